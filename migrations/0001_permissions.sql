@@ -1,0 +1,23 @@
+-- The permission catalogue (worker/domain/permissions.ts); test/worker/schema.test.ts keeps both equal.
+INSERT INTO permissions (id, key, category, description) VALUES
+  (1, 'student:read', 'Élèves', 'Consulter la liste et les fiches des élèves'),
+  (2, 'student:create', 'Élèves', 'Ajouter des élèves'),
+  (3, 'student:update', 'Élèves', 'Modifier les élèves et accéder à la gestion des élèves'),
+  (4, 'student:delete', 'Élèves', 'Supprimer des élèves'),
+  (5, 'student:archive', 'Élèves', 'Archiver et réactiver des élèves'),
+  (6, 'enrollment:create', 'Inscriptions', 'Inscrire des élèves dans une classe'),
+  (7, 'enrollment:update_class', 'Inscriptions', 'Changer la classe des élèves inscrits'),
+  (8, 'enrollment:update_payment', 'Finances', 'Enregistrer les versements et ajustements (MPPA)'),
+  (9, 'report:financial', 'Finances', 'Consulter le rapport financier'),
+  (10, 'report:attendance', 'Présences', 'Suivre et modifier les présences'),
+  (11, 'report_card:generate', 'Notes et bulletins', 'Générer et imprimer les bulletins'),
+  (12, 'grade:read', 'Notes et bulletins', 'Consulter les notes'),
+  (13, 'grade:create', 'Notes et bulletins', 'Saisir et modifier les notes'),
+  (14, 'appreciation:create', 'Notes et bulletins', 'Rédiger les appréciations'),
+  (15, 'student_portal:manage_access', 'Portail Élève', 'Activer ou restreindre l''accès des élèves à leurs notes'),
+  (16, 'student_portal:manage_accounts', 'Portail Élève', 'Gérer les comptes du portail élève'),
+  (17, 'settings:manage_academic', 'Paramètres', 'Gérer les ressources pédagogiques'),
+  (18, 'settings:manage_teachers', 'Paramètres', 'Gérer les professeurs et leurs assignations'),
+  (19, 'settings:manage_timetable', 'Paramètres', 'Gérer l''emploi du temps'),
+  (20, 'user:manage', 'Administration', 'Gérer les utilisateurs (accès à l’administration)'),
+  (21, 'role:manage', 'Administration', 'Gérer les rôles et leurs permissions');

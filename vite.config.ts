@@ -1,0 +1,28 @@
+import { cloudflare } from '@cloudflare/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('./web'),
+  publicDir: here('./public'),
+  plugins: [react(), cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: here('./.wrangler/state') } })],
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+  },
+  preview: {
+    port: Number(process.env.PORT ?? 8787),
+    strictPort: true,
+    host: '127.0.0.1',
+    allowedHosts: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 8787),
+    strictPort: true,
+    host: '127.0.0.1',
+    allowedHosts: true,
+  },
+});

@@ -1,0 +1,86 @@
+// The Hono app: middleware order, the API areas, one error handler, one not-found answer.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { etag } from 'hono/etag';
+import { serverText } from '../web/i18n/server';
+import { allow } from './auth/access';
+import { database } from './db/client';
+import { resolveInstance } from './db/instances';
+import type { AppBindings } from './env';
+import { ApiError, notFound } from './lib/errors';
+import { securityHeaders } from './lib/headers';
+import { authRoutes } from './routes/auth';
+import { instanceRoutes } from './routes/instance';
+import { permissionRoutes } from './routes/permissions';
+
+export const API_BODY_LIMIT = 1024 * 1024;
+
+// Host -> school id rarely changes; an isolate keeps the answer briefly.
+const HOST_CACHE_MS = 30_000;
+const hostCache = new Map<string, { instance: { id: string; name: string }; at: number }>();
+
+export function buildApp() {
+  const app = new Hono<AppBindings>();
+
+  app.use('*', securityHeaders);
+
+  app.use('/api/*', async (c, next) => {
+    const host = new URL(c.req.url).hostname.toLowerCase();
+    const cached = hostCache.get(host);
+    let instance = cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
+    if (!instance) {
+      const row = await resolveInstance(database(c.env.DB), host);
+      if (!row) throw new ApiError(503, 'not_configured', serverText.internal);
+      instance = { id: row.id, name: row.name };
+      hostCache.set(host, { instance, at: Date.now() });
+    }
+    c.set('instance', instance);
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, 'too_large', serverText.tooLarge);
+      },
+    }),
+  );
+  app.use('/api/*', async (c, next) => (c.req.method === 'GET' ? etag()(c, next) : next()));
+
+  app.route('/api', authRoutes);
+  app.route('/api', instanceRoutes);
+  app.route('/api', permissionRoutes);
+
+  // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
+  app.all('/api/*', allow.public(), () => {
+    throw new ApiError(404, 'not_found', serverText.routeNotFound);
+  });
+  app.get('*', allow.public(), async (c) => {
+    const response = await c.env.ASSETS.fetch(c.req.raw);
+    return new Response(response.body, response);
+  });
+
+  app.notFound(() => {
+    throw notFound(serverText.routeNotFound);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ message: error.message, code: error.code, ...error.extra }, error.status);
+    }
+    const text = error instanceof Error ? error.message : '';
+    if (/UNIQUE constraint failed/i.test(text)) return c.json({ message: serverText.duplicate, code: 'conflict' }, 409);
+    if (/FOREIGN KEY constraint failed/i.test(text)) {
+      return c.json({ message: serverText.stillReferenced, code: 'conflict' }, 409);
+    }
+    // Log the failure without request data (no bodies, no tokens).
+    console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.name}: ${text.slice(0, 200)}`);
+    return c.json({ message: serverText.internal, code: 'internal' }, 500);
+  });
+
+  return app;
+}
+
+export const app = buildApp();

@@ -1,0 +1,98 @@
+// Who is calling: the bearer token checked against the database on every request, so a
+// password change, reset, role change or deletion revokes older tokens at once.
+import type { Context } from 'hono';
+import { serverText } from '../../web/i18n/server';
+import { getPlatformUser, loadSchoolAccount } from '../db/accounts';
+import { database } from '../db/client';
+import type { AppBindings } from '../env';
+import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { isSchoolLocked } from '../domain/school-access';
+import { type AccountStatus, type AccountType, type SessionClaims, verifySession } from './jwt';
+import { ALL_PERMISSION_KEYS } from '../domain/permissions';
+
+export interface Account {
+  id: string;
+  username: string;
+  type: AccountType;
+  status: AccountStatus;
+  /** null for platform accounts (superadmin, superadmin_delegate). */
+  instanceId: string | null;
+  tokenVersion: number;
+  permissions: ReadonlySet<string>;
+  roles: { id: string; name: string }[];
+}
+
+export const isPlatformType = (type: AccountType) => type === 'superadmin' || type === 'superadmin_delegate';
+
+export function bearerToken(c: Context): string | null {
+  const header = c.req.header('Authorization');
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export async function authenticate(c: Context<AppBindings>): Promise<Account> {
+  const token = bearerToken(c);
+  if (!token) throw unauthorized();
+  const claims = await verifySession(token, c.env.JWT_SECRET);
+  if (!claims) throw unauthorized();
+  // A school token only works on its own school's host.
+  const platform = isPlatformType(claims.role);
+  if (!platform && claims.instance_id !== c.get('instance').id) throw unauthorized();
+  const account = await loadAccount(c, claims.id, platform);
+  if (!account || account.tokenVersion !== claims.tv) throw unauthorized();
+  if (account.status === 'disabled') throw unauthorized(serverText.accountDisabled);
+  return account;
+}
+
+/** The account as every request sees it: permissions and school access state included. */
+export async function loadAccount(c: Context<AppBindings>, id: string, platform: boolean): Promise<Account | null> {
+  const db = database(c.env.DB);
+  if (platform) {
+    const user = await getPlatformUser(db, id);
+    if (!user) return null;
+    return {
+      id: user.id,
+      username: user.username,
+      type: user.accountType,
+      status: user.status,
+      instanceId: null,
+      tokenVersion: user.tokenVersion,
+      permissions: new Set(),
+      roles: [],
+    };
+  }
+  const instanceId = c.get('instance').id;
+  const user = await loadSchoolAccount(db, instanceId, id);
+  if (!user) return null;
+  if (user.instanceStatus === 'suspended') throw new ApiError(403, 'school_suspended', serverText.schoolSuspended);
+  if (isSchoolLocked(user.expiresAt, new Date())) throw new ApiError(403, 'school_expired', serverText.schoolExpired);
+  return {
+    id: user.id,
+    username: user.username,
+    type: user.accountType,
+    status: user.status,
+    instanceId,
+    tokenVersion: user.tokenVersion,
+    permissions: new Set(user.accountType === 'admin' ? ALL_PERMISSION_KEYS : user.permissionKeys),
+    roles: user.roles,
+  };
+}
+
+export function claimsFor(account: Account): SessionClaims {
+  return {
+    id: account.id,
+    username: account.username,
+    role: account.type,
+    status: account.status,
+    instance_id: account.instanceId,
+    permissions: [...account.permissions].sort(),
+    roles: account.roles,
+    tv: account.tokenVersion,
+  };
+}
+
+export function requireSchool(account: Account): string {
+  if (!account.instanceId) throw forbidden(serverText.wrongAccountKind);
+  return account.instanceId;
+}

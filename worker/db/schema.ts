@@ -1,0 +1,745 @@
+// The whole data model of both spec documents. Tenancy rule (docs/decisions/002-tenancy.md):
+// every table holding a school's data has `instance_id NOT NULL`, a UNIQUE (instance_id, id)
+// key that children reference, and composite foreign keys that include instance_id, so a row
+// can never point into another school. Money is integer centimes, scores integer hundredths.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text('created_at').notNull().default(now);
+
+// ---------------------------------------------------------------- platform (no instance)
+
+export const instances = sqliteTable(
+  'instances',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email'),
+    address: text('address'),
+    phone: text('phone'),
+    passingGrade: integer('passing_grade').notNull().default(50),
+    currency: text('currency', { enum: ['Gdes', '$HT', 'US', 'EU'] }).notNull().default('Gdes'),
+    logoKey: text('logo_key'),
+    hostname: text('hostname'),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    expiresAt: text('expires_at'),
+    receiptSeq: integer('receipt_seq').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('instances_hostname_uq').on(t.hostname),
+    uniqueIndex('instances_default_uq').on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    check('instances_passing_grade_ck', sql`${t.passingGrade} BETWEEN 0 AND 100`),
+  ],
+);
+
+export const permissions = sqliteTable('permissions', {
+  id: integer('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  category: text('category').notNull(),
+  description: text('description').notNull(),
+});
+
+export const platformUsers = sqliteTable(
+  'platform_users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    accountType: text('account_type', { enum: ['superadmin', 'superadmin_delegate'] }).notNull(),
+    status: text('status', { enum: ['temporary_password', 'active', 'disabled'] }).notNull(),
+    tokenVersion: integer('token_version').notNull().default(0),
+    tempPasswordExpiresAt: text('temp_password_expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('platform_users_username_uq').on(sql`${t.username} COLLATE NOCASE`)],
+);
+
+export const platformAnnouncements = sqliteTable('platform_announcements', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
+
+export const platformAuditLog = sqliteTable(
+  'platform_audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id'),
+    username: text('username').notNull(),
+    actionType: text('action_type').notNull(),
+    targetName: text('target_name'),
+    details: text('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('platform_audit_log_created_idx').on(t.createdAt)],
+);
+
+// Replays of a write answer the stored response (architecture guide, API conventions).
+// The account id is a school user or a platform user, so the key is not a school table.
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    accountId: text('account_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: text('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- school tables
+
+const instanceId = () =>
+  text('instance_id')
+    .notNull()
+    .references(() => instances.id, { onDelete: 'cascade' });
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    accountType: text('account_type', { enum: ['admin', 'teacher', 'standard', 'student'] }).notNull(),
+    status: text('status', { enum: ['temporary_password', 'active', 'disabled'] }).notNull(),
+    tokenVersion: integer('token_version').notNull().default(0),
+    tempPasswordExpiresAt: text('temp_password_expires_at'),
+    studentId: text('student_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('users_username_uq').on(t.instanceId, sql`${t.username} COLLATE NOCASE`),
+    uniqueIndex('users_student_uq').on(t.instanceId, t.studentId),
+    foreignKey({ columns: [t.instanceId, t.studentId], foreignColumns: [students.instanceId, students.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const roles = sqliteTable(
+  'roles',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    name: text('name').notNull(),
+    isSystem: integer('is_system', { mode: 'boolean' }).notNull().default(false),
+    templateKey: text('template_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('roles_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('roles_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`),
+  ],
+);
+
+export const rolePermissions = sqliteTable(
+  'role_permissions',
+  {
+    instanceId: instanceId(),
+    roleId: text('role_id').notNull(),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.roleId, t.permissionId] }),
+    foreignKey({ columns: [t.instanceId, t.roleId], foreignColumns: [roles.instanceId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+export const userRoles = sqliteTable(
+  'user_roles',
+  {
+    instanceId: instanceId(),
+    userId: text('user_id').notNull(),
+    roleId: text('role_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId, t.roleId] }),
+    index('user_roles_role_idx').on(t.instanceId, t.roleId),
+    foreignKey({ columns: [t.instanceId, t.userId], foreignColumns: [users.instanceId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.instanceId, t.roleId], foreignColumns: [roles.instanceId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+export const schoolYears = sqliteTable(
+  'school_years',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    name: text('name').notNull(),
+    isCurrent: integer('is_current', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('school_years_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('school_years_name_uq').on(t.instanceId, t.name),
+    uniqueIndex('school_years_current_uq').on(t.instanceId).where(sql`${t.isCurrent} = 1`),
+    check('school_years_name_ck', sql`${t.name} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9][0-9][0-9]'`),
+  ],
+);
+
+export const academicPeriods = sqliteTable(
+  'academic_periods',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    yearId: text('year_id').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('academic_periods_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('academic_periods_name_uq').on(t.instanceId, t.yearId, sql`${t.name} COLLATE NOCASE`),
+    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const classes = sqliteTable(
+  'classes',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    name: text('name').notNull(),
+    orderIndex: integer('order_index').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('classes_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('classes_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`),
+    index('classes_order_idx').on(t.instanceId, t.orderIndex),
+  ],
+);
+
+export const subjects = sqliteTable(
+  'subjects',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('subjects_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('subjects_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`),
+  ],
+);
+
+export const curriculum = sqliteTable(
+  'curriculum',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    yearId: text('year_id').notNull(),
+    classId: text('class_id').notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** Hundredths of a point: 100 points = 10000. */
+    maxGrade: integer('max_grade').notNull().default(10000),
+  },
+  (t) => [
+    uniqueIndex('curriculum_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('curriculum_cell_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
+    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
+      'cascade',
+    ),
+    check('curriculum_max_grade_ck', sql`${t.maxGrade} >= 0`),
+  ],
+);
+
+export const classFees = sqliteTable(
+  'class_fees',
+  {
+    instanceId: instanceId(),
+    yearId: text('year_id').notNull(),
+    classId: text('class_id').notNull(),
+    /** Centimes; null = no default amount. */
+    mppa: integer('mppa'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }),
+    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
+      'cascade',
+    ),
+    check('class_fees_mppa_ck', sql`${t.mppa} IS NULL OR ${t.mppa} >= 0`),
+  ],
+);
+
+export const students = sqliteTable(
+  'students',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    nisu: text('nisu'),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    sexe: text('sexe', { enum: ['M', 'F'] }),
+    dateOfBirth: text('date_of_birth'),
+    address: text('address'),
+    photoKey: text('photo_key'),
+    tutorName: text('tutor_name'),
+    tutorPhone: text('tutor_phone'),
+    tutorEmail: text('tutor_email'),
+    medicalNotes: text('medical_notes'),
+    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: createdAt().$onUpdate(() => new Date().toISOString()),
+  },
+  (t) => [
+    uniqueIndex('students_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('students_nisu_uq').on(t.instanceId, t.nisu).where(sql`${t.nisu} IS NOT NULL`),
+    index('students_by_nom_idx').on(t.instanceId, t.status, t.nom, t.prenom),
+    index('students_by_prenom_idx').on(t.instanceId, t.status, t.prenom, t.nom),
+  ],
+);
+
+export const enrollments = sqliteTable(
+  'enrollments',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    studentId: text('student_id').notNull(),
+    yearId: text('year_id').notNull(),
+    classId: text('class_id').notNull(),
+    /** Base MPPA in centimes. */
+    mppa: integer('mppa').notNull().default(0),
+    gradesAccessEnabled: integer('grades_access_enabled', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('enrollments_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('enrollments_student_year_uq').on(t.instanceId, t.studentId, t.yearId),
+    index('enrollments_class_idx').on(t.instanceId, t.yearId, t.classId),
+    foreignKey({ columns: [t.instanceId, t.studentId], foreignColumns: [students.instanceId, students.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
+      'cascade',
+    ),
+    // A class that has or had enrolments cannot be deleted (product decision).
+    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
+      'restrict',
+    ),
+    check('enrollments_mppa_ck', sql`${t.mppa} >= 0`),
+  ],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    enrollmentId: text('enrollment_id').notNull(),
+    date: text('date'),
+    label: text('label').notNull().default(''),
+    /** Centimes. */
+    amount: integer('amount').notNull(),
+    /** Per-school receipt number, given once the amount is positive. */
+    receiptNo: integer('receipt_no'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('payments_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('payments_receipt_uq').on(t.instanceId, t.receiptNo).where(sql`${t.receiptNo} IS NOT NULL`),
+    index('payments_enrollment_idx').on(t.instanceId, t.enrollmentId),
+    foreignKey({
+      columns: [t.instanceId, t.enrollmentId],
+      foreignColumns: [enrollments.instanceId, enrollments.id],
+    }).onDelete('cascade'),
+    check('payments_amount_ck', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const adjustments = sqliteTable(
+  'adjustments',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    enrollmentId: text('enrollment_id').notNull(),
+    label: text('label').notNull().default(''),
+    /** Centimes; negative = scholarship or reduction. */
+    amount: integer('amount').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('adjustments_instance_id_uq').on(t.instanceId, t.id),
+    index('adjustments_enrollment_idx').on(t.instanceId, t.enrollmentId),
+    foreignKey({
+      columns: [t.instanceId, t.enrollmentId],
+      foreignColumns: [enrollments.instanceId, enrollments.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const evaluations = sqliteTable(
+  'evaluations',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    classId: text('class_id').notNull(),
+    subjectId: text('subject_id').notNull(),
+    periodId: text('period_id').notNull(),
+    name: text('name').notNull(),
+    /** Hundredths of a point. */
+    maxScore: integer('max_score').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('evaluations_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('evaluations_name_uq').on(
+      t.instanceId,
+      t.classId,
+      t.subjectId,
+      t.periodId,
+      sql`${t.name} COLLATE NOCASE`,
+    ),
+    index('evaluations_period_idx').on(t.instanceId, t.periodId, t.classId),
+    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.instanceId, t.periodId],
+      foreignColumns: [academicPeriods.instanceId, academicPeriods.id],
+    }).onDelete('cascade'),
+    check('evaluations_max_ck', sql`${t.maxScore} > 0`),
+  ],
+);
+
+export const grades = sqliteTable(
+  'grades',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    evaluationId: text('evaluation_id').notNull(),
+    enrollmentId: text('enrollment_id').notNull(),
+    /** Hundredths of a point. */
+    score: integer('score').notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('grades_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('grades_cell_uq').on(t.instanceId, t.evaluationId, t.enrollmentId),
+    index('grades_enrollment_idx').on(t.instanceId, t.enrollmentId),
+    foreignKey({
+      columns: [t.instanceId, t.evaluationId],
+      foreignColumns: [evaluations.instanceId, evaluations.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.instanceId, t.enrollmentId],
+      foreignColumns: [enrollments.instanceId, enrollments.id],
+    }).onDelete('cascade'),
+    check('grades_score_ck', sql`${t.score} >= 0`),
+  ],
+);
+
+export const appreciations = sqliteTable(
+  'appreciations',
+  {
+    instanceId: instanceId(),
+    enrollmentId: text('enrollment_id').notNull(),
+    subjectId: text('subject_id').notNull(),
+    periodId: text('period_id').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.enrollmentId, t.subjectId, t.periodId] }),
+    index('appreciations_period_idx').on(t.instanceId, t.periodId),
+    foreignKey({
+      columns: [t.instanceId, t.enrollmentId],
+      foreignColumns: [enrollments.instanceId, enrollments.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.instanceId, t.periodId],
+      foreignColumns: [academicPeriods.instanceId, academicPeriods.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const generalAppreciations = sqliteTable(
+  'general_appreciations',
+  {
+    instanceId: instanceId(),
+    enrollmentId: text('enrollment_id').notNull(),
+    periodId: text('period_id').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.enrollmentId, t.periodId] }),
+    index('general_appreciations_period_idx').on(t.instanceId, t.periodId),
+    foreignKey({
+      columns: [t.instanceId, t.enrollmentId],
+      foreignColumns: [enrollments.instanceId, enrollments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.instanceId, t.periodId],
+      foreignColumns: [academicPeriods.instanceId, academicPeriods.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const teachers = sqliteTable(
+  'teachers',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    userId: text('user_id'),
+    prenom: text('prenom').notNull(),
+    nom: text('nom').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('teachers_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('teachers_user_uq').on(t.instanceId, t.userId),
+    index('teachers_name_idx').on(t.instanceId, t.nom, t.prenom),
+    // Not SET NULL: that would null instance_id too. Deleting a user unlinks its teacher first.
+    foreignKey({ columns: [t.instanceId, t.userId], foreignColumns: [users.instanceId, users.id] }),
+  ],
+);
+
+export const assignments = sqliteTable(
+  'assignments',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    yearId: text('year_id').notNull(),
+    teacherId: text('teacher_id').notNull(),
+    classId: text('class_id').notNull(),
+    subjectId: text('subject_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('assignments_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('assignments_course_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
+    index('assignments_teacher_idx').on(t.instanceId, t.yearId, t.teacherId),
+    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.instanceId, t.teacherId], foreignColumns: [teachers.instanceId, teachers.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const timetableEntries = sqliteTable(
+  'timetable_entries',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    assignmentId: text('assignment_id').notNull(),
+    dayOfWeek: integer('day_of_week').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    locationName: text('location_name'),
+  },
+  (t) => [
+    uniqueIndex('timetable_entries_instance_id_uq').on(t.instanceId, t.id),
+    index('timetable_entries_assignment_idx').on(t.instanceId, t.assignmentId, t.dayOfWeek),
+    foreignKey({
+      columns: [t.instanceId, t.assignmentId],
+      foreignColumns: [assignments.instanceId, assignments.id],
+    }).onDelete('cascade'),
+    check('timetable_day_ck', sql`${t.dayOfWeek} BETWEEN 1 AND 6`),
+    check('timetable_time_ck', sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+const attendanceStatus = ['present', 'absent', 'late', 'justified'] as const;
+
+export const attendanceRecords = sqliteTable(
+  'attendance_records',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    timetableEntryId: text('timetable_entry_id').notNull(),
+    enrollmentId: text('enrollment_id').notNull(),
+    date: text('date').notNull(),
+    status: text('status', { enum: attendanceStatus }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('attendance_records_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('attendance_records_cell_uq').on(t.instanceId, t.timetableEntryId, t.enrollmentId, t.date),
+    index('attendance_records_enrollment_idx').on(t.instanceId, t.enrollmentId, t.date),
+    foreignKey({
+      columns: [t.instanceId, t.timetableEntryId],
+      foreignColumns: [timetableEntries.instanceId, timetableEntries.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.instanceId, t.enrollmentId],
+      foreignColumns: [enrollments.instanceId, enrollments.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const attendanceOverrides = sqliteTable(
+  'attendance_overrides',
+  {
+    instanceId: instanceId(),
+    enrollmentId: text('enrollment_id').notNull(),
+    date: text('date').notNull(),
+    status: text('status', { enum: attendanceStatus }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.enrollmentId, t.date] }),
+    foreignKey({
+      columns: [t.instanceId, t.enrollmentId],
+      foreignColumns: [enrollments.instanceId, enrollments.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const teacherAnnouncements = sqliteTable(
+  'teacher_announcements',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    content: text('content').notNull(),
+    authorId: text('author_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('teacher_announcements_instance_id_uq').on(t.instanceId, t.id),
+    index('teacher_announcements_created_idx').on(t.instanceId, t.createdAt),
+  ],
+);
+
+export const teacherAnnouncementRecipients = sqliteTable(
+  'teacher_announcement_recipients',
+  {
+    instanceId: instanceId(),
+    announcementId: text('announcement_id').notNull(),
+    teacherId: text('teacher_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.announcementId, t.teacherId] }),
+    index('teacher_announcement_recipients_teacher_idx').on(t.instanceId, t.teacherId),
+    foreignKey({
+      columns: [t.instanceId, t.announcementId],
+      foreignColumns: [teacherAnnouncements.instanceId, teacherAnnouncements.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.instanceId, t.teacherId], foreignColumns: [teachers.instanceId, teachers.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const studentAnnouncements = sqliteTable(
+  'student_announcements',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    content: text('content').notNull(),
+    authorId: text('author_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('student_announcements_instance_id_uq').on(t.instanceId, t.id),
+    index('student_announcements_created_idx').on(t.instanceId, t.createdAt),
+  ],
+);
+
+/** No row for an announcement = all classes. */
+export const studentAnnouncementClasses = sqliteTable(
+  'student_announcement_classes',
+  {
+    instanceId: instanceId(),
+    announcementId: text('announcement_id').notNull(),
+    classId: text('class_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.announcementId, t.classId] }),
+    foreignKey({
+      columns: [t.instanceId, t.announcementId],
+      foreignColumns: [studentAnnouncements.instanceId, studentAnnouncements.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const resources = sqliteTable(
+  'resources',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    assignmentId: text('assignment_id').notNull(),
+    resourceType: text('resource_type', { enum: ['file', 'link'] }).notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    /** R2 object key; files never live in D1. */
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    mimeType: text('mime_type'),
+    size: integer('size'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('resources_instance_id_uq').on(t.instanceId, t.id),
+    index('resources_assignment_idx').on(t.instanceId, t.assignmentId),
+    foreignKey({
+      columns: [t.instanceId, t.assignmentId],
+      foreignColumns: [assignments.instanceId, assignments.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    userId: text('user_id'),
+    username: text('username').notNull(),
+    actionType: text('action_type').notNull(),
+    targetName: text('target_name'),
+    details: text('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('audit_log_instance_id_uq').on(t.instanceId, t.id),
+    index('audit_log_created_idx').on(t.instanceId, t.createdAt),
+    index('audit_log_user_idx').on(t.instanceId, t.userId, t.createdAt),
+  ],
+);

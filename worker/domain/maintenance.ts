@@ -1,0 +1,7 @@
+// Who keeps working during maintenance (document 1 §4 and §6).
+import type { AccountType } from '../auth/jwt';
+
+export function isExemptFromMaintenance(type: AccountType, level: 'standard' | 'full_lockdown'): boolean {
+  if (type === 'superadmin' || type === 'superadmin_delegate') return true;
+  return type === 'admin' && level !== 'full_lockdown';
+}

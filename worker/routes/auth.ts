@@ -1,0 +1,130 @@
+// Sign-in and passwords (document 1 §2 and §7, document 2 §5).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { serverText } from '../../web/i18n/server';
+import { allow, raiseIfMaintenance } from '../auth/access';
+import { type AccountType, signSession } from '../auth/jwt';
+import { DECOY_HASH, hashPassword, verifyPassword } from '../auth/password';
+import { type Account, claimsFor, loadAccount } from '../auth/session';
+import { findPlatformUser, findSchoolUser, setPlatformPassword, setSchoolPassword } from '../db/accounts';
+import { database } from '../db/client';
+import { isStrongPassword } from '../domain/password-policy';
+import { loginThrottle } from '../durable/login-throttle';
+import type { AppBindings, AppContext } from '../env';
+import { ApiError, badRequest } from '../lib/errors';
+import { readJson } from '../lib/validate';
+import { commit } from '../lib/write';
+
+export const authRoutes = new Hono<AppBindings>();
+
+const loginBody = z.object({
+  username: z.string({ error: serverText.loginRequired }).trim().min(1, serverText.loginRequired).max(100),
+  password: z.string({ error: serverText.loginRequired }).min(1, serverText.loginRequired).max(256),
+});
+
+const badCredentials = () => new ApiError(401, 'bad_credentials', serverText.badCredentials);
+
+const tooManyAttempts = (seconds: number) =>
+  new ApiError(429, 'too_many_attempts', serverText.tooManyAttempts(Math.max(1, Math.ceil(seconds / 60))), {
+    retryAfter: seconds,
+  });
+
+// Sign in: answers the session token; unknown user and wrong password answer the same.
+authRoutes.post('/login', allow.public(), async (c) => {
+  const { username, password } = await readJson(c, loginBody);
+  const instance = c.get('instance');
+  const db = database(c.env.DB);
+  const throttle = loginThrottle(c.env, instance.id, username);
+  const verdict = await throttle.check();
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+
+  // Platform accounts sign in on any host; school accounts on their school's host.
+  const platformUser = await findPlatformUser(db, username);
+  const schoolUser = platformUser ? undefined : await findSchoolUser(db, instance.id, username);
+  const user = platformUser ?? schoolUser;
+  const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+  if (!user || !valid) {
+    const after = await throttle.recordFailure();
+    if (!after.allowed) throw tooManyAttempts(after.retryAfterSeconds);
+    throw badCredentials();
+  }
+  await throttle.reset();
+  if (user.status === 'disabled') throw new ApiError(403, 'account_disabled', serverText.accountDisabled);
+  if (
+    user.status === 'temporary_password' &&
+    user.tempPasswordExpiresAt &&
+    Date.parse(user.tempPasswordExpiresAt) < Date.now()
+  ) {
+    throw new ApiError(401, 'temporary_password_expired', serverText.tempPasswordExpired);
+  }
+  const account = await loadAccount(c, user.id, Boolean(platformUser));
+  if (!account) throw badCredentials();
+  await raiseIfMaintenance(c, account.type);
+  return c.json({ accessToken: await signSession(claimsFor(account), c.env.JWT_SECRET) });
+});
+
+const forcedBody = z.object({
+  newPassword: z.string({ error: serverText.password.forcedWeak }).max(256),
+});
+
+async function replacePassword(
+  c: AppContext,
+  account: Account,
+  currentHash: string,
+  newPassword: string,
+) {
+  if (await verifyPassword(newPassword, currentHash)) throw badRequest(serverText.password.changeSame);
+  const db = database(c.env.DB);
+  const hash = await hashPassword(newPassword);
+  const statement = account.instanceId
+    ? setSchoolPassword(db, account.instanceId, account.id, hash, 'active')
+    : setPlatformPassword(db, account.id, hash, 'active');
+  const next: Account = { ...account, status: 'active', tokenVersion: account.tokenVersion + 1 };
+  const accessToken = await signSession(claimsFor(next), c.env.JWT_SECRET);
+  return commit(c, [statement], {
+    audit: { action: 'PASSWORD_CHANGE', target: account.username },
+    body: { message: serverText.password.changed, accessToken },
+  });
+}
+
+async function passwordHashOf(c: AppContext, account: Account): Promise<string> {
+  const db = database(c.env.DB);
+  const row = account.instanceId
+    ? await findSchoolUser(db, account.instanceId, account.username)
+    : await findPlatformUser(db, account.username);
+  if (!row) throw badCredentials();
+  return row.passwordHash;
+}
+
+const forcedChange = (types: readonly AccountType[]) =>
+  [
+    allow.passwordChange(types),
+    async (c: AppContext) => {
+      const { newPassword } = await readJson(c, forcedBody);
+      if (!isStrongPassword(newPassword)) throw badRequest(serverText.password.forcedWeak);
+      const account = c.get('account');
+      return replacePassword(c, account, await passwordHashOf(c, account), newPassword);
+    },
+  ] as const;
+
+// Replace a temporary password (staff, teachers, platform): answers a fresh token.
+authRoutes.put('/user/force-change-password', ...forcedChange(['admin', 'standard', 'teacher', 'superadmin', 'superadmin_delegate']));
+
+// Replace a temporary password (students): answers a fresh token.
+authRoutes.put('/student/force-change-password', ...forcedChange(['student']));
+
+const changeBody = z.object({
+  currentPassword: z.string({ error: serverText.password.changeRequired }).min(1, serverText.password.changeRequired).max(256),
+  newPassword: z.string({ error: serverText.password.changeRequired }).min(1, serverText.password.changeRequired).max(256),
+});
+
+// Change one's own password from the security tab: answers a message and a fresh token.
+authRoutes.put('/user/change-password', allow.signedIn(), async (c) => {
+  const { currentPassword, newPassword } = await readJson(c, changeBody);
+  if (!isStrongPassword(newPassword)) throw badRequest(serverText.password.changeWeak);
+  const account = c.get('account');
+  const currentHash = await passwordHashOf(c, account);
+  if (!(await verifyPassword(currentPassword, currentHash))) throw badRequest(serverText.password.wrongCurrent);
+  return replacePassword(c, account, currentHash, newPassword);
+});
+
