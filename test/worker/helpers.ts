@@ -1,0 +1,140 @@
+// Test fixtures: each test builds its own school (its own hostname) and signs in through the API.
+import { env, exports } from 'cloudflare:workers';
+import { hashPassword } from '../../worker/auth/password';
+import { insertChunks } from '../../worker/db/chunks';
+import { database } from '../../worker/db/client';
+import { instances, platformUsers, rolePermissions, roles, userRoles, users } from '../../worker/db/schema';
+import { type RoleTemplateKey, systemRoleRows } from '../../worker/domain/permissions';
+
+export const PASSWORD = 'Test#Password-2026';
+
+let passwordHash: Promise<string> | null = null;
+const hashed = () => (passwordHash ??= hashPassword(PASSWORD));
+
+export interface TestUser {
+  username: string;
+  type: 'admin' | 'teacher' | 'standard' | 'student';
+  templates?: RoleTemplateKey[];
+  status?: 'active' | 'temporary_password' | 'disabled';
+  tempPasswordExpiresAt?: string | null;
+}
+
+export interface TestSchool {
+  id: string;
+  host: string;
+  roleIdByTemplate: Map<string, string>;
+  userIdByName: Map<string, string>;
+  /** fetch() against this school's host. */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+const DEFAULT_USERS: TestUser[] = [
+  { username: 'admin', type: 'admin' },
+  { username: 'secretaire', type: 'standard', templates: ['secretary'] },
+  { username: 'comptable', type: 'standard', templates: ['accountant'] },
+  { username: 'prof', type: 'teacher' },
+  { username: 'eleve', type: 'student' },
+];
+
+export async function createSchool(
+  options: { users?: TestUser[]; expiresAt?: string | null; status?: 'active' | 'suspended' } = {},
+): Promise<TestSchool> {
+  const db = database(env.DB);
+  const id = crypto.randomUUID();
+  const host = `${id.slice(0, 8)}.ecole.test`;
+  const { roles: roleRows, rolePermissions: rp } = systemRoleRows(id, () => crypto.randomUUID());
+  const roleIdByTemplate = new Map(roleRows.map((r) => [r.template_key, r.id]));
+  const userIdByName = new Map<string, string>();
+  const hash = await hashed();
+  const userRows = (options.users ?? DEFAULT_USERS).map((u) => {
+    const userId = crypto.randomUUID();
+    userIdByName.set(u.username, userId);
+    return {
+      id: userId,
+      instanceId: id,
+      username: u.username,
+      passwordHash: hash,
+      accountType: u.type,
+      status: u.status ?? 'active',
+      tempPasswordExpiresAt: u.tempPasswordExpiresAt ?? null,
+    };
+  });
+  const links = (options.users ?? DEFAULT_USERS).flatMap((u) =>
+    (u.templates ?? []).map((t) => ({ instanceId: id, userId: userIdByName.get(u.username)!, roleId: roleIdByTemplate.get(t)! })),
+  );
+  await db.batch([
+    db.insert(instances).values({
+      id,
+      name: `École ${id.slice(0, 4)}`,
+      hostname: host,
+      expiresAt: options.expiresAt ?? null,
+      status: options.status ?? 'active',
+    }),
+    ...insertChunks(
+      db,
+      roles,
+      roleRows.map((r) => ({ id: r.id, instanceId: id, name: r.name, isSystem: true, templateKey: r.template_key })),
+    ),
+    ...insertChunks(
+      db,
+      rolePermissions,
+      rp.map((r) => ({ instanceId: id, roleId: r.role_id, permissionId: r.permission_id })),
+    ),
+    ...insertChunks(db, users, userRows),
+    ...insertChunks(db, userRoles, links),
+  ]);
+  return {
+    id,
+    host,
+    roleIdByTemplate,
+    userIdByName,
+    fetch: (path, init) => exports.default.fetch(`https://${host}${path}`, init),
+  };
+}
+
+export async function createPlatformUser(username = `sa-${crypto.randomUUID().slice(0, 6)}`, type: 'superadmin' | 'superadmin_delegate' = 'superadmin') {
+  const id = crypto.randomUUID();
+  await database(env.DB)
+    .insert(platformUsers)
+    .values({ id, username, passwordHash: await hashed(), accountType: type, status: 'active' });
+  return { id, username };
+}
+
+export async function login(school: Pick<TestSchool, 'fetch'>, username: string, password = PASSWORD) {
+  return school.fetch('/api/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+export async function tokenFor(school: Pick<TestSchool, 'fetch'>, username: string, password = PASSWORD): Promise<string> {
+  const res = await login(school, username, password);
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** JSON call with a bearer token. */
+export function call(
+  school: Pick<TestSchool, 'fetch'>,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return school.fetch(path, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+export function claimsOf(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1]!;
+  return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+}

@@ -1,0 +1,5 @@
+// Applies the real migrations to the test database before the tests of each file.
+import { applyD1Migrations } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

@@ -1,0 +1,24 @@
+// Worker tests run inside workerd with real D1, Durable Objects and R2 (test/worker, test/domain).
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: here('./wrangler.toml') },
+      miniflare: {
+        bindings: {
+          JWT_SECRET: 'test-secret-for-workerd-only-0123456789abcdef',
+          TEST_MIGRATIONS: await readD1Migrations(here('./migrations')),
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ['test/worker/**/*.test.ts', 'test/domain/**/*.test.ts'],
+    setupFiles: ['./test/worker/setup.ts'],
+  },
+}));
