@@ -1,5 +1,6 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -8,10 +9,12 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('./web'),
   publicDir: here('./public'),
-  plugins: [react(), cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: here('./.wrangler/state') } })],
+  plugins: [react(), cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
+    // The benchmark reads the chunk graph from the manifest (scripts/bench.mjs).
+    manifest: true,
   },
   preview: {
     port: Number(process.env.PORT ?? 8787),

@@ -189,7 +189,7 @@ CREATE TABLE `grades` (
 	`evaluation_id` text NOT NULL,
 	`enrollment_id` text NOT NULL,
 	`score` integer NOT NULL,
-	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	FOREIGN KEY (`instance_id`) REFERENCES `instances`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`instance_id`,`evaluation_id`) REFERENCES `evaluations`(`instance_id`,`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`instance_id`,`enrollment_id`) REFERENCES `enrollments`(`instance_id`,`id`) ON UPDATE no action ON DELETE cascade,
@@ -376,6 +376,7 @@ CREATE TABLE `students` (
 	`medical_notes` text,
 	`status` text DEFAULT 'active' NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	FOREIGN KEY (`instance_id`) REFERENCES `instances`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

@@ -5,18 +5,9 @@ import { hashPassword } from '../worker/auth/password.ts';
 import { systemRoleRows } from '../worker/domain/permissions.ts';
 import { academicDemoRows } from './lib/demo-academics.mjs';
 import { insertRows } from './lib/sql.mjs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 
-export const DEMO_PASSWORD = 'Demo#2026-ecole';
-
-export const DEMO_ACCOUNTS = [
-  { username: 'admin', label: 'Administrateur (type admin)' },
-  { username: 'direction', label: 'Directeur des Opérations' },
-  { username: 'secretaire', label: 'Secrétaire Pédagogique' },
-  { username: 'comptable', label: 'Comptable / Gestionnaire des Paiements' },
-  { username: 'prof', label: 'Professeur' },
-  { username: 'eleve', label: 'Élève' },
-  { username: 'superadmin', label: 'Superadmin de la plateforme' },
-];
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 const SCHOOL_1 = {
   id: 'demo-ecole-1',

@@ -1,2 +1,11 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root')!).render(<p>Bonjour</p>);
+import { RouterProvider } from 'react-router';
+import { createRouter } from './routes';
+import './styles/base.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={createRouter()} />
+  </StrictMode>,
+);

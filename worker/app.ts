@@ -12,6 +12,9 @@ import { securityHeaders } from './lib/headers';
 import { authRoutes } from './routes/auth';
 import { instanceRoutes } from './routes/instance';
 import { permissionRoutes } from './routes/permissions';
+import { platformRoutes } from './routes/platform';
+import { schoolYearRoutes } from './routes/school-years';
+import { studentPortalRoutes } from './routes/student-portal';
 
 export const API_BODY_LIMIT = 1024 * 1024;
 
@@ -52,6 +55,9 @@ export function buildApp() {
   app.route('/api', authRoutes);
   app.route('/api', instanceRoutes);
   app.route('/api', permissionRoutes);
+  app.route('/api', platformRoutes);
+  app.route('/api', schoolYearRoutes);
+  app.route('/api', studentPortalRoutes);
 
   // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
   app.all('/api/*', allow.public(), () => {

@@ -18,16 +18,16 @@ export function wrangler(args, { capture = false } = {}) {
 }
 
 /** Runs a query on a D1 database and answers its rows. */
-export function d1Query(sql, where = '--local') {
-  const out = wrangler(['d1', 'execute', 'DB', where, '--json', '--command', sql], { capture: true });
+export function d1Query(sql, where = ['--local']) {
+  const out = wrangler(['d1', 'execute', 'DB', ...where, '--json', '--command', sql], { capture: true });
   const parsed = JSON.parse(out.slice(out.indexOf('[')));
   return parsed[0]?.results ?? [];
 }
 
 /** Runs a SQL file made of statements on a D1 database. */
-export function d1ExecuteStatements(statements, where = '--local') {
+export function d1ExecuteStatements(statements, where = ['--local']) {
   const dir = mkdtempSync(join(tmpdir(), 'ecole-sql-'));
   const file = join(dir, 'script.sql');
   writeFileSync(file, statements.join('\n') + '\n');
-  wrangler(['d1', 'execute', 'DB', where, '--file', file], { capture: true });
+  wrangler(['d1', 'execute', 'DB', ...where, '--file', file], { capture: true });
 }

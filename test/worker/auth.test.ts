@@ -1,18 +1,143 @@
+import jwt from '@tsndr/cloudflare-worker-jwt';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, claimsOf, createSchool, login, tokenFor } from './helpers';
+import { type SessionClaims, signSession, TOKEN_LIFETIME_SECONDS } from '../../worker/auth/jwt';
+import { ALL_PERMISSION_KEYS, ROLE_TEMPLATES, type RoleTemplateKey } from '../../worker/domain/permissions';
+import {
+  accessTokenOf,
+  bodyOf,
+  call,
+  claimsOf,
+  createPlatformUser,
+  createSchool,
+  daysFromNow,
+  login,
+  PASSWORD,
+  sql,
+  type TestSchool,
+  tokenFor,
+} from './helpers';
+
+const STRONG = 'Nouveau#Passe-2027';
+const sessionInvalid = { message: 'Session invalide ou expirée. Veuillez vous reconnecter.', code: 'unauthorized' };
+
+const templatePermissions = (key: RoleTemplateKey) =>
+  [...ROLE_TEMPLATES.find((t) => t.key === key)!.permissions].sort();
+
+const currentInstance = (school: TestSchool, token: string) => call(school, token, 'GET', '/api/instance/current');
+
+/** The claims of a token without its timestamps, ready to be signed again. */
+function reusableClaims(token: string): SessionClaims {
+  const { iat: _iat, exp: _exp, ...claims } = claimsOf(token);
+  return claims as unknown as SessionClaims;
+}
+
+const base64Url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 describe('POST /api/login', () => {
   it('signs an admin in with the spec payload', async () => {
     const school = await createSchool();
+    const before = Math.floor(Date.now() / 1000);
     const res = await login(school, 'admin');
     expect(res.status).toBe(200);
-    const { accessToken } = (await res.json()) as { accessToken: string };
+    const accessToken = await accessTokenOf(res);
     const claims = claimsOf(accessToken);
-    expect(claims).toMatchObject({ username: 'admin', role: 'admin', status: 'active', instance_id: school.id });
-    expect(claims.permissions).toContain('user:manage');
-    expect(typeof claims.exp).toBe('number');
-    const me = await call(school, accessToken, 'GET', '/api/instance/current');
+    expect(claims).toMatchObject({
+      id: school.userIdByName.get('admin'),
+      username: 'admin',
+      role: 'admin',
+      status: 'active',
+      instance_id: school.id,
+      roles: [],
+    });
+    expect(claims.permissions).toEqual([...ALL_PERMISSION_KEYS].sort());
+    const exp = claims.exp as number;
+    expect(exp).toBeGreaterThanOrEqual(before + TOKEN_LIFETIME_SECONDS);
+    expect(exp - (claims.iat as number)).toBe(TOKEN_LIFETIME_SECONDS);
+    const me = await currentInstance(school, accessToken);
     expect(me.status).toBe(200);
+  });
+
+  it("gives a standard user exactly its role template's permissions and roles", async () => {
+    const school = await createSchool();
+    const claims = claimsOf(await tokenFor(school, 'comptable'));
+    expect(claims).toMatchObject({
+      id: school.userIdByName.get('comptable'),
+      username: 'comptable',
+      role: 'standard',
+      status: 'active',
+      instance_id: school.id,
+    });
+    expect(claims.permissions).toEqual(templatePermissions('accountant'));
+    expect(claims.roles).toEqual([
+      { id: school.roleIdByTemplate.get('accountant'), name: 'Comptable / Gestionnaire des Paiements' },
+    ]);
+  });
+
+  it('gives a user with two roles the union of their permissions', async () => {
+    const school = await createSchool({
+      users: [{ username: 'vie', type: 'standard', templates: ['school_life', 'timetable_manager'] }],
+    });
+    const claims = claimsOf(await tokenFor(school, 'vie'));
+    const union = [...new Set([...templatePermissions('school_life'), ...templatePermissions('timetable_manager')])].sort();
+    expect(claims.permissions).toEqual(union);
+    expect((claims.roles as { name: string }[]).map((r) => r.name).sort()).toEqual(
+      ["Gestionnaire d'Emploi du Temps", 'Gestionnaire Vie Scolaire'].sort(),
+    );
+  });
+
+  it('signs teachers and students in without permissions', async () => {
+    const school = await createSchool();
+    for (const [username, role] of [
+      ['prof', 'teacher'],
+      ['eleve', 'student'],
+    ] as const) {
+      const claims = claimsOf(await tokenFor(school, username));
+      expect(claims).toMatchObject({
+        id: school.userIdByName.get(username),
+        username,
+        role,
+        status: 'active',
+        instance_id: school.id,
+        permissions: [],
+        roles: [],
+      });
+      expect(typeof claims.exp).toBe('number');
+    }
+  });
+
+  it('signs platform accounts in on any school host, with no school', async () => {
+    const schoolA = await createSchool();
+    const schoolB = await createSchool();
+    const superadmin = await createPlatformUser();
+    const delegate = await createPlatformUser(undefined, 'superadmin_delegate');
+    for (const school of [schoolA, schoolB]) {
+      const claims = claimsOf(await tokenFor(school, superadmin.username));
+      expect(claims).toMatchObject({
+        id: superadmin.id,
+        username: superadmin.username,
+        role: 'superadmin',
+        status: 'active',
+        instance_id: null,
+        permissions: [],
+        roles: [],
+      });
+      expect(typeof claims.exp).toBe('number');
+    }
+    expect(claimsOf(await tokenFor(schoolB, delegate.username))).toMatchObject({
+      role: 'superadmin_delegate',
+      instance_id: null,
+    });
+
+    // A platform token signed in on A is a session on B too (the wrong current password proves it got past auth).
+    const token = await tokenFor(schoolA, superadmin.username);
+    const res = await call(schoolB, token, 'PUT', '/api/user/change-password', {
+      currentPassword: 'Faux#Mot-de-passe1',
+      newPassword: STRONG,
+    });
+    expect(res.status).toBe(400);
+    expect((await bodyOf(res)).message).toBe('Le mot de passe actuel est incorrect.');
   });
 
   it('answers unknown users and wrong passwords identically', async () => {
@@ -21,7 +146,31 @@ describe('POST /api/login', () => {
     const wrong = await login(school, 'admin', 'Mauvais#Mot2passe');
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
-    expect(await unknown.json()).toEqual(await wrong.json());
+    const body = await bodyOf(unknown);
+    expect(body).toEqual({ message: "Nom d'utilisateur ou mot de passe incorrect.", code: 'bad_credentials' });
+    expect(await wrong.json()).toEqual(body);
+  });
+
+  it('refuses a disabled account', async () => {
+    const school = await createSchool({ users: [{ username: 'ancien', type: 'standard', status: 'disabled' }] });
+    const res = await login(school, 'ancien');
+    expect(res.status).toBe(403);
+    expect(await bodyOf(res)).toEqual({
+      message: 'Ce compte est désactivé. Contactez l’administration de votre école.',
+      code: 'account_disabled',
+    });
+  });
+
+  it('refuses an expired temporary password', async () => {
+    const school = await createSchool({
+      users: [{ username: 'nouveau', type: 'standard', status: 'temporary_password', tempPasswordExpiresAt: daysFromNow(-1) }],
+    });
+    const res = await login(school, 'nouveau');
+    expect(res.status).toBe(401);
+    expect(await bodyOf(res)).toEqual({
+      message: "Ce mot de passe temporaire a expiré. Demandez-en un nouveau à l'administration.",
+      code: 'temporary_password_expired',
+    });
   });
 
   it('reports malformed tokens as 401', async () => {
@@ -29,8 +178,161 @@ describe('POST /api/login', () => {
     for (const header of ['Bearer abc', 'Bearer a.b.c', 'Basic xyz', 'Bearer ' + 'x'.repeat(2000)]) {
       const res = await school.fetch('/api/instance/current', { headers: { Authorization: header } });
       expect(res.status).toBe(401);
+      expect(await res.json()).toEqual(sessionInvalid);
     }
     const token = await tokenFor(school, 'admin');
-    expect((await call(school, token, 'GET', '/api/instance/current')).status).toBe(200);
+    expect((await currentInstance(school, token)).status).toBe(200);
+  });
+});
+
+describe('temporary passwords', () => {
+  const temporary = (username: string, type: 'standard' | 'teacher' | 'student') => ({
+    username,
+    type,
+    status: 'temporary_password' as const,
+    tempPasswordExpiresAt: daysFromNow(7),
+  });
+
+  it('allow only the forced change, which answers an active token and revokes the old one', async () => {
+    const school = await createSchool({ users: [temporary('nouveau', 'standard')] });
+    const res = await login(school, 'nouveau');
+    const temporaryToken = await accessTokenOf(res);
+    expect(claimsOf(temporaryToken).status).toBe('temporary_password');
+
+    const blocked = await currentInstance(school, temporaryToken);
+    expect(blocked.status).toBe(403);
+    expect(await bodyOf(blocked)).toEqual({
+      message: 'Vous devez changer votre mot de passe temporaire avant de continuer.',
+      code: 'password_change_required',
+    });
+    const blockedChange = await call(school, temporaryToken, 'PUT', '/api/user/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: STRONG,
+    });
+    expect((await bodyOf(blockedChange)).code).toBe('password_change_required');
+
+    const weak = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', { newPassword: 'faible' });
+    expect(weak.status).toBe(400);
+    expect((await bodyOf(weak)).message).toBe('Le mot de passe ne respecte pas les critères de sécurité.');
+
+    const changed = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG });
+    const activeToken = await accessTokenOf(changed);
+    expect(claimsOf(activeToken)).toMatchObject({ status: 'active', username: 'nouveau', instance_id: school.id });
+
+    expect((await currentInstance(school, temporaryToken)).status).toBe(401);
+    expect((await currentInstance(school, activeToken)).status).toBe(200);
+    expect((await login(school, 'nouveau')).status).toBe(401);
+    expect((await login(school, 'nouveau', STRONG)).status).toBe(200);
+  });
+
+  it('send students to their own forced change, and others to the user one', async () => {
+    const school = await createSchool({ users: [temporary('eleve', 'student'), temporary('prof', 'teacher')] });
+    const studentToken = await tokenFor(school, 'eleve');
+    const teacherToken = await tokenFor(school, 'prof');
+
+    const studentOnUser = await call(school, studentToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG });
+    expect(studentOnUser.status).toBe(403);
+    const teacherOnStudent = await call(school, teacherToken, 'PUT', '/api/student/force-change-password', {
+      newPassword: STRONG,
+    });
+    expect(teacherOnStudent.status).toBe(403);
+
+    const student = await call(school, studentToken, 'PUT', '/api/student/force-change-password', { newPassword: STRONG });
+    expect(claimsOf(await accessTokenOf(student))).toMatchObject({ status: 'active', role: 'student' });
+    const teacher = await call(school, teacherToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG });
+    expect(claimsOf(await accessTokenOf(teacher))).toMatchObject({ status: 'active', role: 'teacher' });
+  });
+});
+
+describe('PUT /api/user/change-password', () => {
+  const change = (school: TestSchool, token: string, body: unknown) =>
+    call(school, token, 'PUT', '/api/user/change-password', body);
+
+  it('answers the French validation messages', async () => {
+    const school = await createSchool();
+    const token = await tokenFor(school, 'secretaire');
+    const cases: [unknown, string][] = [
+      [{}, 'Tous les champs sont requis.'],
+      [{ currentPassword: PASSWORD }, 'Tous les champs sont requis.'],
+      [{ currentPassword: '', newPassword: '' }, 'Tous les champs sont requis.'],
+      [{ currentPassword: PASSWORD, newPassword: 'Court#1' }, 'Le nouveau mot de passe ne respecte pas tous les critères de sécurité.'],
+      [{ currentPassword: PASSWORD, newPassword: PASSWORD }, "Le nouveau mot de passe doit être différent de l'ancien."],
+      [{ currentPassword: 'Faux#Mot-de-passe1', newPassword: STRONG }, 'Le mot de passe actuel est incorrect.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await change(school, token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await bodyOf(res)).message).toBe(message);
+    }
+    // None of the refusals changed anything: the old password and token still work.
+    expect((await currentInstance(school, token)).status).toBe(200);
+    expect((await login(school, 'secretaire')).status).toBe(200);
+  });
+
+  it('answers a new token and revokes the old one', async () => {
+    const school = await createSchool();
+    const oldToken = await tokenFor(school, 'secretaire');
+    const res = await change(school, oldToken, { currentPassword: PASSWORD, newPassword: STRONG });
+    expect(res.status).toBe(200);
+    const body = await bodyOf<{ message: string; accessToken: string }>(res);
+    expect(body.message).toBe('Mot de passe mis à jour.');
+    expect(claimsOf(body.accessToken)).toMatchObject({ username: 'secretaire', status: 'active' });
+
+    expect((await currentInstance(school, oldToken)).status).toBe(401);
+    expect((await currentInstance(school, body.accessToken)).status).toBe(200);
+    expect((await login(school, 'secretaire')).status).toBe(401);
+    expect((await login(school, 'secretaire', STRONG)).status).toBe(200);
+  });
+});
+
+describe('session revocation and token checks', () => {
+  it('refuses tokens older than the token version', async () => {
+    const school = await createSchool();
+    const token = await tokenFor(school, 'comptable');
+    expect((await currentInstance(school, token)).status).toBe(200);
+    await sql('UPDATE users SET token_version = token_version + 1 WHERE id = ?', school.userIdByName.get('comptable')).run();
+    const res = await currentInstance(school, token);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual(sessionInvalid);
+    expect((await currentInstance(school, await tokenFor(school, 'comptable'))).status).toBe(200);
+  });
+
+  it("refuses a deleted user's token", async () => {
+    const school = await createSchool();
+    const token = await tokenFor(school, 'comptable');
+    await sql('DELETE FROM users WHERE id = ?', school.userIdByName.get('comptable')).run();
+    expect((await currentInstance(school, token)).status).toBe(401);
+  });
+
+  it('refuses the token of an account disabled since it signed in', async () => {
+    const school = await createSchool();
+    const token = await tokenFor(school, 'comptable');
+    await sql("UPDATE users SET status = 'disabled' WHERE id = ?", school.userIdByName.get('comptable')).run();
+    const res = await currentInstance(school, token);
+    expect(res.status).toBe(401);
+    expect((await bodyOf(res)).message).toBe('Ce compte est désactivé. Contactez l’administration de votre école.');
+  });
+
+  it('refuses expired tokens, foreign signatures, alg none and tampered payloads', async () => {
+    const school = await createSchool();
+    const claims = reusableClaims(await tokenFor(school, 'admin'));
+
+    // Control: the same claims, freshly signed with the real secret, are accepted.
+    const fresh = await signSession(claims, env.JWT_SECRET);
+    expect((await currentInstance(school, fresh)).status).toBe(200);
+
+    const expired = await signSession(claims, env.JWT_SECRET, Date.now() - 2 * TOKEN_LIFETIME_SECONDS * 1000);
+    const foreign = await signSession(claims, 'another-secret-that-is-long-enough-0123456789');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const unsigned = `${base64Url({ alg: 'none', typ: 'JWT' })}.${base64Url({ ...claims, exp })}`;
+    const hs512 = await jwt.sign({ ...claims, exp }, env.JWT_SECRET, { algorithm: 'HS512' });
+    const [header, , signature] = fresh.split('.');
+    const tampered = `${header}.${base64Url({ ...claimsOf(fresh), username: 'autre' })}.${signature}`;
+
+    for (const [name, token] of Object.entries({ expired, foreign, unsigned, unsignedDot: `${unsigned}.`, hs512, tampered })) {
+      const res = await currentInstance(school, token);
+      expect(res.status, name).toBe(401);
+      expect(await res.json()).toEqual(sessionInvalid);
+    }
   });
 });

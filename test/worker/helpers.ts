@@ -138,3 +138,25 @@ export function claimsOf(token: string): Record<string, unknown> {
   const payload = token.split('.')[1]!;
   return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
 }
+
+/** The API's error shape: a French message and a machine code. */
+export interface ErrorBody {
+  message: string;
+  code: string;
+  [extra: string]: unknown;
+}
+
+export async function bodyOf<T = ErrorBody>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** The accessToken of a successful sign-in or password change (fails the test otherwise). */
+export async function accessTokenOf(res: Response): Promise<string> {
+  if (res.status !== 200) throw new Error(`expected a token, got ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** Direct SQL on the test database, to set up states the API does not reach yet. */
+export const sql = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params);
+
+export const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();

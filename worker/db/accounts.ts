@@ -29,7 +29,9 @@ export async function loadSchoolAccount(db: Db, instanceId: string, userId: stri
         status: users.status,
         tokenVersion: users.tokenVersion,
         passwordHash: users.passwordHash,
-        instanceStatus: instances.status,
+        // Aliased: inside db.batch() drizzle maps D1 rows by column name, and a second `status`
+        // column would overwrite the user's own (temporary or disabled accounts read as active).
+        instanceStatus: sql<'active' | 'suspended'>`${instances.status}`.as('instance_status'),
         expiresAt: instances.expiresAt,
       })
       .from(users)

@@ -312,7 +312,7 @@ export const students = sqliteTable(
     medicalNotes: text('medical_notes'),
     status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
     createdAt: createdAt(),
-    updatedAt: createdAt().$onUpdate(() => new Date().toISOString()),
+    updatedAt: text('updated_at').notNull().default(now).$onUpdate(() => new Date().toISOString()),
   },
   (t) => [
     uniqueIndex('students_instance_id_uq').on(t.instanceId, t.id),
@@ -446,7 +446,7 @@ export const grades = sqliteTable(
     enrollmentId: text('enrollment_id').notNull(),
     /** Hundredths of a point. */
     score: integer('score').notNull(),
-    updatedAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
   },
   (t) => [
     uniqueIndex('grades_instance_id_uq').on(t.instanceId, t.id),

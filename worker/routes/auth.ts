@@ -34,12 +34,13 @@ authRoutes.post('/login', allow.public(), async (c) => {
   const { username, password } = await readJson(c, loginBody);
   const instance = c.get('instance');
   const db = database(c.env.DB);
-  const throttle = loginThrottle(c.env, instance.id, username);
+  // Platform accounts sign in on any host; school accounts on their school's host.
+  const platformUser = await findPlatformUser(db, username);
+  // A platform account is one account on every host: its failures count together.
+  const throttle = loginThrottle(c.env, platformUser ? null : instance.id, username);
   const verdict = await throttle.check();
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
 
-  // Platform accounts sign in on any host; school accounts on their school's host.
-  const platformUser = await findPlatformUser(db, username);
   const schoolUser = platformUser ? undefined : await findSchoolUser(db, instance.id, username);
   const user = platformUser ?? schoolUser;
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);

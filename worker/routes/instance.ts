@@ -70,7 +70,9 @@ const optionalText = (max: number) =>
 const instanceBody = z.object({
   name: z.string({ error: serverText.instance.nameRequired }).trim().min(1, serverText.instance.nameRequired).max(200),
   email: z
-    .union([z.literal(''), z.null(), z.undefined(), z.email({ error: serverText.instance.invalidEmail }).max(200)])
+    .union([z.literal(''), z.null(), z.email({ error: serverText.instance.invalidEmail }).max(200)])
+    // optional() outside the union: zod 4 does not treat z.undefined() inside it as an absent key.
+    .optional()
     .transform((v) => (v ? v : null)),
   address: optionalText(300),
   phone: optionalText(30),

@@ -1,0 +1,16 @@
+// Demo and test accounts of the local portal (product decisions, "Demo data"): used by the
+// seed, the start banner and the end-to-end tests.
+export const DEMO_PASSWORD = 'Demo#2026-ecole';
+
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', label: 'Administrateur (type admin)', home: '/dashboard' },
+  { username: 'direction', label: 'Directeur des Opérations', home: '/dashboard' },
+  { username: 'secretaire', label: 'Secrétaire Pédagogique', home: '/dashboard' },
+  { username: 'comptable', label: 'Comptable / Gestionnaire des Paiements', home: '/dashboard' },
+  { username: 'prof', label: 'Professeur', home: '/teacher' },
+  { username: 'eleve', label: 'Élève', home: '/student' },
+  { username: 'superadmin', label: 'Superadmin de la plateforme', home: '/superadmin' },
+] as const;
+
+/** Accounts with a temporary password, added by scripts/e2e.mjs for the tests only. */
+export const FIXTURE_PASSWORD = 'Temp#2026-provisoire';

@@ -1,0 +1,49 @@
+// The local portal's state: secrets, migrations and demo data, shared by start, e2e and bench.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoSeedStatements } from '../seed-demo.mjs';
+import { d1ExecuteStatements, d1Query, wrangler } from './wrangler.mjs';
+
+/** Where local D1, Durable Objects and R2 keep their data (PORTAIL_STATE_DIR to change). */
+export const stateDir = () => process.env.PORTAIL_STATE_DIR ?? '.wrangler/state';
+
+export function requireNode22() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 18)) {
+    console.error(`Node.js ${process.versions.node} détecté : le portail demande Node.js 22.18 ou plus récent (voir .nvmrc).`);
+    process.exit(1);
+  }
+}
+
+/** A random JWT secret in .dev.vars, made once per checkout. */
+export function ensureDevVars() {
+  if (existsSync('.dev.vars') && /JWT_SECRET=\S+/.test(readFileSync('.dev.vars', 'utf8'))) return;
+  writeFileSync('.dev.vars', `JWT_SECRET=${randomBytes(32).toString('hex')}\n`);
+  console.log('• Secret de session local créé dans .dev.vars');
+}
+
+/** Applies the migrations to the local database and seeds the demo schools the first time. */
+export async function prepareLocalDatabase() {
+  const where = ['--local', '--persist-to', stateDir()];
+  console.log('• Migrations de la base locale…');
+  wrangler(['d1', 'migrations', 'apply', 'DB', ...where], { capture: true });
+  const [{ count }] = d1Query('SELECT COUNT(*) AS count FROM instances', where);
+  if (count === 0) {
+    console.log('• Première utilisation : création des écoles de démonstration…');
+    d1ExecuteStatements(await demoSeedStatements(), where);
+  }
+}
+
+export function banner(url) {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.username.length));
+  return [
+    '',
+    '  Portail scolaire prêt',
+    `  École 1 (Collège Démo) :          ${url}`,
+    `  École 2 (École Nouvelle Aurore) : ${url.replace('//localhost:', '//ecole2.localhost:')}`,
+    '',
+    `  Comptes de démonstration (mot de passe : ${DEMO_PASSWORD})`,
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.username.padEnd(width)}  ${a.label}`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,20 @@
+// `npm test`: everything CI runs, in order; stops at the first failure.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['Vérification des types', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['Lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+  ['Tests du Worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts']],
+  ['Tests de bout en bout (Chromium)', ['scripts/e2e.mjs']],
+  ['Budget de la page de connexion', ['scripts/bench.mjs', '--check']],
+];
+
+for (const [label, args] of steps) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`\nÉchec : ${label}`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log('\nTous les contrôles sont passés.');

@@ -1,0 +1,103 @@
+// The tenancy rules checked on the live schema (the migrations as applied), not on drizzle's
+// description of it: a migration that forgets instance_id fails here.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../worker/domain/permissions';
+
+const PLATFORM_TABLES = new Set([
+  'instances',
+  'permissions',
+  'platform_users',
+  'platform_announcements',
+  'platform_audit_log',
+  'idempotency_keys',
+  'd1_migrations',
+]);
+const isInternal = (name: string) => name.startsWith('_cf') || name.startsWith('sqlite_');
+
+interface Column {
+  name: string;
+  notnull: number;
+  pk: number;
+}
+interface ForeignKeyColumn {
+  id: number;
+  seq: number;
+  table: string;
+  from: string;
+  to: string;
+}
+interface IndexEntry {
+  name: string;
+  unique: number;
+  origin: 'c' | 'u' | 'pk';
+}
+
+const pragma = async <T>(statement: string) => (await env.DB.prepare(statement).all<T>()).results;
+
+let schoolTables: string[] = [];
+
+beforeAll(async () => {
+  const tables = await pragma<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+  schoolTables = tables.map((t) => t.name).filter((name) => !PLATFORM_TABLES.has(name) && !isInternal(name));
+});
+
+describe('live schema', () => {
+  it('has the school tables of the data model', () => {
+    expect(schoolTables).toEqual(
+      expect.arrayContaining(['users', 'roles', 'user_roles', 'role_permissions', 'students', 'enrollments', 'grades', 'audit_log']),
+    );
+  });
+
+  it('gives every school table a NOT NULL instance_id', async () => {
+    const missing: string[] = [];
+    for (const table of schoolTables) {
+      const columns = await pragma<Column>(`PRAGMA table_info("${table}")`);
+      const instanceId = columns.find((c) => c.name === 'instance_id');
+      if (!instanceId || (!instanceId.notnull && !instanceId.pk)) missing.push(table);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('makes every foreign key between school tables carry instance_id to instance_id', async () => {
+    const offenders: string[] = [];
+    let checked = 0;
+    for (const table of schoolTables) {
+      const rows = await pragma<ForeignKeyColumn>(`PRAGMA foreign_key_list("${table}")`);
+      const keys = new Map<number, ForeignKeyColumn[]>();
+      for (const row of rows) keys.set(row.id, [...(keys.get(row.id) ?? []), row]);
+      for (const columns of keys.values()) {
+        const target = columns[0]!.table;
+        if (PLATFORM_TABLES.has(target)) continue;
+        checked++;
+        if (!columns.some((c) => c.from === 'instance_id' && c.to === 'instance_id')) {
+          offenders.push(`${table}(${columns.map((c) => c.from).join(', ')}) -> ${target}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('scopes every unique index of a school table by instance_id', async () => {
+    const offenders: string[] = [];
+    for (const table of schoolTables) {
+      const indexes = await pragma<IndexEntry>(`PRAGMA index_list("${table}")`);
+      for (const index of indexes.filter((i) => i.unique)) {
+        const columns = (await pragma<{ name: string | null }>(`PRAGMA index_info("${index.name}")`)).map((c) => c.name);
+        const isIdPrimaryKey = index.origin === 'pk' && columns.length === 1 && columns[0] === 'id';
+        if (!isIdPrimaryKey && !columns.includes('instance_id')) {
+          offenders.push(`${table}.${index.name}(${columns.join(', ')})`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('holds exactly the permission catalogue of worker/domain/permissions.ts', async () => {
+    const rows = await pragma<{ id: number; key: string; category: string; description: string }>(
+      'SELECT id, key, category, description FROM permissions ORDER BY id',
+    );
+    expect(rows).toEqual(PERMISSIONS.map((p) => ({ ...p })));
+  });
+});

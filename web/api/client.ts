@@ -1,0 +1,98 @@
+// The one API client: bearer token, JSON, Idempotency-Key on writes, French errors,
+// session expiry on 401 and the maintenance event on 503.
+import { shellText } from '../i18n/shell';
+import { emit } from '../session/events';
+import { clearSession, getSession } from '../session/session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The network could not be reached (offline or the server is down). */
+export class NetworkError extends Error {
+  constructor() {
+    super(shellText.errors.network);
+  }
+}
+
+export interface Queued {
+  queued: true;
+}
+
+export const isQueued = (value: unknown): value is Queued =>
+  typeof value === 'object' && value !== null && (value as { queued?: unknown }).queued === true;
+
+interface Options {
+  /** The login call: a 401 is a wrong password, a 503 only flags the failed attempt. */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+// Requests made during maintenance wait here until it ends (document 1 §4: "stalls requests").
+let stalled: Promise<void> | null = null;
+let release: (() => void) | null = null;
+
+export function endMaintenanceStall() {
+  release?.();
+  stalled = null;
+  release = null;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: Options = {}): Promise<T> {
+  if (stalled && !options.anonymous) await stalled;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const session = getSession();
+  if (session && !options.anonymous) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['Idempotency-Key'] = crypto.randomUUID();
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
+
+  const data: unknown = await response.json().catch(() => null);
+  if (response.ok) return data as T;
+
+  const message = (data as { message?: string } | null)?.message ?? shellText.errors.server(response.status);
+  const code = (data as { code?: string } | null)?.code;
+  if (response.status === 401 && !options.anonymous) {
+    clearSession();
+    emit('session-expired');
+  }
+  if (response.status === 503 && (data as { maintenance?: boolean } | null)?.maintenance) {
+    const level = (data as { level?: 'standard' | 'full_lockdown' }).level ?? 'standard';
+    emit('maintenance', { message, level, fromLogin: Boolean(options.anonymous) });
+    if (!options.anonymous) {
+      stalled ??= new Promise<void>((resolve) => (release = resolve));
+      await stalled;
+      return request<T>(method, path, body, options);
+    }
+  }
+  throw new ApiError(response.status, message, code);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Options) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body ?? {}, options),
+  delete: <T>(path: string, body?: unknown, options?: Options) => request<T>('DELETE', path, body, options),
+};
+
+/** The French message to show for any failure. */
+export const errorMessage = (error: unknown, fallback: string = shellText.errors.unexpected) =>
+  error instanceof ApiError || error instanceof NetworkError ? error.message : fallback;

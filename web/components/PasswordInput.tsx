@@ -1,0 +1,26 @@
+import { type InputHTMLAttributes, useState } from 'react';
+import { authText } from '../i18n/auth';
+
+/** A password field with its show/hide toggle. */
+export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-input">
+      <input {...props} type={visible ? 'text' : 'password'} className="input" />
+      <button
+        type="button"
+        className="btn btn-ghost password-toggle"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? authText.login.hidePassword : authText.login.showPassword}
+        aria-pressed={visible}
+        aria-controls={props.id}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+          <circle cx="12" cy="12" r="3" />
+          {visible && <path d="M3 3l18 18" />}
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+import { shellText } from '../i18n/shell';
+import { dismissToast, toastStore } from './toast';
+import './toasts.css';
+
+export function Toasts() {
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.get);
+  return (
+    <div className="toasts" role="region" aria-label={shellText.toast.region}>
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+          <span>{t.message}</span>
+          <button type="button" className="toast-close" onClick={() => dismissToast(t.id)} aria-label={shellText.toast.dismiss}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

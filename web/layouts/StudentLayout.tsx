@@ -1,0 +1,37 @@
+// The student area's own layout: the top bar with the six student links; 'Notes' is greyed
+// out while grades access is off (document 1 §2, document 2 §4 "Grades access").
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { api } from '../api/client';
+import { shellText } from '../i18n/shell';
+import { useSession } from '../session/session';
+import { studentMenu } from './menu';
+import { SchoolProvider } from './school';
+import { TopBar } from './TopBar';
+
+function useGradesAccess(): boolean {
+  const session = useSession();
+  const [enabled, setEnabled] = useState(true);
+  useEffect(() => {
+    // Non-students always have grade access; a failed read counts as enabled (spec).
+    if (session?.role !== 'student') return;
+    api
+      .get<{ grades_access_enabled: boolean }>('/student/access-status')
+      .then((r) => setEnabled(r.grades_access_enabled))
+      .catch((error: unknown) => console.warn('access-status', error));
+  }, [session?.role]);
+  return enabled;
+}
+
+export function StudentLayout() {
+  const gradesEnabled = useGradesAccess();
+  const items = studentMenu().map((item) =>
+    item.to === '/student/grades' && !gradesEnabled ? { ...item, disabled: shellText.student.gradesLocked } : item,
+  );
+  return (
+    <SchoolProvider withYears={false}>
+      <TopBar items={items} withYears={false} />
+      <Outlet context={{ gradesEnabled }} />
+    </SchoolProvider>
+  );
+}

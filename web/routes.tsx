@@ -1,0 +1,115 @@
+// Every route of the spec's route table (document 1 §2), each behind its guard. Screens and
+// layouts load as their own chunks.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShell } from './app/AppShell';
+import { commonText } from './i18n/common';
+import { shellText } from './i18n/shell';
+import { Guard } from './session/guards';
+
+const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+const titles = shellText.screens;
+
+/** A screen of a later release: its route, guard and title, saying it is not there yet. */
+const later = (title: string) =>
+  screen(async () => {
+    const { UnavailablePage } = await import('./screens/unavailable/UnavailablePage');
+    return () => <UnavailablePage title={title} />;
+  });
+
+const staffLayout = screen(async () => (await import('./layouts/StaffLayout')).StaffLayout);
+const studentLayout = screen(async () => (await import('./layouts/StudentLayout')).StudentLayout);
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    hydrateFallbackElement: <p className="page muted">{commonText.loading}</p>,
+    children: [
+      { path: '/', lazy: screen(async () => (await import('./screens/landing/LandingPage')).LandingPage) },
+      { path: '/login', lazy: screen(async () => (await import('./screens/login/LoginPage')).LoginPage) },
+      {
+        element: <Guard area="authenticated" />,
+        children: [
+          {
+            path: '/force-password-change',
+            lazy: screen(async () => (await import('./screens/force-password-change/ForcePasswordChangePage')).ForcePasswordChangePage),
+          },
+          {
+            lazy: staffLayout,
+            children: [
+              { path: '/dashboard', lazy: screen(async () => (await import('./screens/dashboard/DashboardPage')).DashboardPage) },
+              { path: '/docs', lazy: later(titles.docs) },
+              {
+                element: <Guard area="staff" />,
+                children: [
+                  { path: '/students', lazy: later(titles.students) },
+                  { path: '/class/:className', lazy: later(titles.classFinance('')) },
+                  { path: '/report', lazy: later(titles.report) },
+                  { path: '/reports/attendance', lazy: later(titles.attendance) },
+                  { path: '/report-cards', lazy: later(titles.reportCards) },
+                ],
+              },
+              {
+                element: <Guard area="staff" permission="student_portal:manage_accounts" />,
+                children: [{ path: '/student-portal', lazy: later(titles.studentPortal) }],
+              },
+              {
+                element: <Guard area="staff" permission="settings:manage_teachers" />,
+                children: [{ path: '/teachers-management', lazy: later(titles.teachers) }],
+              },
+              {
+                element: <Guard area="staff" permission="settings:manage_timetable" />,
+                children: [{ path: '/timetable', lazy: later(titles.timetable) }],
+              },
+              {
+                element: <Guard area="admin" />,
+                children: [
+                  { path: '/admin', lazy: later(titles.admin) },
+                  { path: '/admin/contact', lazy: later(titles.contact) },
+                  {
+                    element: <Guard area="admin" permission="user:manage" />,
+                    children: [
+                      { path: '/admin/users', lazy: later(titles.users) },
+                      { path: '/admin/add-user', lazy: later(titles.addUser) },
+                    ],
+                  },
+                ],
+              },
+              {
+                element: <Guard area="superadmin" />,
+                children: [{ path: '/superadmin', lazy: later(titles.superadmin) }],
+              },
+              {
+                element: <Guard area="teacher" />,
+                children: [
+                  { path: '/teacher', lazy: later(titles.teacher) },
+                  { path: '/teacher/class/:className/subject/:subjectId', lazy: later(titles.gradebook) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <Guard area="student" />,
+        children: [
+          {
+            lazy: studentLayout,
+            children: [
+              { path: '/student', lazy: later(shellText.student.dashboard) },
+              { path: '/student/timetable', lazy: later(shellText.student.timetable) },
+              { path: '/student/grades', lazy: later(shellText.student.grades) },
+              { path: '/student/resources', lazy: later(shellText.student.resources) },
+              { path: '/student/finance', lazy: later(shellText.student.finance) },
+              { path: '/student/docs', lazy: later(shellText.student.docs) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+// Route guards (document 1 §2): failing a guard sends to /, a missing permission to /dashboard,
+// a temporary password to /force-password-change from any other page.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { hasPermission, isPlatform, type Session, useSession } from './session';
+
+export type Area = 'authenticated' | 'staff' | 'admin' | 'teacher' | 'student' | 'superadmin';
+
+const inArea: Record<Area, (s: Session) => boolean> = {
+  authenticated: () => true,
+  staff: (s) => s.role === 'admin' || s.role === 'standard',
+  admin: (s) => hasPermission(s, 'user:manage') && !isPlatform(s),
+  teacher: (s) => s.role === 'teacher' || s.role === 'admin',
+  student: (s) => s.role === 'student' || s.role === 'admin',
+  superadmin: (s) => isPlatform(s),
+};
+
+export function Guard({ area, permission }: { area: Area; permission?: string }) {
+  const session = useSession();
+  const { pathname } = useLocation();
+  if (!session) return <Navigate to="/" replace />;
+  if (session.status === 'temporary_password' && pathname !== '/force-password-change') {
+    return <Navigate to="/force-password-change" replace />;
+  }
+  if (!inArea[area](session)) return <Navigate to="/" replace />;
+  if (permission && !hasPermission(session, permission)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

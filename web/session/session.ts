@@ -1,0 +1,81 @@
+// The signed-in session: the token kept locally and its decoded claims, as an external store.
+import { useSyncExternalStore } from 'react';
+
+export type AccountType = 'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate';
+
+export interface Session {
+  token: string;
+  id: string;
+  username: string;
+  role: AccountType;
+  status: 'temporary_password' | 'active' | 'disabled';
+  instance_id: string | null;
+  permissions: string[];
+  roles: { id: string; name: string }[];
+  exp: number;
+}
+
+const TOKEN_KEY = 'accessToken';
+
+function decode(token: string): Session | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = decodeURIComponent(
+      Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+    );
+    const claims = JSON.parse(json) as Omit<Session, 'token'>;
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;
+    return { ...claims, token };
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = (() => {
+  const token = localStorage.getItem(TOKEN_KEY);
+  return token ? decode(token) : null;
+})();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export const getSession = () => current;
+
+/** Stores a new token; answers its session (null if the token is unusable). */
+export function setSessionToken(token: string): Session | null {
+  const session = decode(token);
+  if (session) localStorage.setItem(TOKEN_KEY, token);
+  current = session;
+  emit();
+  return session;
+}
+
+export function clearSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  current = null;
+  emit();
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSession,
+  );
+}
+
+export const isPlatform = (s: Pick<Session, 'role'>) => s.role === 'superadmin' || s.role === 'superadmin_delegate';
+export const isStaff = (s: Pick<Session, 'role'>) => s.role === 'admin' || s.role === 'standard';
+export const hasPermission = (s: Pick<Session, 'role' | 'permissions'>, key: string) =>
+  s.role === 'admin' || s.permissions.includes(key);
+
+/** Where a user lands after sign-in (document 1 §2, "Login"). */
+export function homeOf(s: Pick<Session, 'role' | 'status'>): string {
+  if (s.status === 'temporary_password') return '/force-password-change';
+  if (s.role === 'teacher') return '/teacher';
+  if (s.role === 'student') return '/student';
+  if (isPlatform(s)) return '/superadmin';
+  return '/dashboard';
+}
