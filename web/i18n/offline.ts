@@ -1,0 +1,23 @@
+// Offline notices (document 1 §1, §4, §8; document 2 §4).
+export const offlineText = {
+  cachedRead: 'Vous êtes hors ligne. Affichage des données sauvegardées.',
+  networkErrorCached: 'Erreur réseau. Affichage des dernières données disponibles.',
+  neverVisited: "Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.",
+  writeQueued: 'Vous êtes hors ligne. Votre modification est sauvegardée et sera synchronisée plus tard.',
+  loginNeedsNetwork: 'Vous êtes hors ligne. La connexion nécessite une connexion internet.',
+  queued: {
+    action: 'Action en attente de synchronisation.',
+    deletion: 'Suppression en attente de synchronisation.',
+    update: 'Mise à jour en attente de synchronisation.',
+    modification: 'Modification en attente de synchronisation.',
+    reset: 'Réinitialisation en attente de synchronisation.',
+    roles: 'Mise à jour des rôles en attente de synchronisation.',
+  },
+  syncComplete: "Données synchronisées avec succès. Rechargement de l'application...",
+  syncAuthError: 'La synchronisation a été refusée : votre session a expiré. Déconnectez-vous puis reconnectez-vous pour envoyer vos modifications.',
+  syncClientErrorDefault: 'Une erreur inattendue est survenue.',
+  readyOffline: 'Application prête hors ligne',
+  newVersion: 'Nouvelle version disponible !',
+  update: 'Mettre à jour',
+  close: 'Fermer',
+} as const;
