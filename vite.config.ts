@@ -3,13 +3,17 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './scripts/lib/service-worker-plugin';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: here('./web'),
   publicDir: here('./public'),
-  plugins: [react(), cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],
+  plugins: [
+    serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
+    react(),
+    cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['Vérification des types', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['Vérification des types (service worker)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.sw.json', '--noEmit']],
   ['Lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
   ['Tests du Worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts']],
   ['Tests de bout en bout (Chromium)', ['scripts/e2e.mjs']],

@@ -1,6 +1,8 @@
 // The one API client: bearer token, JSON, Idempotency-Key on writes, French errors,
 // session expiry on 401 and the maintenance event on 503.
+import { offlineText } from '../i18n/offline';
 import { shellText } from '../i18n/shell';
+import { toast } from '../components/toast';
 import { emit } from '../session/events';
 import { clearSession, getSession } from '../session/session';
 
@@ -16,8 +18,8 @@ export class ApiError extends Error {
 
 /** The network could not be reached (offline or the server is down). */
 export class NetworkError extends Error {
-  constructor() {
-    super(shellText.errors.network);
+  constructor(message: string = shellText.errors.network) {
+    super(message);
   }
 }
 
@@ -66,7 +68,13 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   }
 
   const data: unknown = await response.json().catch(() => null);
+  // The service worker answered from its offline copy (document 1 §8).
+  if (response.headers.get('X-From-Cache')) {
+    if (navigator.onLine) toast.warning(offlineText.networkErrorCached);
+    else toast.info(offlineText.cachedRead);
+  }
   if (response.ok) return data as T;
+  if ((data as { code?: string } | null)?.code === 'offline_uncached') throw new NetworkError(offlineText.neverVisited);
 
   const message = (data as { message?: string } | null)?.message ?? shellText.errors.server(response.status);
   const code = (data as { code?: string } | null)?.code;

@@ -2,7 +2,6 @@
 // copy, and lets the screen patch its data after a queued write.
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../components/toast';
-import { offlineText } from '../i18n/offline';
 import { api, errorMessage, NetworkError } from './client';
 
 export interface ApiState<T> {
@@ -32,7 +31,7 @@ export function useApi<T>(path: string | null): ApiState<T> {
       })
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
-        if (e instanceof NetworkError) toast.warning(offlineText.neverVisited);
+        if (e instanceof NetworkError) toast.warning(e.message);
         setError(errorMessage(e));
       })
       .finally(() => !controller.signal.aborted && setLoading(false));

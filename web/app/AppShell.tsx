@@ -10,6 +10,7 @@ import { clearLocalData } from '../session/logout';
 import { useSession } from '../session/session';
 import { InactivityGuard } from './InactivityGuard';
 import { MaintenanceGate } from './MaintenanceGate';
+import { ServiceWorkerBridge } from './ServiceWorkerBridge';
 
 function useConnectivityNotices() {
   useEffect(() => {
@@ -47,6 +48,7 @@ export function AppShell() {
         <Outlet />
         {session && <InactivityGuard />}
       </MaintenanceGate>
+      <ServiceWorkerBridge />
       <Toasts />
     </>
   );

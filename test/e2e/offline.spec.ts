@@ -1,0 +1,101 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAndLand } from './support';
+
+/** Waits until the service worker controls the page (it claims clients on activation). */
+async function controlled(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return Boolean(registration.active && navigator.serviceWorker.controller);
+  });
+}
+
+test('after one online visit the portal reloads and navigates offline', async ({ page, context }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await controlled(page);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Vous êtes hors ligne. Affichage des données sauvegardées.')).toBeVisible();
+  await expect(page.getByText('Hors ligne', { exact: true })).toBeVisible();
+  await expect(page.locator('.brand-name')).toHaveText('Collège Démo');
+
+  // Another route of the app still opens; its shell comes from the precache.
+  await page.goto('/docs');
+  await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText('Vous êtes de nouveau en ligne.')).toBeVisible();
+});
+
+test('signing in needs the network', async ({ page, context }) => {
+  await page.goto('/login');
+  await context.setOffline(true);
+  await page.getByLabel("Nom d'utilisateur").fill('admin');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Demo#2026-ecole');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Vous êtes hors ligne. La connexion nécessite une connexion internet.');
+});
+
+test('a write made offline is queued, then replayed once when the connection returns', async ({ page, context }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await controlled(page);
+  const before = await page.evaluate(async () => {
+    const token = localStorage.getItem('accessToken');
+    const res = await fetch('/api/instance/current', { headers: { Authorization: `Bearer ${token}` } });
+    return (await res.json()) as Record<string, unknown>;
+  });
+
+  await context.setOffline(true);
+  const answer = await page.evaluate(async (info) => {
+    const token = localStorage.getItem('accessToken');
+    const res = await fetch('/api/instance/current', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ ...info, address: 'Adresse saisie hors ligne', logo_url: undefined }),
+    });
+    return { status: res.status, body: await res.json() };
+  }, before);
+  expect(answer).toEqual({ status: 202, body: { queued: true } });
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText("Données synchronisées avec succès. Rechargement de l'application...")).toBeVisible();
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        const token = localStorage.getItem('accessToken');
+        const res = await fetch('/api/instance/current', { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { address: string }).address;
+      }),
+    )
+    .toBe('Adresse saisie hors ligne');
+
+  // Put the demo address back.
+  await page.evaluate(async (info) => {
+    const token = localStorage.getItem('accessToken');
+    await fetch('/api/instance/current', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...info, logo_url: undefined }),
+    });
+  }, before);
+});
+
+test('signing out deletes the offline copy of the school data', async ({ page }) => {
+  await signInAndLand(page, 'secretaire', '/dashboard');
+  await controlled(page);
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname)))
+    .toContain('/api/instance/current');
+  await page.getByRole('button', { name: 'Déconnexion' }).first().click({ force: true });
+  await expect(page).toHaveURL(/\/login$/);
+  // Only the public school name of the sign-in page may be cached again.
+  const cachedPaths = () =>
+    page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname));
+  await expect.poll(cachedPaths).not.toContain('/api/instance/current');
+  expect(await cachedPaths()).not.toContain('/api/school-years');
+});

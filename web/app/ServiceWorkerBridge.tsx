@@ -1,0 +1,83 @@
+// The page's side of the offline protocol: registers /service-worker.js, shows the 'ready
+// offline' and 'new version' banner, relays the session and connectivity to the worker, and
+// turns its sync messages into the spec's notices (document 1 §2 and §4).
+import { useEffect, useState } from 'react';
+import type { Workbox } from 'workbox-window';
+import { toast } from '../components/toast';
+import { offlineText } from '../i18n/offline';
+import { useSession } from '../session/session';
+import './sw-banner.css';
+
+type Banner = 'ready' | 'update' | null;
+
+export const RELOAD_AFTER_SYNC_MS = 2000;
+
+function postToWorker(message: object) {
+  navigator.serviceWorker?.controller?.postMessage(message);
+}
+
+export function ServiceWorkerBridge() {
+  const [banner, setBanner] = useState<Banner>(null);
+  const [workbox, setWorkbox] = useState<Workbox | null>(null);
+  const session = useSession();
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let cancelled = false;
+    void import('workbox-window').then(({ Workbox }) => {
+      if (cancelled) return;
+      const wb = new Workbox('/service-worker.js');
+      wb.addEventListener('installed', (event) => !event.isUpdate && setBanner('ready'));
+      wb.addEventListener('waiting', () => setBanner('update'));
+      wb.addEventListener('controlling', (event) => event.isUpdate && window.location.reload());
+      void wb.register();
+      setWorkbox(wb);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // Sync results, from the worker.
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent<{ type?: string; messages?: string[] }>) => {
+      const { type, messages } = event.data ?? {};
+      if (type === 'SYNC_COMPLETE') {
+        toast.success(offlineText.syncComplete);
+        setTimeout(() => window.location.reload(), RELOAD_AFTER_SYNC_MS);
+      } else if (type === 'SYNC_AUTH_ERROR') {
+        toast.error(offlineText.syncAuthError);
+      } else if (type === 'SYNC_CLIENT_ERROR') {
+        toast.error(messages?.length ? messages.join(' ') : offlineText.syncClientErrorDefault);
+      }
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, []);
+
+  // The worker replays with the signed-in account's current token, and when we are back online.
+  useEffect(() => {
+    if (session) postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+  }, [session]);
+  useEffect(() => {
+    const online = () => postToWorker({ type: 'REPLAY' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
+
+  if (!banner) return null;
+  return (
+    <div className="sw-banner" role="status">
+      <span>{banner === 'ready' ? offlineText.readyOffline : offlineText.newVersion}</span>
+      {banner === 'update' && (
+        <button type="button" className="btn" onClick={() => (workbox ? workbox.messageSkipWaiting() : window.location.reload())}>
+          {offlineText.update}
+        </button>
+      )}
+      <button type="button" className="btn btn-secondary" onClick={() => setBanner(null)}>
+        {offlineText.close}
+      </button>
+    </div>
+  );
+}
