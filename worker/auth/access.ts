@@ -1,5 +1,5 @@
 // The one access check. Every route declares who may call it with an `allow.*` rule as its first
-// handler; test/worker/routes.test.ts fails if a registered route has none. The rule signs the
+// handler; test/worker/access.test.ts fails if a registered route has none. The rule signs the
 // caller in, applies maintenance and forced password change, checks account type and
 // permission, and answers replays of idempotent writes.
 import type { Context, MiddlewareHandler } from 'hono';
@@ -20,6 +20,8 @@ export interface AccessRule {
   types?: readonly AccountType[];
   /** Permission needed (admin account type holds them all). */
   permission?: PermissionKey;
+  /** Any one of these permissions is enough (a screen shared by several roles). */
+  anyPermission?: readonly PermissionKey[];
   /** Reachable with a temporary password (the forced change itself). */
   temporaryPassword?: boolean;
 }
@@ -41,6 +43,7 @@ export async function raiseIfMaintenance(c: Context<AppBindings>, type: AccountT
 export function may(account: Account, rule: AccessRule): boolean {
   if (rule.types && !rule.types.includes(account.type)) return false;
   if (rule.permission && !account.permissions.has(rule.permission)) return false;
+  if (rule.anyPermission && !rule.anyPermission.some((p) => account.permissions.has(p))) return false;
   return true;
 }
 
@@ -74,4 +77,6 @@ export const allow = {
   types: (...types: AccountType[]) => rule({ types }),
   /** School staff holding a permission (admin holds all). */
   permission: (permission: PermissionKey) => rule({ types: STAFF_TYPES, permission }),
+  /** School staff holding at least one of the permissions. */
+  anyPermission: (...permissions: PermissionKey[]) => rule({ types: STAFF_TYPES, anyPermission: permissions }),
 };
