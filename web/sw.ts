@@ -28,7 +28,11 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; token?: string; userId?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (data?.type === 'SESSION' && data.token && data.userId) session = { token: data.token, userId: data.userId };
+  if (data?.type === 'SESSION' && data.token && data.userId) {
+    // A fresh sign-in may unblock writes the server refused with the old token.
+    session = { token: data.token, userId: data.userId };
+    event.waitUntil(replay().catch(() => undefined));
+  }
   if (data?.type === 'CLEAR_USER_DATA') {
     session = null;
     event.waitUntil(caches.delete(API_CACHE));

@@ -21,8 +21,9 @@ export interface Instance {
 export interface AppBindings {
   Bindings: Env;
   Variables: {
-    /** The school the request's Host resolves to (the default school for unknown hosts). */
-    instance: Instance;
+    /** The school the request's Host resolves to (the default school for unknown hosts); null on a
+     * platform without any school yet, where only platform accounts can work. */
+    instance: Instance | null;
     /** The signed-in account, set by the access rule of the route. */
     account: Account;
   };

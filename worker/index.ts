@@ -1,7 +1,15 @@
-// Worker entry: the Hono app and the Durable Object classes.
+// Worker entry: the Hono app, the daily housekeeping and the Durable Object classes.
 import { app } from './app';
+import { database } from './db/client';
+import { deleteExpiredIdempotencyKeys } from './db/maintenance';
+import type { Env } from './env';
 
 export { LoginThrottle } from './durable/login-throttle';
 export { Platform } from './durable/platform';
 
-export default app;
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller: ScheduledController, env: Env) {
+    await deleteExpiredIdempotencyKeys(database(env.DB), new Date());
+  },
+} satisfies ExportedHandler<Env>;

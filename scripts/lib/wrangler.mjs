@@ -4,17 +4,57 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export function wrangler(args, { capture = false } = {}) {
-  const result = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', ...args], {
-    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+const WRANGLER = 'node_modules/wrangler/bin/wrangler.js';
+
+/**
+ * Runs wrangler and answers its exit status and output without throwing, for callers that read
+ * a failure as an answer ("this bucket does not exist"). `input` is written to its stdin (a
+ * secret's value), so the value never appears on a command line.
+ */
+export function wranglerResult(args, { input } = {}) {
+  const result = spawnSync(process.execPath, [WRANGLER, ...args], {
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    ...(input === undefined ? {} : { input }),
   });
+  return { status: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+/**
+ * Runs wrangler and throws when it fails. With `capture` (or `input`) its output is collected,
+ * answered, and printed only on failure; otherwise it talks to the terminal directly, and
+ * `prompts: false` keeps its stdin closed so that it asks no confirmation (its CI behaviour).
+ */
+export function wrangler(args, { capture = false, input, prompts = true } = {}) {
+  const failed = (status) => new Error(`wrangler ${args.join(' ')} a échoué (code ${status}).`);
+  if (!capture && input === undefined) {
+    const result = spawnSync(process.execPath, [WRANGLER, ...args], {
+      stdio: [prompts ? 'inherit' : 'ignore', 'inherit', 'inherit'],
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    });
+    if (result.status !== 0) throw failed(result.status);
+    return '';
+  }
+  const result = wranglerResult(args, { input });
   if (result.status !== 0) {
-    if (capture) process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`wrangler ${args.join(' ')} a échoué (code ${result.status}).`);
+    process.stderr.write(result.stdout + result.stderr);
+    throw failed(result.status);
   }
   return result.stdout;
+}
+
+/** The JSON document a wrangler command printed with --json, after any banner or notice line
+ *  (one such as "[WARNING] …" also starts with a bracket, so each line start is tried in turn). */
+export function parseJsonOutput(out) {
+  for (const { index } of out.matchAll(/^[[{]/gm)) {
+    try {
+      return JSON.parse(out.slice(index));
+    } catch {
+      // not the document yet
+    }
+  }
+  throw new Error('wrangler n’a pas répondu en JSON.');
 }
 
 /** Runs a query on a D1 database and answers its rows. */

@@ -38,7 +38,7 @@ export async function authenticate(c: Context<AppBindings>): Promise<Account> {
   if (!claims) throw unauthorized();
   // A school token only works on its own school's host.
   const platform = isPlatformType(claims.role);
-  if (!platform && claims.instance_id !== c.get('instance').id) throw unauthorized();
+  if (!platform && claims.instance_id !== c.get('instance')?.id) throw unauthorized();
   const account = await loadAccount(c, claims.id, platform);
   if (!account || account.tokenVersion !== claims.tv) throw unauthorized();
   if (account.status === 'disabled') throw unauthorized(serverText.accountDisabled);
@@ -62,7 +62,8 @@ export async function loadAccount(c: Context<AppBindings>, id: string, platform:
       roles: [],
     };
   }
-  const instanceId = c.get('instance').id;
+  const instanceId = c.get('instance')?.id;
+  if (!instanceId) return null;
   const user = await loadSchoolAccount(db, instanceId, id);
   if (!user) return null;
   if (user.instanceStatus === 'suspended') throw new ApiError(403, 'school_suspended', serverText.schoolSuspended);

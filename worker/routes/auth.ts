@@ -37,11 +37,11 @@ authRoutes.post('/login', allow.public(), async (c) => {
   // Platform accounts sign in on any host; school accounts on their school's host.
   const platformUser = await findPlatformUser(db, username);
   // A platform account is one account on every host: its failures count together.
-  const throttle = loginThrottle(c.env, platformUser ? null : instance.id, username);
+  const throttle = loginThrottle(c.env, platformUser ? null : (instance?.id ?? null), username);
   const verdict = await throttle.check();
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
 
-  const schoolUser = platformUser ? undefined : await findSchoolUser(db, instance.id, username);
+  const schoolUser = platformUser || !instance ? undefined : await findSchoolUser(db, instance.id, username);
   const user = platformUser ?? schoolUser;
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !valid) {

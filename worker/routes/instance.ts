@@ -34,7 +34,8 @@ function publicInfo(row: InstanceRow) {
 
 // The school this address serves: its name and logo for the sign-in page.
 instanceRoutes.get('/instance/default', allow.public(), async (c) => {
-  const row = await getInstance(database(c.env.DB), c.get('instance').id);
+  const instance = c.get('instance');
+  const row = instance && (await getInstance(database(c.env.DB), instance.id));
   if (!row) throw notFound();
   return c.json({ id: row.id, name: row.name, logo_url: logoUrl(row) });
 });
@@ -48,8 +49,8 @@ instanceRoutes.get('/instance/current', allow.types(...STAFF_TYPES, 'teacher', '
 
 // The school logo, served from R2 (a safe image type, checked on upload).
 instanceRoutes.get('/instance/logo/:version', allow.public(), async (c) => {
-  const instanceId = c.get('instance').id;
-  const object = await c.env.FILES.get(logoKey(instanceId, c.req.param('version')));
+  const instanceId = c.get('instance')?.id;
+  const object = instanceId ? await c.env.FILES.get(logoKey(instanceId, c.req.param('version'))) : null;
   if (!object) throw notFound();
   return new Response(object.body, {
     headers: {
