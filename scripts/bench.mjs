@@ -61,6 +61,8 @@ for (const [key, entry] of Object.entries(manifest)) {
 }
 
 if (!check) report.login = await timeLogin();
+if (!check) report.studentList = await timeStudentList();
+if (!check) report.financeReport = await timeFinanceReport();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
@@ -101,6 +103,223 @@ async function timeLogin() {
     const result = { medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), runs: times.length };
     console.log(`POST /api/login : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms (${result.runs} essais, scrypt N=2^15 r=8 p=3)`);
     return result;
+  } finally {
+    server.kill();
+  }
+}
+
+/**
+ * The student register of a 3,000-student school: seeds the bench school up to 3,000 students
+ * (each enrolled in the current year), then times GET /api/students-with-enrollment-status on
+ * page 1 and on a middle page (median of 20) and weighs the gzip payload of a page.
+ */
+async function timeStudentList() {
+  const { insertRows } = await import('./lib/sql.mjs');
+  const { d1ExecuteStatements, d1Query } = await import('./lib/wrangler.mjs');
+  const port = 8798;
+  const school = 'demo-ecole-1';
+  const target = 3000;
+  process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
+  const where = ['--local', '--persist-to', process.env.PORTAIL_STATE_DIR];
+  ensureDevVars();
+  await prepareLocalDatabase();
+  const [year] = d1Query(`SELECT id, name FROM school_years WHERE instance_id = '${school}' AND is_current = 1`, where);
+  const classes = d1Query(`SELECT c.id, f.mppa FROM classes c LEFT JOIN class_fees f ON f.instance_id = c.instance_id AND f.class_id = c.id AND f.year_id = '${year.id}' WHERE c.instance_id = '${school}' ORDER BY c.order_index`, where);
+  const [{ count }] = d1Query(`SELECT COUNT(*) AS count FROM students WHERE instance_id = '${school}'`, where);
+  if (count < target) {
+    const lastNames = ['Jean', 'Pierre', 'Joseph', 'Louis', 'Charles', 'Étienne', 'Dorsainvil', 'Casséus', 'Paul', 'Augustin', 'Désir', 'Baptiste'];
+    const firstNames = ['Wideline', 'Kervens', 'Nadège', 'Ricardo', 'Esther', 'Jameson', 'Fabienne', 'Wilner', 'Judith', 'Frantz'];
+    const students = [];
+    const enrollments = [];
+    for (let n = count; n < target; n++) {
+      const id = `bench-student-${n}`;
+      const c = classes[n % classes.length];
+      students.push({
+        id, instance_id: school, nisu: null, nom: `${lastNames[n % lastNames.length]}-${n}`, prenom: firstNames[(n * 7) % firstNames.length],
+        sexe: n % 2 ? 'M' : 'F', date_of_birth: '2011-05-04', address: 'Delmas 33', tutor_name: 'Tuteur Banc', tutor_phone: '+509 3712 3456',
+        tutor_email: null, medical_notes: null, status: 'active',
+      });
+      enrollments.push({ id: `bench-enrollment-${n}`, instance_id: school, student_id: id, year_id: year.id, class_id: c.id, mppa: c.mppa ?? 0 });
+    }
+    console.log(`• ${students.length} élèves ajoutés à l'école de mesure…`);
+    d1ExecuteStatements([...insertRows('students', students), ...insertRows('enrollments', enrollments)], where);
+  }
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 60; i++) {
+      if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'secretaire', password: DEMO_PASSWORD }),
+    });
+    const { accessToken } = await login.json();
+    const get = async (page) => {
+      const start = performance.now();
+      const res = await fetch(`${base}/api/students-with-enrollment-status?yearId=${year.id}&page=${page}&limit=25&includeArchived=false`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`liste des élèves ${res.status}`);
+      return { ms: performance.now() - start, text };
+    };
+    const first = JSON.parse((await get(1)).text);
+    const middle = Math.max(1, Math.ceil(first.pagination.totalPages / 2));
+    const measure = async (page) => {
+      const times = [];
+      let text = '';
+      for (let i = 0; i < 21; i++) {
+        const answer = await get(page);
+        if (i > 0) times.push(answer.ms);
+        text = answer.text;
+      }
+      times.sort((a, b) => a - b);
+      return { page, medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+    };
+    const result = { students: first.pagination.total, pages: first.pagination.totalPages, first: await measure(1), middle: await measure(middle) };
+    for (const m of [result.first, result.middle]) {
+      console.log(
+        `GET /api/students-with-enrollment-status (${result.students} élèves) page ${m.page}/${result.pages} : médiane ${m.medianMs} ms, p95 ${m.p95Ms} ms, ${kb(m.bytes)} (${kb(m.gzipBytes)} gzip)`,
+      );
+    }
+    return result;
+  } finally {
+    server.kill();
+  }
+}
+
+/**
+ * The financial report of a 5,000-enrolment school (a dedicated school, host
+ * finance-bench.localhost, seeded once into the bench state): GET /api/enrollments/all on the
+ * first page, a middle page and with filters (median of 20), the gzip payload of a page, and the
+ * class roster of 60 students with their money (GET /api/enrollments) against its 10 KB budget.
+ */
+async function timeFinanceReport() {
+  const { insertRows } = await import('./lib/sql.mjs');
+  const { d1ExecuteStatements, d1Query } = await import('./lib/wrangler.mjs');
+  const { hashPassword } = await import('../worker/auth/password.ts');
+  const port = 8796;
+  const school = 'bench-finance';
+  const host = 'finance-bench.localhost';
+  const yearId = 'bench-finance-year';
+  const rosterClass = 'Classe 60';
+  const ROSTER_BUDGET = 10 * 1024;
+  process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
+  const where = ['--local', '--persist-to', process.env.PORTAIL_STATE_DIR];
+  ensureDevVars();
+  await prepareLocalDatabase();
+  const [{ count }] = d1Query(`SELECT COUNT(*) AS count FROM enrollments WHERE instance_id = '${school}'`, where);
+  if (count < 5000) {
+    console.log('• École de mesure financière : 5 000 inscriptions avec versements et ajustements…');
+    const classes = [{ id: `${school}-class-60`, name: rosterClass, size: 60, mppa: 3_800_000 }];
+    for (let c = 1; c <= 19; c++) classes.push({ id: `${school}-class-${c}`, name: `Classe ${String(c).padStart(2, '0')}`, size: 260, mppa: (20_000 + c * 1_500) * 100 });
+    const names = ['Jean', 'Pierre', 'Joseph', 'Louis', 'Charles', 'Étienne', 'Dorsainvil', 'Casséus', 'Paul', 'Augustin', 'Désir', 'Baptiste', 'Noël', 'Toussaint'];
+    const firstNames = ['Wideline', 'Kervens', 'Nadège', 'Ricardo', 'Esther', 'Jameson', 'Fabienne', 'Wilner', 'Judith', 'Frantz', 'Mirlande', 'Réginald'];
+    const students = [];
+    const enrollments = [];
+    const payments = [];
+    const adjustments = [];
+    let n = 0;
+    let receipt = 0;
+    classes.forEach((c, ci) => {
+      for (let k = 0; k < c.size; k++, n++) {
+        const id = `${school}-s-${n}`;
+        students.push({ id, instance_id: school, nisu: `BNCH${String(20100101 + (n % 28))}${n % 2 ? 'M' : 'F'}${String(n).padStart(7, '0')}`, nom: names[n % names.length], prenom: `${firstNames[(n * 7) % firstNames.length]} ${n}`, status: 'active' });
+        const e = `${school}-e-${n}`;
+        enrollments.push({ id: e, instance_id: school, student_id: id, year_id: yearId, class_id: c.id, mppa: c.mppa, grades_access_enabled: 1 });
+        const plan = n % 4; // full, two instalments, one instalment, nothing
+        const share = [c.mppa / 2, c.mppa / 3, c.mppa / 4];
+        if (n % 10 === 0) adjustments.push({ id: `${school}-a-${n}`, instance_id: school, enrollment_id: e, label: 'Bourse 50%', amount: -c.mppa / 2, position: 0 });
+        const amounts = plan === 0 ? [share[0], c.mppa - share[0]] : plan === 1 ? [share[1], share[1]] : plan === 2 ? [share[2]] : [];
+        amounts.forEach((amount, i) => payments.push({ id: `${school}-p-${n}-${i}`, instance_id: school, enrollment_id: e, date: `2025-${String(9 + i).padStart(2, '0')}-1${ci % 10}`, label: `Versement ${i + 1}`, amount: Math.round(amount), receipt_no: ++receipt, position: i }));
+      }
+    });
+    const hash = await hashPassword(DEMO_PASSWORD);
+    d1ExecuteStatements(
+      [
+        `DELETE FROM instances WHERE id = '${school}';`,
+        ...insertRows('instances', [{ id: school, name: 'École de mesure (finances)', hostname: host, currency: 'Gdes', receipt_seq: receipt }]),
+        ...insertRows('users', [{ id: `${school}-admin`, instance_id: school, username: 'admin', password_hash: hash, account_type: 'admin', status: 'active' }]),
+        ...insertRows('school_years', [{ id: yearId, instance_id: school, name: '2025-2026', is_current: 1 }]),
+        ...insertRows('classes', classes.map((c, i) => ({ id: c.id, instance_id: school, name: c.name, order_index: i }))),
+        ...insertRows('students', students),
+        ...insertRows('enrollments', enrollments),
+        ...insertRows('payments', payments),
+        ...insertRows('adjustments', adjustments),
+      ],
+      where,
+    );
+  }
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    // The school answers on its own host name; Node's fetch drops a Host header, node:http keeps it.
+    const { request } = await import('node:http');
+    const call = (method, path, { token, body } = {}) =>
+      new Promise((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method,
+            path: `/api${path}`,
+            headers: {
+              host: `${host}:${port}`,
+              ...(token ? { Authorization: `Bearer ${token}` } : {}),
+              ...(body ? { 'Content-Type': 'application/json' } : {}),
+            },
+          },
+          (res) => {
+            const chunks = [];
+            res.on('data', (chunk) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body ? JSON.stringify(body) : undefined);
+      });
+    for (let i = 0; i < 60; i++) {
+      if (await call('GET', '/instance/default').then((r) => r.status === 200, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const login = await call('POST', '/login', { body: { username: 'admin', password: DEMO_PASSWORD } });
+    if (login.status !== 200) throw new Error(`connexion à l'école de mesure : ${login.status}`);
+    const { accessToken } = JSON.parse(login.text);
+    const measure = async (label, path) => {
+      const times = [];
+      let text = '';
+      for (let i = 0; i < 21; i++) {
+        const start = performance.now();
+        const res = await call('GET', path, { token: accessToken });
+        text = res.text;
+        if (res.status !== 200) throw new Error(`${path} : ${res.status} ${text.slice(0, 200)}`);
+        if (i > 0) times.push(performance.now() - start); // the first call warms the isolate
+      }
+      times.sort((a, b) => a - b);
+      const result = { path, medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+      console.log(`${label} : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms, ${kb(result.bytes)} (${kb(result.gzipBytes)} gzip)`);
+      return { result, body: JSON.parse(text) };
+    };
+    const first = await measure('GET /api/enrollments/all page 1 (5 000 inscriptions)', `/enrollments/all?page=1&limit=25&yearId=${yearId}`);
+    const total = first.body.pagination.total;
+    const middle = await measure(`GET /api/enrollments/all page ${Math.ceil(first.body.pagination.totalPages / 2)}`, `/enrollments/all?page=${Math.ceil(first.body.pagination.totalPages / 2)}&limit=25&yearId=${yearId}`);
+    const filtered = await measure(
+      'GET /api/enrollments/all filtré (Solde Restant, 2 classes, nom)',
+      `/enrollments/all?page=1&limit=25&yearId=${yearId}&balanceFilter=nonzero&selectedClasses=${encodeURIComponent('Classe 03,Classe 07')}&searchTerm=etienne`,
+    );
+    const roster = await measure(`GET /api/enrollments (classe de 60 avec ses finances)`, `/enrollments?className=${encodeURIComponent(rosterClass)}&yearId=${yearId}`);
+    if (roster.body.length !== 60) throw new Error(`la classe de mesure compte ${roster.body.length} élèves`);
+    const overBudget = roster.result.gzipBytes > ROSTER_BUDGET;
+    console.log(`  liste de classe de 60 : ${kb(roster.result.gzipBytes)} gzip (budget ${kb(ROSTER_BUDGET)})${overBudget ? '  > budget' : ''}`);
+    return { enrollments: total, firstPage: first.result, middlePage: middle.result, filtered: filtered.result, roster60: { ...roster.result, budget: ROSTER_BUDGET, overBudget } };
   } finally {
     server.kill();
   }

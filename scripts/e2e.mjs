@@ -1,10 +1,12 @@
 // `npm run test:e2e`: a fresh local database with the demo schools and the e2e fixture
 // accounts, then Playwright against the production build.
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { hashPassword } from '../worker/auth/password.ts';
+import { systemRoleRows } from '../worker/domain/permissions.ts';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
-import { FIXTURE_PASSWORD } from './demo-accounts.ts';
+import { DEMO_PASSWORD, FIXTURE_PASSWORD } from './demo-accounts.ts';
 import { insertRows } from './lib/sql.mjs';
 import { d1ExecuteStatements, d1Query } from './lib/wrangler.mjs';
 
@@ -30,6 +32,29 @@ d1ExecuteStatements(
   [
     ...insertRows('users', users),
     ...insertRows('user_roles', [{ instance_id: 'demo-ecole-1', user_id: 'e2e-nouveau', role_id: secretaryRole.id }]),
+  ],
+  where,
+);
+
+// A new school without any year (vide.localhost): the administration tests run the setup wizard
+// from its welcome card.
+const emptySchool = { id: 'e2e-ecole-vide', name: 'École Vide', hostname: 'vide.localhost', is_default: 0 };
+const emptySchoolRoles = systemRoleRows(emptySchool.id, randomUUID);
+d1ExecuteStatements(
+  [
+    ...insertRows('instances', [emptySchool]),
+    ...insertRows('roles', emptySchoolRoles.roles),
+    ...insertRows('role_permissions', emptySchoolRoles.rolePermissions),
+    ...insertRows('users', [
+      {
+        id: 'e2e-vide-admin',
+        instance_id: emptySchool.id,
+        username: 'admin',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        account_type: 'admin',
+        status: 'active',
+      },
+    ]),
   ],
   where,
 );

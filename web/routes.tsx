@@ -43,12 +43,15 @@ export const routes: RouteObject[] = [
               {
                 element: <Guard area="staff" />,
                 children: [
-                  { path: '/students', lazy: later(titles.students) },
-                  { path: '/class/:className', lazy: later(titles.classFinance('')) },
-                  { path: '/report', lazy: later(titles.report) },
+                  { path: '/students', lazy: screen(async () => (await import('./screens/students/StudentsPage')).StudentsPage) },
+                  { path: '/class/:className', lazy: screen(async () => (await import('./screens/class-finance/ClassFinancePage')).ClassFinancePage) },
                   { path: '/reports/attendance', lazy: later(titles.attendance) },
                   { path: '/report-cards', lazy: later(titles.reportCards) },
                 ],
+              },
+              {
+                element: <Guard area="staff" permission="report:financial" />,
+                children: [{ path: '/report', lazy: screen(async () => (await import('./screens/report/ReportPage')).ReportPage) }],
               },
               {
                 element: <Guard area="staff" permission="student_portal:manage_accounts" />,
@@ -65,13 +68,13 @@ export const routes: RouteObject[] = [
               {
                 element: <Guard area="admin" />,
                 children: [
-                  { path: '/admin', lazy: later(titles.admin) },
+                  { path: '/admin', lazy: screen(async () => (await import('./screens/admin/AdminPage')).AdminPage) },
                   { path: '/admin/contact', lazy: later(titles.contact) },
                   {
                     element: <Guard area="admin" permission="user:manage" />,
                     children: [
-                      { path: '/admin/users', lazy: later(titles.users) },
-                      { path: '/admin/add-user', lazy: later(titles.addUser) },
+                      { path: '/admin/users', lazy: screen(async () => (await import('./screens/admin-users/UsersPage')).UsersPage) },
+                      { path: '/admin/add-user', lazy: screen(async () => (await import('./screens/add-user/AddUserPage')).AddUserPage) },
                     ],
                   },
                 ],

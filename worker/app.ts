@@ -9,12 +9,23 @@ import { resolveInstance } from './db/instances';
 import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
 import { securityHeaders } from './lib/headers';
+import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
+import { classFinancialRoutes } from './routes/class-financials';
+import { classRoutes } from './routes/classes';
+import { curriculumRoutes } from './routes/curriculum';
+import { financeRoutes } from './routes/finance';
 import { instanceRoutes } from './routes/instance';
+import { periodRoutes } from './routes/periods';
 import { permissionRoutes } from './routes/permissions';
 import { platformRoutes } from './routes/platform';
+import { roleRoutes } from './routes/roles';
 import { schoolYearRoutes } from './routes/school-years';
+import { setupRoutes } from './routes/setup';
 import { studentPortalRoutes } from './routes/student-portal';
+import { studentRoutes } from './routes/students';
+import { subjectRoutes } from './routes/subjects';
+import { userRoutes } from './routes/users';
 
 export const API_BODY_LIMIT = 1024 * 1024;
 
@@ -30,12 +41,13 @@ export function buildApp() {
   app.use('/api/*', async (c, next) => {
     const host = new URL(c.req.url).hostname.toLowerCase();
     const cached = hostCache.get(host);
-    let instance = cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
+    let instance: { id: string; name: string } | null =
+      cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
     if (!instance) {
+      // A new platform has no school yet: only platform accounts can work until one is created.
       const row = await resolveInstance(database(c.env.DB), host);
-      if (!row) throw new ApiError(503, 'not_configured', serverText.internal);
-      instance = { id: row.id, name: row.name };
-      hostCache.set(host, { instance, at: Date.now() });
+      instance = row ? { id: row.id, name: row.name } : null;
+      if (instance) hostCache.set(host, { instance, at: Date.now() });
     }
     c.set('instance', instance);
     await next();
@@ -58,6 +70,17 @@ export function buildApp() {
   app.route('/api', platformRoutes);
   app.route('/api', schoolYearRoutes);
   app.route('/api', studentPortalRoutes);
+  app.route('/api', financeRoutes);
+  app.route('/api', studentRoutes);
+  app.route('/api', setupRoutes);
+  app.route('/api', periodRoutes);
+  app.route('/api', classRoutes);
+  app.route('/api', subjectRoutes);
+  app.route('/api', curriculumRoutes);
+  app.route('/api', classFinancialRoutes);
+  app.route('/api', roleRoutes);
+  app.route('/api', userRoutes);
+  app.route('/api', announcementRoutes);
 
   // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
   app.all('/api/*', allow.public(), () => {

@@ -7,11 +7,14 @@ export function Modal({
   children,
   actions,
   onClose,
+  wide = false,
 }: {
   title: string;
   children: ReactNode;
   actions: ReactNode;
   onClose?: () => void;
+  /** A larger dialog for multi-step forms (the setup wizard). */
+  wide?: boolean;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -20,7 +23,7 @@ export function Modal({
   }, []);
   return (
     <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose?.()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
+      <div className={wide ? 'modal modal-wide' : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
         <h2 id={titleId}>{title}</h2>
         <div className="modal-body">{children}</div>
         <div className="modal-actions">{actions}</div>

@@ -7,7 +7,9 @@ export const D1_MAX_PARAMS = 100;
 
 export function insertChunks<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
   if (rows.length === 0) return [];
-  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  // Count the values drizzle really binds for one row: column defaults and $onUpdate values are
+  // bound too, not only the row's own keys.
+  const perRow = Math.max(1, db.insert(table).values(rows[0]!).toSQL().params.length);
   const size = Math.max(1, Math.floor(D1_MAX_PARAMS / perRow));
   const statements = [];
   for (let i = 0; i < rows.length; i += size) statements.push(db.insert(table).values(rows.slice(i, i + size)));

@@ -1,5 +1,7 @@
-// School years of a school.
-import { desc, eq } from 'drizzle-orm';
+// School years of a school: the list, the current flag (exactly one per school) and deletion,
+// which takes the year's periods, curriculum, fees, enrolments and everything under them along
+// (the schema's ON DELETE CASCADE keys, one statement, so one batch).
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { schoolYears } from './schema';
 
@@ -10,3 +12,44 @@ export const listSchoolYears = (db: Db, instanceId: string) =>
     .where(eq(schoolYears.instanceId, instanceId))
     .orderBy(desc(schoolYears.name))
     .all();
+
+export const findSchoolYear = (db: Db, instanceId: string, id: string) =>
+  db
+    .select()
+    .from(schoolYears)
+    .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.id, id)))
+    .get();
+
+export const findSchoolYearByName = (db: Db, instanceId: string, name: string) =>
+  db
+    .select({ id: schoolYears.id })
+    .from(schoolYears)
+    .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.name, name)))
+    .get();
+
+export async function hasCurrentYear(db: Db, instanceId: string): Promise<boolean> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(schoolYears)
+    .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.isCurrent, true)))
+    .get();
+  return (row?.n ?? 0) > 0;
+}
+
+export const insertSchoolYear = (db: Db, instanceId: string, year: { id: string; name: string; isCurrent: boolean }) =>
+  db.insert(schoolYears).values({ ...year, instanceId });
+
+/** Clears the current flag, then sets it on one year (two statements: the unique index allows one). */
+export const setCurrentYearStatements = (db: Db, instanceId: string, id: string) => [
+  db
+    .update(schoolYears)
+    .set({ isCurrent: false })
+    .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.isCurrent, true))),
+  db
+    .update(schoolYears)
+    .set({ isCurrent: true })
+    .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.id, id))),
+];
+
+export const deleteSchoolYear = (db: Db, instanceId: string, id: string) =>
+  db.delete(schoolYears).where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.id, id)));

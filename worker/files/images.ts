@@ -29,3 +29,6 @@ export function decodeDataUrl(value: string): Uint8Array | null {
     return null;
   }
 }
+
+/** Student photos are resized by the form before sending; this caps the decoded size. */
+export const STUDENT_PHOTO_MAX_BYTES = 512 * 1024;

@@ -15,19 +15,22 @@ export interface WriteResult<T> {
   audit: AuditEntry;
   body: T;
   status?: ContentfulStatusCode;
+  /** The answer carries a secret (a temporary password): it is not kept for replays, so a
+   *  replayed request runs again instead of reading the secret back from D1. */
+  secret?: boolean;
 }
 
 export async function commit<T>(
   c: Context<AppBindings>,
   statements: Statement[],
-  { audit, body, status = 200 }: WriteResult<T>,
+  { audit, body, status = 200, secret = false }: WriteResult<T>,
 ): Promise<Response> {
   const db = database(c.env.DB);
   const account = c.get('account');
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
   const batch: Statement[] = [...statements, auditInsert(db, account, audit)];
-  if (key) {
+  if (key && !secret) {
     batch.push(
       db.insert(idempotencyKeys).values({
         accountId: account.id,

@@ -1,0 +1,469 @@
+// Class roster, finance sheet saves (payments, adjustments, receipts, audit, idempotency) and
+// grades access (document 2 §4, §7; product decisions, "Money").
+import { describe, expect, it } from 'vitest';
+import { seedFinance } from './finance-fixture';
+import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
+
+interface ApiEnrollment {
+  id: string;
+  student_id: string;
+  year_id: string;
+  year_name: string;
+  className: string;
+  mppa: number;
+  version: string;
+  grades_access_enabled: boolean;
+  student: { nom: string; prenom: string; nisu: string | null };
+  payments: { id: string; date: string | null; label: string; amount: number; receipt_no: number | null }[];
+  adjustments: { id: string; label: string; amount: number }[];
+}
+
+const STAFF = [
+  { username: 'admin', type: 'admin' as const },
+  { username: 'secretaire', type: 'standard' as const, templates: ['secretary' as const] },
+  { username: 'comptable', type: 'standard' as const, templates: ['accountant' as const] },
+  { username: 'bulletins', type: 'standard' as const, templates: ['report_cards' as const] },
+  { username: 'viescolaire', type: 'standard' as const, templates: ['school_life' as const] },
+  { username: 'prof', type: 'teacher' as const },
+  { username: 'eleve', type: 'student' as const },
+];
+
+/** A school with 9e AF (3 students) and NS I (1 student) in 2025-2026. */
+async function financeSchool() {
+  const school = await createSchool({ users: STAFF });
+  const fixture = await seedFinance(school.id, {
+    years: ['2025-2026'],
+    classNames: ['9e AF', 'NS I'],
+    enrolments: [
+      { nom: 'Joseph', prenom: 'Marie', nisu: 'JOMA20110402F1234567', className: '9e AF', mppa: 3_100_000, payments: [{ amount: 1_000_000 }] },
+      { nom: 'Étienne', prenom: 'Wideline', className: '9e AF', mppa: 3_100_000, adjustments: [{ amount: -1_550_000, label: 'Bourse 50%' }] },
+      { nom: 'Casséus', prenom: 'Ricardo', className: '9e AF', mppa: 3_100_000 },
+      { nom: 'Pierre', prenom: 'Jameson', className: 'NS I', mppa: 3_500_000 },
+    ],
+  });
+  return { school, fixture, yearId: fixture.yearIds.get('2025-2026')! };
+}
+
+const roster = async (school: TestSchool, token: string, className: string, yearId: string) => {
+  const res = await call(school, token, 'GET', `/api/enrollments?className=${encodeURIComponent(className)}&yearId=${yearId}`);
+  expect(res.status).toBe(200);
+  return bodyOf<ApiEnrollment[]>(res);
+};
+
+const auditRows = (instanceId: string) =>
+  sql('SELECT action_type, target_name, details, username FROM audit_log WHERE instance_id = ? ORDER BY created_at, rowid', instanceId)
+    .all<{ action_type: string; target_name: string; details: string; username: string }>()
+    .then((r) => r.results);
+
+const paymentRows = (instanceId: string) =>
+  sql('SELECT id, enrollment_id, amount, date, label, receipt_no, position FROM payments WHERE instance_id = ? ORDER BY receipt_no, id', instanceId)
+    .all()
+    .then((r) => r.results);
+
+const receiptSeq = (instanceId: string) =>
+  sql('SELECT receipt_seq FROM instances WHERE id = ?', instanceId).first<{ receipt_seq: number }>().then((r) => r!.receipt_seq);
+
+describe('class roster (GET /api/enrollments)', () => {
+  it('lists the enrolled students of a class with their money in decimals, by name', async () => {
+    const { school, yearId } = await financeSchool();
+    const list = await roster(school, await tokenFor(school, 'comptable'), '9e AF', yearId);
+    expect(list.map((e) => `${e.student.nom} ${e.student.prenom}`)).toEqual(['Casséus Ricardo', 'Étienne Wideline', 'Joseph Marie']);
+    const marie = list[2]!;
+    expect(marie).toMatchObject({
+      year_name: '2025-2026',
+      className: '9e AF',
+      mppa: 31000,
+      grades_access_enabled: true,
+      student: { nom: 'Joseph', prenom: 'Marie', nisu: 'JOMA20110402F1234567' },
+      adjustments: [],
+    });
+    expect(marie.payments).toEqual([{ id: expect.any(String), date: '2025-10-01', label: 'Versement 1', amount: 10000, receipt_no: 1 }]);
+    expect(list[1]!.adjustments).toEqual([{ id: expect.any(String), label: 'Bourse 50%', amount: -15500 }]);
+    expect(list[0]!.student.nisu).toBeNull();
+    // The class name is matched without regard to case, as typed in an address.
+    expect(await roster(school, await tokenFor(school, 'comptable'), '9E af', yearId)).toHaveLength(3);
+  });
+
+  it('answers 404 for an unknown class or year, and for another school’s class', async () => {
+    const { school, yearId } = await financeSchool();
+    const other = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const unknownClass = await call(school, token, 'GET', `/api/enrollments?className=Philo&yearId=${yearId}`);
+    expect(unknownClass.status).toBe(404);
+    expect(await bodyOf(unknownClass)).toEqual({ message: 'Classe introuvable.', code: 'not_found' });
+    const otherYear = await call(school, token, 'GET', `/api/enrollments?className=9e%20AF&yearId=${other.yearId}`);
+    expect(otherYear.status).toBe(404);
+    expect((await bodyOf(otherYear)).message).toBe('Année scolaire introuvable.');
+    const missing = await call(school, token, 'GET', '/api/enrollments?className=9e%20AF');
+    expect(missing.status).toBe(400);
+    expect((await bodyOf(missing)).message).toBe("L'année scolaire est requise.");
+  });
+
+  it('is read by cashiers, grades-access managers and report readers only', async () => {
+    const { school, yearId } = await financeSchool();
+    const path = `/api/enrollments?className=9e%20AF&yearId=${yearId}`;
+    for (const username of ['admin', 'secretaire', 'comptable', 'bulletins']) {
+      expect((await call(school, await tokenFor(school, username), 'GET', path)).status, username).toBe(200);
+    }
+    for (const username of ['viescolaire', 'prof', 'eleve']) {
+      expect((await call(school, await tokenFor(school, username), 'GET', path)).status, username).toBe(403);
+    }
+  });
+
+  it('weighs at most 10 KB compressed for a class of 60 with payments and adjustments', async () => {
+    const school = await createSchool({ users: STAFF });
+    const enrolments = Array.from({ length: 60 }, (_, i) => ({
+      nom: `Toussaint-${i}`,
+      prenom: `Jean-Baptiste ${i}`,
+      nisu: `TOJE2011040${i % 10}M${String(1_000_000 + i)}`,
+      className: 'NS II',
+      mppa: 3_800_000,
+      payments: [{ amount: 1_500_000 }, { amount: 1_000_000 }, { amount: 500_050 }].slice(0, 1 + (i % 3)),
+      adjustments: i % 5 === 0 ? [{ amount: -380_000, label: 'Réduction fratrie' }] : [],
+    }));
+    const { yearIds } = await seedFinance(school.id, { years: ['2025-2026'], classNames: ['NS II'], enrolments });
+    const res = await call(school, await tokenFor(school, 'comptable'), 'GET', `/api/enrollments?className=NS%20II&yearId=${yearIds.get('2025-2026')}`);
+    const text = await res.text();
+    expect((JSON.parse(text) as unknown[]).length).toBe(60);
+    const gzipped = await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+    expect(gzipped.byteLength).toBeLessThanOrEqual(10 * 1024);
+  });
+});
+
+describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
+  it('records instalments and a scholarship, numbering new receipts from the school counter', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const casseus = fixture.enrollmentIds[2]!;
+    expect(await receiptSeq(school.id)).toBe(1);
+
+    const res = await call(school, token, 'PUT', `/api/enrollments/${casseus}/payments`, {
+      mppa: 31000,
+      payments: [
+        { label: 'Versement 1', amount: 5000, date: '2025-09-15' },
+        { label: 'Versement 2', amount: 0.1 + 0.2 },
+        { label: 'À venir', amount: 0, date: '2026-01-10' },
+        { label: 'Versement 3', amount: 4999.695 },
+      ],
+      adjustments: [{ label: 'Bourse 25%', amount: -7750 }],
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Fiche financière mise à jour.' });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const ricardo = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === casseus)!;
+    expect(ricardo.payments).toEqual([
+      { id: expect.any(String), label: 'Versement 1', amount: 5000, date: '2025-09-15', receipt_no: 2 },
+      // 0.1 + 0.2 is 30 centimes; a positive payment without a date is dated today.
+      { id: expect.any(String), label: 'Versement 2', amount: 0.3, date: today, receipt_no: 3 },
+      // A zero payment has neither date nor receipt.
+      { id: expect.any(String), label: 'À venir', amount: 0, date: null, receipt_no: null },
+      { id: expect.any(String), label: 'Versement 3', amount: 4999.7, date: today, receipt_no: 4 },
+    ]);
+    expect(ricardo.adjustments).toEqual([{ id: expect.any(String), label: 'Bourse 25%', amount: -7750 }]);
+    expect(await receiptSeq(school.id)).toBe(4);
+
+    // The second save keeps the lines it names (and their receipts), drops the others, and a
+    // payment going from zero to positive gets the next number; a dropped number is never reused.
+    const [v1, v2, coming] = ricardo.payments;
+    const again = await call(school, token, 'PUT', `/api/enrollments/${casseus}/payments`, {
+      payments: [
+        { id: v1!.id, label: 'Versement 1', amount: 5000, date: v1!.date },
+        { id: coming!.id, label: 'Versement 4', amount: 2000 },
+        { id: v2!.id, label: 'Versement 2 (corrigé)', amount: 0 },
+      ],
+      adjustments: [{ id: ricardo.adjustments[0]!.id, label: 'Bourse 25%', amount: -7750 }],
+    });
+    expect(again.status).toBe(200);
+    const after = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === casseus)!;
+    expect(after.payments.map((p) => [p.id, p.label, p.amount, p.date, p.receipt_no])).toEqual([
+      [v1!.id, 'Versement 1', 5000, '2025-09-15', 2],
+      [coming!.id, 'Versement 4', 2000, today, 5],
+      // Corrected to zero: the date is cleared, the receipt number stays with its payment.
+      [v2!.id, 'Versement 2 (corrigé)', 0, null, 3],
+    ]);
+    expect(after.mppa).toBe(31000);
+    expect(await receiptSeq(school.id)).toBe(5);
+    // Receipt 4 went with the dropped 'Versement 3' and is not given again.
+    expect((await paymentRows(school.id)).map((p) => p.receipt_no)).toEqual([1, 2, 3, 5]);
+  });
+
+  it('keeps the UUID a client gave a new line, so a second queued save finds it and its receipt', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const target = fixture.enrollmentIds[3]!;
+    const lineId = crypto.randomUUID();
+    const scholarshipId = crypto.randomUUID();
+    const first = { payments: [{ id: lineId, label: 'Versement 1', amount: 12000 }], adjustments: [{ id: scholarshipId, label: 'Bourse', amount: -3500 }] };
+    expect((await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, first)).status).toBe(200);
+    const second = { payments: [{ id: lineId, label: 'Versement 1', amount: 12500 }], adjustments: first.adjustments };
+    expect((await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, second)).status).toBe(200);
+    const jameson = (await roster(school, token, 'NS I', yearId))[0]!;
+    expect(jameson.payments).toEqual([{ id: lineId, label: 'Versement 1', amount: 12500, date: expect.any(String), receipt_no: 2 }]);
+    expect(jameson.adjustments).toEqual([{ id: scholarshipId, label: 'Bourse', amount: -3500 }]);
+    expect(await receiptSeq(school.id)).toBe(2);
+    // Another enrolment's payment id cannot be taken over: the save fails whole.
+    const marie = fixture.enrollmentIds[0]!;
+    const taken = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
+      payments: [{ id: lineId, label: 'Volé', amount: 1 }],
+      adjustments: [],
+    });
+    expect(taken.status).toBe(409);
+    expect((await roster(school, token, 'NS I', yearId))[0]!.payments[0]!.amount).toBe(12500);
+    expect((await roster(school, token, '9e AF', yearId)).find((e) => e.id === marie)!.payments).toHaveLength(1);
+    expect(await receiptSeq(school.id)).toBe(2);
+  });
+
+  it('refuses a save made on a sheet someone changed meanwhile, so no payment is dropped', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const marie = fixture.enrollmentIds[0]!;
+    const opened = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === marie)!;
+    const kept = opened.payments.map((p) => ({ id: p.id, label: p.label, amount: p.amount, date: p.date }));
+    // Two cashiers opened the same sheet; the first records a payment.
+    const first = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
+      version: opened.version,
+      payments: [...kept, { label: 'Versement 2', amount: 5000 }],
+      adjustments: [],
+    });
+    expect(first.status).toBe(200);
+    // The second, still on the old sheet, would drop it: refused.
+    const second = await call(school, await tokenFor(school, 'secretaire'), 'PUT', `/api/enrollments/${marie}/payments`, {
+      version: opened.version,
+      payments: [...kept, { label: 'Versement 2 bis', amount: 7000 }],
+      adjustments: [],
+    });
+    expect(second.status).toBe(409);
+    expect(await bodyOf(second)).toEqual({
+      message:
+        "Cette fiche financière a été modifiée entre-temps par un autre utilisateur. Rechargez la page pour voir ses changements, puis recommencez.",
+      code: 'stale',
+    });
+    const now = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === marie)!;
+    expect(now.payments.map((p) => p.amount)).toEqual([10000, 5000]);
+    expect(now.version).not.toBe(opened.version);
+    // With the fresh version the save goes through.
+    const retry = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
+      version: now.version,
+      payments: [...now.payments.map((p) => ({ id: p.id, label: p.label, amount: p.amount, date: p.date })), { label: 'Versement 3', amount: 7000 }],
+      adjustments: [],
+    });
+    expect(retry.status).toBe(200);
+    expect(await receiptSeq(school.id)).toBe(3);
+  });
+
+  it('saves a full sheet of 100 payments and 50 adjustments in one batch, receipts contiguous', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const target = fixture.enrollmentIds[3]!;
+    const res = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, {
+      payments: Array.from({ length: 100 }, (_, i) => ({ label: `Versement ${i + 1}`, amount: 100.01 })),
+      adjustments: Array.from({ length: 50 }, (_, i) => ({ label: `Ajustement ${i + 1}`, amount: -0.01 })),
+    });
+    expect(res.status).toBe(200);
+    const saved = (await roster(school, token, 'NS I', yearId))[0]!;
+    expect(saved.payments.map((p) => p.receipt_no)).toEqual(Array.from({ length: 100 }, (_, i) => i + 2));
+    expect(saved.payments.reduce((sum, p) => sum + Math.round(p.amount * 100), 0)).toBe(1_000_100);
+    expect(saved.adjustments).toHaveLength(50);
+    expect(await receiptSeq(school.id)).toBe(101);
+    const tooMany = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, {
+      payments: Array.from({ length: 101 }, () => ({ label: 'x', amount: 1 })),
+      adjustments: [],
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await bodyOf(tooMany)).message).toBe('Trop de versements sur une même fiche (100 au plus).');
+  });
+
+  it('audits the amounts before and after', async () => {
+    const { school, fixture } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const marie = fixture.enrollmentIds[0]!;
+    const res = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
+      mppa: 32000,
+      payments: [{ label: 'Versement 1', amount: 10000, date: '2025-10-01' }, { label: 'Versement 2', amount: 12000.5, date: '2026-01-12' }],
+      adjustments: [{ label: "Frais d'examen", amount: 1500 }],
+    });
+    expect(res.status).toBe(200);
+    const rows = (await auditRows(school.id)).filter((r) => r.action_type === 'UPDATE_PAYMENTS');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ username: 'comptable', target_name: 'Marie Joseph (9e AF, 2025-2026)' });
+    const details = JSON.parse(rows[0]!.details);
+    expect(details).toEqual({
+      enrollment_id: marie,
+      receipts_issued: 2,
+      before: {
+        mppa: 31000,
+        adjusted_mppa: 31000,
+        total_paid: 10000,
+        balance: 21000,
+        payments: [{ receipt_no: 1, date: '2025-10-01', label: 'Versement 1', amount: 10000 }],
+        adjustments: [],
+      },
+      after: {
+        mppa: 32000,
+        adjusted_mppa: 33500,
+        total_paid: 22000.5,
+        balance: 11499.5,
+        // The payment sent without its id is a new line: it gets a new receipt.
+        payments: [
+          { receipt_no: 'new', date: '2025-10-01', label: 'Versement 1', amount: 10000 },
+          { receipt_no: 'new', date: '2026-01-12', label: 'Versement 2', amount: 12000.5 },
+        ],
+        adjustments: [{ label: "Frais d'examen", amount: 1500 }],
+      },
+    });
+  });
+
+  it('changes nothing when replayed with the same Idempotency-Key', async () => {
+    const { school, fixture } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const target = fixture.enrollmentIds[3]!;
+    const body = {
+      payments: [{ label: 'Versement 1', amount: 10000 }, { label: 'Versement 2', amount: 5000 }],
+      adjustments: [{ label: 'Réduction', amount: -2500 }],
+    };
+    const headers = { 'Idempotency-Key': 'finance-replay-0001' };
+    const first = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, body, headers);
+    expect(first.status).toBe(200);
+    const firstBody = await first.text();
+    const snapshot = {
+      payments: await paymentRows(school.id),
+      adjustments: (await sql('SELECT * FROM adjustments WHERE instance_id = ? ORDER BY id', school.id).all()).results,
+      seq: await receiptSeq(school.id),
+      audit: (await auditRows(school.id)).length,
+    };
+    expect(snapshot.seq).toBe(3);
+
+    const replay = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, body, headers);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await replay.text()).toBe(firstBody);
+    expect({
+      payments: await paymentRows(school.id),
+      adjustments: (await sql('SELECT * FROM adjustments WHERE instance_id = ? ORDER BY id', school.id).all()).results,
+      seq: await receiptSeq(school.id),
+      audit: (await auditRows(school.id)).length,
+    }).toEqual(snapshot);
+
+    // The same key with another payload is refused.
+    const other = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, { ...body, adjustments: [] }, headers);
+    expect(other.status).toBe(422);
+    expect(await receiptSeq(school.id)).toBe(3);
+  });
+
+  it('numbers receipts per school, unique and increasing, across concurrent saves', async () => {
+    const { school, fixture } = await financeSchool();
+    const other = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const saves = fixture.enrollmentIds.map((id, i) =>
+      call(school, token, 'PUT', `/api/enrollments/${id}/payments`, {
+        payments: Array.from({ length: i + 1 }, (_, k) => ({ label: `Versement ${k + 1}`, amount: 1000 + k })),
+        adjustments: [],
+      }),
+    );
+    expect((await Promise.all(saves)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const rows = (await paymentRows(school.id)) as { enrollment_id: string; receipt_no: number; position: number }[];
+    // The seeded receipt 1 went with Marie's replaced payment: 2..11 are the ten new ones.
+    expect(rows.map((r) => r.receipt_no)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(await receiptSeq(school.id)).toBe(11);
+    // Within an enrolment the numbers follow the order of the lines.
+    for (const id of fixture.enrollmentIds) {
+      const own = rows.filter((r) => r.enrollment_id === id).sort((a, b) => a.position - b.position);
+      expect(own.map((r) => r.receipt_no)).toEqual([...own.map((r) => r.receipt_no)].sort((a, b) => a - b));
+    }
+    // The other school's counter did not move.
+    expect(await receiptSeq(other.school.id)).toBe(1);
+  });
+
+  it('refuses negative payments, an adjusted MPPA below zero and bad dates, changing nothing', async () => {
+    const { school, fixture } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const path = `/api/enrollments/${fixture.enrollmentIds[0]}/payments`;
+    const cases: [unknown, string][] = [
+      [{ payments: [{ label: 'x', amount: -1 }], adjustments: [] }, "Le montant d'un versement ne peut pas être négatif."],
+      [{ payments: [], adjustments: [{ label: 'Bourse', amount: -31000.01 }] }, 'Le MPPA ajusté ne peut pas être négatif.'],
+      [{ mppa: -5, payments: [], adjustments: [] }, 'Le MPPA de base ne peut pas être négatif.'],
+      [{ payments: [{ label: 'x', amount: 10, date: '2026-02-30' }], adjustments: [] }, 'Date de versement invalide (format AAAA-MM-JJ).'],
+      [{ payments: [{ label: 'x', amount: 'dix' }], adjustments: [] }, 'Montant invalide.'],
+      [{ payments: [{ label: 'x', amount: 2e9 }], adjustments: [] }, 'Montant trop élevé.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(school, token, 'PUT', path, body);
+      expect(res.status, message).toBe(400);
+      expect((await bodyOf(res)).message).toBe(message);
+    }
+    expect((await paymentRows(school.id)).length).toBe(1);
+    expect(await receiptSeq(school.id)).toBe(1);
+  });
+
+  it('answers 404 for another school’s enrolment and 403 without enrollment:update_payment', async () => {
+    const { school, fixture } = await financeSchool();
+    const other = await financeSchool();
+    const body = { payments: [{ label: 'x', amount: 10 }], adjustments: [] };
+    const foreign = await call(other.school, await tokenFor(other.school, 'comptable'), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, body);
+    expect(foreign.status).toBe(404);
+    expect(await bodyOf(foreign)).toEqual({ message: 'Inscription introuvable.', code: 'not_found' });
+    for (const username of ['bulletins', 'viescolaire', 'prof', 'eleve']) {
+      const res = await call(school, await tokenFor(school, username), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, body);
+      expect(res.status, username).toBe(403);
+    }
+    for (const username of ['secretaire', 'admin']) {
+      const res = await call(school, await tokenFor(school, username), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, body);
+      expect(res.status, username).toBe(200);
+    }
+    expect(await receiptSeq(other.school.id)).toBe(1);
+  });
+});
+
+describe('grades access', () => {
+  it('toggles one student, with the notices of the spec, audited', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'bulletins');
+    const marie = fixture.enrollmentIds[0]!;
+    const off = await call(school, token, 'PUT', `/api/enrollments/${marie}/toggle-grades-access`, { enabled: false });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ message: 'Accès aux notes restreint.' });
+    let list = await roster(school, token, '9e AF', yearId);
+    expect(list.map((e) => e.grades_access_enabled)).toEqual([true, true, false]);
+    const on = await call(school, token, 'PUT', `/api/enrollments/${marie}/toggle-grades-access`, { enabled: true });
+    expect(await on.json()).toEqual({ message: 'Accès aux notes activé.' });
+    list = await roster(school, token, '9e AF', yearId);
+    expect(list.every((e) => e.grades_access_enabled)).toBe(true);
+    const audit = (await auditRows(school.id)).map((r) => [r.action_type, r.target_name]);
+    expect(audit).toEqual([
+      ['GRADES_ACCESS_RESTRICTED', 'Marie Joseph (9e AF, 2025-2026)'],
+      ['GRADES_ACCESS_ENABLED', 'Marie Joseph (9e AF, 2025-2026)'],
+    ]);
+  });
+
+  it('toggles a whole class for a year and leaves the other classes alone', async () => {
+    const { school, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const res = await call(school, token, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: false });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Accès aux notes restreint pour toute la classe.', count: 3 });
+    expect((await roster(school, token, '9e AF', yearId)).map((e) => e.grades_access_enabled)).toEqual([false, false, false]);
+    expect((await roster(school, token, 'NS I', yearId)).map((e) => e.grades_access_enabled)).toEqual([true]);
+    const back = await call(school, token, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: true });
+    expect(await back.json()).toEqual({ message: 'Accès aux notes activé pour toute la classe.', count: 3 });
+  });
+
+  it('needs student_portal:manage_access and answers 404 across schools', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const other = await financeSchool();
+    const otherToken = await tokenFor(other.school, 'comptable');
+    const foreign = await call(other.school, otherToken, 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`, { enabled: false });
+    expect(foreign.status).toBe(404);
+    const foreignYear = await call(other.school, otherToken, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: false });
+    expect(foreignYear.status).toBe(404);
+    expect((await bodyOf(foreignYear)).message).toBe('Année scolaire introuvable.');
+    for (const username of ['viescolaire', 'prof', 'eleve']) {
+      const t = await tokenFor(school, username);
+      expect((await call(school, t, 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`, { enabled: false })).status).toBe(403);
+      expect((await call(school, t, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: false })).status).toBe(403);
+    }
+    const missing = await call(school, await tokenFor(school, 'comptable'), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`, {});
+    expect(missing.status).toBe(400);
+    expect((await bodyOf(missing)).message).toBe('Indiquez si l’accès aux notes est activé.');
+  });
+});

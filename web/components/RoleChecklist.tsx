@@ -1,0 +1,100 @@
+// Role checkboxes of the add-user form and the manage-roles dialog (document 1 §2, §4): each role
+// with an info button listing its permissions; options the assignment rules forbid are disabled
+// with their reason (shown, not only as a tooltip, so that phones see it too).
+import { useId, useState } from 'react';
+import { roleOptionRule, roleRuleReason, toggleRole } from '../../worker/domain/roles';
+import { adminText } from '../i18n/admin';
+import './role-checklist.css';
+
+export interface RoleInfo {
+  id: string;
+  name: string;
+  is_system: boolean;
+  template_key: string | null;
+  permissions: { id: number; key: string; category: string; description: string }[];
+}
+
+const t = adminText.addUser;
+
+export function RoleChecklist({
+  roles,
+  selected,
+  onChange,
+  ownAdminPrincipal = false,
+  legend,
+}: {
+  roles: RoleInfo[];
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  /** The signed-in user edits their own roles while holding Administrateur Principal. */
+  ownAdminPrincipal?: boolean;
+  legend: string;
+}) {
+  const baseId = useId();
+  const [open, setOpen] = useState<string | null>(null);
+  const assignable = roles.map((r) => ({ id: r.id, templateKey: r.template_key }));
+  return (
+    <fieldset className="role-checklist">
+      <legend>{legend}</legend>
+      <ul>
+        {roles.map((role) => {
+          const rule = roleOptionRule(assignable, selected, { id: role.id, templateKey: role.template_key }, { ownAdminPrincipal });
+          const reason = rule && roleRuleReason(rule);
+          const inputId = `${baseId}-${role.id}`;
+          const infoId = `${inputId}-info`;
+          return (
+            <li key={role.id} className={reason ? 'is-disabled' : ''}>
+              <div className="role-line">
+                <input
+                  type="checkbox"
+                  id={inputId}
+                  checked={selected.includes(role.id)}
+                  disabled={Boolean(reason)}
+                  title={reason ?? undefined}
+                  aria-describedby={reason ? `${inputId}-reason` : undefined}
+                  onChange={(e) => onChange(toggleRole(assignable, selected, role.id, e.target.checked))}
+                />
+                <label htmlFor={inputId} title={reason ?? undefined}>
+                  {role.name}
+                </label>
+                <button
+                  type="button"
+                  className="btn btn-ghost role-info"
+                  aria-label={t.info(role.name)}
+                  aria-expanded={open === role.id}
+                  aria-controls={infoId}
+                  onClick={() => setOpen((o) => (o === role.id ? null : role.id))}
+                >
+                  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <circle cx="12" cy="12" r="10" />
+                    <path d="M12 11v6M12 7.5v.5" strokeLinecap="round" />
+                  </svg>
+                </button>
+              </div>
+              {reason && (
+                <p className="role-reason" id={`${inputId}-reason`}>
+                  {reason}
+                </p>
+              )}
+              {open === role.id && (
+                <div className="role-permissions" id={infoId} role="region" aria-label={t.info(role.name)}>
+                  {role.permissions.length === 0 ? (
+                    <p>{t.noPermission}</p>
+                  ) : (
+                    <ul>
+                      {role.permissions.map((p) => (
+                        <li key={p.id}>
+                          <strong>{p.category}</strong> — {p.description}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,100 @@
+// Add-user form (document 1 §2 "Add-user form"): username, password with show/hide and role
+// checkboxes with their info buttons; back to /admin/users on success. The password is
+// temporary: the new user changes it at first sign-in, within 7 days.
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { updateCachedGet } from '../../api/cache';
+import { api, type Queued } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { submitWrite } from '../../api/write';
+import { PasswordCriteriaList } from '../../components/PasswordChecks';
+import { PasswordInput } from '../../components/PasswordInput';
+import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
+import { adminServerText, adminText } from '../../i18n/admin';
+import { offlineText } from '../../i18n/offline';
+import type { UserRow } from '../admin-users/UsersPage';
+import { isStrongPassword } from '../../../worker/domain/password-policy';
+import '../admin-users/users.css';
+import '../login/auth.css';
+
+const t = adminText.addUser;
+const rules = adminServerText.users;
+const USERNAME = /^[\p{L}\p{N}._-]{3,50}$/u;
+
+export function AddUserPage() {
+  const navigate = useNavigate();
+  const roles = useApi<RoleInfo[]>('/roles');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name) return setError(rules.usernameRequired);
+    if (!USERNAME.test(name)) return setError(rules.usernameInvalid);
+    if (!isStrongPassword(password)) return setError(rules.passwordWeak);
+    if (selected.length === 0) return setError(rules.roleRequired);
+    setError(null);
+    setBusy(true);
+    const outcome = await submitWrite(api.post<{ message: string } | Queued>('/register', { username: name, password, roleIds: selected }), {
+      success: (answer) => answer.message,
+      queued: offlineText.queued.action,
+      offline: () => {
+        const held = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
+        void updateCachedGet<UserRow[]>('/users', (list) => [
+          ...list,
+          { id: crypto.randomUUID(), username: name, role: 'standard', status: 'temporary_password', roles: held },
+        ]);
+      },
+    });
+    setBusy(false);
+    if (outcome) navigate('/admin/users');
+  }
+
+  return (
+    <main className="page">
+      <p>
+        <Link to="/admin/users">← {adminText.users.title}</Link>
+      </p>
+      <form className="card add-user-form" onSubmit={submit} noValidate>
+        <h1>{t.title}</h1>
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="new-username">{t.username}</label>
+          <input
+            id="new-username"
+            className="input"
+            autoComplete="off"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            maxLength={50}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="new-user-password">{t.password}</label>
+          <PasswordInput id="new-user-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <span className="muted small">{t.passwordHint}</span>
+          <PasswordCriteriaList password={password} />
+        </div>
+        <p className="muted small">{t.rolesHint}</p>
+        {roles.error && <p className="notice notice-error">{roles.error}</p>}
+        {roles.data && <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} legend={t.roles} />}
+        <div className="add-user-actions">
+          <button type="submit" className="btn" disabled={busy}>
+            {busy ? t.submitting : t.submit}
+          </button>
+          <Link to="/admin/users" className="btn btn-secondary">
+            {t.cancel}
+          </Link>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,245 @@
+// User list (document 1 §2 "User list"): username, badges, and the actions manage roles
+// (standard accounts only), reset password and delete (disabled for 'admin' and oneself).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, type Queued } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { patchData, settled, submitWrite } from '../../api/write';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Modal } from '../../components/Modal';
+import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
+import { toast } from '../../components/toast';
+import { adminServerText, adminText } from '../../i18n/admin';
+import { offlineText } from '../../i18n/offline';
+import { type Session, setSessionToken, useSession } from '../../session/session';
+import './users.css';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  role: 'admin' | 'teacher' | 'standard' | 'student';
+  status: 'temporary_password' | 'active' | 'disabled';
+  roles: { id: string; name: string }[];
+}
+
+const t = adminText.users;
+const done = adminServerText.users;
+const PATH = '/users';
+
+function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; session: Session; onClose: () => void; onSaved: (roles: UserRow['roles'], queued: boolean) => void }) {
+  const roles = useApi<RoleInfo[]>('/roles');
+  const [selected, setSelected] = useState(() => user.roles.map((r) => r.id));
+  const [busy, setBusy] = useState(false);
+  const self = user.id === session.id;
+  const ownAdminPrincipal = self && Boolean(roles.data?.some((r) => r.template_key === 'admin_principal' && user.roles.some((u) => u.id === r.id)));
+
+  async function save() {
+    setBusy(true);
+    const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
+    const outcome = await submitWrite(api.put<{ accessToken?: string } | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected }), {
+      success: done.rolesUpdated,
+      queued: offlineText.queued.roles,
+    });
+    setBusy(false);
+    if (!outcome) return;
+    if (!outcome.queued && outcome.answer.accessToken) setSessionToken(outcome.answer.accessToken);
+    onSaved(chosen, outcome.queued);
+  }
+
+  return (
+    <Modal
+      title={t.rolesTitle(user.username)}
+      onClose={busy ? undefined : onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            {adminText.common.cancel}
+          </button>
+          <button type="button" className="btn" onClick={save} disabled={busy || !roles.data}>
+            {busy ? adminText.common.saving : adminText.common.save}
+          </button>
+        </>
+      }
+    >
+      {roles.error && <p className="notice notice-error">{roles.error}</p>}
+      {roles.data && (
+        <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} ownAdminPrincipal={ownAdminPrincipal} legend={t.roles} />
+      )}
+    </Modal>
+  );
+}
+
+function CredentialsDialog({ credentials, onClose }: { credentials: { username: string; tempPassword: string }; onClose: () => void }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(credentials.tempPassword);
+      toast.success(t.copied);
+    } catch {
+      toast.error(t.copyFailed);
+    }
+  };
+  return (
+    <Modal
+      title={t.resetTitle}
+      actions={
+        <button type="button" className="btn" onClick={onClose}>
+          {t.noted}
+        </button>
+      }
+    >
+      <dl className="credentials">
+        <dt>{t.resetUser}</dt>
+        <dd>{credentials.username}</dd>
+        <dt>{t.resetPassword}</dt>
+        <dd>
+          <code data-testid="temp-password">{credentials.tempPassword}</code>
+          <button type="button" className="btn btn-secondary" onClick={copy}>
+            {t.copy}
+          </button>
+        </dd>
+      </dl>
+      <p className="notice notice-warning">{t.resetNotice}</p>
+    </Modal>
+  );
+}
+
+function Users({ session }: { session: Session }) {
+  const users = useApi<UserRow[]>(PATH);
+  const [rolesFor, setRolesFor] = useState<UserRow | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [credentials, setCredentials] = useState<{ username: string; tempPassword: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locked = (u: UserRow) => u.username.toLowerCase() === 'admin' || u.id === session.id;
+  const patch = (update: (list: UserRow[]) => UserRow[]) => patchData(users, PATH, update);
+
+  async function reset(user: UserRow) {
+    setBusy(true);
+    const outcome = await submitWrite(api.put<{ username: string; tempPassword: string } | Queued>(`${PATH}/${user.id}/reset-password`), {
+      success: null,
+      queued: offlineText.queued.reset,
+      offline: () => patch((list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u))),
+    });
+    setBusy(false);
+    setResetting(null);
+    if (outcome && !outcome.queued) setCredentials(outcome.answer);
+    settled(outcome, users.reload);
+  }
+
+  async function remove(user: UserRow) {
+    setBusy(true);
+    const outcome = await submitWrite(api.delete<unknown>(`/delete-user/${user.id}`), {
+      success: done.deleted,
+      queued: offlineText.queued.deletion,
+      offline: () => patch((list) => list.filter((u) => u.id !== user.id)),
+    });
+    setBusy(false);
+    setDeleting(null);
+    settled(outcome, users.reload);
+  }
+
+  return (
+    <main className="page users-page">
+      <p>
+        <Link to="/admin">← {t.back}</Link>
+      </p>
+      <div className="users-head">
+        <h1>{t.title}</h1>
+        <Link to="/admin/add-user" className="btn">
+          + {t.add}
+        </Link>
+      </div>
+      <p className="muted small">{t.protectedHint}</p>
+      {users.error && <p className="notice notice-error">{users.error}</p>}
+      {users.data?.length === 0 && <p className="muted">{t.empty}</p>}
+      <ul className="user-list">
+        {users.data?.map((user) => (
+          <li key={user.id} className="card user-row" aria-label={user.username}>
+            <div className="user-main">
+              <strong className="user-name">{user.username}</strong>
+              <span className="badges">
+                <span className={`badge badge-type-${user.role}`}>{t.types[user.role]}</span>
+                {user.id === session.id && <span className="badge">{t.you}</span>}
+                {user.status === 'temporary_password' && <span className="badge badge-warning">{t.temporary}</span>}
+                {user.status === 'disabled' && <span className="badge">{t.disabled}</span>}
+                {user.role === 'standard' && user.roles.length === 0 && <span className="badge">{t.noRole}</span>}
+                {user.roles.map((r) => (
+                  <span key={r.id} className="badge badge-role">
+                    {r.name}
+                  </span>
+                ))}
+              </span>
+            </div>
+            <div className="user-actions">
+              {user.role === 'standard' && (
+                <button type="button" className="btn btn-secondary" onClick={() => setRolesFor(user)}>
+                  {t.manageRoles}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={locked(user) || busy}
+                title={locked(user) ? t.protectedHint : undefined}
+                onClick={() => setResetting(user)}
+              >
+                {t.reset}
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary danger-text"
+                disabled={locked(user) || busy}
+                title={locked(user) ? t.protectedHint : undefined}
+                onClick={() => setDeleting(user)}
+              >
+                {t.delete}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      {rolesFor && (
+        <RolesDialog
+          user={rolesFor}
+          session={session}
+          onClose={() => setRolesFor(null)}
+          onSaved={(roles, queued) => {
+            const id = rolesFor.id;
+            setRolesFor(null);
+            if (queued) patch((list) => list.map((u) => (u.id === id ? { ...u, roles } : u)));
+            else users.reload();
+          }}
+        />
+      )}
+      {resetting && (
+        <ConfirmDialog
+          title={t.resetConfirmTitle(resetting.username)}
+          confirmLabel={t.resetConfirm}
+          busy={busy}
+          onCancel={() => setResetting(null)}
+          onConfirm={() => void reset(resetting)}
+        >
+          <p>{t.resetConfirmBody}</p>
+        </ConfirmDialog>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t.deleteTitle(deleting.username)}
+          confirmLabel={t.delete}
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove(deleting)}
+        >
+          <p className="notice notice-warning">{t.deleteWarning}</p>
+        </ConfirmDialog>
+      )}
+      {credentials && <CredentialsDialog credentials={credentials} onClose={() => setCredentials(null)} />}
+    </main>
+  );
+}
+
+export function UsersPage() {
+  const session = useSession();
+  return session ? <Users session={session} /> : null;
+}

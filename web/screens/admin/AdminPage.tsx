@@ -1,0 +1,134 @@
+// The administration panel (document 1 §2 "Administration panel"): a sidebar of grouped tabs,
+// the active one remembered between visits, the suspension warning above. Tabs of later
+// releases are listed, disabled and marked 'Bientôt disponible'; none pretends to work.
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { adminText } from '../../i18n/admin';
+import { useSchool } from '../../layouts/school';
+import { hasPermission, type Session, useSession } from '../../session/session';
+import { SuspensionBanner } from './SuspensionBanner';
+import './admin.css';
+
+const tabs = {
+  general: lazy(async () => ({ default: (await import('./tabs/GeneralTab')).GeneralTab })),
+  academic_year: lazy(async () => ({ default: (await import('./tabs/YearsTab')).YearsTab })),
+  periods: lazy(async () => ({ default: (await import('./tabs/PeriodsTab')).PeriodsTab })),
+  classes: lazy(async () => ({ default: (await import('./tabs/ClassesTab')).ClassesTab })),
+  subjects: lazy(async () => ({ default: (await import('./tabs/SubjectsTab')).SubjectsTab })),
+  programme: lazy(async () => ({ default: (await import('./tabs/ProgrammeTab')).ProgrammeTab })),
+  financials: lazy(async () => ({ default: (await import('./tabs/FinancialsTab')).FinancialsTab })),
+  roles: lazy(async () => ({ default: (await import('./tabs/RolesTab')).RolesTab })),
+  security: lazy(async () => ({ default: (await import('./tabs/SecurityTab')).SecurityTab })),
+};
+
+type TabKey = keyof typeof tabs;
+type Entry =
+  | { kind: 'tab'; key: TabKey; permission?: string }
+  | { kind: 'link'; key: 'users'; to: string; permission: string }
+  | { kind: 'soon'; key: 'communications' | 'promotion' | 'resources' | 'journal'; permission?: string };
+
+const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[] = [
+  {
+    group: 'school',
+    entries: [
+      { kind: 'tab', key: 'general' },
+      { kind: 'soon', key: 'communications' },
+    ],
+  },
+  {
+    group: 'academics',
+    entries: [
+      { kind: 'tab', key: 'academic_year' },
+      { kind: 'tab', key: 'periods' },
+      { kind: 'tab', key: 'classes' },
+      { kind: 'tab', key: 'subjects' },
+      { kind: 'tab', key: 'programme' },
+      { kind: 'soon', key: 'promotion' },
+      { kind: 'soon', key: 'resources', permission: 'settings:manage_academic' },
+    ],
+  },
+  { group: 'finance', entries: [{ kind: 'tab', key: 'financials' }] },
+  {
+    group: 'access',
+    entries: [
+      { kind: 'link', key: 'users', to: '/admin/users', permission: 'user:manage' },
+      { kind: 'tab', key: 'roles', permission: 'role:manage' },
+      { kind: 'soon', key: 'journal' },
+      { kind: 'tab', key: 'security' },
+    ],
+  },
+];
+
+const ACTIVE_TAB_KEY = 'adminActiveTab';
+const t = adminText.panel;
+
+const allowed = (session: Session, entry: Entry) => !entry.permission || hasPermission(session, entry.permission);
+
+function rememberedTab(session: Session): TabKey {
+  const stored = localStorage.getItem(ACTIVE_TAB_KEY);
+  const entry = SIDEBAR.flatMap((g) => g.entries).find((e) => e.kind === 'tab' && e.key === stored);
+  return entry && entry.kind === 'tab' && allowed(session, entry) ? entry.key : 'general';
+}
+
+function Panel({ session }: { session: Session }) {
+  const { school } = useSchool();
+  const [active, setActive] = useState<TabKey>(() => rememberedTab(session));
+  const open = (key: TabKey) => {
+    localStorage.setItem(ACTIVE_TAB_KEY, key);
+    setActive(key);
+  };
+  const Tab = tabs[active];
+  return (
+    <main className="page admin">
+      <SuspensionBanner expiresAt={school?.expires_at ?? null} />
+      <h1>{t.title}</h1>
+      <div className="admin-layout">
+        <nav className="admin-sidebar" aria-label={t.sections}>
+          {SIDEBAR.map(({ group, entries }) => (
+            <div key={group} className="admin-group">
+              <h2>{t.groups[group]}</h2>
+              <ul>
+                {entries
+                  .filter((entry) => allowed(session, entry))
+                  .map((entry) => (
+                    <li key={entry.key}>
+                      {entry.kind === 'tab' && (
+                        <button
+                          type="button"
+                          className={entry.key === active ? 'admin-tab is-active' : 'admin-tab'}
+                          aria-current={entry.key === active ? 'page' : undefined}
+                          onClick={() => open(entry.key)}
+                        >
+                          {t.tabs[entry.key]}
+                        </button>
+                      )}
+                      {entry.kind === 'link' && (
+                        <Link className="admin-tab" to={entry.to}>
+                          {t.tabs[entry.key]} →
+                        </Link>
+                      )}
+                      {entry.kind === 'soon' && (
+                        <span className="admin-tab is-soon" aria-disabled="true" title={t.soonTitle}>
+                          {t.tabs[entry.key]} <small>{t.soon}</small>
+                        </span>
+                      )}
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <section className="admin-content card" aria-label={t.tabs[active]}>
+          <Suspense fallback={<p className="muted">{adminText.common.loading}</p>}>
+            <Tab />
+          </Suspense>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export function AdminPage() {
+  const session = useSession();
+  return session ? <Panel session={session} /> : null;
+}

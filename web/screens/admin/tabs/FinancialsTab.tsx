@@ -1,0 +1,102 @@
+// Tuition tab: the default amount (MPPA) of each class for the selected year; one save, empty
+// amounts sent as null.
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../../api/client';
+import { useApi } from '../../../api/useApi';
+import { patchData, settled, submitWrite } from '../../../api/write';
+import { toast } from '../../../components/toast';
+import { adminServerText, adminText } from '../../../i18n/admin';
+import { offlineText } from '../../../i18n/offline';
+import { useSchool } from '../../../layouts/school';
+import { amountInputText, parseAmount, toCentimes } from '../../../../worker/domain/money';
+
+interface Fee {
+  class_id: string;
+  class_name: string;
+  mppa: number | null;
+}
+
+const t = adminText.financials;
+
+export function FinancialsTab() {
+  const { selectedYear, school } = useSchool();
+  const path = selectedYear ? `/class-financials?yearId=${encodeURIComponent(selectedYear.id)}` : null;
+  const state = useApi<Fee[]>(path);
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (state.data) setTexts(Object.fromEntries(state.data.map((f) => [f.class_id, f.mppa === null ? '' : amountInputText(toCentimes(f.mppa))])));
+  }, [state.data]);
+
+  if (!selectedYear || !path) return <p className="notice notice-info">{adminText.common.noYear}</p>;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!state.data || !path) return;
+    const amounts = state.data.map((f) => {
+      const text = (texts[f.class_id] ?? '').trim();
+      const centimes = text ? parseAmount(text) : null;
+      return { fee: f, text, mppa: centimes === null ? null : centimes / 100, bad: Boolean(text) && (centimes === null || centimes < 0) };
+    });
+    const wrong = amounts.filter((a) => a.bad).map((a) => a.fee.class_id);
+    setInvalid(wrong);
+    if (wrong.length) return toast.error(adminServerText.fees.invalidAmount);
+    setBusy(true);
+    const outcome = await submitWrite(
+      api.put<unknown>('/class-financials', {
+        yearId: selectedYear!.id,
+        financials: amounts.map((a) => ({ class_name: a.fee.class_name, mppa: a.mppa })),
+      }),
+      {
+        success: adminServerText.fees.updated,
+        queued: offlineText.queued.update,
+        offline: () => patchData(state, path, (list) => list.map((f, i) => ({ ...f, mppa: amounts[i]?.mppa ?? null }))),
+      },
+    );
+    setBusy(false);
+    settled(outcome, state.reload);
+  }
+
+  return (
+    <>
+      <h2>{t.title}</h2>
+      <p className="muted">
+        {adminText.common.year} : <strong>{selectedYear.name}</strong>. {t.intro}
+      </p>
+      {state.error && <p className="notice notice-error">{state.error}</p>}
+      {state.data && (
+        <form onSubmit={save}>
+          <table className="fees-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.class}</th>
+                <th scope="col">{t.amount(school?.currency ?? 'Gdes')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.data.map((fee) => (
+                <tr key={fee.class_id}>
+                  <th scope="row">{fee.class_name}</th>
+                  <td>
+                    <input
+                      className="input"
+                      inputMode="decimal"
+                      aria-label={t.amountOf(fee.class_name)}
+                      aria-invalid={invalid.includes(fee.class_id)}
+                      value={texts[fee.class_id] ?? ''}
+                      onChange={(e) => setTexts((all) => ({ ...all, [fee.class_id]: e.target.value }))}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button type="submit" className="btn" disabled={busy || state.data.length === 0}>
+            {busy ? adminText.common.saving : adminText.common.save}
+          </button>
+        </form>
+      )}
+    </>
+  );
+}

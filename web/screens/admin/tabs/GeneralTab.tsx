@@ -1,0 +1,157 @@
+// General tab: the school's information and logo (document 1 §2, §5), saved in one call to the
+// existing PUT /api/instance/current; the logo goes to R2 and is served by the Worker.
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { api, type Queued } from '../../../api/client';
+import { submitWrite } from '../../../api/write';
+import { toast } from '../../../components/toast';
+import { adminText } from '../../../i18n/admin';
+import { offlineText } from '../../../i18n/offline';
+import { serverText } from '../../../i18n/server';
+import { type SchoolInfo, useSchool } from '../../../layouts/school';
+import { CURRENCIES } from '../../../../worker/domain/money';
+
+const t = adminText.general;
+const LOGO_MAX_BYTES = 512 * 1024;
+const LOGO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/** '+509 3344 5566' -> country code and number; Haiti by default (document 1 §5). */
+function splitPhone(phone: string | null): { code: string; number: string } {
+  const text = (phone ?? '').trim();
+  if (!text) return { code: '+509', number: '' };
+  const known = t.countries.filter((c) => c.code).find((c) => text.startsWith(`${c.code} `) || text === c.code);
+  return known ? { code: known.code, number: text.slice(known.code.length).trim() } : { code: '', number: text };
+}
+
+function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) {
+  const phone = splitPhone(school.phone);
+  const [form, setForm] = useState({
+    name: school.name,
+    email: school.email ?? '',
+    address: school.address ?? '',
+    code: phone.code,
+    number: phone.number,
+    passing_grade: String(school.passing_grade),
+    currency: school.currency,
+  });
+  const [logo, setLogo] = useState<string | null>(school.logo_url);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  function pickLogo(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!LOGO_TYPES.split(',').includes(file.type)) return toast.error(serverText.instance.logoType);
+    if (file.size > LOGO_MAX_BYTES) return toast.error(serverText.instance.logoTooLarge);
+    const reader = new FileReader();
+    reader.onload = () => setLogo(String(reader.result));
+    reader.readAsDataURL(file);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const number = form.number.trim();
+    setBusy(true);
+    const outcome = await submitWrite(
+      api.put<{ message: string } | Queued>('/instance/current', {
+        name: form.name,
+        email: form.email.trim(),
+        address: form.address.trim() || null,
+        phone: number ? `${form.code ? `${form.code} ` : ''}${number}` : null,
+        passing_grade: form.passing_grade,
+        currency: form.currency,
+        logo_url: logo,
+      }),
+      { success: serverText.instance.updated, queued: offlineText.queued.update },
+    );
+    setBusy(false);
+    if (outcome && !outcome.queued) onSaved();
+  }
+
+  return (
+    <form className="general-form" onSubmit={save}>
+      <div className="field">
+        <label htmlFor="school-name">{t.name}</label>
+        <input id="school-name" className="input" value={form.name} onChange={set('name')} required maxLength={200} />
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor="school-email">{t.email}</label>
+          <input id="school-email" type="email" className="input" value={form.email} onChange={set('email')} maxLength={200} />
+        </div>
+        <div className="field">
+          <label htmlFor="school-phone">{t.phone}</label>
+          <div className="phone-input">
+            <select className="input" aria-label={t.country} value={form.code} onChange={set('code')}>
+              {t.countries.map((c) => (
+                <option key={c.label} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <input id="school-phone" type="tel" className="input" value={form.number} onChange={set('number')} maxLength={25} />
+          </div>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="school-address">{t.address}</label>
+        <input id="school-address" className="input" value={form.address} onChange={set('address')} maxLength={300} />
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor="school-passing">{t.passingGrade}</label>
+          <input
+            id="school-passing"
+            type="number"
+            min={0}
+            max={100}
+            required
+            className="input"
+            value={form.passing_grade}
+            onChange={set('passing_grade')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="school-currency">{t.currency}</label>
+          <select id="school-currency" className="input" value={form.currency} onChange={set('currency')}>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {t.currencies[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset className="logo-field">
+        <legend>{t.logo}</legend>
+        {logo ? <img src={logo} alt={t.logo} width={96} height={96} /> : <p className="muted">{t.noLogo}</p>}
+        <div className="logo-actions">
+          <label className="btn btn-secondary">
+            {t.chooseLogo}
+            <input type="file" accept={LOGO_TYPES} className="sr-only" onChange={pickLogo} />
+          </label>
+          {logo && (
+            <button type="button" className="btn btn-ghost" onClick={() => setLogo(null)}>
+              {t.removeLogo}
+            </button>
+          )}
+        </div>
+        <p className="muted">{t.logoHint}</p>
+      </fieldset>
+      <button type="submit" className="btn" disabled={busy}>
+        {busy ? adminText.common.saving : adminText.common.save}
+      </button>
+    </form>
+  );
+}
+
+export function GeneralTab() {
+  const { school, reload } = useSchool();
+  return (
+    <>
+      <h2>{t.title}</h2>
+      {school && <Form school={school} onSaved={reload} />}
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+// Programme tab: for the selected year and a chosen class, the subjects on the programme with
+// their max grade (saved when the field loses focus, only if changed) and the other subjects.
+import { useEffect, useId, useState } from 'react';
+import { api, type Queued } from '../../../api/client';
+import { useApi } from '../../../api/useApi';
+import { patchData, settled, submitWrite } from '../../../api/write';
+import { toast } from '../../../components/toast';
+import { adminServerText, adminText } from '../../../i18n/admin';
+import { offlineText } from '../../../i18n/offline';
+import { useSchool } from '../../../layouts/school';
+
+interface Entry {
+  id: string;
+  subject_id: string;
+  subject_name: string;
+  max_grade: number;
+}
+
+interface Programme {
+  assigned: Entry[];
+  available: { id: string; name: string }[];
+}
+
+const t = adminText.programme;
+const done = adminServerText.curriculum;
+const shown = (value: number) => String(value).replace('.', ',');
+
+function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => Promise<boolean> }) {
+  const [text, setText] = useState(shown(entry.max_grade));
+  useEffect(() => setText(shown(entry.max_grade)), [entry.max_grade]);
+  async function blur() {
+    const value = Number(text.trim().replace(',', '.'));
+    if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+      toast.error(done.invalidMaxGrade);
+      return setText(shown(entry.max_grade));
+    }
+    if (value === entry.max_grade) return;
+    if (!(await onSave(value))) setText(shown(entry.max_grade));
+  }
+  return (
+    <input
+      className="input max-grade"
+      inputMode="decimal"
+      aria-label={t.maxGradeOf(entry.subject_name)}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={blur}
+    />
+  );
+}
+
+export function ProgrammeTab() {
+  const { selectedYear } = useSchool();
+  const classSelect = useId();
+  const classes = useApi<{ id: string; name: string }[]>('/classes');
+  const [className, setClassName] = useState('');
+  const path =
+    selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null;
+  const state = useApi<Programme>(path);
+  const [busy, setBusy] = useState(false);
+  const patch = (update: (p: Programme) => Programme) => path && patchData(state, path, update);
+
+  if (!selectedYear) return <p className="notice notice-info">{adminText.common.noYear}</p>;
+  const cell = (subjectId: string) => ({ yearId: selectedYear.id, className, subjectId });
+
+  async function assign(subject: { id: string; name: string }) {
+    setBusy(true);
+    const outcome = await submitWrite(api.post<Entry | Queued>('/curriculum/assign', cell(subject.id)), {
+      success: done.assigned,
+      queued: offlineText.queued.action,
+      offline: () =>
+        patch((p) => ({
+          assigned: [...p.assigned, { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 }],
+          available: p.available.filter((s) => s.id !== subject.id),
+        })),
+    });
+    setBusy(false);
+    settled(outcome, state.reload);
+  }
+
+  async function unassign(entry: Entry) {
+    setBusy(true);
+    const outcome = await submitWrite(api.post<unknown>('/curriculum/unassign', cell(entry.subject_id)), {
+      success: done.unassigned,
+      queued: offlineText.queued.deletion,
+      offline: () =>
+        patch((p) => ({
+          assigned: p.assigned.filter((a) => a.id !== entry.id),
+          available: [...p.available, { id: entry.subject_id, name: entry.subject_name }],
+        })),
+    });
+    setBusy(false);
+    settled(outcome, state.reload);
+  }
+
+  const saveMaxGrade = async (entry: Entry, value: number) =>
+    settled(
+      await submitWrite(api.put<unknown>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
+        success: done.maxGradeUpdated,
+        queued: offlineText.queued.update,
+        offline: () => patch((p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) })),
+      }),
+      state.reload,
+    );
+
+  return (
+    <>
+      <h2>{t.title}</h2>
+      <p className="muted">
+        {adminText.common.year} : <strong>{selectedYear.name}</strong>
+      </p>
+      {classes.data?.length === 0 ? (
+        <p className="notice notice-info">{t.noClasses}</p>
+      ) : (
+        <div className="field field-inline">
+          <label htmlFor={classSelect}>{t.class}</label>
+          <select id={classSelect} className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
+            <option value="">{t.chooseClass}</option>
+            {classes.data?.map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {state.error && <p className="notice notice-error">{state.error}</p>}
+      {state.data && (
+        <div className="programme">
+          <section aria-labelledby="assigned-title">
+            <h3 id="assigned-title">{t.assigned}</h3>
+            {state.data.assigned.length === 0 && <p className="muted">{t.noneAssigned}</p>}
+            <ul className="item-list">
+              {state.data.assigned.map((entry) => (
+                <li key={entry.id}>
+                  <span className="item-name">{entry.subject_name}</span>
+                  <span className="item-actions">
+                    <span className="muted small">{t.maxGrade}</span>
+                    <MaxGrade entry={entry} onSave={(value) => saveMaxGrade(entry, value)} />
+                    <button type="button" className="btn btn-secondary danger-text" aria-label={t.removeOf(entry.subject_name)} disabled={busy} onClick={() => unassign(entry)}>
+                      {t.remove}
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="available-title">
+            <h3 id="available-title">{t.available}</h3>
+            {state.data.available.length === 0 && <p className="muted">{t.noneAvailable}</p>}
+            <ul className="item-list">
+              {state.data.available.map((subject) => (
+                <li key={subject.id}>
+                  <span className="item-name">{subject.name}</span>
+                  <button type="button" className="btn btn-secondary" aria-label={t.assignOf(subject.name)} disabled={busy} onClick={() => assign(subject)}>
+                    {t.assign}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+// Roles tab: a template as starting point, a name, permission checkboxes by category, and the
+// existing roles; system roles are read-only (document 1 §2 "Roles").
+import { type FormEvent, useState } from 'react';
+import { api, type Queued } from '../../../api/client';
+import { useApi } from '../../../api/useApi';
+import { patchData, settled, submitWrite } from '../../../api/write';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import type { RoleInfo } from '../../../components/RoleChecklist';
+import { adminServerText, adminText } from '../../../i18n/admin';
+import { offlineText } from '../../../i18n/offline';
+import { hasPermission, useSession } from '../../../session/session';
+import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
+
+interface Permission {
+  id: number;
+  key: string;
+  category: string;
+  description: string;
+}
+
+const t = adminText.roles;
+const done = adminServerText.roles;
+const PATH = '/roles';
+
+export function RolesTab() {
+  const session = useSession();
+  const roles = useApi<RoleInfo[]>(PATH);
+  const permissions = useApi<Permission[]>('/permissions');
+  const [editing, setEditing] = useState<RoleInfo | null>(null);
+  const [template, setTemplate] = useState('');
+  const [name, setName] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [deleting, setDeleting] = useState<RoleInfo | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const categories = [...new Set(permissions.data?.map((p) => p.category) ?? [])];
+  const patch = (update: (list: RoleInfo[]) => RoleInfo[]) => patchData(roles, PATH, update);
+  const permissionsOf = (ids: number[]) => permissions.data?.filter((p) => ids.includes(p.id)) ?? [];
+
+  const reset = () => {
+    setEditing(null);
+    setTemplate('');
+    setName('');
+    setSelected([]);
+  };
+
+  const chooseTemplate = (key: string) => {
+    setTemplate(key);
+    const found = ROLE_TEMPLATES.find((r) => r.key === key);
+    if (found) setSelected(found.permissions.map((k) => PERMISSION_ID_BY_KEY.get(k)!));
+  };
+
+  const edit = (role: RoleInfo) => {
+    setEditing(role);
+    setTemplate('');
+    setName(role.name);
+    setSelected(role.permissions.map((p) => p.id));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    setBusy(true);
+    const body = { name: trimmed, permissionIds: selected };
+    const local = { name: trimmed, permissions: permissionsOf(selected) };
+    const outcome = editing
+      ? await submitWrite(api.put<unknown>(`${PATH}/${editing.id}`, body), {
+          success: done.updated,
+          queued: offlineText.queued.modification,
+          offline: () => patch((list) => list.map((r) => (r.id === editing.id ? { ...r, ...local } : r))),
+        })
+      : await submitWrite(api.post<unknown>(PATH, body), {
+          success: done.created,
+          queued: offlineText.queued.action,
+          offline: () => patch((list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, ...local }]),
+        });
+    setBusy(false);
+    if (settled(outcome, roles.reload)) reset();
+  }
+
+  async function remove(role: RoleInfo) {
+    setBusy(true);
+    const outcome = await submitWrite(api.delete<unknown | Queued>(`${PATH}/${role.id}`), {
+      success: done.deleted,
+      queued: offlineText.queued.deletion,
+      offline: () => patch((list) => list.filter((r) => r.id !== role.id)),
+    });
+    setBusy(false);
+    setDeleting(null);
+    if (settled(outcome, roles.reload) && editing?.id === role.id) reset();
+  }
+
+  return (
+    <>
+      <h2>{t.title}</h2>
+      <form className="role-form" onSubmit={submit}>
+        <h3>{editing ? t.formEdit(editing.name) : t.formCreate}</h3>
+        {!editing && (
+          <div className="field">
+            <label htmlFor="role-template">{t.template}</label>
+            <select id="role-template" className="input" value={template} onChange={(e) => chooseTemplate(e.target.value)}>
+              <option value="">{t.noTemplate}</option>
+              {ROLE_TEMPLATES.map((r) => (
+                <option key={r.key} value={r.key} title={r.description}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="role-name">{t.name}</label>
+          <input id="role-name" className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+        </div>
+        <fieldset className="permission-groups">
+          <legend>{t.permissions}</legend>
+          {categories.map((category) => (
+            <div key={category} className="permission-group">
+              <h4>{category}</h4>
+              {permissions.data
+                ?.filter((p) => p.category === category)
+                .map((p) => {
+                  const held = session ? hasPermission(session, p.key) : false;
+                  return (
+                    <label key={p.id} className="permission" title={held ? p.key : done.cannotGrant}>
+                      <input
+                        type="checkbox"
+                        checked={selected.includes(p.id)}
+                        disabled={!held}
+                        onChange={(e) => setSelected((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))}
+                      />
+                      <span>{p.description}</span>
+                    </label>
+                  );
+                })}
+            </div>
+          ))}
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="btn" disabled={!name.trim() || busy}>
+            {editing ? t.update : t.create}
+          </button>
+          {editing && (
+            <button type="button" className="btn btn-secondary" onClick={reset}>
+              {t.cancelEdit}
+            </button>
+          )}
+        </div>
+      </form>
+
+      <h3>{t.existing}</h3>
+      {roles.error && <p className="notice notice-error">{roles.error}</p>}
+      <ul className="item-list">
+        {roles.data?.map((role) => (
+          <li key={role.id}>
+            <span className="item-name">
+              {role.name} {role.is_system && <span className="badge">{t.system}</span>}
+              <span className="muted small"> · {t.permissionCount(role.permissions.length)}</span>
+            </span>
+            <span className="item-actions" title={role.is_system ? done.system : undefined}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={role.is_system}
+                aria-label={`${adminText.common.edit} ${role.name}`}
+                onClick={() => edit(role)}
+              >
+                {adminText.common.edit}
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary danger-text"
+                disabled={role.is_system}
+                aria-label={`${adminText.common.delete} ${role.name}`}
+                onClick={() => setDeleting(role)}
+              >
+                {adminText.common.delete}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {deleting && (
+        <ConfirmDialog
+          title={t.deleteTitle(deleting.name)}
+          confirmLabel={adminText.common.delete}
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove(deleting)}
+        >
+          <p className="notice notice-warning">{t.deleteWarning}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+// School years tab: the wizard, a manual add, the list with the current badge, 'set as current'
+// and delete (not for the current year; the warning says all of the year's data goes).
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { api, type Queued } from '../../../api/client';
+import { useApi } from '../../../api/useApi';
+import { patchData, settled, submitWrite } from '../../../api/write';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { adminServerText, adminText } from '../../../i18n/admin';
+import { offlineText } from '../../../i18n/offline';
+import { type SchoolYear, useSchool } from '../../../layouts/school';
+import { YEAR_NAME_PATTERN } from '../../../../worker/domain/setup';
+
+const SetupWizard = lazy(async () => ({ default: (await import('../../setup-wizard/SetupWizard')).SetupWizard }));
+
+const t = adminText.years;
+const done = adminServerText.years;
+const PATH = '/school-years';
+
+export function YearsTab() {
+  const school = useSchool();
+  const state = useApi<SchoolYear[]>(PATH);
+  const [name, setName] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [wizard, setWizard] = useState(false);
+  const [deleting, setDeleting] = useState<SchoolYear | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = () => {
+    state.reload();
+    school.reload();
+  };
+  const patch = (update: (list: SchoolYear[]) => SchoolYear[]) => patchData(state, PATH, update);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const value = name.trim();
+    if (!YEAR_NAME_PATTERN.test(value)) return setFormError(done.invalidFormat);
+    setFormError(null);
+    setBusy(true);
+    const outcome = await submitWrite(api.post<SchoolYear | Queued>(PATH, { name: value }), {
+      success: done.added,
+      queued: offlineText.queued.action,
+      offline: () =>
+        patch((list) => [...list, { id: crypto.randomUUID(), name: value, is_current: list.length === 0 }].sort((a, b) => b.name.localeCompare(a.name))),
+    });
+    setBusy(false);
+    if (settled(outcome, refresh)) setName('');
+  }
+
+  async function makeCurrent(year: SchoolYear) {
+    setBusy(true);
+    const outcome = await submitWrite(api.put<unknown>(`${PATH}/${year.id}/set-current`), {
+      success: done.madeCurrent,
+      queued: offlineText.queued.update,
+      offline: () => patch((list) => list.map((y) => ({ ...y, is_current: y.id === year.id }))),
+    });
+    setBusy(false);
+    settled(outcome, refresh);
+  }
+
+  async function remove(year: SchoolYear) {
+    setBusy(true);
+    const outcome = await submitWrite(api.delete<unknown>(`${PATH}/${year.id}`), {
+      success: done.deleted,
+      queued: offlineText.queued.deletion,
+      offline: () => patch((list) => list.filter((y) => y.id !== year.id)),
+    });
+    setBusy(false);
+    setDeleting(null);
+    settled(outcome, refresh);
+  }
+
+  return (
+    <>
+      <h2>{t.title}</h2>
+      <div className="admin-callout">
+        <p>{t.wizardIntro}</p>
+        <button type="button" className="btn" onClick={() => setWizard(true)}>
+          {t.openWizard}
+        </button>
+      </div>
+      <form className="inline-form" onSubmit={add} noValidate>
+        <div className="field">
+          <label htmlFor="new-year">{t.newYear}</label>
+          <input
+            id="new-year"
+            className="input"
+            value={name}
+            placeholder="2026-2027"
+            inputMode="numeric"
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={Boolean(formError)}
+            aria-describedby={formError ? 'new-year-error' : undefined}
+          />
+        </div>
+        <button type="submit" className="btn" disabled={busy}>
+          {adminText.common.add}
+        </button>
+      </form>
+      {formError && (
+        <p id="new-year-error" className="notice notice-error" role="alert">
+          {formError}
+        </p>
+      )}
+      {state.error && <p className="notice notice-error">{state.error}</p>}
+      {state.data?.length === 0 && <p className="muted">{t.empty}</p>}
+      <ul className="item-list">
+        {state.data?.map((year) => (
+          <li key={year.id}>
+            <span className="item-name">
+              {year.name} {year.is_current && <span className="badge badge-current">{t.current}</span>}
+            </span>
+            {!year.is_current && (
+              <span className="item-actions">
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => makeCurrent(year)}>
+                  {t.makeCurrent}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary danger-text"
+                  aria-label={`${adminText.common.delete} ${year.name}`}
+                  onClick={() => setDeleting(year)}
+                >
+                  {adminText.common.delete}
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {deleting && (
+        <ConfirmDialog
+          title={t.deleteTitle(deleting.name)}
+          confirmLabel={adminText.common.confirmDelete}
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove(deleting)}
+        >
+          <p className="notice notice-warning">{t.deleteWarning}</p>
+        </ConfirmDialog>
+      )}
+      {wizard && (
+        <Suspense fallback={null}>
+          <SetupWizard
+            onClose={() => setWizard(false)}
+            onDone={() => {
+              setWizard(false);
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

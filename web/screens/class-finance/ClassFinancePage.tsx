@@ -1,0 +1,334 @@
+// The class finance screen (document 2 §2 'Class finance screen', §4): the enrolled students of a
+// class for the selected year with their money, grades access toggles, the finance panel, the
+// finance details and the printed sheets. Who sees what: docs/decisions/020-finance-permissions.md.
+import { useMemo, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { api, type Queued } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { patchData, submitWrite } from '../../api/write';
+import { Modal } from '../../components/Modal';
+import { toast } from '../../components/toast';
+import { commonText } from '../../i18n/common';
+import { financeText } from '../../i18n/finance';
+import { offlineText } from '../../i18n/offline';
+import { type SchoolInfo, type SchoolYear, useSchool } from '../../layouts/school';
+import { hasPermission, useSession } from '../../session/session';
+import { applyPayload } from './draft';
+import { FinanceDetails } from './FinanceDetails';
+import { FinancePanel } from './FinancePanel';
+import { EyeIcon, GraduationCapIcon, PencilIcon } from './icons';
+import { type Enrollment, folded, fullName, moneyIn, rosterPath, totalsOf } from './model';
+import { printFinanceSheets } from './sheet';
+import { hasScholarship } from '../../../worker/domain/money';
+import './class-finance.css';
+
+const t = financeText.classPage;
+
+export function ClassFinancePage() {
+  const { className = '' } = useParams();
+  const session = useSession();
+  const { school, selectedYear } = useSchool();
+  if (!session) return null;
+  const may = (key: string) => hasPermission(session, key);
+  if (!may('enrollment:update_payment') && !may('student_portal:manage_access') && !may('report:financial')) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return (
+    <main className="page class-finance">
+      <Link to="/dashboard" className="back-link">
+        ← {t.back}
+      </Link>
+      <h1>{t.title(className)}</h1>
+      {selectedYear ? (
+        <>
+          <p className="subtitle">{t.subtitle(selectedYear.name)}</p>
+          <Roster
+            key={`${selectedYear.id}|${className}`}
+            className={className}
+            year={selectedYear}
+            school={school}
+            canEdit={may('enrollment:update_payment')}
+            canToggle={may('student_portal:manage_access')}
+          />
+        </>
+      ) : (
+        <p className="notice notice-info">{t.noYear}</p>
+      )}
+    </main>
+  );
+}
+
+type BulkAction = 'enable' | 'restrict';
+
+function Roster({
+  className,
+  year,
+  school,
+  canEdit,
+  canToggle,
+}: {
+  className: string;
+  year: SchoolYear;
+  school: SchoolInfo | null;
+  canEdit: boolean;
+  canToggle: boolean;
+}) {
+  const path = rosterPath(className, year.id);
+  const roster = useApi<Enrollment[]>(path);
+  const money = useMemo(() => moneyIn(school?.currency ?? 'Gdes'), [school?.currency]);
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<Enrollment | null>(null);
+  const [viewing, setViewing] = useState<Enrollment | null>(null);
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+
+  const all = useMemo(() => roster.data ?? [], [roster.data]);
+  const rows = useMemo(() => {
+    const words = folded(search).split(/\s+/).filter(Boolean);
+    if (words.length === 0) return all;
+    return all.filter((e) => {
+      const text = folded(`${e.student.nom} ${e.student.prenom} ${e.student.nisu ?? ''}`);
+      return words.every((w) => text.includes(w));
+    });
+  }, [all, search]);
+  const allShownSelected = rows.length > 0 && rows.every((e) => selected.has(e.id));
+
+  const toggleSelected = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAllShown = () =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const e of rows) {
+        if (allShownSelected) next.delete(e.id);
+        else next.add(e.id);
+      }
+      return next;
+    });
+
+  // Optimistic: the switch moves at once; a refused change is undone by reloading the roster.
+  async function toggleAccess(e: Enrollment) {
+    const enabled = !e.grades_access_enabled;
+    const flip = (list: Enrollment[]) => list.map((x) => (x.id === e.id ? { ...x, grades_access_enabled: enabled } : x));
+    roster.setData(flip);
+    const outcome = await submitWrite(
+      api.put<{ message: string } | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled }),
+      { success: (answer) => answer.message, queued: offlineText.queued.action },
+    );
+    if (!outcome) roster.reload();
+    else if (outcome.queued) patchData(roster, path, flip);
+  }
+
+  async function toggleClass(action: BulkAction) {
+    setBulk(null);
+    const enabled = action === 'enable';
+    const setAll = (list: Enrollment[]) => list.map((x) => ({ ...x, grades_access_enabled: enabled }));
+    const outcome = await submitWrite(
+      api.put<{ message: string } | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, { yearId: year.id, enabled }),
+      { success: (answer) => answer.message, queued: offlineText.queued.action },
+    );
+    if (!outcome) return;
+    if (outcome.queued) patchData(roster, path, setAll);
+    else roster.reload();
+  }
+
+  function printSelected() {
+    const chosen = all.filter((e) => selected.has(e.id));
+    if (chosen.length === 0) {
+      toast.error(financeText.print.selectAtLeastOne);
+      return;
+    }
+    printFinanceSheets(chosen, school);
+  }
+
+  return (
+    <section className="card roster" aria-labelledby="roster-title">
+      <div className="roster-head">
+        <h2 id="roster-title">{t.tableTitle}</h2>
+        {canToggle && (
+          <div className="bulk-buttons">
+            <button type="button" className="btn btn-secondary" onClick={() => setBulk('restrict')} disabled={all.length === 0}>
+              {t.restrictAll}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setBulk('enable')} disabled={all.length === 0}>
+              {t.enableAll}
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="roster-tools">
+        <label className="sr-only" htmlFor="roster-search">
+          {t.search}
+        </label>
+        <input
+          id="roster-search"
+          className="input"
+          type="search"
+          placeholder={t.searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      {selected.size > 0 && (
+        <div className="selection-bar" role="status">
+          <span>{t.selected(selected.size)}</span>
+          <button type="button" className="btn" onClick={printSelected}>
+            {t.printSheets}
+          </button>
+        </div>
+      )}
+
+      {roster.loading && !roster.data && (
+        <p className="muted" role="status">
+          {commonText.loading}
+        </p>
+      )}
+      {roster.error && !roster.data && (
+        <p className="notice notice-error" role="alert">
+          {roster.error}
+        </p>
+      )}
+      {roster.data && all.length === 0 && <p className="muted">{t.empty}</p>}
+      {roster.data && all.length > 0 && rows.length === 0 && <p className="muted">{t.noMatch}</p>}
+
+      {rows.length > 0 && (
+        <div className="table-scroll">
+          <table className="roster-table">
+            <thead>
+              <tr>
+                <th scope="col" className="col-check">
+                  <input type="checkbox" aria-label={t.selectAll} checked={allShownSelected} onChange={toggleAllShown} />
+                </th>
+                <th scope="col">{t.columns.nom}</th>
+                <th scope="col">{t.columns.prenom}</th>
+                <th scope="col">{t.columns.nisu}</th>
+                <th scope="col">{t.columns.gradesAccess}</th>
+                <th scope="col" className="num">
+                  {t.columns.adjusted}
+                </th>
+                <th scope="col" className="num">
+                  {t.columns.paid}
+                </th>
+                <th scope="col" className="num">
+                  {t.columns.balance}
+                </th>
+                <th scope="col">{t.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => {
+                const totals = totalsOf(e);
+                const name = fullName(e);
+                return (
+                  <tr key={e.id} data-testid={`roster-row-${e.id}`}>
+                    <td className="col-check">
+                      <input type="checkbox" aria-label={t.selectOne(name)} checked={selected.has(e.id)} onChange={() => toggleSelected(e.id)} />
+                    </td>
+                    <td data-label={t.columns.nom} className="col-name">
+                      <span className="student-name">{e.student.nom}</span>
+                      {hasScholarship(e.adjustments) && <GraduationCapIcon title={t.scholarship} />}
+                    </td>
+                    <td data-label={t.columns.prenom}>{e.student.prenom}</td>
+                    <td data-label={t.columns.nisu} className="col-nisu">
+                      {e.student.nisu ?? t.missing}
+                    </td>
+                    <td data-label={t.columns.gradesAccess}>
+                      <button
+                        type="button"
+                        role="switch"
+                        className="switch"
+                        aria-checked={e.grades_access_enabled}
+                        aria-label={t.gradesAccessOf(name)}
+                        disabled={!canToggle}
+                        onClick={() => void toggleAccess(e)}
+                      >
+                        <span className="switch-knob" />
+                      </button>
+                    </td>
+                    <td data-label={t.columns.adjusted} className="num money">
+                      {money(totals.adjusted)}
+                    </td>
+                    <td data-label={t.columns.paid} className="num money">
+                      {money(totals.paid)}
+                    </td>
+                    <td data-label={t.columns.balance} className={`num money ${totals.balance > 0 ? 'balance-due' : 'balance-settled'}`}>
+                      {money(totals.balance)}
+                    </td>
+                    <td data-label={t.columns.actions} className="col-actions">
+                      {canEdit && (
+                        <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(e)} aria-label={`${t.edit} ${name}`}>
+                          <PencilIcon />
+                          <span>{t.edit}</span>
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-small icon-btn"
+                        onClick={() => setViewing(e)}
+                        aria-label={`${t.details} ${name}`}
+                        title={t.details}
+                      >
+                        <EyeIcon />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {editing && (
+        <FinancePanel
+          enrollment={editing}
+          money={money}
+          onClose={() => setEditing(null)}
+          onSaved={(outcome) => {
+            const target = editing;
+            setEditing(null);
+            if (outcome.queued) {
+              patchData(roster, path, (list) => list.map((x) => (x.id === target.id ? applyPayload(x, outcome.body) : x)));
+            } else {
+              roster.reload();
+            }
+          }}
+        />
+      )}
+
+      {viewing && (
+        <FinanceDetails
+          enrollment={all.find((e) => e.id === viewing.id) ?? viewing}
+          money={money}
+          onClose={() => setViewing(null)}
+          onPrint={() => printFinanceSheets([all.find((e) => e.id === viewing.id) ?? viewing], school)}
+        />
+      )}
+
+      {bulk && (
+        <Modal
+          title={financeText.bulk.title(className)}
+          onClose={() => setBulk(null)}
+          actions={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => setBulk(null)}>
+                {financeText.bulk.cancel}
+              </button>
+              <button type="button" className="btn" onClick={() => void toggleClass(bulk)}>
+                {financeText.bulk.confirm}
+              </button>
+            </>
+          }
+        >
+          <p>{financeText.bulk.body(bulk === 'enable')}</p>
+        </Modal>
+      )}
+    </section>
+  );
+}

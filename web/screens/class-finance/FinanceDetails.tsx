@@ -1,0 +1,113 @@
+// 'Détails Financiers' (document 2 §2): every payment with its receipt number, every adjustment,
+// the totals, and the printed sheet.
+import { toCentimes } from '../../../worker/domain/money';
+import { Modal } from '../../components/Modal';
+import { financeText } from '../../i18n/finance';
+import { dateFr, type Enrollment, fullName, totalsOf } from './model';
+
+const t = financeText.sheet;
+
+export function FinanceDetails({
+  enrollment,
+  money,
+  onPrint,
+  onClose,
+}: {
+  enrollment: Enrollment;
+  money: (centimes: number) => string;
+  onPrint: () => void;
+  onClose: () => void;
+}) {
+  const totals = totalsOf(enrollment);
+  return (
+    <Modal
+      wide
+      title={financeText.details.title(fullName(enrollment))}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {financeText.details.close}
+          </button>
+          <button type="button" className="btn" onClick={onPrint}>
+            {financeText.details.print}
+          </button>
+        </>
+      }
+    >
+      <dl className="details-facts">
+        <dt>{t.nisu}</dt>
+        <dd>{enrollment.student.nisu ?? '-'}</dd>
+        <dt>{t.className}</dt>
+        <dd>{enrollment.className}</dd>
+        <dt>{t.year}</dt>
+        <dd>{enrollment.year_name}</dd>
+        <dt>{t.base}</dt>
+        <dd className="money">{money(toCentimes(enrollment.mppa))}</dd>
+      </dl>
+
+      <h3>{t.payments}</h3>
+      {enrollment.payments.length === 0 ? (
+        <p className="muted">{t.none}</p>
+      ) : (
+        <table className="details-table details-payments">
+          <thead>
+            <tr>
+              <th scope="col">{t.receipt}</th>
+              <th scope="col">{t.date}</th>
+              <th scope="col">{t.label}</th>
+              <th scope="col" className="num">
+                {t.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {enrollment.payments.map((p) => (
+              <tr key={p.id}>
+                <td className="col-receipt" data-label={t.receipt}>
+                  {p.receipt_no ?? '-'}
+                </td>
+                <td>{dateFr(p.date)}</td>
+                <td className="col-label">{p.label || '-'}</td>
+                <td className="num money">{money(toCentimes(p.amount))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h3>{t.adjustments}</h3>
+      {enrollment.adjustments.length === 0 ? (
+        <p className="muted">{t.none}</p>
+      ) : (
+        <table className="details-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.label}</th>
+              <th scope="col" className="num">
+                {t.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {enrollment.adjustments.map((a) => (
+              <tr key={a.id}>
+                <td>{a.label || '-'}</td>
+                <td className="num money">{money(toCentimes(a.amount))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <dl className="details-facts details-totals">
+        <dt>{t.adjusted}</dt>
+        <dd className="money">{money(totals.adjusted)}</dd>
+        <dt>{t.paid}</dt>
+        <dd className="money">{money(totals.paid)}</dd>
+        <dt>{t.balance}</dt>
+        <dd className={`money ${totals.balance > 0 ? 'balance-due' : 'balance-settled'}`}>{money(totals.balance)}</dd>
+      </dl>
+    </Modal>
+  );
+}

@@ -1,0 +1,262 @@
+// 'Rapport Financier' (document 2 §2, §4, §8): the school's enrolments of the selected year with
+// their money, filtered by name, balance status, base MPPA and classes; the three totals come
+// from the server over the whole filtered set. Filter changes go back to page 1 and are sent
+// after 300 ms of quiet.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useApi } from '../../api/useApi';
+import { commonText } from '../../i18n/common';
+import { financeText } from '../../i18n/finance';
+import { useSchool } from '../../layouts/school';
+import { formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
+import './report.css';
+
+const t = financeText.report;
+export const REPORT_DEBOUNCE_MS = 300;
+const PAGE_SIZE = 25;
+
+type BalanceFilter = 'all' | 'zero' | 'nonzero';
+
+interface ReportRow {
+  id: string;
+  prenom: string;
+  nom: string;
+  year_name: string;
+  className: string;
+  mppa: number;
+  adjustments_total: number;
+  adjusted_mppa: number;
+  total_paid: number;
+  balance: number;
+}
+
+interface ReportAnswer {
+  enrollments: ReportRow[];
+  pagination: { page: number; totalPages: number; total: number };
+  totals: { adjusted_mppa: number; total_paid: number; balance: number };
+  classes: string[];
+}
+
+interface Filters {
+  searchTerm: string;
+  balanceFilter: BalanceFilter;
+  mppaText: string;
+  /** Unticked class names (all classes are ticked at first). */
+  excluded: readonly string[];
+}
+
+const INITIAL: Filters = { searchTerm: '', balanceFilter: 'all', mppaText: '', excluded: [] };
+
+function reportPath(f: Filters, page: number, yearId: string | null, classes: string[]) {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (yearId) params.set('yearId', yearId);
+  if (f.searchTerm.trim()) params.set('searchTerm', f.searchTerm.trim());
+  if (f.balanceFilter !== 'all') params.set('balanceFilter', f.balanceFilter);
+  const mppa = parseAmount(f.mppaText);
+  if (f.mppaText.trim() && mppa !== null) params.set('mppaFilter', String(fromCentimes(mppa)));
+  // Every class ticked: no class filter at all (also covers classes added meanwhile).
+  if (f.excluded.length > 0) params.set('selectedClasses', classes.filter((c) => !f.excluded.includes(c)).join(','));
+  return `/enrollments/all?${params}`;
+}
+
+export function ReportPage() {
+  const { school, selectedYear } = useSchool();
+  const money = (decimal: number) => formatMoney(toCentimes(decimal), school?.currency ?? 'Gdes');
+  const [filters, setFilters] = useState<Filters>(INITIAL);
+  const [sent, setSent] = useState<Filters>(INITIAL);
+  const [page, setPage] = useState(1);
+  const [classes, setClasses] = useState<string[]>([]);
+
+  // Filters reach the server after 300 ms of quiet, on page 1.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setSent(filters);
+      setPage(1);
+    }, REPORT_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [filters]);
+
+  const path = useMemo(() => reportPath(sent, page, selectedYear?.id ?? null, classes), [sent, page, selectedYear?.id, classes]);
+  const report = useApi<ReportAnswer>(path);
+  const data = report.data;
+
+  // The class list comes with the answer; a class seen for the first time starts ticked.
+  const answeredClasses = data?.classes;
+  useEffect(() => {
+    if (answeredClasses && answeredClasses.join('\n') !== classes.join('\n')) setClasses(answeredClasses);
+  }, [answeredClasses, classes]);
+
+  const mppaInvalid = filters.mppaText.trim() !== '' && parseAmount(filters.mppaText) === null;
+  const update = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const toggleClass = (name: string) =>
+    setFilters((f) => ({ ...f, excluded: f.excluded.includes(name) ? f.excluded.filter((c) => c !== name) : [...f.excluded, name] }));
+
+  return (
+    <main className="page report">
+      <Link to="/dashboard" className="back-link">
+        ← {t.back}
+      </Link>
+      <h1>{t.title}</h1>
+
+      <section className="card report-filters" aria-label={t.filters}>
+        <div className="field">
+          <label htmlFor="report-search">{t.search}</label>
+          <input
+            id="report-search"
+            className="input"
+            type="search"
+            placeholder={t.searchPlaceholder}
+            value={filters.searchTerm}
+            onChange={(e) => update({ searchTerm: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="report-balance">{t.balanceStatus}</label>
+          <select
+            id="report-balance"
+            className="input"
+            value={filters.balanceFilter}
+            onChange={(e) => update({ balanceFilter: e.target.value as BalanceFilter })}
+          >
+            <option value="all">{t.balanceAll}</option>
+            <option value="zero">{t.balanceZero}</option>
+            <option value="nonzero">{t.balanceNonzero}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="report-mppa">{t.mppaFilter}</label>
+          <input
+            id="report-mppa"
+            className="input"
+            inputMode="decimal"
+            placeholder={t.mppaPlaceholder}
+            value={filters.mppaText}
+            aria-invalid={mppaInvalid || undefined}
+            onChange={(e) => update({ mppaText: e.target.value })}
+          />
+          {mppaInvalid && <span className="field-error">{financeText.panel.invalidAmount}</span>}
+        </div>
+        {classes.length > 0 && (
+          <fieldset className="report-classes">
+            <legend>{t.classes}</legend>
+            {classes.map((name) => (
+              <label key={name} className="class-check">
+                <input type="checkbox" checked={!filters.excluded.includes(name)} onChange={() => toggleClass(name)} />
+                {name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </section>
+
+      {report.error ? (
+        <p className="notice notice-error" role="alert">
+          {t.error(report.error || t.fetchFallback)}
+        </p>
+      ) : !data ? (
+        <p className="muted" role="status">
+          {commonText.loading}
+        </p>
+      ) : (
+        <>
+          <div className="report-cards">
+            <div className="card summary-card">
+              <span>{t.cards.expected}</span>
+              <strong className="money" data-testid="total-expected">
+                {money(data.totals.adjusted_mppa)}
+              </strong>
+            </div>
+            <div className="card summary-card">
+              <span>{t.cards.paid}</span>
+              <strong className="money" data-testid="total-paid">
+                {money(data.totals.total_paid)}
+              </strong>
+            </div>
+            <div className="card summary-card">
+              <span>{t.cards.balance}</span>
+              <strong className={`money ${data.totals.balance > 0 ? 'balance-due' : 'balance-settled'}`} data-testid="total-balance">
+                {money(data.totals.balance)}
+              </strong>
+            </div>
+          </div>
+
+          <section className="card report-list" aria-busy={report.loading}>
+            {data.pagination.total === 0 ? (
+              <p className="muted">{t.empty}</p>
+            ) : (
+              <>
+                <p className="muted">{t.showing(data.enrollments.length, data.pagination.total)}</p>
+                <table className="report-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.columns.student}</th>
+                      <th scope="col">{t.columns.year}</th>
+                      <th scope="col">{t.columns.className}</th>
+                      <th scope="col" className="num">
+                        {t.columns.base}
+                      </th>
+                      <th scope="col" className="num">
+                        {t.columns.adjustments}
+                      </th>
+                      <th scope="col" className="num">
+                        {t.columns.adjusted}
+                      </th>
+                      <th scope="col" className="num">
+                        {t.columns.paid}
+                      </th>
+                      <th scope="col" className="num">
+                        {t.columns.balance}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.enrollments.map((e) => (
+                      <tr key={e.id}>
+                        <td data-label={t.columns.student} className="col-student">
+                          {e.prenom} {e.nom}
+                        </td>
+                        <td data-label={t.columns.year}>{e.year_name}</td>
+                        <td data-label={t.columns.className}>{e.className}</td>
+                        <td data-label={t.columns.base} className="num money">
+                          {money(e.mppa)}
+                        </td>
+                        <td data-label={t.columns.adjustments} className="num money">
+                          {money(e.adjustments_total)}
+                        </td>
+                        <td data-label={t.columns.adjusted} className="num money">
+                          {money(e.adjusted_mppa)}
+                        </td>
+                        <td data-label={t.columns.paid} className="num money">
+                          {money(e.total_paid)}
+                        </td>
+                        <td data-label={t.columns.balance} className={`num money ${e.balance > 0 ? 'balance-due' : 'balance-settled'}`}>
+                          {money(e.balance)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {data.pagination.totalPages > 1 && (
+                  <nav className="pager" aria-label={t.page(data.pagination.page, data.pagination.totalPages)}>
+                    <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                      {t.previous}
+                    </button>
+                    <span>{t.page(data.pagination.page, data.pagination.totalPages)}</span>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      disabled={page >= data.pagination.totalPages}
+                      onClick={() => setPage((p) => p + 1)}
+                    >
+                      {t.next}
+                    </button>
+                  </nav>
+                )}
+              </>
+            )}
+          </section>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,368 @@
+// The setup wizard (document 1 §2 "Setup wizard", §5): eight steps in a dialog, nothing saved
+// before the last one, which sends everything in one call (POST /api/setup/new-year).
+import { type ReactNode, useState } from 'react';
+import { api, type Queued } from '../../api/client';
+import { submitWrite } from '../../api/write';
+import { Modal } from '../../components/Modal';
+import { adminServerText, adminText } from '../../i18n/admin';
+import { offlineText } from '../../i18n/offline';
+import { parseAmount } from '../../../worker/domain/money';
+import { DEFAULT_MAX_GRADE, YEAR_NAME_PATTERN } from '../../../worker/domain/setup';
+import './wizard.css';
+
+const t = adminText.wizard;
+const rules = adminServerText.setup;
+const STEPS = t.steps.length;
+
+interface Row {
+  key: string;
+  name: string;
+}
+
+interface Cell {
+  on: boolean;
+  max: string;
+}
+
+/** Every class follows every subject at first, out of the default max grade. */
+const DEFAULT_CELL: Cell = { on: true, max: String(DEFAULT_MAX_GRADE) };
+
+const row = (name = ''): Row => ({ key: crypto.randomUUID(), name });
+
+/** The school year under way: from August on, this year and the next. */
+function suggestedYear(now = new Date()): string {
+  const year = now.getFullYear();
+  return now.getMonth() >= 7 ? `${year}-${year + 1}` : `${year - 1}-${year}`;
+}
+
+/** A max grade typed by the user ('12,5' accepted), or null when it is not a number >= 0. */
+function parseMaxGrade(text: string): number | null {
+  const value = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+const key = (name: string) => name.trim().toLocaleLowerCase('fr');
+
+function duplicate(rows: Row[]): string | null {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(key(r.name))) return r.name.trim();
+    seen.add(key(r.name));
+  }
+  return null;
+}
+
+function RowsEditor({
+  rows,
+  onChange,
+  label,
+  addLabel,
+  ordered = false,
+}: {
+  rows: Row[];
+  onChange: (rows: Row[]) => void;
+  label: (n: number) => string;
+  addLabel: string;
+  ordered?: boolean;
+}) {
+  const move = (from: number, to: number) => {
+    const next = [...rows];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    onChange(next);
+  };
+  return (
+    <div className="wizard-rows">
+      <ol>
+        {rows.map((r, i) => {
+          const name = r.name.trim() || label(i + 1);
+          return (
+            <li key={r.key}>
+              <input
+                className="input"
+                aria-label={label(i + 1)}
+                value={r.name}
+                onChange={(e) => onChange(rows.map((x) => (x.key === r.key ? { ...x, name: e.target.value } : x)))}
+              />
+              {ordered && (
+                <>
+                  <button type="button" className="btn btn-ghost" aria-label={t.moveUp(name)} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-label={t.moveDown(name)}
+                    disabled={i === rows.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
+                    ↓
+                  </button>
+                </>
+              )}
+              <button type="button" className="btn btn-ghost" aria-label={t.remove(name)} onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
+                ✕
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="btn btn-secondary" onClick={() => onChange([...rows, row()])}>
+        + {addLabel}
+      </button>
+    </div>
+  );
+}
+
+export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const [step, setStep] = useState(0);
+  const [yearName, setYearName] = useState(suggestedYear);
+  const [periods, setPeriods] = useState<Row[]>(() => t.defaultPeriods.map(row));
+  const [classes, setClasses] = useState<Row[]>(() => [row()]);
+  const [subjects, setSubjects] = useState<Row[]>(() => t.defaultSubjects.map(row));
+  const [cells, setCells] = useState<Record<string, Cell>>({});
+  const [fees, setFees] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const cellOf = (c: Row, s: Row): Cell => cells[`${c.key}|${s.key}`] ?? DEFAULT_CELL;
+  const setCell = (c: Row, s: Row, change: Partial<Cell>) =>
+    setCells((all) => {
+      const id = `${c.key}|${s.key}`;
+      return { ...all, [id]: { ...(all[id] ?? DEFAULT_CELL), ...change } };
+    });
+
+  /** The first problem of a step, with the spec's messages. */
+  function problemOf(index: number): string | null {
+    switch (index) {
+      case 1:
+        return YEAR_NAME_PATTERN.test(yearName.trim()) ? null : rules.invalidYear;
+      case 2: {
+        if (periods.some((p) => !p.name.trim())) return rules.periodNames;
+        const twice = duplicate(periods);
+        return twice ? rules.duplicatePeriod(twice) : null;
+      }
+      case 3: {
+        if (classes.some((c) => !c.name.trim())) return rules.classNames;
+        const twice = duplicate(classes);
+        return twice ? rules.duplicateClass(twice) : null;
+      }
+      case 4: {
+        if (subjects.length === 0) return rules.subjectRequired;
+        if (subjects.some((s) => !s.name.trim())) return rules.subjectNames;
+        const twice = duplicate(subjects);
+        return twice ? rules.duplicateSubject(twice) : null;
+      }
+      case 5:
+        return classes.some((c) => subjects.some((s) => cellOf(c, s).on && parseMaxGrade(cellOf(c, s).max) === null))
+          ? t.invalidMaxGrade
+          : null;
+      case 6:
+        return classes.some((c) => {
+          const text = fees[c.key] ?? '';
+          if (!text.trim()) return false;
+          const centimes = parseAmount(text);
+          return centimes === null || centimes < 0;
+        })
+          ? t.invalidFee
+          : null;
+      default:
+        return null;
+    }
+  }
+
+  const next = () => {
+    const problem = problemOf(step);
+    setError(problem);
+    if (!problem) setStep((s) => Math.min(s + 1, STEPS - 1));
+  };
+  const previous = () => {
+    setError(null);
+    setStep((s) => Math.max(s - 1, 0));
+  };
+
+  const payload = () => ({
+    yearName: yearName.trim(),
+    periods: periods.map((p) => p.name.trim()),
+    classes: classes.map((c, i) => ({ name: c.name.trim(), order_index: i + 1 })),
+    subjects: subjects.map((s) => ({ name: s.name.trim() })),
+    curriculum: classes.flatMap((c) =>
+      subjects
+        .filter((s) => cellOf(c, s).on)
+        .map((s) => ({ className: c.name.trim(), subjectName: s.name.trim(), maxGrade: parseMaxGrade(cellOf(c, s).max) })),
+    ),
+    financials: classes.map((c) => {
+      const text = fees[c.key] ?? '';
+      return { className: c.name.trim(), mppa: text.trim() ? parseAmount(text)! / 100 : null };
+    }),
+  });
+
+  async function finish() {
+    for (let i = 1; i < STEPS; i++) {
+      const problem = problemOf(i);
+      if (problem) {
+        setStep(i);
+        setError(problem);
+        return;
+      }
+    }
+    setBusy(true);
+    const outcome = await submitWrite(api.post<{ message: string } | Queued>('/setup/new-year', payload()), {
+      success: rules.done,
+      queued: offlineText.queued.action,
+    });
+    setBusy(false);
+    if (outcome) onDone();
+  }
+
+  const cellCount = classes.reduce((n, c) => n + subjects.filter((s) => cellOf(c, s).on).length, 0);
+  const bodies: ReactNode[] = [
+    <p key="welcome">{t.welcome}</p>,
+    <div key="year" className="field">
+      <label htmlFor="wizard-year">{t.yearLabel}</label>
+      <input
+        id="wizard-year"
+        className="input"
+        value={yearName}
+        onChange={(e) => setYearName(e.target.value)}
+        placeholder="2025-2026"
+        inputMode="numeric"
+        aria-describedby="wizard-year-hint"
+      />
+      <span id="wizard-year-hint" className="muted">
+        {t.yearHint}
+      </span>
+    </div>,
+    <div key="periods">
+      <p className="muted">{t.periodsIntro}</p>
+      <RowsEditor rows={periods} onChange={setPeriods} label={t.periodLabel} addLabel={t.addPeriod} />
+    </div>,
+    <div key="classes">
+      <p className="muted">{t.classesIntro}</p>
+      <RowsEditor rows={classes} onChange={setClasses} label={t.classLabel} addLabel={t.addClass} ordered />
+    </div>,
+    <div key="subjects">
+      <p className="muted">{t.subjectsIntro}</p>
+      <RowsEditor rows={subjects} onChange={setSubjects} label={t.subjectLabel} addLabel={t.addSubject} />
+    </div>,
+    <div key="curriculum">
+      <p className="muted">{t.curriculumIntro}</p>
+      {classes.length === 0 ? (
+        <p>{t.curriculumEmpty}</p>
+      ) : (
+        <div className="wizard-grid">
+          {classes.map((c) => (
+            <fieldset key={c.key} className="wizard-class">
+              <legend>{c.name}</legend>
+              {subjects.map((s) => {
+                const cell = cellOf(c, s);
+                return (
+                  <div key={s.key} className="wizard-cell">
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={cell.on}
+                        aria-label={t.teaches(c.name, s.name)}
+                        onChange={(e) => setCell(c, s, { on: e.target.checked })}
+                      />
+                      <span>{s.name}</span>
+                    </label>
+                    <input
+                      className="input"
+                      inputMode="decimal"
+                      aria-label={t.maxGradeOf(c.name, s.name)}
+                      value={cell.max}
+                      disabled={!cell.on}
+                      onChange={(e) => setCell(c, s, { max: e.target.value })}
+                    />
+                  </div>
+                );
+              })}
+            </fieldset>
+          ))}
+        </div>
+      )}
+    </div>,
+    <div key="fees">
+      <p className="muted">{t.feesIntro}</p>
+      <div className="wizard-fees">
+        {classes.map((c) => (
+          <div key={c.key} className="field">
+            <label htmlFor={`fee-${c.key}`}>{t.feeOf(c.name)}</label>
+            <input
+              id={`fee-${c.key}`}
+              className="input"
+              inputMode="decimal"
+              value={fees[c.key] ?? ''}
+              onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))}
+            />
+          </div>
+        ))}
+      </div>
+    </div>,
+    <dl key="summary" className="wizard-summary">
+      <dt>{t.summaryYear}</dt>
+      <dd>{yearName.trim()}</dd>
+      <dt>{t.summaryPeriods}</dt>
+      <dd>{periods.map((p) => p.name.trim()).join(', ') || t.none}</dd>
+      <dt>{t.summaryClasses}</dt>
+      <dd>{classes.map((c) => c.name.trim()).join(', ') || t.none}</dd>
+      <dt>{t.summarySubjects}</dt>
+      <dd>{subjects.map((s) => s.name.trim()).join(', ')}</dd>
+      <dt>{t.summaryCurriculum}</dt>
+      <dd>{t.summaryCells(cellCount)}</dd>
+      <dt>{t.summaryFees}</dt>
+      <dd>
+        <ul>
+          {classes.map((c) => (
+            <li key={c.key}>
+              {c.name.trim()} : {fees[c.key]?.trim() || t.noFee}
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </dl>,
+  ];
+
+  return (
+    <Modal
+      wide
+      title={t.title}
+      onClose={busy ? undefined : onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-ghost wizard-cancel" onClick={onClose} disabled={busy}>
+            {adminText.common.cancel}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={previous} disabled={step === 0 || busy}>
+            {t.previous}
+          </button>
+          {step < STEPS - 1 ? (
+            <button type="button" className="btn" onClick={next}>
+              {t.next}
+            </button>
+          ) : (
+            <button type="button" className="btn" onClick={finish} disabled={busy}>
+              {busy ? t.finishing : t.finish}
+            </button>
+          )}
+        </>
+      }
+    >
+      <p className="wizard-step" aria-live="polite">
+        {t.stepOf(step + 1, STEPS)} — <strong>{t.steps[step]}</strong>
+      </p>
+      <ol className="wizard-progress" aria-hidden="true">
+        {t.steps.map((label, i) => (
+          <li key={label} className={i === step ? 'is-current' : i < step ? 'is-done' : ''} />
+        ))}
+      </ol>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {bodies[step]}
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+// The register's rows: a table on wide screens, cards on phones (the same markup, see the CSS).
+import { studentText } from '../../i18n/students';
+import { fullName, type Student } from './model';
+import { Avatar } from './photo';
+
+const t = studentText.table;
+
+export interface RowActions {
+  canEdit: boolean;
+  canEnrol: boolean;
+  onOpen: (s: Student) => void;
+  onEdit: (s: Student) => void;
+  onEnrol: (s: Student) => void;
+  onPhoto: (s: Student) => void;
+}
+
+export function StudentTable({
+  students,
+  selected,
+  onToggle,
+  onTogglePage,
+  actions,
+}: {
+  students: Student[];
+  selected: ReadonlySet<string>;
+  onToggle: (s: Student) => void;
+  onTogglePage: (select: boolean) => void;
+  actions: RowActions;
+}) {
+  const allSelected = students.length > 0 && students.every((s) => selected.has(s.id));
+  return (
+    <div className="students-table-wrap">
+      <table className="students-table">
+        <caption className="sr-only">{t.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="col-check">
+              <label className="select-all">
+                <input type="checkbox" aria-label={t.selectAll} checked={allSelected} onChange={(e) => onTogglePage(e.target.checked)} />
+                <span className="select-all-label" aria-hidden="true">
+                  {t.selectAllShort}
+                </span>
+              </label>
+            </th>
+            <th scope="col" className="col-photo">
+              <span className="sr-only">{t.photo}</span>
+            </th>
+            <th scope="col">{t.nom}</th>
+            <th scope="col">{t.prenom}</th>
+            <th scope="col">{t.nisu}</th>
+            <th scope="col">{t.className}</th>
+            <th scope="col" className="col-actions">
+              {t.actions}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {students.map((s) => {
+            const name = fullName(s);
+            return (
+              <tr key={s.id} className={`${selected.has(s.id) ? 'is-selected' : ''}${s.status === 'archived' ? ' is-archived' : ''}`}>
+                <td className="col-check">
+                  <input type="checkbox" aria-label={t.select(name)} checked={selected.has(s.id)} onChange={() => onToggle(s)} />
+                </td>
+                <td className="col-photo">
+                  <Avatar prenom={s.prenom} nom={s.nom} photoUrl={s.photo_url} onOpen={() => actions.onPhoto(s)} label={t.photoOf(name)} />
+                </td>
+                <td className="col-name" data-label={t.nom}>
+                  <strong>{s.nom}</strong>
+                  {s.status === 'archived' && <span className="student-badge student-badge-archived">{t.archived}</span>}
+                </td>
+                <td className="col-name" data-label={t.prenom}>
+                  {s.prenom}
+                </td>
+                <td className="col-nisu mono" data-label={t.nisu}>
+                  {s.nisu ?? '-'}
+                </td>
+                <td className="col-class" data-label={t.className}>
+                  {s.enrollment ? s.enrollment.className : <span className="student-badge student-badge-muted">{t.notEnrolled}</span>}
+                </td>
+                <td className="col-actions">
+                  <div className="row-actions">
+                    <button type="button" className="btn btn-secondary btn-small" onClick={() => actions.onOpen(s)} aria-label={t.detailsOf(name)}>
+                      {t.details}
+                    </button>
+                    {actions.canEdit && (
+                      <button type="button" className="btn btn-secondary btn-small" onClick={() => actions.onEdit(s)} aria-label={t.editOf(name)}>
+                        {t.edit}
+                      </button>
+                    )}
+                    {actions.canEnrol && !s.enrollment && s.status === 'active' && (
+                      <button type="button" className="btn btn-small" onClick={() => actions.onEnrol(s)} aria-label={t.enrolOf(name)}>
+                        {t.enrol}
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// The student register's data: API shapes, the list address, and the local updates applied when
+// a write was queued offline (document 2 §7: update local state and cache, skip the reload).
+
+export interface Enrollment {
+  id: string;
+  year_id: string;
+  class_id: string;
+  className: string;
+  mppa: number;
+}
+
+export interface Student {
+  id: string;
+  nisu: string | null;
+  nom: string;
+  prenom: string;
+  sexe: 'M' | 'F' | null;
+  date_of_birth: string | null;
+  address: string | null;
+  photo_url: string | null;
+  tutor_name: string | null;
+  tutor_phone: string | null;
+  tutor_email: string | null;
+  medical_notes: string | null;
+  status: 'active' | 'archived';
+  enrollment: Enrollment | null;
+}
+
+export interface StudentPage {
+  students: Student[];
+  pagination: { page: number; totalPages: number; total: number; limit?: number };
+}
+
+export interface ClassOption {
+  id: string;
+  name: string;
+  /** The class fee of the year (decimal), null when none is set. */
+  mppa: number | null;
+}
+
+export interface FormDataAnswer {
+  classes: ClassOption[];
+  unenrolledFilter: string;
+}
+
+export const PAGE_SIZE = 25;
+
+export interface ListFilters {
+  yearId: string;
+  page: number;
+  includeArchived: boolean;
+  classFilter: string;
+  search: string;
+  sort: 'nom' | 'prenom';
+}
+
+export function listPath(f: ListFilters): string {
+  const query = new URLSearchParams({
+    yearId: f.yearId,
+    page: String(f.page),
+    limit: String(PAGE_SIZE),
+    includeArchived: String(f.includeArchived),
+  });
+  if (f.classFilter) query.set('classFilter', f.classFilter);
+  if (f.search.trim()) query.set('search', f.search.trim());
+  query.set('sort', f.sort);
+  return `/students-with-enrollment-status?${query.toString()}`;
+}
+
+export const fullName = (s: Pick<Student, 'prenom' | 'nom'>) => `${s.prenom} ${s.nom}`;
+
+// ------------------------------------------------------------------ local (queued) updates
+
+type PageUpdate = (page: StudentPage) => StudentPage;
+
+const withStudents = (page: StudentPage, students: Student[], totalDelta = 0): StudentPage => {
+  const total = Math.max(0, page.pagination.total + totalDelta);
+  const limit = page.pagination.limit ?? PAGE_SIZE;
+  return { students, pagination: { ...page.pagination, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+};
+
+export const addedLocally =
+  (student: Student): PageUpdate =>
+  (page) =>
+    withStudents(page, [student, ...page.students.filter((s) => s.id !== student.id)], 1);
+
+export const updatedLocally =
+  (student: Student): PageUpdate =>
+  (page) =>
+    withStudents(page, page.students.map((s) => (s.id === student.id ? { ...s, ...student } : s)));
+
+export const deletedLocally =
+  (ids: readonly string[]): PageUpdate =>
+  (page) => {
+    const gone = new Set(ids);
+    const kept = page.students.filter((s) => !gone.has(s.id));
+    return withStudents(page, kept, kept.length - page.students.length);
+  };
+
+export const statusLocally =
+  (ids: readonly string[], status: Student['status'], includeArchived: boolean): PageUpdate =>
+  (page) => {
+    const changed = new Set(ids);
+    if (status === 'archived' && !includeArchived) return deletedLocally(ids)(page);
+    return withStudents(page, page.students.map((s) => (changed.has(s.id) ? { ...s, status } : s)));
+  };
+
+export const enrolledLocally =
+  (enrolments: ReadonlyMap<string, Enrollment>): PageUpdate =>
+  (page) =>
+    withStudents(
+      page,
+      page.students.map((s) => {
+        const enrollment = enrolments.get(s.id);
+        return enrollment ? { ...s, enrollment } : s;
+      }),
+    );
+
+export const movedLocally =
+  (enrollmentIds: readonly string[], target: ClassOption): PageUpdate =>
+  (page) => {
+    const moved = new Set(enrollmentIds);
+    return withStudents(
+      page,
+      page.students.map((s) =>
+        s.enrollment && moved.has(s.enrollment.id) ? { ...s, enrollment: { ...s.enrollment, class_id: target.id, className: target.name } } : s,
+      ),
+    );
+  };
+
+/** A decimal amount typed in French ('25 000,50') or English ('25000.50'); null when not a number >= 0. */
+export function parseAmount(value: string): number | null {
+  const cleaned = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+/** An amount for an input: '27500.5' -> '27500,50'. */
+export const amountInput = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : value.toFixed(2).replace('.', ',');

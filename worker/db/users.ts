@@ -1,0 +1,85 @@
+// School accounts as the administration sees them: the list with roles, creation, role changes
+// and deletion. Every change that alters what a user may do bumps its token version, which
+// revokes its open sessions (architecture guide, security baseline).
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { insertChunks } from './chunks';
+import type { Db } from './client';
+import { roles, teachers, userRoles, users } from './schema';
+
+export interface UserListRow {
+  id: string;
+  username: string;
+  role: 'admin' | 'teacher' | 'standard' | 'student';
+  status: 'temporary_password' | 'active' | 'disabled';
+  roles: { id: string; name: string }[];
+}
+
+/** Staff and teacher accounts (student accounts live in the student portal), with their roles. */
+export async function listSchoolUsers(db: Db, instanceId: string): Promise<UserListRow[]> {
+  const [userRows, links] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username, role: users.accountType, status: users.status })
+      .from(users)
+      .where(and(eq(users.instanceId, instanceId), ne(users.accountType, 'student')))
+      .orderBy(asc(sql`${users.username} COLLATE NOCASE`))
+      .all(),
+    db
+      .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.instanceId, userRoles.instanceId), eq(roles.id, userRoles.roleId)))
+      .where(eq(userRoles.instanceId, instanceId))
+      .orderBy(asc(roles.name))
+      .all(),
+  ]);
+  const byUser = new Map<string, { id: string; name: string }[]>();
+  for (const { userId, ...role } of links) byUser.set(userId, [...(byUser.get(userId) ?? []), role]);
+  return userRows.map((u) => ({ ...u, roles: byUser.get(u.id) ?? [] }));
+}
+
+export const findUser = (db: Db, instanceId: string, id: string) =>
+  db
+    .select({ id: users.id, username: users.username, accountType: users.accountType, status: users.status })
+    .from(users)
+    .where(and(eq(users.instanceId, instanceId), eq(users.id, id)))
+    .get();
+
+export const roleIdsOfUser = async (db: Db, instanceId: string, userId: string) =>
+  (
+    await db
+      .select({ id: userRoles.roleId })
+      .from(userRoles)
+      .where(and(eq(userRoles.instanceId, instanceId), eq(userRoles.userId, userId)))
+      .all()
+  ).map((r) => r.id);
+
+export const insertStandardUser = (
+  db: Db,
+  instanceId: string,
+  user: { id: string; username: string; passwordHash: string; tempPasswordExpiresAt: string },
+) => db.insert(users).values({ ...user, instanceId, accountType: 'standard', status: 'temporary_password' });
+
+export const insertUserRoles = (db: Db, instanceId: string, userId: string, roleIds: string[]) =>
+  insertChunks(
+    db,
+    userRoles,
+    roleIds.map((roleId) => ({ instanceId, userId, roleId })),
+  );
+
+/** Replaces a user's roles and revokes its sessions. */
+export const replaceUserRoles = (db: Db, instanceId: string, userId: string, roleIds: string[]) => [
+  db.delete(userRoles).where(and(eq(userRoles.instanceId, instanceId), eq(userRoles.userId, userId))),
+  ...insertUserRoles(db, instanceId, userId, roleIds),
+  db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(and(eq(users.instanceId, instanceId), eq(users.id, userId))),
+];
+
+/** Unlinks the user's teacher profile (kept, with its assignments), then deletes the account. */
+export const deleteUserStatements = (db: Db, instanceId: string, userId: string) => [
+  db
+    .update(teachers)
+    .set({ userId: null })
+    .where(and(eq(teachers.instanceId, instanceId), eq(teachers.userId, userId))),
+  db.delete(users).where(and(eq(users.instanceId, instanceId), eq(users.id, userId))),
+];
