@@ -6,7 +6,7 @@ import { Toasts } from '../components/Toasts';
 import { toast } from '../components/toast';
 import { shellText } from '../i18n/shell';
 import { on } from '../session/events';
-import { clearLocalData } from '../session/logout';
+import { signOut } from '../session/logout';
 import { useSession } from '../session/session';
 import { InactivityGuard } from './InactivityGuard';
 import { MaintenanceGate } from './MaintenanceGate';
@@ -30,9 +30,8 @@ function useSessionExpiry() {
   useEffect(
     () =>
       on('session-expired', () => {
-        void clearLocalData();
         toast.warning(shellText.session.expired);
-        navigate('/login', { replace: true });
+        void signOut(navigate);
       }),
     [navigate],
   );

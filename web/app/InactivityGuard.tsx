@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Modal } from '../components/Modal';
 import { toast } from '../components/toast';
 import { shellText } from '../i18n/shell';
-import { clearLocalData } from '../session/logout';
+import { signOut } from '../session/logout';
 
 export const WARNING_AFTER_MS = 28 * 60 * 1000;
 export const LOGOUT_AFTER_MS = 30 * 60 * 1000;
@@ -23,9 +23,8 @@ export function InactivityGuard() {
   const warning = remainingMs !== null;
 
   const logout = () => {
-    void clearLocalData();
     toast.warning(shellText.session.loggedOutInactive);
-    navigate('/login', { replace: true });
+    void signOut(navigate);
   };
   const logoutRef = useRef(logout);
   logoutRef.current = logout;

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { api, endMaintenanceStall } from '../api/client';
 import { shellText } from '../i18n/shell';
 import { type MaintenanceEvent, on } from '../session/events';
-import { clearLocalData } from '../session/logout';
+import { signOut } from '../session/logout';
 import { isPlatform, useSession } from '../session/session';
 import './maintenance.css';
 
@@ -55,9 +55,8 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
             type="button"
             className="btn btn-secondary"
             onClick={async () => {
-              await clearLocalData();
               setState((s) => (s ? { ...s, fromLogin: false } : s));
-              navigate('/login', { replace: true });
+              await signOut(navigate);
             }}
           >
             {shellText.maintenance.switchUser}

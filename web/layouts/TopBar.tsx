@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { RefreshButton } from '../components/RefreshButton';
 import { shellText } from '../i18n/shell';
-import { clearLocalData } from '../session/logout';
+import { signOut } from '../session/logout';
 import { homeOf, useSession } from '../session/session';
 import { useOnline } from '../session/useOnline';
 import type { MenuItem } from './menu';
@@ -45,8 +45,7 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const logout = async () => {
-    await clearLocalData();
-    navigate('/login', { replace: true });
+    await signOut(navigate);
   };
   return (
     <header className="topbar">

@@ -1,5 +1,6 @@
 // Signing out leaves nothing of a school's data on a shared phone: the token and the offline copy
 // of the API reads. Queued writes stay: they are the user's unsent work (decision 006).
+import type { NavigateFunction } from 'react-router';
 import { clearSession } from './session';
 
 export async function clearLocalData() {
@@ -14,4 +15,10 @@ export async function clearLocalData() {
   } catch {
     // Storage may be unavailable (private mode): the token is already gone.
   }
+}
+
+/** Signs out: to /login first (so no guard sends to / in between), then the local data goes. */
+export async function signOut(navigate: NavigateFunction) {
+  navigate('/login', { replace: true });
+  await clearLocalData();
 }
