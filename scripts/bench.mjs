@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
+import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 
 requireNode22();
@@ -63,6 +64,7 @@ for (const [key, entry] of Object.entries(manifest)) {
 if (!check) report.login = await timeLogin();
 if (!check) report.studentList = await timeStudentList();
 if (!check) report.financeReport = await timeFinanceReport();
+if (!check) report.dashboardVisits = await dashboardVisits();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
@@ -320,6 +322,29 @@ async function timeFinanceReport() {
     const overBudget = roster.result.gzipBytes > ROSTER_BUDGET;
     console.log(`  liste de classe de 60 : ${kb(roster.result.gzipBytes)} gzip (budget ${kb(ROSTER_BUDGET)})${overBudget ? '  > budget' : ''}`);
     return { enrollments: total, firstPage: first.result, middlePage: middle.result, filtered: filtered.result, roster60: { ...roster.result, budget: ROSTER_BUDGET, overBudget } };
+  } finally {
+    server.kill();
+  }
+}
+
+/** Bytes on the wire for /dashboard right after sign-in and on a repeat visit (service worker). */
+async function dashboardVisits() {
+  const port = 8796;
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    for (let i = 0; i < 60; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const result = await measureRepeatVisit(`http://localhost:${port}`);
+    console.log(
+      `/dashboard après connexion : coquille ${kb(result.first.shellGzipBytes)}, API ${kb(result.first.apiGzipBytes)} ; ` +
+        `visite répétée : coquille ${kb(result.repeat.shellGzipBytes)} (service worker), API ${kb(result.repeat.apiGzipBytes)}`,
+    );
+    return result;
   } finally {
     server.kill();
   }

@@ -99,3 +99,36 @@ test('signing out deletes the offline copy of the school data', async ({ page })
   await expect.poll(cachedPaths).not.toContain('/api/instance/current');
   expect(await cachedPaths()).not.toContain('/api/school-years');
 });
+
+test('a class renamed offline shows at once and is renamed once when the connection returns', async ({ page, context }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await controlled(page);
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Classes', exact: true }).click();
+  await expect(page.locator('.item-name', { hasText: /^NS III$/ })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Modifier NS III', exact: true }).click();
+  await page.getByLabel('Nouveau nom de NS III').fill('NS III (Rhéto)');
+  await page.locator('form.item-edit').getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Modification en attente de synchronisation.')).toBeVisible();
+  await expect(page.locator('.item-name', { hasText: 'NS III (Rhéto)' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText("Données synchronisées avec succès. Rechargement de l'application...")).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const names = async () =>
+    ((await (await page.request.get('/api/classes', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; name: string }[]);
+  const classes = await names();
+  expect(classes.filter((k) => k.name === 'NS III (Rhéto)')).toHaveLength(1);
+  expect(classes.some((k) => k.name === 'NS III')).toBe(false);
+
+  // Put the demo name back.
+  const renamed = classes.find((k) => k.name === 'NS III (Rhéto)')!;
+  const back = await page.request.put(`/api/classes/${renamed.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'NS III' },
+  });
+  expect(back.status()).toBe(200);
+});

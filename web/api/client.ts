@@ -4,7 +4,7 @@ import { offlineText } from '../i18n/offline';
 import { shellText } from '../i18n/shell';
 import { toast } from '../components/toast';
 import { emit } from '../session/events';
-import { clearSession, getSession } from '../session/session';
+import { getSession } from '../session/session';
 
 export class ApiError extends Error {
   constructor(
@@ -78,10 +78,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
 
   const message = (data as { message?: string } | null)?.message ?? shellText.errors.server(response.status);
   const code = (data as { code?: string } | null)?.code;
-  if (response.status === 401 && !options.anonymous) {
-    clearSession();
-    emit('session-expired');
-  }
+  // The shell signs out (to /login, then clears the session and the offline copy).
+  if (response.status === 401 && !options.anonymous) emit('session-expired');
   if (response.status === 503 && (data as { maintenance?: boolean } | null)?.maintenance) {
     const level = (data as { level?: 'standard' | 'full_lockdown' }).level ?? 'standard';
     emit('maintenance', { message, level, fromLogin: Boolean(options.anonymous) });

@@ -1,7 +1,7 @@
 // Route guards (document 1 §2): failing a guard sends to /, a missing permission to /dashboard,
 // a temporary password to /force-password-change from any other page.
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { hasPermission, isPlatform, type Session, useSession } from './session';
+import { hasPermission, isPlatform, type Session, useSession, wasSignedOut } from './session';
 
 export type Area = 'authenticated' | 'staff' | 'admin' | 'teacher' | 'student' | 'superadmin';
 
@@ -17,7 +17,8 @@ const inArea: Record<Area, (s: Session) => boolean> = {
 export function Guard({ area, permission }: { area: Area; permission?: string }) {
   const session = useSession();
   const { pathname } = useLocation();
-  if (!session) return <Navigate to="/" replace />;
+  // Signed out from this page: the sign-in page; never signed in: the landing page.
+  if (!session) return <Navigate to={wasSignedOut() ? '/login' : '/'} replace />;
   if (session.status === 'temporary_password' && pathname !== '/force-password-change') {
     return <Navigate to="/force-password-change" replace />;
   }

@@ -17,8 +17,8 @@ export async function clearLocalData() {
   }
 }
 
-/** Signs out: to /login first (so no guard sends to / in between), then the local data goes. */
+/** Signs out and goes to the sign-in page. */
 export async function signOut(navigate: NavigateFunction) {
-  navigate('/login', { replace: true });
   await clearLocalData();
+  await navigate('/login', { replace: true });
 }

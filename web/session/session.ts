@@ -46,13 +46,19 @@ export function setSessionToken(token: string): Session | null {
   const session = decode(token);
   if (session) localStorage.setItem(TOKEN_KEY, token);
   current = session;
+  signedOut = false;
   emit();
   return session;
 }
 
+// Set when the user signs out (or is signed out): guards then send to /login rather than /.
+let signedOut = false;
+export const wasSignedOut = () => signedOut;
+
 export function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
   current = null;
+  signedOut = true;
   emit();
 }
 
