@@ -4,12 +4,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { api, ApiError, NetworkError } from '../../api/client';
 import { PasswordCriteriaList, PasswordStrength } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
-import { RefreshButton } from '../../components/RefreshButton';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { setSessionToken, useSession } from '../../session/session';
-import '../login/auth.css';
+import { AuthCard } from '../login/AuthCard';
 
 const t = authText.forced;
 
@@ -47,49 +46,37 @@ export function ForcePasswordChangePage() {
   }
 
   return (
-    <main className="auth-page">
-      <div className="auth-top">
-        <RefreshButton />
+    <AuthCard title={t.title} intro={t.intro} error={error} onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="new-password">{t.newPassword}</label>
+        <PasswordInput
+          id="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <PasswordStrength password={password} />
+        <PasswordCriteriaList password={password} />
       </div>
-      <form className="card auth-card" onSubmit={submit} noValidate>
-        <h1>{t.title}</h1>
-        <p className="muted">{t.intro}</p>
-        {error && (
-          <p className="notice notice-error" role="alert">
-            {error}
-          </p>
+      <div className="field">
+        <label htmlFor="confirm-password">{t.confirm}</label>
+        <PasswordInput
+          id="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          required
+        />
+        {confirm && (
+          <span className={password === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
+            {password === confirm ? t.match : t.mismatch}
+          </span>
         )}
-        <div className="field">
-          <label htmlFor="new-password">{t.newPassword}</label>
-          <PasswordInput
-            id="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-          <PasswordStrength password={password} />
-          <PasswordCriteriaList password={password} />
-        </div>
-        <div className="field">
-          <label htmlFor="confirm-password">{t.confirm}</label>
-          <PasswordInput
-            id="confirm-password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            required
-          />
-          {confirm && (
-            <span className={password === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
-              {password === confirm ? t.match : t.mismatch}
-            </span>
-          )}
-        </div>
-        <button type="submit" className="btn auth-submit" disabled={busy}>
-          {busy ? t.submitting : t.submit}
-        </button>
-      </form>
-    </main>
+      </div>
+      <button type="submit" className="btn auth-submit" disabled={busy}>
+        {busy ? t.submitting : t.submit}
+      </button>
+    </AuthCard>
   );
 }

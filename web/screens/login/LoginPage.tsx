@@ -4,11 +4,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, ApiError, errorMessage, NetworkError } from '../../api/client';
 import { PasswordInput } from '../../components/PasswordInput';
-import { RefreshButton } from '../../components/RefreshButton';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { homeOf, setSessionToken } from '../../session/session';
-import './auth.css';
+import { AuthCard } from './AuthCard';
 
 const t = authText.login;
 
@@ -51,48 +50,35 @@ export function LoginPage() {
   }
 
   return (
-    <main className="auth-page">
-      <div className="auth-top">
-        <RefreshButton />
+    <AuthCard title={t.title} intro={t.subtitle} error={error} onSubmit={submit} before={<p className="auth-school">{schoolName}</p>}>
+      <div className="field">
+        <label htmlFor="username">{t.username}</label>
+        <input
+          id="username"
+          className="input"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+        />
       </div>
-      <form className="card auth-card" onSubmit={submit} noValidate>
-        <p className="auth-school">{schoolName}</p>
-        <h1>{t.title}</h1>
-        <p className="muted">{t.subtitle}</p>
-        {error && (
-          <p className="notice notice-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor="username">{t.username}</label>
-          <input
-            id="username"
-            className="input"
-            autoComplete="username"
-            autoCapitalize="none"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="password">{t.password}</label>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        </div>
-        <button type="submit" className="btn auth-submit" disabled={busy}>
-          {busy ? t.submitting : t.submit}
-        </button>
-        <Link to="/" className="auth-back">
-          {t.backToLanding}
-        </Link>
-      </form>
-    </main>
+      <div className="field">
+        <label htmlFor="password">{t.password}</label>
+        <PasswordInput
+          id="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+      </div>
+      <button type="submit" className="btn auth-submit" disabled={busy}>
+        {busy ? t.submitting : t.submit}
+      </button>
+      <Link to="/" className="auth-back">
+        {t.backToLanding}
+      </Link>
+    </AuthCard>
   );
 }

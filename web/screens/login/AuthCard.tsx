@@ -1,0 +1,41 @@
+// The frame of the sign-in and forced-change pages: refresh button, a card form, its title,
+// intro and error notice.
+import type { FormEvent, ReactNode } from 'react';
+import { RefreshButton } from '../../components/RefreshButton';
+import './auth.css';
+
+export function AuthCard({
+  title,
+  intro,
+  error,
+  onSubmit,
+  before,
+  children,
+}: {
+  title: string;
+  intro: string;
+  error: string | null;
+  onSubmit: (event: FormEvent) => void;
+  /** Shown above the title (the school's name on the sign-in page). */
+  before?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="auth-page">
+      <div className="auth-top">
+        <RefreshButton />
+      </div>
+      <form className="card auth-card" onSubmit={onSubmit} noValidate>
+        {before}
+        <h1>{title}</h1>
+        <p className="muted">{intro}</p>
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        {children}
+      </form>
+    </main>
+  );
+}
