@@ -1,7 +1,7 @@
 // The service worker (architecture guide, offline protocol; document 1 §1, §4, §8):
 // - the app shell is precached, navigations answer index.html from the cache;
 // - GET /api/*: network first, the last good answer kept in the `api-data` cache and served
-//   with the X-From-Cache marker when the network fails;
+//   with the X-From-Cache marker when the network fails ('offline') or a gateway fails ('error');
 // - writes that fail for lack of network go to the Workbox queue `sync-data` with their
 //   Idempotency-Key and answer 202 { queued: true }; answers from the server (4xx included)
 //   are never queued;
@@ -49,19 +49,36 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
   });
 
+/** The stored answer with its marker: 'offline' (the request failed) or 'error' (a gateway error). */
+async function fromCache(cache: Cache, request: Request, marker: 'offline' | 'error'): Promise<Response | null> {
+  const cached = await cache.match(request.url, { ignoreVary: true });
+  if (!cached) return null;
+  const headers = new Headers(cached.headers);
+  headers.set('X-From-Cache', marker);
+  return new Response(cached.body, { status: cached.status, headers });
+}
+
+/** 502-504 from a gateway, not the platform's maintenance answer (which the page must see). */
+async function isGatewayError(response: Response): Promise<boolean> {
+  if (response.status < 502 || response.status > 504) return false;
+  const body = (await response.clone().json().catch(() => null)) as { maintenance?: boolean } | null;
+  return !body?.maintenance;
+}
+
 async function networkFirst(request: Request): Promise<Response> {
   const cache = await caches.open(API_CACHE);
+  let response: Response;
   try {
-    const response = await fetch(request);
-    if (response.status === 200) await cache.put(request.url, response.clone());
-    return response;
+    response = await fetch(request);
   } catch {
-    const cached = await cache.match(request.url, { ignoreVary: true });
-    if (!cached) return json({ message: offlineText.neverVisited, code: 'offline_uncached', offline: true }, 503);
-    const headers = new Headers(cached.headers);
-    headers.set('X-From-Cache', 'offline');
-    return new Response(cached.body, { status: cached.status, headers });
+    return (
+      (await fromCache(cache, request, 'offline')) ??
+      json({ message: offlineText.neverVisited, code: 'offline_uncached', offline: true }, 503)
+    );
   }
+  if (response.status === 200) await cache.put(request.url, response.clone());
+  else if (await isGatewayError(response)) return (await fromCache(cache, request, 'error')) ?? response;
+  return response;
 }
 
 registerRoute(({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/api/') && request.method === 'GET', ({ request }) =>

@@ -3,6 +3,7 @@
 import { offlineText } from '../i18n/offline';
 import { shellText } from '../i18n/shell';
 import { toast } from '../components/toast';
+import { reportNetworkDown, reportNetworkUp } from '../session/connectivity';
 import { emit } from '../session/events';
 import { getSession } from '../session/session';
 
@@ -64,20 +65,27 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportNetworkDown();
     throw new NetworkError();
   }
 
   const data: unknown = await response.json().catch(() => null);
-  // The service worker answered from its offline copy (document 1 §8).
-  if (response.headers.get('X-From-Cache')) {
-    if (navigator.onLine) toast.warning(offlineText.networkErrorCached);
-    else toast.info(offlineText.cachedRead);
+  // What the service worker answered in the server's place (sw.ts): its offline copy after a
+  // failed request ('offline'), its copy after a gateway error ('error'), 'never visited', or a
+  // queued write. Anything else is the server's own answer.
+  const fromCache = response.headers.get('X-From-Cache');
+  const code = (data as { code?: string } | null)?.code;
+  if (fromCache === 'offline' || code === 'offline_uncached' || (response.status === 202 && isQueued(data))) {
+    reportNetworkDown();
+  } else if (!fromCache) {
+    reportNetworkUp();
   }
+  if (fromCache === 'offline') toast.info(offlineText.cachedRead);
+  else if (fromCache === 'error') toast.warning(offlineText.networkErrorCached);
   if (response.ok) return data as T;
-  if ((data as { code?: string } | null)?.code === 'offline_uncached') throw new NetworkError(offlineText.neverVisited);
+  if (code === 'offline_uncached') throw new NetworkError(offlineText.neverVisited);
 
   const message = (data as { message?: string } | null)?.message ?? shellText.errors.server(response.status);
-  const code = (data as { code?: string } | null)?.code;
   // The shell signs out (to /login, then clears the session and the offline copy).
   if (response.status === 401 && !options.anonymous) emit('session-expired');
   if (response.status === 503 && (data as { maintenance?: boolean } | null)?.maintenance) {

@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { Toasts } from '../components/Toasts';
 import { toast } from '../components/toast';
 import { shellText } from '../i18n/shell';
+import { isOnline, onConnectivityChange } from '../session/connectivity';
 import { on } from '../session/events';
 import { signOut } from '../session/logout';
 import { useSession } from '../session/session';
@@ -13,16 +14,14 @@ import { MaintenanceGate } from './MaintenanceGate';
 import { ServiceWorkerBridge } from './ServiceWorkerBridge';
 
 function useConnectivityNotices() {
-  useEffect(() => {
-    const online = () => toast.success(shellText.status.backOnline);
-    const offline = () => toast.warning(shellText.status.nowOffline);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  }, []);
+  useEffect(
+    () =>
+      onConnectivityChange(() => {
+        if (isOnline()) toast.success(shellText.status.backOnline);
+        else toast.warning(shellText.status.nowOffline);
+      }),
+    [],
+  );
 }
 
 function useSessionExpiry() {
@@ -30,8 +29,7 @@ function useSessionExpiry() {
   useEffect(
     () =>
       on('session-expired', () => {
-        toast.warning(shellText.session.expired);
-        void signOut(navigate);
+        void signOut(navigate, shellText.session.expired);
       }),
     [navigate],
   );

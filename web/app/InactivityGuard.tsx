@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../components/Modal';
-import { toast } from '../components/toast';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
 
@@ -23,8 +22,7 @@ export function InactivityGuard() {
   const warning = remainingMs !== null;
 
   const logout = () => {
-    toast.warning(shellText.session.loggedOutInactive);
-    void signOut(navigate);
+    void signOut(navigate, shellText.session.loggedOutInactive);
   };
   const logoutRef = useRef(logout);
   logoutRef.current = logout;

@@ -6,7 +6,7 @@ import { RefreshButton } from '../components/RefreshButton';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
 import { homeOf, useSession } from '../session/session';
-import { useOnline } from '../session/useOnline';
+import { useOnline } from '../session/connectivity';
 import type { MenuItem } from './menu';
 import { useSchool } from './school';
 import './layout.css';

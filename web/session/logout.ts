@@ -3,8 +3,8 @@
 import type { NavigateFunction } from 'react-router';
 import { clearSession } from './session';
 
-export async function clearLocalData() {
-  clearSession();
+export async function clearLocalData(notice?: string) {
+  clearSession(notice);
   try {
     if ('caches' in window) {
       const names = await caches.keys();
@@ -17,8 +17,8 @@ export async function clearLocalData() {
   }
 }
 
-/** Signs out and goes to the sign-in page. */
-export async function signOut(navigate: NavigateFunction) {
-  await clearLocalData();
+/** Signs out and goes to the sign-in page, which shows `notice` (why the user was signed out). */
+export async function signOut(navigate: NavigateFunction, notice?: string) {
+  await clearLocalData(notice);
   await navigate('/login', { replace: true });
 }

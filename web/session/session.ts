@@ -47,18 +47,42 @@ export function setSessionToken(token: string): Session | null {
   if (session) localStorage.setItem(TOKEN_KEY, token);
   current = session;
   signedOut = false;
+  tabStore.set(null);
   emit();
   return session;
 }
 
 // Set when the user signs out (or is signed out): guards then send to /login rather than /.
-let signedOut = false;
+// When the app signed the user out (an expired session, inactivity), the reason is kept for this
+// tab, a reload included, and the sign-in page shows it.
+const SIGNED_OUT_KEY = 'signedOut';
+const tabStore = {
+  get: () => {
+    try {
+      return sessionStorage.getItem(SIGNED_OUT_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set: (value: string | null) => {
+    try {
+      if (value === null) sessionStorage.removeItem(SIGNED_OUT_KEY);
+      else sessionStorage.setItem(SIGNED_OUT_KEY, value);
+    } catch {
+      // Storage refused (private mode): the flag lives in memory only.
+    }
+  },
+};
+let signedOut = Boolean(tabStore.get());
 export const wasSignedOut = () => signedOut;
+/** Why the app signed the user out, for the sign-in page (null: they chose to). */
+export const signOutNotice = () => tabStore.get() || null;
 
-export function clearSession() {
+export function clearSession(notice = '') {
   localStorage.removeItem(TOKEN_KEY);
   current = null;
   signedOut = true;
+  tabStore.set(notice || null);
   emit();
 }
 

@@ -6,7 +6,7 @@ import { api, ApiError, errorMessage, NetworkError } from '../../api/client';
 import { PasswordInput } from '../../components/PasswordInput';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
-import { homeOf, setSessionToken } from '../../session/session';
+import { homeOf, setSessionToken, signOutNotice } from '../../session/session';
 import { AuthCard } from './AuthCard';
 
 const t = authText.login;
@@ -18,6 +18,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Why the previous session ended (expired, inactivity), kept across a reload of this tab.
+  const [notice] = useState(signOutNotice);
 
   useEffect(() => {
     api
@@ -50,7 +52,16 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title={t.title} intro={t.subtitle} error={error} onSubmit={submit} before={<p className="auth-school">{schoolName}</p>}>
+    <AuthCard title={t.title} intro={t.subtitle} error={error} onSubmit={submit} before={
+        <>
+          <p className="auth-school">{schoolName}</p>
+          {notice && (
+            <p className="notice notice-warning" role="status">
+              {notice}
+            </p>
+          )}
+        </>
+      }>
       <div className="field">
         <label htmlFor="username">{t.username}</label>
         <input
