@@ -8,6 +8,7 @@ import { database } from './db/client';
 import { resolveInstance } from './db/instances';
 import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
+import { WRITE_METHODS } from './lib/idempotency';
 import { securityHeaders } from './lib/headers';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
@@ -28,6 +29,9 @@ import { subjectRoutes } from './routes/subjects';
 import { userRoutes } from './routes/users';
 
 export const API_BODY_LIMIT = 1024 * 1024;
+
+const hasBody = (request: Request) => request.body !== null && request.headers.get('Content-Length') !== '0';
+const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');
 
 // Host -> school id rarely changes; an isolate keeps the answer briefly.
 const HOST_CACHE_MS = 30_000;
@@ -62,6 +66,13 @@ export function buildApp() {
       },
     }),
   );
+  // A write carries JSON or nothing: any other body is refused before it reaches a route.
+  app.use('/api/*', async (c, next) => {
+    if (WRITE_METHODS.has(c.req.method) && hasBody(c.req.raw) && !isJson(c.req.header('Content-Type'))) {
+      throw new ApiError(415, 'unsupported_media_type', serverText.unsupportedMediaType);
+    }
+    return next();
+  });
   app.use('/api/*', async (c, next) => (c.req.method === 'GET' ? etag()(c, next) : next()));
 
   app.route('/api', authRoutes);
@@ -97,7 +108,9 @@ export function buildApp() {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json({ message: error.message, code: error.code, ...error.extra }, error.status);
+      const { retryAfter } = error.extra;
+      const headers: Record<string, string> = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
+      return c.json({ message: error.message, code: error.code, ...error.extra }, error.status, headers);
     }
     const text = error instanceof Error ? error.message : '';
     if (/UNIQUE constraint failed/i.test(text)) return c.json({ message: serverText.duplicate, code: 'conflict' }, 409);

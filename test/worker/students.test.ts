@@ -283,7 +283,7 @@ describe('POST /api/students', () => {
       [{ prenom: '' }, 'Le prénom est requis.'],
       [{ sexe: 'X' }, 'Le sexe doit être Masculin (M) ou Féminin (F).'],
       [{ date_of_birth: '' }, 'La date de naissance est requise.'],
-      [{ date_of_birth: '2012-02-30' }, 'La date de naissance doit être une date valide (AAAA-MM-JJ).'],
+      [{ date_of_birth: '2012-02-30' }, "La date de naissance n'est pas une date valide : vérifiez le jour, le mois et l'année."],
       [{ address: '' }, "L'adresse est requise."],
       [{ tutor_phone: '12345' }, "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif."],
       [{ tutor_phone: '+1234567890123456' }, "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif."],

@@ -11,6 +11,8 @@ export interface RoleInfo {
   name: string;
   is_system: boolean;
   template_key: string | null;
+  /** What a save of the role editor names, so that it never overwrites a newer save. */
+  revision: number;
   permissions: { id: number; key: string; category: string; description: string }[];
 }
 

@@ -13,6 +13,7 @@ export const roleRuleText = {
 export const adminServerText = {
   years: {
     invalidFormat: "Format d'année invalide. Utilisez AAAA-AAAA.",
+    notConsecutive: 'La deuxième année doit suivre la première, par exemple 2025-2026.',
     exists: 'Cette année scolaire existe déjà.',
     currentUndeletable: "L'année scolaire actuelle ne peut pas être supprimée.",
     added: 'Année scolaire ajoutée.',
@@ -57,6 +58,7 @@ export const adminServerText = {
   fees: {
     invalidAmount: 'Le montant doit être un nombre positif ou vide.',
     updated: 'Frais de scolarité mis à jour.',
+    changedMeanwhile: 'Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.',
   },
   setup: {
     invalidYear: 'Veuillez utiliser le format AAAA-AAAA.',
@@ -77,6 +79,7 @@ export const adminServerText = {
     unknownPermission: 'Permission inconnue.',
     system: 'Les rôles système par défaut ne peuvent pas être modifiés ou supprimés.',
     cannotGrant: 'Vous ne pouvez pas accorder une permission que vous ne détenez pas.',
+    changedMeanwhile: 'Ce rôle a été modifié entre-temps par quelqu’un d’autre. Rechargez la liste et recommencez.',
     created: 'Rôle créé.',
     updated: 'Rôle mis à jour.',
     deleted: 'Rôle supprimé.',

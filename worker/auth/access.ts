@@ -22,8 +22,8 @@ export interface AccessRule {
   permission?: PermissionKey;
   /** Any one of these permissions is enough (a screen shared by several roles). */
   anyPermission?: readonly PermissionKey[];
-  /** Reachable with a temporary password (the forced change itself). */
-  temporaryPassword?: boolean;
+  /** Only for accounts whose password is temporary (the forced change itself); others are refused. */
+  temporaryPasswordOnly?: boolean;
 }
 
 export const ACCESS_RULE = Symbol('accessRule');
@@ -52,10 +52,15 @@ function rule(access: AccessRule): RuleMiddleware {
     if (access.public) return next();
     const account = await authenticate(c);
     await raiseIfMaintenance(c, account.type);
-    if (account.status === 'temporary_password' && !access.temporaryPassword) {
+    const temporary = account.status === 'temporary_password';
+    if (temporary && !access.temporaryPasswordOnly) {
       throw new ApiError(403, 'password_change_required', serverText.passwordChangeRequired);
     }
     if (!may(account, access)) throw forbidden();
+    // A session left open on a shared phone must not be enough to take the account for good.
+    if (!temporary && access.temporaryPasswordOnly) {
+      throw new ApiError(403, 'password_not_temporary', serverText.passwordNotTemporary);
+    }
     c.set('account', account);
     const replay = await replayIfSeen(c, account);
     if (replay) return replay;
@@ -72,8 +77,8 @@ export const allow = {
   public: () => rule({ public: true }),
   /** Any signed-in account whose password is not temporary. */
   signedIn: () => rule({}),
-  /** Signed-in accounts that must replace a temporary password. */
-  passwordChange: (types?: readonly AccountType[]) => rule({ temporaryPassword: true, ...(types ? { types } : {}) }),
+  /** Signed-in accounts that must replace a temporary password, and only those. */
+  passwordChange: (types?: readonly AccountType[]) => rule({ temporaryPasswordOnly: true, ...(types ? { types } : {}) }),
   types: (...types: AccountType[]) => rule({ types }),
   /** School staff holding a permission (admin holds all). */
   permission: (permission: PermissionKey) => rule({ types: STAFF_TYPES, permission }),

@@ -23,13 +23,22 @@ export async function signSession(claims: SessionClaims, secret: string, now = D
   return jwt.sign({ ...claims, iat, exp: iat + TOKEN_LIFETIME_SECONDS }, secret, { algorithm: 'HS256' });
 }
 
-/** The claims of a valid, unexpired token, or null for anything else (never throws). */
-export async function verifySession(token: string, secret: string): Promise<SessionClaims | null> {
+/** Clocks of the signer and the checker may differ this much. */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * The claims of a valid token within its lifetime, or null for anything else (never throws):
+ * issued no later than now, expiring after now and at most 12 hours after it was issued.
+ */
+export async function verifySession(token: string, secret: string, now = Date.now()): Promise<SessionClaims | null> {
   try {
     const decoded = await jwt.verify<SessionClaims>(token, secret, { algorithm: 'HS256' });
     if (!decoded || decoded.header.alg !== 'HS256') return null;
     const p = decoded.payload;
-    if (typeof p.exp !== 'number' || typeof p.id !== 'string' || typeof p.tv !== 'number') return null;
+    if (typeof p.exp !== 'number' || typeof p.iat !== 'number' || typeof p.id !== 'string' || typeof p.tv !== 'number') return null;
+    const seconds = now / 1000;
+    if (p.iat > seconds + CLOCK_SKEW_SECONDS || p.exp <= seconds || p.exp <= p.iat) return null;
+    if (p.exp - p.iat > TOKEN_LIFETIME_SECONDS) return null;
     return p as SessionClaims;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 // Default annual amount (MPPA) of each class for a year, in centimes; null = no default amount.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { D1_MAX_PARAMS } from './chunks';
 import { classes, classFees } from './schema';
@@ -16,6 +16,29 @@ export const listClassFees = (db: Db, instanceId: string, yearId: string) =>
     .where(eq(classes.instanceId, instanceId))
     .orderBy(asc(classes.orderIndex), asc(classes.name))
     .all();
+
+/**
+ * Guard conditions: each class's amount for the year is still the one shown (null = none set),
+ * several classes per condition within D1's 100 bound parameters.
+ */
+export function feesStillAre(instanceId: string, yearId: string, rows: { classId: string; previous: number | null }[]): SQL[] {
+  const perCondition = Math.floor(D1_MAX_PARAMS / 4);
+  const conditions: SQL[] = [];
+  for (let i = 0; i < rows.length; i += perCondition) {
+    conditions.push(
+      sql.join(
+        rows
+          .slice(i, i + perCondition)
+          .map(
+            (r) =>
+              sql`(SELECT ${classFees.mppa} FROM ${classFees} WHERE ${classFees.instanceId} = ${instanceId} AND ${classFees.yearId} = ${yearId} AND ${classFees.classId} = ${r.classId}) IS ${r.previous}`,
+          ),
+        sql` AND `,
+      ),
+    );
+  }
+  return conditions;
+}
 
 /** Insert-or-replace statements, split so that each binds at most 100 parameters. */
 export function upsertClassFees(db: Db, instanceId: string, yearId: string, rows: { classId: string; mppa: number | null }[]) {

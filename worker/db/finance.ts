@@ -6,6 +6,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { D1_MAX_PARAMS, insertChunks } from './chunks';
 import type { Db } from './client';
 import { adjustments, classes, enrollments, instances, payments, schoolYears, students } from './schema';
+import { studentSearchCondition } from './students';
 
 export interface PaymentLine {
   id: string;
@@ -230,36 +231,6 @@ export async function countClassEnrollments(db: Db, instanceId: string, yearId: 
 
 // ------------------------------------------------------------------------------- the report
 
-// SQLite's lower() folds ASCII only: accented letters of French and Kreyòl names are folded
-// by hand so that 'etienne' finds 'Étienne' and 'É' sorts with 'E'.
-const FOLDS: readonly [string, string][] = [
-  ['à', 'a'], ['â', 'a'], ['ä', 'a'], ['á', 'a'], ['À', 'a'], ['Â', 'a'], ['Ä', 'a'], ['Á', 'a'],
-  ['é', 'e'], ['è', 'e'], ['ê', 'e'], ['ë', 'e'], ['É', 'e'], ['È', 'e'], ['Ê', 'e'], ['Ë', 'e'],
-  ['î', 'i'], ['ï', 'i'], ['í', 'i'], ['Î', 'i'], ['Ï', 'i'],
-  ['ô', 'o'], ['ö', 'o'], ['ò', 'o'], ['ó', 'o'], ['Ô', 'o'], ['Ö', 'o'], ['Ò', 'o'],
-  ['ù', 'u'], ['û', 'u'], ['ü', 'u'], ['ú', 'u'], ['Ù', 'u'], ['Û', 'u'], ['Ü', 'u'],
-  ['ç', 'c'], ['Ç', 'c'], ['ÿ', 'y'], ['ñ', 'n'],
-];
-
-// The chain of replace() calls costs; names in plain ASCII (most of them) skip it. On 5,000
-// enrolments this halves the report's time (scripts/bench.mjs).
-const foldSql = (expression: SQL): SQL => {
-  const chain = FOLDS.reduce(
-    (inner, [from, to]) => sql`replace(${inner}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`,
-    sql`lower(${expression})`,
-  );
-  return sql`(CASE WHEN ${expression} GLOB '*[^ -~]*' THEN ${chain} ELSE lower(${expression}) END)`;
-};
-
-/** The same folding in JavaScript, for the search term. */
-export const foldText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface ReportFilters {
   /** null = every year. */
   yearId: string | null;
@@ -306,15 +277,13 @@ export async function financialReport(db: Db, instanceId: string, f: ReportFilte
     conditions.push(sql`c.name COLLATE NOCASE IN (SELECT value FROM json_each(${JSON.stringify(f.classNames)}))`);
   }
   if (f.mppa !== null) conditions.push(sql`e.mppa = ${f.mppa}`);
-  if (f.search) {
-    const pattern = `%${escapeLike(foldText(f.search).trim().replace(/\s+/g, ' '))}%`;
-    // 'prénom nom prénom' holds both orders a user may type.
-    conditions.push(sql`${foldSql(sql`s.prenom || ' ' || s.nom || ' ' || s.prenom`)} LIKE ${pattern} ESCAPE '\\'`);
-  }
+  // The one student search rule and the folded names (db/students.ts), as in the student list.
+  const search = f.search ? studentSearchCondition(f.search, { nomKey: sql`s.nom_key`, prenomKey: sql`s.prenom_key`, nisu: sql`s.nisu` }) : null;
+  if (search) conditions.push(search);
   const balance =
     f.balance === 'zero' ? sql`WHERE adjusted = paid` : f.balance === 'nonzero' ? sql`WHERE adjusted <> paid` : sql``;
   const filtered = sql`WITH base AS (
-      SELECT e.id, s.prenom, s.nom, y.name AS year_name, c.name AS class_name, c.order_index, e.mppa,
+      SELECT e.id, s.prenom, s.nom, s.nom_key, s.prenom_key, y.name AS year_name, c.name AS class_name, c.order_index, e.mppa,
         e.mppa + COALESCE((SELECT SUM(a.amount) FROM adjustments a WHERE a.instance_id = e.instance_id AND a.enrollment_id = e.id), 0) AS adjusted,
         COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.instance_id = e.instance_id AND p.enrollment_id = e.id), 0) AS paid
       FROM enrollments e
@@ -326,7 +295,7 @@ export async function financialReport(db: Db, instanceId: string, f: ReportFilte
   const [rows, totals, classList] = await readBatch(db, [
     sql`${filtered}
       SELECT id, prenom, nom, year_name, class_name, mppa, adjusted, paid FROM matching
-      ORDER BY year_name DESC, order_index, ${foldSql(sql`nom`)}, ${foldSql(sql`prenom`)}, id
+      ORDER BY year_name DESC, order_index, nom_key, prenom_key, id
       LIMIT ${f.limit} OFFSET ${(f.page - 1) * f.limit}`,
     sql`${filtered}
       SELECT COUNT(*) AS count, COALESCE(SUM(adjusted), 0) AS adjusted, COALESCE(SUM(paid), 0) AS paid FROM matching`,

@@ -1,5 +1,5 @@
 // Schools (instances): host resolution and the school information of the general tab.
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { instances } from './schema';
 
@@ -28,3 +28,7 @@ export interface InstanceInfoUpdate {
 
 export const updateInstanceInfo = (db: Db, id: string, info: InstanceInfoUpdate & { logoKey?: string | null }) =>
   db.update(instances).set(info).where(eq(instances.id, id));
+
+/** A guard condition: the school's logo is still the one read (null for none). */
+export const logoStillIs = (id: string, logoKey: string | null) =>
+  sql`EXISTS (SELECT 1 FROM ${instances} WHERE ${instances.id} = ${id} AND ${instances.logoKey} IS ${logoKey})`;

@@ -11,6 +11,7 @@ export interface RoleWithPermissions {
   name: string;
   is_system: boolean;
   template_key: string | null;
+  revision: number;
   permissions: { id: number; key: string; category: string; description: string }[];
 }
 
@@ -23,7 +24,7 @@ const templateRank = (key: string | null) => {
 export async function listRolesWithPermissions(db: Db, instanceId: string): Promise<RoleWithPermissions[]> {
   const [roleRows, links] = await Promise.all([
     db
-      .select({ id: roles.id, name: roles.name, is_system: roles.isSystem, template_key: roles.templateKey })
+      .select({ id: roles.id, name: roles.name, is_system: roles.isSystem, template_key: roles.templateKey, revision: roles.revision })
       .from(roles)
       .where(eq(roles.instanceId, instanceId))
       .orderBy(desc(roles.isSystem), asc(roles.createdAt), asc(roles.name))
@@ -100,10 +101,14 @@ export const insertRolePermissions = (db: Db, instanceId: string, roleId: string
     permissionIds.map((permissionId) => ({ instanceId, roleId, permissionId })),
   );
 
+/** A guard condition: the role is still at the revision its editor read. */
+export const roleAtRevision = (instanceId: string, id: string, revision: number) =>
+  sql`EXISTS (SELECT 1 FROM ${roles} WHERE ${roles.instanceId} = ${instanceId} AND ${roles.id} = ${id} AND ${roles.revision} = ${revision})`;
+
 export const renameRole = (db: Db, instanceId: string, id: string, name: string) =>
   db
     .update(roles)
-    .set({ name })
+    .set({ name, revision: sql`${roles.revision} + 1` })
     .where(and(eq(roles.instanceId, instanceId), eq(roles.id, id)));
 
 export const clearRolePermissions = (db: Db, instanceId: string, roleId: string) =>

@@ -106,6 +106,14 @@ export const idempotencyKeys = sqliteTable(
   ],
 );
 
+/**
+ * Write guards (worker/lib/write.ts): a batch inserts a row whose `ok` is a condition; a trigger
+ * (migration 0003) drops true rows and aborts the whole batch on a false one. Always empty.
+ */
+export const writeGuards = sqliteTable('write_guards', {
+  ok: integer('ok'),
+});
+
 // ---------------------------------------------------------------- school tables
 
 const instanceId = () =>
@@ -145,6 +153,8 @@ export const roles = sqliteTable(
     name: text('name').notNull(),
     isSystem: integer('is_system', { mode: 'boolean' }).notNull().default(false),
     templateKey: text('template_key'),
+    /** Bumped by every save of the role editor; a save names the revision it was read at. */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -311,14 +321,19 @@ export const students = sqliteTable(
     tutorEmail: text('tutor_email'),
     medicalNotes: text('medical_notes'),
     status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    /** searchKey(nom) and searchKey(prenom) (domain/text.ts): the search and the sort read them. */
+    nomKey: text('nom_key').notNull().default(''),
+    prenomKey: text('prenom_key').notNull().default(''),
+    /** Bumped by every save of the student form; a save names the revision it was read at. */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now).$onUpdate(() => new Date().toISOString()),
   },
   (t) => [
     uniqueIndex('students_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('students_nisu_uq').on(t.instanceId, t.nisu).where(sql`${t.nisu} IS NOT NULL`),
-    index('students_by_nom_idx').on(t.instanceId, t.status, t.nom, t.prenom),
-    index('students_by_prenom_idx').on(t.instanceId, t.status, t.prenom, t.nom),
+    index('students_by_nom_idx').on(t.instanceId, t.status, t.nomKey, t.prenomKey),
+    index('students_by_prenom_idx').on(t.instanceId, t.status, t.prenomKey, t.nomKey),
   ],
 );
 

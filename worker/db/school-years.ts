@@ -51,5 +51,9 @@ export const setCurrentYearStatements = (db: Db, instanceId: string, id: string)
     .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.id, id))),
 ];
 
+/** A guard condition: the year is not the school's current year. */
+export const yearIsNotCurrent = (instanceId: string, id: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${schoolYears} WHERE ${schoolYears.instanceId} = ${instanceId} AND ${schoolYears.id} = ${id} AND ${schoolYears.isCurrent} = 1)`;
+
 export const deleteSchoolYear = (db: Db, instanceId: string, id: string) =>
   db.delete(schoolYears).where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.id, id)));

@@ -3,6 +3,7 @@
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
+import { searchKey, searchWords } from '../domain/text';
 import { classes, classFees, enrollments, schoolYears, students } from './schema';
 
 /** Ids per statement: D1 binds at most 100 parameters, the school id is one of them. */
@@ -29,7 +30,7 @@ export interface StudentListQuery {
   includeArchived: boolean;
   /** A class name, UNENROLLED_FILTER, or null for every student. */
   classFilter: string | null;
-  /** Words that must each appear in the last name, the first name or the start of the NISU. */
+  /** Words that must each appear in the last name, the first name or the NISU (domain/text.ts). */
   search: string;
   sort: 'nom' | 'prenom';
 }
@@ -38,20 +39,31 @@ const enrollmentOfYear = (yearId: string) =>
   and(eq(enrollments.instanceId, students.instanceId), eq(enrollments.studentId, students.id), eq(enrollments.yearId, yearId));
 const classOfEnrollment = and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId));
 
-const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/**
+ * The one student search rule in SQL (domain/text.ts matchesStudentSearch): every folded word of
+ * the query is found by instr() in the student's folded names or NISU. No LIKE, so no 50-byte
+ * pattern limit, and no wildcard characters. Shared with the financial report, whose raw SQL
+ * names the columns through its own table alias.
+ */
+export function studentSearchCondition(query: string, columns: { nomKey: SQL; prenomKey: SQL; nisu: SQL }): SQL | null {
+  const words = searchWords(query);
+  if (words.length === 0) return null;
+  const text = sql`(${columns.nomKey} || ' ' || ${columns.prenomKey} || ' ' || lower(coalesce(${columns.nisu}, '')))`;
+  return sql.join(
+    words.map((word) => sql`instr(${text}, ${word}) > 0`),
+    sql` AND `,
+  );
+}
+
+const studentColumns = { nomKey: sql`${students.nomKey}`, prenomKey: sql`${students.prenomKey}`, nisu: sql`${students.nisu}` };
 
 function listConditions(instanceId: string, query: StudentListQuery): SQL[] {
   const conditions: SQL[] = [eq(students.instanceId, instanceId)];
   if (!query.includeArchived) conditions.push(eq(students.status, 'active'));
   if (query.classFilter === UNENROLLED_FILTER) conditions.push(isNull(enrollments.id));
   else if (query.classFilter) conditions.push(sql`${classes.name} = ${query.classFilter} COLLATE NOCASE`);
-  for (const word of query.search.split(/\s+/).filter(Boolean).slice(0, 5)) {
-    const inside = `%${likeEscaped(word)}%`;
-    const start = `${likeEscaped(word.toUpperCase())}%`;
-    conditions.push(
-      sql`(${students.nom} LIKE ${inside} ESCAPE '\\' OR ${students.prenom} LIKE ${inside} ESCAPE '\\' OR ${students.nisu} LIKE ${start} ESCAPE '\\')`,
-    );
-  }
+  const search = studentSearchCondition(query.search, studentColumns);
+  if (search) conditions.push(search);
   return conditions;
 }
 
@@ -90,10 +102,11 @@ export async function listStudentsPage(db: Db, instanceId: string, query: Studen
         .leftJoin(classes, classOfEnrollment)
         .where(where)
     : db.select({ total: count() }).from(students).where(where);
+  // Folded names: 'Étienne' sorts with the E's, not after Z.
   const order =
     query.sort === 'prenom'
-      ? [asc(students.prenom), asc(students.nom), asc(students.id)]
-      : [asc(students.nom), asc(students.prenom), asc(students.id)];
+      ? [asc(students.prenomKey), asc(students.nomKey), asc(students.id)]
+      : [asc(students.nomKey), asc(students.prenomKey), asc(students.id)];
   const pageQuery = db
     .select(studentWithEnrollment)
     .from(students)
@@ -125,6 +138,19 @@ export const getStudentForYear = (db: Db, instanceId: string, id: string, yearId
     .leftJoin(classes, classOfEnrollment)
     .where(and(eq(students.instanceId, instanceId), eq(students.id, id)))
     .get() as Promise<StudentWithEnrollmentRow | undefined>;
+
+/** Whether any school already has a student with this id (ids are unique across the platform). */
+export async function studentIdInUse(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db.select({ id: students.id }).from(students).where(eq(students.id, id)).get());
+}
+
+/** A guard condition: the student is still at the revision its form was opened at. */
+export const studentAtRevision = (instanceId: string, id: string, revision: number) =>
+  sql`EXISTS (SELECT 1 FROM ${students} WHERE ${students.instanceId} = ${instanceId} AND ${students.id} = ${id} AND ${students.revision} = ${revision})`;
+
+/** A guard condition: the enrolment's base MPPA is still the amount read. */
+export const enrollmentMppaIs = (instanceId: string, id: string, mppa: number) =>
+  sql`EXISTS (SELECT 1 FROM ${enrollments} WHERE ${enrollments.instanceId} = ${instanceId} AND ${enrollments.id} = ${id} AND ${enrollments.mppa} = ${mppa})`;
 
 export const findNisuOwner = (db: Db, instanceId: string, nisu: string) =>
   db
@@ -236,12 +262,21 @@ export const classesWithFees = (db: Db, instanceId: string, yearId: string) =>
 
 // ------------------------------------------------------------------------------- writes
 
-export const insertStudent = (db: Db, row: NewStudent) => db.insert(students).values(row);
+/** The folded names the search and the sort read, kept with every write of the names. */
+export const nameKeys = (names: { nom: string; prenom: string }) => ({ nomKey: searchKey(names.nom), prenomKey: searchKey(names.prenom) });
 
-export const updateStudent = (db: Db, instanceId: string, id: string, values: Partial<NewStudent>) =>
+export const insertStudent = (db: Db, row: NewStudent) => db.insert(students).values({ ...row, ...nameKeys(row) });
+
+/** A save of the student form: its fields, the folded names, and the next revision. */
+export const updateStudent = (
+  db: Db,
+  instanceId: string,
+  id: string,
+  values: Omit<Partial<NewStudent>, 'nom' | 'prenom'> & { nom: string; prenom: string },
+) =>
   db
     .update(students)
-    .set(values)
+    .set({ ...values, ...nameKeys(values), revision: sql`${students.revision} + 1` })
     .where(and(eq(students.instanceId, instanceId), eq(students.id, id)));
 
 /**

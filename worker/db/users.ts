@@ -43,6 +43,10 @@ export const findUser = (db: Db, instanceId: string, id: string) =>
     .where(and(eq(users.instanceId, instanceId), eq(users.id, id)))
     .get();
 
+/** A guard condition: the account still has the token version read (no role, password or status change since). */
+export const userUnchanged = (instanceId: string, userId: string, tokenVersion: number) =>
+  sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.instanceId} = ${instanceId} AND ${users.id} = ${userId} AND ${users.tokenVersion} = ${tokenVersion})`;
+
 export const roleIdsOfUser = async (db: Db, instanceId: string, userId: string) =>
   (
     await db

@@ -3,12 +3,35 @@
 // it, or the first validation message of the spec. Classes and subjects belong to the school, not
 // to a year: a name the school already has (case-insensitive) is reused, not duplicated.
 import { adminServerText } from '../../web/i18n/admin';
-import { toCentimes } from './money';
+import { parseAmount, toCentimes } from './money';
+import { cleanText } from './text';
 
-export const YEAR_NAME_PATTERN = /^\d{4}-\d{4}$/;
+const YEAR_NAME_PATTERN = /^\d{4}-\d{4}$/;
+
+/**
+ * What is wrong with a school year name, or null: not four digits, a dash, four digits
+ * ('format'), or a second year that does not follow the first, as in '2031-2030' ('order').
+ */
+export function yearNameProblem(name: string): 'format' | 'order' | null {
+  const value = name.trim();
+  if (!YEAR_NAME_PATTERN.test(value)) return 'format';
+  const [first, second] = value.split('-').map(Number) as [number, number];
+  return second === first + 1 ? null : 'order';
+}
 
 /** The wizard's default max grade for a curriculum cell (document 1 §9). */
 export const DEFAULT_MAX_GRADE = 100;
+/** The highest max grade a programme entry takes. */
+export const MAX_GRADE_LIMIT = 10_000;
+
+/**
+ * A max grade typed in the wizard or the programme tab: a number from 0 to 10 000 with at most
+ * two decimals ('12,5' accepted), or null ('Veuillez entrer un nombre valide.').
+ */
+export function parseMaxGrade(text: string): number | null {
+  const hundredths = parseAmount(text);
+  return hundredths === null || hundredths < 0 || hundredths > MAX_GRADE_LIMIT * 100 ? null : hundredths / 100;
+}
 
 export interface SetupInput {
   yearName: string;
@@ -31,7 +54,7 @@ export interface SetupPlan {
 
 export type SetupResult = { ok: true; plan: SetupPlan } | { ok: false; message: string };
 
-const key = (name: string) => name.trim().toLocaleLowerCase('fr');
+const key = (name: string) => cleanText(name).toLocaleLowerCase('fr');
 
 /** The first name that appears twice (case-insensitive), if any. */
 function duplicateOf(names: string[]): string | null {
@@ -51,7 +74,8 @@ export function planSetup(
   const t = adminServerText.setup;
   const fail = (message: string): SetupResult => ({ ok: false, message });
   const yearName = input.yearName.trim();
-  if (!YEAR_NAME_PATTERN.test(yearName)) return fail(t.invalidYear);
+  const yearProblem = yearNameProblem(yearName);
+  if (yearProblem) return fail(yearProblem === 'format' ? t.invalidYear : adminServerText.years.notConsecutive);
 
   const periodNames = input.periods.map((p) => p.trim());
   if (periodNames.some((p) => !p)) return fail(t.periodNames);

@@ -2,14 +2,30 @@
 // phone, medical notes in their three stored formats, birth dates, and the rules of the bulk
 // actions. Pure functions, no I/O.
 
+// ----------------------------------------------------------------------------------- Limits
+
+/** The longest values the student form takes (its maxLength), refused by the server beyond. */
+export const STUDENT_LIMITS = { nom: 100, prenom: 100, address: 300, tutorName: 200, tutorEmail: 200, tutorPhone: 40 } as const;
+
 // ------------------------------------------------------------------------------------- NISU
 
 export const NISU_LENGTH = 20;
 /** 4 letters, 8 digits, 1 letter, 7 digits. */
 export const NISU_PATTERN = /^[A-Z]{4}\d{8}[A-Z]\d{7}$/;
 
-/** What the NISU field keeps while typing: uppercased, no spaces, at most 20 characters. */
-export const normalizeNisu = (value: string): string => value.replace(/\s+/g, '').toUpperCase().slice(0, NISU_LENGTH);
+/**
+ * What the NISU field keeps while typing or pasting: uppercased, without spaces, hyphens or
+ * invisible characters, at most 20 characters. The separators go before the cut, so a NISU
+ * pasted as 'zeel 20130301 m 1234567' keeps all of its 20 characters.
+ */
+export const normalizeNisu = (value: string): string =>
+  value
+    .replace(/[\s\p{Z}\p{C}\-‐‑–—.]+/gu, '')
+    .toUpperCase()
+    .slice(0, NISU_LENGTH);
+
+/** The NISU field takes a pasted NISU with its separators; normalizeNisu shortens it to 20. */
+export const NISU_INPUT_MAX = 40;
 
 export const isValidNisu = (value: string): boolean => NISU_PATTERN.test(value);
 
@@ -106,6 +122,15 @@ export function parseMedicalNotes(stored: string | null | undefined): MedicalNot
   return prefixed ? notes : { ...EMPTY_MEDICAL_NOTES, illnesses: raw };
 }
 
+/** The longest allergies and known illnesses the form takes. */
+export const MEDICAL_LIMITS = { allergies: 500, illnesses: 1000 } as const;
+
+/** Whether notes break a rule of the form: an unknown blood group or a part too long. */
+export const medicalNotesValid = (notes: MedicalNotes): boolean =>
+  (notes.blood_group === '' || (BLOOD_GROUPS as readonly string[]).includes(notes.blood_group)) &&
+  notes.allergies.length <= MEDICAL_LIMITS.allergies &&
+  notes.illnesses.length <= MEDICAL_LIMITS.illnesses;
+
 /** The JSON text stored today, or null when every part is empty. */
 export function serializeMedicalNotes(notes: MedicalNotes): string | null {
   const clean = { blood_group: notes.blood_group.trim(), allergies: notes.allergies.trim(), illnesses: notes.illnesses.trim() };
@@ -132,6 +157,30 @@ export function isIsoDate(value: string): boolean {
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export type BirthDateProblem = 'required' | 'invalid' | 'future' | 'tooOld';
+
+/**
+ * What is wrong with a birth date, or null: missing, not a real calendar date (29 February
+ * 2013), after today, or more than 120 years back (the form's year list).
+ */
+export function birthDateProblem(value: string, today: Date = new Date()): BirthDateProblem | null {
+  if (!value.trim()) return 'required';
+  if (!isIsoDate(value)) return 'invalid';
+  const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  // One day of slack: the school's day and the server's UTC day may differ.
+  const tomorrow = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + 1)).toISOString().slice(0, 10);
+  if (value > tomorrow) return 'future';
+  if (Number(value.slice(0, 4)) < Number(todayIso.slice(0, 4)) - BIRTH_YEARS_SPAN) return 'tooOld';
+  return null;
+}
+
+/** The same for the form's day, month and year pickers: a part missing is 'required'. */
+export function birthPartsProblem(parts: DateParts, today: Date = new Date()): BirthDateProblem | null {
+  if (!parts.day || !parts.month || !parts.year) return 'required';
+  const value = composeDate(parts);
+  return value ? birthDateProblem(value, today) : 'invalid';
 }
 
 export interface DateParts {

@@ -1,45 +1,57 @@
-// One object per (school, username): counts failed sign-ins and locks the account for a while.
-// Unknown usernames are throttled exactly like real ones, so the answers reveal nothing.
+// The sign-in limits of docs/decisions/040-login-throttling.md, kept by Durable Objects: one
+// object per account name (school and username, or platform and username; unknown usernames too)
+// and one per client address. A Durable Object runs one call at a time, so each call below checks
+// and counts in one step: parallel attempts cannot all pass the check before any is counted.
+// The rules themselves are pure (worker/domain/login-limits.ts).
 import { DurableObject } from 'cloudflare:workers';
+import {
+  accountAttempt,
+  type AccountLimitState,
+  accountSuccess,
+  addressAttempt,
+  type AddressLimitState,
+  addressRelease,
+  type Client,
+  emptyAccountState,
+  emptyAddressState,
+  type Verdict,
+} from '../domain/login-limits';
 import type { Env } from '../env';
 
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60 * 1000;
-export const LOCK_MS = 15 * 60 * 1000;
-
-interface State {
-  failures: number[];
-  lockedUntil: number;
-}
-
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
 export class LoginThrottle extends DurableObject<Env> {
-  private async state(): Promise<State> {
-    return (await this.ctx.storage.get<State>('state')) ?? { failures: [], lockedUntil: 0 };
+  private async load<T>(empty: () => T): Promise<T> {
+    return (await this.ctx.storage.get<T>('state')) ?? empty();
   }
 
-  async check(now = Date.now()): Promise<ThrottleVerdict> {
-    const { lockedUntil } = await this.state();
-    if (lockedUntil > now) return { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - now) / 1000) };
-    return { allowed: true };
+  /** Account object: an attempt from `client` starts (counted as a failure until it succeeds). */
+  async beginAccount(client: Client, attemptId: string, now = Date.now()): Promise<Verdict> {
+    const { state, verdict } = accountAttempt(await this.load<AccountLimitState>(emptyAccountState), client, attemptId, now);
+    await this.ctx.storage.put('state', state);
+    return verdict;
   }
 
-  async recordFailure(now = Date.now()): Promise<ThrottleVerdict> {
-    const state = await this.state();
-    const failures = [...state.failures.filter((t) => now - t < WINDOW_MS), now];
-    const lockedUntil = failures.length >= MAX_FAILURES ? now + LOCK_MS : state.lockedUntil;
-    await this.ctx.storage.put<State>('state', {
-      failures: failures.length >= MAX_FAILURES ? [] : failures,
-      lockedUntil,
-    });
-    return lockedUntil > now ? { allowed: false, retryAfterSeconds: Math.ceil((lockedUntil - now) / 1000) } : { allowed: true };
+  /** Account object: the attempt gave the right password. */
+  async succeedAccount(client: Client, attemptId: string, now = Date.now()): Promise<void> {
+    await this.ctx.storage.put('state', accountSuccess(await this.load<AccountLimitState>(emptyAccountState), client, attemptId, now));
   }
 
-  async reset(): Promise<void> {
-    await this.ctx.storage.deleteAll();
+  /** Address object: a password check from this address starts, under the hourly ceiling. */
+  async beginAddress(attemptId: string, now = Date.now()): Promise<Verdict> {
+    const { state, verdict } = addressAttempt(await this.load<AddressLimitState>(emptyAddressState), attemptId, now);
+    await this.ctx.storage.put('state', state);
+    return verdict;
+  }
+
+  /** Address object: a started check gives its place back (refused by the account, or succeeded). */
+  async releaseAddress(attemptId: string): Promise<void> {
+    await this.ctx.storage.put('state', addressRelease(await this.load<AddressLimitState>(emptyAddressState), attemptId));
   }
 }
 
-export const loginThrottle = (env: Env, instanceId: string | null, username: string) =>
-  env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(`${instanceId ?? 'platform'}:${username.toLowerCase()}`));
+/** The object of an account name: a platform account's attempts count on every host together. */
+export const accountThrottle = (env: Env, instanceId: string | null, username: string) =>
+  env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(`account:${instanceId ?? 'platform'}:${username.toLowerCase()}`));
+
+/** The object of a client address, over every school and account. */
+export const addressThrottle = (env: Env, client: Client) =>
+  env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(`address:${client.address}`));

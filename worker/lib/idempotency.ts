@@ -9,7 +9,7 @@ import { idempotencyKeys } from '../db/schema';
 import type { AppBindings } from '../env';
 import { ApiError } from './errors';
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
 export function idempotencyKey(c: Context): string | null {

@@ -1,36 +1,85 @@
 // The one way a route writes: its statements, the audit row and the idempotency record go to
 // D1 in one batch (D1 has no interactive transactions; a batch is all-or-nothing).
+//
+// What a route read and checked before writing can change before its batch runs. So every
+// condition a write depends on goes into the batch as a guard (decision 041): a false guard
+// aborts the whole batch, and the route's own error is answered. The caller's session is always
+// guarded too: a role removed or a password changed meanwhile stops the write.
 import type { Context } from 'hono';
+import { type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { database } from '../db/client';
+import { serverText } from '../../web/i18n/server';
+import type { Account } from '../auth/session';
+import { database, type Db } from '../db/client';
 import { type AuditEntry, auditInsert } from '../db/audit';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys, platformUsers, users, writeGuards } from '../db/schema';
 import type { AppBindings } from '../env';
+import { type ApiError, conflict, unauthorized } from './errors';
 import { idempotencyKey, requestFingerprint, storedResponse } from './idempotency';
 
 type Statement = BatchItem<'sqlite'>;
+
+/** A condition that must still hold when the batch runs, and the answer when it does not. */
+export interface Guard {
+  holds: SQL;
+  error: ApiError;
+}
 
 export interface WriteResult<T> {
   audit: AuditEntry;
   body: T;
   status?: ContentfulStatusCode;
-  /** The answer carries a secret (a temporary password): it is not kept for replays, so a
-   *  replayed request runs again instead of reading the secret back from D1. */
-  secret?: boolean;
+  guards?: Guard[];
+}
+
+/** Keys of an answer that hold a secret (a fresh session token, a temporary password). */
+const SECRET_KEYS = new Set(['accessToken', 'tempPassword']);
+
+/** An answer carrying a secret is never stored for replays: a replayed request runs again instead. */
+const holdsSecret = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && Object.keys(body).some((key) => SECRET_KEYS.has(key));
+
+const guardStatement = (db: Db, guard: Guard) =>
+  db.insert(writeGuards).values({ ok: sql`CASE WHEN ${guard.holds} THEN 1 ELSE 0 END` });
+
+/** The caller's session still stands: same token version, account not disabled. */
+function sessionGuard(account: Account): Guard {
+  const holds = account.instanceId
+    ? sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.instanceId} = ${account.instanceId} AND ${users.id} = ${account.id} AND ${users.tokenVersion} = ${account.tokenVersion} AND ${users.status} <> 'disabled')`
+    : sql`EXISTS (SELECT 1 FROM ${platformUsers} WHERE ${platformUsers.id} = ${account.id} AND ${platformUsers.tokenVersion} = ${account.tokenVersion} AND ${platformUsers.status} <> 'disabled')`;
+  return { holds, error: unauthorized() };
+}
+
+const guardFailed = (error: unknown): boolean => {
+  const messages: string[] = [];
+  for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
+  return messages.some((m) => m.includes('write_guard_failed'));
+};
+
+/** After a refused batch: the first guard that no longer holds says why (one read). */
+async function failedGuard(db: Db, guards: Guard[]): Promise<ApiError> {
+  const columns = sql.join(
+    guards.map((g, i) => sql`CASE WHEN ${g.holds} THEN 1 ELSE 0 END AS ${sql.raw(`g${i}`)}`),
+    sql`, `,
+  );
+  const row = await db.get<Record<string, number>>(sql`SELECT ${columns}`);
+  const index = guards.findIndex((_, i) => row?.[`g${i}`] !== 1);
+  return index === -1 ? conflict(serverText.changedMeanwhile, 'changed') : guards[index]!.error;
 }
 
 export async function commit<T>(
   c: Context<AppBindings>,
   statements: Statement[],
-  { audit, body, status = 200, secret = false }: WriteResult<T>,
+  { audit, body, status = 200, guards = [] }: WriteResult<T>,
 ): Promise<Response> {
   const db = database(c.env.DB);
   const account = c.get('account');
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
-  const batch: Statement[] = [...statements, auditInsert(db, account, audit)];
-  if (key && !secret) {
+  const allGuards = [sessionGuard(account), ...guards];
+  const batch: Statement[] = [...allGuards.map((g) => guardStatement(db, g)), ...statements, auditInsert(db, account, audit)];
+  if (key && !holdsSecret(body)) {
     batch.push(
       db.insert(idempotencyKeys).values({
         accountId: account.id,
@@ -47,6 +96,7 @@ export async function commit<T>(
     // A concurrent duplicate won the race: its batch holds the key, this one rolled back whole.
     const replay = key ? await storedResponse(c, account.id, key) : null;
     if (replay) return replay;
+    if (guardFailed(error)) throw await failedGuard(db, allGuards);
     throw error;
   }
   return new Response(responseBody, { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -9,47 +9,54 @@ import { type Account, claimsFor, loadAccount } from '../auth/session';
 import { findPlatformUser, findSchoolUser, setPlatformPassword, setSchoolPassword } from '../db/accounts';
 import { database } from '../db/client';
 import { isStrongPassword } from '../domain/password-policy';
-import { loginThrottle } from '../durable/login-throttle';
+import { clientOf } from '../domain/login-limits';
+import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
+import { text } from '../lib/inputs';
 import { readJson } from '../lib/validate';
 import { commit } from '../lib/write';
 
 export const authRoutes = new Hono<AppBindings>();
 
 const loginBody = z.object({
-  username: z.string({ error: serverText.loginRequired }).trim().min(1, serverText.loginRequired).max(100),
+  username: text(serverText.loginRequired, 100),
   password: z.string({ error: serverText.loginRequired }).min(1, serverText.loginRequired).max(256),
 });
 
 const badCredentials = () => new ApiError(401, 'bad_credentials', serverText.badCredentials);
 
+/** 429 with the wait in seconds, in the body and in Retry-After. */
 const tooManyAttempts = (seconds: number) =>
-  new ApiError(429, 'too_many_attempts', serverText.tooManyAttempts(Math.max(1, Math.ceil(seconds / 60))), {
-    retryAfter: seconds,
-  });
+  new ApiError(429, 'too_many_attempts', serverText.tooManyAttempts(seconds), { retryAfter: seconds });
 
-// Sign in: answers the session token; unknown user and wrong password answer the same.
+// Sign in: answers the session token; unknown user and wrong password answer the same. The limits
+// (decision 040) count the attempt before the password is checked: per client address over every
+// account, then per account and client.
 authRoutes.post('/login', allow.public(), async (c) => {
   const { username, password } = await readJson(c, loginBody);
   const instance = c.get('instance');
   const db = database(c.env.DB);
   // Platform accounts sign in on any host; school accounts on their school's host.
   const platformUser = await findPlatformUser(db, username);
-  // A platform account is one account on every host: its failures count together.
-  const throttle = loginThrottle(c.env, platformUser ? null : (instance?.id ?? null), username);
-  const verdict = await throttle.check();
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  const client = clientOf(c.req.header('CF-Connecting-IP'));
+  const attempt = crypto.randomUUID();
+  const byAddress = addressThrottle(c.env, client);
+  const addressVerdict = await byAddress.beginAddress(attempt);
+  if (!addressVerdict.allowed) throw tooManyAttempts(addressVerdict.retryAfterSeconds);
+  // A platform account is one account on every host: its attempts count together.
+  const byAccount = accountThrottle(c.env, platformUser ? null : (instance?.id ?? null), username);
+  const verdict = await byAccount.beginAccount(client, attempt);
+  if (!verdict.allowed) {
+    await byAddress.releaseAddress(attempt);
+    throw tooManyAttempts(verdict.retryAfterSeconds);
+  }
 
   const schoolUser = platformUser || !instance ? undefined : await findSchoolUser(db, instance.id, username);
   const user = platformUser ?? schoolUser;
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
-  if (!user || !valid) {
-    const after = await throttle.recordFailure();
-    if (!after.allowed) throw tooManyAttempts(after.retryAfterSeconds);
-    throw badCredentials();
-  }
-  await throttle.reset();
+  if (!user || !valid) throw badCredentials();
+  await Promise.all([byAccount.succeedAccount(client, attempt), byAddress.releaseAddress(attempt)]);
   if (user.status === 'disabled') throw new ApiError(403, 'account_disabled', serverText.accountDisabled);
   if (
     user.status === 'temporary_password' &&

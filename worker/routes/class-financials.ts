@@ -6,13 +6,13 @@ import { adminServerText } from '../../web/i18n/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { listClasses } from '../db/classes';
-import { listClassFees, upsertClassFees } from '../db/class-fees';
+import { feesStillAre, listClassFees, upsertClassFees } from '../db/class-fees';
 import { database } from '../db/client';
 import { findSchoolYear } from '../db/school-years';
 import { fromCentimes, toCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
-import { badRequest, notFound } from '../lib/errors';
-import { id, optionalDecimal } from '../lib/inputs';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { decimal, id, optionalDecimal, text } from '../lib/inputs';
 import { readJson, readQuery } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -35,11 +35,20 @@ classFinancialRoutes.get('/class-financials', allow.types(...STAFF_TYPES), async
 const feesBody = z.object({
   yearId,
   financials: z
-    .array(z.object({ class_name: z.string({ error: adminServerText.classes.nameRequired }).trim().min(1).max(100), mppa: optionalDecimal(t.invalidAmount) }))
+    .array(
+      z.object({
+        class_name: text(adminServerText.classes.nameRequired),
+        mppa: optionalDecimal(t.invalidAmount),
+        /** The amount the tab showed (null for none): the save is refused if it changed since. */
+        previous: decimal(t.invalidAmount).nullable().optional(),
+      }),
+    )
     .max(500),
 });
 
-// Save the MPPA of several classes for a year at once.
+// Save the MPPA of several classes for a year at once. The tab sends the classes whose amount
+// it changed, each with the amount it showed; if another save changed one of them meanwhile,
+// nothing is written (409) instead of silently overwriting it.
 classFinancialRoutes.put('/class-financials', allow.permission('user:manage'), async (c) => {
   const body = await readJson(c, feesBody);
   const instanceId = requireSchool(c.get('account'));
@@ -50,9 +59,12 @@ classFinancialRoutes.put('/class-financials', allow.permission('user:manage'), a
   const rows = body.financials.map((f) => {
     const klass = byName.get(f.class_name.toLocaleLowerCase('fr'));
     if (!klass) throw badRequest(adminServerText.classes.unknown(f.class_name));
-    return { classId: klass.id, className: klass.name, mppa: f.mppa === null ? null : toCentimes(f.mppa) };
+    const previous = f.previous === undefined ? undefined : f.previous === null ? null : toCentimes(f.previous);
+    return { classId: klass.id, className: klass.name, mppa: f.mppa === null ? null : toCentimes(f.mppa), previous };
   });
+  const checked = rows.filter((r): r is typeof r & { previous: number | null } => r.previous !== undefined);
   return commit(c, upsertClassFees(db, instanceId, year.id, rows), {
+    guards: feesStillAre(instanceId, year.id, checked).map((holds) => ({ holds, error: conflict(t.changedMeanwhile, 'changed') })),
     audit: {
       action: 'UPDATE_CLASS_FEES',
       target: year.name,

@@ -15,6 +15,8 @@ import {
   updateClass,
 } from '../db/classes';
 import { database } from '../db/client';
+import { noneWith, stillExists } from '../db/guards';
+import { classes, enrollments } from '../db/schema';
 import type { AppBindings } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { idParam, name } from '../lib/inputs';
@@ -62,6 +64,7 @@ classRoutes.put('/classes/:id', allow.permission('user:manage'), async (c) => {
   return commit(c, [updateClass(db, instanceId, id, { name: body.name, orderIndex })], {
     audit: { action: 'UPDATE_CLASS', target: body.name, details: { before: current.name, order_index: orderIndex } },
     body: { id, name: body.name, order_index: orderIndex, message: t.updated },
+    guards: [{ holds: stillExists(classes, instanceId, id), error: notFound() }],
   });
 });
 
@@ -76,5 +79,7 @@ classRoutes.delete('/classes/:id', allow.permission('user:manage'), async (c) =>
   return commit(c, [deleteClass(db, instanceId, id)], {
     audit: { action: 'DELETE_CLASS', target: current.name },
     body: { message: t.deleted },
+    // A student enrolled meanwhile keeps the class.
+    guards: [{ holds: noneWith(enrollments, enrollments.classId, instanceId, id), error: conflict(t.hasEnrollments) }],
   });
 });

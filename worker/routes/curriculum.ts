@@ -7,6 +7,8 @@ import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { findClassByName } from '../db/classes';
 import { database, type Db } from '../db/client';
+import { stillExists } from '../db/guards';
+import { curriculum } from '../db/schema';
 import {
   classCurriculum,
   deleteCurriculumCell,
@@ -17,7 +19,7 @@ import {
 } from '../db/curriculum';
 import { findSchoolYear } from '../db/school-years';
 import { findSubject, listSubjects } from '../db/subjects';
-import { DEFAULT_MAX_GRADE } from '../domain/setup';
+import { DEFAULT_MAX_GRADE, MAX_GRADE_LIMIT } from '../domain/setup';
 import type { AppBindings } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { decimal, id, idParam } from '../lib/inputs';
@@ -96,7 +98,7 @@ curriculumRoutes.post('/curriculum/unassign', allow.permission('user:manage'), a
   });
 });
 
-const maxGradeBody = z.object({ max_grade: decimal(t.invalidMaxGrade, 10_000) });
+const maxGradeBody = z.object({ max_grade: decimal(t.invalidMaxGrade, MAX_GRADE_LIMIT) });
 
 // Change the max grade (coefficient) of one programme entry.
 curriculumRoutes.put('/curriculum/max-grade/:id', allow.permission('user:manage'), async (c) => {
@@ -110,5 +112,6 @@ curriculumRoutes.put('/curriculum/max-grade/:id', allow.permission('user:manage'
   return commit(c, [updateMaxGrade(db, instanceId, entryId, hundredths)], {
     audit: { action: 'UPDATE_MAX_GRADE', target: entryId, details: { before: toPoints(entry.maxGrade), after: toPoints(hundredths) } },
     body: { id: entryId, max_grade: toPoints(hundredths), message: t.maxGradeUpdated },
+    guards: [{ holds: stillExists(curriculum, instanceId, entryId), error: notFound() }],
   });
 });

@@ -5,11 +5,15 @@ import { serverText } from '../../web/i18n/server';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database } from '../db/client';
-import { getInstance, type InstanceRow, updateInstanceInfo } from '../db/instances';
+import { getInstance, type InstanceRow, logoStillIs, updateInstanceInfo } from '../db/instances';
+import { isPassingGrade, isSchoolPhone, SCHOOL_LIMITS } from '../domain/school';
+import { isEmail } from '../domain/students';
 import type { AppBindings } from '../env';
+import { dropFiles } from '../files/drop';
 import { decodeDataUrl, LOGO_MAX_BYTES, sniffImageType } from '../files/images';
-import { logoKey } from '../files/keys';
-import { ApiError, badRequest, notFound } from '../lib/errors';
+import { FILE_VERSION, logoKey } from '../files/keys';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { optionalText, text } from '../lib/inputs';
 import { readJson } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -47,10 +51,12 @@ instanceRoutes.get('/instance/current', allow.types(...STAFF_TYPES, 'teacher', '
   return c.json(publicInfo(row));
 });
 
-// The school logo, served from R2 (a safe image type, checked on upload).
+// The school logo, served from R2 (a safe image type, checked on upload). A version that is not
+// one the Worker makes names nothing: 404 without asking R2.
 instanceRoutes.get('/instance/logo/:version', allow.public(), async (c) => {
   const instanceId = c.get('instance')?.id;
-  const object = instanceId ? await c.env.FILES.get(logoKey(instanceId, c.req.param('version'))) : null;
+  const version = c.req.param('version');
+  const object = instanceId && FILE_VERSION.test(version) ? await c.env.FILES.get(logoKey(instanceId, version)) : null;
   if (!object) throw notFound();
   return new Response(object.body, {
     headers: {
@@ -60,66 +66,68 @@ instanceRoutes.get('/instance/logo/:version', allow.public(), async (c) => {
   });
 });
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const t = serverText.instance;
 
 const instanceBody = z.object({
-  name: z.string({ error: serverText.instance.nameRequired }).trim().min(1, serverText.instance.nameRequired).max(200),
-  email: z
-    .union([z.literal(''), z.null(), z.email({ error: serverText.instance.invalidEmail }).max(200)])
-    // optional() outside the union: zod 4 does not treat z.undefined() inside it as an absent key.
-    .optional()
-    .transform((v) => (v ? v : null)),
-  address: optionalText(300),
-  phone: optionalText(30),
-  passing_grade: z.coerce
-    .number({ error: serverText.instance.invalidPassingGrade })
-    .min(0, serverText.instance.invalidPassingGrade)
-    .max(100, serverText.instance.invalidPassingGrade)
-    .transform(Math.round),
-  currency: z.enum(['Gdes', '$HT', 'US', 'EU'], { error: serverText.instance.invalidCurrency }),
-  /** A data: URL to replace the logo, null to remove it, absent or an /api URL to keep it. */
-  logo_url: z.string().max(LOGO_MAX_BYTES * 2).nullish(),
+  name: text(t.nameRequired, SCHOOL_LIMITS.name, t.nameTooLong),
+  email: optionalText(SCHOOL_LIMITS.email, t.invalidEmail).refine((v) => v === null || isEmail(v), t.invalidEmail),
+  address: optionalText(SCHOOL_LIMITS.address, t.addressTooLong),
+  phone: optionalText(SCHOOL_LIMITS.phone, t.invalidPhone).refine((v) => v === null || isSchoolPhone(v), t.invalidPhone),
+  // A number from the form's number field; digits typed as text (older clients) are read too.
+  passing_grade: z
+    .union([z.number(), z.string().regex(/^\s*\d{1,3}\s*$/).transform(Number)], { error: t.invalidPassingGrade })
+    .refine(isPassingGrade, t.invalidPassingGrade),
+  currency: z.enum(['Gdes', '$HT', 'US', 'EU'], { error: t.invalidCurrency }),
+  /** A data: URL to replace the logo, null or '' to remove it, absent or an /api URL to keep it. */
+  logo_url: z.string({ error: t.logoType }).max(LOGO_MAX_BYTES * 2, t.logoTooLarge).nullish(),
 });
 
-// Save the school information of the general tab (and its logo, stored in R2).
+// Save the school information of the general tab (and its logo, stored in R2). A new logo is
+// stored under a new key; the old object is deleted once the change is saved, and the save is
+// refused if someone else changed the logo meanwhile.
 instanceRoutes.put('/instance/current', allow.permission('user:manage'), async (c) => {
   const body = await readJson(c, instanceBody);
   const instanceId = requireSchool(c.get('account'));
   const db = database(c.env.DB);
+  const current = await getInstance(db, instanceId);
+  if (!current) throw notFound();
   let logo: { logoKey?: string | null } = {};
   if (body.logo_url === null || body.logo_url === '') {
     logo = { logoKey: null };
   } else if (body.logo_url?.startsWith('data:')) {
     const bytes = decodeDataUrl(body.logo_url);
     const type = bytes && sniffImageType(bytes);
-    if (!bytes || !type) throw badRequest(serverText.instance.logoType);
-    if (bytes.byteLength > LOGO_MAX_BYTES) throw new ApiError(413, 'too_large', serverText.instance.logoTooLarge);
+    if (!bytes || !type) throw badRequest(t.logoType);
+    if (bytes.byteLength > LOGO_MAX_BYTES) throw new ApiError(413, 'too_large', t.logoTooLarge);
     const key = logoKey(instanceId, crypto.randomUUID());
     await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type } });
     logo = { logoKey: key };
   }
-  return commit(
-    c,
-    [
-      updateInstanceInfo(db, instanceId, {
-        name: body.name,
-        email: body.email,
-        address: body.address,
-        phone: body.phone,
-        passingGrade: body.passing_grade,
-        currency: body.currency,
-        ...logo,
-      }),
-    ],
-    {
-      audit: { action: 'UPDATE_SCHOOL_INFO', target: body.name, details: { currency: body.currency, passing_grade: body.passing_grade } },
-      body: { message: serverText.instance.updated },
-    },
-  );
+  const replaced = logo.logoKey !== undefined && logo.logoKey !== current.logoKey;
+  try {
+    const response = await commit(
+      c,
+      [
+        updateInstanceInfo(db, instanceId, {
+          name: body.name,
+          email: body.email,
+          address: body.address,
+          phone: body.phone,
+          passingGrade: body.passing_grade,
+          currency: body.currency,
+          ...logo,
+        }),
+      ],
+      {
+        audit: { action: 'UPDATE_SCHOOL_INFO', target: body.name, details: { currency: body.currency, passing_grade: body.passing_grade } },
+        body: { message: t.updated },
+        guards: replaced ? [{ holds: logoStillIs(instanceId, current.logoKey), error: conflict(serverText.changedMeanwhile, 'changed') }] : [],
+      },
+    );
+    if (replaced) dropFiles(c, [current.logoKey]);
+    return response;
+  } catch (error) {
+    if (replaced) dropFiles(c, [logo.logoKey]);
+    throw error;
+  }
 });

@@ -15,6 +15,8 @@ import {
   periodHasEvaluations,
   updatePeriod,
 } from '../db/periods';
+import { noneWith, stillExists } from '../db/guards';
+import { academicPeriods, evaluations } from '../db/schema';
 import { findSchoolYear } from '../db/school-years';
 import type { AppBindings } from '../env';
 import { conflict, notFound } from '../lib/errors';
@@ -72,6 +74,7 @@ periodRoutes.put('/academic-periods/:id', allow.permission('user:manage'), async
   return commit(c, [updatePeriod(db, instanceId, periodId, { yearId: year.id, name: body.name })], {
     audit: { action: 'UPDATE_PERIOD', target: `${year.name} / ${body.name}`, details: { before: period.name } },
     body: { id: periodId, year_id: year.id, name: body.name, message: t.updated },
+    guards: [{ holds: stillExists(academicPeriods, instanceId, periodId), error: notFound() }],
   });
 });
 
@@ -86,5 +89,7 @@ periodRoutes.delete('/academic-periods/:id', allow.permission('user:manage'), as
   return commit(c, [deletePeriod(db, instanceId, periodId)], {
     audit: { action: 'DELETE_PERIOD', target: period.name },
     body: { message: t.deleted },
+    // Deleting would take an evaluation recorded meanwhile, and its grades, along.
+    guards: [{ holds: noneWith(evaluations, evaluations.periodId, instanceId, periodId), error: conflict(t.hasEvaluations) }],
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { allow, PLATFORM_TYPES } from '../auth/access';
 import { currentMaintenance, setMaintenance } from '../durable/platform';
 import type { AppBindings } from '../env';
+import { optionalMultilineText } from '../lib/inputs';
 import { readJson } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -14,7 +15,7 @@ platformRoutes.get('/maintenance', allow.public(), async (c) => c.json(await cur
 
 const maintenanceBody = z.object({
   active: z.boolean(),
-  message: z.string().trim().max(500).default(''),
+  message: optionalMultilineText(500).transform((v) => v ?? ''),
   level: z.enum(['standard', 'full_lockdown']).default('standard'),
 });
 

@@ -16,6 +16,7 @@ import {
   listRolesWithPermissions,
   renameRole,
   revokeRoleHolders,
+  roleAtRevision,
 } from '../db/roles';
 import { PERMISSIONS } from '../domain/permissions';
 import type { AppBindings } from '../env';
@@ -35,6 +36,11 @@ roleRoutes.get('/roles', allow.permission('user:manage'), async (c) =>
 const roleBody = z.object({
   name: name(t.nameRequired),
   permissionIds: z.array(z.number({ error: t.unknownPermission }).int(t.unknownPermission), { error: t.unknownPermission }).max(100),
+});
+
+/** An edit names the revision of the role it started from. */
+const roleEditBody = roleBody.extend({
+  revision: z.number().int().min(0),
 });
 
 /** The permission ids, checked against the catalogue and against what the caller holds. */
@@ -57,15 +63,16 @@ roleRoutes.post('/roles', allow.permission('role:manage'), async (c) => {
   const id = crypto.randomUUID();
   return commit(c, [insertRole(db, instanceId, { id, name: body.name }), ...insertRolePermissions(db, instanceId, id, permissionIds)], {
     audit: { action: 'CREATE_ROLE', target: body.name, details: { permissionIds } },
-    body: { id, name: body.name, message: t.created },
+    body: { id, name: body.name, revision: 0, message: t.created },
     status: 201,
   });
 });
 
-// Rename a school's own role and replace its permissions (holders see the change at once).
+// Rename a school's own role and replace its permissions (holders see the change at once),
+// unless someone else saved the role since the editor read it (409).
 roleRoutes.put('/roles/:id', allow.permission('role:manage'), async (c) => {
   const { id } = readParams(c, idParam);
-  const body = await readJson(c, roleBody);
+  const body = await readJson(c, roleEditBody);
   const account = c.get('account');
   const instanceId = requireSchool(account);
   const db = database(c.env.DB);
@@ -80,7 +87,8 @@ roleRoutes.put('/roles/:id', allow.permission('role:manage'), async (c) => {
     [renameRole(db, instanceId, id, body.name), clearRolePermissions(db, instanceId, id), ...insertRolePermissions(db, instanceId, id, permissionIds)],
     {
       audit: { action: 'UPDATE_ROLE', target: body.name, details: { before: role.name, permissionIds } },
-      body: { id, name: body.name, message: t.updated },
+      body: { id, name: body.name, revision: body.revision + 1, message: t.updated },
+      guards: [{ holds: roleAtRevision(instanceId, id, body.revision), error: conflict(t.changedMeanwhile, 'changed') }],
     },
   );
 });

@@ -5,6 +5,8 @@ import { adminServerText } from '../../web/i18n/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database } from '../db/client';
+import { stillExists } from '../db/guards';
+import { schoolYears } from '../db/schema';
 import {
   deleteSchoolYear,
   findSchoolYear,
@@ -13,13 +15,15 @@ import {
   insertSchoolYear,
   listSchoolYears,
   setCurrentYearStatements,
+  yearIsNotCurrent,
 } from '../db/school-years';
-import { YEAR_NAME_PATTERN } from '../domain/setup';
+import { yearNameProblem } from '../domain/setup';
 import type { AppBindings } from '../env';
 import { conflict, notFound } from '../lib/errors';
 import { idParam } from '../lib/inputs';
 import { readJson, readParams } from '../lib/validate';
 import { commit } from '../lib/write';
+import { cleanText } from '../domain/text';
 
 export const schoolYearRoutes = new Hono<AppBindings>();
 const t = adminServerText.years;
@@ -31,7 +35,14 @@ schoolYearRoutes.get('/school-years', allow.types(...STAFF_TYPES, 'teacher'), as
 });
 
 const yearBody = z.object({
-  name: z.string({ error: t.invalidFormat }).trim().regex(YEAR_NAME_PATTERN, t.invalidFormat),
+  name: z
+    .string({ error: t.invalidFormat })
+    .max(20, t.invalidFormat)
+    .transform(cleanText)
+    .superRefine((name, ctx) => {
+      const problem = yearNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'format' ? t.invalidFormat : t.notConsecutive });
+    }),
 });
 
 // Add an empty year by name; a school's first year becomes its current year.
@@ -58,6 +69,8 @@ schoolYearRoutes.put('/school-years/:id/set-current', allow.permission('user:man
   return commit(c, setCurrentYearStatements(db, instanceId, id), {
     audit: { action: 'SET_CURRENT_YEAR', target: year.name },
     body: { message: t.madeCurrent },
+    // A year deleted meanwhile would leave the school without a current year.
+    guards: [{ holds: stillExists(schoolYears, instanceId, id), error: notFound() }],
   });
 });
 
@@ -72,5 +85,7 @@ schoolYearRoutes.delete('/school-years/:id', allow.permission('user:manage'), as
   return commit(c, [deleteSchoolYear(db, instanceId, id)], {
     audit: { action: 'DELETE_SCHOOL_YEAR', target: year.name },
     body: { message: t.deleted },
+    // A year made current meanwhile is never deleted with all of its data.
+    guards: [{ holds: yearIsNotCurrent(instanceId, id), error: conflict(t.currentUndeletable) }],
   });
 });

@@ -10,7 +10,8 @@ import { database } from '../db/client';
 import { findSchoolYearByName, hasCurrentYear } from '../db/school-years';
 import { setupStatements } from '../db/setup';
 import { listSubjects } from '../db/subjects';
-import { planSetup } from '../domain/setup';
+import { MAX_GRADE_LIMIT, planSetup } from '../domain/setup';
+import { cleanText } from '../domain/text';
 import type { AppBindings } from '../env';
 import { badRequest, conflict } from '../lib/errors';
 import { decimal, optionalDecimal } from '../lib/inputs';
@@ -26,15 +27,16 @@ const named = (message: string) =>
     error: message,
   });
 
-const text = (message: string) => z.string({ error: message }).max(100, message);
+/** A name of the wizard, normalized; a blank one is reported by the plan with the spec's message. */
+const text = (message: string) => z.string({ error: message }).transform(cleanText).pipe(z.string().max(100, message));
 
 const setupBody = z.object({
-  yearName: z.string({ error: t.invalidYear }),
+  yearName: z.string({ error: t.invalidYear }).max(20, t.invalidYear).transform(cleanText),
   periods: z.array(named(t.periodNames).pipe(text(t.periodNames))).max(20).default([]),
   classes: z
     .array(
       z.union([
-        z.string({ error: t.classNames }).transform((name) => ({ name })),
+        text(t.classNames).transform((name) => ({ name })),
         z.object({
           name: text(t.classNames),
           order_index: z.number().int().min(0).max(10_000).optional(),
@@ -47,15 +49,15 @@ const setupBody = z.object({
   curriculum: z
     .array(
       z.object({
-        className: z.string().max(100),
-        subjectName: z.string().max(100),
-        maxGrade: decimal(adminServerText.curriculum.invalidMaxGrade, 10_000).optional(),
+        className: text(t.classNames),
+        subjectName: text(t.subjectNames),
+        maxGrade: decimal(adminServerText.curriculum.invalidMaxGrade, MAX_GRADE_LIMIT).optional(),
       }),
     )
     .max(10_000)
     .default([]),
   financials: z
-    .array(z.object({ className: z.string().max(100), mppa: optionalDecimal(adminServerText.fees.invalidAmount) }))
+    .array(z.object({ className: text(t.classNames), mppa: optionalDecimal(adminServerText.fees.invalidAmount) }))
     .max(200)
     .default([]),
 });

@@ -24,7 +24,10 @@ import {
   moveEnrollments,
   type NewEnrollment,
   type NewStudent,
+  enrollmentMppaIs,
   setStudentsStatus,
+  studentAtRevision,
+  studentIdInUse,
   studentsByIds,
   studentsWithYearEnrollment,
   type StudentRow,
@@ -33,13 +36,28 @@ import {
   updateStudent,
 } from '../db/students';
 import { fromCentimes, toCentimes } from '../domain/money';
-import { changeClassTargets, isIsoDate, isValidNisu, normalizeNisu, normalizePhone } from '../domain/students';
+import {
+  birthDateProblem,
+  changeClassTargets,
+  isEmail,
+  isValidNisu,
+  medicalNotesValid,
+  NISU_INPUT_MAX,
+  normalizeNisu,
+  normalizePhone,
+  parseMedicalNotes,
+  serializeMedicalNotes,
+  STUDENT_LIMITS,
+} from '../domain/students';
+import { cleanMultilineText, cleanText } from '../domain/text';
 import type { AppBindings } from '../env';
 import { decodeDataUrl, sniffImageType, STUDENT_PHOTO_MAX_BYTES } from '../files/images';
+import { dropFiles } from '../files/drop';
 import { studentPhotoKey } from '../files/keys';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { optionalText, text as textInput } from '../lib/inputs';
 import { readJson, readParams, readQuery } from '../lib/validate';
-import { commit } from '../lib/write';
+import { commit, type Guard } from '../lib/write';
 
 export const studentRoutes = new Hono<AppBindings>();
 
@@ -75,6 +93,7 @@ function apiStudent(row: StudentRow, enrollment: ApiEnrollment | null) {
     tutor_email: row.tutorEmail,
     medical_notes: row.medicalNotes,
     status: row.status,
+    revision: row.revision,
     enrollment,
   };
 }
@@ -83,17 +102,9 @@ const fullName = (s: { prenom: string; nom: string }) => `${s.prenom} ${s.nom}`;
 
 // ------------------------------------------------------------------------------- inputs
 
-const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/);
-const yearId = z.string({ error: text.yearRequired }).trim().min(1, text.yearRequired).max(64);
-const className = z.string({ error: text.classRequired }).trim().min(1, text.classRequired).max(100);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const id = z.string({ error: text.idInvalid }).trim().regex(/^[A-Za-z0-9-]{1,64}$/, text.idInvalid);
+const yearId = z.string({ error: text.yearRequired }).trim().min(1, text.yearRequired).max(64, text.yearRequired);
+const className = z.string({ error: text.classRequired }).trim().min(1, text.classRequired).max(100, text.classRequired);
 
 /** A decimal amount >= 0 (numbers or numeric strings with a dot or a comma). */
 const amount = z.preprocess(
@@ -105,50 +116,65 @@ const amount = z.preprocess(
     .max(100_000_000, text.mppaRequired),
 );
 
+/** The birth date's rule is the form's (domain/students.ts birthDateProblem). */
+const BIRTH_DATE_MESSAGES = {
+  required: text.birthDateRequired,
+  invalid: text.birthDateInvalid,
+  future: text.birthDateFuture,
+  tooOld: text.birthDateTooOld,
+} as const;
+
+const L = STUDENT_LIMITS;
+
 const studentFields = {
-  nom: z.string({ error: text.nomRequired }).trim().min(1, text.nomRequired).max(100),
-  prenom: z.string({ error: text.prenomRequired }).trim().min(1, text.prenomRequired).max(100),
-  // The form requires it; older records and other clients may send null ('Non renseigné').
-  sexe: z
-    .union([z.enum(['M', 'F']), z.literal(''), z.null()], { error: text.sexeInvalid })
-    .optional()
-    .transform((v) => v || null),
+  nom: textInput(text.nomRequired, L.nom, text.nomTooLong),
+  prenom: textInput(text.prenomRequired, L.prenom, text.prenomTooLong),
+  sexe: z.enum(['M', 'F'], { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? text.sexeRequired : text.sexeInvalid) }),
   date_of_birth: z
     .string({ error: text.birthDateRequired })
     .trim()
-    .min(1, text.birthDateRequired)
-    .refine(isIsoDate, text.birthDateInvalid),
-  address: z.string({ error: text.addressRequired }).trim().min(1, text.addressRequired).max(300),
-  /** A data: URL replaces the photo, null or '' removes it, absent or the current URL keeps it. */
-  photo_url: z.string().max(STUDENT_PHOTO_MAX_BYTES * 2).nullish(),
-  tutor_name: optionalText(200),
-  tutor_phone: z
-    .string({ error: text.phoneInvalid })
-    .max(40, text.phoneInvalid)
-    .nullish()
-    .transform((v, ctx) => {
-      const phone = normalizePhone(v ?? '');
-      if (phone === 'invalid') {
-        ctx.addIssue({ code: 'custom', message: text.phoneInvalid });
-        return z.NEVER;
-      }
-      return phone;
+    .max(10, text.birthDateInvalid)
+    .superRefine((value, ctx) => {
+      const problem = birthDateProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: BIRTH_DATE_MESSAGES[problem] });
     }),
-  tutor_email: z
-    .union([z.literal(''), z.null(), z.email({ error: text.emailInvalid }).max(200, text.emailInvalid)], {
-      error: text.emailInvalid,
-    })
-    .optional()
-    .transform((v) => (v ? v.trim() : null)),
+  address: textInput(text.addressRequired, L.address, text.addressTooLong),
+  /** A data: URL replaces the photo, null or '' removes it, absent or the current URL keeps it. */
+  photo_url: z.string({ error: text.photoType }).max(STUDENT_PHOTO_MAX_BYTES * 2, text.photoTooLarge).nullish(),
+  tutor_name: optionalText(L.tutorName, text.tutorNameTooLong),
+  tutor_phone: optionalText(L.tutorPhone, text.phoneInvalid).transform((v, ctx) => {
+    const phone = normalizePhone(v ?? '');
+    if (phone === 'invalid') {
+      ctx.addIssue({ code: 'custom', message: text.phoneInvalid });
+      return z.NEVER;
+    }
+    return phone;
+  }),
+  tutor_email: optionalText(L.tutorEmail, text.emailInvalid).refine((v) => v === null || isEmail(v), text.emailInvalid),
+  // Stored as the form's JSON ({blood_group, allergies, illnesses}); older formats are read and
+  // stored back in it, each part normalized and held to the form's rules.
   medical_notes: z
-    .string()
+    .string({ error: text.medicalNotesInvalid })
     .max(4000, text.medicalNotesTooLong)
     .nullish()
-    .transform((v) => (v?.trim() ? v.trim() : null)),
+    .transform((v, ctx) => {
+      const parsed = parseMedicalNotes(v);
+      const notes = {
+        blood_group: cleanText(parsed.blood_group),
+        allergies: cleanMultilineText(parsed.allergies),
+        illnesses: cleanMultilineText(parsed.illnesses),
+      };
+      if (!medicalNotesValid(notes)) {
+        ctx.addIssue({ code: 'custom', message: text.medicalNotesInvalid });
+        return z.NEVER;
+      }
+      return serializeMedicalNotes(notes);
+    }),
   nisu: z
     .string({ error: text.nisuInvalid })
+    .max(NISU_INPUT_MAX * 2, text.nisuInvalid)
     .nullish()
-    .transform((v) => (v ? normalizeNisu(v) : null))
+    .transform((v) => (v ? normalizeNisu(v) || null : null))
     .refine((v) => v === null || isValidNisu(v), text.nisuInvalid),
 };
 
@@ -165,6 +191,8 @@ const updateBody = z.object({
   enrollment: enrollmentInput.nullish(),
   enrollmentId: id.nullish(),
   mppa: amount.nullish(),
+  /** The student's revision when the form opened: a save never overwrites a newer one. */
+  revision: z.number().int().min(0),
 });
 
 const idList = () =>
@@ -188,7 +216,7 @@ const listQuery = z.object({
     .max(100)
     .optional()
     .transform((v) => (v && v !== 'all' ? v : null)),
-  search: z.string().trim().max(100).optional().default(''),
+  search: z.string().max(200).optional().default(''),
   sort: z.enum(['nom', 'prenom']).optional().default('nom'),
 });
 
@@ -203,18 +231,6 @@ async function storePhoto(c: Context<AppBindings>, instanceId: string, studentId
   const key = studentPhotoKey(instanceId, studentId, crypto.randomUUID());
   await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type } });
   return key;
-}
-
-/** Removes replaced or orphaned photos once the answer is sent (best effort). */
-function dropPhotos(c: Context<AppBindings>, keys: (string | null | undefined)[]) {
-  const list = keys.filter((k): k is string => Boolean(k));
-  if (list.length === 0) return;
-  const work = c.env.FILES.delete(list).catch((e: unknown) => console.error(`photo clean-up failed: ${String(e)}`));
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    // no execution context (tests calling the app directly): the promise still runs
-  }
 }
 
 async function requireYear(db: Db, instanceId: string, id: string) {
@@ -319,12 +335,13 @@ studentRoutes.get('/students/:id/photo/:version', allow.permission('student:read
 // --------------------------------------------------------------------------- student writes
 
 // Add a student (with an optional immediate enrolment). The id comes from the client, so a
-// replayed create answers the student already stored instead of adding a second one.
+// replayed create answers the student already stored instead of adding a second one. An id that
+// another school already uses is never reported as such: the student simply gets a fresh id.
 studentRoutes.post('/students', allow.permission('student:create'), async (c) => {
   const body = await readJson(c, createBody);
   const instanceId = requireSchool(c.get('account'));
   const db = database(c.env.DB);
-  const studentId = body.id ?? crypto.randomUUID();
+  let studentId = body.id ?? crypto.randomUUID();
 
   const existing = await getStudentRow(db, instanceId, studentId);
   if (existing) {
@@ -336,6 +353,7 @@ studentRoutes.post('/students', allow.permission('student:create'), async (c) =>
         : null;
     return c.json({ message: text.added, student: apiStudent(existing, enrollment) }, 200);
   }
+  if (body.id && (await studentIdInUse(db, body.id))) studentId = crypto.randomUUID();
 
   if (body.enrollment && !mayHold(c, 'enrollment:create')) throw forbidden(text.enrolForbidden);
   await refuseTakenNisu(db, instanceId, body.nisu, studentId);
@@ -349,7 +367,7 @@ studentRoutes.post('/students', allow.permission('student:create'), async (c) =>
 
   const photoKey = body.photo_url?.startsWith('data:') ? await storePhoto(c, instanceId, studentId, body.photo_url) : null;
   const row: NewStudent = { id: studentId, instanceId, ...studentValues(body), photoKey, status: 'active' };
-  const stored = { ...row, createdAt: '', updatedAt: '' } as StudentRow;
+  const stored = { ...row, revision: 0, createdAt: '', updatedAt: '' } as StudentRow;
   try {
     return await commit(c, [insertStudent(db, row), ...(enrollment ? insertEnrollments(db, [enrollment.row]) : [])], {
       audit: {
@@ -364,13 +382,14 @@ studentRoutes.post('/students', allow.permission('student:create'), async (c) =>
       status: 201,
     });
   } catch (error) {
-    dropPhotos(c, [photoKey]);
+    dropFiles(c, [photoKey]);
     throw error;
   }
 });
 
 // Save the student form: the student's fields, the MPPA of their enrolment, or an enrolment
-// made from the form when the student had none for the year.
+// made from the form when the student had none for the year. The save names the revision the
+// form was opened at; if someone saved the student since, nothing is written (409).
 studentRoutes.put('/students/:id', allow.permission('student:update'), async (c) => {
   const { id: studentId } = readParams(c, z.object({ id }));
   const body = await readJson(c, updateBody);
@@ -382,6 +401,8 @@ studentRoutes.put('/students/:id', allow.permission('student:update'), async (c)
 
   const statements = [];
   const changes: Record<string, unknown> = {};
+  const changedMeanwhile = conflict(text.changedMeanwhile, 'changed');
+  const guards: Guard[] = [{ holds: studentAtRevision(instanceId, studentId, body.revision), error: changedMeanwhile }];
   let enrollment: ApiEnrollment | null = null;
 
   if (body.enrollmentId && body.mppa !== null && body.mppa !== undefined) {
@@ -391,6 +412,8 @@ studentRoutes.put('/students/:id', allow.permission('student:update'), async (c)
     const mppa = toCentimes(body.mppa);
     if (mppa !== existing.mppa) {
       if (!mayHold(c, 'enrollment:update_payment')) throw forbidden(text.mppaChangeForbidden);
+      // The cashier may have changed it since it was read: the check is part of the write.
+      guards.push({ holds: enrollmentMppaIs(instanceId, existing.id, existing.mppa), error: changedMeanwhile });
       statements.push(updateEnrollmentMppa(db, instanceId, existing.id, mppa));
       changes.mppa = { before: fromCentimes(existing.mppa), after: fromCentimes(mppa) };
     }
@@ -417,16 +440,17 @@ studentRoutes.put('/students/:id', allow.permission('student:update'), async (c)
   if (photoKey !== current.photoKey) changes.photo = photoKey ? 'remplacée' : 'retirée';
   statements.unshift(updateStudent(db, instanceId, studentId, values));
 
-  const updated = { ...current, ...values } as StudentRow;
+  const updated = { ...current, ...values, revision: body.revision + 1 } as StudentRow;
   try {
     const response = await commit(c, statements, {
       audit: { action: 'UPDATE_STUDENT', target: fullName(body), details: { student_id: studentId, changes } },
       body: { message: text.updated, student: apiStudent(updated, enrollment) },
+      guards,
     });
-    if (photoKey !== current.photoKey) dropPhotos(c, [current.photoKey]);
+    if (photoKey !== current.photoKey) dropFiles(c, [current.photoKey]);
     return response;
   } catch (error) {
-    if (photoKey !== current.photoKey) dropPhotos(c, [photoKey]);
+    if (photoKey !== current.photoKey) dropFiles(c, [photoKey]);
     throw error;
   }
 });
@@ -447,7 +471,7 @@ studentRoutes.post('/students/delete', allow.permission('student:delete'), async
     },
     body: { message: text.deleted, deleted: found.length },
   });
-  dropPhotos(c, found.map((s) => s.photoKey));
+  dropFiles(c, found.map((s) => s.photoKey));
   return response;
 });
 

@@ -5,6 +5,8 @@ import { adminServerText } from '../../web/i18n/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database } from '../db/client';
+import { noneWith, stillExists } from '../db/guards';
+import { evaluations, subjects } from '../db/schema';
 import {
   deleteSubject,
   findSubject,
@@ -57,6 +59,7 @@ subjectRoutes.put('/subjects/:id', allow.permission('user:manage'), async (c) =>
   return commit(c, [updateSubject(db, instanceId, id, body.name)], {
     audit: { action: 'UPDATE_SUBJECT', target: body.name, details: { before: current.name } },
     body: { id, name: body.name, instance_id: instanceId, message: t.updated },
+    guards: [{ holds: stillExists(subjects, instanceId, id), error: notFound() }],
   });
 });
 
@@ -71,5 +74,7 @@ subjectRoutes.delete('/subjects/:id', allow.permission('user:manage'), async (c)
   return commit(c, [deleteSubject(db, instanceId, id)], {
     audit: { action: 'DELETE_SUBJECT', target: current.name },
     body: { message: t.deleted },
+    // Deleting would take an evaluation recorded meanwhile, and its grades, along.
+    guards: [{ holds: noneWith(evaluations, evaluations.subjectId, instanceId, id), error: conflict(t.hasEvaluations) }],
   });
 });

@@ -19,15 +19,18 @@ import {
   listSchoolUsers,
   replaceUserRoles,
   roleIdsOfUser,
+  userUnchanged,
 } from '../db/users';
 import { isStrongPassword } from '../domain/password-policy';
+import { isUsername } from '../domain/users';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 import { roleKind, roleRuleReason, roleSelectionRule } from '../domain/roles';
 import type { AppBindings } from '../env';
+import { serverText } from '../../web/i18n/server';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { id, idParam } from '../lib/inputs';
+import { id, idParam, text } from '../lib/inputs';
 import { readJson, readParams } from '../lib/validate';
-import { commit } from '../lib/write';
+import { commit, type Guard } from '../lib/write';
 
 export const userRoutes = new Hono<AppBindings>();
 const t = adminServerText.users;
@@ -68,6 +71,12 @@ async function manageableTarget(db: Db, account: Account, userId: string) {
   return target;
 }
 
+/** The target's roles, status and password are still the ones read (each change bumps its token version). */
+const targetUnchanged = (instanceId: string, target: { id: string; tokenVersion: number }): Guard => ({
+  holds: userUnchanged(instanceId, target.id, target.tokenVersion),
+  error: conflict(serverText.changedMeanwhile, 'changed'),
+});
+
 /** Reset and delete never touch the school's `admin` account nor the caller's own. */
 function refuseProtected(account: Account, target: { id: string; username: string }) {
   if (target.id === account.id || target.username.toLowerCase() === 'admin') throw forbidden(t.protectedAccount);
@@ -79,11 +88,7 @@ userRoutes.get('/users', allow.permission('user:manage'), async (c) =>
 );
 
 const registerBody = z.object({
-  username: z
-    .string({ error: t.usernameRequired })
-    .trim()
-    .min(1, t.usernameRequired)
-    .regex(/^[\p{L}\p{N}._-]{3,50}$/u, t.usernameInvalid),
+  username: text(t.usernameRequired, 200, t.usernameInvalid).refine(isUsername, t.usernameInvalid),
   password: z.string({ error: t.passwordWeak }).max(256, t.passwordWeak),
   roleIds: z.array(id(t.unknownRole), { error: t.roleRequired }).min(1, t.roleRequired).max(30),
 });
@@ -135,6 +140,7 @@ userRoutes.delete('/delete-user/:id', allow.permission('user:manage'), async (c)
   return commit(c, deleteUserStatements(db, requireSchool(account), userId), {
     audit: { action: 'DELETE_USER', target: target.username },
     body: { message: t.deleted },
+    guards: [targetUnchanged(requireSchool(account), target)],
   });
 });
 
@@ -150,7 +156,7 @@ userRoutes.put('/users/:id/reset-password', allow.permission('user:manage'), asy
   return commit(c, [setSchoolPassword(db, requireSchool(account), userId, hash, 'temporary_password', tempPasswordExpiry())], {
     audit: { action: 'RESET_PASSWORD', target: target.username },
     body: { username: target.username, tempPassword, message: t.passwordReset },
-    secret: true,
+    guards: [targetUnchanged(requireSchool(account), target)],
   });
 });
 
@@ -189,8 +195,8 @@ userRoutes.put('/users/:id/roles', allow.permission('user:manage'), async (c) =>
     {
       audit: { action: 'UPDATE_USER_ROLES', target: target.username, details: { roles: roles.map((r) => r.name) } },
       body: { message: t.rolesUpdated, roles: roles.map((r) => ({ id: r.id, name: r.name })), ...(accessToken ? { accessToken } : {}) },
-      // A fresh session token is a secret too.
-      secret: Boolean(accessToken),
+      // The roles read (and checked against what the caller may grant) are still the target's.
+      guards: [targetUnchanged(instanceId, target)],
     },
   );
 });

@@ -1,8 +1,10 @@
-// The list editor of the periods, classes and subjects tabs: add by name (a blank name is
-// ignored), edit in place, delete after a confirmation that states the tab's warning.
+// The list editor of the periods, classes and subjects tabs: add by name (a blank name, or one
+// of invisible characters only, is ignored), edit in place, delete after a confirmation that
+// states the tab's warning.
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { adminText } from '../../i18n/admin';
+import { cleanText } from '../../../worker/domain/text';
 
 export interface ListItem {
   id: string;
@@ -44,15 +46,17 @@ export function EditableList<T extends ListItem>(props: EditableListProps<T>) {
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return;
-    void run(() => props.onAdd(name.trim()), () => setName(''));
+    const clean = cleanText(name);
+    if (!clean) return;
+    void run(() => props.onAdd(clean), () => setName(''));
   };
 
   const save = (event: FormEvent, item: T) => {
     event.preventDefault();
-    if (!editing || !editing.name.trim()) return;
+    const clean = editing ? cleanText(editing.name) : '';
+    if (!editing || !clean) return;
     const orderIndex = order && editing.order.trim() !== '' ? Number(editing.order) : undefined;
-    void run(() => props.onSave(item, editing.name.trim(), orderIndex), () => setEditing(null));
+    void run(() => props.onSave(item, clean, orderIndex), () => setEditing(null));
   };
 
   return (

@@ -58,9 +58,5 @@ export function dateFr(date: string | null): string {
   return new Date(y, m - 1, d).toLocaleDateString('fr-FR');
 }
 
-/** Lower case without accents, for the roster search. */
-export const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+/** The one folding of the student search rule (worker/domain/text.ts), for the roster search. */
+export { searchKey as folded } from '../../../worker/domain/text';

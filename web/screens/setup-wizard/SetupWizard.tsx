@@ -7,7 +7,8 @@ import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import { parseAmount } from '../../../worker/domain/money';
-import { DEFAULT_MAX_GRADE, YEAR_NAME_PATTERN } from '../../../worker/domain/setup';
+import { DEFAULT_MAX_GRADE, parseMaxGrade, yearNameProblem } from '../../../worker/domain/setup';
+import { cleanText } from '../../../worker/domain/text';
 import './wizard.css';
 
 const t = adminText.wizard;
@@ -36,17 +37,12 @@ function suggestedYear(now = new Date()): string {
 }
 
 /** A max grade typed by the user ('12,5' accepted), or null when it is not a number >= 0. */
-function parseMaxGrade(text: string): number | null {
-  const value = Number(text.trim().replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
-}
-
-const key = (name: string) => name.trim().toLocaleLowerCase('fr');
+const key = (name: string) => cleanText(name).toLocaleLowerCase('fr');
 
 function duplicate(rows: Row[]): string | null {
   const seen = new Set<string>();
   for (const r of rows) {
-    if (seen.has(key(r.name))) return r.name.trim();
+    if (seen.has(key(r.name))) return cleanText(r.name);
     seen.add(key(r.name));
   }
   return null;
@@ -75,7 +71,7 @@ function RowsEditor({
     <div className="wizard-rows">
       <ol>
         {rows.map((r, i) => {
-          const name = r.name.trim() || label(i + 1);
+          const name = cleanText(r.name) || label(i + 1);
           return (
             <li key={r.key}>
               <input
@@ -135,21 +131,23 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   /** The first problem of a step, with the spec's messages. */
   function problemOf(index: number): string | null {
     switch (index) {
-      case 1:
-        return YEAR_NAME_PATTERN.test(yearName.trim()) ? null : rules.invalidYear;
+      case 1: {
+        const problem = yearNameProblem(yearName);
+        return problem === 'format' ? rules.invalidYear : problem === 'order' ? adminServerText.years.notConsecutive : null;
+      }
       case 2: {
-        if (periods.some((p) => !p.name.trim())) return rules.periodNames;
+        if (periods.some((p) => !cleanText(p.name))) return rules.periodNames;
         const twice = duplicate(periods);
         return twice ? rules.duplicatePeriod(twice) : null;
       }
       case 3: {
-        if (classes.some((c) => !c.name.trim())) return rules.classNames;
+        if (classes.some((c) => !cleanText(c.name))) return rules.classNames;
         const twice = duplicate(classes);
         return twice ? rules.duplicateClass(twice) : null;
       }
       case 4: {
         if (subjects.length === 0) return rules.subjectRequired;
-        if (subjects.some((s) => !s.name.trim())) return rules.subjectNames;
+        if (subjects.some((s) => !cleanText(s.name))) return rules.subjectNames;
         const twice = duplicate(subjects);
         return twice ? rules.duplicateSubject(twice) : null;
       }
@@ -183,17 +181,17 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
 
   const payload = () => ({
     yearName: yearName.trim(),
-    periods: periods.map((p) => p.name.trim()),
-    classes: classes.map((c, i) => ({ name: c.name.trim(), order_index: i + 1 })),
-    subjects: subjects.map((s) => ({ name: s.name.trim() })),
+    periods: periods.map((p) => cleanText(p.name)),
+    classes: classes.map((c, i) => ({ name: cleanText(c.name), order_index: i + 1 })),
+    subjects: subjects.map((s) => ({ name: cleanText(s.name) })),
     curriculum: classes.flatMap((c) =>
       subjects
         .filter((s) => cellOf(c, s).on)
-        .map((s) => ({ className: c.name.trim(), subjectName: s.name.trim(), maxGrade: parseMaxGrade(cellOf(c, s).max) })),
+        .map((s) => ({ className: cleanText(c.name), subjectName: cleanText(s.name), maxGrade: parseMaxGrade(cellOf(c, s).max) })),
     ),
     financials: classes.map((c) => {
       const text = fees[c.key] ?? '';
-      return { className: c.name.trim(), mppa: text.trim() ? parseAmount(text)! / 100 : null };
+      return { className: cleanText(c.name), mppa: text.trim() ? parseAmount(text)! / 100 : null };
     }),
   });
 
@@ -304,11 +302,11 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
       <dt>{t.summaryYear}</dt>
       <dd>{yearName.trim()}</dd>
       <dt>{t.summaryPeriods}</dt>
-      <dd>{periods.map((p) => p.name.trim()).join(', ') || t.none}</dd>
+      <dd>{periods.map((p) => cleanText(p.name)).join(', ') || t.none}</dd>
       <dt>{t.summaryClasses}</dt>
-      <dd>{classes.map((c) => c.name.trim()).join(', ') || t.none}</dd>
+      <dd>{classes.map((c) => cleanText(c.name)).join(', ') || t.none}</dd>
       <dt>{t.summarySubjects}</dt>
-      <dd>{subjects.map((s) => s.name.trim()).join(', ')}</dd>
+      <dd>{subjects.map((s) => cleanText(s.name)).join(', ')}</dd>
       <dt>{t.summaryCurriculum}</dt>
       <dd>{t.summaryCells(cellCount)}</dd>
       <dt>{t.summaryFees}</dt>
@@ -316,7 +314,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         <ul>
           {classes.map((c) => (
             <li key={c.key}>
-              {c.name.trim()} : {fees[c.key]?.trim() || t.noFee}
+              {cleanText(c.name)} : {fees[c.key]?.trim() || t.noFee}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
-// Tuition tab: the default amount (MPPA) of each class for the selected year; one save, empty
-// amounts sent as null.
+// Tuition tab: the default amount (MPPA) of each class for the selected year; one save of the
+// amounts changed, each with the amount shown (the server refuses the save if it moved since),
+// empty amounts sent as null.
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
@@ -46,7 +47,9 @@ export function FinancialsTab() {
     const outcome = await submitWrite(
       api.put<unknown>('/class-financials', {
         yearId: selectedYear!.id,
-        financials: amounts.map((a) => ({ class_name: a.fee.class_name, mppa: a.mppa })),
+        financials: amounts
+          .filter((a) => a.mppa !== a.fee.mppa)
+          .map((a) => ({ class_name: a.fee.class_name, mppa: a.mppa, previous: a.fee.mppa })),
       }),
       {
         success: adminServerText.fees.updated,

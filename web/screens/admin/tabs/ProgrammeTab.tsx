@@ -8,6 +8,7 @@ import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
+import { parseMaxGrade } from '../../../../worker/domain/setup';
 
 interface Entry {
   id: string;
@@ -29,8 +30,8 @@ function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => 
   const [text, setText] = useState(shown(entry.max_grade));
   useEffect(() => setText(shown(entry.max_grade)), [entry.max_grade]);
   async function blur() {
-    const value = Number(text.trim().replace(',', '.'));
-    if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+    const value = parseMaxGrade(text);
+    if (value === null) {
       toast.error(done.invalidMaxGrade);
       return setText(shown(entry.max_grade));
     }

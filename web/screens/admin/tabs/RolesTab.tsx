@@ -10,6 +10,7 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
+import { cleanText } from '../../../../worker/domain/text';
 
 interface Permission {
   id: number;
@@ -59,21 +60,22 @@ export function RolesTab() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = name.trim();
+    const trimmed = cleanText(name);
     if (!trimmed) return;
     setBusy(true);
     const body = { name: trimmed, permissionIds: selected };
     const local = { name: trimmed, permissions: permissionsOf(selected) };
+    // A queued edit will move the revision by one when it is sent: the offline copy does too.
     const outcome = editing
-      ? await submitWrite(api.put<unknown>(`${PATH}/${editing.id}`, body), {
+      ? await submitWrite(api.put<unknown>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision }), {
           success: done.updated,
           queued: offlineText.queued.modification,
-          offline: () => patch((list) => list.map((r) => (r.id === editing.id ? { ...r, ...local } : r))),
+          offline: () => patch((list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r))),
         })
       : await submitWrite(api.post<unknown>(PATH, body), {
           success: done.created,
           queued: offlineText.queued.action,
-          offline: () => patch((list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, ...local }]),
+          offline: () => patch((list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }]),
         });
     setBusy(false);
     if (settled(outcome, roles.reload)) reset();

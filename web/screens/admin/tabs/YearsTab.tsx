@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { type SchoolYear, useSchool } from '../../../layouts/school';
-import { YEAR_NAME_PATTERN } from '../../../../worker/domain/setup';
+import { yearNameProblem } from '../../../../worker/domain/setup';
 
 const SetupWizard = lazy(async () => ({ default: (await import('../../setup-wizard/SetupWizard')).SetupWizard }));
 
@@ -33,7 +33,8 @@ export function YearsTab() {
   async function add(event: FormEvent) {
     event.preventDefault();
     const value = name.trim();
-    if (!YEAR_NAME_PATTERN.test(value)) return setFormError(done.invalidFormat);
+    const problem = yearNameProblem(value);
+    if (problem) return setFormError(problem === 'format' ? done.invalidFormat : done.notConsecutive);
     setFormError(null);
     setBusy(true);
     const outcome = await submitWrite(api.post<SchoolYear | Queued>(PATH, { name: value }), {
