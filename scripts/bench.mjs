@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
+import { searchKey } from '../worker/domain/text.ts';
 import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 
@@ -138,6 +139,7 @@ async function timeStudentList() {
       const c = classes[n % classes.length];
       students.push({
         id, instance_id: school, nisu: null, nom: `${lastNames[n % lastNames.length]}-${n}`, prenom: firstNames[(n * 7) % firstNames.length],
+        nom_key: searchKey(`${lastNames[n % lastNames.length]}-${n}`), prenom_key: searchKey(firstNames[(n * 7) % firstNames.length]),
         sexe: n % 2 ? 'M' : 'F', date_of_birth: '2011-05-04', address: 'Delmas 33', tutor_name: 'Tuteur Banc', tutor_phone: '+509 3712 3456',
         tutor_email: null, medical_notes: null, status: 'active',
       });
@@ -232,7 +234,7 @@ async function timeFinanceReport() {
     classes.forEach((c, ci) => {
       for (let k = 0; k < c.size; k++, n++) {
         const id = `${school}-s-${n}`;
-        students.push({ id, instance_id: school, nisu: `BNCH${String(20100101 + (n % 28))}${n % 2 ? 'M' : 'F'}${String(n).padStart(7, '0')}`, nom: names[n % names.length], prenom: `${firstNames[(n * 7) % firstNames.length]} ${n}`, status: 'active' });
+        students.push({ id, instance_id: school, nisu: `BNCH${String(20100101 + (n % 28))}${n % 2 ? 'M' : 'F'}${String(n).padStart(7, '0')}`, nom: names[n % names.length], prenom: `${firstNames[(n * 7) % firstNames.length]} ${n}`, nom_key: searchKey(names[n % names.length]), prenom_key: searchKey(`${firstNames[(n * 7) % firstNames.length]} ${n}`), status: 'active' });
         const e = `${school}-e-${n}`;
         enrollments.push({ id: e, instance_id: school, student_id: id, year_id: yearId, class_id: c.id, mppa: c.mppa, grades_access_enabled: 1 });
         const plan = n % 4; // full, two instalments, one instalment, nothing

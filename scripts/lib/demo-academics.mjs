@@ -6,6 +6,7 @@
 // UUID-shaped SHA-1 of the school id and a readable key, so a fresh start always gives the same
 // demo school. Money is integer centimes, scores and max grades integer hundredths of a point.
 import { createHash } from 'node:crypto';
+import { searchKey } from '../../worker/domain/text.ts';
 import { insertRows, q } from './sql.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -422,6 +423,8 @@ export function academicDemoRows(instanceId, { size = 'large' } = {}) {
     nisu: p.nisu,
     nom: p.nom,
     prenom: p.prenom,
+    nom_key: searchKey(p.nom),
+    prenom_key: searchKey(p.prenom),
     sexe: p.sexe,
     date_of_birth: p.date_of_birth,
     address: p.address,

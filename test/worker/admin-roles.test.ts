@@ -58,8 +58,9 @@ describe('roles', () => {
     const updated = await call(school, token, 'PUT', `/api/roles/${role.id}`, {
       name: 'Vie scolaire',
       permissionIds: ids('student:read', 'report:attendance', 'report:attendance'),
+      revision: 0,
     });
-    expect(await bodyOf(updated)).toMatchObject({ name: 'Vie scolaire', message: 'Rôle mis à jour.' });
+    expect(await bodyOf(updated)).toMatchObject({ name: 'Vie scolaire', revision: 1, message: 'Rôle mis à jour.' });
     // The holder's permissions follow the role.
     const holder = await tokenFor(school, 'surveillant');
     expect(claimsOf(holder).permissions).toEqual(['report:attendance', 'student:read']);
@@ -91,7 +92,7 @@ describe('roles', () => {
     const token = await tokenFor(school, 'admin');
     const secretary = school.roleIdByTemplate.get('secretary')!;
     const reason = 'Les rôles système par défaut ne peuvent pas être modifiés ou supprimés.';
-    await expectError(await call(school, token, 'PUT', `/api/roles/${secretary}`, { name: 'Autre', permissionIds: [] }), 403, reason);
+    await expectError(await call(school, token, 'PUT', `/api/roles/${secretary}`, { name: 'Autre', permissionIds: [], revision: 0 }), 403, reason);
     await expectError(await call(school, token, 'DELETE', `/api/roles/${secretary}`), 403, reason);
     const roles = await bodyOf<Role[]>(await call(school, token, 'GET', '/api/roles'));
     expect(roles.find((r) => r.id === secretary)!.name).toBe('Secrétaire Pédagogique');
@@ -119,7 +120,7 @@ describe('roles', () => {
     const otherToken = await tokenFor(other, 'admin');
     const foreign = await bodyOf<{ id: string }>(await call(other, otherToken, 'POST', '/api/roles', { name: 'Étranger', permissionIds: [] }));
     const token = await tokenFor(school, 'admin');
-    expect(await bodyOf(await call(school, token, 'PUT', `/api/roles/${foreign.id}`, { name: 'Volé', permissionIds: [] }))).toEqual(NOT_FOUND);
+    expect(await bodyOf(await call(school, token, 'PUT', `/api/roles/${foreign.id}`, { name: 'Volé', permissionIds: [], revision: 0 }))).toEqual(NOT_FOUND);
     expect((await call(school, token, 'DELETE', `/api/roles/${foreign.id}`)).status).toBe(404);
     const comptable = await tokenFor(school, 'comptable');
     expect(await bodyOf(await call(school, comptable, 'GET', '/api/roles'))).toEqual(FORBIDDEN);

@@ -73,7 +73,15 @@ export const auditCount = async (school: Pick<TestSchool, 'id'>, action: string)
 export async function enrolStudent(school: Pick<TestSchool, 'id'>, yearId: string, classId: string) {
   const studentId = crypto.randomUUID();
   const enrollmentId = crypto.randomUUID();
-  await sql('INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)', studentId, school.id, 'Joseph', 'Anne').run();
+  await sql(
+    'INSERT INTO students (id, instance_id, nom, prenom, nom_key, prenom_key) VALUES (?, ?, ?, ?, ?, ?)',
+    studentId,
+    school.id,
+    'Joseph',
+    'Anne',
+    'joseph',
+    'anne',
+  ).run();
   await sql(
     'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id, mppa) VALUES (?, ?, ?, ?, ?, ?)',
     enrollmentId,

@@ -91,7 +91,7 @@ describe('errors', () => {
     const put = (body: unknown) => call(school, token, 'PUT', '/api/instance/current', body);
     const cases: [unknown, string][] = [
       [{ ...schoolInfo('École'), email: 'pas-une-adresse' }, 'Adresse e-mail invalide.'],
-      [{ ...schoolInfo('École'), passing_grade: 120 }, 'La moyenne de passage doit être un nombre entre 0 et 100.'],
+      [{ ...schoolInfo('École'), passing_grade: 120 }, 'La moyenne de passage doit être un nombre entier entre 0 et 100.'],
       [{ ...schoolInfo('École'), currency: 'EUR' }, 'Devise inconnue.'],
       [{ ...schoolInfo('  '), passing_grade: 50 }, "Le nom de l'école est requis."],
     ];

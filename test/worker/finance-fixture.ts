@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { insertChunks } from '../../worker/db/chunks';
 import { database } from '../../worker/db/client';
+import { nameKeys } from '../../worker/db/students';
 import { adjustments, classes, enrollments, instances, payments, schoolYears, students } from '../../worker/db/schema';
 
 export interface EnrolmentSeed {
@@ -46,7 +47,7 @@ export async function seedFinance(
   for (const seed of enrolments) {
     const studentId = crypto.randomUUID();
     const enrollmentId = crypto.randomUUID();
-    studentRows.push({ id: studentId, instanceId, nom: seed.nom, prenom: seed.prenom, nisu: seed.nisu ?? null });
+    studentRows.push({ id: studentId, instanceId, nom: seed.nom, prenom: seed.prenom, ...nameKeys(seed), nisu: seed.nisu ?? null });
     enrollmentRows.push({
       id: enrollmentId,
       instanceId,

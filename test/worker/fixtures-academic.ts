@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { insertChunks } from '../../worker/db/chunks';
 import { database } from '../../worker/db/client';
+import { nameKeys } from '../../worker/db/students';
 import {
   academicPeriods,
   adjustments,
@@ -70,6 +71,7 @@ export async function seedStudents(instanceId: string, year: AcademicYear, seeds
     instanceId,
     nom: s.nom,
     prenom: s.prenom,
+    ...nameKeys(s),
     nisu: s.nisu ?? null,
     sexe: 'F' as const,
     dateOfBirth: '2012-05-04',

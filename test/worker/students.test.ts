@@ -256,12 +256,16 @@ describe('POST /api/students', () => {
     expect(await count('SELECT COUNT(*) AS n FROM enrollments WHERE instance_id = ?', school.id)).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_STUDENT'", school.id)).toBe(1);
 
-    // The same id sent to another school is refused, never answered with this school's student.
+    // The same id sent to another school is never answered with this school's student, nor
+    // refused as taken (that would tell the other school it exists): the student gets a fresh id.
     const other = await schoolWithYear();
-    const foreign = await call(other.school, other.secretaire, 'POST', '/api/students', { ...student, enrollment: undefined });
-    expect(foreign.status).toBe(409);
-    expect(JSON.stringify(await bodyOf(foreign))).not.toContain('Wideline');
-    expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', other.school.id)).toBe(0);
+    const foreign = await call(other.school, other.secretaire, 'POST', '/api/students', { ...student, nom: 'Autre', enrollment: undefined });
+    expect(foreign.status).toBe(201);
+    const created = (await bodyOf<{ student: ApiStudent }>(foreign)).student;
+    expect(created).toMatchObject({ nom: 'Autre', prenom: 'Wideline' });
+    expect(created.id).not.toBe(student.id);
+    expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', other.school.id)).toBe(1);
+    expect((await sql('SELECT nom FROM students WHERE id = ?', student.id).first<{ nom: string }>())!.nom).toBe('Joseph');
   });
 
   it('refuses a NISU already used by another student of the school with 409, not one of another school', async () => {
@@ -282,6 +286,8 @@ describe('POST /api/students', () => {
       [{ nom: undefined }, 'Le nom est requis.'],
       [{ prenom: '' }, 'Le prénom est requis.'],
       [{ sexe: 'X' }, 'Le sexe doit être Masculin (M) ou Féminin (F).'],
+      [{ sexe: '' }, 'Le sexe est requis.'],
+      [{ sexe: null }, 'Le sexe est requis.'],
       [{ date_of_birth: '' }, 'La date de naissance est requise.'],
       [{ date_of_birth: '2012-02-30' }, "La date de naissance n'est pas une date valide : vérifiez le jour, le mois et l'année."],
       [{ address: '' }, "L'adresse est requise."],
@@ -312,17 +318,17 @@ describe('POST /api/students', () => {
     expect((await bodyOf(unknownClass)).message).toBe('Classe introuvable.');
     expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', school.id)).toBe(0);
 
-    // Empty optional fields are stored as null; a null sex is accepted (older records).
+    // Empty optional fields are stored as null. The sex is required, as in the form.
     const minimal = await call(
       school,
       secretaire,
       'POST',
       '/api/students',
-      newStudent({ sexe: '', tutor_phone: '', tutor_email: '', tutor_name: ' ', medical_notes: '', nisu: '' }),
+      newStudent({ tutor_phone: '', tutor_email: '', tutor_name: ' ', medical_notes: '', nisu: '' }),
     );
     expect(minimal.status).toBe(201);
     expect((await bodyOf<{ student: ApiStudent }>(minimal)).student).toMatchObject({
-      sexe: null,
+      sexe: 'F',
       tutor_phone: null,
       tutor_email: null,
       tutor_name: null,
@@ -393,7 +399,7 @@ describe('PUT /api/students/:id', () => {
       secretaire,
       'PUT',
       `/api/students/${id}`,
-      newStudent({ id: undefined, nom: 'Paul-Émile', prenom: 'Ralph', mppa: 20000, enrollmentId: enrollmentIdByStudent.get(id) }),
+      newStudent({ id: undefined, nom: 'Paul-Émile', prenom: 'Ralph', mppa: 20000, enrollmentId: enrollmentIdByStudent.get(id), revision: 0 }),
     );
     expect(res.status).toBe(200);
     const body = await bodyOf<{ message: string; student: ApiStudent }>(res);
@@ -418,7 +424,7 @@ describe('PUT /api/students/:id', () => {
       secretaire,
       'PUT',
       `/api/students/${studentIds[0]}`,
-      newStudent({ id: undefined, enrollment: { year_id: year.yearId, className: '9e AF', mppa: 30000 } }),
+      newStudent({ id: undefined, enrollment: { year_id: year.yearId, className: '9e AF', mppa: 30000 }, revision: 0 }),
     );
     expect(res.status).toBe(200);
     expect((await bodyOf<{ student: ApiStudent }>(res)).student.enrollment).toMatchObject({ className: '9e AF', mppa: 30000 });
@@ -427,7 +433,7 @@ describe('PUT /api/students/:id', () => {
       secretaire,
       'PUT',
       `/api/students/${studentIds[0]}`,
-      newStudent({ id: undefined, enrollment: { year_id: year.yearId, className: '7e AF', mppa: 1 } }),
+      newStudent({ id: undefined, enrollment: { year_id: year.yearId, className: '7e AF', mppa: 1 }, revision: 1 }),
     );
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe('Wideline est déjà inscrit(e) pour cette année.');
@@ -437,7 +443,7 @@ describe('PUT /api/students/:id', () => {
     const { school, year, secretaire } = await schoolWithYear();
     const other = await schoolWithYear();
     const { studentIds: foreign } = await seedStudents(other.school.id, other.year, [{ nom: 'Autre', prenom: 'École' }]);
-    const res = await call(school, secretaire, 'PUT', `/api/students/${foreign[0]}`, newStudent({ id: undefined }));
+    const res = await call(school, secretaire, 'PUT', `/api/students/${foreign[0]}`, newStudent({ id: undefined, revision: 0 }));
     expect(res.status).toBe(404);
     expect((await bodyOf(res)).message).toBe('Élève introuvable.');
     expect((await sql('SELECT nom FROM students WHERE id = ?', foreign[0]).first<{ nom: string }>())!.nom).toBe('Autre');
@@ -446,10 +452,10 @@ describe('PUT /api/students/:id', () => {
       { nom: 'A', prenom: 'A', nisu: 'AAAA20110101M1111111' },
       { nom: 'B', prenom: 'B', nisu: 'BBBB20110101M2222222' },
     ]);
-    const taken = await call(school, secretaire, 'PUT', `/api/students/${studentIds[1]}`, newStudent({ nisu: 'AAAA20110101M1111111' }));
+    const taken = await call(school, secretaire, 'PUT', `/api/students/${studentIds[1]}`, newStudent({ nisu: 'AAAA20110101M1111111', revision: 0 }));
     expect(taken.status).toBe(409);
     expect((await bodyOf(taken)).code).toBe('nisu_taken');
-    const own = await call(school, secretaire, 'PUT', `/api/students/${studentIds[1]}`, newStudent({ nisu: 'BBBB20110101M2222222' }));
+    const own = await call(school, secretaire, 'PUT', `/api/students/${studentIds[1]}`, newStudent({ nisu: 'BBBB20110101M2222222', revision: 0 }));
     expect(own.status).toBe(200);
   });
 
@@ -466,7 +472,7 @@ describe('PUT /api/students/:id', () => {
     ]);
     const id = studentIds[0]!;
     const comptable = await tokenFor(school, 'comptable');
-    expect((await call(school, comptable, 'PUT', `/api/students/${id}`, newStudent())).status).toBe(403);
+    expect((await call(school, comptable, 'PUT', `/api/students/${id}`, newStudent({ revision: 0 }))).status).toBe(403);
 
     const roleId = crypto.randomUUID();
     const userId = (await sql("SELECT id FROM users WHERE instance_id = ? AND username = 'editeur'", school.id).first<{ id: string }>())!.id;
@@ -477,9 +483,9 @@ describe('PUT /api/students/:id', () => {
     ]);
     const editeur = await tokenFor(school, 'editeur');
     const enrollmentId = enrollmentIdByStudent.get(id);
-    const same = await call(school, editeur, 'PUT', `/api/students/${id}`, newStudent({ mppa: 25000, enrollmentId }));
+    const same = await call(school, editeur, 'PUT', `/api/students/${id}`, newStudent({ mppa: 25000, enrollmentId, revision: 0 }));
     expect(same.status).toBe(200);
-    const changed = await call(school, editeur, 'PUT', `/api/students/${id}`, newStudent({ mppa: 1, enrollmentId }));
+    const changed = await call(school, editeur, 'PUT', `/api/students/${id}`, newStudent({ mppa: 1, enrollmentId, revision: 1 }));
     expect(changed.status).toBe(403);
     expect((await bodyOf(changed)).message).toBe("Vous n'avez pas la permission de modifier le montant MPPA.");
   });
@@ -506,9 +512,9 @@ describe('student photos', () => {
     expect(listed.students[0]!.photo_url).toBe(student.photo_url);
 
     // Keeping the URL keeps the photo; null removes it.
-    const kept = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: student.photo_url }));
+    const kept = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: student.photo_url, revision: 0 }));
     expect((await bodyOf<{ student: ApiStudent }>(kept)).student.photo_url).toBe(student.photo_url);
-    const removed = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: null }));
+    const removed = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: null, revision: 1 }));
     expect((await bodyOf<{ student: ApiStudent }>(removed)).student.photo_url).toBeNull();
   });
 });
