@@ -244,6 +244,33 @@ describe('temporary passwords', () => {
   });
 });
 
+describe('forced change on an active account', () => {
+  it('is refused to every active account, superadmin included: a session left open is not enough', async () => {
+    const school = await createSchool();
+    const superadmin = await createPlatformUser();
+    const cases: [string, string][] = [
+      ['admin', '/api/user/force-change-password'],
+      ['secretaire', '/api/user/force-change-password'],
+      ['prof', '/api/user/force-change-password'],
+      ['eleve', '/api/student/force-change-password'],
+      [superadmin.username, '/api/user/force-change-password'],
+    ];
+    for (const [username, path] of cases) {
+      const token = await tokenFor(school, username);
+      const res = await call(school, token, 'PUT', path, { newPassword: STRONG });
+      expect(res.status, username).toBe(403);
+      expect(await bodyOf(res)).toEqual({
+        message:
+          "Votre mot de passe n'est pas temporaire : changez-le depuis l'onglet Sécurité en donnant votre mot de passe actuel.",
+        code: 'password_not_temporary',
+      });
+      // Nothing changed: the token still works and the password is the old one.
+      expect((await currentInstance(school, token)).status, username).toBe(username === superadmin.username ? 403 : 200);
+      expect((await login(school, username)).status, username).toBe(200);
+    }
+  });
+});
+
 describe('PUT /api/user/change-password', () => {
   const change = (school: TestSchool, token: string, body: unknown) =>
     call(school, token, 'PUT', '/api/user/change-password', body);
@@ -267,6 +294,24 @@ describe('PUT /api/user/change-password', () => {
     // None of the refusals changed anything: the old password and token still work.
     expect((await currentInstance(school, token)).status).toBe(200);
     expect((await login(school, 'secretaire')).status).toBe(200);
+  });
+
+  it('never keeps the new token for replays of the same Idempotency-Key', async () => {
+    const school = await createSchool({ users: [{ username: 'nouveau', type: 'standard', status: 'temporary_password', tempPasswordExpiresAt: daysFromNow(7) }] });
+    const temporaryToken = await tokenFor(school, 'nouveau');
+    const forced = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG }, {
+      'Idempotency-Key': `cle-${crypto.randomUUID()}`,
+    });
+    const token = await accessTokenOf(forced);
+    const changed = await call(school, token, 'PUT', '/api/user/change-password', { currentPassword: STRONG, newPassword: `${STRONG}x` }, {
+      'Idempotency-Key': `cle-${crypto.randomUUID()}`,
+    });
+    expect(changed.status).toBe(200);
+    const userId = school.userIdByName.get('nouveau')!;
+    const stored = await sql('SELECT response_body FROM idempotency_keys WHERE account_id = ?', userId).all<{ response_body: string }>();
+    expect(stored.results).toEqual([]);
+    const anyToken = await sql("SELECT COUNT(*) AS n FROM idempotency_keys WHERE response_body LIKE '%accessToken%'").first<{ n: number }>();
+    expect(anyToken!.n).toBe(0);
   });
 
   it('answers a new token and revokes the old one', async () => {
@@ -313,7 +358,7 @@ describe('session revocation and token checks', () => {
     expect((await bodyOf(res)).message).toBe('Ce compte est désactivé. Contactez l’administration de votre école.');
   });
 
-  it('refuses expired tokens, foreign signatures, alg none and tampered payloads', async () => {
+  it('refuses expired tokens, foreign signatures, alg none, tampered payloads and absurd lifetimes', async () => {
     const school = await createSchool();
     const claims = reusableClaims(await tokenFor(school, 'admin'));
 
@@ -329,7 +374,15 @@ describe('session revocation and token checks', () => {
     const [header, , signature] = fresh.split('.');
     const tampered = `${header}.${base64Url({ ...claimsOf(fresh), username: 'autre' })}.${signature}`;
 
-    for (const [name, token] of Object.entries({ expired, foreign, unsigned, unsignedDot: `${unsigned}.`, hs512, tampered })) {
+    // Signed with the real secret but outside a token's lifetime: issued in the future, living
+    // longer than 12 hours, or issued years ago.
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (times: Record<string, number>) => jwt.sign({ ...claims, ...times }, env.JWT_SECRET, { algorithm: 'HS256' });
+    const issuedLater = await sign({ iat: now + 3600, exp: now + 7200 });
+    const tooLong = await sign({ iat: now - 60, exp: now + 365 * 24 * 3600 });
+    const ancient = await sign({ iat: now - 10 * 365 * 24 * 3600, exp: now + 3600 });
+
+    for (const [name, token] of Object.entries({ expired, foreign, unsigned, unsignedDot: `${unsigned}.`, hs512, tampered, issuedLater, tooLong, ancient })) {
       const res = await currentInstance(school, token);
       expect(res.status, name).toBe(401);
       expect(await res.json()).toEqual(sessionInvalid);

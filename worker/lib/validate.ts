@@ -60,7 +60,7 @@ function reason(issue: Issue): string {
 
 /** The French message of an issue whose schema gave none. */
 function frenchIssue(issue: Issue): string {
-  if (issue.path?.length === 0 && issue.code === 'invalid_type') return serverText.notJsonObject;
+  if ((issue.path ?? []).length === 0 && issue.code === 'invalid_type') return serverText.notJsonObject;
   const label = fieldLabel(issue.path ?? []);
   return label ? serverText.field(label, reason(issue)) : serverText.invalidData;
 }
