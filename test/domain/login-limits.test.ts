@@ -54,10 +54,10 @@ describe('sign-in delays per account and client', () => {
   });
 
   it('forgets a client’s failures when it gives the right password, and remembers its network', () => {
-    let { state, now } = failRepeatedly(emptyAccountState(), home, 4);
-    const attempt = accountAttempt(state, home, 'right', now);
+    const failed = failRepeatedly(emptyAccountState(), home, 4);
+    const attempt = accountAttempt(failed.state, home, 'right', failed.now);
     expect(attempt.verdict.allowed).toBe(true);
-    state = accountSuccess(attempt.state, home, 'right', now);
+    const state = accountSuccess(attempt.state, home, 'right', failed.now);
     expect(state.clients[home.address]).toBeUndefined();
     expect(Object.keys(state.known)).toEqual(['41.77.10.0/24']);
     // Its earlier failures still count for the account; the successful attempt does not.

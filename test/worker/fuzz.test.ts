@@ -46,6 +46,14 @@ const PAYLOADS: Record<string, unknown> = {
 /** zod's and JavaScript's own words, which a secretary must never read. */
 const INTERNALS = /\b(expected|received|invalid input|must|regex|undefined)\b|motif|\/\^|\bNaN\b|\[object|Entrée invalide|Trop (petit|grand)|ZodError|TypeError|SQLITE|D1_/i;
 
+function messageOf(text: string): string | null {
+  try {
+    return (JSON.parse(text) as { message?: string }).message ?? '';
+  } catch {
+    return null;
+  }
+}
+
 async function snapshot(school: TestSchool, accountIds: string[]) {
   const tables = (
     await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf%' AND name NOT LIKE 'sqlite%' AND name <> 'd1_migrations'").all<{
@@ -116,10 +124,8 @@ describe('fuzzing every write route', () => {
         sent++;
         const label = `${route.method} ${route.path} with ${name}`;
         const text = await res.text();
-        let message = '';
-        try {
-          message = (JSON.parse(text) as { message?: string }).message ?? '';
-        } catch {
+        const message = messageOf(text);
+        if (message === null) {
           failures.push(`${label}: not JSON (${res.status}) ${text.slice(0, 80)}`);
           continue;
         }

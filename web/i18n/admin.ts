@@ -234,6 +234,7 @@ export const adminText = {
       { code: '', label: 'Autre pays' },
     ],
     phoneNumber: 'Numéro',
+    phoneHint: '8 chiffres pour Haïti ; pour un autre pays, choisissez « Autre pays » et tapez « + » et l’indicatif.',
     passingGrade: 'Moyenne de passage (%)',
     currency: 'Devise',
     currencies: { Gdes: 'Gdes (gourdes)', $HT: '$HT (dollar haïtien)', US: 'US (dollar américain, $)', EU: 'EU (euro, €)' },

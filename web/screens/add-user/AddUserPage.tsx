@@ -14,12 +14,13 @@ import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import type { UserRow } from '../admin-users/UsersPage';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
+import { cleanText } from '../../../worker/domain/text';
+import { isUsername } from '../../../worker/domain/users';
 import '../admin-users/users.css';
 import '../login/auth.css';
 
 const t = adminText.addUser;
 const rules = adminServerText.users;
-const USERNAME = /^[\p{L}\p{N}._-]{3,50}$/u;
 
 export function AddUserPage() {
   const navigate = useNavigate();
@@ -32,9 +33,9 @@ export function AddUserPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const name = username.trim();
+    const name = cleanText(username);
     if (!name) return setError(rules.usernameRequired);
-    if (!USERNAME.test(name)) return setError(rules.usernameInvalid);
+    if (!isUsername(name)) return setError(rules.usernameInvalid);
     if (!isStrongPassword(password)) return setError(rules.passwordWeak);
     if (selected.length === 0) return setError(rules.roleRequired);
     setError(null);

@@ -6,6 +6,7 @@ import { api, ApiError, errorMessage, isQueued, type Queued } from '../../api/cl
 import { toast } from '../../components/toast';
 import { formatMoney } from '../../../worker/domain/money';
 import {
+  birthPartsProblem,
   birthYears,
   BLOOD_GROUPS,
   composeDate,
@@ -13,12 +14,16 @@ import {
   dateParts,
   isEmail,
   isValidNisu,
+  MEDICAL_LIMITS,
+  NISU_INPUT_MAX,
   NISU_LENGTH,
   normalizeNisu,
   normalizePhone,
   parseMedicalNotes,
   serializeMedicalNotes,
+  STUDENT_LIMITS,
 } from '../../../worker/domain/students';
+import { cleanMultilineText, cleanText } from '../../../worker/domain/text';
 import { studentServerText as messages, studentText } from '../../i18n/students';
 import type { SchoolInfo, SchoolYear } from '../../layouts/school';
 import { ConfirmDialog } from './dialogs';
@@ -73,13 +78,23 @@ function initialState(student: Student | null): FormState {
   };
 }
 
+/** The birth date's rule is the server's (domain/students.ts), with the same messages. */
+const BIRTH_DATE_MESSAGES = {
+  required: messages.birthDateRequired,
+  invalid: messages.birthDateInvalid,
+  future: messages.birthDateFuture,
+  tooOld: messages.birthDateTooOld,
+} as const;
+
 function validate(state: FormState, enrolled: Enrollment | null): Errors {
   const errors: Errors = {};
-  if (!state.nom.trim()) errors.nom = messages.nomRequired;
-  if (!state.prenom.trim()) errors.prenom = messages.prenomRequired;
+  // Blank after the server's normalization (invisible characters only) counts as empty.
+  if (!cleanText(state.nom)) errors.nom = messages.nomRequired;
+  if (!cleanText(state.prenom)) errors.prenom = messages.prenomRequired;
   if (!state.sexe) errors.sexe = messages.sexeRequired;
-  if (!composeDate(state.birth)) errors.date_of_birth = messages.birthDateRequired;
-  if (!state.address.trim()) errors.address = messages.addressRequired;
+  const birth = birthPartsProblem(state.birth);
+  if (birth) errors.date_of_birth = BIRTH_DATE_MESSAGES[birth];
+  if (!cleanText(state.address)) errors.address = messages.addressRequired;
   if (state.hasNisu && !isValidNisu(state.nisu)) errors.nisu = messages.nisuInvalid;
   if (normalizePhone(state.tutor_phone) === 'invalid') errors.tutor_phone = messages.phoneInvalid;
   if (state.tutor_email.trim() && !isEmail(state.tutor_email)) errors.tutor_email = messages.emailInvalid;
@@ -172,16 +187,20 @@ export function StudentForm({
     const enrollment =
       state.enrollNow && !enrolled ? { year_id: year.id, className: state.enrollmentClassName, mppa: mppa ?? 0 } : null;
     const fields = {
-      nom: state.nom.trim(),
-      prenom: state.prenom.trim(),
+      nom: cleanText(state.nom),
+      prenom: cleanText(state.prenom),
       sexe: state.sexe || null,
       date_of_birth: composeDate(state.birth),
-      address: state.address.trim(),
+      address: cleanText(state.address),
       photo_url: state.photo,
-      tutor_name: state.tutor_name.trim() || null,
+      tutor_name: cleanText(state.tutor_name) || null,
       tutor_phone: phone === 'invalid' ? null : phone,
-      tutor_email: state.tutor_email.trim() || null,
-      medical_notes: serializeMedicalNotes({ blood_group: state.blood_group, allergies: state.allergies, illnesses: state.illnesses }),
+      tutor_email: cleanText(state.tutor_email) || null,
+      medical_notes: serializeMedicalNotes({
+        blood_group: state.blood_group,
+        allergies: cleanMultilineText(state.allergies),
+        illnesses: cleanMultilineText(state.illnesses),
+      }),
       nisu: state.hasNisu ? state.nisu : null,
     };
     const id = student?.id ?? crypto.randomUUID();
@@ -192,6 +211,7 @@ export function StudentForm({
             ...fields,
             ...(enrollment ? { enrollment } : {}),
             ...(enrolled ? { enrollmentId: enrolled.id, mppa } : {}),
+            revision: student.revision,
           })
         : await api.post<SaveAnswer | Queued>('/students', { id, ...fields, ...(enrollment ? { enrollment } : {}) });
       if (isQueued(answer)) {
@@ -206,7 +226,9 @@ export function StudentForm({
           : enrolled && mppa !== null
             ? { ...enrolled, mppa }
             : enrolled;
-        onSaved({ queued: true, message: '', student: { id, status: student?.status ?? 'active', ...fields, enrollment: localEnrollment } });
+        // Queued writes are sent in order: once this one lands the student's revision moves by one.
+        const revision = student ? student.revision + 1 : 0;
+        onSaved({ queued: true, message: '', student: { id, status: student?.status ?? 'active', ...fields, revision, enrollment: localEnrollment } });
       } else {
         onSaved({
           queued: false,
@@ -258,11 +280,11 @@ export function StudentForm({
             <legend>{t.identity}</legend>
             <div className="form-grid">
               <Labelled label={t.nom} htmlFor={`${titleId}-nom`} required>
-                <input className="input" {...input('nom')} value={state.nom} onChange={(e) => set('nom', e.target.value)} maxLength={100} autoComplete="off" />
+                <input className="input" {...input('nom')} value={state.nom} onChange={(e) => set('nom', e.target.value)} maxLength={STUDENT_LIMITS.nom} autoComplete="off" />
                 {error('nom')}
               </Labelled>
               <Labelled label={t.prenom} htmlFor={`${titleId}-prenom`} required>
-                <input className="input" {...input('prenom')} value={state.prenom} onChange={(e) => set('prenom', e.target.value)} maxLength={100} autoComplete="off" />
+                <input className="input" {...input('prenom')} value={state.prenom} onChange={(e) => set('prenom', e.target.value)} maxLength={STUDENT_LIMITS.prenom} autoComplete="off" />
                 {error('prenom')}
               </Labelled>
               <Labelled label={t.sexe} htmlFor={`${titleId}-sexe`} required>
@@ -325,7 +347,7 @@ export function StudentForm({
                 {error('date_of_birth')}
               </div>
               <Labelled label={t.address} htmlFor={`${titleId}-address`} required wide>
-                <input className="input" {...input('address')} value={state.address} onChange={(e) => set('address', e.target.value)} maxLength={300} />
+                <input className="input" {...input('address')} value={state.address} onChange={(e) => set('address', e.target.value)} maxLength={STUDENT_LIMITS.address} />
                 {error('address')}
               </Labelled>
             </div>
@@ -341,7 +363,7 @@ export function StudentForm({
                   aria-describedby={describedBy('nisu', `${titleId}-nisu-hint`)}
                   value={state.nisu}
                   onChange={(e) => set('nisu', normalizeNisu(e.target.value))}
-                  maxLength={NISU_LENGTH}
+                  maxLength={NISU_INPUT_MAX}
                   autoCapitalize="characters"
                   autoComplete="off"
                   spellCheck={false}
@@ -382,7 +404,7 @@ export function StudentForm({
             <legend>{t.tutor}</legend>
             <div className="form-grid">
               <Labelled label={t.tutorName} htmlFor={`${titleId}-tutor_name`} wide>
-                <input className="input" {...input('tutor_name')} value={state.tutor_name} onChange={(e) => set('tutor_name', e.target.value)} maxLength={200} />
+                <input className="input" {...input('tutor_name')} value={state.tutor_name} onChange={(e) => set('tutor_name', e.target.value)} maxLength={STUDENT_LIMITS.tutorName} />
               </Labelled>
               <Labelled label={t.tutorPhone} htmlFor={`${titleId}-tutor_phone`}>
                 <input
@@ -413,7 +435,7 @@ export function StudentForm({
                   {...input('tutor_email')}
                   value={state.tutor_email}
                   onChange={(e) => set('tutor_email', e.target.value)}
-                  maxLength={200}
+                  maxLength={STUDENT_LIMITS.tutorEmail}
                 />
                 {error('tutor_email')}
               </Labelled>
@@ -434,10 +456,10 @@ export function StudentForm({
                 </select>
               </Labelled>
               <Labelled label={t.allergies} htmlFor={`${titleId}-allergies`}>
-                <input className="input" {...input('allergies')} value={state.allergies} onChange={(e) => set('allergies', e.target.value)} maxLength={500} />
+                <input className="input" {...input('allergies')} value={state.allergies} onChange={(e) => set('allergies', e.target.value)} maxLength={MEDICAL_LIMITS.allergies} />
               </Labelled>
               <Labelled label={t.illnesses} htmlFor={`${titleId}-illnesses`} wide>
-                <textarea className="input" rows={2} {...input('illnesses')} value={state.illnesses} onChange={(e) => set('illnesses', e.target.value)} maxLength={1000} />
+                <textarea className="input" rows={2} {...input('illnesses')} value={state.illnesses} onChange={(e) => set('illnesses', e.target.value)} maxLength={MEDICAL_LIMITS.illnesses} />
               </Labelled>
             </div>
           </fieldset>

@@ -23,6 +23,8 @@ export interface Student {
   tutor_email: string | null;
   medical_notes: string | null;
   status: 'active' | 'archived';
+  /** The revision the form names when it saves (a save never overwrites a newer one). */
+  revision: number;
   enrollment: Enrollment | null;
 }
 

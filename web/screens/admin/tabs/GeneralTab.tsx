@@ -9,6 +9,9 @@ import { offlineText } from '../../../i18n/offline';
 import { serverText } from '../../../i18n/server';
 import { type SchoolInfo, useSchool } from '../../../layouts/school';
 import { CURRENCIES } from '../../../../worker/domain/money';
+import { isSchoolPhone, parsePassingGrade, SCHOOL_LIMITS } from '../../../../worker/domain/school';
+import { isEmail } from '../../../../worker/domain/students';
+import { cleanText } from '../../../../worker/domain/text';
 
 const t = adminText.general;
 const LOGO_MAX_BYTES = 512 * 1024;
@@ -49,17 +52,31 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     reader.readAsDataURL(file);
   }
 
+  /** The server's rules (domain/school.ts), checked before sending, with its messages. */
+  function problem(phone: string | null, passingGrade: number | null): string | null {
+    const rules = serverText.instance;
+    if (!cleanText(form.name)) return rules.nameRequired;
+    if (cleanText(form.email) && !isEmail(cleanText(form.email))) return rules.invalidEmail;
+    if (phone && !isSchoolPhone(phone)) return rules.invalidPhone;
+    if (passingGrade === null) return rules.invalidPassingGrade;
+    return null;
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
-    const number = form.number.trim();
+    const number = cleanText(form.number);
+    const phone = number ? `${form.code ? `${form.code} ` : ''}${number}` : null;
+    const passingGrade = parsePassingGrade(form.passing_grade);
+    const refused = problem(phone, passingGrade);
+    if (refused) return toast.error(refused);
     setBusy(true);
     const outcome = await submitWrite(
       api.put<{ message: string } | Queued>('/instance/current', {
-        name: form.name,
-        email: form.email.trim(),
-        address: form.address.trim() || null,
-        phone: number ? `${form.code ? `${form.code} ` : ''}${number}` : null,
-        passing_grade: form.passing_grade,
+        name: cleanText(form.name),
+        email: cleanText(form.email),
+        address: cleanText(form.address) || null,
+        phone,
+        passing_grade: passingGrade,
         currency: form.currency,
         logo_url: logo,
       }),
@@ -73,12 +90,12 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     <form className="general-form" onSubmit={save}>
       <div className="field">
         <label htmlFor="school-name">{t.name}</label>
-        <input id="school-name" className="input" value={form.name} onChange={set('name')} required maxLength={200} />
+        <input id="school-name" className="input" value={form.name} onChange={set('name')} required maxLength={SCHOOL_LIMITS.name} />
       </div>
       <div className="form-row">
         <div className="field">
           <label htmlFor="school-email">{t.email}</label>
-          <input id="school-email" type="email" className="input" value={form.email} onChange={set('email')} maxLength={200} />
+          <input id="school-email" type="email" className="input" value={form.email} onChange={set('email')} maxLength={SCHOOL_LIMITS.email} />
         </div>
         <div className="field">
           <label htmlFor="school-phone">{t.phone}</label>
@@ -90,13 +107,16 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
                 </option>
               ))}
             </select>
-            <input id="school-phone" type="tel" className="input" value={form.number} onChange={set('number')} maxLength={25} />
+            <input id="school-phone" type="tel" className="input" value={form.number} onChange={set('number')} maxLength={25} aria-describedby="school-phone-hint" />
           </div>
+          <p id="school-phone-hint" className="muted">
+            {t.phoneHint}
+          </p>
         </div>
       </div>
       <div className="field">
         <label htmlFor="school-address">{t.address}</label>
-        <input id="school-address" className="input" value={form.address} onChange={set('address')} maxLength={300} />
+        <input id="school-address" className="input" value={form.address} onChange={set('address')} maxLength={SCHOOL_LIMITS.address} />
       </div>
       <div className="form-row">
         <div className="field">

@@ -140,7 +140,7 @@ export function RolesTab() {
           ))}
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn" disabled={!name.trim() || busy}>
+          <button type="submit" className="btn" disabled={!cleanText(name) || busy}>
             {editing ? t.update : t.create}
           </button>
           {editing && (
