@@ -11,6 +11,7 @@ import { database, type Db } from '../db/client';
 import {
   classesWithFees,
   deleteStudents,
+  enrollmentMppaIs,
   enrollmentsByIds,
   findClassWithFee,
   findNisuOwner,
@@ -24,7 +25,6 @@ import {
   moveEnrollments,
   type NewEnrollment,
   type NewStudent,
-  enrollmentMppaIs,
   setStudentsStatus,
   studentAtRevision,
   studentIdInUse,
