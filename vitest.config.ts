@@ -20,5 +20,8 @@ export default defineConfig(async () => ({
   test: {
     include: ['test/worker/**/*.test.ts', 'test/domain/**/*.test.ts'],
     setupFiles: ['./test/worker/setup.ts'],
+    // Sign-ins run a real scrypt (64 MiB) and the limits' Durable Objects: a test with a dozen of
+    // them needs more than 5 s on a loaded two-core machine.
+    testTimeout: 20_000,
   },
 }));

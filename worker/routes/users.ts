@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { adminServerText } from '../../web/i18n/admin';
+import { serverText } from '../../web/i18n/server';
 import { allow } from '../auth/access';
 import { signSession } from '../auth/jwt';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
@@ -26,7 +27,6 @@ import { isUsername } from '../domain/users';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 import { roleKind, roleRuleReason, roleSelectionRule } from '../domain/roles';
 import type { AppBindings } from '../env';
-import { serverText } from '../../web/i18n/server';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { id, idParam, text } from '../lib/inputs';
 import { readJson, readParams } from '../lib/validate';
