@@ -43,6 +43,7 @@ export const financeText = {
   },
   notices: {
     saved: 'Fiche financière mise à jour.',
+    paymentSaved: (receipt: number) => `Versement enregistré : reçu n° ${receipt}.`,
     savedQueued: 'Fiche financière mise à jour et en attente de synchronisation.',
     accessEnabled: 'Accès aux notes activé.',
     accessRestricted: 'Accès aux notes restreint.',
@@ -168,7 +169,15 @@ export const financeText = {
     mppaFilter: 'Le filtre MPPA doit être un montant.',
     pageInvalid: 'Numéro de page invalide.',
     limitInvalid: 'Taille de page invalide (1 à 100).',
-    staleSheet:
-      "Cette fiche financière a été modifiée entre-temps par un autre utilisateur. Rechargez la page pour voir ses changements, puis recommencez.",
+    staleSheet: (name: string) =>
+      `La fiche financière de ${name} a été modifiée entre-temps par un autre utilisateur. Rechargez la fiche pour voir ses changements, puis recommencez.`,
+    versionRequired: 'La version de la fiche est requise : rechargez la fiche, puis recommencez.',
+    receiptRemoved: (n: number) =>
+      `Le versement du reçu n° ${n} ne peut pas être supprimé : corrigez son montant (0 pour l'annuler) en indiquant le motif.`,
+    correctionRequired: (n: number) => `Le versement du reçu n° ${n} a déjà un reçu : indiquez le motif de la correction.`,
+    correctionTooLong: 'Motif de correction trop long (200 caractères au plus).',
+    paymentPositive: 'Le montant du versement doit être supérieur à zéro.',
+    dateInFuture: 'La date du versement ne peut pas être dans le futur.',
+    busy: "Trop d'enregistrements en même temps dans l'école. Réessayez dans un instant.",
   },
 } as const;

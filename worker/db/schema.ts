@@ -44,6 +44,14 @@ export const instances = sqliteTable(
   ],
 );
 
+/**
+ * Conditions checked inside a write's batch (worker/db/guard.ts): a trigger (migrations/0002)
+ * aborts the batch on a row whose `ok` is not 1 and drops the others, so it stays empty.
+ */
+export const writeGuards = sqliteTable('write_guards', {
+  ok: integer('ok'),
+});
+
 export const permissions = sqliteTable('permissions', {
   id: integer('id').primaryKey(),
   key: text('key').notNull().unique(),
@@ -333,6 +341,11 @@ export const enrollments = sqliteTable(
     /** Base MPPA in centimes. */
     mppa: integer('mppa').notNull().default(0),
     gradesAccessEnabled: integer('grades_access_enabled', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * Moves by one with every write to the enrolment's money; a finance write checks it inside its
+     * batch (migrations/0002: a trigger also moves it when the base MPPA changes elsewhere).
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -365,6 +378,8 @@ export const payments = sqliteTable(
     amount: integer('amount').notNull(),
     /** Per-school receipt number, given once the amount is positive. */
     receiptNo: integer('receipt_no'),
+    /** Username of the cashier who recorded it (named on its receipt). */
+    recordedBy: text('recorded_by'),
     position: integer('position').notNull().default(0),
   },
   (t) => [

@@ -9,7 +9,6 @@ import {
   stampPaymentDate,
   toCentimes,
 } from '../../../worker/domain/money';
-import { sheetVersion } from '../../../worker/domain/finance-sheet';
 import { financeText } from '../../i18n/finance';
 import type { ApiAdjustment, ApiPayment, Enrollment } from './model';
 
@@ -139,7 +138,7 @@ function shape(d: Draft) {
 export const isChanged = (initial: Draft, current: Draft) => shape(initial) !== shape(current);
 
 /** The body of PUT /enrollments/{id}/payments (decimals; the base amount and the sheet's version included). */
-export function payloadOf(d: Draft, version: string) {
+export function payloadOf(d: Draft, version: number) {
   return {
     version,
     mppa: fromCentimes(parseAmount(d.mppaText) ?? 0),
@@ -170,8 +169,6 @@ export function applyPayload(e: Enrollment, body: ReturnType<typeof payloadOf>, 
     }),
   );
   const adjustments = body.adjustments.map((a): ApiAdjustment => ({ id: a.id, label: a.label, amount: a.amount }));
-  const cents = (line: { id: string; amount: number }) => ({ id: line.id, amount: toCentimes(line.amount) });
-  // The version the server will give the sheet once the save is replayed.
-  const version = sheetVersion({ mppa: toCentimes(body.mppa), payments: payments.map(cents), adjustments: adjustments.map(cents) });
-  return { ...e, mppa: body.mppa, version, payments, adjustments };
+  // The revision the server will give the sheet once the save is replayed.
+  return { ...e, mppa: body.mppa, version: e.version + 1, payments, adjustments };
 }

@@ -24,8 +24,8 @@ export interface Enrollment {
   year_name: string;
   className: string;
   mppa: number;
-  /** Fingerprint of the money when read; sent back with a save (sheetVersion). */
-  version: string;
+  /** The sheet's revision when read; sent back with a ledger save (decision 021). */
+  version: number;
   grades_access_enabled: boolean;
   student: { nom: string; prenom: string; nisu: string | null };
   payments: ApiPayment[];
