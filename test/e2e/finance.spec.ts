@@ -339,6 +339,12 @@ test.describe('the cashier on a 360 px phone', () => {
     await page.goto(`/class/${encodeURIComponent(className)}`);
     const row = page.getByTestId(`roster-row-${pupil.id}`);
     await expect(row.locator('.balance-due')).toHaveText(gdes(before));
+    // Nothing of the class card (bulk buttons, NISU, actions) sticks out of it on the phone.
+    const outside = await page.locator('.roster').evaluate((card) => {
+      const right = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+      return [...card.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > right + 0.5).map((el) => el.textContent);
+    });
+    expect(outside).toEqual([]);
     // The saved sheet comes back with the answer: the class is not read again.
     let rosterReads = 0;
     page.on('request', (r) => {

@@ -267,26 +267,28 @@ function Roster({
                       {money(totals.balance)}
                     </td>
                     <td data-label={t.columns.actions} className="col-actions">
-                      {canEdit && (
-                        <>
-                          <button type="button" className="btn btn-small" onClick={() => setPaying(e)} aria-label={`${t.newPayment} ${name}`}>
-                            + {t.newPayment}
-                          </button>
-                          <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(e)} aria-label={`${t.edit} ${name}`}>
-                            <PencilIcon />
-                            <span>{t.edit}</span>
-                          </button>
-                        </>
-                      )}
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small icon-btn"
-                        onClick={() => setViewing(e)}
-                        aria-label={`${t.details} ${name}`}
-                        title={t.details}
-                      >
-                        <EyeIcon />
-                      </button>
+                      <div className="row-actions">
+                        {canEdit && (
+                          <>
+                            <button type="button" className="btn btn-small" onClick={() => setPaying(e)} aria-label={`${t.newPayment} ${name}`}>
+                              + {t.newPayment}
+                            </button>
+                            <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(e)} aria-label={`${t.edit} ${name}`}>
+                              <PencilIcon />
+                              <span>{t.edit}</span>
+                            </button>
+                          </>
+                        )}
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small icon-btn"
+                          onClick={() => setViewing(e)}
+                          aria-label={`${t.details} ${name}`}
+                          title={t.details}
+                        >
+                          <EyeIcon />
+                        </button>
+                      </div>
                     </td>
                   </tr>
                 );
