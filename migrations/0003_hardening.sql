@@ -1,18 +1,6 @@
--- Issue 9 (hardening): write guards, folded student names for search and sorting, revisions.
+-- Issue 9 (hardening): folded student names for search and sorting, revisions. (The write
+-- guards table of worker/lib/write.ts, decision 041, is created by migration 0002.)
 
--- A write that depends on what it read puts the condition in its own batch: it inserts one row
--- here whose `ok` is the condition. A true condition leaves no row (RAISE(IGNORE)); a false one
--- aborts the statement and so the whole D1 batch (worker/lib/write.ts, decision 041).
-CREATE TABLE `write_guards` (
-	`ok` integer
-);
---> statement-breakpoint
-CREATE TRIGGER `write_guards_check` BEFORE INSERT ON `write_guards`
-BEGIN
-	SELECT RAISE(ABORT, 'write_guard_failed') WHERE NEW.ok IS NOT 1;
-	SELECT RAISE(IGNORE);
-END;
---> statement-breakpoint
 -- The student search rule (worker/domain/text.ts searchKey): names folded once, on write, so
 -- that the list, the report and their sorting use plain instr() and indexes, with no LIKE limit.
 ALTER TABLE `students` ADD `nom_key` text DEFAULT '' NOT NULL;--> statement-breakpoint

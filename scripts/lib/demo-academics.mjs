@@ -554,6 +554,8 @@ export function academicDemoRows(instanceId, { size = 'large' } = {}) {
     label: pay.label,
     amount: pay.amount,
     receipt_no: pay.receipt_no,
+    // The demo cashier took them (named on the receipts).
+    recorded_by: 'comptable',
     position: pay.position,
   }));
 

@@ -120,10 +120,11 @@ describe('financeTotals: adjusted MPPA, total paid, balance (document 2 §4)', (
     expect(financeTotals({ mppa: toCentimes(0.5), adjustments: [], payments })).toEqual({ adjusted: 50, paid: 50, balance: 0 });
   });
 
-  it('shows an overpayment as a negative balance, settled', () => {
+  // Issue 10 changes the tone of an overpayment: a warning, not the green of a settled account.
+  it('shows an overpayment as a negative balance, in the warning tone', () => {
     const totals = financeTotals({ mppa: 1_000_000, adjustments: [], payments: [{ amount: 1_000_100 }] });
     expect(totals.balance).toBe(-100);
-    expect(balanceTone(totals.balance)).toBe('settled');
+    expect(balanceTone(totals.balance)).toBe('over');
     expect(balanceTone(0)).toBe('settled');
     expect(balanceTone(1)).toBe('due');
   });

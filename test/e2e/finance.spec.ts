@@ -281,3 +281,286 @@ test('the report and the class page stay closed to those without the permission'
   await page.goto('/report');
   await expect(page).not.toHaveURL(/\/report$/);
 });
+
+// ------------------------------------------------------------------ the cashier on a phone (issue 10)
+
+interface Sheet extends Enrollment {
+  className: string;
+  version: number;
+  student: { nom: string; prenom: string; nisu: string | null };
+  payments: { id: string; label: string; amount: number; date: string | null; receipt_no: number | null; recorded_by: string | null }[];
+}
+
+const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+/** A pupil of the n-th class of the demo school (from the end when n < 0) that fits `want`. */
+async function pupilOf(page: Page, token: string, n: number, want: (e: Sheet) => boolean) {
+  const { classes } = (await (await page.request.get('/api/enrollments/all?limit=1', auth(token))).json()) as { classes: string[] };
+  const className = classes.at(n)!;
+  const pupil = ((await roster(page, token, className)) as Sheet[]).find(want);
+  expect(pupil, `a pupil of ${className} for this test`).toBeTruthy();
+  return { className, pupil: pupil!, name: `${pupil!.student.prenom} ${pupil!.student.nom}` };
+}
+
+const sheetNow = async (page: Page, token: string, className: string, id: string) =>
+  ((await roster(page, token, className)) as Sheet[]).find((e) => e.id === id)!;
+
+const localToday = (page: Page) =>
+  page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+
+/** The print window, with printing counted instead of opening the system dialog. */
+async function printWindow(page: Page, click: () => Promise<void>) {
+  const popupPromise = page.waitForEvent('popup');
+  await click();
+  const popup = await popupPromise;
+  await popup.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  return popup;
+}
+
+const WARNING = 'rgb(161, 98, 7)';
+const GREEN = 'rgb(21, 128, 61)';
+
+test.describe('the cashier on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("'Nouveau versement' takes amount, today's date and label, never saves a blank, and prints a two-copy receipt", async ({ page }) => {
+    const token = await apiToken(page, 'comptable');
+    const { className, pupil, name } = await pupilOf(page, token, 1, (e) => totalsOf(e).balance >= 200_000);
+    const before = totalsOf(pupil).balance;
+    await signInAndLand(page, 'comptable', '/dashboard');
+    await page.goto(`/class/${encodeURIComponent(className)}`);
+    const row = page.getByTestId(`roster-row-${pupil.id}`);
+    await expect(row.locator('.balance-due')).toHaveText(gdes(before));
+    // Nothing of the class card (bulk buttons, NISU, actions) sticks out of it on the phone.
+    const outside = await page.locator('.roster').evaluate((card) => {
+      const right = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+      return [...card.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > right + 0.5).map((el) => el.textContent);
+    });
+    expect(outside).toEqual([]);
+    // The saved sheet comes back with the answer: the class is not read again.
+    let rosterReads = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/enrollments?className=')) rosterReads++;
+    });
+
+    await row.getByRole('button', { name: `Nouveau versement ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau versement' });
+    await expect(dialog.getByLabel('Date')).toHaveValue(await localToday(page));
+    await expect(dialog.getByLabel('Libellé')).toHaveValue(`Versement ${pupil.payments.length + 1}`);
+    // A blank amount is an error, never a payment of 0.
+    await dialog.getByRole('button', { name: 'Enregistrer le versement' }).click();
+    await expect(dialog.getByText('Saisissez le montant du versement.')).toBeVisible();
+    expect((await sheetNow(page, token, className, pupil.id)).payments).toHaveLength(pupil.payments.length);
+
+    await dialog.getByLabel('Montant').fill('1250,50');
+    await expect(dialog.getByTestId('balance-after')).toHaveText(gdes(before - 125_050));
+    await dialog.getByRole('button', { name: 'Enregistrer le versement' }).click();
+    const done = page.getByRole('dialog', { name: 'Versement enregistré' });
+    await expect(done.getByText(new RegExp(`^Reçu n° \\d+ : ${gdes(125_050)}$`))).toBeVisible();
+    await expect(done.getByText('mille deux cent cinquante gourdes et cinquante centimes')).toBeVisible();
+    const saved = await sheetNow(page, token, className, pupil.id);
+    const payment = saved.payments.at(-1)!;
+    expect(payment).toMatchObject({ amount: 1250.5, date: await localToday(page), label: `Versement ${pupil.payments.length + 1}`, recorded_by: 'comptable' });
+
+    const popup = await printWindow(page, () => done.getByRole('button', { name: 'Imprimer le reçu' }).click());
+    await expect(popup.locator('h1')).toHaveText(['Collège Démo', 'Collège Démo']);
+    await expect(popup.getByRole('heading', { name: 'Reçu de paiement' })).toHaveCount(2);
+    await expect(popup.getByText(`N° ${payment.receipt_no}`, { exact: true })).toHaveCount(2);
+    await expect(popup.getByText("Exemplaire de l'école")).toBeVisible();
+    await expect(popup.getByText('Exemplaire de la famille')).toBeVisible();
+    const receipt = popup.locator('body');
+    for (const text of [name, className, gdes(125_050), 'mille deux cent cinquante gourdes et cinquante centimes', 'comptable', gdes(before - 125_050)]) {
+      await expect(receipt).toContainText(text);
+    }
+    await expect.poll(() => popup.evaluate(() => (window as unknown as { printed: number }).printed), { timeout: 3000 }).toBe(1);
+    await popup.close();
+    await done.getByRole('button', { name: 'Fermer' }).click();
+    await expect(row.locator('.balance-due')).toHaveText(gdes(before - 125_050));
+    expect(rosterReads).toBe(0);
+  });
+
+  test('a payment that makes the balance negative asks for confirmation and shows the overpayment in the warning colour', async ({ page }) => {
+    const token = await apiToken(page, 'comptable');
+    const { className, pupil, name } = await pupilOf(page, token, 2, (e) => totalsOf(e).balance > 0);
+    const before = totalsOf(pupil).balance;
+    await signInAndLand(page, 'comptable', '/dashboard');
+    await page.goto(`/class/${encodeURIComponent(className)}`);
+    const row = page.getByTestId(`roster-row-${pupil.id}`);
+    await row.getByRole('button', { name: `Nouveau versement ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau versement' });
+    await dialog.getByLabel('Montant').fill(String((before + 50_000) / 100).replace('.', ','));
+    await expect(dialog.getByTestId('balance-after')).toHaveText(gdes(-50_000));
+    await expect(dialog.getByTestId('balance-after')).toHaveCSS('color', WARNING);
+    await expect(dialog.getByText(`Trop-perçu : ${gdes(50_000)}`)).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Enregistrer le versement' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Versement supérieur au solde' });
+    await expect(confirm.getByText(`l'élève aura payé ${gdes(50_000)} de trop`)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Revoir le montant' }).click();
+    await expect(confirm).toBeHidden();
+    expect((await sheetNow(page, token, className, pupil.id)).payments).toHaveLength(pupil.payments.length);
+    await dialog.getByRole('button', { name: 'Enregistrer le versement' }).click();
+    await confirm.getByRole('button', { name: 'Enregistrer quand même' }).click();
+    await page.getByRole('dialog', { name: 'Versement enregistré' }).getByRole('button', { name: 'Fermer' }).click();
+
+    const balance = row.locator('.balance-over');
+    await expect(balance).toHaveText(gdes(-50_000));
+    await expect(balance).toHaveCSS('color', WARNING);
+    await expect(row.locator('.balance-settled')).toHaveCount(0);
+    await row.getByRole('button', { name: `Détails Financiers ${name}` }).click();
+    const details = page.getByRole('dialog', { name: `Détails Financiers - ${name}` });
+    await expect(details.locator('.details-totals .balance-over')).toHaveCSS('color', WARNING);
+    expect(await details.locator('.details-totals dd').last().evaluate((el) => getComputedStyle(el).color)).not.toBe(GREEN);
+  });
+
+  test('a payment with a receipt is changed only as a correction with its reason; a blank line is never saved as 0', async ({ page }) => {
+    const token = await apiToken(page, 'comptable');
+    const { className, pupil, name } = await pupilOf(page, token, 3, (e) => e.payments.some((p) => p.receipt_no !== null));
+    const first = pupil.payments[0]!;
+    await signInAndLand(page, 'comptable', '/dashboard');
+    await page.goto(`/class/${encodeURIComponent(className)}`);
+    const row = page.getByTestId(`roster-row-${pupil.id}`);
+    await row.getByRole('button', { name: `Modifier ${name}` }).click();
+    const panel = page.getByRole('dialog', { name: 'Fiche financière' });
+    const line = panel.getByRole('group', { name: first.label });
+    await expect(line.getByLabel('Montant')).toBeDisabled();
+    await expect(line.getByRole('button', { name: /Supprimer/ })).toHaveCount(0);
+
+    await line.getByRole('button', { name: `Corriger le versement du reçu n° ${first.receipt_no}` }).click();
+    await line.getByLabel('Montant').fill(String(first.amount + 1));
+    await expect(line.getByText('Indiquez le motif de la correction.')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+    await line.getByLabel('Motif de la correction').fill('Montant du reçu papier');
+
+    // A new line left blank is an error, not a payment of 0.
+    await panel.getByRole('button', { name: '+ Ajouter un versement' }).click();
+    const blank = panel.getByRole('group', { name: `Versement ${pupil.payments.length + 1}` });
+    await expect(blank.getByText('Saisissez un montant (0 pour un versement prévu).')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+    await blank.getByRole('button', { name: /Supprimer/ }).click();
+
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Fiche financière mise à jour.', { exact: true })).toBeVisible();
+    await expect(panel).toBeHidden();
+    const saved = await sheetNow(page, token, className, pupil.id);
+    expect(saved.payments).toHaveLength(pupil.payments.length);
+    expect(saved.payments[0]).toMatchObject({ id: first.id, amount: first.amount + 1, receipt_no: first.receipt_no });
+  });
+
+  test("a save refused because another cashier changed the sheet keeps the cashier's lines on the fresh sheet", async ({ page }) => {
+    const token = await apiToken(page, 'comptable');
+    const other = await apiToken(page, 'admin');
+    const { className, pupil, name } = await pupilOf(page, token, 4, (e) => totalsOf(e).balance >= 200_000);
+    await signInAndLand(page, 'comptable', '/dashboard');
+    await page.goto(`/class/${encodeURIComponent(className)}`);
+    const row = page.getByTestId(`roster-row-${pupil.id}`);
+    await row.getByRole('button', { name: `Modifier ${name}` }).click();
+    const panel = page.getByRole('dialog', { name: 'Fiche financière' });
+    await panel.getByRole('button', { name: '+ Ajouter un versement' }).click();
+    const mine = `Versement ${pupil.payments.length + 1}`;
+    await panel.getByRole('group', { name: mine }).getByLabel('Libellé').fill('Versement guichet 1');
+    await panel.getByRole('group', { name: 'Versement guichet 1' }).getByLabel('Montant').fill('700');
+
+    // Meanwhile, at the other window, another cashier records a payment on the same sheet.
+    const theirs = await page.request.post(`/api/enrollments/${pupil.id}/payments`, { ...auth(other), data: { amount: 300, label: 'Versement guichet 2' } });
+    expect(theirs.status()).toBe(201);
+
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(panel.getByText('Un autre utilisateur a modifié cette fiche entre-temps. Vos saisies ont été reportées sur la fiche à jour : vérifiez-les, puis enregistrez.')).toBeVisible();
+    await expect(panel.getByRole('group', { name: 'Versement guichet 1' }).getByLabel('Montant')).toHaveValue('700');
+    await expect(panel.getByRole('group', { name: 'Versement guichet 2' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(panel).toBeHidden();
+    const saved = await sheetNow(page, token, className, pupil.id);
+    expect(saved.payments.slice(-2).map((p) => [p.label, p.amount])).toEqual([
+      ['Versement guichet 2', 300],
+      ['Versement guichet 1', 700],
+    ]);
+    await expect(row.locator('.balance-due')).toHaveText(gdes(totalsOf(saved).balance));
+  });
+
+  test('the finance details window fits the phone: NISU, class and every amount inside', async ({ page }) => {
+    const token = await apiToken(page, 'comptable');
+    const { className, pupil, name } = await pupilOf(page, token, 0, (e) => Boolean(e.student.nisu) && e.payments.length >= 2);
+    await signInAndLand(page, 'comptable', '/dashboard');
+    await page.goto(`/class/${encodeURIComponent(className)}`);
+    await page.getByTestId(`roster-row-${pupil.id}`).getByRole('button', { name: `Détails Financiers ${name}` }).click();
+    const details = page.getByRole('dialog', { name: `Détails Financiers - ${name}` });
+    await expect(details.getByText(pupil.student.nisu!)).toBeVisible();
+    const clipped = await details.evaluate((dialog) => {
+      const body = dialog.querySelector('.modal-body')!;
+      const box = body.getBoundingClientRect();
+      const out = [...body.querySelectorAll('dd, td, th, button')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5);
+      });
+      return { overflow: body.scrollWidth - body.clientWidth, cells: out.map((el) => el.textContent) };
+    });
+    expect(clipped).toEqual({ overflow: 0, cells: [] });
+    await expect(details.getByRole('button', { name: /Imprimer le reçu n° \d+/ })).toHaveCount(pupil.payments.filter((p) => p.receipt_no !== null).length);
+    await page.screenshot({ path: 'test-results/screens/finance-details-360.png' });
+  });
+
+  test('offline on two phones: both quick payments land, a ledger save on a changed sheet is refused and reported in French', async ({ page, context }) => {
+    const token = await apiToken(page, 'comptable');
+    const other = await apiToken(page, 'admin');
+    const quick = await pupilOf(page, token, -2, (e) => totalsOf(e).balance >= 200_000);
+    const ledger = await pupilOf(page, token, -3, (e) => totalsOf(e).balance >= 200_000);
+    await signInAndLand(page, 'comptable', '/dashboard');
+    await controlled(page);
+    await page.goto(`/class/${encodeURIComponent(quick.className)}`);
+    await expect(page.getByTestId(`roster-row-${quick.pupil.id}`)).toBeVisible();
+    await page.goto(`/class/${encodeURIComponent(ledger.className)}`);
+    await expect(page.getByTestId(`roster-row-${ledger.pupil.id}`)).toBeVisible();
+
+    await context.setOffline(true);
+    // This phone: a ledger save on one sheet...
+    const ledgerRow = page.getByTestId(`roster-row-${ledger.pupil.id}`);
+    await ledgerRow.getByRole('button', { name: `Modifier ${ledger.name}` }).click();
+    const panel = page.getByRole('dialog', { name: 'Fiche financière' });
+    await panel.getByRole('button', { name: '+ Ajouter un versement' }).click();
+    await panel.getByRole('group', { name: `Versement ${ledger.pupil.payments.length + 1}` }).getByLabel('Montant').fill('400');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Fiche financière mise à jour et en attente de synchronisation.')).toBeVisible();
+    // ...and a quick payment on another, marked 'en attente' until the sync numbers its receipt.
+    await page.goto(`/class/${encodeURIComponent(quick.className)}`);
+    const quickRow = page.getByTestId(`roster-row-${quick.pupil.id}`);
+    await quickRow.getByRole('button', { name: `Nouveau versement ${quick.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau versement' });
+    await dialog.getByLabel('Montant').fill('250');
+    await dialog.getByRole('button', { name: 'Enregistrer le versement' }).click();
+    await expect(page.getByText('Versement enregistré et en attente de synchronisation : son reçu sera numéroté à la synchronisation.')).toBeVisible();
+    await expect(quickRow.locator('.balance-due')).toHaveText(gdes(totalsOf(quick.pupil).balance - 25_000));
+    await quickRow.getByRole('button', { name: `Détails Financiers ${quick.name}` }).click();
+    await expect(page.getByRole('dialog').getByText('en attente', { exact: true })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
+
+    // The other phone, online, records a payment on both sheets.
+    for (const { pupil } of [quick, ledger]) {
+      const res = await page.request.post(`/api/enrollments/${pupil.id}/payments`, { ...auth(other), data: { amount: 100, label: 'Autre téléphone' } });
+      expect(res.status()).toBe(201);
+    }
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(
+      page.getByText(`La fiche financière de ${ledger.name} a été modifiée entre-temps par un autre utilisateur. Rechargez la fiche pour voir ses changements, puis recommencez.`),
+    ).toBeVisible();
+    const quickNow = await sheetNow(page, token, quick.className, quick.pupil.id);
+    expect(quickNow.payments.slice(-2).map((p) => [p.label, p.amount])).toEqual([
+      ['Autre téléphone', 100],
+      [`Versement ${quick.pupil.payments.length + 1}`, 250],
+    ]);
+    expect(quickNow.payments.at(-1)!.receipt_no).toEqual(expect.any(Number));
+    const ledgerNow = await sheetNow(page, token, ledger.className, ledger.pupil.id);
+    expect(ledgerNow.payments.slice(ledger.pupil.payments.length).map((p) => [p.label, p.amount])).toEqual([['Autre téléphone', 100]]);
+  });
+});

@@ -30,10 +30,15 @@ test('queued writes are replayed exactly once through drops and duplicates', asy
   const roster = (await (await server.get(`/api/enrollments?className=${encodeURIComponent(CLASS)}&yearId=${yearId}`)).json()) as {
     id: string;
     mppa: number;
-    payments: { label: string; amount: number; date: string | null }[];
+    version: number;
+    payments: { id: string; label: string; amount: number; date: string | null }[];
     adjustments: { label: string; amount: number }[];
   }[];
   const sheets = roster.slice(0, 10);
+  // The sheets' own payments are kept by every save (a payment with a receipt is never removed);
+  // each sheet gets one new line, saved then corrected by the second save.
+  const kept = (sheet: (typeof sheets)[number]) => sheet.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
+  const lineIds = new Map(sheets.map((sheet) => [sheet.id, crypto.randomUUID()]));
   const run = Date.now().toString(36);
 
   await signInAndLand(page, 'admin', '/dashboard');
@@ -41,7 +46,8 @@ test('queued writes are replayed exactly once through drops and duplicates', asy
   await context.setOffline(true);
 
   // 40 classes (10 of them sent twice with the same key), 40 students, 20 finance sheets
-  // (two successive versions of 10 sheets: the second must win).
+  // (two successive versions of 10 sheets: the second, made on the revision the first one makes,
+  // must win; replayed out of order it would be refused).
   const writes = [
     ...Array.from({ length: 40 }, (_, i) => ({ method: 'POST', path: '/api/classes', body: { name: `Durabilité ${run} ${i}` }, twice: i < 10 })),
     ...Array.from({ length: 40 }, (_, i) => ({
@@ -55,9 +61,19 @@ test('queued writes are replayed exactly once through drops and duplicates', asy
         method: 'PUT',
         path: `/api/enrollments/${sheet.id}/payments`,
         body: {
+          version: sheet.version + version - 1,
           mppa: sheet.mppa,
-          payments: [{ label: `Versement v${version}`, amount: 1000 * version, date: '2026-01-15' }],
-          adjustments: [],
+          payments: [
+            ...kept(sheet),
+            {
+              id: lineIds.get(sheet.id),
+              label: `Versement v${version}`,
+              amount: 1000 * version,
+              date: '2026-01-15',
+              ...(version === 2 ? { correction: 'Deuxième version' } : {}),
+            },
+          ],
+          adjustments: sheet.adjustments,
         },
         twice: false,
       })),
@@ -112,15 +128,17 @@ test('queued writes are replayed exactly once through drops and duplicates', asy
   const after = (await (await server.get(`/api/enrollments?className=${encodeURIComponent(CLASS)}&yearId=${yearId}`)).json()) as typeof roster;
   for (const sheet of sheets) {
     const payments = after.find((e) => e.id === sheet.id)!.payments;
-    expect(payments.map((p) => [p.label, p.amount])).toEqual([['Versement v2', 2000]]);
+    expect(payments.map((p) => [p.label, p.amount])).toEqual([...sheet.payments.map((p) => [p.label, p.amount]), ['Versement v2', 2000]]);
   }
 
-  // Leave the demo school as it was for the other tests.
+  // Leave the demo school as it was for the other tests (a receipted payment stays, cancelled).
   for (const k of mine) expect((await server.delete(`/api/classes/${k.id}`)).status()).toBe(200);
   expect((await server.post('/api/students/delete', { data: { ids: students.students.map((s) => s.id) } })).status()).toBe(200);
   for (const sheet of sheets) {
-    const { mppa, payments, adjustments } = sheet;
-    expect((await server.put(`/api/enrollments/${sheet.id}/payments`, { data: { mppa, payments, adjustments } })).status()).toBe(200);
+    const { mppa, adjustments } = sheet;
+    const cancelled = { id: lineIds.get(sheet.id), label: 'Versement v2', amount: 0, correction: 'Fin du test de durabilité' };
+    const data = { version: sheet.version + 2, mppa, payments: [...kept(sheet), cancelled], adjustments };
+    expect((await server.put(`/api/enrollments/${sheet.id}/payments`, { data })).status()).toBe(200);
   }
   await server.dispose();
 });

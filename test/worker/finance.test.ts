@@ -11,10 +11,10 @@ interface ApiEnrollment {
   year_name: string;
   className: string;
   mppa: number;
-  version: string;
+  version: number;
   grades_access_enabled: boolean;
   student: { nom: string; prenom: string; nisu: string | null };
-  payments: { id: string; date: string | null; label: string; amount: number; receipt_no: number | null }[];
+  payments: { id: string; date: string | null; label: string; amount: number; receipt_no: number | null; recorded_by: string | null }[];
   adjustments: { id: string; label: string; amount: number }[];
 }
 
@@ -77,7 +77,8 @@ describe('class roster (GET /api/enrollments)', () => {
       student: { nom: 'Joseph', prenom: 'Marie', nisu: 'JOMA20110402F1234567' },
       adjustments: [],
     });
-    expect(marie.payments).toEqual([{ id: expect.any(String), date: '2025-10-01', label: 'Versement 1', amount: 10000, receipt_no: 1 }]);
+    expect(marie.payments).toEqual([{ id: expect.any(String), date: '2025-10-01', label: 'Versement 1', amount: 10000, receipt_no: 1, recorded_by: null }]);
+    expect(marie.version).toBe(0);
     expect(list[1]!.adjustments).toEqual([{ id: expect.any(String), label: 'Bourse 50%', amount: -15500 }]);
     expect(list[0]!.student.nisu).toBeNull();
     // The class name is matched without regard to case, as typed in an address.
@@ -130,14 +131,22 @@ describe('class roster (GET /api/enrollments)', () => {
   });
 });
 
+const sheetOf = async (school: TestSchool, token: string, className: string, yearId: string, id: string) =>
+  (await roster(school, token, className, yearId)).find((e) => e.id === id)!;
+
+const linesOf = (e: ApiEnrollment) => e.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
+
 describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
   it('records instalments and a scholarship, numbering new receipts from the school counter', async () => {
     const { school, fixture, yearId } = await financeSchool();
     const token = await tokenFor(school, 'comptable');
     const casseus = fixture.enrollmentIds[2]!;
     expect(await receiptSeq(school.id)).toBe(1);
+    const opened = await sheetOf(school, token, '9e AF', yearId, casseus);
+    expect(opened.version).toBe(0);
 
     const res = await call(school, token, 'PUT', `/api/enrollments/${casseus}/payments`, {
+      version: opened.version,
       mppa: 31000,
       payments: [
         { label: 'Versement 1', amount: 5000, date: '2025-09-15' },
@@ -148,44 +157,50 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
       adjustments: [{ label: 'Bourse 25%', amount: -7750 }],
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Fiche financière mise à jour.' });
+    const answer = await bodyOf<{ message: string; enrollment: ApiEnrollment }>(res);
+    expect(answer.message).toBe('Fiche financière mise à jour.');
 
     const today = new Date().toISOString().slice(0, 10);
-    const ricardo = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === casseus)!;
+    const ricardo = await sheetOf(school, token, '9e AF', yearId, casseus);
+    // The answer is the saved sheet: the screen uses it instead of reading the class again.
+    expect(answer.enrollment).toEqual(ricardo);
+    expect(ricardo.version).toBe(1);
     expect(ricardo.payments).toEqual([
-      { id: expect.any(String), label: 'Versement 1', amount: 5000, date: '2025-09-15', receipt_no: 2 },
+      { id: expect.any(String), label: 'Versement 1', amount: 5000, date: '2025-09-15', receipt_no: 2, recorded_by: 'comptable' },
       // 0.1 + 0.2 is 30 centimes; a positive payment without a date is dated today.
-      { id: expect.any(String), label: 'Versement 2', amount: 0.3, date: today, receipt_no: 3 },
+      { id: expect.any(String), label: 'Versement 2', amount: 0.3, date: today, receipt_no: 3, recorded_by: 'comptable' },
       // A zero payment has neither date nor receipt.
-      { id: expect.any(String), label: 'À venir', amount: 0, date: null, receipt_no: null },
-      { id: expect.any(String), label: 'Versement 3', amount: 4999.7, date: today, receipt_no: 4 },
+      { id: expect.any(String), label: 'À venir', amount: 0, date: null, receipt_no: null, recorded_by: null },
+      { id: expect.any(String), label: 'Versement 3', amount: 4999.7, date: today, receipt_no: 4, recorded_by: 'comptable' },
     ]);
     expect(ricardo.adjustments).toEqual([{ id: expect.any(String), label: 'Bourse 25%', amount: -7750 }]);
     expect(await receiptSeq(school.id)).toBe(4);
 
-    // The second save keeps the lines it names (and their receipts), drops the others, and a
-    // payment going from zero to positive gets the next number; a dropped number is never reused.
-    const [v1, v2, coming] = ricardo.payments;
-    const again = await call(school, token, 'PUT', `/api/enrollments/${casseus}/payments`, {
+    // The second save keeps the lines it names (and their receipts); a payment going from zero to
+    // positive gets the next number. Receipted payments are corrected with a reason, never dropped:
+    // corrected to zero, the date is cleared and the receipt number stays with its payment.
+    const [v1, v2, coming, v3] = ricardo.payments;
+    const again = await call(school, await tokenFor(school, 'secretaire'), 'PUT', `/api/enrollments/${casseus}/payments`, {
+      version: ricardo.version,
       payments: [
         { id: v1!.id, label: 'Versement 1', amount: 5000, date: v1!.date },
         { id: coming!.id, label: 'Versement 4', amount: 2000 },
-        { id: v2!.id, label: 'Versement 2 (corrigé)', amount: 0 },
+        { id: v2!.id, label: 'Versement 2 (corrigé)', amount: 0, correction: 'Erreur de saisie' },
+        { id: v3!.id, label: 'Versement 3', amount: 0, correction: 'Chèque refusé' },
       ],
       adjustments: [{ id: ricardo.adjustments[0]!.id, label: 'Bourse 25%', amount: -7750 }],
     });
     expect(again.status).toBe(200);
-    const after = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === casseus)!;
-    expect(after.payments.map((p) => [p.id, p.label, p.amount, p.date, p.receipt_no])).toEqual([
-      [v1!.id, 'Versement 1', 5000, '2025-09-15', 2],
-      [coming!.id, 'Versement 4', 2000, today, 5],
-      // Corrected to zero: the date is cleared, the receipt number stays with its payment.
-      [v2!.id, 'Versement 2 (corrigé)', 0, null, 3],
+    const after = await sheetOf(school, token, '9e AF', yearId, casseus);
+    expect(after.payments.map((p) => [p.id, p.label, p.amount, p.date, p.receipt_no, p.recorded_by])).toEqual([
+      [v1!.id, 'Versement 1', 5000, '2025-09-15', 2, 'comptable'],
+      [coming!.id, 'Versement 4', 2000, today, 5, 'secretaire'],
+      [v2!.id, 'Versement 2 (corrigé)', 0, null, 3, 'comptable'],
+      [v3!.id, 'Versement 3', 0, null, 4, 'comptable'],
     ]);
     expect(after.mppa).toBe(31000);
     expect(await receiptSeq(school.id)).toBe(5);
-    // Receipt 4 went with the dropped 'Versement 3' and is not given again.
-    expect((await paymentRows(school.id)).map((p) => p.receipt_no)).toEqual([1, 2, 3, 5]);
+    expect((await paymentRows(school.id)).map((p) => p.receipt_no)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('keeps the UUID a client gave a new line, so a second queued save finds it and its receipt', async () => {
@@ -194,23 +209,30 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const target = fixture.enrollmentIds[3]!;
     const lineId = crypto.randomUUID();
     const scholarshipId = crypto.randomUUID();
-    const first = { payments: [{ id: lineId, label: 'Versement 1', amount: 12000 }], adjustments: [{ id: scholarshipId, label: 'Bourse', amount: -3500 }] };
+    const first = { version: 0, payments: [{ id: lineId, label: 'Versement 1', amount: 12000 }], adjustments: [{ id: scholarshipId, label: 'Bourse', amount: -3500 }] };
     expect((await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, first)).status).toBe(200);
-    const second = { payments: [{ id: lineId, label: 'Versement 1', amount: 12500 }], adjustments: first.adjustments };
+    // Queued after the first (offline), it names the revision the first one makes; the line has a
+    // receipt by then, so the change is a correction.
+    const second = {
+      version: 1,
+      payments: [{ id: lineId, label: 'Versement 1', amount: 12500, correction: 'Modifié avant synchronisation' }],
+      adjustments: first.adjustments,
+    };
     expect((await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, second)).status).toBe(200);
     const jameson = (await roster(school, token, 'NS I', yearId))[0]!;
-    expect(jameson.payments).toEqual([{ id: lineId, label: 'Versement 1', amount: 12500, date: expect.any(String), receipt_no: 2 }]);
+    expect(jameson.payments).toEqual([{ id: lineId, label: 'Versement 1', amount: 12500, date: expect.any(String), receipt_no: 2, recorded_by: 'comptable' }]);
     expect(jameson.adjustments).toEqual([{ id: scholarshipId, label: 'Bourse', amount: -3500 }]);
     expect(await receiptSeq(school.id)).toBe(2);
     // Another enrolment's payment id cannot be taken over: the save fails whole.
-    const marie = fixture.enrollmentIds[0]!;
-    const taken = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
-      payments: [{ id: lineId, label: 'Volé', amount: 1 }],
+    const marie = await sheetOf(school, token, '9e AF', yearId, fixture.enrollmentIds[0]!);
+    const taken = await call(school, token, 'PUT', `/api/enrollments/${marie.id}/payments`, {
+      version: marie.version,
+      payments: [...linesOf(marie), { id: lineId, label: 'Volé', amount: 1 }],
       adjustments: [],
     });
     expect(taken.status).toBe(409);
     expect((await roster(school, token, 'NS I', yearId))[0]!.payments[0]!.amount).toBe(12500);
-    expect((await roster(school, token, '9e AF', yearId)).find((e) => e.id === marie)!.payments).toHaveLength(1);
+    expect((await sheetOf(school, token, '9e AF', yearId, marie.id)).payments).toHaveLength(1);
     expect(await receiptSeq(school.id)).toBe(2);
   });
 
@@ -218,8 +240,8 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const { school, fixture, yearId } = await financeSchool();
     const token = await tokenFor(school, 'comptable');
     const marie = fixture.enrollmentIds[0]!;
-    const opened = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === marie)!;
-    const kept = opened.payments.map((p) => ({ id: p.id, label: p.label, amount: p.amount, date: p.date }));
+    const opened = await sheetOf(school, token, '9e AF', yearId, marie);
+    const kept = linesOf(opened);
     // Two cashiers opened the same sheet; the first records a payment.
     const first = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
       version: opened.version,
@@ -234,22 +256,63 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
       adjustments: [],
     });
     expect(second.status).toBe(409);
+    const now = await sheetOf(school, token, '9e AF', yearId, marie);
     expect(await bodyOf(second)).toEqual({
       message:
-        "Cette fiche financière a été modifiée entre-temps par un autre utilisateur. Rechargez la page pour voir ses changements, puis recommencez.",
+        'La fiche financière de Marie Joseph a été modifiée entre-temps par un autre utilisateur. Rechargez la fiche pour voir ses changements, puis recommencez.',
       code: 'stale',
+      enrollment: now,
     });
-    const now = (await roster(school, token, '9e AF', yearId)).find((e) => e.id === marie)!;
     expect(now.payments.map((p) => p.amount)).toEqual([10000, 5000]);
-    expect(now.version).not.toBe(opened.version);
+    expect(now.version).toBe(opened.version + 1);
     // With the fresh version the save goes through.
     const retry = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
       version: now.version,
-      payments: [...now.payments.map((p) => ({ id: p.id, label: p.label, amount: p.amount, date: p.date })), { label: 'Versement 3', amount: 7000 }],
+      payments: [...linesOf(now), { label: 'Versement 3', amount: 7000 }],
       adjustments: [],
     });
     expect(retry.status).toBe(200);
     expect(await receiptSeq(school.id)).toBe(3);
+    // The version is required.
+    const unversioned = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, { payments: [], adjustments: [] });
+    expect(unversioned.status).toBe(400);
+    expect((await bodyOf(unversioned)).message).toBe('La version de la fiche est requise : rechargez la fiche, puis recommencez.');
+  });
+
+  it('never removes a receipted payment, and changes one only as a correction with its reason, audited', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const marie = await sheetOf(school, token, '9e AF', yearId, fixture.enrollmentIds[0]!);
+    const [paid] = linesOf(marie);
+    const path = `/api/enrollments/${marie.id}/payments`;
+    const removed = await call(school, token, 'PUT', path, { version: marie.version, payments: [], adjustments: [] });
+    expect(removed.status).toBe(400);
+    expect(await bodyOf(removed)).toEqual({
+      message: "Le versement du reçu n° 1 ne peut pas être supprimé : corrigez son montant (0 pour l'annuler) en indiquant le motif.",
+      code: 'receipt_locked',
+    });
+    for (const change of [{ amount: 9000 }, { date: '2025-10-02' }, { label: 'Versement 1 bis' }]) {
+      const silent = await call(school, token, 'PUT', path, { version: marie.version, payments: [{ ...paid, ...change }], adjustments: [] });
+      expect(silent.status, JSON.stringify(change)).toBe(400);
+      expect((await bodyOf(silent)).message).toBe('Le versement du reçu n° 1 a déjà un reçu : indiquez le motif de la correction.');
+    }
+    const corrected = await call(school, token, 'PUT', path, {
+      version: marie.version,
+      payments: [{ ...paid, amount: 9000, correction: 'Montant mal saisi (reçu papier : 9 000)' }],
+      adjustments: [],
+    });
+    expect(corrected.status).toBe(200);
+    const rows = (await auditRows(school.id)).filter((r) => r.action_type === 'CORRECT_PAYMENTS');
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.details).corrections).toEqual([
+      {
+        receipt_no: 1,
+        reason: 'Montant mal saisi (reçu papier : 9 000)',
+        before: { date: '2025-10-01', label: 'Versement 1', amount: 10000 },
+        after: { date: '2025-10-01', label: 'Versement 1', amount: 9000 },
+      },
+    ]);
+    expect((await sheetOf(school, token, '9e AF', yearId, marie.id)).payments[0]).toMatchObject({ amount: 9000, receipt_no: 1 });
   });
 
   it('saves a full sheet of 100 payments and 50 adjustments in one batch, receipts contiguous', async () => {
@@ -257,6 +320,7 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const token = await tokenFor(school, 'comptable');
     const target = fixture.enrollmentIds[3]!;
     const res = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, {
+      version: 0,
       payments: Array.from({ length: 100 }, (_, i) => ({ label: `Versement ${i + 1}`, amount: 100.01 })),
       adjustments: Array.from({ length: 50 }, (_, i) => ({ label: `Ajustement ${i + 1}`, amount: -0.01 })),
     });
@@ -267,6 +331,7 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     expect(saved.adjustments).toHaveLength(50);
     expect(await receiptSeq(school.id)).toBe(101);
     const tooMany = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, {
+      version: 1,
       payments: Array.from({ length: 101 }, () => ({ label: 'x', amount: 1 })),
       adjustments: [],
     });
@@ -275,12 +340,13 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
   });
 
   it('audits the amounts before and after', async () => {
-    const { school, fixture } = await financeSchool();
+    const { school, fixture, yearId } = await financeSchool();
     const token = await tokenFor(school, 'comptable');
-    const marie = fixture.enrollmentIds[0]!;
-    const res = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
+    const marie = await sheetOf(school, token, '9e AF', yearId, fixture.enrollmentIds[0]!);
+    const res = await call(school, token, 'PUT', `/api/enrollments/${marie.id}/payments`, {
+      version: marie.version,
       mppa: 32000,
-      payments: [{ label: 'Versement 1', amount: 10000, date: '2025-10-01' }, { label: 'Versement 2', amount: 12000.5, date: '2026-01-12' }],
+      payments: [...linesOf(marie), { label: 'Versement 2', amount: 12000.5, date: '2026-01-12' }],
       adjustments: [{ label: "Frais d'examen", amount: 1500 }],
     });
     expect(res.status).toBe(200);
@@ -289,8 +355,8 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     expect(rows[0]).toMatchObject({ username: 'comptable', target_name: 'Marie Joseph (9e AF, 2025-2026)' });
     const details = JSON.parse(rows[0]!.details);
     expect(details).toEqual({
-      enrollment_id: marie,
-      receipts_issued: 2,
+      enrollment_id: marie.id,
+      receipts_issued: [2],
       before: {
         mppa: 31000,
         adjusted_mppa: 31000,
@@ -304,10 +370,9 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
         adjusted_mppa: 33500,
         total_paid: 22000.5,
         balance: 11499.5,
-        // The payment sent without its id is a new line: it gets a new receipt.
         payments: [
-          { receipt_no: 'new', date: '2025-10-01', label: 'Versement 1', amount: 10000 },
-          { receipt_no: 'new', date: '2026-01-12', label: 'Versement 2', amount: 12000.5 },
+          { receipt_no: 1, date: '2025-10-01', label: 'Versement 1', amount: 10000 },
+          { receipt_no: 2, date: '2026-01-12', label: 'Versement 2', amount: 12000.5 },
         ],
         adjustments: [{ label: "Frais d'examen", amount: 1500 }],
       },
@@ -319,6 +384,7 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const token = await tokenFor(school, 'comptable');
     const target = fixture.enrollmentIds[3]!;
     const body = {
+      version: 0,
       payments: [{ label: 'Versement 1', amount: 10000 }, { label: 'Versement 2', amount: 5000 }],
       adjustments: [{ label: 'Réduction', amount: -2500 }],
     };
@@ -352,19 +418,26 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
   });
 
   it('numbers receipts per school, unique and increasing, across concurrent saves', async () => {
-    const { school, fixture } = await financeSchool();
+    const { school, fixture, yearId } = await financeSchool();
     const other = await financeSchool();
     const token = await tokenFor(school, 'comptable');
-    const saves = fixture.enrollmentIds.map((id, i) =>
-      call(school, token, 'PUT', `/api/enrollments/${id}/payments`, {
-        payments: Array.from({ length: i + 1 }, (_, k) => ({ label: `Versement ${k + 1}`, amount: 1000 + k })),
-        adjustments: [],
-      }),
-    );
+    const sheets = await Promise.all([
+      ...(await roster(school, token, '9e AF', yearId)),
+      ...(await roster(school, token, 'NS I', yearId)),
+    ]);
+    const saves = fixture.enrollmentIds.map((id, i) => {
+      const sheet = sheets.find((s) => s.id === id)!;
+      return call(school, token, 'PUT', `/api/enrollments/${id}/payments`, {
+        version: sheet.version,
+        payments: [...linesOf(sheet), ...Array.from({ length: i + 1 }, (_, k) => ({ label: `Versement ${k + 1}`, amount: 1000 + k }))],
+        adjustments: sheet.adjustments,
+      });
+    });
+    // Each save is on its own sheet: all go through, whatever their order.
     expect((await Promise.all(saves)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const rows = (await paymentRows(school.id)) as { enrollment_id: string; receipt_no: number; position: number }[];
-    // The seeded receipt 1 went with Marie's replaced payment: 2..11 are the ten new ones.
-    expect(rows.map((r) => r.receipt_no)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // The seeded receipt 1 stays with Marie's payment: 2..11 are the ten new ones.
+    expect(rows.map((r) => r.receipt_no)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(await receiptSeq(school.id)).toBe(11);
     // Within an enrolment the numbers follow the order of the lines.
     for (const id of fixture.enrollmentIds) {
@@ -378,17 +451,19 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
   it('refuses negative payments, an adjusted MPPA below zero and bad dates, changing nothing', async () => {
     const { school, fixture } = await financeSchool();
     const token = await tokenFor(school, 'comptable');
-    const path = `/api/enrollments/${fixture.enrollmentIds[0]}/payments`;
+    const path = `/api/enrollments/${fixture.enrollmentIds[3]}/payments`;
     const cases: [unknown, string][] = [
       [{ payments: [{ label: 'x', amount: -1 }], adjustments: [] }, "Le montant d'un versement ne peut pas être négatif."],
-      [{ payments: [], adjustments: [{ label: 'Bourse', amount: -31000.01 }] }, 'Le MPPA ajusté ne peut pas être négatif.'],
+      [{ payments: [], adjustments: [{ label: 'Bourse', amount: -35000.01 }] }, 'Le MPPA ajusté ne peut pas être négatif.'],
       [{ mppa: -5, payments: [], adjustments: [] }, 'Le MPPA de base ne peut pas être négatif.'],
       [{ payments: [{ label: 'x', amount: 10, date: '2026-02-30' }], adjustments: [] }, 'Date de versement invalide (format AAAA-MM-JJ).'],
+      [{ payments: [{ label: 'x', amount: 10, date: '2999-01-01' }], adjustments: [] }, 'La date du versement ne peut pas être dans le futur.'],
       [{ payments: [{ label: 'x', amount: 'dix' }], adjustments: [] }, 'Montant invalide.'],
+      [{ payments: [{ label: 'x', amount: null }], adjustments: [] }, 'Montant invalide.'],
       [{ payments: [{ label: 'x', amount: 2e9 }], adjustments: [] }, 'Montant trop élevé.'],
     ];
     for (const [body, message] of cases) {
-      const res = await call(school, token, 'PUT', path, body);
+      const res = await call(school, token, 'PUT', path, { version: 0, ...(body as object) });
       expect(res.status, message).toBe(400);
       expect((await bodyOf(res)).message).toBe(message);
     }
@@ -397,21 +472,93 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
   });
 
   it('answers 404 for another school’s enrolment and 403 without enrollment:update_payment', async () => {
-    const { school, fixture } = await financeSchool();
+    const { school, fixture, yearId } = await financeSchool();
     const other = await financeSchool();
-    const body = { payments: [{ label: 'x', amount: 10 }], adjustments: [] };
-    const foreign = await call(other.school, await tokenFor(other.school, 'comptable'), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, body);
+    const target = fixture.enrollmentIds[3]!;
+    const body = (version: number) => ({ version, payments: [{ label: 'x', amount: 10 }], adjustments: [] });
+    const foreign = await call(other.school, await tokenFor(other.school, 'comptable'), 'PUT', `/api/enrollments/${target}/payments`, body(0));
     expect(foreign.status).toBe(404);
     expect(await bodyOf(foreign)).toEqual({ message: 'Inscription introuvable.', code: 'not_found' });
+    const foreignAdd = await call(other.school, await tokenFor(other.school, 'comptable'), 'POST', `/api/enrollments/${target}/payments`, { amount: 10 });
+    expect(foreignAdd.status).toBe(404);
     for (const username of ['bulletins', 'viescolaire', 'prof', 'eleve']) {
-      const res = await call(school, await tokenFor(school, username), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, body);
-      expect(res.status, username).toBe(403);
+      const t = await tokenFor(school, username);
+      expect((await call(school, t, 'PUT', `/api/enrollments/${target}/payments`, body(0))).status, username).toBe(403);
+      expect((await call(school, t, 'POST', `/api/enrollments/${target}/payments`, { amount: 10 })).status, username).toBe(403);
     }
     for (const username of ['secretaire', 'admin']) {
-      const res = await call(school, await tokenFor(school, username), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, body);
+      const userToken = await tokenFor(school, username);
+      const sheet = await sheetOf(school, userToken, 'NS I', yearId, target);
+      const res = await call(school, userToken, 'PUT', `/api/enrollments/${target}/payments`, {
+        version: sheet.version,
+        payments: [...linesOf(sheet), { label: username, amount: 10 }],
+        adjustments: [],
+      });
       expect(res.status, username).toBe(200);
+      expect((await call(school, userToken, 'POST', `/api/enrollments/${target}/payments`, { amount: 10 })).status, username).toBe(201);
     }
     expect(await receiptSeq(other.school.id)).toBe(1);
+  });
+});
+
+describe('new payment (POST /api/enrollments/{id}/payments)', () => {
+  it('adds one payment dated today with the next receipt and answers the saved sheet, audited', async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const marie = fixture.enrollmentIds[0]!;
+    const lineId = crypto.randomUUID();
+    const res = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { id: lineId, amount: 1250.5 });
+    expect(res.status).toBe(201);
+    const today = new Date().toISOString().slice(0, 10);
+    const answer = await bodyOf<{ message: string; enrollment: ApiEnrollment; payment: ApiEnrollment['payments'][number] }>(res);
+    expect(answer.message).toBe('Versement enregistré : reçu n° 2.');
+    expect(answer.payment).toEqual({ id: lineId, label: 'Versement 2', amount: 1250.5, date: today, receipt_no: 2, recorded_by: 'comptable' });
+    expect(answer.enrollment).toEqual(await sheetOf(school, token, '9e AF', yearId, marie));
+    expect(answer.enrollment.payments.at(-1)).toEqual(answer.payment);
+    expect(answer.enrollment.version).toBe(1);
+    const [audit] = (await auditRows(school.id)).filter((r) => r.action_type === 'ADD_PAYMENT');
+    expect(audit).toMatchObject({ username: 'comptable', target_name: 'Marie Joseph (9e AF, 2025-2026)' });
+    expect(JSON.parse(audit!.details)).toMatchObject({
+      receipts_issued: [2],
+      payment: { receipt_no: 2, date: today, label: 'Versement 2', amount: 1250.5 },
+      before: { total_paid: 10000, balance: 21000 },
+      after: { total_paid: 11250.5, balance: 19749.5 },
+    });
+    // A label and a past date are kept.
+    const dated = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { amount: 100, date: '2025-12-01', label: 'Frais de retard' });
+    expect((await bodyOf<{ payment: unknown }>(dated)).payment).toMatchObject({ label: 'Frais de retard', date: '2025-12-01', receipt_no: 3 });
+  });
+
+  it('accepts an overpayment (cash received is never refused) and answers the negative balance', async () => {
+    const { school, fixture } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const res = await call(school, token, 'POST', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, { amount: 21000.5 });
+    expect(res.status).toBe(201);
+    const { enrollment } = await bodyOf<{ enrollment: ApiEnrollment }>(res);
+    expect(enrollment.payments.reduce((sum, p) => sum + p.amount, 0)).toBe(31000.5);
+  });
+
+  it('refuses a blank, zero or negative amount and a date in the future, in French, taking no receipt', async () => {
+    const { school, fixture } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const path = `/api/enrollments/${fixture.enrollmentIds[0]}/payments`;
+    const cases: [unknown, string][] = [
+      [{}, 'Montant invalide.'],
+      [{ amount: null }, 'Montant invalide.'],
+      [{ amount: '' }, 'Montant invalide.'],
+      [{ amount: 0 }, 'Le montant du versement doit être supérieur à zéro.'],
+      [{ amount: -5 }, 'Le montant du versement doit être supérieur à zéro.'],
+      [{ amount: 5, date: '2999-12-31' }, 'La date du versement ne peut pas être dans le futur.'],
+      [{ amount: 5, date: '31/12/2025' }, 'Date de versement invalide (format AAAA-MM-JJ).'],
+      [{ amount: 5, label: 'x'.repeat(121) }, 'Libellé trop long (120 caractères au plus).'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(school, token, 'POST', path, body);
+      expect(res.status, message).toBe(400);
+      expect((await bodyOf(res)).message, JSON.stringify(body)).toBe(message);
+    }
+    expect(await receiptSeq(school.id)).toBe(1);
+    expect((await paymentRows(school.id)).length).toBe(1);
   });
 });
 

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The whole error body, for answers that carry more than a message (a 409 with the current data). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -97,7 +99,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
       return request<T>(method, path, body, options);
     }
   }
-  throw new ApiError(response.status, message, code);
+  throw new ApiError(response.status, message, code, (data ?? {}) as Record<string, unknown>);
 }
 
 export const api = {

@@ -11,7 +11,13 @@ export type WriteOutcome<T> = { queued: false; answer: T } | { queued: true } | 
 
 export async function submitWrite<T>(
   send: Promise<T | Queued>,
-  notices: { success: string | ((answer: T) => string) | null; queued: string; offline?: () => void },
+  notices: {
+    success: string | ((answer: T) => string) | null;
+    queued: string;
+    offline?: () => void;
+    /** Handles a failure itself (no error toast) when it returns true. */
+    refused?: (error: unknown) => boolean;
+  },
 ): Promise<WriteOutcome<T>> {
   try {
     const answer = await send;
@@ -24,7 +30,7 @@ export async function submitWrite<T>(
     if (success) toast.success(success);
     return { queued: false, answer };
   } catch (error) {
-    toast.error(errorMessage(error));
+    if (!notices.refused?.(error)) toast.error(errorMessage(error));
     return null;
   }
 }

@@ -27,6 +27,8 @@ export interface PrintOptions {
   paper?: 'A4' | 'letter';
   /** Extra CSS for the bodies. */
   styles?: string;
+  /** false when each page draws the school header itself (two copies of a receipt on one sheet). */
+  header?: boolean;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -68,7 +70,8 @@ const BASE_STYLES = `
   @media screen { body { background: #f3f4f6; } .sheet { background: #fff; max-width: 210mm; margin: 12px auto; padding: 14mm; box-shadow: 0 1px 4px rgb(0 0 0 / 0.2); } }
 `;
 
-function header(school: PrintSchool): SafeHtml {
+/** The school header of a printed sheet: logo, name, address, phone. */
+export function schoolHeader(school: PrintSchool): SafeHtml {
   const logo = school.logoUrl ? html`<img src="${new URL(school.logoUrl, location.origin).href}" alt="" />` : '';
   const lines = [school.address, school.phone].filter(Boolean).map((line) => html`<p>${line}</p>`);
   return html`<header class="sheet-header">${logo}<div><h1>${school.name}</h1>${lines}</div></header>`;
@@ -82,7 +85,7 @@ export function openPrintWindow(options: PrintOptions): Window | null {
     return null;
   }
   const paper = options.paper === 'letter' ? 'letter portrait' : 'A4 portrait';
-  const top = header(options.school);
+  const top = options.header === false ? '' : schoolHeader(options.school);
   const footer = options.footer ? html`<footer class="sheet-footer">${options.footer}</footer>` : '';
   const sheets = options.pages
     .map((body) => `<section class="sheet">${top}<div class="sheet-body">${body}</div>${footer}</section>`)

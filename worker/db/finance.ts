@@ -1,38 +1,27 @@
 // Finance queries (document 2 §3, §4, §7): a class roster with its money, one enrolment's finance
-// sheet and its replacement, grades access, and the financial report. Amounts are integer
-// centimes here; the routes turn them into the API's decimals.
+// sheet and the statements that write it, grades access, and the financial report. Amounts are
+// integer centimes here; the routes turn them into the API's decimals.
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { D1_MAX_PARAMS, insertChunks } from './chunks';
+import type { Sheet, SheetAdjustment, SheetPayment } from '../domain/finance-sheet';
+import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { adjustments, classes, enrollments, instances, payments, schoolYears, students } from './schema';
 import { studentSearchCondition } from './students';
 
-export interface PaymentLine {
-  id: string;
-  date: string | null;
-  label: string;
-  amount: number;
-  receiptNo: number | null;
-}
+export type PaymentLine = SheetPayment;
+export type AdjustmentLine = SheetAdjustment;
 
-export interface AdjustmentLine {
-  id: string;
-  label: string;
-  amount: number;
-}
-
-export interface FinanceRecord {
+export interface FinanceRecord extends Sheet {
   id: string;
   studentId: string;
   yearId: string;
   yearName: string;
   className: string;
-  mppa: number;
   gradesAccessEnabled: boolean;
+  /** Moves by one with every write to the money (the API's `version`). */
+  revision: number;
   student: { nom: string; prenom: string; nisu: string | null };
-  payments: PaymentLine[];
-  adjustments: AdjustmentLine[];
 }
 
 /** A class of the school by name, as the route /class/{className} names it (case-insensitive). */
@@ -53,9 +42,9 @@ export const findYear = (db: Db, instanceId: string, yearId: string) =>
 const sameEnrollment = (table: typeof payments | typeof adjustments) =>
   and(eq(enrollments.instanceId, table.instanceId), eq(enrollments.id, table.enrollmentId));
 
-/** Enrolments with their student, class, year, payments and adjustments: three reads, one round trip. */
-async function financeRecords(db: Db, where: SQL): Promise<FinanceRecord[]> {
-  const [rows, paymentRows, adjustmentRows] = await db.batch([
+/** The three reads of enrolments with their student, class, year, payments and adjustments. */
+function financeQueries(db: Db, where: SQL) {
+  return [
     db
       .select({
         id: enrollments.id,
@@ -66,6 +55,7 @@ async function financeRecords(db: Db, where: SQL): Promise<FinanceRecord[]> {
         className: sql<string>`${classes.name}`.as('class_name'),
         mppa: enrollments.mppa,
         gradesAccessEnabled: enrollments.gradesAccessEnabled,
+        revision: enrollments.revision,
         nom: students.nom,
         prenom: students.prenom,
         nisu: students.nisu,
@@ -83,6 +73,7 @@ async function financeRecords(db: Db, where: SQL): Promise<FinanceRecord[]> {
         label: payments.label,
         amount: payments.amount,
         receiptNo: payments.receiptNo,
+        recordedBy: payments.recordedBy,
       })
       .from(payments)
       .innerJoin(enrollments, sameEnrollment(payments))
@@ -94,7 +85,13 @@ async function financeRecords(db: Db, where: SQL): Promise<FinanceRecord[]> {
       .innerJoin(enrollments, sameEnrollment(adjustments))
       .where(where)
       .orderBy(asc(adjustments.position)),
-  ]);
+  ] as const;
+}
+
+type EnrollmentRow = Omit<FinanceRecord, 'student' | 'payments' | 'adjustments'> & FinanceRecord['student'];
+type FinanceRows = readonly [EnrollmentRow[], (PaymentLine & { enrollmentId: string })[], (AdjustmentLine & { enrollmentId: string })[]];
+
+function financeRecordsOf([rows, paymentRows, adjustmentRows]: FinanceRows): FinanceRecord[] {
   const byId = new Map<string, FinanceRecord>();
   for (const r of rows) {
     byId.set(r.id, {
@@ -105,6 +102,7 @@ async function financeRecords(db: Db, where: SQL): Promise<FinanceRecord[]> {
       className: r.className,
       mppa: r.mppa,
       gradesAccessEnabled: r.gradesAccessEnabled,
+      revision: r.revision,
       student: { nom: r.nom, prenom: r.prenom, nisu: r.nisu },
       payments: [],
       adjustments: [],
@@ -117,12 +115,13 @@ async function financeRecords(db: Db, where: SQL): Promise<FinanceRecord[]> {
 
 const byName = new Intl.Collator('fr', { sensitivity: 'base' });
 
-/** The enrolled students of a class for a year with their money, by last then first name. */
+const oneEnrollment = (instanceId: string, enrollmentId: string) =>
+  and(eq(enrollments.instanceId, instanceId), eq(enrollments.id, enrollmentId))!;
+
+/** The enrolled students of a class for a year with their money, by last then first name (one round trip). */
 export async function classRoster(db: Db, instanceId: string, yearId: string, classId: string) {
-  const records = await financeRecords(
-    db,
-    and(eq(enrollments.instanceId, instanceId), eq(enrollments.yearId, yearId), eq(enrollments.classId, classId))!,
-  );
+  const where = and(eq(enrollments.instanceId, instanceId), eq(enrollments.yearId, yearId), eq(enrollments.classId, classId))!;
+  const records = financeRecordsOf(await db.batch(financeQueries(db, where)));
   return records.sort(
     (a, b) => byName.compare(a.student.nom, b.student.nom) || byName.compare(a.student.prenom, b.student.prenom),
   );
@@ -130,82 +129,103 @@ export async function classRoster(db: Db, instanceId: string, yearId: string, cl
 
 /** One enrolment's finance sheet, or null when the school has no such enrolment. */
 export async function financeRecord(db: Db, instanceId: string, enrollmentId: string) {
-  const [record] = await financeRecords(db, and(eq(enrollments.instanceId, instanceId), eq(enrollments.id, enrollmentId))!);
+  const [record] = financeRecordsOf(await db.batch(financeQueries(db, oneEnrollment(instanceId, enrollmentId))));
   return record ?? null;
 }
 
-export interface PaymentWrite {
-  id: string;
-  date: string | null;
-  label: string;
-  amount: number;
-  /** A receipt number already issued, or 'new' to issue the next one of the school. */
-  receipt: number | 'new' | null;
+/** One enrolment's sheet and the school's receipt counter, read together before a write (one round trip). */
+export async function sheetForWrite(db: Db, instanceId: string, enrollmentId: string) {
+  const [rows, paymentRows, adjustmentRows, counter] = await db.batch([
+    ...financeQueries(db, oneEnrollment(instanceId, enrollmentId)),
+    db.select({ receiptSeq: instances.receiptSeq }).from(instances).where(eq(instances.id, instanceId)),
+  ]);
+  const [record] = financeRecordsOf([rows, paymentRows, adjustmentRows]);
+  return record ? { record, receiptSeq: counter[0]?.receiptSeq ?? 0 } : null;
 }
 
-export interface FinanceWrite {
-  mppa: number | null;
-  payments: PaymentWrite[];
-  adjustments: AdjustmentLine[];
+/** What a write read: the enrolment at its revision, the school's counter at its value. */
+export interface WriteBase {
+  revision: number;
+  receiptSeq: number;
 }
+
+/** Guard condition: the enrolment is still at the revision read. */
+export const revisionStillIs = (instanceId: string, enrollmentId: string, revision: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${enrollments} WHERE ${oneEnrollment(instanceId, enrollmentId)} AND ${enrollments.revision} = ${revision})`;
+
+/** Guard condition: the school's receipt counter is still at the value read. */
+export const receiptSeqStillIs = (instanceId: string, receiptSeq: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${instances} WHERE ${instances.id} = ${instanceId} AND ${instances.receiptSeq} = ${receiptSeq})`;
 
 /**
- * The statements that replace an enrolment's payments and adjustments (and its base MPPA when
- * given), for one batch. New receipt numbers come from the school's counter inside the same
- * batch: the counter moves first, then the k-th of n new receipts reads `receipt_seq - (n - k)`,
- * so two batches can never hand out the same number and none is skipped.
+ * The guard conditions of a write of one enrolment's money: nobody moved the enrolment's revision
+ * nor (when it issues receipts) the school's receipt counter since they were read. Otherwise the
+ * whole batch rolls back, so no payment is lost and no receipt number is burnt.
  */
-export function replaceFinanceStatements(db: Db, instanceId: string, enrollmentId: string, write: FinanceWrite) {
-  const issued = write.payments.filter((p) => p.receipt === 'new').length;
-  const statements: BatchItem<'sqlite'>[] = [];
-  if (issued > 0) {
-    statements.push(
-      db
-        .update(instances)
-        .set({ receiptSeq: sql`${instances.receiptSeq} + ${issued}` })
-        .where(eq(instances.id, instanceId)),
-    );
-  }
-  statements.push(
-    db.delete(payments).where(and(eq(payments.instanceId, instanceId), eq(payments.enrollmentId, enrollmentId))),
-    db.delete(adjustments).where(and(eq(adjustments.instanceId, instanceId), eq(adjustments.enrollmentId, enrollmentId))),
-  );
-  // `back` receipts before the counter's new value (a server-computed integer, safe to inline).
-  const counterMinus = (back: number) =>
-    sql`(SELECT ${instances.receiptSeq} FROM ${instances} WHERE ${instances.id} = ${instanceId}) - ${sql.raw(String(back))}`;
-  let nth = 0;
-  const paymentRows = write.payments.map((p, position) => ({
-    id: p.id,
+export const sheetUnchanged = (instanceId: string, enrollmentId: string, base: WriteBase, receiptSeq: number): SQL[] => [
+  revisionStillIs(instanceId, enrollmentId, base.revision),
+  ...(receiptSeq === base.receiptSeq ? [] : [receiptSeqStillIs(instanceId, base.receiptSeq)]),
+];
+
+/** The write's statements with the counter moved and the revision moved by exactly one. */
+function advanced(db: Db, instanceId: string, enrollmentId: string, base: WriteBase, receiptSeq: number, body: BatchItem<'sqlite'>[], mppa: number | null) {
+  return [
+    ...(receiptSeq === base.receiptSeq ? [] : [db.update(instances).set({ receiptSeq }).where(eq(instances.id, instanceId))]),
+    ...body,
+    db
+      .update(enrollments)
+      .set({ revision: base.revision + 1, ...(mppa === null ? {} : { mppa }) })
+      .where(oneEnrollment(instanceId, enrollmentId)),
+  ];
+}
+
+const paymentRow = (instanceId: string, enrollmentId: string, p: SheetPayment, position: number) => ({
+  id: p.id,
+  instanceId,
+  enrollmentId,
+  date: p.date,
+  label: p.label,
+  amount: p.amount,
+  receiptNo: p.receiptNo,
+  recordedBy: p.recordedBy,
+  position,
+});
+
+export interface SheetWrite {
+  /** The new base MPPA, or null to keep it. */
+  mppa: number | null;
+  payments: SheetPayment[];
+  adjustments: SheetAdjustment[];
+  /** The school's receipt counter after the write. */
+  receiptSeq: number;
+}
+
+/** The statements that replace an enrolment's payments and adjustments (the ledger edit); guard them with `sheetUnchanged`. */
+export function replaceSheetStatements(db: Db, instanceId: string, enrollmentId: string, base: WriteBase, write: SheetWrite) {
+  return advanced(
+    db,
     instanceId,
     enrollmentId,
-    date: p.date,
-    label: p.label,
-    amount: p.amount,
-    receiptNo: p.receipt === 'new' ? counterMinus(issued - 1 - nth++) : p.receipt,
-    position,
-  }));
-  if (paymentRows.length > 0) {
-    // insertChunks cannot take the receipt sub-select; the same rule: at most 100 bound values.
-    const perRow = db.insert(payments).values(paymentRows[0]!).toSQL().params.length;
-    const size = Math.max(1, Math.floor(D1_MAX_PARAMS / perRow));
-    for (let i = 0; i < paymentRows.length; i += size) statements.push(db.insert(payments).values(paymentRows.slice(i, i + size)));
-  }
-  statements.push(
-    ...insertChunks(
-      db,
-      adjustments,
-      write.adjustments.map((a, position) => ({ id: a.id, instanceId, enrollmentId, label: a.label, amount: a.amount, position })),
-    ),
+    base,
+    write.receiptSeq,
+    [
+      db.delete(payments).where(and(eq(payments.instanceId, instanceId), eq(payments.enrollmentId, enrollmentId))),
+      db.delete(adjustments).where(and(eq(adjustments.instanceId, instanceId), eq(adjustments.enrollmentId, enrollmentId))),
+      ...insertChunks(db, payments, write.payments.map((p, position) => paymentRow(instanceId, enrollmentId, p, position))),
+      ...insertChunks(
+        db,
+        adjustments,
+        write.adjustments.map((a, position) => ({ id: a.id, instanceId, enrollmentId, label: a.label, amount: a.amount, position })),
+      ),
+    ],
+    write.mppa,
   );
-  if (write.mppa !== null) {
-    statements.push(
-      db
-        .update(enrollments)
-        .set({ mppa: write.mppa })
-        .where(and(eq(enrollments.instanceId, instanceId), eq(enrollments.id, enrollmentId))),
-    );
-  }
-  return statements;
+}
+
+/** The statements that add one payment at the end of an enrolment's sheet; guard them with `sheetUnchanged`. */
+export function addPaymentStatements(db: Db, instanceId: string, enrollmentId: string, base: WriteBase, payment: SheetPayment, position: number) {
+  if (payment.receiptNo === null) throw new RangeError('receipt');
+  return advanced(db, instanceId, enrollmentId, base, payment.receiptNo, [db.insert(payments).values(paymentRow(instanceId, enrollmentId, payment, position))], null);
 }
 
 export const setGradesAccess = (db: Db, instanceId: string, enrollmentId: string, enabled: boolean) =>

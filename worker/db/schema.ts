@@ -108,7 +108,7 @@ export const idempotencyKeys = sqliteTable(
 
 /**
  * Write guards (worker/lib/write.ts): a batch inserts a row whose `ok` is a condition; a trigger
- * (migration 0003) drops true rows and aborts the whole batch on a false one. Always empty.
+ * (migration 0002) drops true rows and aborts the whole batch on a false one. Always empty.
  */
 export const writeGuards = sqliteTable('write_guards', {
   ok: integer('ok'),
@@ -348,6 +348,11 @@ export const enrollments = sqliteTable(
     /** Base MPPA in centimes. */
     mppa: integer('mppa').notNull().default(0),
     gradesAccessEnabled: integer('grades_access_enabled', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * Moves by one with every write to the enrolment's money; a finance write checks it inside its
+     * batch (migrations/0002: a trigger also moves it when the base MPPA changes elsewhere).
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -380,6 +385,8 @@ export const payments = sqliteTable(
     amount: integer('amount').notNull(),
     /** Per-school receipt number, given once the amount is positive. */
     receiptNo: integer('receipt_no'),
+    /** Username of the cashier who recorded it (named on its receipt). */
+    recordedBy: text('recorded_by'),
     position: integer('position').notNull().default(0),
   },
   (t) => [

@@ -1,6 +1,8 @@
-// The rules of saving a finance sheet (payments and adjustments of one enrolment), pure so the
-// worker and the tests share them: which lines keep their identity and receipt number, which
-// payments get a new receipt, the payment date rule, and the audit snapshot of the amounts.
+// The rules of writing a finance sheet (payments and adjustments of one enrolment), pure so the
+// worker, the web and the tests share them: which lines keep their identity and receipt number,
+// which payments get a new receipt (and which number), the payment date rule, corrections of
+// receipted payments, the balance a receipt shows, and the audit snapshot of the amounts.
+// Decisions 020 and 021 (docs/decisions/).
 import { financeTotals, fromCentimes } from './money';
 
 export interface SheetPayment {
@@ -10,6 +12,8 @@ export interface SheetPayment {
   /** Centimes, never negative. */
   amount: number;
   receiptNo: number | null;
+  /** The cashier who recorded it (named on its receipt); null when unknown. */
+  recordedBy: string | null;
 }
 
 export interface SheetAdjustment {
@@ -25,83 +29,178 @@ export interface Sheet {
   adjustments: SheetAdjustment[];
 }
 
+export interface PaymentInput {
+  id?: string | undefined;
+  label: string;
+  amount: number;
+  date?: string | null | undefined;
+  /** Why a payment that already has a receipt is changed; required for such a change. */
+  correction?: string | undefined;
+}
+
 export interface SheetInput {
   /** New base MPPA in centimes; absent keeps the current one. */
   mppa?: number | undefined;
-  payments: { id?: string | undefined; label: string; amount: number; date?: string | null | undefined }[];
+  payments: PaymentInput[];
   adjustments: { id?: string | undefined; label: string; amount: number }[];
 }
 
-export interface PlannedPayment extends Omit<SheetPayment, 'receiptNo'> {
-  /** An issued number kept, 'new' for the school's next number, null while the amount is zero. */
-  receipt: number | 'new' | null;
+export interface WriteContext {
+  /** The date of today (YYYY-MM-DD) for payments without one. */
+  today: string;
+  newId: () => string;
+  /** The school's receipt counter as read: the next receipt is receiptSeq + 1. */
+  receiptSeq: number;
+  /** Who records the new payments. */
+  cashier: string;
 }
 
-export interface SheetPlan {
-  mppa: number;
+/** What changed on a payment that already had a receipt, and why (kept in the audit). */
+export interface Correction {
+  receiptNo: number;
+  reason: string;
+  before: Pick<SheetPayment, 'date' | 'label' | 'amount'>;
+  after: Pick<SheetPayment, 'date' | 'label' | 'amount'>;
+}
+
+/** Why a sheet cannot be saved as sent: a receipted payment removed, or changed without a reason. */
+export interface SheetRefusal {
+  kind: 'removed' | 'unexplained';
+  receiptNo: number;
+}
+
+export interface SheetPlan extends Sheet {
   mppaChanged: boolean;
-  payments: PlannedPayment[];
-  adjustments: SheetAdjustment[];
-  receiptsToIssue: number;
+  /** Receipt numbers given by this save, in order. */
+  issued: number[];
+  /** The school's receipt counter after the save. */
+  receiptSeq: number;
+  corrections: Correction[];
+  /** The first reason to refuse the save, or null. */
+  refusal: SheetRefusal | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A client's UUID for a new line when it is well formed and free, else a fresh id. */
+function idFor(id: string | undefined, used: Set<string>, newId: () => string) {
+  const chosen = id !== undefined && !used.has(id) && UUID.test(id) ? id : newId();
+  used.add(chosen);
+  return chosen;
+}
+
+const sameLine = (a: Pick<SheetPayment, 'date' | 'label' | 'amount'>, b: Pick<SheetPayment, 'date' | 'label' | 'amount'>) =>
+  a.amount === b.amount && a.date === b.date && a.label === b.label;
+
 /**
- * The sheet after a save that replaces every line. A line keeps its id (and a payment its
- * receipt number) when the id is one of this enrolment's current lines. A new line keeps the
- * UUID its client gave it, so a second offline edit of the same line finds it again; any other
- * id, or an id used twice, is replaced by a fresh one. Only this enrolment's rows are deleted, so
- * a payload never reaches another enrolment's rows: an id that exists elsewhere fails the whole
- * batch on the primary key. A receipt number, once issued, stays with its payment even if the
- * amount is corrected to zero, and is never reused. A positive payment without a number gets the
- * next one. A zero payment has no date; a positive payment without a date is dated today.
+ * The sheet after a save that replaces every line (the ledger edit). A line keeps its id (and a
+ * payment its receipt number and cashier) when the id is one of this enrolment's current lines.
+ * A new line keeps the UUID its client gave it, so a second offline edit of the same line finds it
+ * again; any other id, or an id used twice, is replaced by a fresh one. Only this enrolment's rows
+ * are replaced, so a payload never reaches another enrolment's rows: an id that exists elsewhere
+ * fails the whole batch on the primary key.
+ *
+ * Receipts: a positive payment without a number gets the next ones of the school, in the order of
+ * the lines (receiptSeq + 1, + 2...). A number, once issued, stays with its payment and is never
+ * reused. A payment that has a receipt cannot be removed (correct it to zero instead), and
+ * changing its amount, date or label is a correction that needs a reason (decision 021).
+ *
+ * Dates: a zero payment has no date; a positive one keeps the date sent, else its current date,
+ * else today.
  */
-export function planSheet(current: Sheet, input: SheetInput, today: string, newId: () => string): SheetPlan {
+export function planSheet(current: Sheet, input: SheetInput, ctx: WriteContext): SheetPlan {
   const currentPayments = new Map(current.payments.map((p) => [p.id, p]));
+  const currentAdjustments = new Set(current.adjustments.map((a) => a.id));
   const usedPayments = new Set<string>();
   const usedAdjustments = new Set<string>();
-  const currentAdjustments = new Set(current.adjustments.map((a) => a.id));
-  const keep = (id: string, used: Set<string>) => (used.add(id), id);
-  const idFor = (id: string | undefined, used: Set<string>) => {
-    const usable = id !== undefined && !used.has(id) && UUID.test(id);
-    const chosen = usable ? id : newId();
-    used.add(chosen);
-    return chosen;
-  };
-  const payments = input.payments.map((p): PlannedPayment => {
+  const corrections: Correction[] = [];
+  let refusal: SheetRefusal | null = null;
+  let receiptSeq = ctx.receiptSeq;
+  const issued: number[] = [];
+
+  const payments = input.payments.map((p): SheetPayment => {
     const existing = p.id !== undefined && !usedPayments.has(p.id) ? currentPayments.get(p.id) : undefined;
-    const issued = existing?.receiptNo ?? null;
-    return {
-      id: existing ? keep(existing.id, usedPayments) : idFor(p.id, usedPayments),
+    if (existing) usedPayments.add(existing.id);
+    const id = existing ? existing.id : idFor(p.id, usedPayments, ctx.newId);
+    const line = {
       label: p.label,
       amount: p.amount,
-      date: p.amount === 0 ? null : (p.date ?? today),
-      receipt: issued ?? (p.amount > 0 ? 'new' : null),
+      date: p.amount === 0 ? null : (p.date ?? existing?.date ?? ctx.today),
     };
+    let receiptNo = existing?.receiptNo ?? null;
+    if (existing && receiptNo !== null && !sameLine(existing, line)) {
+      const reason = p.correction?.trim() ?? '';
+      if (reason) corrections.push({ receiptNo, reason, before: pick(existing), after: line });
+      else refusal ??= { kind: 'unexplained', receiptNo };
+    }
+    if (receiptNo === null && line.amount > 0) {
+      receiptNo = ++receiptSeq;
+      issued.push(receiptNo);
+    }
+    return { id, ...line, receiptNo, recordedBy: existing?.recordedBy ?? (receiptNo === null ? null : ctx.cashier) };
   });
+  for (const p of current.payments) {
+    if (p.receiptNo !== null && !usedPayments.has(p.id)) refusal ??= { kind: 'removed', receiptNo: p.receiptNo };
+  }
+
   const adjustments = input.adjustments.map(
     (a): SheetAdjustment => ({
       id:
         a.id !== undefined && currentAdjustments.has(a.id) && !usedAdjustments.has(a.id)
-          ? keep(a.id, usedAdjustments)
-          : idFor(a.id, usedAdjustments),
+          ? (usedAdjustments.add(a.id), a.id)
+          : idFor(a.id, usedAdjustments, ctx.newId),
       label: a.label,
       amount: a.amount,
     }),
   );
   const mppa = input.mppa ?? current.mppa;
-  return {
-    mppa,
-    mppaChanged: mppa !== current.mppa,
-    payments,
-    adjustments,
-    receiptsToIssue: payments.filter((p) => p.receipt === 'new').length,
+  return { mppa, mppaChanged: mppa !== current.mppa, payments, adjustments, issued, receiptSeq, corrections, refusal };
+}
+
+const pick = ({ date, label, amount }: SheetPayment) => ({ date, label, amount });
+
+export interface NewPayment {
+  id?: string | undefined;
+  label: string;
+  /** Centimes, above zero. */
+  amount: number;
+  date?: string | null | undefined;
+}
+
+/**
+ * One payment added at the end of the sheet (the cashier's 'Nouveau versement'): it takes the
+ * school's next receipt number, today's date unless one is given, and the cashier's name. Nothing
+ * else on the sheet changes, so it never conflicts with another cashier's work.
+ */
+export function planNewPayment(current: Sheet, input: NewPayment, ctx: WriteContext): { payment: SheetPayment; sheet: Sheet } {
+  if (!(input.amount > 0)) throw new RangeError('amount');
+  const payment: SheetPayment = {
+    id: idFor(input.id, new Set(current.payments.map((p) => p.id)), ctx.newId),
+    label: input.label,
+    amount: input.amount,
+    date: input.date ?? ctx.today,
+    receiptNo: ctx.receiptSeq + 1,
+    recordedBy: ctx.cashier,
   };
+  return { payment, sheet: { ...current, payments: [...current.payments, payment] } };
+}
+
+/**
+ * The balance a receipt shows: the adjusted MPPA less every payment up to and including this one,
+ * in the order of the sheet (centimes; below zero is an overpayment). Null for an unknown payment.
+ */
+export function balanceAfter(
+  sheet: { mppa: number; payments: readonly { id: string; amount: number }[]; adjustments: readonly { amount: number }[] },
+  paymentId: string,
+): number | null {
+  const index = sheet.payments.findIndex((p) => p.id === paymentId);
+  if (index < 0) return null;
+  const { adjusted } = financeTotals({ mppa: sheet.mppa, payments: [], adjustments: sheet.adjustments });
+  return sheet.payments.slice(0, index + 1).reduce((balance, p) => balance - p.amount, adjusted);
 }
 
 /** The amounts of a sheet as the audit log keeps them (decimals, like the API). */
-export function sheetSnapshot(sheet: { mppa: number; payments: (Omit<SheetPayment, 'receiptNo'> & { receipt: number | 'new' | null })[]; adjustments: SheetAdjustment[] }) {
+export function sheetSnapshot(sheet: Sheet) {
   const totals = financeTotals(sheet);
   return {
     mppa: fromCentimes(sheet.mppa),
@@ -109,7 +208,7 @@ export function sheetSnapshot(sheet: { mppa: number; payments: (Omit<SheetPaymen
     total_paid: fromCentimes(totals.paid),
     balance: fromCentimes(totals.balance),
     payments: sheet.payments.map((p) => ({
-      receipt_no: p.receipt,
+      receipt_no: p.receiptNo,
       date: p.date,
       label: p.label,
       amount: fromCentimes(p.amount),
@@ -118,31 +217,10 @@ export function sheetSnapshot(sheet: { mppa: number; payments: (Omit<SheetPaymen
   };
 }
 
-/** The current sheet in the snapshot's shape. */
-export const currentSnapshot = (sheet: Sheet) =>
-  sheetSnapshot({ ...sheet, payments: sheet.payments.map(({ receiptNo, ...p }) => ({ ...p, receipt: receiptNo })) });
-
-/**
- * A short fingerprint of a sheet's money (base, and each line's id and amount, in order). The
- * roster gives it with each enrolment and the finance panel sends it back: a save made on a
- * sheet that someone else changed meanwhile is refused instead of silently dropping their
- * payment. Labels, dates and receipt numbers are left out, so a client can compute the
- * fingerprint of its own queued save (FNV-1a, 32 bits: enough to tell two states apart).
- */
-export function sheetVersion(sheet: {
-  mppa: number;
-  payments: readonly { id: string; amount: number }[];
-  adjustments: readonly { id: string; amount: number }[];
-}): string {
-  const text = [
-    String(sheet.mppa),
-    ...sheet.payments.map((p) => `p${p.id}:${p.amount}`),
-    ...sheet.adjustments.map((a) => `a${a.id}:${a.amount}`),
-  ].join('|');
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
+/** A correction as the audit log keeps it. */
+export const correctionSnapshot = (c: Correction) => ({
+  receipt_no: c.receiptNo,
+  reason: c.reason,
+  before: { ...c.before, amount: fromCentimes(c.before.amount) },
+  after: { ...c.after, amount: fromCentimes(c.after.amount) },
+});

@@ -104,8 +104,13 @@ export function financeTotals({ mppa, payments, adjustments }: FinanceLines): Fi
 /** Any negative adjustment is a scholarship or a reduction. */
 export const hasScholarship = (adjustments: readonly { amount: number }[]) => adjustments.some((a) => a.amount < 0);
 
-/** Balance colour of document 2 §4: red ('due') above zero, green ('settled') otherwise. */
-export const balanceTone = (balance: number): 'due' | 'settled' => (balance > 0 ? 'due' : 'settled');
+export type BalanceTone = 'due' | 'settled' | 'over';
+
+/**
+ * Balance colour: red ('due') above zero, green ('settled') at zero (document 2 §4), and the
+ * warning colour ('over') below zero: an overpayment is not a settled account (issue 10).
+ */
+export const balanceTone = (balance: number): BalanceTone => (balance > 0 ? 'due' : balance < 0 ? 'over' : 'settled');
 
 /**
  * The date of a payment after its amount changes (document 2 §4): going from zero to a positive

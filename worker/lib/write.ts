@@ -40,8 +40,9 @@ const SECRET_KEYS = new Set(['accessToken', 'tempPassword']);
 const holdsSecret = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && Object.keys(body).some((key) => SECRET_KEYS.has(key));
 
-const guardStatement = (db: Db, guard: Guard) =>
-  db.insert(writeGuards).values({ ok: sql`CASE WHEN ${guard.holds} THEN 1 ELSE 0 END` });
+/** The batch statement that aborts the whole batch unless `holds` is true when it runs. */
+export const guardStatement = (db: Db, holds: SQL) =>
+  db.insert(writeGuards).values({ ok: sql`CASE WHEN ${holds} THEN 1 ELSE 0 END` });
 
 /** The caller's session still stands: same token version, account not disabled. */
 function sessionGuard(account: Account): Guard {
@@ -78,7 +79,7 @@ export async function commit<T>(
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
   const allGuards = [sessionGuard(account), ...guards];
-  const batch: Statement[] = [...allGuards.map((g) => guardStatement(db, g)), ...statements, auditInsert(db, account, audit)];
+  const batch: Statement[] = [...allGuards.map((g) => guardStatement(db, g.holds)), ...statements, auditInsert(db, account, audit)];
   if (key && !holdsSecret(body)) {
     batch.push(
       db.insert(idempotencyKeys).values({

@@ -1,12 +1,13 @@
 // Class finance, payments and adjustments, grades access and the financial report (document 2
 // §2, §4, §7). Who may call what: docs/decisions/020-finance-permissions.md.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { financeText } from '../../web/i18n/finance';
 import { allow } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database, type Db } from '../db/client';
 import {
+  addPaymentStatements,
   classRoster,
   countClassEnrollments,
   type FinanceRecord,
@@ -14,14 +15,18 @@ import {
   financialReport,
   findClassByName,
   findYear,
-  replaceFinanceStatements,
+  replaceSheetStatements,
   setClassGradesAccess,
   setGradesAccess,
+  sheetForWrite,
+  sheetUnchanged,
+  type WriteBase,
 } from '../db/finance';
-import { currentSnapshot, planSheet, sheetSnapshot, sheetVersion } from '../domain/finance-sheet';
+import { correctionSnapshot, planNewPayment, planSheet, sheetSnapshot, type WriteContext } from '../domain/finance-sheet';
 import { financeTotals, fromCentimes, MAX_AMOUNT, parseAmount, toCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { id as inputId, idParam, optionalText } from '../lib/inputs';
 import { readJson, readParams, readQuery } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -32,13 +37,21 @@ export const financeRoutes = new Hono<AppBindings>();
 /** Cashiers, grades-access managers and readers of the financial report all see the roster. */
 const ROSTER_READERS = ['enrollment:update_payment', 'student_portal:manage_access', 'report:financial'] as const;
 
-const id = z.string().trim().min(1).max(64);
-const idParam = z.object({ id });
+const id = inputId();
 const classParam = z.object({ className: z.string().trim().min(1, t.classRequired).max(100) });
 
 const rosterQuery = z.object({
   className: z.string({ error: t.classRequired }).trim().min(1, t.classRequired).max(100),
   yearId: z.string({ error: t.yearRequired }).trim().min(1, t.yearRequired).max(64),
+});
+
+const apiPayment = (p: FinanceRecord['payments'][number]) => ({
+  id: p.id,
+  date: p.date,
+  label: p.label,
+  amount: fromCentimes(p.amount),
+  receipt_no: p.receiptNo,
+  recorded_by: p.recordedBy,
 });
 
 const apiEnrollment = (r: FinanceRecord) => ({
@@ -48,16 +61,10 @@ const apiEnrollment = (r: FinanceRecord) => ({
   year_name: r.yearName,
   className: r.className,
   mppa: fromCentimes(r.mppa),
-  version: sheetVersion(r),
+  version: r.revision,
   grades_access_enabled: r.gradesAccessEnabled,
   student: r.student,
-  payments: r.payments.map((p) => ({
-    id: p.id,
-    date: p.date,
-    label: p.label,
-    amount: fromCentimes(p.amount),
-    receipt_no: p.receiptNo,
-  })),
+  payments: r.payments.map(apiPayment),
   adjustments: r.adjustments.map((a) => ({ id: a.id, label: a.label, amount: fromCentimes(a.amount) })),
 });
 
@@ -81,64 +88,176 @@ financeRoutes.get('/enrollments', allow.anyPermission(...ROSTER_READERS), async 
 // ------------------------------------------------------------------ payments and adjustments
 
 const amount = z.number({ error: t.amountInvalid }).min(-MAX_AMOUNT, t.amountTooLarge).max(MAX_AMOUNT, t.amountTooLarge);
-const label = z.string({ error: t.labelTooLong }).trim().max(120, t.labelTooLong).optional().default('');
+const label = optionalText(120, t.labelTooLong).transform((v) => v ?? '');
+const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const isoDate = z
   .string({ error: t.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, t.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), t.dateInvalid);
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), t.dateInvalid)
+  // A cashier's today may be tomorrow in UTC, never later.
+  .refine((d) => d <= utcDay(1), t.dateInFuture);
+const correction = optionalText(200, t.correctionTooLong).transform((v) => v ?? undefined);
 
-const financeBody = z.object({
+const sheetBody = z.object({
   // Absent keeps the base amount; the finance panel sends it (decision 020).
   mppa: amount.min(0, t.mppaNegative).optional(),
   payments: z
-    .array(z.object({ id: id.optional(), label, amount: amount.min(0, t.paymentNegative), date: isoDate.nullish() }))
+    .array(z.object({ id: id.optional(), label, amount: amount.min(0, t.paymentNegative), date: isoDate.nullish(), correction }))
     .max(100, t.tooManyPayments),
   adjustments: z.array(z.object({ id: id.optional(), label, amount })).max(50, t.tooManyAdjustments),
-  // The sheet's fingerprint when the panel opened; absent = no check (decision 020).
-  version: z.string().max(32).optional(),
+  // The sheet's revision when the panel opened: a save on a sheet changed since is refused (decision 021).
+  version: z.number({ error: t.versionRequired }).int(t.versionRequired).min(0, t.versionRequired),
 });
 
-// Replaces the payments and adjustments of an enrolment (and its base MPPA when sent) in one
-// batch: new receipts numbered from the school's counter, amounts before and after audited.
+const paymentBody = z.object({
+  id: id.optional(),
+  amount: amount.refine((n) => n > 0, t.paymentPositive),
+  date: isoDate.nullish(),
+  label,
+});
+
+/** How many times a write re-reads and tries again when another write moved what it read. */
+const MAX_ATTEMPTS = 10;
+
+const fullNameOf = (r: FinanceRecord) => `${r.student.prenom} ${r.student.nom}`;
+const auditTarget = (r: FinanceRecord) => `${fullNameOf(r)} (${r.className}, ${r.yearName})`;
+
+/** 409 with the sheet as it is now, so the panel can put the cashier's lines back on it. */
+const stale = (record: FinanceRecord) => new ApiError(409, 'stale', t.staleSheet(fullNameOf(record)), { enrollment: apiEnrollment(record) });
+
+/** What a failed finance guard answers inside `writeSheet`: nothing was written, read again. */
+const RETRY = 'sheet_moved';
+const sheetGuards = (instanceId: string, enrollmentId: string, base: WriteBase, receiptSeq: number) =>
+  sheetUnchanged(instanceId, enrollmentId, base, receiptSeq).map((holds) => ({ holds, error: conflict(t.busy, RETRY) }));
+
+/**
+ * Runs a finance write: read the sheet and the receipt counter, plan, commit with guards. When a
+ * guard fails (another write landed between the read and the batch), nothing was written: read
+ * again and retry, unless the write itself decides the change is now refused (a stale ledger).
+ */
+async function writeSheet(
+  c: Context<AppBindings>,
+  enrollmentId: string,
+  attempt: (found: NonNullable<Awaited<ReturnType<typeof sheetForWrite>>>, ctx: WriteContext) => Promise<Response>,
+): Promise<Response> {
+  const account = c.get('account');
+  const instanceId = requireSchool(account);
+  const db = database(c.env.DB);
+  for (let n = 1; ; n++) {
+    const found = await sheetForWrite(db, instanceId, enrollmentId);
+    if (!found) throw notFound(t.enrollmentNotFound);
+    const ctx: WriteContext = {
+      today: utcDay(),
+      newId: () => crypto.randomUUID(),
+      receiptSeq: found.receiptSeq,
+      cashier: account.username,
+    };
+    try {
+      return await attempt(found, ctx);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === RETRY)) throw error;
+      if (n === MAX_ATTEMPTS) throw new ApiError(503, 'busy', t.busy, { retryAfter: 1 });
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * n));
+    }
+  }
+}
+
+// The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when
+// sent) in one guarded batch. Refused (409, with the current sheet) when the sheet changed since
+// the cashier opened it; a payment that has a receipt is corrected with a reason, never removed.
 financeRoutes.put('/enrollments/:id/payments', allow.permission('enrollment:update_payment'), async (c) => {
   const { id: enrollmentId } = readParams(c, idParam);
-  const body = await readJson(c, financeBody);
+  const body = await readJson(c, sheetBody);
   const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const current = await financeRecord(db, instanceId, enrollmentId);
-  if (!current) throw notFound(t.enrollmentNotFound);
-  if (body.version !== undefined && body.version !== sheetVersion(current)) throw conflict(t.staleSheet, 'stale');
-
-  const plan = planSheet(
-    current,
-    {
-      mppa: body.mppa === undefined ? undefined : toCentimes(body.mppa),
-      payments: body.payments.map((p) => ({ ...p, amount: toCentimes(p.amount) })),
-      adjustments: body.adjustments.map((a) => ({ ...a, amount: toCentimes(a.amount) })),
-    },
-    new Date().toISOString().slice(0, 10),
-    () => crypto.randomUUID(),
-  );
-  if (financeTotals(plan).adjusted < 0) throw badRequest(t.adjustedNegative);
-
-  const statements = replaceFinanceStatements(db, instanceId, enrollmentId, {
-    mppa: plan.mppaChanged ? plan.mppa : null,
-    payments: plan.payments,
-    adjustments: plan.adjustments,
-  });
-  const { student } = current;
-  return commit(c, statements, {
-    audit: {
-      action: 'UPDATE_PAYMENTS',
-      target: `${student.prenom} ${student.nom} (${current.className}, ${current.yearName})`,
-      details: {
-        enrollment_id: current.id,
-        receipts_issued: plan.receiptsToIssue,
-        before: currentSnapshot(current),
-        after: sheetSnapshot(plan),
+  return writeSheet(c, enrollmentId, async ({ record, receiptSeq }, ctx) => {
+    if (body.version !== record.revision) throw stale(record);
+    const plan = planSheet(
+      record,
+      {
+        mppa: body.mppa === undefined ? undefined : toCentimes(body.mppa),
+        payments: body.payments.map((p) => ({ ...p, amount: toCentimes(p.amount) })),
+        adjustments: body.adjustments.map((a) => ({ ...a, amount: toCentimes(a.amount) })),
       },
-    },
-    body: { message: financeText.notices.saved },
+      ctx,
+    );
+    if (plan.refusal) {
+      const { kind, receiptNo } = plan.refusal;
+      throw badRequest(kind === 'removed' ? t.receiptRemoved(receiptNo) : t.correctionRequired(receiptNo), 'receipt_locked');
+    }
+    if (financeTotals(plan).adjusted < 0) throw badRequest(t.adjustedNegative);
+    const db = database(c.env.DB);
+    const saved: FinanceRecord = { ...record, mppa: plan.mppa, payments: plan.payments, adjustments: plan.adjustments, revision: record.revision + 1 };
+    return commit(
+      c,
+      replaceSheetStatements(db, instanceId, enrollmentId, { revision: record.revision, receiptSeq }, {
+        mppa: plan.mppaChanged ? plan.mppa : null,
+        payments: plan.payments,
+        adjustments: plan.adjustments,
+        receiptSeq: plan.receiptSeq,
+      }),
+      {
+        audit: {
+          action: plan.corrections.length > 0 ? 'CORRECT_PAYMENTS' : 'UPDATE_PAYMENTS',
+          target: auditTarget(record),
+          details: {
+            enrollment_id: record.id,
+            receipts_issued: plan.issued,
+            ...(plan.corrections.length > 0 ? { corrections: plan.corrections.map(correctionSnapshot) } : {}),
+            before: sheetSnapshot(record),
+            after: sheetSnapshot(plan),
+          },
+        },
+        body: { message: financeText.notices.saved, enrollment: apiEnrollment(saved) },
+        guards: sheetGuards(instanceId, enrollmentId, { revision: record.revision, receiptSeq }, plan.receiptSeq),
+      },
+    );
+  });
+});
+
+// The cashier's 'Nouveau versement': adds one payment at the end of the sheet with the school's
+// next receipt number. It never conflicts with another cashier's work (a concurrent write only
+// makes it read again), and answers the saved sheet and the new payment for its receipt.
+financeRoutes.post('/enrollments/:id/payments', allow.permission('enrollment:update_payment'), async (c) => {
+  const { id: enrollmentId } = readParams(c, idParam);
+  const body = await readJson(c, paymentBody);
+  const instanceId = requireSchool(c.get('account'));
+  return writeSheet(c, enrollmentId, async ({ record, receiptSeq }, ctx) => {
+    const { payment, sheet } = planNewPayment(
+      record,
+      {
+        id: body.id,
+        amount: toCentimes(body.amount),
+        date: body.date,
+        label: body.label || financeText.panel.paymentLabel(record.payments.length + 1),
+      },
+      ctx,
+    );
+    const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
+    const db = database(c.env.DB);
+    return commit(
+      c,
+      addPaymentStatements(db, instanceId, enrollmentId, { revision: record.revision, receiptSeq }, payment, record.payments.length),
+      {
+        audit: {
+          action: 'ADD_PAYMENT',
+          target: auditTarget(record),
+          details: {
+            enrollment_id: record.id,
+            receipts_issued: [payment.receiptNo],
+            payment: { receipt_no: payment.receiptNo, date: payment.date, label: payment.label, amount: fromCentimes(payment.amount) },
+            before: sheetSnapshot(record),
+            after: sheetSnapshot(saved),
+          },
+        },
+        status: 201,
+        guards: sheetGuards(instanceId, enrollmentId, { revision: record.revision, receiptSeq }, payment.receiptNo!),
+        body: {
+          message: financeText.notices.paymentSaved(payment.receiptNo!),
+          enrollment: apiEnrollment(saved),
+          payment: apiPayment(payment),
+        },
+      },
+    );
   });
 });
 

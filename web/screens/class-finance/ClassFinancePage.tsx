@@ -13,11 +13,12 @@ import { financeText } from '../../i18n/finance';
 import { offlineText } from '../../i18n/offline';
 import { type SchoolInfo, type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, useSession } from '../../session/session';
-import { applyPayload } from './draft';
 import { FinanceDetails } from './FinanceDetails';
 import { FinancePanel } from './FinancePanel';
 import { EyeIcon, GraduationCapIcon, PencilIcon } from './icons';
-import { type Enrollment, folded, fullName, moneyIn, rosterPath, totalsOf } from './model';
+import { balanceClass, type Enrollment, folded, fullName, moneyIn, rosterPath, totalsOf } from './model';
+import { NewPaymentDialog } from './NewPayment';
+import { printReceipt } from './receipt';
 import { printFinanceSheets } from './sheet';
 import { hasScholarship } from '../../../worker/domain/money';
 import './class-finance.css';
@@ -49,6 +50,7 @@ export function ClassFinancePage() {
             school={school}
             canEdit={may('enrollment:update_payment')}
             canToggle={may('student_portal:manage_access')}
+            cashier={session.username}
           />
         </>
       ) : (
@@ -66,12 +68,14 @@ function Roster({
   school,
   canEdit,
   canToggle,
+  cashier,
 }: {
   className: string;
   year: SchoolYear;
   school: SchoolInfo | null;
   canEdit: boolean;
   canToggle: boolean;
+  cashier: string;
 }) {
   const path = rosterPath(className, year.id);
   const roster = useApi<Enrollment[]>(path);
@@ -79,6 +83,7 @@ function Roster({
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<Enrollment | null>(null);
+  const [paying, setPaying] = useState<Enrollment | null>(null);
   const [viewing, setViewing] = useState<Enrollment | null>(null);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
 
@@ -131,10 +136,11 @@ function Roster({
       api.put<{ message: string } | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, { yearId: year.id, enabled }),
       { success: (answer) => answer.message, queued: offlineText.queued.action },
     );
-    if (!outcome) return;
-    if (outcome.queued) patchData(roster, path, setAll);
-    else roster.reload();
+    if (outcome) patchData(roster, path, setAll);
   }
+
+  /** A sheet as a write saved it (or as a queued write leaves it) replaces its row and its offline copy. */
+  const replaceSheet = (sheet: Enrollment) => patchData(roster, path, (list) => list.map((x) => (x.id === sheet.id ? sheet : x)));
 
   function printSelected() {
     const chosen = all.filter((e) => selected.has(e.id));
@@ -257,25 +263,32 @@ function Roster({
                     <td data-label={t.columns.paid} className="num money">
                       {money(totals.paid)}
                     </td>
-                    <td data-label={t.columns.balance} className={`num money ${totals.balance > 0 ? 'balance-due' : 'balance-settled'}`}>
+                    <td data-label={t.columns.balance} className={`num money ${balanceClass(totals.balance)}`}>
                       {money(totals.balance)}
                     </td>
                     <td data-label={t.columns.actions} className="col-actions">
-                      {canEdit && (
-                        <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(e)} aria-label={`${t.edit} ${name}`}>
-                          <PencilIcon />
-                          <span>{t.edit}</span>
+                      <div className="row-actions">
+                        {canEdit && (
+                          <>
+                            <button type="button" className="btn btn-small" onClick={() => setPaying(e)} aria-label={`${t.newPayment} ${name}`}>
+                              + {t.newPayment}
+                            </button>
+                            <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(e)} aria-label={`${t.edit} ${name}`}>
+                              <PencilIcon />
+                              <span>{t.edit}</span>
+                            </button>
+                          </>
+                        )}
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small icon-btn"
+                          onClick={() => setViewing(e)}
+                          aria-label={`${t.details} ${name}`}
+                          title={t.details}
+                        >
+                          <EyeIcon />
                         </button>
-                      )}
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small icon-btn"
-                        onClick={() => setViewing(e)}
-                        aria-label={`${t.details} ${name}`}
-                        title={t.details}
-                      >
-                        <EyeIcon />
-                      </button>
+                      </div>
                     </td>
                   </tr>
                 );
@@ -285,19 +298,27 @@ function Roster({
         </div>
       )}
 
+      {paying && (
+        <NewPaymentDialog
+          enrollment={paying}
+          money={money}
+          school={school}
+          cashier={cashier}
+          onClose={() => setPaying(null)}
+          onSaved={replaceSheet}
+        />
+      )}
+
       {editing && (
         <FinancePanel
           enrollment={editing}
           money={money}
+          cashier={cashier}
           onClose={() => setEditing(null)}
-          onSaved={(outcome) => {
-            const target = editing;
+          onFresh={replaceSheet}
+          onSaved={(sheet) => {
             setEditing(null);
-            if (outcome.queued) {
-              patchData(roster, path, (list) => list.map((x) => (x.id === target.id ? applyPayload(x, outcome.body) : x)));
-            } else {
-              roster.reload();
-            }
+            replaceSheet(sheet);
           }}
         />
       )}
@@ -308,6 +329,7 @@ function Roster({
           money={money}
           onClose={() => setViewing(null)}
           onPrint={() => printFinanceSheets([all.find((e) => e.id === viewing.id) ?? viewing], school)}
+          onPrintReceipt={(paymentId) => printReceipt(all.find((e) => e.id === viewing.id) ?? viewing, paymentId, school)}
         />
       )}
 

@@ -1,9 +1,9 @@
-// 'Détails Financiers' (document 2 §2): every payment with its receipt number, every adjustment,
-// the totals, and the printed sheet.
+// 'Détails Financiers' (document 2 §2): every payment with its receipt number and the printing of
+// its receipt, every adjustment, the totals, and the printed sheet. Fits a 360 px phone.
 import { toCentimes } from '../../../worker/domain/money';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
-import { dateFr, type Enrollment, fullName, totalsOf } from './model';
+import { balanceClass, dateFr, type Enrollment, fullName, isPending, totalsOf } from './model';
 
 const t = financeText.sheet;
 
@@ -11,11 +11,13 @@ export function FinanceDetails({
   enrollment,
   money,
   onPrint,
+  onPrintReceipt,
   onClose,
 }: {
   enrollment: Enrollment;
   money: (centimes: number) => string;
   onPrint: () => void;
+  onPrintReceipt: (paymentId: string) => void;
   onClose: () => void;
 }) {
   const totals = totalsOf(enrollment);
@@ -35,79 +37,96 @@ export function FinanceDetails({
         </>
       }
     >
-      <dl className="details-facts">
-        <dt>{t.nisu}</dt>
-        <dd>{enrollment.student.nisu ?? '-'}</dd>
-        <dt>{t.className}</dt>
-        <dd>{enrollment.className}</dd>
-        <dt>{t.year}</dt>
-        <dd>{enrollment.year_name}</dd>
-        <dt>{t.base}</dt>
-        <dd className="money">{money(toCentimes(enrollment.mppa))}</dd>
-      </dl>
+      <div className="finance-details">
+        <dl className="details-facts">
+          <dt>{t.nisu}</dt>
+          <dd className="details-nisu">{enrollment.student.nisu ?? '-'}</dd>
+          <dt>{t.className}</dt>
+          <dd>{enrollment.className}</dd>
+          <dt>{t.year}</dt>
+          <dd>{enrollment.year_name}</dd>
+          <dt>{t.base}</dt>
+          <dd className="money">{money(toCentimes(enrollment.mppa))}</dd>
+        </dl>
 
-      <h3>{t.payments}</h3>
-      {enrollment.payments.length === 0 ? (
-        <p className="muted">{t.none}</p>
-      ) : (
-        <table className="details-table details-payments">
-          <thead>
-            <tr>
-              <th scope="col">{t.receipt}</th>
-              <th scope="col">{t.date}</th>
-              <th scope="col">{t.label}</th>
-              <th scope="col" className="num">
-                {t.amount}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {enrollment.payments.map((p) => (
-              <tr key={p.id}>
-                <td className="col-receipt" data-label={t.receipt}>
-                  {p.receipt_no ?? '-'}
-                </td>
-                <td>{dateFr(p.date)}</td>
-                <td className="col-label">{p.label || '-'}</td>
-                <td className="num money">{money(toCentimes(p.amount))}</td>
+        <h3>{t.payments}</h3>
+        {enrollment.payments.length === 0 ? (
+          <p className="muted">{t.none}</p>
+        ) : (
+          <table className="details-table details-payments">
+            <thead>
+              <tr>
+                <th scope="col">{t.receipt}</th>
+                <th scope="col">{t.date}</th>
+                <th scope="col">{t.label}</th>
+                <th scope="col" className="num">
+                  {t.amount}
+                </th>
+                <th scope="col">
+                  <span className="sr-only">{financeText.details.receiptButton}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {enrollment.payments.map((p) => (
+                <tr key={p.id}>
+                  <td className="col-receipt" data-label={t.receipt}>
+                    {p.receipt_no ?? (isPending(p) ? <span className="receipt-pending">{financeText.details.pending}</span> : '-')}
+                  </td>
+                  <td className="col-date">{dateFr(p.date)}</td>
+                  <td className="col-label">{p.label || '-'}</td>
+                  <td className="num money col-amount">{money(toCentimes(p.amount))}</td>
+                  <td className="col-print">
+                    {p.receipt_no !== null && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        aria-label={financeText.details.printReceipt(p.receipt_no)}
+                        onClick={() => onPrintReceipt(p.id)}
+                      >
+                        {financeText.details.receiptButton}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
 
-      <h3>{t.adjustments}</h3>
-      {enrollment.adjustments.length === 0 ? (
-        <p className="muted">{t.none}</p>
-      ) : (
-        <table className="details-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.label}</th>
-              <th scope="col" className="num">
-                {t.amount}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {enrollment.adjustments.map((a) => (
-              <tr key={a.id}>
-                <td>{a.label || '-'}</td>
-                <td className="num money">{money(toCentimes(a.amount))}</td>
+        <h3>{t.adjustments}</h3>
+        {enrollment.adjustments.length === 0 ? (
+          <p className="muted">{t.none}</p>
+        ) : (
+          <table className="details-table details-adjustments">
+            <thead>
+              <tr>
+                <th scope="col">{t.label}</th>
+                <th scope="col" className="num">
+                  {t.amount}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {enrollment.adjustments.map((a) => (
+                <tr key={a.id}>
+                  <td className="col-label">{a.label || '-'}</td>
+                  <td className="num money">{money(toCentimes(a.amount))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
 
-      <dl className="details-facts details-totals">
-        <dt>{t.adjusted}</dt>
-        <dd className="money">{money(totals.adjusted)}</dd>
-        <dt>{t.paid}</dt>
-        <dd className="money">{money(totals.paid)}</dd>
-        <dt>{t.balance}</dt>
-        <dd className={`money ${totals.balance > 0 ? 'balance-due' : 'balance-settled'}`}>{money(totals.balance)}</dd>
-      </dl>
+        <dl className="details-facts details-totals">
+          <dt>{t.adjusted}</dt>
+          <dd className="money">{money(totals.adjusted)}</dd>
+          <dt>{t.paid}</dt>
+          <dd className="money">{money(totals.paid)}</dd>
+          <dt>{t.balance}</dt>
+          <dd className={`money ${balanceClass(totals.balance)}`}>{money(totals.balance)}</dd>
+        </dl>
+      </div>
     </Modal>
   );
 }

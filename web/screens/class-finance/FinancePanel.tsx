@@ -1,13 +1,16 @@
-// The finance edit panel (document 2 §2, §4): a left slide-in form with the base amount, the
-// payments and the adjustments of one enrolment, the live totals, changed-state tracking and
-// the unsaved-changes confirmation.
+// The ledger edit ('Modifier', document 2 §2, §4): a left slide-in form with the base amount, the
+// payments and the adjustments of one enrolment, the live totals, changed-state tracking and the
+// unsaved-changes confirmation. A payment that has a receipt is changed only through 'Corriger',
+// with a reason (decision 021). A save refused because another cashier changed the sheet keeps
+// what this cashier typed and puts it back on the fresh sheet.
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { api, type Queued } from '../../api/client';
+import { api, ApiError, type Queued } from '../../api/client';
 import { submitWrite } from '../../api/write';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import {
   type AdjustmentDraft,
+  applyPayload,
   checkDraft,
   type Draft,
   draftOf,
@@ -16,32 +19,41 @@ import {
   newPayment,
   type PaymentDraft,
   payloadOf,
+  rebaseDraft,
   withPaymentAmount,
 } from './draft';
-import { type Enrollment, fullName } from './model';
+import { balanceClass, type Enrollment, fullName, totalsOf } from './model';
 
 const t = financeText.panel;
 
 export interface FinancePanelProps {
   enrollment: Enrollment;
   money: (centimes: number) => string;
+  /** The signed-in cashier (named on the payments saved offline until the sync). */
+  cashier: string;
   onClose: () => void;
-  /** After a save: the server answered (reload) or the save was queued (patch locally). */
-  onSaved: (outcome: { queued: false } | { queued: true; body: ReturnType<typeof payloadOf> }) => void;
+  /** After a save: the saved sheet as the server answered it, or as a queued save leaves it. */
+  onSaved: (saved: Enrollment, queued: boolean) => void;
+  /** A fresher sheet, learnt from a save refused because someone changed it meanwhile. */
+  onFresh: (fresh: Enrollment) => void;
 }
 
-export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePanelProps) {
+export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onFresh }: FinancePanelProps) {
   const titleId = useId();
-  const initial = useMemo(() => draftOf(enrollment), [enrollment]);
+  const [base, setBase] = useState(enrollment);
+  const initial = useMemo(() => draftOf(base), [base]);
   const [draft, setDraft] = useState<Draft>(initial);
   const [confirmClose, setConfirmClose] = useState(false);
+  const [confirmOverpayment, setConfirmOverpayment] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
-  const check = checkDraft(draft);
+  const check = checkDraft(draft, initial);
   const changed = isChanged(initial, draft);
+  const loaded = useMemo(() => new Map(initial.payments.map((p) => [p.id, p])), [initial]);
 
   useEffect(() => {
-    panelRef.current?.querySelector<HTMLElement>('input')?.focus();
+    panelRef.current?.querySelector<HTMLElement>('input:not(:disabled)')?.focus();
   }, []);
 
   const requestClose = () => (changed ? setConfirmClose(true) : onClose());
@@ -51,18 +63,44 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
   const setAdjustment = (id: string, update: (a: AdjustmentDraft) => AdjustmentDraft) =>
     setDraft((d) => ({ ...d, adjustments: d.adjustments.map((a) => (a.id === id ? update(a) : a)) }));
 
-  async function save() {
+  async function save(overpaymentConfirmed = false) {
     if (!check.valid || !changed || saving) return;
+    // A balance going below zero is an overpayment: the cashier confirms it.
+    if (!overpaymentConfirmed && check.totals.balance < 0 && check.totals.balance !== totalsOf(base).balance) {
+      setConfirmOverpayment(true);
+      return;
+    }
+    setConfirmOverpayment(false);
     setSaving(true);
-    const body = payloadOf(draft, enrollment.version);
-    const outcome = await submitWrite(api.put<{ message: string } | Queued>(`/enrollments/${enrollment.id}/payments`, body), {
-      success: financeText.notices.saved,
-      queued: financeText.notices.savedQueued,
-    });
+    const body = payloadOf(draft, initial, base.version);
+    const refusal: { fresh?: Enrollment } = {};
+    const outcome = await submitWrite(
+      api.put<{ message: string; enrollment: Enrollment } | Queued>(`/enrollments/${base.id}/payments`, body),
+      {
+        success: financeText.notices.saved,
+        queued: financeText.notices.savedQueued,
+        refused: (error) => {
+          if (!(error instanceof ApiError) || error.code !== 'stale' || !error.body.enrollment) return false;
+          refusal.fresh = error.body.enrollment as Enrollment;
+          return true;
+        },
+      },
+    );
     setSaving(false);
+    if (refusal.fresh) {
+      const fresh = refusal.fresh;
+      setDraft(rebaseDraft(initial, draft, fresh));
+      setBase(fresh);
+      setNotice(t.rebased);
+      onFresh(fresh);
+      return;
+    }
     if (!outcome) return;
-    onSaved(outcome.queued ? { queued: true, body } : { queued: false });
+    if (outcome.queued) onSaved(applyPayload(base, body, cashier), true);
+    else onSaved(outcome.answer.enrollment, false);
   }
+
+  const over = check.totals.balance < 0;
 
   return (
     <div className="finance-panel-backdrop" onMouseDown={(e) => e.target === e.currentTarget && requestClose()}>
@@ -72,13 +110,13 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
         aria-modal="true"
         aria-labelledby={titleId}
         ref={panelRef}
-        onKeyDown={(e) => e.key === 'Escape' && !confirmClose && requestClose()}
+        onKeyDown={(e) => e.key === 'Escape' && !confirmClose && !confirmOverpayment && requestClose()}
       >
         <header className="finance-panel-head">
           <div>
             <h2 id={titleId}>{t.title}</h2>
             <p className="muted">
-              {fullName(enrollment)} — {enrollment.className}, {enrollment.year_name}
+              {fullName(base)} — {base.className}, {base.year_name}
             </p>
           </div>
           <button type="button" className="btn btn-ghost icon-btn" aria-label={t.close} title={t.close} onClick={requestClose}>
@@ -94,6 +132,11 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
           }}
           noValidate
         >
+          {notice && (
+            <p className="notice notice-warning" role="alert">
+              {notice}
+            </p>
+          )}
           <AmountField
             label={t.base}
             value={draft.mppaText}
@@ -103,52 +146,108 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
 
           <Section title={t.payments}>
             {draft.payments.length === 0 && <p className="muted">{t.noPayments}</p>}
-            {draft.payments.map((p, i) => (
-              <div className="line" key={p.id} role="group" aria-label={p.label.trim() || t.paymentLabel(i + 1)}>
-                <div className="line-fields">
-                  <Field label={t.label}>
-                    {(id) => (
-                      <input id={id} className="input" value={p.label} maxLength={120} onChange={(e) => setPayment(p.id, (x) => ({ ...x, label: e.target.value }))} />
-                    )}
-                  </Field>
-                  <AmountField
-                    label={t.amount}
-                    value={p.amountText}
-                    error={check.paymentErrors.get(p.id) ?? null}
-                    onChange={(text) => setPayment(p.id, (x) => withPaymentAmount(x, text))}
-                  />
-                  <Field label={t.date}>
-                    {(id) =>
-                      p.date === null ? (
-                        <span id={id} className="line-date-empty">
-                          -
-                        </span>
-                      ) : (
+            {draft.payments.map((p, i) => {
+              const locked = p.receiptNo !== null && !p.correcting;
+              return (
+                <div className={`line${p.correcting ? ' line-correcting' : ''}`} key={p.id} role="group" aria-label={p.label.trim() || t.paymentLabel(i + 1)}>
+                  <div className="line-fields">
+                    <Field label={t.label}>
+                      {(id) => (
                         <input
                           id={id}
-                          type="date"
                           className="input"
-                          value={p.date}
-                          required
-                          onChange={(e) => e.target.value && setPayment(p.id, (x) => ({ ...x, date: e.target.value }))}
+                          value={p.label}
+                          maxLength={120}
+                          disabled={locked}
+                          onChange={(e) => setPayment(p.id, (x) => ({ ...x, label: e.target.value }))}
                         />
+                      )}
+                    </Field>
+                    <AmountField
+                      label={t.amount}
+                      value={p.amountText}
+                      error={check.paymentErrors.get(p.id) ?? null}
+                      disabled={locked}
+                      onChange={(text) => setPayment(p.id, (x) => withPaymentAmount(x, text))}
+                    />
+                    <Field label={t.date}>
+                      {(id) =>
+                        p.date === null ? (
+                          <span id={id} className="line-date-empty">
+                            -
+                          </span>
+                        ) : (
+                          <input
+                            id={id}
+                            type="date"
+                            className="input"
+                            value={p.date}
+                            required
+                            disabled={locked}
+                            onChange={(e) => e.target.value && setPayment(p.id, (x) => ({ ...x, date: e.target.value }))}
+                          />
+                        )
+                      }
+                    </Field>
+                  </div>
+                  {p.correcting && (
+                    <Field label={t.correctionReason}>
+                      {(id) => (
+                        <>
+                          <input
+                            id={id}
+                            className="input"
+                            value={p.correction}
+                            maxLength={200}
+                            required
+                            aria-invalid={check.correctionErrors.has(p.id) ? true : undefined}
+                            onChange={(e) => setPayment(p.id, (x) => ({ ...x, correction: e.target.value }))}
+                          />
+                          <span className={check.correctionErrors.has(p.id) ? 'field-error' : 'muted small'}>
+                            {check.correctionErrors.get(p.id) ?? t.correctionHint}
+                          </span>
+                        </>
+                      )}
+                    </Field>
+                  )}
+                  <div className="line-meta">
+                    {p.receiptNo !== null && <span className="receipt">{t.receipt(p.receiptNo)}</span>}
+                    {p.pending && <span className="receipt receipt-pending">{t.pending}</span>}
+                    {p.receiptNo !== null ? (
+                      p.correcting ? (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          onClick={() => setPayment(p.id, () => loaded.get(p.id) ?? p)}
+                        >
+                          {t.cancelCorrection}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          aria-label={t.correctLine(p.receiptNo)}
+                          onClick={() => setPayment(p.id, (x) => ({ ...x, correcting: true }))}
+                        >
+                          {t.correct}
+                        </button>
                       )
-                    }
-                  </Field>
+                    ) : (
+                      !p.pending && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small btn-remove"
+                          aria-label={t.removeLine(p.label)}
+                          onClick={() => setDraft((d) => ({ ...d, payments: d.payments.filter((x) => x.id !== p.id) }))}
+                        >
+                          {t.remove}
+                        </button>
+                      )
+                    )}
+                  </div>
                 </div>
-                <div className="line-meta">
-                  {p.receiptNo !== null && <span className="receipt">{t.receipt(p.receiptNo)}</span>}
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-small"
-                    aria-label={t.removeLine(p.label)}
-                    onClick={() => setDraft((d) => ({ ...d, payments: d.payments.filter((x) => x.id !== p.id) }))}
-                  >
-                    {t.remove}
-                  </button>
-                </div>
-              </div>
-            ))}
+              );
+            })}
             <button
               type="button"
               className="btn btn-secondary"
@@ -179,7 +278,7 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
                 <div className="line-meta">
                   <button
                     type="button"
-                    className="btn btn-ghost btn-small"
+                    className="btn btn-ghost btn-small btn-remove"
                     aria-label={t.removeLine(a.label)}
                     onClick={() => setDraft((d) => ({ ...d, adjustments: d.adjustments.filter((x) => x.id !== a.id) }))}
                   >
@@ -199,8 +298,8 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
               <dd>{money(check.totals.adjusted)}</dd>
               <dt>{financeText.classPage.columns.paid}</dt>
               <dd>{money(check.totals.paid)}</dd>
-              <dt>{financeText.classPage.columns.balance}</dt>
-              <dd className={check.totals.balance > 0 ? 'balance-due' : 'balance-settled'} data-testid="panel-balance">
+              <dt>{over ? `${financeText.classPage.columns.balance} (${t.overpaid})` : financeText.classPage.columns.balance}</dt>
+              <dd className={balanceClass(check.totals.balance)} data-testid="panel-balance">
                 {money(check.totals.balance)}
               </dd>
             </dl>
@@ -221,6 +320,10 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
           </footer>
         </form>
       </div>
+
+      {confirmOverpayment && (
+        <OverpaymentConfirm over={money(-check.totals.balance)} onCancel={() => setConfirmOverpayment(false)} onConfirm={() => void save(true)} />
+      )}
 
       {confirmClose && (
         <Modal
@@ -244,6 +347,28 @@ export function FinancePanel({ enrollment, money, onClose, onSaved }: FinancePan
   );
 }
 
+/** The confirmation a payment asks for when it takes the balance below zero. */
+export function OverpaymentConfirm({ over, onCancel, onConfirm }: { over: string; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Modal
+      title={financeText.overpayment.title}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            {financeText.overpayment.cancel}
+          </button>
+          <button type="button" className="btn btn-warning" onClick={onConfirm}>
+            {financeText.overpayment.confirm}
+          </button>
+        </>
+      }
+    >
+      <p>{financeText.overpayment.body(over)}</p>
+    </Modal>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="finance-section">
@@ -263,15 +388,17 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
-function AmountField({
+export function AmountField({
   label,
   value,
   error,
+  disabled = false,
   onChange,
 }: {
   label: string;
   value: string;
   error: string | null;
+  disabled?: boolean;
   onChange: (text: string) => void;
 }) {
   const id = useId();
@@ -286,6 +413,7 @@ function AmountField({
         autoComplete="off"
         placeholder="0,00"
         value={value}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(e) => onChange(e.target.value)}

@@ -1,6 +1,6 @@
 // The class roster as the API answers it (decimals) and the money the screen derives from it
 // (centimes, then the school's currency).
-import { financeTotals, type FinanceTotals, formatMoney, toCentimes } from '../../../worker/domain/money';
+import { balanceTone, financeTotals, type FinanceTotals, formatMoney, toCentimes } from '../../../worker/domain/money';
 import type { SchoolInfo } from '../../layouts/school';
 
 export interface ApiPayment {
@@ -9,6 +9,8 @@ export interface ApiPayment {
   label: string;
   amount: number;
   receipt_no: number | null;
+  /** The cashier who recorded it; null when unknown. */
+  recorded_by: string | null;
 }
 
 export interface ApiAdjustment {
@@ -24,8 +26,8 @@ export interface Enrollment {
   year_name: string;
   className: string;
   mppa: number;
-  /** Fingerprint of the money when read; sent back with a save (sheetVersion). */
-  version: string;
+  /** The sheet's revision when read; sent back with a ledger save (decision 021). */
+  version: number;
   grades_access_enabled: boolean;
   student: { nom: string; prenom: string; nisu: string | null };
   payments: ApiPayment[];
@@ -35,15 +37,23 @@ export interface Enrollment {
 export const rosterPath = (className: string, yearId: string) =>
   `/enrollments?className=${encodeURIComponent(className)}&yearId=${encodeURIComponent(yearId)}`;
 
+/** The sheet in centimes, as the domain rules read it. */
+export const centimesOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustments'>) => ({
+  mppa: toCentimes(e.mppa),
+  payments: e.payments.map((p) => ({ id: p.id, amount: toCentimes(p.amount) })),
+  adjustments: e.adjustments.map((a) => ({ id: a.id, amount: toCentimes(a.amount) })),
+});
+
 /** Adjusted MPPA, total paid and balance of an enrolment, in centimes. */
-export const totalsOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustments'>): FinanceTotals =>
-  financeTotals({
-    mppa: toCentimes(e.mppa),
-    payments: e.payments.map((p) => ({ amount: toCentimes(p.amount) })),
-    adjustments: e.adjustments.map((a) => ({ amount: toCentimes(a.amount) })),
-  });
+export const totalsOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustments'>): FinanceTotals => financeTotals(centimesOf(e));
 
 export type Currency = SchoolInfo['currency'];
+
+/** The CSS class of a balance: red when due, green when settled, the warning colour when overpaid. */
+export const balanceClass = (balance: number) => `balance-${balanceTone(balance)}`;
+
+/** A positive payment recorded offline: the server gives it its receipt number when the queue syncs. */
+export const isPending = (p: Pick<ApiPayment, 'amount' | 'receipt_no'>) => p.receipt_no === null && p.amount > 0;
 
 /** A money display helper bound to the school's currency. */
 export const moneyIn = (currency: Currency) => (centimes: number) => formatMoney(centimes, currency);

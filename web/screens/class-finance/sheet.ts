@@ -1,6 +1,6 @@
 // The printed finance sheet of a student (document 2 §2, §9): A4, school header, every payment
 // with its receipt number, every adjustment, the totals; printing starts after 1 s.
-import { toCentimes } from '../../../worker/domain/money';
+import { balanceTone, toCentimes } from '../../../worker/domain/money';
 import { html, openPrintWindow, printDate } from '../../components/print';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
@@ -17,6 +17,7 @@ const STYLES = `
   tfoot td { font-weight: 700; }
   .due { color: #b91c1c; font-weight: 700; }
   .settled { color: #15803d; font-weight: 700; }
+  .over { color: #a16207; font-weight: 700; }
   .none { color: #555; font-style: italic; }
 `;
 
@@ -54,7 +55,7 @@ function sheetBody(e: Enrollment, currency: Currency) {
         <tr><td>${t.base}</td><td class="num">${money(toCentimes(e.mppa))}</td></tr>
         <tr><td>${t.adjusted}</td><td class="num">${money(totals.adjusted)}</td></tr>
         <tr><td>${t.paid}</td><td class="num">${money(totals.paid)}</td></tr>
-        <tr><td>${t.balance}</td><td class="num ${totals.balance > 0 ? 'due' : 'settled'}">${money(totals.balance)}</td></tr>
+        <tr><td>${t.balance}</td><td class="num ${balanceTone(totals.balance)}">${money(totals.balance)}</td></tr>
       </tbody>
     </table>`;
 }

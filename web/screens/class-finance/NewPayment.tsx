@@ -1,0 +1,185 @@
+// 'Nouveau versement' (issue 10): what a cashier does most, apart from the ledger edit. Amount,
+// date (today unless changed) and label; the balance after the payment, in the warning colour
+// and confirmed when it goes below zero; then the receipt number and its printing.
+import { useId, useMemo, useState } from 'react';
+import { api, type Queued } from '../../api/client';
+import { submitWrite } from '../../api/write';
+import { Modal } from '../../components/Modal';
+import { financeText } from '../../i18n/finance';
+import type { SchoolInfo } from '../../layouts/school';
+import { amountInWords } from '../../../worker/domain/amount-in-words';
+import { fromCentimes, localDay, parseAmount, toCentimes } from '../../../worker/domain/money';
+import { AmountField, OverpaymentConfirm } from './FinancePanel';
+import { type ApiPayment, balanceClass, type Enrollment, fullName, totalsOf } from './model';
+import { printReceipt } from './receipt';
+
+const t = financeText.newPayment;
+
+interface Saved {
+  enrollment: Enrollment;
+  payment: ApiPayment;
+}
+
+export function NewPaymentDialog({
+  enrollment,
+  money,
+  school,
+  cashier,
+  onClose,
+  onSaved,
+}: {
+  enrollment: Enrollment;
+  money: (centimes: number) => string;
+  school: SchoolInfo | null;
+  cashier: string;
+  onClose: () => void;
+  /** The sheet with the payment: as the server saved it, or as a queued payment leaves it. */
+  onSaved: (saved: Enrollment, queued: boolean) => void;
+}) {
+  const today = localDay();
+  const id = useMemo(() => crypto.randomUUID(), []);
+  const dateId = useId();
+  const labelId = useId();
+  const [amountText, setAmountText] = useState('');
+  const [date, setDate] = useState(today);
+  const [label, setLabel] = useState(financeText.panel.paymentLabel(enrollment.payments.length + 1));
+  const [submitted, setSubmitted] = useState(false);
+  const [confirmOverpayment, setConfirmOverpayment] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<Saved | null>(null);
+
+  const amount = amountText.trim() === '' ? null : parseAmount(amountText);
+  const amountError =
+    amountText.trim() === '' ? t.amountRequired : amount === null ? financeText.panel.invalidAmount : amount <= 0 ? financeText.server.paymentPositive : null;
+  const dateError = !date ? t.dateRequired : date > today ? financeText.server.dateInFuture : null;
+  const before = totalsOf(enrollment).balance;
+  const after = before - (amount && amount > 0 ? amount : 0);
+
+  async function submit(overpaymentConfirmed = false) {
+    setSubmitted(true);
+    if (amountError || dateError || amount === null || saving) return;
+    if (after < 0 && !overpaymentConfirmed) {
+      setConfirmOverpayment(true);
+      return;
+    }
+    setConfirmOverpayment(false);
+    setSaving(true);
+    const body = { id, amount: fromCentimes(amount), date, label: label.trim() };
+    const outcome = await submitWrite(
+      api.post<({ message: string } & Saved) | Queued>(`/enrollments/${enrollment.id}/payments`, body),
+      { success: (answer) => answer.message, queued: t.queued },
+    );
+    setSaving(false);
+    if (!outcome) return;
+    if (outcome.queued) {
+      const pending: ApiPayment = {
+        id,
+        amount: body.amount,
+        date,
+        label: body.label || financeText.panel.paymentLabel(enrollment.payments.length + 1),
+        receipt_no: null,
+        recorded_by: cashier,
+      };
+      onSaved({ ...enrollment, version: enrollment.version + 1, payments: [...enrollment.payments, pending] }, true);
+      onClose();
+      return;
+    }
+    onSaved(outcome.answer.enrollment, false);
+    setSaved({ enrollment: outcome.answer.enrollment, payment: outcome.answer.payment });
+  }
+
+  if (saved) {
+    const paid = toCentimes(saved.payment.amount);
+    const balance = totalsOf(saved.enrollment).balance;
+    return (
+      <Modal
+        title={t.savedTitle}
+        onClose={onClose}
+        actions={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              {t.close}
+            </button>
+            <button type="button" className="btn" onClick={() => printReceipt(saved.enrollment, saved.payment.id, school)}>
+              {t.printReceipt}
+            </button>
+          </>
+        }
+      >
+        <p className="receipt-done">
+          <strong>{t.savedReceipt(saved.payment.receipt_no!, money(paid))}</strong>
+        </p>
+        <p className="amount-words">{amountInWords(paid, school?.currency ?? 'Gdes')}</p>
+        <dl className="details-facts">
+          <dt>{t.balanceAfter}</dt>
+          <dd className={`money ${balanceClass(balance)}`}>{money(balance)}</dd>
+        </dl>
+      </Modal>
+    );
+  }
+
+  return (
+    <>
+      <Modal
+        title={t.title}
+        onClose={onClose}
+        actions={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              {t.cancel}
+            </button>
+            <button type="submit" form={`${id}-form`} className="btn" disabled={saving}>
+              {saving ? t.saving : t.save}
+            </button>
+          </>
+        }
+      >
+        <p className="muted new-payment-who">
+          {fullName(enrollment)} — {enrollment.className}
+        </p>
+        <form
+          id={`${id}-form`}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <AmountField label={t.amount} value={amountText} error={submitted ? amountError : null} onChange={setAmountText} />
+          <div className="field">
+            <label htmlFor={dateId}>{t.date}</label>
+            <input
+              id={dateId}
+              type="date"
+              className="input"
+              value={date}
+              max={today}
+              required
+              aria-invalid={submitted && dateError ? true : undefined}
+              onChange={(e) => setDate(e.target.value)}
+            />
+            {submitted && dateError && <span className="field-error">{dateError}</span>}
+          </div>
+          <div className="field">
+            <label htmlFor={labelId}>{t.label}</label>
+            <input id={labelId} className="input" value={label} maxLength={120} onChange={(e) => setLabel(e.target.value)} />
+          </div>
+        </form>
+        <dl className="finance-summary" aria-live="polite">
+          <dt>{t.balanceNow}</dt>
+          <dd className={balanceClass(before)}>{money(before)}</dd>
+          <dt>{t.balanceAfter}</dt>
+          <dd className={balanceClass(after)} data-testid="balance-after">
+            {money(after)}
+          </dd>
+        </dl>
+        {after < 0 && (
+          <p className="notice notice-warning overpaid-note" role="status">
+            {t.overpaid(money(-after))}
+          </p>
+        )}
+      </Modal>
+      {confirmOverpayment && <OverpaymentConfirm over={money(-after)} onCancel={() => setConfirmOverpayment(false)} onConfirm={() => void submit(true)} />}
+    </>
+  );
+}
