@@ -2,7 +2,7 @@
 // and the maintenance screen that replaces the app when the platform is down for work.
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { Toasts } from '../components/Toasts';
+import { NoticeArea, Toasts } from '../components/Toasts';
 import { toast } from '../components/toast';
 import { shellText } from '../i18n/shell';
 import { isOnline, onConnectivityChange } from '../session/connectivity';
@@ -45,8 +45,10 @@ export function AppShell() {
         <Outlet />
         {session && <InactivityGuard />}
       </MaintenanceGate>
-      <ServiceWorkerBridge />
-      <Toasts />
+      <NoticeArea>
+        <ServiceWorkerBridge />
+        <Toasts />
+      </NoticeArea>
     </>
   );
 }

@@ -27,6 +27,8 @@ export interface PrintOptions {
   paper?: 'A4' | 'letter';
   /** Extra CSS for the bodies. */
   styles?: string;
+  /** A window opened beforehand by `openWaitingWindow` (the document's data had to load). */
+  window?: Window | null;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -76,7 +78,7 @@ function header(school: PrintSchool): SafeHtml {
 
 /** Opens the printable window and prints it after the delay; null when pop-ups are blocked. */
 export function openPrintWindow(options: PrintOptions): Window | null {
-  const win = window.open('', '_blank');
+  const win = options.window ?? window.open('', '_blank');
   if (!win) {
     toast.error(options.popupBlockedMessage);
     return null;
@@ -99,6 +101,20 @@ export function openPrintWindow(options: PrintOptions): Window | null {
     win.focus();
     win.print();
   }, options.delayMs);
+  return win;
+}
+
+/**
+ * Opens the print window at once, within the user's tap (a window opened after a download would
+ * be blocked), showing `message` until openPrintWindow({ window }) writes the document.
+ */
+export function openWaitingWindow(message: string, popupBlockedMessage: string): Window | null {
+  const win = window.open('', '_blank');
+  if (!win) {
+    toast.error(popupBlockedMessage);
+    return null;
+  }
+  win.document.write(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p>${escapeHtml(message)}</p></body></html>`);
   return win;
 }
 

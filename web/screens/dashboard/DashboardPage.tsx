@@ -21,11 +21,6 @@ interface Announcement {
   content: string;
 }
 
-interface ClassRow {
-  id: string;
-  name: string;
-}
-
 const TILES = [
   { permission: 'student:update', to: '/students', ...t.tiles.students },
   { permission: 'report_card:generate', to: '/report-cards', ...t.tiles.reportCards },
@@ -57,13 +52,13 @@ function AnnouncementBanner() {
 }
 
 function QuickPayments() {
-  const { data } = useApi<ClassRow[]>('/classes');
+  const { classes } = useSchool();
   return (
     <section className="quick-payments" aria-labelledby="quick-payments-title">
       <h2 id="quick-payments-title">{t.quickPayments}</h2>
-      {data && data.length === 0 && <p className="muted">{t.noClasses}</p>}
+      {classes.length === 0 && <p className="muted">{t.noClasses}</p>}
       <ul>
-        {data?.map((c) => (
+        {classes.map((c) => (
           <li key={c.id}>
             <Link className="btn btn-secondary" to={`/class/${encodeURIComponent(c.name)}`}>
               {c.name}
