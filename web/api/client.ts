@@ -3,6 +3,7 @@
 import { offlineText } from '../i18n/offline';
 import { shellText } from '../i18n/shell';
 import { toast } from '../components/toast';
+import { trackRead } from './activity';
 import { keepCopy } from './cache';
 import { refreshPending } from './pending';
 import { reportNetworkDown, reportNetworkUp } from '../session/connectivity';
@@ -108,8 +109,18 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   throw new ApiError(response.status, message, code);
 }
 
+/** A read, counted while on its way (the app shell's progress bar). */
+async function read<T>(path: string, options?: Options): Promise<T> {
+  const done = trackRead();
+  try {
+    return await request<T>('GET', path, undefined, options);
+  } finally {
+    done();
+  }
+}
+
 export const api = {
-  get: <T>(path: string, options?: Options) => request<T>('GET', path, undefined, options),
+  get: <T>(path: string, options?: Options) => read<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body ?? {}, options),
   delete: <T>(path: string, body?: unknown, options?: Options) => request<T>('DELETE', path, body, options),

@@ -1,5 +1,6 @@
-// The root of every route: toasts, connectivity notices, session expiry, inactivity guard,
-// and the maintenance screen that replaces the app when the platform is down for work.
+// The root of every route: the progress bar, toasts, connectivity notices, session expiry,
+// inactivity guard, and the maintenance screen that replaces the app when the platform is down
+// for work.
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { NoticeArea, Toasts } from '../components/Toasts';
@@ -11,6 +12,7 @@ import { signOut } from '../session/logout';
 import { useSession } from '../session/session';
 import { InactivityGuard } from './InactivityGuard';
 import { MaintenanceGate } from './MaintenanceGate';
+import { RouteProgress } from './RouteProgress';
 import { ServiceWorkerBridge } from './ServiceWorkerBridge';
 
 function useConnectivityNotices() {
@@ -41,6 +43,7 @@ export function AppShell() {
   useSessionExpiry();
   return (
     <>
+      <RouteProgress />
       <MaintenanceGate>
         <Outlet />
         {session && <InactivityGuard />}
