@@ -192,7 +192,7 @@ test('a custom role and a user holding it: the user sees only what the role allo
   await expect(cashier.getByRole('link', { name: /Suivi des Présences/ })).toHaveCount(0);
   await expect(cashier.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Administration' })).toHaveCount(0);
   await cashier.goto(`${SCHOOL}/admin`);
-  await expect(cashier).toHaveURL(new RegExp(`${SCHOOL}/$`));
+  await expect(cashier).toHaveURL(new RegExp(`${SCHOOL}/dashboard$`));
 });
 
 test('a reset password is shown once, can be copied, and must be changed at the next sign-in', async ({ browser }) => {
