@@ -61,8 +61,12 @@ export function ServiceWorkerBridge() {
   }, []);
 
   // The worker replays with the signed-in account's current token, and when we are back online.
+  // A worker that takes control late (first visit, slow network) hears it as soon as it does.
   useEffect(() => {
-    if (session) postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+    const post = () => session && postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+    post();
+    navigator.serviceWorker?.addEventListener('controllerchange', post);
+    return () => navigator.serviceWorker?.removeEventListener('controllerchange', post);
   }, [session]);
   useEffect(() => {
     const online = () => postToWorker({ type: 'REPLAY' });
