@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { serviceWorker } from './scripts/lib/service-worker-plugin';
+import { serviceWorker } from './scripts/lib/service-worker-plugin.ts';
+import { FIRST_PAINT_SCRIPT, firstPaintMarkup } from './web/screens/login/first-paint.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -11,6 +12,12 @@ export default defineConfig({
   root: here('./web'),
   publicDir: here('./public'),
   plugins: [
+    {
+      // The sign-in form in the page itself, painted before the app's script arrives (decision 102).
+      name: 'portail:first-paint',
+      transformIndexHtml: (html) =>
+        html.replace('<div id="root"></div>', `<div id="root">${firstPaintMarkup()}<script>${FIRST_PAINT_SCRIPT}</script></div>`),
+    },
     serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
     react(),
     cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],

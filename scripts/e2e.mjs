@@ -27,11 +27,16 @@ const hash = await hashPassword(FIXTURE_PASSWORD);
 const users = [
   { id: 'e2e-nouveau', instance_id: 'demo-ecole-1', username: 'nouveau', password_hash: hash, account_type: 'standard', status: 'temporary_password', student_id: null },
   { id: 'e2e-nouvel-eleve', instance_id: 'demo-ecole-1', username: 'nouvel-eleve', password_hash: hash, account_type: 'student', status: 'temporary_password', student_id: student.id },
+  // Opens the forced-change page in the phone tests, never changing its password.
+  { id: 'e2e-telephone', instance_id: 'demo-ecole-1', username: 'telephone', password_hash: hash, account_type: 'standard', status: 'temporary_password', student_id: null },
 ];
 d1ExecuteStatements(
   [
     ...insertRows('users', users),
-    ...insertRows('user_roles', [{ instance_id: 'demo-ecole-1', user_id: 'e2e-nouveau', role_id: secretaryRole.id }]),
+    ...insertRows('user_roles', [
+      { instance_id: 'demo-ecole-1', user_id: 'e2e-nouveau', role_id: secretaryRole.id },
+      { instance_id: 'demo-ecole-1', user_id: 'e2e-telephone', role_id: secretaryRole.id },
+    ]),
   ],
   where,
 );

@@ -1,6 +1,6 @@
 // `npm start`: the production build (service worker active) on workerd with local D1, Durable
 // Objects and R2, migrations applied and demo schools seeded. `npm run dev`: the same data with
-// Vite's hot reload. PORT changes the port (default 8787).
+// Vite's hot reload. PORT changes the port (default 8787). Works without internet.
 import { spawn } from 'node:child_process';
 import { banner, ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 
@@ -8,12 +8,19 @@ requireNode22();
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 8787);
 const url = `http://localhost:${port}/`;
+const started = Date.now();
 
 ensureDevVars();
-await prepareLocalDatabase();
+const firstUse = await prepareLocalDatabase();
+if (firstUse) {
+  console.log('  Premier lancement : une vingtaine de secondes en tout (jusqu’à une minute sur une machine lente).');
+}
 
+// The worker never reads request.cf: workerd is told not to fetch it from workers.cloudflare.com,
+// which would fail with a stack trace on a machine without internet.
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false' };
 const vite = (args) =>
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js', ...args], { stdio: ['inherit', 'pipe', 'inherit'] });
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js', ...args], { stdio: ['inherit', 'pipe', 'inherit'], env });
 
 if (!dev) {
   console.log('• Construction de l’application (production)…');
@@ -34,6 +41,7 @@ for (let i = 0; i < 120; i++) {
     const res = await fetch(`http://127.0.0.1:${port}/api/instance/default`);
     if (res.ok) {
       console.log(banner(url));
+      console.log(`  Prêt en ${Math.round((Date.now() - started) / 1000)} s.\n`);
       break;
     }
   } catch {

@@ -1,10 +1,12 @@
 // Every route of the spec's route table (document 1 §2), each behind its guard. Screens and
-// layouts load as their own chunks.
+// layouts load as their own chunks, except the sign-in page: it is in the entry chunk, so that
+// /login (the installed app's start page) never waits for a second download.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './app/AppShell';
 import { commonText } from './i18n/common';
 import { shellText } from './i18n/shell';
+import { LoginPage } from './screens/login/LoginPage';
 import { Guard } from './session/guards';
 
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
@@ -21,13 +23,69 @@ const later = (title: string) =>
 const staffLayout = screen(async () => (await import('./layouts/StaffLayout')).StaffLayout);
 const studentLayout = screen(async () => (await import('./layouts/StudentLayout')).StudentLayout);
 
+/** The screens of the staff layout: staff, teachers and platform accounts. */
+const workspace: RouteObject[] = [
+  { path: '/dashboard', lazy: screen(async () => (await import('./screens/dashboard/DashboardPage')).DashboardPage) },
+  { path: '/docs', lazy: later(titles.docs) },
+  {
+    element: <Guard area="staff" />,
+    children: [
+      { path: '/students', lazy: screen(async () => (await import('./screens/students/StudentsPage')).StudentsPage) },
+      { path: '/class/:className', lazy: screen(async () => (await import('./screens/class-finance/ClassFinancePage')).ClassFinancePage) },
+      { path: '/reports/attendance', lazy: later(titles.attendance) },
+      { path: '/report-cards', lazy: later(titles.reportCards) },
+    ],
+  },
+  {
+    element: <Guard area="staff" permission="report:financial" />,
+    children: [{ path: '/report', lazy: screen(async () => (await import('./screens/report/ReportPage')).ReportPage) }],
+  },
+  {
+    element: <Guard area="staff" permission="student_portal:manage_accounts" />,
+    children: [{ path: '/student-portal', lazy: later(titles.studentPortal) }],
+  },
+  {
+    element: <Guard area="staff" permission="settings:manage_teachers" />,
+    children: [{ path: '/teachers-management', lazy: later(titles.teachers) }],
+  },
+  {
+    element: <Guard area="staff" permission="settings:manage_timetable" />,
+    children: [{ path: '/timetable', lazy: later(titles.timetable) }],
+  },
+  {
+    element: <Guard area="admin" />,
+    children: [
+      { path: '/admin', lazy: screen(async () => (await import('./screens/admin/AdminPage')).AdminPage) },
+      { path: '/admin/contact', lazy: later(titles.contact) },
+      {
+        element: <Guard area="admin" permission="user:manage" />,
+        children: [
+          { path: '/admin/users', lazy: screen(async () => (await import('./screens/admin-users/UsersPage')).UsersPage) },
+          { path: '/admin/add-user', lazy: screen(async () => (await import('./screens/add-user/AddUserPage')).AddUserPage) },
+        ],
+      },
+    ],
+  },
+  {
+    element: <Guard area="superadmin" />,
+    children: [{ path: '/superadmin', lazy: later(titles.superadmin) }],
+  },
+  {
+    element: <Guard area="teacher" />,
+    children: [
+      { path: '/teacher', lazy: later(titles.teacher) },
+      { path: '/teacher/class/:className/subject/:subjectId', lazy: later(titles.gradebook) },
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     hydrateFallbackElement: <p className="page muted">{commonText.loading}</p>,
     children: [
       { path: '/', lazy: screen(async () => (await import('./screens/landing/LandingPage')).LandingPage) },
-      { path: '/login', lazy: screen(async () => (await import('./screens/login/LoginPage')).LoginPage) },
+      { path: '/login', element: <LoginPage /> },
       {
         element: <Guard area="authenticated" />,
         children: [
@@ -36,61 +94,8 @@ export const routes: RouteObject[] = [
             lazy: screen(async () => (await import('./screens/force-password-change/ForcePasswordChangePage')).ForcePasswordChangePage),
           },
           {
-            lazy: staffLayout,
-            children: [
-              { path: '/dashboard', lazy: screen(async () => (await import('./screens/dashboard/DashboardPage')).DashboardPage) },
-              { path: '/docs', lazy: later(titles.docs) },
-              {
-                element: <Guard area="staff" />,
-                children: [
-                  { path: '/students', lazy: screen(async () => (await import('./screens/students/StudentsPage')).StudentsPage) },
-                  { path: '/class/:className', lazy: screen(async () => (await import('./screens/class-finance/ClassFinancePage')).ClassFinancePage) },
-                  { path: '/reports/attendance', lazy: later(titles.attendance) },
-                  { path: '/report-cards', lazy: later(titles.reportCards) },
-                ],
-              },
-              {
-                element: <Guard area="staff" permission="report:financial" />,
-                children: [{ path: '/report', lazy: screen(async () => (await import('./screens/report/ReportPage')).ReportPage) }],
-              },
-              {
-                element: <Guard area="staff" permission="student_portal:manage_accounts" />,
-                children: [{ path: '/student-portal', lazy: later(titles.studentPortal) }],
-              },
-              {
-                element: <Guard area="staff" permission="settings:manage_teachers" />,
-                children: [{ path: '/teachers-management', lazy: later(titles.teachers) }],
-              },
-              {
-                element: <Guard area="staff" permission="settings:manage_timetable" />,
-                children: [{ path: '/timetable', lazy: later(titles.timetable) }],
-              },
-              {
-                element: <Guard area="admin" />,
-                children: [
-                  { path: '/admin', lazy: screen(async () => (await import('./screens/admin/AdminPage')).AdminPage) },
-                  { path: '/admin/contact', lazy: later(titles.contact) },
-                  {
-                    element: <Guard area="admin" permission="user:manage" />,
-                    children: [
-                      { path: '/admin/users', lazy: screen(async () => (await import('./screens/admin-users/UsersPage')).UsersPage) },
-                      { path: '/admin/add-user', lazy: screen(async () => (await import('./screens/add-user/AddUserPage')).AddUserPage) },
-                    ],
-                  },
-                ],
-              },
-              {
-                element: <Guard area="superadmin" />,
-                children: [{ path: '/superadmin', lazy: later(titles.superadmin) }],
-              },
-              {
-                element: <Guard area="teacher" />,
-                children: [
-                  { path: '/teacher', lazy: later(titles.teacher) },
-                  { path: '/teacher/class/:className/subject/:subjectId', lazy: later(titles.gradebook) },
-                ],
-              },
-            ],
+            element: <Guard area="workspace" />,
+            children: [{ lazy: staffLayout, children: workspace }],
           },
         ],
       },

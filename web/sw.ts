@@ -38,6 +38,7 @@ self.addEventListener('message', (event) => {
     event.waitUntil(caches.delete(API_CACHE));
   }
   if (data?.type === 'REPLAY') event.waitUntil(replay().catch(() => undefined));
+  if (data?.type === 'PENDING') event.waitUntil(pendingWrites().then((list) => event.ports[0]?.postMessage(list)));
 });
 clientsClaim();
 
@@ -120,6 +121,26 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/') && !NEVER_QUEUED.includes(url.pathname),
     ({ request }) => queueWrite(request),
     method,
+  );
+}
+
+/** The ids a queued body names (a created record's id, the students of a bulk action...). */
+const BODY_ID_KEYS = ['id', 'student_id', 'ids', 'student_ids', 'enrollmentIds'];
+
+/** What the queue holds, for the pages' 'en attente' marks: address, account and the ids named. */
+async function pendingWrites() {
+  const entries = await queue.getAll();
+  return Promise.all(
+    entries.map(async ({ request, metadata }) => {
+      const body = (await request.clone().json().catch(() => null)) as Record<string, unknown> | null;
+      const ids = BODY_ID_KEYS.flatMap((key) => [body?.[key]].flat()).filter((v): v is string => typeof v === 'string');
+      return {
+        method: request.method,
+        path: new URL(request.url).pathname.replace(/^\/api/, ''),
+        userId: (metadata as { userId?: string } | undefined)?.userId ?? null,
+        ids,
+      };
+    }),
   );
 }
 

@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { classFinancialRoutes } from './routes/class-financials';
 import { classRoutes } from './routes/classes';
 import { curriculumRoutes } from './routes/curriculum';
+import { dashboardRoutes } from './routes/dashboard';
 import { financeRoutes } from './routes/finance';
 import { instanceRoutes } from './routes/instance';
 import { periodRoutes } from './routes/periods';
@@ -92,6 +93,7 @@ export function buildApp() {
   app.route('/api', roleRoutes);
   app.route('/api', userRoutes);
   app.route('/api', announcementRoutes);
+  app.route('/api', dashboardRoutes);
 
   // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
   app.all('/api/*', allow.public(), () => {

@@ -22,16 +22,19 @@ export function ensureDevVars() {
   console.log('• Secret de session local créé dans .dev.vars');
 }
 
-/** Applies the migrations to the local database and seeds the demo schools the first time. */
+/**
+ * Applies the migrations to the local database and seeds the demo schools the first time; answers
+ * whether it was the first time.
+ */
 export async function prepareLocalDatabase() {
   const where = ['--local', '--persist-to', stateDir()];
   console.log('• Migrations de la base locale…');
   wrangler(['d1', 'migrations', 'apply', 'DB', ...where], { capture: true });
   const [{ count }] = d1Query('SELECT COUNT(*) AS count FROM instances', where);
-  if (count === 0) {
-    console.log('• Première utilisation : création des écoles de démonstration…');
-    d1ExecuteStatements(await demoSeedStatements(), where);
-  }
+  if (count > 0) return false;
+  console.log('• Première utilisation : création des écoles de démonstration…');
+  d1ExecuteStatements(await demoSeedStatements(), where);
+  return true;
 }
 
 export function banner(url) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_TEMPLATES } from '../../worker/domain/permissions';
-import { roleKind, roleOptionRule, roleRuleReason, roleSelectionRule, toggleRole } from '../../worker/domain/roles';
+import { roleKind, roleOptionNote, roleOptionRule, roleRuleReason, roleSelectionRule, toggleRole } from '../../worker/domain/roles';
 
 // One role per template (id = template key) and a school's own role.
 const roles = [...ROLE_TEMPLATES.map((t) => ({ id: t.key, templateKey: t.key })), { id: 'custom', templateKey: null }];
@@ -8,6 +8,11 @@ const MANAGERS = ['accountant', 'report_cards', 'school_life', 'teachers_manager
 
 const reasonFor = (selected: string[], id: string, context = {}) => {
   const rule = roleOptionRule(roles, selected, roles.find((r) => r.id === id)!, context);
+  return rule && roleRuleReason(rule);
+};
+
+const noteFor = (selected: string[], id: string) => {
+  const rule = roleOptionNote(roles, selected, roles.find((r) => r.id === id)!);
   return rule && roleRuleReason(rule);
 };
 
@@ -57,12 +62,22 @@ describe('disabled options and their reasons', () => {
     expect(reasonFor(['admin_principal'], 'admin_principal')).toBeNull();
   });
 
-  it('disables the other of director and secretary, and the managers under either', () => {
-    expect(reasonFor(['director'], 'secretary')).toBe('Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.');
-    expect(reasonFor(['secretary'], 'director')).toBe('Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.');
-    for (const id of MANAGERS) expect(reasonFor(['secretary'], id)).toBe('Un rôle supérieur inclut déjà cette permission.');
-    expect(reasonFor(['director'], 'custom')).toBeNull();
-    expect(reasonFor(['accountant'], 'director')).toBeNull();
+  it('keeps director, secretary and the managers selectable, with a note on what ticking clears', () => {
+    // Document 1 §4: selecting either clears the other and the managers; a manager clears both.
+    for (const id of ['secretary', ...MANAGERS]) expect(reasonFor(['director'], id)).toBeNull();
+    for (const id of ['director', ...MANAGERS]) expect(reasonFor(['secretary'], id)).toBeNull();
+    expect(noteFor(['director'], 'secretary')).toBe('Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.');
+    expect(noteFor(['secretary'], 'director')).toBe('Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.');
+    for (const id of MANAGERS) expect(noteFor(['secretary'], id)).toBe('Un rôle supérieur inclut déjà cette permission.');
+    expect(noteFor(['secretary'], 'secretary')).toBeNull();
+    expect(noteFor(['director'], 'custom')).toBeNull();
+    expect(noteFor(['accountant'], 'director')).toBeNull();
+    expect(noteFor(['accountant'], 'report_cards')).toBeNull();
+  });
+
+  it('ticking a manager role while Secrétaire is ticked clears Secrétaire', () => {
+    expect(toggleRole(roles, ['secretary'], 'timetable_manager', true)).toEqual(['timetable_manager']);
+    expect(roleSelectionRule(roles, ['timetable_manager'])).toBeNull();
   });
 
   it('locks one’s own Administrateur Principal role', () => {

@@ -158,7 +158,8 @@ test('a custom role and a user holding it: the user sees only what the role allo
   await expect(page.getByText('Le rôle Administrateur Principal inclut déjà cette permission.').first()).toBeVisible();
   await page.getByLabel('Administrateur Principal', { exact: true }).uncheck();
   await page.getByLabel('Secrétaire Pédagogique', { exact: true }).check();
-  await expect(page.getByLabel('Directeur des Opérations', { exact: true })).toBeDisabled();
+  // Excluded options stay selectable (ticking one clears Secrétaire), with the reason as a note.
+  await expect(page.getByLabel('Directeur des Opérations', { exact: true })).toBeEnabled();
   await expect(page.getByText('Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.')).toBeVisible();
   await expect(page.getByText('Un rôle supérieur inclut déjà cette permission.').first()).toBeVisible();
   await page.getByLabel('Secrétaire Pédagogique', { exact: true }).uncheck();
@@ -191,7 +192,7 @@ test('a custom role and a user holding it: the user sees only what the role allo
   await expect(cashier.getByRole('link', { name: /Suivi des Présences/ })).toHaveCount(0);
   await expect(cashier.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Administration' })).toHaveCount(0);
   await cashier.goto(`${SCHOOL}/admin`);
-  await expect(cashier).toHaveURL(new RegExp(`${SCHOOL}/$`));
+  await expect(cashier).toHaveURL(new RegExp(`${SCHOOL}/dashboard$`));
 });
 
 test('a reset password is shown once, can be copied, and must be changed at the next sign-in', async ({ browser }) => {

@@ -254,6 +254,8 @@ test('payments recorded offline are kept, shown at once and land once when the c
   await expect(page.getByText('Fiche financière mise à jour et en attente de synchronisation.')).toBeVisible();
   await expect(panel).toBeHidden();
   await expect(row.locator('.balance-due')).toHaveText(gdes(before.balance - 100_000));
+  // Until it is synced, the row says its change waits (issue 10).
+  await expect(row.getByText('En attente')).toBeVisible();
 
   // A second offline edit of the same line: the queued saves replay in order, the second one
   // finds the line the first created.
@@ -274,6 +276,7 @@ test('payments recorded offline are kept, shown at once and land once when the c
     .toEqual({ payments: pupil!.payments.length + 1, adjusted: before.adjusted, paid: before.paid + 150_050, balance: before.balance - 150_050 });
   const now = (await roster(page, token, chosenClass)).find((e) => e.id === pupil!.id)!;
   expect(now.payments.at(-1)).toMatchObject({ label: line, amount: 1500.5, receipt_no: expect.any(Number) });
+  await expect(page.getByTestId(`roster-row-${pupil!.id}`).getByText('En attente')).toHaveCount(0);
 });
 
 test('the report and the class page stay closed to those without the permission', async ({ page }) => {

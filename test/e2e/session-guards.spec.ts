@@ -22,8 +22,9 @@ test('guards send away users who may not open a page', async ({ page }) => {
   await signInAndLand(page, 'comptable', '/dashboard');
   await page.goto('/timetable');
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Signed in, another area's address leads home (issue 10), not to the public landing page.
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('maintenance replaces the app for staff but not for the school admin', async ({ page, browser }) => {

@@ -1,5 +1,6 @@
-// Shared steps of the end-to-end tests: sign in through the real login page.
-import { expect, type Page } from '@playwright/test';
+// Shared steps of the end-to-end tests: sign in through the real login page, a phone's screen,
+// a service worker that arrives late, and what a thumb can reach.
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 
 export async function signIn(page: Page, username: string, password: string = DEMO_PASSWORD) {
@@ -19,4 +20,73 @@ export async function apiToken(page: Page, username: string, password: string = 
   const res = await page.request.post('/api/login', { data: { username, password } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** The phone of the issue reports: 360 x 740. */
+export const PHONE = { width: 360, height: 740 };
+
+/**
+ * Holds the service worker's script until `release()` is called, as on a slow network where the
+ * worker is ready long after the sign-in: what the page reads meanwhile is not seen by it.
+ */
+export async function holdServiceWorker(context: BrowserContext): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/service-worker.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Waits until the service worker controls the page (it claims clients on activation). */
+export async function controlled(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return Boolean(registration.active && navigator.serviceWorker.controller);
+  });
+}
+
+/** Nothing (a notice, a bar) lies over the element: a tap on it reaches it. */
+export async function expectUncovered(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const covered = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    // Along its middle line (rounded corners are not part of a button's tap area).
+    const y = box.top + box.height / 2;
+    const points = [0.2, 0.5, 0.8].map((at) => [box.left + box.width * at, y] as const);
+    return points
+      .map(([x, y]) => document.elementFromPoint(x, y))
+      .filter((hit) => !hit || !(hit === element || element.contains(hit)))
+      .map((hit) => hit?.outerHTML.slice(0, 80) ?? 'nothing');
+  });
+  expect(covered, 'elements over the target').toEqual([]);
+}
+
+/**
+ * The visible controls a thumb cannot hit reliably: smaller than 44 x 44 px, a checkbox counting
+ * with its label. Links inside text are left out.
+ */
+export function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('button, select, input, a.btn, nav a, [role="button"]')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      let { width, height } = box;
+      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
+        const label = element.closest('label') ?? (element.id ? document.querySelector(`label[for="${element.id}"]`) : null);
+        const area = label?.getBoundingClientRect();
+        if (area) {
+          width = Math.max(width, area.width);
+          height = Math.max(height, area.height);
+        }
+      }
+      if (width < 44 || height < 44) {
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
+        small.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(width)}x${Math.round(height)}`);
+      }
+    }
+    return small;
+  });
 }

@@ -3,6 +3,9 @@
 import { offlineText } from '../i18n/offline';
 import { shellText } from '../i18n/shell';
 import { toast } from '../components/toast';
+import { trackRead } from './activity';
+import { keepCopy } from './cache';
+import { refreshPending } from './pending';
 import { reportNetworkDown, reportNetworkUp } from '../session/connectivity';
 import { emit } from '../session/events';
 import { getSession } from '../session/session';
@@ -71,13 +74,19 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     throw new NetworkError();
   }
 
+  // No service worker saw this read (none controls the page yet): the page keeps its copy.
+  const copy = method === 'GET' && response.status === 200 && !navigator.serviceWorker?.controller ? response.clone() : null;
   const data: unknown = await response.json().catch(() => null);
+  if (copy) void keepCopy(path, copy, headers.Authorization ? session!.token : null);
   // What the service worker answered in the server's place (sw.ts): its offline copy after a
   // failed request ('offline'), its copy after a gateway error ('error'), 'never visited', or a
   // queued write. Anything else is the server's own answer.
   const fromCache = response.headers.get('X-From-Cache');
   const code = (data as { code?: string } | null)?.code;
-  if (fromCache === 'offline' || code === 'offline_uncached' || (response.status === 202 && isQueued(data))) {
+  const queued = response.status === 202 && isQueued(data);
+  // The screens mark what a queued write concerns 'en attente' (pending.ts).
+  if (queued) void refreshPending();
+  if (fromCache === 'offline' || code === 'offline_uncached' || queued) {
     reportNetworkDown();
   } else if (!fromCache) {
     reportNetworkUp();
@@ -102,8 +111,18 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   throw new ApiError(response.status, message, code, (data ?? {}) as Record<string, unknown>);
 }
 
+/** A read, counted while on its way (the app shell's progress bar). */
+async function read<T>(path: string, options?: Options): Promise<T> {
+  const done = trackRead();
+  try {
+    return await request<T>('GET', path, undefined, options);
+  } finally {
+    done();
+  }
+}
+
 export const api = {
-  get: <T>(path: string, options?: Options) => request<T>('GET', path, undefined, options),
+  get: <T>(path: string, options?: Options) => read<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body ?? {}, options),
   delete: <T>(path: string, body?: unknown, options?: Options) => request<T>('DELETE', path, body, options),

@@ -1,8 +1,9 @@
-// The root of every route: toasts, connectivity notices, session expiry, inactivity guard,
-// and the maintenance screen that replaces the app when the platform is down for work.
+// The root of every route: the progress bar, toasts, connectivity notices, session expiry,
+// inactivity guard, and the maintenance screen that replaces the app when the platform is down
+// for work.
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { Toasts } from '../components/Toasts';
+import { NoticeArea, Toasts } from '../components/Toasts';
 import { toast } from '../components/toast';
 import { shellText } from '../i18n/shell';
 import { isOnline, onConnectivityChange } from '../session/connectivity';
@@ -11,6 +12,7 @@ import { signOut } from '../session/logout';
 import { useSession } from '../session/session';
 import { InactivityGuard } from './InactivityGuard';
 import { MaintenanceGate } from './MaintenanceGate';
+import { RouteProgress } from './RouteProgress';
 import { ServiceWorkerBridge } from './ServiceWorkerBridge';
 
 function useConnectivityNotices() {
@@ -41,12 +43,15 @@ export function AppShell() {
   useSessionExpiry();
   return (
     <>
+      <RouteProgress />
       <MaintenanceGate>
         <Outlet />
         {session && <InactivityGuard />}
       </MaintenanceGate>
-      <ServiceWorkerBridge />
-      <Toasts />
+      <NoticeArea>
+        <ServiceWorkerBridge />
+        <Toasts />
+      </NoticeArea>
     </>
   );
 }

@@ -1,9 +1,11 @@
 // The page's side of the offline protocol: registers /service-worker.js, shows the 'ready
 // offline' and 'new version' banner, relays the session and connectivity to the worker, and
-// turns its sync messages into the spec's notices (document 1 §2 and §4).
+// turns its sync messages into the spec's notices (document 1 §2 and §4). The banner sits with
+// the toasts at the top of the screen and goes away on its own: a new version waiting is offered
+// again at the next start (the worker stays waiting until then).
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
-import { toast } from '../components/toast';
+import { TOAST_DURATION_MS, toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
 import { useSession } from '../session/session';
 import './sw-banner.css';
@@ -11,6 +13,8 @@ import './sw-banner.css';
 type Banner = 'ready' | 'update' | null;
 
 export const RELOAD_AFTER_SYNC_MS = 2000;
+/** Long enough to read the banner and tap 'Mettre à jour'. */
+const UPDATE_BANNER_MS = 15_000;
 
 function postToWorker(message: object) {
   navigator.serviceWorker?.controller?.postMessage(message);
@@ -57,14 +61,24 @@ export function ServiceWorkerBridge() {
   }, []);
 
   // The worker replays with the signed-in account's current token, and when we are back online.
+  // A worker that takes control late (first visit, slow network) hears it as soon as it does.
   useEffect(() => {
-    if (session) postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+    const post = () => session && postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+    post();
+    navigator.serviceWorker?.addEventListener('controllerchange', post);
+    return () => navigator.serviceWorker?.removeEventListener('controllerchange', post);
   }, [session]);
   useEffect(() => {
     const online = () => postToWorker({ type: 'REPLAY' });
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, []);
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = window.setTimeout(() => setBanner(null), banner === 'ready' ? TOAST_DURATION_MS : UPDATE_BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [banner]);
 
   if (!banner) return null;
   return (

@@ -1,8 +1,8 @@
-import { type InputHTMLAttributes, useState } from 'react';
+import { type ComponentPropsWithRef, useState } from 'react';
 import { authText } from '../i18n/auth';
 
 /** A password field with its show/hide toggle. */
-export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">

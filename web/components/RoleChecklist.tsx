@@ -1,8 +1,10 @@
 // Role checkboxes of the add-user form and the manage-roles dialog (document 1 §2, §4): each role
-// with an info button listing its permissions; options the assignment rules forbid are disabled
-// with their reason (shown, not only as a tooltip, so that phones see it too).
+// with an info button listing its permissions. Under Administrateur Principal the other options
+// are disabled with their reason; an option the selection excludes (a manager role while
+// Secrétaire is ticked) stays selectable, its note saying what ticking it clears. Reasons and notes
+// are shown, not only as tooltips, so that phones see them too.
 import { useId, useState } from 'react';
-import { roleOptionRule, roleRuleReason, toggleRole } from '../../worker/domain/roles';
+import { roleOptionNote, roleOptionRule, roleRuleReason, toggleRole } from '../../worker/domain/roles';
 import { adminText } from '../i18n/admin';
 import './role-checklist.css';
 
@@ -40,24 +42,26 @@ export function RoleChecklist({
       <legend>{legend}</legend>
       <ul>
         {roles.map((role) => {
-          const rule = roleOptionRule(assignable, selected, { id: role.id, templateKey: role.template_key }, { ownAdminPrincipal });
+          const option = { id: role.id, templateKey: role.template_key };
+          const rule = roleOptionRule(assignable, selected, option, { ownAdminPrincipal });
           const reason = rule && roleRuleReason(rule);
+          const noteRule = reason ? null : roleOptionNote(assignable, selected, option);
+          const note = reason ?? (noteRule && roleRuleReason(noteRule));
           const inputId = `${baseId}-${role.id}`;
           const infoId = `${inputId}-info`;
           return (
             <li key={role.id} className={reason ? 'is-disabled' : ''}>
               <div className="role-line">
-                <input
-                  type="checkbox"
-                  id={inputId}
-                  checked={selected.includes(role.id)}
-                  disabled={Boolean(reason)}
-                  title={reason ?? undefined}
-                  aria-describedby={reason ? `${inputId}-reason` : undefined}
-                  onChange={(e) => onChange(toggleRole(assignable, selected, role.id, e.target.checked))}
-                />
-                <label htmlFor={inputId} title={reason ?? undefined}>
-                  {role.name}
+                <label className="role-option" title={reason ?? undefined}>
+                  <input
+                    type="checkbox"
+                    id={inputId}
+                    checked={selected.includes(role.id)}
+                    disabled={Boolean(reason)}
+                    aria-describedby={note ? `${inputId}-reason` : undefined}
+                    onChange={(e) => onChange(toggleRole(assignable, selected, role.id, e.target.checked))}
+                  />
+                  <span>{role.name}</span>
                 </label>
                 <button
                   type="button"
@@ -73,9 +77,9 @@ export function RoleChecklist({
                   </svg>
                 </button>
               </div>
-              {reason && (
+              {note && (
                 <p className="role-reason" id={`${inputId}-reason`}>
-                  {reason}
+                  {note}
                 </p>
               )}
               {open === role.id && (

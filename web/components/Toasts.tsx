@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { shellText } from '../i18n/shell';
 import { dismissToast, toastStore } from './toast';
 import './toasts.css';
@@ -17,4 +17,9 @@ export function Toasts() {
       ))}
     </div>
   );
+}
+
+/** Where notices show: the service worker's banner, then the toasts (toasts.css). */
+export function NoticeArea({ children }: { children: ReactNode }) {
+  return <div className="notice-area">{children}</div>;
 }

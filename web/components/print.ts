@@ -29,6 +29,8 @@ export interface PrintOptions {
   styles?: string;
   /** false when each page draws the school header itself (two copies of a receipt on one sheet). */
   header?: boolean;
+  /** A window opened beforehand by `openWaitingWindow` (the document's data had to load). */
+  window?: Window | null;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -79,7 +81,7 @@ export function schoolHeader(school: PrintSchool): SafeHtml {
 
 /** Opens the printable window and prints it after the delay; null when pop-ups are blocked. */
 export function openPrintWindow(options: PrintOptions): Window | null {
-  const win = window.open('', '_blank');
+  const win = options.window ?? window.open('', '_blank');
   if (!win) {
     toast.error(options.popupBlockedMessage);
     return null;
@@ -102,6 +104,20 @@ export function openPrintWindow(options: PrintOptions): Window | null {
     win.focus();
     win.print();
   }, options.delayMs);
+  return win;
+}
+
+/**
+ * Opens the print window at once, within the user's tap (a window opened after a download would
+ * be blocked), showing `message` until openPrintWindow({ window }) writes the document.
+ */
+export function openWaitingWindow(message: string, popupBlockedMessage: string): Window | null {
+  const win = window.open('', '_blank');
+  if (!win) {
+    toast.error(popupBlockedMessage);
+    return null;
+  }
+  win.document.write(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p>${escapeHtml(message)}</p></body></html>`);
   return win;
 }
 

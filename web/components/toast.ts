@@ -1,4 +1,5 @@
-// The one toast system: four kinds, each dismissed after 5 seconds (document 1 §2).
+// The one toast system: four kinds, each dismissed after 5 seconds (document 1 §2); at most three
+// at a time, so that notices never cover more than the top of a phone's screen.
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
 export interface Toast {
@@ -8,6 +9,7 @@ export interface Toast {
 }
 
 export const TOAST_DURATION_MS = 5000;
+const MAX_TOASTS = 3;
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -23,7 +25,7 @@ function push(kind: ToastKind, message: string) {
   // The same message twice in a row is shown once.
   if (toasts.some((t) => t.kind === kind && t.message === message)) return;
   const id = nextId++;
-  toasts = [...toasts, { id, kind, message }];
+  toasts = [...toasts, { id, kind, message }].slice(-MAX_TOASTS);
   emit();
   setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
 }

@@ -60,6 +60,9 @@ export const adminServerText = {
     updated: 'Frais de scolarité mis à jour.',
     changedMeanwhile: 'Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.',
   },
+  dashboard: {
+    invalidMonth: 'Mois invalide. Utilisez AAAA-MM.',
+  },
   setup: {
     invalidYear: 'Veuillez utiliser le format AAAA-AAAA.',
     periodNames: 'Chaque période doit avoir un nom.',
@@ -124,6 +127,17 @@ export const adminText = {
     noTiles: "Aucun module n'est ouvert à votre rôle. Contactez l'administration de l'école.",
     quickPayments: 'Paiements rapides par classe',
     noClasses: 'Aucune classe configurée.',
+    figures: {
+      title: (year: string) => `L'année ${year} en chiffres`,
+      enrolled: 'Élèves inscrits',
+      paidThisMonth: (month: string) => `Versé en ${month}`,
+      balance: 'Balance restante',
+      expectedOf: (amount: string) => `sur ${amount} attendus`,
+      paidOf: (amount: string) => `${amount} versés depuis la rentrée`,
+      byClass: 'Par classe',
+      className: 'Classe',
+      loading: 'Chargement des chiffres...',
+    },
   },
   wizard: {
     title: 'Assistant de configuration',

@@ -222,6 +222,7 @@ export const studentText = {
   print: {
     popupBlocked: 'Veuillez autoriser les pop-ups pour imprimer.',
     listTitle: (year: string) => `Liste des élèves — ${year}`,
+    preparing: 'Préparation de la liste...',
     sheetsTitle: 'Fiches des élèves',
     listPrintedOn: (date: string) => `Liste imprimée le ${date}`,
     count: (n: number) => `${n} élève(s)`,

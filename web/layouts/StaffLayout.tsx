@@ -46,5 +46,5 @@ export function StaffLayout() {
 
 /** Platform accounts have no school: the top bar reads an empty school context. */
 function PlatformShell({ children }: { children: ReactNode }) {
-  return <SchoolProvider withYears={false} skip>{children}</SchoolProvider>;
+  return <SchoolProvider skip>{children}</SchoolProvider>;
 }

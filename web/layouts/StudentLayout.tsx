@@ -29,7 +29,7 @@ export function StudentLayout() {
     item.to === '/student/grades' && !gradesEnabled ? { ...item, disabled: shellText.student.gradesLocked } : item,
   );
   return (
-    <SchoolProvider withYears={false}>
+    <SchoolProvider area="student">
       <TopBar items={items} withYears={false} />
       <Outlet context={{ gradesEnabled }} />
     </SchoolProvider>

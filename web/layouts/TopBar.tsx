@@ -1,6 +1,8 @@
 // The top bar of the staff and student layouts: refresh, logo, school-year selector,
-// connectivity, menu and 'Déconnexion', with a mobile menu (document 1 §2).
-import { useState } from 'react';
+// connectivity, menu and 'Déconnexion', with a mobile menu (document 1 §2). Whether the menu
+// fits in one row depends on the screen, the menu's length and the school's name: the bar
+// measures it, and goes compact (menu behind its button) when it does not fit.
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { RefreshButton } from '../components/RefreshButton';
 import { shellText } from '../i18n/shell';
@@ -39,17 +41,54 @@ function OnlineIndicator() {
   );
 }
 
+/** Room the school's name needs beside the full menu, and how much wider the row must get before
+ *  the full menu is tried again (so that it never flips back and forth). */
+const NAME_ROOM = 120;
+const WIDEN_BEFORE_RETRY = 160;
+
+/** True while the full menu does not fit in the row (measured before each paint). */
+function useCompact(row: RefObject<HTMLDivElement | null>, name: RefObject<HTMLElement | null>): boolean {
+  const [compact, setCompact] = useState(false);
+  const collapsedAt = useRef(0);
+  useLayoutEffect(() => {
+    const element = row.current;
+    if (!element) return;
+    const check = () => {
+      if (compact) {
+        if (element.clientWidth > collapsedAt.current + WIDEN_BEFORE_RETRY) setCompact(false);
+        return;
+      }
+      const label = name.current;
+      const squeezed = label ? label.clientWidth < Math.min(label.scrollWidth, NAME_ROOM) : false;
+      if (element.scrollWidth > element.clientWidth || squeezed) {
+        collapsedAt.current = element.clientWidth;
+        setCompact(true);
+      }
+    };
+    check();
+    // The row (screen width) and the name (it arrives after the first paint).
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (name.current) observer.observe(name.current);
+    return () => observer.disconnect();
+  }, [compact, row, name]);
+  return compact;
+}
+
 export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boolean }) {
   const session = useSession();
   const { school } = useSchool();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const row = useRef<HTMLDivElement>(null);
+  const name = useRef<HTMLSpanElement>(null);
+  const compact = useCompact(row, name);
   const logout = async () => {
     await signOut(navigate);
   };
   return (
-    <header className="topbar">
-      <div className="topbar-row">
+    <header className={`topbar${compact ? ' is-compact' : ''}`}>
+      <div className="topbar-row" ref={row}>
         <RefreshButton />
         <Link to={session ? homeOf(session) : '/'} className="brand">
           {school?.logo_url ? (
@@ -59,10 +98,14 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
               {(school?.name ?? 'PS').slice(0, 2).toUpperCase()}
             </span>
           )}
-          <span className="brand-name">{school?.name ?? ''}</span>
+          <span className="brand-name" ref={name}>
+            {school?.name ?? ''}
+          </span>
         </Link>
-        {withYears && <YearSelector />}
-        <OnlineIndicator />
+        <div className="topbar-context">
+          {withYears && <YearSelector />}
+          <OnlineIndicator />
+        </div>
         <button
           type="button"
           className="btn btn-ghost menu-toggle"
@@ -75,7 +118,7 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
           </svg>
         </button>
-        <nav id="main-menu" className={`main-menu ${open ? 'is-open' : ''}`} aria-label={shellText.nav.mainMenu}>
+        <nav id="main-menu" className={`main-menu ${open && compact ? 'is-open' : ''}`} aria-label={shellText.nav.mainMenu}>
           {items.map((item) =>
             item.disabled ? (
               <a key={item.to} aria-disabled="true" title={item.disabled} role="link">

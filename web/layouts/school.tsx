@@ -1,32 +1,22 @@
-// The school's data every staff screen needs: its information and its years, with the year
-// selected in the top bar (remembered between visits).
+// The school's data every staff screen needs: its information, its years and classes (the
+// bootstrap, web/api/bootstrap.ts), with the year selected in the top bar (remembered between
+// visits).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api, errorMessage } from '../api/client';
+import { type Bootstrap, type BootstrapArea, loadBootstrap, type SchoolClass, type SchoolInfo, type SchoolYear } from '../api/bootstrap';
+import { errorMessage } from '../api/client';
 
-export interface SchoolInfo {
-  id: string;
-  name: string;
-  email: string | null;
-  address: string | null;
-  phone: string | null;
-  passing_grade: number;
-  currency: 'Gdes' | '$HT' | 'US' | 'EU';
-  logo_url: string | null;
-  expires_at: string | null;
-}
-
-export interface SchoolYear {
-  id: string;
-  name: string;
-  is_current: boolean;
-}
+export type { SchoolClass, SchoolInfo, SchoolYear };
 
 interface SchoolContextValue {
   school: SchoolInfo | null;
   years: SchoolYear[];
+  /** The school's classes in their order. */
+  classes: SchoolClass[];
   selectedYear: SchoolYear | null;
   selectYear: (id: string) => void;
+  /** Reads the school again, keeping the screen on show while it loads. */
   reload: () => void;
+  /** True until the first answer. */
   loading: boolean;
   error: string | null;
 }
@@ -39,56 +29,54 @@ export const currentYearOf = (years: SchoolYear[]) => years.find((y) => y.is_cur
 
 export function SchoolProvider({
   children,
-  withYears = true,
+  area = 'school',
   skip = false,
 }: {
   children: ReactNode;
-  withYears?: boolean;
+  area?: BootstrapArea;
   /** Platform accounts have no school: nothing is loaded. */
   skip?: boolean;
 }) {
-  const [school, setSchool] = useState<SchoolInfo | null>(null);
-  const [years, setYears] = useState<SchoolYear[]>([]);
+  const [data, setData] = useState<Bootstrap | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(() => localStorage.getItem(SELECTED_YEAR_KEY));
-  const [loading, setLoading] = useState(!skip);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
     if (skip) return;
     let cancelled = false;
-    setLoading(true);
-    Promise.all([api.get<SchoolInfo>('/instance/current'), withYears ? api.get<SchoolYear[]>('/school-years') : []])
-      .then(([info, list]) => {
+    loadBootstrap(area)
+      .then((answer) => {
         if (cancelled) return;
-        setSchool(info);
-        setYears(list);
+        setData(answer);
         setError(null);
       })
-      .catch((e: unknown) => !cancelled && setError(errorMessage(e)))
-      .finally(() => !cancelled && setLoading(false));
+      .catch((e: unknown) => !cancelled && setError(errorMessage(e)));
     return () => {
       cancelled = true;
     };
-  }, [withYears, skip, version]);
+  }, [area, skip, version]);
 
   const selectYear = useCallback((id: string) => {
     localStorage.setItem(SELECTED_YEAR_KEY, id);
     setSelectedId(id);
   }, []);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
-  const value = useMemo<SchoolContextValue>(
-    () => ({
-      school,
+  const value = useMemo<SchoolContextValue>(() => {
+    const years = data?.years ?? [];
+    return {
+      school: data?.school ?? null,
       years,
+      classes: data?.classes ?? [],
       selectedYear: years.find((y) => y.id === selectedId) ?? currentYearOf(years),
       selectYear,
-      reload: () => setVersion((v) => v + 1),
-      loading,
-      error,
-    }),
-    [school, years, selectedId, selectYear, loading, error],
-  );
+      reload,
+      loading: !skip && !data && !error,
+      // A failed refresh keeps what was shown.
+      error: data ? null : error,
+    };
+  }, [data, error, selectedId, selectYear, reload, skip]);
   return <SchoolContext.Provider value={value}>{children}</SchoolContext.Provider>;
 }
 

@@ -1,12 +1,16 @@
-// Route guards (document 1 §2): failing a guard sends to /, a missing permission to /dashboard,
-// a temporary password to /force-password-change from any other page.
+// Route guards (document 1 §2): a signed-out user failing a guard is sent to / (or to /login after
+// signing out); a signed-in user who opens another area's address is sent to their own home
+// (a student opening /dashboard lands on /student, decision 101); a missing permission sends to
+// /dashboard; a temporary password to /force-password-change from any other page.
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { hasPermission, isPlatform, type Session, useSession, wasSignedOut } from './session';
+import { hasPermission, homeOf, isPlatform, type Session, useSession, wasSignedOut } from './session';
 
-export type Area = 'authenticated' | 'staff' | 'admin' | 'teacher' | 'student' | 'superadmin';
+/** 'workspace': the accounts of the staff layout (staff, teachers, platform), not students. */
+export type Area = 'authenticated' | 'workspace' | 'staff' | 'admin' | 'teacher' | 'student' | 'superadmin';
 
 const inArea: Record<Area, (s: Session) => boolean> = {
   authenticated: () => true,
+  workspace: (s) => s.role !== 'student',
   staff: (s) => s.role === 'admin' || s.role === 'standard',
   admin: (s) => hasPermission(s, 'user:manage') && !isPlatform(s),
   teacher: (s) => s.role === 'teacher' || s.role === 'admin',
@@ -22,7 +26,7 @@ export function Guard({ area, permission }: { area: Area; permission?: string })
   if (session.status === 'temporary_password' && pathname !== '/force-password-change') {
     return <Navigate to="/force-password-change" replace />;
   }
-  if (!inArea[area](session)) return <Navigate to="/" replace />;
+  if (!inArea[area](session)) return <Navigate to={homeOf(session)} replace />;
   if (permission && !hasPermission(session, permission)) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

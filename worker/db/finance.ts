@@ -4,6 +4,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Sheet, SheetAdjustment, SheetPayment } from '../domain/finance-sheet';
+import { compareNames } from '../domain/text';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { adjustments, classes, enrollments, instances, payments, schoolYears, students } from './schema';
@@ -113,8 +114,6 @@ function financeRecordsOf([rows, paymentRows, adjustmentRows]: FinanceRows): Fin
   return [...byId.values()];
 }
 
-const byName = new Intl.Collator('fr', { sensitivity: 'base' });
-
 const oneEnrollment = (instanceId: string, enrollmentId: string) =>
   and(eq(enrollments.instanceId, instanceId), eq(enrollments.id, enrollmentId))!;
 
@@ -123,7 +122,7 @@ export async function classRoster(db: Db, instanceId: string, yearId: string, cl
   const where = and(eq(enrollments.instanceId, instanceId), eq(enrollments.yearId, yearId), eq(enrollments.classId, classId))!;
   const records = financeRecordsOf(await db.batch(financeQueries(db, where)));
   return records.sort(
-    (a, b) => byName.compare(a.student.nom, b.student.nom) || byName.compare(a.student.prenom, b.student.prenom),
+    (a, b) => compareNames(a.student.nom, b.student.nom) || compareNames(a.student.prenom, b.student.prenom),
   );
 }
 

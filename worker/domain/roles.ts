@@ -2,7 +2,8 @@
 // manage-roles forms and by the server, which refuses a selection the form would not allow.
 //   - Administrateur Principal is exclusive: selecting it clears every other role.
 //   - Directeur des Opérations and Secrétaire Pédagogique exclude each other and the six manager
-//     roles; selecting a manager role clears them.
+//     roles: selecting either clears the other and the managers; selecting a manager role clears
+//     them. These options stay selectable in the form, with the reason as a note (decision 103).
 //   - A user cannot remove their own Administrateur Principal role.
 // Custom roles combine freely with everything but Administrateur Principal.
 import { roleRuleText } from '../../web/i18n/admin';
@@ -60,8 +61,17 @@ export function roleOptionRule(
 ): RoleRule | null {
   const kind = roleKind(role);
   if (kind === 'admin_principal') return context.ownAdminPrincipal ? 'own_admin' : null;
+  return kindsOf(roles, selected).has('admin_principal') ? 'admin_principal' : null;
+}
+
+/**
+ * The note of a role that the selection excludes but that stays selectable: ticking it clears
+ * what it excludes (toggleRole). Null when it combines with the selection.
+ */
+export function roleOptionNote(roles: readonly AssignableRole[], selected: readonly string[], role: AssignableRole): RoleRule | null {
+  if (selected.includes(role.id)) return null;
+  const kind = roleKind(role);
   const kinds = kindsOf(roles, selected);
-  if (kinds.has('admin_principal')) return 'admin_principal';
   if (kind === 'director' && kinds.has('secretary')) return 'director_secretary';
   if (kind === 'secretary' && kinds.has('director')) return 'director_secretary';
   if (kind === 'manager' && (kinds.has('director') || kinds.has('secretary'))) return 'superior';

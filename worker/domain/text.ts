@@ -78,3 +78,8 @@ export function matchesStudentSearch(student: { nom: string; prenom: string; nis
   const text = studentSearchText(student);
   return words.every((word) => text.includes(word));
 }
+
+const nameOrder = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
+/** Names in French order, case and accents aside (Étienne with the E's), as the server sorts. */
+export const compareNames = (a: string, b: string): number => nameOrder.compare(a, b);

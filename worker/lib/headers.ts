@@ -1,9 +1,14 @@
 // Security headers on every response, the app shell included (architecture guide, security).
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { FIRST_PAINT_SCRIPT } from '../../web/screens/login/first-paint';
+
+/** The one inline script of the app shell, allowed by its hash (decision 102). */
+export const FIRST_PAINT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${FIRST_PAINT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -17,7 +22,7 @@ const CSP = [
 ].join('; ');
 
 // Vite's dev server injects inline scripts for hot reload; only `npm run dev` relaxes the CSP.
-const DEV_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
+const DEV_CSP = CSP.replace(`script-src 'self' ${FIRST_PAINT_HASH}`, "script-src 'self' 'unsafe-inline'").replace(
   "connect-src 'self'",
   "connect-src 'self' ws: wss:",
 );

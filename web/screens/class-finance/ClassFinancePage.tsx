@@ -4,9 +4,11 @@
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { api, type Queued } from '../../api/client';
+import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { useApi } from '../../api/useApi';
 import { patchData, submitWrite } from '../../api/write';
 import { Modal } from '../../components/Modal';
+import { PendingBadge } from '../../components/PendingBadge';
 import { toast } from '../../components/toast';
 import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
@@ -79,6 +81,7 @@ function Roster({
 }) {
   const path = rosterPath(className, year.id);
   const roster = useApi<Enrollment[]>(path);
+  const pending = usePendingWrites();
   const money = useMemo(() => moneyIn(school?.currency ?? 'Gdes'), [school?.currency]);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -239,6 +242,7 @@ function Roster({
                     <td data-label={t.columns.nom} className="col-name">
                       <span className="student-name">{e.student.nom}</span>
                       {hasScholarship(e.adjustments) && <GraduationCapIcon title={t.scholarship} />}
+                      {isPendingFor(pending, ['/enrollments'], e.id) && <PendingBadge />}
                     </td>
                     <td data-label={t.columns.prenom}>{e.student.prenom}</td>
                     <td data-label={t.columns.nisu} className="col-nisu">

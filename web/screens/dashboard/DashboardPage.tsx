@@ -1,13 +1,16 @@
 // Admin home (document 1 §2): teachers, students and superadmins have their own homes. Staff see
 // the platform's latest announcement, the school, the welcome card while no year exists (it
-// opens the setup wizard), then the tiles and quick payment links their permissions open.
+// opens the setup wizard), the year in figures (with report:financial: enrolled, paid this
+// month, balance, per class — one call), then the tiles and quick payment links their
+// permissions open.
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { adminText } from '../../i18n/admin';
 import { commonText } from '../../i18n/common';
-import { useSchool } from '../../layouts/school';
+import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
+import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import './dashboard.css';
 
 const SetupWizard = lazy(async () => ({ default: (await import('../setup-wizard/SetupWizard')).SetupWizard }));
@@ -19,11 +22,6 @@ interface Announcement {
   id: string;
   title: string;
   content: string;
-}
-
-interface ClassRow {
-  id: string;
-  name: string;
 }
 
 const TILES = [
@@ -56,14 +54,95 @@ function AnnouncementBanner() {
   );
 }
 
+interface Figures {
+  enrolled: number;
+  expected: number;
+  paid: number;
+  paidThisMonth: number;
+  balance: number;
+}
+
+interface Summary extends Figures {
+  month: string;
+  classes: (Figures & { id: string; name: string })[];
+}
+
+const f = t.figures;
+
+/** 'novembre 2026' for '2026-11'. */
+const monthName = (month: string) =>
+  new Date(`${month}-15T12:00:00`).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric' });
+
+function YearFigures({ year, currency }: { year: SchoolYear; currency: Currency }) {
+  const { data, error } = useApi<Summary>(`/dashboard/summary?yearId=${encodeURIComponent(year.id)}`);
+  const money = (amount: number) => formatMoney(toCentimes(amount), currency);
+  return (
+    <section className="figures" aria-labelledby="figures-title">
+      <h2 id="figures-title">{f.title(year.name)}</h2>
+      {!data && !error && <p className="muted" role="status">{f.loading}</p>}
+      {error && !data && <p className="notice notice-error">{error}</p>}
+      {data && (
+        <>
+          <dl className="figure-cards">
+            <div className="card figure">
+              <dt>{f.enrolled}</dt>
+              <dd>{data.enrolled}</dd>
+            </div>
+            <div className="card figure">
+              <dt>{f.paidThisMonth(monthName(data.month))}</dt>
+              <dd>{money(data.paidThisMonth)}</dd>
+              <dd className="muted small">{f.paidOf(money(data.paid))}</dd>
+            </div>
+            <div className="card figure">
+              <dt>{f.balance}</dt>
+              <dd className={data.balance > 0 ? 'danger-text' : undefined}>{money(data.balance)}</dd>
+              <dd className="muted small">{f.expectedOf(money(data.expected))}</dd>
+            </div>
+          </dl>
+          <table className="figure-classes">
+            <caption>{f.byClass}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{f.className}</th>
+                <th scope="col">{f.enrolled}</th>
+                <th scope="col">{f.paidThisMonth(monthName(data.month))}</th>
+                <th scope="col">{f.balance}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.classes.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">{c.name}</th>
+                  <td className="figure-enrolled">
+                    <span className="cell-label">{f.enrolled} : </span>
+                    {c.enrolled}
+                  </td>
+                  <td className="figure-month">
+                    <span className="cell-label">{f.paidThisMonth(monthName(data.month))} : </span>
+                    {money(c.paidThisMonth)}
+                  </td>
+                  <td className={`figure-balance${c.balance > 0 ? ' danger-text' : ''}`}>
+                    <span className="cell-label sr-only">{f.balance} : </span>
+                    {money(c.balance)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
 function QuickPayments() {
-  const { data } = useApi<ClassRow[]>('/classes');
+  const { classes } = useSchool();
   return (
     <section className="quick-payments" aria-labelledby="quick-payments-title">
       <h2 id="quick-payments-title">{t.quickPayments}</h2>
-      {data && data.length === 0 && <p className="muted">{t.noClasses}</p>}
+      {classes.length === 0 && <p className="muted">{t.noClasses}</p>}
       <ul>
-        {data?.map((c) => (
+        {classes.map((c) => (
           <li key={c.id}>
             <Link className="btn btn-secondary" to={`/class/${encodeURIComponent(c.name)}`}>
               {c.name}
@@ -76,7 +155,7 @@ function QuickPayments() {
 }
 
 function AdminHome({ session }: { session: Session }) {
-  const { school, years, reload } = useSchool();
+  const { school, years, selectedYear, reload } = useSchool();
   const [wizard, setWizard] = useState(false);
   const tiles = TILES.filter((tile) => hasPermission(session, tile.permission));
   return (
@@ -112,6 +191,9 @@ function AdminHome({ session }: { session: Session }) {
         </section>
       ) : (
         <>
+          {selectedYear && hasPermission(session, 'report:financial') && (
+            <YearFigures year={selectedYear} currency={school?.currency ?? 'Gdes'} />
+          )}
           <section aria-labelledby="modules-title">
             <h2 id="modules-title" className="sr-only">
               {t.modules}

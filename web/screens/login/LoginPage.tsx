@@ -1,25 +1,37 @@
 // Sign-in (document 1 §2 "Login"): the school's name, username and password, then the
-// destination that fits the account.
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+// destination that fits the account. A signed-in user who opens it (the installed app starts
+// here) lands on their home at once, online or not.
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { api, ApiError, errorMessage, NetworkError } from '../../api/client';
 import { PasswordInput } from '../../components/PasswordInput';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
-import { homeOf, setSessionToken, signOutNotice } from '../../session/session';
+import { homeOf, setSessionToken, signOutNotice, useSession } from '../../session/session';
 import { AuthCard } from './AuthCard';
+import { readFirstPaint } from './first-paint';
 
 const t = authText.login;
 
 export function LoginPage() {
+  const session = useSession();
+  if (session) return <Navigate to={homeOf(session)} replace />;
+  return <SignInForm />;
+}
+
+function SignInForm() {
   const navigate = useNavigate();
+  // What was typed (and tapped) in the page's static form before the app started.
+  const [early] = useState(readFirstPaint);
   const [schoolName, setSchoolName] = useState('');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [username, setUsername] = useState(early?.username ?? '');
+  const [password, setPassword] = useState(early?.password ?? '');
+  const [busy, setBusy] = useState(Boolean(early?.submitted));
   const [error, setError] = useState<string | null>(null);
   // Why the previous session ended (expired, inactivity), kept across a reload of this tab.
   const [notice] = useState(signOutNotice);
+  const usernameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     api
@@ -28,12 +40,11 @@ export function LoginPage() {
       .catch(() => setSchoolName(''));
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function signIn() {
     setError(null);
-    if (!username.trim() || !password) return setError(t.required);
-    if (!navigator.onLine) return setError(t.offline);
-    setBusy(true);
+    const problem = !username.trim() || !password ? t.required : !navigator.onLine ? t.offline : null;
+    setBusy(!problem);
+    if (problem) return setError(problem);
     try {
       const { accessToken } = await api.post<{ accessToken: string }>(
         '/login',
@@ -51,6 +62,21 @@ export function LoginPage() {
     }
   }
 
+  // The static form's state carries on: its focus, or its tap on 'Se connecter'.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (early?.submitted) void signIn();
+    else if (early?.focused === 'username') usernameField.current?.focus();
+    else if (early?.focused === 'password') passwordField.current?.focus();
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void signIn();
+  };
+
   return (
     <AuthCard title={t.title} intro={t.subtitle} error={error} onSubmit={submit} before={
         <>
@@ -65,6 +91,7 @@ export function LoginPage() {
       <div className="field">
         <label htmlFor="username">{t.username}</label>
         <input
+          ref={usernameField}
           id="username"
           className="input"
           autoComplete="username"
@@ -77,6 +104,7 @@ export function LoginPage() {
       <div className="field">
         <label htmlFor="password">{t.password}</label>
         <PasswordInput
+          ref={passwordField}
           id="password"
           autoComplete="current-password"
           value={password}

@@ -1,12 +1,15 @@
 // The setup wizard (document 1 §2 "Setup wizard", §5): eight steps in a dialog, nothing saved
-// before the last one, which sends everything in one call (POST /api/setup/new-year).
-import { type ReactNode, useState } from 'react';
+// before the last one, which sends everything in one call (POST /api/setup/new-year). For a
+// school already running it starts from what the school has: its classes in order, the fees of
+// the current year, and a year name that is free (checked at the year step).
+import { type ReactNode, useEffect, useState } from 'react';
 import { api, type Queued } from '../../api/client';
 import { submitWrite } from '../../api/write';
 import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
-import { parseAmount } from '../../../worker/domain/money';
+import { currentYearOf, type SchoolYear, useSchool } from '../../layouts/school';
+import { amountInputText, formatMoney, parseAmount, toCentimes } from '../../../worker/domain/money';
 import { DEFAULT_MAX_GRADE, parseMaxGrade, yearNameProblem } from '../../../worker/domain/setup';
 import { cleanText } from '../../../worker/domain/text';
 import './wizard.css';
@@ -30,10 +33,15 @@ const DEFAULT_CELL: Cell = { on: true, max: String(DEFAULT_MAX_GRADE) };
 
 const row = (name = ''): Row => ({ key: crypto.randomUUID(), name });
 
-/** The school year under way: from August on, this year and the next. */
-function suggestedYear(now = new Date()): string {
-  const year = now.getFullYear();
-  return now.getMonth() >= 7 ? `${year}-${year + 1}` : `${year - 1}-${year}`;
+/**
+ * The school year under way (from August on, this year and the next); when the school has it
+ * already, the year after its latest one.
+ */
+function suggestedYear(years: readonly SchoolYear[], now = new Date()): string {
+  const start = now.getMonth() >= 7 ? now.getFullYear() : now.getFullYear() - 1;
+  const latest = Math.max(start - 1, ...years.map((y) => Number(y.name.slice(0, 4))).filter(Number.isFinite));
+  const first = Math.max(start, latest + 1);
+  return `${first}-${first + 1}`;
 }
 
 /** A max grade typed by the user ('12,5' accepted), or null when it is not a number >= 0. */
@@ -110,16 +118,43 @@ function RowsEditor({
   );
 }
 
+interface Fee {
+  class_name: string;
+  mppa: number | null;
+}
+
 export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const school = useSchool();
+  const currency = school.school?.currency ?? 'Gdes';
   const [step, setStep] = useState(0);
-  const [yearName, setYearName] = useState(suggestedYear);
+  const [yearName, setYearName] = useState(() => suggestedYear(school.years));
   const [periods, setPeriods] = useState<Row[]>(() => t.defaultPeriods.map(row));
-  const [classes, setClasses] = useState<Row[]>(() => [row()]);
+  // The school's classes in their order; a new school starts with one empty line.
+  const [classes, setClasses] = useState<Row[]>(() => (school.classes.length ? school.classes.map((c) => row(c.name)) : [row()]));
   const [subjects, setSubjects] = useState<Row[]>(() => t.defaultSubjects.map(row));
   const [cells, setCells] = useState<Record<string, Cell>>({});
   const [fees, setFees] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // The fees of the current year (by class name): each class starts from its fee until edited.
+  const [currentFees, setCurrentFees] = useState<ReadonlyMap<string, string>>(new Map());
+  const currentYearId = currentYearOf(school.years)?.id;
+  useEffect(() => {
+    if (!currentYearId) return;
+    let cancelled = false;
+    api
+      .get<Fee[]>(`/class-financials?yearId=${encodeURIComponent(currentYearId)}`)
+      .then((list) => {
+        if (cancelled) return;
+        setCurrentFees(new Map(list.filter((f) => f.mppa !== null).map((f) => [key(f.class_name), amountInputText(toCentimes(f.mppa!))])));
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [currentYearId]);
+  const feeInput = (c: Row) => fees[c.key] ?? currentFees.get(key(c.name)) ?? '';
 
   const cellOf = (c: Row, s: Row): Cell => cells[`${c.key}|${s.key}`] ?? DEFAULT_CELL;
   const setCell = (c: Row, s: Row, change: Partial<Cell>) =>
@@ -133,7 +168,8 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     switch (index) {
       case 1: {
         const problem = yearNameProblem(yearName);
-        return problem === 'format' ? rules.invalidYear : problem === 'order' ? adminServerText.years.notConsecutive : null;
+        if (problem) return problem === 'format' ? rules.invalidYear : adminServerText.years.notConsecutive;
+        return school.years.some((y) => y.name === yearName.trim()) ? adminServerText.years.exists : null;
       }
       case 2: {
         if (periods.some((p) => !cleanText(p.name))) return rules.periodNames;
@@ -157,7 +193,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
           : null;
       case 6:
         return classes.some((c) => {
-          const text = fees[c.key] ?? '';
+          const text = feeInput(c);
           if (!text.trim()) return false;
           const centimes = parseAmount(text);
           return centimes === null || centimes < 0;
@@ -190,7 +226,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         .map((s) => ({ className: cleanText(c.name), subjectName: cleanText(s.name), maxGrade: parseMaxGrade(cellOf(c, s).max) })),
     ),
     financials: classes.map((c) => {
-      const text = fees[c.key] ?? '';
+      const text = feeInput(c);
       return { className: cleanText(c.name), mppa: text.trim() ? parseAmount(text)! / 100 : null };
     }),
   });
@@ -212,6 +248,12 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     setBusy(false);
     if (outcome) onDone();
   }
+
+  /** A typed fee in the school's currency ('25 000,00 Gdes'), as the summary shows it. */
+  const feeText = (text: string) => {
+    const centimes = text.trim() ? parseAmount(text) : null;
+    return centimes === null ? t.noFee : formatMoney(centimes, currency);
+  };
 
   const cellCount = classes.reduce((n, c) => n + subjects.filter((s) => cellOf(c, s).on).length, 0);
   const bodies: ReactNode[] = [
@@ -291,7 +333,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
               id={`fee-${c.key}`}
               className="input"
               inputMode="decimal"
-              value={fees[c.key] ?? ''}
+              value={feeInput(c)}
               onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))}
             />
           </div>
@@ -314,7 +356,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         <ul>
           {classes.map((c) => (
             <li key={c.key}>
-              {cleanText(c.name)} : {fees[c.key]?.trim() || t.noFee}
+              {cleanText(c.name)} : {feeText(feeInput(c))}
             </li>
           ))}
         </ul>

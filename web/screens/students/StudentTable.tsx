@@ -1,4 +1,7 @@
 // The register's rows: a table on wide screens, cards on phones (the same markup, see the CSS).
+// A student with a change made offline and not sent yet is marked 'En attente'.
+import { isPendingFor, type PendingWrite } from '../../api/pending';
+import { PendingBadge } from '../../components/PendingBadge';
 import { studentText } from '../../i18n/students';
 import { fullName, type Student } from './model';
 import { Avatar } from './photo';
@@ -17,12 +20,15 @@ export interface RowActions {
 export function StudentTable({
   students,
   selected,
+  pending,
   onToggle,
   onTogglePage,
   actions,
 }: {
   students: Student[];
   selected: ReadonlySet<string>;
+  /** Queued writes: their students show 'En attente'. */
+  pending: readonly PendingWrite[];
   onToggle: (s: Student) => void;
   onTogglePage: (select: boolean) => void;
   actions: RowActions;
@@ -57,10 +63,13 @@ export function StudentTable({
         <tbody>
           {students.map((s) => {
             const name = fullName(s);
+            const waiting = isPendingFor(pending, ['/students', '/enrollments'], s.id) || (s.enrollment ? isPendingFor(pending, ['/enrollments'], s.enrollment.id) : false);
             return (
               <tr key={s.id} className={`${selected.has(s.id) ? 'is-selected' : ''}${s.status === 'archived' ? ' is-archived' : ''}`}>
                 <td className="col-check">
-                  <input type="checkbox" aria-label={t.select(name)} checked={selected.has(s.id)} onChange={() => onToggle(s)} />
+                  <label className="row-check">
+                    <input type="checkbox" aria-label={t.select(name)} checked={selected.has(s.id)} onChange={() => onToggle(s)} />
+                  </label>
                 </td>
                 <td className="col-photo">
                   <Avatar prenom={s.prenom} nom={s.nom} photoUrl={s.photo_url} onOpen={() => actions.onPhoto(s)} label={t.photoOf(name)} />
@@ -68,6 +77,7 @@ export function StudentTable({
                 <td className="col-name" data-label={t.nom}>
                   <strong>{s.nom}</strong>
                   {s.status === 'archived' && <span className="student-badge student-badge-archived">{t.archived}</span>}
+                  {waiting && <PendingBadge />}
                 </td>
                 <td className="col-name" data-label={t.prenom}>
                   {s.prenom}

@@ -3,9 +3,11 @@
 // student sheet, enrolment dialogs and printing.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorMessage, isQueued, type Queued } from '../../api/client';
-import { updateCachedGet } from '../../api/cache';
+import { api, errorMessage, isQueued, NetworkError, type Queued } from '../../api/client';
+import { cachedAnswers, updateCachedGet } from '../../api/cache';
+import { usePendingWrites } from '../../api/pending';
 import { useApi } from '../../api/useApi';
+import { openWaitingWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { offlineText } from '../../i18n/offline';
 import { studentText } from '../../i18n/students';
@@ -21,12 +23,16 @@ import {
   enrolledLocally,
   type FormDataAnswer,
   fullName,
+  LARGEST_PAGE,
+  LIST_PREFIX,
   listPath,
   type ListFilters,
   movedLocally,
   statusLocally,
   type Student,
   type StudentPage,
+  storedPage,
+  storedStudents,
   updatedLocally,
 } from './model';
 import { Lightbox } from './photo';
@@ -39,6 +45,26 @@ import './students.css';
 const t = studentText;
 const SEARCH_DEBOUNCE_MS = 300;
 const UNENROLLED = '__non_inscrits__';
+
+/** Every list of the year this device stored (the offline copy), whatever its filters. */
+async function storedLists(yearId: string): Promise<StudentPage[]> {
+  const answers = await cachedAnswers<StudentPage>(LIST_PREFIX);
+  return answers.filter((a) => new URLSearchParams(a.path.split('?')[1]).get('yearId') === yearId && Array.isArray(a.data.students)).map((a) => a.data);
+}
+
+/** The whole list as filtered, every page (the printed list); offline, from the stored lists. */
+async function wholeList(f: ListFilters, unenrolledFilter: string): Promise<Student[]> {
+  try {
+    const first = await api.get<StudentPage>(listPath({ ...f, page: 1 }, LARGEST_PAGE));
+    const pages = Array.from({ length: first.pagination.totalPages - 1 }, (_, i) => i + 2);
+    const rest = await Promise.all(pages.map((page) => api.get<StudentPage>(listPath({ ...f, page }, LARGEST_PAGE))));
+    return [first, ...rest].flatMap((p) => p.students);
+  } catch (error) {
+    const stored = error instanceof NetworkError ? await storedLists(f.yearId) : [];
+    if (stored.length === 0) throw error;
+    return storedStudents(stored, f, unenrolledFilter);
+  }
+}
 
 export function StudentsPage() {
   const { school, selectedYear, loading, error } = useSchool();
@@ -95,9 +121,14 @@ function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | nul
   const [busy, setBusy] = useState(false);
 
   const path = listPath(filters);
-  const list = useApi<StudentPage>(path);
   const form = useApi<FormDataAnswer>(`/students/form-data?yearId=${encodeURIComponent(year.id)}`);
+  const unenrolledFilter = form.data?.unenrolledFilter ?? UNENROLLED;
+  // Offline, a search (or page, filter, sort) never read here is answered from the stored lists.
+  const list = useApi<StudentPage>(path, {
+    offline: async () => storedPage(await storedLists(year.id), filters, unenrolledFilter),
+  });
   const classes = useMemo(() => form.data?.classes ?? [], [form.data]);
+  const pending = usePendingWrites();
 
   // Filter changes start again at page 1 with an empty selection.
   const refine = (change: Partial<ListFilters>) => {
@@ -243,6 +274,17 @@ function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | nul
     if (done) setSelected(new Map());
   };
 
+  const printList = async () => {
+    const win = openWaitingWindow(t.print.preparing, t.print.popupBlocked);
+    if (!win) return;
+    try {
+      printStudentList(await wholeList(filters, unenrolledFilter), school, year.name, win);
+    } catch (error) {
+      win.close();
+      toast.error(errorMessage(error));
+    }
+  };
+
   const pagination = page?.pagination;
   const canEnrol = can('enrollment:create');
 
@@ -253,11 +295,16 @@ function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | nul
           <h1>{t.title}</h1>
           <p className="muted">{t.yearLabel(year.name)}</p>
         </div>
-        {can('student:create') && (
-          <button type="button" className="btn" onClick={() => setDialog({ kind: 'form', student: null })}>
-            {t.toolbar.add}
+        <div className="students-header-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => void printList()} disabled={!page || page.pagination.total === 0}>
+            {t.toolbar.printList}
           </button>
-        )}
+          {can('student:create') && (
+            <button type="button" className="btn" onClick={() => setDialog({ kind: 'form', student: null })}>
+              {t.toolbar.add}
+            </button>
+          )}
+        </div>
       </header>
 
       <section className="students-toolbar card" aria-label={t.toolbar.filters}>
@@ -276,7 +323,7 @@ function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | nul
           <label htmlFor="students-class">{t.toolbar.classFilter}</label>
           <select id="students-class" className="input" value={filters.classFilter} onChange={(e) => refine({ classFilter: e.target.value })}>
             <option value="">{t.toolbar.allClasses}</option>
-            <option value={form.data?.unenrolledFilter ?? UNENROLLED}>{t.toolbar.unenrolled}</option>
+            <option value={unenrolledFilter}>{t.toolbar.unenrolled}</option>
             {classes.map((c) => (
               <option key={c.id} value={c.name}>
                 {c.name}
@@ -318,9 +365,6 @@ function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | nul
                 {t.bulk.changeClass}
               </button>
             )}
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => requireSelection() && printStudentList(selection, school, year.name)}>
-              {t.toolbar.printList}
-            </button>
             <button type="button" className="btn btn-secondary btn-small" onClick={() => requireSelection() && printStudentSheets(selection, school, year.name)}>
               {t.toolbar.printSheets}
             </button>
@@ -356,11 +400,17 @@ function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | nul
           {t.table.loading}
         </p>
       )}
+      {list.stored && (
+        <p className="notice notice-warning" role="status">
+          {offlineText.storedResults}
+        </p>
+      )}
       {page && page.students.length === 0 && <p className="notice notice-info">{t.table.empty}</p>}
       {page && page.students.length > 0 && (
         <StudentTable
           students={page.students}
           selected={new Set(selected.keys())}
+          pending={pending}
           onToggle={toggle}
           onTogglePage={togglePage}
           actions={{

@@ -1,5 +1,7 @@
-// The student register's data: API shapes, the list address, and the local updates applied when
-// a write was queued offline (document 2 §7: update local state and cache, skip the reload).
+// The student register's data: API shapes, the list address, the list built offline from the
+// stored pages, and the local updates applied when a write was queued offline (document 2 §7:
+// update local state and cache, skip the reload).
+import { compareNames, matchesStudentSearch } from '../../../worker/domain/text';
 
 export interface Enrollment {
   id: string;
@@ -56,11 +58,14 @@ export interface ListFilters {
   sort: 'nom' | 'prenom';
 }
 
-export function listPath(f: ListFilters): string {
+/** The server's largest page, for the printed list. */
+export const LARGEST_PAGE = 100;
+
+export function listPath(f: ListFilters, limit: number = PAGE_SIZE): string {
   const query = new URLSearchParams({
     yearId: f.yearId,
     page: String(f.page),
-    limit: String(PAGE_SIZE),
+    limit: String(limit),
     includeArchived: String(f.includeArchived),
   });
   if (f.classFilter) query.set('classFilter', f.classFilter);
@@ -70,6 +75,40 @@ export function listPath(f: ListFilters): string {
 }
 
 export const fullName = (s: Pick<Student, 'prenom' | 'nom'>) => `${s.prenom} ${s.nom}`;
+
+/** The list's first address, from which the stored pages of a year are found. */
+export const LIST_PREFIX = '/students-with-enrollment-status?';
+
+/**
+ * Offline, a list the device never stored: the same filters applied to every student of the year
+ * the device has stored (from any page and filter seen before), in the list's order.
+ */
+export function storedStudents(stored: readonly StudentPage[], f: ListFilters, unenrolledFilter: string): Student[] {
+  const byId = new Map<string, Student>();
+  for (const page of stored) for (const s of page.students) byId.set(s.id, s);
+  const order = (a: Student, b: Student) =>
+    f.sort === 'prenom'
+      ? compareNames(a.prenom, b.prenom) || compareNames(a.nom, b.nom)
+      : compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom);
+  const inClass = (s: Student) =>
+    !f.classFilter || (f.classFilter === unenrolledFilter ? !s.enrollment : compareNames(s.enrollment?.className ?? '', f.classFilter) === 0);
+  return [...byId.values()]
+    .filter((s) => (f.includeArchived || s.status === 'active') && inClass(s) && matchesStudentSearch(s, f.search))
+    .sort(order);
+}
+
+/** One page of `storedStudents`; null when the device stored no list of the year. */
+export function storedPage(stored: readonly StudentPage[], f: ListFilters, unenrolledFilter: string): StudentPage | null {
+  if (stored.length === 0) return null;
+  const matching = storedStudents(stored, f, unenrolledFilter);
+  const total = matching.length;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(f.page, totalPages);
+  return {
+    students: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    pagination: { page, totalPages, total, limit: PAGE_SIZE },
+  };
+}
 
 // ------------------------------------------------------------------ local (queued) updates
 

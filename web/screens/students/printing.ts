@@ -1,6 +1,6 @@
 // Printing from the student register: the A4 student sheet (document 2 §2 'Fiche de l'Élève':
-// school header, footer 'Fiche imprimée le {date}', printing after 500 ms) and the list of the
-// selection.
+// school header, footer 'Fiche imprimée le {date}', printing after 500 ms) and the list as
+// filtered, every page of it.
 import { html, openPrintWindow, printDate, type PrintSchool } from '../../components/print';
 import { studentText } from '../../i18n/students';
 import type { SchoolInfo } from '../../layouts/school';
@@ -86,8 +86,8 @@ export function printStudentSheets(students: readonly Student[], school: SchoolI
   });
 }
 
-/** The selected students as one list (name, NISU, class, sex, birth date, tutor phone). */
-export function printStudentList(students: readonly Student[], school: SchoolInfo | null, yearName: string) {
+/** The students as one list (name, NISU, class, sex, birth date, tutor phone), in `win` if opened already. */
+export function printStudentList(students: readonly Student[], school: SchoolInfo | null, yearName: string, win?: Window) {
   const tt = studentText.table;
   const sorted = [...students].sort((a, b) => a.nom.localeCompare(b.nom, 'fr') || a.prenom.localeCompare(b.prenom, 'fr'));
   const body = html`
@@ -116,5 +116,6 @@ export function printStudentList(students: readonly Student[], school: SchoolInf
     footer: studentText.print.listPrintedOn(printDate()),
     delayMs: STUDENT_SHEET_DELAY_MS,
     popupBlockedMessage: studentText.print.popupBlocked,
+    window: win,
   });
 }

@@ -4,6 +4,7 @@ import { useApi } from '../../../api/useApi';
 import { patchData, settled, submitWrite, type WriteOutcome } from '../../../api/write';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
+import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
 
 interface ClassRow {
@@ -19,7 +20,13 @@ const byOrder = (list: ClassRow[]) => [...list].sort((a, b) => a.order_index - b
 
 export function ClassesTab() {
   const state = useApi<ClassRow[]>(PATH);
-  const ok = (outcome: WriteOutcome<unknown>) => settled(outcome, state.reload);
+  const school = useSchool();
+  // The school's classes (menus, quick links) follow the change too.
+  const ok = (outcome: WriteOutcome<unknown>) =>
+    settled(outcome, () => {
+      state.reload();
+      school.reload();
+    });
   const patch = (update: (list: ClassRow[]) => ClassRow[]) => patchData(state, PATH, (list) => byOrder(update(list)));
   return (
     <>

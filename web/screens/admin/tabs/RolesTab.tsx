@@ -1,5 +1,6 @@
-// Roles tab: a template as starting point, a name, permission checkboxes by category, and the
-// existing roles; system roles are read-only (document 1 §2 "Roles").
+// Roles tab: a template as starting point (it fills the name and the permissions, document 2
+// §6), a name, permission checkboxes by category, and the existing roles; system roles are
+// read-only (document 1 §2 "Roles"). A name another role has is refused before sending.
 import { type FormEvent, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
@@ -46,10 +47,17 @@ export function RolesTab() {
   };
 
   const chooseTemplate = (key: string) => {
-    setTemplate(key);
+    const previous = ROLE_TEMPLATES.find((r) => r.key === template);
     const found = ROLE_TEMPLATES.find((r) => r.key === key);
+    setTemplate(key);
+    // The template's name, unless the user typed one of their own.
+    if (!name.trim() || name === previous?.name) setName(found?.name ?? '');
     if (found) setSelected(found.permissions.map((k) => PERMISSION_ID_BY_KEY.get(k)!));
   };
+  const taken = Boolean(
+    name.trim() &&
+      roles.data?.some((r) => r.id !== editing?.id && r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr')),
+  );
 
   const edit = (role: RoleInfo) => {
     setEditing(role);
@@ -113,7 +121,20 @@ export function RolesTab() {
         )}
         <div className="field">
           <label htmlFor="role-name">{t.name}</label>
-          <input id="role-name" className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+          <input
+            id="role-name"
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            aria-invalid={taken}
+            aria-describedby={taken ? 'role-name-taken' : undefined}
+          />
+          {taken && (
+            <p id="role-name-taken" className="danger-text small" role="status">
+              {done.exists}
+            </p>
+          )}
         </div>
         <fieldset className="permission-groups">
           <legend>{t.permissions}</legend>
@@ -140,7 +161,7 @@ export function RolesTab() {
           ))}
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn" disabled={!cleanText(name) || busy}>
+          <button type="submit" className="btn" disabled={!cleanText(name) || taken || busy}>
             {editing ? t.update : t.create}
           </button>
           {editing && (

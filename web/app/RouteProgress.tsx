@@ -1,0 +1,25 @@
+// A thin bar at the very top while a screen's chunk (route change) or its data (API reads) load,
+// shown after a short wait so that quick answers do not flicker.
+import { useEffect, useState } from 'react';
+import { useNavigation } from 'react-router';
+import { useReading } from '../api/activity';
+import { commonText } from '../i18n/common';
+
+const SHOW_AFTER_MS = 120;
+
+export function RouteProgress() {
+  const navigation = useNavigation();
+  const reading = useReading();
+  const busy = navigation.state !== 'idle' || reading;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setShown(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setShown(true), SHOW_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [busy]);
+  if (!shown) return null;
+  return <div className="route-progress" role="progressbar" aria-label={commonText.loading} />;
+}
