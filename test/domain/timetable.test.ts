@@ -14,7 +14,6 @@ import {
   normalizeTime,
   type PlacedEntry,
   slotProblem,
-  timeLabel,
   weekByDay,
 } from '../../worker/domain/timetable';
 
@@ -39,7 +38,6 @@ describe('times', () => {
     expect(isTime('23:59')).toBe(true);
     expect(isTime('7:30')).toBe(false);
     expect(isTime('24:00')).toBe(false);
-    expect(timeLabel('07:30')).toBe('07h30');
   });
 
   it('tells the weekday of a school date, Sunday having none', () => {

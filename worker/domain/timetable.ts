@@ -49,9 +49,6 @@ export function minutesOf(time: string): number {
   return h * 60 + m;
 }
 
-/** '07:30' -> '07h30', the way the grid and the messages write a time. */
-export const timeLabel = (time: string): string => time.replace(':', 'h');
-
 // ------------------------------------------------------------------------------------ Slots
 
 /** Where and when an entry takes place. */
@@ -80,6 +77,15 @@ export function slotProblem(slot: Slot): SlotProblem | null {
  */
 export const slotsOverlap = (a: Slot, b: Slot): boolean =>
   a.dayOfWeek === b.dayOfWeek && a.startTime < b.endTime && b.startTime < a.endTime;
+
+/** A lesson of a week as the grids show it (document 2 §3 'Timetable entry'). */
+export interface WeekEntry extends Slot {
+  id: string;
+  subjectName: string;
+  className: string;
+  /** The place; null or '' shows 'N/A'. */
+  locationName: string | null;
+}
 
 // ---------------------------------------------------------------------------------- Overlap
 
