@@ -8,7 +8,6 @@ export const timetableText = {
   noLocation: 'N/A',
   today: "Aujourd'hui",
   week: 'Emploi du temps de la semaine',
-  hours: 'Heures',
   timeRange: (start: string, end: string) => `${start} - ${end}`,
   /** What a screen reader says of a block: 'Mathématiques, 7e AF, Lundi 08:00 - 09:00, Salle 1'. */
   lesson: (subject: string, className: string, day: string, time: string, place: string) =>
