@@ -1,17 +1,7 @@
-// Bindings of wrangler.toml and the app's per-request variables.
+// The app's per-request variables. The bindings (`Env`, global) are generated from wrangler.toml
+// by `npm run types` into env.generated.d.ts; `npm test` fails when that file is stale.
 import type { Context } from 'hono';
-import type { LoginThrottle } from './durable/login-throttle';
-import type { Platform } from './durable/platform';
 import type { Account } from './auth/session';
-
-export interface Env {
-  DB: D1Database;
-  FILES: R2Bucket;
-  ASSETS: Fetcher;
-  LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle>;
-  PLATFORM: DurableObjectNamespace<Platform>;
-  JWT_SECRET: string;
-}
 
 export interface Instance {
   id: string;

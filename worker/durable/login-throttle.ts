@@ -1,7 +1,6 @@
 // One object per (school, username): counts failed sign-ins and locks the account for a while.
 // Unknown usernames are throttled exactly like real ones, so the answers reveal nothing.
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from '../env';
 
 export const MAX_FAILURES = 5;
 export const WINDOW_MS = 15 * 60 * 1000;
