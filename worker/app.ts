@@ -43,9 +43,11 @@ export function buildApp() {
     const cached = hostCache.get(host);
     let instance: { id: string; name: string } | null =
       cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
+    const db = database(c.env.DB);
+    c.set('db', db);
     if (!instance) {
       // A new platform has no school yet: only platform accounts can work until one is created.
-      const row = await resolveInstance(database(c.env.DB), host);
+      const row = await resolveInstance(db, host);
       instance = row ? { id: row.id, name: row.name } : null;
       if (instance) hostCache.set(host, { instance, at: Date.now() });
     }

@@ -3,7 +3,6 @@
 import type { Context } from 'hono';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { database } from '../db/client';
 import { type AuditEntry, auditInsert } from '../db/audit';
 import { idempotencyKeys } from '../db/schema';
 import type { AppBindings } from '../env';
@@ -20,13 +19,12 @@ export interface WriteResult<T> {
   secret?: boolean;
 }
 
-export async function commit<T>(
-  c: Context<AppBindings>,
+export async function commit<T, E extends AppBindings = AppBindings>(
+  c: Context<E>,
   statements: Statement[],
   { audit, body, status = 200, secret = false }: WriteResult<T>,
 ): Promise<Response> {
-  const db = database(c.env.DB);
-  const account = c.get('account');
+  const { db, account } = c.var;
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
   const batch: Statement[] = [...statements, auditInsert(db, account, audit)];
@@ -45,7 +43,7 @@ export async function commit<T>(
     await db.batch(batch as [Statement, ...Statement[]]);
   } catch (error) {
     // A concurrent duplicate won the race: its batch holds the key, this one rolled back whole.
-    const replay = key ? await storedResponse(c, account.id, key) : null;
+    const replay = key ? await storedResponse(c, db, account.id, key) : null;
     if (replay) return replay;
     throw error;
   }

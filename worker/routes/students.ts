@@ -1,7 +1,6 @@
 // The student register and enrolments (document 2 §2 'Gestion des Élèves', §4, §5, §7):
 // the paginated list, the student form's writes, delete, archive, enrol, bulk enrol and bulk
 // class change, the classes of the form and the student photos.
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { studentServerText as text } from '../../web/i18n/students';
@@ -34,7 +33,7 @@ import {
 } from '../db/students';
 import { fromCentimes, toCentimes } from '../domain/money';
 import { changeClassTargets, isIsoDate, isValidNisu, normalizeNisu, normalizePhone } from '../domain/students';
-import type { AppBindings } from '../env';
+import type { AppBindings, SchoolContext } from '../env';
 import { decodeDataUrl, sniffImageType, STUDENT_PHOTO_MAX_BYTES } from '../files/images';
 import { studentPhotoKey } from '../files/keys';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -195,7 +194,7 @@ const listQuery = z.object({
 // ------------------------------------------------------------------------------- helpers
 
 /** Stores an uploaded photo in R2 and answers its key; the type comes from the magic bytes. */
-async function storePhoto(c: Context<AppBindings>, instanceId: string, studentId: string, dataUrl: string) {
+async function storePhoto(c: SchoolContext, instanceId: string, studentId: string, dataUrl: string) {
   const bytes = decodeDataUrl(dataUrl);
   const type = bytes && sniffImageType(bytes);
   if (!bytes || !type) throw badRequest(text.photoType);
@@ -206,7 +205,7 @@ async function storePhoto(c: Context<AppBindings>, instanceId: string, studentId
 }
 
 /** Removes replaced or orphaned photos once the answer is sent (best effort). */
-function dropPhotos(c: Context<AppBindings>, keys: (string | null | undefined)[]) {
+function dropPhotos(c: SchoolContext, keys: (string | null | undefined)[]) {
   const list = keys.filter((k): k is string => Boolean(k));
   if (list.length === 0) return;
   const work = c.env.FILES.delete(list).catch((e: unknown) => console.error(`photo clean-up failed: ${String(e)}`));
@@ -235,7 +234,7 @@ async function refuseTakenNisu(db: Db, instanceId: string, nisu: string | null, 
   if (owner && owner.id !== studentId) throw conflict(text.nisuTaken, 'nisu_taken');
 }
 
-const mayHold = (c: Context<AppBindings>, permission: string) => c.get('account').permissions.has(permission);
+const mayHold = (c: SchoolContext, permission: string) => c.get('account').permissions.has(permission);
 
 type StudentFields = Omit<z.output<typeof createBody>, 'id' | 'enrollment' | 'photo_url'>;
 
