@@ -1,51 +1,15 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { inspectRoutes } from 'hono/dev';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { ACCESS_RULE, type AccessRule, allow } from '../../worker/auth/access';
 import type { AccountType } from '../../worker/auth/jwt';
 import { ALL_PERMISSION_KEYS, PERMISSIONS } from '../../worker/domain/permissions';
+import { type RegisteredRoute, registeredRoutes, taggedOf } from '../../worker/lib/routes';
 import { bodyOf, call, claimsOf, createPlatformUser, createSchool, tokenFor } from './helpers';
 
-type AnyHono = Hono<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Handler = (typeof app.routes)[number]['handler'];
+const ruleOf = (route: RegisteredRoute) => taggedOf<AccessRule>(route, ACCESS_RULE);
 
-interface RegisteredRoute {
-  method: string;
-  path: string;
-  handlers: Handler[];
-}
-
-/**
- * The routes of an app, each with its own handler chain. Hono lists every handler of
- * `app.get(path, a, b, c)` as a separate entry, in order, and tells middleware (handlers that
- * take `next`) from endpoints the same way `hono/dev` does. A route is a run of consecutive
- * entries with the same method and path that ends with an endpoint; `app.use()` middleware is
- * never followed by an endpoint of its own, so it is not a route.
- */
-function registeredRoutes(hono: AnyHono): RegisteredRoute[] {
-  const kinds = inspectRoutes(hono);
-  const routes: RegisteredRoute[] = [];
-  let pending: RegisteredRoute | null = null;
-  hono.routes.forEach((entry, i) => {
-    if (!pending || pending.method !== entry.method || pending.path !== entry.path) {
-      pending = { method: entry.method, path: entry.path, handlers: [] };
-    }
-    pending.handlers.push(entry.handler);
-    if (!kinds[i]!.isMiddleware) {
-      routes.push(pending);
-      pending = null;
-    }
-  });
-  return routes;
-}
-
-const ruleOf = (route: RegisteredRoute): AccessRule | undefined =>
-  route.handlers
-    .map((h) => (h as Partial<Record<typeof ACCESS_RULE, AccessRule>>)[ACCESS_RULE])
-    .find((rule) => rule !== undefined);
-
-const unguarded = (hono: AnyHono) =>
+const unguarded = (hono: Parameters<typeof registeredRoutes>[0]) =>
   registeredRoutes(hono)
     .filter((route) => !ruleOf(route))
     .map((route) => `${route.method} ${route.path}`);

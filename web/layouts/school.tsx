@@ -1,6 +1,7 @@
 // The school's data every staff screen needs: its information and its years, with the year
 // selected in the top bar (remembered between visits).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { SchoolYear } from '../../worker/contract/school-years';
 import { api, errorMessage } from '../api/client';
 
 export interface SchoolInfo {
@@ -15,11 +16,7 @@ export interface SchoolInfo {
   expires_at: string | null;
 }
 
-export interface SchoolYear {
-  id: string;
-  name: string;
-  is_current: boolean;
-}
+export type { SchoolYear };
 
 interface SchoolContextValue {
   school: SchoolInfo | null;
