@@ -84,6 +84,12 @@ export function buildApp() {
   app.route('/api', userRoutes);
   app.route('/api', announcementRoutes);
 
+  // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
+  // production build leaves this out; docs/openapi.json is the same document).
+  if (import.meta.env.DEV) {
+    app.get('/api/openapi.json', allow.public(), async (c) => c.json((await import('./lib/openapi')).openApiDocument(app)));
+  }
+
   // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
   app.all('/api/*', allow.public(), () => {
     throw new ApiError(404, 'not_found', serverText.routeNotFound);
