@@ -48,9 +48,11 @@ export function buildApp() {
     const cached = hostCache.get(host);
     let instance: { id: string; name: string } | null =
       cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
+    const db = database(c.env.DB);
+    c.set('db', db);
     if (!instance) {
       // A new platform has no school yet: only platform accounts can work until one is created.
-      const row = await resolveInstance(database(c.env.DB), host);
+      const row = await resolveInstance(db, host);
       instance = row ? { id: row.id, name: row.name } : null;
       if (instance) hostCache.set(host, { instance, at: Date.now() });
     }
@@ -94,6 +96,12 @@ export function buildApp() {
   app.route('/api', userRoutes);
   app.route('/api', announcementRoutes);
   app.route('/api', dashboardRoutes);
+
+  // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
+  // production build leaves this out; docs/openapi.json is the same document).
+  if (import.meta.env.DEV) {
+    app.get('/api/openapi.json', allow.public(), async (c) => c.json((await import('./lib/openapi')).openApiDocument(app)));
+  }
 
   // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
   app.all('/api/*', allow.public(), () => {

@@ -2,7 +2,6 @@
 import { app } from './app';
 import { database } from './db/client';
 import { deleteExpiredIdempotencyKeys } from './db/maintenance';
-import type { Env } from './env';
 
 export { LoginThrottle } from './durable/login-throttle';
 export { Platform } from './durable/platform';

@@ -2,6 +2,7 @@
 // teachers its years and classes. The layout loads it once per page load, so the first visit
 // leaves it in the offline copy (decision 100). One list of reads per area; a single bootstrap
 // call can later replace them without changing the screens.
+import type { SchoolYear } from '../../worker/contract/school-years';
 import { api } from './client';
 
 export interface SchoolInfo {
@@ -16,11 +17,7 @@ export interface SchoolInfo {
   expires_at: string | null;
 }
 
-export interface SchoolYear {
-  id: string;
-  name: string;
-  is_current: boolean;
-}
+export type { SchoolYear };
 
 export interface SchoolClass {
   id: string;

@@ -103,6 +103,7 @@ export const serverText = {
   unauthorized: 'Session invalide ou expirée. Veuillez vous reconnecter.',
   forbidden: "Vous n'avez pas la permission d'effectuer cette action.",
   notFound: 'Ressource introuvable.',
+  yearNotFound: 'Année scolaire introuvable.',
   routeNotFound: 'Adresse inconnue.',
   internal: 'Une erreur inattendue est survenue.',
   tooLarge: 'La requête est trop volumineuse.',

@@ -3,6 +3,7 @@
 // (the schema's ON DELETE CASCADE keys, one statement, so one batch).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { stillExists } from './guards';
 import { schoolYears } from './schema';
 
 export const listSchoolYears = (db: Db, instanceId: string) =>
@@ -50,6 +51,9 @@ export const setCurrentYearStatements = (db: Db, instanceId: string, id: string)
     .set({ isCurrent: true })
     .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.id, id))),
 ];
+
+/** A guard condition: the year still exists. */
+export const yearStillExists = (instanceId: string, id: string) => stillExists(schoolYears, instanceId, id);
 
 /** A guard condition: the year is not the school's current year. */
 export const yearIsNotCurrent = (instanceId: string, id: string) =>

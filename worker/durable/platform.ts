@@ -1,6 +1,5 @@
 // The platform's maintenance state, one object for the whole deployment.
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from '../env';
 
 export type MaintenanceLevel = 'standard' | 'full_lockdown';
 

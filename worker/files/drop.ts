@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { AppBindings } from '../env';
 
-export function dropFiles(c: Context<AppBindings>, keys: (string | null | undefined)[]) {
+export function dropFiles<E extends AppBindings>(c: Context<E>, keys: (string | null | undefined)[]) {
   const list = keys.filter((k): k is string => Boolean(k));
   if (list.length === 0) return;
   const work = c.env.FILES.delete(list).catch((e: unknown) => console.error(`file clean-up failed: ${String(e)}`));

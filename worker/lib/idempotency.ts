@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { serverText } from '../../web/i18n/server';
 import type { Account } from '../auth/session';
-import { database, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { AppBindings } from '../env';
 import { ApiError } from './errors';
@@ -34,8 +34,8 @@ const findStored = (db: Db, accountId: string, key: string) =>
     .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
     .get();
 
-export async function storedResponse(c: Context<AppBindings>, accountId: string, key: string) {
-  const stored = await findStored(database(c.env.DB), accountId, key);
+export async function storedResponse(c: Context, db: Db, accountId: string, key: string) {
+  const stored = await findStored(db, accountId, key);
   if (!stored) return null;
   if (stored.fingerprint !== (await requestFingerprint(c))) {
     throw new ApiError(422, 'idempotency_mismatch', serverText.idempotencyMismatch);
@@ -48,5 +48,5 @@ export async function storedResponse(c: Context<AppBindings>, accountId: string,
 
 export async function replayIfSeen(c: Context<AppBindings>, account: Account): Promise<Response | null> {
   const key = idempotencyKey(c);
-  return key ? storedResponse(c, account.id, key) : null;
+  return key ? storedResponse(c, c.var.db, account.id, key) : null;
 }

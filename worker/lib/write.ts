@@ -11,7 +11,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serverText } from '../../web/i18n/server';
 import type { Account } from '../auth/session';
-import { database, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { type AuditEntry, auditInsert } from '../db/audit';
 import { idempotencyKeys, platformUsers, users, writeGuards } from '../db/schema';
 import type { AppBindings } from '../env';
@@ -69,13 +69,12 @@ async function failedGuard(db: Db, guards: Guard[]): Promise<ApiError> {
   return index === -1 ? conflict(serverText.changedMeanwhile, 'changed') : guards[index]!.error;
 }
 
-export async function commit<T>(
-  c: Context<AppBindings>,
+export async function commit<T, E extends AppBindings = AppBindings>(
+  c: Context<E>,
   statements: Statement[],
   { audit, body, status = 200, guards = [] }: WriteResult<T>,
 ): Promise<Response> {
-  const db = database(c.env.DB);
-  const account = c.get('account');
+  const { db, account } = c.var;
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
   const allGuards = [sessionGuard(account), ...guards];
@@ -95,7 +94,7 @@ export async function commit<T>(
     await db.batch(batch as [Statement, ...Statement[]]);
   } catch (error) {
     // A concurrent duplicate won the race: its batch holds the key, this one rolled back whole.
-    const replay = key ? await storedResponse(c, account.id, key) : null;
+    const replay = key ? await storedResponse(c, db, account.id, key) : null;
     if (replay) return replay;
     if (guardFailed(error)) throw await failedGuard(db, allGuards);
     throw error;

@@ -1,6 +1,6 @@
 // Class finance, payments and adjustments, grades access and the financial report (document 2
 // §2, §4, §7). Who may call what: docs/decisions/020-finance-permissions.md.
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { financeText } from '../../web/i18n/finance';
 import { allow } from '../auth/access';
@@ -24,7 +24,7 @@ import {
 } from '../db/finance';
 import { correctionSnapshot, planNewPayment, planSheet, sheetSnapshot, type WriteContext } from '../domain/finance-sheet';
 import { financeTotals, fromCentimes, MAX_AMOUNT, parseAmount, toCentimes } from '../domain/money';
-import type { AppBindings } from '../env';
+import type { AppBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { id as inputId, idParam, optionalText } from '../lib/inputs';
 import { readJson, readParams, readQuery } from '../lib/validate';
@@ -136,13 +136,11 @@ const sheetGuards = (instanceId: string, enrollmentId: string, base: WriteBase, 
  * again and retry, unless the write itself decides the change is now refused (a stale ledger).
  */
 async function writeSheet(
-  c: Context<AppBindings>,
+  c: SchoolContext,
   enrollmentId: string,
   attempt: (found: NonNullable<Awaited<ReturnType<typeof sheetForWrite>>>, ctx: WriteContext) => Promise<Response>,
 ): Promise<Response> {
-  const account = c.get('account');
-  const instanceId = requireSchool(account);
-  const db = database(c.env.DB);
+  const { account, db, school: instanceId } = c.var;
   for (let n = 1; ; n++) {
     const found = await sheetForWrite(db, instanceId, enrollmentId);
     if (!found) throw notFound(t.enrollmentNotFound);

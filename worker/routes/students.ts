@@ -1,7 +1,6 @@
 // The student register and enrolments (document 2 §2 'Gestion des Élèves', §4, §5, §7):
 // the paginated list, the student form's writes, delete, archive, enrol, bulk enrol and bulk
 // class change, the classes of the form and the student photos.
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { studentServerText as text } from '../../web/i18n/students';
@@ -50,7 +49,7 @@ import {
   STUDENT_LIMITS,
 } from '../domain/students';
 import { cleanMultilineText, cleanText } from '../domain/text';
-import type { AppBindings } from '../env';
+import type { AppBindings, SchoolContext } from '../env';
 import { decodeDataUrl, sniffImageType, STUDENT_PHOTO_MAX_BYTES } from '../files/images';
 import { dropFiles } from '../files/drop';
 import { studentPhotoKey } from '../files/keys';
@@ -223,7 +222,7 @@ const listQuery = z.object({
 // ------------------------------------------------------------------------------- helpers
 
 /** Stores an uploaded photo in R2 and answers its key; the type comes from the magic bytes. */
-async function storePhoto(c: Context<AppBindings>, instanceId: string, studentId: string, dataUrl: string) {
+async function storePhoto(c: SchoolContext, instanceId: string, studentId: string, dataUrl: string) {
   const bytes = decodeDataUrl(dataUrl);
   const type = bytes && sniffImageType(bytes);
   if (!bytes || !type) throw badRequest(text.photoType);
@@ -251,7 +250,7 @@ async function refuseTakenNisu(db: Db, instanceId: string, nisu: string | null, 
   if (owner && owner.id !== studentId) throw conflict(text.nisuTaken, 'nisu_taken');
 }
 
-const mayHold = (c: Context<AppBindings>, permission: string) => c.get('account').permissions.has(permission);
+const mayHold = (c: SchoolContext, permission: string) => c.get('account').permissions.has(permission);
 
 type StudentFields = Omit<z.output<typeof createBody>, 'id' | 'enrollment' | 'photo_url'>;
 

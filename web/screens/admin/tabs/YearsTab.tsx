@@ -7,7 +7,9 @@ import { patchData, settled, submitWrite } from '../../../api/write';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
-import { type SchoolYear, useSchool } from '../../../layouts/school';
+import { useSchool } from '../../../layouts/school';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { CreatedSchoolYear, NewSchoolYear, SchoolYear } from '../../../../worker/contract/school-years';
 import { yearNameProblem } from '../../../../worker/domain/setup';
 
 const SetupWizard = lazy(async () => ({ default: (await import('../../setup-wizard/SetupWizard')).SetupWizard }));
@@ -37,7 +39,7 @@ export function YearsTab() {
     if (problem) return setFormError(problem === 'format' ? done.invalidFormat : done.notConsecutive);
     setFormError(null);
     setBusy(true);
-    const outcome = await submitWrite(api.post<SchoolYear | Queued>(PATH, { name: value }), {
+    const outcome = await submitWrite(api.post<CreatedSchoolYear | Queued>(PATH, { name: value } satisfies NewSchoolYear), {
       success: done.added,
       queued: offlineText.queued.action,
       offline: () =>
@@ -49,7 +51,7 @@ export function YearsTab() {
 
   async function makeCurrent(year: SchoolYear) {
     setBusy(true);
-    const outcome = await submitWrite(api.put<unknown>(`${PATH}/${year.id}/set-current`), {
+    const outcome = await submitWrite(api.put<Message | Queued>(`${PATH}/${year.id}/set-current`), {
       success: done.madeCurrent,
       queued: offlineText.queued.update,
       offline: () => patch((list) => list.map((y) => ({ ...y, is_current: y.id === year.id }))),
@@ -60,7 +62,7 @@ export function YearsTab() {
 
   async function remove(year: SchoolYear) {
     setBusy(true);
-    const outcome = await submitWrite(api.delete<unknown>(`${PATH}/${year.id}`), {
+    const outcome = await submitWrite(api.delete<Message | Queued>(`${PATH}/${year.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
       offline: () => patch((list) => list.filter((y) => y.id !== year.id)),

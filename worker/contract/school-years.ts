@@ -1,0 +1,57 @@
+// School years (document 1 §7; product decisions "Classes, years and deletion"): the year
+// selector's list, add by name, make current, delete with all of the year's data.
+import { z } from 'zod';
+import { adminServerText } from '../../web/i18n/admin';
+import { yearNameProblem } from '../domain/setup';
+import { cleanText } from '../domain/text';
+import { idParam } from '../lib/inputs';
+import { type Answer, area, type Body, message } from './endpoint';
+
+const t = adminServerText.years;
+
+export const schoolYear = z.strictObject({ id: z.string(), name: z.string(), is_current: z.boolean() });
+export type SchoolYear = z.output<typeof schoolYear>;
+
+const newSchoolYear = z.object({
+  name: z
+    .string({ error: t.invalidFormat })
+    .max(20, t.invalidFormat)
+    .transform(cleanText)
+    .superRefine((name, ctx) => {
+      const problem = yearNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'format' ? t.invalidFormat : t.notConsecutive });
+    }),
+});
+
+export const schoolYearsApi = area('school-years', {
+  list: {
+    method: 'get',
+    path: '/school-years',
+    summary: "The school's years, newest first, for the year selector and the administration tab.",
+    answers: { 200: z.array(schoolYear) },
+  },
+  create: {
+    method: 'post',
+    path: '/school-years',
+    summary: "Adds an empty year by name (AAAA-AAAA); a school's first year becomes its current year.",
+    body: newSchoolYear,
+    answers: { 201: schoolYear.extend({ message: z.string() }) },
+  },
+  setCurrent: {
+    method: 'put',
+    path: '/school-years/:id/set-current',
+    summary: 'Makes a year the current one; the previous current year loses the flag in the same batch.',
+    params: idParam,
+    answers: { 200: message },
+  },
+  remove: {
+    method: 'delete',
+    path: '/school-years/:id',
+    summary: 'Deletes a year that is not the current one, with all of its data.',
+    params: idParam,
+    answers: { 200: message },
+  },
+});
+
+export type NewSchoolYear = Body<typeof schoolYearsApi.create>;
+export type CreatedSchoolYear = Answer<typeof schoolYearsApi.create>;
