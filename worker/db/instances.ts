@@ -1,7 +1,36 @@
-// Schools (instances): host resolution and the school information of the general tab.
+// Schools (instances): creation with their system roles and first accounts, host resolution and
+// the school information of the general tab.
 import { eq, or, sql } from 'drizzle-orm';
+import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
+import { insertSystemRoles } from './roles';
 import { instances } from './schema';
+import { insertAccounts, type NewAccount } from './users';
+
+export type NewSchool = Omit<typeof instances.$inferInsert, 'receiptSeq' | 'createdAt' | 'logoKey'>;
+
+/** An account created with its school: its system roles by template. */
+export type NewSchoolAccount = Omit<NewAccount, 'roleIds'> & { templates?: RoleTemplateKey[] };
+
+/**
+ * A new school in one batch: the school, its system roles with their permissions, its accounts
+ * and their roles. The one way a school comes to exist: the platform's school creation, the demo
+ * seed, the worker tests (test/worker/helpers.ts createSchool) and the e2e fixtures.
+ */
+export function newSchoolStatements(db: Db, school: NewSchool, accounts: NewSchoolAccount[], newId = () => crypto.randomUUID()) {
+  const roles = insertSystemRoles(db, school.id, newId);
+  const roleIds = (templates: RoleTemplateKey[] = []) => templates.map((t) => roles.roleIdByTemplate.get(t)!);
+  const statements = [
+    db.insert(instances).values(school),
+    ...roles.statements,
+    ...insertAccounts(
+      db,
+      school.id,
+      accounts.map(({ templates, ...account }) => ({ ...account, roleIds: roleIds(templates) })),
+    ),
+  ] as const;
+  return { statements, roleIdByTemplate: roles.roleIdByTemplate };
+}
 
 /** The school a hostname names, or the default school. */
 export async function resolveInstance(db: Db, hostname: string) {

@@ -1,7 +1,7 @@
 // Roles of a school and their permissions. System roles (from the templates) are created with the
 // school; the school adds its own.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ROLE_TEMPLATES } from '../domain/permissions';
+import { ROLE_TEMPLATES, type RoleTemplateKey, systemRoleRows } from '../domain/permissions';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { permissions, rolePermissions, roles, userRoles, users } from './schema';
@@ -90,6 +90,26 @@ export async function rolesWithKeys(db: Db, instanceId: string, ids: string[]) {
 /** The roles of a school with their template, for the assignment rules. */
 export const assignableRoles = (db: Db, instanceId: string) =>
   db.select({ id: roles.id, templateKey: roles.templateKey }).from(roles).where(eq(roles.instanceId, instanceId)).all();
+
+/** The system roles of a new school (one per template) with their permissions, and their ids. */
+export function insertSystemRoles(db: Db, instanceId: string, newId: () => string) {
+  const rows = systemRoleRows(instanceId, newId);
+  return {
+    roleIdByTemplate: new Map(rows.roles.map((r) => [r.template_key as RoleTemplateKey, r.id])),
+    statements: [
+      ...insertChunks(
+        db,
+        roles,
+        rows.roles.map((r) => ({ id: r.id, instanceId, name: r.name, isSystem: true, templateKey: r.template_key })),
+      ),
+      ...insertChunks(
+        db,
+        rolePermissions,
+        rows.rolePermissions.map((r) => ({ instanceId, roleId: r.role_id, permissionId: r.permission_id })),
+      ),
+    ],
+  };
+}
 
 export const insertRole = (db: Db, instanceId: string, role: { id: string; name: string }) =>
   db.insert(roles).values({ ...role, instanceId, isSystem: false });

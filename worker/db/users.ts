@@ -56,6 +56,33 @@ export const roleIdsOfUser = async (db: Db, instanceId: string, userId: string) 
       .all()
   ).map((r) => r.id);
 
+/** An account of a school as created with it (or later by a seed): roles by id. */
+export interface NewAccount {
+  id: string;
+  username: string;
+  passwordHash: string;
+  accountType: 'admin' | 'teacher' | 'standard' | 'student';
+  status?: 'temporary_password' | 'active' | 'disabled';
+  tempPasswordExpiresAt?: string | null;
+  /** A student account's student (the student row must exist first). */
+  studentId?: string | null;
+  roleIds?: string[];
+}
+
+/** Accounts and their role links, in chunks D1 accepts. */
+export const insertAccounts = (db: Db, instanceId: string, accounts: NewAccount[]) => [
+  ...insertChunks(
+    db,
+    users,
+    accounts.map(({ roleIds: _, ...account }) => ({ status: 'active' as const, ...account, instanceId })),
+  ),
+  ...insertChunks(
+    db,
+    userRoles,
+    accounts.flatMap((a) => (a.roleIds ?? []).map((roleId) => ({ instanceId, userId: a.id, roleId }))),
+  ),
+];
+
 export const insertStandardUser = (
   db: Db,
   instanceId: string,
