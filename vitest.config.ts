@@ -2,6 +2,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { firstPaintCsp } from './scripts/lib/first-paint-csp.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -22,6 +23,7 @@ export default defineConfig(async () => ({
       },
     }),
   ],
+  define: firstPaintCsp,
   test: {
     include: ['test/worker/**/*.test.ts', 'test/domain/**/*.test.ts'],
     setupFiles: ['./test/worker/setup.ts'],

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
-import { serverText } from '../web/i18n/server';
+import { serverText } from './contract/texts/server';
 import { allow } from './auth/access';
 import { database } from './db/client';
 import { resolveInstance } from './db/instances';

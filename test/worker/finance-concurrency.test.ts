@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { database } from '../../worker/db/client';
 import { addPaymentStatements, replaceSheetStatements, sheetForWrite, sheetUnchanged } from '../../worker/db/finance';
-import { guardStatement } from '../../worker/lib/write';
+import { guardStatement } from '../../worker/db/guards';
 import { seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 

@@ -4,14 +4,14 @@
 // permission, puts the caller's school on the context when only school accounts may call
 // (`c.var.school`, typed by the rule), and answers replays of idempotent writes.
 import type { Context, MiddlewareHandler } from 'hono';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import { currentMaintenance } from '../durable/platform';
 import { isExemptFromMaintenance } from '../domain/maintenance';
 import type { PermissionKey } from '../domain/permissions';
 import type { AppBindings, SchoolBindings, SchoolContext } from '../env';
 import { ApiError, forbidden } from '../lib/errors';
 import { replayIfSeen } from '../lib/idempotency';
-import type { AccountType } from './jwt';
+import type { AccountType } from '../domain/accounts';
 import { type Account, authenticate } from './session';
 
 export interface AccessRule {

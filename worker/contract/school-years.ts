@@ -1,7 +1,7 @@
 // School years (document 1 §7; product decisions "Classes, years and deletion"): the year
 // selector's list, add by name, make current, delete with all of the year's data.
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from './texts/admin';
 import { yearNameProblem } from '../domain/setup';
 import { cleanText } from '../domain/text';
 import { idParam } from '../lib/inputs';

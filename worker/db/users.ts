@@ -4,7 +4,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
-import { roles, teachers, userRoles, users } from './schema';
+import { instances, permissions, rolePermissions, roles, teachers, userRoles, users } from './schema';
 
 export interface UserListRow {
   id: string;
@@ -36,12 +36,71 @@ export async function listSchoolUsers(db: Db, instanceId: string): Promise<UserL
   return userRows.map((u) => ({ ...u, roles: byUser.get(u.id) ?? [] }));
 }
 
-export const findUser = (db: Db, instanceId: string, id: string) =>
+/** A school account by its username (case-insensitive), for sign-in and uniqueness. */
+export const findByUsername = (db: Db, instanceId: string, username: string) =>
   db
-    .select({ id: users.id, username: users.username, accountType: users.accountType, status: users.status })
+    .select()
     .from(users)
-    .where(and(eq(users.instanceId, instanceId), eq(users.id, id)))
+    .where(and(eq(users.instanceId, instanceId), sql`${users.username} = ${username} COLLATE NOCASE`))
     .get();
+
+/** A school user with its school's access state, permission keys and roles: one round trip. */
+export async function accountWithPermissions(db: Db, instanceId: string, userId: string) {
+  const [userRows, permissionRows, roleRows] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        accountType: users.accountType,
+        status: users.status,
+        tokenVersion: users.tokenVersion,
+        passwordHash: users.passwordHash,
+        // Aliased: inside db.batch() drizzle maps D1 rows by column name, and a second `status`
+        // column would overwrite the user's own (temporary or disabled accounts read as active).
+        instanceStatus: sql<'active' | 'suspended'>`${instances.status}`.as('instance_status'),
+        expiresAt: instances.expiresAt,
+      })
+      .from(users)
+      .innerJoin(instances, eq(instances.id, users.instanceId))
+      .where(and(eq(users.instanceId, instanceId), eq(users.id, userId))),
+    db
+      .selectDistinct({ key: permissions.key })
+      .from(userRoles)
+      .innerJoin(
+        rolePermissions,
+        and(eq(rolePermissions.instanceId, userRoles.instanceId), eq(rolePermissions.roleId, userRoles.roleId)),
+      )
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(and(eq(userRoles.instanceId, instanceId), eq(userRoles.userId, userId))),
+    db
+      .select({ id: roles.id, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.instanceId, userRoles.instanceId), eq(roles.id, userRoles.roleId)))
+      .where(and(eq(userRoles.instanceId, instanceId), eq(userRoles.userId, userId)))
+      .orderBy(roles.name),
+  ]);
+  const user = userRows[0];
+  if (!user) return null;
+  return { ...user, permissionKeys: permissionRows.map((r) => r.key), roles: roleRows };
+}
+
+/** A guard condition: the session's token version still stands and the account is not disabled. */
+export const sessionStands = (instanceId: string, userId: string, tokenVersion: number) =>
+  sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.instanceId} = ${instanceId} AND ${users.id} = ${userId} AND ${users.tokenVersion} = ${tokenVersion} AND ${users.status} <> 'disabled')`;
+
+/** Sets a new password; bumping the token version revokes every older session. */
+export const setPassword = (
+  db: Db,
+  instanceId: string,
+  userId: string,
+  passwordHash: string,
+  status: 'active' | 'temporary_password',
+  tempPasswordExpiresAt: string | null = null,
+) =>
+  db
+    .update(users)
+    .set({ passwordHash, status, tempPasswordExpiresAt, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(and(eq(users.instanceId, instanceId), eq(users.id, userId)));
 
 /** A guard condition: the account still has the token version read (no role, password or status change since). */
 export const userUnchanged = (instanceId: string, userId: string, tokenVersion: number) =>

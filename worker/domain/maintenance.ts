@@ -1,5 +1,5 @@
 // Who keeps working during maintenance (document 1 §4 and §6).
-import type { AccountType } from '../auth/jwt';
+import type { AccountType } from './accounts';
 
 export function isExemptFromMaintenance(type: AccountType, level: 'standard' | 'full_lockdown'): boolean {
   if (type === 'superadmin' || type === 'superadmin_delegate') return true;

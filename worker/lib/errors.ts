@@ -1,6 +1,6 @@
 // The one error shape of the API: { message, code } with a French message and the right status.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 
 export class ApiError extends Error {
   constructor(

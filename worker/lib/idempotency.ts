@@ -1,11 +1,10 @@
 // Idempotency-Key: a replayed write answers the stored response; the same key with another
 // payload answers 422. The key is stored in the same D1 batch as the write (see lib/write.ts).
 import type { Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import type { Account } from '../auth/session';
 import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import * as idempotencyKeys from '../db/idempotency-keys';
 import type { AppBindings } from '../env';
 import { ApiError } from './errors';
 
@@ -27,15 +26,8 @@ export async function requestFingerprint(c: Context): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const findStored = (db: Db, accountId: string, key: string) =>
-  db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-    .get();
-
 export async function storedResponse(c: Context, db: Db, accountId: string, key: string) {
-  const stored = await findStored(db, accountId, key);
+  const stored = await idempotencyKeys.findStored(db, accountId, key);
   if (!stored) return null;
   if (stored.fingerprint !== (await requestFingerprint(c))) {
     throw new ApiError(422, 'idempotency_mismatch', serverText.idempotencyMismatch);

@@ -1,6 +1,6 @@
 // The records a request names by id or by name, of the caller's school, or 404 (another school's
 // record answers exactly like a missing one).
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import { findSchoolYear } from '../db/school-years';
 import type { SchoolContext } from '../env';
 import { notFound } from './errors';

@@ -5,7 +5,7 @@
 // names the field ('« Moyenne de passage » : un nombre est attendu.'), never zod's internals.
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import { apiError, type Endpoint } from '../contract/endpoint';
 import type { AppBindings } from '../env';
 import { badRequest } from './errors';

@@ -1,12 +1,14 @@
 // Sign-in and passwords (document 1 §2 and §7, document 2 §5).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import { allow, raiseIfMaintenance } from '../auth/access';
-import { type AccountType, signSession } from '../auth/jwt';
+import { signSession } from '../auth/jwt';
+import type { AccountType } from '../domain/accounts';
 import { DECOY_HASH, hashPassword, verifyPassword } from '../auth/password';
 import { type Account, claimsFor, loadAccount } from '../auth/session';
-import { findPlatformUser, findSchoolUser, setPlatformPassword, setSchoolPassword } from '../db/accounts';
+import * as platformUsers from '../db/platform-users';
+import * as users from '../db/users';
 import { database } from '../db/client';
 import { isStrongPassword } from '../domain/password-policy';
 import { clientOf } from '../domain/login-limits';
@@ -38,7 +40,7 @@ authRoutes.post('/login', allow.public(), async (c) => {
   const instance = c.get('instance');
   const db = database(c.env.DB);
   // Platform accounts sign in on any host; school accounts on their school's host.
-  const platformUser = await findPlatformUser(db, username);
+  const platformUser = await platformUsers.findByUsername(db, username);
   const client = clientOf(c.req.header('CF-Connecting-IP'));
   const attempt = crypto.randomUUID();
   const byAddress = addressThrottle(c.env, client);
@@ -52,7 +54,7 @@ authRoutes.post('/login', allow.public(), async (c) => {
     throw tooManyAttempts(verdict.retryAfterSeconds);
   }
 
-  const schoolUser = platformUser || !instance ? undefined : await findSchoolUser(db, instance.id, username);
+  const schoolUser = platformUser || !instance ? undefined : await users.findByUsername(db, instance.id, username);
   const user = platformUser ?? schoolUser;
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !valid) throw badCredentials();
@@ -85,8 +87,8 @@ async function replacePassword(
   const db = database(c.env.DB);
   const hash = await hashPassword(newPassword);
   const statement = account.instanceId
-    ? setSchoolPassword(db, account.instanceId, account.id, hash, 'active')
-    : setPlatformPassword(db, account.id, hash, 'active');
+    ? users.setPassword(db, account.instanceId, account.id, hash, 'active')
+    : platformUsers.setPassword(db, account.id, hash, 'active');
   const next: Account = { ...account, status: 'active', tokenVersion: account.tokenVersion + 1 };
   const accessToken = await signSession(claimsFor(next), c.env.JWT_SECRET);
   return commit(c, [statement], {
@@ -98,8 +100,8 @@ async function replacePassword(
 async function passwordHashOf(c: AppContext, account: Account): Promise<string> {
   const db = database(c.env.DB);
   const row = account.instanceId
-    ? await findSchoolUser(db, account.instanceId, account.username)
-    : await findPlatformUser(db, account.username);
+    ? await users.findByUsername(db, account.instanceId, account.username)
+    : await platformUsers.findByUsername(db, account.username);
   if (!row) throw badCredentials();
   return row.passwordHash;
 }

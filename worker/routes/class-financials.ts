@@ -2,7 +2,7 @@
 // in the school's currency and is stored in centimes; empty means no default amount.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from '../contract/texts/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { listClasses } from '../db/classes';

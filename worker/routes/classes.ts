@@ -1,7 +1,7 @@
 // Classes of the school, in order (document 1 §2 "Classes" tab, §7).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from '../contract/texts/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import {

@@ -2,7 +2,7 @@
 // points (decimals) and are stored in hundredths.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from '../contract/texts/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { findClassByName } from '../db/classes';

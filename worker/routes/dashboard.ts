@@ -2,7 +2,7 @@
 // students enrolled, paid this month, balance due — for the school and per class, in one call.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from '../contract/texts/admin';
 import { allow } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database } from '../db/client';

@@ -2,7 +2,7 @@
 // §2, §4, §7). Who may call what: docs/decisions/020-finance-permissions.md.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { financeText } from '../../web/i18n/finance';
+import { financeServerText as t } from '../contract/texts/finance';
 import { allow } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database, type Db } from '../db/client';
@@ -29,8 +29,6 @@ import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { id as inputId, idParam, optionalText } from '../lib/inputs';
 import { readJson, readParams, readQuery } from '../lib/validate';
 import { commit } from '../lib/write';
-
-const t = financeText.server;
 
 export const financeRoutes = new Hono<AppBindings>();
 
@@ -205,7 +203,7 @@ financeRoutes.put('/enrollments/:id/payments', allow.permission('enrollment:upda
             after: sheetSnapshot(plan),
           },
         },
-        body: { message: financeText.notices.saved, enrollment: apiEnrollment(saved) },
+        body: { message: t.notices.saved, enrollment: apiEnrollment(saved) },
         guards: sheetGuards(instanceId, enrollmentId, { revision: record.revision, receiptSeq }, plan.receiptSeq),
       },
     );
@@ -226,7 +224,7 @@ financeRoutes.post('/enrollments/:id/payments', allow.permission('enrollment:upd
         id: body.id,
         amount: toCentimes(body.amount),
         date: body.date,
-        label: body.label || financeText.panel.paymentLabel(record.payments.length + 1),
+        label: body.label || t.paymentLabel(record.payments.length + 1),
       },
       ctx,
     );
@@ -250,7 +248,7 @@ financeRoutes.post('/enrollments/:id/payments', allow.permission('enrollment:upd
         status: 201,
         guards: sheetGuards(instanceId, enrollmentId, { revision: record.revision, receiptSeq }, payment.receiptNo!),
         body: {
-          message: financeText.notices.paymentSaved(payment.receiptNo!),
+          message: t.notices.paymentSaved(payment.receiptNo!),
           enrollment: apiEnrollment(saved),
           payment: apiPayment(payment),
         },
@@ -277,7 +275,7 @@ financeRoutes.put('/enrollments/:id/toggle-grades-access', allow.permission('stu
       target: `${record.student.prenom} ${record.student.nom} (${record.className}, ${record.yearName})`,
       details: { enrollment_id: record.id, before: record.gradesAccessEnabled, after: enabled },
     },
-    body: { message: enabled ? financeText.notices.accessEnabled : financeText.notices.accessRestricted },
+    body: { message: enabled ? t.notices.accessEnabled : t.notices.accessRestricted },
   });
 });
 
@@ -301,7 +299,7 @@ financeRoutes.put('/classes/:className/toggle-grades-access', allow.permission('
       details: { students: count, enabled },
     },
     body: {
-      message: enabled ? financeText.notices.classAccessEnabled : financeText.notices.classAccessRestricted,
+      message: enabled ? t.notices.classAccessEnabled : t.notices.classAccessRestricted,
       count,
     },
   });

@@ -1,7 +1,7 @@
 // The school itself: public name for the sign-in page, information of the general tab, logo.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database } from '../db/client';

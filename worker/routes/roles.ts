@@ -2,7 +2,7 @@
 // cannot be edited or deleted; nobody grants a permission they do not hold.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from '../contract/texts/admin';
 import { allow } from '../auth/access';
 import { type Account, requireSchool } from '../auth/session';
 import { database } from '../db/client';

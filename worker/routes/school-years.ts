@@ -1,7 +1,7 @@
 // School years: the routes of contract/school-years.ts.
 import { Hono } from 'hono';
-import { adminServerText } from '../../web/i18n/admin';
-import { serverText } from '../../web/i18n/server';
+import { adminServerText } from '../contract/texts/admin';
+import { serverText } from '../contract/texts/server';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { schoolYearsApi as api, type CreatedSchoolYear, type SchoolYear } from '../contract/school-years';
 import * as years from '../db/school-years';

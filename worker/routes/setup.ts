@@ -2,7 +2,7 @@
 // periods, classes, subjects, curriculum and fees, created in one D1 batch or not at all.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from '../contract/texts/admin';
 import { allow } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { listClasses } from '../db/classes';

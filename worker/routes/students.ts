@@ -3,7 +3,7 @@
 // class change, the classes of the form and the student photos.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { studentServerText as text } from '../../web/i18n/students';
+import { studentServerText as text } from '../contract/texts/students';
 import { allow } from '../auth/access';
 import { requireSchool } from '../auth/session';
 import { database, type Db } from '../db/client';

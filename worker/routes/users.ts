@@ -4,22 +4,25 @@
 // manages an account stronger than their own or grants a role they could not hold.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
-import { serverText } from '../../web/i18n/server';
+import { adminServerText } from '../contract/texts/admin';
+import { serverText } from '../contract/texts/server';
 import { allow } from '../auth/access';
 import { signSession } from '../auth/jwt';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import { type Account, claimsFor, requireSchool } from '../auth/session';
-import { findPlatformUser, findSchoolUser, loadSchoolAccount, setSchoolPassword } from '../db/accounts';
+import * as platformUsers from '../db/platform-users';
 import { database, type Db } from '../db/client';
 import { rolesWithKeys } from '../db/roles';
 import {
+  accountWithPermissions,
   deleteUserStatements,
+  findByUsername,
   insertStandardUser,
   insertUserRoles,
   listSchoolUsers,
   replaceUserRoles,
   roleIdsOfUser,
+  setPassword,
   userUnchanged,
 } from '../db/users';
 import { isStrongPassword } from '../domain/password-policy';
@@ -64,7 +67,7 @@ async function checkedRoles(
 
 /** The account a path names, of the caller's school and no stronger than the caller. */
 async function manageableTarget(db: Db, account: Account, userId: string) {
-  const target = await loadSchoolAccount(db, requireSchool(account), userId);
+  const target = await accountWithPermissions(db, requireSchool(account), userId);
   if (!target) throw notFound();
   const keys = target.accountType === 'admin' ? ALL_PERMISSION_KEYS : target.permissionKeys;
   if (keys.some((k) => !account.permissions.has(k))) throw forbidden(t.strongerAccount);
@@ -101,7 +104,7 @@ userRoutes.post('/register', allow.permission('user:manage'), async (c) => {
   const instanceId = requireSchool(account);
   const db = database(c.env.DB);
   // A platform account signs in first under its name, so a school account of that name could not.
-  if ((await findSchoolUser(db, instanceId, body.username)) || (await findPlatformUser(db, body.username))) {
+  if ((await findByUsername(db, instanceId, body.username)) || (await platformUsers.findByUsername(db, body.username))) {
     throw conflict(t.usernameTaken);
   }
   const roles = await checkedRoles(db, account, instanceId, body.roleIds);
@@ -153,7 +156,7 @@ userRoutes.put('/users/:id/reset-password', allow.permission('user:manage'), asy
   refuseProtected(account, target);
   const tempPassword = generateTemporaryPassword();
   const hash = await hashPassword(tempPassword);
-  return commit(c, [setSchoolPassword(db, requireSchool(account), userId, hash, 'temporary_password', tempPasswordExpiry())], {
+  return commit(c, [setPassword(db, requireSchool(account), userId, hash, 'temporary_password', tempPasswordExpiry())], {
     audit: { action: 'RESET_PASSWORD', target: target.username },
     body: { username: target.username, tempPassword, message: t.passwordReset },
     guards: [targetUnchanged(requireSchool(account), target)],
