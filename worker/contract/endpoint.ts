@@ -2,7 +2,7 @@
 // reads (path parameters, query, JSON body: zod schemas with French messages) and what it answers.
 // The route validates with it (`input` in lib/validate.ts), the web and the tests import its
 // types (`import type` only in the web: zod stays out of the app's bundle), and the OpenAPI
-// document is generated from the routes that use it (contract/openapi.ts).
+// document is generated from the routes that use it (lib/openapi.ts).
 import { z } from 'zod';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';

@@ -20,3 +20,9 @@ export const forbidden = (message: string = serverText.forbidden) =>
   new ApiError(403, 'forbidden', message);
 export const notFound = (message: string = serverText.notFound) => new ApiError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
+
+/** The row a request named, or 404 (another school's row answers like a missing one). */
+export function found<T>(row: T | null | undefined, message?: string): T {
+  if (row === null || row === undefined) throw notFound(message);
+  return row;
+}

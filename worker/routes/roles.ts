@@ -21,7 +21,7 @@ import {
 import { PERMISSIONS } from '../domain/permissions';
 import type { AppBindings } from '../env';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { idParam, name } from '../lib/inputs';
+import { idParams, name } from '../contract/common';
 import { readJson, readParams } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -71,7 +71,7 @@ roleRoutes.post('/roles', allow.permission('role:manage'), async (c) => {
 // Rename a school's own role and replace its permissions (holders see the change at once),
 // unless someone else saved the role since the editor read it (409).
 roleRoutes.put('/roles/:id', allow.permission('role:manage'), async (c) => {
-  const { id } = readParams(c, idParam);
+  const { id } = readParams(c, idParams);
   const body = await readJson(c, roleEditBody);
   const account = c.get('account');
   const instanceId = requireSchool(account);
@@ -95,7 +95,7 @@ roleRoutes.put('/roles/:id', allow.permission('role:manage'), async (c) => {
 
 // Delete a school's own role; its holders lose it and are signed out.
 roleRoutes.delete('/roles/:id', allow.permission('role:manage'), async (c) => {
-  const { id } = readParams(c, idParam);
+  const { id } = readParams(c, idParams);
   const instanceId = requireSchool(c.get('account'));
   const db = database(c.env.DB);
   const role = await findRole(db, instanceId, id);

@@ -31,7 +31,7 @@ import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 import { roleKind, roleRuleReason, roleSelectionRule } from '../domain/roles';
 import type { AppBindings } from '../env';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { id, idParam, text } from '../lib/inputs';
+import { id, idParams, text } from '../contract/common';
 import { readJson, readParams } from '../lib/validate';
 import { commit, type Guard } from '../lib/write';
 
@@ -135,7 +135,7 @@ userRoutes.post('/register', allow.permission('user:manage'), async (c) => {
 
 // Delete an account; its sessions end at once (the row they name is gone).
 userRoutes.delete('/delete-user/:id', allow.permission('user:manage'), async (c) => {
-  const { id: userId } = readParams(c, idParam);
+  const { id: userId } = readParams(c, idParams);
   const account = c.get('account');
   const db = database(c.env.DB);
   const target = await manageableTarget(db, account, userId);
@@ -149,7 +149,7 @@ userRoutes.delete('/delete-user/:id', allow.permission('user:manage'), async (c)
 
 // Give an account a new temporary password (shown once, valid 7 days) and end its sessions.
 userRoutes.put('/users/:id/reset-password', allow.permission('user:manage'), async (c) => {
-  const { id: userId } = readParams(c, idParam);
+  const { id: userId } = readParams(c, idParams);
   const account = c.get('account');
   const db = database(c.env.DB);
   const target = await manageableTarget(db, account, userId);
@@ -167,7 +167,7 @@ const rolesBody = z.object({ roleIds: z.array(id(t.unknownRole), { error: t.unkn
 
 // Replace the roles of a staff account; its sessions end (a fresh token comes back to oneself).
 userRoutes.put('/users/:id/roles', allow.permission('user:manage'), async (c) => {
-  const { id: userId } = readParams(c, idParam);
+  const { id: userId } = readParams(c, idParams);
   const { roleIds } = await readJson(c, rolesBody);
   const account = c.get('account');
   const instanceId = requireSchool(account);

@@ -6,12 +6,9 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
+import type { SavedClass, SchoolClass as ClassRow } from '../../../../worker/contract/classes';
+import type { Message } from '../../../../worker/contract/endpoint';
 
-interface ClassRow {
-  id: string;
-  name: string;
-  order_index: number;
-}
 
 const t = adminText.classes;
 const done = adminServerText.classes;
@@ -43,7 +40,7 @@ export function ClassesTab() {
         order={{ label: t.order, of: t.orderOf }}
         onAdd={async (name) =>
           ok(
-            await submitWrite(api.post<ClassRow | Queued>(PATH, { name }), {
+            await submitWrite(api.post<SavedClass | Queued>(PATH, { name }), {
               success: done.added,
               queued: offlineText.queued.action,
               offline: () =>
@@ -53,7 +50,7 @@ export function ClassesTab() {
         }
         onSave={async (klass, name, orderIndex) =>
           ok(
-            await submitWrite(api.put<ClassRow | Queued>(`${PATH}/${klass.id}`, { name, ...(orderIndex === undefined ? {} : { order_index: orderIndex }) }), {
+            await submitWrite(api.put<SavedClass | Queued>(`${PATH}/${klass.id}`, { name, ...(orderIndex === undefined ? {} : { order_index: orderIndex }) }), {
               success: done.updated,
               queued: offlineText.queued.modification,
               offline: () => patch((list) => list.map((k) => (k.id === klass.id ? { ...k, name, order_index: orderIndex ?? k.order_index } : k))),
@@ -62,7 +59,7 @@ export function ClassesTab() {
         }
         onDelete={async (klass) =>
           ok(
-            await submitWrite(api.delete<unknown>(`${PATH}/${klass.id}`), {
+            await submitWrite(api.delete<Message | Queued>(`${PATH}/${klass.id}`), {
               success: done.deleted,
               queued: offlineText.queued.deletion,
               offline: () => patch((list) => list.filter((k) => k.id !== klass.id)),

@@ -7,12 +7,9 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
+import type { Period, SavedPeriod } from '../../../../worker/contract/academic-periods';
+import type { Message } from '../../../../worker/contract/endpoint';
 
-interface Period {
-  id: string;
-  year_id: string;
-  name: string;
-}
 
 const t = adminText.periods;
 const done = adminServerText.periods;
@@ -53,7 +50,7 @@ export function PeriodsTab() {
           deleteWarning={t.deleteWarning}
           onAdd={async (name) =>
             ok(
-              await submitWrite(api.post<Period | Queued>('/academic-periods', { name, year_id: yearId }), {
+              await submitWrite(api.post<SavedPeriod | Queued>('/academic-periods', { name, year_id: yearId }), {
                 success: done.added,
                 queued: offlineText.queued.action,
                 offline: () => patch((list) => [...list, { id: crypto.randomUUID(), year_id: yearId, name }]),
@@ -62,7 +59,7 @@ export function PeriodsTab() {
           }
           onSave={async (period, name) =>
             ok(
-              await submitWrite(api.put<Period | Queued>(`/academic-periods/${period.id}`, { name, year_id: period.year_id }), {
+              await submitWrite(api.put<SavedPeriod | Queued>(`/academic-periods/${period.id}`, { name, year_id: period.year_id }), {
                 success: done.updated,
                 queued: offlineText.queued.modification,
                 offline: () => patch((list) => list.map((p) => (p.id === period.id ? { ...p, name } : p))),
@@ -71,7 +68,7 @@ export function PeriodsTab() {
           }
           onDelete={async (period) =>
             ok(
-              await submitWrite(api.delete<unknown>(`/academic-periods/${period.id}`), {
+              await submitWrite(api.delete<Message | Queued>(`/academic-periods/${period.id}`), {
                 success: done.deleted,
                 queued: offlineText.queued.deletion,
                 offline: () => patch((list) => list.filter((p) => p.id !== period.id)),

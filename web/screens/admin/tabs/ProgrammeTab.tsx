@@ -9,18 +9,10 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { parseMaxGrade } from '../../../../worker/domain/setup';
+import type { SchoolClass } from '../../../../worker/contract/classes';
+import type { AssignedSubject, Programme, ProgrammeEntry as Entry, SavedMaxGrade } from '../../../../worker/contract/curriculum';
+import type { Message } from '../../../../worker/contract/endpoint';
 
-interface Entry {
-  id: string;
-  subject_id: string;
-  subject_name: string;
-  max_grade: number;
-}
-
-interface Programme {
-  assigned: Entry[];
-  available: { id: string; name: string }[];
-}
 
 const t = adminText.programme;
 const done = adminServerText.curriculum;
@@ -53,7 +45,7 @@ function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => 
 export function ProgrammeTab() {
   const { selectedYear } = useSchool();
   const classSelect = useId();
-  const classes = useApi<{ id: string; name: string }[]>('/classes');
+  const classes = useApi<SchoolClass[]>('/classes');
   const [className, setClassName] = useState('');
   const path =
     selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null;
@@ -66,7 +58,7 @@ export function ProgrammeTab() {
 
   async function assign(subject: { id: string; name: string }) {
     setBusy(true);
-    const outcome = await submitWrite(api.post<Entry | Queued>('/curriculum/assign', cell(subject.id)), {
+    const outcome = await submitWrite(api.post<AssignedSubject | Queued>('/curriculum/assign', cell(subject.id)), {
       success: done.assigned,
       queued: offlineText.queued.action,
       offline: () =>
@@ -81,7 +73,7 @@ export function ProgrammeTab() {
 
   async function unassign(entry: Entry) {
     setBusy(true);
-    const outcome = await submitWrite(api.post<unknown>('/curriculum/unassign', cell(entry.subject_id)), {
+    const outcome = await submitWrite(api.post<Message | Queued>('/curriculum/unassign', cell(entry.subject_id)), {
       success: done.unassigned,
       queued: offlineText.queued.deletion,
       offline: () =>
@@ -96,7 +88,7 @@ export function ProgrammeTab() {
 
   const saveMaxGrade = async (entry: Entry, value: number) =>
     settled(
-      await submitWrite(api.put<unknown>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
+      await submitWrite(api.put<SavedMaxGrade | Queued>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
         success: done.maxGradeUpdated,
         queued: offlineText.queued.update,
         offline: () => patch((p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) })),

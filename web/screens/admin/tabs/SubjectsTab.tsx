@@ -5,11 +5,11 @@ import { patchData, settled, submitWrite, type WriteOutcome } from '../../../api
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { EditableList } from '../EditableList';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { SavedSubject, Subject as SubjectAnswer } from '../../../../worker/contract/subjects';
 
-interface Subject {
-  id: string;
-  name: string;
-}
+/** What the list shows of a subject (a subject added offline has no more). */
+type Subject = Pick<SubjectAnswer, 'id' | 'name'>;
 
 const t = adminText.subjects;
 const done = adminServerText.subjects;
@@ -33,7 +33,7 @@ export function SubjectsTab() {
         deleteWarning={t.deleteWarning}
         onAdd={async (name) =>
           ok(
-            await submitWrite(api.post<Subject | Queued>(PATH, { name }), {
+            await submitWrite(api.post<SavedSubject | Queued>(PATH, { name }), {
               success: done.added,
               queued: offlineText.queued.action,
               offline: () => patch((list) => [...list, { id: crypto.randomUUID(), name }]),
@@ -42,7 +42,7 @@ export function SubjectsTab() {
         }
         onSave={async (subject, name) =>
           ok(
-            await submitWrite(api.put<Subject | Queued>(`${PATH}/${subject.id}`, { name }), {
+            await submitWrite(api.put<SavedSubject | Queued>(`${PATH}/${subject.id}`, { name }), {
               success: done.updated,
               queued: offlineText.queued.modification,
               offline: () => patch((list) => list.map((s) => (s.id === subject.id ? { ...s, name } : s))),
@@ -51,7 +51,7 @@ export function SubjectsTab() {
         }
         onDelete={async (subject) =>
           ok(
-            await submitWrite(api.delete<unknown>(`${PATH}/${subject.id}`), {
+            await submitWrite(api.delete<Message | Queued>(`${PATH}/${subject.id}`), {
               success: done.deleted,
               queued: offlineText.queued.deletion,
               offline: () => patch((list) => list.filter((s) => s.id !== subject.id)),
