@@ -26,7 +26,6 @@ const NOT_YET_CONTRACTED = [
   'GET /api/instance/current',
   'GET /api/instance/logo/:version',
   'PUT /api/instance/current',
-  'GET /api/permissions',
   'GET /api/maintenance',
   'PUT /api/superadmin/maintenance',
   'GET /api/student/access-status',
@@ -47,15 +46,6 @@ const NOT_YET_CONTRACTED = [
   'POST /api/enrollments',
   'POST /api/enrollments/bulk',
   'POST /api/enrollments/bulk-change-class',
-  'GET /api/roles',
-  'POST /api/roles',
-  'PUT /api/roles/:id',
-  'DELETE /api/roles/:id',
-  'GET /api/users',
-  'POST /api/register',
-  'DELETE /api/delete-user/:id',
-  'PUT /api/users/:id/reset-password',
-  'PUT /api/users/:id/roles',
   'GET /api/admin/announcements',
 ];
 const OUTSIDE_CONTRACT = ['GET /api/openapi.json', 'ALL /api/*', 'GET /*'];

@@ -26,3 +26,8 @@ export function found<T>(row: T | null | undefined, message?: string): T {
   if (row === null || row === undefined) throw notFound(message);
   return row;
 }
+
+/** 409 when a name (or a number) is already taken by another record than `ownId` (null: a new one). */
+export function refuseTaken(holder: { id: string } | null | undefined, ownId: string | null, message: string, code?: string): void {
+  if (holder && holder.id !== ownId) throw conflict(message, code);
+}

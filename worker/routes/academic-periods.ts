@@ -6,7 +6,7 @@ import { adminServerText } from '../contract/texts/admin';
 import * as periods from '../db/academic-periods';
 import * as evaluations from '../db/evaluations';
 import type { AppBindings } from '../env';
-import { conflict, found, notFound } from '../lib/errors';
+import { conflict, found, notFound, refuseTaken } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
@@ -23,7 +23,7 @@ periodRoutes.post(api.create.path, allow.permission('user:manage'), input(api.cr
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const year = await requireYear(c, body.year_id);
-  if (await periods.findPeriodByName(db, school, year.id, body.name)) throw conflict(t.exists);
+  refuseTaken(await periods.findPeriodByName(db, school, year.id, body.name), null, t.exists);
   const period = { id: crypto.randomUUID(), yearId: year.id, name: body.name, position: await periods.nextPeriodPosition(db, school, year.id) };
   return commit(c, periods.insertPeriods(db, school, [period]), {
     audit: { action: 'CREATE_PERIOD', target: `${year.name} / ${body.name}` },
@@ -37,8 +37,7 @@ periodRoutes.put(api.update.path, allow.permission('user:manage'), input(api.upd
   const { db, school } = c.var;
   const period = found(await periods.findPeriod(db, school, c.req.valid('param').id));
   const year = await requireYear(c, body.year_id);
-  const namesake = await periods.findPeriodByName(db, school, year.id, body.name);
-  if (namesake && namesake.id !== period.id) throw conflict(t.exists);
+  refuseTaken(await periods.findPeriodByName(db, school, year.id, body.name), period.id, t.exists);
   return commit(c, [periods.updatePeriod(db, school, period.id, { yearId: year.id, name: body.name })], {
     audit: { action: 'UPDATE_PERIOD', target: `${year.name} / ${body.name}`, details: { before: period.name } },
     body: { id: period.id, year_id: year.id, name: body.name, message: t.updated } satisfies SavedPeriod,

@@ -6,7 +6,7 @@ import { adminServerText } from '../contract/texts/admin';
 import * as classes from '../db/classes';
 import * as enrollments from '../db/enrollments';
 import type { AppBindings } from '../env';
-import { conflict, found, notFound } from '../lib/errors';
+import { conflict, found, notFound, refuseTaken } from '../lib/errors';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -20,7 +20,7 @@ classRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), input(api
 classRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
-  if (await classes.findClassByName(db, school, body.name)) throw conflict(t.exists);
+  refuseTaken(await classes.findClassByName(db, school, body.name), null, t.exists);
   const row = { id: crypto.randomUUID(), name: body.name, orderIndex: body.order_index ?? (await classes.nextClassOrder(db, school)) };
   return commit(c, classes.insertClasses(db, school, [row]), {
     audit: { action: 'CREATE_CLASS', target: body.name },
@@ -33,8 +33,7 @@ classRoutes.put(api.update.path, allow.permission('user:manage'), input(api.upda
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const current = found(await classes.findClass(db, school, c.req.valid('param').id));
-  const namesake = await classes.findClassByName(db, school, body.name);
-  if (namesake && namesake.id !== current.id) throw conflict(t.exists);
+  refuseTaken(await classes.findClassByName(db, school, body.name), current.id, t.exists);
   const orderIndex = body.order_index ?? current.order_index;
   return commit(c, [classes.updateClass(db, school, current.id, { name: body.name, orderIndex })], {
     audit: { action: 'UPDATE_CLASS', target: body.name, details: { before: current.name, order_index: orderIndex } },

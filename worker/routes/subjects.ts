@@ -6,7 +6,7 @@ import { adminServerText } from '../contract/texts/admin';
 import * as evaluations from '../db/evaluations';
 import * as subjects from '../db/subjects';
 import type { AppBindings } from '../env';
-import { conflict, found, notFound } from '../lib/errors';
+import { conflict, found, notFound, refuseTaken } from '../lib/errors';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -20,7 +20,7 @@ subjectRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), input(a
 subjectRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
-  if (await subjects.findSubjectByName(db, school, body.name)) throw conflict(t.exists);
+  refuseTaken(await subjects.findSubjectByName(db, school, body.name), null, t.exists);
   const row = { id: crypto.randomUUID(), name: body.name };
   return commit(c, subjects.insertSubjects(db, school, [row]), {
     audit: { action: 'CREATE_SUBJECT', target: body.name },
@@ -33,8 +33,7 @@ subjectRoutes.put(api.update.path, allow.permission('user:manage'), input(api.up
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const current = found(await subjects.findSubject(db, school, c.req.valid('param').id));
-  const namesake = await subjects.findSubjectByName(db, school, body.name);
-  if (namesake && namesake.id !== current.id) throw conflict(t.exists);
+  refuseTaken(await subjects.findSubjectByName(db, school, body.name), current.id, t.exists);
   return commit(c, [subjects.updateSubject(db, school, current.id, body.name)], {
     audit: { action: 'UPDATE_SUBJECT', target: body.name, details: { before: current.name } },
     body: { id: current.id, name: body.name, instance_id: school, message: t.updated } satisfies SavedSubject,

@@ -6,19 +6,14 @@ import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { patchData, settled, submitWrite } from '../../../api/write';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import type { RoleInfo } from '../../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
 import { cleanText } from '../../../../worker/domain/text';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { Permission, Role, RoleInput, RoleUpdate, SavedRole } from '../../../../worker/contract/roles';
 
-interface Permission {
-  id: number;
-  key: string;
-  category: string;
-  description: string;
-}
 
 const t = adminText.roles;
 const done = adminServerText.roles;
@@ -26,17 +21,17 @@ const PATH = '/roles';
 
 export function RolesTab() {
   const session = useSession();
-  const roles = useApi<RoleInfo[]>(PATH);
+  const roles = useApi<Role[]>(PATH);
   const permissions = useApi<Permission[]>('/permissions');
-  const [editing, setEditing] = useState<RoleInfo | null>(null);
+  const [editing, setEditing] = useState<Role | null>(null);
   const [template, setTemplate] = useState('');
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
-  const [deleting, setDeleting] = useState<RoleInfo | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
   const [busy, setBusy] = useState(false);
 
   const categories = [...new Set(permissions.data?.map((p) => p.category) ?? [])];
-  const patch = (update: (list: RoleInfo[]) => RoleInfo[]) => patchData(roles, PATH, update);
+  const patch = (update: (list: Role[]) => Role[]) => patchData(roles, PATH, update);
   const permissionsOf = (ids: number[]) => permissions.data?.filter((p) => ids.includes(p.id)) ?? [];
 
   const reset = () => {
@@ -59,7 +54,7 @@ export function RolesTab() {
       roles.data?.some((r) => r.id !== editing?.id && r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr')),
   );
 
-  const edit = (role: RoleInfo) => {
+  const edit = (role: Role) => {
     setEditing(role);
     setTemplate('');
     setName(role.name);
@@ -71,16 +66,16 @@ export function RolesTab() {
     const trimmed = cleanText(name);
     if (!trimmed) return;
     setBusy(true);
-    const body = { name: trimmed, permissionIds: selected };
+    const body: RoleInput = { name: trimmed, permissionIds: selected };
     const local = { name: trimmed, permissions: permissionsOf(selected) };
     // A queued edit will move the revision by one when it is sent: the offline copy does too.
     const outcome = editing
-      ? await submitWrite(api.put<unknown>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision }), {
+      ? await submitWrite(api.put<SavedRole | Queued>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision } satisfies RoleUpdate), {
           success: done.updated,
           queued: offlineText.queued.modification,
           offline: () => patch((list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r))),
         })
-      : await submitWrite(api.post<unknown>(PATH, body), {
+      : await submitWrite(api.post<SavedRole | Queued>(PATH, body), {
           success: done.created,
           queued: offlineText.queued.action,
           offline: () => patch((list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }]),
@@ -89,9 +84,9 @@ export function RolesTab() {
     if (settled(outcome, roles.reload)) reset();
   }
 
-  async function remove(role: RoleInfo) {
+  async function remove(role: Role) {
     setBusy(true);
-    const outcome = await submitWrite(api.delete<unknown | Queued>(`${PATH}/${role.id}`), {
+    const outcome = await submitWrite(api.delete<Message | Queued>(`${PATH}/${role.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
       offline: () => patch((list) => list.filter((r) => r.id !== role.id)),
