@@ -6,12 +6,11 @@ import { Link, useNavigate } from 'react-router';
 import { updateCachedGet } from '../../api/cache';
 import { api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
-import { submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
 import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../i18n/admin';
-import { offlineText } from '../../i18n/offline';
 import type { UserRow } from '../admin-users/UsersPage';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { cleanText } from '../../../worker/domain/text';
@@ -29,7 +28,7 @@ export function AddUserPage() {
   const [password, setPassword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,19 +38,17 @@ export function AddUserPage() {
     if (!isStrongPassword(password)) return setError(rules.passwordWeak);
     if (selected.length === 0) return setError(rules.roleRequired);
     setError(null);
-    setBusy(true);
-    const outcome = await submitWrite(api.post<{ message: string } | Queued>('/register', { username: name, password, roleIds: selected }), {
+    const outcome = await send(api.post<{ message: string } | Queued>('/register', { username: name, password, roleIds: selected }), {
       success: (answer) => answer.message,
-      queued: offlineText.queued.action,
-      offline: () => {
-        const held = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
-        void updateCachedGet<UserRow[]>('/users', (list) => [
-          ...list,
-          { id: crypto.randomUUID(), username: name, role: 'standard', status: 'temporary_password', roles: held },
-        ]);
-      },
     });
-    setBusy(false);
+    if (outcome?.queued) {
+      // The user list, opened next, shows the account waiting to be created.
+      const held = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
+      void updateCachedGet<UserRow[]>('/users', (list) => [
+        ...list,
+        { id: crypto.randomUUID(), username: name, role: 'standard', status: 'temporary_password', roles: held },
+      ]);
+    }
     if (outcome) navigate('/admin/users');
   }
 

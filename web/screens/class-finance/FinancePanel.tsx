@@ -5,7 +5,7 @@
 // what this cashier typed and puts it back on the fresh sheet.
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type Queued } from '../../api/client';
-import { submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import {
@@ -46,7 +46,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { send, busy: saving } = useWrite();
   const panelRef = useRef<HTMLDivElement>(null);
   const check = checkDraft(draft, initial);
   const changed = isChanged(initial, draft);
@@ -71,10 +71,9 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
       return;
     }
     setConfirmOverpayment(false);
-    setSaving(true);
     const body = payloadOf(draft, initial, base.version);
     const refusal: { fresh?: Enrollment } = {};
-    const outcome = await submitWrite(
+    const outcome = await send(
       api.put<{ message: string; enrollment: Enrollment } | Queued>(`/enrollments/${base.id}/payments`, body),
       {
         success: financeText.notices.saved,
@@ -86,7 +85,6 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
         },
       },
     );
-    setSaving(false);
     if (refusal.fresh) {
       const fresh = refusal.fresh;
       setDraft(rebaseDraft(initial, draft, fresh));

@@ -3,7 +3,7 @@
 // and confirmed when it goes below zero; then the receipt number and its printing.
 import { useId, useMemo, useState } from 'react';
 import { api, type Queued } from '../../api/client';
-import { submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
@@ -45,7 +45,7 @@ export function NewPaymentDialog({
   const [label, setLabel] = useState(financeText.panel.paymentLabel(enrollment.payments.length + 1));
   const [submitted, setSubmitted] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { send, busy: saving } = useWrite();
   const [saved, setSaved] = useState<Saved | null>(null);
 
   const amount = amountText.trim() === '' ? null : parseAmount(amountText);
@@ -63,13 +63,11 @@ export function NewPaymentDialog({
       return;
     }
     setConfirmOverpayment(false);
-    setSaving(true);
     const body = { id, amount: fromCentimes(amount), date, label: label.trim() };
-    const outcome = await submitWrite(
-      api.post<({ message: string } & Saved) | Queued>(`/enrollments/${enrollment.id}/payments`, body),
-      { success: (answer) => answer.message, queued: t.queued },
-    );
-    setSaving(false);
+    const outcome = await send(api.post<({ message: string } & Saved) | Queued>(`/enrollments/${enrollment.id}/payments`, body), {
+      success: (answer) => answer.message,
+      queued: t.queued,
+    });
     if (!outcome) return;
     if (outcome.queued) {
       const pending: ApiPayment = {

@@ -4,10 +4,9 @@
 // the current year, and a year name that is free (checked at the year step).
 import { type ReactNode, useEffect, useState } from 'react';
 import { api, type Queued } from '../../api/client';
-import { submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
 import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
-import { offlineText } from '../../i18n/offline';
 import { currentYearOf, type SchoolYear, useSchool } from '../../layouts/school';
 import { amountInputText, formatMoney, parseAmount, toCentimes } from '../../../worker/domain/money';
 import { DEFAULT_MAX_GRADE, parseMaxGrade, yearNameProblem } from '../../../worker/domain/setup';
@@ -135,7 +134,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const [cells, setCells] = useState<Record<string, Cell>>({});
   const [fees, setFees] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite();
 
   // The fees of the current year (by class name): each class starts from its fee until edited.
   const [currentFees, setCurrentFees] = useState<ReadonlyMap<string, string>>(new Map());
@@ -240,12 +239,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         return;
       }
     }
-    setBusy(true);
-    const outcome = await submitWrite(api.post<{ message: string } | Queued>('/setup/new-year', payload()), {
-      success: rules.done,
-      queued: offlineText.queued.action,
-    });
-    setBusy(false);
+    const outcome = await send(api.post<{ message: string } | Queued>('/setup/new-year', payload()), { success: rules.done });
     if (outcome) onDone();
   }
 

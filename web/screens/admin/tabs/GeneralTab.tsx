@@ -2,7 +2,7 @@
 // existing PUT /api/instance/current; the logo goes to R2 and is served by the Worker.
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
-import { submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
 import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -37,7 +37,8 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     currency: school.currency,
   });
   const [logo, setLogo] = useState<string | null>(school.logo_url);
-  const [busy, setBusy] = useState(false);
+  // The school's information is the shell's: a saved change reloads it.
+  const { send, busy } = useWrite(null, { reload: onSaved });
   const set = (field: keyof typeof form) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -69,8 +70,7 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     const passingGrade = parsePassingGrade(form.passing_grade);
     const refused = problem(phone, passingGrade);
     if (refused) return toast.error(refused);
-    setBusy(true);
-    const outcome = await submitWrite(
+    await send(
       api.put<{ message: string } | Queued>('/instance/current', {
         name: cleanText(form.name),
         email: cleanText(form.email),
@@ -82,8 +82,6 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
       }),
       { success: serverText.instance.updated, queued: offlineText.queued.update },
     );
-    setBusy(false);
-    if (outcome && !outcome.queued) onSaved();
   }
 
   return (

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
-import { patchData, settled, submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -58,50 +58,37 @@ export function ProgrammeTab() {
   const path =
     selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null;
   const state = useApi<Programme>(path);
-  const [busy, setBusy] = useState(false);
-  const patch = (update: (p: Programme) => Programme) => path && patchData(state, path, update);
+  const { send, busy } = useWrite(state);
 
   if (!selectedYear) return <p className="notice notice-info">{adminText.common.noYear}</p>;
   const cell = (subjectId: string) => ({ yearId: selectedYear.id, className, subjectId });
 
-  async function assign(subject: { id: string; name: string }) {
-    setBusy(true);
-    const outcome = await submitWrite(api.post<Entry | Queued>('/curriculum/assign', cell(subject.id)), {
+  const assign = (subject: { id: string; name: string }) =>
+    send(api.post<Entry | Queued>('/curriculum/assign', cell(subject.id)), {
       success: done.assigned,
-      queued: offlineText.queued.action,
-      offline: () =>
-        patch((p) => ({
-          assigned: [...p.assigned, { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 }],
-          available: p.available.filter((s) => s.id !== subject.id),
-        })),
+      offline: (p) => ({
+        assigned: [...p.assigned, { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 }],
+        available: p.available.filter((s) => s.id !== subject.id),
+      }),
     });
-    setBusy(false);
-    settled(outcome, state.reload);
-  }
 
-  async function unassign(entry: Entry) {
-    setBusy(true);
-    const outcome = await submitWrite(api.post<unknown>('/curriculum/unassign', cell(entry.subject_id)), {
+  const unassign = (entry: Entry) =>
+    send(api.post<unknown>('/curriculum/unassign', cell(entry.subject_id)), {
       success: done.unassigned,
       queued: offlineText.queued.deletion,
-      offline: () =>
-        patch((p) => ({
-          assigned: p.assigned.filter((a) => a.id !== entry.id),
-          available: [...p.available, { id: entry.subject_id, name: entry.subject_name }],
-        })),
+      offline: (p) => ({
+        assigned: p.assigned.filter((a) => a.id !== entry.id),
+        available: [...p.available, { id: entry.subject_id, name: entry.subject_name }],
+      }),
     });
-    setBusy(false);
-    settled(outcome, state.reload);
-  }
 
   const saveMaxGrade = async (entry: Entry, value: number) =>
-    settled(
-      await submitWrite(api.put<unknown>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
+    Boolean(
+      await send(api.put<unknown>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
         success: done.maxGradeUpdated,
         queued: offlineText.queued.update,
-        offline: () => patch((p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) })),
+        offline: (p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) }),
       }),
-      state.reload,
     );
 
   return (

@@ -2,14 +2,15 @@
 // §6), a name, permission checkboxes by category, and the existing roles; system roles are
 // read-only (document 1 §2 "Roles"). A name another role has is refused before sending.
 import { type FormEvent, useState } from 'react';
-import { api, type Queued } from '../../../api/client';
+import { api } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
-import { patchData, settled, submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { RoleInfo } from '../../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
+import { RowActions } from '../EditableList';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
 import { cleanText } from '../../../../worker/domain/text';
 
@@ -33,10 +34,9 @@ export function RolesTab() {
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<RoleInfo | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite(roles);
 
   const categories = [...new Set(permissions.data?.map((p) => p.category) ?? [])];
-  const patch = (update: (list: RoleInfo[]) => RoleInfo[]) => patchData(roles, PATH, update);
   const permissionsOf = (ids: number[]) => permissions.data?.filter((p) => ids.includes(p.id)) ?? [];
 
   const reset = () => {
@@ -70,35 +70,30 @@ export function RolesTab() {
     event.preventDefault();
     const trimmed = cleanText(name);
     if (!trimmed) return;
-    setBusy(true);
     const body = { name: trimmed, permissionIds: selected };
     const local = { name: trimmed, permissions: permissionsOf(selected) };
     // A queued edit will move the revision by one when it is sent: the offline copy does too.
     const outcome = editing
-      ? await submitWrite(api.put<unknown>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision }), {
+      ? await send(api.put<unknown>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision }), {
           success: done.updated,
           queued: offlineText.queued.modification,
-          offline: () => patch((list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r))),
+          offline: (list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r)),
         })
-      : await submitWrite(api.post<unknown>(PATH, body), {
+      : await send(api.post<unknown>(PATH, body), {
           success: done.created,
-          queued: offlineText.queued.action,
-          offline: () => patch((list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }]),
+          offline: (list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }],
         });
-    setBusy(false);
-    if (settled(outcome, roles.reload)) reset();
+    if (outcome) reset();
   }
 
   async function remove(role: RoleInfo) {
-    setBusy(true);
-    const outcome = await submitWrite(api.delete<unknown | Queued>(`${PATH}/${role.id}`), {
+    const outcome = await send(api.delete<unknown>(`${PATH}/${role.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
-      offline: () => patch((list) => list.filter((r) => r.id !== role.id)),
+      offline: (list) => list.filter((r) => r.id !== role.id),
     });
-    setBusy(false);
     setDeleting(null);
-    if (settled(outcome, roles.reload) && editing?.id === role.id) reset();
+    if (outcome && editing?.id === role.id) reset();
   }
 
   return (
@@ -181,26 +176,13 @@ export function RolesTab() {
               {role.name} {role.is_system && <span className="badge">{t.system}</span>}
               <span className="muted small"> · {t.permissionCount(role.permissions.length)}</span>
             </span>
-            <span className="item-actions" title={role.is_system ? done.system : undefined}>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={role.is_system}
-                aria-label={`${adminText.common.edit} ${role.name}`}
-                onClick={() => edit(role)}
-              >
-                {adminText.common.edit}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary danger-text"
-                disabled={role.is_system}
-                aria-label={`${adminText.common.delete} ${role.name}`}
-                onClick={() => setDeleting(role)}
-              >
-                {adminText.common.delete}
-              </button>
-            </span>
+            <RowActions
+              name={role.name}
+              disabled={role.is_system}
+              title={role.is_system ? done.system : undefined}
+              onEdit={() => edit(role)}
+              onDelete={() => setDeleting(role)}
+            />
           </li>
         ))}
       </ul>
