@@ -7,6 +7,7 @@ import { updateCachedGet } from '../../api/cache';
 import { api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
+import { Field } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
 import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
@@ -64,23 +65,13 @@ export function AddUserPage() {
             {error}
           </p>
         )}
-        <div className="field">
-          <label htmlFor="new-username">{t.username}</label>
-          <input
-            id="new-username"
-            className="input"
-            autoComplete="off"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            maxLength={50}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-user-password">{t.password}</label>
-          <PasswordInput id="new-user-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <span className="muted small">{t.passwordHint}</span>
-          <PasswordCriteriaList password={password} />
-        </div>
+        <Field label={t.username}>
+          {(control) => <input {...control} className="input" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />}
+        </Field>
+        <Field label={t.password} hint={t.passwordHint}>
+          {(control) => <PasswordInput {...control} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        </Field>
+        <PasswordCriteriaList password={password} />
         <p className="muted small">{t.rolesHint}</p>
         {roles.error && <p className="notice notice-error">{roles.error}</p>}
         {roles.data && <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} legend={t.roles} />}

@@ -6,6 +6,7 @@ import { api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
 import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
 import { toast } from '../../components/toast';
@@ -49,14 +50,14 @@ function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; sessi
       title={t.rolesTitle(user.username)}
       onClose={busy ? undefined : onClose}
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            {adminText.common.cancel}
-          </button>
-          <button type="button" className="btn" onClick={save} disabled={busy || !roles.data}>
-            {busy ? adminText.common.saving : adminText.common.save}
-          </button>
-        </>
+        <DialogButtons
+          cancelLabel={adminText.common.cancel}
+          confirmLabel={busy ? adminText.common.saving : adminText.common.save}
+          busy={busy}
+          disabled={!roles.data}
+          onCancel={onClose}
+          onConfirm={() => void save()}
+        />
       }
     >
       {roles.error && <p className="notice notice-error">{roles.error}</p>}

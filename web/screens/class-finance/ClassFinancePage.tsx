@@ -7,7 +7,7 @@ import { api, type Queued } from '../../api/client';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PendingBadge } from '../../components/PendingBadge';
 import { toast } from '../../components/toast';
 import { commonText } from '../../i18n/common';
@@ -338,22 +338,16 @@ function Roster({
       )}
 
       {bulk && (
-        <Modal
+        <ConfirmDialog
           title={financeText.bulk.title(className)}
-          onClose={() => setBulk(null)}
-          actions={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setBulk(null)}>
-                {financeText.bulk.cancel}
-              </button>
-              <button type="button" className="btn" onClick={() => void toggleClass(bulk)}>
-                {financeText.bulk.confirm}
-              </button>
-            </>
-          }
+          cancelLabel={financeText.bulk.cancel}
+          confirmLabel={financeText.bulk.confirm}
+          tone="primary"
+          onCancel={() => setBulk(null)}
+          onConfirm={() => void toggleClass(bulk)}
         >
           <p>{financeText.bulk.body(bulk === 'enable')}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -5,6 +5,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { api, type Queued } from '../../api/client';
 import { useWrite } from '../../api/useWrite';
+import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { currentYearOf, type SchoolYear, useSchool } from '../../layouts/school';
@@ -252,21 +253,9 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const cellCount = classes.reduce((n, c) => n + subjects.filter((s) => cellOf(c, s).on).length, 0);
   const bodies: ReactNode[] = [
     <p key="welcome">{t.welcome}</p>,
-    <div key="year" className="field">
-      <label htmlFor="wizard-year">{t.yearLabel}</label>
-      <input
-        id="wizard-year"
-        className="input"
-        value={yearName}
-        onChange={(e) => setYearName(e.target.value)}
-        placeholder="2025-2026"
-        inputMode="numeric"
-        aria-describedby="wizard-year-hint"
-      />
-      <span id="wizard-year-hint" className="muted">
-        {t.yearHint}
-      </span>
-    </div>,
+    <Field key="year" label={t.yearLabel} hint={t.yearHint}>
+      {(control) => <input {...control} className="input" value={yearName} onChange={(e) => setYearName(e.target.value)} placeholder="2025-2026" inputMode="numeric" />}
+    </Field>,
     <div key="periods">
       <p className="muted">{t.periodsIntro}</p>
       <RowsEditor rows={periods} onChange={setPeriods} label={t.periodLabel} addLabel={t.addPeriod} />
@@ -321,16 +310,11 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
       <p className="muted">{t.feesIntro}</p>
       <div className="wizard-fees">
         {classes.map((c) => (
-          <div key={c.key} className="field">
-            <label htmlFor={`fee-${c.key}`}>{t.feeOf(c.name)}</label>
-            <input
-              id={`fee-${c.key}`}
-              className="input"
-              inputMode="decimal"
-              value={feeInput(c)}
-              onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))}
-            />
-          </div>
+          <Field key={c.key} label={t.feeOf(c.name)}>
+            {(control) => (
+              <input {...control} className="input" inputMode="decimal" value={feeInput(c)} onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))} />
+            )}
+          </Field>
         ))}
       </div>
     </div>,

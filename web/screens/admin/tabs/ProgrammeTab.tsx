@@ -1,9 +1,10 @@
 // Programme tab: for the selected year and a chosen class, the subjects on the programme with
 // their max grade (saved when the field loses focus, only if changed) and the other subjects.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { useWrite } from '../../../api/useWrite';
+import { Field } from '../../../components/Field';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -52,7 +53,6 @@ function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => 
 
 export function ProgrammeTab() {
   const { selectedYear } = useSchool();
-  const classSelect = useId();
   const classes = useApi<{ id: string; name: string }[]>('/classes');
   const [className, setClassName] = useState('');
   const path =
@@ -100,17 +100,18 @@ export function ProgrammeTab() {
       {classes.data?.length === 0 ? (
         <p className="notice notice-info">{t.noClasses}</p>
       ) : (
-        <div className="field field-inline">
-          <label htmlFor={classSelect}>{t.class}</label>
-          <select id={classSelect} className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
-            <option value="">{t.chooseClass}</option>
-            {classes.data?.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label={t.class} className="field-inline">
+          {(control) => (
+            <select {...control} className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
+              <option value="">{t.chooseClass}</option>
+              {classes.data?.map((c) => (
+                <option key={c.id} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       {state.error && <p className="notice notice-error">{state.error}</p>}
       {state.data && (

@@ -6,6 +6,7 @@ import { api } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Field } from '../../../components/Field';
 import type { RoleInfo } from '../../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -102,35 +103,22 @@ export function RolesTab() {
       <form className="role-form" onSubmit={submit}>
         <h3>{editing ? t.formEdit(editing.name) : t.formCreate}</h3>
         {!editing && (
-          <div className="field">
-            <label htmlFor="role-template">{t.template}</label>
-            <select id="role-template" className="input" value={template} onChange={(e) => chooseTemplate(e.target.value)}>
-              <option value="">{t.noTemplate}</option>
-              {ROLE_TEMPLATES.map((r) => (
-                <option key={r.key} value={r.key} title={r.description}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t.template}>
+            {(control) => (
+              <select {...control} className="input" value={template} onChange={(e) => chooseTemplate(e.target.value)}>
+                <option value="">{t.noTemplate}</option>
+                {ROLE_TEMPLATES.map((r) => (
+                  <option key={r.key} value={r.key} title={r.description}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
-        <div className="field">
-          <label htmlFor="role-name">{t.name}</label>
-          <input
-            id="role-name"
-            className="input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            aria-invalid={taken}
-            aria-describedby={taken ? 'role-name-taken' : undefined}
-          />
-          {taken && (
-            <p id="role-name-taken" className="danger-text small" role="status">
-              {done.exists}
-            </p>
-          )}
-        </div>
+        <Field label={t.name} error={taken ? done.exists : null} announce>
+          {(control) => <input {...control} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />}
+        </Field>
         <fieldset className="permission-groups">
           <legend>{t.permissions}</legend>
           {categories.map((category) => (
