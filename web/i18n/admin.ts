@@ -170,7 +170,7 @@ export const adminText = {
   },
   periods: {
     title: 'Périodes',
-    newPeriod: 'Nouvelle période',
+    newItem: 'Nouvelle période',
     rename: (name: string) => `Nouveau nom de ${name}`,
     empty: 'Aucune période pour cette année.',
     deleteTitle: (name: string) => `Supprimer la période ${name} ?`,
@@ -178,7 +178,7 @@ export const adminText = {
   },
   classes: {
     title: 'Classes',
-    newClass: 'Nouvelle classe',
+    newItem: 'Nouvelle classe',
     order: 'Ordre',
     rename: (name: string) => `Nouveau nom de ${name}`,
     orderOf: (name: string) => `Ordre de ${name}`,
@@ -188,7 +188,7 @@ export const adminText = {
   },
   subjects: {
     title: 'Matières',
-    newSubject: 'Nouvelle matière',
+    newItem: 'Nouvelle matière',
     rename: (name: string) => `Nouveau nom de ${name}`,
     empty: 'Aucune matière.',
     deleteTitle: (name: string) => `Supprimer la matière ${name} ?`,

@@ -54,9 +54,6 @@ export const studentText = {
   },
 
   pager: {
-    previous: 'Précédent',
-    next: 'Suivant',
-    page: (page: number, total: number) => `Page ${page} sur ${total}`,
     total: (n: number) => `${n} élève${n > 1 ? 's' : ''} au total`,
   },
 

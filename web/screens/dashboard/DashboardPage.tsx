@@ -3,7 +3,7 @@
 // opens the setup wizard), the year in figures (with report:financial: enrolled, paid this
 // month, balance, per class — one call), then the tiles and quick payment links their
 // permissions open.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { adminText } from '../../i18n/admin';
@@ -11,9 +11,8 @@ import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
+import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
 import './dashboard.css';
-
-const SetupWizard = lazy(async () => ({ default: (await import('../setup-wizard/SetupWizard')).SetupWizard }));
 
 const t = adminText.dashboard;
 const DISMISSED_KEY = 'dismissedAnnouncement';
@@ -219,17 +218,7 @@ function AdminHome({ session }: { session: Session }) {
 
       <footer className="dashboard-footer muted">{commonText.copyright(new Date().getFullYear(), school?.name ?? '')}</footer>
 
-      {wizard && (
-        <Suspense fallback={null}>
-          <SetupWizard
-            onClose={() => setWizard(false)}
-            onDone={() => {
-              setWizard(false);
-              reload();
-            }}
-          />
-        </Suspense>
-      )}
+      <SetupWizardLauncher open={wizard} onClose={() => setWizard(false)} onDone={reload} />
     </main>
   );
 }

@@ -2,7 +2,8 @@
 // with the live criteria checklist; the fresh token of the answer replaces the session's.
 import { type FormEvent, useState } from 'react';
 import { api, ApiError, NetworkError } from '../../../api/client';
-import { PasswordCriteriaList } from '../../../components/PasswordChecks';
+import { Field } from '../../../components/Field';
+import { NewPasswordFields } from '../../../components/PasswordChecks';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
@@ -56,24 +57,16 @@ export function SecurityTab() {
           {error}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="current-password">{t.current}</label>
-        <PasswordInput id="current-password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="next-password">{t.next}</label>
-        <PasswordInput id="next-password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        <PasswordCriteriaList password={next} />
-      </div>
-      <div className="field">
-        <label htmlFor="confirm-next-password">{t.confirm}</label>
-        <PasswordInput id="confirm-next-password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        {confirm && (
-          <span className={next === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
-            {next === confirm ? t.match : rules.changeMismatch}
-          </span>
-        )}
-      </div>
+      <Field label={t.current}>
+        {(control) => <PasswordInput {...control} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+      </Field>
+      <NewPasswordFields
+        password={next}
+        confirm={confirm}
+        labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
+        onPassword={setNext}
+        onConfirm={setConfirm}
+      />
       <button type="submit" className="btn" disabled={busy}>
         {busy ? t.submitting : t.submit}
       </button>
