@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_SCRIPT } from '../../web/screens/login/first-paint';
+import type { SchoolInfo } from '../../worker/contract/instance';
 import { NO_MAINTENANCE, setMaintenance } from '../../worker/durable/platform';
 import {
   bodyOf,
@@ -166,7 +167,7 @@ describe('Idempotency-Key', () => {
       message: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
       code: 'idempotency_mismatch',
     });
-    const info = await bodyOf<{ name: string }>(await call(school, token, 'GET', '/api/instance/current'));
+    const info = await bodyOf<SchoolInfo>(await call(school, token, 'GET', '/api/instance/current'));
     expect(info.name).toBe('Premier');
     expect(await auditRows(school, 'UPDATE_SCHOOL_INFO')).toBe(1);
   });

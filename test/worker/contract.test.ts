@@ -18,18 +18,6 @@ const ROUTES = registeredRoutes(app).map((route) => ({ route, name: `${route.met
 /** Routes not written against the contract yet (issue 11 moves them area by area; the list
  *  only shrinks). The catch-alls and the document itself have no contract of their own. */
 const NOT_YET_CONTRACTED = [
-  'POST /api/login',
-  'PUT /api/user/force-change-password',
-  'PUT /api/student/force-change-password',
-  'PUT /api/user/change-password',
-  'GET /api/instance/default',
-  'GET /api/instance/current',
-  'GET /api/instance/logo/:version',
-  'PUT /api/instance/current',
-  'GET /api/maintenance',
-  'PUT /api/superadmin/maintenance',
-  'GET /api/student/access-status',
-  'GET /api/dashboard/summary',
   'GET /api/enrollments',
   'POST /api/enrollments/:id/payments',
   'PUT /api/enrollments/:id/payments',
@@ -46,7 +34,6 @@ const NOT_YET_CONTRACTED = [
   'POST /api/enrollments',
   'POST /api/enrollments/bulk',
   'POST /api/enrollments/bulk-change-class',
-  'GET /api/admin/announcements',
 ];
 const OUTSIDE_CONTRACT = ['GET /api/openapi.json', 'ALL /api/*', 'GET /*'];
 

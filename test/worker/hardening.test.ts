@@ -1,6 +1,10 @@
 // Issue 9 "Hardening what exists": long accented searches, bad inputs answered in French, 415,
 // path parameters, the school logo in R2, and writes whose check is part of the batch.
 import { env } from 'cloudflare:workers';
+import type { ClassFee } from '../../worker/contract/class-financials';
+import type { SavedClass } from '../../worker/contract/classes';
+import type { SchoolInfo } from '../../worker/contract/instance';
+import type { SavedRole } from '../../worker/contract/roles';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 import { createYear, seedStudents } from './fixtures-academic';
@@ -135,7 +139,7 @@ describe('bad inputs answer 400 or 415 in French', () => {
     }
     const created = await call(school, admin, 'POST', '/api/classes', { name: '7e\u0000 \u202eAF\u200b' });
     expect(created.status).toBe(201);
-    expect((await bodyOf<{ name: string }>(created)).name).toBe('7e AF');
+    expect((await bodyOf<SavedClass>(created)).name).toBe('7e AF');
     // A look-alike of an existing name is the same name.
     await expectRefused(await call(school, admin, 'POST', '/api/classes', { name: '7e\u200b AF' }), 409, 'Une classe porte déjà ce nom.');
   });
@@ -260,7 +264,7 @@ describe('the school logo in R2', () => {
   it('deletes the old object when the logo is replaced or removed', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    const current = async () => (await bodyOf<{ logo_url: string | null }>(await call(school, admin, 'GET', '/api/instance/current'))).logo_url;
+    const current = async () => (await bodyOf<SchoolInfo>(await call(school, admin, 'GET', '/api/instance/current'))).logo_url;
 
     expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: PNG_1PX }))).status).toBe(200);
     const first = await current();
@@ -314,7 +318,7 @@ describe('writes whose check is part of their batch', () => {
   it('refuses a role save made from an older revision', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    const role = await bodyOf<{ id: string; revision: number }>(await call(school, admin, 'POST', '/api/roles', { name: 'Surveillance', permissionIds: [1] }));
+    const role = await bodyOf<SavedRole>(await call(school, admin, 'POST', '/api/roles', { name: 'Surveillance', permissionIds: [1] }));
     expect(role.revision).toBe(0);
     const [a, b] = await Promise.all([
       call(school, admin, 'PUT', `/api/roles/${role.id}`, { name: 'Surveillance', permissionIds: [1, 10], revision: 0 }),
@@ -342,7 +346,7 @@ describe('writes whose check is part of their batch', () => {
     expect(stale.status).toBe(409);
     expect((await bodyOf(stale)).message).toBe('Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.');
     const fees = await call(school, admin, 'GET', `/api/class-financials?yearId=${year.yearId}`);
-    expect((await bodyOf<{ class_name: string; mppa: number | null }[]>(fees)).map((f) => [f.class_name, f.mppa])).toEqual([
+    expect((await bodyOf<ClassFee[]>(fees)).map((f) => [f.class_name, f.mppa])).toEqual([
       ['7e AF', 26000],
       ['8e AF', 30000],
     ]);

@@ -19,7 +19,9 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The answer of each success status; errors all have the shape of `apiError`. */
-  answers: { 200?: z.ZodType; 201?: z.ZodType };
+  answers?: { 200?: z.ZodType; 201?: z.ZodType };
+  /** Instead of JSON, the endpoint answers a stored file of this kind. */
+  binary?: 'image';
 }
 
 /** Declares the endpoints of an area, keeping their literal types (paths, schemas). */
@@ -35,7 +37,7 @@ export type Body<E extends Endpoint> = In<E['body']>;
 /** The query a client sends. */
 export type Query<E extends Endpoint> = In<E['query']>;
 /** The JSON of a success answer (any success status of the endpoint). */
-export type Answer<E extends Endpoint> = { [S in keyof E['answers']]: Out<E['answers'][S]> }[keyof E['answers']];
+export type Answer<E extends Endpoint> = { [S in keyof NonNullable<E['answers']>]: Out<NonNullable<E['answers']>[S]> }[keyof NonNullable<E['answers']>];
 
 /** Every error answer: a French message for the user and a machine code, sometimes more
  *  (`retryAfter` on 429, `maintenance` and `level` on 503). */

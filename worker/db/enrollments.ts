@@ -3,7 +3,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { noneNow } from './guards';
 import { exists, ofSchool } from './scoped';
-import { enrollments } from './schema';
+import { enrollments, schoolYears, users } from './schema';
 
 const ofClass = (school: string, classId: string): SQL => and(ofSchool(enrollments, school), eq(enrollments.classId, classId))!;
 
@@ -12,3 +12,15 @@ export const classHasEnrollments = (db: Db, school: string, classId: string) => 
 
 /** A guard condition: still no enrolment in the class. */
 export const noneInClass = (school: string, classId: string) => noneNow(enrollments, ofClass(school, classId));
+
+/** Whether a student account's enrolment of a year (the current year when null) opens its grades. */
+export async function gradesAccessOfStudentUser(db: Db, school: string, userId: string, yearId: string | null) {
+  const row = await db
+    .select({ enabled: enrollments.gradesAccessEnabled })
+    .from(users)
+    .innerJoin(enrollments, and(eq(enrollments.instanceId, users.instanceId), eq(enrollments.studentId, users.studentId)))
+    .innerJoin(schoolYears, and(eq(schoolYears.instanceId, enrollments.instanceId), eq(schoolYears.id, enrollments.yearId)))
+    .where(and(eq(users.instanceId, school), eq(users.id, userId), yearId ? eq(enrollments.yearId, yearId) : eq(schoolYears.isCurrent, true)))
+    .get();
+  return row?.enabled ?? false;
+}

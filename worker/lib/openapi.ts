@@ -50,8 +50,9 @@ function operation(endpoint: Endpoint, rule: AccessRule) {
     ...(endpoint.body ? { requestBody: { required: true, content: json(jsonSchema(endpoint.body, 'input')) } } : {}),
     responses: {
       ...Object.fromEntries(
-        Object.entries(endpoint.answers).map(([status, schema]) => [status, { description: 'Success.', content: json(jsonSchema(schema, 'output')) }]),
+        Object.entries(endpoint.answers ?? {}).map(([status, schema]) => [status, { description: 'Success.', content: json(jsonSchema(schema, 'output')) }]),
       ),
+      ...(endpoint.binary ? { 200: { description: 'The stored file.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
       default: { $ref: '#/components/responses/Error' },
     },
   };

@@ -122,7 +122,7 @@ export function input<const E extends Endpoint>(endpoint: E): InputMiddleware<E>
 async function checkAnswer(c: Context, endpoint: Endpoint) {
   const { res } = c;
   if (!res.headers.get('Content-Type')?.startsWith('application/json')) return;
-  const schema = res.ok ? endpoint.answers[res.status as keyof Endpoint['answers']] : apiError;
+  const schema = res.ok ? endpoint.answers?.[res.status as 200 | 201] : apiError;
   const result = schema?.safeParse(await res.clone().json());
   if (result?.success) return;
   const problem = result ? z.prettifyError(result.error) : `status ${res.status} is not one of the contract's`;

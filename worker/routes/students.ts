@@ -51,7 +51,7 @@ import {
 import { cleanMultilineText, cleanText } from '../domain/text';
 import type { AppBindings, SchoolContext } from '../env';
 import { decodeDataUrl, sniffImageType, STUDENT_PHOTO_MAX_BYTES } from '../files/images';
-import { dropFiles } from '../files/drop';
+import { dropFiles } from '../files/store';
 import { studentPhotoKey } from '../files/keys';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { optionalText, text as textInput } from '../contract/common';

@@ -12,16 +12,13 @@ import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
+import type { Announcement } from '../../../worker/contract/announcements';
+import type { Summary } from '../../../worker/contract/dashboard';
 import './dashboard.css';
 
 const t = adminText.dashboard;
 const DISMISSED_KEY = 'dismissedAnnouncement';
 
-interface Announcement {
-  id: string;
-  title: string;
-  content: string;
-}
 
 const TILES = [
   { permission: 'student:update', to: '/students', ...t.tiles.students },
@@ -53,18 +50,6 @@ function AnnouncementBanner() {
   );
 }
 
-interface Figures {
-  enrolled: number;
-  expected: number;
-  paid: number;
-  paidThisMonth: number;
-  balance: number;
-}
-
-interface Summary extends Figures {
-  month: string;
-  classes: (Figures & { id: string; name: string })[];
-}
 
 const f = t.figures;
 

@@ -8,6 +8,7 @@ import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { setSessionToken, useSession } from '../../session/session';
 import { AuthCard } from '../login/AuthCard';
+import type { ForcedPassword, PasswordChanged } from '../../../worker/contract/auth';
 
 const t = authText.forced;
 
@@ -33,7 +34,7 @@ export function ForcePasswordChangePage() {
     setBusy(true);
     try {
       const path = session!.role === 'student' ? '/student/force-change-password' : '/user/force-change-password';
-      const answer = await api.put<{ accessToken?: string }>(path, { newPassword: password });
+      const answer = await api.put<PasswordChanged>(path, { newPassword: password } satisfies ForcedPassword);
       if (!answer?.accessToken || !setSessionToken(answer.accessToken)) return setError(t.invalidResponse);
       toast.success(t.success);
       navigate(destination, { replace: true });

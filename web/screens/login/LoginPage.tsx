@@ -11,6 +11,8 @@ import { authText } from '../../i18n/auth';
 import { homeOf, setSessionToken, signOutNotice, useSession } from '../../session/session';
 import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
+import type { Credentials, SignedIn } from '../../../worker/contract/auth';
+import type { PublicSchool } from '../../../worker/contract/instance';
 
 const t = authText.login;
 
@@ -36,7 +38,7 @@ function SignInForm() {
 
   useEffect(() => {
     api
-      .get<{ name: string }>('/instance/default', { anonymous: true })
+      .get<PublicSchool>('/instance/default', { anonymous: true })
       .then((school) => setSchoolName(school.name))
       .catch(() => setSchoolName(''));
   }, []);
@@ -47,9 +49,9 @@ function SignInForm() {
     setBusy(!problem);
     if (problem) return setError(problem);
     try {
-      const { accessToken } = await api.post<{ accessToken: string }>(
+      const { accessToken } = await api.post<SignedIn>(
         '/login',
-        { username: username.trim(), password },
+        { username: username.trim(), password } satisfies Credentials,
         { anonymous: true },
       );
       const session = setSessionToken(accessToken);

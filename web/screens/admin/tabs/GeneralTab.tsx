@@ -13,6 +13,8 @@ import { CURRENCIES } from '../../../../worker/domain/money';
 import { isSchoolPhone, parsePassingGrade, SCHOOL_LIMITS } from '../../../../worker/domain/school';
 import { isEmail } from '../../../../worker/domain/students';
 import { cleanText } from '../../../../worker/domain/text';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { SchoolInfoInput } from '../../../../worker/contract/instance';
 
 const t = adminText.general;
 const LOGO_MAX_BYTES = 512 * 1024;
@@ -70,9 +72,9 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     const phone = number ? `${form.code ? `${form.code} ` : ''}${number}` : null;
     const passingGrade = parsePassingGrade(form.passing_grade);
     const refused = problem(phone, passingGrade);
-    if (refused) return toast.error(refused);
+    if (refused || passingGrade === null) return toast.error(refused ?? serverText.instance.invalidPassingGrade);
     await send(
-      api.put<{ message: string } | Queued>('/instance/current', {
+      api.put<Message | Queued>('/instance/current', {
         name: cleanText(form.name),
         email: cleanText(form.email),
         address: cleanText(form.address) || null,
@@ -80,7 +82,7 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
         passing_grade: passingGrade,
         currency: form.currency,
         logo_url: logo,
-      }),
+      } satisfies SchoolInfoInput),
       { success: serverText.instance.updated, queued: offlineText.queued.update },
     );
   }

@@ -11,6 +11,7 @@ import { authText } from '../../../i18n/auth';
 import { serverText } from '../../../i18n/server';
 import { setSessionToken } from '../../../session/session';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
+import type { PasswordChange, PasswordChanged } from '../../../../worker/contract/auth';
 import '../../login/auth.css';
 
 const t = adminText.security;
@@ -33,10 +34,10 @@ export function SecurityTab() {
     if (!navigator.onLine) return setError(authText.login.offline);
     setBusy(true);
     try {
-      const answer = await api.put<{ message: string; accessToken?: string }>('/user/change-password', {
+      const answer = await api.put<PasswordChanged>('/user/change-password', {
         currentPassword: current,
         newPassword: next,
-      });
+      } satisfies PasswordChange);
       if (answer?.accessToken) setSessionToken(answer.accessToken);
       toast.success(answer?.message ?? rules.changed);
       setCurrent('');
