@@ -17,6 +17,7 @@ import { classFinancialRoutes } from './routes/class-financials';
 import { classRoutes } from './routes/classes';
 import { curriculumRoutes } from './routes/curriculum';
 import { dashboardRoutes } from './routes/dashboard';
+import { enrollmentRoutes } from './routes/enrollments';
 import { financeRoutes } from './routes/finance';
 import { instanceRoutes } from './routes/instance';
 import { platformRoutes } from './routes/platform';
@@ -84,6 +85,7 @@ export function buildApp() {
   app.route('/api', studentPortalRoutes);
   app.route('/api', financeRoutes);
   app.route('/api', studentRoutes);
+  app.route('/api', enrollmentRoutes);
   app.route('/api', setupRoutes);
   app.route('/api', periodRoutes);
   app.route('/api', classRoutes);

@@ -4,7 +4,9 @@ import { env } from 'cloudflare:workers';
 import type { ClassFee } from '../../worker/contract/class-financials';
 import type { SavedClass } from '../../worker/contract/classes';
 import type { SchoolInfo } from '../../worker/contract/instance';
+import type { Report } from '../../worker/contract/finance';
 import type { SavedRole } from '../../worker/contract/roles';
+import type { SavedStudent, StudentList } from '../../worker/contract/students';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 import { createYear, seedStudents } from './fixtures-academic';
@@ -54,7 +56,7 @@ describe('searching students by long and accented names', () => {
     const names = async (search: string) => {
       const res = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(search)}`);
       expect(res.status, search).toBe(200);
-      return (await bodyOf<{ students: { nom: string; prenom: string }[] }>(res)).students.map((s) => `${s.prenom} ${s.nom}`);
+      return (await bodyOf<StudentList>(res)).students.map((s) => `${s.prenom} ${s.nom}`);
     };
     expect(await names(LONG)).toEqual(['Marie-Françoise Clémentine Saint-Fleur-Desravines-Jean-Baptiste']);
     expect(await names(LONG.toUpperCase())).toEqual(['Marie-Françoise Clémentine Saint-Fleur-Desravines-Jean-Baptiste']);
@@ -67,7 +69,7 @@ describe('searching students by long and accented names', () => {
   it('sorts names starting with an accent with their letter, not after Z', async () => {
     const { school, year, admin } = await schoolWithStudents();
     const res = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`);
-    const noms = (await bodyOf<{ students: { nom: string }[] }>(res)).students.map((s) => s.nom);
+    const noms = (await bodyOf<StudentList>(res)).students.map((s) => s.nom);
     expect(noms).toEqual(['Emmanuel', 'Étienne', 'Fils-Aimé', 'Saint-Fleur', 'Saint-Fleur-Desravines-Jean-Baptiste', 'Zéphir']);
   });
 
@@ -76,7 +78,7 @@ describe('searching students by long and accented names', () => {
     const report = async (searchTerm: string) => {
       const res = await call(school, admin, 'GET', `/api/enrollments/all?yearId=${year.yearId}&searchTerm=${encodeURIComponent(searchTerm)}`);
       expect(res.status, searchTerm).toBe(200);
-      return (await bodyOf<{ enrollments: { nom: string; prenom: string }[] }>(res)).enrollments.map((e) => e.nom);
+      return (await bodyOf<Report>(res)).enrollments.map((e) => e.nom);
     };
     expect(await report(LONG)).toEqual(['Saint-Fleur-Desravines-Jean-Baptiste']);
     expect(await report('eliane')).toEqual(['Étienne', 'Zéphir']);
@@ -87,10 +89,10 @@ describe('searching students by long and accented names', () => {
     const { school, year, admin } = await schoolWithStudents();
     const created = await call(school, admin, 'POST', '/api/students', newStudent({ nom: 'Œuvre-Désir', prenom: 'Ænéas' }));
     expect(created.status).toBe(201);
-    const { student } = await bodyOf<{ student: { id: string } }>(created);
+    const { student } = await bodyOf<SavedStudent>(created);
     const search = (q: string) =>
       call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(q)}`).then((r) =>
-        bodyOf<{ pagination: { total: number } }>(r),
+        bodyOf<StudentList>(r),
       );
     expect((await search('oeuvre desir aeneas')).pagination.total).toBe(1);
     const renamed = await call(school, admin, 'PUT', `/api/students/${student.id}`, newStudent({ nom: 'Noël', prenom: 'Ænéas', revision: 0 }));
@@ -224,7 +226,7 @@ describe('bad inputs answer 400 or 415 in French', () => {
     );
     const pasted = await call(school, admin, 'POST', '/api/students', newStudent({ nisu: ' zeel 20130301 m 1234567 ' }));
     expect(pasted.status).toBe(201);
-    expect((await bodyOf<{ student: { nisu: string } }>(pasted)).student.nisu).toBe('ZEEL20130301M1234567');
+    expect((await bodyOf<SavedStudent>(pasted)).student.nisu).toBe('ZEEL20130301M1234567');
     expect(year.yearId).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 // Schools (instances): creation with their system roles and first accounts, host resolution and
 // the school information of the general tab.
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
+import { existsNow } from './guards';
 import { insertSystemRoles } from './roles';
 import { instances } from './schema';
 import { insertAccounts, type NewAccount } from './users';
@@ -59,5 +60,14 @@ export const updateInstanceInfo = (db: Db, id: string, info: InstanceInfoUpdate 
   db.update(instances).set(info).where(eq(instances.id, id));
 
 /** A guard condition: the school's logo is still the one read (null for none). */
-export const logoStillIs = (id: string, logoKey: string | null) =>
-  sql`EXISTS (SELECT 1 FROM ${instances} WHERE ${instances.id} = ${id} AND ${instances.logoKey} IS ${logoKey})`;
+export const logoStillIs = (id: string, logoKey: string | null) => existsNow(instances, and(eq(instances.id, id), sql`${instances.logoKey} IS ${logoKey}`)!);
+
+// The school's receipt counter: each receipt number is taken once, by a payment that is stored.
+
+/** The counter, as a query to read with the sheet it numbers. */
+export const selectReceiptSeq = (db: Db, id: string) => db.select({ receiptSeq: instances.receiptSeq }).from(instances).where(eq(instances.id, id));
+
+/** A guard condition: the counter is still at the value read. */
+export const receiptSeqStillIs = (id: string, receiptSeq: number) => existsNow(instances, and(eq(instances.id, id), eq(instances.receiptSeq, receiptSeq))!);
+
+export const setReceiptSeq = (db: Db, id: string, receiptSeq: number) => db.update(instances).set({ receiptSeq }).where(eq(instances.id, id));

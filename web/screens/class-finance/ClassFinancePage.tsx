@@ -22,6 +22,8 @@ import { NewPaymentDialog } from './NewPayment';
 import { printReceipt } from './receipt';
 import { printFinanceSheets } from './sheet';
 import { hasScholarship } from '../../../worker/domain/money';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { ClassGradesAccessChange, ClassGradesAccessChanged, GradesAccessChange } from '../../../worker/contract/finance';
 import './class-finance.css';
 
 const t = financeText.classPage;
@@ -124,7 +126,7 @@ function Roster({
     const enabled = !e.grades_access_enabled;
     const flip = (list: Enrollment[]) => list.map((x) => (x.id === e.id ? { ...x, grades_access_enabled: enabled } : x));
     roster.setData(flip);
-    const outcome = await send(api.put<{ message: string } | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled }), {
+    const outcome = await send(api.put<Message | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled } satisfies GradesAccessChange), {
       success: (answer) => answer.message,
       offline: flip,
     });
@@ -136,7 +138,7 @@ function Roster({
     const enabled = action === 'enable';
     const setAll = (list: Enrollment[]) => list.map((x) => ({ ...x, grades_access_enabled: enabled }));
     const outcome = await send(
-      api.put<{ message: string } | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, { yearId: year.id, enabled }),
+      api.put<ClassGradesAccessChanged | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, { yearId: year.id, enabled } satisfies ClassGradesAccessChange),
       { success: (answer) => answer.message, offline: setAll },
     );
     if (outcome && !outcome.queued) patch(setAll);

@@ -24,6 +24,7 @@ import {
   withPaymentAmount,
 } from './draft';
 import { balanceClass, type Enrollment, fullName, totalsOf } from './model';
+import type { SavedSheet } from '../../../worker/contract/finance';
 
 const t = financeText.panel;
 
@@ -75,7 +76,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
     const body = payloadOf(draft, initial, base.version);
     const refusal: { fresh?: Enrollment } = {};
     const outcome = await send(
-      api.put<{ message: string; enrollment: Enrollment } | Queued>(`/enrollments/${base.id}/payments`, body),
+      api.put<SavedSheet | Queued>(`/enrollments/${base.id}/payments`, body),
       {
         success: financeText.notices.saved,
         queued: financeText.notices.savedQueued,

@@ -14,13 +14,9 @@ import { fromCentimes, localDay, parseAmount, toCentimes } from '../../../worker
 import { AmountField, OverpaymentConfirm } from './FinancePanel';
 import { type ApiPayment, balanceClass, type Enrollment, fullName, totalsOf } from './model';
 import { printReceipt } from './receipt';
+import type { NewPayment as NewPaymentInput, SavedPayment } from '../../../worker/contract/finance';
 
 const t = financeText.newPayment;
-
-interface Saved {
-  enrollment: Enrollment;
-  payment: ApiPayment;
-}
 
 export function NewPaymentDialog({
   enrollment,
@@ -46,7 +42,7 @@ export function NewPaymentDialog({
   const [submitted, setSubmitted] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
   const { send, busy: saving } = useWrite();
-  const [saved, setSaved] = useState<Saved | null>(null);
+  const [saved, setSaved] = useState<Omit<SavedPayment, 'message'> | null>(null);
 
   const amount = amountText.trim() === '' ? null : parseAmount(amountText);
   const amountError =
@@ -63,8 +59,8 @@ export function NewPaymentDialog({
       return;
     }
     setConfirmOverpayment(false);
-    const body = { id, amount: fromCentimes(amount), date, label: label.trim() };
-    const outcome = await send(api.post<({ message: string } & Saved) | Queued>(`/enrollments/${enrollment.id}/payments`, body), {
+    const body: NewPaymentInput = { id, amount: fromCentimes(amount), date, label: label.trim() };
+    const outcome = await send(api.post<SavedPayment | Queued>(`/enrollments/${enrollment.id}/payments`, body), {
       success: (answer) => answer.message,
       queued: t.queued,
     });

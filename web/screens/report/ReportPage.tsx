@@ -11,33 +11,14 @@ import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
 import { useSchool } from '../../layouts/school';
 import { formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
+import type { Report, ReportQuery } from '../../../worker/contract/finance';
 import './report.css';
 
 const t = financeText.report;
 export const REPORT_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 25;
 
-type BalanceFilter = 'all' | 'zero' | 'nonzero';
-
-interface ReportRow {
-  id: string;
-  prenom: string;
-  nom: string;
-  year_name: string;
-  className: string;
-  mppa: number;
-  adjustments_total: number;
-  adjusted_mppa: number;
-  total_paid: number;
-  balance: number;
-}
-
-interface ReportAnswer {
-  enrollments: ReportRow[];
-  pagination: { page: number; totalPages: number; total: number };
-  totals: { adjusted_mppa: number; total_paid: number; balance: number };
-  classes: string[];
-}
+type BalanceFilter = NonNullable<ReportQuery['balanceFilter']>;
 
 interface Filters {
   searchTerm: string;
@@ -79,7 +60,7 @@ export function ReportPage() {
   }, [filters]);
 
   const path = useMemo(() => reportPath(sent, page, selectedYear?.id ?? null, classes), [sent, page, selectedYear?.id, classes]);
-  const report = useApi<ReportAnswer>(path);
+  const report = useApi<Report>(path);
   const data = report.data;
 
   // The class list comes with the answer; a class seen for the first time starts ticked.

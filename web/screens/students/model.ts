@@ -1,49 +1,17 @@
-// The student register's data: API shapes, the list address and amounts as typed.
+// The student register's data: the API's shapes (worker/contract/students.ts), the list address
+// and amounts as typed.
+import type {
+  StudentEnrollment as Enrollment,
+  StudentFormData as FormDataAnswer,
+  Student,
+  StudentList as StudentPage,
+} from '../../../worker/contract/students';
 import { fromCentimes, parseAmount as parseCentimes } from '../../../worker/domain/money';
 
-export interface Enrollment {
-  id: string;
-  year_id: string;
-  class_id: string;
-  className: string;
-  mppa: number;
-}
+export type { Enrollment, FormDataAnswer, Student, StudentPage };
 
-export interface Student {
-  id: string;
-  nisu: string | null;
-  nom: string;
-  prenom: string;
-  sexe: 'M' | 'F' | null;
-  date_of_birth: string | null;
-  address: string | null;
-  photo_url: string | null;
-  tutor_name: string | null;
-  tutor_phone: string | null;
-  tutor_email: string | null;
-  medical_notes: string | null;
-  status: 'active' | 'archived';
-  /** The revision the form names when it saves (a save never overwrites a newer one). */
-  revision: number;
-  enrollment: Enrollment | null;
-}
-
-export interface StudentPage {
-  students: Student[];
-  pagination: { page: number; totalPages: number; total: number; limit?: number };
-}
-
-export interface ClassOption {
-  id: string;
-  name: string;
-  /** The class fee of the year (decimal), null when none is set. */
-  mppa: number | null;
-}
-
-export interface FormDataAnswer {
-  classes: ClassOption[];
-  unenrolledFilter: string;
-}
+/** A class of the form, with its fee of the year (decimal), null when none is set. */
+export type ClassOption = FormDataAnswer['classes'][number];
 
 export const PAGE_SIZE = 25;
 

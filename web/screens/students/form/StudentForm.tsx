@@ -15,6 +15,7 @@ import { IdentityFields } from './IdentityFields';
 import { MedicalFields } from './MedicalFields';
 import { type Errors, type FormBinding, type FormState, initialState, saveRequest, validate } from './state';
 import { TutorFields } from './TutorFields';
+import type { SavedStudent } from '../../../../worker/contract/students';
 
 const t = studentText.form;
 
@@ -74,8 +75,8 @@ export function StudentForm({
     }
     const save = saveRequest(state, student, year.id);
     const request = student
-      ? api.put<{ message: string; student: Student } | Queued>(`/students/${save.id}`, save.body)
-      : api.post<{ message: string; student: Student } | Queued>('/students', save.body);
+      ? api.put<SavedStudent | Queued>(`/students/${save.id}`, save.body)
+      : api.post<SavedStudent | Queued>('/students', save.body);
     const outcome = await send(request, {
       success: (answer) => answer.message,
       queued: offlineText.writeQueued,

@@ -36,6 +36,8 @@ import {
 import { SelectionBar } from './SelectionBar';
 import { wholeList } from './stored';
 import { useRegister } from './useRegister';
+import type { ClassChange, ClassChanged, Enrolled, EnrolledMany, NewEnrollment, NewEnrollments } from '../../../../worker/contract/enrollments';
+import type { DeletedStudents, StudentsStatus, StudentsStatusChanged } from '../../../../worker/contract/students';
 
 const t = studentText;
 
@@ -81,33 +83,33 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
 
   const enrolOne = (student: Student, className: string, mppa: number | null) =>
     write(
-      api.post<{ message: string } | Queued>('/enrollments', { student_id: student.id, year_id: year.id, className, mppa }),
+      api.post<Enrolled | Queued>('/enrollments', { student_id: student.id, year_id: year.id, className, mppa } satisfies NewEnrollment),
       enrolledLocally(new Map([[student.id, localEnrollment(student.id, year.id, className, classes, mppa)]])),
     );
 
   const enrolSelection = (className: string) =>
     writeSelection(
-      api.post<{ message: string } | Queued>('/enrollments/bulk', { student_ids: selection.map((s) => s.id), year_id: year.id, className }),
+      api.post<EnrolledMany | Queued>('/enrollments/bulk', { student_ids: selection.map((s) => s.id), year_id: year.id, className } satisfies NewEnrollments),
       enrolledLocally(new Map(selection.map((s) => [s.id, localEnrollment(s.id, year.id, className, classes)]))),
     );
 
   const moveSelection = (target: ClassOption) => {
     const enrollmentIds = enrolledSelection.map((s) => s.enrollment!.id);
     return writeSelection(
-      api.post<{ message: string } | Queued>('/enrollments/bulk-change-class', { enrollmentIds, targetClassName: target.name }),
+      api.post<ClassChanged | Queued>('/enrollments/bulk-change-class', { enrollmentIds, targetClassName: target.name } satisfies ClassChange),
       movedLocally(enrollmentIds, target),
     );
   };
 
   const deleteSelection = () => {
     const ids = selection.map((s) => s.id);
-    return writeSelection(api.post<{ message: string } | Queued>('/students/delete', { ids }), deletedLocally(ids));
+    return writeSelection(api.post<DeletedStudents | Queued>('/students/delete', { ids }), deletedLocally(ids));
   };
 
   const setStatus = (status: Student['status']) => {
     const ids = selection.filter((s) => s.status !== status).map((s) => s.id);
     return writeSelection(
-      api.post<{ message: string } | Queued>('/students/status', { ids, status }),
+      api.post<StudentsStatusChanged | Queued>('/students/status', { ids, status } satisfies StudentsStatus),
       statusLocally(ids, status, register.filters.includeArchived),
     );
   };
