@@ -5,7 +5,7 @@ import { serverText } from '../contract/texts/server';
 import * as platformUsers from '../db/platform-users';
 import * as users from '../db/users';
 import type { AppBindings } from '../env';
-import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { ApiError, unauthorized } from '../lib/errors';
 import { isSchoolLocked } from '../domain/school-access';
 import { type AccountStatus, type AccountType, isPlatformType } from '../domain/accounts';
 import { type SessionClaims, verifySession } from './jwt';
@@ -90,9 +90,4 @@ export function claimsFor(account: Account): SessionClaims {
     roles: account.roles,
     tv: account.tokenVersion,
   };
-}
-
-export function requireSchool(account: Account): string {
-  if (!account.instanceId) throw forbidden(serverText.wrongAccountKind);
-  return account.instanceId;
 }

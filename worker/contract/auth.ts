@@ -2,7 +2,7 @@
 // answer the same; the sign-in limits answer 429 with the wait (decision 040).
 import { z } from 'zod';
 import { text } from './common';
-import { type Answer, area, type Body } from './endpoint';
+import { type Answer, area, type Body, post, put } from './endpoint';
 import { serverText } from './texts/server';
 
 const t = serverText.password;
@@ -13,34 +13,22 @@ const forcedBody = z.object({ newPassword: z.string({ error: t.forcedWeak }).max
 const required = (message: string) => z.string({ error: message }).min(1, message).max(256);
 
 export const authApi = area('auth', {
-  login: {
-    method: 'post',
-    path: '/login',
-    summary: "Signs in on the school's host (platform accounts on any host): the session token.",
+  login: post('/login', "Signs in on the school's host (platform accounts on any host): the session token.", {
     body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
     answers: { 200: session },
-  },
-  forcedChange: {
-    method: 'put',
-    path: '/user/force-change-password',
-    summary: 'Replaces a temporary password (staff, teachers, platform): a fresh token.',
+  }),
+  forcedChange: put('/user/force-change-password', 'Replaces a temporary password (staff, teachers, platform): a fresh token.', {
     body: forcedBody,
     answers: { 200: changed },
-  },
-  studentForcedChange: {
-    method: 'put',
-    path: '/student/force-change-password',
-    summary: "Replaces a student's temporary password: a fresh token.",
+  }),
+  studentForcedChange: put('/student/force-change-password', "Replaces a student's temporary password: a fresh token.", {
     body: forcedBody,
     answers: { 200: changed },
-  },
-  changePassword: {
-    method: 'put',
-    path: '/user/change-password',
-    summary: "Changes one's own password from the security tab: a notice and a fresh token.",
+  }),
+  changePassword: put('/user/change-password', "Changes one's own password from the security tab: a notice and a fresh token.", {
     body: z.object({ currentPassword: required(t.changeRequired), newPassword: required(t.changeRequired) }),
     answers: { 200: changed },
-  },
+  }),
 });
 
 export type Credentials = Body<typeof authApi.login>;

@@ -2,7 +2,7 @@
 // in the school's currency; empty means no default amount.
 import { z } from 'zod';
 import { amount, id, optionalAmount, text } from './common';
-import { area, type Body, message } from './endpoint';
+import { area, type Body, get, message, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.fees;
@@ -12,18 +12,11 @@ export const classFee = z.strictObject({ class_id: z.string(), class_name: z.str
 export type ClassFee = z.output<typeof classFee>;
 
 export const classFinancialsApi = area('class-financials', {
-  list: {
-    method: 'get',
-    path: '/class-financials',
-    summary: 'Every class with its MPPA for the year (null when none is set).',
+  list: get('/class-financials', 'Every class with its MPPA for the year (null when none is set).', {
     query: z.object({ yearId }),
     answers: { 200: z.array(classFee) },
-  },
-  save: {
-    method: 'put',
-    path: '/class-financials',
-    summary:
-      'Saves the MPPA of several classes for a year at once; refused (409) when one of them changed since the tab showed it.',
+  }),
+  save: put('/class-financials', 'Saves the MPPA of several classes for a year at once; refused (409) when one of them changed since the tab showed it.', {
     body: z.object({
       yearId,
       financials: z
@@ -38,7 +31,7 @@ export const classFinancialsApi = area('class-financials', {
         .max(500),
     }),
     answers: { 200: message },
-  },
+  }),
 });
 
 export type ClassFeesInput = Body<typeof classFinancialsApi.save>;

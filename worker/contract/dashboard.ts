@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MONTH_PATTERN } from '../domain/dashboard';
 import { id } from './common';
-import { type Answer, area } from './endpoint';
+import { type Answer, area, get } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const figures = {
@@ -16,11 +16,7 @@ const figures = {
 };
 
 export const dashboardApi = area('dashboard', {
-  summary: {
-    method: 'get',
-    path: '/dashboard/summary',
-    summary:
-      "The year's enrolments, amounts due, paid and paid in the month (default: this month in the schools' time zone), totalled and per class.",
+  summary: get('/dashboard/summary', "The year's enrolments, amounts due, paid and paid in the month (default: this month in the schools' time zone), totalled and per class.", {
     query: z.object({
       yearId: id(adminServerText.years.required),
       month: z.string().regex(MONTH_PATTERN, adminServerText.dashboard.invalidMonth).optional(),
@@ -33,7 +29,7 @@ export const dashboardApi = area('dashboard', {
         classes: z.array(z.strictObject({ id: z.string(), name: z.string(), ...figures })),
       }),
     },
-  },
+  }),
 });
 
 export type Summary = Answer<typeof dashboardApi.summary>;

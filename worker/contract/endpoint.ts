@@ -24,6 +24,19 @@ export interface Endpoint {
   binary?: 'image';
 }
 
+/** What an endpoint reads and answers, besides its method, path and summary. */
+type Shapes = Omit<Endpoint, 'tag' | 'method' | 'path' | 'summary'>;
+
+const endpoint =
+  <const M extends Method>(method: M) =>
+  <const P extends `/${string}`, const S extends Shapes>(path: P, summary: string, shapes: S) => ({ method, path, summary, ...shapes });
+
+/** An endpoint, written as Hono routes are: method, path (under /api), then what it does and reads. */
+export const get = endpoint('get');
+export const post = endpoint('post');
+export const put = endpoint('put');
+export const del = endpoint('delete');
+
 /** Declares the endpoints of an area, keeping their literal types (paths, schemas). */
 export function area<const T extends Record<string, Omit<Endpoint, 'tag'>>>(tag: string, endpoints: T): { [K in keyof T]: T[K] & { tag: string } } {
   return Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, tag }])) as { [K in keyof T]: T[K] & { tag: string } };
@@ -63,12 +76,12 @@ export function editableList<
   summaries: { list: string; create: string; update: string; remove: string },
 ) {
   const saved = shapes.item.extend({ message: z.string() });
-  const byId = `${path}/:id` as const;
   const params = z.object({ id: id() });
+  const byId = `${path}/:id` as `${P}/:id` & `/${string}`;
   return {
-    list: { method: 'get', path, summary: summaries.list, query: shapes.listQuery as Q, answers: { 200: z.array(shapes.item) } },
-    create: { method: 'post', path, summary: summaries.create, body: shapes.body, answers: { 201: saved } },
-    update: { method: 'put', path: byId, summary: summaries.update, params, body: shapes.body, answers: { 200: saved } },
-    remove: { method: 'delete', path: byId, summary: summaries.remove, params, answers: { 200: message } },
-  } as const;
+    list: get(path, summaries.list, { query: shapes.listQuery as Q, answers: { 200: z.array(shapes.item) } }),
+    create: post(path, summaries.create, { body: shapes.body, answers: { 201: saved } }),
+    update: put(byId, summaries.update, { params, body: shapes.body, answers: { 200: saved } }),
+    remove: del(byId, summaries.remove, { params, answers: { 200: message } }),
+  };
 }

@@ -3,7 +3,7 @@
 // in the school's currency; a sheet names its `version` (decision 021).
 import { z } from 'zod';
 import { id, idParams, name, optionalText, pageQuery, pagination, signedAmount } from './common';
-import { type Answer, area, type Body, type Query } from './endpoint';
+import { type Answer, area, type Body, get, post, put, type Query } from './endpoint';
 import { financeServerText as t } from './texts/finance';
 
 export const FINANCE_PAGE_SIZE = 25;
@@ -56,18 +56,11 @@ const enabled = z.boolean({ error: t.enabledRequired });
 const saved = { message: z.string(), enrollment: financeEnrollment };
 
 export const financeApi = area('finance', {
-  roster: {
-    method: 'get',
-    path: '/enrollments',
-    summary: 'The enrolled students of a class for a year, each with payments and adjustments (3 reads, 1 round trip).',
+  roster: get('/enrollments', 'The enrolled students of a class for a year, each with payments and adjustments (3 reads, 1 round trip).', {
     query: z.object({ className, yearId }),
     answers: { 200: z.array(financeEnrollment) },
-  },
-  saveSheet: {
-    method: 'put',
-    path: '/enrollments/:id/payments',
-    summary:
-      'The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when sent) in one guarded batch; refused (409, with the current sheet) when the sheet changed since it was opened. A payment that has a receipt is corrected with a reason, never removed.',
+  }),
+  saveSheet: put('/enrollments/:id/payments', 'The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when sent) in one guarded batch; refused (409, with the current sheet) when the sheet changed since it was opened. A payment that has a receipt is corrected with a reason, never removed.', {
     params: idParams,
     body: z.object({
       // Absent keeps the base amount; the finance panel sends it (decision 020).
@@ -80,36 +73,23 @@ export const financeApi = area('finance', {
       version: z.number({ error: t.versionRequired }).int(t.versionRequired).min(0, t.versionRequired),
     }),
     answers: { 200: z.strictObject(saved) },
-  },
-  addPayment: {
-    method: 'post',
-    path: '/enrollments/:id/payments',
-    summary:
-      "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet and the new payment for its receipt.",
+  }),
+  addPayment: post('/enrollments/:id/payments', "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet and the new payment for its receipt.", {
     params: idParams,
     body: z.object({ id: id().optional(), amount: amount.refine((n) => n > 0, t.paymentPositive), date: isoDate.nullish(), label }),
     answers: { 201: z.strictObject({ ...saved, payment }) },
-  },
-  gradesAccess: {
-    method: 'put',
-    path: '/enrollments/:id/toggle-grades-access',
-    summary: "Opens or closes one student's 'Notes' section in the student portal.",
+  }),
+  gradesAccess: put('/enrollments/:id/toggle-grades-access', "Opens or closes one student's 'Notes' section in the student portal.", {
     params: idParams,
     body: z.object({ enabled }),
     answers: { 200: z.strictObject({ message: z.string() }) },
-  },
-  classGradesAccess: {
-    method: 'put',
-    path: '/classes/:className/toggle-grades-access',
-    summary: "Opens or closes the 'Notes' section for every student of a class in a year.",
+  }),
+  classGradesAccess: put('/classes/:className/toggle-grades-access', "Opens or closes the 'Notes' section for every student of a class in a year.", {
     params: z.object({ className: z.string().trim().min(1, t.classRequired).max(100) }),
     body: z.object({ yearId, enabled }),
     answers: { 200: z.strictObject({ message: z.string(), count: z.number() }) },
-  },
-  report: {
-    method: 'get',
-    path: '/enrollments/all',
-    summary: "One page of the school's enrolments with their money, and the totals of the whole filtered set.",
+  }),
+  report: get('/enrollments/all', "One page of the school's enrolments with their money, and the totals of the whole filtered set.", {
     query: z.object({
       ...pageQuery(FINANCE_PAGE_SIZE),
       selectedClasses: z.string().max(4000).optional(),
@@ -139,7 +119,7 @@ export const financeApi = area('finance', {
         classes: z.array(z.string()),
       }),
     },
-  },
+  }),
 });
 
 export type SheetSave = Body<typeof financeApi.saveSheet>;

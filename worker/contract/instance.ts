@@ -6,7 +6,7 @@ import { isEmail } from '../domain/students';
 import { CURRENCIES } from '../domain/money';
 import { LOGO_MAX_BYTES } from '../files/images';
 import { optionalText, text } from './common';
-import { type Answer, area, type Body, message } from './endpoint';
+import { type Answer, area, type Body, get, message, put } from './endpoint';
 import { serverText } from './texts/server';
 
 const t = serverText.instance;
@@ -26,30 +26,17 @@ export const schoolInfo = z.strictObject({
 export type SchoolInfo = z.output<typeof schoolInfo>;
 
 export const instanceApi = area('instance', {
-  publicInfo: {
-    method: 'get',
-    path: '/instance/default',
-    summary: 'The school this address serves: its name and logo for the sign-in page.',
+  publicInfo: get('/instance/default', 'The school this address serves: its name and logo for the sign-in page.', {
     answers: { 200: z.strictObject({ id: z.string(), name: z.string(), logo_url: z.string().nullable() }) },
-  },
-  current: {
-    method: 'get',
-    path: '/instance/current',
-    summary: "The signed-in user's school information.",
+  }),
+  current: get('/instance/current', "The signed-in user's school information.", {
     answers: { 200: schoolInfo },
-  },
-  logo: {
-    method: 'get',
-    path: '/instance/logo/:version',
-    summary: 'The school logo (a version the Worker did not make names nothing: 404).',
+  }),
+  logo: get('/instance/logo/:version', 'The school logo (a version the Worker did not make names nothing: 404).', {
     params: z.object({ version: z.string() }),
     binary: 'image',
-  },
-  update: {
-    method: 'put',
-    path: '/instance/current',
-    summary:
-      'Saves the school information of the general tab and its logo; refused (409) if someone else changed the logo meanwhile.',
+  }),
+  update: put('/instance/current', 'Saves the school information of the general tab and its logo; refused (409) if someone else changed the logo meanwhile.', {
     body: z.object({
       name: text(t.nameRequired, SCHOOL_LIMITS.name, t.nameTooLong),
       email: optionalText(SCHOOL_LIMITS.email, t.invalidEmail).refine((v) => v === null || isEmail(v), t.invalidEmail),
@@ -64,7 +51,7 @@ export const instanceApi = area('instance', {
       logo_url: z.string({ error: t.logoType }).max(LOGO_MAX_BYTES * 2, t.logoTooLarge).nullish(),
     }),
     answers: { 200: message },
-  },
+  }),
 });
 
 export type PublicSchool = Answer<typeof instanceApi.publicInfo>;

@@ -2,7 +2,7 @@
 // maintenance screen polls it; superadmins start and end it.
 import { z } from 'zod';
 import { optionalMultilineText } from './common';
-import { area, type Body } from './endpoint';
+import { area, type Body, get, put } from './endpoint';
 
 export const maintenanceLevel = z.enum(['standard', 'full_lockdown']);
 export type MaintenanceLevel = z.output<typeof maintenanceLevel>;
@@ -11,23 +11,17 @@ export const maintenance = z.strictObject({ active: z.boolean(), message: z.stri
 export type Maintenance = z.output<typeof maintenance>;
 
 export const platformApi = area('platform', {
-  maintenance: {
-    method: 'get',
-    path: '/maintenance',
-    summary: 'Whether the platform is in maintenance: the maintenance screen polls it to know when to lift.',
+  maintenance: get('/maintenance', 'Whether the platform is in maintenance: the maintenance screen polls it to know when to lift.', {
     answers: { 200: maintenance },
-  },
-  setMaintenance: {
-    method: 'put',
-    path: '/superadmin/maintenance',
-    summary: 'Starts or ends maintenance for the whole platform.',
+  }),
+  setMaintenance: put('/superadmin/maintenance', 'Starts or ends maintenance for the whole platform.', {
     body: z.object({
       active: z.boolean(),
       message: optionalMultilineText(500).transform((v) => v ?? ''),
       level: maintenanceLevel.default('standard'),
     }),
     answers: { 200: maintenance },
-  },
+  }),
 });
 
 export type MaintenanceChange = Body<typeof platformApi.setMaintenance>;

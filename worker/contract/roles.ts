@@ -3,7 +3,7 @@
 // a permission they do not hold.
 import { z } from 'zod';
 import { idParams, name } from './common';
-import { type Answer, area, type Body, message } from './endpoint';
+import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.roles;
@@ -29,42 +29,26 @@ const roleBody = z.object({
 const savedRole = z.strictObject({ id: z.string(), name: z.string(), revision: z.number(), message: z.string() });
 
 export const rolesApi = area('roles', {
-  permissions: {
-    method: 'get',
-    path: '/permissions',
-    summary: 'Every permission, with its category and French description, for the role editor and the role info buttons.',
+  permissions: get('/permissions', 'Every permission, with its category and French description, for the role editor and the role info buttons.', {
     answers: { 200: z.array(permission) },
-  },
-  list: {
-    method: 'get',
-    path: '/roles',
-    summary: 'Every role of the school with its permissions, system roles first (role editor, add-user form, role info buttons).',
+  }),
+  list: get('/roles', 'Every role of the school with its permissions, system roles first (role editor, add-user form, role info buttons).', {
     answers: { 200: z.array(role) },
-  },
-  create: {
-    method: 'post',
-    path: '/roles',
-    summary: 'Creates a role from a name and permissions.',
+  }),
+  create: post('/roles', 'Creates a role from a name and permissions.', {
     body: roleBody,
     answers: { 201: savedRole },
-  },
-  update: {
-    method: 'put',
-    path: '/roles/:id',
-    summary:
-      "Renames a school's own role and replaces its permissions (holders see the change at once), unless someone saved it since the editor read it (409).",
+  }),
+  update: put('/roles/:id', "Renames a school's own role and replaces its permissions (holders see the change at once), unless someone saved it since the editor read it (409).", {
     params: idParams,
     /** An edit names the revision of the role it started from. */
     body: roleBody.extend({ revision: z.number().int().min(0) }),
     answers: { 200: savedRole },
-  },
-  remove: {
-    method: 'delete',
-    path: '/roles/:id',
-    summary: "Deletes a school's own role; its holders lose it and are signed out.",
+  }),
+  remove: del('/roles/:id', "Deletes a school's own role; its holders lose it and are signed out.", {
     params: idParams,
     answers: { 200: message },
-  },
+  }),
 });
 
 export type RoleInput = Body<typeof rolesApi.create>;

@@ -5,7 +5,7 @@ import { adminServerText } from './texts/admin';
 import { yearNameProblem } from '../domain/setup';
 import { cleanText } from '../domain/text';
 import { idParams } from './common';
-import { type Answer, area, type Body, message } from './endpoint';
+import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
 
 const t = adminServerText.years;
 
@@ -24,33 +24,21 @@ const newSchoolYear = z.object({
 });
 
 export const schoolYearsApi = area('school-years', {
-  list: {
-    method: 'get',
-    path: '/school-years',
-    summary: "The school's years, newest first, for the year selector and the administration tab.",
+  list: get('/school-years', "The school's years, newest first, for the year selector and the administration tab.", {
     answers: { 200: z.array(schoolYear) },
-  },
-  create: {
-    method: 'post',
-    path: '/school-years',
-    summary: "Adds an empty year by name (AAAA-AAAA); a school's first year becomes its current year.",
+  }),
+  create: post('/school-years', "Adds an empty year by name (AAAA-AAAA); a school's first year becomes its current year.", {
     body: newSchoolYear,
     answers: { 201: schoolYear.extend({ message: z.string() }) },
-  },
-  setCurrent: {
-    method: 'put',
-    path: '/school-years/:id/set-current',
-    summary: 'Makes a year the current one; the previous current year loses the flag in the same batch.',
+  }),
+  setCurrent: put('/school-years/:id/set-current', 'Makes a year the current one; the previous current year loses the flag in the same batch.', {
     params: idParams,
     answers: { 200: message },
-  },
-  remove: {
-    method: 'delete',
-    path: '/school-years/:id',
-    summary: 'Deletes a year that is not the current one, with all of its data.',
+  }),
+  remove: del('/school-years/:id', 'Deletes a year that is not the current one, with all of its data.', {
     params: idParams,
     answers: { 200: message },
-  },
+  }),
 });
 
 export type NewSchoolYear = Body<typeof schoolYearsApi.create>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { cleanText } from '../domain/text';
 import { MAX_GRADE_LIMIT } from '../domain/setup';
 import { decimal, optionalAmount } from './common';
-import { type Answer, area, type Body } from './endpoint';
+import { type Answer, area, type Body, post } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.setup;
@@ -20,10 +20,7 @@ const named = (message: string) =>
 const wizardName = (message: string) => z.string({ error: message }).transform(cleanText).pipe(z.string().max(100, message));
 
 export const setupApi = area('setup', {
-  newYear: {
-    method: 'post',
-    path: '/setup/new-year',
-    summary: 'Creates a school year and everything in it, in one batch; it becomes current when the school has none.',
+  newYear: post('/setup/new-year', 'Creates a school year and everything in it, in one batch; it becomes current when the school has none.', {
     body: z.object({
       yearName: z.string({ error: t.invalidYear }).max(20, t.invalidYear).transform(cleanText),
       periods: z.array(named(t.periodNames).pipe(wizardName(t.periodNames))).max(20).default([]),
@@ -56,7 +53,7 @@ export const setupApi = area('setup', {
         .default([]),
     }),
     answers: { 201: z.strictObject({ message: z.string(), yearId: z.string(), is_current: z.boolean() }) },
-  },
+  }),
 });
 
 export type NewYearSetup = Body<typeof setupApi.newYear>;

@@ -17,7 +17,7 @@ import {
 import { cleanMultilineText, cleanText } from '../domain/text';
 import { STUDENT_PHOTO_MAX_BYTES } from '../files/images';
 import { amount, id, name, optionalText, pageQuery, pagination, text } from './common';
-import { type Answer, area, type Body, type Query } from './endpoint';
+import { type Answer, area, type Body, get, post, put, type Query } from './endpoint';
 import { studentServerText as t } from './texts/students';
 
 /** The most students a bulk action handles at once. */
@@ -120,10 +120,7 @@ const enrolNow = z.object({ year_id: studentYearId, className: studentClassName,
 const saved = z.strictObject({ message: z.string(), student });
 
 export const studentsApi = area('students', {
-  list: {
-    method: 'get',
-    path: '/students-with-enrollment-status',
-    summary: "One page of the register (25 by default) with each student's enrolment of the year.",
+  list: get('/students-with-enrollment-status', "One page of the register (25 by default) with each student's enrolment of the year.", {
     query: z.object({
       yearId: studentYearId,
       ...pageQuery(STUDENT_PAGE_SIZE),
@@ -141,12 +138,8 @@ export const studentsApi = area('students', {
       sort: z.enum(['nom', 'prenom']).optional().default('nom'),
     }),
     answers: { 200: z.strictObject({ students: z.array(student), pagination }) },
-  },
-  formData: {
-    method: 'get',
-    path: '/students/form-data',
-    summary:
-      "The school's classes in order with their MPPA for the year: the class filter, the enrolment choices and the MPPA pre-filled when enrolling.",
+  }),
+  formData: get('/students/form-data', "The school's classes in order with their MPPA for the year: the class filter, the enrolment choices and the MPPA pre-filled when enrolling.", {
     query: z.object({ yearId: studentYearId }),
     answers: {
       200: z.strictObject({
@@ -154,27 +147,16 @@ export const studentsApi = area('students', {
         unenrolledFilter: z.string(),
       }),
     },
-  },
-  photo: {
-    method: 'get',
-    path: '/students/:id/photo/:version',
-    summary: "A student's photo, under the caller's school only (never public: minors' pictures).",
+  }),
+  photo: get('/students/:id/photo/:version', "A student's photo, under the caller's school only (never public: minors' pictures).", {
     params: z.object({ id: studentId, version: id() }),
     binary: 'image',
-  },
-  create: {
-    method: 'post',
-    path: '/students',
-    summary:
-      "Adds a student (with an optional immediate enrolment). A replayed create with the client's id answers the student already stored (200).",
+  }),
+  create: post('/students', "Adds a student (with an optional immediate enrolment). A replayed create with the client's id answers the student already stored (200).", {
     body: z.object({ id: studentId.optional(), ...fields, enrollment: enrolNow }),
     answers: { 200: saved, 201: saved },
-  },
-  update: {
-    method: 'put',
-    path: '/students/:id',
-    summary:
-      'Saves the student form: the fields, the MPPA of the enrolment, or an enrolment made from the form; refused (409) when someone saved the student since the form opened.',
+  }),
+  update: put('/students/:id', 'Saves the student form: the fields, the MPPA of the enrolment, or an enrolment made from the form; refused (409) when someone saved the student since the form opened.', {
     params: z.object({ id: studentId }),
     body: z.object({
       ...fields,
@@ -185,21 +167,15 @@ export const studentsApi = area('students', {
       revision: z.number().int().min(0),
     }),
     answers: { 200: saved },
-  },
-  remove: {
-    method: 'post',
-    path: '/students/delete',
-    summary: 'Deletes students for good, with their enrolments, payments, grades, attendance and portal account, in one batch.',
+  }),
+  remove: post('/students/delete', 'Deletes students for good, with their enrolments, payments, grades, attendance and portal account, in one batch.', {
     body: z.object({ ids: selection() }),
     answers: { 200: z.strictObject({ message: z.string(), deleted: z.number() }) },
-  },
-  setStatus: {
-    method: 'post',
-    path: '/students/status',
-    summary: 'Archives or reactivates students (document 2 §4: admin account type only).',
+  }),
+  setStatus: post('/students/status', 'Archives or reactivates students (document 2 §4: admin account type only).', {
     body: z.object({ ids: selection(), status: z.enum(['active', 'archived'], { error: t.statusInvalid }) }),
     answers: { 200: z.strictObject({ message: z.string(), status: z.enum(['active', 'archived']), ids: z.array(z.string()) }) },
-  },
+  }),
 });
 
 export type StudentList = Answer<typeof studentsApi.list>;

@@ -14,7 +14,7 @@ import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import * as instances from './instances';
 import { insertPayment, replacePayments } from './payments';
-import { byId, exists, ofSchool } from './scoped';
+import { byId, ofSchool } from './scoped';
 import { adjustments, classes, classFees, enrollments, payments, schoolYears, students, users } from './schema';
 import { studentSearchCondition } from './students';
 
@@ -28,10 +28,7 @@ const yearOfEnrollment = and(eq(schoolYears.instanceId, enrollments.instanceId),
 
 // ------------------------------------------------------------------------ the register's writes
 
-/** Any enrolment in the class, of any year, past or present. */
-export const classHasEnrollments = (db: Db, school: string, classId: string) => exists(db, enrollments, ofClass(school, classId));
-
-/** A guard condition: still no enrolment in the class. */
+/** A guard condition: no enrolment in the class, of any year, past or present. */
 export const noneInClass = (school: string, classId: string) => noneNow(enrollments, ofClass(school, classId));
 
 export const findEnrollment = (db: Db, school: string, id: string) =>

@@ -68,7 +68,7 @@ function frenchIssue(issue: Issue): string {
   return label ? serverText.field(label, reason(issue)) : serverText.invalidData;
 }
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value, { error: frenchIssue });
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? serverText.invalidData);
   return result.data;
@@ -81,15 +81,6 @@ async function jsonBody(c: Context): Promise<unknown> {
     throw badRequest(serverText.invalidJson);
   }
 }
-
-export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  return parseOrThrow(schema, await jsonBody(c));
-}
-
-export const readQuery = <T extends z.ZodType>(c: Context, schema: T): z.output<T> => parseOrThrow(schema, c.req.query());
-
-export const readParams = <T extends z.ZodType>(c: Context, schema: T): z.output<T> =>
-  parseOrThrow(schema, c.req.param());
 
 type Part<S, Target extends string, Side extends 'in' | 'out'> = S extends z.ZodType
   ? { [K in Target]: Side extends 'in' ? z.input<S> : z.output<S> }

@@ -48,11 +48,10 @@ periodRoutes.put(api.update.path, allow.permission('user:manage'), input(api.upd
 periodRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
   const { db, school } = c.var;
   const period = found(await periods.findPeriod(db, school, c.req.valid('param').id));
-  if (await evaluations.periodHasEvaluations(db, school, period.id)) throw conflict(t.hasEvaluations);
   return commit(c, [periods.deletePeriod(db, school, period.id)], {
     audit: { action: 'DELETE_PERIOD', target: period.name },
     body: { message: t.deleted },
-    // Deleting would take an evaluation recorded meanwhile, and its grades, along.
+    // Checked inside the batch: deleting would take an evaluation recorded meanwhile, and its grades, along.
     guards: [{ holds: evaluations.noneInPeriod(school, period.id), error: conflict(t.hasEvaluations) }],
   });
 });

@@ -45,11 +45,10 @@ classRoutes.put(api.update.path, allow.permission('user:manage'), input(api.upda
 classRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
   const { db, school } = c.var;
   const current = found(await classes.findClass(db, school, c.req.valid('param').id));
-  if (await enrollments.classHasEnrollments(db, school, current.id)) throw conflict(t.hasEnrollments);
   return commit(c, [classes.deleteClass(db, school, current.id)], {
     audit: { action: 'DELETE_CLASS', target: current.name },
     body: { message: t.deleted },
-    // A student enrolled meanwhile keeps the class.
+    // Checked inside the batch: a student enrolled meanwhile keeps the class.
     guards: [{ holds: enrollments.noneInClass(school, current.id), error: conflict(t.hasEnrollments) }],
   });
 });

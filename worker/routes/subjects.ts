@@ -44,11 +44,10 @@ subjectRoutes.put(api.update.path, allow.permission('user:manage'), input(api.up
 subjectRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
   const { db, school } = c.var;
   const current = found(await subjects.findSubject(db, school, c.req.valid('param').id));
-  if (await evaluations.subjectHasEvaluations(db, school, current.id)) throw conflict(t.hasEvaluations);
   return commit(c, [subjects.deleteSubject(db, school, current.id)], {
     audit: { action: 'DELETE_SUBJECT', target: current.name },
     body: { message: t.deleted },
-    // Deleting would take an evaluation recorded meanwhile, and its grades, along.
+    // Checked inside the batch: deleting would take an evaluation recorded meanwhile, and its grades, along.
     guards: [{ holds: evaluations.noneOfSubject(school, current.id), error: conflict(t.hasEvaluations) }],
   });
 });
