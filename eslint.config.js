@@ -21,9 +21,7 @@ const TABLES_IN_DB = [
 
 /** Files that break a layer rule today; issue 11 moves their texts and queries, and each file
  *  leaves this list when it obeys (the list only shrinks). */
-const NOT_YET_MOVED = [
-  'worker/routes/*.ts',
-];
+const NOT_YET_MOVED = ['worker/routes/student-portal.ts'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'migrations'] },

@@ -10,6 +10,7 @@ import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
 import { WRITE_METHODS } from './lib/idempotency';
 import { securityHeaders } from './lib/headers';
+import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { classFinancialRoutes } from './routes/class-financials';
@@ -18,8 +19,6 @@ import { curriculumRoutes } from './routes/curriculum';
 import { dashboardRoutes } from './routes/dashboard';
 import { financeRoutes } from './routes/finance';
 import { instanceRoutes } from './routes/instance';
-import { periodRoutes } from './routes/periods';
-import { permissionRoutes } from './routes/permissions';
 import { platformRoutes } from './routes/platform';
 import { roleRoutes } from './routes/roles';
 import { schoolYearRoutes } from './routes/school-years';
@@ -80,7 +79,6 @@ export function buildApp() {
 
   app.route('/api', authRoutes);
   app.route('/api', instanceRoutes);
-  app.route('/api', permissionRoutes);
   app.route('/api', platformRoutes);
   app.route('/api', schoolYearRoutes);
   app.route('/api', studentPortalRoutes);

@@ -1,10 +1,9 @@
 // School years: add, set current (exactly one), delete with all of the year's data.
 import { describe, expect, it } from 'vitest';
 import type { CreatedSchoolYear, SchoolYear } from '../../worker/contract/school-years';
-import { auditCount, classesOf, enrolStudent, expectError, FORBIDDEN, setUpYear } from './admin-support';
+import { auditCount, classesOf, enrolStudent, expectError, FORBIDDEN, setUpYear, YEAR_NOT_FOUND } from './admin-support';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
 
-const YEAR_NOT_FOUND = { message: 'Année scolaire introuvable.', code: 'not_found' };
 
 describe('school years', () => {
   it("adds years by name; the school's first year becomes current", async () => {

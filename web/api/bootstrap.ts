@@ -2,6 +2,7 @@
 // teachers its years and classes. The layout loads it once per page load, so the first visit
 // leaves it in the offline copy (decision 100). One list of reads per area; a single bootstrap
 // call can later replace them without changing the screens.
+import type { SchoolClass } from '../../worker/contract/classes';
 import type { SchoolYear } from '../../worker/contract/school-years';
 import { api } from './client';
 
@@ -19,11 +20,7 @@ export interface SchoolInfo {
 
 export type { SchoolYear };
 
-export interface SchoolClass {
-  id: string;
-  name: string;
-  order_index: number;
-}
+export type { SchoolClass };
 
 export interface Bootstrap {
   school: SchoolInfo;

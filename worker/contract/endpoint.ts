@@ -2,8 +2,9 @@
 // reads (path parameters, query, JSON body: zod schemas with French messages) and what it answers.
 // The route validates with it (`input` in lib/validate.ts), the web and the tests import its
 // types (`import type` only in the web: zod stays out of the app's bundle), and the OpenAPI
-// document is generated from the routes that use it (contract/openapi.ts).
+// document is generated from the routes that use it (lib/openapi.ts).
 import { z } from 'zod';
+import { id } from './common';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -44,3 +45,28 @@ export type ApiErrorBody = z.output<typeof apiError>;
 /** The answer of most writes: the French notice the screen shows. */
 export const message = z.strictObject({ message: z.string() });
 export type Message = z.output<typeof message>;
+
+/**
+ * The four endpoints of a list the administration edits by id (classes, subjects, periods…):
+ * the list, add (201: the saved item and its notice), change and delete (the notice).
+ */
+export function editableList<
+  const P extends `/${string}`,
+  I extends z.ZodObject,
+  B extends z.ZodType,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  path: P,
+  shapes: { item: I; body: B; listQuery?: Q },
+  summaries: { list: string; create: string; update: string; remove: string },
+) {
+  const saved = shapes.item.extend({ message: z.string() });
+  const byId = `${path}/:id` as const;
+  const params = z.object({ id: id() });
+  return {
+    list: { method: 'get', path, summary: summaries.list, query: shapes.listQuery as Q, answers: { 200: z.array(shapes.item) } },
+    create: { method: 'post', path, summary: summaries.create, body: shapes.body, answers: { 201: saved } },
+    update: { method: 'put', path: byId, summary: summaries.update, params, body: shapes.body, answers: { 200: saved } },
+    remove: { method: 'delete', path: byId, summary: summaries.remove, params, answers: { 200: message } },
+  } as const;
+}

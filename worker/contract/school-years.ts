@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminServerText } from './texts/admin';
 import { yearNameProblem } from '../domain/setup';
 import { cleanText } from '../domain/text';
-import { idParam } from '../lib/inputs';
+import { idParams } from './common';
 import { type Answer, area, type Body, message } from './endpoint';
 
 const t = adminServerText.years;
@@ -41,14 +41,14 @@ export const schoolYearsApi = area('school-years', {
     method: 'put',
     path: '/school-years/:id/set-current',
     summary: 'Makes a year the current one; the previous current year loses the flag in the same batch.',
-    params: idParam,
+    params: idParams,
     answers: { 200: message },
   },
   remove: {
     method: 'delete',
     path: '/school-years/:id',
     summary: 'Deletes a year that is not the current one, with all of its data.',
-    params: idParam,
+    params: idParams,
     answers: { 200: message },
   },
 });

@@ -1,8 +1,8 @@
 // Guards of a write (lib/write.ts, decision 041): SQL conditions evaluated inside the writing
-// batch, where a false one aborts the whole batch; and the conditions shared by the tables'
-// modules (a row of the school still exists, no row of the school matches).
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+// batch, where a false one aborts the whole batch. The tables' modules build their conditions
+// with `existsNow` and `noneNow`.
+import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 import { writeGuards } from './schema';
 
@@ -20,12 +20,8 @@ export async function conditionsHolding(db: Db, conditions: SQL[]): Promise<bool
   return conditions.map((_, i) => row?.[`g${i}`] === 1);
 }
 
-type SchoolTable = SQLiteTable & { instanceId: SQLiteColumn; id: SQLiteColumn };
+/** A condition: some row of `table` matches when the batch runs. */
+export const existsNow = (table: SQLiteTable, where: SQL): SQL => sql`EXISTS (SELECT 1 FROM ${table} WHERE ${where})`;
 
-/** The school's row `id` of `table` still exists. */
-export const stillExists = (table: SchoolTable, instanceId: string, id: string): SQL =>
-  sql`EXISTS (SELECT 1 FROM ${table} WHERE ${and(eq(table.instanceId, instanceId), eq(table.id, id))})`;
-
-/** No row of the school in `table` has `column` = `value` (e.g. no evaluation of a subject). */
-export const noneWith = (table: SQLiteTable & { instanceId: SQLiteColumn }, column: SQLiteColumn, instanceId: string, value: string): SQL =>
-  sql`NOT EXISTS (SELECT 1 FROM ${table} WHERE ${and(eq(table.instanceId, instanceId), eq(column, value))})`;
+/** A condition: no row of `table` matches when the batch runs. */
+export const noneNow = (table: SQLiteTable, where: SQL): SQL => sql`NOT EXISTS (SELECT 1 FROM ${table} WHERE ${where})`;

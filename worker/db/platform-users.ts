@@ -1,6 +1,7 @@
 // Platform accounts (superadmins and their delegates): sign-in, session and password.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { existsNow } from './guards';
 import { platformUsers } from './schema';
 
 export const findByUsername = (db: Db, username: string) =>
@@ -10,7 +11,7 @@ export const findById = (db: Db, id: string) => db.select().from(platformUsers).
 
 /** A guard condition: the session's token version still stands and the account is not disabled. */
 export const sessionStands = (id: string, tokenVersion: number) =>
-  sql`EXISTS (SELECT 1 FROM ${platformUsers} WHERE ${platformUsers.id} = ${id} AND ${platformUsers.tokenVersion} = ${tokenVersion} AND ${platformUsers.status} <> 'disabled')`;
+  existsNow(platformUsers, and(eq(platformUsers.id, id), eq(platformUsers.tokenVersion, tokenVersion), ne(platformUsers.status, 'disabled'))!);
 
 /** Sets a new password; bumping the token version revokes every older session. */
 export const setPassword = (

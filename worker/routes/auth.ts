@@ -15,7 +15,7 @@ import { clientOf } from '../domain/login-limits';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
-import { text } from '../lib/inputs';
+import { text } from '../contract/common';
 import { readJson } from '../lib/validate';
 import { commit } from '../lib/write';
 

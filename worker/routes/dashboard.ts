@@ -11,7 +11,7 @@ import { currentMonth, MONTH_PATTERN, monthRange } from '../domain/dashboard';
 import { fromCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
 import { notFound } from '../lib/errors';
-import { id } from '../lib/inputs';
+import { id } from '../contract/common';
 import { readQuery } from '../lib/validate';
 
 export const dashboardRoutes = new Hono<AppBindings>();

@@ -26,7 +26,7 @@ import { correctionSnapshot, planNewPayment, planSheet, sheetSnapshot, type Writ
 import { financeTotals, fromCentimes, MAX_AMOUNT, parseAmount, toCentimes } from '../domain/money';
 import type { AppBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
-import { id as inputId, idParam, optionalText } from '../lib/inputs';
+import { id as inputId, idParams, optionalText } from '../contract/common';
 import { readJson, readParams, readQuery } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -162,7 +162,7 @@ async function writeSheet(
 // sent) in one guarded batch. Refused (409, with the current sheet) when the sheet changed since
 // the cashier opened it; a payment that has a receipt is corrected with a reason, never removed.
 financeRoutes.put('/enrollments/:id/payments', allow.permission('enrollment:update_payment'), async (c) => {
-  const { id: enrollmentId } = readParams(c, idParam);
+  const { id: enrollmentId } = readParams(c, idParams);
   const body = await readJson(c, sheetBody);
   const instanceId = requireSchool(c.get('account'));
   return writeSheet(c, enrollmentId, async ({ record, receiptSeq }, ctx) => {
@@ -214,7 +214,7 @@ financeRoutes.put('/enrollments/:id/payments', allow.permission('enrollment:upda
 // next receipt number. It never conflicts with another cashier's work (a concurrent write only
 // makes it read again), and answers the saved sheet and the new payment for its receipt.
 financeRoutes.post('/enrollments/:id/payments', allow.permission('enrollment:update_payment'), async (c) => {
-  const { id: enrollmentId } = readParams(c, idParam);
+  const { id: enrollmentId } = readParams(c, idParams);
   const body = await readJson(c, paymentBody);
   const instanceId = requireSchool(c.get('account'));
   return writeSheet(c, enrollmentId, async ({ record, receiptSeq }, ctx) => {
@@ -263,7 +263,7 @@ const toggleBody = z.object({ enabled: z.boolean({ error: t.enabledRequired }) }
 
 // Opens or closes one student's 'Notes' section in the student portal.
 financeRoutes.put('/enrollments/:id/toggle-grades-access', allow.permission('student_portal:manage_access'), async (c) => {
-  const { id: enrollmentId } = readParams(c, idParam);
+  const { id: enrollmentId } = readParams(c, idParams);
   const { enabled } = await readJson(c, toggleBody);
   const instanceId = requireSchool(c.get('account'));
   const db = database(c.env.DB);

@@ -13,7 +13,7 @@ import { dropFiles } from '../files/drop';
 import { decodeDataUrl, LOGO_MAX_BYTES, sniffImageType } from '../files/images';
 import { FILE_VERSION, logoKey } from '../files/keys';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
-import { optionalText, text } from '../lib/inputs';
+import { optionalText, text } from '../contract/common';
 import { readJson } from '../lib/validate';
 import { commit } from '../lib/write';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { allow, PLATFORM_TYPES } from '../auth/access';
 import { currentMaintenance, setMaintenance } from '../durable/platform';
 import type { AppBindings } from '../env';
-import { optionalMultilineText } from '../lib/inputs';
+import { optionalMultilineText } from '../contract/common';
 import { readJson } from '../lib/validate';
 import { commit } from '../lib/write';
 

@@ -6,7 +6,7 @@ import { allow, STAFF_TYPES } from '../auth/access';
 import { schoolYearsApi as api, type CreatedSchoolYear, type SchoolYear } from '../contract/school-years';
 import * as years from '../db/school-years';
 import type { AppBindings } from '../env';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, notFound, refuseTaken } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
@@ -21,7 +21,7 @@ schoolYearRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), inpu
 schoolYearRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
   const { name } = c.req.valid('json');
   const { db, school } = c.var;
-  if (await years.findSchoolYearByName(db, school, name)) throw conflict(t.exists);
+  refuseTaken(await years.findSchoolYearByName(db, school, name), null, t.exists);
   const year = { id: crypto.randomUUID(), name, isCurrent: !(await years.hasCurrentYear(db, school)) };
   return commit(c, [years.insertSchoolYear(db, school, year)], {
     audit: { action: 'CREATE_SCHOOL_YEAR', target: name },

@@ -54,7 +54,7 @@ import { decodeDataUrl, sniffImageType, STUDENT_PHOTO_MAX_BYTES } from '../files
 import { dropFiles } from '../files/drop';
 import { studentPhotoKey } from '../files/keys';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { optionalText, text as textInput } from '../lib/inputs';
+import { optionalText, text as textInput } from '../contract/common';
 import { readJson, readParams, readQuery } from '../lib/validate';
 import { commit, type Guard } from '../lib/write';
 

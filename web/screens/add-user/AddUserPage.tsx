@@ -10,9 +10,10 @@ import { useWrite } from '../../api/useWrite';
 import { Field } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
-import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
+import { RoleChecklist } from '../../components/RoleChecklist';
+import type { Role } from '../../../worker/contract/roles';
 import { adminServerText, adminText } from '../../i18n/admin';
-import type { UserRow } from '../admin-users/UsersPage';
+import type { NewUser, RegisteredUser, SchoolUser as UserRow } from '../../../worker/contract/users';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { cleanText } from '../../../worker/domain/text';
 import { isUsername } from '../../../worker/domain/users';
@@ -24,7 +25,7 @@ const rules = adminServerText.users;
 
 export function AddUserPage() {
   const navigate = useNavigate();
-  const roles = useApi<RoleInfo[]>('/roles');
+  const roles = useApi<Role[]>('/roles');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
@@ -39,7 +40,7 @@ export function AddUserPage() {
     if (!isStrongPassword(password)) return setError(rules.passwordWeak);
     if (selected.length === 0) return setError(rules.roleRequired);
     setError(null);
-    const outcome = await send(api.post<{ message: string } | Queued>('/register', { username: name, password, roleIds: selected }), {
+    const outcome = await send(api.post<RegisteredUser | Queued>('/register', { username: name, password, roleIds: selected } satisfies NewUser), {
       success: (answer) => answer.message,
     });
     if (outcome?.queued) {

@@ -8,27 +8,23 @@ import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
-import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
+import { RoleChecklist } from '../../components/RoleChecklist';
 import { toast } from '../../components/toast';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import { type Session, setSessionToken, useSession } from '../../session/session';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { Role } from '../../../worker/contract/roles';
+import type { PasswordReset, SavedUserRoles, SchoolUser as UserRow, UserRoles } from '../../../worker/contract/users';
 import './users.css';
 
-export interface UserRow {
-  id: string;
-  username: string;
-  role: 'admin' | 'teacher' | 'standard' | 'student';
-  status: 'temporary_password' | 'active' | 'disabled';
-  roles: { id: string; name: string }[];
-}
 
 const t = adminText.users;
 const done = adminServerText.users;
 const PATH = '/users';
 
 function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; session: Session; onClose: () => void; onSaved: (roles: UserRow['roles'], queued: boolean) => void }) {
-  const roles = useApi<RoleInfo[]>('/roles');
+  const roles = useApi<Role[]>('/roles');
   const [selected, setSelected] = useState(() => user.roles.map((r) => r.id));
   const { send, busy } = useWrite();
   const self = user.id === session.id;
@@ -36,7 +32,7 @@ function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; sessi
 
   async function save() {
     const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
-    const outcome = await send(api.put<{ accessToken?: string } | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected }), {
+    const outcome = await send(api.put<SavedUserRoles | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected } satisfies UserRoles), {
       success: done.rolesUpdated,
       queued: offlineText.queued.roles,
     });
@@ -112,7 +108,7 @@ function Users({ session }: { session: Session }) {
   const locked = (u: UserRow) => u.username.toLowerCase() === 'admin' || u.id === session.id;
 
   async function reset(user: UserRow) {
-    const outcome = await send(api.put<{ username: string; tempPassword: string } | Queued>(`${PATH}/${user.id}/reset-password`), {
+    const outcome = await send(api.put<PasswordReset | Queued>(`${PATH}/${user.id}/reset-password`), {
       success: null,
       queued: offlineText.queued.reset,
       offline: (list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u)),
@@ -122,7 +118,7 @@ function Users({ session }: { session: Session }) {
   }
 
   async function remove(user: UserRow) {
-    await send(api.delete<unknown>(`/delete-user/${user.id}`), {
+    await send(api.delete<Message | Queued>(`/delete-user/${user.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
       offline: (list) => list.filter((u) => u.id !== user.id),

@@ -12,6 +12,8 @@ import { currentYearOf, type SchoolYear, useSchool } from '../../layouts/school'
 import { amountInputText, formatMoney, parseAmount, toCentimes } from '../../../worker/domain/money';
 import { DEFAULT_MAX_GRADE, parseMaxGrade, yearNameProblem } from '../../../worker/domain/setup';
 import { cleanText } from '../../../worker/domain/text';
+import type { ClassFee } from '../../../worker/contract/class-financials';
+import type { NewYearSetup, SetUpYear } from '../../../worker/contract/setup';
 import './wizard.css';
 
 const t = adminText.wizard;
@@ -118,11 +120,6 @@ function RowsEditor({
   );
 }
 
-interface Fee {
-  class_name: string;
-  mppa: number | null;
-}
-
 export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const school = useSchool();
   const currency = school.school?.currency ?? 'Gdes';
@@ -144,7 +141,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     if (!currentYearId) return;
     let cancelled = false;
     api
-      .get<Fee[]>(`/class-financials?yearId=${encodeURIComponent(currentYearId)}`)
+      .get<ClassFee[]>(`/class-financials?yearId=${encodeURIComponent(currentYearId)}`)
       .then((list) => {
         if (cancelled) return;
         setCurrentFees(new Map(list.filter((f) => f.mppa !== null).map((f) => [key(f.class_name), amountInputText(toCentimes(f.mppa!))])));
@@ -215,7 +212,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     setStep((s) => Math.max(s - 1, 0));
   };
 
-  const payload = () => ({
+  const payload = (): NewYearSetup => ({
     yearName: yearName.trim(),
     periods: periods.map((p) => cleanText(p.name)),
     classes: classes.map((c, i) => ({ name: cleanText(c.name), order_index: i + 1 })),
@@ -223,7 +220,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     curriculum: classes.flatMap((c) =>
       subjects
         .filter((s) => cellOf(c, s).on)
-        .map((s) => ({ className: cleanText(c.name), subjectName: cleanText(s.name), maxGrade: parseMaxGrade(cellOf(c, s).max) })),
+        .map((s) => ({ className: cleanText(c.name), subjectName: cleanText(s.name), maxGrade: parseMaxGrade(cellOf(c, s).max) ?? undefined })),
     ),
     financials: classes.map((c) => {
       const text = feeInput(c);
@@ -240,7 +237,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         return;
       }
     }
-    const outcome = await send(api.post<{ message: string } | Queued>('/setup/new-year', payload()), { success: rules.done });
+    const outcome = await send(api.post<SetUpYear | Queued>('/setup/new-year', payload()), { success: rules.done });
     if (outcome) onDone();
   }
 

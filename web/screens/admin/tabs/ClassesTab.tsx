@@ -3,12 +3,8 @@ import { useApi } from '../../../api/useApi';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
+import type { SchoolClass as ClassRow } from '../../../../worker/contract/classes';
 
-interface ClassRow {
-  id: string;
-  name: string;
-  order_index: number;
-}
 
 const t = adminText.classes;
 const PATH = '/classes';

@@ -2,7 +2,7 @@
 // amounts changed, each with the amount shown (the server refuses the save if it moved since),
 // empty amounts sent as null.
 import { type FormEvent, useEffect, useState } from 'react';
-import { api } from '../../../api/client';
+import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { useWrite } from '../../../api/useWrite';
 import { toast } from '../../../components/toast';
@@ -10,12 +10,9 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { amountInputText, parseAmount, toCentimes } from '../../../../worker/domain/money';
+import type { ClassFee as Fee, ClassFeesInput } from '../../../../worker/contract/class-financials';
+import type { Message } from '../../../../worker/contract/endpoint';
 
-interface Fee {
-  class_id: string;
-  class_name: string;
-  mppa: number | null;
-}
 
 const t = adminText.financials;
 
@@ -44,12 +41,12 @@ export function FinancialsTab() {
     setInvalid(wrong);
     if (wrong.length) return toast.error(adminServerText.fees.invalidAmount);
     await send(
-      api.put<unknown>('/class-financials', {
+      api.put<Message | Queued>('/class-financials', {
         yearId: selectedYear!.id,
         financials: amounts
           .filter((a) => a.mppa !== a.fee.mppa)
           .map((a) => ({ class_name: a.fee.class_name, mppa: a.mppa, previous: a.fee.mppa })),
-      }),
+      } satisfies ClassFeesInput),
       {
         success: adminServerText.fees.updated,
         queued: offlineText.queued.update,

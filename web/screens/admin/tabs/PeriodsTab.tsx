@@ -5,12 +5,8 @@ import { Field } from '../../../components/Field';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
+import type { Period } from '../../../../worker/contract/academic-periods';
 
-interface Period {
-  id: string;
-  year_id: string;
-  name: string;
-}
 
 const t = adminText.periods;
 

@@ -10,18 +10,10 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { parseMaxGrade } from '../../../../worker/domain/setup';
+import type { SchoolClass } from '../../../../worker/contract/classes';
+import type { AssignedSubject, Programme, ProgrammeEntry as Entry, SavedMaxGrade } from '../../../../worker/contract/curriculum';
+import type { Message } from '../../../../worker/contract/endpoint';
 
-interface Entry {
-  id: string;
-  subject_id: string;
-  subject_name: string;
-  max_grade: number;
-}
-
-interface Programme {
-  assigned: Entry[];
-  available: { id: string; name: string }[];
-}
 
 const t = adminText.programme;
 const done = adminServerText.curriculum;
@@ -53,7 +45,7 @@ function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => 
 
 export function ProgrammeTab() {
   const { selectedYear } = useSchool();
-  const classes = useApi<{ id: string; name: string }[]>('/classes');
+  const classes = useApi<SchoolClass[]>('/classes');
   const [className, setClassName] = useState('');
   const path =
     selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null;
@@ -64,7 +56,7 @@ export function ProgrammeTab() {
   const cell = (subjectId: string) => ({ yearId: selectedYear.id, className, subjectId });
 
   const assign = (subject: { id: string; name: string }) =>
-    send(api.post<Entry | Queued>('/curriculum/assign', cell(subject.id)), {
+    send(api.post<AssignedSubject | Queued>('/curriculum/assign', cell(subject.id)), {
       success: done.assigned,
       offline: (p) => ({
         assigned: [...p.assigned, { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 }],
@@ -73,7 +65,7 @@ export function ProgrammeTab() {
     });
 
   const unassign = (entry: Entry) =>
-    send(api.post<unknown>('/curriculum/unassign', cell(entry.subject_id)), {
+    send(api.post<Message | Queued>('/curriculum/unassign', cell(entry.subject_id)), {
       success: done.unassigned,
       queued: offlineText.queued.deletion,
       offline: (p) => ({
@@ -84,7 +76,7 @@ export function ProgrammeTab() {
 
   const saveMaxGrade = async (entry: Entry, value: number) =>
     Boolean(
-      await send(api.put<unknown>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
+      await send(api.put<SavedMaxGrade | Queued>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
         success: done.maxGradeUpdated,
         queued: offlineText.queued.update,
         offline: (p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) }),

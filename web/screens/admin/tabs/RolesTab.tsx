@@ -2,25 +2,20 @@
 // §6), a name, permission checkboxes by category, and the existing roles; system roles are
 // read-only (document 1 §2 "Roles"). A name another role has is refused before sending.
 import { type FormEvent, useState } from 'react';
-import { api } from '../../../api/client';
+import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Field } from '../../../components/Field';
-import type { RoleInfo } from '../../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
 import { RowActions } from '../EditableList';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
 import { cleanText } from '../../../../worker/domain/text';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { Permission, Role, RoleInput, RoleUpdate, SavedRole } from '../../../../worker/contract/roles';
 
-interface Permission {
-  id: number;
-  key: string;
-  category: string;
-  description: string;
-}
 
 const t = adminText.roles;
 const done = adminServerText.roles;
@@ -28,13 +23,13 @@ const PATH = '/roles';
 
 export function RolesTab() {
   const session = useSession();
-  const roles = useApi<RoleInfo[]>(PATH);
+  const roles = useApi<Role[]>(PATH);
   const permissions = useApi<Permission[]>('/permissions');
-  const [editing, setEditing] = useState<RoleInfo | null>(null);
+  const [editing, setEditing] = useState<Role | null>(null);
   const [template, setTemplate] = useState('');
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
-  const [deleting, setDeleting] = useState<RoleInfo | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
   const { send, busy } = useWrite(roles);
 
   const categories = [...new Set(permissions.data?.map((p) => p.category) ?? [])];
@@ -60,7 +55,7 @@ export function RolesTab() {
       roles.data?.some((r) => r.id !== editing?.id && r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr')),
   );
 
-  const edit = (role: RoleInfo) => {
+  const edit = (role: Role) => {
     setEditing(role);
     setTemplate('');
     setName(role.name);
@@ -71,24 +66,24 @@ export function RolesTab() {
     event.preventDefault();
     const trimmed = cleanText(name);
     if (!trimmed) return;
-    const body = { name: trimmed, permissionIds: selected };
+    const body: RoleInput = { name: trimmed, permissionIds: selected };
     const local = { name: trimmed, permissions: permissionsOf(selected) };
     // A queued edit will move the revision by one when it is sent: the offline copy does too.
     const outcome = editing
-      ? await send(api.put<unknown>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision }), {
+      ? await send(api.put<SavedRole | Queued>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision } satisfies RoleUpdate), {
           success: done.updated,
           queued: offlineText.queued.modification,
           offline: (list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r)),
         })
-      : await send(api.post<unknown>(PATH, body), {
+      : await send(api.post<SavedRole | Queued>(PATH, body), {
           success: done.created,
           offline: (list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }],
         });
     if (outcome) reset();
   }
 
-  async function remove(role: RoleInfo) {
-    const outcome = await send(api.delete<unknown>(`${PATH}/${role.id}`), {
+  async function remove(role: Role) {
+    const outcome = await send(api.delete<Message | Queued>(`${PATH}/${role.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
       offline: (list) => list.filter((r) => r.id !== role.id),

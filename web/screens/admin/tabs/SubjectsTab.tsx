@@ -2,11 +2,10 @@
 import { useApi } from '../../../api/useApi';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { EditableList } from '../EditableList';
+import type { Subject as SubjectAnswer } from '../../../../worker/contract/subjects';
 
-interface Subject {
-  id: string;
-  name: string;
-}
+/** What the list shows of a subject (a subject added offline has no more). */
+type Subject = Pick<SubjectAnswer, 'id' | 'name'>;
 
 const t = adminText.subjects;
 const PATH = '/subjects';
