@@ -12,7 +12,6 @@ import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
 import { RoleChecklist } from '../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../i18n/admin';
-import type { Role } from '../../../worker/contract/roles';
 import type { NewUser, RegisteredUser, SchoolUser as UserRow } from '../../../worker/contract/users';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { cleanText } from '../../../worker/domain/text';

@@ -3,7 +3,7 @@
 // states the tab's warning. Its writes go through the one write hook: a queued add, rename or
 // delete shows at once in the list and in its offline copy.
 import { type FormEvent, useId, useState } from 'react';
-import { api, type Queued } from '../../api/client';
+import { api } from '../../api/client';
 import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -58,7 +58,7 @@ export function EditableList<T extends ListItem>({ list, texts, writes }: { list
     event.preventDefault();
     const clean = cleanText(name);
     if (!clean) return;
-    const outcome = await send(api.post<T | Queued>(writes.path, { name: clean, ...writes.scope }), {
+    const outcome = await send(api.post<unknown>(writes.path, { name: clean, ...writes.scope }), {
       success: writes.done.added,
       offline: sorted((items) => [...items, writes.added(clean, items)]),
     });
@@ -70,7 +70,7 @@ export function EditableList<T extends ListItem>({ list, texts, writes }: { list
     const clean = editing ? cleanText(editing.name) : '';
     if (!editing || !clean) return;
     const order = ordered && editing.order.trim() !== '' ? { order_index: Number(editing.order) } : {};
-    const outcome = await send(api.put<T | Queued>(`${writes.path}/${item.id}`, { name: clean, ...order, ...writes.scope }), {
+    const outcome = await send(api.put<unknown>(`${writes.path}/${item.id}`, { name: clean, ...order, ...writes.scope }), {
       success: writes.done.updated,
       queued: offlineText.queued.modification,
       offline: sorted((items) => items.map((x) => (x.id === item.id ? { ...x, name: clean, ...order } : x))),
