@@ -11,6 +11,7 @@ import { Field } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
 import { RoleChecklist } from '../../components/RoleChecklist';
+import type { Role } from '../../../worker/contract/roles';
 import { adminServerText, adminText } from '../../i18n/admin';
 import type { NewUser, RegisteredUser, SchoolUser as UserRow } from '../../../worker/contract/users';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
