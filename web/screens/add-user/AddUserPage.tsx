@@ -7,6 +7,7 @@ import { updateCachedGet } from '../../api/cache';
 import { api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
@@ -61,11 +62,7 @@ export function AddUserPage() {
       </p>
       <form className="card add-user-form" onSubmit={submit} noValidate>
         <h1>{t.title}</h1>
-        {error && (
-          <p className="notice notice-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice message={error} />
         <Field label={t.username}>
           {(control) => <input {...control} className="input" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />}
         </Field>

@@ -7,6 +7,7 @@ import { api, type Queued } from '../../api/client';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PendingBadge } from '../../components/PendingBadge';
 import { toast } from '../../components/toast';
@@ -216,20 +217,18 @@ function Roster({
                 <th scope="col" className="col-check">
                   <input type="checkbox" aria-label={t.selectAll} checked={allShownSelected} onChange={toggleAllShown} />
                 </th>
-                <th scope="col">{t.columns.nom}</th>
-                <th scope="col">{t.columns.prenom}</th>
-                <th scope="col">{t.columns.nisu}</th>
-                <th scope="col">{t.columns.gradesAccess}</th>
-                <th scope="col" className="num">
-                  {t.columns.adjusted}
-                </th>
-                <th scope="col" className="num">
-                  {t.columns.paid}
-                </th>
-                <th scope="col" className="num">
-                  {t.columns.balance}
-                </th>
-                <th scope="col">{t.columns.actions}</th>
+                <ColumnHeads
+                  columns={[
+                    t.columns.nom,
+                    t.columns.prenom,
+                    t.columns.nisu,
+                    t.columns.gradesAccess,
+                    { label: t.columns.adjusted, num: true },
+                    { label: t.columns.paid, num: true },
+                    { label: t.columns.balance, num: true },
+                    t.columns.actions,
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

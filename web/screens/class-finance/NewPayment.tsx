@@ -89,16 +89,7 @@ export function NewPaymentDialog({
       <Modal
         title={t.savedTitle}
         onClose={onClose}
-        actions={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              {t.close}
-            </button>
-            <button type="button" className="btn" onClick={() => printReceipt(saved.enrollment, saved.payment.id, school)}>
-              {t.printReceipt}
-            </button>
-          </>
-        }
+        actions={<DialogButtons cancelLabel={t.close} confirmLabel={t.printReceipt} onCancel={onClose} onConfirm={() => printReceipt(saved.enrollment, saved.payment.id, school)} />}
       >
         <p className="receipt-done">
           <strong>{t.savedReceipt(saved.payment.receipt_no!, money(paid))}</strong>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../api/useApi';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
 import { commonText } from '../../i18n/common';
@@ -154,24 +155,14 @@ export function ReportPage() {
                 <table className="report-table">
                   <thead>
                     <tr>
-                      <th scope="col">{t.columns.student}</th>
-                      <th scope="col">{t.columns.year}</th>
-                      <th scope="col">{t.columns.className}</th>
-                      <th scope="col" className="num">
-                        {t.columns.base}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.adjustments}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.adjusted}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.paid}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.balance}
-                      </th>
+                      <ColumnHeads
+                        columns={[
+                          t.columns.student,
+                          t.columns.year,
+                          t.columns.className,
+                          ...[t.columns.base, t.columns.adjustments, t.columns.adjusted, t.columns.paid, t.columns.balance].map((label) => ({ label, num: true })),
+                        ]}
+                      />
                     </tr>
                   </thead>
                   <tbody>

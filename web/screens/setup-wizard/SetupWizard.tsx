@@ -5,6 +5,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { api, type Queued } from '../../api/client';
 import { useWrite } from '../../api/useWrite';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
@@ -372,11 +373,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
           <li key={label} className={i === step ? 'is-current' : i < step ? 'is-done' : ''} />
         ))}
       </ol>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
       {bodies[step]}
     </Modal>
   );

@@ -2,6 +2,7 @@
 // with the live criteria checklist; the fresh token of the answer replaces the session's.
 import { type FormEvent, useState } from 'react';
 import { api, ApiError, NetworkError } from '../../../api/client';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Field } from '../../../components/Field';
 import { NewPasswordFields } from '../../../components/PasswordChecks';
 import { PasswordInput } from '../../../components/PasswordInput';
@@ -53,11 +54,7 @@ export function SecurityTab() {
   return (
     <form className="security-form" onSubmit={submit} noValidate>
       <h2>{t.title}</h2>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
       <Field label={t.current}>
         {(control) => <PasswordInput {...control} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
       </Field>

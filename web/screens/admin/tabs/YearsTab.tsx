@@ -5,6 +5,7 @@ import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
@@ -87,11 +88,7 @@ export function YearsTab() {
           {adminText.common.add}
         </button>
       </form>
-      {formError && (
-        <p id="new-year-error" className="notice notice-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <ErrorNotice message={formError} id="new-year-error" />
       {state.error && <p className="notice notice-error">{state.error}</p>}
       {state.data?.length === 0 && <p className="muted">{t.empty}</p>}
       <ul className="item-list">
