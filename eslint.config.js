@@ -3,6 +3,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const WEB_TO_WORKER = { regex: '(^|/)worker/(?!domain/|contract/)', message: 'The web imports worker/domain and worker/contract only.' };
+const WEB_TO_CONTRACT = {
+  regex: '(^|/)worker/contract/(?!texts/)',
+  allowTypeImports: true,
+  message: 'Contract schemas come into the web as types only (import type): zod stays out of the bundle.',
+};
+const WORKER_TO_WEB = { regex: '(^|/)web/', message: 'The worker does not import the web: the texts it sends live in worker/contract/texts.' };
+const DOMAIN_IS_PURE = [
+  { regex: '(^|/)(auth|db|lib|routes|durable|files)/', message: 'Domain rules are pure: no auth, database, routes or I/O.' },
+  { regex: '^(drizzle-orm|hono)', message: 'Domain rules are pure: no drizzle, no Hono.' },
+];
+const TABLES_IN_DB = [
+  { regex: '^drizzle-orm', allowTypeImports: true, message: 'Queries live in worker/db/<table>.ts.' },
+  { regex: '(^|/)db/schema$', message: 'Queries live in worker/db/<table>.ts: routes and lib do not touch tables.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'migrations'] },
   js.configs.recommended,
@@ -24,4 +40,15 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // Dependencies point one way (docs/architecture.md, "Layers"). Later blocks replace the rule's
+  // options for their files, so each block lists every pattern its files obey.
+  restrict(['web/**/*.{ts,tsx}'], [WEB_TO_WORKER, WEB_TO_CONTRACT]),
+  restrict(['worker/**/*.ts'], [WORKER_TO_WEB]),
+  restrict(['worker/domain/**/*.ts'], [WORKER_TO_WEB, ...DOMAIN_IS_PURE]),
+  restrict(['worker/routes/**/*.ts', 'worker/lib/**/*.ts'], [WORKER_TO_WEB, ...TABLES_IN_DB]),
 );
+
+/** A no-restricted-imports rule for some files. */
+function restrict(files, patterns) {
+  return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
+}

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { firstPaintCsp } from './scripts/lib/first-paint-csp.ts';
 import { serviceWorker } from './scripts/lib/service-worker-plugin.ts';
 import { FIRST_PAINT_SCRIPT, firstPaintMarkup } from './web/screens/login/first-paint.ts';
 
@@ -21,6 +22,7 @@ export default defineConfig({
     serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
     react(),
     cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],
+  define: firstPaintCsp,
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

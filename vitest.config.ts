@@ -2,8 +2,15 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { firstPaintCsp } from './scripts/lib/first-paint-csp.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The tests' session secret, given the way wrangler.toml's [secrets] expects it (a developer's
+// .dev.vars takes precedence; either works, the tests sign and verify with the same one), and
+// wrangler's notices about where it found it kept out of the test output.
+process.env.JWT_SECRET ??= 'test-secret-for-workerd-only-0123456789abcdef';
+process.env.WRANGLER_LOG ??= 'warn';
 
 export default defineConfig(async () => ({
   plugins: [
@@ -11,12 +18,12 @@ export default defineConfig(async () => ({
       wrangler: { configPath: here('./wrangler.toml') },
       miniflare: {
         bindings: {
-          JWT_SECRET: 'test-secret-for-workerd-only-0123456789abcdef',
           TEST_MIGRATIONS: await readD1Migrations(here('./migrations')),
         },
       },
     }),
   ],
+  define: firstPaintCsp,
   test: {
     include: ['test/worker/**/*.test.ts', 'test/domain/**/*.test.ts'],
     setupFiles: ['./test/worker/setup.ts'],

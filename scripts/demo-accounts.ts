@@ -12,5 +12,5 @@ export const DEMO_ACCOUNTS = [
   { username: 'superadmin', label: 'Superadmin de la plateforme', home: '/superadmin' },
 ] as const;
 
-/** Accounts with a temporary password, added by scripts/e2e.mjs for the tests only. */
+/** The password of the accounts with a temporary password that the e2e tests add to their schools. */
 export const FIXTURE_PASSWORD = 'Temp#2026-provisoire';

@@ -8,6 +8,7 @@
 // - the queue is replayed in order on the sync event, when the worker starts and when a page
 //   says it is back online; the server's idempotency keys make each change land once.
 /// <reference lib="webworker" />
+import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { Queue } from 'workbox-background-sync';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -92,8 +93,7 @@ registerRoute(({ url, request }) => url.origin === self.location.origin && url.p
 function userIdOf(request: Request): string | null {
   const token = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1];
   try {
-    const payload = token?.split('.')[1];
-    return payload ? (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { id?: string }).id ?? null : null;
+    return token ? (decode<{ id?: string }>(token).payload.id ?? null) : null;
   } catch {
     return null;
   }

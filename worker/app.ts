@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
-import { serverText } from '../web/i18n/server';
+import { serverText } from './contract/texts/server';
 import { allow } from './auth/access';
 import { database } from './db/client';
 import { resolveInstance } from './db/instances';
@@ -10,16 +10,16 @@ import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
 import { WRITE_METHODS } from './lib/idempotency';
 import { securityHeaders } from './lib/headers';
+import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { classFinancialRoutes } from './routes/class-financials';
 import { classRoutes } from './routes/classes';
 import { curriculumRoutes } from './routes/curriculum';
 import { dashboardRoutes } from './routes/dashboard';
+import { enrollmentRoutes } from './routes/enrollments';
 import { financeRoutes } from './routes/finance';
 import { instanceRoutes } from './routes/instance';
-import { periodRoutes } from './routes/periods';
-import { permissionRoutes } from './routes/permissions';
 import { platformRoutes } from './routes/platform';
 import { roleRoutes } from './routes/roles';
 import { schoolYearRoutes } from './routes/school-years';
@@ -48,9 +48,11 @@ export function buildApp() {
     const cached = hostCache.get(host);
     let instance: { id: string; name: string } | null =
       cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
+    const db = database(c.env.DB);
+    c.set('db', db);
     if (!instance) {
       // A new platform has no school yet: only platform accounts can work until one is created.
-      const row = await resolveInstance(database(c.env.DB), host);
+      const row = await resolveInstance(db, host);
       instance = row ? { id: row.id, name: row.name } : null;
       if (instance) hostCache.set(host, { instance, at: Date.now() });
     }
@@ -78,12 +80,12 @@ export function buildApp() {
 
   app.route('/api', authRoutes);
   app.route('/api', instanceRoutes);
-  app.route('/api', permissionRoutes);
   app.route('/api', platformRoutes);
   app.route('/api', schoolYearRoutes);
   app.route('/api', studentPortalRoutes);
   app.route('/api', financeRoutes);
   app.route('/api', studentRoutes);
+  app.route('/api', enrollmentRoutes);
   app.route('/api', setupRoutes);
   app.route('/api', periodRoutes);
   app.route('/api', classRoutes);
@@ -94,6 +96,12 @@ export function buildApp() {
   app.route('/api', userRoutes);
   app.route('/api', announcementRoutes);
   app.route('/api', dashboardRoutes);
+
+  // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
+  // production build leaves this out; docs/openapi.json is the same document).
+  if (import.meta.env.DEV) {
+    app.get('/api/openapi.json', allow.public(), async (c) => c.json((await import('./lib/openapi')).openApiDocument(app)));
+  }
 
   // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
   app.all('/api/*', allow.public(), () => {

@@ -1,17 +1,8 @@
-// Bindings of wrangler.toml and the app's per-request variables.
+// The app's per-request variables. The bindings (`Env`, global) are generated from wrangler.toml
+// by `npm run types` into env.generated.d.ts; `npm test` fails when that file is stale.
 import type { Context } from 'hono';
-import type { LoginThrottle } from './durable/login-throttle';
-import type { Platform } from './durable/platform';
 import type { Account } from './auth/session';
-
-export interface Env {
-  DB: D1Database;
-  FILES: R2Bucket;
-  ASSETS: Fetcher;
-  LOGIN_THROTTLE: DurableObjectNamespace<LoginThrottle>;
-  PLATFORM: DurableObjectNamespace<Platform>;
-  JWT_SECRET: string;
-}
+import type { Db } from './db/client';
 
 export interface Instance {
   id: string;
@@ -24,9 +15,18 @@ export interface AppBindings {
     /** The school the request's Host resolves to (the default school for unknown hosts); null on a
      * platform without any school yet, where only platform accounts can work. */
     instance: Instance | null;
+    /** The database, for every API request. */
+    db: Db;
     /** The signed-in account, set by the access rule of the route. */
     account: Account;
   };
 }
 
+/** After a school-scoped access rule (`allow.permission`, `allow.types` of school accounts): the
+ *  caller's school, whose id every query of the route takes first. */
+export interface SchoolBindings extends AppBindings {
+  Variables: AppBindings['Variables'] & { school: string };
+}
+
 export type AppContext = Context<AppBindings>;
+export type SchoolContext = Context<SchoolBindings>;

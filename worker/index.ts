@@ -1,8 +1,7 @@
 // Worker entry: the Hono app, the daily housekeeping and the Durable Object classes.
 import { app } from './app';
 import { database } from './db/client';
-import { deleteExpiredIdempotencyKeys } from './db/maintenance';
-import type { Env } from './env';
+import * as idempotencyKeys from './db/idempotency-keys';
 
 export { LoginThrottle } from './durable/login-throttle';
 export { Platform } from './durable/platform';
@@ -10,6 +9,6 @@ export { Platform } from './durable/platform';
 export default {
   fetch: app.fetch,
   async scheduled(_controller: ScheduledController, env: Env) {
-    await deleteExpiredIdempotencyKeys(database(env.DB), new Date());
+    await idempotencyKeys.deleteExpired(database(env.DB), new Date());
   },
 } satisfies ExportedHandler<Env>;

@@ -1,8 +1,9 @@
 // The local portal's state: secrets, migrations and demo data, shared by start, e2e and bench.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoSeedStatements } from '../seed-demo.mjs';
-import { d1ExecuteStatements, d1Query, wrangler } from './wrangler.mjs';
+import { spawnSync } from 'node:child_process';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts.ts';
+import { d1Query, wrangler } from './wrangler.mjs';
 
 /** Where local D1, Durable Objects and R2 keep their data (PORTAIL_STATE_DIR to change). */
 export const stateDir = () => process.env.PORTAIL_STATE_DIR ?? '.wrangler/state';
@@ -33,7 +34,13 @@ export async function prepareLocalDatabase() {
   const [{ count }] = d1Query('SELECT COUNT(*) AS count FROM instances', where);
   if (count > 0) return false;
   console.log('• Première utilisation : création des écoles de démonstration…');
-  d1ExecuteStatements(await demoSeedStatements(), where);
+  // Its own process, its output shown only on failure: the local bindings' runtime talks about
+  // the Durable Objects it does not serve (harmless, the seed never calls them).
+  const seed = spawnSync(process.execPath, ['scripts/lib/seed-demo.mjs'], { encoding: 'utf8', env: process.env });
+  if (seed.status !== 0) {
+    process.stderr.write(seed.stdout + seed.stderr);
+    throw new Error('La création des écoles de démonstration a échoué.');
+  }
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountType } from '../../worker/auth/jwt';
+import type { AccountType } from '../../worker/domain/accounts';
 import { isExemptFromMaintenance } from '../../worker/domain/maintenance';
 
 const exempt = (level: 'standard' | 'full_lockdown') =>

@@ -1,7 +1,8 @@
-// Administration on a phone, on the demo school without changing it (issue 10): a role template
+// Administration on a phone, on the large demo's data (issue 10): a role template
 // fills the role's name (document 2 §6), a manager role clears Secrétaire (document 1 §4), and the
 // setup wizard starts from the school's classes and current fees and checks the year at once.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PHONE, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });

@@ -1,29 +1,15 @@
-// School administration, end to end, on a school that starts with no year (vide.localhost,
-// added by scripts/e2e.mjs): the setup wizard, the panel's tabs, a custom role and a user
-// holding it, a password reset.
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
+// School administration, end to end, on a school of the test's own that starts with no year:
+// the setup wizard, the panel's tabs, a custom role and a user holding it, a password reset. The
+// tests after the wizard's start from the same year, set up through the API.
+import type { Page } from '@playwright/test';
+import type { NewYearSetup } from '../../worker/contract/setup';
+import { expect, test } from './fixtures';
+import { apiToken, signIn, signInAndLand } from './support';
 
-const SCHOOL = `http://vide.localhost:${process.env.E2E_PORT ?? 8799}`;
 const CASHIER_TEMP = 'Caisse#2026-temp';
 const CASHIER_OWN = 'Caisse#2026-perso';
 
-test.describe.configure({ mode: 'serial' });
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${SCHOOL}/login`);
-  await page.getByLabel("Nom d'utilisateur", { exact: true }).fill(username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, 'admin', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+test.use({ schoolData: 'empty' });
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
 
@@ -31,8 +17,31 @@ async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true }).click();
 }
 
-test('a new school admin sets the school up with the wizard from the welcome card', async ({ browser }) => {
-  const page = await adminPage(browser);
+/** The year the wizard test sets up, as its last step sends it. */
+async function setUpLikeTheWizard(page: Page) {
+  const classes = ['7e AF', '8e AF'];
+  const subjects = ['Mathématiques', 'Français', 'Créole', 'Sciences Sociales'];
+  const setup: NewYearSetup = {
+    yearName: '2025-2026',
+    periods: ['Trimestre 1', 'Trimestre 2', 'Trimestre 3'],
+    classes: classes.map((name, i) => ({ name, order_index: i + 1 })),
+    subjects: subjects.map((name) => ({ name })),
+    curriculum: classes.flatMap((className) =>
+      subjects
+        .filter((subjectName) => !(className === '8e AF' && subjectName === 'Créole'))
+        .map((subjectName) => ({ className, subjectName, maxGrade: className === '8e AF' && subjectName === 'Mathématiques' ? 200 : 100 })),
+    ),
+    financials: [
+      { className: '7e AF', mppa: 25000 },
+      { className: '8e AF', mppa: 27500.5 },
+    ],
+  };
+  const res = await page.request.post('/api/setup/new-year', { headers: { Authorization: `Bearer ${await apiToken(page, 'admin')}` }, data: setup });
+  expect(res.status()).toBe(201);
+}
+
+test('a new school admin sets the school up with the wizard from the welcome card', async ({ page }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
   await expect(page.getByRole('heading', { name: 'Bienvenue sur votre portail scolaire' })).toBeVisible();
   await page.getByRole('button', { name: 'Commencer la configuration' }).click();
 
@@ -83,9 +92,10 @@ test('a new school admin sets the school up with the wizard from the welcome car
   await expect(page.getByRole('combobox').first()).toContainText('2025-2026 (Actuelle)');
 });
 
-test('the panel shows the year, periods, classes, subjects, programme and fees; a max grade is edited', async ({ browser }) => {
-  const page = await adminPage(browser);
-  await page.goto(`${SCHOOL}/admin`);
+test('the panel shows the year, periods, classes, subjects, programme and fees; a max grade is edited', async ({ page }) => {
+  await setUpLikeTheWizard(page);
+  await signInAndLand(page, 'admin', '/dashboard');
+  await page.goto('/admin');
 
   await openTab(page, 'Années scolaires');
   const year = page.getByRole('listitem').filter({ hasText: '2025-2026' });
@@ -131,9 +141,10 @@ test('the panel shows the year, periods, classes, subjects, programme and fees; 
   await expect(page.getByLabel('MPPA de 7e AF', { exact: true })).toHaveValue('');
 });
 
-test('a custom role and a user holding it: the user sees only what the role allows', async ({ browser }) => {
-  const page = await adminPage(browser);
-  await page.goto(`${SCHOOL}/admin`);
+test('a custom role and a user holding it: the user sees only what the role allows', async ({ page, browser }) => {
+  await setUpLikeTheWizard(page);
+  await signInAndLand(page, 'admin', '/dashboard');
+  await page.goto('/admin');
   await openTab(page, 'Rôles');
   const system = page.getByRole('listitem').filter({ hasText: 'Secrétaire Pédagogique' });
   await expect(system.getByRole('button', { name: /Modifier/ })).toBeDisabled();
@@ -191,33 +202,37 @@ test('a custom role and a user holding it: the user sees only what the role allo
   await expect(cashier.getByRole('link', { name: /Gestion des Bulletins/ })).toHaveCount(0);
   await expect(cashier.getByRole('link', { name: /Suivi des Présences/ })).toHaveCount(0);
   await expect(cashier.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Administration' })).toHaveCount(0);
-  await cashier.goto(`${SCHOOL}/admin`);
-  await expect(cashier).toHaveURL(new RegExp(`${SCHOOL}/dashboard$`));
+  await cashier.goto('/admin');
+  await expect(cashier).toHaveURL(/\/dashboard$/);
 });
 
-test('a reset password is shown once, can be copied, and must be changed at the next sign-in', async ({ browser }) => {
-  const page = await adminPage(browser);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: SCHOOL });
-  await page.goto(`${SCHOOL}/admin/users`);
-  await page.getByRole('listitem', { name: 'caissier', exact: true }).getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
-  await page.getByRole('dialog', { name: 'Réinitialiser le mot de passe de caissier ?' }).getByRole('button', { name: 'Réinitialiser' }).click();
-  const result = page.getByRole('dialog', { name: 'Mot de passe réinitialisé' });
-  await expect(result).toContainText('caissier');
-  const temp = (await result.getByTestId('temp-password').textContent())!.trim();
-  expect(temp).toHaveLength(14);
-  await result.getByRole('button', { name: 'Copier' }).click();
-  await expect(toast(page, 'Mot de passe copié !')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temp);
-  await result.getByRole('button', { name: "J'ai noté" }).click();
-  await expect(result).toBeHidden();
-  await expect(page.getByRole('listitem', { name: 'caissier', exact: true })).toContainText('Mot de passe temporaire');
+test.describe('with a cashier who changed their temporary password', () => {
+  test.use({ accounts: [{ username: 'caissier', type: 'standard', templates: ['accountant'], password: CASHIER_OWN }] });
 
-  const cashier = await (await browser.newContext()).newPage();
-  await signIn(cashier, 'caissier', CASHIER_OWN);
-  await expect(cashier.getByText("Nom d'utilisateur ou mot de passe incorrect.")).toBeVisible();
-  await signIn(cashier, 'caissier', temp);
-  await expect(cashier).toHaveURL(/\/force-password-change$/);
-  await expect(cashier.getByText('Mise à jour de sécurité requise.')).toBeVisible();
-  await cashier.goto(`${SCHOOL}/dashboard`);
-  await expect(cashier).toHaveURL(/\/force-password-change$/);
+  test('a reset password is shown once, can be copied, and must be changed at the next sign-in', async ({ page, browser, school }) => {
+    await signInAndLand(page, 'admin', '/dashboard');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: school.origin });
+    await page.goto('/admin/users');
+    await page.getByRole('listitem', { name: 'caissier', exact: true }).getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+    await page.getByRole('dialog', { name: 'Réinitialiser le mot de passe de caissier ?' }).getByRole('button', { name: 'Réinitialiser' }).click();
+    const result = page.getByRole('dialog', { name: 'Mot de passe réinitialisé' });
+    await expect(result).toContainText('caissier');
+    const temp = (await result.getByTestId('temp-password').textContent())!.trim();
+    expect(temp).toHaveLength(14);
+    await result.getByRole('button', { name: 'Copier' }).click();
+    await expect(toast(page, 'Mot de passe copié !')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temp);
+    await result.getByRole('button', { name: "J'ai noté" }).click();
+    await expect(result).toBeHidden();
+    await expect(page.getByRole('listitem', { name: 'caissier', exact: true })).toContainText('Mot de passe temporaire');
+
+    const cashier = await (await browser.newContext()).newPage();
+    await signIn(cashier, 'caissier', CASHIER_OWN);
+    await expect(cashier.getByText("Nom d'utilisateur ou mot de passe incorrect.")).toBeVisible();
+    await signIn(cashier, 'caissier', temp);
+    await expect(cashier).toHaveURL(/\/force-password-change$/);
+    await expect(cashier.getByText('Mise à jour de sécurité requise.')).toBeVisible();
+    await cashier.goto('/dashboard');
+    await expect(cashier).toHaveURL(/\/force-password-change$/);
+  });
 });

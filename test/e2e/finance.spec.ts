@@ -1,8 +1,9 @@
 // A cashier's day (document 2 §2, §4): three instalments and a scholarship recorded for a pupil
 // of the demo school, the balance turning green, the printed finance sheet, then the financial
 // report filtered to 'Solde Restant' for one class, checked against the API's own figures.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { financeTotals, formatMoney, toCentimes } from '../../worker/domain/money';
+import { expect, test } from './fixtures';
 import { apiToken, signInAndLand } from './support';
 
 interface Enrollment {

@@ -1,7 +1,8 @@
 // The forms' rules on a 360 px phone, the same as the server's (issue 9 and issue 10): a NISU
 // pasted with its spaces, a birth date that does not exist, a name of invisible characters,
 // a school phone and a year the server would refuse, and the accent-blind student search.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInAndLand } from './support';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });

@@ -1,6 +1,6 @@
 // The director's figures on the home screen, and the printed student list of every page
 // (issue 10), on a phone.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PHONE, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });

@@ -1,9 +1,9 @@
 // Where a signed-in user lands when they open an address of another area (issue 10): their own
 // home, never a configuration error nor the public landing page. Signed out, the landing page.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PHONE, signInAndLand } from './support';
 
-test.use({ viewport: PHONE });
+test.use({ viewport: PHONE, schoolData: 'small' });
 
 test('a student opening a staff address lands on the student area', async ({ page }) => {
   await signInAndLand(page, 'eleve', '/student');

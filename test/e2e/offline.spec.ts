@@ -1,13 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInAndLand } from './support';
-
-/** Waits until the service worker controls the page (it claims clients on activation). */
-async function controlled(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return Boolean(registration.active && navigator.serviceWorker.controller);
-  });
-}
+// Offline after one visit, on a school of the test's own (its own origin: its own service worker,
+// caches and queue).
+import { expect, test } from './fixtures';
+import { controlled, signInAndLand } from './support';
 
 test('after one online visit the portal reloads and navigates offline', async ({ page, context }) => {
   await signInAndLand(page, 'admin', '/dashboard');
@@ -72,16 +66,6 @@ test('a write made offline is queued, then replayed once when the connection ret
       }),
     )
     .toBe('Adresse saisie hors ligne');
-
-  // Put the demo address back.
-  await page.evaluate(async (info) => {
-    const token = localStorage.getItem('accessToken');
-    await fetch('/api/instance/current', {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...info, logo_url: undefined }),
-    });
-  }, before);
 });
 
 test('signing out deletes the offline copy of the school data', async ({ page }) => {
@@ -123,12 +107,4 @@ test('a class renamed offline shows at once and is renamed once when the connect
   const classes = await names();
   expect(classes.filter((k) => k.name === 'NS III (Rhéto)')).toHaveLength(1);
   expect(classes.some((k) => k.name === 'NS III')).toBe(false);
-
-  // Put the demo name back.
-  const renamed = classes.find((k) => k.name === 'NS III (Rhéto)')!;
-  const back = await page.request.put(`/api/classes/${renamed.id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name: 'NS III' },
-  });
-  expect(back.status()).toBe(200);
 });

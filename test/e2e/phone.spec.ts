@@ -2,11 +2,12 @@
 // answers a tap at once, a route change shows progress, notices never cover the action the user
 // needs, nothing overflows sideways, a long school name keeps the menu in place, and every
 // control is big enough for a thumb.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { FIXTURE_PASSWORD } from '../../scripts/demo-accounts';
+import { expect, TEMPORARY, test } from './fixtures';
 import { expectUncovered, PHONE, signIn, signInAndLand, smallTapTargets } from './support';
 
-test.use({ viewport: PHONE });
+test.use({ viewport: PHONE, schoolData: 'small', accounts: [TEMPORARY.staff('telephone')] });
 
 test('the sign-in page paints before the app’s script and answers a tap at once', async ({ browser }) => {
   // A fresh phone on a slow network: the app's entry script has not arrived yet.

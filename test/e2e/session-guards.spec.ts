@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+// The session's guards: inactivity, pages closed to a user, maintenance, the phone's sign-in.
+import { expect, test } from './fixtures';
 import { apiToken, signInAndLand } from './support';
+
+test.use({ schoolData: 'empty' });
 
 test('after 28 idle minutes a countdown warns, and at 30 the user is signed out', async ({ page }) => {
   await page.clock.install();

@@ -1,8 +1,14 @@
-import { expect, test } from '@playwright/test';
+// Sign-in: the demo schools and accounts of the README as `npm start` seeds them (the default
+// school on localhost, the second on its own host), then the sign-in itself on a school of the
+// test's own.
+import { test as demo } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../scripts/demo-accounts';
+import { expect, test } from './fixtures';
 import { signIn, signInAndLand } from './support';
 
-test('the landing page leads to the sign-in page of the default school', async ({ page }) => {
+test.use({ schoolData: 'empty' });
+
+demo('the landing page leads to the sign-in page of the default school', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
   await page.getByRole('link', { name: 'Se connecter' }).first().click();
@@ -12,7 +18,7 @@ test('the landing page leads to the sign-in page of the default school', async (
 });
 
 for (const account of DEMO_ACCOUNTS) {
-  test(`${account.username} lands on ${account.home}`, async ({ page }) => {
+  demo(`${account.username} lands on ${account.home}`, async ({ page }) => {
     await signInAndLand(page, account.username, account.home);
     await expect(page.getByRole('button', { name: 'Déconnexion' }).first()).toBeAttached();
   });
@@ -24,7 +30,7 @@ test('a wrong password shows the French error and keeps the user on /login', asy
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the second demo school answers on its own host', async ({ page, baseURL }) => {
+demo('the second demo school answers on its own host', async ({ page, baseURL }) => {
   await page.goto(baseURL!.replace('//localhost:', '//ecole2.localhost:') + '/login');
   await expect(page.getByText('École Nouvelle Aurore')).toBeVisible();
 });
@@ -60,7 +66,7 @@ test('an expired session returns to /login with a notice', async ({ page }) => {
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Votre session a expiré. Veuillez vous reconnecter.')).toBeVisible();
-  // Put the demo password back for the other tests.
+  // The token the change answered with stands: it changes the password again.
   const restore = await page.request.put('/api/user/change-password', {
     headers: { Authorization: `Bearer ${accessToken}` },
     data: { currentPassword: 'Demo#2026-ecole!', newPassword: 'Demo#2026-ecole' },

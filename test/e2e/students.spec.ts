@@ -1,6 +1,8 @@
 // 'Gestion des Élèves' through a secretary's and an admin's eyes: add with enrolment, search,
 // student sheet and its print window, bulk enrol, change class, archive, delete.
-import { expect, type Page, test } from '@playwright/test';
+// On a school of the test's own with the large demo's data (Collège Démo).
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, signInAndLand } from './support';
 
 // A 4x4 red PNG.

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
 import { allow } from '../../worker/auth/access';
-import type { AccountType } from '../../worker/auth/jwt';
+import type { AccountType } from '../../worker/domain/accounts';
 import { ALL_PERMISSION_KEYS, PERMISSIONS } from '../../worker/domain/permissions';
 import { bodyOf, call, claimsOf, createPlatformUser, createSchool, tokenFor } from './helpers';
 import { concretePath, registeredRoutes, ruleOf, unguarded } from './route-walk';

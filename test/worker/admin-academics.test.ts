@@ -1,12 +1,14 @@
 // Periods, classes, subjects, programme (curriculum) and tuition per class.
 import { describe, expect, it } from 'vitest';
-import { classesOf, enrolStudent, expectError, FORBIDDEN, NOT_FOUND, setUpYear } from './admin-support';
+import { classesOf, enrolStudent, expectError, FORBIDDEN, NOT_FOUND, setUpYear, YEAR_NOT_FOUND } from './admin-support';
+import type { Period, SavedPeriod } from '../../worker/contract/academic-periods';
+import type { ClassFee } from '../../worker/contract/class-financials';
+import type { SavedClass } from '../../worker/contract/classes';
+import type { AssignedSubject, Programme } from '../../worker/contract/curriculum';
+import type { SchoolYear } from '../../worker/contract/school-years';
+import type { SavedSubject, Subject } from '../../worker/contract/subjects';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 
-interface Named {
-  id: string;
-  name: string;
-}
 
 async function schoolWithYear() {
   const school = await createSchool();
@@ -33,10 +35,10 @@ describe('academic periods', () => {
     const { school, token, yearId } = await schoolWithYear();
     const added = await call(school, token, 'POST', '/api/academic-periods', { name: '  Examen final ', year_id: yearId });
     expect(added.status).toBe(201);
-    const period = await bodyOf<Named & { message: string }>(added);
+    const period = await bodyOf<SavedPeriod>(added);
     expect(period).toMatchObject({ name: 'Examen final', year_id: yearId, message: 'Période ajoutée.' });
     const list = async () =>
-      (await bodyOf<Named[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`))).map((p) => p.name);
+      (await bodyOf<Period[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`))).map((p) => p.name);
     expect(await list()).toEqual(['Trimestre 1', 'Trimestre 2', 'Trimestre 3', 'Examen final']);
 
     const renamed = await call(school, token, 'PUT', `/api/academic-periods/${period.id}`, { name: 'Examen', year_id: yearId });
@@ -56,9 +58,9 @@ describe('academic periods', () => {
       409,
       'Cette période existe déjà pour cette année scolaire.',
     );
-    const [first] = await bodyOf<Named[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`));
+    const [first] = await bodyOf<Period[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`));
     const classes = await classesOf(school, token);
-    const subjects = await bodyOf<Named[]>(await call(school, token, 'GET', '/api/subjects'));
+    const subjects = await bodyOf<Subject[]>(await call(school, token, 'GET', '/api/subjects'));
     await addEvaluation(school, { classId: classes[0]!.id, subjectId: subjects[0]!.id, periodId: first!.id });
     await expectError(
       await call(school, token, 'DELETE', `/api/academic-periods/${first!.id}`),
@@ -70,12 +72,12 @@ describe('academic periods', () => {
   it("answers 404 for another school's year or period", async () => {
     const { school, token } = await schoolWithYear();
     const other = await schoolWithYear();
-    const [otherPeriod] = await bodyOf<Named[]>(
+    const [otherPeriod] = await bodyOf<Period[]>(
       await call(other.school, other.token, 'GET', `/api/academic-periods?yearId=${other.yearId}`),
     );
-    expect(await bodyOf(await call(school, token, 'GET', `/api/academic-periods?yearId=${other.yearId}`))).toEqual(NOT_FOUND);
+    expect(await bodyOf(await call(school, token, 'GET', `/api/academic-periods?yearId=${other.yearId}`))).toEqual(YEAR_NOT_FOUND);
     expect((await call(school, token, 'POST', '/api/academic-periods', { name: 'Intrus', year_id: other.yearId })).status).toBe(404);
-    const ownYear = (await bodyOf<Named[]>(await call(school, token, 'GET', '/api/school-years')))[0]!.id;
+    const ownYear = (await bodyOf<SchoolYear[]>(await call(school, token, 'GET', '/api/school-years')))[0]!.id;
     expect((await call(school, token, 'PUT', `/api/academic-periods/${otherPeriod!.id}`, { name: 'Intrus', year_id: ownYear })).status).toBe(404);
     expect((await call(school, token, 'DELETE', `/api/academic-periods/${otherPeriod!.id}`)).status).toBe(404);
   });
@@ -86,7 +88,7 @@ describe('classes', () => {
     const { school, token } = await schoolWithYear();
     const added = await call(school, token, 'POST', '/api/classes', { name: 'NS I' });
     expect(added.status).toBe(201);
-    const klass = await bodyOf<Named & { order_index: number }>(added);
+    const klass = await bodyOf<SavedClass>(added);
     expect(klass).toMatchObject({ name: 'NS I', order_index: 4, message: 'Classe ajoutée.' });
     const updated = await call(school, token, 'PUT', `/api/classes/${klass.id}`, { name: 'Seconde', order_index: 0 });
     expect(await bodyOf(updated)).toMatchObject({ name: 'Seconde', order_index: 0, message: 'Classe mise à jour.' });
@@ -142,7 +144,7 @@ describe('subjects', () => {
     const { school, token, yearId } = await schoolWithYear();
     const added = await call(school, token, 'POST', '/api/subjects', { name: 'Anglais' });
     expect(added.status).toBe(201);
-    const subject = await bodyOf<Named>(added);
+    const subject = await bodyOf<SavedSubject>(added);
     expect(subject).toMatchObject({ name: 'Anglais', instance_id: school.id, message: 'Matière ajoutée.' });
     await expectError(await call(school, token, 'POST', '/api/subjects', { name: ' ' }), 400, 'Le nom de la matière est requis.');
     await expectError(await call(school, token, 'POST', '/api/subjects', { name: 'anglais' }), 409, 'Une matière porte déjà ce nom.');
@@ -153,8 +155,8 @@ describe('subjects', () => {
     await expectError(await call(school, token, 'PUT', `/api/subjects/${subject.id}`, { name: 'Français' }), 409, 'Une matière porte déjà ce nom.');
     expect(await bodyOf(await call(school, token, 'DELETE', `/api/subjects/${subject.id}`))).toEqual({ message: 'Matière supprimée.' });
 
-    const subjects = await bodyOf<Named[]>(await call(school, token, 'GET', '/api/subjects'));
-    const [period] = await bodyOf<Named[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`));
+    const subjects = await bodyOf<Subject[]>(await call(school, token, 'GET', '/api/subjects'));
+    const [period] = await bodyOf<Period[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`));
     const [klass] = await classesOf(school, token);
     await addEvaluation(school, { classId: klass!.id, subjectId: subjects[0]!.id, periodId: period!.id });
     await expectError(
@@ -167,11 +169,11 @@ describe('subjects', () => {
   it("answers 404 for another school's subject and 403 without user:manage", async () => {
     const { school, token } = await schoolWithYear();
     const other = await schoolWithYear();
-    const [otherSubject] = await bodyOf<Named[]>(await call(other.school, other.token, 'GET', '/api/subjects'));
+    const [otherSubject] = await bodyOf<Subject[]>(await call(other.school, other.token, 'GET', '/api/subjects'));
     expect((await call(school, token, 'PUT', `/api/subjects/${otherSubject!.id}`, { name: 'Intrus' })).status).toBe(404);
     expect((await call(school, token, 'DELETE', `/api/subjects/${otherSubject!.id}`)).status).toBe(404);
     expect((await call(school, await tokenFor(school, 'secretaire'), 'DELETE', `/api/subjects/${otherSubject!.id}`)).status).toBe(403);
-    const own = await bodyOf<Named[]>(await call(school, token, 'GET', '/api/subjects'));
+    const own = await bodyOf<Subject[]>(await call(school, token, 'GET', '/api/subjects'));
     expect(own.map((s) => s.name)).not.toContain('Intrus');
   });
 });
@@ -182,7 +184,7 @@ describe('programme (curriculum)', () => {
 
   it('assigns and unassigns subjects and saves max grades in hundredths', async () => {
     const { school, token, yearId } = await schoolWithYear();
-    const before = await bodyOf<{ assigned: { id: string; subject_name: string }[]; available: Named[] }>(
+    const before = await bodyOf<Programme>(
       await programme(school, token, yearId, '8e AF'),
     );
     expect(before.assigned.map((a) => a.subject_name)).toEqual(['Mathématiques']);
@@ -190,7 +192,7 @@ describe('programme (curriculum)', () => {
 
     const assigned = await call(school, token, 'POST', '/api/curriculum/assign', { yearId, className: '8e AF', subjectId: creole.id });
     expect(assigned.status).toBe(201);
-    const entry = await bodyOf<{ id: string; max_grade: number }>(assigned);
+    const entry = await bodyOf<AssignedSubject>(assigned);
     expect(entry).toMatchObject({ subject_name: 'Créole', max_grade: 100 });
     await expectError(
       await call(school, token, 'POST', '/api/curriculum/assign', { yearId, className: '8e AF', subjectId: creole.id }),
@@ -211,7 +213,7 @@ describe('programme (curriculum)', () => {
 
     const removed = await call(school, token, 'POST', '/api/curriculum/unassign', { yearId, className: '8e AF', subjectId: creole.id });
     expect(await bodyOf(removed)).toEqual({ message: 'Matière retirée du programme.' });
-    const after = await bodyOf<{ assigned: unknown[]; available: Named[] }>(await programme(school, token, yearId, '8e AF'));
+    const after = await bodyOf<Programme>(await programme(school, token, yearId, '8e AF'));
     expect(after.assigned).toHaveLength(1);
     expect(after.available.map((s) => s.name)).toContain('Créole');
     await expectError(
@@ -224,10 +226,10 @@ describe('programme (curriculum)', () => {
   it("answers 404 for another school's year, class, subject or entry", async () => {
     const { school, token, yearId } = await schoolWithYear();
     const other = await schoolWithYear();
-    const otherProgramme = await bodyOf<{ assigned: { id: string; subject_id: string }[] }>(
+    const otherProgramme = await bodyOf<Programme>(
       await programme(other.school, other.token, other.yearId, '7e AF'),
     );
-    const ownSubject = (await bodyOf<Named[]>(await call(school, token, 'GET', '/api/subjects')))[0]!;
+    const ownSubject = (await bodyOf<Subject[]>(await call(school, token, 'GET', '/api/subjects')))[0]!;
     expect((await programme(school, token, other.yearId, '7e AF')).status).toBe(404);
     expect((await programme(school, token, yearId, 'Inconnue')).status).toBe(404);
     const foreignSubject = { yearId, className: '9e AF', subjectId: otherProgramme.assigned[0]!.subject_id };
@@ -238,7 +240,7 @@ describe('programme (curriculum)', () => {
     const foreignEntry = await call(school, token, 'PUT', `/api/curriculum/max-grade/${otherProgramme.assigned[0]!.id}`, { max_grade: 1 });
     expect(await bodyOf(foreignEntry)).toEqual(NOT_FOUND);
     const comptable = await tokenFor(school, 'comptable');
-    const own = await bodyOf<{ assigned: { id: string }[] }>(await programme(school, token, yearId, '7e AF'));
+    const own = await bodyOf<Programme>(await programme(school, token, yearId, '7e AF'));
     expect(await bodyOf(await call(school, comptable, 'PUT', `/api/curriculum/max-grade/${own.assigned[0]!.id}`, { max_grade: 1 }))).toEqual(
       FORBIDDEN,
     );
@@ -259,7 +261,7 @@ describe('tuition per class (class financials)', () => {
     });
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toEqual({ message: 'Frais de scolarité mis à jour.' });
-    const fees = await bodyOf<{ class_name: string; mppa: number | null }[]>(
+    const fees = await bodyOf<ClassFee[]>(
       await call(school, token, 'GET', `/api/class-financials?yearId=${yearId}`),
     );
     expect(fees.map((f) => [f.class_name, f.mppa])).toEqual([
@@ -272,7 +274,7 @@ describe('tuition per class (class financials)', () => {
 
     // A class added later shows up with no amount until one is saved.
     await call(school, token, 'POST', '/api/classes', { name: 'Rhéto' });
-    const withNew = await bodyOf<{ class_name: string; mppa: number | null }[]>(
+    const withNew = await bodyOf<ClassFee[]>(
       await call(school, token, 'GET', `/api/class-financials?yearId=${yearId}`),
     );
     expect(withNew.at(-1)).toMatchObject({ class_name: 'Rhéto', mppa: null });

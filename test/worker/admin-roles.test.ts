@@ -1,16 +1,9 @@
 // Roles and their permissions: system roles read-only, custom roles, no granting beyond oneself.
 import { describe, expect, it } from 'vitest';
+import type { Role, SavedRole } from '../../worker/contract/roles';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../worker/domain/permissions';
 import { expectError, FORBIDDEN, NOT_FOUND } from './admin-support';
 import { bodyOf, call, claimsOf, createSchool, sql, tokenFor } from './helpers';
-
-interface Role {
-  id: string;
-  name: string;
-  is_system: boolean;
-  template_key: string | null;
-  permissions: { id: number; key: string; category: string; description: string }[];
-}
 
 const ids = (...keys: string[]) => keys.map((k) => PERMISSION_ID_BY_KEY.get(k)!);
 
@@ -50,7 +43,7 @@ describe('roles', () => {
       ],
     });
     const token = await tokenFor(school, 'admin');
-    const role = await bodyOf<{ id: string }>(
+    const role = await bodyOf<SavedRole>(
       await call(school, token, 'POST', '/api/roles', { name: 'Surveillant', permissionIds: ids('student:read') }),
     );
     await sql('INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, school.userIdByName.get('surveillant'), role.id).run();
@@ -101,7 +94,7 @@ describe('roles', () => {
   it('refuses to grant a permission the caller does not hold', async () => {
     const school = await createSchool({ users: [{ username: 'admin', type: 'admin' }, { username: 'roles', type: 'standard' }] });
     const admin = await tokenFor(school, 'admin');
-    const editor = await bodyOf<{ id: string }>(
+    const editor = await bodyOf<SavedRole>(
       await call(school, admin, 'POST', '/api/roles', { name: 'Éditeur de rôles', permissionIds: ids('role:manage', 'student:read') }),
     );
     await sql('INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, school.userIdByName.get('roles'), editor.id).run();
@@ -118,7 +111,7 @@ describe('roles', () => {
     const school = await createSchool();
     const other = await createSchool();
     const otherToken = await tokenFor(other, 'admin');
-    const foreign = await bodyOf<{ id: string }>(await call(other, otherToken, 'POST', '/api/roles', { name: 'Étranger', permissionIds: [] }));
+    const foreign = await bodyOf<SavedRole>(await call(other, otherToken, 'POST', '/api/roles', { name: 'Étranger', permissionIds: [] }));
     const token = await tokenFor(school, 'admin');
     expect(await bodyOf(await call(school, token, 'PUT', `/api/roles/${foreign.id}`, { name: 'Volé', permissionIds: [], revision: 0 }))).toEqual(NOT_FOUND);
     expect((await call(school, token, 'DELETE', `/api/roles/${foreign.id}`)).status).toBe(404);

@@ -10,6 +10,12 @@ import {
   structureCounts,
   wizardPayload,
 } from './admin-support';
+import type { Period } from '../../worker/contract/academic-periods';
+import type { ClassFee } from '../../worker/contract/class-financials';
+import type { Programme } from '../../worker/contract/curriculum';
+import type { SchoolYear } from '../../worker/contract/school-years';
+import type { SetUpYear } from '../../worker/contract/setup';
+import type { Subject } from '../../worker/contract/subjects';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
 
 describe('setup wizard', () => {
@@ -18,12 +24,12 @@ describe('setup wizard', () => {
     const token = await tokenFor(school, 'admin');
     const res = await call(school, token, 'POST', '/api/setup/new-year', wizardPayload());
     expect(res.status).toBe(201);
-    const body = await bodyOf<{ message: string; yearId: string; is_current: boolean }>(res);
+    const body = await bodyOf<SetUpYear>(res);
     expect(body).toMatchObject({ message: "Configuration de l'année scolaire terminée avec succès !", is_current: true });
 
     const years = await bodyOf(await call(school, token, 'GET', '/api/school-years'));
     expect(years).toEqual([{ id: body.yearId, name: '2025-2026', is_current: true }]);
-    const periods = await bodyOf<{ name: string; year_id: string }[]>(
+    const periods = await bodyOf<Period[]>(
       await call(school, token, 'GET', `/api/academic-periods?yearId=${body.yearId}`),
     );
     expect(periods.map((p) => p.name)).toEqual(['Trimestre 1', 'Trimestre 2', 'Trimestre 3']);
@@ -32,10 +38,10 @@ describe('setup wizard', () => {
       ['8e AF', 2],
       ['9e AF', 3],
     ]);
-    const subjects = await bodyOf<{ name: string }[]>(await call(school, token, 'GET', '/api/subjects'));
+    const subjects = await bodyOf<Subject[]>(await call(school, token, 'GET', '/api/subjects'));
     expect(subjects.map((s) => s.name)).toEqual(['Créole', 'Français', 'Mathématiques', 'Sciences Sociales']);
 
-    const curriculum = await bodyOf<{ assigned: { subject_name: string; max_grade: number }[]; available: { name: string }[] }>(
+    const curriculum = await bodyOf<Programme>(
       await call(school, token, 'GET', `/api/curriculum?yearId=${body.yearId}&className=${encodeURIComponent('9e AF')}`),
     );
     expect(curriculum.assigned).toEqual([expect.objectContaining({ subject_name: 'Créole', max_grade: 50.5 })]);
@@ -43,7 +49,7 @@ describe('setup wizard', () => {
     const stored = await sql('SELECT max_grade FROM curriculum WHERE instance_id = ? ORDER BY max_grade', school.id).all<{ max_grade: number }>();
     expect(stored.results.map((r) => r.max_grade)).toEqual([5050, 10000, 10000, 20000]);
 
-    const fees = await bodyOf<{ class_name: string; mppa: number | null }[]>(
+    const fees = await bodyOf<ClassFee[]>(
       await call(school, token, 'GET', `/api/class-financials?yearId=${body.yearId}`),
     );
     expect(fees.map((f) => [f.class_name, f.mppa])).toEqual([
@@ -74,17 +80,17 @@ describe('setup wizard', () => {
       }),
     );
     expect(res.status).toBe(201);
-    const { yearId } = await bodyOf<{ yearId: string }>(res);
-    const years = await bodyOf<{ id: string; is_current: boolean }[]>(await call(school, token, 'GET', '/api/school-years'));
+    const { yearId } = await bodyOf<SetUpYear>(res);
+    const years = await bodyOf<SchoolYear[]>(await call(school, token, 'GET', '/api/school-years'));
     expect(years.find((y) => y.is_current)?.id).toBe(first);
 
     const classes = await classesOf(school, token);
     expect(classes.map((c) => c.name)).toEqual(['7e AF', '8e AF', '9e AF', 'Philo']);
     expect(classes.find((c) => c.name === '7e AF')!.id).toBe(classIds.get('7e AF'));
-    const subjects = await bodyOf<{ name: string }[]>(await call(school, token, 'GET', '/api/subjects'));
+    const subjects = await bodyOf<Subject[]>(await call(school, token, 'GET', '/api/subjects'));
     expect(subjects.map((s) => s.name)).toEqual(['Anglais', 'Créole', 'Français', 'Mathématiques', 'Sciences Sociales']);
     // Omitted max grade = the default 100.
-    const philo = await bodyOf<{ assigned: { max_grade: number }[] }>(
+    const philo = await bodyOf<Programme>(
       await call(school, token, 'GET', `/api/curriculum?yearId=${yearId}&className=Philo`),
     );
     expect(philo.assigned.map((a) => a.max_grade)).toEqual([100]);

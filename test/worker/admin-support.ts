@@ -1,9 +1,12 @@
 // Shared steps of the administration tests: a wizard payload, the counts of a school's rows.
 import { expect } from 'vitest';
+import type { SchoolClass } from '../../worker/contract/classes';
+import type { SetUpYear } from '../../worker/contract/setup';
 import { bodyOf, call, sql, type TestSchool } from './helpers';
 
 export const FORBIDDEN = { message: "Vous n'avez pas la permission d'effectuer cette action.", code: 'forbidden' };
 export const NOT_FOUND = { message: 'Ressource introuvable.', code: 'not_found' };
+export const YEAR_NOT_FOUND = { message: 'Année scolaire introuvable.', code: 'not_found' };
 
 export const wizardPayload = (overrides: Record<string, unknown> = {}) => ({
   yearName: '2025-2026',
@@ -46,17 +49,12 @@ export const EMPTY_STRUCTURE = Object.fromEntries(TABLES.map((t) => [t, 0]));
 export async function setUpYear(school: TestSchool, token: string, overrides: Record<string, unknown> = {}) {
   const res = await call(school, token, 'POST', '/api/setup/new-year', wizardPayload(overrides));
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await bodyOf<{ yearId: string }>(res)).yearId;
+  return (await bodyOf<SetUpYear>(res)).yearId;
 }
 
-export interface ClassRow {
-  id: string;
-  name: string;
-  order_index: number;
-}
 
 export async function classesOf(school: TestSchool, token: string) {
-  return bodyOf<ClassRow[]>(await call(school, token, 'GET', '/api/classes'));
+  return bodyOf<SchoolClass[]>(await call(school, token, 'GET', '/api/classes'));
 }
 
 export async function expectError(res: Response, status: number, message: string) {

@@ -1,19 +1,13 @@
 // Users: list, creation with roles (the assignment rules and their reasons), password reset,
 // role changes, deletion; sessions revoked; protected accounts; the platform announcement.
 import { describe, expect, it } from 'vitest';
+import type { SavedRole } from '../../worker/contract/roles';
+import type { PasswordReset, SavedUserRoles, SchoolUser as UserRow } from '../../worker/contract/users';
 import { PERMISSION_ID_BY_KEY } from '../../worker/domain/permissions';
 import { expectError, FORBIDDEN, NOT_FOUND } from './admin-support';
 import { bodyOf, call, claimsOf, createSchool, login, PASSWORD, sql, type TestSchool, tokenFor } from './helpers';
 
 const NEW_PASSWORD = 'Bienvenue#2026-ok';
-
-interface UserRow {
-  id: string;
-  username: string;
-  role: string;
-  status: string;
-  roles: { id: string; name: string }[];
-}
 
 const register = (school: TestSchool, token: string, body: Record<string, unknown>) =>
   call(school, token, 'POST', '/api/register', { username: 'caissier', password: NEW_PASSWORD, roleIds: [], ...body });
@@ -128,7 +122,7 @@ describe('password reset', () => {
     const key = `reset-${crypto.randomUUID()}`;
     const res = await call(school, admin, 'PUT', `/api/users/${id}/reset-password`, undefined, { 'Idempotency-Key': key });
     expect(res.status).toBe(200);
-    const body = await bodyOf<{ username: string; tempPassword: string }>(res);
+    const body = await bodyOf<PasswordReset>(res);
     expect(body.username).toBe('comptable');
     expect(body.tempPassword).toMatch(/^.{14}$/);
     // The secret is not kept in D1 for replays.
@@ -193,7 +187,7 @@ describe('role changes and deletion', () => {
       roleIds: [role(school, 'admin_principal')],
     });
     expect(res.status).toBe(200);
-    const { accessToken } = await bodyOf<{ accessToken: string }>(res);
+    const { accessToken } = await bodyOf<Required<SavedUserRoles>>(res);
     expect((await call(school, chef, 'GET', '/api/users')).status).toBe(401);
     expect((await call(school, accessToken, 'GET', '/api/users')).status).toBe(200);
   });
@@ -232,7 +226,7 @@ describe('role changes and deletion', () => {
     expect((await call(school, admin, 'DELETE', `/api/delete-user/${other.userIdByName.get('prof')}`)).status).toBe(404);
 
     // A custom role holding only user:manage manages weaker accounts, not stronger ones.
-    const hr = await bodyOf<{ id: string }>(
+    const hr = await bodyOf<SavedRole>(
       await call(school, admin, 'POST', '/api/roles', { name: 'RH', permissionIds: [PERMISSION_ID_BY_KEY.get('user:manage')!] }),
     );
     await sql('INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, school.userIdByName.get('rh'), hr.id).run();

@@ -1,13 +1,9 @@
 // School years: add, set current (exactly one), delete with all of the year's data.
 import { describe, expect, it } from 'vitest';
-import { auditCount, classesOf, enrolStudent, expectError, FORBIDDEN, NOT_FOUND, setUpYear } from './admin-support';
+import type { CreatedSchoolYear, SchoolYear } from '../../worker/contract/school-years';
+import { auditCount, classesOf, enrolStudent, expectError, FORBIDDEN, setUpYear, YEAR_NOT_FOUND } from './admin-support';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
 
-interface Year {
-  id: string;
-  name: string;
-  is_current: boolean;
-}
 
 describe('school years', () => {
   it("adds years by name; the school's first year becomes current", async () => {
@@ -19,7 +15,7 @@ describe('school years', () => {
     const second = await call(school, token, 'POST', '/api/school-years', { name: ' 2026-2027 ' });
     expect(await bodyOf(second)).toMatchObject({ name: '2026-2027', is_current: false });
 
-    const years = await bodyOf<Year[]>(await call(school, token, 'GET', '/api/school-years'));
+    const years = await bodyOf<SchoolYear[]>(await call(school, token, 'GET', '/api/school-years'));
     expect(years.map((y) => [y.name, y.is_current])).toEqual([
       ['2026-2027', false],
       ['2025-2026', true],
@@ -35,15 +31,15 @@ describe('school years', () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'admin');
     await call(school, token, 'POST', '/api/school-years', { name: '2024-2025' });
-    const next = await bodyOf<Year>(await call(school, token, 'POST', '/api/school-years', { name: '2025-2026' }));
+    const next = await bodyOf<CreatedSchoolYear>(await call(school, token, 'POST', '/api/school-years', { name: '2025-2026' }));
     const res = await call(school, token, 'PUT', `/api/school-years/${next.id}/set-current`);
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toEqual({ message: 'Année scolaire actuelle mise à jour.' });
-    const years = await bodyOf<Year[]>(await call(school, token, 'GET', '/api/school-years'));
+    const years = await bodyOf<SchoolYear[]>(await call(school, token, 'GET', '/api/school-years'));
     expect(years.filter((y) => y.is_current).map((y) => y.name)).toEqual(['2025-2026']);
     // Setting the current year again keeps one current year.
     await call(school, token, 'PUT', `/api/school-years/${next.id}/set-current`);
-    const again = await bodyOf<Year[]>(await call(school, token, 'GET', '/api/school-years'));
+    const again = await bodyOf<SchoolYear[]>(await call(school, token, 'GET', '/api/school-years'));
     expect(again.filter((y) => y.is_current)).toHaveLength(1);
   });
 
@@ -85,9 +81,10 @@ describe('school years', () => {
     const other = await createSchool();
     const otherYear = await setUpYear(other, await tokenFor(other, 'admin'));
     const token = await tokenFor(school, 'admin');
-    expect(await bodyOf(await call(school, token, 'PUT', `/api/school-years/${otherYear}/set-current`))).toEqual(NOT_FOUND);
-    expect((await call(school, token, 'DELETE', `/api/school-years/${otherYear}`)).status).toBe(404);
-    expect((await call(school, token, 'DELETE', `/api/school-years/${crypto.randomUUID()}`)).status).toBe(404);
+    // One 'year or 404' for every route (issue 11): the message names what was not found.
+    expect(await bodyOf(await call(school, token, 'PUT', `/api/school-years/${otherYear}/set-current`))).toEqual(YEAR_NOT_FOUND);
+    expect(await bodyOf(await call(school, token, 'DELETE', `/api/school-years/${otherYear}`))).toEqual(YEAR_NOT_FOUND);
+    expect(await bodyOf(await call(school, token, 'DELETE', `/api/school-years/${crypto.randomUUID()}`))).toEqual(YEAR_NOT_FOUND);
     expect((await sql('SELECT COUNT(*) AS n FROM school_years WHERE id = ?', otherYear).first<{ n: number }>())!.n).toBe(1);
   });
 

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_SCRIPT } from '../../web/screens/login/first-paint';
+import type { SchoolInfo } from '../../worker/contract/instance';
 import { NO_MAINTENANCE, setMaintenance } from '../../worker/durable/platform';
 import {
   bodyOf,
@@ -52,6 +54,13 @@ describe('response headers', () => {
       expect(res.headers.get('Cache-Control')).toBe('no-store');
       expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
     }
+  });
+
+  it("allows the sign-in page's one inline script by its hash, and no other inline script", async () => {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(FIRST_PAINT_SCRIPT));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    const csp = (await (await createSchool()).fetch('/api/instance/default')).headers.get('Content-Security-Policy') ?? '';
+    expect(csp.split(';').map((d) => d.trim())).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 });
 
@@ -158,7 +167,7 @@ describe('Idempotency-Key', () => {
       message: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
       code: 'idempotency_mismatch',
     });
-    const info = await bodyOf<{ name: string }>(await call(school, token, 'GET', '/api/instance/current'));
+    const info = await bodyOf<SchoolInfo>(await call(school, token, 'GET', '/api/instance/current'));
     expect(info.name).toBe('Premier');
     expect(await auditRows(school, 'UPDATE_SCHOOL_INFO')).toBe(1);
   });

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { type SessionClaims, signSession, TOKEN_LIFETIME_SECONDS } from '../../worker/auth/jwt';
 import { ALL_PERMISSION_KEYS, ROLE_TEMPLATES, type RoleTemplateKey } from '../../worker/domain/permissions';
+import type { PasswordChanged } from '../../worker/contract/auth';
 import {
   accessTokenOf,
   bodyOf,
@@ -319,7 +320,7 @@ describe('PUT /api/user/change-password', () => {
     const oldToken = await tokenFor(school, 'secretaire');
     const res = await change(school, oldToken, { currentPassword: PASSWORD, newPassword: STRONG });
     expect(res.status).toBe(200);
-    const body = await bodyOf<{ message: string; accessToken: string }>(res);
+    const body = await bodyOf<PasswordChanged>(res);
     expect(body.message).toBe('Mot de passe mis à jour.');
     expect(claimsOf(body.accessToken)).toMatchObject({ username: 'secretaire', status: 'active' });
 

@@ -3,23 +3,11 @@
 // school's own data only, and the same number of D1 statements whatever the school's size.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Summary } from '../../worker/contract/dashboard';
 import { currentMonth } from '../../worker/domain/dashboard';
 import { type EnrolmentSeed, seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, tokenFor } from './helpers';
 
-interface Figures {
-  enrolled: number;
-  expected: number;
-  paid: number;
-  paidThisMonth: number;
-  balance: number;
-}
-
-interface Summary extends Figures {
-  yearId: string;
-  month: string;
-  classes: (Figures & { id: string; name: string })[];
-}
 
 /*
  * 2025-2026 (current), amounts in centimes:

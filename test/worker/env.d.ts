@@ -1,15 +1,11 @@
-// Types of `env` and `exports` from 'cloudflare:workers' in the worker tests.
+// The worker tests' own binding (vitest.config.ts), added to the generated `Cloudflare.Env`
+// (worker/env.generated.d.ts) that `env` and `exports` from 'cloudflare:workers' use.
 import type { D1Migration } from '@cloudflare/vitest-plugin';
-import type { Env as WorkerEnv } from '../../worker/env';
 
 declare global {
   namespace Cloudflare {
-    interface Env extends WorkerEnv {
+    interface Env {
       TEST_MIGRATIONS: D1Migration[];
-    }
-    interface GlobalProps {
-      mainModule: typeof import('../../worker/index');
-      durableNamespaces: 'LoginThrottle' | 'Platform';
     }
   }
 }

@@ -3,18 +3,12 @@
 // taken only by a payment that is stored.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { FinanceEnrollment, SavedPayment } from '../../worker/contract/finance';
 import { database } from '../../worker/db/client';
-import { addPaymentStatements, replaceSheetStatements, sheetForWrite, sheetUnchanged } from '../../worker/db/finance';
-import { guardStatement } from '../../worker/lib/write';
+import { addPaymentStatements, replaceSheetStatements, sheetForWrite, sheetUnchanged } from '../../worker/db/enrollments';
+import { guardStatement } from '../../worker/db/guards';
 import { seedFinance } from './finance-fixture';
-import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
-
-interface Sheet {
-  id: string;
-  version: number;
-  payments: { id: string; label: string; amount: number; date: string | null; receipt_no: number | null }[];
-  adjustments: { id: string; label: string; amount: number }[];
-}
+import { bodyOf, call, createSchool, type ErrorBody, sql, type TestSchool, tokenFor } from './helpers';
 
 async function cashierSchool() {
   const school = await createSchool();
@@ -30,12 +24,12 @@ async function cashierSchool() {
   const yearId = fixture.yearIds.get('2025-2026')!;
   const sheet = async (id: string) => {
     const res = await call(school, token, 'GET', `/api/enrollments?className=9e%20AF&yearId=${yearId}`);
-    return ((await res.json()) as Sheet[]).find((e) => e.id === id)!;
+    return ((await res.json()) as FinanceEnrollment[]).find((e) => e.id === id)!;
   };
   return { school, token, marie: fixture.enrollmentIds[0]!, jameson: fixture.enrollmentIds[1]!, sheet };
 }
 
-const kept = (s: Sheet) => s.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
+const kept = (s: FinanceEnrollment) => s.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
 
 /** Every receipt number of the school, and its counter: no gap, no number without its payment. */
 async function receipts(school: TestSchool) {
@@ -69,7 +63,7 @@ describe('parallel saves of one finance sheet', () => {
     // They all started from the same sheet: one wins, the seven others are told to reload.
     expect(accepted).toHaveLength(1);
     for (const refused of saves.filter((r) => r.status === 409)) {
-      const body = await bodyOf<{ message: string; code: string; enrollment: Sheet }>(refused);
+      const body = await bodyOf<ErrorBody & { enrollment: FinanceEnrollment }>(refused);
       expect(body.code).toBe('stale');
       expect(body.message).toBe(
         'La fiche financière de Marie Joseph a été modifiée entre-temps par un autre utilisateur. Rechargez la fiche pour voir ses changements, puis recommencez.',
@@ -86,8 +80,8 @@ describe('parallel saves of one finance sheet', () => {
       ),
     );
     expect(adds.map((r) => r.status)).toEqual(Array(8).fill(201));
-    const answers = await Promise.all(adds.map((r) => bodyOf<{ payment: { receipt_no: number; label: string } }>(r)));
-    expect(answers.map((a) => a.payment.receipt_no).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    const answers = await Promise.all(adds.map((r) => bodyOf<SavedPayment>(r)));
+    expect(answers.map((a) => a.payment.receipt_no!).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
     const [m, j] = [await sheet(marie), await sheet(jameson)];
     expect(m.payments.map((p) => p.label).sort()).toEqual(['Caisse 2', 'Caisse 4', 'Caisse 6', 'Caisse 8', 'Versement 1']);
     expect(j.payments.map((p) => p.label).sort()).toEqual(['Caisse 1', 'Caisse 3', 'Caisse 5', 'Caisse 7']);
@@ -120,7 +114,7 @@ describe('offline replays from two phones on one sheet', () => {
     const audit = await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{ n: number }>();
     const refused = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, phoneB, { 'Idempotency-Key': 'phone-b-0002' });
     expect(refused.status).toBe(409);
-    const body = await bodyOf<{ message: string; enrollment: Sheet }>(refused);
+    const body = await bodyOf<ErrorBody & { enrollment: FinanceEnrollment }>(refused);
     expect(body.message).toContain('La fiche financière de Marie Joseph a été modifiée entre-temps');
     // The refusal carries the sheet as it is now, so the panel can put the cashier's lines back on it.
     expect(body.enrollment.payments.map((p) => p.label)).toEqual(['Versement 1', 'Téléphone A']);

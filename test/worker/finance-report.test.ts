@@ -1,26 +1,9 @@
 // The financial report (GET /api/enrollments/all) against a fixture of 200 enrolments whose
 // totals were computed by hand (below), plus 20 of a past year and another school's 200.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../worker/contract/finance';
 import { type EnrolmentSeed, seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, type TestSchool, tokenFor } from './helpers';
-
-interface ReportBody {
-  enrollments: {
-    id: string;
-    prenom: string;
-    nom: string;
-    year_name: string;
-    className: string;
-    mppa: number;
-    adjustments_total: number;
-    adjusted_mppa: number;
-    total_paid: number;
-    balance: number;
-  }[];
-  pagination: { page: number; totalPages: number; total: number; limit: number };
-  totals: { adjusted_mppa: number; total_paid: number; balance: number };
-  classes: string[];
-}
 
 /*
  * Four classes of 50 enrolments in 2025-2026, base MPPA M per class:
@@ -84,11 +67,11 @@ beforeAll(async () => {
   token = await tokenFor(school, 'comptable');
 });
 
-async function report(query: Record<string, string | number>): Promise<ReportBody> {
+async function report(query: Record<string, string | number>): Promise<Report> {
   const params = new URLSearchParams(Object.entries({ yearId, ...query }).map(([k, v]) => [k, String(v)]));
   const res = await call(school, token, 'GET', `/api/enrollments/all?${params}`);
   expect(res.status, await res.clone().text()).toBe(200);
-  return bodyOf<ReportBody>(res);
+  return bodyOf<Report>(res);
 }
 
 describe('financial report: totals over the whole filtered set', () => {
@@ -162,7 +145,7 @@ describe('financial report: totals over the whole filtered set', () => {
     expect(past.totals).toEqual({ adjusted_mppa: 400_000, total_paid: 400_000, balance: 0 });
     expect(past.enrollments[0]).toMatchObject({ year_name: '2024-2025', className: '7e AF' });
     const res = await call(school, token, 'GET', '/api/enrollments/all');
-    const everything = await bodyOf<ReportBody>(res);
+    const everything = await bodyOf<Report>(res);
     expect(everything.pagination.total).toBe(220);
     expect(everything.totals).toEqual({ adjusted_mppa: 6_280_022.5, total_paid: 3_150_008.3, balance: 3_130_014.2 });
   });

@@ -1,22 +1,9 @@
 // Class roster, finance sheet saves (payments, adjustments, receipts, audit, idempotency) and
 // grades access (document 2 §4, §7; product decisions, "Money").
 import { describe, expect, it } from 'vitest';
+import type { FinanceEnrollment, SavedPayment, SavedSheet } from '../../worker/contract/finance';
 import { seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
-
-interface ApiEnrollment {
-  id: string;
-  student_id: string;
-  year_id: string;
-  year_name: string;
-  className: string;
-  mppa: number;
-  version: number;
-  grades_access_enabled: boolean;
-  student: { nom: string; prenom: string; nisu: string | null };
-  payments: { id: string; date: string | null; label: string; amount: number; receipt_no: number | null; recorded_by: string | null }[];
-  adjustments: { id: string; label: string; amount: number }[];
-}
 
 const STAFF = [
   { username: 'admin', type: 'admin' as const },
@@ -47,7 +34,7 @@ async function financeSchool() {
 const roster = async (school: TestSchool, token: string, className: string, yearId: string) => {
   const res = await call(school, token, 'GET', `/api/enrollments?className=${encodeURIComponent(className)}&yearId=${yearId}`);
   expect(res.status).toBe(200);
-  return bodyOf<ApiEnrollment[]>(res);
+  return bodyOf<FinanceEnrollment[]>(res);
 };
 
 const auditRows = (instanceId: string) =>
@@ -134,7 +121,7 @@ describe('class roster (GET /api/enrollments)', () => {
 const sheetOf = async (school: TestSchool, token: string, className: string, yearId: string, id: string) =>
   (await roster(school, token, className, yearId)).find((e) => e.id === id)!;
 
-const linesOf = (e: ApiEnrollment) => e.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
+const linesOf = (e: FinanceEnrollment) => e.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
 
 describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
   it('records instalments and a scholarship, numbering new receipts from the school counter', async () => {
@@ -157,7 +144,7 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
       adjustments: [{ label: 'Bourse 25%', amount: -7750 }],
     });
     expect(res.status).toBe(200);
-    const answer = await bodyOf<{ message: string; enrollment: ApiEnrollment }>(res);
+    const answer = await bodyOf<SavedSheet>(res);
     expect(answer.message).toBe('Fiche financière mise à jour.');
 
     const today = new Date().toISOString().slice(0, 10);
@@ -510,7 +497,7 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
     const res = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { id: lineId, amount: 1250.5 });
     expect(res.status).toBe(201);
     const today = new Date().toISOString().slice(0, 10);
-    const answer = await bodyOf<{ message: string; enrollment: ApiEnrollment; payment: ApiEnrollment['payments'][number] }>(res);
+    const answer = await bodyOf<SavedPayment>(res);
     expect(answer.message).toBe('Versement enregistré : reçu n° 2.');
     expect(answer.payment).toEqual({ id: lineId, label: 'Versement 2', amount: 1250.5, date: today, receipt_no: 2, recorded_by: 'comptable' });
     expect(answer.enrollment).toEqual(await sheetOf(school, token, '9e AF', yearId, marie));
@@ -526,7 +513,7 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
     });
     // A label and a past date are kept.
     const dated = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { amount: 100, date: '2025-12-01', label: 'Frais de retard' });
-    expect((await bodyOf<{ payment: unknown }>(dated)).payment).toMatchObject({ label: 'Frais de retard', date: '2025-12-01', receipt_no: 3 });
+    expect((await bodyOf<SavedPayment>(dated)).payment).toMatchObject({ label: 'Frais de retard', date: '2025-12-01', receipt_no: 3 });
   });
 
   it('accepts an overpayment (cash received is never refused) and answers the negative balance', async () => {
@@ -534,7 +521,7 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
     const token = await tokenFor(school, 'comptable');
     const res = await call(school, token, 'POST', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, { amount: 21000.5 });
     expect(res.status).toBe(201);
-    const { enrollment } = await bodyOf<{ enrollment: ApiEnrollment }>(res);
+    const { enrollment } = await bodyOf<SavedSheet>(res);
     expect(enrollment.payments.reduce((sum, p) => sum + p.amount, 0)).toBe(31000.5);
   });
 

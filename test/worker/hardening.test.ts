@@ -1,6 +1,12 @@
 // Issue 9 "Hardening what exists": long accented searches, bad inputs answered in French, 415,
 // path parameters, the school logo in R2, and writes whose check is part of the batch.
 import { env } from 'cloudflare:workers';
+import type { ClassFee } from '../../worker/contract/class-financials';
+import type { SavedClass } from '../../worker/contract/classes';
+import type { SchoolInfo } from '../../worker/contract/instance';
+import type { Report } from '../../worker/contract/finance';
+import type { SavedRole } from '../../worker/contract/roles';
+import type { SavedStudent, StudentList } from '../../worker/contract/students';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 import { createYear, seedStudents } from './fixtures-academic';
@@ -50,7 +56,7 @@ describe('searching students by long and accented names', () => {
     const names = async (search: string) => {
       const res = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(search)}`);
       expect(res.status, search).toBe(200);
-      return (await bodyOf<{ students: { nom: string; prenom: string }[] }>(res)).students.map((s) => `${s.prenom} ${s.nom}`);
+      return (await bodyOf<StudentList>(res)).students.map((s) => `${s.prenom} ${s.nom}`);
     };
     expect(await names(LONG)).toEqual(['Marie-Françoise Clémentine Saint-Fleur-Desravines-Jean-Baptiste']);
     expect(await names(LONG.toUpperCase())).toEqual(['Marie-Françoise Clémentine Saint-Fleur-Desravines-Jean-Baptiste']);
@@ -63,7 +69,7 @@ describe('searching students by long and accented names', () => {
   it('sorts names starting with an accent with their letter, not after Z', async () => {
     const { school, year, admin } = await schoolWithStudents();
     const res = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`);
-    const noms = (await bodyOf<{ students: { nom: string }[] }>(res)).students.map((s) => s.nom);
+    const noms = (await bodyOf<StudentList>(res)).students.map((s) => s.nom);
     expect(noms).toEqual(['Emmanuel', 'Étienne', 'Fils-Aimé', 'Saint-Fleur', 'Saint-Fleur-Desravines-Jean-Baptiste', 'Zéphir']);
   });
 
@@ -72,7 +78,7 @@ describe('searching students by long and accented names', () => {
     const report = async (searchTerm: string) => {
       const res = await call(school, admin, 'GET', `/api/enrollments/all?yearId=${year.yearId}&searchTerm=${encodeURIComponent(searchTerm)}`);
       expect(res.status, searchTerm).toBe(200);
-      return (await bodyOf<{ enrollments: { nom: string; prenom: string }[] }>(res)).enrollments.map((e) => e.nom);
+      return (await bodyOf<Report>(res)).enrollments.map((e) => e.nom);
     };
     expect(await report(LONG)).toEqual(['Saint-Fleur-Desravines-Jean-Baptiste']);
     expect(await report('eliane')).toEqual(['Étienne', 'Zéphir']);
@@ -83,10 +89,10 @@ describe('searching students by long and accented names', () => {
     const { school, year, admin } = await schoolWithStudents();
     const created = await call(school, admin, 'POST', '/api/students', newStudent({ nom: 'Œuvre-Désir', prenom: 'Ænéas' }));
     expect(created.status).toBe(201);
-    const { student } = await bodyOf<{ student: { id: string } }>(created);
+    const { student } = await bodyOf<SavedStudent>(created);
     const search = (q: string) =>
       call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(q)}`).then((r) =>
-        bodyOf<{ pagination: { total: number } }>(r),
+        bodyOf<StudentList>(r),
       );
     expect((await search('oeuvre desir aeneas')).pagination.total).toBe(1);
     const renamed = await call(school, admin, 'PUT', `/api/students/${student.id}`, newStudent({ nom: 'Noël', prenom: 'Ænéas', revision: 0 }));
@@ -135,7 +141,7 @@ describe('bad inputs answer 400 or 415 in French', () => {
     }
     const created = await call(school, admin, 'POST', '/api/classes', { name: '7e\u0000 \u202eAF\u200b' });
     expect(created.status).toBe(201);
-    expect((await bodyOf<{ name: string }>(created)).name).toBe('7e AF');
+    expect((await bodyOf<SavedClass>(created)).name).toBe('7e AF');
     // A look-alike of an existing name is the same name.
     await expectRefused(await call(school, admin, 'POST', '/api/classes', { name: '7e\u200b AF' }), 409, 'Une classe porte déjà ce nom.');
   });
@@ -220,7 +226,7 @@ describe('bad inputs answer 400 or 415 in French', () => {
     );
     const pasted = await call(school, admin, 'POST', '/api/students', newStudent({ nisu: ' zeel 20130301 m 1234567 ' }));
     expect(pasted.status).toBe(201);
-    expect((await bodyOf<{ student: { nisu: string } }>(pasted)).student.nisu).toBe('ZEEL20130301M1234567');
+    expect((await bodyOf<SavedStudent>(pasted)).student.nisu).toBe('ZEEL20130301M1234567');
     expect(year.yearId).toBeTruthy();
   });
 });
@@ -260,7 +266,7 @@ describe('the school logo in R2', () => {
   it('deletes the old object when the logo is replaced or removed', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    const current = async () => (await bodyOf<{ logo_url: string | null }>(await call(school, admin, 'GET', '/api/instance/current'))).logo_url;
+    const current = async () => (await bodyOf<SchoolInfo>(await call(school, admin, 'GET', '/api/instance/current'))).logo_url;
 
     expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: PNG_1PX }))).status).toBe(200);
     const first = await current();
@@ -314,7 +320,7 @@ describe('writes whose check is part of their batch', () => {
   it('refuses a role save made from an older revision', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    const role = await bodyOf<{ id: string; revision: number }>(await call(school, admin, 'POST', '/api/roles', { name: 'Surveillance', permissionIds: [1] }));
+    const role = await bodyOf<SavedRole>(await call(school, admin, 'POST', '/api/roles', { name: 'Surveillance', permissionIds: [1] }));
     expect(role.revision).toBe(0);
     const [a, b] = await Promise.all([
       call(school, admin, 'PUT', `/api/roles/${role.id}`, { name: 'Surveillance', permissionIds: [1, 10], revision: 0 }),
@@ -342,7 +348,7 @@ describe('writes whose check is part of their batch', () => {
     expect(stale.status).toBe(409);
     expect((await bodyOf(stale)).message).toBe('Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.');
     const fees = await call(school, admin, 'GET', `/api/class-financials?yearId=${year.yearId}`);
-    expect((await bodyOf<{ class_name: string; mppa: number | null }[]>(fees)).map((f) => [f.class_name, f.mppa])).toEqual([
+    expect((await bodyOf<ClassFee[]>(fees)).map((f) => [f.class_name, f.mppa])).toEqual([
       ['7e AF', 26000],
       ['8e AF', 30000],
     ]);

@@ -1,10 +1,11 @@
 // Test fixtures: each test builds its own school (its own hostname) and signs in through the API.
+import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { env, exports } from 'cloudflare:workers';
 import { hashPassword } from '../../worker/auth/password';
-import { insertChunks } from '../../worker/db/chunks';
 import { database } from '../../worker/db/client';
-import { instances, platformUsers, rolePermissions, roles, userRoles, users } from '../../worker/db/schema';
-import { type RoleTemplateKey, systemRoleRows } from '../../worker/domain/permissions';
+import { newSchoolStatements } from '../../worker/db/instances';
+import { platformUsers } from '../../worker/db/schema';
+import type { RoleTemplateKey } from '../../worker/domain/permissions';
 
 export const PASSWORD = 'Test#Password-2026';
 
@@ -42,52 +43,27 @@ export async function createSchool(
   const db = database(env.DB);
   const id = crypto.randomUUID();
   const host = `${id.slice(0, 8)}.ecole.test`;
-  const { roles: roleRows, rolePermissions: rp } = systemRoleRows(id, () => crypto.randomUUID());
-  const roleIdByTemplate = new Map(roleRows.map((r) => [r.template_key, r.id]));
-  const userIdByName = new Map<string, string>();
-  const hash = await hashed();
-  const userRows = (options.users ?? DEFAULT_USERS).map((u) => {
-    const userId = crypto.randomUUID();
-    userIdByName.set(u.username, userId);
-    return {
-      id: userId,
-      instanceId: id,
-      username: u.username,
-      passwordHash: hash,
-      accountType: u.type,
-      status: u.status ?? 'active',
-      tempPasswordExpiresAt: u.tempPasswordExpiresAt ?? null,
-    };
-  });
-  const links = (options.users ?? DEFAULT_USERS).flatMap((u) =>
-    (u.templates ?? []).map((t) => ({ instanceId: id, userId: userIdByName.get(u.username)!, roleId: roleIdByTemplate.get(t)! })),
+  const passwordHash = await hashed();
+  const accounts = (options.users ?? DEFAULT_USERS).map((u) => ({
+    id: crypto.randomUUID(),
+    username: u.username,
+    passwordHash,
+    accountType: u.type,
+    status: u.status ?? 'active',
+    tempPasswordExpiresAt: u.tempPasswordExpiresAt ?? null,
+    templates: u.templates,
+  }));
+  const { statements, roleIdByTemplate } = newSchoolStatements(
+    db,
+    { id, name: `École ${id.slice(0, 4)}`, hostname: host, expiresAt: options.expiresAt ?? null, status: options.status ?? 'active' },
+    accounts,
   );
-  await db.batch([
-    db.insert(instances).values({
-      id,
-      name: `École ${id.slice(0, 4)}`,
-      hostname: host,
-      expiresAt: options.expiresAt ?? null,
-      status: options.status ?? 'active',
-    }),
-    ...insertChunks(
-      db,
-      roles,
-      roleRows.map((r) => ({ id: r.id, instanceId: id, name: r.name, isSystem: true, templateKey: r.template_key })),
-    ),
-    ...insertChunks(
-      db,
-      rolePermissions,
-      rp.map((r) => ({ instanceId: id, roleId: r.role_id, permissionId: r.permission_id })),
-    ),
-    ...insertChunks(db, users, userRows),
-    ...insertChunks(db, userRoles, links),
-  ]);
+  await db.batch(statements);
   return {
     id,
     host,
     roleIdByTemplate,
-    userIdByName,
+    userIdByName: new Map(accounts.map((a) => [a.username, a.id])),
     fetch: (path, init) => exports.default.fetch(`https://${host}${path}`, init),
   };
 }
@@ -134,10 +110,7 @@ export function call(
   });
 }
 
-export function claimsOf(token: string): Record<string, unknown> {
-  const payload = token.split('.')[1]!;
-  return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-}
+export const claimsOf = (token: string): Record<string, unknown> => decode(token).payload;
 
 /** The API's error shape: a French message and a machine code. */
 export interface ErrorBody {

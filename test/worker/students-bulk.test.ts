@@ -1,6 +1,8 @@
 // Enrolments and the bulk actions of the student register: enrol, bulk enrol, bulk change class,
 // delete (cascading, one batch) and archive / reactivate (document 2 §4, §7).
 import { describe, expect, it } from 'vitest';
+import type { Enrolled } from '../../worker/contract/enrollments';
+import type { StudentList } from '../../worker/contract/students';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 import { addFinanceAndGrades, type AcademicYear, createYear, seedStudents } from './fixtures-academic';
 
@@ -35,7 +37,7 @@ describe('POST /api/enrollments', () => {
       className: '8e AF',
     });
     expect(res.status).toBe(201);
-    const body = await bodyOf<{ message: string; enrollment: { className: string; mppa: number } }>(res);
+    const body = await bodyOf<Enrolled>(res);
     expect(body.message).toBe('Ralph a été inscrit(e).');
     expect(body.enrollment).toMatchObject({ className: '8e AF', mppa: 27500 });
 
@@ -268,7 +270,7 @@ describe('POST /api/students/status', () => {
     expect((await bodyOf(archived)).message).toBe('Élèves archivés.');
     expect(await count("SELECT COUNT(*) AS n FROM students WHERE instance_id = ? AND status = 'archived'", school.id)).toBe(2);
     const listed = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`);
-    expect((await bodyOf<{ pagination: { total: number } }>(listed)).pagination.total).toBe(0);
+    expect((await bodyOf<StudentList>(listed)).pagination.total).toBe(0);
 
     const back = await call(school, admin, 'POST', '/api/students/status', { ids: [studentIds[0]], status: 'active' });
     expect((await bodyOf(back)).message).toBe('Élèves réactivés.');

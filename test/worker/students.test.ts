@@ -1,30 +1,9 @@
 // The student register: list, form data, create, update and photos (document 2 §2, §5, §7).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { SavedStudent, StudentFormData, StudentList } from '../../worker/contract/students';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 import { type AcademicYear, createYear, seedStudents } from './fixtures-academic';
-
-interface ApiStudent {
-  id: string;
-  nisu: string | null;
-  nom: string;
-  prenom: string;
-  sexe: 'M' | 'F' | null;
-  date_of_birth: string;
-  address: string;
-  photo_url: string | null;
-  tutor_name: string | null;
-  tutor_phone: string | null;
-  tutor_email: string | null;
-  medical_notes: string | null;
-  status: 'active' | 'archived';
-  enrollment: { id: string; year_id: string; class_id: string; className: string; mppa: number } | null;
-}
-
-interface ListAnswer {
-  students: ApiStudent[];
-  pagination: { page: number; totalPages: number; total: number };
-}
 
 const CLASSES: [string, number | null][] = [
   ['7e AF', 25000],
@@ -57,7 +36,7 @@ const newStudent = (over: Record<string, unknown> = {}) => ({
 const list = async (school: TestSchool, token: string, query: string) => {
   const res = await call(school, token, 'GET', `/api/students-with-enrollment-status?${query}`);
   expect(res.status, await res.clone().text()).toBe(200);
-  return bodyOf<ListAnswer>(res);
+  return bodyOf<StudentList>(res);
 };
 
 const count = async (query: string, ...params: unknown[]) => (await sql(query, ...params).first<{ n: number }>())!.n;
@@ -101,7 +80,7 @@ describe('GET /api/students-with-enrollment-status', () => {
       { nom: 'Jean-Baptiste', prenom: 'Wideline' },
       { nom: 'Lubin', prenom: 'Esther', status: 'archived', className: '7e AF' },
     ]);
-    const names = (answer: ListAnswer) => answer.students.map((s) => s.prenom);
+    const names = (answer: StudentList) => answer.students.map((s) => s.prenom);
 
     expect(names(await list(school, secretaire, `yearId=${year.yearId}`))).toEqual(['Nadège', 'Kervens', 'Wideline']);
     const all = await list(school, secretaire, `yearId=${year.yearId}&includeArchived=true`);
@@ -203,7 +182,7 @@ describe('GET /api/students/form-data', () => {
     const { school, year, secretaire } = await schoolWithYear();
     const res = await call(school, secretaire, 'GET', `/api/students/form-data?yearId=${year.yearId}`);
     expect(res.status).toBe(200);
-    const body = await bodyOf<{ classes: { id: string; name: string; mppa: number | null }[] }>(res);
+    const body = await bodyOf<StudentFormData>(res);
     expect(body.classes.map((c) => [c.name, c.mppa])).toEqual([
       ['7e AF', 25000],
       ['8e AF', 27500.5],
@@ -218,7 +197,7 @@ describe('POST /api/students', () => {
     const student = newStudent({ nisu: 'josw20120309f1234567', enrollment: { year_id: year.yearId, className: '8e AF', mppa: 27500.5 } });
     const res = await call(school, secretaire, 'POST', '/api/students', student);
     expect(res.status).toBe(201);
-    const body = await bodyOf<{ message: string; student: ApiStudent }>(res);
+    const body = await bodyOf<SavedStudent>(res);
     expect(body.message).toBe('Élève ajouté.');
     expect(body.student).toMatchObject({
       id: student.id,
@@ -249,7 +228,7 @@ describe('POST /api/students', () => {
     expect(replayedKey.headers.get('Idempotent-Replayed')).toBe('true');
     const replayedId = await call(school, secretaire, 'POST', '/api/students', student, { 'Idempotency-Key': `cle-${crypto.randomUUID()}` });
     expect(replayedId.status).toBe(200);
-    const body = await bodyOf<{ message: string; student: ApiStudent }>(replayedId);
+    const body = await bodyOf<SavedStudent>(replayedId);
     expect(body.message).toBe('Élève ajouté.');
     expect(body.student.enrollment).toMatchObject({ className: '7e AF' });
     expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', school.id)).toBe(1);
@@ -261,7 +240,7 @@ describe('POST /api/students', () => {
     const other = await schoolWithYear();
     const foreign = await call(other.school, other.secretaire, 'POST', '/api/students', { ...student, nom: 'Autre', enrollment: undefined });
     expect(foreign.status).toBe(201);
-    const created = (await bodyOf<{ student: ApiStudent }>(foreign)).student;
+    const created = (await bodyOf<SavedStudent>(foreign)).student;
     expect(created).toMatchObject({ nom: 'Autre', prenom: 'Wideline' });
     expect(created.id).not.toBe(student.id);
     expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', other.school.id)).toBe(1);
@@ -327,7 +306,7 @@ describe('POST /api/students', () => {
       newStudent({ tutor_phone: '', tutor_email: '', tutor_name: ' ', medical_notes: '', nisu: '' }),
     );
     expect(minimal.status).toBe(201);
-    expect((await bodyOf<{ student: ApiStudent }>(minimal)).student).toMatchObject({
+    expect((await bodyOf<SavedStudent>(minimal)).student).toMatchObject({
       sexe: 'F',
       tutor_phone: null,
       tutor_email: null,
@@ -402,7 +381,7 @@ describe('PUT /api/students/:id', () => {
       newStudent({ id: undefined, nom: 'Paul-Émile', prenom: 'Ralph', mppa: 20000, enrollmentId: enrollmentIdByStudent.get(id), revision: 0 }),
     );
     expect(res.status).toBe(200);
-    const body = await bodyOf<{ message: string; student: ApiStudent }>(res);
+    const body = await bodyOf<SavedStudent>(res);
     expect(body.message).toBe('Élève mis à jour.');
     expect(body.student).toMatchObject({ id, nom: 'Paul-Émile', tutor_phone: '+509 3712 3456' });
     const row = await sql('SELECT s.nom, e.mppa FROM students s JOIN enrollments e ON e.student_id = s.id WHERE s.id = ?', id).first<{
@@ -427,7 +406,7 @@ describe('PUT /api/students/:id', () => {
       newStudent({ id: undefined, enrollment: { year_id: year.yearId, className: '9e AF', mppa: 30000 }, revision: 0 }),
     );
     expect(res.status).toBe(200);
-    expect((await bodyOf<{ student: ApiStudent }>(res)).student.enrollment).toMatchObject({ className: '9e AF', mppa: 30000 });
+    expect((await bodyOf<SavedStudent>(res)).student.enrollment).toMatchObject({ className: '9e AF', mppa: 30000 });
     const again = await call(
       school,
       secretaire,
@@ -497,7 +476,7 @@ describe('student photos', () => {
     const other = await schoolWithYear();
     const created = await call(school, secretaire, 'POST', '/api/students', newStudent({ photo_url: PNG_1PX }));
     expect(created.status).toBe(201);
-    const { student } = await bodyOf<{ student: ApiStudent }>(created);
+    const { student } = await bodyOf<SavedStudent>(created);
     expect(student.photo_url).toMatch(new RegExp(`^/api/students/${student.id}/photo/[0-9a-f-]+$`));
 
     const photo = await call(school, secretaire, 'GET', student.photo_url!);
@@ -513,8 +492,8 @@ describe('student photos', () => {
 
     // Keeping the URL keeps the photo; null removes it.
     const kept = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: student.photo_url, revision: 0 }));
-    expect((await bodyOf<{ student: ApiStudent }>(kept)).student.photo_url).toBe(student.photo_url);
+    expect((await bodyOf<SavedStudent>(kept)).student.photo_url).toBe(student.photo_url);
     const removed = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: null, revision: 1 }));
-    expect((await bodyOf<{ student: ApiStudent }>(removed)).student.photo_url).toBeNull();
+    expect((await bodyOf<SavedStudent>(removed)).student.photo_url).toBeNull();
   });
 });

@@ -1,13 +1,8 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { SchoolInfo } from '../../worker/contract/instance';
 import { bodyOf, call, claimsOf, createSchool, login, sql, tokenFor } from './helpers';
 
-interface SchoolInfo {
-  id: string;
-  name: string;
-  passing_grade: number;
-  currency: string;
-}
 
 describe('one school per host', () => {
   it("refuses a school's token on another school's host", async () => {

@@ -2,31 +2,16 @@
 // teachers its years and classes. The layout loads it once per page load, so the first visit
 // leaves it in the offline copy (decision 100). One list of reads per area; a single bootstrap
 // call can later replace them without changing the screens.
+import type { SchoolClass } from '../../worker/contract/classes';
+import type { SchoolInfo } from '../../worker/contract/instance';
+import type { SchoolYear } from '../../worker/contract/school-years';
 import { api } from './client';
 
-export interface SchoolInfo {
-  id: string;
-  name: string;
-  email: string | null;
-  address: string | null;
-  phone: string | null;
-  passing_grade: number;
-  currency: 'Gdes' | '$HT' | 'US' | 'EU';
-  logo_url: string | null;
-  expires_at: string | null;
-}
+export type { SchoolInfo };
 
-export interface SchoolYear {
-  id: string;
-  name: string;
-  is_current: boolean;
-}
+export type { SchoolYear };
 
-export interface SchoolClass {
-  id: string;
-  name: string;
-  order_index: number;
-}
+export type { SchoolClass };
 
 export interface Bootstrap {
   school: SchoolInfo;

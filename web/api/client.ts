@@ -9,6 +9,11 @@ import { refreshPending } from './pending';
 import { reportNetworkDown, reportNetworkUp } from '../session/connectivity';
 import { emit } from '../session/events';
 import { getSession } from '../session/session';
+import type { ApiErrorBody } from '../../worker/contract/endpoint';
+import type { MaintenanceLevel } from '../../worker/contract/platform';
+
+/** What an error answer may hold: the one error shape, and a maintenance answer's extras. */
+type ErrorAnswer = Partial<ApiErrorBody> & { maintenance?: boolean; level?: MaintenanceLevel };
 
 export class ApiError extends Error {
   constructor(
@@ -82,7 +87,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   // failed request ('offline'), its copy after a gateway error ('error'), 'never visited', or a
   // queued write. Anything else is the server's own answer.
   const fromCache = response.headers.get('X-From-Cache');
-  const code = (data as { code?: string } | null)?.code;
+  const error = data as ErrorAnswer | null;
+  const code = error?.code;
   const queued = response.status === 202 && isQueued(data);
   // The screens mark what a queued write concerns 'en attente' (pending.ts).
   if (queued) void refreshPending();
@@ -96,11 +102,11 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (response.ok) return data as T;
   if (code === 'offline_uncached') throw new NetworkError(offlineText.neverVisited);
 
-  const message = (data as { message?: string } | null)?.message ?? shellText.errors.server(response.status);
+  const message = error?.message ?? shellText.errors.server(response.status);
   // The shell signs out (to /login, then clears the session and the offline copy).
   if (response.status === 401 && !options.anonymous) emit('session-expired');
-  if (response.status === 503 && (data as { maintenance?: boolean } | null)?.maintenance) {
-    const level = (data as { level?: 'standard' | 'full_lockdown' }).level ?? 'standard';
+  if (response.status === 503 && error?.maintenance) {
+    const level = error.level ?? 'standard';
     emit('maintenance', { message, level, fromLogin: Boolean(options.anonymous) });
     if (!options.anonymous) {
       stalled ??= new Promise<void>((resolve) => (release = resolve));

@@ -6,6 +6,8 @@ import { toast } from '../components/toast';
 import { api, errorMessage, NetworkError } from './client';
 
 export interface ApiState<T> {
+  /** The GET read (under /api), null while the screen has nothing to read. */
+  path: string | null;
   data: T | null;
   loading: boolean;
   error: string | null;
@@ -62,5 +64,5 @@ export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): Api
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const setData = useCallback((update: (d: T) => T) => setState((d) => (d === null ? d : update(d))), []);
-  return { data, loading, error, stored, reload, setData };
+  return { path, data, loading, error, stored, reload, setData };
 }

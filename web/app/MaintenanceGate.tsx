@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { api, endMaintenanceStall } from '../api/client';
 import { shellText } from '../i18n/shell';
 import { type MaintenanceEvent, on } from '../session/events';
+import type { Maintenance } from '../../worker/contract/platform';
 import { signOut } from '../session/logout';
 import { isPlatform, useSession } from '../session/session';
 import './maintenance.css';
@@ -24,7 +25,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     if (!state) return;
     const timer = setInterval(async () => {
       try {
-        const current = await api.get<{ active: boolean }>('/maintenance', { anonymous: true });
+        const current = await api.get<Maintenance>('/maintenance', { anonymous: true });
         if (!current.active) {
           setState(null);
           endMaintenanceStall();

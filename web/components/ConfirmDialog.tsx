@@ -1,12 +1,16 @@
-// A confirmation before a destructive action (delete, reset): the warning, then cancel or confirm.
+// A confirmation before an action that cannot be taken back or that needs a second look (delete,
+// reset, leave unsaved changes, overpay): the warning, then cancel or confirm.
 import type { ReactNode } from 'react';
 import { commonText } from '../i18n/common';
+import { DialogButtons, type Tone } from './DialogButtons';
 import { Modal } from './Modal';
 
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = commonText.cancel,
+  tone = 'danger',
   busy = false,
   onConfirm,
   onCancel,
@@ -14,6 +18,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
+  tone?: Tone;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -22,16 +28,7 @@ export function ConfirmDialog({
     <Modal
       title={title}
       onClose={busy ? undefined : onCancel}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            {commonText.cancel}
-          </button>
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      actions={<DialogButtons cancelLabel={cancelLabel} confirmLabel={confirmLabel} tone={tone} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />}
     >
       {children}
     </Modal>

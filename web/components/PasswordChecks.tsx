@@ -1,6 +1,9 @@
-// Strength indicator and live criteria checklist, from the same policy the server enforces.
+// Strength indicator and live criteria checklist, from the same policy the server enforces, and
+// the new password fields they go with.
 import { passwordCriteria, passwordStrength } from '../../worker/domain/password-policy';
 import { authText } from '../i18n/auth';
+import { Field } from './Field';
+import { PasswordInput } from './PasswordInput';
 
 export function PasswordStrength({ password }: { password: string }) {
   const level = passwordStrength(password);
@@ -38,5 +41,49 @@ export function PasswordCriteriaList({ password }: { password: string }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A new password with its live checks, and its confirmation with 'match' / 'mismatch' as typed. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels,
+  strength = false,
+  onPassword,
+  onConfirm,
+}: {
+  password: string;
+  confirm: string;
+  labels: { password: string; confirm: string; match: string; mismatch: string };
+  /** Shows the strength bar too. */
+  strength?: boolean;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+}) {
+  return (
+    <>
+      <Field label={labels.password}>
+        {(control) => (
+          <>
+            <PasswordInput {...control} autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} required />
+            {strength && <PasswordStrength password={password} />}
+            <PasswordCriteriaList password={password} />
+          </>
+        )}
+      </Field>
+      <Field label={labels.confirm}>
+        {(control) => (
+          <>
+            <PasswordInput {...control} autoComplete="new-password" value={confirm} onChange={(e) => onConfirm(e.target.value)} required />
+            {confirm && (
+              <span className={password === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
+                {password === confirm ? labels.match : labels.mismatch}
+              </span>
+            )}
+          </>
+        )}
+      </Field>
+    </>
   );
 }

@@ -4,19 +4,10 @@
 // Secrétaire is ticked) stays selectable, its note saying what ticking it clears. Reasons and notes
 // are shown, not only as tooltips, so that phones see them too.
 import { useId, useState } from 'react';
+import type { Role } from '../../worker/contract/roles';
 import { roleOptionNote, roleOptionRule, roleRuleReason, toggleRole } from '../../worker/domain/roles';
 import { adminText } from '../i18n/admin';
 import './role-checklist.css';
-
-export interface RoleInfo {
-  id: string;
-  name: string;
-  is_system: boolean;
-  template_key: string | null;
-  /** What a save of the role editor names, so that it never overwrites a newer save. */
-  revision: number;
-  permissions: { id: number; key: string; category: string; description: string }[];
-}
 
 const t = adminText.addUser;
 
@@ -27,7 +18,7 @@ export function RoleChecklist({
   ownAdminPrincipal = false,
   legend,
 }: {
-  roles: RoleInfo[];
+  roles: Role[];
   selected: string[];
   onChange: (ids: string[]) => void;
   /** The signed-in user edits their own roles while holding Administrateur Principal. */

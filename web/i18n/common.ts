@@ -4,6 +4,11 @@ export const commonText = {
   close: 'Fermer',
   cancel: 'Annuler',
   loading: 'Chargement...',
+  pager: {
+    previous: 'Précédent',
+    next: 'Suivant',
+    page: (page: number, total: number) => `Page ${page} sur ${total}`,
+  },
   copyright: (year: number, name: string) => `© ${year} ${name}. Tous droits réservés.`,
   productName: 'Portail Scolaire',
 } as const;

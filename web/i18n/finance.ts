@@ -1,5 +1,7 @@
 // Class finance screen, finance panel, finance sheets, grades access and the financial report
-// (document 2 §2, §4, §5, §8). The worker imports `financeText.server` for its answers.
+// (document 2 §2, §4, §5, §8). The API's answers come from worker/contract/texts/finance.ts.
+import { financeServerText } from '../../worker/contract/texts/finance';
+
 export const financeText = {
   classPage: {
     title: (name: string) => `Classe : ${name}`,
@@ -43,13 +45,8 @@ export const financeText = {
     cancel: 'Annuler',
   },
   notices: {
-    saved: 'Fiche financière mise à jour.',
-    paymentSaved: (receipt: number) => `Versement enregistré : reçu n° ${receipt}.`,
+    ...financeServerText.notices,
     savedQueued: 'Fiche financière mise à jour et en attente de synchronisation.',
-    accessEnabled: 'Accès aux notes activé.',
-    accessRestricted: 'Accès aux notes restreint.',
-    classAccessEnabled: 'Accès aux notes activé pour toute la classe.',
-    classAccessRestricted: 'Accès aux notes restreint pour toute la classe.',
   },
   newPayment: {
     title: 'Nouveau versement',
@@ -97,7 +94,7 @@ export const financeText = {
     noPayments: 'Aucun versement.',
     noAdjustments: 'Aucun ajustement.',
     adjustmentHint: 'Un montant négatif est une bourse ou une réduction.',
-    paymentLabel: (n: number) => `Versement ${n}`,
+    paymentLabel: financeServerText.paymentLabel,
     adjustmentLabel: 'Bourse',
     invalidAmount: 'Montant invalide (deux décimales au plus).',
     negativePayment: "Le montant d'un versement ne peut pas être négatif.",
@@ -203,42 +200,9 @@ export const financeText = {
       balance: 'Balance',
     },
     showing: (shown: number, total: number) => `Affichage de ${shown} sur ${total} inscriptions.`,
-    previous: 'Précédent',
-    next: 'Suivant',
-    page: (page: number, pages: number) => `Page ${page} sur ${pages}`,
     empty: 'Aucune inscription ne correspond à vos critères.',
     error: (message: string) => `Erreur: ${message}`,
     fetchFallback: 'Failed to fetch data',
   },
-  server: {
-    enrollmentNotFound: 'Inscription introuvable.',
-    classNotFound: 'Classe introuvable.',
-    yearNotFound: 'Année scolaire introuvable.',
-    classRequired: 'La classe est requise.',
-    yearRequired: "L'année scolaire est requise.",
-    amountInvalid: 'Montant invalide.',
-    amountTooLarge: 'Montant trop élevé.',
-    paymentNegative: "Le montant d'un versement ne peut pas être négatif.",
-    mppaNegative: 'Le MPPA de base ne peut pas être négatif.',
-    adjustedNegative: 'Le MPPA ajusté ne peut pas être négatif.',
-    dateInvalid: 'Date de versement invalide (format AAAA-MM-JJ).',
-    labelTooLong: 'Libellé trop long (120 caractères au plus).',
-    tooManyPayments: 'Trop de versements sur une même fiche (100 au plus).',
-    tooManyAdjustments: 'Trop d’ajustements sur une même fiche (50 au plus).',
-    enabledRequired: 'Indiquez si l’accès aux notes est activé.',
-    balanceFilter: 'Filtre de solde inconnu (all, zero ou nonzero).',
-    mppaFilter: 'Le filtre MPPA doit être un montant.',
-    pageInvalid: 'Numéro de page invalide.',
-    limitInvalid: 'Taille de page invalide (1 à 100).',
-    staleSheet: (name: string) =>
-      `La fiche financière de ${name} a été modifiée entre-temps par un autre utilisateur. Rechargez la fiche pour voir ses changements, puis recommencez.`,
-    versionRequired: 'La version de la fiche est requise : rechargez la fiche, puis recommencez.',
-    receiptRemoved: (n: number) =>
-      `Le versement du reçu n° ${n} ne peut pas être supprimé : corrigez son montant (0 pour l'annuler) en indiquant le motif.`,
-    correctionRequired: (n: number) => `Le versement du reçu n° ${n} a déjà un reçu : indiquez le motif de la correction.`,
-    correctionTooLong: 'Motif de correction trop long (200 caractères au plus).',
-    paymentPositive: 'Le montant du versement doit être supérieur à zéro.',
-    dateInFuture: 'La date du versement ne peut pas être dans le futur.',
-    busy: "Trop d'enregistrements en même temps dans l'école. Réessayez dans un instant.",
-  },
+  server: financeServerText,
 } as const;

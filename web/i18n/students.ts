@@ -1,59 +1,7 @@
 // Student management (document 2 §2 'Gestion des Élèves', 'Fiche de l'Élève', 'Changer de
-// Classe', confirmations; §5 student form; §8 messages). The worker imports `studentServerText`.
+// Classe', confirmations; §5 student form; §8 messages). The answers of the routes live in worker/contract/texts/students.ts.
 
-/** Answers of the student and enrolment calls (success notices are the spec's, word for word). */
-export const studentServerText = {
-  added: 'Élève ajouté.',
-  updated: 'Élève mis à jour.',
-  deleted: 'Élèves supprimés.',
-  archived: 'Élèves archivés.',
-  reactivated: 'Élèves réactivés.',
-  enrolled: (prenom: string) => `${prenom} a été inscrit(e).`,
-  bulkEnrolled: (n: number) => `${n} élèves inscrits en masse.`,
-  classesChanged: 'Classes des élèves mises à jour.',
-  nomRequired: 'Le nom est requis.',
-  prenomRequired: 'Le prénom est requis.',
-  sexeInvalid: 'Le sexe doit être Masculin (M) ou Féminin (F).',
-  sexeRequired: 'Le sexe est requis.',
-  birthDateRequired: 'La date de naissance est requise.',
-  birthDateInvalid: "La date de naissance n'est pas une date valide : vérifiez le jour, le mois et l'année.",
-  birthDateFuture: 'La date de naissance ne peut pas être dans le futur.',
-  birthDateTooOld: 'La date de naissance ne peut pas remonter à plus de 120 ans.',
-  nomTooLong: 'Le nom ne doit pas dépasser 100 caractères.',
-  prenomTooLong: 'Le prénom ne doit pas dépasser 100 caractères.',
-  addressTooLong: "L'adresse ne doit pas dépasser 300 caractères.",
-  tutorNameTooLong: 'Le nom du tuteur ne doit pas dépasser 200 caractères.',
-  medicalNotesInvalid: 'Les notes médicales ne sont pas valides : groupe sanguin inconnu ou texte trop long.',
-  changedMeanwhile: 'Cet élève a été modifié entre-temps par quelqu’un d’autre. Rechargez la liste et recommencez.',
-  addressRequired: "L'adresse est requise.",
-  nisuInvalid: 'Le NISU doit contenir 20 caractères : 4 lettres, 8 chiffres, 1 lettre puis 7 chiffres.',
-  nisuTaken: 'Ce NISU est déjà attribué à un autre élève de l’école.',
-  phoneInvalid: "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
-  emailInvalid: "L'e-mail du tuteur n'est pas une adresse e-mail valide.",
-  medicalNotesTooLong: 'Les notes médicales sont trop longues.',
-  photoType: 'La photo doit être une image PNG, JPEG, GIF ou WebP.',
-  photoTooLarge: 'La photo ne doit pas dépasser 512 Ko.',
-  idInvalid: "L'identifiant de l'élève est invalide.",
-  idTaken: 'Cet identifiant est déjà utilisé.',
-  mppaRequired: 'Le montant MPPA est requis et doit être un nombre positif.',
-  yearRequired: "L'année scolaire est requise.",
-  classRequired: 'Veuillez choisir une classe.',
-  yearNotFound: 'Année scolaire introuvable.',
-  classNotFound: 'Classe introuvable.',
-  studentNotFound: 'Élève introuvable.',
-  studentsNotFound: 'Un ou plusieurs élèves sont introuvables.',
-  enrollmentsNotFound: 'Une ou plusieurs inscriptions sont introuvables.',
-  enrollmentMismatch: "Cette inscription n'appartient pas à cet élève.",
-  selectionRequired: 'Veuillez sélectionner au moins un élève.',
-  selectionTooLarge: (max: number) => `Vous ne pouvez pas traiter plus de ${max} élèves à la fois.`,
-  statusInvalid: 'Le statut doit être « active » ou « archived ».',
-  alreadyEnrolled: (prenom: string) => `${prenom} est déjà inscrit(e) pour cette année.`,
-  someAlreadyEnrolled: 'Certains élèves sélectionnés sont déjà inscrits pour cette année.',
-  targetRepresented: 'La classe de destination est déjà représentée dans la sélection.',
-  mppaChangeForbidden: "Vous n'avez pas la permission de modifier le montant MPPA.",
-  enrolForbidden: "Vous n'avez pas la permission d'inscrire des élèves.",
-  pageInvalid: 'Numéro de page invalide.',
-} as const;
+export { studentServerText } from '../../worker/contract/texts/students';
 
 export const studentText = {
   title: 'Gestion des Élèves',
@@ -106,9 +54,6 @@ export const studentText = {
   },
 
   pager: {
-    previous: 'Précédent',
-    next: 'Suivant',
-    page: (page: number, total: number) => `Page ${page} sur ${total}`,
     total: (n: number) => `${n} élève${n > 1 ? 's' : ''} au total`,
   },
 

@@ -8,6 +8,7 @@ import { useSession } from '../session/session';
 import { studentMenu } from './menu';
 import { SchoolProvider } from './school';
 import { TopBar } from './TopBar';
+import type { AccessStatus } from '../../worker/contract/student-portal';
 
 function useGradesAccess(): boolean {
   const session = useSession();
@@ -16,7 +17,7 @@ function useGradesAccess(): boolean {
     // Non-students always have grade access; a failed read counts as enabled (spec).
     if (session?.role !== 'student') return;
     api
-      .get<{ grades_access_enabled: boolean }>('/student/access-status')
+      .get<AccessStatus>('/student/access-status')
       .then((r) => setEnabled(r.grades_access_enabled))
       .catch((error: unknown) => console.warn('access-status', error));
   }, [session?.role]);

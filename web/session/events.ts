@@ -1,7 +1,9 @@
 // App-wide events raised by the API client and the session (expiry, maintenance).
+import type { MaintenanceLevel } from '../../worker/contract/platform';
+
 export interface MaintenanceEvent {
   message: string;
-  level: 'standard' | 'full_lockdown';
+  level: MaintenanceLevel;
   /** Raised by a failed sign-in: the screen then covers /login and / too. */
   fromLogin: boolean;
 }

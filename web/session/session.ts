@@ -1,4 +1,5 @@
 // The signed-in session: the token kept locally and its decoded claims, as an external store.
+import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { useSyncExternalStore } from 'react';
 
 export type AccountType = 'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate';
@@ -17,16 +18,12 @@ export interface Session {
 
 const TOKEN_KEY = 'accessToken';
 
-function decode(token: string): Session | null {
+/** The session a token carries while it is unexpired (its signature is the server's business). */
+function sessionOf(token: string): Session | null {
   try {
-    const part = token.split('.')[1];
-    if (!part) return null;
-    const json = decodeURIComponent(
-      Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
-    const claims = JSON.parse(json) as Omit<Session, 'token'>;
+    const claims = decode<Omit<Session, 'token' | 'exp'>>(token).payload;
     if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return null;
-    return { ...claims, token };
+    return { ...claims, exp: claims.exp, token };
   } catch {
     return null;
   }
@@ -34,7 +31,7 @@ function decode(token: string): Session | null {
 
 let current: Session | null = (() => {
   const token = localStorage.getItem(TOKEN_KEY);
-  return token ? decode(token) : null;
+  return token ? sessionOf(token) : null;
 })();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
@@ -43,7 +40,7 @@ export const getSession = () => current;
 
 /** Stores a new token; answers its session (null if the token is unusable). */
 export function setSessionToken(token: string): Session | null {
-  const session = decode(token);
+  const session = sessionOf(token);
   if (session) localStorage.setItem(TOKEN_KEY, token);
   current = session;
   signedOut = false;

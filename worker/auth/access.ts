@@ -1,16 +1,17 @@
 // The one access check. Every route declares who may call it with an `allow.*` rule as its first
 // handler; test/worker/access.test.ts fails if a registered route has none. The rule signs the
 // caller in, applies maintenance and forced password change, checks account type and
-// permission, and answers replays of idempotent writes.
+// permission, puts the caller's school on the context when only school accounts may call
+// (`c.var.school`, typed by the rule), and answers replays of idempotent writes.
 import type { Context, MiddlewareHandler } from 'hono';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import { currentMaintenance } from '../durable/platform';
 import { isExemptFromMaintenance } from '../domain/maintenance';
 import type { PermissionKey } from '../domain/permissions';
-import type { AppBindings } from '../env';
+import type { AppBindings, SchoolBindings, SchoolContext } from '../env';
 import { ApiError, forbidden } from '../lib/errors';
 import { replayIfSeen } from '../lib/idempotency';
-import type { AccountType } from './jwt';
+import type { AccountType } from '../domain/accounts';
 import { type Account, authenticate } from './session';
 
 export interface AccessRule {
@@ -24,11 +25,14 @@ export interface AccessRule {
   anyPermission?: readonly PermissionKey[];
   /** Only for accounts whose password is temporary (the forced change itself); others are refused. */
   temporaryPasswordOnly?: boolean;
+  /** Only accounts of a school may call: the rule sets `school` on the context. */
+  school?: boolean;
 }
 
 export const ACCESS_RULE = Symbol('accessRule');
 
-export type RuleMiddleware = MiddlewareHandler<AppBindings> & { [ACCESS_RULE]: AccessRule };
+/** A rule, typed with the variables it gives the route's handlers (`SchoolBindings`: `school`). */
+export type RuleMiddleware<E extends AppBindings = AppBindings> = MiddlewareHandler<E> & { [ACCESS_RULE]: AccessRule };
 
 export async function raiseIfMaintenance(c: Context<AppBindings>, type: AccountType): Promise<void> {
   const state = await currentMaintenance(c.env);
@@ -47,7 +51,7 @@ export function may(account: Account, rule: AccessRule): boolean {
   return true;
 }
 
-function rule(access: AccessRule): RuleMiddleware {
+function rule<E extends AppBindings = AppBindings>(access: AccessRule): RuleMiddleware<E> {
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (access.public) return next();
     const account = await authenticate(c);
@@ -62,15 +66,24 @@ function rule(access: AccessRule): RuleMiddleware {
       throw new ApiError(403, 'password_not_temporary', serverText.passwordNotTemporary);
     }
     c.set('account', account);
+    if (access.school) {
+      if (!account.instanceId) throw forbidden(serverText.wrongAccountKind);
+      (c as unknown as SchoolContext).set('school', account.instanceId);
+    }
     const replay = await replayIfSeen(c, account);
     if (replay) return replay;
     return next();
   };
-  return Object.assign(middleware, { [ACCESS_RULE]: access });
+  // E promises the handlers what the rule sets: `school` exactly when access.school.
+  return Object.assign(middleware, { [ACCESS_RULE]: access }) as unknown as RuleMiddleware<E>;
 }
 
 export const STAFF_TYPES = ['admin', 'standard'] as const satisfies readonly AccountType[];
 export const PLATFORM_TYPES = ['superadmin', 'superadmin_delegate'] as const satisfies readonly AccountType[];
+/** The account types that belong to a school (the others to the platform). */
+export const SCHOOL_TYPES = ['admin', 'standard', 'teacher', 'student'] as const satisfies readonly AccountType[];
+type SchoolAccountType = (typeof SCHOOL_TYPES)[number];
+const isSchoolType = (type: AccountType): type is SchoolAccountType => (SCHOOL_TYPES as readonly AccountType[]).includes(type);
 
 export const allow = {
   /** Anyone, signed in or not. */
@@ -79,9 +92,12 @@ export const allow = {
   signedIn: () => rule({}),
   /** Signed-in accounts that must replace a temporary password, and only those. */
   passwordChange: (types?: readonly AccountType[]) => rule({ temporaryPasswordOnly: true, ...(types ? { types } : {}) }),
-  types: (...types: AccountType[]) => rule({ types }),
+  /** Accounts of these types; school types only: school-scoped. */
+  types: <const T extends readonly AccountType[]>(...types: T) =>
+    rule<T[number] extends SchoolAccountType ? SchoolBindings : AppBindings>({ types, school: types.every(isSchoolType) }),
   /** School staff holding a permission (admin holds all). */
-  permission: (permission: PermissionKey) => rule({ types: STAFF_TYPES, permission }),
+  permission: (permission: PermissionKey) => rule<SchoolBindings>({ types: STAFF_TYPES, permission, school: true }),
   /** School staff holding at least one of the permissions. */
-  anyPermission: (...permissions: PermissionKey[]) => rule({ types: STAFF_TYPES, anyPermission: permissions }),
+  anyPermission: (...permissions: PermissionKey[]) =>
+    rule<SchoolBindings>({ types: STAFF_TYPES, anyPermission: permissions, school: true }),
 };

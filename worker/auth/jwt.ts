@@ -1,10 +1,9 @@
 // Session tokens: HS256 pinned, expiry always set, token_version compared on every request.
 import jwt from '@tsndr/cloudflare-worker-jwt';
+import type { AccountStatus, AccountType } from '../domain/accounts';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
-export type AccountType = 'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate';
-export type AccountStatus = 'temporary_password' | 'active' | 'disabled';
 
 /** The spec's payload (document 1 §3) plus the token version. */
 export interface SessionClaims {

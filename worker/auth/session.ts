@@ -1,13 +1,14 @@
 // Who is calling: the bearer token checked against the database on every request, so a
 // password change, reset, role change or deletion revokes older tokens at once.
 import type { Context } from 'hono';
-import { serverText } from '../../web/i18n/server';
-import { getPlatformUser, loadSchoolAccount } from '../db/accounts';
-import { database } from '../db/client';
+import { serverText } from '../contract/texts/server';
+import * as platformUsers from '../db/platform-users';
+import * as users from '../db/users';
 import type { AppBindings } from '../env';
-import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { ApiError, unauthorized } from '../lib/errors';
 import { isSchoolLocked } from '../domain/school-access';
-import { type AccountStatus, type AccountType, type SessionClaims, verifySession } from './jwt';
+import { type AccountStatus, type AccountType, isPlatformType } from '../domain/accounts';
+import { type SessionClaims, verifySession } from './jwt';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 
 export interface Account {
@@ -21,8 +22,6 @@ export interface Account {
   permissions: ReadonlySet<string>;
   roles: { id: string; name: string }[];
 }
-
-export const isPlatformType = (type: AccountType) => type === 'superadmin' || type === 'superadmin_delegate';
 
 export function bearerToken(c: Context): string | null {
   const header = c.req.header('Authorization');
@@ -47,9 +46,9 @@ export async function authenticate(c: Context<AppBindings>): Promise<Account> {
 
 /** The account as every request sees it: permissions and school access state included. */
 export async function loadAccount(c: Context<AppBindings>, id: string, platform: boolean): Promise<Account | null> {
-  const db = database(c.env.DB);
+  const { db } = c.var;
   if (platform) {
-    const user = await getPlatformUser(db, id);
+    const user = await platformUsers.findById(db, id);
     if (!user) return null;
     return {
       id: user.id,
@@ -64,7 +63,7 @@ export async function loadAccount(c: Context<AppBindings>, id: string, platform:
   }
   const instanceId = c.get('instance')?.id;
   if (!instanceId) return null;
-  const user = await loadSchoolAccount(db, instanceId, id);
+  const user = await users.accountWithPermissions(db, instanceId, id);
   if (!user) return null;
   if (user.instanceStatus === 'suspended') throw new ApiError(403, 'school_suspended', serverText.schoolSuspended);
   if (isSchoolLocked(user.expiresAt, new Date())) throw new ApiError(403, 'school_expired', serverText.schoolExpired);
@@ -91,9 +90,4 @@ export function claimsFor(account: Account): SessionClaims {
     roles: account.roles,
     tv: account.tokenVersion,
   };
-}
-
-export function requireSchool(account: Account): string {
-  if (!account.instanceId) throw forbidden(serverText.wrongAccountKind);
-  return account.instanceId;
 }

@@ -1,60 +1,76 @@
 // Classes of a school, ordered (the order drives promotion to the next class).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { insertChunks } from './chunks';
 import type { Db } from './client';
-import { classes, enrollments } from './schema';
+import { existsNow } from './guards';
+import { byId, byName, ofSchool } from './scoped';
+import { classes, classFees } from './schema';
 
-const classColumns = { id: classes.id, name: classes.name, order_index: classes.orderIndex };
+const columns = { id: classes.id, name: classes.name, order_index: classes.orderIndex };
 
-export const listClasses = (db: Db, instanceId: string) =>
+/** First to last: by order, then by name. */
+const inOrder = [asc(classes.orderIndex), asc(classes.name)];
+
+/** Joins a class to its fee of the year (no fee without a year). */
+const feeOfClass = (yearId: string | null): SQL =>
+  and(eq(classFees.instanceId, classes.instanceId), eq(classFees.classId, classes.id), yearId === null ? sql`0` : eq(classFees.yearId, yearId))!;
+
+export const listClasses = (db: Db, school: string) => db.select(columns).from(classes).where(ofSchool(classes, school)).orderBy(...inOrder).all();
+
+/** Every class of the school in its order, with its MPPA for the year (centimes, null when none is set). */
+export const listWithFees = (db: Db, school: string, yearId: string) =>
   db
-    .select(classColumns)
+    .select({ id: classes.id, name: classes.name, mppa: classFees.mppa })
     .from(classes)
-    .where(eq(classes.instanceId, instanceId))
-    .orderBy(asc(classes.orderIndex), asc(classes.name))
+    .leftJoin(classFees, feeOfClass(yearId))
+    .where(ofSchool(classes, school))
+    .orderBy(...inOrder)
     .all();
 
-export const findClass = (db: Db, instanceId: string, id: string) =>
-  db
-    .select(classColumns)
-    .from(classes)
-    .where(and(eq(classes.instanceId, instanceId), eq(classes.id, id)))
-    .get();
+export const findClass = (db: Db, school: string, id: string) => db.select(columns).from(classes).where(byId(classes, school, id)).get();
 
-export const findClassByName = (db: Db, instanceId: string, name: string) =>
+/**
+ * The class a name names (unique per school, case-insensitive), with its MPPA for `feeYearId`
+ * (null without a year or a fee): a query, to run alone or in a batch.
+ */
+export const selectByName = (db: Db, school: string, name: string, feeYearId: string | null = null) =>
   db
-    .select(classColumns)
+    .select({ ...columns, mppa: classFees.mppa })
     .from(classes)
-    .where(and(eq(classes.instanceId, instanceId), sql`${classes.name} = ${name} COLLATE NOCASE`))
-    .get();
+    .leftJoin(classFees, feeOfClass(feeYearId))
+    .where(byName(classes, school, name))
+    .limit(1);
 
-export async function nextClassOrder(db: Db, instanceId: string): Promise<number> {
+export const findClassByName = async (db: Db, school: string, name: string) => (await selectByName(db, school, name))[0];
+
+const nameMatch = z.object({ requested: z.string(), id: z.string().nullable(), name: z.string().nullable() });
+
+/** For each name, the class it names (compared as the unique index compares), or nulls: one query. */
+export async function matchNames(db: Db, school: string, names: string[]) {
+  const rows = await db.all(
+    sql`SELECT j.value AS requested, c.id AS id, c.name AS name FROM json_each(${JSON.stringify(names)}) j
+      LEFT JOIN ${classes} c ON c.instance_id = ${school} AND c.name = j.value COLLATE NOCASE ORDER BY j.key`,
+  );
+  return z.array(nameMatch).parse(rows);
+}
+
+export async function nextClassOrder(db: Db, school: string): Promise<number> {
   const row = await db
     .select({ last: sql<number | null>`max(${classes.orderIndex})` })
     .from(classes)
-    .where(eq(classes.instanceId, instanceId))
+    .where(ofSchool(classes, school))
     .get();
   return (row?.last ?? 0) + 1;
 }
 
-export const insertClass = (db: Db, instanceId: string, row: { id: string; name: string; orderIndex: number }) =>
-  db.insert(classes).values({ ...row, instanceId });
+export const insertClasses = (db: Db, school: string, rows: { id: string; name: string; orderIndex: number }[]) =>
+  insertChunks(db, classes, rows.map((row) => ({ ...row, instanceId: school })));
 
-export const updateClass = (db: Db, instanceId: string, id: string, change: { name: string; orderIndex?: number }) =>
-  db
-    .update(classes)
-    .set(change)
-    .where(and(eq(classes.instanceId, instanceId), eq(classes.id, id)));
+export const updateClass = (db: Db, school: string, id: string, change: { name: string; orderIndex?: number }) =>
+  db.update(classes).set(change).where(byId(classes, school, id));
 
-export const deleteClass = (db: Db, instanceId: string, id: string) =>
-  db.delete(classes).where(and(eq(classes.instanceId, instanceId), eq(classes.id, id)));
+export const deleteClass = (db: Db, school: string, id: string) => db.delete(classes).where(byId(classes, school, id));
 
-/** Any enrolment, of any year, past or present. */
-export async function classHasEnrollments(db: Db, instanceId: string, id: string): Promise<boolean> {
-  const row = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.instanceId, instanceId), eq(enrollments.classId, id)))
-    .limit(1)
-    .get();
-  return Boolean(row);
-}
+/** A guard condition: the class still exists. */
+export const classStillExists = (school: string, id: string) => existsNow(classes, byId(classes, school, id));

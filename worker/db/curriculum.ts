@@ -1,10 +1,19 @@
 // The curriculum: which subjects a class follows in a year, each with its max grade (the
 // subject's coefficient), stored in hundredths of a point.
 import { and, asc, eq } from 'drizzle-orm';
+import { insertChunks } from './chunks';
 import type { Db } from './client';
+import { existsNow } from './guards';
+import { byId } from './scoped';
 import { curriculum, subjects } from './schema';
 
-export const classCurriculum = (db: Db, instanceId: string, yearId: string, classId: string) =>
+export interface Cell {
+  yearId: string;
+  classId: string;
+  subjectId: string;
+}
+
+export const classCurriculum = (db: Db, school: string, yearId: string, classId: string) =>
   db
     .select({
       id: curriculum.id,
@@ -14,39 +23,25 @@ export const classCurriculum = (db: Db, instanceId: string, yearId: string, clas
     })
     .from(curriculum)
     .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
-    .where(and(eq(curriculum.instanceId, instanceId), eq(curriculum.yearId, yearId), eq(curriculum.classId, classId)))
+    .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId), eq(curriculum.classId, classId)))
     .orderBy(asc(subjects.name))
     .all();
 
-export const findCurriculumEntry = (db: Db, instanceId: string, id: string) =>
-  db
-    .select({ id: curriculum.id, maxGrade: curriculum.maxGrade })
-    .from(curriculum)
-    .where(and(eq(curriculum.instanceId, instanceId), eq(curriculum.id, id)))
-    .get();
+export const findCurriculumEntry = (db: Db, school: string, id: string) =>
+  db.select({ id: curriculum.id, maxGrade: curriculum.maxGrade }).from(curriculum).where(byId(curriculum, school, id)).get();
 
-const cell = (instanceId: string, c: { yearId: string; classId: string; subjectId: string }) =>
-  and(
-    eq(curriculum.instanceId, instanceId),
-    eq(curriculum.yearId, c.yearId),
-    eq(curriculum.classId, c.classId),
-    eq(curriculum.subjectId, c.subjectId),
-  );
+const cell = (school: string, c: Cell) =>
+  and(eq(curriculum.instanceId, school), eq(curriculum.yearId, c.yearId), eq(curriculum.classId, c.classId), eq(curriculum.subjectId, c.subjectId));
 
-export const findCurriculumCell = (db: Db, instanceId: string, c: { yearId: string; classId: string; subjectId: string }) =>
-  db.select({ id: curriculum.id }).from(curriculum).where(cell(instanceId, c)).get();
+export const findCurriculumCell = (db: Db, school: string, c: Cell) => db.select({ id: curriculum.id }).from(curriculum).where(cell(school, c)).get();
 
-export const insertCurriculumEntry = (
-  db: Db,
-  instanceId: string,
-  row: { id: string; yearId: string; classId: string; subjectId: string; maxGrade: number },
-) => db.insert(curriculum).values({ ...row, instanceId });
+export const insertCurriculumEntries = (db: Db, school: string, rows: (Cell & { id: string; maxGrade: number })[]) =>
+  insertChunks(db, curriculum, rows.map((row) => ({ ...row, instanceId: school })));
 
-export const deleteCurriculumCell = (db: Db, instanceId: string, c: { yearId: string; classId: string; subjectId: string }) =>
-  db.delete(curriculum).where(cell(instanceId, c));
+export const deleteCurriculumCell = (db: Db, school: string, c: Cell) => db.delete(curriculum).where(cell(school, c));
 
-export const updateMaxGrade = (db: Db, instanceId: string, id: string, maxGrade: number) =>
-  db
-    .update(curriculum)
-    .set({ maxGrade })
-    .where(and(eq(curriculum.instanceId, instanceId), eq(curriculum.id, id)));
+export const updateMaxGrade = (db: Db, school: string, id: string, maxGrade: number) =>
+  db.update(curriculum).set({ maxGrade }).where(byId(curriculum, school, id));
+
+/** A guard condition: the programme entry still exists. */
+export const entryStillExists = (school: string, id: string) => existsNow(curriculum, byId(curriculum, school, id));

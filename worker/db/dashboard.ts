@@ -1,17 +1,9 @@
 // The home screen's figures: one D1 round trip of two statements, whatever the school's size.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { adjustments, classes, enrollments, payments, schoolYears } from './schema';
-
-export interface ClassFigures {
-  id: string;
-  name: string;
-  enrolled: number;
-  /** Centimes: adjusted MPPA (base + adjustments), paid in all, paid in the month. */
-  expected: number;
-  paid: number;
-  paidInMonth: number;
-}
+import { ofSchool } from './scoped';
+import { adjustments, classes, enrollments, payments } from './schema';
+import * as years from './school-years';
 
 const adjustmentsOfEnrollment = sql<number>`(SELECT COALESCE(SUM(${adjustments.amount}), 0) FROM ${adjustments}
   WHERE ${adjustments.instanceId} = ${enrollments.instanceId} AND ${adjustments.enrollmentId} = ${enrollments.id})`;
@@ -23,15 +15,12 @@ const paidByEnrollment = (range?: { from: string; to: string }) =>
 
 /**
  * Per class of the school (in order): the year's enrolments, what they owe, what they paid and
- * what they paid between `range.from` (included) and `range.to`. Null when the year is not the
- * school's.
+ * what they paid between `range.from` (included) and `range.to`, in centimes. Null when the year
+ * is not the school's.
  */
 export async function yearFigures(db: Db, instanceId: string, yearId: string, range: { from: string; to: string }) {
   const [year, rows] = await db.batch([
-    db
-      .select({ id: schoolYears.id })
-      .from(schoolYears)
-      .where(and(eq(schoolYears.instanceId, instanceId), eq(schoolYears.id, yearId))),
+    years.selectById(db, instanceId, yearId),
     db
       .select({
         id: classes.id,
@@ -46,9 +35,11 @@ export async function yearFigures(db: Db, instanceId: string, yearId: string, ra
         enrollments,
         and(eq(enrollments.instanceId, classes.instanceId), eq(enrollments.classId, classes.id), eq(enrollments.yearId, yearId)),
       )
-      .where(eq(classes.instanceId, instanceId))
+      .where(ofSchool(classes, instanceId))
       .groupBy(classes.id)
       .orderBy(asc(classes.orderIndex), asc(classes.name)),
   ]);
-  return year.length === 0 ? null : (rows as ClassFigures[]);
+  return year.length === 0 ? null : rows;
 }
+
+export type ClassFigures = NonNullable<Awaited<ReturnType<typeof yearFigures>>>[number];

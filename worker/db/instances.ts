@@ -1,7 +1,37 @@
-// Schools (instances): host resolution and the school information of the general tab.
-import { eq, or, sql } from 'drizzle-orm';
+// Schools (instances): creation with their system roles and first accounts, host resolution and
+// the school information of the general tab.
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
+import { existsNow } from './guards';
+import { insertSystemRoles } from './roles';
 import { instances } from './schema';
+import { insertAccounts, type NewAccount } from './users';
+
+export type NewSchool = Omit<typeof instances.$inferInsert, 'receiptSeq' | 'createdAt' | 'logoKey'>;
+
+/** An account created with its school: its system roles by template. */
+export type NewSchoolAccount = Omit<NewAccount, 'roleIds'> & { templates?: RoleTemplateKey[] };
+
+/**
+ * A new school in one batch: the school, its system roles with their permissions, its accounts
+ * and their roles. The one way a school comes to exist: the platform's school creation, the demo
+ * seed, the worker tests (test/worker/helpers.ts createSchool) and the e2e fixtures.
+ */
+export function newSchoolStatements(db: Db, school: NewSchool, accounts: NewSchoolAccount[], newId = () => crypto.randomUUID()) {
+  const roles = insertSystemRoles(db, school.id, newId);
+  const roleIds = (templates: RoleTemplateKey[] = []) => templates.map((t) => roles.roleIdByTemplate.get(t)!);
+  const statements = [
+    db.insert(instances).values(school),
+    ...roles.statements,
+    ...insertAccounts(
+      db,
+      school.id,
+      accounts.map(({ templates, ...account }) => ({ ...account, roleIds: roleIds(templates) })),
+    ),
+  ] as const;
+  return { statements, roleIdByTemplate: roles.roleIdByTemplate };
+}
 
 /** The school a hostname names, or the default school. */
 export async function resolveInstance(db: Db, hostname: string) {
@@ -30,5 +60,14 @@ export const updateInstanceInfo = (db: Db, id: string, info: InstanceInfoUpdate 
   db.update(instances).set(info).where(eq(instances.id, id));
 
 /** A guard condition: the school's logo is still the one read (null for none). */
-export const logoStillIs = (id: string, logoKey: string | null) =>
-  sql`EXISTS (SELECT 1 FROM ${instances} WHERE ${instances.id} = ${id} AND ${instances.logoKey} IS ${logoKey})`;
+export const logoStillIs = (id: string, logoKey: string | null) => existsNow(instances, and(eq(instances.id, id), sql`${instances.logoKey} IS ${logoKey}`)!);
+
+// The school's receipt counter: each receipt number is taken once, by a payment that is stored.
+
+/** The counter, as a query to read with the sheet it numbers. */
+export const selectReceiptSeq = (db: Db, id: string) => db.select({ receiptSeq: instances.receiptSeq }).from(instances).where(eq(instances.id, id));
+
+/** A guard condition: the counter is still at the value read. */
+export const receiptSeqStillIs = (id: string, receiptSeq: number) => existsNow(instances, and(eq(instances.id, id), eq(instances.receiptSeq, receiptSeq))!);
+
+export const setReceiptSeq = (db: Db, id: string, receiptSeq: number) => db.update(instances).set({ receiptSeq }).where(eq(instances.id, id));

@@ -1,45 +1,27 @@
 // Subjects of a school (shared by all its years; the curriculum places them in classes).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { insertChunks } from './chunks';
 import type { Db } from './client';
-import { evaluations, subjects } from './schema';
+import { existsNow } from './guards';
+import { byId, byName, ofSchool } from './scoped';
+import { subjects } from './schema';
 
-const subjectColumns = { id: subjects.id, name: subjects.name, instance_id: subjects.instanceId };
+const columns = { id: subjects.id, name: subjects.name, instance_id: subjects.instanceId };
 
-export const listSubjects = (db: Db, instanceId: string) =>
-  db.select(subjectColumns).from(subjects).where(eq(subjects.instanceId, instanceId)).orderBy(asc(subjects.name)).all();
+export const listSubjects = (db: Db, school: string) =>
+  db.select(columns).from(subjects).where(ofSchool(subjects, school)).orderBy(asc(subjects.name)).all();
 
-export const findSubject = (db: Db, instanceId: string, id: string) =>
-  db
-    .select(subjectColumns)
-    .from(subjects)
-    .where(and(eq(subjects.instanceId, instanceId), eq(subjects.id, id)))
-    .get();
+export const findSubject = (db: Db, school: string, id: string) => db.select(columns).from(subjects).where(byId(subjects, school, id)).get();
 
-export const findSubjectByName = (db: Db, instanceId: string, name: string) =>
-  db
-    .select(subjectColumns)
-    .from(subjects)
-    .where(and(eq(subjects.instanceId, instanceId), sql`${subjects.name} = ${name} COLLATE NOCASE`))
-    .get();
+export const findSubjectByName = (db: Db, school: string, name: string) =>
+  db.select(columns).from(subjects).where(byName(subjects, school, name)).get();
 
-export const insertSubject = (db: Db, instanceId: string, row: { id: string; name: string }) =>
-  db.insert(subjects).values({ ...row, instanceId });
+export const insertSubjects = (db: Db, school: string, rows: { id: string; name: string }[]) =>
+  insertChunks(db, subjects, rows.map((row) => ({ ...row, instanceId: school })));
 
-export const updateSubject = (db: Db, instanceId: string, id: string, name: string) =>
-  db
-    .update(subjects)
-    .set({ name })
-    .where(and(eq(subjects.instanceId, instanceId), eq(subjects.id, id)));
+export const updateSubject = (db: Db, school: string, id: string, name: string) => db.update(subjects).set({ name }).where(byId(subjects, school, id));
 
-export const deleteSubject = (db: Db, instanceId: string, id: string) =>
-  db.delete(subjects).where(and(eq(subjects.instanceId, instanceId), eq(subjects.id, id)));
+export const deleteSubject = (db: Db, school: string, id: string) => db.delete(subjects).where(byId(subjects, school, id));
 
-export async function subjectHasEvaluations(db: Db, instanceId: string, id: string): Promise<boolean> {
-  const row = await db
-    .select({ id: evaluations.id })
-    .from(evaluations)
-    .where(and(eq(evaluations.instanceId, instanceId), eq(evaluations.subjectId, id)))
-    .limit(1)
-    .get();
-  return Boolean(row);
-}
+/** A guard condition: the subject still exists. */
+export const subjectStillExists = (school: string, id: string) => existsNow(subjects, byId(subjects, school, id));

@@ -1,9 +1,9 @@
 // Money: integer centimes inside, decimals on the API, the school's currency on screen
 // (document 1 §9; product decisions, "Money"). Shared by the worker and the web.
 
-export type Currency = 'Gdes' | '$HT' | 'US' | 'EU';
+export const CURRENCIES = ['Gdes', '$HT', 'US', 'EU'] as const;
 
-export const CURRENCIES: readonly Currency[] = ['Gdes', '$HT', 'US', 'EU'];
+export type Currency = (typeof CURRENCIES)[number];
 
 /** The largest amount one line may hold: 1 000 000 000,00 (far above any tuition, far below 2^53 centimes). */
 export const MAX_AMOUNT = 1_000_000_000;

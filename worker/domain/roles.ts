@@ -6,7 +6,7 @@
 //     them. These options stay selectable in the form, with the reason as a note (decision 103).
 //   - A user cannot remove their own Administrateur Principal role.
 // Custom roles combine freely with everything but Administrateur Principal.
-import { roleRuleText } from '../../web/i18n/admin';
+import { roleRuleText } from '../contract/texts/admin';
 import type { RoleTemplateKey } from './permissions';
 
 export type RoleKind = 'admin_principal' | 'director' | 'secretary' | 'manager' | 'custom';

@@ -2,7 +2,7 @@
 // school's existing classes and subjects, the rows that create a school year with everything in
 // it, or the first validation message of the spec. Classes and subjects belong to the school, not
 // to a year: a name the school already has (case-insensitive) is reused, not duplicated.
-import { adminServerText } from '../../web/i18n/admin';
+import { adminServerText } from '../contract/texts/admin';
 import { parseAmount, toCentimes } from './money';
 import { cleanText } from './text';
 

@@ -16,7 +16,6 @@ import {
   emptyAddressState,
   type Verdict,
 } from '../domain/login-limits';
-import type { Env } from '../env';
 
 export class LoginThrottle extends DurableObject<Env> {
   private async load<T>(empty: () => T): Promise<T> {

@@ -1,14 +1,6 @@
 // The platform's maintenance state, one object for the whole deployment.
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from '../env';
-
-export type MaintenanceLevel = 'standard' | 'full_lockdown';
-
-export interface MaintenanceState {
-  active: boolean;
-  message: string;
-  level: MaintenanceLevel;
-}
+import type { Maintenance as MaintenanceState } from '../contract/platform';
 
 export const NO_MAINTENANCE: MaintenanceState = { active: false, message: '', level: 'standard' };
 

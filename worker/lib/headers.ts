@@ -1,10 +1,9 @@
 // Security headers on every response, the app shell included (architecture guide, security).
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { FIRST_PAINT_SCRIPT } from '../../web/screens/login/first-paint';
 
-/** The one inline script of the app shell, allowed by its hash (decision 102). */
-export const FIRST_PAINT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+/** The one inline script of the app shell, allowed by its hash (decision 102), computed by the
+ *  build from the script (scripts/lib/first-paint-csp.ts). */
+const FIRST_PAINT_HASH = __FIRST_PAINT_CSP__;
 
 const CSP = [
   "default-src 'self'",

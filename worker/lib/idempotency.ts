@@ -1,11 +1,10 @@
 // Idempotency-Key: a replayed write answers the stored response; the same key with another
 // payload answers 422. The key is stored in the same D1 batch as the write (see lib/write.ts).
 import type { Context } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import type { Account } from '../auth/session';
-import { database, type Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import type { Db } from '../db/client';
+import * as idempotencyKeys from '../db/idempotency-keys';
 import type { AppBindings } from '../env';
 import { ApiError } from './errors';
 
@@ -27,15 +26,8 @@ export async function requestFingerprint(c: Context): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const findStored = (db: Db, accountId: string, key: string) =>
-  db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-    .get();
-
-export async function storedResponse(c: Context<AppBindings>, accountId: string, key: string) {
-  const stored = await findStored(database(c.env.DB), accountId, key);
+export async function storedResponse(c: Context, db: Db, accountId: string, key: string) {
+  const stored = await idempotencyKeys.findStored(db, accountId, key);
   if (!stored) return null;
   if (stored.fingerprint !== (await requestFingerprint(c))) {
     throw new ApiError(422, 'idempotency_mismatch', serverText.idempotencyMismatch);
@@ -48,5 +40,5 @@ export async function storedResponse(c: Context<AppBindings>, accountId: string,
 
 export async function replayIfSeen(c: Context<AppBindings>, account: Account): Promise<Response | null> {
   const key = idempotencyKey(c);
-  return key ? storedResponse(c, account.id, key) : null;
+  return key ? storedResponse(c, c.var.db, account.id, key) : null;
 }

@@ -1,10 +1,13 @@
-// zod on every input: body, query and params, read at the top of each handler.
+// zod on every input: body, query and params, read before the handler runs
+// (`input(endpoint)`).
 // Unknown fields are dropped (zod objects strip them), never bound. A refused value answers 400
 // with the field's own French message, or, where the schema gives none, a French sentence that
 // names the field ('« Moyenne de passage » : un nombre est attendu.'), never zod's internals.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
+import { apiError, type Endpoint } from '../contract/endpoint';
+import type { AppBindings } from '../env';
 import { badRequest } from './errors';
 
 z.config(z.locales.fr());
@@ -65,23 +68,57 @@ function frenchIssue(issue: Issue): string {
   return label ? serverText.field(label, reason(issue)) : serverText.invalidData;
 }
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value, { error: frenchIssue });
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? serverText.invalidData);
   return result.data;
 }
 
-export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  let raw: unknown;
+async function jsonBody(c: Context): Promise<unknown> {
   try {
-    raw = await c.req.json();
+    return await c.req.json();
   } catch {
     throw badRequest(serverText.invalidJson);
   }
-  return parseOrThrow(schema, raw);
 }
 
-export const readQuery = <T extends z.ZodType>(c: Context, schema: T): z.output<T> => parseOrThrow(schema, c.req.query());
+type Part<S, Target extends string, Side extends 'in' | 'out'> = S extends z.ZodType
+  ? { [K in Target]: Side extends 'in' ? z.input<S> : z.output<S> }
+  : Record<never, never>;
+type Side<E extends Endpoint, S extends 'in' | 'out'> = Part<E['params'], 'param', S> & Part<E['query'], 'query', S> & Part<E['body'], 'json', S>;
+/** What `c.req.valid('param' | 'query' | 'json')` answers after `input(endpoint)`. */
+export type InputOf<E extends Endpoint> = { in: Side<E, 'in'>; out: Side<E, 'out'> };
 
-export const readParams = <T extends z.ZodType>(c: Context, schema: T): z.output<T> =>
-  parseOrThrow(schema, c.req.param());
+export const ENDPOINT = Symbol('endpoint');
+export type InputMiddleware<E extends Endpoint> = MiddlewareHandler<AppBindings, string, InputOf<E>> & { [ENDPOINT]: E };
+
+/**
+ * The input of a route, checked against its endpoint (parameters, then query, then body; the
+ * first problem answers 400 with its French message) and handed to the handler typed, through
+ * `c.req.valid(...)`. In development and in the tests, the answer is checked against the
+ * endpoint too: an answer off the contract becomes a 500 that says what differs.
+ */
+export function input<const E extends Endpoint>(endpoint: E): InputMiddleware<E> {
+  const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
+    // Hono keeps each part as parsed (its type comes from InputOf).
+    if (endpoint.params) c.req.addValidatedData('param', parseOrThrow(endpoint.params, c.req.param()) as object);
+    if (endpoint.query) c.req.addValidatedData('query', parseOrThrow(endpoint.query, c.req.query()) as object);
+    if (endpoint.body) c.req.addValidatedData('json', parseOrThrow(endpoint.body, await jsonBody(c)) as object);
+    await next();
+    if (import.meta.env.DEV) await checkAnswer(c, endpoint);
+  };
+  return Object.assign(middleware, { [ENDPOINT]: endpoint }) as InputMiddleware<E>;
+}
+
+async function checkAnswer(c: Context, endpoint: Endpoint) {
+  const { res } = c;
+  if (!res.headers.get('Content-Type')?.startsWith('application/json')) return;
+  const schema = res.ok ? endpoint.answers?.[res.status as 200 | 201] : apiError;
+  const result = schema?.safeParse(await res.clone().json());
+  if (result?.success) return;
+  const problem = result ? z.prettifyError(result.error) : `status ${res.status} is not one of the contract's`;
+  c.res = new Response(
+    JSON.stringify({ message: `${endpoint.method.toUpperCase()} ${endpoint.path} answered off its contract: ${problem}`, code: 'contract' }),
+    { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+  );
+}

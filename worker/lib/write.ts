@@ -6,14 +6,17 @@
 // aborts the whole batch, and the route's own error is answered. The caller's session is always
 // guarded too: a role removed or a password changed meanwhile stops the write.
 import type { Context } from 'hono';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { serverText } from '../../web/i18n/server';
+import { serverText } from '../contract/texts/server';
 import type { Account } from '../auth/session';
-import { database, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { type AuditEntry, auditInsert } from '../db/audit';
-import { idempotencyKeys, platformUsers, users, writeGuards } from '../db/schema';
+import { conditionsHolding, guardStatement } from '../db/guards';
+import * as idempotencyKeys from '../db/idempotency-keys';
+import * as platformUsers from '../db/platform-users';
+import * as users from '../db/users';
 import type { AppBindings } from '../env';
 import { type ApiError, conflict, unauthorized } from './errors';
 import { idempotencyKey, requestFingerprint, storedResponse } from './idempotency';
@@ -40,15 +43,11 @@ const SECRET_KEYS = new Set(['accessToken', 'tempPassword']);
 const holdsSecret = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && Object.keys(body).some((key) => SECRET_KEYS.has(key));
 
-/** The batch statement that aborts the whole batch unless `holds` is true when it runs. */
-export const guardStatement = (db: Db, holds: SQL) =>
-  db.insert(writeGuards).values({ ok: sql`CASE WHEN ${holds} THEN 1 ELSE 0 END` });
-
 /** The caller's session still stands: same token version, account not disabled. */
 function sessionGuard(account: Account): Guard {
   const holds = account.instanceId
-    ? sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.instanceId} = ${account.instanceId} AND ${users.id} = ${account.id} AND ${users.tokenVersion} = ${account.tokenVersion} AND ${users.status} <> 'disabled')`
-    : sql`EXISTS (SELECT 1 FROM ${platformUsers} WHERE ${platformUsers.id} = ${account.id} AND ${platformUsers.tokenVersion} = ${account.tokenVersion} AND ${platformUsers.status} <> 'disabled')`;
+    ? users.sessionStands(account.instanceId, account.id, account.tokenVersion)
+    : platformUsers.sessionStands(account.id, account.tokenVersion);
   return { holds, error: unauthorized() };
 }
 
@@ -60,29 +59,24 @@ const guardFailed = (error: unknown): boolean => {
 
 /** After a refused batch: the first guard that no longer holds says why (one read). */
 async function failedGuard(db: Db, guards: Guard[]): Promise<ApiError> {
-  const columns = sql.join(
-    guards.map((g, i) => sql`CASE WHEN ${g.holds} THEN 1 ELSE 0 END AS ${sql.raw(`g${i}`)}`),
-    sql`, `,
-  );
-  const row = await db.get<Record<string, number>>(sql`SELECT ${columns}`);
-  const index = guards.findIndex((_, i) => row?.[`g${i}`] !== 1);
+  const holding = await conditionsHolding(db, guards.map((g) => g.holds));
+  const index = holding.indexOf(false);
   return index === -1 ? conflict(serverText.changedMeanwhile, 'changed') : guards[index]!.error;
 }
 
-export async function commit<T>(
-  c: Context<AppBindings>,
+export async function commit<T, E extends AppBindings = AppBindings>(
+  c: Context<E>,
   statements: Statement[],
   { audit, body, status = 200, guards = [] }: WriteResult<T>,
 ): Promise<Response> {
-  const db = database(c.env.DB);
-  const account = c.get('account');
+  const { db, account } = c.var;
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
   const allGuards = [sessionGuard(account), ...guards];
   const batch: Statement[] = [...allGuards.map((g) => guardStatement(db, g.holds)), ...statements, auditInsert(db, account, audit)];
   if (key && !holdsSecret(body)) {
     batch.push(
-      db.insert(idempotencyKeys).values({
+      idempotencyKeys.insertKey(db, {
         accountId: account.id,
         key,
         fingerprint: await requestFingerprint(c),
@@ -95,7 +89,7 @@ export async function commit<T>(
     await db.batch(batch as [Statement, ...Statement[]]);
   } catch (error) {
     // A concurrent duplicate won the race: its batch holds the key, this one rolled back whole.
-    const replay = key ? await storedResponse(c, account.id, key) : null;
+    const replay = key ? await storedResponse(c, db, account.id, key) : null;
     if (replay) return replay;
     if (guardFailed(error)) throw await failedGuard(db, allGuards);
     throw error;

@@ -1,13 +1,13 @@
-// The latest platform announcement, shown as a closable banner on the admin home (document 1 §2).
+// Platform announcements: the route of contract/announcements.ts.
 import { Hono } from 'hono';
 import { allow, STAFF_TYPES } from '../auth/access';
-import { latestPlatformAnnouncement } from '../db/announcements';
-import { database } from '../db/client';
+import { type Announcement, announcementsApi as api } from '../contract/announcements';
+import * as announcements from '../db/announcements';
 import type { AppBindings } from '../env';
+import { input } from '../lib/validate';
 
 export const announcementRoutes = new Hono<AppBindings>();
 
-// The newest announcement of the platform team, or null.
-announcementRoutes.get('/admin/announcements', allow.types(...STAFF_TYPES), async (c) =>
-  c.json((await latestPlatformAnnouncement(database(c.env.DB))) ?? null),
+announcementRoutes.get(api.latest.path, allow.types(...STAFF_TYPES), input(api.latest), async (c) =>
+  c.json<Announcement | null>((await announcements.latestPlatformAnnouncement(c.var.db)) ?? null),
 );

@@ -1,74 +1,54 @@
-// Tuition per class and year (document 1 §2 "Financials" tab, §7): the MPPA travels as a decimal
-// in the school's currency and is stored in centimes; empty means no default amount.
+// Tuition per class and year: the routes of contract/class-financials.ts. Amounts are stored in
+// centimes.
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
-import { requireSchool } from '../auth/session';
-import { listClasses } from '../db/classes';
-import { feesStillAre, listClassFees, upsertClassFees } from '../db/class-fees';
-import { database } from '../db/client';
-import { findSchoolYear } from '../db/school-years';
+import { classFinancialsApi as api, type ClassFee } from '../contract/class-financials';
+import { adminServerText } from '../contract/texts/admin';
+import * as classFees from '../db/class-fees';
+import * as classes from '../db/classes';
 import { fromCentimes, toCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
-import { badRequest, conflict, notFound } from '../lib/errors';
-import { decimal, id, optionalDecimal, text } from '../lib/inputs';
-import { readJson, readQuery } from '../lib/validate';
+import { badRequest, conflict } from '../lib/errors';
+import { requireYear } from '../lib/lookups';
+import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
 export const classFinancialRoutes = new Hono<AppBindings>();
 const t = adminServerText.fees;
-const yearId = id(adminServerText.years.required);
+const decimalOf = (centimes: number | null) => (centimes === null ? null : fromCentimes(centimes));
 
-// Every class with its MPPA for the year (null when none is set).
-classFinancialRoutes.get('/class-financials', allow.types(...STAFF_TYPES), async (c) => {
-  const query = readQuery(c, z.object({ yearId }));
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  if (!(await findSchoolYear(db, instanceId, query.yearId))) throw notFound();
-  const rows = await listClassFees(db, instanceId, query.yearId);
-  return c.json(
-    rows.map((r) => ({ class_id: r.class_id, class_name: r.class_name, year_id: query.yearId, mppa: r.mppa === null ? null : fromCentimes(r.mppa) })),
-  );
+classFinancialRoutes.get(api.list.path, allow.types(...STAFF_TYPES), input(api.list), async (c) => {
+  const year = await requireYear(c, c.req.valid('query').yearId);
+  const rows = await classes.listWithFees(c.var.db, c.var.school, year.id);
+  return c.json<ClassFee[]>(rows.map((r) => ({ class_id: r.id, class_name: r.name, year_id: year.id, mppa: decimalOf(r.mppa) })));
 });
 
-const feesBody = z.object({
-  yearId,
-  financials: z
-    .array(
-      z.object({
-        class_name: text(adminServerText.classes.nameRequired),
-        mppa: optionalDecimal(t.invalidAmount),
-        /** The amount the tab showed (null for none): the save is refused if it changed since. */
-        previous: decimal(t.invalidAmount).nullable().optional(),
-      }),
-    )
-    .max(500),
-});
-
-// Save the MPPA of several classes for a year at once. The tab sends the classes whose amount
-// it changed, each with the amount it showed; if another save changed one of them meanwhile,
-// nothing is written (409) instead of silently overwriting it.
-classFinancialRoutes.put('/class-financials', allow.permission('user:manage'), async (c) => {
-  const body = await readJson(c, feesBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const [year, classes] = await Promise.all([findSchoolYear(db, instanceId, body.yearId), listClasses(db, instanceId)]);
-  if (!year) throw notFound();
-  const byName = new Map(classes.map((k) => [k.name.toLocaleLowerCase('fr'), k]));
-  const rows = body.financials.map((f) => {
-    const klass = byName.get(f.class_name.toLocaleLowerCase('fr'));
-    if (!klass) throw badRequest(adminServerText.classes.unknown(f.class_name));
+// The tab sends the classes whose amount it changed, each with the amount it showed; a change
+// made meanwhile by someone else is never silently overwritten.
+classFinancialRoutes.put(api.save.path, allow.permission('user:manage'), input(api.save), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  const [year, matches] = await Promise.all([
+    requireYear(c, body.yearId),
+    classes.matchNames(
+      db,
+      school,
+      body.financials.map((f) => f.class_name),
+    ),
+  ]);
+  const rows = body.financials.map((f, i) => {
+    const klass = matches[i]!;
+    if (klass.id === null || klass.name === null) throw badRequest(adminServerText.classes.unknown(f.class_name));
     const previous = f.previous === undefined ? undefined : f.previous === null ? null : toCentimes(f.previous);
     return { classId: klass.id, className: klass.name, mppa: f.mppa === null ? null : toCentimes(f.mppa), previous };
   });
   const checked = rows.filter((r): r is typeof r & { previous: number | null } => r.previous !== undefined);
-  return commit(c, upsertClassFees(db, instanceId, year.id, rows), {
-    guards: feesStillAre(instanceId, year.id, checked).map((holds) => ({ holds, error: conflict(t.changedMeanwhile, 'changed') })),
+  return commit(c, classFees.upsertClassFees(db, school, year.id, rows), {
+    guards: classFees.feesStillAre(school, year.id, checked).map((holds) => ({ holds, error: conflict(t.changedMeanwhile, 'changed') })),
     audit: {
       action: 'UPDATE_CLASS_FEES',
       target: year.name,
-      details: Object.fromEntries(rows.map((r) => [r.className, r.mppa === null ? null : fromCentimes(r.mppa)])),
+      details: Object.fromEntries(rows.map((r) => [r.className, decimalOf(r.mppa)])),
     },
     body: { message: t.updated },
   });

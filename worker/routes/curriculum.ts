@@ -1,117 +1,77 @@
-// The programme of a class for a year (document 1 §2 "Programme" tab, §7). Max grades travel as
-// points (decimals) and are stored in hundredths.
+// The programme: the routes of contract/curriculum.ts.
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
-import { requireSchool } from '../auth/session';
-import { findClassByName } from '../db/classes';
-import { database, type Db } from '../db/client';
-import { stillExists } from '../db/guards';
-import { curriculum } from '../db/schema';
-import {
-  classCurriculum,
-  deleteCurriculumCell,
-  findCurriculumCell,
-  findCurriculumEntry,
-  insertCurriculumEntry,
-  updateMaxGrade,
-} from '../db/curriculum';
-import { findSchoolYear } from '../db/school-years';
-import { findSubject, listSubjects } from '../db/subjects';
-import { DEFAULT_MAX_GRADE, MAX_GRADE_LIMIT } from '../domain/setup';
-import type { AppBindings } from '../env';
-import { conflict, notFound } from '../lib/errors';
-import { decimal, id, idParam } from '../lib/inputs';
-import { readJson, readParams, readQuery } from '../lib/validate';
+import { type AssignedSubject, curriculumApi as api, type Programme, type SavedMaxGrade } from '../contract/curriculum';
+import { adminServerText } from '../contract/texts/admin';
+import * as curriculum from '../db/curriculum';
+import * as subjects from '../db/subjects';
+import { DEFAULT_MAX_GRADE } from '../domain/setup';
+import type { AppBindings, SchoolContext } from '../env';
+import { conflict, found, notFound } from '../lib/errors';
+import { requireYearAndClass } from '../lib/lookups';
+import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
 export const curriculumRoutes = new Hono<AppBindings>();
 const t = adminServerText.curriculum;
 const toPoints = (hundredths: number) => hundredths / 100;
 
-/** The year and class a request names, both of the caller's school (404 otherwise). */
-async function yearAndClass(db: Db, instanceId: string, yearId: string, className: string) {
-  const [year, klass] = await Promise.all([findSchoolYear(db, instanceId, yearId), findClassByName(db, instanceId, className)]);
-  if (!year || !klass) throw notFound();
-  return { year, klass };
+/** The programme cell a request names: its year, class and subject, all of the caller's school. */
+async function requireCell(c: SchoolContext, body: { yearId: string; className: string; subjectId: string }) {
+  const { year, klass } = await requireYearAndClass(c, body.yearId, body.className);
+  const subject = found(await subjects.findSubject(c.var.db, c.var.school, body.subjectId));
+  const cell = { yearId: year.id, classId: klass.id, subjectId: subject.id };
+  return { year, klass, subject, cell, target: `${klass.name} / ${subject.name}` };
 }
 
-const cellQuery = z.object({
-  yearId: id(adminServerText.years.required),
-  className: id(adminServerText.classes.nameRequired),
-});
-
-// The subjects a class follows in a year, with their max grades, and the other subjects.
-curriculumRoutes.get('/curriculum', allow.types(...STAFF_TYPES, 'teacher'), async (c) => {
-  const { yearId, className } = readQuery(c, cellQuery);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const { year, klass } = await yearAndClass(db, instanceId, yearId, className);
-  const [assigned, subjects] = await Promise.all([classCurriculum(db, instanceId, year.id, klass.id), listSubjects(db, instanceId)]);
+curriculumRoutes.get(api.get.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.get), async (c) => {
+  const { yearId, className } = c.req.valid('query');
+  const { db, school } = c.var;
+  const { year, klass } = await requireYearAndClass(c, yearId, className);
+  const [assigned, all] = await Promise.all([curriculum.classCurriculum(db, school, year.id, klass.id), subjects.listSubjects(db, school)]);
   const taken = new Set(assigned.map((a) => a.subject_id));
-  return c.json({
+  return c.json<Programme>({
     assigned: assigned.map((a) => ({ ...a, max_grade: toPoints(a.max_grade) })),
-    available: subjects.filter((s) => !taken.has(s.id)).map((s) => ({ id: s.id, name: s.name })),
+    available: all.filter((s) => !taken.has(s.id)).map((s) => ({ id: s.id, name: s.name })),
   });
 });
 
-const cellBody = cellQuery.extend({ subjectId: id() });
-
-// Put a subject on a class's programme for a year, with the default max grade.
-curriculumRoutes.post('/curriculum/assign', allow.permission('user:manage'), async (c) => {
-  const body = await readJson(c, cellBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const { year, klass } = await yearAndClass(db, instanceId, body.yearId, body.className);
-  const subject = await findSubject(db, instanceId, body.subjectId);
-  if (!subject) throw notFound();
-  const cell = { yearId: year.id, classId: klass.id, subjectId: subject.id };
-  if (await findCurriculumCell(db, instanceId, cell)) throw conflict(t.alreadyAssigned);
+curriculumRoutes.post(api.assign.path, allow.permission('user:manage'), input(api.assign), async (c) => {
+  const { db, school } = c.var;
+  const { year, subject, cell, target } = await requireCell(c, c.req.valid('json'));
+  if (await curriculum.findCurriculumCell(db, school, cell)) throw conflict(t.alreadyAssigned);
   const entry = { id: crypto.randomUUID(), ...cell, maxGrade: DEFAULT_MAX_GRADE * 100 };
-  return commit(c, [insertCurriculumEntry(db, instanceId, entry)], {
-    audit: { action: 'ASSIGN_SUBJECT', target: `${klass.name} / ${subject.name}`, details: { year: year.name } },
+  return commit(c, curriculum.insertCurriculumEntries(db, school, [entry]), {
+    audit: { action: 'ASSIGN_SUBJECT', target, details: { year: year.name } },
     body: {
       id: entry.id,
       subject_id: subject.id,
       subject_name: subject.name,
       max_grade: DEFAULT_MAX_GRADE,
       message: t.assigned,
-    },
+    } satisfies AssignedSubject,
     status: 201,
   });
 });
 
-// Take a subject off a class's programme for a year.
-curriculumRoutes.post('/curriculum/unassign', allow.permission('user:manage'), async (c) => {
-  const body = await readJson(c, cellBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const { year, klass } = await yearAndClass(db, instanceId, body.yearId, body.className);
-  const subject = await findSubject(db, instanceId, body.subjectId);
-  if (!subject) throw notFound();
-  const cell = { yearId: year.id, classId: klass.id, subjectId: subject.id };
-  if (!(await findCurriculumCell(db, instanceId, cell))) throw notFound(t.notAssigned);
-  return commit(c, [deleteCurriculumCell(db, instanceId, cell)], {
-    audit: { action: 'UNASSIGN_SUBJECT', target: `${klass.name} / ${subject.name}`, details: { year: year.name } },
+curriculumRoutes.post(api.unassign.path, allow.permission('user:manage'), input(api.unassign), async (c) => {
+  const { db, school } = c.var;
+  const { year, cell, target } = await requireCell(c, c.req.valid('json'));
+  found(await curriculum.findCurriculumCell(db, school, cell), t.notAssigned);
+  return commit(c, [curriculum.deleteCurriculumCell(db, school, cell)], {
+    audit: { action: 'UNASSIGN_SUBJECT', target, details: { year: year.name } },
     body: { message: t.unassigned },
   });
 });
 
-const maxGradeBody = z.object({ max_grade: decimal(t.invalidMaxGrade, MAX_GRADE_LIMIT) });
-
-// Change the max grade (coefficient) of one programme entry.
-curriculumRoutes.put('/curriculum/max-grade/:id', allow.permission('user:manage'), async (c) => {
-  const { id: entryId } = readParams(c, idParam);
-  const { max_grade } = await readJson(c, maxGradeBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const entry = await findCurriculumEntry(db, instanceId, entryId);
-  if (!entry) throw notFound();
+curriculumRoutes.put(api.setMaxGrade.path, allow.permission('user:manage'), input(api.setMaxGrade), async (c) => {
+  const { max_grade } = c.req.valid('json');
+  const { db, school } = c.var;
+  const entry = found(await curriculum.findCurriculumEntry(db, school, c.req.valid('param').id));
   const hundredths = Math.round(max_grade * 100);
-  return commit(c, [updateMaxGrade(db, instanceId, entryId, hundredths)], {
-    audit: { action: 'UPDATE_MAX_GRADE', target: entryId, details: { before: toPoints(entry.maxGrade), after: toPoints(hundredths) } },
-    body: { id: entryId, max_grade: toPoints(hundredths), message: t.maxGradeUpdated },
-    guards: [{ holds: stillExists(curriculum, instanceId, entryId), error: notFound() }],
+  return commit(c, [curriculum.updateMaxGrade(db, school, entry.id, hundredths)], {
+    audit: { action: 'UPDATE_MAX_GRADE', target: entry.id, details: { before: toPoints(entry.maxGrade), after: toPoints(hundredths) } },
+    body: { id: entry.id, max_grade: toPoints(hundredths), message: t.maxGradeUpdated } satisfies SavedMaxGrade,
+    guards: [{ holds: curriculum.entryStillExists(school, entry.id), error: notFound() }],
   });
 });

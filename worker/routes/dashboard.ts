@@ -1,43 +1,31 @@
-// The home screen's figures (document 1 §2 "Admin home"): what a director looks for first —
-// students enrolled, paid this month, balance due — for the school and per class, in one call.
+// The home screen's figures: the route of contract/dashboard.ts (two statements, one D1 round trip).
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
 import { allow } from '../auth/access';
-import { requireSchool } from '../auth/session';
-import { database } from '../db/client';
+import { dashboardApi as api, type Summary } from '../contract/dashboard';
+import { serverText } from '../contract/texts/server';
 import { type ClassFigures, yearFigures } from '../db/dashboard';
-import { currentMonth, MONTH_PATTERN, monthRange } from '../domain/dashboard';
+import { currentMonth, monthRange } from '../domain/dashboard';
 import { fromCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
-import { notFound } from '../lib/errors';
-import { id } from '../lib/inputs';
-import { readQuery } from '../lib/validate';
+import { found } from '../lib/errors';
+import { input } from '../lib/validate';
 
 export const dashboardRoutes = new Hono<AppBindings>();
 
-const summaryQuery = z.object({
-  yearId: id(adminServerText.years.required),
-  month: z.string().regex(MONTH_PATTERN, adminServerText.dashboard.invalidMonth).optional(),
+const figures = (enrolled: number, expected: number, paid: number, paidInMonth: number) => ({
+  enrolled,
+  expected: fromCentimes(expected),
+  paid: fromCentimes(paid),
+  paidThisMonth: fromCentimes(paidInMonth),
+  balance: fromCentimes(expected - paid),
 });
 
-// The year's enrolments, amounts due, paid and paid in the month (default: this month in the
-// schools' time zone), totalled and per class. Two statements in one D1 round trip.
-dashboardRoutes.get('/dashboard/summary', allow.permission('report:financial'), async (c) => {
-  const query = readQuery(c, summaryQuery);
-  const instanceId = requireSchool(c.get('account'));
+dashboardRoutes.get(api.summary.path, allow.permission('report:financial'), input(api.summary), async (c) => {
+  const query = c.req.valid('query');
   const month = query.month ?? currentMonth();
-  const rows = await yearFigures(database(c.env.DB), instanceId, query.yearId, monthRange(month));
-  if (!rows) throw notFound();
+  const rows = found(await yearFigures(c.var.db, c.var.school, query.yearId, monthRange(month)), serverText.yearNotFound);
   const sum = (pick: (r: ClassFigures) => number) => rows.reduce((total, r) => total + pick(r), 0);
-  const figures = (enrolled: number, expected: number, paid: number, paidInMonth: number) => ({
-    enrolled,
-    expected: fromCentimes(expected),
-    paid: fromCentimes(paid),
-    paidThisMonth: fromCentimes(paidInMonth),
-    balance: fromCentimes(expected - paid),
-  });
-  return c.json({
+  return c.json<Summary>({
     yearId: query.yearId,
     month,
     ...figures(sum((r) => r.enrolled), sum((r) => r.expected), sum((r) => r.paid), sum((r) => r.paidInMonth)),

@@ -1,49 +1,32 @@
-// Class finance, payments and adjustments, grades access and the financial report (document 2
-// §2, §4, §7). Who may call what: docs/decisions/020-finance-permissions.md.
-import { type Context, Hono } from 'hono';
-import { z } from 'zod';
-import { financeText } from '../../web/i18n/finance';
+// Class finance, payments, grades access and the report: the routes of contract/finance.ts.
+import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { requireSchool } from '../auth/session';
-import { database, type Db } from '../db/client';
 import {
-  addPaymentStatements,
-  classRoster,
-  countClassEnrollments,
-  type FinanceRecord,
-  financeRecord,
-  financialReport,
-  findClassByName,
-  findYear,
-  replaceSheetStatements,
-  setClassGradesAccess,
-  setGradesAccess,
-  sheetForWrite,
-  sheetUnchanged,
-  type WriteBase,
-} from '../db/finance';
+  type ClassGradesAccessChanged,
+  financeApi as api,
+  type FinanceEnrollment,
+  type Report,
+  type SavedPayment,
+  type SavedSheet,
+} from '../contract/finance';
+import { financeServerText as t } from '../contract/texts/finance';
+import type { AuditEntry } from '../db/audit';
+import * as enrollments from '../db/enrollments';
 import { correctionSnapshot, planNewPayment, planSheet, sheetSnapshot, type WriteContext } from '../domain/finance-sheet';
-import { financeTotals, fromCentimes, MAX_AMOUNT, parseAmount, toCentimes } from '../domain/money';
-import type { AppBindings } from '../env';
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
-import { id as inputId, idParam, optionalText } from '../lib/inputs';
-import { readJson, readParams, readQuery } from '../lib/validate';
+import { financeTotals, fromCentimes, parseAmount, toCentimes } from '../domain/money';
+import type { AppBindings, SchoolContext } from '../env';
+import { ApiError, badRequest, conflict, found } from '../lib/errors';
+import { requireYearAndClass } from '../lib/lookups';
+import { pageOf } from '../lib/pagination';
+import { input } from '../lib/validate';
 import { commit } from '../lib/write';
-
-const t = financeText.server;
 
 export const financeRoutes = new Hono<AppBindings>();
 
 /** Cashiers, grades-access managers and readers of the financial report all see the roster. */
 const ROSTER_READERS = ['enrollment:update_payment', 'student_portal:manage_access', 'report:financial'] as const;
 
-const id = inputId();
-const classParam = z.object({ className: z.string().trim().min(1, t.classRequired).max(100) });
-
-const rosterQuery = z.object({
-  className: z.string({ error: t.classRequired }).trim().min(1, t.classRequired).max(100),
-  yearId: z.string({ error: t.yearRequired }).trim().min(1, t.yearRequired).max(64),
-});
+type FinanceRecord = enrollments.FinanceRecord;
 
 const apiPayment = (p: FinanceRecord['payments'][number]) => ({
   id: p.id,
@@ -54,7 +37,7 @@ const apiPayment = (p: FinanceRecord['payments'][number]) => ({
   recorded_by: p.recordedBy,
 });
 
-const apiEnrollment = (r: FinanceRecord) => ({
+const apiEnrollment = (r: FinanceRecord): FinanceEnrollment => ({
   id: r.id,
   student_id: r.studentId,
   year_id: r.yearId,
@@ -68,92 +51,51 @@ const apiEnrollment = (r: FinanceRecord) => ({
   adjustments: r.adjustments.map((a) => ({ id: a.id, label: a.label, amount: fromCentimes(a.amount) })),
 });
 
-async function classAndYear(db: Db, instanceId: string, className: string, yearId: string) {
-  const [klass, year] = await Promise.all([findClassByName(db, instanceId, className), findYear(db, instanceId, yearId)]);
-  if (!klass) throw notFound(t.classNotFound);
-  if (!year) throw notFound(t.yearNotFound);
-  return { klass, year };
-}
+const fullNameOf = (r: FinanceRecord) => `${r.student.prenom} ${r.student.nom}`;
+const auditTarget = (r: FinanceRecord) => `${fullNameOf(r)} (${r.className}, ${r.yearName})`;
 
-// The enrolled students of a class for a year, each with payments and adjustments (3 reads, 1 round trip).
-financeRoutes.get('/enrollments', allow.anyPermission(...ROSTER_READERS), async (c) => {
-  const { className, yearId } = readQuery(c, rosterQuery);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const { klass, year } = await classAndYear(db, instanceId, className, yearId);
-  const roster = await classRoster(db, instanceId, year.id, klass.id);
-  return c.json(roster.map(apiEnrollment));
+financeRoutes.get(api.roster.path, allow.anyPermission(...ROSTER_READERS), input(api.roster), async (c) => {
+  const { className, yearId } = c.req.valid('query');
+  const { year, klass } = await requireYearAndClass(c, yearId, className);
+  return c.json<FinanceEnrollment[]>((await enrollments.classRoster(c.var.db, c.var.school, year.id, klass.id)).map(apiEnrollment));
 });
 
 // ------------------------------------------------------------------ payments and adjustments
 
-const amount = z.number({ error: t.amountInvalid }).min(-MAX_AMOUNT, t.amountTooLarge).max(MAX_AMOUNT, t.amountTooLarge);
-const label = optionalText(120, t.labelTooLong).transform((v) => v ?? '');
-const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const isoDate = z
-  .string({ error: t.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, t.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), t.dateInvalid)
-  // A cashier's today may be tomorrow in UTC, never later.
-  .refine((d) => d <= utcDay(1), t.dateInFuture);
-const correction = optionalText(200, t.correctionTooLong).transform((v) => v ?? undefined);
-
-const sheetBody = z.object({
-  // Absent keeps the base amount; the finance panel sends it (decision 020).
-  mppa: amount.min(0, t.mppaNegative).optional(),
-  payments: z
-    .array(z.object({ id: id.optional(), label, amount: amount.min(0, t.paymentNegative), date: isoDate.nullish(), correction }))
-    .max(100, t.tooManyPayments),
-  adjustments: z.array(z.object({ id: id.optional(), label, amount })).max(50, t.tooManyAdjustments),
-  // The sheet's revision when the panel opened: a save on a sheet changed since is refused (decision 021).
-  version: z.number({ error: t.versionRequired }).int(t.versionRequired).min(0, t.versionRequired),
-});
-
-const paymentBody = z.object({
-  id: id.optional(),
-  amount: amount.refine((n) => n > 0, t.paymentPositive),
-  date: isoDate.nullish(),
-  label,
-});
-
 /** How many times a write re-reads and tries again when another write moved what it read. */
 const MAX_ATTEMPTS = 10;
+/** What a failed finance guard answers inside `writeSheet`: nothing was written, read again. */
+const RETRY = 'sheet_moved';
 
-const fullNameOf = (r: FinanceRecord) => `${r.student.prenom} ${r.student.nom}`;
-const auditTarget = (r: FinanceRecord) => `${fullNameOf(r)} (${r.className}, ${r.yearName})`;
+const utcDay = () => new Date().toISOString().slice(0, 10);
 
 /** 409 with the sheet as it is now, so the panel can put the cashier's lines back on it. */
 const stale = (record: FinanceRecord) => new ApiError(409, 'stale', t.staleSheet(fullNameOf(record)), { enrollment: apiEnrollment(record) });
 
-/** What a failed finance guard answers inside `writeSheet`: nothing was written, read again. */
-const RETRY = 'sheet_moved';
-const sheetGuards = (instanceId: string, enrollmentId: string, base: WriteBase, receiptSeq: number) =>
-  sheetUnchanged(instanceId, enrollmentId, base, receiptSeq).map((holds) => ({ holds, error: conflict(t.busy, RETRY) }));
+/** A planned finance write: its statements, the receipt counter after them, its audit and answer. */
+interface PlannedWrite {
+  statements: ReturnType<typeof enrollments.replaceSheetStatements>;
+  receiptSeq: number;
+  audit: AuditEntry;
+  body: SavedSheet | SavedPayment;
+  status?: 201;
+}
 
 /**
  * Runs a finance write: read the sheet and the receipt counter, plan, commit with guards. When a
  * guard fails (another write landed between the read and the batch), nothing was written: read
- * again and retry, unless the write itself decides the change is now refused (a stale ledger).
+ * again and plan again, unless the plan itself refuses the change (a stale ledger).
  */
-async function writeSheet(
-  c: Context<AppBindings>,
-  enrollmentId: string,
-  attempt: (found: NonNullable<Awaited<ReturnType<typeof sheetForWrite>>>, ctx: WriteContext) => Promise<Response>,
-): Promise<Response> {
-  const account = c.get('account');
-  const instanceId = requireSchool(account);
-  const db = database(c.env.DB);
+async function writeSheet(c: SchoolContext, enrollmentId: string, plan: (found: { record: FinanceRecord; receiptSeq: number }, ctx: WriteContext) => PlannedWrite) {
+  const { account, db, school } = c.var;
   for (let n = 1; ; n++) {
-    const found = await sheetForWrite(db, instanceId, enrollmentId);
-    if (!found) throw notFound(t.enrollmentNotFound);
-    const ctx: WriteContext = {
-      today: utcDay(),
-      newId: () => crypto.randomUUID(),
-      receiptSeq: found.receiptSeq,
-      cashier: account.username,
-    };
+    const sheet = found(await enrollments.sheetForWrite(db, school, enrollmentId), t.enrollmentNotFound);
+    const ctx: WriteContext = { today: utcDay(), newId: () => crypto.randomUUID(), receiptSeq: sheet.receiptSeq, cashier: account.username };
+    const { statements, receiptSeq, ...answer } = plan(sheet, ctx);
+    const base = { revision: sheet.record.revision, receiptSeq: sheet.receiptSeq };
+    const guards = enrollments.sheetUnchanged(school, enrollmentId, base, receiptSeq).map((holds) => ({ holds, error: conflict(t.busy, RETRY) }));
     try {
-      return await attempt(found, ctx);
+      return await commit(c, statements, { ...answer, guards });
     } catch (error) {
       if (!(error instanceof ApiError && error.code === RETRY)) throw error;
       if (n === MAX_ATTEMPTS) throw new ApiError(503, 'busy', t.busy, { retryAfter: 1 });
@@ -162,14 +104,10 @@ async function writeSheet(
   }
 }
 
-// The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when
-// sent) in one guarded batch. Refused (409, with the current sheet) when the sheet changed since
-// the cashier opened it; a payment that has a receipt is corrected with a reason, never removed.
-financeRoutes.put('/enrollments/:id/payments', allow.permission('enrollment:update_payment'), async (c) => {
-  const { id: enrollmentId } = readParams(c, idParam);
-  const body = await readJson(c, sheetBody);
-  const instanceId = requireSchool(c.get('account'));
-  return writeSheet(c, enrollmentId, async ({ record, receiptSeq }, ctx) => {
+financeRoutes.put(api.saveSheet.path, allow.permission('enrollment:update_payment'), input(api.saveSheet), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
     if (body.version !== record.revision) throw stale(record);
     const plan = planSheet(
       record,
@@ -185,152 +123,98 @@ financeRoutes.put('/enrollments/:id/payments', allow.permission('enrollment:upda
       throw badRequest(kind === 'removed' ? t.receiptRemoved(receiptNo) : t.correctionRequired(receiptNo), 'receipt_locked');
     }
     if (financeTotals(plan).adjusted < 0) throw badRequest(t.adjustedNegative);
-    const db = database(c.env.DB);
     const saved: FinanceRecord = { ...record, mppa: plan.mppa, payments: plan.payments, adjustments: plan.adjustments, revision: record.revision + 1 };
-    return commit(
-      c,
-      replaceSheetStatements(db, instanceId, enrollmentId, { revision: record.revision, receiptSeq }, {
+    const base = { revision: record.revision, receiptSeq };
+    return {
+      statements: enrollments.replaceSheetStatements(db, school, record.id, base, {
         mppa: plan.mppaChanged ? plan.mppa : null,
         payments: plan.payments,
         adjustments: plan.adjustments,
         receiptSeq: plan.receiptSeq,
       }),
-      {
-        audit: {
-          action: plan.corrections.length > 0 ? 'CORRECT_PAYMENTS' : 'UPDATE_PAYMENTS',
-          target: auditTarget(record),
-          details: {
-            enrollment_id: record.id,
-            receipts_issued: plan.issued,
-            ...(plan.corrections.length > 0 ? { corrections: plan.corrections.map(correctionSnapshot) } : {}),
-            before: sheetSnapshot(record),
-            after: sheetSnapshot(plan),
-          },
+      receiptSeq: plan.receiptSeq,
+      audit: {
+        action: plan.corrections.length > 0 ? 'CORRECT_PAYMENTS' : 'UPDATE_PAYMENTS',
+        target: auditTarget(record),
+        details: {
+          enrollment_id: record.id,
+          receipts_issued: plan.issued,
+          ...(plan.corrections.length > 0 ? { corrections: plan.corrections.map(correctionSnapshot) } : {}),
+          before: sheetSnapshot(record),
+          after: sheetSnapshot(plan),
         },
-        body: { message: financeText.notices.saved, enrollment: apiEnrollment(saved) },
-        guards: sheetGuards(instanceId, enrollmentId, { revision: record.revision, receiptSeq }, plan.receiptSeq),
       },
-    );
+      body: { message: t.notices.saved, enrollment: apiEnrollment(saved) } satisfies SavedSheet,
+    };
   });
 });
 
-// The cashier's 'Nouveau versement': adds one payment at the end of the sheet with the school's
-// next receipt number. It never conflicts with another cashier's work (a concurrent write only
-// makes it read again), and answers the saved sheet and the new payment for its receipt.
-financeRoutes.post('/enrollments/:id/payments', allow.permission('enrollment:update_payment'), async (c) => {
-  const { id: enrollmentId } = readParams(c, idParam);
-  const body = await readJson(c, paymentBody);
-  const instanceId = requireSchool(c.get('account'));
-  return writeSheet(c, enrollmentId, async ({ record, receiptSeq }, ctx) => {
-    const { payment, sheet } = planNewPayment(
-      record,
-      {
-        id: body.id,
-        amount: toCentimes(body.amount),
-        date: body.date,
-        label: body.label || financeText.panel.paymentLabel(record.payments.length + 1),
-      },
-      ctx,
-    );
+financeRoutes.post(api.addPayment.path, allow.permission('enrollment:update_payment'), input(api.addPayment), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
+    const label = body.label || t.paymentLabel(record.payments.length + 1);
+    const { payment, sheet } = planNewPayment(record, { id: body.id, amount: toCentimes(body.amount), date: body.date, label }, ctx);
     const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
-    const db = database(c.env.DB);
-    return commit(
-      c,
-      addPaymentStatements(db, instanceId, enrollmentId, { revision: record.revision, receiptSeq }, payment, record.payments.length),
-      {
-        audit: {
-          action: 'ADD_PAYMENT',
-          target: auditTarget(record),
-          details: {
-            enrollment_id: record.id,
-            receipts_issued: [payment.receiptNo],
-            payment: { receipt_no: payment.receiptNo, date: payment.date, label: payment.label, amount: fromCentimes(payment.amount) },
-            before: sheetSnapshot(record),
-            after: sheetSnapshot(saved),
-          },
-        },
-        status: 201,
-        guards: sheetGuards(instanceId, enrollmentId, { revision: record.revision, receiptSeq }, payment.receiptNo!),
-        body: {
-          message: financeText.notices.paymentSaved(payment.receiptNo!),
-          enrollment: apiEnrollment(saved),
-          payment: apiPayment(payment),
+    const base = { revision: record.revision, receiptSeq };
+    return {
+      statements: enrollments.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
+      receiptSeq: payment.receiptNo!,
+      audit: {
+        action: 'ADD_PAYMENT',
+        target: auditTarget(record),
+        details: {
+          enrollment_id: record.id,
+          receipts_issued: [payment.receiptNo],
+          payment: { receipt_no: payment.receiptNo, date: payment.date, label: payment.label, amount: fromCentimes(payment.amount) },
+          before: sheetSnapshot(record),
+          after: sheetSnapshot(saved),
         },
       },
-    );
+      status: 201 as const,
+      body: { message: t.notices.paymentSaved(payment.receiptNo!), enrollment: apiEnrollment(saved), payment: apiPayment(payment) } satisfies SavedPayment,
+    };
   });
 });
 
 // ------------------------------------------------------------------------------ grades access
 
-const toggleBody = z.object({ enabled: z.boolean({ error: t.enabledRequired }) });
-
-// Opens or closes one student's 'Notes' section in the student portal.
-financeRoutes.put('/enrollments/:id/toggle-grades-access', allow.permission('student_portal:manage_access'), async (c) => {
-  const { id: enrollmentId } = readParams(c, idParam);
-  const { enabled } = await readJson(c, toggleBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const record = await financeRecord(db, instanceId, enrollmentId);
-  if (!record) throw notFound(t.enrollmentNotFound);
-  return commit(c, [setGradesAccess(db, instanceId, enrollmentId, enabled)], {
+financeRoutes.put(api.gradesAccess.path, allow.permission('student_portal:manage_access'), input(api.gradesAccess), async (c) => {
+  const { enabled } = c.req.valid('json');
+  const { db, school } = c.var;
+  const record = found(await enrollments.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
+  return commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
     audit: {
       action: enabled ? 'GRADES_ACCESS_ENABLED' : 'GRADES_ACCESS_RESTRICTED',
-      target: `${record.student.prenom} ${record.student.nom} (${record.className}, ${record.yearName})`,
+      target: auditTarget(record),
       details: { enrollment_id: record.id, before: record.gradesAccessEnabled, after: enabled },
     },
-    body: { message: enabled ? financeText.notices.accessEnabled : financeText.notices.accessRestricted },
+    body: { message: enabled ? t.notices.accessEnabled : t.notices.accessRestricted },
   });
 });
 
-const classToggleBody = z.object({
-  yearId: z.string({ error: t.yearRequired }).trim().min(1, t.yearRequired).max(64),
-  enabled: z.boolean({ error: t.enabledRequired }),
-});
-
-// Opens or closes the 'Notes' section for every student of a class in a year.
-financeRoutes.put('/classes/:className/toggle-grades-access', allow.permission('student_portal:manage_access'), async (c) => {
-  const { className } = readParams(c, classParam);
-  const { yearId, enabled } = await readJson(c, classToggleBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const { klass, year } = await classAndYear(db, instanceId, className, yearId);
-  const count = await countClassEnrollments(db, instanceId, year.id, klass.id);
-  return commit(c, [setClassGradesAccess(db, instanceId, year.id, klass.id, enabled)], {
+financeRoutes.put(api.classGradesAccess.path, allow.permission('student_portal:manage_access'), input(api.classGradesAccess), async (c) => {
+  const { yearId, enabled } = c.req.valid('json');
+  const { db, school } = c.var;
+  const { year, klass } = await requireYearAndClass(c, yearId, c.req.valid('param').className);
+  const count = await enrollments.countClassEnrollments(db, school, year.id, klass.id);
+  return commit(c, [enrollments.setClassGradesAccess(db, school, year.id, klass.id, enabled)], {
     audit: {
       action: enabled ? 'CLASS_GRADES_ACCESS_ENABLED' : 'CLASS_GRADES_ACCESS_RESTRICTED',
       target: `${klass.name} (${year.name})`,
       details: { students: count, enabled },
     },
-    body: {
-      message: enabled ? financeText.notices.classAccessEnabled : financeText.notices.classAccessRestricted,
-      count,
-    },
+    body: { message: enabled ? t.notices.classAccessEnabled : t.notices.classAccessRestricted, count } satisfies ClassGradesAccessChanged,
   });
 });
 
 // ------------------------------------------------------------------------------------ report
 
-const reportQuery = z.object({
-  page: z.coerce.number({ error: t.pageInvalid }).int(t.pageInvalid).min(1, t.pageInvalid).max(1_000_000, t.pageInvalid).default(1),
-  limit: z.coerce.number({ error: t.limitInvalid }).int(t.limitInvalid).min(1, t.limitInvalid).max(100, t.limitInvalid).default(25),
-  selectedClasses: z.string().max(4000).optional(),
-  balanceFilter: z.enum(['all', 'zero', 'nonzero'], { error: t.balanceFilter }).default('all'),
-  mppaFilter: z.string().trim().max(30).optional(),
-  searchTerm: z.string().trim().max(100).optional(),
-  yearId: z.string().trim().max(64).optional(),
-});
-
-// One page of the school's enrolments with their money, and the totals of the whole filtered set.
-financeRoutes.get('/enrollments/all', allow.permission('report:financial'), async (c) => {
-  const q = readQuery(c, reportQuery);
-  const instanceId = requireSchool(c.get('account'));
-  let mppa: number | null = null;
-  if (q.mppaFilter) {
-    mppa = parseAmount(q.mppaFilter);
-    if (mppa === null) throw badRequest(t.mppaFilter);
-  }
-  const report = await financialReport(database(c.env.DB), instanceId, {
+financeRoutes.get(api.report.path, allow.permission('report:financial'), input(api.report), async (c) => {
+  const q = c.req.valid('query');
+  const mppa = q.mppaFilter ? parseAmount(q.mppaFilter) : null;
+  if (q.mppaFilter && mppa === null) throw badRequest(t.mppaFilter);
+  const report = await enrollments.financialReport(c.var.db, c.var.school, {
     yearId: q.yearId || null,
     // Absent = every class; present but empty = none ticked.
     classNames:
@@ -346,7 +230,7 @@ financeRoutes.get('/enrollments/all', allow.permission('report:financial'), asyn
     page: q.page,
     limit: q.limit,
   });
-  return c.json({
+  return c.json<Report>({
     enrollments: report.rows.map((r) => ({
       id: r.id,
       prenom: r.prenom,
@@ -359,7 +243,7 @@ financeRoutes.get('/enrollments/all', allow.permission('report:financial'), asyn
       total_paid: fromCentimes(r.paid),
       balance: fromCentimes(r.adjusted - r.paid),
     })),
-    pagination: { page: q.page, totalPages: Math.max(1, Math.ceil(report.total / q.limit)), total: report.total, limit: q.limit },
+    pagination: pageOf(report.total, q),
     totals: {
       adjusted_mppa: fromCentimes(report.adjusted),
       total_paid: fromCentimes(report.paid),

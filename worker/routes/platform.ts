@@ -1,30 +1,21 @@
-// The platform's maintenance state (document 1 §3 "Maintenance state", product decisions).
+// The platform's maintenance state: the routes of contract/platform.ts.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { allow, PLATFORM_TYPES } from '../auth/access';
+import { type Maintenance, platformApi as api } from '../contract/platform';
 import { currentMaintenance, setMaintenance } from '../durable/platform';
 import type { AppBindings } from '../env';
-import { optionalMultilineText } from '../lib/inputs';
-import { readJson } from '../lib/validate';
+import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
 export const platformRoutes = new Hono<AppBindings>();
 
-// Whether the platform is in maintenance: the maintenance screen polls it to know when to lift.
-platformRoutes.get('/maintenance', allow.public(), async (c) => c.json(await currentMaintenance(c.env)));
+platformRoutes.get(api.maintenance.path, allow.public(), input(api.maintenance), async (c) => c.json<Maintenance>(await currentMaintenance(c.env)));
 
-const maintenanceBody = z.object({
-  active: z.boolean(),
-  message: optionalMultilineText(500).transform((v) => v ?? ''),
-  level: z.enum(['standard', 'full_lockdown']).default('standard'),
-});
-
-// Start or end maintenance for the whole platform (superadmins only).
-platformRoutes.put('/superadmin/maintenance', allow.types(...PLATFORM_TYPES), async (c) => {
-  const body = await readJson(c, maintenanceBody);
+platformRoutes.put(api.setMaintenance.path, allow.types(...PLATFORM_TYPES), input(api.setMaintenance), async (c) => {
+  const body = c.req.valid('json');
   const state = await setMaintenance(c.env, body);
   return commit(c, [], {
     audit: { action: body.active ? 'MAINTENANCE_ON' : 'MAINTENANCE_OFF', target: body.level, details: body.message },
-    body: state,
+    body: state satisfies Maintenance,
   });
 });

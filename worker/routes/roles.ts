@@ -1,47 +1,20 @@
-// Roles of the school and their permissions (document 1 §2 "Roles" tab, §6, §7). System roles
-// cannot be edited or deleted; nobody grants a permission they do not hold.
+// Roles and the permission catalogue: the routes of contract/roles.ts.
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
-import { allow } from '../auth/access';
-import { type Account, requireSchool } from '../auth/session';
-import { database } from '../db/client';
-import {
-  clearRolePermissions,
-  deleteRole,
-  findRole,
-  findRoleByName,
-  insertRole,
-  insertRolePermissions,
-  listRolesWithPermissions,
-  renameRole,
-  revokeRoleHolders,
-  roleAtRevision,
-} from '../db/roles';
+import { allow, STAFF_TYPES } from '../auth/access';
+import type { Account } from '../auth/session';
+import { type Permission, type Role, rolesApi as api, type SavedRole } from '../contract/roles';
+import { adminServerText } from '../contract/texts/admin';
+import * as permissions from '../db/permissions';
+import * as roles from '../db/roles';
+import * as users from '../db/users';
 import { PERMISSIONS } from '../domain/permissions';
-import type { AppBindings } from '../env';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { idParam, name } from '../lib/inputs';
-import { readJson, readParams } from '../lib/validate';
+import type { AppBindings, SchoolContext } from '../env';
+import { badRequest, conflict, forbidden, found, refuseTaken } from '../lib/errors';
+import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
 export const roleRoutes = new Hono<AppBindings>();
 const t = adminServerText.roles;
-
-// Every role of the school with its permissions (role editor, add-user form, role info buttons).
-roleRoutes.get('/roles', allow.permission('user:manage'), async (c) =>
-  c.json(await listRolesWithPermissions(database(c.env.DB), requireSchool(c.get('account')))),
-);
-
-const roleBody = z.object({
-  name: name(t.nameRequired),
-  permissionIds: z.array(z.number({ error: t.unknownPermission }).int(t.unknownPermission), { error: t.unknownPermission }).max(100),
-});
-
-/** An edit names the revision of the role it started from. */
-const roleEditBody = roleBody.extend({
-  revision: z.number().int().min(0),
-});
 
 /** The permission ids, checked against the catalogue and against what the caller holds. */
 function grantablePermissions(account: Account, ids: number[]) {
@@ -52,56 +25,51 @@ function grantablePermissions(account: Account, ids: number[]) {
   return unique;
 }
 
-// Create a role from a name and permissions.
-roleRoutes.post('/roles', allow.permission('role:manage'), async (c) => {
-  const body = await readJson(c, roleBody);
-  const account = c.get('account');
-  const instanceId = requireSchool(account);
-  const db = database(c.env.DB);
+/** A school's own role (system roles are read-only). */
+async function editableRole(c: SchoolContext, id: string) {
+  const role = found(await roles.findRole(c.var.db, c.var.school, id));
+  if (role.isSystem) throw forbidden(t.system);
+  return role;
+}
+
+roleRoutes.get(api.permissions.path, allow.types(...STAFF_TYPES), input(api.permissions), async (c) =>
+  c.json<Permission[]>(await permissions.listPermissions(c.var.db)),
+);
+
+roleRoutes.get(api.list.path, allow.permission('user:manage'), input(api.list), async (c) =>
+  c.json<Role[]>(await roles.listRolesWithPermissions(c.var.db, c.var.school)),
+);
+
+roleRoutes.post(api.create.path, allow.permission('role:manage'), input(api.create), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school, account } = c.var;
   const permissionIds = grantablePermissions(account, body.permissionIds);
-  if (await findRoleByName(db, instanceId, body.name)) throw conflict(t.exists);
+  refuseTaken(await roles.findRoleByName(db, school, body.name), null, t.exists);
   const id = crypto.randomUUID();
-  return commit(c, [insertRole(db, instanceId, { id, name: body.name }), ...insertRolePermissions(db, instanceId, id, permissionIds)], {
+  return commit(c, roles.insertRole(db, school, { id, name: body.name, permissionIds }), {
     audit: { action: 'CREATE_ROLE', target: body.name, details: { permissionIds } },
-    body: { id, name: body.name, revision: 0, message: t.created },
+    body: { id, name: body.name, revision: 0, message: t.created } satisfies SavedRole,
     status: 201,
   });
 });
 
-// Rename a school's own role and replace its permissions (holders see the change at once),
-// unless someone else saved the role since the editor read it (409).
-roleRoutes.put('/roles/:id', allow.permission('role:manage'), async (c) => {
-  const { id } = readParams(c, idParam);
-  const body = await readJson(c, roleEditBody);
-  const account = c.get('account');
-  const instanceId = requireSchool(account);
-  const db = database(c.env.DB);
-  const role = await findRole(db, instanceId, id);
-  if (!role) throw notFound();
-  if (role.isSystem) throw forbidden(t.system);
+roleRoutes.put(api.update.path, allow.permission('role:manage'), input(api.update), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school, account } = c.var;
+  const role = await editableRole(c, c.req.valid('param').id);
   const permissionIds = grantablePermissions(account, body.permissionIds);
-  const namesake = await findRoleByName(db, instanceId, body.name);
-  if (namesake && namesake.id !== id) throw conflict(t.exists);
-  return commit(
-    c,
-    [renameRole(db, instanceId, id, body.name), clearRolePermissions(db, instanceId, id), ...insertRolePermissions(db, instanceId, id, permissionIds)],
-    {
-      audit: { action: 'UPDATE_ROLE', target: body.name, details: { before: role.name, permissionIds } },
-      body: { id, name: body.name, revision: body.revision + 1, message: t.updated },
-      guards: [{ holds: roleAtRevision(instanceId, id, body.revision), error: conflict(t.changedMeanwhile, 'changed') }],
-    },
-  );
+  refuseTaken(await roles.findRoleByName(db, school, body.name), role.id, t.exists);
+  return commit(c, roles.replaceRole(db, school, { id: role.id, name: body.name, permissionIds }), {
+    audit: { action: 'UPDATE_ROLE', target: body.name, details: { before: role.name, permissionIds } },
+    body: { id: role.id, name: body.name, revision: body.revision + 1, message: t.updated } satisfies SavedRole,
+    guards: [{ holds: roles.roleAtRevision(school, role.id, body.revision), error: conflict(t.changedMeanwhile, 'changed') }],
+  });
 });
 
-// Delete a school's own role; its holders lose it and are signed out.
-roleRoutes.delete('/roles/:id', allow.permission('role:manage'), async (c) => {
-  const { id } = readParams(c, idParam);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const role = await findRole(db, instanceId, id);
-  if (!role) throw notFound();
-  if (role.isSystem) throw forbidden(t.system);
-  return commit(c, [revokeRoleHolders(db, instanceId, id), deleteRole(db, instanceId, id)], {
+roleRoutes.delete(api.remove.path, allow.permission('role:manage'), input(api.remove), async (c) => {
+  const { db, school } = c.var;
+  const role = await editableRole(c, c.req.valid('param').id);
+  return commit(c, [users.revokeHoldersOf(db, school, role.id), roles.deleteRole(db, school, role.id)], {
     audit: { action: 'DELETE_ROLE', target: role.name },
     body: { message: t.deleted },
   });

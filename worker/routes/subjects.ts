@@ -1,80 +1,53 @@
-// Subjects of the school (document 1 §2 "Subjects" tab, §7).
+// Subjects: the routes of contract/subjects.ts.
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
 import { allow, STAFF_TYPES } from '../auth/access';
-import { requireSchool } from '../auth/session';
-import { database } from '../db/client';
-import { noneWith, stillExists } from '../db/guards';
-import { evaluations, subjects } from '../db/schema';
-import {
-  deleteSubject,
-  findSubject,
-  findSubjectByName,
-  insertSubject,
-  listSubjects,
-  subjectHasEvaluations,
-  updateSubject,
-} from '../db/subjects';
+import { subjectsApi as api, type SavedSubject, type Subject } from '../contract/subjects';
+import { adminServerText } from '../contract/texts/admin';
+import * as evaluations from '../db/evaluations';
+import * as subjects from '../db/subjects';
 import type { AppBindings } from '../env';
-import { conflict, notFound } from '../lib/errors';
-import { idParam, name } from '../lib/inputs';
-import { readJson, readParams } from '../lib/validate';
+import { conflict, found, notFound, refuseTaken } from '../lib/errors';
+import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
 export const subjectRoutes = new Hono<AppBindings>();
 const t = adminServerText.subjects;
 
-// The school's subjects, by name.
-subjectRoutes.get('/subjects', allow.types(...STAFF_TYPES, 'teacher'), async (c) =>
-  c.json(await listSubjects(database(c.env.DB), requireSchool(c.get('account')))),
+subjectRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.list), async (c) =>
+  c.json<Subject[]>(await subjects.listSubjects(c.var.db, c.var.school)),
 );
 
-const subjectBody = z.object({ name: name(t.nameRequired) });
-
-// Add a subject.
-subjectRoutes.post('/subjects', allow.permission('user:manage'), async (c) => {
-  const body = await readJson(c, subjectBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  if (await findSubjectByName(db, instanceId, body.name)) throw conflict(t.exists);
+subjectRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  refuseTaken(await subjects.findSubjectByName(db, school, body.name), null, t.exists);
   const row = { id: crypto.randomUUID(), name: body.name };
-  return commit(c, [insertSubject(db, instanceId, row)], {
+  return commit(c, subjects.insertSubjects(db, school, [row]), {
     audit: { action: 'CREATE_SUBJECT', target: body.name },
-    body: { ...row, instance_id: instanceId, message: t.added },
+    body: { ...row, instance_id: school, message: t.added } satisfies SavedSubject,
     status: 201,
   });
 });
 
-// Rename a subject.
-subjectRoutes.put('/subjects/:id', allow.permission('user:manage'), async (c) => {
-  const { id } = readParams(c, idParam);
-  const body = await readJson(c, subjectBody);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const current = await findSubject(db, instanceId, id);
-  if (!current) throw notFound();
-  const namesake = await findSubjectByName(db, instanceId, body.name);
-  if (namesake && namesake.id !== id) throw conflict(t.exists);
-  return commit(c, [updateSubject(db, instanceId, id, body.name)], {
+subjectRoutes.put(api.update.path, allow.permission('user:manage'), input(api.update), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  const current = found(await subjects.findSubject(db, school, c.req.valid('param').id));
+  refuseTaken(await subjects.findSubjectByName(db, school, body.name), current.id, t.exists);
+  return commit(c, [subjects.updateSubject(db, school, current.id, body.name)], {
     audit: { action: 'UPDATE_SUBJECT', target: body.name, details: { before: current.name } },
-    body: { id, name: body.name, instance_id: instanceId, message: t.updated },
-    guards: [{ holds: stillExists(subjects, instanceId, id), error: notFound() }],
+    body: { id: current.id, name: body.name, instance_id: school, message: t.updated } satisfies SavedSubject,
+    guards: [{ holds: subjects.subjectStillExists(school, current.id), error: notFound() }],
   });
 });
 
-// Delete a subject that has no evaluation (its curriculum entries go with it).
-subjectRoutes.delete('/subjects/:id', allow.permission('user:manage'), async (c) => {
-  const { id } = readParams(c, idParam);
-  const instanceId = requireSchool(c.get('account'));
-  const db = database(c.env.DB);
-  const current = await findSubject(db, instanceId, id);
-  if (!current) throw notFound();
-  if (await subjectHasEvaluations(db, instanceId, id)) throw conflict(t.hasEvaluations);
-  return commit(c, [deleteSubject(db, instanceId, id)], {
+subjectRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+  const { db, school } = c.var;
+  const current = found(await subjects.findSubject(db, school, c.req.valid('param').id));
+  return commit(c, [subjects.deleteSubject(db, school, current.id)], {
     audit: { action: 'DELETE_SUBJECT', target: current.name },
     body: { message: t.deleted },
-    // Deleting would take an evaluation recorded meanwhile, and its grades, along.
-    guards: [{ holds: noneWith(evaluations, evaluations.subjectId, instanceId, id), error: conflict(t.hasEvaluations) }],
+    // Checked inside the batch: deleting would take an evaluation recorded meanwhile, and its grades, along.
+    guards: [{ holds: evaluations.noneOfSubject(school, current.id), error: conflict(t.hasEvaluations) }],
   });
 });

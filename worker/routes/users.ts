@@ -1,35 +1,21 @@
-// School accounts (document 1 §2 "User list", "Add-user form", §4 "Role assignment", §7;
-// product decisions "Schools, accounts and sign-in"). The role rules of the form are enforced
-// here too; the `admin` account and the caller's own account cannot be reset or deleted; nobody
-// manages an account stronger than their own or grants a role they could not hold.
+// School accounts: the routes of contract/users.ts.
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { adminServerText } from '../../web/i18n/admin';
-import { serverText } from '../../web/i18n/server';
 import { allow } from '../auth/access';
 import { signSession } from '../auth/jwt';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
-import { type Account, claimsFor, requireSchool } from '../auth/session';
-import { findPlatformUser, findSchoolUser, loadSchoolAccount, setSchoolPassword } from '../db/accounts';
-import { database, type Db } from '../db/client';
-import { rolesWithKeys } from '../db/roles';
-import {
-  deleteUserStatements,
-  insertStandardUser,
-  insertUserRoles,
-  listSchoolUsers,
-  replaceUserRoles,
-  roleIdsOfUser,
-  userUnchanged,
-} from '../db/users';
+import { type Account, claimsFor } from '../auth/session';
+import { adminServerText } from '../contract/texts/admin';
+import { serverText } from '../contract/texts/server';
+import { type PasswordReset, type RegisteredUser, type SavedUserRoles, type SchoolUser, usersApi as api } from '../contract/users';
+import * as platformUsers from '../db/platform-users';
+import * as roles from '../db/roles';
+import * as users from '../db/users';
 import { isStrongPassword } from '../domain/password-policy';
-import { isUsername } from '../domain/users';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 import { roleKind, roleRuleReason, roleSelectionRule } from '../domain/roles';
-import type { AppBindings } from '../env';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { id, idParam, text } from '../lib/inputs';
-import { readJson, readParams } from '../lib/validate';
+import type { AppBindings, SchoolContext } from '../env';
+import { badRequest, conflict, forbidden, found } from '../lib/errors';
+import { input } from '../lib/validate';
 import { commit, type Guard } from '../lib/write';
 
 export const userRoutes = new Hono<AppBindings>();
@@ -43,160 +29,117 @@ const tempPasswordExpiry = () => new Date(Date.now() + TEMP_PASSWORD_DAYS * 24 *
  * The roles a request names, checked: all of the caller's school, allowed together by the
  * assignment rules, and (for the roles it adds) made only of permissions the caller holds.
  */
-async function checkedRoles(
-  db: Db,
-  account: Account,
-  instanceId: string,
-  roleIds: string[],
-  { current = [], self = false }: { current?: string[]; self?: boolean } = {},
-) {
+async function checkedRoles(c: SchoolContext, roleIds: string[], { current = [], self = false }: { current?: string[]; self?: boolean } = {}) {
   const ids = [...new Set(roleIds)];
-  const known = await rolesWithKeys(db, instanceId, [...new Set([...ids, ...current])]);
+  const known = await roles.rolesWithKeys(c.var.db, c.var.school, [...new Set([...ids, ...current])]);
   if (ids.some((roleId) => !known.some((r) => r.id === roleId))) throw badRequest(t.unknownRole);
   const ownAdminPrincipal = self && known.some((r) => current.includes(r.id) && roleKind(r) === 'admin_principal');
   const rule = roleSelectionRule(known, ids, { ownAdminPrincipal });
   if (rule) throw badRequest(roleRuleReason(rule), 'role_rule');
   const chosen = known.filter((r) => ids.includes(r.id));
   const added = chosen.filter((r) => !current.includes(r.id));
-  if (added.some((r) => r.keys.some((k) => !account.permissions.has(k)))) throw forbidden(t.cannotGrantRole);
+  if (added.some((r) => r.keys.some((k) => !c.var.account.permissions.has(k)))) throw forbidden(t.cannotGrantRole);
   return chosen;
 }
 
-/** The account a path names, of the caller's school and no stronger than the caller. */
-async function manageableTarget(db: Db, account: Account, userId: string) {
-  const target = await loadSchoolAccount(db, requireSchool(account), userId);
-  if (!target) throw notFound();
+/** The account a path names: of the caller's school, no stronger than the caller, and (unless
+ *  `protect` is false) neither the school's `admin` account nor the caller's own. */
+async function manageableTarget(c: SchoolContext, userId: string, { protect = true } = {}) {
+  const { db, school, account } = c.var;
+  const target = found(await users.accountWithPermissions(db, school, userId));
   const keys = target.accountType === 'admin' ? ALL_PERMISSION_KEYS : target.permissionKeys;
   if (keys.some((k) => !account.permissions.has(k))) throw forbidden(t.strongerAccount);
+  if (protect && (target.id === account.id || target.username.toLowerCase() === 'admin')) throw forbidden(t.protectedAccount);
   return target;
 }
 
 /** The target's roles, status and password are still the ones read (each change bumps its token version). */
-const targetUnchanged = (instanceId: string, target: { id: string; tokenVersion: number }): Guard => ({
-  holds: userUnchanged(instanceId, target.id, target.tokenVersion),
+const targetUnchanged = (c: SchoolContext, target: { id: string; tokenVersion: number }): Guard => ({
+  holds: users.userUnchanged(c.var.school, target.id, target.tokenVersion),
   error: conflict(serverText.changedMeanwhile, 'changed'),
 });
 
-/** Reset and delete never touch the school's `admin` account nor the caller's own. */
-function refuseProtected(account: Account, target: { id: string; username: string }) {
-  if (target.id === account.id || target.username.toLowerCase() === 'admin') throw forbidden(t.protectedAccount);
-}
-
-// Staff and teacher accounts with their roles and status.
-userRoutes.get('/users', allow.permission('user:manage'), async (c) =>
-  c.json(await listSchoolUsers(database(c.env.DB), requireSchool(c.get('account')))),
+userRoutes.get(api.list.path, allow.permission('user:manage'), input(api.list), async (c) =>
+  c.json<SchoolUser[]>(await users.listSchoolUsers(c.var.db, c.var.school)),
 );
 
-const registerBody = z.object({
-  username: text(t.usernameRequired, 200, t.usernameInvalid).refine(isUsername, t.usernameInvalid),
-  password: z.string({ error: t.passwordWeak }).max(256, t.passwordWeak),
-  roleIds: z.array(id(t.unknownRole), { error: t.roleRequired }).min(1, t.roleRequired).max(30),
-});
-
-// Create a staff account with roles; its password is temporary (changed at first sign-in).
-userRoutes.post('/register', allow.permission('user:manage'), async (c) => {
-  const body = await readJson(c, registerBody);
+userRoutes.post(api.register.path, allow.permission('user:manage'), input(api.register), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
   if (!isStrongPassword(body.password)) throw badRequest(t.passwordWeak);
-  const account = c.get('account');
-  const instanceId = requireSchool(account);
-  const db = database(c.env.DB);
   // A platform account signs in first under its name, so a school account of that name could not.
-  if ((await findSchoolUser(db, instanceId, body.username)) || (await findPlatformUser(db, body.username))) {
+  if ((await users.findByUsername(db, school, body.username)) || (await platformUsers.findByUsername(db, body.username))) {
     throw conflict(t.usernameTaken);
   }
-  const roles = await checkedRoles(db, account, instanceId, body.roleIds);
+  const chosen = await checkedRoles(c, body.roleIds);
   const user = {
     id: crypto.randomUUID(),
     username: body.username,
     passwordHash: await hashPassword(body.password),
+    accountType: 'standard' as const,
+    status: 'temporary_password' as const,
     tempPasswordExpiresAt: tempPasswordExpiry(),
+    roleIds: chosen.map((r) => r.id),
   };
-  return commit(
-    c,
-    [
-      insertStandardUser(db, instanceId, user),
-      ...insertUserRoles(
-        db,
-        instanceId,
-        user.id,
-        roles.map((r) => r.id),
-      ),
-    ],
-    {
-      audit: { action: 'CREATE_USER', target: body.username, details: { roles: roles.map((r) => r.name) } },
-      body: { id: user.id, username: body.username, message: t.created },
-      status: 201,
-    },
-  );
+  return commit(c, users.insertAccounts(db, school, [user]), {
+    audit: { action: 'CREATE_USER', target: body.username, details: { roles: chosen.map((r) => r.name) } },
+    body: { id: user.id, username: body.username, message: t.created } satisfies RegisteredUser,
+    status: 201,
+  });
 });
 
-// Delete an account; its sessions end at once (the row they name is gone).
-userRoutes.delete('/delete-user/:id', allow.permission('user:manage'), async (c) => {
-  const { id: userId } = readParams(c, idParam);
-  const account = c.get('account');
-  const db = database(c.env.DB);
-  const target = await manageableTarget(db, account, userId);
-  refuseProtected(account, target);
-  return commit(c, deleteUserStatements(db, requireSchool(account), userId), {
+userRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+  const target = await manageableTarget(c, c.req.valid('param').id);
+  return commit(c, users.deleteUserStatements(c.var.db, c.var.school, target.id), {
     audit: { action: 'DELETE_USER', target: target.username },
     body: { message: t.deleted },
-    guards: [targetUnchanged(requireSchool(account), target)],
+    guards: [targetUnchanged(c, target)],
   });
 });
 
-// Give an account a new temporary password (shown once, valid 7 days) and end its sessions.
-userRoutes.put('/users/:id/reset-password', allow.permission('user:manage'), async (c) => {
-  const { id: userId } = readParams(c, idParam);
-  const account = c.get('account');
-  const db = database(c.env.DB);
-  const target = await manageableTarget(db, account, userId);
-  refuseProtected(account, target);
+userRoutes.put(api.resetPassword.path, allow.permission('user:manage'), input(api.resetPassword), async (c) => {
+  const target = await manageableTarget(c, c.req.valid('param').id);
   const tempPassword = generateTemporaryPassword();
   const hash = await hashPassword(tempPassword);
-  return commit(c, [setSchoolPassword(db, requireSchool(account), userId, hash, 'temporary_password', tempPasswordExpiry())], {
+  return commit(c, [users.setPassword(c.var.db, c.var.school, target.id, hash, 'temporary_password', tempPasswordExpiry())], {
     audit: { action: 'RESET_PASSWORD', target: target.username },
-    body: { username: target.username, tempPassword, message: t.passwordReset },
-    guards: [targetUnchanged(requireSchool(account), target)],
+    body: { username: target.username, tempPassword, message: t.passwordReset } satisfies PasswordReset,
+    guards: [targetUnchanged(c, target)],
   });
 });
 
-const rolesBody = z.object({ roleIds: z.array(id(t.unknownRole), { error: t.unknownRole }).max(30) });
-
-// Replace the roles of a staff account; its sessions end (a fresh token comes back to oneself).
-userRoutes.put('/users/:id/roles', allow.permission('user:manage'), async (c) => {
-  const { id: userId } = readParams(c, idParam);
-  const { roleIds } = await readJson(c, rolesBody);
-  const account = c.get('account');
-  const instanceId = requireSchool(account);
-  const db = database(c.env.DB);
-  const target = await manageableTarget(db, account, userId);
+userRoutes.put(api.setRoles.path, allow.permission('user:manage'), input(api.setRoles), async (c) => {
+  const { roleIds } = c.req.valid('json');
+  const { db, school, account } = c.var;
+  const target = await manageableTarget(c, c.req.valid('param').id, { protect: false });
   if (target.accountType !== 'standard') throw conflict(t.standardOnly);
   const self = target.id === account.id;
-  const current = await roleIdsOfUser(db, instanceId, userId);
-  const roles = await checkedRoles(db, account, instanceId, roleIds, { current, self });
+  const current = await users.roleIdsOfUser(db, school, target.id);
+  const chosen = await checkedRoles(c, roleIds, { current, self });
+  const named = chosen.map((r) => ({ id: r.id, name: r.name }));
   let accessToken: string | undefined;
   if (self) {
     const next: Account = {
       ...account,
       tokenVersion: account.tokenVersion + 1,
-      permissions: new Set(roles.flatMap((r) => r.keys)),
-      roles: roles.map((r) => ({ id: r.id, name: r.name })).sort((a, b) => a.name.localeCompare(b.name)),
+      permissions: new Set(chosen.flatMap((r) => r.keys)),
+      roles: [...named].sort((a, b) => a.name.localeCompare(b.name)),
     };
     accessToken = await signSession(claimsFor(next), c.env.JWT_SECRET);
   }
   return commit(
     c,
-    replaceUserRoles(
+    users.replaceUserRoles(
       db,
-      instanceId,
-      userId,
-      roles.map((r) => r.id),
+      school,
+      target.id,
+      chosen.map((r) => r.id),
     ),
     {
-      audit: { action: 'UPDATE_USER_ROLES', target: target.username, details: { roles: roles.map((r) => r.name) } },
-      body: { message: t.rolesUpdated, roles: roles.map((r) => ({ id: r.id, name: r.name })), ...(accessToken ? { accessToken } : {}) },
+      audit: { action: 'UPDATE_USER_ROLES', target: target.username, details: { roles: chosen.map((r) => r.name) } },
+      body: { message: t.rolesUpdated, roles: named, ...(accessToken ? { accessToken } : {}) } satisfies SavedUserRoles,
       // The roles read (and checked against what the caller may grant) are still the target's.
-      guards: [targetUnchanged(instanceId, target)],
+      guards: [targetUnchanged(c, target)],
     },
   );
 });

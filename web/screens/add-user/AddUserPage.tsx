@@ -6,13 +6,15 @@ import { Link, useNavigate } from 'react-router';
 import { updateCachedGet } from '../../api/cache';
 import { api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
-import { submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
-import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
+import { RoleChecklist } from '../../components/RoleChecklist';
+import type { Role } from '../../../worker/contract/roles';
 import { adminServerText, adminText } from '../../i18n/admin';
-import { offlineText } from '../../i18n/offline';
-import type { UserRow } from '../admin-users/UsersPage';
+import type { NewUser, RegisteredUser, SchoolUser as UserRow } from '../../../worker/contract/users';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { cleanText } from '../../../worker/domain/text';
 import { isUsername } from '../../../worker/domain/users';
@@ -24,12 +26,12 @@ const rules = adminServerText.users;
 
 export function AddUserPage() {
   const navigate = useNavigate();
-  const roles = useApi<RoleInfo[]>('/roles');
+  const roles = useApi<Role[]>('/roles');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,19 +41,17 @@ export function AddUserPage() {
     if (!isStrongPassword(password)) return setError(rules.passwordWeak);
     if (selected.length === 0) return setError(rules.roleRequired);
     setError(null);
-    setBusy(true);
-    const outcome = await submitWrite(api.post<{ message: string } | Queued>('/register', { username: name, password, roleIds: selected }), {
+    const outcome = await send(api.post<RegisteredUser | Queued>('/register', { username: name, password, roleIds: selected } satisfies NewUser), {
       success: (answer) => answer.message,
-      queued: offlineText.queued.action,
-      offline: () => {
-        const held = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
-        void updateCachedGet<UserRow[]>('/users', (list) => [
-          ...list,
-          { id: crypto.randomUUID(), username: name, role: 'standard', status: 'temporary_password', roles: held },
-        ]);
-      },
     });
-    setBusy(false);
+    if (outcome?.queued) {
+      // The user list, opened next, shows the account waiting to be created.
+      const held = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
+      void updateCachedGet<UserRow[]>('/users', (list) => [
+        ...list,
+        { id: crypto.randomUUID(), username: name, role: 'standard', status: 'temporary_password', roles: held },
+      ]);
+    }
     if (outcome) navigate('/admin/users');
   }
 
@@ -62,28 +62,14 @@ export function AddUserPage() {
       </p>
       <form className="card add-user-form" onSubmit={submit} noValidate>
         <h1>{t.title}</h1>
-        {error && (
-          <p className="notice notice-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor="new-username">{t.username}</label>
-          <input
-            id="new-username"
-            className="input"
-            autoComplete="off"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            maxLength={50}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="new-user-password">{t.password}</label>
-          <PasswordInput id="new-user-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <span className="muted small">{t.passwordHint}</span>
-          <PasswordCriteriaList password={password} />
-        </div>
+        <ErrorNotice message={error} />
+        <Field label={t.username}>
+          {(control) => <input {...control} className="input" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />}
+        </Field>
+        <Field label={t.password} hint={t.passwordHint}>
+          {(control) => <PasswordInput {...control} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        </Field>
+        <PasswordCriteriaList password={password} />
         <p className="muted small">{t.rolesHint}</p>
         {roles.error && <p className="notice notice-error">{roles.error}</p>}
         {roles.data && <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} legend={t.roles} />}

@@ -4,43 +4,38 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
-import { patchData, settled, submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
-import { type RoleInfo, RoleChecklist } from '../../components/RoleChecklist';
+import { RoleChecklist } from '../../components/RoleChecklist';
 import { toast } from '../../components/toast';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import { type Session, setSessionToken, useSession } from '../../session/session';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { Role } from '../../../worker/contract/roles';
+import type { PasswordReset, SavedUserRoles, SchoolUser as UserRow, UserRoles } from '../../../worker/contract/users';
 import './users.css';
 
-export interface UserRow {
-  id: string;
-  username: string;
-  role: 'admin' | 'teacher' | 'standard' | 'student';
-  status: 'temporary_password' | 'active' | 'disabled';
-  roles: { id: string; name: string }[];
-}
 
 const t = adminText.users;
 const done = adminServerText.users;
 const PATH = '/users';
 
 function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; session: Session; onClose: () => void; onSaved: (roles: UserRow['roles'], queued: boolean) => void }) {
-  const roles = useApi<RoleInfo[]>('/roles');
+  const roles = useApi<Role[]>('/roles');
   const [selected, setSelected] = useState(() => user.roles.map((r) => r.id));
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite();
   const self = user.id === session.id;
   const ownAdminPrincipal = self && Boolean(roles.data?.some((r) => r.template_key === 'admin_principal' && user.roles.some((u) => u.id === r.id)));
 
   async function save() {
-    setBusy(true);
     const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
-    const outcome = await submitWrite(api.put<{ accessToken?: string } | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected }), {
+    const outcome = await send(api.put<SavedUserRoles | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected } satisfies UserRoles), {
       success: done.rolesUpdated,
       queued: offlineText.queued.roles,
     });
-    setBusy(false);
     if (!outcome) return;
     if (!outcome.queued && outcome.answer.accessToken) setSessionToken(outcome.answer.accessToken);
     onSaved(chosen, outcome.queued);
@@ -51,14 +46,14 @@ function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; sessi
       title={t.rolesTitle(user.username)}
       onClose={busy ? undefined : onClose}
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            {adminText.common.cancel}
-          </button>
-          <button type="button" className="btn" onClick={save} disabled={busy || !roles.data}>
-            {busy ? adminText.common.saving : adminText.common.save}
-          </button>
-        </>
+        <DialogButtons
+          cancelLabel={adminText.common.cancel}
+          confirmLabel={busy ? adminText.common.saving : adminText.common.save}
+          busy={busy}
+          disabled={!roles.data}
+          onCancel={onClose}
+          onConfirm={() => void save()}
+        />
       }
     >
       {roles.error && <p className="notice notice-error">{roles.error}</p>}
@@ -109,33 +104,26 @@ function Users({ session }: { session: Session }) {
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const [credentials, setCredentials] = useState<{ username: string; tempPassword: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, patch, busy } = useWrite(users);
   const locked = (u: UserRow) => u.username.toLowerCase() === 'admin' || u.id === session.id;
-  const patch = (update: (list: UserRow[]) => UserRow[]) => patchData(users, PATH, update);
 
   async function reset(user: UserRow) {
-    setBusy(true);
-    const outcome = await submitWrite(api.put<{ username: string; tempPassword: string } | Queued>(`${PATH}/${user.id}/reset-password`), {
+    const outcome = await send(api.put<PasswordReset | Queued>(`${PATH}/${user.id}/reset-password`), {
       success: null,
       queued: offlineText.queued.reset,
-      offline: () => patch((list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u))),
+      offline: (list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u)),
     });
-    setBusy(false);
     setResetting(null);
     if (outcome && !outcome.queued) setCredentials(outcome.answer);
-    settled(outcome, users.reload);
   }
 
   async function remove(user: UserRow) {
-    setBusy(true);
-    const outcome = await submitWrite(api.delete<unknown>(`/delete-user/${user.id}`), {
+    await send(api.delete<Message | Queued>(`/delete-user/${user.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
-      offline: () => patch((list) => list.filter((u) => u.id !== user.id)),
+      offline: (list) => list.filter((u) => u.id !== user.id),
     });
-    setBusy(false);
     setDeleting(null);
-    settled(outcome, users.reload);
   }
 
   return (

@@ -1,9 +1,14 @@
 // The list editor of the periods, classes and subjects tabs: add by name (a blank name, or one
 // of invisible characters only, is ignored), edit in place, delete after a confirmation that
-// states the tab's warning.
+// states the tab's warning. Its writes go through the one write hook: a queued add, rename or
+// delete shows at once in the list and in its offline copy.
 import { type FormEvent, useId, useState } from 'react';
+import { api } from '../../api/client';
+import type { ApiState } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { adminText } from '../../i18n/admin';
+import { offlineText } from '../../i18n/offline';
 import { cleanText } from '../../../worker/domain/text';
 
 export interface ListItem {
@@ -14,83 +19,107 @@ export interface ListItem {
 
 const c = adminText.common;
 
-export interface EditableListProps<T extends ListItem> {
-  items: T[] | null;
-  error: string | null;
-  newLabel: string;
-  emptyText: string;
-  renameLabel: (name: string) => string;
+export interface ListTexts {
+  newItem: string;
+  empty: string;
+  rename: (name: string) => string;
   deleteTitle: (name: string) => string;
   deleteWarning: string;
-  order?: { label: string; of: (name: string) => string };
-  /** Each answers whether the change went through (then the form resets). */
-  onAdd: (name: string) => Promise<boolean>;
-  onSave: (item: T, name: string, orderIndex: number | undefined) => Promise<boolean>;
-  onDelete: (item: T) => Promise<boolean>;
+  /** Classes: their order, edited with the name. */
+  order?: string;
+  orderOf?: (name: string) => string;
 }
 
-export function EditableList<T extends ListItem>(props: EditableListProps<T>) {
-  const { items, error, order } = props;
+export interface ListWrites<T extends ListItem> {
+  /** POST adds, PUT `path/:id` saves, DELETE `path/:id` deletes. */
+  path: string;
+  /** The server's notices. */
+  done: { added: string; updated: string; deleted: string };
+  /** Sent with every add and save besides the name (the year of a period). */
+  scope?: Record<string, string>;
+  /** The local copy of an added item, shown while the add is queued. */
+  added: (name: string, list: T[]) => T;
+  /** The list's order, kept by queued changes. */
+  sort?: (list: T[]) => T[];
+  /** What a saved change refreshes (default: the list). */
+  reload?: () => void;
+}
+
+export function EditableList<T extends ListItem>({ list, texts, writes }: { list: ApiState<T[]>; texts: ListTexts; writes: ListWrites<T> }) {
   const newId = useId();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; order: string } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite(list, writes.reload ? { reload: writes.reload } : {});
+  const sorted = (update: (items: T[]) => T[]) => (items: T[]) => (writes.sort ?? ((x) => x))(update(items));
+  const ordered = texts.order !== undefined;
 
-  const run = async (action: () => Promise<boolean>, after: () => void) => {
-    setBusy(true);
-    const ok = await action();
-    setBusy(false);
-    if (ok) after();
-  };
-
-  const add = (event: FormEvent) => {
+  const add = async (event: FormEvent) => {
     event.preventDefault();
     const clean = cleanText(name);
     if (!clean) return;
-    void run(() => props.onAdd(clean), () => setName(''));
+    const outcome = await send(api.post<unknown>(writes.path, { name: clean, ...writes.scope }), {
+      success: writes.done.added,
+      offline: sorted((items) => [...items, writes.added(clean, items)]),
+    });
+    if (outcome) setName('');
   };
 
-  const save = (event: FormEvent, item: T) => {
+  const save = async (event: FormEvent, item: T) => {
     event.preventDefault();
     const clean = editing ? cleanText(editing.name) : '';
     if (!editing || !clean) return;
-    const orderIndex = order && editing.order.trim() !== '' ? Number(editing.order) : undefined;
-    void run(() => props.onSave(item, clean, orderIndex), () => setEditing(null));
+    const order = ordered && editing.order.trim() !== '' ? { order_index: Number(editing.order) } : {};
+    const outcome = await send(api.put<unknown>(`${writes.path}/${item.id}`, { name: clean, ...order, ...writes.scope }), {
+      success: writes.done.updated,
+      queued: offlineText.queued.modification,
+      offline: sorted((items) => items.map((x) => (x.id === item.id ? { ...x, name: clean, ...order } : x))),
+    });
+    if (outcome) setEditing(null);
+  };
+
+  // Closed whatever the answer: a refusal (with its reason) comes as an error toast.
+  const remove = async (item: T) => {
+    await send(api.delete<unknown>(`${writes.path}/${item.id}`), {
+      success: writes.done.deleted,
+      queued: offlineText.queued.deletion,
+      offline: (items) => items.filter((x) => x.id !== item.id),
+    });
+    setDeleting(null);
   };
 
   return (
     <div className="editable-list">
       <form className="inline-form" onSubmit={add}>
         <div className="field">
-          <label htmlFor={newId}>{props.newLabel}</label>
+          <label htmlFor={newId}>{texts.newItem}</label>
           <input id={newId} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
         </div>
         <button type="submit" className="btn" disabled={busy}>
           {c.add}
         </button>
       </form>
-      {error && <p className="notice notice-error">{error}</p>}
-      {items && items.length === 0 && <p className="muted">{props.emptyText}</p>}
+      {list.error && <p className="notice notice-error">{list.error}</p>}
+      {list.data?.length === 0 && <p className="muted">{texts.empty}</p>}
       <ul className="item-list">
-        {items?.map((item) =>
+        {list.data?.map((item) =>
           editing?.id === item.id ? (
             <li key={item.id}>
               <form className="item-edit" onSubmit={(e) => save(e, item)}>
                 <input
                   className="input"
-                  aria-label={props.renameLabel(item.name)}
+                  aria-label={texts.rename(item.name)}
                   value={editing.name}
                   onChange={(e) => setEditing({ ...editing, name: e.target.value })}
                   maxLength={100}
                   autoFocus
                 />
-                {order && (
+                {ordered && (
                   <input
                     className="input item-order"
                     type="number"
                     min={0}
-                    aria-label={order.of(item.name)}
+                    aria-label={texts.orderOf?.(item.name)}
                     value={editing.order}
                     onChange={(e) => setEditing({ ...editing, order: e.target.value })}
                   />
@@ -105,39 +134,46 @@ export function EditableList<T extends ListItem>(props: EditableListProps<T>) {
             </li>
           ) : (
             <li key={item.id}>
-              {order && <span className="item-badge" title={order.label}>{item.order_index}</span>}
+              {ordered && (
+                <span className="item-badge" title={texts.order}>
+                  {item.order_index}
+                </span>
+              )}
               <span className="item-name">{item.name}</span>
-              <span className="item-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  aria-label={`${c.edit} ${item.name}`}
-                  onClick={() => setEditing({ id: item.id, name: item.name, order: String(item.order_index ?? '') })}
-                >
-                  {c.edit}
-                </button>
-                <button type="button" className="btn btn-secondary danger-text" aria-label={`${c.delete} ${item.name}`} onClick={() => setDeleting(item)}>
-                  {c.delete}
-                </button>
-              </span>
+              <RowActions
+                name={item.name}
+                onEdit={() => setEditing({ id: item.id, name: item.name, order: String(item.order_index ?? '') })}
+                onDelete={() => setDeleting(item)}
+              />
             </li>
           ),
         )}
       </ul>
       {deleting && (
         <ConfirmDialog
-          title={props.deleteTitle(deleting.name)}
+          title={texts.deleteTitle(deleting.name)}
           confirmLabel={c.delete}
           busy={busy}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            // Closed whatever the answer: a refusal (with its reason) comes as an error toast.
-            void run(() => props.onDelete(deleting), () => undefined).then(() => setDeleting(null));
-          }}
+          onConfirm={() => void remove(deleting)}
         >
-          <p className="notice notice-warning">{props.deleteWarning}</p>
+          <p className="notice notice-warning">{texts.deleteWarning}</p>
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** 'Modifier' and 'Supprimer' of a list row, named after the row for screen readers. */
+export function RowActions({ name, disabled, title, onEdit, onDelete }: { name: string; disabled?: boolean; title?: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <span className="item-actions" title={title}>
+      <button type="button" className="btn btn-secondary" disabled={disabled} aria-label={`${c.edit} ${name}`} onClick={onEdit}>
+        {c.edit}
+      </button>
+      <button type="button" className="btn btn-secondary danger-text" disabled={disabled} aria-label={`${c.delete} ${name}`} onClick={onDelete}>
+        {c.delete}
+      </button>
+    </span>
   );
 }

@@ -6,13 +6,13 @@ import { Link, Navigate, useParams } from 'react-router';
 import { api, type Queued } from '../../api/client';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { useApi } from '../../api/useApi';
-import { patchData, submitWrite } from '../../api/write';
-import { Modal } from '../../components/Modal';
+import { useWrite } from '../../api/useWrite';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PendingBadge } from '../../components/PendingBadge';
 import { toast } from '../../components/toast';
 import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
-import { offlineText } from '../../i18n/offline';
 import { type SchoolInfo, type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, useSession } from '../../session/session';
 import { FinanceDetails } from './FinanceDetails';
@@ -23,6 +23,8 @@ import { NewPaymentDialog } from './NewPayment';
 import { printReceipt } from './receipt';
 import { printFinanceSheets } from './sheet';
 import { hasScholarship } from '../../../worker/domain/money';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { ClassGradesAccessChange, ClassGradesAccessChanged, GradesAccessChange } from '../../../worker/contract/finance';
 import './class-finance.css';
 
 const t = financeText.classPage;
@@ -81,6 +83,8 @@ function Roster({
 }) {
   const path = rosterPath(className, year.id);
   const roster = useApi<Enrollment[]>(path);
+  // Every write here patches the roster from what it knows: nothing reloads it after a save.
+  const { send, patch } = useWrite(roster, { reload: false });
   const pending = usePendingWrites();
   const money = useMemo(() => moneyIn(school?.currency ?? 'Gdes'), [school?.currency]);
   const [search, setSearch] = useState('');
@@ -123,27 +127,26 @@ function Roster({
     const enabled = !e.grades_access_enabled;
     const flip = (list: Enrollment[]) => list.map((x) => (x.id === e.id ? { ...x, grades_access_enabled: enabled } : x));
     roster.setData(flip);
-    const outcome = await submitWrite(
-      api.put<{ message: string } | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled }),
-      { success: (answer) => answer.message, queued: offlineText.queued.action },
-    );
+    const outcome = await send(api.put<Message | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled } satisfies GradesAccessChange), {
+      success: (answer) => answer.message,
+      offline: flip,
+    });
     if (!outcome) roster.reload();
-    else if (outcome.queued) patchData(roster, path, flip);
   }
 
   async function toggleClass(action: BulkAction) {
     setBulk(null);
     const enabled = action === 'enable';
     const setAll = (list: Enrollment[]) => list.map((x) => ({ ...x, grades_access_enabled: enabled }));
-    const outcome = await submitWrite(
-      api.put<{ message: string } | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, { yearId: year.id, enabled }),
-      { success: (answer) => answer.message, queued: offlineText.queued.action },
+    const outcome = await send(
+      api.put<ClassGradesAccessChanged | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, { yearId: year.id, enabled } satisfies ClassGradesAccessChange),
+      { success: (answer) => answer.message, offline: setAll },
     );
-    if (outcome) patchData(roster, path, setAll);
+    if (outcome && !outcome.queued) patch(setAll);
   }
 
   /** A sheet as a write saved it (or as a queued write leaves it) replaces its row and its offline copy. */
-  const replaceSheet = (sheet: Enrollment) => patchData(roster, path, (list) => list.map((x) => (x.id === sheet.id ? sheet : x)));
+  const replaceSheet = (sheet: Enrollment) => patch((list) => list.map((x) => (x.id === sheet.id ? sheet : x)));
 
   function printSelected() {
     const chosen = all.filter((e) => selected.has(e.id));
@@ -214,20 +217,18 @@ function Roster({
                 <th scope="col" className="col-check">
                   <input type="checkbox" aria-label={t.selectAll} checked={allShownSelected} onChange={toggleAllShown} />
                 </th>
-                <th scope="col">{t.columns.nom}</th>
-                <th scope="col">{t.columns.prenom}</th>
-                <th scope="col">{t.columns.nisu}</th>
-                <th scope="col">{t.columns.gradesAccess}</th>
-                <th scope="col" className="num">
-                  {t.columns.adjusted}
-                </th>
-                <th scope="col" className="num">
-                  {t.columns.paid}
-                </th>
-                <th scope="col" className="num">
-                  {t.columns.balance}
-                </th>
-                <th scope="col">{t.columns.actions}</th>
+                <ColumnHeads
+                  columns={[
+                    t.columns.nom,
+                    t.columns.prenom,
+                    t.columns.nisu,
+                    t.columns.gradesAccess,
+                    { label: t.columns.adjusted, num: true },
+                    { label: t.columns.paid, num: true },
+                    { label: t.columns.balance, num: true },
+                    t.columns.actions,
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>
@@ -338,22 +339,16 @@ function Roster({
       )}
 
       {bulk && (
-        <Modal
+        <ConfirmDialog
           title={financeText.bulk.title(className)}
-          onClose={() => setBulk(null)}
-          actions={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setBulk(null)}>
-                {financeText.bulk.cancel}
-              </button>
-              <button type="button" className="btn" onClick={() => void toggleClass(bulk)}>
-                {financeText.bulk.confirm}
-              </button>
-            </>
-          }
+          cancelLabel={financeText.bulk.cancel}
+          confirmLabel={financeText.bulk.confirm}
+          tone="primary"
+          onCancel={() => setBulk(null)}
+          onConfirm={() => void toggleClass(bulk)}
         >
           <p>{financeText.bulk.body(bulk === 'enable')}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 // 'Détails Financiers' (document 2 §2): every payment with its receipt number and the printing of
 // its receipt, every adjustment, the totals, and the printed sheet. Fits a 360 px phone.
 import { toCentimes } from '../../../worker/domain/money';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import { balanceClass, dateFr, type Enrollment, fullName, isPending, totalsOf } from './model';
@@ -56,15 +57,7 @@ export function FinanceDetails({
           <table className="details-table details-payments">
             <thead>
               <tr>
-                <th scope="col">{t.receipt}</th>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.label}</th>
-                <th scope="col" className="num">
-                  {t.amount}
-                </th>
-                <th scope="col">
-                  <span className="sr-only">{financeText.details.receiptButton}</span>
-                </th>
+                <ColumnHeads columns={[t.receipt, t.date, t.label, { label: t.amount, num: true }, { label: financeText.details.receiptButton, hidden: true }]} />
               </tr>
             </thead>
             <tbody>
@@ -101,10 +94,7 @@ export function FinanceDetails({
           <table className="details-table details-adjustments">
             <thead>
               <tr>
-                <th scope="col">{t.label}</th>
-                <th scope="col" className="num">
-                  {t.amount}
-                </th>
+                <ColumnHeads columns={[t.label, { label: t.amount, num: true }]} />
               </tr>
             </thead>
             <tbody>

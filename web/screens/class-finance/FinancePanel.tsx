@@ -5,8 +5,9 @@
 // what this cashier typed and puts it back on the fresh sheet.
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type Queued } from '../../api/client';
-import { submitWrite } from '../../api/write';
-import { Modal } from '../../components/Modal';
+import { useWrite } from '../../api/useWrite';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field } from '../../components/Field';
 import { financeText } from '../../i18n/finance';
 import {
   type AdjustmentDraft,
@@ -23,6 +24,7 @@ import {
   withPaymentAmount,
 } from './draft';
 import { balanceClass, type Enrollment, fullName, totalsOf } from './model';
+import type { SavedSheet } from '../../../worker/contract/finance';
 
 const t = financeText.panel;
 
@@ -46,7 +48,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { send, busy: saving } = useWrite();
   const panelRef = useRef<HTMLDivElement>(null);
   const check = checkDraft(draft, initial);
   const changed = isChanged(initial, draft);
@@ -71,11 +73,10 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
       return;
     }
     setConfirmOverpayment(false);
-    setSaving(true);
     const body = payloadOf(draft, initial, base.version);
     const refusal: { fresh?: Enrollment } = {};
-    const outcome = await submitWrite(
-      api.put<{ message: string; enrollment: Enrollment } | Queued>(`/enrollments/${base.id}/payments`, body),
+    const outcome = await send(
+      api.put<SavedSheet | Queued>(`/enrollments/${base.id}/payments`, body),
       {
         success: financeText.notices.saved,
         queued: financeText.notices.savedQueued,
@@ -86,7 +87,6 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
         },
       },
     );
-    setSaving(false);
     if (refusal.fresh) {
       const fresh = refusal.fresh;
       setDraft(rebaseDraft(initial, draft, fresh));
@@ -152,9 +152,9 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                 <div className={`line${p.correcting ? ' line-correcting' : ''}`} key={p.id} role="group" aria-label={p.label.trim() || t.paymentLabel(i + 1)}>
                   <div className="line-fields">
                     <Field label={t.label}>
-                      {(id) => (
+                      {(control) => (
                         <input
-                          id={id}
+                          {...control}
                           className="input"
                           value={p.label}
                           maxLength={120}
@@ -171,14 +171,14 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                       onChange={(text) => setPayment(p.id, (x) => withPaymentAmount(x, text))}
                     />
                     <Field label={t.date}>
-                      {(id) =>
+                      {(control) =>
                         p.date === null ? (
-                          <span id={id} className="line-date-empty">
+                          <span id={control.id} className="line-date-empty">
                             -
                           </span>
                         ) : (
                           <input
-                            id={id}
+                            {...control}
                             type="date"
                             className="input"
                             value={p.date}
@@ -191,22 +191,20 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                     </Field>
                   </div>
                   {p.correcting && (
-                    <Field label={t.correctionReason}>
-                      {(id) => (
-                        <>
-                          <input
-                            id={id}
-                            className="input"
-                            value={p.correction}
-                            maxLength={200}
-                            required
-                            aria-invalid={check.correctionErrors.has(p.id) ? true : undefined}
-                            onChange={(e) => setPayment(p.id, (x) => ({ ...x, correction: e.target.value }))}
-                          />
-                          <span className={check.correctionErrors.has(p.id) ? 'field-error' : 'muted small'}>
-                            {check.correctionErrors.get(p.id) ?? t.correctionHint}
-                          </span>
-                        </>
+                    <Field
+                      label={t.correctionReason}
+                      error={check.correctionErrors.get(p.id)}
+                      hint={check.correctionErrors.has(p.id) ? null : t.correctionHint}
+                    >
+                      {(control) => (
+                        <input
+                          {...control}
+                          className="input"
+                          value={p.correction}
+                          maxLength={200}
+                          required
+                          onChange={(e) => setPayment(p.id, (x) => ({ ...x, correction: e.target.value }))}
+                        />
                       )}
                     </Field>
                   )}
@@ -264,8 +262,8 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
               <div className="line" key={a.id} role="group" aria-label={a.label.trim() || `${t.adjustments} ${i + 1}`}>
                 <div className="line-fields line-fields-2">
                   <Field label={t.label}>
-                    {(id) => (
-                      <input id={id} className="input" value={a.label} maxLength={120} onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))} />
+                    {(control) => (
+                      <input {...control} className="input" value={a.label} maxLength={120} onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))} />
                     )}
                   </Field>
                   <AmountField
@@ -326,22 +324,15 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
       )}
 
       {confirmClose && (
-        <Modal
+        <ConfirmDialog
           title={financeText.confirmClose.title}
-          onClose={() => setConfirmClose(false)}
-          actions={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setConfirmClose(false)}>
-                {financeText.confirmClose.stay}
-              </button>
-              <button type="button" className="btn btn-danger" onClick={onClose}>
-                {financeText.confirmClose.confirm}
-              </button>
-            </>
-          }
+          cancelLabel={financeText.confirmClose.stay}
+          confirmLabel={financeText.confirmClose.confirm}
+          onCancel={() => setConfirmClose(false)}
+          onConfirm={onClose}
         >
           <p>{financeText.confirmClose.body}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );
@@ -350,22 +341,16 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
 /** The confirmation a payment asks for when it takes the balance below zero. */
 export function OverpaymentConfirm({ over, onCancel, onConfirm }: { over: string; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Modal
+    <ConfirmDialog
       title={financeText.overpayment.title}
-      onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            {financeText.overpayment.cancel}
-          </button>
-          <button type="button" className="btn btn-warning" onClick={onConfirm}>
-            {financeText.overpayment.confirm}
-          </button>
-        </>
-      }
+      cancelLabel={financeText.overpayment.cancel}
+      confirmLabel={financeText.overpayment.confirm}
+      tone="warning"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       <p>{financeText.overpayment.body(over)}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -375,16 +360,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3>{title}</h3>
       {children}
     </section>
-  );
-}
-
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </div>
   );
 }
 
@@ -401,28 +376,20 @@ export function AmountField({
   disabled?: boolean;
   onChange: (text: string) => void;
 }) {
-  const id = useId();
-  const errorId = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input amount-input"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0,00"
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
+    <Field label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          className="input amount-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0,00"
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
-    </div>
+    </Field>
   );
 }

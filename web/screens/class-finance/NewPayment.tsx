@@ -1,9 +1,11 @@
 // 'Nouveau versement' (issue 10): what a cashier does most, apart from the ledger edit. Amount,
 // date (today unless changed) and label; the balance after the payment, in the warning colour
 // and confirmed when it goes below zero; then the receipt number and its printing.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { api, type Queued } from '../../api/client';
-import { submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
+import { DialogButtons } from '../../components/DialogButtons';
+import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
@@ -12,13 +14,9 @@ import { fromCentimes, localDay, parseAmount, toCentimes } from '../../../worker
 import { AmountField, OverpaymentConfirm } from './FinancePanel';
 import { type ApiPayment, balanceClass, type Enrollment, fullName, totalsOf } from './model';
 import { printReceipt } from './receipt';
+import type { NewPayment as NewPaymentInput, SavedPayment } from '../../../worker/contract/finance';
 
 const t = financeText.newPayment;
-
-interface Saved {
-  enrollment: Enrollment;
-  payment: ApiPayment;
-}
 
 export function NewPaymentDialog({
   enrollment,
@@ -38,15 +36,13 @@ export function NewPaymentDialog({
 }) {
   const today = localDay();
   const id = useMemo(() => crypto.randomUUID(), []);
-  const dateId = useId();
-  const labelId = useId();
   const [amountText, setAmountText] = useState('');
   const [date, setDate] = useState(today);
   const [label, setLabel] = useState(financeText.panel.paymentLabel(enrollment.payments.length + 1));
   const [submitted, setSubmitted] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<Saved | null>(null);
+  const { send, busy: saving } = useWrite();
+  const [saved, setSaved] = useState<Omit<SavedPayment, 'message'> | null>(null);
 
   const amount = amountText.trim() === '' ? null : parseAmount(amountText);
   const amountError =
@@ -63,13 +59,11 @@ export function NewPaymentDialog({
       return;
     }
     setConfirmOverpayment(false);
-    setSaving(true);
-    const body = { id, amount: fromCentimes(amount), date, label: label.trim() };
-    const outcome = await submitWrite(
-      api.post<({ message: string } & Saved) | Queued>(`/enrollments/${enrollment.id}/payments`, body),
-      { success: (answer) => answer.message, queued: t.queued },
-    );
-    setSaving(false);
+    const body: NewPaymentInput = { id, amount: fromCentimes(amount), date, label: label.trim() };
+    const outcome = await send(api.post<SavedPayment | Queued>(`/enrollments/${enrollment.id}/payments`, body), {
+      success: (answer) => answer.message,
+      queued: t.queued,
+    });
     if (!outcome) return;
     if (outcome.queued) {
       const pending: ApiPayment = {
@@ -95,16 +89,7 @@ export function NewPaymentDialog({
       <Modal
         title={t.savedTitle}
         onClose={onClose}
-        actions={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              {t.close}
-            </button>
-            <button type="button" className="btn" onClick={() => printReceipt(saved.enrollment, saved.payment.id, school)}>
-              {t.printReceipt}
-            </button>
-          </>
-        }
+        actions={<DialogButtons cancelLabel={t.close} confirmLabel={t.printReceipt} onCancel={onClose} onConfirm={() => printReceipt(saved.enrollment, saved.payment.id, school)} />}
       >
         <p className="receipt-done">
           <strong>{t.savedReceipt(saved.payment.receipt_no!, money(paid))}</strong>
@@ -123,16 +108,7 @@ export function NewPaymentDialog({
       <Modal
         title={t.title}
         onClose={onClose}
-        actions={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={onClose}>
-              {t.cancel}
-            </button>
-            <button type="submit" form={`${id}-form`} className="btn" disabled={saving}>
-              {saving ? t.saving : t.save}
-            </button>
-          </>
-        }
+        actions={<DialogButtons cancelLabel={t.cancel} confirmLabel={saving ? t.saving : t.save} busy={saving} form={`${id}-form`} onCancel={onClose} />}
       >
         <p className="muted new-payment-who">
           {fullName(enrollment)} — {enrollment.className}
@@ -146,24 +122,12 @@ export function NewPaymentDialog({
           }}
         >
           <AmountField label={t.amount} value={amountText} error={submitted ? amountError : null} onChange={setAmountText} />
-          <div className="field">
-            <label htmlFor={dateId}>{t.date}</label>
-            <input
-              id={dateId}
-              type="date"
-              className="input"
-              value={date}
-              max={today}
-              required
-              aria-invalid={submitted && dateError ? true : undefined}
-              onChange={(e) => setDate(e.target.value)}
-            />
-            {submitted && dateError && <span className="field-error">{dateError}</span>}
-          </div>
-          <div className="field">
-            <label htmlFor={labelId}>{t.label}</label>
-            <input id={labelId} className="input" value={label} maxLength={120} onChange={(e) => setLabel(e.target.value)} />
-          </div>
+          <Field label={t.date} error={submitted ? dateError : null}>
+            {(control) => <input {...control} type="date" className="input" value={date} max={today} required onChange={(e) => setDate(e.target.value)} />}
+          </Field>
+          <Field label={t.label}>
+            {(control) => <input {...control} className="input" value={label} maxLength={120} onChange={(e) => setLabel(e.target.value)} />}
+          </Field>
         </form>
         <dl className="finance-summary" aria-live="polite">
           <dt>{t.balanceNow}</dt>

@@ -5,6 +5,7 @@
 import { amountInputText, financeTotals, fromCentimes, localDay, parseAmount, stampPaymentDate, toCentimes } from '../../../worker/domain/money';
 import { financeText } from '../../i18n/finance';
 import { type ApiAdjustment, type ApiPayment, type Enrollment, isPending } from './model';
+import type { SheetSave } from '../../../worker/contract/finance';
 
 // Every line carries an id: the enrolment's own for loaded lines, a new UUID for added ones
 // (the server keeps it, so an edit queued offline finds the line again after the first sync).
@@ -191,7 +192,7 @@ export function payloadOf(d: Draft, initial: Draft, version: number) {
       label: a.label.trim(),
       amount: fromCentimes(lineAmount(a.amountText) ?? 0),
     })),
-  };
+  } satisfies SheetSave;
 }
 
 /** The enrolment as a queued save leaves it on screen (new receipts are numbered at sync). */

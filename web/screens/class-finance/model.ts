@@ -1,38 +1,10 @@
-// The class roster as the API answers it (decimals) and the money the screen derives from it
-// (centimes, then the school's currency).
+// The class roster as the API answers it (decimals, worker/contract/finance.ts) and the money the
+// screen derives from it (centimes, then the school's currency).
 import { balanceTone, financeTotals, type FinanceTotals, formatMoney, toCentimes } from '../../../worker/domain/money';
 import type { SchoolInfo } from '../../layouts/school';
+import type { Adjustment as ApiAdjustment, FinanceEnrollment as Enrollment, Payment as ApiPayment } from '../../../worker/contract/finance';
 
-export interface ApiPayment {
-  id: string;
-  date: string | null;
-  label: string;
-  amount: number;
-  receipt_no: number | null;
-  /** The cashier who recorded it; null when unknown. */
-  recorded_by: string | null;
-}
-
-export interface ApiAdjustment {
-  id: string;
-  label: string;
-  amount: number;
-}
-
-export interface Enrollment {
-  id: string;
-  student_id: string;
-  year_id: string;
-  year_name: string;
-  className: string;
-  mppa: number;
-  /** The sheet's revision when read; sent back with a ledger save (decision 021). */
-  version: number;
-  grades_access_enabled: boolean;
-  student: { nom: string; prenom: string; nisu: string | null };
-  payments: ApiPayment[];
-  adjustments: ApiAdjustment[];
-}
+export type { ApiAdjustment, ApiPayment, Enrollment };
 
 export const rosterPath = (className: string, yearId: string) =>
   `/enrollments?className=${encodeURIComponent(className)}&yearId=${encodeURIComponent(yearId)}`;

@@ -3,7 +3,7 @@
 // opens the setup wizard), the year in figures (with report:financial: enrolled, paid this
 // month, balance, per class — one call), then the tiles and quick payment links their
 // permissions open.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { adminText } from '../../i18n/admin';
@@ -11,18 +11,14 @@ import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
+import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
+import type { Announcement } from '../../../worker/contract/announcements';
+import type { Summary } from '../../../worker/contract/dashboard';
 import './dashboard.css';
-
-const SetupWizard = lazy(async () => ({ default: (await import('../setup-wizard/SetupWizard')).SetupWizard }));
 
 const t = adminText.dashboard;
 const DISMISSED_KEY = 'dismissedAnnouncement';
 
-interface Announcement {
-  id: string;
-  title: string;
-  content: string;
-}
 
 const TILES = [
   { permission: 'student:update', to: '/students', ...t.tiles.students },
@@ -54,18 +50,6 @@ function AnnouncementBanner() {
   );
 }
 
-interface Figures {
-  enrolled: number;
-  expected: number;
-  paid: number;
-  paidThisMonth: number;
-  balance: number;
-}
-
-interface Summary extends Figures {
-  month: string;
-  classes: (Figures & { id: string; name: string })[];
-}
 
 const f = t.figures;
 
@@ -219,17 +203,7 @@ function AdminHome({ session }: { session: Session }) {
 
       <footer className="dashboard-footer muted">{commonText.copyright(new Date().getFullYear(), school?.name ?? '')}</footer>
 
-      {wizard && (
-        <Suspense fallback={null}>
-          <SetupWizard
-            onClose={() => setWizard(false)}
-            onDone={() => {
-              setWizard(false);
-              reload();
-            }}
-          />
-        </Suspense>
-      )}
+      <SetupWizardLauncher open={wizard} onClose={() => setWizard(false)} onDone={reload} />
     </main>
   );
 }

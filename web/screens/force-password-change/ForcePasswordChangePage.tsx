@@ -2,13 +2,13 @@
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { api, ApiError, NetworkError } from '../../api/client';
-import { PasswordCriteriaList, PasswordStrength } from '../../components/PasswordChecks';
-import { PasswordInput } from '../../components/PasswordInput';
+import { NewPasswordFields } from '../../components/PasswordChecks';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { setSessionToken, useSession } from '../../session/session';
 import { AuthCard } from '../login/AuthCard';
+import type { ForcedPassword, PasswordChanged } from '../../../worker/contract/auth';
 
 const t = authText.forced;
 
@@ -34,7 +34,7 @@ export function ForcePasswordChangePage() {
     setBusy(true);
     try {
       const path = session!.role === 'student' ? '/student/force-change-password' : '/user/force-change-password';
-      const answer = await api.put<{ accessToken?: string }>(path, { newPassword: password });
+      const answer = await api.put<PasswordChanged>(path, { newPassword: password } satisfies ForcedPassword);
       if (!answer?.accessToken || !setSessionToken(answer.accessToken)) return setError(t.invalidResponse);
       toast.success(t.success);
       navigate(destination, { replace: true });
@@ -47,33 +47,14 @@ export function ForcePasswordChangePage() {
 
   return (
     <AuthCard title={t.title} intro={t.intro} error={error} onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="new-password">{t.newPassword}</label>
-        <PasswordInput
-          id="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-        <PasswordStrength password={password} />
-        <PasswordCriteriaList password={password} />
-      </div>
-      <div className="field">
-        <label htmlFor="confirm-password">{t.confirm}</label>
-        <PasswordInput
-          id="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          required
-        />
-        {confirm && (
-          <span className={password === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
-            {password === confirm ? t.match : t.mismatch}
-          </span>
-        )}
-      </div>
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        labels={{ password: t.newPassword, confirm: t.confirm, match: t.match, mismatch: t.mismatch }}
+        strength
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
       <button type="submit" className="btn auth-submit" disabled={busy}>
         {busy ? t.submitting : t.submit}
       </button>

@@ -1,6 +1,7 @@
 // The frame of the sign-in and forced-change pages: refresh button, a card form, its title,
 // intro and error notice.
 import type { FormEvent, ReactNode } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { RefreshButton } from '../../components/RefreshButton';
 import './auth.css';
 
@@ -29,11 +30,7 @@ export function AuthCard({
         {before}
         <h1>{title}</h1>
         <p className="muted">{intro}</p>
-        {error && (
-          <p className="notice notice-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice message={error} />
         {children}
       </form>
     </main>

@@ -4,12 +4,15 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api, ApiError, errorMessage, NetworkError } from '../../api/client';
+import { Field } from '../../components/Field';
 import { PasswordInput } from '../../components/PasswordInput';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { homeOf, setSessionToken, signOutNotice, useSession } from '../../session/session';
 import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
+import type { Credentials, SignedIn } from '../../../worker/contract/auth';
+import type { PublicSchool } from '../../../worker/contract/instance';
 
 const t = authText.login;
 
@@ -35,7 +38,7 @@ function SignInForm() {
 
   useEffect(() => {
     api
-      .get<{ name: string }>('/instance/default', { anonymous: true })
+      .get<PublicSchool>('/instance/default', { anonymous: true })
       .then((school) => setSchoolName(school.name))
       .catch(() => setSchoolName(''));
   }, []);
@@ -46,9 +49,9 @@ function SignInForm() {
     setBusy(!problem);
     if (problem) return setError(problem);
     try {
-      const { accessToken } = await api.post<{ accessToken: string }>(
+      const { accessToken } = await api.post<SignedIn>(
         '/login',
-        { username: username.trim(), password },
+        { username: username.trim(), password } satisfies Credentials,
         { anonymous: true },
       );
       const session = setSessionToken(accessToken);
@@ -88,30 +91,26 @@ function SignInForm() {
           )}
         </>
       }>
-      <div className="field">
-        <label htmlFor="username">{t.username}</label>
-        <input
-          ref={usernameField}
-          id="username"
-          className="input"
-          autoComplete="username"
-          autoCapitalize="none"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          required
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="password">{t.password}</label>
-        <PasswordInput
-          ref={passwordField}
-          id="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </div>
+      {/* The ids are the first-paint form's (first-paint.ts), which this form takes over. */}
+      <Field label={t.username} id="username">
+        {(control) => (
+          <input
+            {...control}
+            ref={usernameField}
+            className="input"
+            autoComplete="username"
+            autoCapitalize="none"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field label={t.password} id="password">
+        {(control) => (
+          <PasswordInput {...control} ref={passwordField} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        )}
+      </Field>
       <button type="submit" className="btn auth-submit" disabled={busy}>
         {busy ? t.submitting : t.submit}
       </button>

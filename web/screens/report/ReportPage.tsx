@@ -5,37 +5,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../api/useApi';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { Field } from '../../components/Field';
+import { Pager } from '../../components/Pager';
 import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
 import { useSchool } from '../../layouts/school';
 import { formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
+import type { Report, ReportQuery } from '../../../worker/contract/finance';
 import './report.css';
 
 const t = financeText.report;
 export const REPORT_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 25;
 
-type BalanceFilter = 'all' | 'zero' | 'nonzero';
-
-interface ReportRow {
-  id: string;
-  prenom: string;
-  nom: string;
-  year_name: string;
-  className: string;
-  mppa: number;
-  adjustments_total: number;
-  adjusted_mppa: number;
-  total_paid: number;
-  balance: number;
-}
-
-interface ReportAnswer {
-  enrollments: ReportRow[];
-  pagination: { page: number; totalPages: number; total: number };
-  totals: { adjusted_mppa: number; total_paid: number; balance: number };
-  classes: string[];
-}
+type BalanceFilter = NonNullable<ReportQuery['balanceFilter']>;
 
 interface Filters {
   searchTerm: string;
@@ -77,7 +61,7 @@ export function ReportPage() {
   }, [filters]);
 
   const path = useMemo(() => reportPath(sent, page, selectedYear?.id ?? null, classes), [sent, page, selectedYear?.id, classes]);
-  const report = useApi<ReportAnswer>(path);
+  const report = useApi<Report>(path);
   const data = report.data;
 
   // The class list comes with the answer; a class seen for the first time starts ticked.
@@ -99,43 +83,25 @@ export function ReportPage() {
       <h1>{t.title}</h1>
 
       <section className="card report-filters" aria-label={t.filters}>
-        <div className="field">
-          <label htmlFor="report-search">{t.search}</label>
-          <input
-            id="report-search"
-            className="input"
-            type="search"
-            placeholder={t.searchPlaceholder}
-            value={filters.searchTerm}
-            onChange={(e) => update({ searchTerm: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="report-balance">{t.balanceStatus}</label>
-          <select
-            id="report-balance"
-            className="input"
-            value={filters.balanceFilter}
-            onChange={(e) => update({ balanceFilter: e.target.value as BalanceFilter })}
-          >
-            <option value="all">{t.balanceAll}</option>
-            <option value="zero">{t.balanceZero}</option>
-            <option value="nonzero">{t.balanceNonzero}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="report-mppa">{t.mppaFilter}</label>
-          <input
-            id="report-mppa"
-            className="input"
-            inputMode="decimal"
-            placeholder={t.mppaPlaceholder}
-            value={filters.mppaText}
-            aria-invalid={mppaInvalid || undefined}
-            onChange={(e) => update({ mppaText: e.target.value })}
-          />
-          {mppaInvalid && <span className="field-error">{financeText.panel.invalidAmount}</span>}
-        </div>
+        <Field label={t.search}>
+          {(control) => (
+            <input {...control} className="input" type="search" placeholder={t.searchPlaceholder} value={filters.searchTerm} onChange={(e) => update({ searchTerm: e.target.value })} />
+          )}
+        </Field>
+        <Field label={t.balanceStatus}>
+          {(control) => (
+            <select {...control} className="input" value={filters.balanceFilter} onChange={(e) => update({ balanceFilter: e.target.value as BalanceFilter })}>
+              <option value="all">{t.balanceAll}</option>
+              <option value="zero">{t.balanceZero}</option>
+              <option value="nonzero">{t.balanceNonzero}</option>
+            </select>
+          )}
+        </Field>
+        <Field label={t.mppaFilter} error={mppaInvalid ? financeText.panel.invalidAmount : null} announce>
+          {(control) => (
+            <input {...control} className="input" inputMode="decimal" placeholder={t.mppaPlaceholder} value={filters.mppaText} onChange={(e) => update({ mppaText: e.target.value })} />
+          )}
+        </Field>
         {classes.length > 0 && (
           <fieldset className="report-classes">
             <legend>{t.classes}</legend>
@@ -189,24 +155,14 @@ export function ReportPage() {
                 <table className="report-table">
                   <thead>
                     <tr>
-                      <th scope="col">{t.columns.student}</th>
-                      <th scope="col">{t.columns.year}</th>
-                      <th scope="col">{t.columns.className}</th>
-                      <th scope="col" className="num">
-                        {t.columns.base}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.adjustments}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.adjusted}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.paid}
-                      </th>
-                      <th scope="col" className="num">
-                        {t.columns.balance}
-                      </th>
+                      <ColumnHeads
+                        columns={[
+                          t.columns.student,
+                          t.columns.year,
+                          t.columns.className,
+                          ...[t.columns.base, t.columns.adjustments, t.columns.adjusted, t.columns.paid, t.columns.balance].map((label) => ({ label, num: true })),
+                        ]}
+                      />
                     </tr>
                   </thead>
                   <tbody>
@@ -236,22 +192,7 @@ export function ReportPage() {
                     ))}
                   </tbody>
                 </table>
-                {data.pagination.totalPages > 1 && (
-                  <nav className="pager" aria-label={t.page(data.pagination.page, data.pagination.totalPages)}>
-                    <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                      {t.previous}
-                    </button>
-                    <span>{t.page(data.pagination.page, data.pagination.totalPages)}</span>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      disabled={page >= data.pagination.totalPages}
-                      onClick={() => setPage((p) => p + 1)}
-                    >
-                      {t.next}
-                    </button>
-                  </nav>
-                )}
+                {data.pagination.totalPages > 1 && <Pager page={page} totalPages={data.pagination.totalPages} onPage={setPage} />}
               </>
             )}
           </section>

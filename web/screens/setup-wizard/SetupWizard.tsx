@@ -4,14 +4,17 @@
 // the current year, and a year name that is free (checked at the year step).
 import { type ReactNode, useEffect, useState } from 'react';
 import { api, type Queued } from '../../api/client';
-import { submitWrite } from '../../api/write';
+import { useWrite } from '../../api/useWrite';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
-import { offlineText } from '../../i18n/offline';
 import { currentYearOf, type SchoolYear, useSchool } from '../../layouts/school';
 import { amountInputText, formatMoney, parseAmount, toCentimes } from '../../../worker/domain/money';
 import { DEFAULT_MAX_GRADE, parseMaxGrade, yearNameProblem } from '../../../worker/domain/setup';
 import { cleanText } from '../../../worker/domain/text';
+import type { ClassFee } from '../../../worker/contract/class-financials';
+import type { NewYearSetup, SetUpYear } from '../../../worker/contract/setup';
 import './wizard.css';
 
 const t = adminText.wizard;
@@ -118,11 +121,6 @@ function RowsEditor({
   );
 }
 
-interface Fee {
-  class_name: string;
-  mppa: number | null;
-}
-
 export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const school = useSchool();
   const currency = school.school?.currency ?? 'Gdes';
@@ -135,7 +133,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const [cells, setCells] = useState<Record<string, Cell>>({});
   const [fees, setFees] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite();
 
   // The fees of the current year (by class name): each class starts from its fee until edited.
   const [currentFees, setCurrentFees] = useState<ReadonlyMap<string, string>>(new Map());
@@ -144,7 +142,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     if (!currentYearId) return;
     let cancelled = false;
     api
-      .get<Fee[]>(`/class-financials?yearId=${encodeURIComponent(currentYearId)}`)
+      .get<ClassFee[]>(`/class-financials?yearId=${encodeURIComponent(currentYearId)}`)
       .then((list) => {
         if (cancelled) return;
         setCurrentFees(new Map(list.filter((f) => f.mppa !== null).map((f) => [key(f.class_name), amountInputText(toCentimes(f.mppa!))])));
@@ -215,7 +213,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     setStep((s) => Math.max(s - 1, 0));
   };
 
-  const payload = () => ({
+  const payload = (): NewYearSetup => ({
     yearName: yearName.trim(),
     periods: periods.map((p) => cleanText(p.name)),
     classes: classes.map((c, i) => ({ name: cleanText(c.name), order_index: i + 1 })),
@@ -223,7 +221,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     curriculum: classes.flatMap((c) =>
       subjects
         .filter((s) => cellOf(c, s).on)
-        .map((s) => ({ className: cleanText(c.name), subjectName: cleanText(s.name), maxGrade: parseMaxGrade(cellOf(c, s).max) })),
+        .map((s) => ({ className: cleanText(c.name), subjectName: cleanText(s.name), maxGrade: parseMaxGrade(cellOf(c, s).max) ?? undefined })),
     ),
     financials: classes.map((c) => {
       const text = feeInput(c);
@@ -240,12 +238,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         return;
       }
     }
-    setBusy(true);
-    const outcome = await submitWrite(api.post<{ message: string } | Queued>('/setup/new-year', payload()), {
-      success: rules.done,
-      queued: offlineText.queued.action,
-    });
-    setBusy(false);
+    const outcome = await send(api.post<SetUpYear | Queued>('/setup/new-year', payload()), { success: rules.done });
     if (outcome) onDone();
   }
 
@@ -258,21 +251,9 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const cellCount = classes.reduce((n, c) => n + subjects.filter((s) => cellOf(c, s).on).length, 0);
   const bodies: ReactNode[] = [
     <p key="welcome">{t.welcome}</p>,
-    <div key="year" className="field">
-      <label htmlFor="wizard-year">{t.yearLabel}</label>
-      <input
-        id="wizard-year"
-        className="input"
-        value={yearName}
-        onChange={(e) => setYearName(e.target.value)}
-        placeholder="2025-2026"
-        inputMode="numeric"
-        aria-describedby="wizard-year-hint"
-      />
-      <span id="wizard-year-hint" className="muted">
-        {t.yearHint}
-      </span>
-    </div>,
+    <Field key="year" label={t.yearLabel} hint={t.yearHint}>
+      {(control) => <input {...control} className="input" value={yearName} onChange={(e) => setYearName(e.target.value)} placeholder="2025-2026" inputMode="numeric" />}
+    </Field>,
     <div key="periods">
       <p className="muted">{t.periodsIntro}</p>
       <RowsEditor rows={periods} onChange={setPeriods} label={t.periodLabel} addLabel={t.addPeriod} />
@@ -327,16 +308,11 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
       <p className="muted">{t.feesIntro}</p>
       <div className="wizard-fees">
         {classes.map((c) => (
-          <div key={c.key} className="field">
-            <label htmlFor={`fee-${c.key}`}>{t.feeOf(c.name)}</label>
-            <input
-              id={`fee-${c.key}`}
-              className="input"
-              inputMode="decimal"
-              value={feeInput(c)}
-              onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))}
-            />
-          </div>
+          <Field key={c.key} label={t.feeOf(c.name)}>
+            {(control) => (
+              <input {...control} className="input" inputMode="decimal" value={feeInput(c)} onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))} />
+            )}
+          </Field>
         ))}
       </div>
     </div>,
@@ -397,11 +373,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
           <li key={label} className={i === step ? 'is-current' : i < step ? 'is-done' : ''} />
         ))}
       </ol>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice message={error} />
       {bodies[step]}
     </Modal>
   );

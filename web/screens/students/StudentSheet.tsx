@@ -1,6 +1,7 @@
 // 'Fiche de l'Élève' (document 2 §2): avatar, personal information, guardian, medical notes, and
 // the print button.
 import { useEffect, useRef } from 'react';
+import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
 import { studentText } from '../../i18n/students';
 import type { SchoolInfo } from '../../layouts/school';
@@ -47,16 +48,7 @@ export function StudentSheet({
     <Modal
       title={t.title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t.close}
-          </button>
-          <button type="button" className="btn" onClick={() => printStudentSheets([student], school, yearName)}>
-            {t.print}
-          </button>
-        </>
-      }
+      actions={<DialogButtons cancelLabel={t.close} confirmLabel={t.print} onCancel={onClose} onConfirm={() => printStudentSheets([student], school, yearName)} />}
     >
       <div className="student-sheet" ref={ref}>
         <div className="sheet-identity">

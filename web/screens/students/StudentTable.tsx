@@ -1,6 +1,7 @@
 // The register's rows: a table on wide screens, cards on phones (the same markup, see the CSS).
 // A student with a change made offline and not sent yet is marked 'En attente'.
 import { isPendingFor, type PendingWrite } from '../../api/pending';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { PendingBadge } from '../../components/PendingBadge';
 import { studentText } from '../../i18n/students';
 import { fullName, type Student } from './model';
@@ -48,16 +49,7 @@ export function StudentTable({
                 </span>
               </label>
             </th>
-            <th scope="col" className="col-photo">
-              <span className="sr-only">{t.photo}</span>
-            </th>
-            <th scope="col">{t.nom}</th>
-            <th scope="col">{t.prenom}</th>
-            <th scope="col">{t.nisu}</th>
-            <th scope="col">{t.className}</th>
-            <th scope="col" className="col-actions">
-              {t.actions}
-            </th>
+            <ColumnHeads columns={[{ label: t.photo, hidden: true, className: 'col-photo' }, t.nom, t.prenom, t.nisu, t.className, { label: t.actions, className: 'col-actions' }]} />
           </tr>
         </thead>
         <tbody>

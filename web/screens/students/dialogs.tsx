@@ -1,6 +1,8 @@
-// The register's dialogs: confirmations, enrolling one student or a selection, and
-// 'Changer de Classe' (document 2 §2, §4).
-import { type FormEvent, useId, useState } from 'react';
+// The register's dialogs: enrolling one student or a selection, and 'Changer de Classe'
+// (document 2 §2, §4).
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { DialogButtons } from '../../components/DialogButtons';
+import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { formatMoney } from '../../../worker/domain/money';
 import { studentServerText as messages, studentText } from '../../i18n/students';
@@ -8,47 +10,53 @@ import { amountInput, type ClassOption, parseAmount } from './model';
 
 type Currency = Parameters<typeof formatMoney>[1];
 
-export function ConfirmDialog({
+const feeLabel = (c: ClassOption, currency: Currency) =>
+  c.mppa === null ? `${c.name} — ${studentText.enrol.noFee}` : `${c.name} — ${formatMoney(Math.round(c.mppa * 100), currency)}`;
+
+/** A dialog whose form is submitted by its confirm button; the form's problem shows under it. */
+function FormDialog({
   title,
-  body,
-  confirmLabel,
+  submitLabel,
   cancelLabel,
-  danger,
   busy,
-  onConfirm,
+  disabled,
+  error,
+  onSubmit,
   onCancel,
+  children,
 }: {
   title: string;
-  body: string;
-  confirmLabel: string;
+  submitLabel: string;
   cancelLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
+  busy: boolean;
+  disabled?: boolean;
+  error: string | null;
+  onSubmit: () => void;
   onCancel: () => void;
+  children: ReactNode;
 }) {
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
   return (
     <Modal
       title={title}
       onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            {cancelLabel}
-          </button>
-          <button type="button" className={`btn${danger ? ' btn-danger' : ''}`} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      actions={<DialogButtons cancelLabel={cancelLabel} confirmLabel={submitLabel} busy={busy} disabled={disabled} form={id} onCancel={onCancel} />}
     >
-      <p>{body}</p>
+      <form id={id} onSubmit={submit} noValidate>
+        {children}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
     </Modal>
   );
 }
-
-const feeLabel = (c: ClassOption, currency: Currency) =>
-  c.mppa === null ? `${c.name} — ${studentText.enrol.noFee}` : `${c.name} — ${formatMoney(Math.round(c.mppa * 100), currency)}`;
 
 /** Enrol one student (class and MPPA, pre-filled with the class fee of the year) or a selection (class only). */
 export function EnrolDialog({
@@ -71,7 +79,7 @@ export function EnrolDialog({
   onSubmit: (className: string, mppa: number | null) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
+  const t = studentText.enrol;
   const [className, setClassName] = useState('');
   const [mppa, setMppa] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -81,56 +89,33 @@ export function EnrolDialog({
     if (fee !== undefined && fee !== null) setMppa(amountInput(fee));
     setError(null);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!className) return setError(messages.classRequired);
     const amount = withAmount ? parseAmount(mppa) : null;
     if (withAmount && amount === null) return setError(messages.mppaRequired);
     onSubmit(className, amount);
   };
   return (
-    <Modal
-      title={title}
-      onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            {studentText.enrol.cancel}
-          </button>
-          <button type="submit" form={id} className="btn" disabled={busy}>
-            {studentText.enrol.submit}
-          </button>
-        </>
-      }
-    >
-      <form id={id} onSubmit={submit} noValidate>
-        <p className="muted">{studentText.enrol.year(yearName)}</p>
-        <div className="field">
-          <label htmlFor={`${id}-class`}>{studentText.enrol.className}</label>
-          <select id={`${id}-class`} className="input" value={className} onChange={(e) => choose(e.target.value)}>
-            <option value="">{studentText.enrol.chooseClass}</option>
+    <FormDialog title={title} submitLabel={t.submit} cancelLabel={t.cancel} busy={busy} error={error} onSubmit={submit} onCancel={onCancel}>
+      <p className="muted">{t.year(yearName)}</p>
+      <Field label={t.className}>
+        {(control) => (
+          <select {...control} className="input" value={className} onChange={(e) => choose(e.target.value)}>
+            <option value="">{t.chooseClass}</option>
             {classes.map((c) => (
               <option key={c.id} value={c.name}>
                 {feeLabel(c, currency)}
               </option>
             ))}
           </select>
-        </div>
-        {withAmount ? (
-          <div className="field">
-            <label htmlFor={`${id}-mppa`}>{studentText.enrol.mppa}</label>
-            <input id={`${id}-mppa`} className="input" inputMode="decimal" value={mppa} onChange={(e) => setMppa(e.target.value)} />
-          </div>
-        ) : (
-          <p className="muted">{studentText.enrol.bulkMppa}</p>
         )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Modal>
+      </Field>
+      {withAmount ? (
+        <Field label={t.mppa}>{(control) => <input {...control} className="input" inputMode="decimal" value={mppa} onChange={(e) => setMppa(e.target.value)} />}</Field>
+      ) : (
+        <p className="muted">{t.bulkMppa}</p>
+      )}
+    </FormDialog>
   );
 }
 
@@ -148,43 +133,36 @@ export function ChangeClassDialog({
   onSubmit: (target: ClassOption) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
   const t = studentText.changeClass;
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const chosen = targets.find((c) => c.id === target);
     if (!chosen) return setError(t.required);
     onSubmit(chosen);
   };
   return (
-    <Modal
+    <FormDialog
       title={t.title}
-      onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            {t.cancel}
-          </button>
-          <button type="submit" form={id} className="btn" disabled={busy || targets.length === 0}>
-            {t.submit}
-          </button>
-        </>
-      }
+      submitLabel={t.submit}
+      cancelLabel={t.cancel}
+      busy={busy}
+      disabled={targets.length === 0}
+      error={error}
+      onSubmit={submit}
+      onCancel={onCancel}
     >
-      <form id={id} onSubmit={submit} noValidate>
-        {targets.length === 0 ? (
-          <p className="notice notice-warning" role="alert">
-            {t.none}
-          </p>
-        ) : (
-          <>
-            <p>{t.body(count)}</p>
-            <div className="field">
-              <label htmlFor={`${id}-target`}>{t.destination}</label>
+      {targets.length === 0 ? (
+        <p className="notice notice-warning" role="alert">
+          {t.none}
+        </p>
+      ) : (
+        <>
+          <p>{t.body(count)}</p>
+          <Field label={t.destination}>
+            {(control) => (
               <select
-                id={`${id}-target`}
+                {...control}
                 className="input"
                 value={target}
                 onChange={(e) => {
@@ -199,15 +177,10 @@ export function ChangeClassDialog({
                   </option>
                 ))}
               </select>
-            </div>
-            {error && (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
             )}
-          </>
-        )}
-      </form>
-    </Modal>
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }

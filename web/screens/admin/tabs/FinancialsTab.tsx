@@ -2,20 +2,17 @@
 // amounts changed, each with the amount shown (the server refuses the save if it moved since),
 // empty amounts sent as null.
 import { type FormEvent, useEffect, useState } from 'react';
-import { api } from '../../../api/client';
+import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
-import { patchData, settled, submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { amountInputText, parseAmount, toCentimes } from '../../../../worker/domain/money';
+import type { ClassFee as Fee, ClassFeesInput } from '../../../../worker/contract/class-financials';
+import type { Message } from '../../../../worker/contract/endpoint';
 
-interface Fee {
-  class_id: string;
-  class_name: string;
-  mppa: number | null;
-}
 
 const t = adminText.financials;
 
@@ -25,7 +22,7 @@ export function FinancialsTab() {
   const state = useApi<Fee[]>(path);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { send, busy } = useWrite(state);
   useEffect(() => {
     if (state.data) setTexts(Object.fromEntries(state.data.map((f) => [f.class_id, f.mppa === null ? '' : amountInputText(toCentimes(f.mppa))])));
   }, [state.data]);
@@ -34,7 +31,7 @@ export function FinancialsTab() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!state.data || !path) return;
+    if (!state.data) return;
     const amounts = state.data.map((f) => {
       const text = (texts[f.class_id] ?? '').trim();
       const centimes = text ? parseAmount(text) : null;
@@ -43,22 +40,19 @@ export function FinancialsTab() {
     const wrong = amounts.filter((a) => a.bad).map((a) => a.fee.class_id);
     setInvalid(wrong);
     if (wrong.length) return toast.error(adminServerText.fees.invalidAmount);
-    setBusy(true);
-    const outcome = await submitWrite(
-      api.put<unknown>('/class-financials', {
+    await send(
+      api.put<Message | Queued>('/class-financials', {
         yearId: selectedYear!.id,
         financials: amounts
           .filter((a) => a.mppa !== a.fee.mppa)
           .map((a) => ({ class_name: a.fee.class_name, mppa: a.mppa, previous: a.fee.mppa })),
-      }),
+      } satisfies ClassFeesInput),
       {
         success: adminServerText.fees.updated,
         queued: offlineText.queued.update,
-        offline: () => patchData(state, path, (list) => list.map((f, i) => ({ ...f, mppa: amounts[i]?.mppa ?? null }))),
+        offline: (list) => list.map((f, i) => ({ ...f, mppa: amounts[i]?.mppa ?? null })),
       },
     );
-    setBusy(false);
-    settled(outcome, state.reload);
   }
 
   return (

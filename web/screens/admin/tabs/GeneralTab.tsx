@@ -2,7 +2,8 @@
 // existing PUT /api/instance/current; the logo goes to R2 and is served by the Worker.
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
-import { submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
+import { Field } from '../../../components/Field';
 import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -12,6 +13,8 @@ import { CURRENCIES } from '../../../../worker/domain/money';
 import { isSchoolPhone, parsePassingGrade, SCHOOL_LIMITS } from '../../../../worker/domain/school';
 import { isEmail } from '../../../../worker/domain/students';
 import { cleanText } from '../../../../worker/domain/text';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { SchoolInfoInput } from '../../../../worker/contract/instance';
 
 const t = adminText.general;
 const LOGO_MAX_BYTES = 512 * 1024;
@@ -37,7 +40,8 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     currency: school.currency,
   });
   const [logo, setLogo] = useState<string | null>(school.logo_url);
-  const [busy, setBusy] = useState(false);
+  // The school's information is the shell's: a saved change reloads it.
+  const { send, busy } = useWrite(null, { reload: onSaved });
   const set = (field: keyof typeof form) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -68,10 +72,9 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     const phone = number ? `${form.code ? `${form.code} ` : ''}${number}` : null;
     const passingGrade = parsePassingGrade(form.passing_grade);
     const refused = problem(phone, passingGrade);
-    if (refused) return toast.error(refused);
-    setBusy(true);
-    const outcome = await submitWrite(
-      api.put<{ message: string } | Queued>('/instance/current', {
+    if (refused || passingGrade === null) return toast.error(refused ?? serverText.instance.invalidPassingGrade);
+    await send(
+      api.put<Message | Queued>('/instance/current', {
         name: cleanText(form.name),
         email: cleanText(form.email),
         address: cleanText(form.address) || null,
@@ -79,69 +82,55 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
         passing_grade: passingGrade,
         currency: form.currency,
         logo_url: logo,
-      }),
+      } satisfies SchoolInfoInput),
       { success: serverText.instance.updated, queued: offlineText.queued.update },
     );
-    setBusy(false);
-    if (outcome && !outcome.queued) onSaved();
   }
 
   return (
     <form className="general-form" onSubmit={save}>
-      <div className="field">
-        <label htmlFor="school-name">{t.name}</label>
-        <input id="school-name" className="input" value={form.name} onChange={set('name')} required maxLength={SCHOOL_LIMITS.name} />
-      </div>
+      <Field label={t.name}>
+        {(control) => <input {...control} className="input" value={form.name} onChange={set('name')} required maxLength={SCHOOL_LIMITS.name} />}
+      </Field>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="school-email">{t.email}</label>
-          <input id="school-email" type="email" className="input" value={form.email} onChange={set('email')} maxLength={SCHOOL_LIMITS.email} />
-        </div>
-        <div className="field">
-          <label htmlFor="school-phone">{t.phone}</label>
-          <div className="phone-input">
-            <select className="input" aria-label={t.country} value={form.code} onChange={set('code')}>
-              {t.countries.map((c) => (
-                <option key={c.label} value={c.code}>
-                  {c.label}
+        <Field label={t.email}>
+          {(control) => <input {...control} type="email" className="input" value={form.email} onChange={set('email')} maxLength={SCHOOL_LIMITS.email} />}
+        </Field>
+        <Field label={t.phone} hint={t.phoneHint}>
+          {(control) => (
+            <div className="phone-input">
+              <select className="input" aria-label={t.country} value={form.code} onChange={set('code')}>
+                {t.countries.map((c) => (
+                  <option key={c.label} value={c.code}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              <input {...control} type="tel" className="input" value={form.number} onChange={set('number')} maxLength={25} />
+            </div>
+          )}
+        </Field>
+      </div>
+      <Field label={t.address}>
+        {(control) => <input {...control} className="input" value={form.address} onChange={set('address')} maxLength={SCHOOL_LIMITS.address} />}
+      </Field>
+      <div className="form-row">
+        <Field label={t.passingGrade}>
+          {(control) => (
+            <input {...control} type="number" min={0} max={100} required className="input" value={form.passing_grade} onChange={set('passing_grade')} />
+          )}
+        </Field>
+        <Field label={t.currency}>
+          {(control) => (
+            <select {...control} className="input" value={form.currency} onChange={set('currency')}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {t.currencies[c]}
                 </option>
               ))}
             </select>
-            <input id="school-phone" type="tel" className="input" value={form.number} onChange={set('number')} maxLength={25} aria-describedby="school-phone-hint" />
-          </div>
-          <p id="school-phone-hint" className="muted">
-            {t.phoneHint}
-          </p>
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor="school-address">{t.address}</label>
-        <input id="school-address" className="input" value={form.address} onChange={set('address')} maxLength={SCHOOL_LIMITS.address} />
-      </div>
-      <div className="form-row">
-        <div className="field">
-          <label htmlFor="school-passing">{t.passingGrade}</label>
-          <input
-            id="school-passing"
-            type="number"
-            min={0}
-            max={100}
-            required
-            className="input"
-            value={form.passing_grade}
-            onChange={set('passing_grade')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="school-currency">{t.currency}</label>
-          <select id="school-currency" className="input" value={form.currency} onChange={set('currency')}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {t.currencies[c]}
-              </option>
-            ))}
-          </select>
-        </div>
+          )}
+        </Field>
       </div>
       <fieldset className="logo-field">
         <legend>{t.logo}</legend>

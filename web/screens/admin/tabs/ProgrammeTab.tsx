@@ -1,26 +1,19 @@
 // Programme tab: for the selected year and a chosen class, the subjects on the programme with
 // their max grade (saved when the field loses focus, only if changed) and the other subjects.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
-import { patchData, settled, submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
+import { Field } from '../../../components/Field';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { parseMaxGrade } from '../../../../worker/domain/setup';
+import type { SchoolClass } from '../../../../worker/contract/classes';
+import type { AssignedSubject, Programme, ProgrammeEntry as Entry, SavedMaxGrade } from '../../../../worker/contract/curriculum';
+import type { Message } from '../../../../worker/contract/endpoint';
 
-interface Entry {
-  id: string;
-  subject_id: string;
-  subject_name: string;
-  max_grade: number;
-}
-
-interface Programme {
-  assigned: Entry[];
-  available: { id: string; name: string }[];
-}
 
 const t = adminText.programme;
 const done = adminServerText.curriculum;
@@ -52,56 +45,42 @@ function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => 
 
 export function ProgrammeTab() {
   const { selectedYear } = useSchool();
-  const classSelect = useId();
-  const classes = useApi<{ id: string; name: string }[]>('/classes');
+  const classes = useApi<SchoolClass[]>('/classes');
   const [className, setClassName] = useState('');
   const path =
     selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null;
   const state = useApi<Programme>(path);
-  const [busy, setBusy] = useState(false);
-  const patch = (update: (p: Programme) => Programme) => path && patchData(state, path, update);
+  const { send, busy } = useWrite(state);
 
   if (!selectedYear) return <p className="notice notice-info">{adminText.common.noYear}</p>;
   const cell = (subjectId: string) => ({ yearId: selectedYear.id, className, subjectId });
 
-  async function assign(subject: { id: string; name: string }) {
-    setBusy(true);
-    const outcome = await submitWrite(api.post<Entry | Queued>('/curriculum/assign', cell(subject.id)), {
+  const assign = (subject: { id: string; name: string }) =>
+    send(api.post<AssignedSubject | Queued>('/curriculum/assign', cell(subject.id)), {
       success: done.assigned,
-      queued: offlineText.queued.action,
-      offline: () =>
-        patch((p) => ({
-          assigned: [...p.assigned, { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 }],
-          available: p.available.filter((s) => s.id !== subject.id),
-        })),
+      offline: (p) => ({
+        assigned: [...p.assigned, { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 }],
+        available: p.available.filter((s) => s.id !== subject.id),
+      }),
     });
-    setBusy(false);
-    settled(outcome, state.reload);
-  }
 
-  async function unassign(entry: Entry) {
-    setBusy(true);
-    const outcome = await submitWrite(api.post<unknown>('/curriculum/unassign', cell(entry.subject_id)), {
+  const unassign = (entry: Entry) =>
+    send(api.post<Message | Queued>('/curriculum/unassign', cell(entry.subject_id)), {
       success: done.unassigned,
       queued: offlineText.queued.deletion,
-      offline: () =>
-        patch((p) => ({
-          assigned: p.assigned.filter((a) => a.id !== entry.id),
-          available: [...p.available, { id: entry.subject_id, name: entry.subject_name }],
-        })),
+      offline: (p) => ({
+        assigned: p.assigned.filter((a) => a.id !== entry.id),
+        available: [...p.available, { id: entry.subject_id, name: entry.subject_name }],
+      }),
     });
-    setBusy(false);
-    settled(outcome, state.reload);
-  }
 
   const saveMaxGrade = async (entry: Entry, value: number) =>
-    settled(
-      await submitWrite(api.put<unknown>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
+    Boolean(
+      await send(api.put<SavedMaxGrade | Queued>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
         success: done.maxGradeUpdated,
         queued: offlineText.queued.update,
-        offline: () => patch((p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) })),
+        offline: (p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) }),
       }),
-      state.reload,
     );
 
   return (
@@ -113,17 +92,18 @@ export function ProgrammeTab() {
       {classes.data?.length === 0 ? (
         <p className="notice notice-info">{t.noClasses}</p>
       ) : (
-        <div className="field field-inline">
-          <label htmlFor={classSelect}>{t.class}</label>
-          <select id={classSelect} className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
-            <option value="">{t.chooseClass}</option>
-            {classes.data?.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label={t.class} className="field-inline">
+          {(control) => (
+            <select {...control} className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
+              <option value="">{t.chooseClass}</option>
+              {classes.data?.map((c) => (
+                <option key={c.id} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       {state.error && <p className="notice notice-error">{state.error}</p>}
       {state.data && (

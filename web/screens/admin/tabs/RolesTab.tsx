@@ -4,21 +4,18 @@
 import { type FormEvent, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
-import { patchData, settled, submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import type { RoleInfo } from '../../../components/RoleChecklist';
+import { Field } from '../../../components/Field';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
+import { RowActions } from '../EditableList';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
 import { cleanText } from '../../../../worker/domain/text';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { Permission, Role, RoleInput, RoleUpdate, SavedRole } from '../../../../worker/contract/roles';
 
-interface Permission {
-  id: number;
-  key: string;
-  category: string;
-  description: string;
-}
 
 const t = adminText.roles;
 const done = adminServerText.roles;
@@ -26,17 +23,16 @@ const PATH = '/roles';
 
 export function RolesTab() {
   const session = useSession();
-  const roles = useApi<RoleInfo[]>(PATH);
+  const roles = useApi<Role[]>(PATH);
   const permissions = useApi<Permission[]>('/permissions');
-  const [editing, setEditing] = useState<RoleInfo | null>(null);
+  const [editing, setEditing] = useState<Role | null>(null);
   const [template, setTemplate] = useState('');
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
-  const [deleting, setDeleting] = useState<RoleInfo | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const { send, busy } = useWrite(roles);
 
   const categories = [...new Set(permissions.data?.map((p) => p.category) ?? [])];
-  const patch = (update: (list: RoleInfo[]) => RoleInfo[]) => patchData(roles, PATH, update);
   const permissionsOf = (ids: number[]) => permissions.data?.filter((p) => ids.includes(p.id)) ?? [];
 
   const reset = () => {
@@ -59,7 +55,7 @@ export function RolesTab() {
       roles.data?.some((r) => r.id !== editing?.id && r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr')),
   );
 
-  const edit = (role: RoleInfo) => {
+  const edit = (role: Role) => {
     setEditing(role);
     setTemplate('');
     setName(role.name);
@@ -70,35 +66,30 @@ export function RolesTab() {
     event.preventDefault();
     const trimmed = cleanText(name);
     if (!trimmed) return;
-    setBusy(true);
-    const body = { name: trimmed, permissionIds: selected };
+    const body: RoleInput = { name: trimmed, permissionIds: selected };
     const local = { name: trimmed, permissions: permissionsOf(selected) };
     // A queued edit will move the revision by one when it is sent: the offline copy does too.
     const outcome = editing
-      ? await submitWrite(api.put<unknown>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision }), {
+      ? await send(api.put<SavedRole | Queued>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision } satisfies RoleUpdate), {
           success: done.updated,
           queued: offlineText.queued.modification,
-          offline: () => patch((list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r))),
+          offline: (list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r)),
         })
-      : await submitWrite(api.post<unknown>(PATH, body), {
+      : await send(api.post<SavedRole | Queued>(PATH, body), {
           success: done.created,
-          queued: offlineText.queued.action,
-          offline: () => patch((list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }]),
+          offline: (list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }],
         });
-    setBusy(false);
-    if (settled(outcome, roles.reload)) reset();
+    if (outcome) reset();
   }
 
-  async function remove(role: RoleInfo) {
-    setBusy(true);
-    const outcome = await submitWrite(api.delete<unknown | Queued>(`${PATH}/${role.id}`), {
+  async function remove(role: Role) {
+    const outcome = await send(api.delete<Message | Queued>(`${PATH}/${role.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
-      offline: () => patch((list) => list.filter((r) => r.id !== role.id)),
+      offline: (list) => list.filter((r) => r.id !== role.id),
     });
-    setBusy(false);
     setDeleting(null);
-    if (settled(outcome, roles.reload) && editing?.id === role.id) reset();
+    if (outcome && editing?.id === role.id) reset();
   }
 
   return (
@@ -107,35 +98,22 @@ export function RolesTab() {
       <form className="role-form" onSubmit={submit}>
         <h3>{editing ? t.formEdit(editing.name) : t.formCreate}</h3>
         {!editing && (
-          <div className="field">
-            <label htmlFor="role-template">{t.template}</label>
-            <select id="role-template" className="input" value={template} onChange={(e) => chooseTemplate(e.target.value)}>
-              <option value="">{t.noTemplate}</option>
-              {ROLE_TEMPLATES.map((r) => (
-                <option key={r.key} value={r.key} title={r.description}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t.template}>
+            {(control) => (
+              <select {...control} className="input" value={template} onChange={(e) => chooseTemplate(e.target.value)}>
+                <option value="">{t.noTemplate}</option>
+                {ROLE_TEMPLATES.map((r) => (
+                  <option key={r.key} value={r.key} title={r.description}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
-        <div className="field">
-          <label htmlFor="role-name">{t.name}</label>
-          <input
-            id="role-name"
-            className="input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            aria-invalid={taken}
-            aria-describedby={taken ? 'role-name-taken' : undefined}
-          />
-          {taken && (
-            <p id="role-name-taken" className="danger-text small" role="status">
-              {done.exists}
-            </p>
-          )}
-        </div>
+        <Field label={t.name} error={taken ? done.exists : null} announce>
+          {(control) => <input {...control} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />}
+        </Field>
         <fieldset className="permission-groups">
           <legend>{t.permissions}</legend>
           {categories.map((category) => (
@@ -181,26 +159,13 @@ export function RolesTab() {
               {role.name} {role.is_system && <span className="badge">{t.system}</span>}
               <span className="muted small"> · {t.permissionCount(role.permissions.length)}</span>
             </span>
-            <span className="item-actions" title={role.is_system ? done.system : undefined}>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={role.is_system}
-                aria-label={`${adminText.common.edit} ${role.name}`}
-                onClick={() => edit(role)}
-              >
-                {adminText.common.edit}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary danger-text"
-                disabled={role.is_system}
-                aria-label={`${adminText.common.delete} ${role.name}`}
-                onClick={() => setDeleting(role)}
-              >
-                {adminText.common.delete}
-              </button>
-            </span>
+            <RowActions
+              name={role.name}
+              disabled={role.is_system}
+              title={role.is_system ? done.system : undefined}
+              onEdit={() => edit(role)}
+              onDelete={() => setDeleting(role)}
+            />
           </li>
         ))}
       </ul>

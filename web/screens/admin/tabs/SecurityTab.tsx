@@ -2,7 +2,9 @@
 // with the live criteria checklist; the fresh token of the answer replaces the session's.
 import { type FormEvent, useState } from 'react';
 import { api, ApiError, NetworkError } from '../../../api/client';
-import { PasswordCriteriaList } from '../../../components/PasswordChecks';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { Field } from '../../../components/Field';
+import { NewPasswordFields } from '../../../components/PasswordChecks';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
@@ -10,6 +12,7 @@ import { authText } from '../../../i18n/auth';
 import { serverText } from '../../../i18n/server';
 import { setSessionToken } from '../../../session/session';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
+import type { PasswordChange, PasswordChanged } from '../../../../worker/contract/auth';
 import '../../login/auth.css';
 
 const t = adminText.security;
@@ -32,10 +35,10 @@ export function SecurityTab() {
     if (!navigator.onLine) return setError(authText.login.offline);
     setBusy(true);
     try {
-      const answer = await api.put<{ message: string; accessToken?: string }>('/user/change-password', {
+      const answer = await api.put<PasswordChanged>('/user/change-password', {
         currentPassword: current,
         newPassword: next,
-      });
+      } satisfies PasswordChange);
       if (answer?.accessToken) setSessionToken(answer.accessToken);
       toast.success(answer?.message ?? rules.changed);
       setCurrent('');
@@ -51,29 +54,17 @@ export function SecurityTab() {
   return (
     <form className="security-form" onSubmit={submit} noValidate>
       <h2>{t.title}</h2>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor="current-password">{t.current}</label>
-        <PasswordInput id="current-password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="next-password">{t.next}</label>
-        <PasswordInput id="next-password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        <PasswordCriteriaList password={next} />
-      </div>
-      <div className="field">
-        <label htmlFor="confirm-next-password">{t.confirm}</label>
-        <PasswordInput id="confirm-next-password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        {confirm && (
-          <span className={next === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
-            {next === confirm ? t.match : rules.changeMismatch}
-          </span>
-        )}
-      </div>
+      <ErrorNotice message={error} />
+      <Field label={t.current}>
+        {(control) => <PasswordInput {...control} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+      </Field>
+      <NewPasswordFields
+        password={next}
+        confirm={confirm}
+        labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
+        onPassword={setNext}
+        onConfirm={setConfirm}
+      />
       <button type="submit" className="btn" disabled={busy}>
         {busy ? t.submitting : t.submit}
       </button>

@@ -1,16 +1,18 @@
 // School years tab: the wizard, a manual add, the list with the current badge, 'set as current'
 // and delete (not for the current year; the warning says all of the year's data goes).
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api, type Queued } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
-import { patchData, settled, submitWrite } from '../../../api/write';
+import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
-import { type SchoolYear, useSchool } from '../../../layouts/school';
+import { useSchool } from '../../../layouts/school';
+import { SetupWizardLauncher } from '../../setup-wizard/SetupWizardLauncher';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { CreatedSchoolYear, NewSchoolYear, SchoolYear } from '../../../../worker/contract/school-years';
 import { yearNameProblem } from '../../../../worker/domain/setup';
-
-const SetupWizard = lazy(async () => ({ default: (await import('../../setup-wizard/SetupWizard')).SetupWizard }));
 
 const t = adminText.years;
 const done = adminServerText.years;
@@ -23,12 +25,12 @@ export function YearsTab() {
   const [formError, setFormError] = useState<string | null>(null);
   const [wizard, setWizard] = useState(false);
   const [deleting, setDeleting] = useState<SchoolYear | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The school's years (the year menu) follow the change too.
   const refresh = () => {
     state.reload();
     school.reload();
   };
-  const patch = (update: (list: SchoolYear[]) => SchoolYear[]) => patchData(state, PATH, update);
+  const { send, busy } = useWrite(state, { reload: refresh });
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -36,38 +38,27 @@ export function YearsTab() {
     const problem = yearNameProblem(value);
     if (problem) return setFormError(problem === 'format' ? done.invalidFormat : done.notConsecutive);
     setFormError(null);
-    setBusy(true);
-    const outcome = await submitWrite(api.post<SchoolYear | Queued>(PATH, { name: value }), {
+    const outcome = await send(api.post<CreatedSchoolYear | Queued>(PATH, { name: value } satisfies NewSchoolYear), {
       success: done.added,
-      queued: offlineText.queued.action,
-      offline: () =>
-        patch((list) => [...list, { id: crypto.randomUUID(), name: value, is_current: list.length === 0 }].sort((a, b) => b.name.localeCompare(a.name))),
+      offline: (list) => [...list, { id: crypto.randomUUID(), name: value, is_current: list.length === 0 }].sort((a, b) => b.name.localeCompare(a.name)),
     });
-    setBusy(false);
-    if (settled(outcome, refresh)) setName('');
+    if (outcome) setName('');
   }
 
-  async function makeCurrent(year: SchoolYear) {
-    setBusy(true);
-    const outcome = await submitWrite(api.put<unknown>(`${PATH}/${year.id}/set-current`), {
+  const makeCurrent = (year: SchoolYear) =>
+    send(api.put<Message | Queued>(`${PATH}/${year.id}/set-current`), {
       success: done.madeCurrent,
       queued: offlineText.queued.update,
-      offline: () => patch((list) => list.map((y) => ({ ...y, is_current: y.id === year.id }))),
+      offline: (list) => list.map((y) => ({ ...y, is_current: y.id === year.id })),
     });
-    setBusy(false);
-    settled(outcome, refresh);
-  }
 
   async function remove(year: SchoolYear) {
-    setBusy(true);
-    const outcome = await submitWrite(api.delete<unknown>(`${PATH}/${year.id}`), {
+    await send(api.delete<Message | Queued>(`${PATH}/${year.id}`), {
       success: done.deleted,
       queued: offlineText.queued.deletion,
-      offline: () => patch((list) => list.filter((y) => y.id !== year.id)),
+      offline: (list) => list.filter((y) => y.id !== year.id),
     });
-    setBusy(false);
     setDeleting(null);
-    settled(outcome, refresh);
   }
 
   return (
@@ -97,11 +88,7 @@ export function YearsTab() {
           {adminText.common.add}
         </button>
       </form>
-      {formError && (
-        <p id="new-year-error" className="notice notice-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <ErrorNotice message={formError} id="new-year-error" />
       {state.error && <p className="notice notice-error">{state.error}</p>}
       {state.data?.length === 0 && <p className="muted">{t.empty}</p>}
       <ul className="item-list">
@@ -139,17 +126,7 @@ export function YearsTab() {
           <p className="notice notice-warning">{t.deleteWarning}</p>
         </ConfirmDialog>
       )}
-      {wizard && (
-        <Suspense fallback={null}>
-          <SetupWizard
-            onClose={() => setWizard(false)}
-            onDone={() => {
-              setWizard(false);
-              refresh();
-            }}
-          />
-        </Suspense>
-      )}
+      <SetupWizardLauncher open={wizard} onClose={() => setWizard(false)} onDone={refresh} />
     </>
   );
 }

@@ -1,0 +1,143 @@
+// Evaluations and grades: each pupil has an ability (a few are failing, the demo pupil does
+// well) and an affinity per subject; the current year has Trimestre 1 done and Trimestre 2 begun,
+// the past year one exam per subject and trimester (its pupils were promoted). Then the teachers'
+// appreciations of Trimestre 1, per subject and in general.
+import type { appreciations, evaluations, generalAppreciations, grades } from '../../worker/db/schema';
+import type { DemoContext } from './context';
+import type { Enrolled } from './finance';
+import { PERIODS } from './profiles';
+import { clamp, dayBetween, stamp } from './random';
+import type { Pupil } from './students';
+
+export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[]) {
+  const { cfg, size, school, id, maxGrade } = ctx;
+  const demoPupil = pupils[0]!;
+  const current = enrolled.filter((e) => e.year === cfg.currentYear);
+  const byClass = (year: string, className: string) => enrolled.filter((e) => e.year === year && e.className === className);
+
+  const marks = ctx.rng('grades');
+  const ability = new Map<number, number>();
+  const failing = new Set(marks.shuffle(current.slice(1)).slice(0, size === 'large' ? 5 : 1).map((e) => e.pupil.n));
+  for (const p of pupils) {
+    let a = clamp(marks.normal(0.66, 0.11), 0.4, 0.95);
+    if (failing.has(p.n)) a = 0.3 + marks.next() * 0.12;
+    if (p === demoPupil) a = 0.79;
+    ability.set(p.n, a);
+  }
+  const affinity = new Map<string, number>();
+  const affinityOf = (p: Pupil, subject: string) => {
+    const key = `${p.n}|${subject}`;
+    if (!affinity.has(key)) affinity.set(key, marks.normal(0, 0.07));
+    return affinity.get(key)!;
+  };
+  const scoreFor = (e: Enrolled, subject: string, max: number, floor = 0) => {
+    const fraction = clamp(Math.max(ability.get(e.pupil.n)!, floor) + affinityOf(e.pupil, subject) + marks.normal(0, 0.08), 0, 1);
+    const step = max >= 1000 ? 50 : 25;
+    return clamp(Math.round((fraction * max) / step) * step, 0, max);
+  };
+
+  const evaluationRows: (typeof evaluations.$inferInsert)[] = [];
+  const gradeRowsOut: (typeof grades.$inferInsert)[] = [];
+  const results = new Map<string, [number, number]>(); // `${enrollmentId}|${year}:${period}|${subject}` -> [score, max]
+  const addEvaluation = (year: string, period: string, className: string, subject: string, name: string, max: number, day: string) => {
+    const key = `${year}:${period}:${className}:${subject}:${name}`;
+    const evaluationId = id(`evaluation:${key}`);
+    evaluationRows.push({
+      id: evaluationId,
+      instanceId: school,
+      classId: ctx.classId(className),
+      subjectId: ctx.subjectId(subject),
+      periodId: ctx.periodId(year, period),
+      name,
+      maxScore: max,
+      createdAt: stamp(day, 15, marks.int(0, 59)),
+    });
+    for (const e of byClass(year, className)) {
+      // Past pupils were promoted, so their past results stay above the passing line.
+      const score = scoreFor(e, subject, max, year === cfg.currentYear ? 0 : 0.58);
+      gradeRowsOut.push({ id: id(`grade:${key}:${e.pupil.n}`), instanceId: school, evaluationId, enrollmentId: e.id, score, updatedAt: stamp(day, 18) });
+      const r = `${e.id}|${year}:${period}|${subject}`;
+      const [s, m] = results.get(r) ?? [0, 0];
+      results.set(r, [s + score, m + max]);
+    }
+  };
+  const SETS: [string, number, number][][] = [
+    [['Devoir 1', 0.2, 0], ['Interrogation', 0.3, 1], ['Examen', 0.5, 2]], // the limit is reached
+    [['Devoir 1', 0.25, 0], ['Examen', 0.5, 2]],
+    [['Devoir 1', 0.2, 0], ['Devoir 2', 0.2, 1], ['Examen', 0.5, 2]],
+  ];
+  const y0 = Number(cfg.currentYear.slice(0, 4));
+  const t1Days: [string, string][] = [[`${y0}-10-06`, `${y0}-10-17`], [`${y0}-10-27`, `${y0}-11-14`], [`${y0}-12-01`, `${y0}-12-12`]];
+  const t2Days: [string, string][] = [[`${y0 + 1}-01-12`, `${y0 + 1}-01-16`], [`${y0 + 1}-01-19`, `${y0 + 1}-01-23`]];
+  for (const c of cfg.classes) {
+    for (const subject of Object.keys(cfg.curriculum[c.name]!)) {
+      const max = maxGrade(c.name, subject);
+      for (const [name, share, slot] of marks.pick(SETS)) {
+        addEvaluation(cfg.currentYear, 'Trimestre 1', c.name, subject, name, Math.round(max * share), dayBetween(marks, ...t1Days[slot]!));
+      }
+      // Trimestre 2 has just started: a first test in most subjects, a quiz in some.
+      if (marks.chance(0.65)) {
+        addEvaluation(cfg.currentYear, 'Trimestre 2', c.name, subject, 'Devoir 1', Math.round(max * 0.2), dayBetween(marks, ...t2Days[0]!));
+        if (marks.chance(0.35)) addEvaluation(cfg.currentYear, 'Trimestre 2', c.name, subject, 'Interrogation', Math.round(max * 0.3), dayBetween(marks, ...t2Days[1]!));
+      }
+    }
+  }
+  // The past year: one exam per subject and trimester for the classes that had pupils.
+  if (cfg.pastYear) {
+    const py = Number(cfg.pastYear.slice(0, 4));
+    const examDays = [`${py}-12-05`, `${py + 1}-03-20`, `${py + 1}-06-12`];
+    for (const c of cfg.classes) {
+      if (byClass(cfg.pastYear, c.name).length === 0) continue;
+      for (const subject of Object.keys(cfg.curriculum[c.name]!)) {
+        PERIODS.forEach((period, i) => addEvaluation(cfg.pastYear!, period, c.name, subject, 'Examen', maxGrade(c.name, subject), examDays[i]!));
+      }
+    }
+  }
+
+  // --- Appreciations (Trimestre 1)
+  const notes = ctx.rng('appreciations');
+  const t1 = `${cfg.currentYear}:Trimestre 1`;
+  const subjectPercent = (e: Enrolled, subject: string) => {
+    const [s, m] = results.get(`${e.id}|${t1}|${subject}`) ?? [0, 0];
+    return m ? (100 * s) / m : null;
+  };
+  const periodAverage = (e: Enrolled) => {
+    let sum = 0;
+    let weight = 0;
+    for (const subject of Object.keys(cfg.curriculum[e.className]!)) {
+      const pct = subjectPercent(e, subject);
+      if (pct === null) continue;
+      sum += pct * maxGrade(e.className, subject);
+      weight += maxGrade(e.className, subject);
+    }
+    return weight ? sum / weight : null;
+  };
+  const subjectRemark = (pct: number) =>
+    pct >= 80 ? 'Excellent travail.' : pct >= 65 ? 'Bon travail, continuez ainsi.' : pct >= 50 ? 'Résultats justes. Poursuivez vos efforts.' : 'Doit fournir plus d\u2019efforts.';
+  const generalRemark = (avg: number) =>
+    avg >= 75 ? 'Très bon trimestre.' : avg >= 62 ? 'Bon trimestre, continuez ainsi.' : avg >= 50 ? 'Poursuivez vos efforts.' : 'Trimestre insuffisant. Il faut travailler davantage.';
+
+  const appreciationRows: (typeof appreciations.$inferInsert)[] = [];
+  const generalRows: (typeof generalAppreciations.$inferInsert)[] = [];
+  const t1Period = ctx.periodId(cfg.currentYear, 'Trimestre 1');
+  const firstTeacherCourses = cfg.teachers[0]!.courses;
+  for (const e of current) {
+    // The demo teacher has commented a few pupils of each class; the demo pupil has several.
+    const subjectsNoted = new Set<string>();
+    for (const [subject, list] of Object.entries(firstTeacherCourses)) {
+      const teaches = list === '*' ? subject in cfg.curriculum[e.className]! : list.includes(e.className);
+      if (teaches && notes.chance(0.3)) subjectsNoted.add(subject);
+    }
+    if (e.pupil === demoPupil) for (const s of Object.keys(cfg.curriculum[e.className]!).slice(0, 3)) subjectsNoted.add(s);
+    for (const subject of subjectsNoted) {
+      const pct = subjectPercent(e, subject);
+      if (pct === null) continue;
+      appreciationRows.push({ instanceId: school, enrollmentId: e.id, subjectId: ctx.subjectId(subject), periodId: t1Period, text: subjectRemark(pct) });
+    }
+    const avg = periodAverage(e);
+    if (avg !== null && (e.pupil === demoPupil || failing.has(e.pupil.n) || notes.chance(0.35))) {
+      generalRows.push({ instanceId: school, enrollmentId: e.id, periodId: t1Period, text: generalRemark(avg) });
+    }
+  }
+  return { failing, evaluations: evaluationRows, grades: gradeRowsOut, appreciations: appreciationRows, generalAppreciations: generalRows };
+}

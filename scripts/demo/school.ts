@@ -1,0 +1,166 @@
+// A demo school's whole data, written through the worker's db modules (a renamed column breaks
+// `npm run typecheck`, not the demo): the school, its system roles and accounts by the one school
+// factory (db/instances.ts), then one function per area (academics, students, enrolments and
+// money, grades, teaching). A later area (announcements, chat...) adds its function here.
+// Used by the local seed (seed.ts), the e2e fixtures (test/e2e/fixtures.ts) and a worker test.
+import type { BatchItem } from 'drizzle-orm/batch';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../worker/auth/password';
+import { insertChunks } from '../../worker/db/chunks';
+import type { Db } from '../../worker/db/client';
+import { type NewSchool, newSchoolStatements } from '../../worker/db/instances';
+import * as schema from '../../worker/db/schema';
+import { insertAccounts } from '../../worker/db/users';
+import type { RoleTemplateKey } from '../../worker/domain/permissions';
+import { DEMO_PASSWORD } from '../demo-accounts';
+import { academicRows } from './academics';
+import { demoContext } from './context';
+import { enrolmentRows } from './finance';
+import { gradeRows } from './grades';
+import type { SchoolSize } from './profiles';
+import { pupilsOf, studentIdOf } from './students';
+import { teachingRows } from './teaching';
+
+export type Statement = BatchItem<'sqlite'>;
+
+export interface DemoAccount {
+  username: string;
+  type: 'admin' | 'standard' | 'teacher' | 'student';
+  templates?: RoleTemplateKey[];
+  /** Default: the demo password. */
+  password?: string;
+  status?: 'active' | 'temporary_password';
+  /** A student account's pupil, by rank (0: the demo pupil). */
+  pupil?: number;
+}
+
+export interface DemoSchool {
+  school: NewSchool;
+  /**
+   * Its data: a shape and the seed of its random streams (a test school with a demo school's seed
+   * has the demo's pupils, money and grades under its own ids); null for a school before its
+   * first year.
+   */
+  data: { size: SchoolSize; seed: string } | null;
+  accounts: DemoAccount[];
+}
+
+/** The staff of a demo school and its demo teacher and pupil. */
+export const DEMO_STAFF: DemoAccount[] = [
+  { username: 'admin', type: 'admin' },
+  { username: 'direction', type: 'standard', templates: ['director'] },
+  { username: 'secretaire', type: 'standard', templates: ['secretary'] },
+  { username: 'comptable', type: 'standard', templates: ['accountant'] },
+  { username: 'prof', type: 'teacher' },
+  { username: 'eleve', type: 'student' },
+];
+
+export const COLLEGE_DEMO: DemoSchool = {
+  school: {
+    id: 'demo-ecole-1',
+    name: 'Collège Démo',
+    email: 'contact@college-demo.ht',
+    address: '12, rue Capois, Port-au-Prince',
+    phone: '+509 2222 3344',
+    passingGrade: 50,
+    currency: 'Gdes',
+    hostname: null,
+    isDefault: true,
+  },
+  data: { size: 'large', seed: 'demo-ecole-1' },
+  accounts: DEMO_STAFF,
+};
+
+export const AURORE_DEMO: DemoSchool = {
+  school: {
+    id: 'demo-ecole-2',
+    name: 'École Nouvelle Aurore',
+    email: 'info@aurore.ht',
+    address: '5, avenue Christophe, Cap-Haïtien',
+    phone: '+509 3344 5566',
+    passingGrade: 60,
+    currency: '$HT',
+    hostname: 'ecole2.localhost',
+    isDefault: false,
+  },
+  data: { size: 'small', seed: 'demo-ecole-2' },
+  accounts: DEMO_STAFF.filter((a) => ['admin', 'secretaire', 'prof', 'eleve'].includes(a.username)),
+};
+
+// One scrypt hash per password and process: every demo account shares the demo password.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
+/** Every statement of a demo school, in an order the foreign keys accept. */
+export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<Statement[]> {
+  const { school, data } = demo;
+  const accounts = await Promise.all(
+    demo.accounts.map(async (a) => ({
+      ...a,
+      id: crypto.randomUUID(),
+      passwordHash: await hashOf(a.password ?? DEMO_PASSWORD),
+      status: a.status ?? ('active' as const),
+      accountType: a.type,
+    })),
+  );
+  // Student accounts name their pupil: they come after the students.
+  const staff = accounts.filter((a) => a.type !== 'student');
+  const factory = newSchoolStatements(
+    db,
+    school,
+    staff.map(({ id, username, passwordHash, accountType, status, templates }) => ({ id, username, passwordHash, accountType, status, templates })),
+  );
+  const statements: Statement[] = [...factory.statements];
+  if (!data) {
+    if (accounts.some((a) => a.type === 'student')) throw new Error('Demo data: a student account needs a school with pupils.');
+    return statements;
+  }
+
+  const ctx = demoContext(school.id, data.size, data.seed);
+  const academics = academicRows(ctx);
+  const { pupils, siblingOf, rows: students } = pupilsOf(ctx);
+  const money = enrolmentRows(ctx, pupils, siblingOf);
+  const marks = gradeRows(ctx, pupils, money.enrolled);
+  const demoTeacher = accounts.find((a) => a.type === 'teacher');
+  const teaching = teachingRows(ctx, money.enrolled, marks.failing, demoTeacher?.id ?? null);
+
+  statements.push(
+    ...insertChunks(db, schema.schoolYears, academics.years),
+    ...insertChunks(db, schema.academicPeriods, academics.periods),
+    ...insertChunks(db, schema.classes, academics.classes),
+    ...insertChunks(db, schema.subjects, academics.subjects),
+    ...insertChunks(db, schema.curriculum, academics.curriculum),
+    ...insertChunks(db, schema.classFees, academics.classFees),
+    ...insertChunks(db, schema.students, students),
+    ...insertChunks(db, schema.enrollments, money.enrollments),
+    ...insertChunks(db, schema.adjustments, money.adjustments),
+    ...insertChunks(db, schema.payments, money.payments),
+    // The school's receipt counter follows its receipts.
+    db.update(schema.instances).set({ receiptSeq: money.payments.length }).where(eq(schema.instances.id, school.id)),
+    ...insertChunks(db, schema.evaluations, marks.evaluations),
+    ...insertChunks(db, schema.grades, marks.grades),
+    ...insertChunks(db, schema.appreciations, marks.appreciations),
+    ...insertChunks(db, schema.generalAppreciations, marks.generalAppreciations),
+    ...insertAccounts(
+      db,
+      school.id,
+      accounts
+        .filter((a) => a.type === 'student')
+        .map(({ id, username, passwordHash, accountType, status, pupil = 0 }) => ({ id, username, passwordHash, accountType, status, studentId: studentIdOf(ctx, pupils[pupil]!) })),
+    ),
+    ...insertChunks(db, schema.teachers, teaching.teachers),
+    ...insertChunks(db, schema.assignments, teaching.assignments),
+    ...insertChunks(db, schema.timetableEntries, teaching.timetableEntries),
+    ...insertChunks(db, schema.attendanceRecords, teaching.attendanceRecords),
+  );
+  return statements;
+}
+
+/** Runs statements in one D1 batch (all or nothing). */
+export async function runBatch(db: Db, statements: Statement[]) {
+  if (statements.length > 0) await db.batch(statements as [Statement, ...Statement[]]);
+}

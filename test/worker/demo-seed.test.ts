@@ -1,0 +1,60 @@
+// The demo seed (scripts/demo) written into the test D1, as `npm start` writes it: a renamed
+// column breaks its typecheck, and this test breaks when its data no longer fits the schema (a
+// constraint, a foreign key) or no longer gives the demo accounts their school.
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { database } from '../../worker/db/client';
+import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
+import { AURORE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
+import { accessTokenOf, claimsOf, login, sql } from './helpers';
+
+describe('the demo seed', () => {
+  it('writes the small demo school whole: its data, its accounts, no broken link', async () => {
+    const id = crypto.randomUUID();
+    const hostname = `${id.slice(0, 8)}.ecole.test`;
+    const db = database(env.DB);
+    await runBatch(db, await demoSchoolStatements(db, { ...AURORE_DEMO, school: { ...AURORE_DEMO.school, id, hostname, isDefault: false } }));
+
+    const count = async (table: string) => (await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, id).first<{ n: number }>())!.n;
+    const counts = Object.fromEntries(
+      await Promise.all(
+        ['school_years', 'academic_periods', 'classes', 'subjects', 'curriculum', 'class_fees', 'students', 'enrollments', 'payments', 'adjustments', 'evaluations', 'grades', 'teachers', 'assignments', 'timetable_entries', 'attendance_records', 'users'].map(
+          async (table) => [table, await count(table)] as const,
+        ),
+      ),
+    );
+    expect(counts).toEqual({
+      school_years: 1,
+      academic_periods: 3,
+      classes: 3,
+      subjects: 4,
+      curriculum: 12,
+      class_fees: 3,
+      students: 15,
+      enrollments: 15,
+      payments: 29,
+      adjustments: 1,
+      evaluations: 43,
+      grades: 215,
+      teachers: 2,
+      assignments: 12,
+      timetable_entries: 36,
+      attendance_records: 180,
+      users: 4,
+    });
+    expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({ n: 29 });
+    expect((await sql('PRAGMA foreign_key_check').all()).results).toEqual([]);
+
+    // The demo accounts sign in to their school; the pupil's and the teacher's accounts are theirs.
+    const school = { fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${hostname}${path}`, init) };
+    for (const username of ['admin', 'secretaire']) expect((await login(school, username, DEMO_PASSWORD)).status).toBe(200);
+    const pupil = claimsOf(await accessTokenOf(await login(school, 'eleve', DEMO_PASSWORD)));
+    expect(pupil).toMatchObject({ role: 'student', instance_id: id });
+    const linked = await sql(
+      `SELECT s.prenom AS pupil, t.prenom AS teacher FROM users e JOIN students s ON s.id = e.student_id, users p JOIN teachers t ON t.user_id = p.id
+       WHERE e.instance_id = ?1 AND e.username = 'eleve' AND p.instance_id = ?1 AND p.username = 'prof'`,
+      id,
+    ).first();
+    expect(linked).toEqual({ pupil: 'Naïka', teacher: 'Guerline' });
+  });
+});

@@ -1,0 +1,9 @@
+// A form's or a screen's error, announced as soon as it appears; nothing while there is none.
+export function ErrorNotice({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="notice notice-error" role="alert">
+      {message}
+    </p>
+  );
+}

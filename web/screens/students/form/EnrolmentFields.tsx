@@ -1,0 +1,77 @@
+// The enrolment of the selected year: for an enrolled student its MPPA (read-only without the
+// right to change payments); otherwise the optional immediate enrolment, its class choice
+// pre-filling the class fee.
+import { formatMoney } from '../../../../worker/domain/money';
+import { studentText } from '../../../i18n/students';
+import type { SchoolYear } from '../../../layouts/school';
+import { amountInput, type ClassOption, type Enrollment } from '../model';
+import { BoundField, TextField } from './BoundField';
+import type { FormBinding } from './state';
+
+const t = studentText.form;
+
+export function EnrolmentFields({
+  form,
+  enrolled,
+  year,
+  classes,
+  currency,
+  canChangeMppa,
+}: {
+  form: FormBinding;
+  enrolled: Enrollment | null;
+  year: SchoolYear;
+  classes: readonly ClassOption[];
+  currency: Parameters<typeof formatMoney>[1];
+  canChangeMppa: boolean;
+}) {
+  const { state } = form;
+  const feeOf = (name: string) => classes.find((c) => c.name === name)?.mppa ?? null;
+  const fee = feeOf(state.enrollmentClassName);
+  const chooseClass = (name: string) => {
+    const classFee = feeOf(name);
+    form.update({ enrollmentClassName: name, enrollmentMppa: classFee === null ? state.enrollmentMppa : amountInput(classFee) });
+  };
+  return (
+    <fieldset>
+      <legend>{t.enrolment}</legend>
+      {enrolled ? (
+        <>
+          <p>{t.enrolledIn(enrolled.className, year.name)}</p>
+          <TextField form={form} name="enrollmentMppa" label={t.enrolmentMppa} required inputMode="decimal" readOnly={!canChangeMppa} />
+        </>
+      ) : (
+        <>
+          <label className="check">
+            <input type="checkbox" checked={state.enrollNow} onChange={(e) => form.set('enrollNow', e.target.checked)} />
+            {t.enrolNow(year.name)}
+          </label>
+          {state.enrollNow && (
+            <div className="form-grid">
+              <BoundField form={form} name="enrollmentClassName" label={t.enrolmentClass} required>
+                {(control) => (
+                  <select {...control} className="input" value={state.enrollmentClassName} onChange={(e) => chooseClass(e.target.value)}>
+                    <option value="">{studentText.enrol.chooseClass}</option>
+                    {classes.map((c) => (
+                      <option key={c.id} value={c.name}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </BoundField>
+              <TextField
+                form={form}
+                name="enrollmentMppa"
+                label={t.enrolmentMppa}
+                required
+                inputMode="decimal"
+                hint={fee !== null ? `${t.mppaHint} (${formatMoney(Math.round(fee * 100), currency)})` : t.mppaHint}
+              />
+            </div>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}

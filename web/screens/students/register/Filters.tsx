@@ -1,0 +1,52 @@
+// The register's toolbar: search, class (or 'not enrolled'), sort, archived students shown.
+import { Field } from '../../../components/Field';
+import { studentText } from '../../../i18n/students';
+import type { ListFilters } from '../model';
+import type { RegisterState } from './useRegister';
+
+const t = studentText.toolbar;
+
+export function Filters({ register }: { register: RegisterState }) {
+  const { filters, refine } = register;
+  return (
+    <section className="students-toolbar card" aria-label={t.filters}>
+      <Field label={t.search} className="toolbar-search">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="search"
+            placeholder={t.searchPlaceholder}
+            value={register.searchInput}
+            onChange={(e) => register.setSearchInput(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t.classFilter}>
+        {(control) => (
+          <select {...control} className="input" value={filters.classFilter} onChange={(e) => refine({ classFilter: e.target.value })}>
+            <option value="">{t.allClasses}</option>
+            <option value={register.unenrolledFilter}>{t.unenrolled}</option>
+            {register.classes.map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t.sort}>
+        {(control) => (
+          <select {...control} className="input" value={filters.sort} onChange={(e) => refine({ sort: e.target.value as ListFilters['sort'] })}>
+            <option value="nom">{t.sortNom}</option>
+            <option value="prenom">{t.sortPrenom}</option>
+          </select>
+        )}
+      </Field>
+      <label className="check toolbar-archived">
+        <input type="checkbox" checked={filters.includeArchived} onChange={(e) => refine({ includeArchived: e.target.checked })} />
+        {t.showArchived}
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,282 @@
+// 'Gestion des Élèves' for one year (document 2 §2): the toolbar, the selection bar, the page of
+// students, the pager, and the dialogs they open: the student form, the sheet, the photo,
+// enrolments, class changes and the deletion. Every write goes through the one write hook: a
+// queued one changes the page and its offline copy at once (register/local.ts).
+import { useState } from 'react';
+import { api, errorMessage, type Queued } from '../../../api/client';
+import { usePendingWrites } from '../../../api/pending';
+import { useWrite } from '../../../api/useWrite';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Pager } from '../../../components/Pager';
+import { openWaitingWindow } from '../../../components/print';
+import { toast } from '../../../components/toast';
+import { offlineText } from '../../../i18n/offline';
+import { studentText } from '../../../i18n/students';
+import type { SchoolInfo, SchoolYear } from '../../../layouts/school';
+import { hasPermission, useSession } from '../../../session/session';
+import { changeClassTargets } from '../../../../worker/domain/students';
+import { ChangeClassDialog, EnrolDialog } from '../dialogs';
+import { StudentForm } from '../form/StudentForm';
+import { type ClassOption, fullName, type Student } from '../model';
+import { Lightbox } from '../photo';
+import { printStudentList, printStudentSheets } from '../printing';
+import { StudentSheet } from '../StudentSheet';
+import { StudentTable } from '../StudentTable';
+import { Filters } from './Filters';
+import {
+  addedLocally,
+  deletedLocally,
+  enrolledLocally,
+  localEnrollment,
+  movedLocally,
+  type PageUpdate,
+  statusLocally,
+  updatedLocally,
+} from './local';
+import { SelectionBar } from './SelectionBar';
+import { wholeList } from './stored';
+import { useRegister } from './useRegister';
+import type { ClassChange, ClassChanged, Enrolled, EnrolledMany, NewEnrollment, NewEnrollments } from '../../../../worker/contract/enrollments';
+import type { DeletedStudents, StudentsStatus, StudentsStatusChanged } from '../../../../worker/contract/students';
+
+const t = studentText;
+
+type Dialog =
+  | { kind: 'form'; student: Student | null }
+  | { kind: 'sheet'; student: Student }
+  | { kind: 'photo'; student: Student }
+  | { kind: 'enrol'; student: Student }
+  | { kind: 'bulk-enrol' }
+  | { kind: 'change-class' }
+  | { kind: 'delete' };
+
+export function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | null }) {
+  const session = useSession();
+  const can = (permission: string) => (session ? hasPermission(session, permission) : false);
+  const register = useRegister(year);
+  const { list, page, classes, selection } = register;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { send, patch, busy } = useWrite(list);
+  const pending = usePendingWrites();
+  const canEnrol = can('enrollment:create');
+  const currency = school?.currency ?? 'Gdes';
+  const enrolledSelection = selection.filter((s) => s.enrollment && !s.enrollment.id.startsWith('local-'));
+
+  /** A write of the register: the server's notice, or the page as the queued write leaves it. */
+  const write = async (request: Promise<{ message: string } | Queued>, local: PageUpdate) => {
+    const outcome = await send(request, { success: (answer) => answer.message, queued: offlineText.writeQueued, offline: local });
+    if (outcome) setDialog(null);
+    return outcome !== null;
+  };
+  /** The same, for the selection: it is cleared once the write went through. */
+  const writeSelection = async (request: Promise<{ message: string } | Queued>, local: PageUpdate) => {
+    if (await write(request, local)) register.clearSelection();
+  };
+
+  const onSaved = (student: Student, queued: boolean) => {
+    const isNew = dialog?.kind === 'form' && dialog.student === null;
+    setDialog(null);
+    if (queued) return patch(isNew ? addedLocally(student) : updatedLocally(student));
+    register.refreshSelected(student);
+    list.reload();
+  };
+
+  const enrolOne = (student: Student, className: string, mppa: number | null) =>
+    write(
+      api.post<Enrolled | Queued>('/enrollments', { student_id: student.id, year_id: year.id, className, mppa } satisfies NewEnrollment),
+      enrolledLocally(new Map([[student.id, localEnrollment(student.id, year.id, className, classes, mppa)]])),
+    );
+
+  const enrolSelection = (className: string) =>
+    writeSelection(
+      api.post<EnrolledMany | Queued>('/enrollments/bulk', { student_ids: selection.map((s) => s.id), year_id: year.id, className } satisfies NewEnrollments),
+      enrolledLocally(new Map(selection.map((s) => [s.id, localEnrollment(s.id, year.id, className, classes)]))),
+    );
+
+  const moveSelection = (target: ClassOption) => {
+    const enrollmentIds = enrolledSelection.map((s) => s.enrollment!.id);
+    return writeSelection(
+      api.post<ClassChanged | Queued>('/enrollments/bulk-change-class', { enrollmentIds, targetClassName: target.name } satisfies ClassChange),
+      movedLocally(enrollmentIds, target),
+    );
+  };
+
+  const deleteSelection = () => {
+    const ids = selection.map((s) => s.id);
+    return writeSelection(api.post<DeletedStudents | Queued>('/students/delete', { ids }), deletedLocally(ids));
+  };
+
+  const setStatus = (status: Student['status']) => {
+    const ids = selection.filter((s) => s.status !== status).map((s) => s.id);
+    return writeSelection(
+      api.post<StudentsStatusChanged | Queued>('/students/status', { ids, status } satisfies StudentsStatus),
+      statusLocally(ids, status, register.filters.includeArchived),
+    );
+  };
+
+  const printSheets = () => {
+    if (selection.length === 0) return toast.error(t.bulk.selectionRequired);
+    printStudentSheets(selection, school, year.name);
+  };
+
+  const printList = async () => {
+    const win = openWaitingWindow(t.print.preparing, t.print.popupBlocked);
+    if (!win) return;
+    try {
+      printStudentList(await wholeList(register.filters, register.unenrolledFilter), school, year.name, win);
+    } catch (error) {
+      win.close();
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <main className={`page students-page${selection.length > 0 ? ' has-selection' : ''}`}>
+      <header className="students-header">
+        <div>
+          <h1>{t.title}</h1>
+          <p className="muted">{t.yearLabel(year.name)}</p>
+        </div>
+        <div className="students-header-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => void printList()} disabled={!page || page.pagination.total === 0}>
+            {t.toolbar.printList}
+          </button>
+          {can('student:create') && (
+            <button type="button" className="btn" onClick={() => setDialog({ kind: 'form', student: null })}>
+              {t.toolbar.add}
+            </button>
+          )}
+        </div>
+      </header>
+
+      <Filters register={register} />
+
+      {selection.length > 0 && (
+        <SelectionBar
+          selection={selection}
+          actions={{
+            canEnrol,
+            canChangeClass: can('enrollment:update_class'),
+            canArchive: session?.role === 'admin',
+            canDelete: can('student:delete'),
+            busy,
+            onEnrol: () => setDialog({ kind: 'bulk-enrol' }),
+            onChangeClass: () => setDialog({ kind: 'change-class' }),
+            onPrintSheets: printSheets,
+            onStatus: (status) => void setStatus(status),
+            onDelete: () => setDialog({ kind: 'delete' }),
+            onClear: register.clearSelection,
+          }}
+        />
+      )}
+
+      {list.error && !page && (
+        <p className="notice notice-error" role="alert">
+          {list.error}
+        </p>
+      )}
+      {!page && list.loading && (
+        <p className="muted" role="status">
+          {t.table.loading}
+        </p>
+      )}
+      {list.stored && (
+        <p className="notice notice-warning" role="status">
+          {offlineText.storedResults}
+        </p>
+      )}
+      {page && page.students.length === 0 && <p className="notice notice-info">{t.table.empty}</p>}
+      {page && page.students.length > 0 && (
+        <StudentTable
+          students={page.students}
+          selected={new Set(register.selected.keys())}
+          pending={pending}
+          onToggle={register.toggle}
+          onTogglePage={register.togglePage}
+          actions={{
+            canEdit: can('student:update'),
+            canEnrol,
+            onOpen: (s) => setDialog({ kind: 'sheet', student: s }),
+            onEdit: (s) => setDialog({ kind: 'form', student: s }),
+            onEnrol: (s) => setDialog({ kind: 'enrol', student: s }),
+            onPhoto: (s) => setDialog({ kind: 'photo', student: s }),
+          }}
+        />
+      )}
+
+      {page && (
+        <Pager
+          page={page.pagination.page}
+          totalPages={page.pagination.totalPages}
+          total={t.pager.total(page.pagination.total)}
+          busy={list.loading}
+          onPage={register.goToPage}
+        />
+      )}
+
+      {dialog?.kind === 'form' && (
+        <StudentForm
+          student={dialog.student}
+          year={year}
+          classes={classes}
+          school={school}
+          canEnrol={canEnrol}
+          canChangeMppa={can('enrollment:update_payment')}
+          onClose={() => setDialog(null)}
+          onSaved={onSaved}
+        />
+      )}
+      {dialog?.kind === 'sheet' && (
+        <StudentSheet student={register.pageById.get(dialog.student.id) ?? dialog.student} school={school} yearName={year.name} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'photo' && dialog.student.photo_url && (
+        <Lightbox url={dialog.student.photo_url} name={fullName(dialog.student)} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'enrol' && (
+        <EnrolDialog
+          title={t.enrol.title(fullName(dialog.student))}
+          yearName={year.name}
+          classes={classes}
+          currency={currency}
+          withAmount
+          busy={busy}
+          onSubmit={(className, mppa) => void enrolOne(dialog.student, className, mppa)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'bulk-enrol' && (
+        <EnrolDialog
+          title={t.enrol.bulkTitle(selection.length)}
+          yearName={year.name}
+          classes={classes}
+          currency={currency}
+          withAmount={false}
+          busy={busy}
+          onSubmit={(className) => void enrolSelection(className)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'change-class' && (
+        <ChangeClassDialog
+          count={enrolledSelection.length}
+          targets={changeClassTargets(classes, enrolledSelection.map((s) => ({ className: s.enrollment!.className })))}
+          busy={busy}
+          onSubmit={(target) => void moveSelection(target)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t.remove.title(selection.length)}
+          confirmLabel={t.remove.confirm}
+          cancelLabel={t.remove.cancel}
+          busy={busy}
+          onConfirm={() => void deleteSelection()}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{t.remove.body}</p>
+        </ConfirmDialog>
+      )}
+    </main>
+  );
+}

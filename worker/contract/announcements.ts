@@ -1,0 +1,11 @@
+// The latest platform announcement, shown as a closable banner on the admin home (document 1 §2).
+import { z } from 'zod';
+import { type Answer, area, get } from './endpoint';
+
+export const announcementsApi = area('announcements', {
+  latest: get('/admin/announcements', 'The newest announcement of the platform team, or null.', {
+    answers: { 200: z.strictObject({ id: z.string(), title: z.string(), content: z.string(), created_at: z.string() }).nullable() },
+  }),
+});
+
+export type Announcement = NonNullable<Answer<typeof announcementsApi.latest>>;

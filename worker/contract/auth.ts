@@ -1,0 +1,38 @@
+// Sign-in and passwords (document 1 §2 and §7, document 2 §5). Unknown user and wrong password
+// answer the same; the sign-in limits answer 429 with the wait (decision 040).
+import { z } from 'zod';
+import { text } from './common';
+import { type Answer, area, type Body, post, put } from './endpoint';
+import { serverText } from './texts/server';
+
+const t = serverText.password;
+
+const session = z.strictObject({ accessToken: z.string() });
+const changed = z.strictObject({ message: z.string(), accessToken: z.string() });
+const forcedBody = z.object({ newPassword: z.string({ error: t.forcedWeak }).max(256) });
+const required = (message: string) => z.string({ error: message }).min(1, message).max(256);
+
+export const authApi = area('auth', {
+  login: post('/login', "Signs in on the school's host (platform accounts on any host): the session token.", {
+    body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
+    answers: { 200: session },
+  }),
+  forcedChange: put('/user/force-change-password', 'Replaces a temporary password (staff, teachers, platform): a fresh token.', {
+    body: forcedBody,
+    answers: { 200: changed },
+  }),
+  studentForcedChange: put('/student/force-change-password', "Replaces a student's temporary password: a fresh token.", {
+    body: forcedBody,
+    answers: { 200: changed },
+  }),
+  changePassword: put('/user/change-password', "Changes one's own password from the security tab: a notice and a fresh token.", {
+    body: z.object({ currentPassword: required(t.changeRequired), newPassword: required(t.changeRequired) }),
+    answers: { 200: changed },
+  }),
+});
+
+export type Credentials = Body<typeof authApi.login>;
+export type SignedIn = Answer<typeof authApi.login>;
+export type ForcedPassword = Body<typeof authApi.forcedChange>;
+export type PasswordChange = Body<typeof authApi.changePassword>;
+export type PasswordChanged = Answer<typeof authApi.changePassword>;

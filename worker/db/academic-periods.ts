@@ -1,0 +1,48 @@
+// Academic periods of a school year, in their order.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { insertChunks } from './chunks';
+import type { Db } from './client';
+import { existsNow } from './guards';
+import { byId, byName, ofSchool } from './scoped';
+import { academicPeriods } from './schema';
+
+const columns = { id: academicPeriods.id, year_id: academicPeriods.yearId, name: academicPeriods.name };
+const ofYear = (school: string, yearId: string) => and(ofSchool(academicPeriods, school), eq(academicPeriods.yearId, yearId));
+
+export const listPeriods = (db: Db, school: string, yearId: string) =>
+  db
+    .select(columns)
+    .from(academicPeriods)
+    .where(ofYear(school, yearId))
+    .orderBy(asc(academicPeriods.position), asc(academicPeriods.name))
+    .all();
+
+export const findPeriod = (db: Db, school: string, id: string) => db.select(columns).from(academicPeriods).where(byId(academicPeriods, school, id)).get();
+
+/** The period of the year with this name (case-insensitive), if any. */
+export const findPeriodByName = (db: Db, school: string, yearId: string, name: string) =>
+  db
+    .select(columns)
+    .from(academicPeriods)
+    .where(and(byName(academicPeriods, school, name), eq(academicPeriods.yearId, yearId)))
+    .get();
+
+export async function nextPeriodPosition(db: Db, school: string, yearId: string): Promise<number> {
+  const row = await db
+    .select({ last: sql<number | null>`max(${academicPeriods.position})` })
+    .from(academicPeriods)
+    .where(ofYear(school, yearId))
+    .get();
+  return (row?.last ?? -1) + 1;
+}
+
+export const insertPeriods = (db: Db, school: string, rows: { id: string; yearId: string; name: string; position: number }[]) =>
+  insertChunks(db, academicPeriods, rows.map((row) => ({ ...row, instanceId: school })));
+
+export const updatePeriod = (db: Db, school: string, id: string, change: { yearId: string; name: string }) =>
+  db.update(academicPeriods).set(change).where(byId(academicPeriods, school, id));
+
+export const deletePeriod = (db: Db, school: string, id: string) => db.delete(academicPeriods).where(byId(academicPeriods, school, id));
+
+/** A guard condition: the period still exists. */
+export const periodStillExists = (school: string, id: string) => existsNow(academicPeriods, byId(academicPeriods, school, id));

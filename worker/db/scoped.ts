@@ -1,0 +1,23 @@
+// The conditions every table module repeats: a row of the school by id, by name, all of the
+// school's rows; and whether any row matches. Every school table has `instance_id` first.
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from './client';
+
+type SchoolTable = SQLiteTable & { instanceId: SQLiteColumn };
+
+/** Every row of the school. */
+export const ofSchool = (table: SchoolTable, school: string): SQL => eq(table.instanceId, school);
+
+/** The school's row with this id (another school's id matches nothing). */
+export const byId = (table: SchoolTable & { id: SQLiteColumn }, school: string, id: string): SQL =>
+  and(eq(table.instanceId, school), eq(table.id, id))!;
+
+/** The school's row with this name, compared as the unique indexes do (case-insensitive). */
+export const byName = (table: SchoolTable & { name: SQLiteColumn }, school: string, name: string): SQL =>
+  and(eq(table.instanceId, school), sql`${table.name} = ${name} COLLATE NOCASE`)!;
+
+/** Whether any row of `table` matches. */
+export async function exists(db: Db, table: SQLiteTable, where: SQL): Promise<boolean> {
+  return Boolean(await db.select({ one: sql`1` }).from(table).where(where).limit(1).get());
+}

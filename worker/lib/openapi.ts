@@ -1,0 +1,87 @@
+// The OpenAPI 3.1 document of the API, generated from the app's routes: each route's endpoint
+// (its `input` middleware, contract/) gives the path, summary, inputs and answers, and its
+// access rule says who may call. docs/openapi.json is this document (test/worker/contract.test.ts
+// keeps it current); `npm run dev` serves it live at /api/openapi.json.
+import { z } from 'zod';
+import { ACCESS_RULE, type AccessRule } from '../auth/access';
+import { apiError, type Endpoint } from '../contract/endpoint';
+import { registeredRoutes, taggedOf } from './routes';
+import { ENDPOINT } from './validate';
+
+type JsonSchema = { [key: string]: unknown };
+
+/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what the client sends or receives. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  return rest;
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (object.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+/** Who may call, in words, for the operation's description. */
+function whoMayCall(rule: AccessRule): string {
+  if (rule.public) return 'Anyone (no session).';
+  const parts = [rule.types ? `account types ${rule.types.join(', ')}` : 'any signed-in account'];
+  if (rule.permission) parts.push(`holding ${rule.permission}`);
+  if (rule.anyPermission) parts.push(`holding one of ${rule.anyPermission.join(', ')}`);
+  if (rule.temporaryPasswordOnly) parts.push('only while the password is temporary');
+  return `${parts.join(', ')}.`;
+}
+
+function operation(endpoint: Endpoint, rule: AccessRule) {
+  const params = [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')];
+  return {
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    description: `Who may call: ${whoMayCall(rule)}`,
+    ...(rule.public ? { security: [] } : {}),
+    ...(params.length ? { parameters: params } : {}),
+    ...(endpoint.body ? { requestBody: { required: true, content: json(jsonSchema(endpoint.body, 'input')) } } : {}),
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(endpoint.answers ?? {}).map(([status, schema]) => [status, { description: 'Success.', content: json(jsonSchema(schema, 'output')) }]),
+      ),
+      ...(endpoint.binary ? { 200: { description: 'The stored file.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
+      default: { $ref: '#/components/responses/Error' },
+    },
+  };
+}
+
+export function openApiDocument(app: Parameters<typeof registeredRoutes>[0]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of registeredRoutes(app)) {
+    const endpoint = taggedOf<Endpoint>(route, ENDPOINT);
+    const rule = taggedOf<AccessRule>(route, ACCESS_RULE);
+    if (!endpoint || !rule) continue;
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[endpoint.method] = operation(endpoint, rule);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Portail scolaire — API',
+      version: '1',
+      description:
+        'The JSON API of the portal, under /api on the host of a school. Generated from the routes and their ' +
+        'contract (worker/contract/); do not edit: `npm run openapi` writes it again. Writes accept an ' +
+        'Idempotency-Key header. Every error answers { message, code } with a French message.',
+    },
+    components: {
+      securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      responses: { Error: { description: 'An error, with its French message.', content: json(jsonSchema(apiError, 'output')) } },
+    },
+    security: [{ session: [] }],
+    paths,
+  };
+}
