@@ -26,6 +26,7 @@ import { schoolYearRoutes } from './routes/school-years';
 import { setupRoutes } from './routes/setup';
 import { studentPortalRoutes } from './routes/student-portal';
 import { studentRoutes } from './routes/students';
+import { teacherRoutes } from './routes/teacher';
 import { subjectRoutes } from './routes/subjects';
 import { userRoutes } from './routes/users';
 
@@ -96,6 +97,7 @@ export function buildApp() {
   app.route('/api', userRoutes);
   app.route('/api', announcementRoutes);
   app.route('/api', dashboardRoutes);
+  app.route('/api', teacherRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

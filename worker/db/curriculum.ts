@@ -3,9 +3,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
+import { courseColumns } from './subjects';
 import { existsNow } from './guards';
 import { byId } from './scoped';
-import { curriculum, subjects } from './schema';
+import { classes, curriculum, subjects } from './schema';
 
 export interface Cell {
   yearId: string;
@@ -45,3 +46,13 @@ export const updateMaxGrade = (db: Db, school: string, id: string, maxGrade: num
 
 /** A guard condition: the programme entry still exists. */
 export const entryStillExists = (school: string, id: string) => existsNow(curriculum, byId(curriculum, school, id));
+
+/** Every course of a year's programme, by class order then subject (an admin's 'Mes Cours'): one query. */
+export const selectYearCourses = (db: Db, school: string, yearId: string) =>
+  db
+    .select(courseColumns)
+    .from(curriculum)
+    .innerJoin(classes, and(eq(classes.instanceId, curriculum.instanceId), eq(classes.id, curriculum.classId)))
+    .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId)))
+    .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));

@@ -1,10 +1,10 @@
 // Subjects of a school (shared by all its years; the curriculum places them in classes).
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
 import { byId, byName, ofSchool } from './scoped';
-import { subjects } from './schema';
+import { classes, subjects } from './schema';
 
 const columns = { id: subjects.id, name: subjects.name, instance_id: subjects.instanceId };
 
@@ -25,3 +25,15 @@ export const deleteSubject = (db: Db, school: string, id: string) => db.delete(s
 
 /** A guard condition: the subject still exists. */
 export const subjectStillExists = (school: string, id: string) => existsNow(subjects, byId(subjects, school, id));
+
+/**
+ * The names of a course (a subject in a class) in a select that joins classes and subjects:
+ * aliased, because both columns are called `name` and a batch's rows keep only one of them.
+ */
+export const courseNames = {
+  subject_name: sql<string>`${subjects.name}`.as('subject_name'),
+  class_name: sql<string>`${classes.name}`.as('class_name'),
+};
+
+/** A course as the teacher's screens name it (document 2 §3 'Teacher course'). */
+export const courseColumns = { class_name: courseNames.class_name, subject_id: subjects.id, subject_name: courseNames.subject_name };
