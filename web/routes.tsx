@@ -73,7 +73,7 @@ const workspace: RouteObject[] = [
   {
     element: <Guard area="teacher" />,
     children: [
-      { path: '/teacher', lazy: later(titles.teacher) },
+      { path: '/teacher', lazy: screen(async () => (await import('./screens/teacher/TeacherPage')).TeacherPage) },
       { path: '/teacher/class/:className/subject/:subjectId', lazy: later(titles.gradebook) },
     ],
   },

@@ -1,0 +1,12 @@
+// The teacher's space (document 2 §2 'Teacher dashboard').
+export const teacherText = {
+  welcome: (name: string) => `Bienvenue, ${name}`,
+  tabs: { courses: 'Mes Cours', timetable: 'Mon Emploi du temps', support: 'Support', security: 'Sécurité' },
+  loading: 'Chargement de vos cours…',
+  noYear: "Aucune année scolaire n'est encore ouverte : vos cours apparaîtront ici.",
+  noCourses: 'Aucun cours ne vous est attribué pour cette année.',
+  yearOf: (year: string) => `Année ${year}`,
+  subjects: (n: number) => (n > 1 ? `${n} matières` : '1 matière'),
+  openGradebook: (subject: string, className: string) => `Carnet de notes : ${subject}, ${className}`,
+  supportSoon: "La messagerie avec l'administration arrive bientôt.",
+} as const;

@@ -1,0 +1,125 @@
+// The teacher's space (document 2 §2 'Teacher dashboard'): a welcome with the first name (or the
+// username), then the tabs Mes Cours (courses grouped by class, each subject opening its grade
+// book), Mon Emploi du temps (the week grid; a day list on a phone), Support and Sécurité. The
+// year is the one chosen in the top bar; both reads stay readable offline after one visit.
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useApi } from '../../api/useApi';
+import { TimetableGrid } from '../../components/timetable/TimetableGrid';
+import { commonText } from '../../i18n/common';
+import { shellText } from '../../i18n/shell';
+import { teacherText as t } from '../../i18n/teacher';
+import { useSchool } from '../../layouts/school';
+import { schoolClock } from '../../../worker/domain/attendance';
+import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
+import type { TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
+import './teacher.css';
+
+const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
+
+type Tab = keyof typeof t.tabs;
+const TABS = Object.keys(t.tabs) as Tab[];
+const TAB_KEY = 'teacherTab';
+
+const yearQuery = (yearId: string | undefined) => (yearId ? `?yearId=${encodeURIComponent(yearId)}` : null);
+
+export function TeacherPage() {
+  const { selectedYear, loading: schoolLoading } = useSchool();
+  const query = yearQuery(selectedYear?.id);
+  const dashboard = useApi<TeacherDashboard>(query && `/teacher/dashboard${query}`);
+  const [tab, setTab] = useState<Tab>(() => {
+    const saved = sessionStorage.getItem(TAB_KEY);
+    return TABS.includes(saved as Tab) ? (saved as Tab) : 'courses';
+  });
+  const choose = (next: Tab) => {
+    sessionStorage.setItem(TAB_KEY, next);
+    setTab(next);
+  };
+  const name = dashboard.data ? (dashboard.data.prenom ?? dashboard.data.username) : null;
+
+  return (
+    <main className="page teacher-page">
+      <h1>{name ? t.welcome(name) : shellText.screens.teacher}</h1>
+      {selectedYear && <p className="muted">{t.yearOf(selectedYear.name)}</p>}
+      <div className="teacher-tabs" role="tablist" aria-label={shellText.screens.teacher}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`teacher-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`teacher-panel-${key}`}
+            className={tab === key ? 'teacher-tab active' : 'teacher-tab'}
+            onClick={() => choose(key)}
+          >
+            {t.tabs[key]}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id={`teacher-panel-${tab}`} aria-labelledby={`teacher-tab-${tab}`} className="teacher-panel">
+        {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && <p className="card muted">{t.noYear}</p>}
+        {tab === 'courses' && selectedYear && <Courses state={dashboard} />}
+        {tab === 'timetable' && query && <Week path={`/teacher/timetable${query}`} />}
+        {tab === 'support' && <p className="card muted">{t.supportSoon}</p>}
+        {tab === 'security' && (
+          <Suspense fallback={<p className="muted">{commonText.loading}</p>}>
+            <SecurityTab />
+          </Suspense>
+        )}
+      </section>
+    </main>
+  );
+}
+
+/** Courses grouped by class, in the order the server gives (class order, then subject). */
+function byClass(courses: readonly TeacherCourse[]): [string, TeacherCourse[]][] {
+  const groups = new Map<string, TeacherCourse[]>();
+  for (const course of courses) groups.set(course.class_name, [...(groups.get(course.class_name) ?? []), course]);
+  return [...groups];
+}
+
+function Courses({ state }: { state: ReturnType<typeof useApi<TeacherDashboard>> }) {
+  const { data, error } = state;
+  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{t.loading}</p>;
+  if (data.courses.length === 0) return <p className="card muted">{t.noCourses}</p>;
+  return (
+    <div className="course-cards">
+      {byClass(data.courses).map(([className, courses]) => (
+        <section key={className} className="card course-card" aria-labelledby={`class-${className}`}>
+          <h2 id={`class-${className}`}>
+            {className} <span className="muted small">{t.subjects(courses.length)}</span>
+          </h2>
+          <ul>
+            {courses.map((course) => (
+              <li key={course.subject_id}>
+                <Link
+                  to={`/teacher/class/${encodeURIComponent(className)}/subject/${encodeURIComponent(course.subject_id)}`}
+                  aria-label={t.openGradebook(course.subject_name, className)}
+                >
+                  {course.subject_name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const toWeekEntry = (lesson: TeacherLesson): WeekEntry => ({
+  id: lesson.id,
+  dayOfWeek: lesson.day_of_week,
+  startTime: lesson.start_time,
+  endTime: lesson.end_time,
+  subjectName: lesson.subject_name,
+  className: lesson.class_name,
+  locationName: lesson.location_name,
+});
+
+function Week({ path }: { path: string }) {
+  const { data, error } = useApi<TeacherLesson[]>(path);
+  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{commonText.loading}</p>;
+  return <TimetableGrid entries={data.map(toWeekEntry)} colourBy="class" today={dayOfWeekOf(schoolClock().date)} />;
+}
