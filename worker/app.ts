@@ -27,6 +27,7 @@ import { setupRoutes } from './routes/setup';
 import { studentPortalRoutes } from './routes/student-portal';
 import { studentRoutes } from './routes/students';
 import { teacherRoutes } from './routes/teacher';
+import { teacherManagementRoutes } from './routes/teachers';
 import { subjectRoutes } from './routes/subjects';
 import { userRoutes } from './routes/users';
 
@@ -98,6 +99,7 @@ export function buildApp() {
   app.route('/api', announcementRoutes);
   app.route('/api', dashboardRoutes);
   app.route('/api', teacherRoutes);
+  app.route('/api', teacherManagementRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

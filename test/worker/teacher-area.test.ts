@@ -1,58 +1,10 @@
 // The teacher's own space (GET /api/teacher/dashboard, /api/teacher/timetable): a teacher sees
 // their courses and their week only, in order; an admin without a profile sees the whole
 // programme; staff without the teacher area and students are refused; another school's year is 404.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
-import { createYear } from './fixtures-academic';
-import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
-
-async function schoolWithCourses() {
-  const school = await createSchool();
-  const { yearId, classIds } = await createYear(school.id, { classes: [['7e AF', 25_000], ['8e AF', 30_000]] });
-  const subject = { maths: crypto.randomUUID(), francais: crypto.randomUUID(), sciences: crypto.randomUUID(), anglais: crypto.randomUUID() };
-  const teacher = { prof: crypto.randomUUID(), other: crypto.randomUUID() };
-  const c7 = classIds.get('7e AF')!;
-  const c8 = classIds.get('8e AF')!;
-  // [assignment id, teacher, class, subject]; Anglais in 8e AF is in the programme but not assigned.
-  const courses = [
-    ['a-maths7', teacher.prof, c7, subject.maths],
-    ['a-fr7', teacher.prof, c7, subject.francais],
-    ['a-maths8', teacher.prof, c8, subject.maths],
-    ['a-sc7', teacher.other, c7, subject.sciences],
-  ] as const;
-  await env.DB.batch([
-    sql('INSERT INTO subjects (id, instance_id, name) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?), (?, ?, ?)', subject.maths, school.id, 'Mathématiques', subject.francais, school.id, 'Français', subject.sciences, school.id, 'Sciences', subject.anglais, school.id, 'Anglais'),
-    sql('INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)', teacher.prof, school.id, school.userIdByName.get('prof'), 'Jean-Robert', 'Baptiste'),
-    sql('INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, NULL, ?, ?)', teacher.other, school.id, 'Marie', 'Étienne'),
-    ...[...courses.map(([, , classId, subjectId]) => [classId, subjectId] as const), [c8, subject.anglais] as const].map(([classId, subjectId]) =>
-      sql('INSERT INTO curriculum (id, instance_id, year_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?)', crypto.randomUUID(), school.id, yearId, classId, subjectId),
-    ),
-    ...courses.map(([id, teacherId, classId, subjectId]) =>
-      sql('INSERT INTO assignments (id, instance_id, year_id, teacher_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?, ?)', `${id}-${school.id}`, school.id, yearId, teacherId, classId, subjectId),
-    ),
-    ...(
-      [
-        ['t1', 'a-maths8', 2, '10:00', '11:00', null],
-        ['t2', 'a-maths7', 1, '08:00', '09:00', 'Salle 1'],
-        ['t3', 'a-fr7', 1, '07:00', '08:00', 'Salle 2'],
-        ['t4', 'a-sc7', 3, '08:00', '09:00', 'Labo'],
-      ] as const
-    ).map(([id, assignment, day, start, end, place]) =>
-      sql(
-        'INSERT INTO timetable_entries (id, instance_id, assignment_id, day_of_week, start_time, end_time, location_name) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        `${id}-${school.id}`,
-        school.id,
-        `${assignment}-${school.id}`,
-        day,
-        start,
-        end,
-        place,
-      ),
-    ),
-  ]);
-  return { school, yearId };
-}
+import { schoolWithCourses } from './fixtures-teaching';
+import { bodyOf, call, tokenFor } from './helpers';
 
 describe('teacher area', () => {
   it("gives the teacher their first name, courses in class order then subject, and their week in day and time order", async () => {

@@ -1,22 +1,110 @@
 // Assignments: a teacher teaches a subject in a class for a school year (document 2 §3).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { courseColumns } from './subjects';
-import { assignments, classes, subjects } from './schema';
+import { existsNow, noneNow } from './guards';
+import { byId } from './scoped';
+import { assignments, attendanceRecords, classes, resources, schoolYears, subjects, teachers, timetableEntries } from './schema';
+import { courseColumns, courseNames } from './subjects';
 import { profileIdsOfUser } from './teachers';
+
+const classOf = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
+const subjectOf = and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId));
+const teacherOf = and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId));
+const byCourse = [asc(classes.orderIndex), asc(classes.name), asc(subjects.name)];
 
 /** The courses an account teaches in a year, by class order then subject: one query. */
 export const selectCoursesOfUser = (db: Db, school: string, yearId: string, userId: string) =>
   db
     .select(courseColumns)
     .from(assignments)
-    .innerJoin(classes, and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId)))
-    .innerJoin(subjects, and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId)))
+    .innerJoin(classes, classOf)
+    .innerJoin(subjects, subjectOf)
+    .where(and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId), inArray(assignments.teacherId, profileIdsOfUser(db, school, userId))))
+    .orderBy(...byCourse);
+
+/** The year's assignments with their teacher, by class order then subject: one query. */
+export const selectAssignmentsOfYear = (db: Db, school: string, yearId: string) =>
+  db
+    .select({
+      id: assignments.id,
+      teacher_id: assignments.teacherId,
+      teacher_prenom: teachers.prenom,
+      teacher_nom: teachers.nom,
+      ...courseColumns,
+    })
+    .from(assignments)
+    .innerJoin(classes, classOf)
+    .innerJoin(subjects, subjectOf)
+    .innerJoin(teachers, teacherOf)
+    .where(and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId)))
+    .orderBy(...byCourse);
+
+/** An assignment with its course's names, its year's name and its teacher. */
+export const findAssignment = (db: Db, school: string, id: string) =>
+  db
+    .select({
+      id: assignments.id,
+      yearId: assignments.yearId,
+      teacherId: assignments.teacherId,
+      class_name: courseNames.class_name,
+      subject_name: courseNames.subject_name,
+      entries: sql<number>`(SELECT count(*) FROM ${timetableEntries} WHERE ${timetableEntries.instanceId} = ${assignments.instanceId} AND ${timetableEntries.assignmentId} = ${assignments.id})`,
+    })
+    .from(assignments)
+    .innerJoin(classes, classOf)
+    .innerJoin(subjects, subjectOf)
+    .where(byId(assignments, school, id))
+    .get();
+
+/** The names of the years a teacher has courses in (one per course). */
+export const selectYearNamesOfTeacher = (db: Db, school: string, teacherId: string) =>
+  db
+    .select({ name: schoolYears.name })
+    .from(assignments)
+    .innerJoin(schoolYears, and(eq(schoolYears.instanceId, assignments.instanceId), eq(schoolYears.id, assignments.yearId)))
+    .where(and(eq(assignments.instanceId, school), eq(assignments.teacherId, teacherId)));
+
+export const insertAssignment = (db: Db, school: string, row: { id: string; yearId: string; teacherId: string; classId: string; subjectId: string }) =>
+  db.insert(assignments).values({ ...row, instanceId: school });
+
+/** Deletes an assignment; its timetable entries go with it (cascade). */
+export const deleteAssignment = (db: Db, school: string, id: string) => db.delete(assignments).where(byId(assignments, school, id));
+
+/** A guard condition: nobody has the course of the year yet. */
+export const courseFree = (school: string, course: { yearId: string; classId: string; subjectId: string }) =>
+  noneNow(
+    assignments,
+    and(eq(assignments.instanceId, school), eq(assignments.yearId, course.yearId), eq(assignments.classId, course.classId), eq(assignments.subjectId, course.subjectId))!,
+  );
+
+/** A guard condition: the assignment is still there. */
+export const assignmentStillExists = (school: string, id: string) => existsNow(assignments, byId(assignments, school, id));
+
+/**
+ * A guard condition: the teacher has no course in a year named `fromYear` or later (without a
+ * current year, in any year): what keeps a teacher from being removed.
+ */
+export const noCourseFrom = (school: string, teacherId: string, fromYear: string | null) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${assignments} a JOIN ${schoolYears} y ON y.instance_id = a.instance_id AND y.id = a.year_id
+    WHERE a.instance_id = ${school} AND a.teacher_id = ${teacherId} AND (${fromYear} IS NULL OR y.name >= ${fromYear}))`;
+
+/** A guard condition: the teacher has no course in any year (then the profile can go). */
+export const noCourseAtAll = (school: string, teacherId: string) =>
+  noneNow(assignments, and(eq(assignments.instanceId, school), eq(assignments.teacherId, teacherId))!);
+
+/** A guard condition: no roll call and no resource belongs to the course (then it can be taken back). */
+export const nothingRecorded = (school: string, assignmentId: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${attendanceRecords} r JOIN ${timetableEntries} t ON t.instance_id = r.instance_id AND t.id = r.timetable_entry_id
+      WHERE t.instance_id = ${school} AND t.assignment_id = ${assignmentId})
+    AND ${noneNow(resources, and(eq(resources.instanceId, school), eq(resources.assignmentId, assignmentId))!)}`;
+
+/** Who has a course of a year, if anyone. */
+export const findCourseHolder = (db: Db, school: string, course: { yearId: string; classId: string; subjectId: string }) =>
+  db
+    .select({ id: assignments.id, teacherId: assignments.teacherId, prenom: teachers.prenom, nom: teachers.nom })
+    .from(assignments)
+    .innerJoin(teachers, teacherOf)
     .where(
-      and(
-        eq(assignments.instanceId, school),
-        eq(assignments.yearId, yearId),
-        inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
-      ),
+      and(eq(assignments.instanceId, school), eq(assignments.yearId, course.yearId), eq(assignments.classId, course.classId), eq(assignments.subjectId, course.subjectId)),
     )
-    .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));
+    .get();

@@ -1,12 +1,12 @@
 // The curriculum: which subjects a class follows in a year, each with its max grade (the
 // subject's coefficient), stored in hundredths of a point.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { courseColumns } from './subjects';
 import { existsNow } from './guards';
 import { byId } from './scoped';
-import { classes, curriculum, subjects } from './schema';
+import { assignments, classes, curriculum, subjects, teachers } from './schema';
 
 export interface Cell {
   yearId: string;
@@ -54,5 +54,31 @@ export const selectYearCourses = (db: Db, school: string, yearId: string) =>
     .from(curriculum)
     .innerJoin(classes, and(eq(classes.instanceId, curriculum.instanceId), eq(classes.id, curriculum.classId)))
     .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId)))
+    .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));
+
+/** Every course of a year's programme with the teacher who has it (none: nulls), by class order then subject: one query. */
+export const selectProgramme = (db: Db, school: string, yearId: string) =>
+  db
+    .select({
+      ...courseColumns,
+      assignment_id: sql<string | null>`${assignments.id}`.as('assignment_id'),
+      teacher_id: sql<string | null>`${assignments.teacherId}`.as('teacher_id'),
+      teacher_prenom: sql<string | null>`${teachers.prenom}`.as('teacher_prenom'),
+      teacher_nom: sql<string | null>`${teachers.nom}`.as('teacher_nom'),
+    })
+    .from(curriculum)
+    .innerJoin(classes, and(eq(classes.instanceId, curriculum.instanceId), eq(classes.id, curriculum.classId)))
+    .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .leftJoin(
+      assignments,
+      and(
+        eq(assignments.instanceId, curriculum.instanceId),
+        eq(assignments.yearId, curriculum.yearId),
+        eq(assignments.classId, curriculum.classId),
+        eq(assignments.subjectId, curriculum.subjectId),
+      ),
+    )
+    .leftJoin(teachers, and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId)))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId)))
     .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));

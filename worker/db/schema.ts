@@ -544,6 +544,8 @@ export const teachers = sqliteTable(
     nom: text('nom').notNull(),
     phone: text('phone'),
     email: text('email'),
+    /** Set when a teacher of past years only is removed: out of the lists, history kept. */
+    archivedAt: text('archived_at'),
     createdAt: createdAt(),
   },
   (t) => [

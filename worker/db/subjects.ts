@@ -28,12 +28,17 @@ export const subjectStillExists = (school: string, id: string) => existsNow(subj
 
 /**
  * The names of a course (a subject in a class) in a select that joins classes and subjects:
- * aliased, because both columns are called `name` and a batch's rows keep only one of them.
+ * aliased, because both columns are called `name`, and D1's batch answers rows by column name
+ * (two columns of one name become one, and the columns after it shift).
  */
 export const courseNames = {
   subject_name: sql<string>`${subjects.name}`.as('subject_name'),
   class_name: sql<string>`${classes.name}`.as('class_name'),
 };
 
-/** A course as the teacher's screens name it (document 2 §3 'Teacher course'). */
-export const courseColumns = { class_name: courseNames.class_name, subject_id: subjects.id, subject_name: courseNames.subject_name };
+/** A course as the teacher's screens name it (document 2 §3 'Teacher course'), its subject id aliased for the same reason. */
+export const courseColumns = {
+  class_name: courseNames.class_name,
+  subject_id: sql<string>`${subjects.id}`.as('subject_id'),
+  subject_name: courseNames.subject_name,
+};

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
-import { existsNow } from './guards';
+import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
 import { instances, permissions, rolePermissions, roles, teachers, userRoles, users } from './schema';
 
@@ -158,3 +158,21 @@ export const deleteUserStatements = (db: Db, school: string, userId: string) => 
     .where(and(ofSchool(teachers, school), eq(teachers.userId, userId))),
   db.delete(users).where(byId(users, school, userId)),
 ];
+
+/** The school's usernames that start with `base` (a range on the unique index, never LIKE: D1 refuses patterns over 50 bytes). */
+export const usernamesStartingWith = async (db: Db, school: string, base: string) =>
+  (
+    await db
+      .select({ username: users.username })
+      .from(users)
+      .where(and(ofSchool(users, school), sql`lower(${users.username}) >= ${base} AND lower(${users.username}) < ${`${base}\uffff`}`))
+      .all()
+  ).map((u) => u.username.toLowerCase());
+
+/** A guard condition: no account of the school has this username (compared as the unique index compares). */
+export const usernameFree = (school: string, username: string) =>
+  noneNow(users, and(ofSchool(users, school), sql`${users.username} = ${username} COLLATE NOCASE`)!);
+
+/** Disables an account and ends its sessions. */
+export const disableAccount = (db: Db, school: string, userId: string) =>
+  db.update(users).set({ status: 'disabled', ...bumpTokenVersion }).where(byId(users, school, userId));

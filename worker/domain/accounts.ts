@@ -3,3 +3,10 @@ export type AccountType = 'admin' | 'teacher' | 'standard' | 'student' | 'supera
 export type AccountStatus = 'temporary_password' | 'active' | 'disabled';
 
 export const isPlatformType = (type: AccountType) => type === 'superadmin' || type === 'superadmin_delegate';
+
+/** A temporary password works for 7 days (product decisions). */
+export const TEMP_PASSWORD_DAYS = 7;
+
+/** When a temporary password given now stops working. */
+export const temporaryPasswordExpiry = (now: Date = new Date()): string =>
+  new Date(now.getTime() + TEMP_PASSWORD_DAYS * 24 * 60 * 60 * 1000).toISOString();

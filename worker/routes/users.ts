@@ -10,6 +10,7 @@ import { type PasswordReset, type RegisteredUser, type SavedUserRoles, type Scho
 import * as platformUsers from '../db/platform-users';
 import * as roles from '../db/roles';
 import * as users from '../db/users';
+import { temporaryPasswordExpiry } from '../domain/accounts';
 import { isStrongPassword } from '../domain/password-policy';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 import { roleKind, roleRuleReason, roleSelectionRule } from '../domain/roles';
@@ -21,9 +22,6 @@ import { commit, type Guard } from '../lib/write';
 export const userRoutes = new Hono<AppBindings>();
 const t = adminServerText.users;
 
-/** A temporary password works for 7 days (product decisions). */
-export const TEMP_PASSWORD_DAYS = 7;
-const tempPasswordExpiry = () => new Date(Date.now() + TEMP_PASSWORD_DAYS * 24 * 60 * 60 * 1000).toISOString();
 
 /**
  * The roles a request names, checked: all of the caller's school, allowed together by the
@@ -78,7 +76,7 @@ userRoutes.post(api.register.path, allow.permission('user:manage'), input(api.re
     passwordHash: await hashPassword(body.password),
     accountType: 'standard' as const,
     status: 'temporary_password' as const,
-    tempPasswordExpiresAt: tempPasswordExpiry(),
+    tempPasswordExpiresAt: temporaryPasswordExpiry(),
     roleIds: chosen.map((r) => r.id),
   };
   return commit(c, users.insertAccounts(db, school, [user]), {
@@ -101,7 +99,7 @@ userRoutes.put(api.resetPassword.path, allow.permission('user:manage'), input(ap
   const target = await manageableTarget(c, c.req.valid('param').id);
   const tempPassword = generateTemporaryPassword();
   const hash = await hashPassword(tempPassword);
-  return commit(c, [users.setPassword(c.var.db, c.var.school, target.id, hash, 'temporary_password', tempPasswordExpiry())], {
+  return commit(c, [users.setPassword(c.var.db, c.var.school, target.id, hash, 'temporary_password', temporaryPasswordExpiry())], {
     audit: { action: 'RESET_PASSWORD', target: target.username },
     body: { username: target.username, tempPassword, message: t.passwordReset } satisfies PasswordReset,
     guards: [targetUnchanged(c, target)],

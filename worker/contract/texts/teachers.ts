@@ -1,0 +1,27 @@
+// What the API answers about teachers and their courses (issue 13; product decisions 'Teachers
+// management and student accounts').
+export const teachersServerText = {
+  prenomRequired: 'Le prénom est requis.',
+  nomRequired: 'Le nom est requis.',
+  prenomTooLong: 'Le prénom ne doit pas dépasser 100 caractères.',
+  nomTooLong: 'Le nom ne doit pas dépasser 100 caractères.',
+  phoneInvalid: "Le téléphone n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
+  emailInvalid: "L'e-mail n'est pas une adresse e-mail valide.",
+  emailTooLong: "L'e-mail ne doit pas dépasser 200 caractères.",
+  notFound: 'Professeur introuvable.',
+  added: 'Professeur ajouté. Notez le mot de passe temporaire : il ne sera plus affiché.',
+  updated: 'Professeur mis à jour.',
+  deleted: 'Professeur supprimé.',
+  archived: "Professeur archivé : ses cours des années passées restent dans l'historique.",
+  refusedWithCourses: (name: string, count: number, year: string) =>
+    `Impossible de supprimer ${name} : ${count} cours lui ${count > 1 ? 'sont attribués' : 'est attribué'} pour ${year}. Retirez-les ou confiez-les à un autre professeur d'abord.`,
+  noAccount: "Ce professeur n'a pas de compte.",
+  passwordReset: 'Mot de passe réinitialisé. Notez le mot de passe temporaire : il ne sera plus affiché.',
+  courseRequired: 'Veuillez choisir un cours.',
+  notInCurriculum: (className: string, year: string) => `Cette matière ne fait pas partie du programme de la classe ${className} pour ${year}.`,
+  taken: (name: string) => `Ce cours est déjà attribué à ${name}.`,
+  assigned: 'Cours attribué.',
+  assignmentNotFound: 'Cours introuvable.',
+  unassigned: (entries: number) => `Cours retiré. ${entries} créneau(x) de l'emploi du temps supprimé(s).`,
+  unassignRefused: 'Ce cours a déjà des présences ou des ressources : confiez-le à un autre professeur au lieu de le retirer.',
+} as const;

@@ -1,0 +1,209 @@
+// Teachers management: the routes of contract/teachers.ts. Each write is one batch whose guards
+// re-check, when it runs, what the route read (a course given meanwhile, a username taken
+// meanwhile, a roll call recorded meanwhile).
+import { Hono } from 'hono';
+import { allow } from '../auth/access';
+import { generateTemporaryPassword, hashPassword } from '../auth/password';
+import {
+  type AddedTeacher,
+  type FullAssignment,
+  type ProgrammeCourse,
+  type SavedAssignment,
+  type SavedTeacher,
+  type SchoolTeacher,
+  type TeacherPasswordReset,
+  teachersApi as api,
+} from '../contract/teachers';
+import { adminServerText } from '../contract/texts/admin';
+import { serverText } from '../contract/texts/server';
+import { teachersServerText as t } from '../contract/texts/teachers';
+import * as assignments from '../db/assignments';
+import * as curriculum from '../db/curriculum';
+import * as platformUsers from '../db/platform-users';
+import * as years from '../db/school-years';
+import * as subjects from '../db/subjects';
+import * as teachers from '../db/teachers';
+import * as users from '../db/users';
+import { temporaryPasswordExpiry } from '../domain/accounts';
+import { compareNames } from '../domain/text';
+import { removalDecision, teacherName, teacherUsername, teacherUsernameBase } from '../domain/teachers';
+import type { SchoolBindings, SchoolContext } from '../env';
+import { badRequest, conflict, found, notFound } from '../lib/errors';
+import { requireClassByName, requireYear } from '../lib/lookups';
+import { input } from '../lib/validate';
+import { commit } from '../lib/write';
+
+export const teacherManagementRoutes = new Hono<SchoolBindings>();
+
+const changed = () => conflict(serverText.changedMeanwhile, 'changed');
+
+async function requireTeacher(c: SchoolContext, id: string) {
+  return found(await teachers.findTeacher(c.var.db, c.var.school, id), t.notFound);
+}
+
+/** A username for a new account: the one asked for when free, else 'prenom.nom' made unique in the school and the platform. */
+async function newUsername(c: SchoolContext, asked: string | undefined, profile: { prenom: string; nom: string }) {
+  const { db, school } = c.var;
+  if (asked) {
+    if ((await users.findByUsername(db, school, asked)) || (await platformUsers.findByUsername(db, asked))) throw conflict(adminServerText.users.usernameTaken);
+    return asked;
+  }
+  const taken = await users.usernamesStartingWith(db, school, teacherUsernameBase(profile));
+  for (;;) {
+    const username = teacherUsername(profile, taken);
+    if (!(await platformUsers.findByUsername(db, username))) return username;
+    taken.push(username);
+  }
+}
+
+teacherManagementRoutes.get(api.list.path, allow.anyPermission('settings:manage_teachers', 'settings:manage_timetable'), input(api.list), async (c) => {
+  const { db, school } = c.var;
+  const { yearId } = c.req.valid('query');
+  const [yearRows, rows, courses] = await db.batch([years.selectById(db, school, yearId), teachers.selectTeachers(db, school), assignments.selectAssignmentsOfYear(db, school, yearId)]);
+  found(yearRows[0], serverText.yearNotFound);
+  const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
+  return c.json<SchoolTeacher[]>(
+    byName.map((teacher) => ({
+      ...teacher,
+      assignments: courses.filter((a) => a.teacher_id === teacher.id).map(({ id, class_name, subject_id, subject_name }) => ({ id, class_name, subject_id, subject_name })),
+    })),
+  );
+});
+
+teacherManagementRoutes.get(
+  api.fullAssignments.path,
+  allow.anyPermission('settings:manage_teachers', 'settings:manage_timetable', 'settings:manage_academic'),
+  input(api.fullAssignments),
+  async (c) => {
+    const { db, school } = c.var;
+    const { yearId } = c.req.valid('query');
+    const [yearRows, rows] = await db.batch([years.selectById(db, school, yearId), assignments.selectAssignmentsOfYear(db, school, yearId)]);
+    found(yearRows[0], serverText.yearNotFound);
+    return c.json<FullAssignment[]>(rows);
+  },
+);
+
+teacherManagementRoutes.get(api.programme.path, allow.permission('settings:manage_teachers'), input(api.programme), async (c) => {
+  const { db, school } = c.var;
+  const { yearId } = c.req.valid('query');
+  const [yearRows, rows] = await db.batch([years.selectById(db, school, yearId), curriculum.selectProgramme(db, school, yearId)]);
+  found(yearRows[0], serverText.yearNotFound);
+  return c.json<ProgrammeCourse[]>(rows);
+});
+
+teacherManagementRoutes.post(api.create.path, allow.permission('settings:manage_teachers'), input(api.create), async (c) => {
+  const { username: asked, ...profile } = c.req.valid('json');
+  const { db, school } = c.var;
+  const username = await newUsername(c, asked || undefined, profile);
+  const tempPassword = generateTemporaryPassword();
+  const userId = crypto.randomUUID();
+  const teacher = { id: crypto.randomUUID(), userId, prenom: profile.prenom, nom: profile.nom, phone: profile.phone, email: profile.email };
+  const account = {
+    id: userId,
+    username,
+    passwordHash: await hashPassword(tempPassword),
+    accountType: 'teacher' as const,
+    status: 'temporary_password' as const,
+    tempPasswordExpiresAt: temporaryPasswordExpiry(),
+  };
+  return commit(c, [...users.insertAccounts(db, school, [account]), teachers.insertTeacher(db, school, teacher)], {
+    audit: { action: 'CREATE_TEACHER', target: teacherName(teacher), details: { username } },
+    body: {
+      teacher: { id: teacher.id, prenom: teacher.prenom, nom: teacher.nom, phone: teacher.phone, email: teacher.email, user_id: userId, username, account_status: 'temporary_password' },
+      username,
+      tempPassword,
+      message: t.added,
+    } satisfies AddedTeacher,
+    status: 201,
+    guards: [{ holds: users.usernameFree(school, username), error: conflict(adminServerText.users.usernameTaken) }],
+  });
+});
+
+teacherManagementRoutes.put(api.update.path, allow.permission('settings:manage_teachers'), input(api.update), async (c) => {
+  const { prenom, nom, phone, email } = c.req.valid('json');
+  const { db, school } = c.var;
+  const current = await requireTeacher(c, c.req.valid('param').id);
+  const { token_version: _, ...row } = current;
+  return commit(c, [teachers.updateTeacher(db, school, current.id, { prenom, nom, phone, email })], {
+    audit: { action: 'UPDATE_TEACHER', target: teacherName({ prenom, nom }), details: { before: teacherName(current) } },
+    body: { teacher: { ...row, prenom, nom, phone, email }, message: t.updated } satisfies SavedTeacher,
+    guards: [{ holds: teachers.teacherStillLive(school, current.id), error: notFound(t.notFound) }],
+  });
+});
+
+teacherManagementRoutes.delete(api.remove.path, allow.permission('settings:manage_teachers'), input(api.remove), async (c) => {
+  const { db, school } = c.var;
+  const teacher = await requireTeacher(c, c.req.valid('param').id);
+  const [courseYears, schoolYears] = await Promise.all([assignments.selectYearNamesOfTeacher(db, school, teacher.id), years.listSchoolYears(db, school)]);
+  const currentYear = schoolYears.find((y) => y.is_current)?.name ?? null;
+  const names = courseYears.map((y) => y.name);
+  const decision = removalDecision(names, currentYear);
+  const name = teacherName(teacher);
+  if (decision.action === 'refuse') {
+    throw conflict(t.refusedWithCourses(name, decision.assignments, currentYear ?? names.toSorted().at(-1)!), 'has_courses');
+  }
+  const account = teacher.user_id ? [users.disableAccount(db, school, teacher.user_id)] : [];
+  if (decision.action === 'archive') {
+    return commit(c, [teachers.archiveTeacher(db, school, teacher.id), ...account], {
+      audit: { action: 'ARCHIVE_TEACHER', target: name },
+      body: { message: t.archived },
+      guards: [{ holds: assignments.noCourseFrom(school, teacher.id, currentYear), error: changed() }],
+    });
+  }
+  const accountGone = teacher.user_id ? users.deleteUserStatements(db, school, teacher.user_id) : [];
+  return commit(c, [teachers.deleteTeacher(db, school, teacher.id), ...accountGone], {
+    audit: { action: 'DELETE_TEACHER', target: name },
+    body: { message: t.deleted },
+    guards: [{ holds: assignments.noCourseAtAll(school, teacher.id), error: changed() }],
+  });
+});
+
+teacherManagementRoutes.put(api.resetPassword.path, allow.permission('settings:manage_teachers'), input(api.resetPassword), async (c) => {
+  const { db, school } = c.var;
+  const teacher = await requireTeacher(c, c.req.valid('param').id);
+  if (!teacher.user_id || !teacher.username || teacher.token_version === null) throw conflict(t.noAccount, 'no_account');
+  const tempPassword = generateTemporaryPassword();
+  const hash = await hashPassword(tempPassword);
+  return commit(c, [users.setPassword(db, school, teacher.user_id, hash, 'temporary_password', temporaryPasswordExpiry())], {
+    audit: { action: 'RESET_PASSWORD', target: teacher.username },
+    body: { username: teacher.username, tempPassword, message: t.passwordReset } satisfies TeacherPasswordReset,
+    guards: [{ holds: users.userUnchanged(school, teacher.user_id, teacher.token_version), error: changed() }],
+  });
+});
+
+teacherManagementRoutes.post(api.assign.path, allow.permission('settings:manage_teachers'), input(api.assign), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  const year = await requireYear(c, body.yearId);
+  const klass = await requireClassByName(c, body.className);
+  const teacher = await requireTeacher(c, body.teacher_id);
+  const subject = found(await subjects.findSubject(db, school, body.subject_id), t.courseRequired);
+  const course = { yearId: year.id, classId: klass.id, subjectId: subject.id };
+  if (!(await curriculum.findCurriculumCell(db, school, course))) throw badRequest(t.notInCurriculum(klass.name, year.name), 'not_in_curriculum');
+  const assignment = { id: crypto.randomUUID(), class_name: klass.name, subject_id: subject.id, subject_name: subject.name };
+  const holder = await assignments.findCourseHolder(db, school, course);
+  if (holder && holder.teacherId !== teacher.id) throw conflict(t.taken(teacherName(holder)), 'taken');
+  if (holder) return c.json<SavedAssignment>({ assignment: { ...assignment, id: holder.id }, message: t.assigned });
+  return commit(c, [assignments.insertAssignment(db, school, { id: assignment.id, ...course, teacherId: teacher.id })], {
+    audit: { action: 'ASSIGN_COURSE', target: `${subject.name} ${klass.name}`, details: { teacher: teacherName(teacher), year: year.name } },
+    body: { assignment, message: t.assigned } satisfies SavedAssignment,
+    status: 201,
+    guards: [
+      { holds: assignments.courseFree(school, course), error: changed() },
+      { holds: teachers.teacherStillLive(school, teacher.id), error: notFound(t.notFound) },
+    ],
+  });
+});
+
+teacherManagementRoutes.delete(api.unassign.path, allow.permission('settings:manage_teachers'), input(api.unassign), async (c) => {
+  const { db, school } = c.var;
+  const assignment = found(await assignments.findAssignment(db, school, c.req.valid('param').id), t.assignmentNotFound);
+  return commit(c, [assignments.deleteAssignment(db, school, assignment.id)], {
+    audit: { action: 'UNASSIGN_COURSE', target: `${assignment.subject_name} ${assignment.class_name}`, details: { entries: assignment.entries } },
+    body: { message: t.unassigned(assignment.entries) },
+    guards: [
+      { holds: assignments.assignmentStillExists(school, assignment.id), error: notFound(t.assignmentNotFound) },
+      { holds: assignments.nothingRecorded(school, assignment.id), error: conflict(t.unassignRefused, 'recorded') },
+    ],
+  });
+});
