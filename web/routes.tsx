@@ -46,7 +46,7 @@ const workspace: RouteObject[] = [
   },
   {
     element: <Guard area="staff" permission="settings:manage_teachers" />,
-    children: [{ path: '/teachers-management', lazy: later(titles.teachers) }],
+    children: [{ path: '/teachers-management', lazy: screen(async () => (await import('./screens/teachers/TeachersPage')).TeachersPage) }],
   },
   {
     element: <Guard area="staff" permission="settings:manage_timetable" />,

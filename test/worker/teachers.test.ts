@@ -140,6 +140,14 @@ describe('teachers management', () => {
     expect((await login(school, 'prof', reset.tempPassword)).status).toBe(200);
     const noAccount = await call(school, admin, 'PUT', `/api/teachers/${teacher.other}/reset-password`);
     expect(noAccount.status).toBe(409);
+
+    // A teacher without an account gets one, once.
+    const created = await call(school, admin, 'POST', `/api/teachers/${teacher.other}/account`);
+    expect(created.status).toBe(201);
+    const account = await bodyOf<AddedTeacher>(created);
+    expect(account).toMatchObject({ username: 'marie.etienne', teacher: { account_status: 'temporary_password' } });
+    expect((await login(school, 'marie.etienne', account.tempPassword)).status).toBe(200);
+    expect((await call(school, admin, 'POST', `/api/teachers/${teacher.other}/account`)).status).toBe(409);
   });
 
   it('checks the permission and answers 404 for another school’s teachers and courses', async () => {

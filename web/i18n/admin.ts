@@ -272,6 +272,7 @@ export const adminText = {
     copied: 'Mot de passe copié !',
     copyFailed: 'La copie a échoué : notez le mot de passe à la main.',
     noted: "J'ai noté",
+    print: 'Imprimer',
     deleteTitle: (name: string) => `Supprimer l'utilisateur ${name} ?`,
     deleteWarning: 'Ses sessions seront fermées immédiatement. Cette action est irréversible.',
     rolesTitle: (name: string) => `Rôles de ${name}`,

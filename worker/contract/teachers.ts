@@ -110,6 +110,10 @@ export const teachersApi = area('teachers', {
     params: idParams,
     answers: { 200: message },
   }),
+  createAccount: post('/teachers/:id/account', 'Gives a teacher without an account (removed in user management, or never made) an account, with a temporary password shown once.', {
+    params: idParams,
+    answers: { 201: z.strictObject({ teacher: teacherRow, ...temporaryAccount }) },
+  }),
   resetPassword: put('/teachers/:id/reset-password', "Gives the teacher's account a new temporary password, shown once; its sessions end.", {
     params: idParams,
     answers: { 200: z.strictObject(temporaryAccount) },

@@ -70,3 +70,9 @@ export const archiveTeacher = (db: Db, school: string, id: string) =>
 
 /** A guard condition: the teacher is still there and not archived. */
 export const teacherStillLive = (school: string, id: string) => existsNow(teachers, and(live(school), eq(teachers.id, id))!);
+
+/** Links an account to a teacher who had none. */
+export const linkAccount = (db: Db, school: string, id: string, userId: string) => db.update(teachers).set({ userId }).where(byId(teachers, school, id));
+
+/** A guard condition: the teacher still has no account. */
+export const stillWithoutAccount = (school: string, id: string) => existsNow(teachers, and(byId(teachers, school, id), isNull(teachers.userId))!);

@@ -63,6 +63,12 @@ export function searchKey(value: string): string {
 /** The words a search box holds, folded; every one must be found (at most 10 are used). */
 export const searchWords = (query: string): string[] => searchKey(query).split(' ').filter(Boolean).slice(0, 10);
 
+/** A search over any names (a teacher's prénom, nom, username): every word of the query appears in one of them, folded. */
+export function matchesSearch(fields: readonly (string | null | undefined)[], query: string): boolean {
+  const text = fields.map((field) => searchKey(field ?? '')).join(' ');
+  return searchWords(query).every((word) => text.includes(word));
+}
+
 /** What a student search looks in: the last name, the first name and the NISU, folded. */
 export const studentSearchText = (s: { nom: string; prenom: string; nisu?: string | null }): string =>
   [searchKey(s.nom), searchKey(s.prenom), (s.nisu ?? '').toLowerCase()].join(' ');

@@ -91,31 +91,60 @@ teacherManagementRoutes.get(api.programme.path, allow.permission('settings:manag
   return c.json<ProgrammeCourse[]>(rows);
 });
 
-teacherManagementRoutes.post(api.create.path, allow.permission('settings:manage_teachers'), input(api.create), async (c) => {
-  const { username: asked, ...profile } = c.req.valid('json');
-  const { db, school } = c.var;
-  const username = await newUsername(c, asked || undefined, profile);
+/** A new teacher account with a temporary password: its statements, and what to show once. */
+async function newAccount(c: SchoolContext, asked: string | undefined, profile: { prenom: string; nom: string }) {
+  const username = await newUsername(c, asked, profile);
   const tempPassword = generateTemporaryPassword();
-  const userId = crypto.randomUUID();
-  const teacher = { id: crypto.randomUUID(), userId, prenom: profile.prenom, nom: profile.nom, phone: profile.phone, email: profile.email };
   const account = {
-    id: userId,
+    id: crypto.randomUUID(),
     username,
     passwordHash: await hashPassword(tempPassword),
     accountType: 'teacher' as const,
     status: 'temporary_password' as const,
     tempPasswordExpiresAt: temporaryPasswordExpiry(),
   };
-  return commit(c, [...users.insertAccounts(db, school, [account]), teachers.insertTeacher(db, school, teacher)], {
-    audit: { action: 'CREATE_TEACHER', target: teacherName(teacher), details: { username } },
+  return {
+    account,
+    tempPassword,
+    statements: users.insertAccounts(c.var.db, c.var.school, [account]),
+    guard: { holds: users.usernameFree(c.var.school, username), error: conflict(adminServerText.users.usernameTaken) },
+  };
+}
+
+teacherManagementRoutes.post(api.create.path, allow.permission('settings:manage_teachers'), input(api.create), async (c) => {
+  const { username: asked, ...profile } = c.req.valid('json');
+  const { db, school } = c.var;
+  const { account, tempPassword, statements, guard } = await newAccount(c, asked || undefined, profile);
+  const teacher = { id: crypto.randomUUID(), userId: account.id, prenom: profile.prenom, nom: profile.nom, phone: profile.phone, email: profile.email };
+  return commit(c, [...statements, teachers.insertTeacher(db, school, teacher)], {
+    audit: { action: 'CREATE_TEACHER', target: teacherName(teacher), details: { username: account.username } },
     body: {
-      teacher: { id: teacher.id, prenom: teacher.prenom, nom: teacher.nom, phone: teacher.phone, email: teacher.email, user_id: userId, username, account_status: 'temporary_password' },
-      username,
+      teacher: { id: teacher.id, prenom: teacher.prenom, nom: teacher.nom, phone: teacher.phone, email: teacher.email, user_id: account.id, username: account.username, account_status: 'temporary_password' },
+      username: account.username,
       tempPassword,
       message: t.added,
     } satisfies AddedTeacher,
     status: 201,
-    guards: [{ holds: users.usernameFree(school, username), error: conflict(adminServerText.users.usernameTaken) }],
+    guards: [guard],
+  });
+});
+
+teacherManagementRoutes.post(api.createAccount.path, allow.permission('settings:manage_teachers'), input(api.createAccount), async (c) => {
+  const { db, school } = c.var;
+  const current = await requireTeacher(c, c.req.valid('param').id);
+  if (current.user_id) throw conflict(t.hasAccount, 'has_account');
+  const { account, tempPassword, statements, guard } = await newAccount(c, undefined, current);
+  const { token_version: _, ...row } = current;
+  return commit(c, [...statements, teachers.linkAccount(db, school, current.id, account.id)], {
+    audit: { action: 'CREATE_TEACHER_ACCOUNT', target: teacherName(current), details: { username: account.username } },
+    body: {
+      teacher: { ...row, user_id: account.id, username: account.username, account_status: 'temporary_password' },
+      username: account.username,
+      tempPassword,
+      message: t.accountCreated,
+    } satisfies AddedTeacher,
+    status: 201,
+    guards: [guard, { holds: teachers.stillWithoutAccount(school, current.id), error: changed() }],
   });
 });
 

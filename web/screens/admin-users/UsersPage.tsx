@@ -6,10 +6,10 @@ import { api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CredentialsDialog } from '../../components/CredentialsDialog';
 import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
 import { RoleChecklist } from '../../components/RoleChecklist';
-import { toast } from '../../components/toast';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import { type Session, setSessionToken, useSession } from '../../session/session';
@@ -60,40 +60,6 @@ function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; sessi
       {roles.data && (
         <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} ownAdminPrincipal={ownAdminPrincipal} legend={t.roles} />
       )}
-    </Modal>
-  );
-}
-
-function CredentialsDialog({ credentials, onClose }: { credentials: { username: string; tempPassword: string }; onClose: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(credentials.tempPassword);
-      toast.success(t.copied);
-    } catch {
-      toast.error(t.copyFailed);
-    }
-  };
-  return (
-    <Modal
-      title={t.resetTitle}
-      actions={
-        <button type="button" className="btn" onClick={onClose}>
-          {t.noted}
-        </button>
-      }
-    >
-      <dl className="credentials">
-        <dt>{t.resetUser}</dt>
-        <dd>{credentials.username}</dd>
-        <dt>{t.resetPassword}</dt>
-        <dd>
-          <code data-testid="temp-password">{credentials.tempPassword}</code>
-          <button type="button" className="btn btn-secondary" onClick={copy}>
-            {t.copy}
-          </button>
-        </dd>
-      </dl>
-      <p className="notice notice-warning">{t.resetNotice}</p>
     </Modal>
   );
 }

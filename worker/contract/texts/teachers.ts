@@ -16,6 +16,8 @@ export const teachersServerText = {
   refusedWithCourses: (name: string, count: number, year: string) =>
     `Impossible de supprimer ${name} : ${count} cours lui ${count > 1 ? 'sont attribués' : 'est attribué'} pour ${year}. Retirez-les ou confiez-les à un autre professeur d'abord.`,
   noAccount: "Ce professeur n'a pas de compte.",
+  hasAccount: 'Ce professeur a déjà un compte.',
+  accountCreated: 'Compte créé. Notez le mot de passe temporaire : il ne sera plus affiché.',
   passwordReset: 'Mot de passe réinitialisé. Notez le mot de passe temporaire : il ne sera plus affiché.',
   courseRequired: 'Veuillez choisir un cours.',
   notInCurriculum: (className: string, year: string) => `Cette matière ne fait pas partie du programme de la classe ${className} pour ${year}.`,

@@ -1,0 +1,84 @@
+// Teachers management on a phone (issue 13): the manager adds a teacher (their account's temporary
+// password shown once), gives them two free courses, sees removal refused while they teach this
+// year; the new teacher signs in with the slip's password, changes it and finds both courses.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiToken, PHONE, signIn, signInAndLand } from './support';
+import type { ProgrammeCourse } from '../../worker/contract/teachers';
+import type { SchoolYear } from '../../worker/contract/school-years';
+
+test.use({ viewport: PHONE });
+
+/** Frees Anglais in 7e AF and 8e AF (the demo gives every course a teacher). */
+async function freeTwoCourses(page: Page) {
+  const token = await apiToken(page, 'admin');
+  const headers = { Authorization: `Bearer ${token}` };
+  const years = (await (await page.request.get('/api/school-years', { headers })).json()) as SchoolYear[];
+  const year = years.find((y) => y.is_current)!;
+  const programme = (await (await page.request.get(`/api/teachers/courses?yearId=${year.id}`, { headers })).json()) as ProgrammeCourse[];
+  for (const className of ['7e AF', '8e AF']) {
+    const course = programme.find((c) => c.class_name === className && c.subject_name === 'Anglais')!;
+    expect((await page.request.delete(`/api/assignments/${course.assignment_id}`, { headers })).status()).toBe(200);
+  }
+}
+
+test('a manager adds a teacher and gives them courses; the teacher signs in and finds them', async ({ page }) => {
+  await freeTwoCourses(page);
+  await signInAndLand(page, 'admin', '/dashboard');
+  await page.goto('/teachers-management');
+  await expect(page.getByRole('heading', { name: 'Gestion des Professeurs', level: 1 })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Jean-Robert Baptiste' })).toContainText('Mathématiques · 7e AF');
+
+  // Add: the form's rule first, then the account.
+  await page.getByRole('button', { name: '+ Ajouter un professeur' }).click();
+  const form = page.getByRole('dialog', { name: 'Ajouter un professeur' });
+  await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Saint-Fleur');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form.getByText('Le prénom est requis.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Prénom' }).fill('Guerda');
+  await form.getByLabel('Téléphone').fill('3412 5678');
+  await expect(form.getByText('Laissez vide pour « guerda.saint-fleur » (rendu unique si besoin).')).toBeVisible();
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  const credentials = page.getByRole('dialog', { name: 'Compte de Guerda Saint-Fleur' });
+  await expect(credentials).toContainText('guerda.saint-fleur');
+  const password = await credentials.getByTestId('temp-password').innerText();
+  await expect(credentials.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+  await credentials.getByRole('button', { name: "J'ai noté" }).click();
+
+  // Two free courses; a taken one is named and cannot be ticked.
+  const card = page.getByRole('listitem', { name: 'Guerda Saint-Fleur' });
+  await expect(card).toContainText('+509 3412 5678');
+  await expect(card).toContainText('Mot de passe temporaire');
+  await card.getByRole('button', { name: 'Cours' }).click();
+  const courses = page.getByRole('dialog', { name: 'Cours de Guerda Saint-Fleur — 2025-2026' });
+  const seventh = courses.getByRole('group', { name: '7e AF' });
+  await expect(seventh.getByRole('checkbox', { name: /Mathématiques/ })).toBeDisabled();
+  await expect(seventh.getByText('Attribué à Jean-Robert Baptiste')).toBeVisible();
+  await seventh.getByRole('checkbox', { name: 'Anglais' }).check();
+  await expect(seventh.getByRole('checkbox', { name: 'Anglais' })).toBeChecked();
+  await courses.getByRole('group', { name: '8e AF' }).getByRole('checkbox', { name: 'Anglais' }).check();
+  await expect(courses.getByRole('group', { name: '8e AF' }).getByRole('checkbox', { name: 'Anglais' })).toBeChecked();
+  await courses.getByRole('button', { name: 'Fermer' }).click();
+  await expect(card).toContainText('Anglais · 7e AF');
+  await expect(card).toContainText('Anglais · 8e AF');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // Removal is refused while they teach this year, in French.
+  await card.getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('dialog', { name: 'Supprimer Guerda Saint-Fleur ?' }).getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText("Impossible de supprimer Guerda Saint-Fleur : 2 cours lui sont attribués pour 2025-2026. Retirez-les ou confiez-les à un autre professeur d'abord.")).toBeVisible();
+  await expect(card).toBeVisible();
+
+  // The teacher signs in with the slip's password, replaces it, and finds the two courses.
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('button', { name: 'Déconnexion' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'guerda.saint-fleur', password);
+  await expect(page).toHaveURL(/\/force-password-change$/);
+  await page.getByLabel('Nouveau mot de passe').fill('Guerda#Nouveau-2026');
+  await page.getByLabel('Confirmer le mot de passe').fill('Guerda#Nouveau-2026');
+  await page.getByRole('button', { name: 'Mettre à jour le mot de passe' }).click();
+  await expect(page).toHaveURL(/\/teacher$/);
+  await expect(page.getByRole('heading', { name: 'Bienvenue, Guerda' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carnet de notes : Anglais, 8e AF' })).toBeVisible();
+});

@@ -1,0 +1,65 @@
+// An account's username and temporary password, shown once (a reset, a new teacher's account):
+// copy it, print it on a slip when the screen offers it, then say it is noted.
+import { adminText } from '../i18n/admin';
+import { Modal } from './Modal';
+import { toast } from './toast';
+import './credentials.css';
+
+const t = adminText.users;
+
+export interface Credentials {
+  username: string;
+  tempPassword: string;
+}
+
+export function CredentialsDialog({
+  credentials,
+  title = t.resetTitle,
+  onPrint,
+  onClose,
+}: {
+  credentials: Credentials;
+  title?: string;
+  /** Prints a slip to hand to the account's owner. */
+  onPrint?: () => void;
+  onClose: () => void;
+}) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(credentials.tempPassword);
+      toast.success(t.copied);
+    } catch {
+      toast.error(t.copyFailed);
+    }
+  };
+  return (
+    <Modal
+      title={title}
+      actions={
+        <>
+          {onPrint && (
+            <button type="button" className="btn btn-secondary" onClick={onPrint}>
+              {t.print}
+            </button>
+          )}
+          <button type="button" className="btn" onClick={onClose}>
+            {t.noted}
+          </button>
+        </>
+      }
+    >
+      <dl className="credentials">
+        <dt>{t.resetUser}</dt>
+        <dd>{credentials.username}</dd>
+        <dt>{t.resetPassword}</dt>
+        <dd>
+          <code data-testid="temp-password">{credentials.tempPassword}</code>
+          <button type="button" className="btn btn-secondary" onClick={copy}>
+            {t.copy}
+          </button>
+        </dd>
+      </dl>
+      <p className="notice notice-warning">{t.resetNotice}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,209 @@
+// Teachers management (/teachers-management, settings:manage_teachers): the school's teachers with
+// their account and their courses of the year chosen in the top bar; add one (their account is
+// made with a temporary password shown once, printable on a slip), edit, give or take back
+// courses, reset the account's password, remove. Cards on a phone, the same cards in a grid wider.
+import { useMemo, useState } from 'react';
+import { api, type Queued } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { type Credentials, CredentialsDialog } from '../../components/CredentialsDialog';
+import { shellText } from '../../i18n/shell';
+import { teachersText as t } from '../../i18n/teachers';
+import { useSchool } from '../../layouts/school';
+import { useOnline } from '../../session/connectivity';
+import { toast } from '../../components/toast';
+import { matchesSearch } from '../../../worker/domain/text';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { AddedTeacher, SavedTeacher, SchoolTeacher, TeacherInput, TeacherPasswordReset } from '../../../worker/contract/teachers';
+import { CoursesDialog } from './CoursesDialog';
+import { printAccountSlip } from './slip';
+import { TeacherForm } from './TeacherForm';
+import './teachers.css';
+
+const fullName = (teacher: { prenom: string; nom: string }) => `${teacher.prenom} ${teacher.nom}`;
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'courses' | 'reset' | 'remove'; teacher: SchoolTeacher }
+  | { kind: 'credentials'; name: string; credentials: Credentials };
+
+export function TeachersPage() {
+  const { school, selectedYear, loading } = useSchool();
+  const online = useOnline();
+  const teachers = useApi<SchoolTeacher[]>(selectedYear ? `/teachers?yearId=${encodeURIComponent(selectedYear.id)}` : null);
+  const { send, busy } = useWrite(teachers);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [search, setSearch] = useState('');
+  const shown = useMemo(
+    () => (teachers.data ?? []).filter((teacher) => matchesSearch([teacher.prenom, teacher.nom, teacher.username], search)),
+    [teachers.data, search],
+  );
+
+  /** Account writes need an answer: the temporary password is shown once. */
+  const needsNetwork = () => {
+    if (online) return false;
+    toast.error(t.form.online);
+    return true;
+  };
+
+  async function save(input: TeacherInput) {
+    if (dialog?.kind === 'edit') {
+      const outcome = await send(api.put<SavedTeacher | Queued>(`/teachers/${encodeURIComponent(dialog.teacher.id)}`, input), {
+        success: (a) => a.message,
+        offline: (list) => list.map((row) => (row.id === dialog.teacher.id ? { ...row, ...input, phone: input.phone ?? null, email: input.email ?? null } : row)),
+      });
+      if (outcome) setDialog(null);
+      return;
+    }
+    if (needsNetwork()) return;
+    const outcome = await send(api.post<AddedTeacher | Queued>('/teachers', input), { success: null });
+    if (outcome && !outcome.queued) setDialog({ kind: 'credentials', name: fullName(outcome.answer.teacher), credentials: outcome.answer });
+  }
+
+  async function createAccount(teacher: SchoolTeacher) {
+    if (needsNetwork()) return;
+    const outcome = await send(api.post<AddedTeacher | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/account`), { success: null });
+    if (outcome && !outcome.queued) setDialog({ kind: 'credentials', name: fullName(teacher), credentials: outcome.answer });
+  }
+
+  async function reset(teacher: SchoolTeacher) {
+    if (needsNetwork()) return;
+    const outcome = await send(api.put<TeacherPasswordReset | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/reset-password`), { success: null });
+    setDialog(outcome && !outcome.queued ? { kind: 'credentials', name: fullName(teacher), credentials: outcome.answer } : null);
+  }
+
+  async function remove(teacher: SchoolTeacher) {
+    await send(api.delete<Message | Queued>(`/teachers/${encodeURIComponent(teacher.id)}`), {
+      success: (a) => a.message,
+      offline: (list) => list.filter((row) => row.id !== teacher.id),
+    });
+    setDialog(null);
+  }
+
+  return (
+    <main className="page teachers-page">
+      <div className="teachers-head">
+        <h1>{shellText.screens.teachers}</h1>
+        <button type="button" className="btn teachers-add" disabled={!selectedYear} onClick={() => setDialog({ kind: 'add' })}>
+          + {t.add}
+        </button>
+      </div>
+      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      {teachers.error && !teachers.data && <p className="notice notice-error">{teachers.error}</p>}
+      {selectedYear && !teachers.data && !teachers.error && <p className="muted" role="status">{t.loading}</p>}
+      {teachers.data?.length === 0 && <p className="card muted">{t.empty}</p>}
+      {Boolean(teachers.data?.length) && (
+        <label className="teachers-search">
+          <span className="sr-only">{t.search}</span>
+          <input className="input" type="search" placeholder={t.search} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+      )}
+      {teachers.data && teachers.data.length > 0 && shown.length === 0 && <p className="muted">{t.noMatch}</p>}
+      <ul className="teacher-cards">
+        {shown.map((teacher) => (
+          <li key={teacher.id} className="card teacher-card" aria-label={fullName(teacher)}>
+            <h2>
+              {teacher.nom} {teacher.prenom}
+            </h2>
+            <dl className="teacher-facts">
+              {teacher.phone && (
+                <>
+                  <dt>{t.phone}</dt>
+                  <dd>
+                    <a href={`tel:${teacher.phone.replace(/\s/g, '')}`}>{teacher.phone}</a>
+                  </dd>
+                </>
+              )}
+              {teacher.email && (
+                <>
+                  <dt>{t.email}</dt>
+                  <dd className="teacher-email">{teacher.email}</dd>
+                </>
+              )}
+              <dt>{t.account}</dt>
+              <dd>
+                {teacher.username && <span>{teacher.username} </span>}
+                <span className={teacher.account_status === 'active' ? 'badge' : 'badge badge-warning'}>{t.states[teacher.account_status ?? 'none']}</span>
+              </dd>
+              <dt>{t.courses}</dt>
+              <dd className="teacher-courses">
+                {teacher.assignments.length === 0 && <span className="muted small">{t.noCourses}</span>}
+                {teacher.assignments.map((a) => (
+                  <span key={a.id} className="badge badge-role">
+                    {a.subject_name} · {a.class_name}
+                  </span>
+                ))}
+              </dd>
+            </dl>
+            <div className="teacher-actions" role="group" aria-label={t.actionsOf(fullName(teacher))}>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog({ kind: 'edit', teacher })}>
+                {t.actions.edit}
+              </button>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog({ kind: 'courses', teacher })}>
+                {t.actions.courses}
+              </button>
+              {teacher.user_id ? (
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog({ kind: 'reset', teacher })}>
+                  {t.actions.reset}
+                </button>
+              ) : (
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void createAccount(teacher)}>
+                  {t.actions.createAccount}
+                </button>
+              )}
+              <button type="button" className="btn btn-secondary danger-text" disabled={busy} onClick={() => setDialog({ kind: 'remove', teacher })}>
+                {t.actions.remove}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <TeacherForm teacher={dialog.kind === 'edit' ? dialog.teacher : null} busy={busy} onSave={(input) => void save(input)} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'courses' && selectedYear && (
+        <CoursesDialog
+          teacher={dialog.teacher}
+          year={selectedYear}
+          onClose={() => {
+            setDialog(null);
+            teachers.reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'reset' && (
+        <ConfirmDialog
+          title={t.resetTitle(fullName(dialog.teacher))}
+          confirmLabel={t.resetConfirm}
+          tone="warning"
+          busy={busy}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void reset(dialog.teacher)}
+        >
+          <p>{t.resetBody}</p>
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'remove' && (
+        <ConfirmDialog
+          title={t.removeTitle(fullName(dialog.teacher))}
+          confirmLabel={t.actions.remove}
+          busy={busy}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void remove(dialog.teacher)}
+        >
+          <p className="notice notice-warning">{t.removeBody}</p>
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'credentials' && (
+        <CredentialsDialog
+          title={t.credentialsTitle(dialog.name)}
+          credentials={dialog.credentials}
+          onPrint={() => printAccountSlip(school, dialog.name, dialog.credentials)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </main>
+  );
+}
