@@ -28,6 +28,7 @@ import { studentPortalRoutes } from './routes/student-portal';
 import { studentRoutes } from './routes/students';
 import { teacherRoutes } from './routes/teacher';
 import { teacherManagementRoutes } from './routes/teachers';
+import { timetableRoutes } from './routes/timetable';
 import { subjectRoutes } from './routes/subjects';
 import { userRoutes } from './routes/users';
 
@@ -100,6 +101,7 @@ export function buildApp() {
   app.route('/api', dashboardRoutes);
   app.route('/api', teacherRoutes);
   app.route('/api', teacherManagementRoutes);
+  app.route('/api', timetableRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

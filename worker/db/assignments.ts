@@ -39,20 +39,25 @@ export const selectAssignmentsOfYear = (db: Db, school: string, yearId: string) 
     .where(and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId)))
     .orderBy(...byCourse);
 
-/** An assignment with its course's names, its year's name and its teacher. */
+/** An assignment with its course (ids and names), its year, its teacher and its number of lessons. */
 export const findAssignment = (db: Db, school: string, id: string) =>
   db
     .select({
       id: assignments.id,
       yearId: assignments.yearId,
       teacherId: assignments.teacherId,
+      classId: assignments.classId,
+      subjectId: assignments.subjectId,
       class_name: courseNames.class_name,
       subject_name: courseNames.subject_name,
+      teacher_prenom: teachers.prenom,
+      teacher_nom: teachers.nom,
       entries: sql<number>`(SELECT count(*) FROM ${timetableEntries} WHERE ${timetableEntries.instanceId} = ${assignments.instanceId} AND ${timetableEntries.assignmentId} = ${assignments.id})`,
     })
     .from(assignments)
     .innerJoin(classes, classOf)
     .innerJoin(subjects, subjectOf)
+    .innerJoin(teachers, teacherOf)
     .where(byId(assignments, school, id))
     .get();
 

@@ -1,9 +1,16 @@
 // Timetable entries: an assignment (a course) on a weekday, from a start to an end time, in a place.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { courseNames } from './subjects';
-import { assignments, classes, subjects, timetableEntries } from './schema';
+import { courseColumns, courseNames } from './subjects';
+import { existsNow, noneNow } from './guards';
+import { byId } from './scoped';
+import { assignments, attendanceRecords, classes, subjects, teachers, timetableEntries } from './schema';
 import { profileIdsOfUser } from './teachers';
+
+const assignmentOfEntry = and(eq(assignments.instanceId, timetableEntries.instanceId), eq(assignments.id, timetableEntries.assignmentId));
+const classOfAssignment = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
+const subjectOfAssignment = and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId));
+const teacherOfAssignment = and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId));
 
 /** The week of the account's teacher profile in a year (nothing without a profile): one query. */
 export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId: string) =>
@@ -17,9 +24,9 @@ export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId:
       location_name: timetableEntries.locationName,
     })
     .from(timetableEntries)
-    .innerJoin(assignments, and(eq(assignments.instanceId, timetableEntries.instanceId), eq(assignments.id, timetableEntries.assignmentId)))
-    .innerJoin(classes, and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId)))
-    .innerJoin(subjects, and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId)))
+    .innerJoin(assignments, assignmentOfEntry)
+    .innerJoin(classes, classOfAssignment)
+    .innerJoin(subjects, subjectOfAssignment)
     .where(
       and(
         eq(timetableEntries.instanceId, school),
@@ -28,3 +35,88 @@ export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId:
       ),
     )
     .orderBy(asc(timetableEntries.dayOfWeek), asc(timetableEntries.startTime), asc(classes.orderIndex));
+
+const lessonColumns = {
+  id: sql<string>`${timetableEntries.id}`.as('entry_id'),
+  assignment_id: timetableEntries.assignmentId,
+  day_of_week: timetableEntries.dayOfWeek,
+  start_time: timetableEntries.startTime,
+  end_time: timetableEntries.endTime,
+  ...courseColumns,
+  teacher_id: assignments.teacherId,
+  teacher_prenom: teachers.prenom,
+  teacher_nom: teachers.nom,
+  location_name: timetableEntries.locationName,
+};
+
+/** The lessons of a year for a class or a teacher, by day and start time: one query. */
+export const selectWeek = (db: Db, school: string, yearId: string, whose: { classId: string } | { teacherId: string }) =>
+  db
+    .select(lessonColumns)
+    .from(timetableEntries)
+    .innerJoin(assignments, assignmentOfEntry)
+    .innerJoin(classes, classOfAssignment)
+    .innerJoin(subjects, subjectOfAssignment)
+    .innerJoin(teachers, teacherOfAssignment)
+    .where(
+      and(
+        eq(timetableEntries.instanceId, school),
+        eq(assignments.yearId, yearId),
+        'classId' in whose ? eq(assignments.classId, whose.classId) : eq(assignments.teacherId, whose.teacherId),
+      ),
+    )
+    .orderBy(asc(timetableEntries.dayOfWeek), asc(timetableEntries.startTime), asc(classes.orderIndex));
+
+/** One lesson with its course (year, teacher, class) and names, or undefined. */
+export const findLesson = (db: Db, school: string, id: string) =>
+  db
+    .select({ ...lessonColumns, year_id: assignments.yearId, class_id: assignments.classId })
+    .from(timetableEntries)
+    .innerJoin(assignments, assignmentOfEntry)
+    .innerJoin(classes, classOfAssignment)
+    .innerJoin(subjects, subjectOfAssignment)
+    .innerJoin(teachers, teacherOfAssignment)
+    .where(byId(timetableEntries, school, id))
+    .get();
+
+/** The year's lessons of a teacher or of a class, with what the overlap rule and its message need. */
+export const selectPlaced = (db: Db, school: string, yearId: string, teacherId: string, classId: string) =>
+  db
+    .select({ ...lessonColumns, year_id: assignments.yearId, class_id: assignments.classId })
+    .from(timetableEntries)
+    .innerJoin(assignments, assignmentOfEntry)
+    .innerJoin(classes, classOfAssignment)
+    .innerJoin(subjects, subjectOfAssignment)
+    .innerJoin(teachers, teacherOfAssignment)
+    .where(and(eq(timetableEntries.instanceId, school), eq(assignments.yearId, yearId), or(eq(assignments.teacherId, teacherId), eq(assignments.classId, classId))))
+    .all();
+
+export interface LessonSlot {
+  dayOfWeek: number;
+  startTime: string;
+  endTime: string;
+  locationName: string | null;
+}
+
+export const insertLesson = (db: Db, school: string, row: LessonSlot & { id: string; assignmentId: string }) =>
+  db.insert(timetableEntries).values({ ...row, instanceId: school });
+
+export const updateLesson = (db: Db, school: string, id: string, slot: LessonSlot) => db.update(timetableEntries).set(slot).where(byId(timetableEntries, school, id));
+
+export const deleteLesson = (db: Db, school: string, id: string) => db.delete(timetableEntries).where(byId(timetableEntries, school, id));
+
+/**
+ * A guard condition: no other lesson of the year's teacher or class overlaps the slot (touching
+ * edges do not; times are stored 'HH:MM', so text comparison orders them).
+ */
+export const noOverlap = (school: string, c: { yearId: string; teacherId: string; classId: string; self: string | null } & LessonSlot) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${timetableEntries} t JOIN ${assignments} a ON a.instance_id = t.instance_id AND a.id = t.assignment_id
+    WHERE t.instance_id = ${school} AND a.year_id = ${c.yearId} AND (a.teacher_id = ${c.teacherId} OR a.class_id = ${c.classId})
+      AND t.day_of_week = ${c.dayOfWeek} AND t.start_time < ${c.endTime} AND t.end_time > ${c.startTime} AND (${c.self} IS NULL OR t.id <> ${c.self}))`;
+
+/** A guard condition: no roll call was taken in the lesson. */
+export const noRollCall = (school: string, id: string) =>
+  noneNow(attendanceRecords, and(eq(attendanceRecords.instanceId, school), eq(attendanceRecords.timetableEntryId, id))!);
+
+/** A guard condition: the lesson is still there. */
+export const lessonStillExists = (school: string, id: string) => existsNow(timetableEntries, byId(timetableEntries, school, id));
