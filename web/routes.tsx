@@ -50,7 +50,7 @@ const workspace: RouteObject[] = [
   },
   {
     element: <Guard area="staff" permission="settings:manage_timetable" />,
-    children: [{ path: '/timetable', lazy: later(titles.timetable) }],
+    children: [{ path: '/timetable', lazy: screen(async () => (await import('./screens/timetable/TimetablePage')).TimetablePage) }],
   },
   {
     element: <Guard area="admin" />,

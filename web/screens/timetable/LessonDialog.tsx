@@ -1,0 +1,118 @@
+// Placing a lesson (a course, a day, a start and an end, a place) or moving one. The server's
+// refusal of an overlap stays in the dialog, under the times, naming the clash.
+import { type FormEvent, useState } from 'react';
+import { ApiError, api, type Queued } from '../../api/client';
+import { useWrite } from '../../api/useWrite';
+import { DialogButtons } from '../../components/DialogButtons';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { timetableText } from '../../i18n/timetable';
+import { DAYS } from '../../../worker/domain/timetable';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { FullAssignment } from '../../../worker/contract/teachers';
+import type { MovedLesson, NewLesson, SavedLesson, TimetableEntry } from '../../../worker/contract/timetable';
+
+const t = timetableText.manage;
+
+export function LessonDialog({
+  lesson,
+  courses,
+  onDone,
+  onClose,
+}: {
+  /** The lesson to move; none to place one. */
+  lesson: TimetableEntry | null;
+  /** The courses a new lesson can be of (the class's or the teacher's). */
+  courses: readonly FullAssignment[];
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const [course, setCourse] = useState(lesson?.assignment_id ?? (courses.length === 1 ? courses[0]!.id : ''));
+  const [day, setDay] = useState(String(lesson?.day_of_week ?? 1));
+  const [start, setStart] = useState(lesson?.start_time ?? '08:00');
+  const [end, setEnd] = useState(lesson?.end_time ?? '09:00');
+  const [location, setLocation] = useState(lesson?.location_name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const { send, busy } = useWrite();
+  /** A refusal the dialog shows itself (the clash, a wrong time), not as a toast. */
+  const refused = (e: unknown) => {
+    if (!(e instanceof ApiError) || e.status >= 500) return false;
+    setError(e.message);
+    return true;
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!lesson && !course) return setError(t.chooseCourse);
+    setError(null);
+    const slot = { day_of_week: Number(day), start_time: start, end_time: end, location_name: location };
+    const outcome = lesson
+      ? await send(api.put<SavedLesson | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`, slot satisfies MovedLesson), { success: (a) => a.message, refused })
+      : await send(api.post<SavedLesson | Queued>('/timetable', { assignment_id: course, ...slot } satisfies NewLesson), { success: (a) => a.message, refused });
+    if (outcome) onDone();
+  }
+
+  async function remove() {
+    if (!lesson) return;
+    const outcome = await send(api.delete<Message | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`), { success: (a) => a.message });
+    if (outcome) onDone();
+  }
+
+  return (
+    <Modal
+      title={lesson ? t.editTitle(lesson.subject_name, lesson.class_name) : t.addTitle}
+      onClose={busy ? undefined : onClose}
+      actions={
+        <>
+          {lesson && (
+            <button type="button" className="btn btn-secondary danger-text" disabled={busy} onClick={() => void remove()}>
+              {t.remove}
+            </button>
+          )}
+          <DialogButtons confirmLabel={busy ? t.saving : t.save} busy={busy} form="lesson-form" onCancel={onClose} />
+        </>
+      }
+    >
+      <form id="lesson-form" onSubmit={save} noValidate>
+        {!lesson && (
+          <Field label={t.course} required>
+            {(control) => (
+              <select {...control} className="input" value={course} onChange={(e) => setCourse(e.target.value)}>
+                <option value="">{t.chooseCourse}</option>
+                {courses.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {t.courseLabel(c.subject_name, c.class_name, `${c.teacher_prenom} ${c.teacher_nom}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <Field label={t.day} required>
+          {(control) => (
+            <select {...control} className="input" value={day} onChange={(e) => setDay(e.target.value)}>
+              {DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {timetableText.days[d]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="lesson-times">
+          <Field label={t.start} required>
+            {(control) => <input {...control} className="input" type="time" step={300} value={start} onChange={(e) => setStart(e.target.value)} />}
+          </Field>
+          <Field label={t.end} required>
+            {(control) => <input {...control} className="input" type="time" step={300} value={end} onChange={(e) => setEnd(e.target.value)} />}
+          </Field>
+        </div>
+        <ErrorNotice message={error} />
+        <Field label={t.location}>
+          {(control) => <input {...control} className="input" value={location} maxLength={60} onChange={(e) => setLocation(e.target.value)} />}
+        </Field>
+      </form>
+    </Modal>
+  );
+}

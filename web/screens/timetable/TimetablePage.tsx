@@ -1,0 +1,133 @@
+// The timetable (/timetable, settings:manage_timetable): the week of a class or of a teacher for
+// the year chosen in the top bar (the grid from 720 px, a day list on a phone); a lesson opens to
+// be moved or removed; 'Ajouter un créneau' places a lesson of one of the courses shown.
+import { useId, useState } from 'react';
+import { useApi } from '../../api/useApi';
+import { TimetableGrid } from '../../components/timetable/TimetableGrid';
+import { shellText } from '../../i18n/shell';
+import { timetableText } from '../../i18n/timetable';
+import { useSchool } from '../../layouts/school';
+import { schoolClock } from '../../../worker/domain/attendance';
+import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
+import type { FullAssignment, SchoolTeacher } from '../../../worker/contract/teachers';
+import type { TimetableEntry, TimetableWeek } from '../../../worker/contract/timetable';
+import { LessonDialog } from './LessonDialog';
+import './timetable-page.css';
+
+const t = timetableText.manage;
+const VIEW_KEY = 'timetableView';
+
+type View = { by: 'class'; className: string } | { by: 'teacher'; teacherId: string };
+
+const toWeekEntry = (e: TimetableEntry): WeekEntry => ({
+  id: e.id,
+  dayOfWeek: e.day_of_week,
+  startTime: e.start_time,
+  endTime: e.end_time,
+  subjectName: e.subject_name,
+  className: e.class_name,
+  locationName: e.location_name,
+});
+
+function savedView(): View | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(VIEW_KEY) ?? 'null') as View | null;
+  } catch {
+    return null;
+  }
+}
+
+export function TimetablePage() {
+  const { selectedYear, classes, loading } = useSchool();
+  const ids = useId();
+  const year = selectedYear ? encodeURIComponent(selectedYear.id) : null;
+  const [view, setView] = useState<View | null>(savedView);
+  const shown: View | null = view ?? (classes[0] ? { by: 'class', className: classes[0].name } : null);
+  const choose = (next: View) => {
+    sessionStorage.setItem(VIEW_KEY, JSON.stringify(next));
+    setView(next);
+  };
+  const teachers = useApi<SchoolTeacher[]>(year && shown?.by === 'teacher' ? `/teachers?yearId=${year}` : null);
+  const assignments = useApi<FullAssignment[]>(year ? `/full-assignments?yearId=${year}` : null);
+  const weekPath =
+    year && shown
+      ? `/timetable?yearId=${year}&${shown.by === 'class' ? `className=${encodeURIComponent(shown.className)}` : `teacherId=${encodeURIComponent(shown.teacherId)}`}`
+      : null;
+  const week = useApi<TimetableWeek>(shown?.by === 'teacher' && !shown.teacherId ? null : weekPath);
+  const [dialog, setDialog] = useState<{ lesson: TimetableEntry | null } | null>(null);
+
+  const courses = (assignments.data ?? []).filter((a) => (shown?.by === 'class' ? a.class_name === shown.className : a.teacher_id === shown?.teacherId));
+  const lessons = week.data?.entries ?? [];
+
+  return (
+    <main className="page timetable-page">
+      <h1>{shellText.screens.timetable}</h1>
+      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      {selectedYear && (
+        <div className="timetable-filters">
+          <fieldset className="segmented">
+            <legend className="sr-only">{t.view}</legend>
+            <label className={shown?.by !== 'teacher' ? 'active' : undefined}>
+              <input type="radio" name="timetable-view" checked={shown?.by !== 'teacher'} onChange={() => classes[0] && choose({ by: 'class', className: classes[0].name })} />
+              {t.byClass}
+            </label>
+            <label className={shown?.by === 'teacher' ? 'active' : undefined}>
+              <input type="radio" name="timetable-view" checked={shown?.by === 'teacher'} onChange={() => choose({ by: 'teacher', teacherId: '' })} />
+              {t.byTeacher}
+            </label>
+          </fieldset>
+          {shown?.by === 'class' && (
+            <div className="timetable-select">
+              <label htmlFor={`${ids}-class`}>{t.klass}</label>
+              <select id={`${ids}-class`} className="input" value={shown.className} onChange={(e) => choose({ by: 'class', className: e.target.value })}>
+                {classes.map((c) => (
+                  <option key={c.id} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {shown?.by === 'teacher' && (
+            <div className="timetable-select">
+              <label htmlFor={`${ids}-teacher`}>{t.teacher}</label>
+              <select id={`${ids}-teacher`} className="input" value={shown.teacherId} onChange={(e) => choose({ by: 'teacher', teacherId: e.target.value })}>
+                <option value="">{t.chooseTeacher}</option>
+                {(teachers.data ?? []).map((teacher) => (
+                  <option key={teacher.id} value={teacher.id}>
+                    {teacher.prenom} {teacher.nom}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <button type="button" className="btn timetable-add" disabled={courses.length === 0} onClick={() => setDialog({ lesson: null })}>
+            + {t.add}
+          </button>
+        </div>
+      )}
+      {assignments.data?.length === 0 && <p className="muted">{t.noCourses}</p>}
+      {week.error && !week.data && <p className="notice notice-error">{week.error}</p>}
+      {weekPath && !week.data && !week.error && <p className="muted" role="status">{t.loading}</p>}
+      {week.data && (
+        <TimetableGrid
+          entries={lessons.map(toWeekEntry)}
+          colourBy={shown?.by === 'teacher' ? 'class' : 'subject'}
+          today={dayOfWeekOf(schoolClock().date)}
+          onSelect={(entry) => setDialog({ lesson: lessons.find((l) => l.id === entry.id) ?? null })}
+        />
+      )}
+      {dialog && (
+        <LessonDialog
+          lesson={dialog.lesson}
+          courses={courses}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            week.reload();
+          }}
+        />
+      )}
+    </main>
+  );
+}
