@@ -3,7 +3,9 @@
 // programme (to reach any grade book) and an empty week.
 import { z } from 'zod';
 import { id } from './common';
-import { type Answer, area, get } from './endpoint';
+import { ATTENDANCE_STATUSES } from '../domain/attendance';
+import { type Answer, area, type Body, get, put } from './endpoint';
+import { attendanceServerText } from './texts/attendance';
 import { adminServerText } from './texts/admin';
 
 const yearQuery = z.object({ yearId: id(adminServerText.years.required) });
@@ -36,3 +38,36 @@ export const teacherApi = area('teacher', {
 export type TeacherDashboard = Answer<typeof teacherApi.dashboard>;
 export type TeacherCourse = z.output<typeof teacherCourse>;
 export type TeacherLesson = z.output<typeof teacherLesson>;
+
+const a = attendanceServerText;
+const isoDate = z.string({ error: a.dateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, a.dateInvalid);
+const mark = z.strictObject({ enrollment_id: z.string(), status: z.enum(ATTENDANCE_STATUSES) });
+
+export const rollCallApi = area('teacher', {
+  session: get('/teacher/attendance', "A lesson's roll call on a date: the lesson, the class's students by name, and the marks taken.", {
+    query: z.object({ entryId: id(a.sessionNotFound), date: isoDate }),
+    answers: {
+      200: z.strictObject({
+        entry: teacherLesson,
+        date: z.string(),
+        students: z.array(z.strictObject({ enrollment_id: z.string(), student_id: z.string(), nom: z.string(), prenom: z.string() })),
+        marks: z.array(mark),
+      }),
+    },
+  }),
+  save: put('/teacher/attendance', "Saves marks of a lesson's roll call (a null status clears one); replayed offline with its Idempotency-Key, it lands once.", {
+    body: z.object({
+      timetable_entry_id: id(a.sessionNotFound),
+      date: isoDate,
+      marks: z
+        .array(z.object({ enrollment_id: id(a.statusInvalid), status: z.enum(ATTENDANCE_STATUSES, { error: a.statusInvalid }).nullable() }), { error: a.marksRequired })
+        .min(1, a.marksRequired)
+        .max(200, a.marksRequired),
+    }),
+    answers: { 200: z.strictObject({ saved: z.number(), message: z.string() }) },
+  }),
+});
+
+export type RollCall = Answer<typeof rollCallApi.session>;
+export type RollCallMarks = Body<typeof rollCallApi.save>;
+export type SavedRollCall = Answer<typeof rollCallApi.save>;

@@ -341,3 +341,19 @@ export async function financialReport(db: Db, school: string, f: ReportFilters) 
     classes: z.array(className).parse(classList).map((c) => c.name),
   };
 }
+
+/**
+ * The students of a class for a year (enrolment and student ids, names), for a roll call: one
+ * query (ids aliased: a batch answers rows by column name).
+ */
+export const selectClassList = (db: Db, school: string, yearId: string, classId: string) =>
+  db
+    .select({
+      enrollment_id: sql<string>`${enrollments.id}`.as('enrollment_id'),
+      student_id: sql<string>`${students.id}`.as('student_id'),
+      nom: students.nom,
+      prenom: students.prenom,
+    })
+    .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
+    .where(inClassYear(school, yearId, classId));

@@ -120,3 +120,8 @@ export const noRollCall = (school: string, id: string) =>
 
 /** A guard condition: the lesson is still there. */
 export const lessonStillExists = (school: string, id: string) => existsNow(timetableEntries, byId(timetableEntries, school, id));
+
+/** A guard condition: the lesson is still one of this teacher's courses (a hand-over meanwhile stops a roll call). */
+export const lessonStillTaughtBy = (school: string, entryId: string, teacherId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${timetableEntries} t JOIN ${assignments} a ON a.instance_id = t.instance_id AND a.id = t.assignment_id
+    WHERE t.instance_id = ${school} AND t.id = ${entryId} AND a.teacher_id = ${teacherId})`;

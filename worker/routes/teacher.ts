@@ -2,15 +2,21 @@
 // admin without a teacher profile, whose courses are the whole programme).
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { type TeacherDashboard, type TeacherLesson, teacherApi as api } from '../contract/teacher';
+import { rollCallApi, type RollCall, type SavedRollCall, type TeacherDashboard, type TeacherLesson, teacherApi as api } from '../contract/teacher';
+import { attendanceServerText as a } from '../contract/texts/attendance';
+import * as attendance from '../db/attendance-records';
+import * as enrollments from '../db/enrollments';
+import { schoolClock, sessionDateProblem } from '../domain/attendance';
+import { compareNames } from '../domain/text';
 import { serverText } from '../contract/texts/server';
 import * as assignments from '../db/assignments';
 import * as curriculum from '../db/curriculum';
 import * as years from '../db/school-years';
 import * as teachers from '../db/teachers';
 import * as timetable from '../db/timetable-entries';
-import type { SchoolBindings } from '../env';
-import { found } from '../lib/errors';
+import type { SchoolBindings, SchoolContext } from '../env';
+import { badRequest, found, notFound } from '../lib/errors';
+import { commit } from '../lib/write';
 import { input } from '../lib/validate';
 
 export const teacherRoutes = new Hono<SchoolBindings>();
@@ -36,4 +42,53 @@ teacherRoutes.get(api.timetable.path, allow.types('teacher', 'admin'), input(api
   const [yearRows, week] = await db.batch([years.selectById(db, school, yearId), timetable.selectWeekOfUser(db, school, yearId, account.id)]);
   found(yearRows[0], serverText.yearNotFound);
   return c.json<TeacherLesson[]>(week);
+});
+
+/**
+ * The lesson a roll call names, if the caller may take it: a teacher their own courses' lessons,
+ * an admin any lesson of the school; anything else answers 404 like a missing lesson.
+ */
+async function requireOwnLesson(c: SchoolContext, entryId: string) {
+  const { db, school, account } = c.var;
+  const [lesson, profiles] = await Promise.all([timetable.findLesson(db, school, entryId), teachers.selectProfileOfUser(db, school, account.id)]);
+  const teacherId = profiles[0]?.id ?? null;
+  if (!lesson || (account.type !== 'admin' && lesson.teacher_id !== teacherId)) throw notFound(a.sessionNotFound);
+  return { lesson, teacherId };
+}
+
+/** A roll call is taken on its lesson's weekday, today or before. */
+function checkDate(lesson: { day_of_week: number }, date: string) {
+  const problem = sessionDateProblem({ dayOfWeek: lesson.day_of_week }, date, schoolClock().date);
+  if (problem) throw badRequest(problem === 'future' ? a.future : problem === 'weekday' ? a.wrongDay : a.dateInvalid);
+}
+
+teacherRoutes.get(rollCallApi.session.path, allow.types('teacher', 'admin'), input(rollCallApi.session), async (c) => {
+  const { db, school } = c.var;
+  const { entryId, date } = c.req.valid('query');
+  const { lesson } = await requireOwnLesson(c, entryId);
+  checkDate(lesson, date);
+  const [students, marks] = await db.batch([
+    enrollments.selectClassList(db, school, lesson.year_id, lesson.class_id),
+    attendance.selectSessionMarks(db, school, lesson.id, date),
+  ]);
+  const { id, day_of_week, start_time, end_time, subject_name, class_name, location_name } = lesson;
+  return c.json<RollCall>({
+    entry: { id, day_of_week, start_time, end_time, subject_name, class_name, location_name },
+    date,
+    students: students.sort((x, y) => compareNames(x.nom, y.nom) || compareNames(x.prenom, y.prenom)),
+    marks,
+  });
+});
+
+teacherRoutes.put(rollCallApi.save.path, allow.types('teacher', 'admin'), input(rollCallApi.save), async (c) => {
+  const { db, school } = c.var;
+  const body = c.req.valid('json');
+  const { lesson, teacherId } = await requireOwnLesson(c, body.timetable_entry_id);
+  checkDate(lesson, body.date);
+  const counts = Object.fromEntries(['present', 'absent', 'late', 'justified', 'cleared'].map((k) => [k, body.marks.filter((m) => (m.status ?? 'cleared') === k).length]));
+  return commit(c, attendance.saveSessionMarks(db, school, { entryId: lesson.id, date: body.date, yearId: lesson.year_id, classId: lesson.class_id, marks: body.marks }), {
+    audit: { action: 'ATTENDANCE_SESSION', target: `${lesson.subject_name} ${lesson.class_name} ${body.date}`, details: counts },
+    body: { saved: body.marks.length, message: a.saved } satisfies SavedRollCall,
+    guards: teacherId && c.var.account.type !== 'admin' ? [{ holds: timetable.lessonStillTaughtBy(school, lesson.id, teacherId), error: notFound(a.sessionNotFound) }] : [],
+  });
 });
