@@ -74,6 +74,7 @@ const workspace: RouteObject[] = [
     element: <Guard area="teacher" />,
     children: [
       { path: '/teacher', lazy: screen(async () => (await import('./screens/teacher/TeacherPage')).TeacherPage) },
+      { path: '/teacher/attendance', lazy: screen(async () => (await import('./screens/teacher/RollCallPage')).RollCallPage) },
       { path: '/teacher/class/:className/subject/:subjectId', lazy: later(titles.gradebook) },
     ],
   },

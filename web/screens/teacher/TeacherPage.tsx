@@ -3,14 +3,15 @@
 // book), Mon Emploi du temps (the week grid; a day list on a phone), Support and Sécurité. The
 // year is the one chosen in the top bar; both reads stay readable offline after one visit.
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { commonText } from '../../i18n/common';
 import { shellText } from '../../i18n/shell';
+import { attendanceText } from '../../i18n/attendance';
 import { teacherText as t } from '../../i18n/teacher';
 import { useSchool } from '../../layouts/school';
-import { schoolClock } from '../../../worker/domain/attendance';
+import { addDays, schoolClock, sessionsOn } from '../../../worker/domain/attendance';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type { TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
 import './teacher.css';
@@ -27,6 +28,7 @@ export function TeacherPage() {
   const { selectedYear, loading: schoolLoading } = useSchool();
   const query = yearQuery(selectedYear?.id);
   const dashboard = useApi<TeacherDashboard>(query && `/teacher/dashboard${query}`);
+  const week = useApi<TeacherLesson[]>(query && `/teacher/timetable${query}`);
   const [tab, setTab] = useState<Tab>(() => {
     const saved = sessionStorage.getItem(TAB_KEY);
     return TABS.includes(saved as Tab) ? (saved as Tab) : 'courses';
@@ -41,6 +43,7 @@ export function TeacherPage() {
     <main className="page teacher-page">
       <h1>{name ? t.welcome(name) : shellText.screens.teacher}</h1>
       {selectedYear && <p className="muted">{t.yearOf(selectedYear.name)}</p>}
+      {week.data && <Today lessons={week.data} />}
       <div className="teacher-tabs" role="tablist" aria-label={shellText.screens.teacher}>
         {TABS.map((key) => (
           <button
@@ -60,7 +63,7 @@ export function TeacherPage() {
       <section role="tabpanel" id={`teacher-panel-${tab}`} aria-labelledby={`teacher-tab-${tab}`} className="teacher-panel">
         {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && <p className="card muted">{t.noYear}</p>}
         {tab === 'courses' && selectedYear && <Courses state={dashboard} />}
-        {tab === 'timetable' && query && <Week path={`/teacher/timetable${query}`} />}
+        {tab === 'timetable' && query && <Week state={week} />}
         {tab === 'support' && <p className="card muted">{t.supportSoon}</p>}
         {tab === 'security' && (
           <Suspense fallback={<p className="muted">{commonText.loading}</p>}>
@@ -118,8 +121,49 @@ const toWeekEntry = (lesson: TeacherLesson): WeekEntry => ({
   locationName: lesson.location_name,
 });
 
-function Week({ path }: { path: string }) {
-  const { data, error } = useApi<TeacherLesson[]>(path);
+/** The date of a lesson's latest session: today on its weekday, else the last such day before. */
+function lastSessionDate(dayOfWeek: number): string {
+  const today = schoolClock().date;
+  const todayDay = dayOfWeekOf(today) ?? 7;
+  return addDays(today, -((todayDay - dayOfWeek + 7) % 7));
+}
+
+const rollCallPath = (entryId: string, date: string) => `/teacher/attendance?entry=${encodeURIComponent(entryId)}&date=${date}`;
+
+/** Today's lessons, each with its roll call (from the week already read: offline too). */
+function Today({ lessons }: { lessons: TeacherLesson[] }) {
+  const today = schoolClock().date;
+  const sessions = sessionsOn(lessons.map(toWeekEntry), today);
+  if (sessions.length === 0) return null;
+  return (
+    <section className="card today-card" aria-labelledby="today-title">
+      <h2 id="today-title">{attendanceText.today}</h2>
+      <ul>
+        {sessions.map((lesson) => (
+          <li key={lesson.id}>
+            <span>
+              {lesson.startTime} - {lesson.endTime} · {lesson.subjectName} · {lesson.className}
+            </span>
+            <Link className="btn btn-secondary" to={rollCallPath(lesson.id, today)}>
+              {attendanceText.takeRollCall}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Week({ state }: { state: ReturnType<typeof useApi<TeacherLesson[]>> }) {
+  const navigate = useNavigate();
+  const { data, error } = state;
   if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{commonText.loading}</p>;
-  return <TimetableGrid entries={data.map(toWeekEntry)} colourBy="class" today={dayOfWeekOf(schoolClock().date)} />;
+  return (
+    <TimetableGrid
+      entries={data.map(toWeekEntry)}
+      colourBy="class"
+      today={dayOfWeekOf(schoolClock().date)}
+      onSelect={(entry) => navigate(rollCallPath(entry.id, lastSessionDate(entry.dayOfWeek)))}
+    />
+  );
 }

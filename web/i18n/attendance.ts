@@ -1,0 +1,24 @@
+// The teacher's roll call (issue 13; product decision 'Attendance').
+import type { AttendanceStatus } from '../../worker/domain/attendance';
+
+export const attendanceText = {
+  statuses: { present: 'Présent', absent: 'Absent', late: 'En retard', justified: 'Justifié' } satisfies Record<AttendanceStatus, string>,
+  short: { present: 'P', absent: 'A', late: 'R', justified: 'J' } satisfies Record<AttendanceStatus, string>,
+  title: (subject: string, className: string) => `Appel : ${subject} · ${className}`,
+  when: (day: string, date: string, start: string, end: string) => `${day} ${date} · ${start} - ${end}`,
+  previous: '← Séance précédente',
+  next: 'Séance suivante →',
+  allPresent: 'Tous présents',
+  legend: 'P : présent · A : absent · R : en retard · J : justifié. Touchez à nouveau pour effacer.',
+  markOf: (name: string, status: string) => `${name} : ${status}`,
+  counted: (marked: number, total: number) => `${marked} / ${total} élèves marqués`,
+  saving: 'Enregistrement…',
+  saved: 'Enregistré',
+  queued: 'Présences gardées sur le téléphone : elles seront envoyées au retour du réseau.',
+  empty: "Aucun élève n'est inscrit dans cette classe cette année.",
+  loading: "Chargement de l'appel…",
+  back: '← Mon espace',
+  takeRollCall: "Faire l'appel",
+  today: "Aujourd'hui",
+  noLessonToday: "Pas de cours aujourd'hui.",
+} as const;
