@@ -29,6 +29,7 @@ import { studentRoutes } from './routes/students';
 import { teacherRoutes } from './routes/teacher';
 import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
+import { attendanceRoutes } from './routes/attendance';
 import { subjectRoutes } from './routes/subjects';
 import { userRoutes } from './routes/users';
 
@@ -102,6 +103,7 @@ export function buildApp() {
   app.route('/api', teacherRoutes);
   app.route('/api', teacherManagementRoutes);
   app.route('/api', timetableRoutes);
+  app.route('/api', attendanceRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

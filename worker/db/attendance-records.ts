@@ -1,8 +1,8 @@
 // Roll calls: a student's status (present, absent, late, justified) in one lesson (a timetable
 // entry) on one date, stored per enrolment.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { attendanceRecords, enrollments } from './schema';
+import { assignments, attendanceRecords, enrollments, subjects, timetableEntries } from './schema';
 
 /** The marks of one lesson on one date. */
 export const selectSessionMarks = (db: Db, school: string, entryId: string, date: string) =>
@@ -50,3 +50,36 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
       ),
   ];
 }
+
+/** The marks of a class's enrolments of a year over a date range, with their lesson's subject and time (the reports). */
+export const selectClassMarks = (db: Db, school: string, c: { yearId: string; classId: string; start: string; end: string }) =>
+  db
+    .select({
+      enrollmentId: attendanceRecords.enrollmentId,
+      date: attendanceRecords.date,
+      status: attendanceRecords.status,
+      subject_id: sql<string>`${subjects.id}`.as('subject_id'),
+      subject_name: sql<string>`${subjects.name}`.as('subject_name'),
+      start_time: timetableEntries.startTime,
+    })
+    .from(attendanceRecords)
+    .innerJoin(enrollments, and(eq(enrollments.instanceId, attendanceRecords.instanceId), eq(enrollments.id, attendanceRecords.enrollmentId)))
+    .innerJoin(timetableEntries, and(eq(timetableEntries.instanceId, attendanceRecords.instanceId), eq(timetableEntries.id, attendanceRecords.timetableEntryId)))
+    .innerJoin(assignments, and(eq(assignments.instanceId, timetableEntries.instanceId), eq(assignments.id, timetableEntries.assignmentId)))
+    .innerJoin(subjects, and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId)))
+    .where(
+      and(
+        eq(attendanceRecords.instanceId, school),
+        eq(enrollments.yearId, c.yearId),
+        eq(enrollments.classId, c.classId),
+        between(attendanceRecords.date, c.start, c.end),
+      ),
+    )
+    .orderBy(asc(attendanceRecords.date), asc(timetableEntries.startTime));
+
+/** The marks of one enrolment on one date (what a day's derived status is made of). */
+export const selectDayMarks = (db: Db, school: string, enrollmentId: string, date: string) =>
+  db
+    .select({ status: attendanceRecords.status })
+    .from(attendanceRecords)
+    .where(and(eq(attendanceRecords.instanceId, school), eq(attendanceRecords.enrollmentId, enrollmentId), eq(attendanceRecords.date, date)));

@@ -357,3 +357,11 @@ export const selectClassList = (db: Db, school: string, yearId: string, classId:
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)
     .where(inClassYear(school, yearId, classId));
+
+/** A student's enrolment of a year, if any. */
+export const findEnrollmentOfStudent = (db: Db, school: string, studentId: string, yearId: string) =>
+  db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(ofSchool(enrollments, school), eq(enrollments.studentId, studentId), eq(enrollments.yearId, yearId)))
+    .get();

@@ -1,0 +1,83 @@
+// Attendance reports: the routes of contract/attendance.ts (a constant number of D1 round trips
+// whatever the class size or the range).
+import { Hono } from 'hono';
+import { allow } from '../auth/access';
+import { attendanceApi as api, type DailyReport, type DetailedReport, type SavedOverride } from '../contract/attendance';
+import { attendanceReportText as t } from '../contract/texts/attendance';
+import * as marks from '../db/attendance-records';
+import * as overrides from '../db/attendance-overrides';
+import * as enrollments from '../db/enrollments';
+import { dailyCell, dailySheet, isSchoolDate, schoolDates } from '../domain/attendance';
+import { compareNames } from '../domain/text';
+import type { SchoolBindings, SchoolContext } from '../env';
+import { badRequest, found } from '../lib/errors';
+import { requireYear, requireYearAndClass } from '../lib/lookups';
+import { input } from '../lib/validate';
+import { commit } from '../lib/write';
+
+export const attendanceRoutes = new Hono<SchoolBindings>();
+
+/** The class's students, marks and overrides over the range, in one round trip. */
+async function classRange(c: SchoolContext, q: { yearId: string; className: string; startDate: string; endDate: string }) {
+  const { db, school } = c.var;
+  const { year, klass } = await requireYearAndClass(c, q.yearId, q.className);
+  const range = { yearId: year.id, classId: klass.id, start: q.startDate, end: q.endDate };
+  const [list, marked, chosen] = await db.batch([
+    enrollments.selectClassList(db, school, year.id, klass.id),
+    marks.selectClassMarks(db, school, range),
+    overrides.selectClassOverrides(db, school, range),
+  ]);
+  const students = list.sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom));
+  return { students, marked, chosen, dates: schoolDates(q.startDate, q.endDate) };
+}
+
+attendanceRoutes.get(api.daily.path, allow.permission('report:attendance'), input(api.daily), async (c) => {
+  const { students, marked, chosen, dates } = await classRange(c, c.req.valid('query'));
+  const studentOf = new Map(students.map((s) => [s.enrollment_id, s.student_id]));
+  const cells = dailySheet(
+    students.map((s) => s.enrollment_id),
+    dates,
+    marked,
+    chosen,
+  );
+  return c.json<DailyReport>({
+    students: students.map((s) => ({ id: s.student_id, nom: s.nom, prenom: s.prenom })),
+    dates,
+    records: cells.map((cell) => ({
+      student_id: studentOf.get(cell.enrollmentId)!,
+      date: cell.date,
+      status: cell.status!,
+      is_manual_override: cell.manual,
+      derived_status: cell.derived,
+    })),
+  });
+});
+
+attendanceRoutes.get(api.detailed.path, allow.permission('report:attendance'), input(api.detailed), async (c) => {
+  const { students, marked, dates } = await classRange(c, c.req.valid('query'));
+  const studentOf = new Map(students.map((s) => [s.enrollment_id, s.student_id]));
+  return c.json<DetailedReport>({
+    students: students.map((s) => ({ id: s.student_id, nom: s.nom, prenom: s.prenom })),
+    dates,
+    records: marked
+      .filter((m) => studentOf.has(m.enrollmentId))
+      .map((m) => ({ student_id: studentOf.get(m.enrollmentId)!, date: m.date, status: m.status, subject_id: m.subject_id, subject_name: m.subject_name, start_time: m.start_time })),
+  });
+});
+
+attendanceRoutes.post(api.override.path, allow.permission('report:attendance'), input(api.override), async (c) => {
+  const { db, school } = c.var;
+  const body = c.req.valid('json');
+  if (!isSchoolDate(body.date)) throw badRequest(t.sunday);
+  const year = await requireYear(c, body.yearId);
+  const enrollment = found(await enrollments.findEnrollmentOfStudent(db, school, body.student_id, year.id), t.studentNotFound);
+  const day = (await marks.selectDayMarks(db, school, enrollment.id, body.date)).map((m) => m.status);
+  const cell = dailyCell(day, body.status);
+  return commit(c, [body.status ? overrides.setOverride(db, school, enrollment.id, body.date, body.status) : overrides.clearOverride(db, school, enrollment.id, body.date)], {
+    audit: { action: body.status ? 'SET_ATTENDANCE_OVERRIDE' : 'CLEAR_ATTENDANCE_OVERRIDE', target: `${body.student_id} ${body.date}`, details: { status: body.status, derived: cell.derived } },
+    body: {
+      record: { student_id: body.student_id, date: body.date, status: cell.status, is_manual_override: cell.manual, derived_status: cell.derived },
+      message: body.status ? t.overridden : t.cleared,
+    } satisfies SavedOverride,
+  });
+});
