@@ -32,7 +32,6 @@ const workspace: RouteObject[] = [
     children: [
       { path: '/students', lazy: screen(async () => (await import('./screens/students/StudentsPage')).StudentsPage) },
       { path: '/class/:className', lazy: screen(async () => (await import('./screens/class-finance/ClassFinancePage')).ClassFinancePage) },
-      { path: '/reports/attendance', lazy: later(titles.attendance) },
       { path: '/report-cards', lazy: later(titles.reportCards) },
     ],
   },
@@ -47,6 +46,10 @@ const workspace: RouteObject[] = [
   {
     element: <Guard area="staff" permission="settings:manage_teachers" />,
     children: [{ path: '/teachers-management', lazy: screen(async () => (await import('./screens/teachers/TeachersPage')).TeachersPage) }],
+  },
+  {
+    element: <Guard area="staff" permission="report:attendance" />,
+    children: [{ path: '/reports/attendance', lazy: screen(async () => (await import('./screens/attendance/AttendanceReportPage')).AttendanceReportPage) }],
   },
   {
     element: <Guard area="staff" permission="settings:manage_timetable" />,

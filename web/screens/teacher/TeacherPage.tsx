@@ -44,7 +44,7 @@ export function TeacherPage() {
       <h1>{name ? t.welcome(name) : shellText.screens.teacher}</h1>
       {selectedYear && <p className="muted">{t.yearOf(selectedYear.name)}</p>}
       {week.data && <Today lessons={week.data} />}
-      <div className="teacher-tabs" role="tablist" aria-label={shellText.screens.teacher}>
+      <div className="tabs" role="tablist" aria-label={shellText.screens.teacher}>
         {TABS.map((key) => (
           <button
             key={key}
@@ -53,7 +53,7 @@ export function TeacherPage() {
             id={`teacher-tab-${key}`}
             aria-selected={tab === key}
             aria-controls={`teacher-panel-${key}`}
-            className={tab === key ? 'teacher-tab active' : 'teacher-tab'}
+            className={tab === key ? 'tab active' : 'tab'}
             onClick={() => choose(key)}
           >
             {t.tabs[key]}

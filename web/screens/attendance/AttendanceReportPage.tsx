@@ -1,0 +1,260 @@
+// Attendance tracking (/reports/attendance, report:attendance; document 2 §2): a class and a range
+// (this Monday to Saturday by default, at most 31 days), then two tabs. 'Feuille d'Appel': one row
+// per student, one cell per school day with the day's status; staff set a day (an override, dotted)
+// or choose '—' to go back to what the marks say. 'Rapport détaillé par cours': each mark with its
+// subject, read-only, printable.
+import { useState } from 'react';
+import { api, type Queued } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { html, openPrintWindow } from '../../components/print';
+import { attendanceText } from '../../i18n/attendance';
+import { shellText } from '../../i18n/shell';
+import { useSchool } from '../../layouts/school';
+import { ATTENDANCE_STATUSES, type AttendanceStatus, defaultRange, rangeProblem, withOverride } from '../../../worker/domain/attendance';
+import { colourIndexes } from '../../../worker/domain/timetable';
+import type { DailyOverride, DailyReport, DetailedReport, SavedOverride } from '../../../worker/contract/attendance';
+import { attendanceReportText } from '../../../worker/contract/texts/attendance';
+import '../../components/timetable/timetable.css';
+import './attendance-report.css';
+
+const t = attendanceText.report;
+const statuses = attendanceText.statuses;
+const RANGE_MESSAGES = { start: attendanceReportText.startInvalid, end: attendanceReportText.endInvalid, order: attendanceReportText.order, tooLong: attendanceReportText.tooLong };
+
+/** 'lun. 19/01' */
+const dayLabel = (date: string) =>
+  new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR', { weekday: 'short', day: '2-digit', month: '2-digit' });
+const frDate = (date: string) => new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR');
+
+type Tab = 'daily' | 'detailed';
+
+function useStored<T>(key: string, initial: T): [T, (value: T) => void] {
+  const [value, setValue] = useState<T>(() => {
+    const saved = sessionStorage.getItem(key);
+    return saved === null ? initial : (JSON.parse(saved) as T);
+  });
+  return [
+    value,
+    (next: T) => {
+      sessionStorage.setItem(key, JSON.stringify(next));
+      setValue(next);
+    },
+  ];
+}
+
+export function AttendanceReportPage() {
+  const { selectedYear, classes, loading, school } = useSchool();
+  const week = defaultRange();
+  // The class and range stay for the session (a reload shows the same sheet).
+  const [className, setClassName] = useStored<string | null>('attendanceClass', null);
+  const [from, setFrom] = useStored('attendanceFrom', week.start);
+  const [to, setTo] = useStored('attendanceTo', week.end);
+  const [tab, setTab] = useState<Tab>('daily');
+  const klass = className ?? classes[0]?.name ?? null;
+  const problem = rangeProblem(from, to);
+  const query =
+    selectedYear && klass && !problem
+      ? `?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(klass)}&startDate=${from}&endDate=${to}`
+      : null;
+
+  return (
+    <main className="page attendance-report">
+      <h1>{shellText.screens.attendance}</h1>
+      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      <div className="attendance-filters">
+        <label>
+          <span>{t.klass}</span>
+          <select className="input" value={klass ?? ''} onChange={(e) => setClassName(e.target.value)}>
+            {classes.map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t.from}</span>
+          <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          <span>{t.to}</span>
+          <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            setFrom(week.start);
+            setTo(week.end);
+          }}
+        >
+          {t.thisWeek}
+        </button>
+      </div>
+      {problem && <p className="notice notice-error">{RANGE_MESSAGES[problem]}</p>}
+      <div className="tabs" role="tablist" aria-label={t.tabsLabel}>
+        {(['daily', 'detailed'] as const).map((key) => (
+          <button key={key} type="button" role="tab" aria-selected={tab === key} className={tab === key ? 'tab active' : 'tab'} onClick={() => setTab(key)}>
+            {t.tabs[key]}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" aria-label={t.tabs[tab]}>
+        {query && selectedYear && tab === 'daily' && <DailySheet path={`/daily-attendance-report${query}`} yearId={selectedYear.id} />}
+        {query && tab === 'detailed' && klass && (
+          <Detailed path={`/attendance-report${query}`} title={t.printTitle(klass, frDate(from), frDate(to))} school={school} />
+        )}
+      </section>
+    </main>
+  );
+}
+
+function DailySheet({ path, yearId }: { path: string; yearId: string }) {
+  const report = useApi<DailyReport>(path);
+  const { send, busy } = useWrite(report, { reload: false });
+  const { data, error } = report;
+  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{t.loading}</p>;
+  if (data.students.length === 0) return <p className="card muted">{t.empty}</p>;
+  const cellOf = new Map(data.records.map((r) => [`${r.student_id}|${r.date}`, r]));
+
+  /** The sheet with one cell replaced (null status: an empty cell). */
+  const withRecord = (sheet: DailyReport, record: SavedOverride['record']): DailyReport => {
+    const others = sheet.records.filter((r) => !(r.student_id === record.student_id && r.date === record.date));
+    return { ...sheet, records: record.status ? [...others, { ...record, status: record.status }] : others };
+  };
+
+  async function choose(studentId: string, date: string, value: string) {
+    const status = value ? (value as AttendanceStatus) : null;
+    const current = cellOf.get(`${studentId}|${date}`);
+    const derived = current?.derived_status ?? null;
+    const local = withOverride({ status: current?.status ?? null, manual: current?.is_manual_override ?? false, derived }, status);
+    const body: DailyOverride = { yearId, student_id: studentId, date, status };
+    const outcome = await send(api.post<SavedOverride | Queued>('/daily-attendance-override', body), {
+      success: null,
+      offline: (sheet) => withRecord(sheet, { student_id: studentId, date, status: local.status, is_manual_override: local.manual, derived_status: derived }),
+    });
+    if (outcome && !outcome.queued) report.setData((sheet) => withRecord(sheet, outcome.answer.record));
+  }
+
+  return (
+    <div className="attendance-scroll">
+      <table className="attendance-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.student}</th>
+            {data.dates.map((date) => (
+              <th key={date} scope="col">
+                {dayLabel(date)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.students.map((student) => {
+            const name = `${student.nom} ${student.prenom}`;
+            return (
+              <tr key={student.id}>
+                <th scope="row">{name}</th>
+                {data.dates.map((date) => {
+                  const cell = cellOf.get(`${student.id}|${date}`);
+                  const manual = cell?.is_manual_override ?? false;
+                  return (
+                    <td key={date} className={manual ? 'manual' : undefined} title={manual ? t.manual(cell?.derived_status ? statuses[cell.derived_status] : t.noDerived) : undefined}>
+                      <select
+                        className={`attendance-cell status-${cell?.status ?? 'none'}`}
+                        aria-label={t.cellOf(name, frDate(date))}
+                        value={cell?.status ?? ''}
+                        disabled={busy}
+                        onChange={(e) => void choose(student.id, date, e.target.value)}
+                      >
+                        <option value="">{t.none}</option>
+                        {ATTENDANCE_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {statuses[s]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Detailed({ path, title, school }: { path: string; title: string; school: ReturnType<typeof useSchool>['school'] }) {
+  const { data, error } = useApi<DetailedReport>(path);
+  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{t.loading}</p>;
+  if (data.students.length === 0) return <p className="card muted">{t.empty}</p>;
+  const colours = colourIndexes(data.records.map((r) => r.subject_name));
+  const marksOf = (studentId: string, date: string) => data.records.filter((r) => r.student_id === studentId && r.date === date);
+  const print = () =>
+    openPrintWindow({
+      title,
+      school: { name: school?.name ?? '', address: school?.address, phone: school?.phone, logoUrl: school?.logo_url },
+      styles: '@page { size: A4 landscape; } table { border-collapse: collapse; width: 100%; font-size: 10px; } th, td { border: 1px solid #999; padding: 3px; vertical-align: top; }',
+      pages: [
+        html`<h1>${title}</h1>
+          <table>
+            <thead><tr><th>${t.student}</th>${data.dates.map((d) => html`<th>${dayLabel(d)}</th>`)}</tr></thead>
+            <tbody>
+              ${data.students.map(
+                (s) =>
+                  html`<tr><th>${s.nom} ${s.prenom}</th>${data.dates.map(
+                    (d) => html`<td>${marksOf(s.id, d).map((m) => html`<div>${m.subject_name} : ${statuses[m.status]}</div>`)}</td>`,
+                  )}</tr>`,
+              )}
+            </tbody>
+          </table>`,
+      ],
+      delayMs: 500,
+      popupBlockedMessage: t.popupBlocked,
+    });
+  return (
+    <>
+      <p>
+        <button type="button" className="btn btn-secondary" onClick={print}>
+          {t.print}
+        </button>
+      </p>
+      {data.records.length === 0 && <p className="muted">{t.noMarks}</p>}
+      <div className="attendance-scroll">
+        <table className="attendance-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.student}</th>
+              {data.dates.map((date) => (
+                <th key={date} scope="col">
+                  {dayLabel(date)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.students.map((student) => (
+              <tr key={student.id}>
+                <th scope="row">
+                  {student.nom} {student.prenom}
+                </th>
+                {data.dates.map((date) => (
+                  <td key={date}>
+                    {marksOf(student.id, date).map((m) => (
+                      <span key={`${m.subject_id}${m.start_time}`} className={`attendance-chip tt-c${colours.get(m.subject_name) ?? 0}`}>
+                        {m.subject_name} : {statuses[m.status]}
+                      </span>
+                    ))}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
