@@ -2,9 +2,9 @@
 // their courses and their week only, in order; an admin without a profile sees the whole
 // programme; staff without the teacher area and students are refused; another school's year is 404.
 import { describe, expect, it } from 'vitest';
-import type { TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
+import type { TeacherAnnouncement, TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
 import { schoolWithCourses } from './fixtures-teaching';
-import { bodyOf, call, tokenFor } from './helpers';
+import { bodyOf, call, sql, tokenFor } from './helpers';
 
 describe('teacher area', () => {
   it("gives the teacher their first name, courses in class order then subject, and their week in day and time order", async () => {
@@ -57,5 +57,19 @@ describe('teacher area', () => {
       expect((await bodyOf(missing)).message).toBe('Veuillez sélectionner une année scolaire.');
     }
     expect((await call(school, null, 'GET', `/api/teacher/dashboard?yearId=${yearId}`)).status).toBe(401);
+  });
+
+  it('gives the teacher the announcements sent to them, newest first, and no one else’s', async () => {
+    const { school, teacher } = await schoolWithCourses();
+    const send = async (id: string, content: string, at: string, to: string) => {
+      await sql('INSERT INTO teacher_announcements (id, instance_id, content, created_at) VALUES (?, ?, ?, ?)', `${id}-${school.id}`, school.id, content, at).run();
+      await sql('INSERT INTO teacher_announcement_recipients (instance_id, announcement_id, teacher_id) VALUES (?, ?, ?)', school.id, `${id}-${school.id}`, to).run();
+    };
+    await send('n1', 'Conseil de classe lundi.', '2026-01-10T10:00:00.000Z', teacher.prof);
+    await send('n2', 'Notes du trimestre avant vendredi.', '2026-01-12T10:00:00.000Z', teacher.prof);
+    await send('n3', 'Réunion des professeurs de sciences.', '2026-01-13T10:00:00.000Z', teacher.other);
+    const list = await bodyOf<TeacherAnnouncement[]>(await call(school, await tokenFor(school, 'prof'), 'GET', '/api/teacher/announcements'));
+    expect(list.map((a) => a.content)).toEqual(['Notes du trimestre avant vendredi.', 'Conseil de classe lundi.']);
+    expect(await bodyOf(await call(school, await tokenFor(school, 'admin'), 'GET', '/api/teacher/announcements'))).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@ export { adminServerText, roleRuleText } from '../../worker/contract/texts/admin
 export const adminText = {
   dashboard: {
     title: 'Tableau de bord',
-    closeAnnouncement: "Fermer l'annonce",
     welcomeTitle: 'Bienvenue sur votre portail scolaire',
     welcomeBody:
       "Aucune année scolaire n'est encore configurée. L'assistant vous guide pas à pas : année scolaire, périodes, classes, matières, programme et frais de scolarité.",

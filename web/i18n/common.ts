@@ -3,6 +3,8 @@ export const commonText = {
   refresh: 'Actualiser',
   close: 'Fermer',
   cancel: 'Annuler',
+  announcement: 'Annonce',
+  closeAnnouncement: "Fermer l'annonce",
   loading: 'Chargement...',
   pager: {
     previous: 'Précédent',

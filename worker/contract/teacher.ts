@@ -29,6 +29,9 @@ export const teacherApi = area('teacher', {
     query: yearQuery,
     answers: { 200: z.strictObject({ prenom: z.string().nullable(), username: z.string(), courses: z.array(teacherCourse) }) },
   }),
+  announcements: get('/teacher/announcements', 'The latest announcements of the administration to the signed-in teacher, newest first (at most 20).', {
+    answers: { 200: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })) },
+  }),
   timetable: get('/teacher/timetable', "The signed-in teacher's lessons of the year, Monday to Saturday, by start time.", {
     query: yearQuery,
     answers: { 200: z.array(teacherLesson) },
@@ -37,6 +40,7 @@ export const teacherApi = area('teacher', {
 
 export type TeacherDashboard = Answer<typeof teacherApi.dashboard>;
 export type TeacherCourse = z.output<typeof teacherCourse>;
+export type TeacherAnnouncement = Answer<typeof teacherApi.announcements>[number];
 export type TeacherLesson = z.output<typeof teacherLesson>;
 
 const a = attendanceServerText;

@@ -2,7 +2,7 @@
 // admin without a teacher profile, whose courses are the whole programme).
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { rollCallApi, type RollCall, type SavedRollCall, type TeacherDashboard, type TeacherLesson, teacherApi as api } from '../contract/teacher';
+import { rollCallApi, type RollCall, type SavedRollCall, type TeacherAnnouncement, type TeacherDashboard, type TeacherLesson, teacherApi as api } from '../contract/teacher';
 import { attendanceServerText as a } from '../contract/texts/attendance';
 import * as attendance from '../db/attendance-records';
 import * as enrollments from '../db/enrollments';
@@ -10,6 +10,7 @@ import { schoolClock, sessionDateProblem } from '../domain/attendance';
 import { compareNames } from '../domain/text';
 import { serverText } from '../contract/texts/server';
 import * as assignments from '../db/assignments';
+import * as announcements from '../db/teacher-announcements';
 import * as curriculum from '../db/curriculum';
 import * as years from '../db/school-years';
 import * as teachers from '../db/teachers';
@@ -35,6 +36,10 @@ teacherRoutes.get(api.dashboard.path, allow.types('teacher', 'admin'), input(api
   const courses = !profile && account.type === 'admin' ? await curriculum.selectYearCourses(db, school, yearId) : assigned;
   return c.json<TeacherDashboard>({ prenom: profile?.prenom ?? null, username: account.username, courses });
 });
+
+teacherRoutes.get(api.announcements.path, allow.types('teacher', 'admin'), input(api.announcements), async (c) =>
+  c.json<TeacherAnnouncement[]>(await announcements.selectForUser(c.var.db, c.var.school, c.var.account.id)),
+);
 
 teacherRoutes.get(api.timetable.path, allow.types('teacher', 'admin'), input(api.timetable), async (c) => {
   const { db, school, account } = c.var;

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/useApi';
+import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { adminText } from '../../i18n/admin';
 import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
@@ -29,25 +30,9 @@ const TILES = [
   { permission: 'report:attendance', to: '/reports/attendance', ...t.tiles.attendance },
 ] as const;
 
-function AnnouncementBanner() {
+function PlatformAnnouncement() {
   const { data } = useApi<Announcement | null>('/admin/announcements');
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY));
-  if (!data || data.id === dismissed) return null;
-  const close = () => {
-    localStorage.setItem(DISMISSED_KEY, data.id);
-    setDismissed(data.id);
-  };
-  return (
-    <aside className="notice notice-info announcement" aria-label={data.title}>
-      <div>
-        <strong>{data.title}</strong>
-        <p>{data.content}</p>
-      </div>
-      <button type="button" className="btn btn-ghost" aria-label={t.closeAnnouncement} onClick={close}>
-        ✕
-      </button>
-    </aside>
-  );
+  return data ? <AnnouncementBanner id={data.id} title={data.title} content={data.content} storageKey={DISMISSED_KEY} /> : null;
 }
 
 
@@ -144,7 +129,7 @@ function AdminHome({ session }: { session: Session }) {
   const tiles = TILES.filter((tile) => hasPermission(session, tile.permission));
   return (
     <main className="page dashboard">
-      <AnnouncementBanner />
+      <PlatformAnnouncement />
       <header className="dashboard-school">
         {school?.logo_url ? (
           <img src={school.logo_url} alt="" width={64} height={64} />

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/useApi';
+import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { commonText } from '../../i18n/common';
 import { shellText } from '../../i18n/shell';
@@ -13,7 +14,7 @@ import { teacherText as t } from '../../i18n/teacher';
 import { useSchool } from '../../layouts/school';
 import { addDays, schoolClock, sessionsOn } from '../../../worker/domain/attendance';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
-import type { TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
+import type { TeacherAnnouncement, TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
 import './teacher.css';
 
 const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
@@ -29,6 +30,7 @@ export function TeacherPage() {
   const query = yearQuery(selectedYear?.id);
   const dashboard = useApi<TeacherDashboard>(query && `/teacher/dashboard${query}`);
   const week = useApi<TeacherLesson[]>(query && `/teacher/timetable${query}`);
+  const latest = useApi<TeacherAnnouncement[]>('/teacher/announcements').data?.[0];
   const [tab, setTab] = useState<Tab>(() => {
     const saved = sessionStorage.getItem(TAB_KEY);
     return TABS.includes(saved as Tab) ? (saved as Tab) : 'courses';
@@ -43,6 +45,7 @@ export function TeacherPage() {
     <main className="page teacher-page">
       <h1>{name ? t.welcome(name) : shellText.screens.teacher}</h1>
       {selectedYear && <p className="muted">{t.yearOf(selectedYear.name)}</p>}
+      {latest && <AnnouncementBanner id={latest.id} content={latest.content} storageKey="dismissedTeacherAnnouncement" />}
       {week.data && <Today lessons={week.data} />}
       <div className="tabs" role="tablist" aria-label={shellText.screens.teacher}>
         {TABS.map((key) => (

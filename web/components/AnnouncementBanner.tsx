@@ -1,0 +1,25 @@
+// An announcement shown above a home screen until its reader closes it (remembered per device,
+// by announcement): the platform's to school admins, the administration's to a teacher.
+import { useState } from 'react';
+import { commonText } from '../i18n/common';
+import './announcement.css';
+
+export function AnnouncementBanner({ id, title, content, storageKey }: { id: string; title?: string; content: string; storageKey: string }) {
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(storageKey));
+  if (id === dismissed) return null;
+  const close = () => {
+    localStorage.setItem(storageKey, id);
+    setDismissed(id);
+  };
+  return (
+    <aside className="notice notice-info announcement" aria-label={title ?? commonText.announcement}>
+      <div>
+        {title && <strong>{title}</strong>}
+        <p>{content}</p>
+      </div>
+      <button type="button" className="btn btn-ghost" aria-label={commonText.closeAnnouncement} onClick={close}>
+        ✕
+      </button>
+    </aside>
+  );
+}
