@@ -49,15 +49,19 @@ const lessonColumns = {
   location_name: timetableEntries.locationName,
 };
 
-/** The lessons of a year for a class or a teacher, by day and start time: one query. */
-export const selectWeek = (db: Db, school: string, yearId: string, whose: { classId: string } | { teacherId: string }) =>
+/** Lessons with their course (year, teacher, class) and its names, as the timetable screens show them. */
+const placedLessons = (db: Db) =>
   db
-    .select(lessonColumns)
+    .select({ ...lessonColumns, year_id: assignments.yearId, class_id: assignments.classId })
     .from(timetableEntries)
     .innerJoin(assignments, assignmentOfEntry)
     .innerJoin(classes, classOfAssignment)
     .innerJoin(subjects, subjectOfAssignment)
-    .innerJoin(teachers, teacherOfAssignment)
+    .innerJoin(teachers, teacherOfAssignment);
+
+/** The lessons of a year for a class or a teacher, by day and start time: one query. */
+export const selectWeek = (db: Db, school: string, yearId: string, whose: { classId: string } | { teacherId: string }) =>
+  placedLessons(db)
     .where(
       and(
         eq(timetableEntries.instanceId, school),
@@ -68,26 +72,11 @@ export const selectWeek = (db: Db, school: string, yearId: string, whose: { clas
     .orderBy(asc(timetableEntries.dayOfWeek), asc(timetableEntries.startTime), asc(classes.orderIndex));
 
 /** One lesson with its course (year, teacher, class) and names, or undefined. */
-export const findLesson = (db: Db, school: string, id: string) =>
-  db
-    .select({ ...lessonColumns, year_id: assignments.yearId, class_id: assignments.classId })
-    .from(timetableEntries)
-    .innerJoin(assignments, assignmentOfEntry)
-    .innerJoin(classes, classOfAssignment)
-    .innerJoin(subjects, subjectOfAssignment)
-    .innerJoin(teachers, teacherOfAssignment)
-    .where(byId(timetableEntries, school, id))
-    .get();
+export const findLesson = (db: Db, school: string, id: string) => placedLessons(db).where(byId(timetableEntries, school, id)).get();
 
 /** The year's lessons of a teacher or of a class, with what the overlap rule and its message need. */
 export const selectPlaced = (db: Db, school: string, yearId: string, teacherId: string, classId: string) =>
-  db
-    .select({ ...lessonColumns, year_id: assignments.yearId, class_id: assignments.classId })
-    .from(timetableEntries)
-    .innerJoin(assignments, assignmentOfEntry)
-    .innerJoin(classes, classOfAssignment)
-    .innerJoin(subjects, subjectOfAssignment)
-    .innerJoin(teachers, teacherOfAssignment)
+  placedLessons(db)
     .where(and(eq(timetableEntries.instanceId, school), eq(assignments.yearId, yearId), or(eq(assignments.teacherId, teacherId), eq(assignments.classId, classId))))
     .all();
 

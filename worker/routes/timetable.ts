@@ -53,7 +53,7 @@ timetableRoutes.get(api.week.path, allow.anyPermission('settings:manage_timetabl
   const query = c.req.valid('query');
   found(await years.findSchoolYear(db, school, query.yearId), serverText.yearNotFound);
   const whose = query.className !== undefined ? { classId: found(await classes.findClassByName(db, school, query.className), serverText.classNotFound).id } : { teacherId: query.teacherId! };
-  return c.json<TimetableWeek>({ entries: await timetable.selectWeek(db, school, query.yearId, whose).all() });
+  return c.json<TimetableWeek>({ entries: (await timetable.selectWeek(db, school, query.yearId, whose).all()).map(lessonOf) });
 });
 
 timetableRoutes.post(api.create.path, allow.permission('settings:manage_timetable'), input(api.create), async (c) => {

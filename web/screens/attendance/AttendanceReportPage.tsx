@@ -110,6 +110,22 @@ export function AttendanceReportPage() {
   );
 }
 
+/** The heads of a sheet: the students' column, then one per school day. */
+function DatesHead({ dates }: { dates: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t.student}</th>
+        {dates.map((date) => (
+          <th key={date} scope="col">
+            {dayLabel(date)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function DailySheet({ path, yearId }: { path: string; yearId: string }) {
   const report = useApi<DailyReport>(path);
   const { send, busy } = useWrite(report, { reload: false });
@@ -140,16 +156,7 @@ function DailySheet({ path, yearId }: { path: string; yearId: string }) {
   return (
     <div className="attendance-scroll">
       <table className="attendance-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.student}</th>
-            {data.dates.map((date) => (
-              <th key={date} scope="col">
-                {dayLabel(date)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <DatesHead dates={data.dates} />
         <tbody>
           {data.students.map((student) => {
             const name = `${student.nom} ${student.prenom}`;
@@ -225,16 +232,7 @@ function Detailed({ path, title, school }: { path: string; title: string; school
       {data.records.length === 0 && <p className="muted">{t.noMarks}</p>}
       <div className="attendance-scroll">
         <table className="attendance-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.student}</th>
-              {data.dates.map((date) => (
-                <th key={date} scope="col">
-                  {dayLabel(date)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <DatesHead dates={data.dates} />
           <tbody>
             {data.students.map((student) => (
               <tr key={student.id}>
