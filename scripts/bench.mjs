@@ -66,6 +66,7 @@ if (!check) report.login = await timeLogin();
 if (!check) report.studentList = await timeStudentList();
 if (!check) report.financeReport = await timeFinanceReport();
 if (!check) report.dashboardVisits = await dashboardVisits();
+if (!check) report.attendance = await timeAttendance();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
@@ -347,6 +348,106 @@ async function dashboardVisits() {
         `visite répétée : coquille ${kb(result.repeat.shellGzipBytes)} (service worker), API ${kb(result.repeat.apiGzipBytes)}`,
     );
     return result;
+  } finally {
+    server.kill();
+  }
+}
+
+/**
+ * The daily attendance sheet of a 60-student class over 6 days and the teacher's roll call save of
+ * 60 marks (issue 13): seeds a 'Banc 60' class in the bench school (60 enrolled students, one lesson
+ * of the demo teacher each weekday, a week of marks), then times both calls (median of 20) and
+ * weighs the sheet. D1 round trips, whatever the class size: the sheet 2 (year and class, then one
+ * batch of 3 reads), the save 2 reads and 1 batch (2 statements, the guards and the audit).
+ */
+async function timeAttendance() {
+  const { insertRows } = await import('./lib/sql.mjs');
+  const { d1ExecuteStatements, d1Query } = await import('./lib/wrangler.mjs');
+  const port = 8795;
+  const school = 'demo-ecole-1';
+  const className = 'Banc 60';
+  const week = ['2026-01-12', '2026-01-13', '2026-01-14', '2026-01-15', '2026-01-16', '2026-01-17'];
+  process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
+  const where = ['--local', '--persist-to', process.env.PORTAIL_STATE_DIR];
+  ensureDevVars();
+  await prepareLocalDatabase();
+  const [year] = d1Query(`SELECT id FROM school_years WHERE instance_id = '${school}' AND is_current = 1`, where);
+  if (d1Query(`SELECT id FROM classes WHERE instance_id = '${school}' AND name = '${className}'`, where).length === 0) {
+    const [teacher] = d1Query(`SELECT t.id FROM teachers t JOIN users u ON u.instance_id = t.instance_id AND u.id = t.user_id WHERE t.instance_id = '${school}' AND u.username = 'prof'`, where);
+    const [subject] = d1Query(`SELECT id FROM subjects WHERE instance_id = '${school}' ORDER BY name LIMIT 1`, where);
+    const classId = 'bench-class-60';
+    const entries = [1, 2, 3, 4, 5, 6].map((day) => ({ id: `bench-entry-60-${day}`, instance_id: school, assignment_id: 'bench-assignment-60', day_of_week: day, start_time: '16:00', end_time: '17:00', location_name: null }));
+    const students = [];
+    const enrollments = [];
+    const marks = [];
+    for (let n = 0; n < 60; n++) {
+      const nom = `Banc-${String(n).padStart(2, '0')}`;
+      students.push({
+        id: `bench-60-student-${n}`, instance_id: school, nisu: null, nom, prenom: 'Élève', nom_key: searchKey(nom), prenom_key: searchKey('Élève'),
+        sexe: n % 2 ? 'M' : 'F', date_of_birth: '2012-03-04', address: 'Delmas 33', tutor_name: 'Tuteur Banc', tutor_phone: '+509 3712 3456',
+        tutor_email: null, medical_notes: null, status: 'active',
+      });
+      enrollments.push({ id: `bench-60-enrollment-${n}`, instance_id: school, student_id: `bench-60-student-${n}`, year_id: year.id, class_id: classId, mppa: 0 });
+      week.forEach((date, d) => {
+        const status = n % 10 === 0 ? 'absent' : n % 15 === 0 ? 'late' : 'present';
+        marks.push({ id: `bench-60-mark-${n}-${d}`, instance_id: school, timetable_entry_id: entries[d].id, enrollment_id: `bench-60-enrollment-${n}`, date, status });
+      });
+    }
+    console.log('• classe de 60 élèves et une semaine d’appels ajoutées à l’école de mesure…');
+    d1ExecuteStatements(
+      [
+        ...insertRows('classes', [{ id: classId, instance_id: school, name: className, order_index: 99 }]),
+        ...insertRows('curriculum', [{ id: 'bench-curriculum-60', instance_id: school, year_id: year.id, class_id: classId, subject_id: subject.id }]),
+        ...insertRows('assignments', [{ id: 'bench-assignment-60', instance_id: school, year_id: year.id, teacher_id: teacher.id, class_id: classId, subject_id: subject.id }]),
+        ...insertRows('timetable_entries', entries),
+        ...insertRows('students', students),
+        ...insertRows('enrollments', enrollments),
+        ...insertRows('attendance_records', marks),
+      ],
+      where,
+    );
+  }
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], { stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 60; i++) {
+      if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const tokenOf = async (username) => {
+      const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+      return (await res.json()).accessToken;
+    };
+    const [admin, prof] = [await tokenOf('admin'), await tokenOf('prof')];
+    const timed = async (run) => {
+      const times = [];
+      let text = '';
+      for (let i = 0; i < 21; i++) {
+        const start = performance.now();
+        const res = await run(i);
+        text = await res.text();
+        if (res.status !== 200) throw new Error(`présences ${res.status} ${text}`);
+        if (i > 0) times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      return { medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+    };
+    const sheetPath = `/api/daily-attendance-report?yearId=${year.id}&className=${encodeURIComponent(className)}&startDate=${week[0]}&endDate=${week[5]}`;
+    const sheet = await timed(() => fetch(base + sheetPath, { headers: { Authorization: `Bearer ${admin}` } }));
+    const save = await timed((i) =>
+      fetch(`${base}/api/teacher/attendance`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${prof}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        body: JSON.stringify({
+          timetable_entry_id: 'bench-entry-60-1',
+          date: week[0],
+          marks: Array.from({ length: 60 }, (_, n) => ({ enrollment_id: `bench-60-enrollment-${n}`, status: (n + i) % 7 === 0 ? 'late' : 'present' })),
+        }),
+      }),
+    );
+    console.log(`GET /api/daily-attendance-report (60 élèves × 6 jours) : médiane ${sheet.medianMs} ms, p95 ${sheet.p95Ms} ms, ${kb(sheet.bytes)} (${kb(sheet.gzipBytes)} gzip), 2 allers-retours D1 après la session (année et classe, puis un lot de 3 lectures)`);
+    console.log(`PUT /api/teacher/attendance (60 présences) : médiane ${save.medianMs} ms, p95 ${save.p95Ms} ms, après la session : 2 lectures en parallèle puis 1 lot (2 instructions quel que soit le nombre d’élèves)`);
+    return { sheet, save };
   } finally {
     server.kill();
   }
