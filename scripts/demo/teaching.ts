@@ -2,10 +2,12 @@
 // (every course of the programme has exactly one teacher), the week's timetable, and attendance:
 // the demo teacher's lessons over the last two weeks of January.
 import type { assignments, attendanceRecords, teachers, timetableEntries } from '../../worker/db/schema';
+import { addDays, defaultRange, schoolClock } from '../../worker/domain/attendance';
+import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
 import { SATURDAY_SLOTS, type SchoolProfile, WEEKDAY_SLOTS } from './profiles';
-import { ascii, DAY_MS, hash32, isoDay, pad, type Rng, stamp, toDate } from './random';
+import { ascii, hash32, pad, type Rng, stamp } from './random';
 
 interface Course {
   assignmentId: string;
@@ -63,14 +65,14 @@ export function teachingRows(ctx: DemoContext, enrolled: Enrolled[], failing: Re
     assignmentId: course.assignmentId,
   }));
 
-  // --- Attendance: the demo teacher's lessons over the last two weeks of January
+  // --- Attendance: the demo teacher's lessons of last week and of this week up to today (school
+  // time), so that the roll calls and the daily sheet's default week show marks at once.
   const presence = ctx.rng('attendance');
   const attendance: (typeof attendanceRecords.$inferInsert)[] = [];
   const demoTeacherCourses = new Set(assignmentRows.filter((a) => a.teacherId === teacherRows[0]!.id).map((a) => a.id));
   const courseClass = new Map(courses.map((c) => [c.assignmentId, c.className]));
-  for (const monday of [`${y0 + 1}-01-19`, `${y0 + 1}-01-26`]) {
-    for (const entry of timetable.filter((t) => demoTeacherCourses.has(t.assignmentId))) {
-      const date = isoDay(new Date(toDate(monday).getTime() + (entry.dayOfWeek - 1) * DAY_MS));
+  for (const date of demoAttendanceDates()) {
+    for (const entry of timetable.filter((t) => demoTeacherCourses.has(t.assignmentId) && t.dayOfWeek === dayOfWeekOf(date))) {
       for (const e of enrolled.filter((x) => x.year === cfg.currentYear && x.className === courseClass.get(entry.assignmentId))) {
         const weak = failing.has(e.pupil.n);
         const status = presence.weighted([
@@ -84,6 +86,13 @@ export function teachingRows(ctx: DemoContext, enrolled: Enrolled[], failing: Re
     }
   }
   return { teachers: teacherRows, assignments: assignmentRows, timetableEntries: timetable, attendanceRecords: attendance };
+}
+
+/** The school days of last week and of this week up to today, in the school's time zone. */
+export function demoAttendanceDates(now: Date = new Date()): string[] {
+  const today = schoolClock(now).date;
+  const monday = defaultRange(now).start;
+  return [addDays(monday, -7), monday].flatMap((start) => [0, 1, 2, 3, 4, 5].map((d) => addDays(start, d))).filter((date) => date <= today);
 }
 
 /**

@@ -4,6 +4,7 @@
 import { expect, test } from './fixtures';
 import { apiToken, controlled, PHONE, signInAndLand } from './support';
 import type { RollCall } from '../../worker/contract/teacher';
+import { addDays } from '../../worker/domain/attendance';
 
 test.use({ viewport: PHONE });
 
@@ -16,10 +17,17 @@ test('a teacher takes a roll call offline; the marks survive a reload and land o
   await monday.getByRole('button').first().click();
   await expect(page).toHaveURL(/\/teacher\/attendance\?entry=.+&date=\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByRole('heading', { name: /^Appel : Mathématiques · / })).toBeVisible();
+  // Two sessions back: before the demo's roll calls (last week and this week).
+  const latest = new URL(page.url()).searchParams.get('date')!;
+  await page.getByRole('button', { name: '← Séance précédente' }).click();
+  await page.getByRole('button', { name: '← Séance précédente' }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${addDays(latest, -14)}$`));
   const rows = page.getByRole('listitem');
   await expect(rows.first()).toBeVisible();
-  const url = new URL(page.url());
   const [first, second] = [await rows.nth(0).locator('.roll-call-name').innerText(), await rows.nth(1).locator('.roll-call-name').innerText()];
+
+  await expect(page.getByRole('status').filter({ hasText: 'élèves marqués' })).toHaveText(/^0 \//);
+  const url = new URL(page.url());
 
   // Offline: two taps, kept on the phone.
   await context.setOffline(true);

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { database } from '../../worker/db/client';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { AURORE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
+import { demoAttendanceDates } from '../../scripts/demo/teaching';
+import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { accessTokenOf, claimsOf, login, sql } from './helpers';
 
 describe('the demo seed', () => {
@@ -39,7 +41,7 @@ describe('the demo seed', () => {
       teachers: 2,
       assignments: 12,
       timetable_entries: 36,
-      attendance_records: 180,
+      attendance_records: await expectedAttendance(id),
       users: 4,
     });
     expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({ n: 29 });
@@ -58,3 +60,21 @@ describe('the demo seed', () => {
     expect(linked).toEqual({ pupil: 'Naïka', teacher: 'Guerline' });
   });
 });
+
+/**
+ * The roll calls the demo holds: one mark per pupil of the class in each of the demo teacher's
+ * lessons of last week and of this week up to today (the dates move with the clock, the rule not).
+ */
+async function expectedAttendance(school: string): Promise<number> {
+  const perDay = await sql(
+    `SELECT t.day_of_week AS day, COUNT(e.id) AS marks FROM timetable_entries t
+       JOIN assignments a ON a.instance_id = t.instance_id AND a.id = t.assignment_id
+       JOIN teachers p ON p.instance_id = a.instance_id AND p.id = a.teacher_id
+       JOIN users u ON u.instance_id = p.instance_id AND u.id = p.user_id AND u.username = 'prof'
+       JOIN enrollments e ON e.instance_id = a.instance_id AND e.year_id = a.year_id AND e.class_id = a.class_id
+     WHERE t.instance_id = ? GROUP BY t.day_of_week`,
+    school,
+  ).all<{ day: number; marks: number }>();
+  const marksOn = new Map(perDay.results.map((r) => [r.day, r.marks]));
+  return demoAttendanceDates().reduce((total, date) => total + (marksOn.get(dayOfWeekOf(date) ?? 0) ?? 0), 0);
+}
