@@ -32,8 +32,11 @@ const workspace: RouteObject[] = [
     children: [
       { path: '/students', lazy: screen(async () => (await import('./screens/students/StudentsPage')).StudentsPage) },
       { path: '/class/:className', lazy: screen(async () => (await import('./screens/class-finance/ClassFinancePage')).ClassFinancePage) },
-      { path: '/report-cards', lazy: later(titles.reportCards) },
     ],
+  },
+  {
+    element: <Guard area="staff" permission="report_card:generate" />,
+    children: [{ path: '/report-cards', lazy: screen(async () => (await import('./screens/report-cards/ReportCardsPage')).ReportCardsPage) }],
   },
   {
     element: <Guard area="staff" permission="report:financial" />,
@@ -78,7 +81,7 @@ const workspace: RouteObject[] = [
     children: [
       { path: '/teacher', lazy: screen(async () => (await import('./screens/teacher/TeacherPage')).TeacherPage) },
       { path: '/teacher/attendance', lazy: screen(async () => (await import('./screens/teacher/RollCallPage')).RollCallPage) },
-      { path: '/teacher/class/:className/subject/:subjectId', lazy: later(titles.gradebook) },
+      { path: '/teacher/class/:className/subject/:subjectId', lazy: screen(async () => (await import('./screens/gradebook/GradeBookPage')).GradeBookPage) },
     ],
   },
 ];

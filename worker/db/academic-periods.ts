@@ -46,3 +46,7 @@ export const deletePeriod = (db: Db, school: string, id: string) => db.delete(ac
 
 /** A guard condition: the period still exists. */
 export const periodStillExists = (school: string, id: string) => existsNow(academicPeriods, byId(academicPeriods, school, id));
+
+/** The period if it belongs to the year (batchable). */
+export const selectPeriodOfYear = (db: Db, school: string, id: string, yearId: string) =>
+  db.select({ period_id: academicPeriods.id }).from(academicPeriods).where(and(byId(academicPeriods, school, id), eq(academicPeriods.yearId, yearId))).limit(1);

@@ -113,3 +113,30 @@ export const findCourseHolder = (db: Db, school: string, course: { yearId: strin
       and(eq(assignments.instanceId, school), eq(assignments.yearId, course.yearId), eq(assignments.classId, course.classId), eq(assignments.subjectId, course.subjectId)),
     )
     .get();
+
+const ofCourse = (school: string, userId: string, course: { yearId: string; classId: string; subjectId: string }, db: Db) =>
+  and(
+    eq(assignments.instanceId, school),
+    eq(assignments.yearId, course.yearId),
+    eq(assignments.classId, course.classId),
+    eq(assignments.subjectId, course.subjectId),
+    inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
+  )!;
+
+/** Whether an account teaches a course (a row when it does): batchable. */
+export const selectTeachesCourse = (db: Db, school: string, userId: string, course: { yearId: string; classId: string; subjectId: string }) =>
+  db.select({ teaches: sql<number>`1` }).from(assignments).where(ofCourse(school, userId, course, db)).limit(1);
+
+/** Guard: the account still teaches the course when the batch runs. */
+export const stillTeaches = (db: Db, school: string, userId: string, course: { yearId: string; classId: string; subjectId: string }) =>
+  existsNow(assignments, ofCourse(school, userId, course, db));
+
+/** Whether an account teaches any subject in a class for a year (a row when it does). */
+export const findTeachesClass = (db: Db, school: string, userId: string, yearId: string, classId: string) =>
+  db
+    .select({ teaches: sql<number>`1` })
+    .from(assignments)
+    .where(
+      and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId), eq(assignments.classId, classId), inArray(assignments.teacherId, profileIdsOfUser(db, school, userId))),
+    )
+    .get();

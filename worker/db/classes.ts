@@ -5,7 +5,7 @@ import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
 import { byId, byName, ofSchool } from './scoped';
-import { classes, classFees } from './schema';
+import { academicPeriods, classes, classFees, schoolYears } from './schema';
 
 const columns = { id: classes.id, name: classes.name, order_index: classes.orderIndex };
 
@@ -74,3 +74,18 @@ export const deleteClass = (db: Db, school: string, id: string) => db.delete(cla
 
 /** A guard condition: the class still exists. */
 export const classStillExists = (school: string, id: string) => existsNow(classes, byId(classes, school, id));
+
+/**
+ * What a class's report cards stand on, in one query: the class by name, whether the year is the
+ * school's and whether the period belongs to that year.
+ */
+export const selectReportScope = (db: Db, school: string, yearId: string, className: string, periodId: string) =>
+  db
+    .select({
+      class_id: classes.id,
+      year_ok: sql<number>`EXISTS (SELECT 1 FROM ${schoolYears} WHERE ${schoolYears.instanceId} = ${school} AND ${schoolYears.id} = ${yearId})`,
+      period_ok: sql<number>`EXISTS (SELECT 1 FROM ${academicPeriods} WHERE ${academicPeriods.instanceId} = ${school} AND ${academicPeriods.id} = ${periodId} AND ${academicPeriods.yearId} = ${yearId})`,
+    })
+    .from(classes)
+    .where(byName(classes, school, className))
+    .limit(1);

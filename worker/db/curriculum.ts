@@ -82,3 +82,16 @@ export const selectProgramme = (db: Db, school: string, yearId: string) =>
     .leftJoin(teachers, and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId)))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId)))
     .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));
+
+/** A course's max grade (hundredths) in the year's programme: none when the class does not follow the subject. */
+export const selectCellMax = (db: Db, school: string, c: Cell) =>
+  db.select({ max_grade: curriculum.maxGrade }).from(curriculum).where(cell(school, c)).limit(1);
+
+/** The subjects a class follows in a year with their max grade (hundredths), by name: batchable, ids aliased. */
+export const selectClassSubjects = (db: Db, school: string, yearId: string, classId: string) =>
+  db
+    .select({ subject_id: sql<string>`${subjects.id}`.as('subject_id'), subject_name: sql<string>`${subjects.name}`.as('subject_name'), max_grade: curriculum.maxGrade })
+    .from(curriculum)
+    .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId), eq(curriculum.classId, classId)))
+    .orderBy(asc(subjects.name));

@@ -365,3 +365,26 @@ export const findEnrollmentOfStudent = (db: Db, school: string, studentId: strin
     .from(enrollments)
     .where(and(ofSchool(enrollments, school), eq(enrollments.studentId, studentId), eq(enrollments.yearId, yearId)))
     .get();
+
+/** The students of a class for a year with what a report card prints of them (ids aliased for batches). */
+export const selectReportStudents = (db: Db, school: string, yearId: string, classId: string) =>
+  db
+    .select({
+      enrollment_id: sql<string>`${enrollments.id}`.as('enrollment_id'),
+      student_id: sql<string>`${students.id}`.as('student_id'),
+      nom: students.nom,
+      prenom: students.prenom,
+      nisu: students.nisu,
+      date_of_birth: students.dateOfBirth,
+      sexe: students.sexe,
+    })
+    .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
+    .where(inClassYear(school, yearId, classId));
+
+/** An enrolment with its year and class (a grade names only the enrolment). */
+export const findEnrollmentPlace = (db: Db, school: string, id: string) =>
+  db.select({ id: enrollments.id, yearId: enrollments.yearId, classId: enrollments.classId }).from(enrollments).where(byId(enrollments, school, id)).get();
+
+/** Guard: the enrolment still exists. */
+export const enrollmentStillExists = (school: string, id: string) => existsNow(enrollments, byId(enrollments, school, id));

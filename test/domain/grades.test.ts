@@ -1,0 +1,120 @@
+// The grade rules with figures computed by hand (issue 14; document 2 §5, §9; product decision
+// 'Grades and report cards').
+import { describe, expect, it } from 'vitest';
+import {
+  annualPercent,
+  appreciationTier,
+  decision,
+  exceededTotal,
+  formatPoints,
+  isScoreValue,
+  limitReached,
+  onBase,
+  periodPercent,
+  phraseIndex,
+  rankLabel,
+  ranks,
+  reportBase,
+  round2,
+  sameEvaluationName,
+  subjectPercent,
+} from '../../worker/domain/grades';
+
+describe('a subject percentage', () => {
+  it('is the sum of scores over the sum of the max scores graded', () => {
+    // 15/20 + 30/50 = 45/70 = 64.2857… %
+    expect(round2(subjectPercent([{ score: 1500, max: 2000 }, { score: 3000, max: 5000 }])!)).toBe(64.29);
+    expect(subjectPercent([])).toBeNull();
+  });
+});
+
+describe('the period average', () => {
+  it('weights each subject by its max grade, over the subjects graded', () => {
+    // Français 80 % x 200 + Maths 50 % x 100 = 210 / 300 = 70 %; Sciences ungraded.
+    const p = periodPercent([
+      { percent: 80, maxGrade: 200 },
+      { percent: 50, maxGrade: 100 },
+      { percent: null, maxGrade: 100 },
+    ]);
+    expect(p).toBe(70);
+    expect(periodPercent([{ percent: null, maxGrade: 100 }])).toBeNull();
+  });
+
+  it('is shown on base 100 when a subject weighs 100 points or more, else on base 10', () => {
+    expect(reportBase([100, 20])).toBe(100);
+    expect(reportBase([20, 10, 99.99])).toBe(10);
+    expect(onBase(70, 100)).toBe(70);
+    expect(onBase(70, 10)).toBe(7);
+    expect(round2(onBase(64.2857, 10))).toBe(6.43);
+  });
+});
+
+describe('ranks', () => {
+  it('share a rank on ties and skip the next (1er, 1er, 3ème); no average, no rank', () => {
+    const r = ranks(
+      new Map<string, number | null>([
+        ['a', 72.5],
+        ['b', 81.004],
+        ['c', 81],
+        ['d', null],
+        ['e', 40],
+      ]),
+    );
+    expect([...r]).toEqual([
+      ['b', 1],
+      ['c', 1],
+      ['a', 3],
+      ['e', 4],
+    ]);
+    expect(r.has('d')).toBe(false);
+    expect(rankLabel(1)).toBe('1er');
+    expect(rankLabel(2)).toBe('2ème');
+  });
+});
+
+describe('the annual decision', () => {
+  it('averages the periods that exist', () => {
+    expect(annualPercent([60, null, 45])).toBe(52.5);
+    expect(annualPercent([null])).toBeNull();
+  });
+
+  it('admits at the passing grade exactly, not a hundredth below', () => {
+    expect(decision(49.99, 50, false)).toBe('repeat');
+    expect(decision(50, 50, false)).toBe('admitted');
+    // Decided on the two decimals shown: 49.996 prints 50,00 and passes.
+    expect(decision(49.996, 50, false)).toBe('admitted');
+    expect(decision(annualPercent([49.98, 50])!, 50, false)).toBe('repeat');
+    expect(decision(annualPercent([50, 50.02])!, 50, false)).toBe('admitted');
+  });
+
+  it('graduates the admitted of the last class, never the failing', () => {
+    expect(decision(75, 50, true)).toBe('graduated');
+    expect(decision(49.99, 50, true)).toBe('repeat');
+    expect(decision(60, 65, true)).toBe('repeat');
+  });
+});
+
+describe('the evaluation set', () => {
+  it("refuses a total above the subject's max grade and says the total", () => {
+    expect(exceededTotal([2000, 3000], 5000, 10000)).toBeNull();
+    expect(exceededTotal([2000, 3000], 5050, 10000)).toBe(10050);
+    expect(limitReached([2000, 3000, 5000], 10000)).toBe(true);
+    expect(limitReached([2000, 3000], 10000)).toBe(false);
+  });
+
+  it('compares names case-insensitively and takes scores of two decimals', () => {
+    expect(sameEvaluationName('Devoir 1', ' DEVOIR 1')).toBe(true);
+    expect(sameEvaluationName('Examen', 'Éxamen')).toBe(false);
+    expect(isScoreValue(12.25)).toBe(true);
+    expect(isScoreValue(12.255)).toBe(false);
+    expect(isScoreValue(-1)).toBe(false);
+    expect(formatPoints(100.5)).toBe('100,5');
+  });
+});
+
+describe('the automatic appreciation', () => {
+  it('picks the tier at 90, 80 and 60 and the phrase by the floored average modulo four', () => {
+    expect([95, 90, 89.99, 80, 79.9, 60, 59.99].map(appreciationTier)).toEqual(['top', 'top', 'good', 'good', 'average', 'average', 'poor']);
+    expect([90, 91.9, 92, 95].map(phraseIndex)).toEqual([2, 3, 0, 3]);
+  });
+});

@@ -1,0 +1,147 @@
+// Grade rules shared by the worker, the grade book and the report cards (document 2 §4 'Grade
+// entry', §5 'Grades', §9; product decision 'Grades and report cards'): points in hundredths,
+// the evaluation set's limit, a subject's percentage, the period average with coefficients on
+// base 100 or 10, ranks with ties, the annual average and the council's decision, the automatic
+// appreciation. Pure functions, no I/O.
+
+// ------------------------------------------------------------------------------------ Points
+
+/** Scores and max scores travel as points with two decimals and are stored in hundredths. */
+export const toHundredths = (points: number): number => Math.round(points * 100);
+export const toPoints = (hundredths: number): number => hundredths / 100;
+
+/** A score typed in the grade book: a number of at most two decimals, from 0 (step 0.01). */
+export const isScoreValue = (points: number): boolean =>
+  Number.isFinite(points) && points >= 0 && Math.abs(points * 100 - Math.round(points * 100)) < 1e-6;
+
+/** The default max score of a new evaluation and of a curriculum subject (document 2 §9). */
+export const DEFAULT_EVALUATION_MAX = 20;
+export const DEFAULT_SUBJECT_MAX = 100;
+
+/** Evaluation names compare case-insensitively (and without surrounding spaces). */
+export const sameEvaluationName = (a: string, b: string): boolean =>
+  a.trim().toLocaleLowerCase('fr') === b.trim().toLocaleLowerCase('fr');
+
+/**
+ * The sum of the evaluation set's max scores once `added` joins it (all in hundredths), or null
+ * when it stays within the subject's max grade.
+ */
+export function exceededTotal(existingMaxes: readonly number[], added: number, subjectMax: number): number | null {
+  const total = existingMaxes.reduce((sum, m) => sum + m, 0) + added;
+  return total > subjectMax ? total : null;
+}
+
+/** 'Limite atteinte': the set's max scores already reach the subject's max grade. */
+export const limitReached = (existingMaxes: readonly number[], subjectMax: number): boolean =>
+  existingMaxes.reduce((sum, m) => sum + m, 0) >= subjectMax;
+
+// ---------------------------------------------------------------------------------- Averages
+
+export interface Mark {
+  /** Hundredths (or any unit, the same for both). */
+  score: number;
+  max: number;
+}
+
+/** A subject's average for a student, in percent: sum of scores over sum of the max scores of the evaluations graded. */
+export function subjectPercent(marks: readonly Mark[]): number | null {
+  let score = 0;
+  let max = 0;
+  for (const m of marks) {
+    score += m.score;
+    max += m.max;
+  }
+  return max > 0 ? (score / max) * 100 : null;
+}
+
+export interface SubjectResult {
+  /** The subject's percentage, null without any grade. */
+  percent: number | null;
+  /** The subject's max grade in the curriculum: its coefficient. */
+  maxGrade: number;
+}
+
+/** The period average in percent: the subjects' percentages weighted by their max grade, over the subjects graded. */
+export function periodPercent(subjects: readonly SubjectResult[]): number | null {
+  let weighted = 0;
+  let weights = 0;
+  for (const s of subjects) {
+    if (s.percent === null) continue;
+    weighted += s.percent * s.maxGrade;
+    weights += s.maxGrade;
+  }
+  return weights > 0 ? weighted / weights : null;
+}
+
+/** The base averages are shown on: 100 if any subject's max grade is at least 100 points, otherwise 10. */
+export const reportBase = (maxGradesInPoints: readonly number[]): 100 | 10 => (maxGradesInPoints.some((m) => m >= 100) ? 100 : 10);
+
+/** A percentage on the report's base (average / 100 x base). */
+export const onBase = (percent: number, base: number): number => (percent / 100) * base;
+
+/** Two decimals, the way averages are shown and decided. */
+export const round2 = (value: number): number => Math.round((value + Number.EPSILON) * 100) / 100;
+
+/** Colour band of a subject average on a report card (document 2 §9). */
+export const averageBand = (percent: number): 'good' | 'medium' | 'poor' => (percent >= 80 ? 'good' : percent >= 60 ? 'medium' : 'poor');
+
+/** In the grade book, averages below 50 % are shown red. */
+export const isBelowHalf = (percent: number): boolean => percent < 50;
+
+// ------------------------------------------------------------------------------------- Ranks
+
+/**
+ * Ranks by average, best first; equal averages (to the hundredth shown) share a rank and the next
+ * rank skips (1, 1, 3). Students without an average have no rank.
+ */
+export function ranks<K>(averages: ReadonlyMap<K, number | null>): Map<K, number> {
+  const ranked = [...averages].filter((e): e is [K, number] => e[1] !== null).map(([k, v]) => [k, round2(v)] as const);
+  ranked.sort((a, b) => b[1] - a[1]);
+  const out = new Map<K, number>();
+  ranked.forEach(([key, value], i) => {
+    const previous = ranked[i - 1];
+    out.set(key, previous && previous[1] === value ? out.get(previous[0])! : i + 1);
+  });
+  return out;
+}
+
+/** '1er', '2ème', '3ème'… */
+export const rankLabel = (rank: number): string => (rank === 1 ? '1er' : `${rank}ème`);
+
+// ---------------------------------------------------------------------------- Year's decision
+
+/** Mean of the period averages that exist (percent), null when none does. */
+export function annualPercent(periods: readonly (number | null)[]): number | null {
+  const known = periods.filter((p): p is number => p !== null);
+  return known.length ? known.reduce((a, b) => a + b, 0) / known.length : null;
+}
+
+export type Decision = 'admitted' | 'repeat' | 'graduated';
+
+/**
+ * The council's decision from the annual average (percent, decided on the two decimals shown)
+ * and the school's passing grade (percent): admitted at or above it, graduated when admitted from
+ * the last class, otherwise to repeat.
+ */
+export function decision(annual: number, passingGrade: number, lastClass: boolean): Decision {
+  if (round2(annual) < passingGrade) return 'repeat';
+  return lastClass ? 'graduated' : 'admitted';
+}
+
+// ------------------------------------------------------------------------ Automatic appreciation
+
+export type AppreciationTier = 'top' | 'good' | 'average' | 'poor';
+
+/** The tier of an average (percent): at least 90 top, 80 good, 60 average, below poor (document 2 §9). */
+export const appreciationTier = (percent: number): AppreciationTier =>
+  percent >= 90 ? 'top' : percent >= 80 ? 'good' : percent >= 60 ? 'average' : 'poor';
+
+/** Which of the tier's four phrases: the floored average modulo four (document 2 §9). */
+export const phraseIndex = (percent: number): number => Math.floor(percent) % 4;
+
+/** The suggested phrase for an average, from each tier's four phrases. */
+export const suggestedAppreciation = (percent: number, phrases: Readonly<Record<AppreciationTier, readonly [string, string, string, string]>>): string =>
+  phrases[appreciationTier(percent)][phraseIndex(percent)]!;
+
+/** Points in French: '12,5', '20', '7,25'. */
+export const formatPoints = (points: number): string => points.toLocaleString('fr-FR', { maximumFractionDigits: 2, useGrouping: false });

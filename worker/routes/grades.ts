@@ -1,0 +1,289 @@
+// Grade books, appreciations and report cards: the routes of contract/grades.ts. Who may: the
+// teacher of the course (an assignment of the year), or staff holding grade:read (reading),
+// grade:create (scores and evaluations), appreciation:create (appreciations); admins hold all.
+// Every condition a write depends on is re-checked inside its batch (decision 041): the
+// evaluation set's total, the name's uniqueness, the score within the max, the teacher's course.
+import { Hono } from 'hono';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { allow } from '../auth/access';
+import type { Account } from '../auth/session';
+import { type BookGrade, type GradeBook, gradesApi as api, type ReportData, type SavedGrade } from '../contract/grades';
+import { serverText } from '../contract/texts/server';
+import { gradesServerText as t } from '../contract/texts/grades';
+import * as periods from '../db/academic-periods';
+import * as appreciations from '../db/appreciations';
+import * as assignments from '../db/assignments';
+import * as classes from '../db/classes';
+import * as curriculum from '../db/curriculum';
+import * as enrollments from '../db/enrollments';
+import * as evaluations from '../db/evaluations';
+import * as grades from '../db/grades';
+import { exceededTotal, sameEvaluationName, toHundredths, toPoints } from '../domain/grades';
+import type { PermissionKey } from '../domain/permissions';
+import { compareNames } from '../domain/text';
+import type { SchoolBindings, SchoolContext } from '../env';
+import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
+import { requireYearAndClass } from '../lib/lookups';
+import { input } from '../lib/validate';
+import { commit, type Guard } from '../lib/write';
+
+export const gradesRoutes = new Hono<SchoolBindings>();
+
+const BOOK_ACCOUNTS = ['admin', 'standard', 'teacher'] as const;
+
+interface Course {
+  yearId: string;
+  classId: string;
+  subjectId: string;
+}
+
+/** Staff need the permission; a teacher needs the course (checked with the book's reads). */
+function staffMay(account: Account, permission: PermissionKey): boolean {
+  return account.type === 'admin' || (account.type === 'standard' && account.permissions.has(permission));
+}
+
+/** The book's subject max grade (hundredths) and period check, with the teacher's course, in one round trip. */
+async function openBook(c: SchoolContext, course: Course, periodId: string, permission: PermissionKey) {
+  const { db, school, account } = c.var;
+  if (account.type !== 'teacher' && !staffMay(account, permission)) throw forbidden();
+  const [periodRows, maxRows, teaches] = await db.batch([
+    periods.selectPeriodOfYear(db, school, periodId, course.yearId),
+    curriculum.selectCellMax(db, school, course),
+    assignments.selectTeachesCourse(db, school, account.id, course),
+  ]);
+  if (account.type === 'teacher' && !teaches[0]) throw forbidden(t.notYourCourse);
+  found(periodRows[0], t.periodNotFound);
+  const maxGrade = found(maxRows[0], t.subjectNotTaught).max_grade;
+  return { maxGrade };
+}
+
+/** The guards every book write carries: the teacher still teaches the course. */
+function courseGuards(c: SchoolContext, course: Course): Guard[] {
+  const { db, school, account } = c.var;
+  return account.type === 'teacher' ? [{ holds: assignments.stillTeaches(db, school, account.id, course), error: forbidden(t.notYourCourse) }] : [];
+}
+
+const gradeOut = (g: { id: string; evaluation_id: string; score: number }, e: { name: string; max_score: number }): BookGrade => ({
+  id: g.id,
+  evaluation_id: g.evaluation_id,
+  evaluation_name: e.name,
+  score: toPoints(g.score),
+  max_score: toPoints(e.max_score),
+});
+
+gradesRoutes.get(api.book.path, allow.types(...BOOK_ACCOUNTS), input(api.book), async (c) => {
+  const { db, school } = c.var;
+  const q = c.req.valid('query');
+  const { year, klass } = await requireYearAndClass(c, q.yearId, q.className);
+  const course = { yearId: year.id, classId: klass.id, subjectId: q.subjectId };
+  const { maxGrade } = await openBook(c, course, q.periodId, 'grade:read');
+  const book = { classId: klass.id, subjectId: q.subjectId, periodId: q.periodId };
+  const [evaluationRows, gradeRows, appreciationRows, studentRows] = await db.batch([
+    evaluations.selectBookEvaluations(db, school, book),
+    grades.selectBookGrades(db, school, book),
+    appreciations.selectBookAppreciations(db, school, { ...course, periodId: q.periodId }),
+    enrollments.selectClassList(db, school, year.id, klass.id),
+  ]);
+  const byId = new Map(evaluationRows.map((e) => [e.id, e]));
+  const gradesByEnrollment: Record<string, BookGrade[]> = {};
+  for (const g of gradeRows) {
+    const e = byId.get(g.evaluation_id);
+    if (e) (gradesByEnrollment[g.enrollment_id] ??= []).push(gradeOut(g, e));
+  }
+  return c.json<GradeBook>({
+    maxGrade: toPoints(maxGrade),
+    evaluations: evaluationRows.map((e) => ({ id: e.id, name: e.name, max_score: toPoints(e.max_score) })),
+    students: studentRows.sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom)),
+    gradesByEnrollment,
+    appreciationsByEnrollment: Object.fromEntries(appreciationRows.map((a) => [a.enrollment_id, a.text])),
+  });
+});
+
+gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save), async (c) => {
+  const { db, school } = c.var;
+  const body = c.req.valid('json');
+  const place = found(await enrollments.findEnrollmentPlace(db, school, body.enrollment_id), t.studentNotFound);
+  const course = { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id };
+  const book = { classId: place.classId, subjectId: body.subject_id, periodId: body.period_id };
+  const [{ maxGrade }, existing, others] = await Promise.all([
+    openBook(c, course, body.period_id, 'grade:create'),
+    evaluations.findEvaluation(db, school, body.evaluation_id),
+    evaluations.selectBookEvaluations(db, school, book),
+  ]);
+
+  // The evaluation: the server's when it has it (it must be of this book), else the new one the
+  // grade brings (refused if it was never new: it was deleted meanwhile).
+  let evaluation: { id: string; name: string; max_score: number };
+  const statements: BatchItem<'sqlite'>[] = [];
+  const guards: Guard[] = [...courseGuards(c, course)];
+  if (existing) {
+    if (existing.classId !== book.classId || existing.subjectId !== book.subjectId || existing.periodId !== book.periodId) throw notFound(t.evaluationNotFound);
+    evaluation = existing;
+    guards.push({ holds: evaluations.stillExists(school, existing.id), error: notFound(t.evaluationNotFound) });
+  } else {
+    if (!body.new_evaluation) throw notFound(t.evaluationNotFound);
+    evaluation = { id: body.evaluation_id, name: body.evaluation_name, max_score: toHundredths(body.max_score) };
+    const taken = others.find((e) => sameEvaluationName(e.name, evaluation.name));
+    if (taken) throw conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken');
+    const total = exceededTotal(others.map((e) => e.max_score), evaluation.max_score, maxGrade);
+    if (total !== null) throw badTotal(total, maxGrade);
+    guards.push(
+      { holds: evaluations.nameFree(school, book, evaluation.name, evaluation.id) , error: conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken') },
+      { holds: evaluations.canJoin(school, book, { id: evaluation.id, name: evaluation.name, max: evaluation.max_score }, maxGrade), error: conflict(serverText.changedMeanwhile, 'changed') },
+    );
+    statements.push(evaluations.insertEvaluationIfNew(db, school, { ...book, id: evaluation.id, name: evaluation.name, maxScore: evaluation.max_score }));
+  }
+
+  const out = { id: evaluation.id, name: evaluation.name, max_score: toPoints(evaluation.max_score) };
+  if (body.score === null) {
+    statements.push(grades.deleteCell(db, school, evaluation.id, place.id));
+    return commit(c, statements, {
+      audit: { action: 'DELETE_GRADE', target: evaluation.name, details: { enrollment: place.id, evaluation: evaluation.id } },
+      guards,
+      body: { grade: null, evaluation: out, message: t.gradeDeleted } satisfies SavedGrade,
+    });
+  }
+  const score = toHundredths(body.score);
+  if (score > evaluation.max_score) throw new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score)));
+  const cell = (await grades.findCell(db, school, evaluation.id, place.id)) ?? { id: crypto.randomUUID() };
+  statements.push(grades.upsertCell(db, school, { id: cell.id, evaluationId: evaluation.id, enrollmentId: place.id, score }));
+  guards.push({ holds: evaluations.scoreFits(school, evaluation.id, score), error: new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score))) });
+  return commit(c, statements, {
+    audit: { action: 'SET_GRADE', target: evaluation.name, details: { enrollment: place.id, evaluation: evaluation.id, score: body.score } },
+    guards,
+    body: { grade: gradeOut({ id: cell.id, evaluation_id: evaluation.id, score }, evaluation), evaluation: out, message: t.gradeSaved } satisfies SavedGrade,
+  });
+});
+
+const badTotal = (total: number, maxGrade: number) => new ApiError(400, 'total_above_max', t.totalAbove(toPoints(total), toPoints(maxGrade)));
+
+/** An evaluation, its book and year (through the period), with the caller's right to change it. */
+async function evaluationForWrite(c: SchoolContext, id: string) {
+  const { db, school } = c.var;
+  const evaluation = found(await evaluations.findEvaluation(db, school, id), t.evaluationNotFound);
+  const period = found(await periods.findPeriod(db, school, evaluation.periodId), t.periodNotFound);
+  const course = { yearId: period.year_id, classId: evaluation.classId, subjectId: evaluation.subjectId };
+  const { maxGrade } = await openBook(c, course, evaluation.periodId, 'grade:create');
+  return { evaluation, course, maxGrade, book: { classId: evaluation.classId, subjectId: evaluation.subjectId, periodId: evaluation.periodId } };
+}
+
+gradesRoutes.put(api.updateEvaluation.path, allow.types(...BOOK_ACCOUNTS), input(api.updateEvaluation), async (c) => {
+  const { db, school } = c.var;
+  const { id } = c.req.valid('param');
+  const body = c.req.valid('json');
+  const { evaluation, course, maxGrade, book } = await evaluationForWrite(c, id);
+  const max = toHundredths(body.max_score);
+  const others = (await evaluations.selectBookEvaluations(db, school, book)).filter((e) => e.id !== id);
+  if (others.some((e) => sameEvaluationName(e.name, body.name))) throw conflict(t.nameTaken(body.name), 'evaluation_name_taken');
+  const total = exceededTotal(others.map((e) => e.max_score), max, maxGrade);
+  if (total !== null) throw badTotal(total, maxGrade);
+  return commit(c, [evaluations.updateEvaluation(db, school, id, { name: body.name, maxScore: max })], {
+    audit: { action: 'UPDATE_EVALUATION', target: body.name, details: { before: { name: evaluation.name, max: toPoints(evaluation.max_score) }, max: body.max_score } },
+    guards: [
+      ...courseGuards(c, course),
+      { holds: evaluations.stillExists(school, id), error: notFound(t.evaluationNotFound) },
+      { holds: evaluations.nameFree(school, book, body.name, id), error: conflict(t.nameTaken(body.name), 'evaluation_name_taken') },
+      { holds: evaluations.totalWithin(school, book, id, max, maxGrade), error: conflict(serverText.changedMeanwhile, 'changed') },
+      { holds: evaluations.noScoreAbove(school, id, max), error: new ApiError(400, 'score_above_max', t.scoresAboveMax(body.max_score)) },
+    ],
+    body: { evaluation: { id, name: body.name, max_score: body.max_score }, message: t.evaluationUpdated },
+  });
+});
+
+gradesRoutes.delete(api.removeEvaluation.path, allow.types(...BOOK_ACCOUNTS), input(api.removeEvaluation), async (c) => {
+  const { db, school } = c.var;
+  const { id } = c.req.valid('param');
+  const { evaluation, course } = await evaluationForWrite(c, id);
+  return commit(c, [evaluations.deleteEvaluation(db, school, id)], {
+    audit: { action: 'DELETE_EVALUATION', target: evaluation.name, details: { max: toPoints(evaluation.max_score) } },
+    guards: courseGuards(c, course),
+    body: { message: t.evaluationDeleted(evaluation.name) },
+  });
+});
+
+/** An appreciation's enrolment and course, with the caller's right to write it. */
+async function appreciationPlace(c: SchoolContext, enrollmentId: string, subjectId: string | null, periodId: string) {
+  const { db, school, account } = c.var;
+  const place = found(await enrollments.findEnrollmentPlace(db, school, enrollmentId), t.studentNotFound);
+  if (subjectId) {
+    await openBook(c, { yearId: place.yearId, classId: place.classId, subjectId }, periodId, 'appreciation:create');
+  } else {
+    // A general appreciation: staff with the permission, or a teacher of the class that year.
+    if (account.type !== 'teacher' && !staffMay(account, 'appreciation:create')) throw forbidden();
+    found(await db.batch([periods.selectPeriodOfYear(db, school, periodId, place.yearId)]).then(([rows]) => rows[0]), t.periodNotFound);
+  }
+  return place;
+}
+
+gradesRoutes.post(api.appreciation.path, allow.types(...BOOK_ACCOUNTS), input(api.appreciation), async (c) => {
+  const { db, school } = c.var;
+  const body = c.req.valid('json');
+  const place = await appreciationPlace(c, body.enrollment_id, body.subject_id, body.period_id);
+  const key = { enrollmentId: place.id, subjectId: body.subject_id, periodId: body.period_id };
+  return commit(c, [body.text ? appreciations.setAppreciation(db, school, { ...key, text: body.text }) : appreciations.clearAppreciation(db, school, key)], {
+    audit: { action: 'SET_APPRECIATION', target: place.id, details: { subject: body.subject_id, period: body.period_id } },
+    guards: [
+      ...courseGuards(c, { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id }),
+      { holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) },
+    ],
+    body: { message: t.appreciationSaved },
+  });
+});
+
+gradesRoutes.post(api.generalAppreciation.path, allow.types(...BOOK_ACCOUNTS), input(api.generalAppreciation), async (c) => {
+  const { db, school, account } = c.var;
+  const body = c.req.valid('json');
+  const place = await appreciationPlace(c, body.enrollment_id, null, body.period_id);
+  if (account.type === 'teacher') {
+    if (!(await assignments.findTeachesClass(db, school, account.id, place.yearId, place.classId))) throw forbidden(t.notYourCourse);
+  }
+  const key = { enrollmentId: place.id, periodId: body.period_id };
+  return commit(c, [body.text ? appreciations.setGeneralAppreciation(db, school, { ...key, text: body.text }) : appreciations.clearGeneralAppreciation(db, school, key)], {
+    audit: { action: 'SET_GENERAL_APPRECIATION', target: place.id, details: { period: body.period_id } },
+    guards: [{ holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) }],
+    body: { message: t.appreciationSaved },
+  });
+});
+
+gradesRoutes.get(api.bulk.path, allow.permission('report_card:generate'), input(api.bulk), async (c) => {
+  const { db, school } = c.var;
+  const q = c.req.valid('query');
+  // Query 1: the class, the year and the period. Then queries 2 to 5 in one round trip.
+  const scope = found((await classes.selectReportScope(db, school, q.yearId, q.className, q.periodId))[0], serverText.classNotFound);
+  if (!scope.year_ok) throw notFound(serverText.yearNotFound);
+  if (!scope.period_ok) throw notFound(t.periodNotFound);
+  const range = { yearId: q.yearId, classId: scope.class_id, periodId: q.periodId };
+  const [studentRows, subjectRows, gradeRows, appreciationRows] = await db.batch([
+    enrollments.selectReportStudents(db, school, q.yearId, scope.class_id),
+    curriculum.selectClassSubjects(db, school, q.yearId, scope.class_id),
+    grades.selectClassYearGrades(db, school, q.yearId, scope.class_id),
+    appreciations.selectClassAllAppreciations(db, school, range),
+  ]);
+  const gradesByEnrollment: ReportData['gradesByEnrollment'] = {};
+  for (const g of gradeRows) {
+    (gradesByEnrollment[g.enrollment_id] ??= []).push({
+      id: g.id,
+      subject_id: g.subject_id,
+      period_id: g.period_id,
+      evaluation_id: g.evaluation_id,
+      evaluation_name: g.evaluation_name,
+      score: toPoints(g.score),
+      max_score: toPoints(g.max_score),
+    });
+  }
+  const appreciationsByEnrollment: ReportData['appreciationsByEnrollment'] = {};
+  const generalAppreciationsByEnrollment: ReportData['generalAppreciationsByEnrollment'] = {};
+  for (const a of appreciationRows) {
+    if (a.subject_id === null) generalAppreciationsByEnrollment[a.enrollment_id] = a.text;
+    else (appreciationsByEnrollment[a.enrollment_id] ??= {})[a.subject_id] = a.text;
+  }
+  return c.json<ReportData>({
+    enrollments: studentRows
+      .sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom))
+      .map((s) => ({ id: s.enrollment_id, student: { id: s.student_id, nom: s.nom, prenom: s.prenom, nisu: s.nisu, date_of_birth: s.date_of_birth, sexe: s.sexe } })),
+    subjects: subjectRows.map((s) => ({ subject_id: s.subject_id, subject_name: s.subject_name, max_grade: toPoints(s.max_grade) })),
+    gradesByEnrollment,
+    appreciationsByEnrollment,
+    generalAppreciationsByEnrollment,
+  });
+});
