@@ -118,7 +118,9 @@ async function queueWrite(request: Request): Promise<Response> {
 
 for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
   registerRoute(
-    ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/') && !NEVER_QUEUED.includes(url.pathname),
+    // A write marked X-Draft is kept by the page itself (the grade book's drafts in idb), never queued here.
+    ({ url, request }) =>
+      url.origin === self.location.origin && url.pathname.startsWith('/api/') && !NEVER_QUEUED.includes(url.pathname) && !request.headers.has('X-Draft'),
     ({ request }) => queueWrite(request),
     method,
   );

@@ -45,6 +45,12 @@ interface Options {
   /** The login call: a 401 is a wrong password, a 503 only flags the failed attempt. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /**
+   * A write the page keeps itself until it lands (the grade book's drafts): sent with this
+   * Idempotency-Key (the same for every attempt of one change) and marked `X-Draft`, so the
+   * service worker never queues it and a failure comes back as a NetworkError.
+   */
+  draftKey?: string;
 }
 
 // Requests made during maintenance wait here until it ends (document 1 §4: "stalls requests").
@@ -63,7 +69,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const session = getSession();
   if (session && !options.anonymous) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') headers['Idempotency-Key'] = crypto.randomUUID();
+  if (method !== 'GET') headers['Idempotency-Key'] = options.draftKey ?? crypto.randomUUID();
+  if (options.draftKey) headers['X-Draft'] = '1';
 
   let response: Response;
   try {

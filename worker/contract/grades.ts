@@ -67,7 +67,7 @@ export const gradesApi = area('grades', {
       new_evaluation: z.boolean().default(false),
       score: points(t.scoreInvalid).nullable(),
     }),
-    answers: { 200: z.strictObject({ grade: grade.nullable(), evaluation, message: z.string() }) },
+    answers: { 200: z.strictObject({ enrollment_id: z.string(), grade: grade.nullable(), evaluation, message: z.string() }) },
   }),
   updateEvaluation: put('/evaluations/:id', "Renames an evaluation or changes its max score (the set's total stays within the subject's max grade, no score above the new max).", {
     params: z.object({ id: id(t.evaluationNotFound) }),

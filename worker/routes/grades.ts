@@ -140,7 +140,7 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
     return commit(c, statements, {
       audit: { action: 'DELETE_GRADE', target: evaluation.name, details: { enrollment: place.id, evaluation: evaluation.id } },
       guards,
-      body: { grade: null, evaluation: out, message: t.gradeDeleted } satisfies SavedGrade,
+      body: { enrollment_id: place.id, grade: null, evaluation: out, message: t.gradeDeleted } satisfies SavedGrade,
     });
   }
   const score = toHundredths(body.score);
@@ -151,7 +151,7 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
   return commit(c, statements, {
     audit: { action: 'SET_GRADE', target: evaluation.name, details: { enrollment: place.id, evaluation: evaluation.id, score: body.score } },
     guards,
-    body: { grade: gradeOut({ id: cell.id, evaluation_id: evaluation.id, score }, evaluation), evaluation: out, message: t.gradeSaved } satisfies SavedGrade,
+    body: { enrollment_id: place.id, grade: gradeOut({ id: cell.id, evaluation_id: evaluation.id, score }, evaluation), evaluation: out, message: t.gradeSaved } satisfies SavedGrade,
   });
 });
 

@@ -1,0 +1,77 @@
+// The grade book on a phone (issue 14 'Offline grade entry'): the teacher opens a course's book,
+// loses the network, adds an evaluation and scores the whole class; the scores survive a reload
+// and land once each when the network returns. A score the server refuses on replay is shown.
+import { expect, test } from './fixtures';
+import { apiToken, controlled, PHONE, signInAndLand } from './support';
+import type { GradeBook } from '../../worker/contract/grades';
+import type { TeacherDashboard } from '../../worker/contract/teacher';
+
+test.use({ viewport: PHONE });
+
+const scoreFor = (i: number) => (i * 7) % 21;
+
+test('a teacher scores a whole class offline; every score survives a reload and lands once', async ({ page, context, playwright }) => {
+  await signInAndLand(page, 'prof', '/teacher');
+  await controlled(page);
+  const token = await apiToken(page, 'prof');
+  const years = (await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; is_current: boolean }[];
+  const yearId = (years.find((y) => y.is_current) ?? years[0]!).id;
+  const course = ((await (await page.request.get(`/api/teacher/dashboard?yearId=${yearId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as TeacherDashboard).courses[0]!;
+
+  await page.getByRole('link', { name: `Carnet de notes : ${course.subject_name}, ${course.class_name}` }).click();
+  await expect(page.getByRole('heading', { name: `Carnet de notes · ${course.class_name}` })).toBeVisible();
+  // Trimestre 3 is still empty: the book opens online once (the phone keeps its copy).
+  await page.getByLabel('Période').selectOption({ label: 'Trimestre 3' });
+  const rows = page.locator('.gradebook-table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  const periodId = await page.getByLabel('Période').inputValue();
+
+  await context.setOffline(true);
+  await page.getByLabel('Nom', { exact: true }).fill('Devoir hors ligne');
+  await page.getByLabel('Sur').fill('20');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(page.getByText('Évaluation créée.')).toBeVisible();
+  const inputs = page.getByLabel(/^Note de .+ en Devoir hors ligne \(sur 20\)$/);
+  await expect(inputs).toHaveCount(count);
+  for (let i = 0; i < count; i++) await inputs.nth(i).fill(String(scoreFor(i)));
+  await inputs.nth(count - 1).blur();
+  await expect(page.getByText(`${count} notes en attente d'envoi`)).toBeVisible();
+
+  // A reload without network: the book from the phone's copy, the scores from the drafts.
+  await page.reload();
+  await expect(page.getByLabel('Période')).toBeVisible();
+  await page.getByLabel('Période').selectOption({ label: 'Trimestre 3' });
+  await expect(inputs).toHaveCount(count);
+  for (let i = 0; i < count; i++) await expect(inputs.nth(i)).toHaveValue(String(scoreFor(i)));
+
+  // Back online: each score lands, once.
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const bookPath = `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent(course.class_name)}&subjectId=${course.subject_id}&periodId=${periodId}`;
+  const read = async () => (await (await page.request.get(bookPath, { headers: { Authorization: `Bearer ${token}` } })).json()) as GradeBook;
+  await expect.poll(async () => Object.values((await read()).gradesByEnrollment).flat().length, { timeout: 30_000 }).toBe(count);
+  const book = await read();
+  expect(book.evaluations.map((e) => [e.name, e.max_score])).toEqual([['Devoir hors ligne', 20]]);
+  const byStudent = book.students.map((s) => book.gradesByEnrollment[s.enrollment_id]!.map((g) => g.score));
+  expect(byStudent).toEqual(book.students.map((_, i) => [scoreFor(i)]));
+  await expect(page.getByText(/notes? en attente d'envoi/)).toHaveCount(0);
+
+  // Offline again, a correction; meanwhile the evaluation is deleted from another device: the
+  // correction is refused on replay and shown, not lost.
+  await context.setOffline(true);
+  await inputs.nth(0).fill('19');
+  await inputs.nth(0).blur();
+  await expect(page.getByText("1 note en attente d'envoi")).toBeVisible();
+  const other = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const removed = await other.delete(`/api/evaluations/${book.evaluations[0]!.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(removed.status()).toBe(200);
+  await other.dispose();
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const refused = page.getByRole('alert').filter({ hasText: '1 note refusée par le serveur' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText("Cette évaluation n'existe plus : elle a été supprimée entre-temps.");
+  await refused.getByRole('button', { name: 'Retirer' }).click();
+  await expect(refused).toHaveCount(0);
+});
