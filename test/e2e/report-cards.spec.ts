@@ -1,0 +1,112 @@
+// Report cards (issue 14): the admin picks a class and Trimestre 1 (the demo's graded period),
+// selects every student and generates the bulletins: one card per student with the period
+// average and the rank; a general appreciation typed on a card is saved by itself and is there
+// after a reload; two templates printed (print media) show one card per letter page, never
+// cutting a subject table, and 'Imprimer les Bulletins' writes one sheet per student.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signInAndLand } from './support';
+
+const CLASS = '7e AF';
+
+async function open(page: Page) {
+  await page.goto('/report-cards');
+  await expect(page.getByRole('heading', { name: 'Gestion des Bulletins', level: 1 })).toBeVisible();
+  await page.getByLabel('Classe').selectOption(CLASS);
+  await page.getByLabel('Période').selectOption({ label: 'Trimestre 1' });
+  await expect(page.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
+}
+
+/** The cards' print rules as the browser computed them. */
+const printRules = (page: Page) =>
+  page.locator('.rc-card').evaluateAll((cards) =>
+    cards.map((card) => ({
+      breakAfter: getComputedStyle(card).breakAfter,
+      tables: [...card.querySelectorAll('table.rc-subjects, .rc-tiles')].map((t) => getComputedStyle(t).breakInside),
+      fields: [...card.querySelectorAll('textarea')].filter((t) => getComputedStyle(t).display !== 'none').length,
+    })),
+  );
+
+test('the admin generates a class’s bulletins, edits a general appreciation and prints two templates', async ({ page }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await open(page);
+
+  // Nothing checked: the spec's message.
+  await page.getByRole('button', { name: 'Générer les Bulletins (0)' }).click();
+  await expect(page.getByRole('alert')).toContainText('Veuillez sélectionner au moins un élève.');
+
+  const students = page.locator('.rc-students input[type=checkbox]');
+  const count = await students.count();
+  expect(count).toBeGreaterThan(5);
+  await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
+  await page.getByRole('button', { name: `Générer les Bulletins (${count})` }).click();
+
+  const cards = page.locator('article.rc-card');
+  await expect(cards).toHaveCount(count);
+  await expect(page.getByRole('button', { name: 'Retour à la sélection' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Modifier les Notes' })).toBeVisible();
+  // Every graded student has a rank; the first of the class is '1er'.
+  await expect(page.locator('.rc-rank').filter({ hasText: /^1er( ex æquo)? sur \d+$/ }).first()).toBeVisible();
+  const ranks = await page.locator('.rc-rank').allInnerTexts();
+  expect(ranks.filter((r) => /^\d+(er|ème)( ex æquo)? sur \d+$/.test(r)).length).toBeGreaterThan(count / 2);
+  const first = cards.first();
+  await expect(first).toContainText('Trimestre 1');
+  await expect(first).toContainText(CLASS);
+  await expect(first.locator('.rc-average')).toHaveText(/^\d+,\d\d \/ (100|10)$/);
+
+  // A general appreciation saves itself a second after the last key.
+  const name = (await first.getAttribute('aria-label'))!;
+  const general = page.getByRole('textbox', { name: `Appréciation générale, ${name}` });
+  const text = `Trimestre sérieux, continuez ainsi ${Date.now() % 1000}.`;
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/general-appreciations') && r.request().method() === 'POST');
+  await general.fill(text);
+  expect((await saved).status()).toBe(200);
+
+  await page.reload();
+  await open(page);
+  await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
+  await page.getByRole('button', { name: `Générer les Bulletins (${count})` }).click();
+  await expect(page.getByRole('textbox', { name: `Appréciation générale, ${name}` })).toHaveValue(text);
+
+  // Changing the period goes back to the selection.
+  await page.getByLabel('Période').selectOption({ label: 'Trimestre 2' });
+  await expect(page.getByRole('button', { name: 'Retour à la sélection' })).toHaveCount(0);
+  await page.getByLabel('Période').selectOption({ label: 'Trimestre 1' });
+
+  // Three students, two templates, printed.
+  for (const [template, label] of [
+    ['classique', 'Classique'],
+    ['creatif', 'Créatif'],
+  ] as const) {
+    await page.getByLabel('Modèle').selectOption({ label });
+    if (await page.getByRole('button', { name: 'Retour à la sélection' }).isVisible()) await page.getByRole('button', { name: 'Retour à la sélection' }).click();
+    await page.getByRole('checkbox', { name: 'Tout sélectionner' }).uncheck();
+    for (let i = 0; i < 3; i++) await students.nth(i).check();
+    await page.getByRole('button', { name: 'Générer les Bulletins (3)' }).click();
+    await expect(page.locator(`article.rc-card.rc-t-${template}`)).toHaveCount(3);
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Imprimer les Bulletins' })).toBeHidden();
+    const rules = await printRules(page);
+    // One page per student: every card but the last breaks the page after it; no table is cut; the fields print as text.
+    expect(rules.map((r) => r.breakAfter)).toEqual(['page', 'page', 'auto']);
+    for (const r of rules) {
+      expect(r.tables.length).toBeGreaterThan(0);
+      expect(new Set(r.tables)).toEqual(new Set(['avoid']));
+      expect(r.fields).toBe(0);
+    }
+    await expect(page.locator('.rc-card .rc-print-text').first()).toBeVisible();
+    await page.screenshot({ path: `test-results/report-cards-${template}-print.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+  }
+
+  // The print window: one letter sheet per student, the cards' text without the fields.
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Imprimer les Bulletins' }).click();
+  const sheet = await popup;
+  await expect(sheet.locator('section.sheet')).toHaveCount(3);
+  await expect(sheet.locator('section.sheet article.rc-card.rc-t-creatif')).toHaveCount(3);
+  await expect(sheet.locator('textarea')).toHaveCount(0);
+  expect(await sheet.locator('style').first().innerHTML()).toContain('size: letter portrait');
+  await sheet.close();
+});

@@ -1,0 +1,352 @@
+// 'Gestion des Bulletins' (/report-cards, report_card:generate; document 2 §2 'Bulk report cards',
+// §4 'Report cards'): a class, a period and a template; the class's students to check (select
+// all); 'Générer les Bulletins (n)' shows the cards, which go back to the selection when the class
+// or the period changes. From the cards: 'Modifier les Notes' (the grade book in a dialog, for
+// grade:create or a teacher), 'Imprimer les Bulletins' (letter portrait, one student per page)
+// and the appreciations, each saved 1 s after the last key. The card models are built once per
+// answer (worker/domain/report-cards.ts) and each card re-renders only when its own data does.
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, errorMessage, type Queued } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { Modal } from '../../components/Modal';
+import { openPrintWindow } from '../../components/print';
+import { toast } from '../../components/toast';
+import { reportCardsText as t } from '../../i18n/report-cards';
+import { shellText } from '../../i18n/shell';
+import { useSchool } from '../../layouts/school';
+import { hasPermission, useSession } from '../../session/session';
+import { buildReportCards, isLastClass, isReportTemplate, REPORT_TEMPLATES, type ReportTemplate } from '../../../worker/domain/report-cards';
+import type { Period } from '../../../worker/contract/academic-periods';
+import type { ReportData } from '../../../worker/contract/grades';
+import type { SaveAppreciation } from './AppreciationField';
+import { type CardContext, ReportCard } from './ReportCard';
+import cardStyles from './cards.css?raw';
+import './report-cards.css';
+
+/** The grade book the lead's area provides (web/screens/gradebook/GradeBookPanel.tsx), loaded when the dialog opens. */
+interface GradeBookPanelProps {
+  yearId: string;
+  className: string;
+  periodId: string;
+  subjectId?: string;
+  onChanged?: () => void;
+}
+const gradeBookModules = import.meta.glob<{ GradeBookPanel: ComponentType<GradeBookPanelProps> }>('../gradebook/GradeBookPanel.tsx');
+const loadGradeBook = Object.values(gradeBookModules)[0];
+const GradeBookPanel = loadGradeBook ? lazy(async () => ({ default: (await loadGradeBook()).GradeBookPanel })) : null;
+
+/** The print window's own rules: the fields' text instead of the fields, letter portrait. */
+const PRINT_STYLES = `${cardStyles}
+  .sheet { display: block; min-height: 0; }
+  .rc-screen-only { display: none !important; }
+  .rc-print-text { display: block !important; }`;
+
+function useStored<T extends string>(key: string, initial: T | null, valid: (v: string) => v is T): [T | null, (value: T) => void] {
+  const [value, setValue] = useState<T | null>(() => {
+    const saved = sessionStorage.getItem(key);
+    return saved !== null && valid(saved) ? saved : initial;
+  });
+  return [
+    value,
+    (next: T) => {
+      sessionStorage.setItem(key, next);
+      setValue(next);
+    },
+  ];
+}
+const anyString = (_value: string): _value is string => true;
+
+/** The data with one appreciation set (blank removes it). */
+function withAppreciation(data: ReportData, enrollmentId: string, subjectId: string | null, text: string): ReportData {
+  const value = text.trim();
+  if (subjectId === null) {
+    const general = { ...data.generalAppreciationsByEnrollment };
+    if (value) general[enrollmentId] = value;
+    else delete general[enrollmentId];
+    return { ...data, generalAppreciationsByEnrollment: general };
+  }
+  const own = { ...data.appreciationsByEnrollment[enrollmentId] };
+  if (value) own[subjectId] = value;
+  else delete own[subjectId];
+  return { ...data, appreciationsByEnrollment: { ...data.appreciationsByEnrollment, [enrollmentId]: own } };
+}
+
+export function ReportCardsPage() {
+  const { selectedYear, classes, loading, school } = useSchool();
+  const session = useSession();
+  const [storedClass, setClassName] = useStored<string>('reportCardsClass', null, anyString);
+  const [storedPeriod, setPeriodId] = useStored<string>('reportCardsPeriod', null, anyString);
+  const [template, setTemplate] = useStored<ReportTemplate>('reportCardsTemplate', 'default', isReportTemplate);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [preview, setPreview] = useState(false);
+  const [editing, setEditing] = useState(false);
+  /** Bumped when the cards must show the server's appreciations again (after a failed save). */
+  const [version, setVersion] = useState(0);
+
+  const className = classes.some((c) => c.name === storedClass) ? storedClass : (classes[0]?.name ?? null);
+  const periods = useApi<Period[]>(selectedYear ? `/academic-periods?yearId=${encodeURIComponent(selectedYear.id)}` : null);
+  const periodList = useMemo(() => periods.data ?? [], [periods.data]);
+  const periodId = periodList.some((p) => p.id === storedPeriod) ? storedPeriod : (periodList[0]?.id ?? null);
+  const period = periodList.find((p) => p.id === periodId) ?? null;
+  const path =
+    selectedYear && className && periodId
+      ? `/bulk-report-data?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}&periodId=${encodeURIComponent(periodId)}`
+      : null;
+  const bulk = useApi<ReportData>(path);
+  const { data } = bulk;
+  const { send } = useWrite(bulk, { reload: false });
+
+  // The preview goes back to the selection, and the checklist empties, when the class, the
+  // period or the year changes (document 2 §4).
+  const selection = path;
+  const [shownFor, setShownFor] = useState(selection);
+  if (shownFor !== selection) {
+    setShownFor(selection);
+    setPreview(false);
+    setEditing(false);
+    setSelected(new Set());
+  }
+
+  const lastClass = className ? isLastClass(classes, className) : false;
+  const passingGrade = school?.passing_grade ?? 50;
+  const model = useMemo(
+    () => (data && periodId ? buildReportCards({ data, periods: periodList, periodId, passingGrade, lastClass }) : null),
+    // The appreciations are not part of the model: saving one keeps every card's model.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data?.enrollments, data?.subjects, data?.gradesByEnrollment, periodList, periodId, passingGrade, lastClass],
+  );
+
+  // Saving an appreciation: the answer patches the data (and its offline copy); a failure says so
+  // and shows the server's appreciations again.
+  const latest = useRef({ send, bulk, periodId });
+  useEffect(() => {
+    latest.current = { send, bulk, periodId };
+  });
+  const onSave = useCallback<SaveAppreciation>((enrollmentId, subjectId, text) => {
+    const { send: write, bulk: state, periodId: current } = latest.current;
+    if (!current) return;
+    const body = subjectId
+      ? { enrollment_id: enrollmentId, subject_id: subjectId, period_id: current, text }
+      : { enrollment_id: enrollmentId, period_id: current, text };
+    const request = api.post<{ message: string } | Queued>(subjectId ? '/appreciations' : '/general-appreciations', body);
+    const patch = (d: ReportData) => withAppreciation(d, enrollmentId, subjectId, text);
+    void write(request, {
+      success: null,
+      offline: patch,
+      refused: (error) => {
+        toast.error(t.saveFailed(errorMessage(error)));
+        if (state.path) {
+          void api
+            .get<ReportData>(state.path)
+            .then((fresh) => {
+              state.setData(() => fresh);
+              setVersion((v) => v + 1);
+            })
+            .catch(() => undefined);
+        }
+        return true;
+      },
+    }).then((outcome) => outcome && !outcome.queued && state.setData(patch));
+  }, []);
+
+  const context = useMemo<CardContext | null>(
+    () =>
+      model && className && selectedYear && period
+        ? {
+            template: template ?? 'default',
+            school: {
+              name: school?.name ?? '',
+              address: school?.address ?? null,
+              phone: school?.phone ?? null,
+              logoUrl: school?.logo_url ? new URL(school.logo_url, location.origin).href : null,
+            },
+            className,
+            yearName: selectedYear.name,
+            base: model.base,
+            ranked: model.ranked,
+            periodId: period.id,
+            periodName: period.name,
+            periodNames: periodList.map((p) => p.name),
+            onSave,
+          }
+        : null,
+    [model, className, selectedYear, period, template, school, periodList, onSave],
+  );
+
+  const enrollments = data?.enrollments ?? [];
+  const allChecked = enrollments.length > 0 && enrollments.every((e) => selected.has(e.id));
+  const cards = useMemo(() => model?.cards.filter((c) => selected.has(c.enrollmentId)) ?? [], [model, selected]);
+  const canEditGrades = session ? hasPermission(session, 'grade:create') || session.role === 'teacher' : false;
+  const sheets = useRef<HTMLDivElement>(null);
+
+  const generate = () => {
+    if (selected.size === 0) {
+      toast.error(t.noneSelected);
+      return;
+    }
+    setPreview(true);
+  };
+
+  const print = () => {
+    if (!sheets.current || !className || !period) return;
+    const pages = [...sheets.current.querySelectorAll<HTMLElement>('.rc-card')].map((card) => {
+      const copy = card.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.rc-screen-only').forEach((node) => node.remove());
+      return copy.outerHTML;
+    });
+    openPrintWindow({
+      title: t.printTitle(className, period.name),
+      school: { name: school?.name ?? '' },
+      header: false,
+      paper: 'letter',
+      pages,
+      styles: PRINT_STYLES,
+      delayMs: 1000,
+      popupBlockedMessage: t.popupBlocked,
+    });
+  };
+
+  const templateSelect = (
+    <label className="rc-field">
+      <span>{t.template}</span>
+      <select className="input" value={template ?? 'default'} onChange={(e) => isReportTemplate(e.target.value) && setTemplate(e.target.value)}>
+        {REPORT_TEMPLATES.map((key) => (
+          <option key={key} value={key}>
+            {t.templates[key]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <main className={preview ? 'page report-cards rc-previewing' : 'page report-cards'}>
+      <h1>{shellText.screens.reportCards}</h1>
+      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      {selectedYear && !loading && classes.length === 0 && <p className="card muted">{t.noClass}</p>}
+      <div className="rc-filters rc-screen-only">
+        <label className="rc-field">
+          <span>{t.klass}</span>
+          <select className="input" value={className ?? ''} onChange={(e) => setClassName(e.target.value)}>
+            {classes.map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="rc-field">
+          <span>{t.period}</span>
+          <select className="input" value={periodId ?? ''} onChange={(e) => setPeriodId(e.target.value)} disabled={periodList.length === 0}>
+            {periodList.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {templateSelect}
+      </div>
+      {periods.error && <p className="notice notice-error">{t.fetchError(periods.error)}</p>}
+      {periods.data && periodList.length === 0 && <p className="card muted">{t.noPeriod}</p>}
+      {path && !data && (bulk.error ? <p className="notice notice-error">{t.fetchError(bulk.error)}</p> : <p className="muted" role="status">{t.loading}</p>)}
+
+      {data && !preview && (
+        <section className="rc-selection card" aria-label={t.students}>
+          {enrollments.length === 0 ? (
+            <p className="muted">{t.empty}</p>
+          ) : (
+            <>
+              <div className="rc-selection-head">
+                <label className="rc-check rc-check-all">
+                  <input type="checkbox" checked={allChecked} onChange={() => setSelected(allChecked ? new Set() : new Set(enrollments.map((e) => e.id)))} />
+                  <span>{t.selectAll}</span>
+                </label>
+                <span className="muted">{t.selectedCount(selected.size, enrollments.length)}</span>
+              </div>
+              <ul className="rc-students">
+                {enrollments.map((e) => (
+                  <li key={e.id}>
+                    <label className="rc-check">
+                      <input
+                        type="checkbox"
+                        checked={selected.has(e.id)}
+                        onChange={() =>
+                          setSelected((current) => {
+                            const next = new Set(current);
+                            if (next.has(e.id)) next.delete(e.id);
+                            else next.add(e.id);
+                            return next;
+                          })
+                        }
+                      />
+                      <span>
+                        {e.student.nom} {e.student.prenom}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              <button type="button" className="btn rc-generate" onClick={generate}>
+                {t.generate(selected.size)}
+              </button>
+            </>
+          )}
+        </section>
+      )}
+
+      {data && preview && context && (
+        <section className="rc-preview" aria-label={t.previewCount(cards.length)}>
+          <div className="rc-toolbar rc-screen-only">
+            <button type="button" className="btn btn-secondary" onClick={() => setPreview(false)}>
+              {t.back}
+            </button>
+            {canEditGrades && (
+              <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+                {t.editGrades}
+              </button>
+            )}
+            <button type="button" className="btn" onClick={print}>
+              {t.print}
+            </button>
+            <span className="muted">{t.previewCount(cards.length)}</span>
+          </div>
+          <style>{cardStyles}</style>
+          <div className="rc-sheets" ref={sheets}>
+            {cards.map((card) => (
+              <ReportCard
+                key={`${card.enrollmentId}:${version}`}
+                card={card}
+                context={context}
+                appreciations={data.appreciationsByEnrollment[card.enrollmentId]}
+                general={data.generalAppreciationsByEnrollment[card.enrollmentId]}
+              />
+            ))}
+          </div>
+        </section>
+      )}
+
+      {editing && selectedYear && className && period && (
+        <Modal
+          title={t.editGradesTitle(className, period.name)}
+          wide
+          onClose={() => setEditing(false)}
+          actions={
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)}>
+              {t.close}
+            </button>
+          }
+        >
+          {GradeBookPanel ? (
+            <Suspense fallback={<p className="muted">{t.gradeBookLoading}</p>}>
+              <GradeBookPanel yearId={selectedYear.id} className={className} periodId={period.id} onChanged={bulk.reload} />
+            </Suspense>
+          ) : (
+            <p className="notice notice-info">{shellText.unavailable.body}</p>
+          )}
+        </Modal>
+      )}
+    </main>
+  );
+}
