@@ -75,3 +75,24 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   await refused.getByRole('button', { name: 'Retirer' }).click();
   await expect(refused).toHaveCount(0);
 });
+
+test('the admin opens a grade book from the dashboard; a score above the max is refused and put back', async ({ page }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await page.getByRole('button', { name: /^Carnet de notes/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Carnet de notes' });
+  await dialog.getByLabel('Classe').selectOption({ index: 1 });
+  const subject = dialog.getByLabel('Matière');
+  await expect(subject).toBeEnabled();
+  await expect(subject.locator('option').nth(1)).toHaveText(/^.+ \(sur \d+\)$/);
+  await subject.selectOption({ index: 1 });
+  const first = dialog.getByLabel(/^Note de .+ en .+ \(sur [\d,]+\)$/).first();
+  await expect(first).toBeVisible();
+  const label = (await first.getAttribute('aria-label'))!;
+  const max = label.match(/\(sur ([\d,]+)\)$/)![1]!;
+  const before = await first.inputValue();
+  await first.fill('999');
+  await first.blur();
+  await expect(page.getByText(`La note ne peut pas dépasser ${max}.`)).toBeVisible();
+  await expect(first).toHaveValue(before);
+  await expect(first).toBeFocused();
+});

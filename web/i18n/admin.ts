@@ -16,6 +16,7 @@ export const adminText = {
     tiles: {
       students: { title: 'Gestion des Élèves', body: 'Inscriptions, fiches et suivi des élèves.' },
       reportCards: { title: 'Gestion des Bulletins', body: 'Générer et imprimer les bulletins.' },
+      gradebook: { title: 'Carnet de notes', body: "Les notes d'une classe par matière et par période." },
       teachers: { title: 'Gestion des Professeurs', body: 'Professeurs et assignations.' },
       timetable: { title: 'Emploi du temps', body: "Emploi du temps des classes et des professeurs." },
       report: { title: 'Rapport Financier', body: 'Encaissements et soldes par classe.' },

@@ -19,6 +19,7 @@ export const gradebookText = {
   average: 'Moyenne',
   appreciation: 'Appréciation',
   appreciationOf: (name: string) => `Appréciation de ${name}`,
+  acceptSuggestion: (label: string, text: string) => `${label} : accepter la suggestion « ${text} »`,
   scoreOf: (student: string, evaluation: string, max: string) => `Note de ${student} en ${evaluation} (sur ${max})`,
   select: (name: string) => `Sélectionner ${name}`,
   selectAll: 'Tout sélectionner',

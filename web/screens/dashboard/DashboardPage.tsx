@@ -3,7 +3,7 @@
 // opens the setup wizard), the year in figures (with report:financial: enrolled, paid this
 // month, balance, per class — one call), then the tiles and quick payment links their
 // permissions open.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
@@ -18,6 +18,7 @@ import type { Summary } from '../../../worker/contract/dashboard';
 import './dashboard.css';
 
 const t = adminText.dashboard;
+const GradeBookDialog = lazy(async () => ({ default: (await import('../gradebook/GradeBookDialog')).GradeBookDialog }));
 const DISMISSED_KEY = 'dismissedAnnouncement';
 
 
@@ -126,7 +127,9 @@ function QuickPayments() {
 function AdminHome({ session }: { session: Session }) {
   const { school, years, selectedYear, reload } = useSchool();
   const [wizard, setWizard] = useState(false);
+  const [gradebook, setGradebook] = useState(false);
   const tiles = TILES.filter((tile) => hasPermission(session, tile.permission));
+  const gradeReader = hasPermission(session, 'grade:read');
   return (
     <main className="page dashboard">
       <PlatformAnnouncement />
@@ -167,7 +170,7 @@ function AdminHome({ session }: { session: Session }) {
             <h2 id="modules-title" className="sr-only">
               {t.modules}
             </h2>
-            {tiles.length === 0 ? (
+            {tiles.length === 0 && !gradeReader ? (
               <p className="notice notice-info">{t.noTiles}</p>
             ) : (
               <ul className="tiles">
@@ -179,6 +182,14 @@ function AdminHome({ session }: { session: Session }) {
                     </Link>
                   </li>
                 ))}
+                {gradeReader && (
+                  <li>
+                    <button type="button" className="card tile" onClick={() => setGradebook(true)}>
+                      <strong>{t.tiles.gradebook.title}</strong>
+                      <span className="muted">{t.tiles.gradebook.body}</span>
+                    </button>
+                  </li>
+                )}
               </ul>
             )}
           </section>
@@ -189,6 +200,11 @@ function AdminHome({ session }: { session: Session }) {
       <footer className="dashboard-footer muted">{commonText.copyright(new Date().getFullYear(), school?.name ?? '')}</footer>
 
       <SetupWizardLauncher open={wizard} onClose={() => setWizard(false)} onDone={reload} />
+      {gradebook && (
+        <Suspense fallback={null}>
+          <GradeBookDialog onClose={() => setGradebook(false)} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -15,6 +15,7 @@ import { DialogButtons } from '../../components/DialogButtons';
 import { html, openPrintWindow, printDate } from '../../components/print';
 import { toast } from '../../components/toast';
 import { gradebookText as t } from '../../i18n/gradebook';
+import { reportCardsText } from '../../i18n/report-cards';
 import { useSchool } from '../../layouts/school';
 import type { Period } from '../../../worker/contract/academic-periods';
 import type { BookEvaluation, GradeBook, GradeCell, SavedGrade } from '../../../worker/contract/grades';
@@ -27,6 +28,7 @@ import {
   limitReached,
   sameEvaluationName,
   subjectPercent,
+  suggestedAppreciation,
   toHundredths,
   toPoints,
 } from '../../../worker/domain/grades';
@@ -373,6 +375,7 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                     <td className="gradebook-appreciation">
                       <AppreciationInput
                         label={t.appreciationOf(name)}
+                        suggestion={average === null ? null : suggestedAppreciation(average, reportCardsText.phrases)}
                         value={data.appreciationsByEnrollment[s.enrollment_id] ?? ''}
                         onSave={async (text) => {
                           try {
@@ -485,7 +488,7 @@ function ScoreInput({ label, max, value, draft, onTyped }: { label: string; max:
   );
 }
 
-function AppreciationInput({ label, value, onSave }: { label: string; value: string; onSave: (text: string) => Promise<void> }) {
+function AppreciationInput({ label, value, suggestion, onSave }: { label: string; value: string; suggestion: string | null; onSave: (text: string) => Promise<void> }) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const typing = useRef(false);
@@ -494,6 +497,7 @@ function AppreciationInput({ label, value, onSave }: { label: string; value: str
   }, [value]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   return (
+    <>
     <textarea
       rows={2}
       maxLength={600}
@@ -510,6 +514,20 @@ function AppreciationInput({ label, value, onSave }: { label: string; value: str
         }, APPRECIATION_DEBOUNCE_MS);
       }}
     />
+    {suggestion && !text.trim() && (
+      <button
+        type="button"
+        className="gradebook-suggestion"
+        aria-label={t.acceptSuggestion(label, suggestion)}
+        onClick={() => {
+          setText(suggestion);
+          void onSave(suggestion);
+        }}
+      >
+        {reportCardsText.suggestion(suggestion)}
+      </button>
+    )}
+    </>
   );
 }
 
@@ -517,6 +535,15 @@ function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: string, m
   const [name, setName] = useState('');
   const [max, setMax] = useState(String(DEFAULT_EVALUATION_MAX));
   const [error, setError] = useState<string | null>(null);
+  // The set reaches the subject's max: nothing to fill, the button says why.
+  if (full)
+    return (
+      <p className="gradebook-add-full">
+        <button type="button" className="btn btn-primary" disabled>
+          {t.add.limit}
+        </button>
+      </p>
+    );
   return (
     <form
       className="gradebook-add"
