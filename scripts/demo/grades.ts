@@ -1,7 +1,8 @@
 // Evaluations and grades: each pupil has an ability (a few are failing, the demo pupil does
-// well) and an affinity per subject; the current year has Trimestre 1 done and Trimestre 2 begun,
-// the past year one exam per subject and trimester (its pupils were promoted). Then the teachers'
-// appreciations of Trimestre 1, per subject and in general.
+// well) and an affinity per subject; in each class two pupils score alike (a tie on the report
+// cards); the current year has Trimestres 1 and 2 done, the past year one exam per subject and
+// trimester (its pupils were promoted). Then the teachers' appreciations of both trimestres, per
+// subject and in general.
 import type { appreciations, evaluations, generalAppreciations, grades } from '../../worker/db/schema';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
@@ -36,6 +37,14 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
     return clamp(Math.round((fraction * max) / step) * step, 0, max);
   };
 
+  // In each class of the current year, two pupils (neither the demo pupil nor a failing one)
+  // score alike: a shared rank on every report card of the class.
+  const twinOf = new Map<number, number>();
+  for (const c of cfg.classes) {
+    const [a, b] = byClass(cfg.currentYear, c.name).filter((e) => e.pupil !== demoPupil && !failing.has(e.pupil.n));
+    if (a && b) twinOf.set(b.pupil.n, a.pupil.n);
+  }
+
   const evaluationRows: (typeof evaluations.$inferInsert)[] = [];
   const gradeRowsOut: (typeof grades.$inferInsert)[] = [];
   const results = new Map<string, [number, number]>(); // `${enrollmentId}|${year}:${period}|${subject}` -> [score, max]
@@ -52,9 +61,13 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
       maxScore: max,
       createdAt: stamp(day, 15, marks.int(0, 59)),
     });
+    const given = new Map<number, number>();
     for (const e of byClass(year, className)) {
-      // Past pupils were promoted, so their past results stay above the passing line.
-      const score = scoreFor(e, subject, max, year === cfg.currentYear ? 0 : 0.58);
+      // Past pupils were promoted, so their past results stay above the passing line. A twin
+      // gets the very scores of their pair: the report cards show a tie.
+      const pair = year === cfg.currentYear ? twinOf.get(e.pupil.n) : undefined;
+      const score = pair !== undefined && given.has(pair) ? given.get(pair)! : scoreFor(e, subject, max, year === cfg.currentYear ? 0 : 0.58);
+      given.set(e.pupil.n, score);
       gradeRowsOut.push({ id: id(`grade:${key}:${e.pupil.n}`), instanceId: school, evaluationId, enrollmentId: e.id, score, updatedAt: stamp(day, 18) });
       const r = `${e.id}|${year}:${period}|${subject}`;
       const [s, m] = results.get(r) ?? [0, 0];
@@ -68,17 +81,16 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
   ];
   const y0 = Number(cfg.currentYear.slice(0, 4));
   const t1Days: [string, string][] = [[`${y0}-10-06`, `${y0}-10-17`], [`${y0}-10-27`, `${y0}-11-14`], [`${y0}-12-01`, `${y0}-12-12`]];
-  const t2Days: [string, string][] = [[`${y0 + 1}-01-12`, `${y0 + 1}-01-16`], [`${y0 + 1}-01-19`, `${y0 + 1}-01-23`]];
+  const t2Days: [string, string][] = [[`${y0 + 1}-01-12`, `${y0 + 1}-01-23`], [`${y0 + 1}-02-02`, `${y0 + 1}-02-20`], [`${y0 + 1}-03-09`, `${y0 + 1}-03-20`]];
   for (const c of cfg.classes) {
     for (const subject of Object.keys(cfg.curriculum[c.name]!)) {
       const max = maxGrade(c.name, subject);
       for (const [name, share, slot] of marks.pick(SETS)) {
         addEvaluation(cfg.currentYear, 'Trimestre 1', c.name, subject, name, Math.round(max * share), dayBetween(marks, ...t1Days[slot]!));
       }
-      // Trimestre 2 has just started: a first test in most subjects, a quiz in some.
-      if (marks.chance(0.65)) {
-        addEvaluation(cfg.currentYear, 'Trimestre 2', c.name, subject, 'Devoir 1', Math.round(max * 0.2), dayBetween(marks, ...t2Days[0]!));
-        if (marks.chance(0.35)) addEvaluation(cfg.currentYear, 'Trimestre 2', c.name, subject, 'Interrogation', Math.round(max * 0.3), dayBetween(marks, ...t2Days[1]!));
+      // Trimestre 2 is done too: a full set of its own.
+      for (const [name, share, slot] of marks.pick(SETS)) {
+        addEvaluation(cfg.currentYear, 'Trimestre 2', c.name, subject, name, Math.round(max * share), dayBetween(marks, ...t2Days[slot]!));
       }
     }
   }
@@ -94,49 +106,50 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
     }
   }
 
-  // --- Appreciations (Trimestre 1)
+  // --- Appreciations (Trimestres 1 and 2)
   const notes = ctx.rng('appreciations');
-  const t1 = `${cfg.currentYear}:Trimestre 1`;
-  const subjectPercent = (e: Enrolled, subject: string) => {
-    const [s, m] = results.get(`${e.id}|${t1}|${subject}`) ?? [0, 0];
-    return m ? (100 * s) / m : null;
-  };
-  const periodAverage = (e: Enrolled) => {
-    let sum = 0;
-    let weight = 0;
-    for (const subject of Object.keys(cfg.curriculum[e.className]!)) {
-      const pct = subjectPercent(e, subject);
-      if (pct === null) continue;
-      sum += pct * maxGrade(e.className, subject);
-      weight += maxGrade(e.className, subject);
-    }
-    return weight ? sum / weight : null;
-  };
   const subjectRemark = (pct: number) =>
     pct >= 80 ? 'Excellent travail.' : pct >= 65 ? 'Bon travail, continuez ainsi.' : pct >= 50 ? 'Résultats justes. Poursuivez vos efforts.' : 'Doit fournir plus d\u2019efforts.';
   const generalRemark = (avg: number) =>
     avg >= 75 ? 'Très bon trimestre.' : avg >= 62 ? 'Bon trimestre, continuez ainsi.' : avg >= 50 ? 'Poursuivez vos efforts.' : 'Trimestre insuffisant. Il faut travailler davantage.';
-
   const appreciationRows: (typeof appreciations.$inferInsert)[] = [];
   const generalRows: (typeof generalAppreciations.$inferInsert)[] = [];
-  const t1Period = ctx.periodId(cfg.currentYear, 'Trimestre 1');
   const firstTeacherCourses = cfg.teachers[0]!.courses;
-  for (const e of current) {
-    // The demo teacher has commented a few pupils of each class; the demo pupil has several.
-    const subjectsNoted = new Set<string>();
-    for (const [subject, list] of Object.entries(firstTeacherCourses)) {
-      const teaches = list === '*' ? subject in cfg.curriculum[e.className]! : list.includes(e.className);
-      if (teaches && notes.chance(0.3)) subjectsNoted.add(subject);
-    }
-    if (e.pupil === demoPupil) for (const s of Object.keys(cfg.curriculum[e.className]!).slice(0, 3)) subjectsNoted.add(s);
-    for (const subject of subjectsNoted) {
-      const pct = subjectPercent(e, subject);
-      if (pct === null) continue;
-      appreciationRows.push({ instanceId: school, enrollmentId: e.id, subjectId: ctx.subjectId(subject), periodId: t1Period, text: subjectRemark(pct) });
-    }
-    const avg = periodAverage(e);
-    if (avg !== null && (e.pupil === demoPupil || failing.has(e.pupil.n) || notes.chance(0.35))) {
-      generalRows.push({ instanceId: school, enrollmentId: e.id, periodId: t1Period, text: generalRemark(avg) });
+  for (const period of ['Trimestre 1', 'Trimestre 2']) {
+    const term = `${cfg.currentYear}:${period}`;
+    const subjectPercent = (e: Enrolled, subject: string) => {
+      const [s, m] = results.get(`${e.id}|${term}|${subject}`) ?? [0, 0];
+      return m ? (100 * s) / m : null;
+    };
+    const periodAverage = (e: Enrolled) => {
+      let sum = 0;
+      let weight = 0;
+      for (const subject of Object.keys(cfg.curriculum[e.className]!)) {
+        const pct = subjectPercent(e, subject);
+        if (pct === null) continue;
+        sum += pct * maxGrade(e.className, subject);
+        weight += maxGrade(e.className, subject);
+      }
+      return weight ? sum / weight : null;
+    };
+    const periodId = ctx.periodId(cfg.currentYear, period);
+    for (const e of current) {
+      // The demo teacher has commented a few pupils of each class; the demo pupil has several.
+      const subjectsNoted = new Set<string>();
+      for (const [subject, list] of Object.entries(firstTeacherCourses)) {
+        const teaches = list === '*' ? subject in cfg.curriculum[e.className]! : list.includes(e.className);
+        if (teaches && notes.chance(0.3)) subjectsNoted.add(subject);
+      }
+      if (e.pupil === demoPupil) for (const s of Object.keys(cfg.curriculum[e.className]!).slice(0, 3)) subjectsNoted.add(s);
+      for (const subject of subjectsNoted) {
+        const pct = subjectPercent(e, subject);
+        if (pct === null) continue;
+        appreciationRows.push({ instanceId: school, enrollmentId: e.id, subjectId: ctx.subjectId(subject), periodId, text: subjectRemark(pct) });
+      }
+      const avg = periodAverage(e);
+      if (avg !== null && (e.pupil === demoPupil || failing.has(e.pupil.n) || notes.chance(0.35))) {
+        generalRows.push({ instanceId: school, enrollmentId: e.id, periodId, text: generalRemark(avg) });
+      }
     }
   }
   return { failing, evaluations: evaluationRows, grades: gradeRowsOut, appreciations: appreciationRows, generalAppreciations: generalRows };

@@ -36,8 +36,8 @@ describe('the demo seed', () => {
       enrollments: 15,
       payments: 29,
       adjustments: 1,
-      evaluations: 43,
-      grades: 215,
+      evaluations: 65,
+      grades: 325,
       teachers: 2,
       assignments: 12,
       timetable_entries: 36,
@@ -46,6 +46,16 @@ describe('the demo seed', () => {
     });
     expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({ n: 29 });
     expect((await sql('PRAGMA foreign_key_check').all()).results).toEqual([]);
+
+    // Report cards worth printing: in every class two pupils tie (the same scores everywhere).
+    const ties = await sql(
+      `SELECT COUNT(*) AS n FROM (SELECT e.class_id, group_concat(g.score, ',') AS scores FROM enrollments e
+         JOIN grades g ON g.instance_id = e.instance_id AND g.enrollment_id = e.id
+         JOIN evaluations v ON v.instance_id = g.instance_id AND v.id = g.evaluation_id
+       WHERE e.instance_id = ? GROUP BY e.id ORDER BY e.id) GROUP BY class_id, scores HAVING COUNT(*) > 1`,
+      id,
+    ).all();
+    expect(ties.results).toHaveLength(3);
 
     // The demo accounts sign in to their school; the pupil's and the teacher's accounts are theirs.
     const school = { fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${hostname}${path}`, init) };
