@@ -67,6 +67,7 @@ if (!check) report.studentList = await timeStudentList();
 if (!check) report.financeReport = await timeFinanceReport();
 if (!check) report.dashboardVisits = await dashboardVisits();
 if (!check) report.attendance = await timeAttendance();
+if (!check) report.grades = await timeGrades();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
@@ -448,6 +449,94 @@ async function timeAttendance() {
     console.log(`GET /api/daily-attendance-report (60 élèves × 6 jours) : médiane ${sheet.medianMs} ms, p95 ${sheet.p95Ms} ms, ${kb(sheet.bytes)} (${kb(sheet.gzipBytes)} gzip), 2 allers-retours D1 après la session (année et classe, puis un lot de 3 lectures)`);
     console.log(`PUT /api/teacher/attendance (60 présences) : médiane ${save.medianMs} ms, p95 ${save.p95Ms} ms, après la session : 2 lectures en parallèle puis 1 lot (2 instructions quel que soit le nombre d’élèves)`);
     return { sheet, save };
+  } finally {
+    server.kill();
+  }
+}
+
+/**
+ * Grades (issue 14): the report cards' data of a 60-student class with 12 subjects and 3 periods
+ * (2 evaluations per subject and period: 4,320 grades), and a teacher's grade entry of one
+ * evaluation for 33 students (33 cell writes, as the grade book sends them). Seeds the subjects
+ * and grades into the attendance bench's 'Banc 60' class (timeAttendance runs first).
+ */
+async function timeGrades() {
+  const { insertRows } = await import('./lib/sql.mjs');
+  const { d1ExecuteStatements, d1Query } = await import('./lib/wrangler.mjs');
+  const port = 8794;
+  const school = 'demo-ecole-1';
+  const className = 'Banc 60';
+  const classId = 'bench-class-60';
+  const where = ['--local', '--persist-to', process.env.PORTAIL_STATE_DIR];
+  const [year] = d1Query(`SELECT id FROM school_years WHERE instance_id = '${school}' AND is_current = 1`, where);
+  const periods = d1Query(`SELECT id FROM academic_periods WHERE instance_id = '${school}' AND year_id = '${year.id}' ORDER BY position, name`, where);
+  if (d1Query(`SELECT id FROM subjects WHERE instance_id = '${school}' AND id = 'bench-subject-1'`, where).length === 0) {
+    const subjects = [];
+    const curriculum = [];
+    const evaluations = [];
+    const grades = [];
+    for (let k = 1; k <= 12; k++) {
+      subjects.push({ id: `bench-subject-${k}`, instance_id: school, name: `Banc matière ${String(k).padStart(2, '0')}` });
+      curriculum.push({ id: `bench-curriculum-${k}`, instance_id: school, year_id: year.id, class_id: classId, subject_id: `bench-subject-${k}`, max_grade: k % 3 === 0 ? 20000 : 10000 });
+      periods.forEach((period, p) => {
+        for (const [e, max] of [[1, 4000], [2, 6000]]) {
+          const evaluation = `bench-eval-${k}-${p}-${e}`;
+          evaluations.push({ id: evaluation, instance_id: school, class_id: classId, subject_id: `bench-subject-${k}`, period_id: period.id, name: e === 1 ? 'Devoir' : 'Examen', max_score: max });
+          for (let n = 0; n < 60; n++) grades.push({ id: `bench-grade-${k}-${p}-${e}-${n}`, instance_id: school, evaluation_id: evaluation, enrollment_id: `bench-60-enrollment-${n}`, score: Math.round((max * ((n * 37 + k * 11 + p * 5) % 100)) / 100) });
+        }
+      });
+    }
+    console.log('• 12 matières, 3 périodes et 4 320 notes ajoutées à la classe de mesure…');
+    d1ExecuteStatements(
+      [...insertRows('subjects', subjects), ...insertRows('curriculum', curriculum), ...insertRows('evaluations', evaluations), ...insertRows('grades', grades)],
+      where,
+    );
+  }
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], { stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 60; i++) {
+      if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const tokenOf = async (username) => {
+      const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+      return (await res.json()).accessToken;
+    };
+    const [admin, prof] = [await tokenOf('admin'), await tokenOf('prof')];
+    const times = [];
+    let text = '';
+    for (let i = 0; i < 21; i++) {
+      const start = performance.now();
+      const res = await fetch(`${base}/api/bulk-report-data?yearId=${year.id}&className=${encodeURIComponent(className)}&periodId=${periods[0].id}`, { headers: { Authorization: `Bearer ${admin}` } });
+      text = await res.text();
+      if (res.status !== 200) throw new Error(`bulletins ${res.status} ${text}`);
+      if (i > 0) times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const bulk = { medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+
+    // The demo teacher's first subject of the class: one new evaluation, 33 scores.
+    const [subject] = d1Query(`SELECT subject_id FROM assignments WHERE instance_id = '${school}' AND id = 'bench-assignment-60'`, where);
+    const evaluation = `bench-entry-${Date.now()}`;
+    const cells = [];
+    let requestBytes = 0;
+    let answerBytes = 0;
+    for (let n = 0; n < 33; n++) {
+      const body = JSON.stringify({ evaluation_id: evaluation, enrollment_id: `bench-60-enrollment-${n}`, subject_id: subject.subject_id, period_id: periods[periods.length - 1].id, evaluation_name: `Saisie ${evaluation.slice(-6)}`, max_score: 1, new_evaluation: true, score: (n % 4) / 4 });
+      const start = performance.now();
+      const res = await fetch(`${base}/api/grades`, { method: 'POST', headers: { Authorization: `Bearer ${prof}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body });
+      const answer = await res.text();
+      if (res.status !== 200) throw new Error(`note ${res.status} ${answer}`);
+      cells.push(performance.now() - start);
+      requestBytes += gzipSync(body).length;
+      answerBytes += gzipSync(answer).length;
+    }
+    const sorted = [...cells].sort((a, b) => a - b);
+    const entry = { cells: 33, totalMs: Math.round(cells.reduce((a, b) => a + b, 0)), medianMs: Math.round(sorted[16]), p95Ms: Math.round(sorted[31]), requestGzipBytes: requestBytes, answerGzipBytes: answerBytes };
+    console.log(`GET /api/bulk-report-data (60 élèves × 12 matières × 3 périodes) : médiane ${bulk.medianMs} ms, p95 ${bulk.p95Ms} ms, ${kb(bulk.bytes)} (${kb(bulk.gzipBytes)} gzip), 5 instructions D1 en 2 allers-retours`);
+    console.log(`Saisie d'une évaluation pour 33 élèves (33 × POST /api/grades) : ${entry.totalMs} ms au total, médiane ${entry.medianMs} ms, p95 ${entry.p95Ms} ms, corps ${kb(requestBytes)} envoyés / ${kb(answerBytes)} reçus (gzip)`);
+    return { bulk, entry };
   } finally {
     server.kill();
   }
