@@ -5,7 +5,7 @@
 // cutting a subject table, and 'Imprimer les Bulletins' writes one sheet per student.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signInAndLand } from './support';
+import { PHONE, signInAndLand } from './support';
 
 const CLASS = '7e AF';
 
@@ -47,12 +47,19 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   await expect(page.getByRole('button', { name: 'Modifier les Notes' })).toBeVisible();
   // Every graded student has a rank; the first of the class is '1er'.
   await expect(page.locator('.rc-rank').filter({ hasText: /^1er( ex æquo)? sur \d+$/ }).first()).toBeVisible();
-  const ranks = await page.locator('.rc-rank').allInnerTexts();
+  const ranks = await page.locator('.rc-rank').allTextContents();
   expect(ranks.filter((r) => /^\d+(er|ème)( ex æquo)? sur \d+$/.test(r)).length).toBeGreaterThan(count / 2);
   const first = cards.first();
   await expect(first).toContainText('Trimestre 1');
   await expect(first).toContainText(CLASS);
   await expect(first.locator('.rc-average')).toHaveText(/^\d+,\d\d \/ (100|10)$/);
+
+  // The grade book opens over the cards.
+  await page.getByRole('button', { name: 'Modifier les Notes' }).click();
+  const book = page.getByRole('dialog', { name: `Modifier les Notes · ${CLASS} · Trimestre 1` });
+  await expect(book).toBeVisible();
+  await book.getByRole('button', { name: 'Fermer' }).last().click();
+  await expect(book).toBeHidden();
 
   // A general appreciation saves itself a second after the last key.
   const name = (await first.getAttribute('aria-label'))!;
@@ -109,4 +116,24 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   await expect(sheet.locator('textarea')).toHaveCount(0);
   expect(await sheet.locator('style').first().innerHTML()).toContain('size: letter portrait');
   await sheet.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the annual cards of the last class fit the screen and name the council’s decision', async ({ page }) => {
+    await signInAndLand(page, 'admin', '/dashboard');
+    await page.goto('/report-cards');
+    await page.getByLabel('Classe').selectOption('Philo');
+    await page.getByLabel('Période').selectOption({ label: 'Trimestre 2' });
+    await page.getByLabel('Modèle').selectOption({ label: 'Annuel' });
+    await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
+    await page.getByRole('button', { name: /^Générer les Bulletins \(\d+\)$/ }).click();
+    const card = page.locator('article.rc-card').first();
+    await expect(card.locator('.rc-decision strong')).toHaveText(/^(DIPLÔMÉ\(E\)|À REFAIRE)$/);
+    await expect(card.locator('table.rc-annual thead')).toContainText('Trimestre 1');
+    await expect(card.locator('table.rc-annual thead')).toContainText('Annuelle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await card.screenshot({ path: 'test-results/report-cards-annuel-phone.png' });
+  });
 });

@@ -6,7 +6,7 @@
 // cards.css styles it on screen and in the print window.
 import { memo, type ReactNode } from 'react';
 import { reportCardsText as t } from '../../i18n/report-cards';
-import { formatPoints, rankLabel, suggestedAppreciation } from '../../../worker/domain/grades';
+import { averageBand, formatPoints, rankLabel, suggestedAppreciation } from '../../../worker/domain/grades';
 import type { CardSubject, ReportCards, ReportTemplate, StudentCard } from '../../../worker/domain/report-cards';
 import { AppreciationField, type SaveAppreciation } from './AppreciationField';
 
@@ -58,6 +58,14 @@ export interface CardContext {
 export const fr2 = (value: number) => value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const fr2OrDash = (value: number | null) => (value === null ? t.missing : fr2(value));
 const frDate = (date: string | null) => (date ? new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR') : t.missing);
+/** The school's initials, drawn in place of a logo it has not uploaded: 'Collège Démo' -> 'CD'. */
+const initials = (name: string) =>
+  name
+    .split(/[\s'-]+/)
+    .filter((word) => word.length > 2 || /^[A-ZÀ-Ý]/.test(word))
+    .slice(0, 3)
+    .map((word) => word[0]!.toLocaleUpperCase('fr'))
+    .join('');
 const bandClass = (s: Pick<CardSubject, 'band'>) => (s.band ? `rc-band-${s.band}` : 'rc-band-none');
 
 interface CardProps {
@@ -86,7 +94,13 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
   return (
     <article className={`rc-card rc-t-${context.template}`} aria-label={fullName} data-enrollment={card.enrollmentId}>
       <header className="rc-head">
-        {context.school.logoUrl && <img className={layout.roundLogo ? 'rc-logo rc-logo-round' : 'rc-logo'} src={context.school.logoUrl} alt="" />}
+        {context.school.logoUrl ? (
+          <img className={layout.roundLogo ? 'rc-logo rc-logo-round' : 'rc-logo'} src={context.school.logoUrl} alt="" />
+        ) : (
+          <span className="rc-logo rc-logo-mark" aria-hidden="true">
+            {initials(context.school.name)}
+          </span>
+        )}
         <div className="rc-school">
           <h2 className="rc-school-name">{context.school.name}</h2>
           {context.school.address && <p>{context.school.address}</p>}
@@ -230,15 +244,18 @@ function StandardTable({ card, base, appreciation, compact = false }: TableProps
 }
 
 function DetailedTable({ card, base, appreciation }: TableProps) {
+  const baseValue = Number(base.replace(/\D/g, ''));
   return (
     <div className="rc-detailed">
       {card.subjects.map((s) => (
         <table key={s.subjectId} className={`rc-subjects ${bandClass(s)}`}>
           <caption>
-            <span>{s.name}</span>
-            <span>
-              {t.coefficient} {formatPoints(s.coefficient)}
-            </span>
+            <div className="rc-caption">
+              <span>{s.name}</span>
+              <span>
+                {t.coefficient} {formatPoints(s.coefficient)}
+              </span>
+            </div>
           </caption>
           <thead>
             <tr>
@@ -267,7 +284,8 @@ function DetailedTable({ card, base, appreciation }: TableProps) {
             <tr className="rc-subtotal">
               <th scope="row">{t.subjectAverage}</th>
               <td className="rc-num rc-mark">
-                {s.points === null ? t.missing : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`} · {fr2OrDash(s.onBase)} {base}
+                {s.points === null ? t.missing : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}
+                {s.onBase !== null && s.coefficient !== baseValue && ` · ${fr2(s.onBase)} ${base}`}
               </td>
             </tr>
             <tr>
@@ -304,7 +322,7 @@ function AnnualTable({ card, periodNames, appreciation }: Omit<TableProps, 'base
       </thead>
       <tbody>
         {card.subjects.map((s) => (
-          <tr key={s.subjectId} className={bandClass({ band: s.annualPercent === null ? null : s.band })}>
+          <tr key={s.subjectId} className={bandClass({ band: s.annualPercent === null ? null : averageBand(s.annualPercent) })}>
             <th scope="row">{s.name}</th>
             <td className="rc-num">{formatPoints(s.coefficient)}</td>
             {s.byPeriod.map((p, i) => (
