@@ -104,7 +104,7 @@ export const gradesApi = area('grades', {
         subjects: z.array(z.strictObject({ subject_id: z.string(), subject_name: z.string(), max_grade: z.number() })),
         gradesByEnrollment: z.record(
           z.string(),
-          z.array(z.strictObject({ id: z.string(), subject_id: z.string(), period_id: z.string(), evaluation_id: z.string(), evaluation_name: z.string(), score: z.number(), max_score: z.number() })),
+          z.array(z.strictObject({ subject_id: z.string(), period_id: z.string(), evaluation_name: z.string(), score: z.number(), max_score: z.number() })),
         ),
         appreciationsByEnrollment: z.record(z.string(), z.record(z.string(), z.string())),
         generalAppreciationsByEnrollment: z.record(z.string(), z.string()),

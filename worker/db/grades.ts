@@ -23,9 +23,7 @@ export const selectBookGrades = (db: Db, school: string, b: { classId: string; s
 export const selectClassYearGrades = (db: Db, school: string, yearId: string, classId: string) =>
   db
     .select({
-      id: sql<string>`${grades.id}`.as('grade_id'),
       enrollment_id: grades.enrollmentId,
-      evaluation_id: grades.evaluationId,
       evaluation_name: sql<string>`${evaluations.name}`.as('evaluation_name'),
       subject_id: evaluations.subjectId,
       period_id: evaluations.periodId,

@@ -262,10 +262,8 @@ gradesRoutes.get(api.bulk.path, allow.permission('report_card:generate'), input(
   const gradesByEnrollment: ReportData['gradesByEnrollment'] = {};
   for (const g of gradeRows) {
     (gradesByEnrollment[g.enrollment_id] ??= []).push({
-      id: g.id,
       subject_id: g.subject_id,
       period_id: g.period_id,
-      evaluation_id: g.evaluation_id,
       evaluation_name: g.evaluation_name,
       score: toPoints(g.score),
       max_score: toPoints(g.max_score),
