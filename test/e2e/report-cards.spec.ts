@@ -69,11 +69,29 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   await general.fill(text);
   expect((await saved).status()).toBe(200);
 
+  // A subject's suggested appreciation, accepted, is saved at once.
+  const accept = first.getByRole('button', { name: /^Accepter la suggestion pour / }).first();
+  const subjectField = first.locator('.rc-appreciation textarea').first();
+  const suggestion = await subjectField.getAttribute('placeholder');
+  expect(suggestion).toBeTruthy();
+  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/appreciations') && r.request().method() === 'POST');
+  await accept.click();
+  expect((await accepted).status()).toBe(200);
+  await expect(subjectField).toHaveValue(suggestion!);
+
+  // A refused save says so and shows the server's text again.
+  await page.context().route('**/api/appreciations', (route) => route.fulfill({ status: 422, json: { code: 'validation', message: 'Refusé pour le test.' } }));
+  await subjectField.fill('Ce texte ne sera pas gardé.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Sauvegarde échouée: Refusé pour le test.' })).toBeVisible();
+  await expect(first.locator('.rc-appreciation textarea').first()).toHaveValue(suggestion!);
+  await page.context().unroute('**/api/appreciations');
+
   await page.reload();
   await open(page);
   await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
   await page.getByRole('button', { name: `Générer les Bulletins (${count})` }).click();
   await expect(page.getByRole('textbox', { name: `Appréciation générale, ${name}` })).toHaveValue(text);
+  await expect(cards.first().locator('.rc-appreciation textarea').first()).toHaveValue(suggestion!);
 
   // Changing the period goes back to the selection.
   await page.getByLabel('Période').selectOption({ label: 'Trimestre 2' });
