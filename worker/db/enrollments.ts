@@ -388,3 +388,35 @@ export const findEnrollmentPlace = (db: Db, school: string, id: string) =>
 
 /** Guard: the enrolment still exists. */
 export const enrollmentStillExists = (school: string, id: string) => existsNow(enrollments, byId(enrollments, school, id));
+
+/**
+ * The student the portal shows (a student account's own, or the one an admin names) with their
+ * enrolment of the current year, if any: one query.
+ */
+export const findPortalStudent = (db: Db, school: string, who: { userId: string } | { studentId: string }) =>
+  db
+    .select({
+      student_id: students.id,
+      nom: students.nom,
+      prenom: students.prenom,
+      nisu: students.nisu,
+      date_of_birth: students.dateOfBirth,
+      sexe: students.sexe,
+      enrollment_id: sql<string | null>`${enrollments.id}`.as('enrollment_id'),
+      year_id: sql<string | null>`${schoolYears.id}`.as('year_id'),
+      year_name: sql<string | null>`${schoolYears.name}`.as('year_name'),
+      class_id: sql<string | null>`${classes.id}`.as('class_id'),
+      class_name: sql<string | null>`${classes.name}`.as('class_name'),
+      class_order: classes.orderIndex,
+      grades_access_enabled: enrollments.gradesAccessEnabled,
+    })
+    .from(students)
+    .leftJoin(schoolYears, and(eq(schoolYears.instanceId, students.instanceId), eq(schoolYears.isCurrent, true)))
+    .leftJoin(enrollments, and(eq(enrollments.instanceId, students.instanceId), eq(enrollments.studentId, students.id), eq(enrollments.yearId, schoolYears.id)))
+    .leftJoin(classes, classOfEnrollment)
+    .where(
+      'userId' in who
+        ? and(eq(students.instanceId, school), inArray(students.id, db.select({ id: users.studentId }).from(users).where(byId(users, school, who.userId))))
+        : byId(students, school, who.studentId),
+    )
+    .get();

@@ -24,6 +24,7 @@ import { compareNames } from '../domain/text';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
+import { readReportData } from '../lib/report-data';
 import { input } from '../lib/validate';
 import { commit, type Guard } from '../lib/write';
 
@@ -252,36 +253,5 @@ gradesRoutes.get(api.bulk.path, allow.permission('report_card:generate'), input(
   const scope = found((await classes.selectReportScope(db, school, q.yearId, q.className, q.periodId))[0], serverText.classNotFound);
   if (!scope.year_ok) throw notFound(serverText.yearNotFound);
   if (!scope.period_ok) throw notFound(t.periodNotFound);
-  const range = { yearId: q.yearId, classId: scope.class_id, periodId: q.periodId };
-  const [studentRows, subjectRows, gradeRows, appreciationRows] = await db.batch([
-    enrollments.selectReportStudents(db, school, q.yearId, scope.class_id),
-    curriculum.selectClassSubjects(db, school, q.yearId, scope.class_id),
-    grades.selectClassYearGrades(db, school, q.yearId, scope.class_id),
-    appreciations.selectClassAllAppreciations(db, school, range),
-  ]);
-  const gradesByEnrollment: ReportData['gradesByEnrollment'] = {};
-  for (const g of gradeRows) {
-    (gradesByEnrollment[g.enrollment_id] ??= []).push({
-      subject_id: g.subject_id,
-      period_id: g.period_id,
-      evaluation_name: g.evaluation_name,
-      score: toPoints(g.score),
-      max_score: toPoints(g.max_score),
-    });
-  }
-  const appreciationsByEnrollment: ReportData['appreciationsByEnrollment'] = {};
-  const generalAppreciationsByEnrollment: ReportData['generalAppreciationsByEnrollment'] = {};
-  for (const a of appreciationRows) {
-    if (a.subject_id === null) generalAppreciationsByEnrollment[a.enrollment_id] = a.text;
-    else (appreciationsByEnrollment[a.enrollment_id] ??= {})[a.subject_id] = a.text;
-  }
-  return c.json<ReportData>({
-    enrollments: studentRows
-      .sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom))
-      .map((s) => ({ id: s.enrollment_id, student: { id: s.student_id, nom: s.nom, prenom: s.prenom, nisu: s.nisu, date_of_birth: s.date_of_birth, sexe: s.sexe } })),
-    subjects: subjectRows.map((s) => ({ subject_id: s.subject_id, subject_name: s.subject_name, max_grade: toPoints(s.max_grade) })),
-    gradesByEnrollment,
-    appreciationsByEnrollment,
-    generalAppreciationsByEnrollment,
-  });
+  return c.json<ReportData>(await readReportData(db, school, { yearId: q.yearId, classId: scope.class_id, periodId: q.periodId }));
 });

@@ -1,15 +1,126 @@
-// The student portal: the routes of contract/student-portal.ts.
+// The student portal: the routes of contract/student-portal.ts. A student account reads only the
+// student it is linked to; an admin views any student of the school by naming them. Each read is
+// a constant number of D1 statements.
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { type AccessStatus, studentPortalApi as api } from '../contract/student-portal';
+import { type AccessStatus, type StudentFinance, type StudentGrades, type StudentMe, studentPortalApi as api, type StudentWeek } from '../contract/student-portal';
+import { studentServerText as t } from '../contract/texts/student';
+import * as periods from '../db/academic-periods';
 import * as enrollments from '../db/enrollments';
-import type { AppBindings } from '../env';
+import * as timetable from '../db/timetable-entries';
+import { round2 } from '../domain/grades';
+import { financeTotals, fromCentimes } from '../domain/money';
+import { buildReportCards } from '../domain/report-cards';
+import type { SchoolBindings, SchoolContext } from '../env';
+import { ApiError, badRequest, found, notFound } from '../lib/errors';
+import { readReportData } from '../lib/report-data';
 import { input } from '../lib/validate';
 
-export const studentPortalRoutes = new Hono<AppBindings>();
+export const studentPortalRoutes = new Hono<SchoolBindings>();
+
+const PORTAL = ['student', 'admin'] as const;
 
 studentPortalRoutes.get(api.accessStatus.path, allow.types('student'), input(api.accessStatus), async (c) => {
   const { yearId } = c.req.valid('query');
   const enabled = await enrollments.gradesAccessOfStudentUser(c.var.db, c.var.school, c.var.account.id, yearId ?? null);
   return c.json<AccessStatus>({ grades_access_enabled: enabled });
+});
+
+/** The student whose portal this is, with their enrolment of the current year (or none). */
+async function portalStudent(c: SchoolContext, studentId: string | undefined) {
+  const { db, school, account } = c.var;
+  if (account.type === 'student') {
+    return found(await enrollments.findPortalStudent(db, school, { userId: account.id }), t.noAccountLink);
+  }
+  if (!studentId) throw badRequest(t.studentRequired);
+  return found(await enrollments.findPortalStudent(db, school, { studentId }), t.studentNotFound);
+}
+
+type PortalStudent = Awaited<ReturnType<typeof portalStudent>>;
+const placeOf = (s: PortalStudent) =>
+  s.enrollment_id && s.year_id && s.class_id ? { enrollmentId: s.enrollment_id, yearId: s.year_id, yearName: s.year_name!, classId: s.class_id, className: s.class_name! } : null;
+
+studentPortalRoutes.get(api.me.path, allow.types(...PORTAL), input(api.me), async (c) => {
+  const s = await portalStudent(c, c.req.valid('query').studentId);
+  const place = placeOf(s);
+  const sheet = place ? await enrollments.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
+  return c.json<StudentMe>({
+    student: { id: s.student_id, nom: s.nom, prenom: s.prenom, nisu: s.nisu, date_of_birth: s.date_of_birth },
+    enrollment: place
+      ? { enrollment_id: place.enrollmentId, year_id: place.yearId, year_name: place.yearName, class_name: place.className, grades_access_enabled: Boolean(s.grades_access_enabled) }
+      : null,
+    balance: sheet ? fromCentimes(financeTotals(sheet).balance) : null,
+  });
+});
+
+studentPortalRoutes.get(api.timetable.path, allow.types(...PORTAL), input(api.timetable), async (c) => {
+  const { db, school } = c.var;
+  const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
+  const lessons = place ? await timetable.selectWeek(db, school, place.yearId, { classId: place.classId }) : [];
+  return c.json<StudentWeek>({
+    class_name: place?.className ?? null,
+    lessons: lessons.map((l) => ({
+      id: l.id,
+      day_of_week: l.day_of_week,
+      start_time: l.start_time,
+      end_time: l.end_time,
+      subject_name: l.subject_name,
+      teacher_name: `${l.teacher_prenom} ${l.teacher_nom}`,
+      location_name: l.location_name,
+    })),
+  });
+});
+
+studentPortalRoutes.get(api.grades.path, allow.types(...PORTAL), input(api.grades), async (c) => {
+  const { db, school, account } = c.var;
+  const q = c.req.valid('query');
+  const s = await portalStudent(c, q.studentId);
+  const place = placeOf(s);
+  if (!place) throw notFound(t.notEnrolled);
+  // Grades access is the student's own switch; an admin viewing the portal always sees them.
+  if (account.type === 'student' && !s.grades_access_enabled) throw new ApiError(403, 'grades_locked', t.gradesLocked);
+  const yearPeriods = await periods.listPeriods(db, school, place.yearId);
+  if (q.periodId && !yearPeriods.some((p) => p.id === q.periodId)) throw notFound(t.periodNotFound);
+  const periodId = q.periodId ?? yearPeriods[0]?.id ?? null;
+  const empty: StudentGrades = { periods: yearPeriods.map((p) => ({ id: p.id, name: p.name })), period_id: periodId, base: 100, subjects: [], percent: null, average: null, rank: null, class_size: 0, general_appreciation: null };
+  if (!periodId) return c.json<StudentGrades>(empty);
+  const data = await readReportData(db, school, { yearId: place.yearId, classId: place.classId, periodId });
+  // The same cards as the school prints: the student's is one of the class's (ranks need them all).
+  const cards = buildReportCards({ data, periods: yearPeriods, periodId, passingGrade: 50, lastClass: false });
+  const card = cards.cards.find((k) => k.enrollmentId === place.enrollmentId);
+  if (!card) return c.json<StudentGrades>(empty);
+  return c.json<StudentGrades>({
+    ...empty,
+    base: cards.base,
+    subjects: card.subjects.map((sub) => ({
+      subject_id: sub.subjectId,
+      name: sub.name,
+      coefficient: sub.coefficient,
+      percent: sub.percent === null ? null : round2(sub.percent),
+      on_base: sub.onBase,
+      appreciation: data.appreciationsByEnrollment[place.enrollmentId]?.[sub.subjectId] ?? null,
+      evaluations: sub.evaluations,
+    })),
+    percent: card.percent === null ? null : round2(card.percent),
+    average: card.average,
+    rank: card.rank,
+    class_size: data.enrollments.length,
+    general_appreciation: data.generalAppreciationsByEnrollment[place.enrollmentId] ?? null,
+  });
+});
+
+studentPortalRoutes.get(api.finance.path, allow.types(...PORTAL), input(api.finance), async (c) => {
+  const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
+  const sheet = place ? await enrollments.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
+  const totals = sheet ? financeTotals(sheet) : { adjusted: 0, paid: 0, balance: 0 };
+  return c.json<StudentFinance>({
+    year_name: place?.yearName ?? null,
+    class_name: place?.className ?? null,
+    mppa: fromCentimes(sheet?.mppa ?? 0),
+    adjustments: (sheet?.adjustments ?? []).map((a) => ({ label: a.label, amount: fromCentimes(a.amount) })),
+    payments: (sheet?.payments ?? []).filter((p) => p.amount > 0).map((p) => ({ date: p.date, label: p.label, amount: fromCentimes(p.amount), receipt_no: p.receiptNo })),
+    adjusted_mppa: fromCentimes(totals.adjusted),
+    total_paid: fromCentimes(totals.paid),
+    balance: fromCentimes(totals.balance),
+  });
 });
