@@ -112,11 +112,11 @@ export const routes: RouteObject[] = [
           {
             lazy: studentLayout,
             children: [
-              { path: '/student', lazy: later(shellText.student.dashboard) },
-              { path: '/student/timetable', lazy: later(shellText.student.timetable) },
-              { path: '/student/grades', lazy: later(shellText.student.grades) },
+              { path: '/student', lazy: screen(async () => (await import('./screens/student/StudentHomePage')).StudentHomePage) },
+              { path: '/student/timetable', lazy: screen(async () => (await import('./screens/student/StudentTimetablePage')).StudentTimetablePage) },
+              { path: '/student/grades', lazy: screen(async () => (await import('./screens/student/StudentGradesPage')).StudentGradesPage) },
               { path: '/student/resources', lazy: later(shellText.student.resources) },
-              { path: '/student/finance', lazy: later(shellText.student.finance) },
+              { path: '/student/finance', lazy: screen(async () => (await import('./screens/student/StudentFinancePage')).StudentFinancePage) },
               { path: '/student/docs', lazy: later(shellText.student.docs) },
             ],
           },

@@ -1,0 +1,58 @@
+// The student's dashboard ('Tableau de Bord', document 1 §2 student area): their class and year,
+// what is left to pay, and links to the sections. Opening it also reads every section once, so
+// the whole portal opens offline after one visit.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { studentText as t } from '../../i18n/student';
+import { useSchool } from '../../layouts/school';
+import { formatMoney, toCentimes } from '../../../worker/domain/money';
+import type { StudentMe } from '../../../worker/contract/student-portal';
+import { PORTAL_READS, usePortalPath } from './portal';
+import './student.css';
+
+export function StudentHomePage() {
+  const { school } = useSchool();
+  const me = useApi<StudentMe>(usePortalPath('/student/me'));
+  const suffix = usePortalPath('');
+  useEffect(() => {
+    for (const path of PORTAL_READS.slice(1)) void api.get(`${path}${suffix}`).catch(() => undefined);
+  }, [suffix]);
+  const data = me.data;
+  return (
+    <main className="page student-page">
+      {me.error && !data && <ErrorNotice message={me.error} />}
+      {!data && !me.error && <p className="muted">{t.loading}</p>}
+      {data && (
+        <>
+          <h1>{t.hello(data.student.prenom)}</h1>
+          {data.enrollment ? <p className="muted">{t.classYear(data.enrollment.class_name, data.enrollment.year_name)}</p> : <p className="notice notice-info">{t.notEnrolled}</p>}
+          <div className="student-cards">
+            {data.balance !== null && (
+              <section className={`card student-balance ${data.balance > 0 ? 'student-due' : 'student-settled'}`}>
+                <h2>{data.balance > 0 ? t.balanceDue : t.balanceSettled}</h2>
+                {data.balance > 0 && <p className="student-amount">{formatMoney(toCentimes(data.balance), school?.currency ?? 'Gdes')}</p>}
+                <Link to={`/student/finance${suffix}`}>{t.seeFinance}</Link>
+              </section>
+            )}
+            {data.enrollment && (
+              <section className="card">
+                <h2>{data.enrollment.class_name}</h2>
+                <p>
+                  <Link to={`/student/timetable${suffix}`}>{t.seeTimetable}</Link>
+                </p>
+                {data.enrollment.grades_access_enabled && (
+                  <p>
+                    <Link to={`/student/grades${suffix}`}>{t.seeGrades}</Link>
+                  </p>
+                )}
+              </section>
+            )}
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+// The student's week ('Emploi du temps'): their class's lessons in the shared grid, a day list on
+// a phone.
+import { useApi } from '../../api/useApi';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { TimetableGrid } from '../../components/timetable/TimetableGrid';
+import { studentText as t } from '../../i18n/student';
+import { schoolClock } from '../../../worker/domain/attendance';
+import { dayOfWeekOf } from '../../../worker/domain/timetable';
+import type { StudentWeek } from '../../../worker/contract/student-portal';
+import { usePortalPath } from './portal';
+import './student.css';
+
+export function StudentTimetablePage() {
+  const week = useApi<StudentWeek>(usePortalPath('/student/timetable'));
+  const data = week.data;
+  return (
+    <main className="page student-page">
+      <h1>{t.timetable.title}</h1>
+      {week.error && !data && <ErrorNotice message={week.error} />}
+      {!data && !week.error && <p className="muted">{t.loading}</p>}
+      {data && !data.class_name && <p className="notice notice-info">{t.notEnrolled}</p>}
+      {data?.class_name && (
+        <>
+          <p className="muted">{t.timetable.classWeek(data.class_name)}</p>
+          {data.lessons.length === 0 ? (
+            <p className="card muted">{t.timetable.empty}</p>
+          ) : (
+            <TimetableGrid
+              entries={data.lessons.map((l) => ({
+                id: l.id,
+                dayOfWeek: l.day_of_week,
+                startTime: l.start_time,
+                endTime: l.end_time,
+                subjectName: l.subject_name,
+                className: l.teacher_name,
+                locationName: l.location_name,
+              }))}
+              today={dayOfWeekOf(schoolClock().date)}
+            />
+          )}
+        </>
+      )}
+    </main>
+  );
+}
