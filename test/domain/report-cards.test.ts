@@ -17,13 +17,10 @@ const student = (id: string, nom: string) => ({
   student: { id: `s-${id}`, nom, prenom: 'Test', nisu: id === 'a' ? 'ABCD12345678E1234567' : null, date_of_birth: '2012-03-04', sexe: 'F' },
 });
 
-let n = 0;
 /** A grade: subject, period, evaluation, score over max (points). */
 const g = (subject_id: string, period_id: string, evaluation_name: string, score: number, max_score: number) => ({
-  id: `g${++n}`,
   subject_id,
   period_id,
-  evaluation_id: `${subject_id}-${period_id}-${evaluation_name}`,
   evaluation_name,
   score,
   max_score,

@@ -58,6 +58,8 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   await page.getByRole('button', { name: 'Modifier les Notes' }).click();
   const book = page.getByRole('dialog', { name: `Modifier les Notes · ${CLASS} · Trimestre 1` });
   await expect(book).toBeVisible();
+  await book.getByLabel('Matière').selectOption({ label: 'Mathématiques (sur 100)' });
+  await expect(book.locator('table.gradebook-table')).toBeVisible();
   await book.getByRole('button', { name: 'Fermer' }).last().click();
   await expect(book).toBeHidden();
 

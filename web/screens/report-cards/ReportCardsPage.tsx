@@ -5,7 +5,7 @@
 // grade:create or a teacher), 'Imprimer les Bulletins' (letter portrait, one student per page)
 // and the appreciations, each saved 1 s after the last key. The card models are built once per
 // answer (worker/domain/report-cards.ts) and each card re-renders only when its own data does.
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, errorMessage, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
@@ -16,6 +16,7 @@ import { reportCardsText as t } from '../../i18n/report-cards';
 import { shellText } from '../../i18n/shell';
 import { useSchool } from '../../layouts/school';
 import { hasPermission, useSession } from '../../session/session';
+import { formatPoints } from '../../../worker/domain/grades';
 import { buildReportCards, isLastClass, isReportTemplate, REPORT_TEMPLATES, type ReportTemplate } from '../../../worker/domain/report-cards';
 import type { Period } from '../../../worker/contract/academic-periods';
 import type { ReportData } from '../../../worker/contract/grades';
@@ -24,17 +25,8 @@ import { type CardContext, ReportCard } from './ReportCard';
 import cardStyles from './cards.css?raw';
 import './report-cards.css';
 
-/** The grade book the lead's area provides (web/screens/gradebook/GradeBookPanel.tsx), loaded when the dialog opens. */
-interface GradeBookPanelProps {
-  yearId: string;
-  className: string;
-  periodId: string;
-  subjectId?: string;
-  onChanged?: () => void;
-}
-const gradeBookModules = import.meta.glob<{ GradeBookPanel: ComponentType<GradeBookPanelProps> }>('../gradebook/GradeBookPanel.tsx');
-const loadGradeBook = Object.values(gradeBookModules)[0];
-const GradeBookPanel = loadGradeBook ? lazy(async () => ({ default: (await loadGradeBook()).GradeBookPanel })) : null;
+/** The grade book (its own chunk), opened over the cards by 'Modifier les Notes'. */
+const GradeBookPanel = lazy(async () => ({ default: (await import('../gradebook/GradeBookPanel')).GradeBookPanel }));
 
 /** The print window's own rules: the fields' text instead of the fields, letter portrait. */
 const PRINT_STYLES = `${cardStyles}
@@ -327,26 +319,76 @@ export function ReportCardsPage() {
         </section>
       )}
 
-      {editing && selectedYear && className && period && (
-        <Modal
-          title={t.editGradesTitle(className, period.name)}
-          wide
+      {editing && selectedYear && className && period && data && (
+        <GradeBookDialog
+          yearId={selectedYear.id}
+          className={className}
+          period={period}
+          subjects={data.subjects}
+          onChanged={bulk.reload}
           onClose={() => setEditing(false)}
-          actions={
-            <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)}>
-              {t.close}
-            </button>
-          }
-        >
-          {GradeBookPanel ? (
-            <Suspense fallback={<p className="muted">{t.gradeBookLoading}</p>}>
-              <GradeBookPanel yearId={selectedYear.id} className={className} periodId={period.id} onChanged={bulk.reload} />
-            </Suspense>
-          ) : (
-            <p className="notice notice-info">{shellText.unavailable.body}</p>
-          )}
-        </Modal>
+        />
       )}
     </main>
+  );
+}
+
+/** 'Modifier les Notes': a subject of the class (name and max grade), then its grade book for the period. */
+function GradeBookDialog({
+  yearId,
+  className,
+  period,
+  subjects,
+  onChanged,
+  onClose,
+}: {
+  yearId: string;
+  className: string;
+  period: Period;
+  subjects: ReportData['subjects'];
+  onChanged: () => void;
+  onClose: () => void;
+}) {
+  const [subjectId, setSubjectId] = useState(subjects[0]?.subject_id ?? '');
+  const subject = subjects.find((s) => s.subject_id === subjectId) ?? null;
+  return (
+    <Modal
+      title={t.editGradesTitle(className, period.name)}
+      wide
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {t.close}
+        </button>
+      }
+    >
+      {subjects.length === 0 ? (
+        <p className="muted">{t.noSubject}</p>
+      ) : (
+        <label className="rc-field rc-book-subject">
+          <span>{t.subject}</span>
+          <select className="input" value={subjectId} onChange={(e) => setSubjectId(e.target.value)}>
+            {subjects.map((s) => (
+              <option key={s.subject_id} value={s.subject_id}>
+                {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {subject && (
+        <Suspense fallback={<p className="muted">{t.gradeBookLoading}</p>}>
+          <GradeBookPanel
+            key={subject.subject_id}
+            yearId={yearId}
+            className={className}
+            subjectId={subject.subject_id}
+            subjectName={subject.subject_name}
+            periodId={period.id}
+            onChanged={onChanged}
+          />
+        </Suspense>
+      )}
+    </Modal>
   );
 }
