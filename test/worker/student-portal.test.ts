@@ -69,6 +69,23 @@ describe('student portal', () => {
     expect((await call(ctx.school, ctx.admin, 'GET', `/api/student/grades?studentId=${ctx.rose.id}`)).status).toBe(200);
   });
 
+  it('opens on the latest period the student has grades in; another period on request', async () => {
+    const ctx = await portalSchool();
+    const t2 = crypto.randomUUID();
+    const evaluation = crypto.randomUUID();
+    await env.DB.batch([
+      sql('INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 2)', t2, ctx.school.id, ctx.yearId, 'Trimestre 2'),
+      sql('INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, 1000)', evaluation, ctx.school.id, ctx.classIds.get('7e AF'), ctx.subject.francais, t2, 'Dictée'),
+      sql('INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 900)', crypto.randomUUID(), ctx.school.id, evaluation, ctx.rose.enrollment),
+    ]);
+    const latest = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
+    expect(latest.period_id).toBe(t2);
+    expect([latest.percent, latest.rank, latest.general_appreciation]).toEqual([90, 1, null]);
+    const first = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', `/api/student/grades?periodId=${ctx.t1}`));
+    expect(first.percent).toBe(75);
+    expect((await call(ctx.school, ctx.eleve, 'GET', `/api/student/grades?periodId=${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
   it('an admin names the student; teachers, staff and other schools are refused', async () => {
     const ctx = await portalSchool();
     const luc = await bodyOf<StudentMe>(await call(ctx.school, ctx.admin, 'GET', `/api/student/me?studentId=${ctx.luc.id}`));

@@ -26,6 +26,18 @@ studentPortalRoutes.get(api.accessStatus.path, allow.types('student'), input(api
   return c.json<AccessStatus>({ grades_access_enabled: enabled });
 });
 
+const emptyGrades = (yearPeriods: { id: string; name: string }[], periodId: string | null): StudentGrades => ({
+  periods: yearPeriods.map((p) => ({ id: p.id, name: p.name })),
+  period_id: periodId,
+  base: 100,
+  subjects: [],
+  percent: null,
+  average: null,
+  rank: null,
+  class_size: 0,
+  general_appreciation: null,
+});
+
 /** The student whose portal this is, with their enrolment of the current year (or none). */
 async function portalStudent(c: SchoolContext, studentId: string | undefined) {
   const { db, school, account } = c.var;
@@ -81,10 +93,20 @@ studentPortalRoutes.get(api.grades.path, allow.types(...PORTAL), input(api.grade
   if (account.type === 'student' && !s.grades_access_enabled) throw new ApiError(403, 'grades_locked', t.gradesLocked);
   const yearPeriods = await periods.listPeriods(db, school, place.yearId);
   if (q.periodId && !yearPeriods.some((p) => p.id === q.periodId)) throw notFound(t.periodNotFound);
-  const periodId = q.periodId ?? yearPeriods[0]?.id ?? null;
-  const empty: StudentGrades = { periods: yearPeriods.map((p) => ({ id: p.id, name: p.name })), period_id: periodId, base: 100, subjects: [], percent: null, average: null, rank: null, class_size: 0, general_appreciation: null };
-  if (!periodId) return c.json<StudentGrades>(empty);
-  const data = await readReportData(db, school, { yearId: place.yearId, classId: place.classId, periodId });
+  // Without a period named: the latest period the student has grades in (else the first).
+  let periodId = q.periodId ?? yearPeriods[0]?.id ?? null;
+  if (!periodId) return c.json<StudentGrades>(emptyGrades(yearPeriods, null));
+  const scope = { yearId: place.yearId, classId: place.classId };
+  let data = await readReportData(db, school, { ...scope, periodId });
+  if (!q.periodId) {
+    const graded = new Set((data.gradesByEnrollment[place.enrollmentId] ?? []).map((g) => g.period_id));
+    const latest = [...yearPeriods].reverse().find((p) => graded.has(p.id))?.id;
+    if (latest && latest !== periodId) {
+      periodId = latest;
+      data = await readReportData(db, school, { ...scope, periodId });
+    }
+  }
+  const empty = emptyGrades(yearPeriods, periodId);
   // The same cards as the school prints: the student's is one of the class's (ranks need them all).
   const cards = buildReportCards({ data, periods: yearPeriods, periodId, passingGrade: 50, lastClass: false });
   const card = cards.cards.find((k) => k.enrollmentId === place.enrollmentId);
