@@ -1,8 +1,9 @@
 // Report cards (issue 14): the admin picks a class and Trimestre 1 (the demo's graded period),
 // selects every student and generates the bulletins: one card per student with the period
 // average and the rank; a general appreciation typed on a card is saved by itself and is there
-// after a reload; two templates printed (print media) show one card per letter page, never
-// cutting a subject table, and 'Imprimer les Bulletins' writes one sheet per student.
+// after a reload, a refused one is said and undone; two templates printed (print media) show one
+// card per letter page, never cutting a subject table, and 'Imprimer les Bulletins' writes one
+// sheet per student, which Chromium prints as one letter page each.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PHONE, signInAndLand } from './support';
@@ -135,6 +136,9 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   await expect(sheet.locator('section.sheet article.rc-card.rc-t-creatif')).toHaveCount(3);
   await expect(sheet.locator('textarea')).toHaveCount(0);
   expect(await sheet.locator('style').first().innerHTML()).toContain('size: letter portrait');
+  // Printed for real (letter, the page's own size): three students, three pages.
+  const pdf = await sheet.pdf({ preferCSSPageSize: true });
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(3);
   await sheet.close();
 });
 

@@ -23,6 +23,13 @@ interface Props {
 
 export const AppreciationField = memo(function AppreciationField({ enrollmentId, subjectId, value, suggestion, label, acceptLabel, rows, onSave }: Props) {
   const [text, setText] = useState(value);
+  // The saved text changed (the grade book's dialog, a reload): shown unless a change is waiting.
+  const [seen, setSeen] = useState(value);
+  const [typing, setTyping] = useState(false);
+  if (value !== seen) {
+    setSeen(value);
+    if (!typing) setText(value);
+  }
   const pending = useRef<{ timer: number; text: string } | null>(null);
   const save = useRef(onSave);
   useEffect(() => {
@@ -40,9 +47,11 @@ export const AppreciationField = memo(function AppreciationField({ enrollmentId,
 
   const change = (next: string, at = SAVE_DEBOUNCE_MS) => {
     setText(next);
+    setTyping(true);
     if (pending.current) window.clearTimeout(pending.current.timer);
     const timer = window.setTimeout(() => {
       pending.current = null;
+      setTyping(false);
       save.current(enrollmentId, subjectId, next);
     }, at);
     pending.current = { timer, text: next };
