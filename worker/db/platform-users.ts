@@ -25,3 +25,6 @@ export const setPassword = (
     .update(platformUsers)
     .set({ passwordHash, status, tempPasswordExpiresAt, tokenVersion: sql`${platformUsers.tokenVersion} + 1` })
     .where(eq(platformUsers.id, id));
+
+/** Every platform username, lower case (a school's new accounts must not take one). */
+export const allUsernames = async (db: Db) => (await db.select({ username: platformUsers.username }).from(platformUsers).all()).map((u) => u.username.toLowerCase());

@@ -176,3 +176,18 @@ export const usernameFree = (school: string, username: string) =>
 /** Disables an account and ends its sessions. */
 export const disableAccount = (db: Db, school: string, userId: string) =>
   db.update(users).set({ status: 'disabled', ...bumpTokenVersion }).where(byId(users, school, userId));
+
+/** Every username of the school, lower case (a batch of new accounts picks around them: one read). */
+export const allUsernames = async (db: Db, school: string) =>
+  (await db.select({ username: users.username }).from(users).where(ofSchool(users, school)).all()).map((u) => u.username.toLowerCase());
+
+/** Guard: the student has no account yet. */
+export const studentWithoutAccount = (school: string, studentId: string) => noneNow(users, and(ofSchool(users, school), eq(users.studentId, studentId))!);
+
+/** A student account of the school (for reset and disable). */
+export const findStudentAccount = (db: Db, school: string, id: string) =>
+  db
+    .select({ id: users.id, username: users.username, status: users.status, tokenVersion: users.tokenVersion, studentId: users.studentId })
+    .from(users)
+    .where(and(byId(users, school, id), eq(users.accountType, 'student')))
+    .get();

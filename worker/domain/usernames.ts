@@ -40,3 +40,16 @@ export function uniqueUsername(base: string, taken: Iterable<string>): string {
   }
   throw new Error(`No username can be made from '${base}'.`);
 }
+
+/**
+ * Usernames for a batch of new accounts: each 'prenom.nom' made unique against the taken ones and
+ * against those given earlier in the batch (two Jean Pierre get jean.pierre and jean.pierre2).
+ */
+export function batchUsernames(people: readonly { prenom: string; nom: string }[], taken: Iterable<string>, fallback: string): string[] {
+  const used = new Set(Array.from(taken, (name) => name.toLowerCase()));
+  return people.map((p) => {
+    const username = uniqueUsername(usernameFromNames(p.prenom, p.nom, fallback), used);
+    used.add(username.toLowerCase());
+    return username;
+  });
+}

@@ -39,9 +39,11 @@ export interface WriteResult<T> {
 /** Keys of an answer that hold a secret (a fresh session token, a temporary password). */
 const SECRET_KEYS = new Set(['accessToken', 'tempPassword']);
 
-/** An answer carrying a secret is never stored for replays: a replayed request runs again instead. */
+/** An answer carrying a secret, at any depth, is never stored for replays: a replayed request runs again instead. */
 const holdsSecret = (body: unknown): boolean =>
-  typeof body === 'object' && body !== null && Object.keys(body).some((key) => SECRET_KEYS.has(key));
+  typeof body === 'object' &&
+  body !== null &&
+  (Array.isArray(body) ? body.some(holdsSecret) : Object.entries(body).some(([key, value]) => SECRET_KEYS.has(key) || holdsSecret(value)));
 
 /** The caller's session still stands: same token version, account not disabled. */
 function sessionGuard(account: Account): Guard {

@@ -1,0 +1,52 @@
+// Student accounts (/student-portal, document 1 §2; product decision 'Teachers management and
+// student accounts'): the enrolled students of a year with their account state; accounts made for
+// a selection (usernames from prénom and nom made unique, temporary passwords shown once), reset,
+// disable.
+import { z } from 'zod';
+import { id, idParams } from './common';
+import { type Answer, area, get, post, put } from './endpoint';
+import { adminServerText } from './texts/admin';
+import { studentAccountsServerText as t } from './texts/student-accounts';
+
+/** Accounts made per request: each takes a password hash (scrypt); the screen sends a long selection in parts. */
+export const ACCOUNTS_PER_REQUEST = 10;
+
+const credentials = z.strictObject({ student_id: z.string(), username: z.string(), tempPassword: z.string() });
+
+export const studentAccountsApi = area('student-accounts', {
+  list: get('/student-accounts', 'The enrolled students of a year by class and name, each with their portal account (none, active, temporary password, disabled).', {
+    query: z.object({ yearId: id(adminServerText.years.required) }),
+    answers: {
+      200: z.array(
+        z.strictObject({
+          student_id: z.string(),
+          nom: z.string(),
+          prenom: z.string(),
+          class_name: z.string(),
+          user_id: z.string().nullable(),
+          username: z.string().nullable(),
+          account_status: z.enum(['active', 'temporary_password', 'disabled']).nullable(),
+        }),
+      ),
+    },
+  }),
+  create: post('/student-accounts', 'Makes portal accounts for enrolled students who have none (at most 10 at a time): usernames and temporary passwords shown once.', {
+    body: z.object({
+      yearId: id(adminServerText.years.required),
+      student_ids: z.array(id(t.selectionRequired), { error: t.selectionRequired }).min(1, t.selectionRequired).max(ACCOUNTS_PER_REQUEST, t.selectionTooLarge(ACCOUNTS_PER_REQUEST)),
+    }),
+    answers: { 201: z.strictObject({ accounts: z.array(credentials), message: z.string() }) },
+  }),
+  reset: put('/student-accounts/:id/reset', "Gives a student's account a new temporary password (and enables it again).", {
+    params: idParams,
+    answers: { 200: z.strictObject({ username: z.string(), tempPassword: z.string(), message: z.string() }) },
+  }),
+  disable: put('/student-accounts/:id/disable', "Disables a student's account and ends its sessions.", {
+    params: idParams,
+    answers: { 200: z.strictObject({ message: z.string() }) },
+  }),
+});
+
+export type StudentAccountRow = Answer<typeof studentAccountsApi.list>[number];
+export type CreatedStudentAccounts = Answer<typeof studentAccountsApi.create>;
+export type StudentAccountReset = Answer<typeof studentAccountsApi.reset>;
