@@ -44,7 +44,7 @@ const workspace: RouteObject[] = [
   },
   {
     element: <Guard area="staff" permission="student_portal:manage_accounts" />,
-    children: [{ path: '/student-portal', lazy: later(titles.studentPortal) }],
+    children: [{ path: '/student-portal', lazy: screen(async () => (await import('./screens/student-accounts/StudentAccountsPage')).StudentAccountsPage) }],
   },
   {
     element: <Guard area="staff" permission="settings:manage_teachers" />,

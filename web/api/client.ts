@@ -51,6 +51,8 @@ interface Options {
    * service worker never queues it and a failure comes back as a NetworkError.
    */
   draftKey?: string;
+  /** A write that must happen now or not at all (it answers a secret: new passwords): never queued offline. */
+  noQueue?: boolean;
 }
 
 // Requests made during maintenance wait here until it ends (document 1 §4: "stalls requests").
@@ -70,7 +72,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (session && !options.anonymous) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['Idempotency-Key'] = options.draftKey ?? crypto.randomUUID();
-  if (options.draftKey) headers['X-Draft'] = '1';
+  if (options.draftKey || options.noQueue) headers['X-Draft'] = '1';
 
   let response: Response;
   try {

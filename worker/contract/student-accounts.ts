@@ -3,13 +3,12 @@
 // a selection (usernames from prénom and nom made unique, temporary passwords shown once), reset,
 // disable.
 import { z } from 'zod';
+import { ACCOUNTS_PER_REQUEST } from '../domain/accounts';
 import { id, idParams } from './common';
 import { type Answer, area, get, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { studentAccountsServerText as t } from './texts/student-accounts';
 
-/** Accounts made per request: each takes a password hash (scrypt); the screen sends a long selection in parts. */
-export const ACCOUNTS_PER_REQUEST = 10;
 
 const credentials = z.strictObject({ student_id: z.string(), username: z.string(), tempPassword: z.string() });
 

@@ -1,0 +1,235 @@
+// /student-portal ('Portail Élève', student_portal:manage_accounts): the enrolled students of the
+// year chosen in the top bar with their portal account; accounts made for a selection (sent ten
+// at a time with a progress line, online only: the passwords are shown once), the slips printed
+// six to an A4 sheet, reset and disable behind a confirmation.
+import { useMemo, useState } from 'react';
+import { api, errorMessage, NetworkError } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Modal } from '../../components/Modal';
+import { toast } from '../../components/toast';
+import { studentAccountsText as t } from '../../i18n/student-accounts';
+import { useSchool } from '../../layouts/school';
+import { matchesSearch } from '../../../worker/domain/text';
+import { ACCOUNTS_PER_REQUEST } from '../../../worker/domain/accounts';
+import type { CreatedStudentAccounts, StudentAccountReset, StudentAccountRow } from '../../../worker/contract/student-accounts';
+import type { Message } from '../../../worker/contract/endpoint';
+import { printSlips, type Slip } from './slips';
+import './student-accounts.css';
+
+const nameOf = (r: { prenom: string; nom: string }) => `${r.nom} ${r.prenom}`;
+
+type Dialog = { kind: 'reset' | 'disable'; row: StudentAccountRow } | { kind: 'credentials'; name: string; credentials: Credentials } | { kind: 'created'; slips: Slip[] };
+
+export function StudentAccountsPage() {
+  const { school, selectedYear, loading } = useSchool();
+  const list = useApi<StudentAccountRow[]>(selectedYear ? `/student-accounts?yearId=${encodeURIComponent(selectedYear.id)}` : null);
+  const { send, busy } = useWrite(list);
+  const [className, setClassName] = useState('');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const classes = useMemo(() => [...new Set((list.data ?? []).map((r) => r.class_name))], [list.data]);
+  const shown = useMemo(
+    () => (list.data ?? []).filter((r) => (!className || r.class_name === className) && matchesSearch([r.nom, r.prenom, r.username], search)),
+    [list.data, className, search],
+  );
+  const selectable = shown.filter((r) => !r.user_id);
+  const allSelected = selectable.length > 0 && selectable.every((r) => selected.has(r.student_id));
+  const chosen = (list.data ?? []).filter((r) => selected.has(r.student_id) && !r.user_id);
+
+  async function create() {
+    if (!selectedYear) return;
+    if (!chosen.length) return toast.error(t.noneSelected);
+    const slips: Slip[] = [];
+    setProgress({ done: 0, total: chosen.length });
+    try {
+      for (let i = 0; i < chosen.length; i += ACCOUNTS_PER_REQUEST) {
+        const part = chosen.slice(i, i + ACCOUNTS_PER_REQUEST);
+        const answer = await api.post<CreatedStudentAccounts>('/student-accounts', { yearId: selectedYear.id, student_ids: part.map((r) => r.student_id) }, { noQueue: true });
+        for (const a of answer.accounts) {
+          const row = part.find((r) => r.student_id === a.student_id)!;
+          slips.push({ name: nameOf(row), className: row.class_name, username: a.username, tempPassword: a.tempPassword });
+        }
+        setProgress({ done: Math.min(i + part.length, chosen.length), total: chosen.length });
+      }
+    } catch (error) {
+      toast.error(error instanceof NetworkError ? t.online : errorMessage(error));
+    } finally {
+      setProgress(null);
+      setSelected(new Set());
+      list.reload();
+    }
+    if (slips.length) setDialog({ kind: 'created', slips });
+  }
+
+  async function reset(row: StudentAccountRow) {
+    try {
+      const answer = await api.put<StudentAccountReset>(`/student-accounts/${encodeURIComponent(row.user_id!)}/reset`, undefined, { noQueue: true });
+      toast.success(answer.message);
+      setDialog({ kind: 'credentials', name: nameOf(row), credentials: { username: answer.username, tempPassword: answer.tempPassword } });
+      list.reload();
+    } catch (error) {
+      setDialog(null);
+      toast.error(error instanceof NetworkError ? t.online : errorMessage(error));
+    }
+  }
+
+  async function disable(row: StudentAccountRow) {
+    const outcome = await send(api.put<Message>(`/student-accounts/${encodeURIComponent(row.user_id!)}/disable`), {
+      success: (a) => a.message,
+      offline: (rows) => rows.map((r) => (r.student_id === row.student_id ? { ...r, account_status: 'disabled' as const } : r)),
+    });
+    if (outcome) setDialog(null);
+  }
+
+  const toggle = (id: string) =>
+    setSelected((set) => {
+      const next = new Set(set);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <main className="page student-accounts">
+      <h1>{t.title}</h1>
+      <p className="muted">{t.intro}</p>
+      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      {list.error && !list.data && <ErrorNotice message={list.error} />}
+      {list.data && (
+        <>
+          <div className="student-accounts-filters">
+            <label>
+              <span>{t.classFilter}</span>
+              <select value={className} onChange={(e) => setClassName(e.target.value)}>
+                <option value="">{t.allClasses}</option>
+                {classes.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t.search}</span>
+              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </label>
+          </div>
+          <div className="student-accounts-actions">
+            <label className="student-accounts-check">
+              <input
+                type="checkbox"
+                checked={allSelected}
+                disabled={!selectable.length}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(selectable.map((r) => r.student_id)))}
+              />
+              {t.selectAll}
+            </label>
+            <button type="button" className="btn" disabled={busy || progress !== null} onClick={() => void create()}>
+              {t.create(chosen.length)}
+            </button>
+          </div>
+          {progress && (
+            <p role="status" className="notice notice-info">
+              {t.creating(progress.done, progress.total)}
+              <progress max={progress.total} value={progress.done} />
+            </p>
+          )}
+          {shown.length === 0 ? (
+            <p className="card muted">{t.empty}</p>
+          ) : (
+            <ul className="student-accounts-list">
+              {shown.map((r) => (
+                <li key={r.student_id} className="card">
+                  <label className="student-accounts-check">
+                    <input type="checkbox" disabled={Boolean(r.user_id)} checked={selected.has(r.student_id)} aria-label={t.select(nameOf(r))} onChange={() => toggle(r.student_id)} />
+                    <span>
+                      <strong>{nameOf(r)}</strong>
+                      <span className="muted small"> · {r.class_name}</span>
+                    </span>
+                  </label>
+                  <span className={`badge student-account-${r.account_status ?? 'none'}`}>{t.status[r.account_status ?? 'none']}</span>
+                  {r.username && <code>{r.username}</code>}
+                  {r.user_id && (
+                    <span className="student-accounts-row-actions">
+                      <button type="button" className="btn btn-secondary btn-small" onClick={() => setDialog({ kind: 'reset', row: r })}>
+                        {t.reset}
+                      </button>
+                      {r.account_status !== 'disabled' && (
+                        <button type="button" className="btn btn-secondary btn-small" onClick={() => setDialog({ kind: 'disable', row: r })}>
+                          {t.disable}
+                        </button>
+                      )}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {dialog?.kind === 'reset' && (
+        <ConfirmDialog title={t.resetTitle(nameOf(dialog.row))} confirmLabel={t.reset} tone="warning" onConfirm={() => void reset(dialog.row)} onCancel={() => setDialog(null)}>
+          <p>{t.resetBody}</p>
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'disable' && (
+        <ConfirmDialog title={t.disableTitle(nameOf(dialog.row))} confirmLabel={t.disable} busy={busy} onConfirm={() => void disable(dialog.row)} onCancel={() => setDialog(null)}>
+          <p>{t.disableBody}</p>
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'credentials' && (
+        <CredentialsDialog
+          credentials={dialog.credentials}
+          onPrint={() => printSlips(school, [{ name: dialog.name, className: '', username: dialog.credentials.username, tempPassword: dialog.credentials.tempPassword }])}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'created' && (
+        <Modal
+          title={t.createdTitle(dialog.slips.length)}
+          actions={
+            <>
+              <button type="button" className="btn" onClick={() => printSlips(school, dialog.slips)}>
+                {t.print}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => setDialog(null)}>
+                {t.done}
+              </button>
+            </>
+          }
+        >
+          <p className="notice notice-warning">{t.createdHint}</p>
+          <table className="student-accounts-created">
+            <thead>
+              <tr>
+                <th>{t.student}</th>
+                <th>{t.username}</th>
+                <th>{t.password}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dialog.slips.map((s) => (
+                <tr key={s.username}>
+                  <td>{s.name}</td>
+                  <td>
+                    <code>{s.username}</code>
+                  </td>
+                  <td>
+                    <code>{s.tempPassword}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Modal>
+      )}
+    </main>
+  );
+}
