@@ -6,6 +6,8 @@ import { PHONE, signIn, signInAndLand } from './support';
 test.use({ viewport: PHONE });
 
 test('the admin creates accounts for a class and prints the slips; a student signs in with one', async ({ page, browser }) => {
+  // Each account's password is hashed with scrypt on the server: a class takes a while.
+  test.setTimeout(240_000);
   await signInAndLand(page, 'admin', '/dashboard');
   await page.goto('/student-portal');
   await expect(page.getByRole('heading', { name: 'Portail Élève' })).toBeVisible();
@@ -16,7 +18,8 @@ test('the admin creates accounts for a class and prints the slips; a student sig
   expect(count).toBeGreaterThan(0);
   await create.click();
   const dialog = page.getByRole('dialog', { name: count > 1 ? `${count} comptes créés` : '1 compte créé' });
-  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Création des comptes… \d+ \/ \d+/ })).toBeVisible();
+  await expect(dialog).toBeVisible({ timeout: 180_000 });
   const rows = dialog.locator('tbody tr');
   await expect(rows).toHaveCount(count);
   const username = await rows.nth(0).locator('td').nth(1).innerText();
