@@ -65,7 +65,7 @@ export const reportCardsText = {
   appreciation: 'Appréciation',
   evaluation: 'Évaluation',
   noGrade: 'Non évalué',
-  subjectAverage: 'Moyenne de la matière',
+  subjectAverage: 'Moyenne',
   annualColumn: 'Annuelle',
   total: 'Total',
   periodAverage: (period: string) => `Moyenne ${period}`,

@@ -30,6 +30,7 @@ const GradeBookPanel = lazy(async () => ({ default: (await import('../gradebook/
 
 /** The print window's own rules: the fields' text instead of the fields, letter portrait. */
 const PRINT_STYLES = `${cardStyles}
+  @page { size: letter portrait; margin: 10mm; }
   .sheet { display: block; min-height: 0; }
   .rc-screen-only { display: none !important; }
   .rc-print-text { display: block !important; }`;
