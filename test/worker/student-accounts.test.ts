@@ -53,8 +53,8 @@ describe('student accounts', () => {
     const ctx = await schoolWithPupils();
     const empty = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: [] });
     expect((await bodyOf(empty)).message).toBe('Veuillez sélectionner au moins un élève.');
-    const many = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: Array.from({ length: 11 }, (_, i) => `s${i}`) });
-    expect((await bodyOf(many)).message).toBe('Au plus 10 comptes à la fois.');
+    const many = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: Array.from({ length: 6 }, (_, i) => `s${i}`) });
+    expect((await bodyOf(many)).message).toBe('Au plus 5 comptes à la fois.');
     const unenrolled = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: [ctx.ids[3]] });
     expect(unenrolled.status).toBe(404);
   });

@@ -29,7 +29,7 @@ export const studentAccountsApi = area('student-accounts', {
       ),
     },
   }),
-  create: post('/student-accounts', 'Makes portal accounts for enrolled students who have none (at most 10 at a time): usernames and temporary passwords shown once.', {
+  create: post('/student-accounts', 'Makes portal accounts for enrolled students who have none (at most 5 at a time): usernames and temporary passwords shown once.', {
     body: z.object({
       yearId: id(adminServerText.years.required),
       student_ids: z.array(id(t.selectionRequired), { error: t.selectionRequired }).min(1, t.selectionRequired).max(ACCOUNTS_PER_REQUEST, t.selectionTooLarge(ACCOUNTS_PER_REQUEST)),

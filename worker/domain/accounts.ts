@@ -12,4 +12,4 @@ export const temporaryPasswordExpiry = (now: Date = new Date()): string =>
   new Date(now.getTime() + TEMP_PASSWORD_DAYS * 24 * 60 * 60 * 1000).toISOString();
 
 /** Student accounts made per request: each takes a password hash (scrypt); the screen sends a long selection in parts. */
-export const ACCOUNTS_PER_REQUEST = 10;
+export const ACCOUNTS_PER_REQUEST = 5;

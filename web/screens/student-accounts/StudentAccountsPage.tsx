@@ -1,5 +1,5 @@
 // /student-portal ('Portail Élève', student_portal:manage_accounts): the enrolled students of the
-// year chosen in the top bar with their portal account; accounts made for a selection (sent ten
+// year chosen in the top bar with their portal account; accounts made for a selection (sent five
 // at a time with a progress line, online only: the passwords are shown once), the slips printed
 // six to an A4 sheet, reset and disable behind a confirmation.
 import { useMemo, useState } from 'react';
