@@ -31,6 +31,7 @@ import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
 import { attendanceRoutes } from './routes/attendance';
 import { subjectRoutes } from './routes/subjects';
+import { supportRoutes } from './routes/support';
 import { userRoutes } from './routes/users';
 
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -104,6 +105,7 @@ export function buildApp() {
   app.route('/api', teacherManagementRoutes);
   app.route('/api', timetableRoutes);
   app.route('/api', attendanceRoutes);
+  app.route('/api', supportRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).
