@@ -86,8 +86,3 @@ export type SupportPush =
   | { type: 'message'; teacher_id: string; version: number; message: SupportMessage }
   | { type: 'read'; teacher_id: string; version: number }
   | { type: 'deleted'; teacher_id: string; version: number; ids: string[] };
-
-/** The ETag of a conversation's version (the teacher's and the administration's reads of it). */
-export const conversationTag = (teacherId: string, version: number) => `"c-${teacherId}-${version}"`;
-/** The ETag of the hub's version (the conversation list, the unread count). */
-export const hubTag = (kind: 'list' | 'unread', version: number) => `"${kind}-${version}"`;

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import { SOCKET_PROTOCOL } from '../auth/session';
-import { conversationTag, hubTag, type SupportConversation, type SupportMessage, type SupportUnread, supportApi as api } from '../contract/support';
+import { type SupportConversation, type SupportMessage, type SupportUnread, supportApi as api } from '../contract/support';
 import { communicationsServerText as t } from '../contract/texts/communications';
 import * as teachers from '../db/teachers';
 import { schoolHub } from '../durable/school-hub';
@@ -15,18 +15,13 @@ import { forbidden, found, notFound } from '../lib/errors';
 import { idempotencyKey } from '../lib/idempotency';
 import { commit } from '../lib/write';
 import { input } from '../lib/validate';
+import { conversationTag, heldVersion as versionIn, hubTag } from '../domain/support';
 import { compareNames } from '../domain/text';
 
 export const supportRoutes = new Hono<SchoolBindings>();
 
 /** The version the caller says it holds, when its If-None-Match is one of ours for `tag(version)`. */
-function heldVersion(c: SchoolContext, tag: (version: number) => string): number | undefined {
-  const header = c.req.header('If-None-Match');
-  const match = header ? /-(\d+)"$/.exec(header.trim()) : null;
-  if (!match) return undefined;
-  const version = Number(match[1]);
-  return tag(version) === header!.trim().replace(/^W\//, '') ? version : undefined;
-}
+const heldVersion = (c: SchoolContext, tag: (version: number) => string) => versionIn(c.req.header('If-None-Match'), tag);
 
 const notModified = (etag: string) => new Response(null, { status: 304, headers: { ETag: etag } });
 

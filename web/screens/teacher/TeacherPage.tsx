@@ -1,6 +1,7 @@
 // The teacher's space (document 2 §2 'Teacher dashboard'): a welcome with the first name (or the
 // username), then the tabs Mes Cours (courses grouped by class, each subject opening its grade
-// book), Mon Emploi du temps (the week grid; a day list on a phone), Support and Sécurité. The
+// book), Mon Emploi du temps (the week grid; a day list on a phone), Support (the chat with the
+// administration, screens/support) and Sécurité. The
 // year is the one chosen in the top bar; both reads stay readable offline after one visit.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +19,7 @@ import type { TeacherAnnouncement, TeacherCourse, TeacherDashboard, TeacherLesso
 import './teacher.css';
 
 const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
+const TeacherSupport = lazy(async () => ({ default: (await import('../support/Support')).TeacherSupport }));
 
 type Tab = keyof typeof t.tabs;
 const TABS = Object.keys(t.tabs) as Tab[];
@@ -67,11 +69,8 @@ export function TeacherPage() {
         {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && <p className="card muted">{t.noYear}</p>}
         {tab === 'courses' && selectedYear && <Courses state={dashboard} />}
         {tab === 'timetable' && query && <Week state={week} />}
-        {tab === 'support' && <p className="card muted">{t.supportSoon}</p>}
-        {tab === 'security' && (
-          <Suspense fallback={<p className="muted">{commonText.loading}</p>}>
-            <SecurityTab />
-          </Suspense>
+        {(tab === 'support' || tab === 'security') && (
+          <Suspense fallback={<p className="muted">{commonText.loading}</p>}>{tab === 'support' ? <TeacherSupport /> : <SecurityTab />}</Suspense>
         )}
       </section>
     </main>
