@@ -14,6 +14,7 @@ import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { classFinancialRoutes } from './routes/class-financials';
+import { communicationRoutes } from './routes/communications';
 import { classRoutes } from './routes/classes';
 import { curriculumRoutes } from './routes/curriculum';
 import { dashboardRoutes } from './routes/dashboard';
@@ -106,6 +107,7 @@ export function buildApp() {
   app.route('/api', timetableRoutes);
   app.route('/api', attendanceRoutes);
   app.route('/api', supportRoutes);
+  app.route('/api', communicationRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).
