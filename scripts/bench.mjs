@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { searchKey } from '../worker/domain/text.ts';
 import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
+import { measureSupportChat } from './lib/bench-support-chat.mjs';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 
 requireNode22();
@@ -67,6 +68,7 @@ if (!check) report.studentList = await timeStudentList();
 if (!check) report.financeReport = await timeFinanceReport();
 if (!check) report.dashboardVisits = await dashboardVisits();
 if (!check) report.attendance = await timeAttendance();
+if (!check) report.supportChat = await benchSupportChat();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
@@ -448,6 +450,27 @@ async function timeAttendance() {
     console.log(`GET /api/daily-attendance-report (60 élèves × 6 jours) : médiane ${sheet.medianMs} ms, p95 ${sheet.p95Ms} ms, ${kb(sheet.bytes)} (${kb(sheet.gzipBytes)} gzip), 2 allers-retours D1 après la session (année et classe, puis un lot de 3 lectures)`);
     console.log(`PUT /api/teacher/attendance (60 présences) : médiane ${save.medianMs} ms, p95 ${save.p95Ms} ms, après la session : 2 lectures en parallèle puis 1 lot (2 instructions quel que soit le nombre d’élèves)`);
     return { sheet, save };
+  } finally {
+    server.kill();
+  }
+}
+
+/** The support chat's bytes (scripts/lib/bench-support-chat.mjs) on the local portal. */
+async function benchSupportChat() {
+  const port = 8794;
+  process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
+  ensureDevVars();
+  await prepareLocalDatabase();
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    for (let i = 0; i < 60; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return await measureSupportChat(port, DEMO_PASSWORD);
   } finally {
     server.kill();
   }
