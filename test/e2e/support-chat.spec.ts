@@ -2,7 +2,7 @@
 // unread badge within one poll period, answers, and the teacher sees the answer; a failed send
 // removes the optimistic message with the error.
 import { expect, test } from './fixtures';
-import { PHONE, signInAndLand } from './support';
+import { apiToken, controlled, PHONE, signInAndLand } from './support';
 
 test('the teacher writes from a phone, the administration sees the unread badge and answers', async ({ page, browser }) => {
   await page.setViewportSize(PHONE);
@@ -72,4 +72,27 @@ test('a failed send removes the optimistic message and shows the error', async (
   await expect(chat.getByRole('listitem').filter({ hasText: 'Ce message ne partira pas' })).toHaveCount(0);
   // The text comes back in the field, to send again.
   await expect(chat.getByPlaceholder('Écrivez votre message…')).toHaveValue('Ce message ne partira pas');
+});
+
+test('a message written offline is queued, then delivered once', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await signInAndLand(page, 'prof', '/teacher');
+  await controlled(page);
+  await page.getByRole('tab', { name: 'Support' }).click();
+  const chat = page.getByRole('region', { name: 'Support' });
+  await expect(chat.getByText('Aucun message pour le moment.')).toBeVisible();
+
+  await context.setOffline(true);
+  await chat.getByPlaceholder('Écrivez votre message…').fill('Écrit sans réseau');
+  await chat.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText('Message en attente : il sera envoyé au retour du réseau.')).toBeVisible();
+  await expect(chat.getByRole('listitem').filter({ hasText: 'Écrit sans réseau' })).toContainText('En attente');
+
+  await context.setOffline(false);
+  await expect(page.getByText("Données synchronisées avec succès. Rechargement de l'application...")).toBeVisible();
+  await page.getByRole('tab', { name: 'Support' }).click();
+  await expect(page.getByRole('region', { name: 'Support' }).getByText('Écrit sans réseau')).toHaveCount(1);
+  const token = await apiToken(page, 'prof');
+  const stored = await page.request.get('/api/teacher/support-messages', { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await stored.json()) as { content: string }[]).map((m) => m.content)).toEqual(['Écrit sans réseau']);
 });

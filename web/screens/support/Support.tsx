@@ -132,11 +132,14 @@ function Composer({ onSend, disabled }: { onSend: (content: string) => Promise<b
 function MessageList({
   messages,
   viewer,
+  theirName,
   selected,
   onToggle,
 }: {
   messages: Shown[];
   viewer: 'teacher' | 'admin';
+  /** Who writes the other side's messages. */
+  theirName: string;
   selected?: ReadonlySet<string>;
   onToggle?: (id: string) => void;
 }) {
@@ -157,7 +160,7 @@ function MessageList({
             <div className="chat-bubble">
               <p>{m.content}</p>
               <small className="muted">
-                {own ? t.you : viewer === 'teacher' ? t.administration : ''} · {time(m.created_at)}
+                {own ? t.you : theirName} · {time(m.created_at)}
                 {m.pending === 'queued' && <span className="badge badge-pending">{t.pending}</span>}
               </small>
             </div>
@@ -175,7 +178,7 @@ export function TeacherSupport() {
   return (
     <section className="chat card" aria-label={t.title}>
       {chat.messages ? (
-        <MessageList messages={chat.messages} viewer="teacher" />
+        <MessageList messages={chat.messages} viewer="teacher" theirName={t.administration} />
       ) : chat.error ? (
         <p className="notice notice-error">{chat.error}</p>
       ) : (
@@ -285,7 +288,7 @@ export function AdminSupport() {
               )}
             </header>
             {chat.messages ? (
-              <MessageList messages={chat.messages} viewer="admin" selected={selected} onToggle={toggle} />
+              <MessageList messages={chat.messages} viewer="admin" theirName={current?.teacher_prenom ?? ''} selected={selected} onToggle={toggle} />
             ) : chat.error ? (
               <p className="notice notice-error">{chat.error}</p>
             ) : (

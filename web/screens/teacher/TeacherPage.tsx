@@ -13,6 +13,7 @@ import { shellText } from '../../i18n/shell';
 import { attendanceText } from '../../i18n/attendance';
 import { teacherText as t } from '../../i18n/teacher';
 import { useSchool } from '../../layouts/school';
+import { useSession } from '../../session/session';
 import { addDays, schoolClock, sessionsOn } from '../../../worker/domain/attendance';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type { TeacherAnnouncement, TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
@@ -42,6 +43,8 @@ export function TeacherPage() {
     setTab(next);
   };
   const name = dashboard.data ? (dashboard.data.prenom ?? dashboard.data.username) : null;
+  // The administration answers the teachers from /admin/contact, not from a teacher's chat.
+  const teacherAccount = useSession()?.role === 'teacher';
 
   return (
     <main className="page teacher-page">
@@ -69,7 +72,12 @@ export function TeacherPage() {
         {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && <p className="card muted">{t.noYear}</p>}
         {tab === 'courses' && selectedYear && <Courses state={dashboard} />}
         {tab === 'timetable' && query && <Week state={week} />}
-        {(tab === 'support' || tab === 'security') && (
+        {tab === 'support' && !teacherAccount && (
+          <p className="card">
+            <Link to="/admin/contact">{t.supportOfAdministration}</Link>
+          </p>
+        )}
+        {((tab === 'support' && teacherAccount) || tab === 'security') && (
           <Suspense fallback={<p className="muted">{commonText.loading}</p>}>{tab === 'support' ? <TeacherSupport /> : <SecurityTab />}</Suspense>
         )}
       </section>
