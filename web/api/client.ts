@@ -147,14 +147,15 @@ async function poll<T>(path: string, etag: string | null, signal?: AbortSignal):
     throw new NetworkError();
   }
   if (response.status === 304) return { changed: false };
-  if (response.headers.get('X-From-Cache')) throw new NetworkError();
+  // The service worker's stored copy: worth showing only to a page that has nothing yet.
+  if (response.headers.get('X-From-Cache') && (etag || !response.ok)) throw new NetworkError();
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401) emit('session-expired');
     const error = data as ErrorAnswer | null;
     throw new ApiError(response.status, error?.message ?? shellText.errors.server(response.status), error?.code);
   }
-  return { changed: true, data: data as T, etag: response.headers.get('ETag') };
+  return { changed: true, data: data as T, etag: response.headers.get('X-From-Cache') ? null : response.headers.get('ETag') };
 }
 
 export const api = {
