@@ -6,7 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SupportConversation, SupportMessage, SupportPush } from '../../worker/contract/support';
-import { SchoolHub, schoolHub } from '../../worker/durable/school-hub';
+import { CONVERSATION_LIMIT, SchoolHub, schoolHub } from '../../worker/durable/school-hub';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 
@@ -236,5 +236,20 @@ describe('support chat', () => {
     const res = await call(bare, await tokenFor(bare, 'prof'), 'GET', '/api/teacher/support-messages');
     expect(res.status).toBe(404);
     expect((await bodyOf(res)).message).toBe("Votre compte n'est lié à aucun professeur : la messagerie n'est pas disponible.");
+  });
+});
+
+describe('support hub', () => {
+  it('answers the latest messages of a long conversation, in order', async () => {
+    const hub = schoolHub(env, crypto.randomUUID());
+    await runInDurableObject(hub, (o: SchoolHub) => {
+      for (let i = 1; i <= CONVERSATION_LIMIT + 3; i++) o.send('t-1', i % 2 ? 'teacher' : 'admin', `m${i}`, null);
+      const read = o.conversation('t-1')!;
+      expect(read.messages).toHaveLength(CONVERSATION_LIMIT);
+      expect(read.messages[0]!.content).toBe('m4');
+      expect(read.messages.at(-1)!.content).toBe(`m${CONVERSATION_LIMIT + 3}`);
+      expect(read.version).toBe(CONVERSATION_LIMIT + 3);
+      expect(o.conversation('t-1', read.version)).toBeNull();
+    });
   });
 });

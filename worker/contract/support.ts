@@ -37,7 +37,7 @@ const content = z
 const teacherParams = z.object({ teacherId: id(t.teacherNotFound) });
 
 export const supportApi = area('support', {
-  teacherMessages: get('/teacher/support-messages', "The signed-in teacher's conversation with the administration, oldest first (ETag; 304 when unchanged).", {
+  teacherMessages: get('/teacher/support-messages', "The signed-in teacher's conversation with the administration, its latest 500 messages oldest first (ETag; 304 when unchanged).", {
     answers: { 200: z.array(supportMessage) },
   }),
   teacherSend: post('/teacher/support-messages', 'The teacher writes to the administration; a replay with the same Idempotency-Key answers the message already stored.', {
@@ -50,7 +50,7 @@ export const supportApi = area('support', {
   unread: get('/admin/teacher-support/unread', "The administration's unread messages over all conversations (ETag; 304 when unchanged).", {
     answers: { 200: z.strictObject({ unread: z.number() }) },
   }),
-  messages: get('/admin/teacher-support/messages/:teacherId', "A teacher's conversation, oldest first (ETag; 304 when unchanged).", {
+  messages: get('/admin/teacher-support/messages/:teacherId', "A teacher's conversation, its latest 500 messages oldest first (ETag; 304 when unchanged).", {
     params: teacherParams,
     answers: { 200: z.array(supportMessage) },
   }),

@@ -13,6 +13,9 @@ import type { SupportConversationState, SupportMessage, SupportPush } from '../c
 
 type Row = Record<string, SqlStorageValue>;
 
+/** What a read of a conversation answers at most: its latest messages. */
+export const CONVERSATION_LIMIT = 500;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -83,11 +86,14 @@ export class SchoolHub extends DurableObject<Env> {
 
   // ---------------------------------------------------------------- reads
 
-  /** A conversation's messages in sending order, or null when `ifNotVersion` is still current. */
+  /** A conversation's latest messages (at most CONVERSATION_LIMIT) in sending order, or null when `ifNotVersion` is still current. */
   conversation(teacherId: string, ifNotVersion?: number): SupportConversationState | null {
     const version = this.conversationVersion(teacherId);
     if (ifNotVersion !== undefined && ifNotVersion === version) return null;
-    const messages = this.sql.exec('SELECT * FROM messages WHERE teacher_id = ? ORDER BY seq', teacherId).toArray().map(toMessage);
+    const messages = this.sql
+      .exec('SELECT * FROM (SELECT * FROM messages WHERE teacher_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq', teacherId, CONVERSATION_LIMIT)
+      .toArray()
+      .map(toMessage);
     return { version, messages };
   }
 
