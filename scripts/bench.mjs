@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { searchKey } from '../worker/domain/text.ts';
 import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
+import { measureSupportChat } from './lib/bench-support-chat.mjs';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 
 requireNode22();
@@ -68,6 +69,7 @@ if (!check) report.financeReport = await timeFinanceReport();
 if (!check) report.dashboardVisits = await dashboardVisits();
 if (!check) report.attendance = await timeAttendance();
 if (!check) report.grades = await timeGrades();
+if (!check) report.supportChat = await benchSupportChat();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
@@ -537,6 +539,27 @@ async function timeGrades() {
     console.log(`GET /api/bulk-report-data (60 élèves × 12 matières × 3 périodes) : médiane ${bulk.medianMs} ms, p95 ${bulk.p95Ms} ms, ${kb(bulk.bytes)} (${kb(bulk.gzipBytes)} gzip), 5 instructions D1 en 2 allers-retours`);
     console.log(`Saisie d'une évaluation pour 33 élèves (33 × POST /api/grades) : ${entry.totalMs} ms au total, médiane ${entry.medianMs} ms, p95 ${entry.p95Ms} ms, corps ${kb(requestBytes)} envoyés / ${kb(answerBytes)} reçus (gzip)`);
     return { bulk, entry };
+  } finally {
+    server.kill();
+  }
+}
+
+/** The support chat's bytes (scripts/lib/bench-support-chat.mjs) on the local portal. */
+async function benchSupportChat() {
+  const port = 8793;
+  process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
+  ensureDevVars();
+  await prepareLocalDatabase();
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    for (let i = 0; i < 60; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return await measureSupportChat(port, DEMO_PASSWORD);
   } finally {
     server.kill();
   }

@@ -1,7 +1,7 @@
 // `npm start`: the production build (service worker active) on workerd with local D1, Durable
 // Objects and R2, migrations applied and demo schools seeded. `npm run dev`: the same data with
 // Vite's hot reload. PORT changes the port (default 8787). Works without internet.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { banner, ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 
 requireNode22();
@@ -40,6 +40,12 @@ for (let i = 0; i < 120; i++) {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/api/instance/default`);
     if (res.ok) {
+      // The demo's support conversations live in the schools' Durable Objects: written through
+      // the portal itself, once, on first use (scripts/lib/seed-demo-chat.mjs).
+      if (firstUse) {
+        const chat = spawnSync(process.execPath, ['scripts/lib/seed-demo-chat.mjs', String(port)], { encoding: 'utf8', env });
+        if (chat.status !== 0) process.stderr.write(`La conversation de démonstration n'a pas pu être créée.\n${chat.stderr}`);
+      }
       console.log(banner(url));
       console.log(`  Prêt en ${Math.round((Date.now() - started) / 1000)} s.\n`);
       break;

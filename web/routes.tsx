@@ -62,7 +62,7 @@ const workspace: RouteObject[] = [
     element: <Guard area="admin" />,
     children: [
       { path: '/admin', lazy: screen(async () => (await import('./screens/admin/AdminPage')).AdminPage) },
-      { path: '/admin/contact', lazy: later(titles.contact) },
+      { path: '/admin/contact', lazy: screen(async () => (await import('./screens/support/Support')).ContactPage) },
       {
         element: <Guard area="admin" permission="user:manage" />,
         children: [

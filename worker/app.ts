@@ -14,6 +14,7 @@ import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { classFinancialRoutes } from './routes/class-financials';
+import { communicationRoutes } from './routes/communications';
 import { classRoutes } from './routes/classes';
 import { curriculumRoutes } from './routes/curriculum';
 import { dashboardRoutes } from './routes/dashboard';
@@ -33,6 +34,7 @@ import { attendanceRoutes } from './routes/attendance';
 import { gradesRoutes } from './routes/grades';
 import { studentAccountRoutes } from './routes/student-accounts';
 import { subjectRoutes } from './routes/subjects';
+import { supportRoutes } from './routes/support';
 import { userRoutes } from './routes/users';
 
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -108,6 +110,8 @@ export function buildApp() {
   app.route('/api', attendanceRoutes);
   app.route('/api', gradesRoutes);
   app.route('/api', studentAccountRoutes);
+  app.route('/api', supportRoutes);
+  app.route('/api', communicationRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

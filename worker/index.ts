@@ -5,6 +5,7 @@ import * as idempotencyKeys from './db/idempotency-keys';
 
 export { LoginThrottle } from './durable/login-throttle';
 export { Platform } from './durable/platform';
+export { SchoolHub } from './durable/school-hub';
 
 export default {
   fetch: app.fetch,

@@ -19,6 +19,7 @@ import { enrolmentRows } from './finance';
 import { gradeRows } from './grades';
 import type { SchoolSize } from './profiles';
 import { pupilsOf, studentIdOf } from './students';
+import { communicationRows } from './communications';
 import { teachingRows } from './teaching';
 
 export type Statement = BatchItem<'sqlite'>;
@@ -127,6 +128,7 @@ export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<St
   const marks = gradeRows(ctx, pupils, money.enrolled);
   const demoTeacher = accounts.find((a) => a.type === 'teacher');
   const teaching = teachingRows(ctx, money.enrolled, marks.failing, demoTeacher?.id ?? null);
+  const comms = communicationRows(ctx, teaching.teachers.map((t) => t.id!));
 
   statements.push(
     ...insertChunks(db, schema.schoolYears, academics.years),
@@ -156,6 +158,10 @@ export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<St
     ...insertChunks(db, schema.assignments, teaching.assignments),
     ...insertChunks(db, schema.timetableEntries, teaching.timetableEntries),
     ...insertChunks(db, schema.attendanceRecords, teaching.attendanceRecords),
+    ...insertChunks(db, schema.teacherAnnouncements, comms.teacherAnnouncements),
+    ...insertChunks(db, schema.teacherAnnouncementRecipients, comms.teacherRecipients),
+    ...insertChunks(db, schema.studentAnnouncements, comms.studentAnnouncements),
+    ...insertChunks(db, schema.studentAnnouncementClasses, comms.studentClasses),
   );
   return statements;
 }

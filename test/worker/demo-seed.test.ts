@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { database } from '../../worker/db/client';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { AURORE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
+import { DEMO_SUPPORT_CHAT, seedDemoChat } from '../../scripts/demo/communications';
+import type { SupportMessage } from '../../worker/contract/support';
 import { demoAttendanceDates } from '../../scripts/demo/teaching';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { accessTokenOf, claimsOf, login, sql } from './helpers';
@@ -20,7 +22,7 @@ describe('the demo seed', () => {
     const count = async (table: string) => (await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, id).first<{ n: number }>())!.n;
     const counts = Object.fromEntries(
       await Promise.all(
-        ['school_years', 'academic_periods', 'classes', 'subjects', 'curriculum', 'class_fees', 'students', 'enrollments', 'payments', 'adjustments', 'evaluations', 'grades', 'teachers', 'assignments', 'timetable_entries', 'attendance_records', 'users'].map(
+        ['school_years', 'academic_periods', 'classes', 'subjects', 'curriculum', 'class_fees', 'students', 'enrollments', 'payments', 'adjustments', 'evaluations', 'grades', 'teachers', 'assignments', 'timetable_entries', 'attendance_records', 'users', 'teacher_announcements', 'teacher_announcement_recipients', 'student_announcements', 'student_announcement_classes'].map(
           async (table) => [table, await count(table)] as const,
         ),
       ),
@@ -43,6 +45,10 @@ describe('the demo seed', () => {
       timetable_entries: 36,
       attendance_records: await expectedAttendance(id),
       users: 4,
+      teacher_announcements: 1,
+      teacher_announcement_recipients: 2,
+      student_announcements: 1,
+      student_announcement_classes: 1,
     });
     expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({ n: 29 });
     expect((await sql('PRAGMA foreign_key_check').all()).results).toEqual([]);
@@ -68,6 +74,33 @@ describe('the demo seed', () => {
       id,
     ).first();
     expect(linked).toEqual({ pupil: 'Naïka', teacher: 'Guerline' });
+
+    // The announcements reach the demo teacher and the demo pupil (whose class is targeted).
+    const bearer = async (username: string) => ({ Authorization: `Bearer ${await accessTokenOf(await login(school, username, DEMO_PASSWORD))}` });
+    const teacherNews = (await (await school.fetch('/api/teacher/announcements', { headers: await bearer('prof') })).json()) as { content: string }[];
+    expect(teacherNews.map((a) => a.content)).toEqual([expect.stringContaining('Conseil des professeurs')]);
+    const pupilNews = (await (await school.fetch('/api/student/announcements', { headers: await bearer('eleve') })).json()) as { content: string }[];
+    expect(pupilNews.map((a) => a.content)).toEqual([expect.stringContaining('2e AF')]);
+  });
+
+  it('writes the demo support conversation through the API, once, with unread messages', async () => {
+    const id = crypto.randomUUID();
+    const hostname = `${id.slice(0, 8)}.ecole.test`;
+    const db = database(env.DB);
+    await runBatch(db, await demoSchoolStatements(db, { ...AURORE_DEMO, school: { ...AURORE_DEMO.school, id, hostname, isDefault: false } }));
+    const call = async (method: string, path: string, token: string | null, body?: unknown) => {
+      const res = await exports.default.fetch(`https://${hostname}${path}`, {
+        method,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    };
+    expect(await seedDemoChat(call, DEMO_PASSWORD)).toBe(2);
+    expect(await seedDemoChat(call, DEMO_PASSWORD)).toBe(-1);
+    const prof = await accessTokenOf(await login({ fetch: (p, i) => exports.default.fetch(`https://${hostname}${p}`, i) }, 'prof', DEMO_PASSWORD));
+    const messages = (await call('GET', '/api/teacher/support-messages', prof)).json as SupportMessage[];
+    expect(messages.map((m) => [m.sender_role === 'teacher' ? 'prof' : 'admin', m.content])).toEqual(DEMO_SUPPORT_CHAT.map((m) => [m.from, m.content]));
   });
 });
 

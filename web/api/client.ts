@@ -136,7 +136,39 @@ async function read<T>(path: string, options?: Options): Promise<T> {
   }
 }
 
+/** A poll's answer: unchanged (304, no body) or the new data with its ETag. */
+export type Polled<T> = { changed: false } | { changed: true; data: T; etag: string | null };
+
+/**
+ * A poll (the chat's): sends the ETag of what the page holds, so that an unchanged answer is a
+ * 304 without a body. Failures throw like any read (the caller only logs them).
+ */
+async function poll<T>(path: string, etag: string | null, signal?: AbortSignal): Promise<Polled<T>> {
+  const session = getSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  if (etag) headers['If-None-Match'] = etag;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
+  if (response.status === 304) return { changed: false };
+  // The service worker's stored copy: worth showing only to a page that has nothing yet.
+  if (response.headers.get('X-From-Cache') && (etag || !response.ok)) throw new NetworkError();
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401) emit('session-expired');
+    const error = data as ErrorAnswer | null;
+    throw new ApiError(response.status, error?.message ?? shellText.errors.server(response.status), error?.code);
+  }
+  return { changed: true, data: data as T, etag: response.headers.get('X-From-Cache') ? null : response.headers.get('ETag') };
+}
+
 export const api = {
+  poll,
   get: <T>(path: string, options?: Options) => read<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body ?? {}, options),

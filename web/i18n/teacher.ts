@@ -8,5 +8,5 @@ export const teacherText = {
   yearOf: (year: string) => `Année ${year}`,
   subjects: (n: number) => (n > 1 ? `${n} matières` : '1 matière'),
   openGradebook: (subject: string, className: string) => `Carnet de notes : ${subject}, ${className}`,
-  supportSoon: "La messagerie avec l'administration arrive bientôt.",
+  supportOfAdministration: 'Les messages des enseignants se lisent dans Support (administration) →',
 } as const;

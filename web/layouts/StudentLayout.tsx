@@ -1,14 +1,19 @@
 // The student area's own layout: the top bar with the six student links; 'Notes' is greyed
-// out while grades access is off (document 1 §2, document 2 §4 "Grades access").
+// out while grades access is off (document 1 §2, document 2 §4 "Grades access"). The latest
+// announcement of the administration for the student's class shows above every student screen,
+// closable (issue 15).
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { api } from '../api/client';
+import { useApi } from '../api/useApi';
+import { AnnouncementBanner } from '../components/AnnouncementBanner';
 import { shellText } from '../i18n/shell';
 import { useSession } from '../session/session';
 import { studentMenu } from './menu';
 import { SchoolProvider } from './school';
 import { TopBar } from './TopBar';
 import type { AccessStatus } from '../../worker/contract/student-portal';
+import type { StudentAnnouncement } from '../../worker/contract/communications';
 
 function useGradesAccess(): boolean {
   const session = useSession();
@@ -24,7 +29,18 @@ function useGradesAccess(): boolean {
   return enabled;
 }
 
+function LatestAnnouncement() {
+  const latest = useApi<StudentAnnouncement[]>('/student/announcements').data?.[0];
+  if (!latest) return null;
+  return (
+    <div className="page student-announcement">
+      <AnnouncementBanner id={latest.id} content={latest.content} storageKey="dismissedStudentAnnouncement" />
+    </div>
+  );
+}
+
 export function StudentLayout() {
+  const session = useSession();
   const gradesEnabled = useGradesAccess();
   const items = studentMenu().map((item) =>
     item.to === '/student/grades' && !gradesEnabled ? { ...item, disabled: shellText.student.gradesLocked } : item,
@@ -32,6 +48,7 @@ export function StudentLayout() {
   return (
     <SchoolProvider area="student">
       <TopBar items={items} withYears={false} />
+      {session?.role === 'student' && <LatestAnnouncement />}
       <Outlet context={{ gradesEnabled }} />
     </SchoolProvider>
   );

@@ -7,7 +7,9 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { RefreshButton } from '../components/RefreshButton';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
-import { homeOf, useSession } from '../session/session';
+import { hasPermission, homeOf, isPlatform, useSession } from '../session/session';
+import { communicationsText } from '../i18n/communications';
+import { useSupportUnread } from './unread';
 import { useOnline } from '../session/connectivity';
 import type { MenuItem } from './menu';
 import { useSchool } from './school';
@@ -83,6 +85,10 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
   const row = useRef<HTMLDivElement>(null);
   const name = useRef<HTMLSpanElement>(null);
   const compact = useCompact(row, name);
+  const unread = useSupportUnread(Boolean(session && !isPlatform(session) && hasPermission(session, 'user:manage')));
+  const shown = items.map((item) =>
+    item.to === '/admin/contact' && unread > 0 ? { ...item, badge: { count: unread, label: communicationsText.support.menuUnread(unread) } } : item,
+  );
   const logout = async () => {
     await signOut(navigate);
   };
@@ -117,9 +123,14 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
           <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
           </svg>
+          {compact && !open && unread > 0 && (
+            <span className="menu-badge" aria-label={communicationsText.support.menuUnread(unread)}>
+              {unread}
+            </span>
+          )}
         </button>
         <nav id="main-menu" className={`main-menu ${open && compact ? 'is-open' : ''}`} aria-label={shellText.nav.mainMenu}>
-          {items.map((item) =>
+          {shown.map((item) =>
             item.disabled ? (
               <a key={item.to} aria-disabled="true" title={item.disabled} role="link">
                 {item.label}
@@ -127,6 +138,11 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
             ) : (
               <NavLink key={item.to} to={item.to} end onClick={() => setOpen(false)}>
                 {item.label}
+                {item.badge && (
+                  <span className="menu-badge" aria-label={item.badge.label}>
+                    {item.badge.count}
+                  </span>
+                )}
               </NavLink>
             ),
           )}

@@ -7,6 +7,8 @@ export interface MenuItem {
   label: string;
   /** Why the entry is greyed out, shown as its tooltip. */
   disabled?: string;
+  /** A count shown beside the label (the unread support messages), with its spoken text. */
+  badge?: { count: number; label: string };
 }
 
 export function staffMenu(s: Session): MenuItem[] {

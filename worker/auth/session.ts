@@ -23,9 +23,20 @@ export interface Account {
   roles: { id: string; name: string }[];
 }
 
+/** A browser cannot set headers on a WebSocket: its page offers the token as a protocol. */
+export const SOCKET_PROTOCOL = 'portail';
+
+function socketToken(c: Context): string | null {
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') return null;
+  const offered = (c.req.header('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
+  if (!offered.includes(SOCKET_PROTOCOL)) return null;
+  const token = offered.find((p) => p.startsWith('bearer.'))?.slice('bearer.'.length);
+  return token && /^[A-Za-z0-9_\-.]+$/.test(token) ? token : null;
+}
+
 export function bearerToken(c: Context): string | null {
   const header = c.req.header('Authorization');
-  if (!header) return null;
+  if (!header) return socketToken(c);
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header.trim());
   return match?.[1] ?? null;
 }

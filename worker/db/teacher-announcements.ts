@@ -1,8 +1,8 @@
 // Announcements of the administration to teachers, each with its recipients (the sending side is
 // the communications area's).
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from './client';
-import { teacherAnnouncementRecipients, teacherAnnouncements } from './schema';
+import { teacherAnnouncementRecipients, teacherAnnouncements, teachers } from './schema';
 import { profileIdsOfUser } from './teachers';
 
 /** The latest announcements sent to the account's teacher profile, newest first. */
@@ -17,3 +17,39 @@ export const selectForUser = (db: Db, school: string, userId: string, limit = 20
     .where(and(eq(teacherAnnouncements.instanceId, school), inArray(teacherAnnouncementRecipients.teacherId, profileIdsOfUser(db, school, userId))))
     .orderBy(desc(teacherAnnouncements.createdAt))
     .limit(limit);
+
+// ------------------------------------------------------------------ the administration's side
+
+/** The school's announcements to teachers, newest first (at most 200). */
+export const selectAnnouncements = (db: Db, school: string) =>
+  db
+    .select({ id: teacherAnnouncements.id, content: teacherAnnouncements.content, created_at: teacherAnnouncements.createdAt })
+    .from(teacherAnnouncements)
+    .where(eq(teacherAnnouncements.instanceId, school))
+    .orderBy(desc(teacherAnnouncements.createdAt), desc(teacherAnnouncements.id))
+    .limit(200);
+
+/** The recipients of the school's announcements, with their names. */
+export const selectRecipients = (db: Db, school: string) =>
+  db
+    .select({ announcement_id: teacherAnnouncementRecipients.announcementId, teacher_id: teachers.id, prenom: teachers.prenom, nom: teachers.nom })
+    .from(teacherAnnouncementRecipients)
+    .innerJoin(teachers, and(eq(teachers.instanceId, teacherAnnouncementRecipients.instanceId), eq(teachers.id, teacherAnnouncementRecipients.teacherId)))
+    .where(eq(teacherAnnouncementRecipients.instanceId, school));
+
+/** A new announcement and its recipients (the caller checked they are the school's teachers; the foreign key holds it too). */
+export const insertAnnouncement = (db: Db, school: string, row: { id: string; content: string; authorId: string; teacherIds: string[] }) => [
+  db.insert(teacherAnnouncements).values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
+  db.insert(teacherAnnouncementRecipients).values(row.teacherIds.map((teacherId) => ({ instanceId: school, announcementId: row.id, teacherId }))),
+];
+
+/** Deletes announcements of the school (their recipients go with them). */
+export const deleteAnnouncements = (db: Db, school: string, ids: string[]) =>
+  db.delete(teacherAnnouncements).where(and(eq(teacherAnnouncements.instanceId, school), inArray(teacherAnnouncements.id, ids)));
+
+/** The school's live teachers among `ids` (to refuse an unknown recipient with 404). */
+export const selectTeachersAmong = (db: Db, school: string, ids: string[]) =>
+  db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(and(eq(teachers.instanceId, school), isNull(teachers.archivedAt), inArray(teachers.id, ids)));

@@ -11,6 +11,7 @@ import './admin.css';
 
 const tabs = {
   general: lazy(async () => ({ default: (await import('./tabs/GeneralTab')).GeneralTab })),
+  communications: lazy(async () => ({ default: (await import('./tabs/CommunicationsTab')).CommunicationsTab })),
   academic_year: lazy(async () => ({ default: (await import('./tabs/YearsTab')).YearsTab })),
   periods: lazy(async () => ({ default: (await import('./tabs/PeriodsTab')).PeriodsTab })),
   classes: lazy(async () => ({ default: (await import('./tabs/ClassesTab')).ClassesTab })),
@@ -25,14 +26,14 @@ type TabKey = keyof typeof tabs;
 type Entry =
   | { kind: 'tab'; key: TabKey; permission?: string }
   | { kind: 'link'; key: 'users'; to: string; permission: string }
-  | { kind: 'soon'; key: 'communications' | 'promotion' | 'resources' | 'journal'; permission?: string };
+  | { kind: 'soon'; key: 'promotion' | 'resources' | 'journal'; permission?: string };
 
 const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[] = [
   {
     group: 'school',
     entries: [
       { kind: 'tab', key: 'general' },
-      { kind: 'soon', key: 'communications' },
+      { kind: 'tab', key: 'communications' },
     ],
   },
   {

@@ -10,12 +10,17 @@ import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { formatMoney, toCentimes } from '../../../worker/domain/money';
 import type { StudentMe } from '../../../worker/contract/student-portal';
+import type { StudentAnnouncement } from '../../../worker/contract/communications';
+import { useSession } from '../../session/session';
 import { PORTAL_READS, usePortalPath } from './portal';
 import './student.css';
 
 export function StudentHomePage() {
   const { school } = useSchool();
   const me = useApi<StudentMe>(usePortalPath('/student/me'));
+  // The class's announcements are the signed-in student's own (an admin viewing the portal has none).
+  const isStudent = useSession()?.role === 'student';
+  const announcements = useApi<StudentAnnouncement[]>(isStudent ? '/student/announcements' : null);
   const suffix = usePortalPath('');
   useEffect(() => {
     for (const path of PORTAL_READS.slice(1)) void api.get(`${path}${suffix}`).catch(() => undefined);
@@ -51,6 +56,23 @@ export function StudentHomePage() {
               </section>
             )}
           </div>
+          {isStudent && (
+            <section className="card student-announcements" aria-labelledby="student-announcements">
+              <h2 id="student-announcements">{t.announcements}</h2>
+              {announcements.data?.length ? (
+                <ul>
+                  {announcements.data.slice(0, 5).map((a) => (
+                    <li key={a.id}>
+                      <span className="muted small">{new Date(a.created_at).toLocaleDateString('fr-FR')}</span>
+                      <p>{a.content}</p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">{t.noAnnouncements}</p>
+              )}
+            </section>
+          )}
         </>
       )}
     </main>

@@ -1,6 +1,7 @@
 // The teacher's space (document 2 §2 'Teacher dashboard'): a welcome with the first name (or the
 // username), then the tabs Mes Cours (courses grouped by class, each subject opening its grade
-// book), Mon Emploi du temps (the week grid; a day list on a phone), Support and Sécurité. The
+// book), Mon Emploi du temps (the week grid; a day list on a phone), Support (the chat with the
+// administration, screens/support) and Sécurité. The
 // year is the one chosen in the top bar; both reads stay readable offline after one visit.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,12 +13,14 @@ import { shellText } from '../../i18n/shell';
 import { attendanceText } from '../../i18n/attendance';
 import { teacherText as t } from '../../i18n/teacher';
 import { useSchool } from '../../layouts/school';
+import { useSession } from '../../session/session';
 import { addDays, schoolClock, sessionsOn } from '../../../worker/domain/attendance';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type { TeacherAnnouncement, TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
 import './teacher.css';
 
 const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
+const TeacherSupport = lazy(async () => ({ default: (await import('../support/Support')).TeacherSupport }));
 
 type Tab = keyof typeof t.tabs;
 const TABS = Object.keys(t.tabs) as Tab[];
@@ -40,6 +43,8 @@ export function TeacherPage() {
     setTab(next);
   };
   const name = dashboard.data ? (dashboard.data.prenom ?? dashboard.data.username) : null;
+  // The administration answers the teachers from /admin/contact, not from a teacher's chat.
+  const teacherAccount = useSession()?.role === 'teacher';
 
   return (
     <main className="page teacher-page">
@@ -67,11 +72,13 @@ export function TeacherPage() {
         {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && <p className="card muted">{t.noYear}</p>}
         {tab === 'courses' && selectedYear && <Courses state={dashboard} />}
         {tab === 'timetable' && query && <Week state={week} />}
-        {tab === 'support' && <p className="card muted">{t.supportSoon}</p>}
-        {tab === 'security' && (
-          <Suspense fallback={<p className="muted">{commonText.loading}</p>}>
-            <SecurityTab />
-          </Suspense>
+        {tab === 'support' && !teacherAccount && (
+          <p className="card">
+            <Link to="/admin/contact">{t.supportOfAdministration}</Link>
+          </p>
+        )}
+        {((tab === 'support' && teacherAccount) || tab === 'security') && (
+          <Suspense fallback={<p className="muted">{commonText.loading}</p>}>{tab === 'support' ? <TeacherSupport /> : <SecurityTab />}</Suspense>
         )}
       </section>
     </main>

@@ -1,0 +1,45 @@
+// The administration panel's Communications tab (document 1 §2): three sub-tabs, the teachers'
+// support chat, the announcements to teachers and the announcements to students.
+import { lazy, Suspense, useState } from 'react';
+import { commonText } from '../../../i18n/common';
+import { communicationsText } from '../../../i18n/communications';
+
+const panels = {
+  support: lazy(async () => ({ default: (await import('../../support/Support')).AdminSupport })),
+  teacherAnnouncements: lazy(async () => ({ default: (await import('../../support/Announcements')).TeacherAnnouncements })),
+  studentAnnouncements: lazy(async () => ({ default: (await import('../../support/Announcements')).StudentAnnouncements })),
+};
+
+type Key = keyof typeof panels;
+const KEYS = Object.keys(panels) as Key[];
+const t = communicationsText.tabs;
+
+export function CommunicationsTab() {
+  const [active, setActive] = useState<Key>('support');
+  const Panel = panels[active];
+  return (
+    <div className="communications">
+      <div className="tabs" role="tablist" aria-label={communicationsText.support.title}>
+        {KEYS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`comm-tab-${key}`}
+            aria-selected={active === key}
+            aria-controls={`comm-panel-${key}`}
+            className={active === key ? 'tab active' : 'tab'}
+            onClick={() => setActive(key)}
+          >
+            {t[key]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`comm-panel-${active}`} aria-labelledby={`comm-tab-${active}`}>
+        <Suspense fallback={<p className="muted">{commonText.loading}</p>}>
+          <Panel />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

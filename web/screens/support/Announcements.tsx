@@ -1,0 +1,215 @@
+// Announcements of the administration (document 1 §2 'Communications', §5, §8): to teachers
+// (compose, recipients with a select-all, history with multi-delete) and to students (compose,
+// target classes: none or all ticked sends an empty list, meaning every class; history with
+// multi-delete). Teachers read theirs in their banner; students in their portal.
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { api } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { toast } from '../../components/toast';
+import { communicationsText } from '../../i18n/communications';
+import type { CreatedAnnouncement, StudentAnnouncementItem, TeacherAnnouncementItem } from '../../../worker/contract/communications';
+import type { SupportConversation } from '../../../worker/contract/support';
+import './support.css';
+
+const t = communicationsText.announcements;
+
+const when = (iso: string) => new Date(iso).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function toggled(set: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
+/** The compose form: the text, the choices (checkboxes with a select-all), the send button. */
+function Compose({
+  choices,
+  chosen,
+  setChosen,
+  legend,
+  hint,
+  busy,
+  onSend,
+}: {
+  choices: { id: string; label: string }[];
+  chosen: ReadonlySet<string>;
+  setChosen: (next: Set<string>) => void;
+  legend: string;
+  hint?: string;
+  busy: boolean;
+  onSend: (content: string) => Promise<boolean>;
+}) {
+  const [content, setContent] = useState('');
+  const all = choices.length > 0 && choices.every((c) => chosen.has(c.id));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await onSend(content)) setContent('');
+  };
+  return (
+    <form className="card announcement-compose" onSubmit={(e) => void submit(e)} noValidate>
+      <h3>{t.compose}</h3>
+      <label className="field">
+        <span>{t.content}</span>
+        <textarea className="input" rows={3} maxLength={2000} value={content} onChange={(e) => setContent(e.target.value)} />
+      </label>
+      <fieldset className="announcement-choices">
+        <legend>{legend}</legend>
+        {hint && <p className="muted small">{hint}</p>}
+        <label>
+          <input type="checkbox" checked={all} onChange={() => setChosen(all ? new Set() : new Set(choices.map((c) => c.id)))} /> {t.selectAll}
+        </label>
+        {choices.map((c) => (
+          <label key={c.id}>
+            <input type="checkbox" checked={chosen.has(c.id)} onChange={() => setChosen(toggled(chosen, c.id))} /> {c.label}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn" disabled={busy}>
+        {t.send}
+      </button>
+    </form>
+  );
+}
+
+/** The history: each announcement with a checkbox, and the delete of the selection. */
+function History<T extends { id: string; content: string; created_at: string }>({
+  items,
+  error,
+  describe,
+  path,
+  busy,
+  onDelete,
+}: {
+  items: T[] | null;
+  error: string | null;
+  describe: (item: T) => ReactNode;
+  path: string;
+  busy: boolean;
+  onDelete: (ids: string[]) => Promise<boolean>;
+}) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  if (!items) return error ? <p className="notice notice-error">{error}</p> : <p className="muted">{communicationsText.support.loading}</p>;
+  return (
+    <section className="announcement-history" aria-label={t.history} data-path={path}>
+      <header className="chat-header">
+        <h3>{t.history}</h3>
+        {selected.size > 0 && (
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+            {t.deleteSelected(selected.size)}
+          </button>
+        )}
+      </header>
+      {items.length === 0 && <p className="muted">{t.none}</p>}
+      <ul>
+        {items.map((item) => (
+          <li key={item.id} className="card announcement-item">
+            <input type="checkbox" aria-label={t.select(item.content)} checked={selected.has(item.id)} onChange={() => setSelected((s) => toggled(s, item.id))} />
+            <div>
+              <p>{item.content}</p>
+              <small className="muted">
+                {when(item.created_at)} · {describe(item)}
+              </small>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {confirming && (
+        <ConfirmDialog
+          title={t.confirmDeleteTitle}
+          confirmLabel={t.deleteSelected(selected.size)}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            void onDelete([...selected]).then((done) => {
+              setConfirming(false);
+              if (done) setSelected(new Set());
+            })
+          }
+        >
+          <p>{t.confirmDelete(selected.size)}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+const PATH_TEACHERS = '/admin/teacher-announcements';
+const PATH_STUDENTS = '/admin/student-announcements';
+
+export function TeacherAnnouncements() {
+  const history = useApi<TeacherAnnouncementItem[]>(PATH_TEACHERS);
+  // The school's teachers, as the support list names them.
+  const teachers = useApi<SupportConversation[]>('/admin/teacher-support/conversations');
+  const { send, busy } = useWrite(history);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const choices = [...(teachers.data ?? [])]
+    .sort((x, y) => x.teacher_nom.localeCompare(y.teacher_nom, 'fr') || x.teacher_prenom.localeCompare(y.teacher_prenom, 'fr'))
+    .map((c) => ({ id: c.teacher_id, label: `${c.teacher_prenom} ${c.teacher_nom}` }));
+  const onSend = async (content: string) => {
+    if (!content.trim() || chosen.size === 0) {
+      toast.error(t.teacherInvalid);
+      return false;
+    }
+    const outcome = await send(api.post<CreatedAnnouncement>(PATH_TEACHERS, { content, teacher_ids: [...chosen] }), { success: (a) => a.message });
+    if (outcome) setChosen(new Set());
+    return Boolean(outcome);
+  };
+  return (
+    <div className="announcements">
+      {teachers.data?.length === 0 ? (
+        <p className="muted">{t.noTeachers}</p>
+      ) : (
+        <Compose choices={choices} chosen={chosen} setChosen={setChosen} legend={t.recipients} busy={busy} onSend={onSend} />
+      )}
+      <History
+        items={history.data}
+        error={history.error}
+        path={PATH_TEACHERS}
+        busy={busy}
+        describe={(a) => t.to(a.recipients.map((r) => `${r.prenom} ${r.nom}`).join(', '))}
+        onDelete={async (ids) =>
+          Boolean(await send(api.delete<{ message: string }>(PATH_TEACHERS, { announcementIds: ids }), { success: (a) => a.message, offline: (items) => items.filter((x) => !ids.includes(x.id)) }))
+        }
+      />
+    </div>
+  );
+}
+
+export function StudentAnnouncements() {
+  const history = useApi<StudentAnnouncementItem[]>(PATH_STUDENTS);
+  const classes = useApi<{ id: string; name: string }[]>('/classes');
+  const { send, busy } = useWrite(history);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const choices = (classes.data ?? []).map((c) => ({ id: c.id, label: c.name }));
+  const onSend = async (content: string) => {
+    if (!content.trim()) {
+      toast.error(t.studentInvalid);
+      return false;
+    }
+    // Document 1 §5: no class or every class ticked sends an empty list (every class).
+    const names = choices.filter((c) => chosen.has(c.id)).map((c) => c.label);
+    const target = names.length === choices.length ? [] : names;
+    const outcome = await send(api.post<CreatedAnnouncement>(PATH_STUDENTS, { content, target_class_names: target }), { success: (a) => a.message });
+    if (outcome) setChosen(new Set());
+    return Boolean(outcome);
+  };
+  return (
+    <div className="announcements">
+      <Compose choices={choices} chosen={chosen} setChosen={setChosen} legend={t.classes} hint={t.allClassesHint} busy={busy} onSend={onSend} />
+      <History
+        items={history.data}
+        error={history.error}
+        path={PATH_STUDENTS}
+        busy={busy}
+        describe={(a) => t.to(a.target_class_names.length ? a.target_class_names.join(', ') : t.allClasses)}
+        onDelete={async (ids) =>
+          Boolean(await send(api.delete<{ message: string }>(PATH_STUDENTS, { announcementIds: ids }), { success: (a) => a.message, offline: (items) => items.filter((x) => !ids.includes(x.id)) }))
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// What the API answers about communications: the support chat and the announcements (document 1
+// §5 and §8, document 2 §5; product decisions 'Communications').
+export const communicationsServerText = {
+  messageRequired: 'Veuillez écrire un message.',
+  messageTooLong: 'Le message ne doit pas dépasser 2000 caractères.',
+  messagesRequired: 'Veuillez sélectionner au moins un message.',
+  messagesDeleted: 'Messages supprimés.',
+  noTeacherProfile: "Votre compte n'est lié à aucun professeur : la messagerie n'est pas disponible.",
+  teacherNotFound: 'Professeur introuvable.',
+  teacherAnnouncementInvalid: 'Veuillez rédiger une annonce et sélectionner au moins un destinataire.',
+  studentAnnouncementInvalid: 'Veuillez rédiger une annonce.',
+  announcementTooLong: "L'annonce ne doit pas dépasser 2000 caractères.",
+  announcementSent: 'Annonce envoyée.',
+  studentAnnouncementSent: 'Annonce envoyée aux élèves.',
+  announcementsRequired: 'Veuillez sélectionner au moins une annonce.',
+  announcementsDeleted: 'Annonces supprimées.',
+  recipientsNotFound: 'Un des professeurs choisis est introuvable.',
+  classesNotFound: 'Une des classes choisies est introuvable.',
+} as const;

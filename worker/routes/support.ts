@@ -1,0 +1,144 @@
+// The support chat: the routes of contract/support.ts. The school's hub (durable/school-hub.ts)
+// holds the messages; D1 holds who the teachers are and the audit of deletions. A teacher reaches
+// only their own conversation (their profile, from their account); the administration every
+// teacher of its school; another school's teacher id answers 404. Reads answer 304 with no body
+// when the caller's If-None-Match is the conversation's (or the list's) current version.
+import { Hono } from 'hono';
+import { allow } from '../auth/access';
+import { SOCKET_PROTOCOL } from '../auth/session';
+import { type SupportConversation, type SupportMessage, type SupportUnread, supportApi as api } from '../contract/support';
+import { communicationsServerText as t } from '../contract/texts/communications';
+import * as teachers from '../db/teachers';
+import { schoolHub } from '../durable/school-hub';
+import type { SchoolBindings, SchoolContext } from '../env';
+import { forbidden, found, notFound } from '../lib/errors';
+import { idempotencyKey } from '../lib/idempotency';
+import { commit } from '../lib/write';
+import { input } from '../lib/validate';
+import { conversationTag, heldVersion as versionIn, hubTag } from '../domain/support';
+import { compareNames } from '../domain/text';
+
+export const supportRoutes = new Hono<SchoolBindings>();
+
+/** The version the caller says it holds, when its If-None-Match is one of ours for `tag(version)`. */
+const heldVersion = (c: SchoolContext, tag: (version: number) => string) => versionIn(c.req.header('If-None-Match'), tag);
+
+const notModified = (etag: string) => new Response(null, { status: 304, headers: { ETag: etag } });
+
+function withTag<T>(c: SchoolContext, body: T, etag: string) {
+  c.header('ETag', etag);
+  return c.json(body);
+}
+
+/** The signed-in teacher's profile id, or 404 for an account without one. */
+async function ownTeacherId(c: SchoolContext): Promise<string> {
+  const { db, school, account } = c.var;
+  const [profile] = await teachers.selectProfileOfUser(db, school, account.id);
+  return found(profile, t.noTeacherProfile).id;
+}
+
+/** A teacher of the caller's school (not archived), or 404. */
+async function schoolTeacher(c: SchoolContext, teacherId: string) {
+  return found(await teachers.findTeacher(c.var.db, c.var.school, teacherId), t.teacherNotFound);
+}
+
+// ------------------------------------------------------------------ teacher
+
+supportRoutes.get(api.teacherMessages.path, allow.types('teacher'), input(api.teacherMessages), async (c) => {
+  const teacherId = await ownTeacherId(c);
+  const tag = (v: number) => conversationTag(teacherId, v);
+  const state = await schoolHub(c.env, c.var.school).conversation(teacherId, heldVersion(c, tag));
+  if (!state) return notModified(tag(heldVersion(c, tag)!));
+  return withTag<SupportMessage[]>(c, state.messages, tag(state.version));
+});
+
+supportRoutes.post(api.teacherSend.path, allow.types('teacher'), input(api.teacherSend), async (c) => {
+  const teacherId = await ownTeacherId(c);
+  const { content } = c.req.valid('json');
+  const { message } = await schoolHub(c.env, c.var.school).send(teacherId, 'teacher', content, idempotencyKey(c));
+  return c.json<SupportMessage>(message, 201);
+});
+
+// ------------------------------------------------------------------ administration
+
+supportRoutes.get(api.conversations.path, allow.permission('user:manage'), input(api.conversations), async (c) => {
+  const { db, school } = c.var;
+  const tag = (v: number) => hubTag('list', v);
+  const held = heldVersion(c, tag);
+  const [hub, list] = await Promise.all([schoolHub(c.env, school).conversations(held), held === undefined ? teachers.selectTeachers(db, school) : null]);
+  if (!hub) return notModified(tag(held!));
+  const profiles = list ?? (await teachers.selectTeachers(db, school));
+  const byTeacher = new Map(hub.conversations.map((conv) => [conv.teacher_id, conv]));
+  const rows: SupportConversation[] = profiles.map((p) => ({
+    teacher_id: p.id,
+    teacher_prenom: p.prenom,
+    teacher_nom: p.nom,
+    unread_count: byTeacher.get(p.id)?.unread_count ?? 0,
+    last_at: byTeacher.get(p.id)?.last_at ?? null,
+  }));
+  // Latest activity first, then the teachers without messages by name.
+  rows.sort((x, y) => (y.last_at ?? '').localeCompare(x.last_at ?? '') || compareNames(x.teacher_nom, y.teacher_nom) || compareNames(x.teacher_prenom, y.teacher_prenom));
+  return withTag(c, rows, tag(hub.version));
+});
+
+supportRoutes.get(api.unread.path, allow.permission('user:manage'), input(api.unread), async (c) => {
+  const tag = (v: number) => hubTag('unread', v);
+  const held = heldVersion(c, tag);
+  const state = await schoolHub(c.env, c.var.school).unread(held);
+  if (!state) return notModified(tag(held!));
+  return withTag<SupportUnread>(c, { unread: state.unread }, tag(state.version));
+});
+
+supportRoutes.get(api.messages.path, allow.permission('user:manage'), input(api.messages), async (c) => {
+  const { teacherId } = c.req.valid('param');
+  const tag = (v: number) => conversationTag(teacherId, v);
+  const held = heldVersion(c, tag);
+  const [state] = await Promise.all([schoolHub(c.env, c.var.school).conversation(teacherId, held), schoolTeacher(c, teacherId)]);
+  if (!state) return notModified(tag(held!));
+  return withTag<SupportMessage[]>(c, state.messages, tag(state.version));
+});
+
+supportRoutes.post(api.adminSend.path, allow.permission('user:manage'), input(api.adminSend), async (c) => {
+  const { teacherId } = c.req.valid('param');
+  const { content } = c.req.valid('json');
+  await schoolTeacher(c, teacherId);
+  const { message } = await schoolHub(c.env, c.var.school).send(teacherId, 'admin', content, idempotencyKey(c));
+  return c.json<SupportMessage>(message, 201);
+});
+
+supportRoutes.put(api.markRead.path, allow.permission('user:manage'), input(api.markRead), async (c) => {
+  const { teacherId } = c.req.valid('param');
+  await schoolTeacher(c, teacherId);
+  return c.json({ marked: await schoolHub(c.env, c.var.school).markRead(teacherId) });
+});
+
+supportRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+  const { messageIds } = c.req.valid('json');
+  // The hub deletes first (deleting again is harmless): a retry after a failed audit write
+  // still records the deletion.
+  const { deleted, teacherIds } = await schoolHub(c.env, c.var.school).deleteMessages(messageIds);
+  return commit(c, [], {
+    audit: { action: 'SUPPORT_MESSAGES_DELETE', target: `${messageIds.length} message(s)`, details: { requested: messageIds.length, deleted, teacherIds } },
+    body: { message: t.messagesDeleted },
+  });
+});
+
+// ------------------------------------------------------------------ live pages
+
+supportRoutes.get(api.socket.path, allow.types('teacher', 'admin', 'standard'), input(api.socket), async (c) => {
+  const { account, school } = c.var;
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw notFound();
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('X-Hub-Protocol', SOCKET_PROTOCOL);
+  if (account.type === 'teacher') {
+    headers.set('X-Hub-Role', 'teacher');
+    headers.set('X-Hub-Teacher', await ownTeacherId(c));
+  } else {
+    if (!account.permissions.has('user:manage')) throw forbidden();
+    headers.set('X-Hub-Role', 'admin');
+    headers.delete('X-Hub-Teacher');
+  }
+  const res = await schoolHub(c.env, school).fetch(new Request(c.req.raw.url, { headers }));
+  // The hub's answer has immutable headers; the app's middleware adds its own.
+  return new Response(res.body, { status: res.status, headers: new Headers(res.headers), webSocket: res.webSocket });
+});
