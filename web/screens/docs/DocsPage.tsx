@@ -1,0 +1,196 @@
+// The documentation viewer (document 1 §2 'Documentation viewer'; product decision
+// 'Documentation'): a back button, the title and the user's role, then the role's guide
+// (docs/guides/{role}.md, served as /docs/{role}.md and precached by the service worker, so it
+// opens offline) rendered from Markdown without the `:::permission KEY` blocks the user may not
+// read, beside its 'Sommaire' (headings 1 to 3) that follows the reading and scrolls smoothly.
+// On a phone the Sommaire folds above the guide.
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { docsText as t } from '../../i18n/docs';
+import { hasPermission, homeOf, useSession } from '../../session/session';
+import { filterPermissionBlocks, guideAddress, guideHeadings, guideRoleOf, safeUrl, type GuideHeading, type GuideRole } from './guide';
+import './docs.css';
+
+type Guide = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; text: string };
+
+/** The guide's text; 'missing' when the server has no such file (the app's page answers instead). */
+function useGuide(role: GuideRole | null): Guide {
+  const [guide, setGuide] = useState<{ role: GuideRole; guide: Guide } | null>(null);
+  useEffect(() => {
+    if (!role) return;
+    let live = true;
+    fetch(guideAddress(role))
+      .then(async (response) => {
+        const type = response.headers.get('Content-Type') ?? '';
+        const found = response.ok && !type.includes('text/html');
+        const next: Guide = found ? { state: 'ready', text: await response.text() } : { state: 'missing' };
+        if (live) setGuide({ role, guide: next });
+      })
+      .catch(() => live && setGuide({ role, guide: { state: 'missing' } }));
+    return () => {
+      live = false;
+    };
+  }, [role]);
+  return guide?.role === role ? guide.guide : { state: 'loading' };
+}
+
+const smooth = (): ScrollBehavior => (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+/** The heading the reader is in: the last one above the upper third of the window. */
+function useCurrentSection(headings: GuideHeading[]): [string | null, (id: string) => void] {
+  const [current, setCurrent] = useState<string | null>(null);
+  useEffect(() => {
+    const elements = headings.map((h) => document.getElementById(h.id)).filter((e): e is HTMLElement => e !== null);
+    if (elements.length === 0 || typeof IntersectionObserver === 'undefined') return;
+    const update = () => {
+      const line = window.innerHeight / 3;
+      const passed = elements.filter((e) => e.getBoundingClientRect().top <= line);
+      setCurrent((passed.at(-1) ?? elements[0]!).id);
+    };
+    // A heading crossing the top third (either way) changes the section being read.
+    const observer = new IntersectionObserver(update, { rootMargin: '0px 0px -66% 0px' });
+    elements.forEach((e) => observer.observe(e));
+    update();
+    return () => observer.disconnect();
+  }, [headings]);
+  return [current, setCurrent];
+}
+
+export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | null; standardOnly?: boolean }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const guide = useGuide(standardOnly ? null : role);
+  const [tocOpen, setTocOpen] = useState(false);
+
+  const text = useMemo(
+    () => (guide.state === 'ready' && session ? filterPermissionBlocks(guide.text, (key) => hasPermission(session, key)) : ''),
+    [guide, session],
+  );
+  const headings = useMemo(() => guideHeadings(text), [text]);
+  const [current, setCurrent] = useCurrentSection(headings);
+
+  const components = useMemo<Components>(() => {
+    const idAt = new Map(headings.map((h) => [h.line, h.id]));
+    const heading =
+      (Tag: 'h1' | 'h2' | 'h3') =>
+      ({ node, children }: { node?: { position?: { start: { line: number } } }; children?: ReactNode }) => (
+        <Tag id={idAt.get(node?.position?.start.line ?? -1)}>{children}</Tag>
+      );
+    return {
+      h1: heading('h1'),
+      h2: heading('h2'),
+      h3: heading('h3'),
+      // A screen of the portal opens in the app; another site in a new tab; an unsafe address is no link.
+      a: ({ href, children }) => {
+        if (!href) return <span>{children}</span>;
+        if (/^\/(?!\/)/.test(href)) return <Link to={href}>{children}</Link>;
+        if (/^https?:/i.test(href))
+          return (
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {children}
+            </a>
+          );
+        return <a href={href}>{children}</a>;
+      },
+    };
+  }, [headings]);
+
+  const goTo = useCallback(
+    (id: string) => {
+      const target = document.getElementById(id);
+      if (!target) return;
+      target.scrollIntoView({ behavior: smooth(), block: 'start' });
+      window.history.replaceState(window.history.state, '', `#${id}`);
+      setCurrent(id);
+      setTocOpen(false);
+    },
+    [setCurrent],
+  );
+
+  // An address with an anchor (a shared link, a reload) opens at its section.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id && headings.some((h) => h.id === id)) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [headings]);
+
+  const back = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(session ? homeOf(session) : '/');
+  };
+
+  const onTocClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    event.preventDefault();
+    goTo(id);
+  };
+
+  const roleName = session ? t.roles[session.role] : '';
+  return (
+    <main className="page docs-page">
+      <header className="docs-head">
+        <button type="button" className="btn btn-secondary" onClick={back}>
+          {t.back}
+        </button>
+        <div>
+          <h1>{t.title}</h1>
+          <p className="muted">{t.roleLabel(roleName)}</p>
+        </div>
+      </header>
+      {standardOnly && <p className="notice notice-info">{t.standardOnly}</p>}
+      {!standardOnly && guide.state === 'loading' && <p className="muted">{t.loading}</p>}
+      {!standardOnly && guide.state === 'missing' && (
+        <p className="notice notice-error" role="alert">
+          {role === 'standard' ? t.standardMissing : t.roleMissing(roleName)}
+        </p>
+      )}
+      {guide.state === 'ready' && (
+        <div className="docs-layout">
+          {headings.length > 0 && (
+            <nav className="docs-toc card" aria-label={t.toc}>
+              <button
+                type="button"
+                className="btn btn-secondary docs-toc-toggle"
+                aria-expanded={tocOpen}
+                aria-controls="docs-toc-list"
+                title={tocOpen ? t.hideToc : t.showToc}
+                onClick={() => setTocOpen((open) => !open)}
+              >
+                {t.toc}
+              </button>
+              <p className="docs-toc-title">{t.toc}</p>
+              <ol id="docs-toc-list" className={tocOpen ? 'open' : undefined}>
+                {headings.map((h) => (
+                  <li key={h.id} className={`docs-toc-l${h.level}`}>
+                    <a href={`#${h.id}`} aria-current={current === h.id ? 'location' : undefined} onClick={(e) => onTocClick(e, h.id)}>
+                      {h.text}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          <article className="docs-body">
+            <Markdown components={components} urlTransform={safeUrl}>
+              {text}
+            </Markdown>
+          </article>
+        </div>
+      )}
+    </main>
+  );
+}
+
+/** /docs: the guide of the signed-in role; `?guide=standard` is the standard staff's guide, for them only. */
+export function DocsPage() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const role = session ? guideRoleOf(session.role) : null;
+  const standardOnly = params.get('guide') === 'standard' && session?.role !== 'standard';
+  return <GuideViewer role={role} standardOnly={standardOnly} />;
+}
+
+/** /student/docs: the students' guide (also for an admin viewing the student area). */
+export function StudentDocsPage() {
+  return <GuideViewer role="student" />;
+}
