@@ -4,7 +4,8 @@
 // opens offline) rendered from Markdown without the `:::permission KEY` blocks the user may not
 // read, beside its 'Sommaire' (headings 1 to 3) that follows the reading and scrolls smoothly.
 // On a phone the Sommaire folds above the guide.
-import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import Markdown, { type Components } from 'react-markdown';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { docsText as t } from '../../i18n/docs';
@@ -37,24 +38,55 @@ function useGuide(role: GuideRole | null): Guide {
 
 const smooth = (): ScrollBehavior => (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
-/** The heading the reader is in: the last one above the upper third of the window. */
+const END_ID = 'docs-end';
+
+/**
+ * The heading the reader is in: the last one above the upper third of the window, or, once the
+ * end of the guide is on screen (short last sections never reach that line), the last one shown.
+ */
 function useCurrentSection(headings: GuideHeading[]): [string | null, (id: string) => void] {
   const [current, setCurrent] = useState<string | null>(null);
+  // A section chosen in the Sommaire stays the current one until the reader scrolls on their own
+  // (near the end of the guide, the scroll stops before the chosen heading reaches the top).
+  const chosen = useRef<string | null>(null);
+  const choose = useCallback((id: string) => {
+    chosen.current = id;
+    setCurrent(id);
+  }, []);
+  useEffect(() => {
+    const release = () => {
+      chosen.current = null;
+    };
+    const events = ['wheel', 'touchstart', 'keydown'] as const;
+    events.forEach((name) => window.addEventListener(name, release, { passive: true }));
+    return () => events.forEach((name) => window.removeEventListener(name, release));
+  }, []);
   useEffect(() => {
     const elements = headings.map((h) => document.getElementById(h.id)).filter((e): e is HTMLElement => e !== null);
-    if (elements.length === 0 || typeof IntersectionObserver === 'undefined') return;
+    const end = document.getElementById(END_ID);
+    if (elements.length === 0 || !end || typeof IntersectionObserver === 'undefined') return;
+    let atEnd = false;
     const update = () => {
-      const line = window.innerHeight / 3;
+      if (chosen.current) return;
+      const line = atEnd ? window.innerHeight : window.innerHeight / 3;
       const passed = elements.filter((e) => e.getBoundingClientRect().top <= line);
       setCurrent((passed.at(-1) ?? elements[0]!).id);
     };
     // A heading crossing the top third (either way) changes the section being read.
     const observer = new IntersectionObserver(update, { rootMargin: '0px 0px -66% 0px' });
     elements.forEach((e) => observer.observe(e));
+    const endObserver = new IntersectionObserver(([entry]) => {
+      atEnd = entry?.isIntersecting ?? false;
+      update();
+    });
+    endObserver.observe(end);
     update();
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      endObserver.disconnect();
+    };
   }, [headings]);
-  return [current, setCurrent];
+  return [current, choose];
 }
 
 export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | null; standardOnly?: boolean }) {
@@ -96,14 +128,26 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
     };
   }, [headings]);
 
+  // Beside the guide (a wide screen), the Sommaire keeps the current section in its own view.
+  const tocRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = tocRef.current;
+    const link = nav?.querySelector<HTMLElement>('[aria-current]');
+    if (!nav || !link || nav.scrollHeight <= nav.clientHeight || link.offsetParent !== nav) return;
+    if (link.offsetTop < nav.scrollTop || link.offsetTop + link.offsetHeight > nav.scrollTop + nav.clientHeight) {
+      nav.scrollTop = link.offsetTop - nav.clientHeight / 2;
+    }
+  }, [current]);
+
   const goTo = useCallback(
     (id: string) => {
+      // The folded Sommaire (a phone) moves the guide up: fold it first, then scroll.
+      flushSync(() => setTocOpen(false));
       const target = document.getElementById(id);
       if (!target) return;
       target.scrollIntoView({ behavior: smooth(), block: 'start' });
       window.history.replaceState(window.history.state, '', `#${id}`);
       setCurrent(id);
-      setTocOpen(false);
     },
     [setCurrent],
   );
@@ -147,7 +191,7 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
       {guide.state === 'ready' && (
         <div className="docs-layout">
           {headings.length > 0 && (
-            <nav className="docs-toc card" aria-label={t.toc}>
+            <nav ref={tocRef} className="docs-toc card" aria-label={t.toc}>
               <button
                 type="button"
                 className="btn btn-secondary docs-toc-toggle"
@@ -174,6 +218,7 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
             <Markdown components={components} urlTransform={safeUrl}>
               {text}
             </Markdown>
+            <div id={END_ID} aria-hidden="true" />
           </article>
         </div>
       )}
