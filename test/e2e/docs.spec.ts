@@ -3,7 +3,7 @@
 // follows the reading, the guide opens offline after one visit, and a missing guide says so.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { controlled, expectUncovered, PHONE, signInAndLand } from './support';
+import { controlled, expectUncovered, PHONE, signInAndLand, smallTapTargets } from './support';
 
 test.use({ viewport: PHONE });
 
@@ -40,7 +40,9 @@ test('the secretary reads her guide without the blocks of permissions she lacks,
   const link = toc.getByRole('link', { name: 'Rapport Financier' });
   await expect(link).toBeHidden();
   await toc.getByRole('button', { name: 'Sommaire' }).click();
+  await expect(link).toBeVisible();
   await expect(toc.getByRole('link', { name: 'Emploi du temps' })).toHaveCount(0);
+  expect(await smallTapTargets(page)).toEqual([]);
   await link.click();
   const section = guide.getByRole('heading', { name: 'Rapport Financier' });
   await expect(section).toBeInViewport();
@@ -59,6 +61,10 @@ test('the secretary reads her guide without the blocks of permissions she lacks,
   await page.mouse.wheel(0, top - 90);
   await expect(entry('Gestion des Bulletins')).toHaveAttribute('aria-current', 'location');
   await expect(entry('Rapport Financier')).not.toHaveAttribute('aria-current');
+
+  // Retour leads back where the guide was opened from.
+  await page.getByRole('link', { name: 'Retour' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the guide opens offline after one visit', async ({ page, context }) => {

@@ -158,10 +158,11 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
     if (id && headings.some((h) => h.id === id)) document.getElementById(id)?.scrollIntoView({ block: 'start' });
   }, [headings]);
 
-  const back = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate(session ? homeOf(session) : '/');
+  // Back where the reader came from; opened directly, to their home (never out of the app).
+  const back = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (((window.history.state as { idx?: number } | null)?.idx ?? 0) === 0) return;
+    event.preventDefault();
+    void navigate(-1);
   };
 
   const onTocClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
@@ -173,9 +174,9 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
   return (
     <main className="page docs-page">
       <header className="docs-head">
-        <button type="button" className="btn btn-secondary" onClick={back}>
+        <Link to={session ? homeOf(session) : '/'} className="btn btn-secondary" onClick={back}>
           {t.back}
-        </button>
+        </Link>
         <div>
           <h1>{t.title}</h1>
           <p className="muted">{t.roleLabel(roleName)}</p>
