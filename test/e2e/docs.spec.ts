@@ -115,4 +115,12 @@ test.describe('a missing guide', () => {
     await page.goto('/docs');
     await expect(page.getByText("La documentation pour votre rôle (Professeur) n'a pas été trouvée.")).toBeVisible();
   });
+
+  test('is not confused with a guide out of reach offline', async ({ page }) => {
+    await page.route('**/docs/teacher.md', (route) => route.abort('internetdisconnected'));
+    await signInAndLand(page, 'prof', '/teacher');
+    await page.goto('/docs');
+    await expect(page.getByText("Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.")).toBeVisible();
+    await expect(page.getByText(/n'a pas été trouvée/)).toHaveCount(0);
+  });
 });

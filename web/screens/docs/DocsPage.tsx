@@ -9,13 +9,17 @@ import { flushSync } from 'react-dom';
 import Markdown, { type Components } from 'react-markdown';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { docsText as t } from '../../i18n/docs';
+import { offlineText } from '../../i18n/offline';
 import { hasPermission, homeOf, useSession } from '../../session/session';
 import { filterPermissionBlocks, guideAddress, guideHeadings, guideRoleOf, safeUrl, type GuideHeading, type GuideRole } from './guide';
 import './docs.css';
 
-type Guide = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; text: string };
+type Guide = { state: 'loading' } | { state: 'missing' } | { state: 'unreachable' } | { state: 'ready'; text: string };
 
-/** The guide's text; 'missing' when the server has no such file (the app's page answers instead). */
+/**
+ * The guide's text; 'missing' when the server has no such file (the app's page answers instead),
+ * 'unreachable' without network before the service worker has stored the guides.
+ */
 function useGuide(role: GuideRole | null): Guide {
   const [guide, setGuide] = useState<{ role: GuideRole; guide: Guide } | null>(null);
   useEffect(() => {
@@ -28,7 +32,7 @@ function useGuide(role: GuideRole | null): Guide {
         const next: Guide = found ? { state: 'ready', text: await response.text() } : { state: 'missing' };
         if (live) setGuide({ role, guide: next });
       })
-      .catch(() => live && setGuide({ role, guide: { state: 'missing' } }));
+      .catch(() => live && setGuide({ role, guide: { state: 'unreachable' } }));
     return () => {
       live = false;
     };
@@ -184,6 +188,7 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
       </header>
       {standardOnly && <p className="notice notice-info">{t.standardOnly}</p>}
       {!standardOnly && guide.state === 'loading' && <p className="muted">{t.loading}</p>}
+      {!standardOnly && guide.state === 'unreachable' && <p className="notice notice-info">{offlineText.neverVisited}</p>}
       {!standardOnly && guide.state === 'missing' && (
         <p className="notice notice-error" role="alert">
           {role === 'standard' ? t.standardMissing : t.roleMissing(roleName)}
