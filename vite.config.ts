@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { firstPaintCsp } from './scripts/lib/first-paint-csp.ts';
+import { roleGuides } from './scripts/lib/guides-plugin.ts';
 import { serviceWorker } from './scripts/lib/service-worker-plugin.ts';
 import { FIRST_PAINT_SCRIPT, firstPaintMarkup } from './web/screens/login/first-paint.ts';
 
@@ -19,6 +20,7 @@ export default defineConfig({
       transformIndexHtml: (html) =>
         html.replace('<div id="root"></div>', `<div id="root">${firstPaintMarkup()}<script>${FIRST_PAINT_SCRIPT}</script></div>`),
     },
+    roleGuides({ dir: here('./docs/guides') }),
     serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
     react(),
     cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],

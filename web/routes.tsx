@@ -26,7 +26,7 @@ const studentLayout = screen(async () => (await import('./layouts/StudentLayout'
 /** The screens of the staff layout: staff, teachers and platform accounts. */
 const workspace: RouteObject[] = [
   { path: '/dashboard', lazy: screen(async () => (await import('./screens/dashboard/DashboardPage')).DashboardPage) },
-  { path: '/docs', lazy: later(titles.docs) },
+  { path: '/docs', lazy: screen(async () => (await import('./screens/docs/DocsPage')).DocsPage) },
   {
     element: <Guard area="staff" />,
     children: [
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
               { path: '/student/grades', lazy: screen(async () => (await import('./screens/student/StudentGradesPage')).StudentGradesPage) },
               { path: '/student/resources', lazy: later(shellText.student.resources) },
               { path: '/student/finance', lazy: screen(async () => (await import('./screens/student/StudentFinancePage')).StudentFinancePage) },
-              { path: '/student/docs', lazy: later(shellText.student.docs) },
+              { path: '/student/docs', lazy: screen(async () => (await import('./screens/docs/DocsPage')).StudentDocsPage) },
             ],
           },
         ],
