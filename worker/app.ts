@@ -30,6 +30,7 @@ import { teacherRoutes } from './routes/teacher';
 import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
 import { attendanceRoutes } from './routes/attendance';
+import { auditRoutes } from './routes/audit';
 import { subjectRoutes } from './routes/subjects';
 import { userRoutes } from './routes/users';
 
@@ -104,6 +105,7 @@ export function buildApp() {
   app.route('/api', teacherManagementRoutes);
   app.route('/api', timetableRoutes);
   app.route('/api', attendanceRoutes);
+  app.route('/api', auditRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

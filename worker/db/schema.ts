@@ -765,5 +765,7 @@ export const auditLog = sqliteTable(
     uniqueIndex('audit_log_instance_id_uq').on(t.instanceId, t.id),
     index('audit_log_created_idx').on(t.instanceId, t.createdAt),
     index('audit_log_user_idx').on(t.instanceId, t.userId, t.createdAt),
+    // The platform's view over every school and its deletes by date (issue 17).
+    index('audit_log_all_created_idx').on(t.createdAt),
   ],
 );
