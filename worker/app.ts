@@ -31,6 +31,7 @@ import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
 import { attendanceRoutes } from './routes/attendance';
 import { auditRoutes } from './routes/audit';
+import { superadminRoutes } from './routes/superadmin';
 import { subjectRoutes } from './routes/subjects';
 import { userRoutes } from './routes/users';
 
@@ -106,6 +107,7 @@ export function buildApp() {
   app.route('/api', timetableRoutes);
   app.route('/api', attendanceRoutes);
   app.route('/api', auditRoutes);
+  app.route('/api', superadminRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

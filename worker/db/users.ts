@@ -176,3 +176,7 @@ export const usernameFree = (school: string, username: string) =>
 /** Disables an account and ends its sessions. */
 export const disableAccount = (db: Db, school: string, userId: string) =>
   db.update(users).set({ status: 'disabled', ...bumpTokenVersion }).where(byId(users, school, userId));
+
+/** Whether some school has an account of this name (a platform account would shadow it at sign-in). */
+export const namedInAnySchool = async (db: Db, username: string) =>
+  Boolean(await db.select({ id: users.id }).from(users).where(sql`${users.username} = ${username} COLLATE NOCASE`).limit(1).get());
