@@ -71,7 +71,7 @@ const workspace: RouteObject[] = [
   },
   {
     element: <Guard area="superadmin" />,
-    children: [{ path: '/superadmin', lazy: later(titles.superadmin) }],
+    children: [{ path: '/superadmin', lazy: screen(async () => (await import('./screens/superadmin/SuperadminPage')).SuperadminPage) }],
   },
   {
     element: <Guard area="teacher" />,

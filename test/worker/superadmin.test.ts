@@ -247,3 +247,22 @@ describe('maintenance from the console', () => {
     expect(await sql("SELECT count(*) AS n FROM platform_audit_log WHERE action_type = 'MAINTENANCE_ON' AND target_name = 'full_lockdown'").first('n')).toBeGreaterThan(0);
   });
 });
+
+describe('the default school', () => {
+  it('alone may have no hostname', async () => {
+    const { school: from, token } = await platform();
+    const target = await createSchool();
+    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Sans adresse', hostname: '' });
+    expect(res.status).toBe(400);
+    expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBe(target.host);
+    await sql('UPDATE instances SET is_default = 1 WHERE id = ?', target.id).run();
+    try {
+      expect((await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Par défaut', hostname: null })).status).toBe(200);
+      expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBeNull();
+    } finally {
+      await sql('UPDATE instances SET is_default = 0 WHERE id = ?', target.id).run();
+    }
+    const created = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Sans adresse', hostname: '' });
+    expect(created.status).toBe(400);
+  });
+});

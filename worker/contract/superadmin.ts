@@ -54,9 +54,9 @@ export const superadminApi = area('superadmin', {
     body: z.object({ ...schoolFields, adminUsername: username.default('admin') }),
     answers: { 201: z.strictObject({ id: z.string(), message: z.string(), admin: z.strictObject(credentials) }) },
   }),
-  updateSchool: put('/superadmin/schools/:id', "Renames a school, moves it to another hostname or changes its currency.", {
+  updateSchool: put('/superadmin/schools/:id', "Renames a school, moves it to another hostname (none: only for the default school) or changes its currency.", {
     params: idParams,
-    body: z.object(schoolFields),
+    body: z.object({ ...schoolFields, hostname: z.union([z.literal('').transform(() => null), hostname]).nullable() }),
     answers: { 200: message },
   }),
   setExpiry: put('/superadmin/schools/:id/expiry', "Sets the last day of a school's access (included), or none.", {

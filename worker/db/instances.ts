@@ -101,7 +101,7 @@ export const hostnameFree = (hostname: string, exceptId: string | null = null) =
 /** A guard condition: the school still exists. */
 export const schoolExists = (id: string) => existsNow(instances, eq(instances.id, id));
 
-export const updateSchool = (db: Db, id: string, change: { name: string; hostname: string; currency: InstanceInfoUpdate['currency'] }) =>
+export const updateSchool = (db: Db, id: string, change: { name: string; hostname: string | null; currency: InstanceInfoUpdate['currency'] }) =>
   db.update(instances).set(change).where(eq(instances.id, id));
 
 export const setExpiresAt = (db: Db, id: string, expiresAt: string | null) => db.update(instances).set({ expiresAt }).where(eq(instances.id, id));

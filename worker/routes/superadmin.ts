@@ -24,7 +24,7 @@ import { temporaryPasswordExpiry } from '../domain/accounts';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings } from '../env';
 import type { Db } from '../db/client';
-import { conflict, found, notFound } from '../lib/errors';
+import { badRequest, conflict, found, notFound } from '../lib/errors';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -76,10 +76,12 @@ superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), a
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const school = await requireSchool(c.var.db, id);
+  // Only the default school answers without a hostname (on every address no school holds).
+  if (!body.hostname && !school.isDefault) throw badRequest(t.hostnameInvalid);
   return commit(c, [instances.updateSchool(c.var.db, id, body)], {
     guards: [
       { holds: instances.schoolExists(id), error: schoolGone() },
-      { holds: instances.hostnameFree(body.hostname, id), error: hostnameTaken() },
+      ...(body.hostname ? [{ holds: instances.hostnameFree(body.hostname, id), error: hostnameTaken() }] : []),
     ],
     audit: { action: 'UPDATE_SCHOOL', target: body.name, details: { avant: school.name, hostname: body.hostname, currency: body.currency } },
     body: { message: t.schoolUpdated },
