@@ -25,10 +25,10 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
   await page.getByRole('button', { name: '+ Nouvelle école' }).click();
   const form = page.getByRole('dialog', { name: 'Nouvelle école' });
   await form.getByLabel("Nom de l'école").fill(name);
-  await form.getByLabel("Nom d'hôte").fill('pas un hôte');
+  await form.getByLabel("Noms d'hôte").fill('pas un hôte');
   await form.getByRole('button', { name: "Créer l'école" }).click();
   await expect(toast(page, "Le nom d'hôte n'est pas valide (par exemple : ecole3.exemple.ht).")).toBeVisible();
-  await form.getByLabel("Nom d'hôte").fill(host);
+  await form.getByLabel("Noms d'hôte").fill(`${host}, www.${host}`);
   await form.getByLabel('Devise').selectOption('US');
   await form.getByRole('button', { name: "Créer l'école" }).click();
   const credentials = page.getByRole('dialog', { name: `Administrateur de ${name}` });
@@ -36,7 +36,7 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
   const tempPassword = await credentials.getByTestId('temp-password').innerText();
   await credentials.getByRole('button', { name: "J'ai noté" }).click();
   const card = page.getByRole('listitem', { name: name });
-  await expect(card).toContainText(host);
+  await expect(card).toContainText(`${host}, www.${host}`);
   await expect(card).toContainText('Active');
   const schoolId = (await local.db.select({ id: instances.id }).from(instances).where(eq(instances.hostname, host)).get())!.id;
 

@@ -35,7 +35,7 @@ describe('the schools', () => {
       expect(res.status).toBe(200);
       const row = (await bodyOf<PlatformSchool[]>(res)).find((s) => s.id === school.id);
       // Five accounts of which one is a student's: four users; one student not archived.
-      expect(row).toMatchObject({ hostname: school.host, status: 'active', expires_at: '2030-01-01T05:00:00.000Z', users: 4, students: 1, currency: 'Gdes', is_default: false });
+      expect(row).toMatchObject({ hostnames: [school.host], status: 'active', expires_at: '2030-01-01T05:00:00.000Z', users: 4, students: 1, currency: 'Gdes', is_default: false });
     }
     const admin = await tokenFor(school, 'admin');
     const refused = await call(school, admin, 'GET', '/api/superadmin/schools');
@@ -46,13 +46,15 @@ describe('the schools', () => {
   it('creates a school on its hostname; its admin signs in there with the temporary password, once', async () => {
     const { school: from, token, username } = await platform('superadmin_delegate');
     const host = `n${crypto.randomUUID().slice(0, 8)}.ecole.test`;
-    const res = await call(from, token, 'POST', '/api/superadmin/schools', { name: '  Lycée  Pétion ', hostname: ` ${host.toUpperCase()} `, currency: 'US', adminUsername: 'directeur' });
+    const res = await call(from, token, 'POST', '/api/superadmin/schools', { name: '  Lycée  Pétion ', hostnames: [` ${host.toUpperCase()} `, `www.${host}`, host], currency: 'US', adminUsername: 'directeur' });
     expect(res.status).toBe(201);
     const created = await bodyOf<CreatedSchool>(res);
     expect(created.admin.username).toBe('directeur');
     expect(created.admin.tempPassword).toMatch(/^.{14}$/);
-    const row = await sql('SELECT name, hostname, currency, status FROM instances WHERE id = ?', created.id).first();
-    expect(row).toEqual({ name: 'Lycée Pétion', hostname: host, currency: 'US', status: 'active' });
+    const row = await sql('SELECT name, hostname, aliases, currency, status FROM instances WHERE id = ?', created.id).first();
+    expect(row).toEqual({ name: 'Lycée Pétion', hostname: host, aliases: JSON.stringify([`www.${host}`]), currency: 'US', status: 'active' });
+    // The school answers on its other hostname too.
+    expect((await login(hostOf(`www.${host}`), 'directeur', created.admin.tempPassword)).status).toBe(200);
 
     const signIn = await login(hostOf(host), 'directeur', created.admin.tempPassword);
     expect(signIn.status).toBe(200);
@@ -63,12 +65,12 @@ describe('the schools', () => {
     expect(await platformLog('CREATE_SCHOOL', 'Lycée Pétion')).toMatchObject({ username });
 
     // The hostname is taken now; a bad one and a platform account's name are refused.
-    const again = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostname: host });
+    const again = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostnames: [`autre.${host}`, `www.${host}`] });
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe("Ce nom d'hôte est déjà utilisé par une autre école.");
-    const bad = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostname: 'pas un hôte' });
+    const bad = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostnames: ['pas un hôte'] });
     expect((await bodyOf(bad)).message).toBe("Le nom d'hôte n'est pas valide (par exemple : ecole3.exemple.ht).");
-    const shadowed = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostname: `x${host}`, adminUsername: username });
+    const shadowed = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostnames: [`x${host}`], adminUsername: username });
     expect(shadowed.status).toBe(409);
     expect(await sql('SELECT count(*) AS n FROM instances WHERE name = ?', 'Autre').first('n')).toBe(0);
   });
@@ -78,17 +80,17 @@ describe('the schools', () => {
     const target = await createSchool();
     const other = await createSchool();
     const newHost = `e${crypto.randomUUID().slice(0, 8)}.ecole.test`;
-    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Collège Renommé', hostname: newHost, currency: 'EU' });
+    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Collège Renommé', hostnames: [newHost], currency: 'EU' });
     expect(res.status).toBe(200);
     expect(await sql('SELECT name, hostname, currency FROM instances WHERE id = ?', target.id).first()).toEqual({ name: 'Collège Renommé', hostname: newHost, currency: 'EU' });
-    const taken = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostname: other.host });
+    const taken = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostnames: [other.host] });
     expect(taken.status).toBe(409);
-    const missing = await call(from, token, 'PUT', '/api/superadmin/schools/inconnue', { name: 'X', hostname: 'x.ecole.test' });
+    const missing = await call(from, token, 'PUT', '/api/superadmin/schools/inconnue', { name: 'X', hostnames: ['x.ecole.test'] });
     expect(missing.status).toBe(404);
     expect((await bodyOf(missing)).message).toBe('École introuvable.');
-    const admin = await call(target, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostname: 'x.ecole.test' });
+    const admin = await call(target, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostnames: ['x.ecole.test'] });
     expect(admin.status).toBe(401);
-    const ownAdmin = await call(other, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostname: 'x.ecole.test' });
+    const ownAdmin = await call(other, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostnames: ['x.ecole.test'] });
     expect(ownAdmin.status).toBe(403);
   });
 });
@@ -252,17 +254,17 @@ describe('the default school', () => {
   it('alone may have no hostname', async () => {
     const { school: from, token } = await platform();
     const target = await createSchool();
-    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Sans adresse', hostname: '' });
+    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Sans adresse', hostnames: [] });
     expect(res.status).toBe(400);
     expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBe(target.host);
     await sql('UPDATE instances SET is_default = 1 WHERE id = ?', target.id).run();
     try {
-      expect((await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Par défaut', hostname: null })).status).toBe(200);
+      expect((await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Par défaut', hostnames: [] })).status).toBe(200);
       expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBeNull();
     } finally {
       await sql('UPDATE instances SET is_default = 0 WHERE id = ?', target.id).run();
     }
-    const created = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Sans adresse', hostname: '' });
+    const created = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Sans adresse', hostnames: [] });
     expect(created.status).toBe(400);
   });
 });

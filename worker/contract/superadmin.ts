@@ -20,16 +20,24 @@ const hostname = z
 const currency = z.enum(CURRENCIES, { error: t.currencyInvalid });
 const username = text(adminServerText.users.usernameRequired, 200, adminServerText.users.usernameInvalid).refine(isUsername, adminServerText.users.usernameInvalid);
 
+/** The school's hostnames, its main one first (the same one twice counts once). */
+const hostnames = (min: number) =>
+  z
+    .array(hostname, { error: t.hostnameRequired })
+    .min(min, t.hostnameRequired)
+    .max(5, t.tooManyHostnames)
+    .transform((list) => [...new Set(list)]);
+
 const schoolFields = {
   name: text(t.schoolNameRequired, 200),
-  hostname,
   currency: currency.default('Gdes'),
 };
 
 export const platformSchool = z.strictObject({
   id: z.string(),
   name: z.string(),
-  hostname: z.string().nullable(),
+  /** The main hostname first; none for a default school that only answers other addresses. */
+  hostnames: z.array(z.string()),
   is_default: z.boolean(),
   currency,
   status: z.enum(['active', 'suspended']),
@@ -51,12 +59,12 @@ export const superadminApi = area('superadmin', {
     answers: { 200: z.array(platformSchool) },
   }),
   createSchool: post('/superadmin/schools', 'Creates a school on its hostname with its first admin account; the temporary password is shown once.', {
-    body: z.object({ ...schoolFields, adminUsername: username.default('admin') }),
+    body: z.object({ ...schoolFields, hostnames: hostnames(1), adminUsername: username.default('admin') }),
     answers: { 201: z.strictObject({ id: z.string(), message: z.string(), admin: z.strictObject(credentials) }) },
   }),
-  updateSchool: put('/superadmin/schools/:id', "Renames a school, moves it to another hostname (none: only for the default school) or changes its currency.", {
+  updateSchool: put('/superadmin/schools/:id', "Renames a school, changes its hostnames (none: only for the default school) or its currency.", {
     params: idParams,
-    body: z.object({ ...schoolFields, hostname: z.union([z.literal('').transform(() => null), hostname]).nullable() }),
+    body: z.object({ ...schoolFields, hostnames: hostnames(0) }),
     answers: { 200: message },
   }),
   setExpiry: put('/superadmin/schools/:id/expiry', "Sets the last day of a school's access (included), or none.", {

@@ -1,6 +1,6 @@
 // Schools (instances): creation with their system roles and first accounts, host resolution and
 // the school information of the general tab.
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
@@ -33,14 +33,21 @@ export function newSchoolStatements(db: Db, school: NewSchool, accounts: NewScho
   return { statements, roleIdByTemplate: roles.roleIdByTemplate };
 }
 
+/** A condition: the school answers on one of these hostnames (its main one or another). */
+const answersOn = (hostnames: string[]) =>
+  or(
+    inArray(instances.hostname, hostnames),
+    sql`EXISTS (SELECT 1 FROM json_each(${instances.aliases}) WHERE json_each.value IN ${hostnames})`,
+  )!;
+
 /** The school a hostname names, or the default school. */
 export async function resolveInstance(db: Db, hostname: string) {
   const rows = await db
-    .select({ id: instances.id, name: instances.name, hostname: instances.hostname })
+    .select({ id: instances.id, name: instances.name, isDefault: instances.isDefault })
     .from(instances)
-    .where(or(eq(instances.hostname, hostname), eq(instances.isDefault, true)))
+    .where(or(answersOn([hostname]), eq(instances.isDefault, true)))
     .all();
-  return rows.find((r) => r.hostname === hostname) ?? rows[0] ?? null;
+  return rows.find((r) => !r.isDefault) ?? rows[0] ?? null;
 }
 
 export const getInstance = (db: Db, id: string) => db.select().from(instances).where(eq(instances.id, id)).get();
@@ -83,6 +90,7 @@ export const listSchoolsWithCounts = (db: Db) =>
       id: instances.id,
       name: instances.name,
       hostname: instances.hostname,
+      aliases: instances.aliases,
       is_default: instances.isDefault,
       currency: instances.currency,
       status: instances.status,
@@ -94,14 +102,14 @@ export const listSchoolsWithCounts = (db: Db) =>
     .from(instances)
     .orderBy(sql`${instances.name} COLLATE NOCASE`, instances.id);
 
-/** A guard condition: no other school answers on this hostname. */
-export const hostnameFree = (hostname: string, exceptId: string | null = null) =>
-  noneNow(instances, and(eq(instances.hostname, hostname), exceptId ? ne(instances.id, exceptId) : undefined)!);
+/** A guard condition: no other school answers on any of these hostnames. */
+export const hostnamesFree = (hostnames: string[], exceptId: string | null = null) =>
+  noneNow(instances, and(answersOn(hostnames), exceptId ? ne(instances.id, exceptId) : undefined)!);
 
 /** A guard condition: the school still exists. */
 export const schoolExists = (id: string) => existsNow(instances, eq(instances.id, id));
 
-export const updateSchool = (db: Db, id: string, change: { name: string; hostname: string | null; currency: InstanceInfoUpdate['currency'] }) =>
+export const updateSchool = (db: Db, id: string, change: { name: string; hostname: string | null; aliases: string[]; currency: InstanceInfoUpdate['currency'] }) =>
   db.update(instances).set(change).where(eq(instances.id, id));
 
 export const setExpiresAt = (db: Db, id: string, expiresAt: string | null) => db.update(instances).set({ expiresAt }).where(eq(instances.id, id));

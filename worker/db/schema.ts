@@ -31,6 +31,8 @@ export const instances = sqliteTable(
     currency: text('currency', { enum: ['Gdes', '$HT', 'US', 'EU'] }).notNull().default('Gdes'),
     logoKey: text('logo_key'),
     hostname: text('hostname'),
+    /** Other hostnames the school answers on (issue 17), a JSON array; `hostname` is its main one. */
+    aliases: text('aliases', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     expiresAt: text('expires_at'),

@@ -43,7 +43,14 @@ async function requireSchool(db: Db, id: string) {
 const day = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'America/Port-au-Prince' }).format(new Date(Date.parse(iso) - 1));
 
 // The schools with their counts, by name.
-superadminRoutes.get(api.schools.path, PLATFORM, input(api.schools), async (c) => c.json<PlatformSchool[]>(await instances.listSchoolsWithCounts(c.var.db)));
+superadminRoutes.get(api.schools.path, PLATFORM, input(api.schools), async (c) =>
+  c.json<PlatformSchool[]>(
+    (await instances.listSchoolsWithCounts(c.var.db)).map(({ hostname, aliases, ...school }) => ({ ...school, hostnames: [...(hostname ? [hostname] : []), ...aliases] })),
+  ),
+);
+
+/** The main hostname and the others, as stored. */
+const stored = (hostnames: string[]) => ({ hostname: hostnames[0] ?? null, aliases: hostnames.slice(1) });
 
 // A new school on its hostname, with its first admin (temporary password, shown once).
 superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), async (c) => {
@@ -53,7 +60,7 @@ superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), 
   if (await platformUsers.findByUsername(db, body.adminUsername)) throw conflict(t.usernameTaken);
   const id = crypto.randomUUID();
   const tempPassword = generateTemporaryPassword();
-  const { statements } = instances.newSchoolStatements(db, { id, name: body.name, hostname: body.hostname, currency: body.currency }, [
+  const { statements } = instances.newSchoolStatements(db, { id, name: body.name, ...stored(body.hostnames), currency: body.currency }, [
     {
       id: crypto.randomUUID(),
       username: body.adminUsername,
@@ -65,8 +72,8 @@ superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), 
   ]);
   return commit(c, [...statements], {
     status: 201,
-    guards: [{ holds: instances.hostnameFree(body.hostname), error: hostnameTaken() }],
-    audit: { action: 'CREATE_SCHOOL', target: body.name, details: { hostname: body.hostname, currency: body.currency, admin: body.adminUsername } },
+    guards: [{ holds: instances.hostnamesFree(body.hostnames), error: hostnameTaken() }],
+    audit: { action: 'CREATE_SCHOOL', target: body.name, details: { hostnames: body.hostnames.join(', '), currency: body.currency, admin: body.adminUsername } },
     body: { id, message: t.schoolCreated, admin: { username: body.adminUsername, tempPassword } } satisfies CreatedSchool,
   });
 });
@@ -77,13 +84,14 @@ superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), a
   const body = c.req.valid('json');
   const school = await requireSchool(c.var.db, id);
   // Only the default school answers without a hostname (on every address no school holds).
-  if (!body.hostname && !school.isDefault) throw badRequest(t.hostnameInvalid);
-  return commit(c, [instances.updateSchool(c.var.db, id, body)], {
+  if (body.hostnames.length === 0 && !school.isDefault) throw badRequest(t.hostnameRequired);
+  const change = { name: body.name, currency: body.currency, ...stored(body.hostnames) };
+  return commit(c, [instances.updateSchool(c.var.db, id, change)], {
     guards: [
       { holds: instances.schoolExists(id), error: schoolGone() },
-      ...(body.hostname ? [{ holds: instances.hostnameFree(body.hostname, id), error: hostnameTaken() }] : []),
+      ...(body.hostnames.length ? [{ holds: instances.hostnamesFree(body.hostnames, id), error: hostnameTaken() }] : []),
     ],
-    audit: { action: 'UPDATE_SCHOOL', target: body.name, details: { avant: school.name, hostname: body.hostname, currency: body.currency } },
+    audit: { action: 'UPDATE_SCHOOL', target: body.name, details: { avant: school.name, hostnames: body.hostnames.join(', '), currency: body.currency } },
     body: { message: t.schoolUpdated },
   });
 });

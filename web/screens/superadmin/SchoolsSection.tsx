@@ -83,7 +83,7 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
               </div>
               <dl className="school-facts">
                 <dt>{t.hostname}</dt>
-                <dd>{school.hostname ?? t.noHostname}</dd>
+                <dd>{school.hostnames.length ? school.hostnames.join(', ') : t.noHostname}</dd>
                 <dt>{t.users}</dt>
                 <dd>{school.users}</dd>
                 <dt>{t.students}</dt>
@@ -130,14 +130,16 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
 
 function SchoolForm({ school, busy, onSave, onClose }: { school: PlatformSchool | null; busy: boolean; onSave: (form: NewSchool) => void; onClose: () => void }) {
   const f = platformText.form;
-  const [values, setValues] = useState({ name: school?.name ?? '', hostname: school?.hostname ?? '', currency: school?.currency ?? 'Gdes', adminUsername: 'admin' });
+  const [values, setValues] = useState({ name: school?.name ?? '', hostnames: school?.hostnames.join(', ') ?? '', currency: school?.currency ?? 'Gdes', adminUsername: 'admin' });
   const [error, setError] = useState<string | null>(null);
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!values.name.trim()) return setError(f.required);
     setError(null);
-    const form = { name: values.name, hostname: values.hostname, currency: values.currency as PlatformSchool['currency'] };
+    // One or more hostnames, separated by commas or spaces; the first is the main one.
+    const hostnames = values.hostnames.split(/[\s,;]+/).filter(Boolean);
+    const form = { name: values.name, hostnames, currency: values.currency as PlatformSchool['currency'] };
     onSave(school ? form : { ...form, adminUsername: values.adminUsername });
   };
   return (
@@ -152,7 +154,7 @@ function SchoolForm({ school, busy, onSave, onClose }: { school: PlatformSchool 
           {(control) => <input {...control} className="input" value={values.name} onChange={set('name')} maxLength={200} autoComplete="off" />}
         </Field>
         <Field label={f.hostname} required={!school?.is_default} hint={school?.is_default ? f.defaultHostnameHint : f.hostnameHint}>
-          {(control) => <input {...control} className="input" value={values.hostname} onChange={set('hostname')} maxLength={253} autoComplete="off" inputMode="url" />}
+          {(control) => <input {...control} className="input" value={values.hostnames} onChange={set('hostnames')} maxLength={1300} autoComplete="off" inputMode="url" />}
         </Field>
         <Field label={f.currency}>
           {(control) => (

@@ -2,6 +2,8 @@
 export const platformServerText = {
   schoolNameRequired: "Le nom de l'école est requis.",
   hostnameInvalid: "Le nom d'hôte n'est pas valide (par exemple : ecole3.exemple.ht).",
+  hostnameRequired: "Indiquez au moins un nom d'hôte.",
+  tooManyHostnames: "Une école a au plus 5 noms d'hôte.",
   hostnameTaken: "Ce nom d'hôte est déjà utilisé par une autre école.",
   currencyInvalid: 'Devise inconnue.',
   schoolNotFound: 'École introuvable.',

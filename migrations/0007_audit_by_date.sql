@@ -1,1 +1,0 @@
-CREATE INDEX `audit_log_all_created_idx` ON `audit_log` (`created_at`);
