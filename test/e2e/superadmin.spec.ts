@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { instances } from '../../worker/db/schema';
 import { expect, test } from './fixtures';
-import { apiToken, PHONE, signIn, signInAndLand } from './support';
+import { apiToken, PHONE, signIn, signInAndLand, smallTapTargets } from './support';
 
 test.use({ viewport: PHONE, schoolData: 'empty' });
 
@@ -149,4 +149,33 @@ test('the console suspends a school and publishes an announcement to school admi
   } finally {
     await adminContext.close();
   }
+});
+
+test('a delegate works on schools and reads the log, without delegates, maintenance or deletes; every control fits a thumb', async ({ page }) => {
+  await signInAndLand(page, 'delegue', '/superadmin');
+  await expect(page.getByRole('tab', { name: 'Écoles' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Délégués' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Maintenance' })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'École Nouvelle Aurore' })).toContainText('Expire dans 5 jours');
+  expect(await smallTapTargets(page), 'small tap targets on the schools').toEqual([]);
+  await page.getByRole('tab', { name: 'Journal' }).click();
+  await expect(page.getByRole('heading', { name: "Journal d'Activité" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Supprimer la période' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  expect(await smallTapTargets(page), 'small tap targets on the log').toEqual([]);
+
+  // The superadmin's log: a checkbox per entry, each reachable by a thumb.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  const token = await apiToken(page, 'superadmin');
+  const title = `Pour le journal ${crypto.randomUUID().slice(0, 6)}`;
+  expect((await page.request.post('/api/superadmin/announcements', { headers: { Authorization: `Bearer ${token}` }, data: { title, content: 'Une ligne du journal.' } })).status()).toBe(201);
+  await signInAndLand(page, 'superadmin', '/superadmin');
+  await page.getByRole('tab', { name: 'Journal' }).click();
+  await expect(page.getByRole('button', { name: 'Supprimer la période' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: title }).getByRole('checkbox')).toBeVisible();
+  expect(await smallTapTargets(page), 'small tap targets on the log with its deletes').toEqual([]);
+  await page.getByRole('tab', { name: 'Maintenance' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Aucune maintenance en cours' })).toBeVisible();
+  expect(await smallTapTargets(page), 'small tap targets on maintenance').toEqual([]);
 });

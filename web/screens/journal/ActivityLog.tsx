@@ -164,12 +164,14 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
                 <tr key={entry.id}>
                   {canDelete && (
                     <td className="journal-check">
-                      <input
-                        type="checkbox"
-                        aria-label={t.select(entry.action_type, formatStamp(entry.timestamp))}
-                        checked={selected.has(entry.id)}
-                        onChange={() => toggle(entry.id)}
-                      />
+                      <label className="journal-check-label">
+                        <input
+                          type="checkbox"
+                          aria-label={t.select(entry.action_type, formatStamp(entry.timestamp))}
+                          checked={selected.has(entry.id)}
+                          onChange={() => toggle(entry.id)}
+                        />
+                      </label>
                     </td>
                   )}
                   <td data-label={t.columns.date} className="journal-date">
