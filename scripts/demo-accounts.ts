@@ -10,6 +10,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'prof', label: 'Professeur', home: '/teacher' },
   { username: 'eleve', label: 'Élève', home: '/student' },
   { username: 'superadmin', label: 'Superadmin de la plateforme', home: '/superadmin' },
+  { username: 'delegue', label: 'Délégué de la plateforme', home: '/superadmin' },
 ] as const;
 
 /** The password of the accounts with a temporary password that the e2e tests add to their schools. */

@@ -11,7 +11,6 @@ import { Guard } from './session/guards';
 
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-const titles = shellText.screens;
 
 /** A screen of a later release: its route, guard and title, saying it is not there yet. */
 const later = (title: string) =>
@@ -74,7 +73,7 @@ const workspace: RouteObject[] = [
   },
   {
     element: <Guard area="superadmin" />,
-    children: [{ path: '/superadmin', lazy: later(titles.superadmin) }],
+    children: [{ path: '/superadmin', lazy: screen(async () => (await import('./screens/superadmin/SuperadminPage')).SuperadminPage) }],
   },
   {
     element: <Guard area="teacher" />,

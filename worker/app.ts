@@ -33,6 +33,8 @@ import { timetableRoutes } from './routes/timetable';
 import { attendanceRoutes } from './routes/attendance';
 import { gradesRoutes } from './routes/grades';
 import { studentAccountRoutes } from './routes/student-accounts';
+import { auditRoutes } from './routes/audit';
+import { superadminRoutes } from './routes/superadmin';
 import { subjectRoutes } from './routes/subjects';
 import { supportRoutes } from './routes/support';
 import { userRoutes } from './routes/users';
@@ -112,6 +114,8 @@ export function buildApp() {
   app.route('/api', studentAccountRoutes);
   app.route('/api', supportRoutes);
   app.route('/api', communicationRoutes);
+  app.route('/api', auditRoutes);
+  app.route('/api', superadminRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

@@ -3,7 +3,7 @@
 // its first year): classes with their fees and sizes, subjects, programme, teachers.
 
 /** Which of the two shapes a demo (or test) school has. */
-export type SchoolSize = 'large' | 'small';
+export type SchoolSize = 'large' | 'small' | 'scale';
 
 /** Subjects a teacher teaches: in some classes, or in every class that has the subject ('*'). */
 type Courses = Record<string, string[] | '*'>;
@@ -112,4 +112,10 @@ export const WEEKDAY_SLOTS = [
 ];
 export const SATURDAY_SLOTS = [['07:00', '08:00'], ['08:00', '09:00'], ['09:00', '10:00']];
 
-export const PROFILES: Record<SchoolSize, SchoolProfile> = { large: LARGE, small: SMALL };
+/** The scale run's schools (scripts/seed-scale.mjs): the large school's shape with 500 pupils this year. */
+const SCALE: SchoolProfile = {
+  ...LARGE,
+  classes: LARGE.classes.map((c, i) => ({ ...c, size: [75, 74, 73, 71, 70, 69, 68][i]! })),
+};
+
+export const PROFILES: Record<SchoolSize, SchoolProfile> = { large: LARGE, small: SMALL, scale: SCALE };

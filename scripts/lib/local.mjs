@@ -5,6 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts.ts';
 import { d1Query, wrangler } from './wrangler.mjs';
 
+/** scripts/demo/seed.ts DEMO_EXPIRY_DAYS and AURORE_DEMO (this plain module cannot load the TypeScript seed). */
+const DEMO_EXPIRY_DAYS = 5;
+const AURORE_DEMO_ID = 'demo-ecole-2';
+
 /** Where local D1, Durable Objects and R2 keep their data (PORTAIL_STATE_DIR to change). */
 export const stateDir = () => process.env.PORTAIL_STATE_DIR ?? '.wrangler/state';
 
@@ -32,7 +36,12 @@ export async function prepareLocalDatabase() {
   console.log('• Migrations de la base locale…');
   wrangler(['d1', 'migrations', 'apply', 'DB', ...where], { capture: true });
   const [{ count }] = d1Query('SELECT COUNT(*) AS count FROM instances', where);
-  if (count > 0) return false;
+  if (count > 0) {
+    // The second demo school's access ends in five days from every start: its banner shows, it never locks.
+    const end = new Date(Date.now() + DEMO_EXPIRY_DAYS * 86_400_000).toISOString();
+    d1Query(`UPDATE instances SET expires_at = '${end}' WHERE id = '${AURORE_DEMO_ID}'`, where);
+    return false;
+  }
   console.log('• Première utilisation : création des écoles de démonstration…');
   // Its own process, its output shown only on failure: the local bindings' runtime talks about
   // the Durable Objects it does not serve (harmless, the seed never calls them).

@@ -5,12 +5,14 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { database } from '../../worker/db/client';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
-import { AURORE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
+import { AURORE_DEMO, COLLEGE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
 import { DEMO_SUPPORT_CHAT, seedDemoChat } from '../../scripts/demo/communications';
+import { DEMO_ANNOUNCEMENT, DEMO_EXPIRY_DAYS, seedDemo } from '../../scripts/demo/seed';
 import type { SupportMessage } from '../../worker/contract/support';
+import type { PlatformSchool } from '../../worker/contract/superadmin';
 import { demoAttendanceDates } from '../../scripts/demo/teaching';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
-import { accessTokenOf, claimsOf, login, sql } from './helpers';
+import { accessTokenOf, call, claimsOf, login, sql } from './helpers';
 
 describe('the demo seed', () => {
   it('writes the small demo school whole: its data, its accounts, no broken link', async () => {
@@ -101,6 +103,25 @@ describe('the demo seed', () => {
     const prof = await accessTokenOf(await login({ fetch: (p, i) => exports.default.fetch(`https://${hostname}${p}`, i) }, 'prof', DEMO_PASSWORD));
     const messages = (await call('GET', '/api/teacher/support-messages', prof)).json as SupportMessage[];
     expect(messages.map((m) => [m.sender_role === 'teacher' ? 'prof' : 'admin', m.content])).toEqual(DEMO_SUPPORT_CHAT.map((m) => [m.from, m.content]));
+  });
+
+  it("gives the platform its superadmin, a delegate, an announcement, and the second school five days of access", async () => {
+    await seedDemo(env.DB);
+    const accounts = await sql("SELECT username, account_type FROM platform_users WHERE username IN ('superadmin', 'delegue') ORDER BY username").all();
+    expect(accounts.results).toEqual([
+      { username: 'delegue', account_type: 'superadmin_delegate' },
+      { username: 'superadmin', account_type: 'superadmin' },
+    ]);
+    const host = { fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://ecole2.localhost${path}`, init) };
+    const token = await accessTokenOf(await login(host, 'delegue', DEMO_PASSWORD));
+    const schools = (await (await call(host, token, 'GET', '/api/superadmin/schools')).json()) as PlatformSchool[];
+    const aurore = schools.find((s) => s.id === AURORE_DEMO.school.id)!;
+    expect(schools.find((s) => s.id === COLLEGE_DEMO.school.id)).toMatchObject({ expires_at: null, students: 120 });
+    const days = (Date.parse(aurore.expires_at!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(DEMO_EXPIRY_DAYS - 0.01);
+    expect(days).toBeLessThanOrEqual(DEMO_EXPIRY_DAYS);
+    const admin = await accessTokenOf(await login(host, 'admin', DEMO_PASSWORD));
+    expect(await (await call(host, admin, 'GET', '/api/admin/announcements')).json()).toMatchObject(DEMO_ANNOUNCEMENT);
   });
 });
 

@@ -15,6 +15,9 @@ import type { MaintenanceLevel } from '../../worker/contract/platform';
 /** What an error answer may hold: the one error shape, and a maintenance answer's extras. */
 type ErrorAnswer = Partial<ApiErrorBody> & { maintenance?: boolean; level?: MaintenanceLevel };
 
+/** The refusals of a whole school (worker/auth/session.ts). */
+const SCHOOL_LOCKED = new Set(['school_suspended', 'school_expired']);
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -114,6 +117,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const message = error?.message ?? shellText.errors.server(response.status);
   // The shell signs out (to /login, then clears the session and the offline copy).
   if (response.status === 401 && !options.anonymous) emit('session-expired');
+  // A suspended school, or one locked after its grace period: its users are signed out with the reason.
+  if (response.status === 403 && SCHOOL_LOCKED.has(code ?? '') && !options.anonymous) emit('session-expired', message);
   if (response.status === 503 && error?.maintenance) {
     const level = error.level ?? 'standard';
     emit('maintenance', { message, level, fromLogin: Boolean(options.anonymous) });

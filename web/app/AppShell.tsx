@@ -30,8 +30,8 @@ function useSessionExpiry() {
   const navigate = useNavigate();
   useEffect(
     () =>
-      on('session-expired', () => {
-        void signOut(navigate, shellText.session.expired);
+      on('session-expired', (reason) => {
+        void signOut(navigate, reason ?? shellText.session.expired);
       }),
     [navigate],
   );

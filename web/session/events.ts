@@ -9,7 +9,8 @@ export interface MaintenanceEvent {
 }
 
 type Events = {
-  'session-expired': void;
+  /** The session ended: why, when it is not a plain expiry (a suspended or expired school). */
+  'session-expired': string | undefined;
   maintenance: MaintenanceEvent;
   'maintenance-over': void;
 };

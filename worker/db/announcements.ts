@@ -1,5 +1,5 @@
 // Platform announcements, shown to school staff as a banner on the admin home.
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { platformAnnouncements } from './schema';
 
@@ -15,3 +15,24 @@ export const latestPlatformAnnouncement = (db: Db) =>
     .orderBy(desc(platformAnnouncements.createdAt), desc(platformAnnouncements.id))
     .limit(1)
     .get();
+
+/** Every platform announcement, newest first (the superadmin's list). */
+export const listPlatformAnnouncements = (db: Db) =>
+  db
+    .select({
+      id: platformAnnouncements.id,
+      title: platformAnnouncements.title,
+      content: platformAnnouncements.content,
+      created_at: platformAnnouncements.createdAt,
+    })
+    .from(platformAnnouncements)
+    .orderBy(desc(platformAnnouncements.createdAt), desc(platformAnnouncements.id))
+    .limit(100);
+
+export const insertPlatformAnnouncement = (db: Db, row: { id: string; title: string; content: string; createdBy: string; createdAt: string }) =>
+  db.insert(platformAnnouncements).values(row);
+
+export const findPlatformAnnouncement = (db: Db, id: string) =>
+  db.select({ id: platformAnnouncements.id, title: platformAnnouncements.title }).from(platformAnnouncements).where(eq(platformAnnouncements.id, id)).get();
+
+export const deletePlatformAnnouncement = (db: Db, id: string) => db.delete(platformAnnouncements).where(eq(platformAnnouncements.id, id));

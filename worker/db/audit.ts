@@ -1,7 +1,11 @@
-// Audit rows, written in the same batch as the change they describe.
+// Audit rows, written in the same batch as the change they describe, and the activity log's
+// reads and deletes (contract/audit.ts): the school's log, and the platform's view over every
+// school's log and its own.
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/sqlite-core';
 import type { Account } from '../auth/session';
 import type { Db } from './client';
-import { auditLog, platformAuditLog } from './schema';
+import { auditLog, instances, platformAuditLog } from './schema';
 
 export interface AuditEntry {
   action: string;
@@ -27,4 +31,122 @@ export function auditInsert(db: Db, account: Pick<Account, 'id' | 'username' | '
     return db.insert(auditLog).values({ ...row, instanceId: account.instanceId, userId: account.id });
   }
   return db.insert(platformAuditLog).values({ ...row, actorId: account.id });
+}
+
+// ------------------------------------------------------------------------------ reads
+
+/** The filters of a log page: stored timestamps (`from` inclusive, `to` exclusive) and lower-case words. */
+export interface AuditFilters {
+  from: string | null;
+  to: string | null;
+  words: string[];
+}
+
+type LogTable = typeof auditLog | typeof platformAuditLog;
+
+/** The conditions shared by both logs: the range and every word in the user, action, target or details. */
+function filterConditions(table: LogTable, { from, to, words }: AuditFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(table.createdAt, from));
+  if (to) conditions.push(lt(table.createdAt, to));
+  if (words.length) {
+    const haystack = sql`lower(${table.username} || ' ' || ${table.actionType} || ' ' || coalesce(${table.targetName}, '') || ' ' || coalesce(${table.details}, ''))`;
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and words need no escaping.
+    for (const word of words) conditions.push(sql`instr(${haystack}, ${word}) > 0`);
+  }
+  return conditions;
+}
+
+const page = ({ page, limit }: { page: number; limit: number }) => ({ limit, offset: (page - 1) * limit });
+
+/** One page of a school's log, newest first, and its total: two queries for one batch. */
+export function schoolLogPage(db: Db, instanceId: string, filters: AuditFilters & { userId?: string }, at: { page: number; limit: number }) {
+  const where = and(
+    eq(auditLog.instanceId, instanceId),
+    ...(filters.userId ? [eq(auditLog.userId, filters.userId)] : []),
+    ...filterConditions(auditLog, filters),
+  );
+  const { limit, offset } = page(at);
+  return [
+    db.select({ total: count() }).from(auditLog).where(where),
+    db
+      .select({
+        id: auditLog.id,
+        timestamp: auditLog.createdAt,
+        username: auditLog.username,
+        action_type: auditLog.actionType,
+        target_name: auditLog.targetName,
+        details: auditLog.details,
+      })
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+  ] as const;
+}
+
+/**
+ * One page of the platform's view, newest first: every school's rows with the school's name and,
+ * without a school filter, the platform's own rows (no school). Counts are one per log.
+ */
+export function platformLogPage(db: Db, filters: AuditFilters & { schoolId?: string }, at: { page: number; limit: number }) {
+  const schoolWhere = and(...(filters.schoolId ? [eq(auditLog.instanceId, filters.schoolId)] : []), ...filterConditions(auditLog, filters));
+  const platformWhere = and(...filterConditions(platformAuditLog, filters));
+  const schoolRows = db
+    .select({
+      id: auditLog.id,
+      timestamp: auditLog.createdAt,
+      username: auditLog.username,
+      action_type: auditLog.actionType,
+      target_name: auditLog.targetName,
+      details: auditLog.details,
+      school_id: sql<string | null>`${auditLog.instanceId}`.as('school_id'),
+      school_name: sql<string | null>`${instances.name}`.as('school_name'),
+    })
+    .from(auditLog)
+    .innerJoin(instances, eq(instances.id, auditLog.instanceId))
+    .where(schoolWhere);
+  const platformRows = db
+    .select({
+      id: platformAuditLog.id,
+      timestamp: platformAuditLog.createdAt,
+      username: platformAuditLog.username,
+      action_type: platformAuditLog.actionType,
+      target_name: platformAuditLog.targetName,
+      details: platformAuditLog.details,
+      school_id: sql<string | null>`NULL`.as('school_id'),
+      school_name: sql<string | null>`NULL`.as('school_name'),
+    })
+    .from(platformAuditLog)
+    .where(platformWhere);
+  const { limit, offset } = page(at);
+  const rows = filters.schoolId
+    ? schoolRows.orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset)
+    : unionAll(schoolRows, platformRows).orderBy(sql`created_at DESC`, sql`id DESC`).limit(limit).offset(offset);
+  return [
+    db.select({ schoolTotal: count() }).from(auditLog).where(schoolWhere),
+    // With a school filter the platform's own rows are left out (a constant false condition).
+    db.select({ platformTotal: count() }).from(platformAuditLog).where(filters.schoolId ? sql`0` : platformWhere),
+    rows,
+  ] as const;
+}
+
+// ------------------------------------------------------------------------------ deletes
+
+/** How many rows of both logs a range or a selection holds (the answer's count). */
+export function countMatching(db: Db, target: { from: string; to: string } | { ids: string[] }) {
+  const where = (table: LogTable) =>
+    'ids' in target ? inArray(table.id, target.ids) : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
+  return [
+    db.select({ schoolRows: count() }).from(auditLog).where(where(auditLog)),
+    db.select({ platformRows: count() }).from(platformAuditLog).where(where(platformAuditLog)),
+  ] as const;
+}
+
+/** Deletes the rows of both logs in a range of stored timestamps (`to` exclusive) or with these ids. */
+export function deleteMatching(db: Db, target: { from: string; to: string } | { ids: string[] }) {
+  const where = (table: LogTable) =>
+    'ids' in target ? inArray(table.id, target.ids) : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
+  return [db.delete(auditLog).where(where(auditLog)), db.delete(platformAuditLog).where(where(platformAuditLog))];
 }

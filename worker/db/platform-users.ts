@@ -28,3 +28,25 @@ export const setPassword = (
 
 /** Every platform username, lower case (a school's new accounts must not take one). */
 export const allUsernames = async (db: Db) => (await db.select({ username: platformUsers.username }).from(platformUsers).all()).map((u) => u.username.toLowerCase());
+// Delegates (routes/superadmin.ts): only the superadmin creates and removes them.
+
+export const listDelegates = (db: Db) =>
+  db
+    .select({ id: platformUsers.id, username: platformUsers.username, status: platformUsers.status, created_at: platformUsers.createdAt })
+    .from(platformUsers)
+    .where(eq(platformUsers.accountType, 'superadmin_delegate'))
+    .orderBy(sql`${platformUsers.username} COLLATE NOCASE`);
+
+export const findDelegate = (db: Db, id: string) =>
+  db
+    .select({ id: platformUsers.id, username: platformUsers.username, tokenVersion: platformUsers.tokenVersion })
+    .from(platformUsers)
+    .where(and(eq(platformUsers.id, id), eq(platformUsers.accountType, 'superadmin_delegate')))
+    .get();
+
+export const insertDelegate = (db: Db, account: { id: string; username: string; passwordHash: string; tempPasswordExpiresAt: string }) =>
+  db.insert(platformUsers).values({ ...account, accountType: 'superadmin_delegate', status: 'temporary_password' });
+
+/** Deleting the row ends its sessions: every request reads the account again. */
+export const deleteDelegate = (db: Db, id: string) =>
+  db.delete(platformUsers).where(and(eq(platformUsers.id, id), eq(platformUsers.accountType, 'superadmin_delegate')));

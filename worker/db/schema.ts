@@ -31,6 +31,8 @@ export const instances = sqliteTable(
     currency: text('currency', { enum: ['Gdes', '$HT', 'US', 'EU'] }).notNull().default('Gdes'),
     logoKey: text('logo_key'),
     hostname: text('hostname'),
+    /** Other hostnames the school answers on (issue 17), a JSON array; `hostname` is its main one. */
+    aliases: text('aliases', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     expiresAt: text('expires_at'),
@@ -765,5 +767,7 @@ export const auditLog = sqliteTable(
     uniqueIndex('audit_log_instance_id_uq').on(t.instanceId, t.id),
     index('audit_log_created_idx').on(t.instanceId, t.createdAt),
     index('audit_log_user_idx').on(t.instanceId, t.userId, t.createdAt),
+    // The platform's view over every school and its deletes by date (issue 17).
+    index('audit_log_all_created_idx').on(t.createdAt),
   ],
 );

@@ -191,3 +191,6 @@ export const findStudentAccount = (db: Db, school: string, id: string) =>
     .from(users)
     .where(and(byId(users, school, id), eq(users.accountType, 'student')))
     .get();
+/** Whether some school has an account of this name (a platform account would shadow it at sign-in). */
+export const namedInAnySchool = async (db: Db, username: string) =>
+  Boolean(await db.select({ id: users.id }).from(users).where(sql`${users.username} = ${username} COLLATE NOCASE`).limit(1).get());

@@ -19,6 +19,7 @@ const tabs = {
   programme: lazy(async () => ({ default: (await import('./tabs/ProgrammeTab')).ProgrammeTab })),
   financials: lazy(async () => ({ default: (await import('./tabs/FinancialsTab')).FinancialsTab })),
   roles: lazy(async () => ({ default: (await import('./tabs/RolesTab')).RolesTab })),
+  journal: lazy(async () => ({ default: (await import('./tabs/JournalTab')).JournalTab })),
   security: lazy(async () => ({ default: (await import('./tabs/SecurityTab')).SecurityTab })),
 };
 
@@ -26,7 +27,7 @@ type TabKey = keyof typeof tabs;
 type Entry =
   | { kind: 'tab'; key: TabKey; permission?: string }
   | { kind: 'link'; key: 'users'; to: string; permission: string }
-  | { kind: 'soon'; key: 'promotion' | 'resources' | 'journal'; permission?: string };
+  | { kind: 'soon'; key: 'promotion' | 'resources'; permission?: string };
 
 const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[] = [
   {
@@ -54,7 +55,7 @@ const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[
     entries: [
       { kind: 'link', key: 'users', to: '/admin/users', permission: 'user:manage' },
       { kind: 'tab', key: 'roles', permission: 'role:manage' },
-      { kind: 'soon', key: 'journal' },
+      { kind: 'tab', key: 'journal' },
       { kind: 'tab', key: 'security' },
     ],
   },

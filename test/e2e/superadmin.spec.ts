@@ -1,0 +1,181 @@
+// The platform's console on a phone (issue 17): the superadmin creates a school on a new hostname,
+// its admin signs in there with the temporary password and runs the wizard; a full lockdown shows
+// the maintenance screen to that admin and not to the superadmin; the platform's log names both;
+// a school about to expire shows the countdown; a suspended school's users are refused; an
+// announcement reaches the school admins' banner.
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { instances } from '../../worker/db/schema';
+import { expect, test } from './fixtures';
+import { apiToken, PHONE, signIn, signInAndLand, smallTapTargets } from './support';
+
+test.use({ viewport: PHONE, schoolData: 'empty' });
+
+const NEW_PASSWORD = 'Nouvelle#Ecole-2026';
+const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
+const port = process.env.E2E_PORT ?? '8799';
+
+test('a new school on its own hostname: its admin sets it up; a full lockdown stops that admin, not the superadmin', async ({ page, browser, local }) => {
+  const suffix = crypto.randomUUID().slice(0, 6);
+  const name = `Lycée Test ${suffix}`;
+  const host = `n-${suffix}.localhost`;
+  await signInAndLand(page, 'superadmin', '/superadmin');
+  await expect(page.getByRole('heading', { name: 'Administration de la plateforme' })).toBeVisible();
+
+  await page.getByRole('button', { name: '+ Nouvelle école' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle école' });
+  await form.getByLabel("Nom de l'école").fill(name);
+  await form.getByLabel("Noms d'hôte").fill('pas un hôte');
+  await form.getByRole('button', { name: "Créer l'école" }).click();
+  await expect(toast(page, "Le nom d'hôte n'est pas valide (par exemple : ecole3.exemple.ht).")).toBeVisible();
+  await form.getByLabel("Noms d'hôte").fill(`${host}, www.${host}`);
+  await form.getByLabel('Devise').selectOption('US');
+  await form.getByRole('button', { name: "Créer l'école" }).click();
+  const credentials = page.getByRole('dialog', { name: `Administrateur de ${name}` });
+  await expect(credentials).toContainText('admin');
+  const tempPassword = await credentials.getByTestId('temp-password').innerText();
+  await credentials.getByRole('button', { name: "J'ai noté" }).click();
+  const card = page.getByRole('listitem', { name: name });
+  await expect(card).toContainText(`${host}, www.${host}`);
+  await expect(card).toContainText('Active');
+  const schoolId = (await local.db.select({ id: instances.id }).from(instances).where(eq(instances.hostname, host)).get())!.id;
+
+  const adminContext = await browser.newContext({ baseURL: `http://${host}:${port}`, viewport: PHONE });
+  try {
+    const admin = await adminContext.newPage();
+    await signIn(admin, 'admin', tempPassword);
+    await expect(admin).toHaveURL(/\/force-password-change$/);
+    await admin.getByLabel('Nouveau mot de passe').fill(NEW_PASSWORD);
+    await admin.getByLabel('Confirmer le mot de passe').fill(NEW_PASSWORD);
+    await admin.getByRole('button', { name: 'Mettre à jour le mot de passe' }).click();
+    await expect(admin).toHaveURL(/\/dashboard$/);
+
+    // The wizard: one year, the default periods, one class, the default subjects.
+    await admin.getByRole('button', { name: 'Commencer la configuration' }).click();
+    const wizard = admin.getByRole('dialog', { name: 'Assistant de configuration' });
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByLabel("Nom de l'année scolaire", { exact: true }).fill('2026-2027');
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('textbox', { name: 'Classe 1', exact: true }).fill('1re AF');
+    for (let step = 4; step <= 7; step++) await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await expect(wizard.getByText('Étape 8 sur 8')).toBeVisible();
+    await wizard.getByRole('button', { name: 'Terminer la configuration' }).click();
+    await expect(toast(admin, "Configuration de l'année scolaire terminée avec succès !")).toBeVisible();
+    await expect(admin.getByRole('link', { name: '1re AF' })).toBeVisible();
+
+    // Full lockdown from the console: the school admin gets the maintenance screen, the superadmin keeps working.
+    await page.getByRole('tab', { name: 'Maintenance' }).click();
+    await page.getByLabel('Message affiché').fill('Migration des données en cours.');
+    await page.getByLabel('Verrouillage complet').check();
+    await page.getByRole('button', { name: 'Démarrer la maintenance' }).click();
+    try {
+      await expect(page.getByRole('status').filter({ hasText: 'Maintenance en cours' })).toBeVisible();
+      await admin.reload();
+      await expect(admin.getByRole('heading', { name: 'Maintenance en cours' })).toBeVisible();
+      await expect(admin.getByText('Migration des données en cours.')).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Administration de la plateforme' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Maintenance en cours' })).toBeHidden();
+      await page.getByRole('button', { name: 'Terminer la maintenance' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Aucune maintenance en cours' })).toBeVisible();
+    } finally {
+      const token = await apiToken(page, 'superadmin');
+      await page.request.put('/api/superadmin/maintenance', { headers: { Authorization: `Bearer ${token}` }, data: { active: false } });
+    }
+
+    // The platform's log: the school's creation, and the new school's own writes under its name.
+    await page.getByRole('tab', { name: 'Journal' }).click();
+    await page.getByLabel('Rechercher').fill(`CREATE_SCHOOL ${suffix}`);
+    await expect(page.getByText('1 entrée au total')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Plateforme');
+    await page.getByLabel('Rechercher').fill('');
+    await page.getByLabel('École', { exact: true }).selectOption({ label: name });
+    await expect(page.getByText('2 entrées au total')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'PASSWORD_CHANGE' })).toContainText(name);
+  } finally {
+    await adminContext.close();
+    await local.db.delete(instances).where(eq(instances.id, schoolId));
+  }
+});
+
+test('a school about to expire shows the countdown to its admin; the console says so', async ({ page, browser, local, school }) => {
+  await local.db.update(instances).set({ expiresAt: new Date(Date.now() + 2 * 3600_000).toISOString() }).where(eq(instances.id, school.id));
+  await signInAndLand(page, 'admin', '/dashboard');
+  await page.goto('/admin');
+  await expect(page.getByRole('timer')).toHaveText(/^L'accès de votre école expire dans 0[12]:\d{2}:\d{2}\.$/);
+  await page.screenshot({ path: 'test-results/screens/admin-countdown-360.png' });
+
+  const platformContext = await browser.newContext({ baseURL: school.origin, viewport: PHONE });
+  const console = await platformContext.newPage();
+  await signInAndLand(console, 'superadmin', '/superadmin');
+  await expect(console.getByRole('listitem').filter({ hasText: new URL(school.origin).hostname })).toContainText('Expire dans 1 jour');
+  await console.screenshot({ path: 'test-results/screens/superadmin-360.png', fullPage: true });
+  await platformContext.close();
+});
+
+test('the console suspends a school and publishes an announcement to school admins', async ({ page, browser, school }) => {
+  const title = `Annonce ${crypto.randomUUID().slice(0, 6)}`;
+  const host = new URL(school.origin).hostname;
+  await signInAndLand(page, 'superadmin', '/superadmin');
+  await page.getByRole('tab', { name: 'Annonces' }).click();
+  await page.getByLabel('Titre').fill(title);
+  await page.getByLabel('Message').fill('Les nouveautés du trimestre sont en ligne.');
+  await page.getByRole('button', { name: "Publier l'annonce" }).click();
+  await expect(toast(page, 'Annonce publiée pour les administrateurs des écoles.')).toBeVisible();
+
+  const adminContext = await browser.newContext({ baseURL: school.origin, viewport: PHONE });
+  try {
+    const admin = await adminContext.newPage();
+    await signInAndLand(admin, 'admin', '/dashboard');
+    await expect(admin.getByRole('complementary', { name: title })).toContainText('Les nouveautés du trimestre sont en ligne.');
+
+    await page.getByRole('tab', { name: 'Écoles' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: host });
+    await card.getByRole('button', { name: 'Suspendre' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspendre' }).click();
+    await expect(card).toContainText('Suspendue');
+    // Its signed-in admin is signed out with the reason; signing in again is refused with it.
+    await admin.reload();
+    await expect(admin).toHaveURL(/\/login$/);
+    await expect(admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.")).toBeVisible();
+    await signIn(admin, 'admin');
+    await expect(admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.")).toBeVisible();
+
+    await card.getByRole('button', { name: 'Réactiver' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Réactiver' }).click();
+    await expect(card).toContainText('Active');
+    await signInAndLand(admin, 'admin', '/dashboard');
+  } finally {
+    await adminContext.close();
+  }
+});
+
+test('a delegate works on schools and reads the log, without delegates, maintenance or deletes; every control fits a thumb', async ({ page }) => {
+  await signInAndLand(page, 'delegue', '/superadmin');
+  await expect(page.getByRole('tab', { name: 'Écoles' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Délégués' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Maintenance' })).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'École Nouvelle Aurore' })).toContainText('Expire dans 5 jours');
+  expect(await smallTapTargets(page), 'small tap targets on the schools').toEqual([]);
+  await page.getByRole('tab', { name: 'Journal' }).click();
+  await expect(page.getByRole('heading', { name: "Journal d'Activité" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Supprimer la période' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  expect(await smallTapTargets(page), 'small tap targets on the log').toEqual([]);
+
+  // The superadmin's log: a checkbox per entry, each reachable by a thumb.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  const token = await apiToken(page, 'superadmin');
+  const title = `Pour le journal ${crypto.randomUUID().slice(0, 6)}`;
+  expect((await page.request.post('/api/superadmin/announcements', { headers: { Authorization: `Bearer ${token}` }, data: { title, content: 'Une ligne du journal.' } })).status()).toBe(201);
+  await signInAndLand(page, 'superadmin', '/superadmin');
+  await page.getByRole('tab', { name: 'Journal' }).click();
+  await expect(page.getByRole('button', { name: 'Supprimer la période' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: title }).getByRole('checkbox')).toBeVisible();
+  expect(await smallTapTargets(page), 'small tap targets on the log with its deletes').toEqual([]);
+  await page.getByRole('tab', { name: 'Maintenance' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Aucune maintenance en cours' })).toBeVisible();
+  expect(await smallTapTargets(page), 'small tap targets on maintenance').toEqual([]);
+});

@@ -1,0 +1,263 @@
+// 'Journal d'Activité' (document 2 §2, §3, §4, §5): the school's log in the administration panel
+// (filter by user) and the platform's on /superadmin (filter by school; the superadmin deletes a
+// selection or a range of days). Filter changes go back to page 1 and reach the server after
+// 300 ms of quiet; dates show in fr-FR short date and medium time, object details as
+// 'key: value | ...'.
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { api } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { Pager } from '../../components/Pager';
+import { auditServerText, auditText as t } from '../../i18n/audit';
+import { commonText } from '../../i18n/common';
+import { detailsText } from '../../../worker/domain/audit';
+import type { AuditDeleted, AuditDeleteBulk, AuditDeleteByDate, PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contract/audit';
+import type { SchoolUser } from '../../../worker/contract/users';
+import './journal.css';
+
+export const AUDIT_DEBOUNCE_MS = 300;
+const PAGE_SIZE = 20;
+
+const stamp = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium' });
+const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'UTC' });
+export const formatStamp = (iso: string) => stamp.format(new Date(iso));
+const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+
+interface Filters {
+  /** A user id (school) or a school id (platform); '' for all. */
+  who: string;
+  searchTerm: string;
+  startDate: string;
+  endDate: string;
+}
+const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '' };
+
+export type LogScope = { kind: 'school' } | { kind: 'platform'; schools: readonly { id: string; name: string }[]; canDelete: boolean };
+
+function logPath(scope: LogScope, f: Filters, page: number) {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (f.who) params.set(scope.kind === 'school' ? 'userId' : 'schoolId', f.who);
+  if (f.searchTerm.trim()) params.set('searchTerm', f.searchTerm.trim());
+  if (f.startDate) params.set('startDate', f.startDate);
+  if (f.endDate) params.set('endDate', f.endDate);
+  return `${scope.kind === 'school' ? '/admin/audit-logs' : '/superadmin/audit-logs'}?${params}`;
+}
+
+type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 'school_name'>>;
+type Page = { logs: Entry[]; pagination: SchoolAuditPage['pagination'] };
+
+export function ActivityLog({ scope }: { scope: LogScope }) {
+  const [filters, setFilters] = useState<Filters>(INITIAL);
+  const [sent, setSent] = useState<Filters>(INITIAL);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const platform = scope.kind === 'platform';
+  const canDelete = platform && scope.canDelete;
+
+  // Only a change is sent (not the first render: a page chosen meanwhile would be lost).
+  useEffect(() => {
+    if (filters === sent) return;
+    const timer = window.setTimeout(() => {
+      setSent(filters);
+      setPage(1);
+    }, AUDIT_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [filters, sent]);
+
+  const path = useMemo(() => logPath(scope, sent, page), [scope, sent, page]);
+  const log = useApi<Page>(path);
+  const users = useApi<SchoolUser[]>(platform ? null : '/users');
+  const choices = platform ? scope.schools : (users.data ?? []).map((u) => ({ id: u.id, name: u.username }));
+  const data = log.data;
+
+  useEffect(() => setSelected(new Set()), [path]);
+
+  const update = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const pageIds = data?.logs.map((l) => l.id) ?? [];
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  const columns = [
+    ...(canDelete ? [{ label: t.selectPage, hidden: true }] : []),
+    t.columns.date,
+    t.columns.user,
+    ...(platform ? [t.columns.school] : []),
+    t.columns.action,
+    t.columns.target,
+    t.columns.details,
+  ];
+
+  return (
+    <div className="journal">
+      <h2>{t.title}</h2>
+      <section className="journal-filters" aria-label={t.filters}>
+        <Field label={platform ? t.school : t.user}>
+          {(control) => (
+            <select {...control} className="input" value={filters.who} onChange={(e) => update({ who: e.target.value })}>
+              <option value="">{platform ? t.allSchools : t.allUsers}</option>
+              {choices.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t.search}>
+          {(control) => (
+            <input {...control} className="input" type="search" placeholder={t.searchPlaceholder} value={filters.searchTerm} onChange={(e) => update({ searchTerm: e.target.value })} />
+          )}
+        </Field>
+        <Field label={t.startDate}>
+          {(control) => <input {...control} className="input" type="date" value={filters.startDate} onChange={(e) => update({ startDate: e.target.value })} />}
+        </Field>
+        <Field label={t.endDate}>
+          {(control) => <input {...control} className="input" type="date" value={filters.endDate} onChange={(e) => update({ endDate: e.target.value })} />}
+        </Field>
+      </section>
+
+      {canDelete && <DeleteByDate onDeleted={log.reload} />}
+
+      {log.error ? (
+        <p className="notice notice-error" role="alert">
+          {t.loadError(log.error)}
+        </p>
+      ) : !data ? (
+        <p className="muted" role="status">
+          {commonText.loading}
+        </p>
+      ) : data.pagination.total === 0 ? (
+        <p className="muted">{t.empty}</p>
+      ) : (
+        <div aria-busy={log.loading}>
+          <div className="journal-bar">
+            <p className="muted">{t.total(data.pagination.total)}</p>
+            {canDelete && <DeleteSelection ids={[...selected]} onDeleted={log.reload} />}
+          </div>
+          <table className="journal-table">
+            <thead>
+              <tr>
+                <ColumnHeads columns={columns} />
+              </tr>
+            </thead>
+            <tbody>
+              {canDelete && (
+                <tr className="journal-select-all">
+                  <td colSpan={columns.length}>
+                    <label className="journal-check-label">
+                      <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(pageIds))} />
+                      {t.selectPage}
+                    </label>
+                  </td>
+                </tr>
+              )}
+              {data.logs.map((entry) => (
+                <tr key={entry.id}>
+                  {canDelete && (
+                    <td className="journal-check">
+                      <label className="journal-check-label">
+                        <input
+                          type="checkbox"
+                          aria-label={t.select(entry.action_type, formatStamp(entry.timestamp))}
+                          checked={selected.has(entry.id)}
+                          onChange={() => toggle(entry.id)}
+                        />
+                      </label>
+                    </td>
+                  )}
+                  <td data-label={t.columns.date} className="journal-date">
+                    <time dateTime={entry.timestamp}>{formatStamp(entry.timestamp)}</time>
+                  </td>
+                  <td data-label={t.columns.user}>{entry.username}</td>
+                  {platform && <td data-label={t.columns.school}>{entry.school_name ?? t.platform}</td>}
+                  <td data-label={t.columns.action} className="journal-action">
+                    {entry.action_type}
+                  </td>
+                  <td data-label={t.columns.target}>{entry.target_name ?? ''}</td>
+                  <td data-label={t.columns.details} className="journal-details">
+                    {detailsText(entry.details)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.pagination.totalPages > 1 && <Pager page={page} totalPages={data.pagination.totalPages} busy={log.loading} onPage={setPage} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DeleteSelection({ ids, onDeleted }: { ids: string[]; onDeleted: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const { send, busy } = useWrite(null, { reload: onDeleted });
+  const confirm = async () => {
+    const done = await send(api.delete<AuditDeleted>('/superadmin/audit-logs/delete-bulk', { ids } satisfies AuditDeleteBulk), { success: (a) => a.message });
+    if (done) setAsking(false);
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-danger" disabled={ids.length === 0} onClick={() => setAsking(true)}>
+        {t.deleteSelection(ids.length)}
+      </button>
+      {asking && (
+        <ConfirmDialog title={t.deleteSelectionTitle} confirmLabel={t.confirmDelete} busy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(false)}>
+          <p>{t.deleteSelectionBody(ids.length)}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
+  const [range, setRange] = useState({ startDate: '', endDate: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const { send, busy } = useWrite(null, { reload: onDeleted });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!range.startDate || !range.endDate) return setError(auditServerText.datesRequired);
+    if (range.endDate < range.startDate) return setError(auditServerText.dateOrder);
+    setError(null);
+    setAsking(true);
+  };
+  const confirm = async () => {
+    const done = await send(api.delete<AuditDeleted>('/superadmin/audit-logs/delete-by-date', range satisfies AuditDeleteByDate), { success: (a) => a.message });
+    if (done) {
+      setAsking(false);
+      setRange({ startDate: '', endDate: '' });
+    }
+  };
+  return (
+    <form className="journal-delete" onSubmit={submit} noValidate aria-label={t.deleteByDate}>
+      <h3>{t.deleteByDate}</h3>
+      <p className="muted">{t.deleteByDateHint}</p>
+      <ErrorNotice message={error} />
+      <div className="journal-delete-fields">
+        <Field label={t.deleteFrom}>
+          {(control) => <input {...control} className="input" type="date" value={range.startDate} onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))} />}
+        </Field>
+        <Field label={t.deleteTo}>
+          {(control) => <input {...control} className="input" type="date" value={range.endDate} onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))} />}
+        </Field>
+        <button type="submit" className="btn btn-danger">
+          {t.deleteByDateSubmit}
+        </button>
+      </div>
+      {asking && (
+        <ConfirmDialog title={t.deleteByDateTitle} confirmLabel={t.confirmDelete} busy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(false)}>
+          <p>{t.deleteByDateBody(formatDay(range.startDate), formatDay(range.endDate))}</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+// Announcements to the admins of every school: publish one (the latest shows in their banner),
+// the history, delete.
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { platformServerText, platformText } from '../../i18n/platform';
+import { formatStamp } from '../journal/ActivityLog';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { NewAnnouncement, PlatformAnnouncement, SavedAnnouncement } from '../../../worker/contract/superadmin';
+
+const t = platformText.announcements;
+
+export function AnnouncementsSection() {
+  const list = useApi<PlatformAnnouncement[]>('/superadmin/announcements');
+  const { send, busy } = useWrite(list);
+  const [values, setValues] = useState({ title: '', content: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PlatformAnnouncement | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.title.trim()) return setError(platformServerText.titleRequired);
+    if (!values.content.trim()) return setError(platformServerText.contentRequired);
+    setError(null);
+    const done = await send(api.post<SavedAnnouncement>('/superadmin/announcements', values satisfies NewAnnouncement), { success: (a) => a.message });
+    if (done) setValues({ title: '', content: '' });
+  };
+  const remove = async (announcement: PlatformAnnouncement) => {
+    if (await send(api.delete<Message>(`/superadmin/announcements/${announcement.id}`), { success: (a) => a.message })) setRemoving(null);
+  };
+
+  return (
+    <>
+      <h2>{platformText.tabs.announcements}</h2>
+      <p className="muted">{t.intro}</p>
+      <form className="announce-form" onSubmit={(e) => void submit(e)} noValidate>
+        <ErrorNotice message={error} />
+        <Field label={t.title} required>
+          {(control) => <input {...control} className="input" value={values.title} maxLength={200} onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))} />}
+        </Field>
+        <Field label={t.content} required>
+          {(control) => <textarea {...control} className="input" rows={4} value={values.content} maxLength={2000} onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))} />}
+        </Field>
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? t.publishing : t.publish}
+        </button>
+      </form>
+      <h3>{t.history}</h3>
+      <ErrorNotice message={list.error} />
+      {list.data?.length === 0 && <p className="muted">{t.empty}</p>}
+      <ul className="plain-list">
+        {list.data?.map((a) => (
+          <li key={a.id} className="announcement-item" aria-label={a.title}>
+            <div>
+              <strong>{a.title}</strong> <small className="muted">{formatStamp(a.created_at)}</small>
+              <p>{a.content}</p>
+            </div>
+            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(a)}>
+              {t.delete}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {removing && (
+        <ConfirmDialog title={t.deleteTitle(removing.title)} confirmLabel={t.delete} busy={busy} onConfirm={() => void remove(removing)} onCancel={() => setRemoving(null)}>
+          <p>{t.deleteBody}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

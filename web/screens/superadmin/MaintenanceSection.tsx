@@ -1,0 +1,73 @@
+// The platform's maintenance state (document 1 §4; the superadmin only): its message and level,
+// started, changed and ended here; the maintenance screen shows it to everyone it stops.
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { type ApiState, useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { commonText } from '../../i18n/common';
+import { platformText } from '../../i18n/platform';
+import type { Maintenance, MaintenanceChange, MaintenanceLevel } from '../../../worker/contract/platform';
+
+const t = platformText.maintenance;
+
+export function MaintenanceSection() {
+  const state = useApi<Maintenance>('/maintenance');
+  const current = state.data;
+  return (
+    <>
+      <h2>{platformText.tabs.maintenance}</h2>
+      <p className="muted">{t.intro}</p>
+      <ErrorNotice message={state.error} />
+      {!current ? (
+        <p className="muted">{commonText.loading}</p>
+      ) : (
+        // The form starts from the state read, and again from each new one.
+        <MaintenanceForm key={JSON.stringify(current)} current={current} state={state} />
+      )}
+    </>
+  );
+}
+
+function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiState<Maintenance> }) {
+  const { send, busy } = useWrite(state);
+  const [message, setMessage] = useState(current.message);
+  const [level, setLevel] = useState<MaintenanceLevel>(current.level);
+  const change = (active: boolean) => send(api.put<Maintenance>('/superadmin/maintenance', { active, message, level } satisfies MaintenanceChange), { success: active ? t.started : t.stopped });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void change(true);
+  };
+  return (
+    <>
+      <p className={current.active ? 'notice notice-warning' : 'notice notice-info'} role="status">
+        {t.state(current.active)}
+      </p>
+      <form onSubmit={submit} noValidate>
+        <Field label={t.message}>
+          {(control) => <textarea {...control} className="input" rows={3} maxLength={500} value={message} onChange={(e) => setMessage(e.target.value)} />}
+        </Field>
+        <fieldset className="maintenance-levels">
+          <legend>{t.level}</legend>
+          {(Object.keys(t.levels) as MaintenanceLevel[]).map((key) => (
+            <label key={key} className="radio-line">
+              <input type="radio" name="level" value={key} checked={level === key} onChange={() => setLevel(key)} />
+              {t.levels[key]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="school-actions">
+          <button type="submit" className="btn btn-warning" disabled={busy}>
+            {current.active ? t.update : t.start}
+          </button>
+          {current.active && (
+            <button type="button" className="btn" disabled={busy} onClick={() => void change(false)}>
+              {t.stop}
+            </button>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,250 @@
+// The platform's schools: each with its hostname, state, access end and counts; create one (its
+// first admin's temporary password shown once), edit it, set or extend its access, suspend or
+// reactivate it.
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import type { ApiState } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
+import { DialogButtons } from '../../components/DialogButtons';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { platformText } from '../../i18n/platform';
+import { CURRENCIES } from '../../../worker/domain/money';
+import { isSchoolLocked } from '../../../worker/domain/school-access';
+import type { CreatedSchool, ExpirySaved, NewSchool, PlatformSchool, SchoolChange } from '../../../worker/contract/superadmin';
+import type { Message } from '../../../worker/contract/endpoint';
+
+const t = platformText.schools;
+const DAY_MS = 86_400_000;
+const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
+
+/** The last day of access (the stored end is the start of the next day). */
+export const lastDay = (expiresAt: string) => new Date(Date.parse(expiresAt) - 1);
+const accessText = (expiresAt: string | null) => (expiresAt ? t.through(longDate.format(lastDay(expiresAt))) : t.noExpiry);
+
+function stateOf(school: PlatformSchool, now: Date): { label: string; tone: 'ok' | 'warning' | 'danger' } {
+  if (school.status === 'suspended') return { label: t.states.suspended, tone: 'danger' };
+  if (!school.expires_at) return { label: t.states.active, tone: 'ok' };
+  const left = Date.parse(school.expires_at) - now.getTime();
+  if (isSchoolLocked(school.expires_at, now)) return { label: t.states.locked, tone: 'danger' };
+  if (left <= 0) return { label: t.states.expired, tone: 'danger' };
+  if (left < 7 * DAY_MS) return { label: t.states.expiring(Math.ceil(left / DAY_MS)), tone: 'warning' };
+  return { label: t.states.active, tone: 'ok' };
+}
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; school: PlatformSchool }
+  | { kind: 'expiry'; school: PlatformSchool }
+  | { kind: 'status'; school: PlatformSchool }
+  | { kind: 'credentials'; name: string; credentials: Credentials };
+
+export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]> }) {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { send, busy } = useWrite(schools);
+  const close = () => setDialog(null);
+  const now = new Date();
+
+  const save = async (form: NewSchool, school: PlatformSchool | null) => {
+    if (school) {
+      const done = await send(api.put<Message>(`/superadmin/schools/${school.id}`, form satisfies SchoolChange), { success: (a) => a.message });
+      if (done) close();
+      return;
+    }
+    const done = await send(api.post<CreatedSchool>('/superadmin/schools', form), { success: null });
+    if (done && !done.queued) setDialog({ kind: 'credentials', name: form.name, credentials: done.answer.admin });
+  };
+  const setStatus = async (school: PlatformSchool) => {
+    const status = school.status === 'suspended' ? 'active' : 'suspended';
+    if (await send(api.put<Message>(`/superadmin/schools/${school.id}/status`, { status }), { success: (a) => a.message })) close();
+  };
+
+  return (
+    <>
+      <div className="superadmin-bar">
+        <h2>{platformText.tabs.schools}</h2>
+        <button type="button" className="btn" onClick={() => setDialog({ kind: 'create' })}>
+          {t.add}
+        </button>
+      </div>
+      {schools.error && <ErrorNotice message={schools.error} />}
+      {schools.data && (schools.data.length === 0 ? <p className="muted">{t.empty}</p> : <p className="muted">{t.count(schools.data.length)}</p>)}
+      <ul className="school-list">
+        {schools.data?.map((school) => {
+          const state = stateOf(school, now);
+          return (
+            <li key={school.id} className="school-card" aria-label={school.name}>
+              <div className="school-card-head">
+                <h3>{school.name}</h3>
+                <span className={`badge school-state state-${state.tone}`}>{state.label}</span>
+              </div>
+              <dl className="school-facts">
+                <dt>{t.hostname}</dt>
+                <dd>{school.hostnames.length ? school.hostnames.join(', ') : t.noHostname}</dd>
+                <dt>{t.users}</dt>
+                <dd>{school.users}</dd>
+                <dt>{t.students}</dt>
+                <dd>{school.students}</dd>
+                <dt>{t.expires}</dt>
+                <dd>{accessText(school.expires_at)}</dd>
+              </dl>
+              <div className="school-actions">
+                <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'edit', school })}>
+                  {t.edit}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'expiry', school })}>
+                  {t.expiry}
+                </button>
+                <button type="button" className={school.status === 'suspended' ? 'btn btn-secondary' : 'btn btn-danger'} onClick={() => setDialog({ kind: 'status', school })}>
+                  {school.status === 'suspended' ? t.reactivate : t.suspend}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <SchoolForm school={dialog.kind === 'edit' ? dialog.school : null} busy={busy} onSave={(form) => void save(form, dialog.kind === 'edit' ? dialog.school : null)} onClose={close} />
+      )}
+      {dialog?.kind === 'expiry' && <ExpiryDialog school={dialog.school} schools={schools} onClose={close} />}
+      {dialog?.kind === 'status' && (
+        <ConfirmDialog
+          title={dialog.school.status === 'suspended' ? t.reactivateTitle(dialog.school.name) : t.suspendTitle(dialog.school.name)}
+          confirmLabel={dialog.school.status === 'suspended' ? t.reactivate : t.suspend}
+          tone={dialog.school.status === 'suspended' ? 'primary' : 'danger'}
+          busy={busy}
+          onConfirm={() => void setStatus(dialog.school)}
+          onCancel={close}
+        >
+          <p>{dialog.school.status === 'suspended' ? t.reactivateBody : t.suspendBody}</p>
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'credentials' && <CredentialsDialog title={platformText.form.credentialsTitle(dialog.name)} credentials={dialog.credentials} onClose={close} />}
+    </>
+  );
+}
+
+function SchoolForm({ school, busy, onSave, onClose }: { school: PlatformSchool | null; busy: boolean; onSave: (form: NewSchool) => void; onClose: () => void }) {
+  const f = platformText.form;
+  const [values, setValues] = useState({ name: school?.name ?? '', hostnames: school?.hostnames.join(', ') ?? '', currency: school?.currency ?? 'Gdes', adminUsername: 'admin' });
+  const [error, setError] = useState<string | null>(null);
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.name.trim()) return setError(f.required);
+    setError(null);
+    // One or more hostnames, separated by commas or spaces; the first is the main one.
+    const hostnames = values.hostnames.split(/[\s,;]+/).filter(Boolean);
+    const form = { name: values.name, hostnames, currency: values.currency as PlatformSchool['currency'] };
+    onSave(school ? form : { ...form, adminUsername: values.adminUsername });
+  };
+  return (
+    <Modal
+      title={school ? f.editTitle(school.name) : f.addTitle}
+      onClose={busy ? undefined : onClose}
+      actions={<DialogButtons confirmLabel={busy ? (school ? f.saving : f.creating) : school ? f.save : f.create} busy={busy} form="school-form" onCancel={onClose} />}
+    >
+      <form id="school-form" onSubmit={submit} noValidate>
+        <ErrorNotice message={error} />
+        <Field label={f.name} required>
+          {(control) => <input {...control} className="input" value={values.name} onChange={set('name')} maxLength={200} autoComplete="off" />}
+        </Field>
+        <Field label={f.hostname} required={!school?.is_default} hint={school?.is_default ? f.defaultHostnameHint : f.hostnameHint}>
+          {(control) => <input {...control} className="input" value={values.hostnames} onChange={set('hostnames')} maxLength={1300} autoComplete="off" inputMode="url" />}
+        </Field>
+        <Field label={f.currency}>
+          {(control) => (
+            <select {...control} className="input" value={values.currency} onChange={set('currency')}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {!school && (
+          <Field label={f.adminUsername} hint={f.adminHint}>
+            {(control) => <input {...control} className="input" value={values.adminUsername} onChange={set('adminUsername')} maxLength={50} autoComplete="off" />}
+          </Field>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+const EXTENSIONS = [1, 3, 6, 12] as const;
+
+function ExpiryDialog({ school, schools, onClose }: { school: PlatformSchool; schools: ApiState<PlatformSchool[]>; onClose: () => void }) {
+  const e = platformText.expiry;
+  const [months, setMonths] = useState<number>(12);
+  const [date, setDate] = useState('');
+  const [shown, setShown] = useState(school.expires_at);
+  const { send, busy } = useWrite(schools);
+  const saved = (outcome: Awaited<ReturnType<typeof send<ExpirySaved>>>) => {
+    if (outcome && !outcome.queued) setShown(outcome.answer.expires_at);
+  };
+  return (
+    <Modal
+      title={e.title(school.name)}
+      onClose={busy ? undefined : onClose}
+      actions={
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+          {e.close}
+        </button>
+      }
+    >
+      <p data-testid="current-access">{e.current(accessText(shown))}</p>
+      <form
+        className="expiry-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send(api.post<ExpirySaved>(`/superadmin/schools/${school.id}/extend`, { months }), { success: (a) => a.message }).then(saved);
+        }}
+      >
+        <Field label={e.extend} hint={e.extendHint}>
+          {(control) => (
+            <select {...control} className="input" value={months} onChange={(ev) => setMonths(Number(ev.target.value))}>
+              {EXTENSIONS.map((n) => (
+                <option key={n} value={n}>
+                  {e.months(n)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button type="submit" className="btn" disabled={busy}>
+          {e.extendSubmit}
+        </button>
+      </form>
+      <form
+        className="expiry-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: date || null }), { success: (a) => a.message }).then(saved);
+        }}
+      >
+        <Field label={e.setDate}>
+          {(control) => <input {...control} className="input" type="date" value={date} onChange={(ev) => setDate(ev.target.value)} />}
+        </Field>
+        <button type="submit" className="btn btn-secondary" disabled={busy || !date}>
+          {e.setSubmit}
+        </button>
+      </form>
+      {shown && (
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={busy}
+          onClick={() => void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: null }), { success: (a) => a.message }).then(saved)}
+        >
+          {e.clear}
+        </button>
+      )}
+    </Modal>
+  );
+}

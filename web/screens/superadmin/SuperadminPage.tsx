@@ -1,0 +1,56 @@
+// /superadmin (document 1 §2; issue 17): the platform's console for superadmins and delegates.
+// Schools, announcements and the whole platform's activity log for both; delegates and the
+// maintenance state for the superadmin only.
+import { useState } from 'react';
+import { useApi } from '../../api/useApi';
+import { platformText as t } from '../../i18n/platform';
+import { type Session, useSession } from '../../session/session';
+import { ActivityLog } from '../journal/ActivityLog';
+import { AnnouncementsSection } from './AnnouncementsSection';
+import { DelegatesSection } from './DelegatesSection';
+import { MaintenanceSection } from './MaintenanceSection';
+import { SchoolsSection } from './SchoolsSection';
+import type { PlatformSchool } from '../../../worker/contract/superadmin';
+import './superadmin.css';
+
+type Tab = keyof typeof t.tabs;
+const TAB_KEY = 'superadminActiveTab';
+const SUPERADMIN_ONLY: readonly Tab[] = ['delegates', 'maintenance'];
+
+function Console({ session }: { session: Session }) {
+  const superadmin = session.role === 'superadmin';
+  const tabs = (Object.keys(t.tabs) as Tab[]).filter((tab) => superadmin || !SUPERADMIN_ONLY.includes(tab));
+  const [active, setActive] = useState<Tab>(() => {
+    const stored = localStorage.getItem(TAB_KEY) as Tab | null;
+    return stored && tabs.includes(stored) ? stored : 'schools';
+  });
+  const schools = useApi<PlatformSchool[]>('/superadmin/schools');
+  const open = (tab: Tab) => {
+    localStorage.setItem(TAB_KEY, tab);
+    setActive(tab);
+  };
+  return (
+    <main className="page superadmin">
+      <h1>{t.title}</h1>
+      <div className="tabs" role="tablist" aria-label={t.sections}>
+        {tabs.map((tab) => (
+          <button key={tab} type="button" role="tab" aria-selected={tab === active} className={tab === active ? 'tab active' : 'tab'} onClick={() => open(tab)}>
+            {t.tabs[tab]}
+          </button>
+        ))}
+      </div>
+      <section className="card superadmin-content" role="tabpanel" aria-label={t.tabs[active]}>
+        {active === 'schools' && <SchoolsSection schools={schools} />}
+        {active === 'announcements' && <AnnouncementsSection />}
+        {active === 'delegates' && <DelegatesSection />}
+        {active === 'maintenance' && <MaintenanceSection />}
+        {active === 'journal' && <ActivityLog scope={{ kind: 'platform', schools: schools.data ?? [], canDelete: superadmin }} />}
+      </section>
+    </main>
+  );
+}
+
+export function SuperadminPage() {
+  const session = useSession();
+  return session ? <Console session={session} /> : null;
+}

@@ -1,0 +1,75 @@
+// The activity log, 'Journal d'Activité' (issue 17; document 2 §2, §3, §5, §7): the school's log
+// for its administration (filter by user, search, date range), the platform's view over every
+// school (filter by school) and the superadmin's two deletes, themselves logged.
+import { z } from 'zod';
+import { deleteRangeProblem } from '../domain/audit';
+import { isIsoDate } from '../domain/students';
+import { id, pageQuery, pagination } from './common';
+import { type Answer, area, type Body, del, get, type Query } from './endpoint';
+import { auditServerText as t } from './texts/audit';
+
+/** A day of a filter: 'YYYY-MM-DD' or nothing (an empty field is no filter). */
+const optionalDay = z
+  .string({ error: t.dateInvalid })
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || isIsoDate(v), t.dateInvalid);
+
+const filters = {
+  ...pageQuery(20),
+  searchTerm: z.string().max(200).optional(),
+  startDate: optionalDay,
+  endDate: optionalDay,
+};
+
+export const auditEntry = z.strictObject({
+  id: z.string(),
+  timestamp: z.string(),
+  username: z.string(),
+  action_type: z.string(),
+  target_name: z.string().nullable(),
+  /** JSON text of an object, or plain text. */
+  details: z.string().nullable(),
+});
+
+/** A row of the platform's view: its school, or none for the platform's own actions. */
+export const platformAuditEntry = auditEntry.extend({ school_id: z.string().nullable(), school_name: z.string().nullable() });
+
+const deleteRange = z
+  .object({ startDate: z.string({ error: t.datesRequired }).nullish(), endDate: z.string({ error: t.datesRequired }).nullish() })
+  .superRefine((body, ctx) => {
+    const problem = deleteRangeProblem(body.startDate, body.endDate);
+    if (problem) ctx.addIssue({ code: 'custom', message: { missing: t.datesRequired, invalid: t.dateInvalid, order: t.dateOrder }[problem] });
+  })
+  .transform((body) => ({ startDate: body.startDate!, endDate: body.endDate! }));
+
+const deleted = z.strictObject({ message: z.string(), deleted: z.number() });
+
+export const auditApi = area('audit', {
+  school: get('/admin/audit-logs', "The school's activity log, newest first: by user, words and a range of days (both included).", {
+    query: z.object({ ...filters, userId: id(t.userNotFound).optional() }),
+    answers: { 200: z.strictObject({ logs: z.array(auditEntry), pagination }) },
+  }),
+  platform: get('/superadmin/audit-logs', "Every school's activity log and the platform's own, newest first; by school, words and a range of days.", {
+    query: z.object({ ...filters, schoolId: id(t.schoolNotFound).optional() }),
+    answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination }) },
+  }),
+  deleteByDate: del('/superadmin/audit-logs/delete-by-date', 'Deletes the log entries of a range of days, both days included, in every school and the platform; the deletion is logged.', {
+    body: deleteRange,
+    answers: { 200: deleted },
+  }),
+  deleteBulk: del('/superadmin/audit-logs/delete-bulk', 'Deletes the chosen log entries; the deletion is logged.', {
+    body: z.object({ ids: z.array(id(t.idsRequired), { error: t.idsRequired }).min(1, t.idsRequired).max(500) }),
+    answers: { 200: deleted },
+  }),
+});
+
+export type AuditEntry = z.output<typeof auditEntry>;
+export type PlatformAuditEntry = z.output<typeof platformAuditEntry>;
+export type SchoolAuditPage = Answer<typeof auditApi.school>;
+export type PlatformAuditPage = Answer<typeof auditApi.platform>;
+export type SchoolAuditQuery = Query<typeof auditApi.school>;
+export type AuditDeleteByDate = Body<typeof auditApi.deleteByDate>;
+export type AuditDeleteBulk = Body<typeof auditApi.deleteBulk>;
+export type AuditDeleted = Answer<typeof auditApi.deleteBulk>;

@@ -1,0 +1,58 @@
+// The activity log: the routes of contract/audit.ts. The school's log for its administration;
+// the platform's view for superadmins and delegates; the deletes for superadmins only (document
+// 2 §6), each logged in the platform's log in the batch that deletes.
+import { type Context, Hono } from 'hono';
+import { allow, PLATFORM_TYPES } from '../auth/access';
+import { type AuditDeleted, auditApi as api, type PlatformAuditPage, type SchoolAuditPage } from '../contract/audit';
+import { auditServerText as t } from '../contract/texts/audit';
+import * as audit from '../db/audit';
+import { auditSearchWords, dayRange } from '../domain/audit';
+import type { AppBindings } from '../env';
+import { pageOf } from '../lib/pagination';
+import { input } from '../lib/validate';
+import { commit } from '../lib/write';
+
+export const auditRoutes = new Hono<AppBindings>();
+
+const filtersOf = (query: { searchTerm?: string; startDate?: string; endDate?: string }): audit.AuditFilters => ({
+  ...dayRange(query.startDate, query.endDate),
+  words: auditSearchWords(query.searchTerm),
+});
+
+// The school's log, newest first, one page with its total (one batch).
+auditRoutes.get(api.school.path, allow.permission('user:manage'), input(api.school), async (c) => {
+  const query = c.req.valid('query');
+  const [[totals], logs] = await c.var.db.batch(audit.schoolLogPage(c.var.db, c.var.school, { ...filtersOf(query), userId: query.userId }, query));
+  return c.json<SchoolAuditPage>({ logs, pagination: pageOf(totals?.total ?? 0, query) });
+});
+
+// Every school's log and the platform's, newest first (one batch).
+auditRoutes.get(api.platform.path, allow.types(...PLATFORM_TYPES), input(api.platform), async (c) => {
+  const query = c.req.valid('query');
+  const [[schools], [platform], logs] = await c.var.db.batch(audit.platformLogPage(c.var.db, { ...filtersOf(query), schoolId: query.schoolId }, query));
+  const total = (schools?.schoolTotal ?? 0) + (platform?.platformTotal ?? 0);
+  return c.json<PlatformAuditPage>({ logs, pagination: pageOf(total, query) });
+});
+
+async function deleteLogs(c: Context<AppBindings>, target: { from: string; to: string } | { ids: string[] }, entry: audit.AuditEntry) {
+  const { db } = c.var;
+  const [[schoolRows], [platformRows]] = await db.batch(audit.countMatching(db, target));
+  const deleted = (schoolRows?.schoolRows ?? 0) + (platformRows?.platformRows ?? 0);
+  return commit(c, audit.deleteMatching(db, target), {
+    audit: { ...entry, details: { ...(typeof entry.details === 'object' ? entry.details : {}), supprimées: deleted } },
+    body: { message: t.deletedBulk(deleted), deleted } satisfies AuditDeleted,
+  });
+}
+
+// Deletes a range of days, both included, in every log.
+auditRoutes.delete(api.deleteByDate.path, allow.types('superadmin'), input(api.deleteByDate), async (c) => {
+  const { startDate, endDate } = c.req.valid('json');
+  const { from, to } = dayRange(startDate, endDate);
+  return deleteLogs(c, { from: from!, to: to! }, { action: 'AUDIT_DELETE_BY_DATE', target: `${startDate} → ${endDate}`, details: { du: startDate, au: endDate } });
+});
+
+// Deletes the chosen entries.
+auditRoutes.delete(api.deleteBulk.path, allow.types('superadmin'), input(api.deleteBulk), async (c) => {
+  const { ids } = c.req.valid('json');
+  return deleteLogs(c, { ids }, { action: 'AUDIT_DELETE_BULK', target: `${ids.length} entrée(s)`, details: {} });
+});
