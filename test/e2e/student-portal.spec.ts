@@ -7,7 +7,8 @@ test.use({ viewport: PHONE });
 
 test('a student opens every section offline after one visit', async ({ page, context }) => {
   await signInAndLand(page, 'eleve', '/student');
-  await expect(page.getByRole('heading', { name: /^Bonjour, / })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Bonjour, /)).toBeVisible();
   await expect(page.getByText(/^.+ · année 2025-2026$/)).toBeVisible();
   await controlled(page);
   // The dashboard read every section once: wait for the last of them.

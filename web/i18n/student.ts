@@ -1,6 +1,7 @@
 // The student portal's sections (document 1 §2 student area, document 2 §2 'Student portal';
 // issue 16).
 export const studentText = {
+  title: 'Tableau de Bord',
   hello: (prenom: string) => `Bonjour, ${prenom}`,
   classYear: (className: string, year: string) => `${className} · année ${year}`,
   notEnrolled: "Vous n'êtes inscrit(e) dans aucune classe cette année.",

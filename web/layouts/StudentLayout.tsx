@@ -1,9 +1,9 @@
 // The student area's own layout: the top bar with the six student links; 'Notes' is greyed
 // out while grades access is off (document 1 §2, document 2 §4 "Grades access"). The latest
 // announcement of the administration for the student's class shows above every student screen,
-// closable (issue 15).
+// closable (issue 15), except on the dashboard, which lists them (issue 16).
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { api } from '../api/client';
 import { useApi } from '../api/useApi';
 import { AnnouncementBanner } from '../components/AnnouncementBanner';
@@ -42,13 +42,15 @@ function LatestAnnouncement() {
 export function StudentLayout() {
   const session = useSession();
   const gradesEnabled = useGradesAccess();
+  // The dashboard lists the class's announcements itself: no banner there.
+  const onDashboard = useLocation().pathname === '/student';
   const items = studentMenu().map((item) =>
     item.to === '/student/grades' && !gradesEnabled ? { ...item, disabled: shellText.student.gradesLocked } : item,
   );
   return (
     <SchoolProvider area="student">
       <TopBar items={items} withYears={false} />
-      {session?.role === 'student' && <LatestAnnouncement />}
+      {session?.role === 'student' && !onDashboard && <LatestAnnouncement />}
       <Outlet context={{ gradesEnabled }} />
     </SchoolProvider>
   );

@@ -32,7 +32,8 @@ export function StudentHomePage() {
       {!data && !me.error && <p className="muted">{t.loading}</p>}
       {data && (
         <>
-          <h1>{t.hello(data.student.prenom)}</h1>
+          <h1>{t.title}</h1>
+          <p className="student-hello">{t.hello(data.student.prenom)}</p>
           {data.enrollment ? <p className="muted">{t.classYear(data.enrollment.class_name, data.enrollment.year_name)}</p> : <p className="notice notice-info">{t.notEnrolled}</p>}
           <div className="student-cards">
             {data.balance !== null && (
