@@ -1,6 +1,6 @@
 // Times the platform's screens at the scale run's size (after `node scripts/seed-scale.mjs`): the
 // superadmin's schools, a school's student list, a class's finance page, the school's and the
-// platform's activity log, a class's daily attendance sheet: median and p95 of 20 calls after a
+// platform's activity log, a class's daily attendance sheet and its report cards' data: median and p95 of 20 calls after a
 // warm-up, on local workerd (the production build: `npm run build` first), and the answers' size.
 // Writes bench-results/scale.json.
 import { spawn } from 'node:child_process';
@@ -89,6 +89,9 @@ try {
     await measure(`[${n}] GET /api/admin/audit-logs recherche`, host, token, '/admin/audit-logs?page=1&limit=20&searchTerm=joseph');
     if (n === '001') {
       await measure(`[${n}] GET /api/daily-attendance-report (7e AF, 6 jours)`, host, token, `/daily-attendance-report?yearId=${year.id}&className=${encodeURIComponent('7e AF')}&startDate=2026-03-02&endDate=2026-03-07`);
+      // The report cards of a class: every grade of its year, whatever the platform's size (5 statements).
+      const [period] = JSON.parse((await call(host, 'GET', `/academic-periods?yearId=${year.id}`, { token })).text);
+      await measure(`[${n}] GET /api/bulk-report-data (7e AF, ${period.name})`, host, token, `/bulk-report-data?yearId=${year.id}&className=${encodeURIComponent('7e AF')}&periodId=${period.id}`);
     }
   }
   mkdirSync('bench-results', { recursive: true });
