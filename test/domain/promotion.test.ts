@@ -3,7 +3,7 @@
 // any grade, overrides, destinations.
 import { describe, expect, it } from 'vitest';
 import type { ReportData } from '../../worker/contract/grades';
-import { classResults, classTargets, destination, nextYearName, outcomeOf } from '../../worker/domain/promotion';
+import { classBase, classResults, classTargets, destination, nextYearName, outcomeOf } from '../../worker/domain/promotion';
 
 const periods = [
   { id: 'p1', name: 'Trimestre 1' },
@@ -66,7 +66,9 @@ describe('promotion rules', () => {
       ['s3', 50, 'admitted', 'admitted'],
       ['s4', null, 'failed', 'failed'],
     ]);
-    // The report's base is 100 (a subject counts 100 points): averages shown on 100.
+    // The report's base is 100 (a subject counts 100 points): averages shown on 100; on 10 below.
+    expect(classBase(data)).toBe(100);
+    expect(classBase({ ...data, subjects: [{ subject_id: 'fr', subject_name: 'Français', max_grade: 20 }] })).toBe(10);
     expect(results.find((r) => r.studentId === 's1')!.average).toBe(45);
     // A higher passing grade fails the 50 %, and the 75 % still passes.
     expect(classResults(data, periods, 60).map((r) => r.computed)).toEqual(['failed', 'admitted', 'failed', 'failed']);

@@ -90,6 +90,7 @@ describe('promotion', () => {
       ['8e AF', 1, 0, '9e AF'],
       ['9e AF', 1, 1, null],
     ]);
+    expect(preview.classes[0]!.base).toBe(100);
     // The archived student is not promoted; a student without any grade fails.
     expect(preview.classes[0]!.students.map((s) => [s.nom, s.average, s.outcome])).toEqual([
       ['Alix', 80, 'admitted'],

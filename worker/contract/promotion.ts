@@ -24,6 +24,8 @@ const previewAnswer = z.strictObject({
       failed: z.number(),
       /** Students already enrolled in the target year: left as they are. */
       already_enrolled: z.number(),
+      /** The averages' base (100 or 10), as on the class's report cards. */
+      base: z.number(),
       students: z.array(
         z.strictObject({
           student_id: z.string(),

@@ -8,7 +8,7 @@
 //   override the outcome in the simulation).
 // - Admitted: next class (or graduated from the last class); failed: the same class again.
 import type { ReportData } from '../contract/grades';
-import { decision } from './grades';
+import { decision, reportBase } from './grades';
 import { buildReportCards, type ReportPeriod } from './report-cards';
 
 export type Outcome = 'admitted' | 'failed';
@@ -97,6 +97,9 @@ export function classResults(
     };
   });
 }
+
+/** The base (100 or 10) a class's averages are shown on, as on its report cards. */
+export const classBase = (data: ReportData): 100 | 10 => reportBase(data.subjects.map((s) => s.max_grade));
 
 /** Where a student goes: a class id of the target year, or null when they graduate. */
 export const destination = (outcome: Outcome, classId: string, target: string | null): string | null => (outcome === 'admitted' ? target : classId);

@@ -13,7 +13,7 @@ import * as enrollments from '../db/enrollments';
 import * as instances from '../db/instances';
 import * as promotions from '../db/promotions';
 import * as years from '../db/school-years';
-import { classResults, classTargets, destination, nextYearName, type Outcome } from '../domain/promotion';
+import { classBase, classResults, classTargets, destination, nextYearName, type Outcome } from '../domain/promotion';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
@@ -58,7 +58,7 @@ async function plan(c: SchoolContext, body: { sourceYearId: string; promotionMap
     data.enrollments = data.enrollments.filter((e) => known.has(e.student.id));
     const results = classResults(data, yearPeriods, passingGrade, overrides);
     const to = targets.get(k.id) ?? null;
-    return { klass: k, target: to, results };
+    return { klass: k, target: to, results, base: classBase(data) };
   });
   return { source, target: { id: target.id, name: targetName }, passingGrade, planned, enrolled, byStudent, fee, name };
 }
@@ -73,7 +73,7 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
       source_year: { id: p.source.id, name: p.source.name },
       target_year: p.target,
       passing_grade: p.passingGrade,
-      classes: p.planned.map(({ klass, target, results }) => {
+      classes: p.planned.map(({ klass, target, results, base }) => {
         const pending = results.filter((r) => !p.enrolled.has(r.studentId));
         return {
           class_id: klass.id,
@@ -82,6 +82,7 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
           admitted: pending.filter((r) => r.outcome === 'admitted').length,
           failed: pending.filter((r) => r.outcome === 'failed').length,
           already_enrolled: results.length - pending.length,
+          base,
           students: results.map((r) => ({
             student_id: r.studentId,
             nom: r.nom,

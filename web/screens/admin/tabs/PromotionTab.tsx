@@ -185,7 +185,7 @@ export function PromotionTab() {
                       <span className="promotion-student">
                         <span>{name}</span>
                         <small className="muted">
-                          {t.average} : {s.average === null ? t.noAverage : s.average.toLocaleString('fr-FR')}
+                          {t.average} : {s.average === null ? t.noAverage : `${s.average.toLocaleString('fr-FR')} / ${k.base}`}
                           {overridden && ` — ${t.overridden}`}
                         </small>
                       </span>
