@@ -166,6 +166,36 @@ describe('promotion', () => {
     expect(await accountStatus(ctx.ids.eva)).toBe('disabled');
   });
 
+  it('refuses the undo once a grade is recorded in the new year', async () => {
+    const ctx = await schoolToPromote();
+    await execute(ctx);
+    const enrolment = await sql(
+      "SELECT e.id AS id, e.class_id AS class FROM enrollments e WHERE e.instance_id = ? AND e.year_id = ? LIMIT 1",
+      ctx.school.id,
+      ctx.target!.yearId,
+    ).first<{ id: string; class: string }>();
+    const periodId = crypto.randomUUID();
+    const evaluationId = crypto.randomUUID();
+    const subject = await sql('SELECT id FROM subjects WHERE instance_id = ?', ctx.school.id).first<{ id: string }>();
+    await env.DB.batch([
+      sql("INSERT INTO academic_periods (id, instance_id, year_id, name) VALUES (?, ?, ?, 'Trimestre 1')", periodId, ctx.school.id, ctx.target!.yearId),
+      sql("INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, 'Devoir 1', 2000)", evaluationId, ctx.school.id, enrolment!.class, subject!.id, periodId),
+      sql('INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500)', crypto.randomUUID(), ctx.school.id, evaluationId, enrolment!.id),
+    ]);
+    const undo = await call(ctx.school, ctx.admin, 'DELETE', '/api/promotions/latest');
+    expect(undo.status).toBe(409);
+    expect(await targetEnrolments(ctx)).toHaveLength(5);
+  });
+
+  it('enrols nobody twice when two executions race: one wins, the other changes nothing', async () => {
+    const ctx = await schoolToPromote();
+    const answers = await Promise.all([execute(ctx), execute(ctx)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await targetEnrolments(ctx)).toHaveLength(5);
+    const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', ctx.school.id).first<{ n: number }>();
+    expect(runs!.n).toBe(1);
+  });
+
   it('needs the next year by name, and a source year, in French', async () => {
     const ctx = await schoolToPromote({ withTarget: false });
     const missing = await simulate(ctx);
