@@ -33,6 +33,7 @@ import { timetableRoutes } from './routes/timetable';
 import { attendanceRoutes } from './routes/attendance';
 import { gradesRoutes } from './routes/grades';
 import { studentAccountRoutes } from './routes/student-accounts';
+import { promotionRoutes } from './routes/promotion';
 import { auditRoutes } from './routes/audit';
 import { superadminRoutes } from './routes/superadmin';
 import { subjectRoutes } from './routes/subjects';
@@ -112,6 +113,7 @@ export function buildApp() {
   app.route('/api', attendanceRoutes);
   app.route('/api', gradesRoutes);
   app.route('/api', studentAccountRoutes);
+  app.route('/api', promotionRoutes);
   app.route('/api', supportRoutes);
   app.route('/api', communicationRoutes);
   app.route('/api', auditRoutes);

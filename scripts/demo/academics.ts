@@ -1,17 +1,19 @@
 // The school's academic frame: its years (the current one marked), their periods, the classes in
-// order, the subjects, each year's programme (max grades) and the class fees.
+// order, the subjects, each year's programme (max grades) and the class fees; and an empty next
+// year with its class fees only, so the promotion can be tried (decision 172).
 import type { academicPeriods, classes, classFees, curriculum, schoolYears, subjects } from '../../worker/db/schema';
 import type { DemoContext } from './context';
 import { PERIODS } from './profiles';
 import { stamp } from './random';
 
 export function academicRows({ school, cfg, id, yearNames, yearId, periodId, classId, subjectId, feeOf }: DemoContext) {
-  const years: (typeof schoolYears.$inferInsert)[] = yearNames.map((name) => ({
+  const allYears = cfg.nextYear ? [...yearNames, cfg.nextYear] : yearNames;
+  const years: (typeof schoolYears.$inferInsert)[] = allYears.map((name) => ({
     id: yearId(name),
     instanceId: school,
     name,
     isCurrent: name === cfg.currentYear,
-    createdAt: stamp(`${name.slice(0, 4)}-07-15`, 12),
+    createdAt: stamp(`${name === cfg.nextYear ? cfg.currentYear.slice(0, 4) : name.slice(0, 4)}-07-15`, 12),
   }));
   const periods: (typeof academicPeriods.$inferInsert)[] = yearNames.flatMap((year) =>
     PERIODS.map((name, i) => ({ id: periodId(year, name), instanceId: school, yearId: yearId(year), name, position: i + 1 })),
@@ -30,7 +32,7 @@ export function academicRows({ school, cfg, id, yearNames, yearId, periodId, cla
       })),
     ),
   );
-  const fees: (typeof classFees.$inferInsert)[] = yearNames.flatMap((year) =>
+  const fees: (typeof classFees.$inferInsert)[] = allYears.flatMap((year) =>
     cfg.classes.map((c) => ({ instanceId: school, yearId: yearId(year), classId: classId(c.name), mppa: feeOf(year, c.name) })),
   );
   return { years, periods, classes: classRows, subjects: subjectRows, curriculum: programme, classFees: fees };

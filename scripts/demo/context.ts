@@ -22,7 +22,7 @@ export interface DemoContext {
   classIndex: (name: string) => number;
   /** Hundredths of a point. */
   maxGrade: (className: string, subject: string) => number;
-  /** Centimes: the current year's fee; the past year's was a little lower (rounded to 500 units). */
+  /** Centimes: the current year's fee; the past year's was a little lower, the next year's a little higher (rounded to 500 units). */
   feeOf: (year: string, className: string) => number;
 }
 
@@ -47,7 +47,8 @@ export function demoContext(school: string, size: SchoolSize, seed: string = sch
     maxGrade: (className, subject) => cfg.curriculum[className]![subject]! * 100,
     feeOf: (year, className) => {
       const fee = cfg.classes[classIndex(className)]!.fee;
-      return (year === cfg.currentYear ? fee : Math.round((fee * 0.92) / 500) * 500) * 100;
+      if (year === cfg.currentYear) return fee * 100;
+      return Math.round((fee * (year > cfg.currentYear ? 1.05 : 0.92)) / 500) * 500 * 100;
     },
   };
 }

@@ -13,6 +13,8 @@ export interface SchoolProfile {
   emailDomain: string;
   currentYear: string;
   pastYear: string | null;
+  /** An empty next year (its class fees only), to try the promotion on: null for none. */
+  nextYear: string | null;
   /** Payments are multiples of this, in centimes. */
   payUnit: number;
   /** Fee in whole currency units, birth year of a pupil of the normal age, number of pupils. */
@@ -35,6 +37,7 @@ const LARGE: SchoolProfile = {
   emailDomain: 'college-demo.ht',
   currentYear: '2025-2026',
   pastYear: '2024-2025',
+  nextYear: '2026-2027',
   payUnit: 50_000, // 500 Gdes
   classes: [
     { name: '7e AF', fee: 25_000, born: 2013, size: 19 },
@@ -82,6 +85,7 @@ const SMALL: SchoolProfile = {
   emailDomain: 'aurore.ht',
   currentYear: '2025-2026',
   pastYear: null,
+  nextYear: '2026-2027',
   payUnit: 5_000, // 50 $HT
   classes: [
     { name: '1re AF', fee: 2_500, born: 2019, size: 5 },
@@ -115,6 +119,7 @@ export const SATURDAY_SLOTS = [['07:00', '08:00'], ['08:00', '09:00'], ['09:00',
 /** The scale run's schools (scripts/seed-scale.mjs): the large school's shape with 500 pupils this year. */
 const SCALE: SchoolProfile = {
   ...LARGE,
+  nextYear: null,
   classes: LARGE.classes.map((c, i) => ({ ...c, size: [75, 74, 73, 71, 70, 69, 68][i]! })),
 };
 

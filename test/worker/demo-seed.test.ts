@@ -30,12 +30,12 @@ describe('the demo seed', () => {
       ),
     );
     expect(counts).toEqual({
-      school_years: 1,
+      school_years: 2,
       academic_periods: 3,
       classes: 3,
       subjects: 4,
       curriculum: 12,
-      class_fees: 3,
+      class_fees: 6,
       students: 15,
       enrollments: 15,
       payments: 29,

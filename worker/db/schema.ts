@@ -771,3 +771,44 @@ export const auditLog = sqliteTable(
     index('audit_log_all_created_idx').on(t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------- promotion (issue 16)
+
+/** One executed promotion: what it created, archived and disabled, so the latest can be undone. */
+export const promotionRuns = sqliteTable(
+  'promotion_runs',
+  {
+    id: text('id').primaryKey(),
+    instanceId: instanceId(),
+    sourceYearId: text('source_year_id').notNull(),
+    targetYearId: text('target_year_id').notNull(),
+    /** Increases with every run of the school: the latest is the highest. */
+    seq: integer('seq').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    /** Set when the run was undone. */
+    undoneAt: text('undone_at'),
+  },
+  (t) => [
+    uniqueIndex('promotion_runs_instance_id_uq').on(t.instanceId, t.id),
+    uniqueIndex('promotion_runs_seq_uq').on(t.instanceId, t.seq),
+    foreignKey({ columns: [t.instanceId, t.sourceYearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.instanceId, t.targetYearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete('cascade'),
+  ],
+);
+
+/** A row a promotion run wrote: an enrolment it created, a graduate it archived, an account it disabled (with its previous status). */
+export const promotionRunItems = sqliteTable(
+  'promotion_run_items',
+  {
+    instanceId: instanceId(),
+    runId: text('run_id').notNull(),
+    kind: text('kind', { enum: ['enrollment', 'graduate', 'account'] }).notNull(),
+    refId: text('ref_id').notNull(),
+    previous: text('previous'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.runId, t.kind, t.refId] }),
+    foreignKey({ columns: [t.instanceId, t.runId], foreignColumns: [promotionRuns.instanceId, promotionRuns.id] }).onDelete('cascade'),
+  ],
+);

@@ -17,6 +17,7 @@ const tabs = {
   classes: lazy(async () => ({ default: (await import('./tabs/ClassesTab')).ClassesTab })),
   subjects: lazy(async () => ({ default: (await import('./tabs/SubjectsTab')).SubjectsTab })),
   programme: lazy(async () => ({ default: (await import('./tabs/ProgrammeTab')).ProgrammeTab })),
+  promotion: lazy(async () => ({ default: (await import('./tabs/PromotionTab')).PromotionTab })),
   financials: lazy(async () => ({ default: (await import('./tabs/FinancialsTab')).FinancialsTab })),
   roles: lazy(async () => ({ default: (await import('./tabs/RolesTab')).RolesTab })),
   journal: lazy(async () => ({ default: (await import('./tabs/JournalTab')).JournalTab })),
@@ -27,7 +28,7 @@ type TabKey = keyof typeof tabs;
 type Entry =
   | { kind: 'tab'; key: TabKey; permission?: string }
   | { kind: 'link'; key: 'users'; to: string; permission: string }
-  | { kind: 'soon'; key: 'promotion' | 'resources'; permission?: string };
+  | { kind: 'soon'; key: 'resources'; permission?: string };
 
 const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[] = [
   {
@@ -45,7 +46,7 @@ const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[
       { kind: 'tab', key: 'classes' },
       { kind: 'tab', key: 'subjects' },
       { kind: 'tab', key: 'programme' },
-      { kind: 'soon', key: 'promotion' },
+      { kind: 'tab', key: 'promotion', permission: 'settings:manage_academic' },
       { kind: 'soon', key: 'resources', permission: 'settings:manage_academic' },
     ],
   },

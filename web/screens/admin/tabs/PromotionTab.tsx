@@ -1,0 +1,254 @@
+// Promotion tab ('Outil de Promotion des Élèves'; document 2 §2, §4; decision 172): source year
+// (default the current year, else the first), 'Simuler', the result per source class with its
+// students (each outcome can be switched before executing), execute after a confirmation (the
+// result is cleared), then the latest run with its undo. Online only: nothing here is queued.
+import { useMemo, useState } from 'react';
+import { api, errorMessage, NetworkError } from '../../../api/client';
+import { useApi } from '../../../api/useApi';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { toast } from '../../../components/toast';
+import { promotionText as t } from '../../../i18n/promotion';
+import { currentYearOf, useSchool } from '../../../layouts/school';
+import { useOnline } from '../../../session/connectivity';
+import type { Message } from '../../../../worker/contract/endpoint';
+import type { PromotionLatest, PromotionPreview } from '../../../../worker/contract/promotion';
+import './promotion.css';
+
+type Outcome = 'admitted' | 'failed';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+
+export function PromotionTab() {
+  const { years } = useSchool();
+  const online = useOnline();
+  const latest = useApi<PromotionLatest>('/promotions/latest');
+  const [sourceId, setSourceId] = useState<string>(() => currentYearOf(years)?.id ?? '');
+  const [preview, setPreview] = useState<PromotionPreview | null>(null);
+  const [overrides, setOverrides] = useState<Record<string, Outcome>>({});
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'execute' | 'undo' | null>(null);
+  const source = sourceId || currentYearOf(years)?.id || '';
+
+  // The figures with the director's changes: students already enrolled in the target year stay out.
+  const rows = useMemo(
+    () =>
+      (preview?.classes ?? []).map((k) => {
+        const students = k.students.map((s) => ({ ...s, outcome: overrides[s.student_id] ?? s.computed }));
+        const pending = students.filter((s) => !s.already_enrolled);
+        return { ...k, students, admitted: pending.filter((s) => s.outcome === 'admitted').length, failed: pending.filter((s) => s.outcome === 'failed').length };
+      }),
+    [preview, overrides],
+  );
+  const enrolled = rows.reduce((n, k) => n + (k.target ? k.admitted : 0) + k.failed, 0);
+  const graduated = rows.reduce((n, k) => n + (k.target ? 0 : k.admitted), 0);
+
+  const fail = (error: unknown, offline: string) => toast.error(error instanceof NetworkError ? offline : errorMessage(error));
+
+  async function simulate() {
+    if (!source) return toast.error(t.sourceRequired);
+    if (!online) return toast.error(t.simulateOnline);
+    setBusy(true);
+    try {
+      const answer = await api.post<PromotionPreview>('/promotions?preview=true', { sourceYearId: source }, { noQueue: true });
+      setPreview(answer);
+      setOverrides({});
+      toast.success(answer.message);
+    } catch (error) {
+      fail(error, t.simulateOnline);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function askExecute() {
+    if (!preview) return toast.error(t.simulateFirst);
+    if (!online) return toast.error(t.executeOnline);
+    setDialog('execute');
+  }
+
+  async function execute() {
+    if (!preview) return;
+    setBusy(true);
+    try {
+      const answer = await api.post<Message>('/promotions', { sourceYearId: preview.source_year.id, overrides }, { noQueue: true });
+      toast.success(answer.message);
+      setPreview(null);
+      setOverrides({});
+      latest.reload();
+    } catch (error) {
+      fail(error, t.executeOnline);
+    } finally {
+      setBusy(false);
+      setDialog(null);
+    }
+  }
+
+  async function undo() {
+    setBusy(true);
+    try {
+      const answer = await api.delete<Message>('/promotions/latest', undefined, { noQueue: true });
+      toast.success(answer.message);
+      latest.reload();
+    } catch (error) {
+      fail(error, t.undoOnline);
+    } finally {
+      setBusy(false);
+      setDialog(null);
+    }
+  }
+
+  const toggle = (studentId: string, computed: Outcome, current: Outcome) =>
+    setOverrides((all) => {
+      const next = { ...all };
+      const wanted: Outcome = current === 'admitted' ? 'failed' : 'admitted';
+      if (wanted === computed) delete next[studentId];
+      else next[studentId] = wanted;
+      return next;
+    });
+
+  const run = latest.data?.run ?? null;
+
+  return (
+    <div className="promotion">
+      <h2>{t.title}</h2>
+      {!online && (
+        <div className="notice notice-warning" role="status">
+          <strong>{t.offlineBanner}</strong> — {t.offlineHint}
+        </div>
+      )}
+      <p className="muted">{t.intro}</p>
+      {years.length === 0 ? (
+        <p className="muted">{t.noYears}</p>
+      ) : (
+        <div className="promotion-controls">
+          <label>
+            <span>{t.sourceYear}</span>
+            <select
+              value={source}
+              onChange={(e) => {
+                setSourceId(e.target.value);
+                setPreview(null);
+                setOverrides({});
+              }}
+            >
+              <option value="">{t.chooseYear}</option>
+              {years.map((y) => (
+                <option key={y.id} value={y.id}>
+                  {y.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="btn" disabled={busy} onClick={() => void simulate()}>
+            {busy && !dialog ? t.simulating : t.simulate}
+          </button>
+        </div>
+      )}
+
+      {preview && (
+        <section className="promotion-result" aria-label={t.title}>
+          <p>
+            <strong>{t.target(preview.source_year.name, preview.target_year.name, preview.passing_grade)}</strong>
+          </p>
+          <table className="promotion-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.sourceClass}</th>
+                <th scope="col">{t.admitted}</th>
+                <th scope="col">{t.failed}</th>
+                <th scope="col">{t.targetClass}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((k) => (
+                <tr key={k.class_id}>
+                  <th scope="row">
+                    {k.class_name}
+                    {k.already_enrolled > 0 && <small className="muted"> ({t.alreadyEnrolled(k.already_enrolled)})</small>}
+                  </th>
+                  <td>{k.admitted}</td>
+                  <td>{k.failed}</td>
+                  <td>{k.target ? k.target.name : <strong>{t.graduates}</strong>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.map((k) => (
+            <details key={k.class_id} className="promotion-class">
+              <summary>{t.showStudents(k.class_name, k.students.length)}</summary>
+              <ul>
+                {k.students.map((s) => {
+                  const name = `${s.nom} ${s.prenom}`;
+                  const overridden = overrides[s.student_id] !== undefined;
+                  return (
+                    <li key={s.student_id} className={overridden ? 'is-overridden' : undefined}>
+                      <span className="promotion-student">
+                        <span>{name}</span>
+                        <small className="muted">
+                          {t.average} : {s.average === null ? t.noAverage : `${s.average.toLocaleString('fr-FR')} / ${k.base}`}
+                          {overridden && ` — ${t.overridden}`}
+                        </small>
+                      </span>
+                      {s.already_enrolled ? (
+                        <span className="muted">{t.enrolledAlready}</span>
+                      ) : (
+                        <label className="promotion-toggle">
+                          <input
+                            type="checkbox"
+                            aria-label={t.overrideLabel(name)}
+                            checked={s.outcome === 'admitted'}
+                            onChange={() => toggle(s.student_id, s.computed, s.outcome)}
+                          />
+                          <span>{t.outcomes[s.outcome]}</span>
+                        </label>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </details>
+          ))}
+        </section>
+      )}
+
+      <div className="promotion-actions">
+        <button type="button" className="btn" disabled={busy} onClick={askExecute}>
+          {t.execute}
+        </button>
+      </div>
+
+      {run && (
+        <section className="promotion-latest admin-callout" aria-label={t.latestTitle}>
+          <h3>{t.latestTitle}</h3>
+          <p>{t.latest(run.source_year, run.target_year, run.enrolled, run.graduated, run.created_by, formatDate(run.created_at))}</p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => (online ? setDialog('undo') : toast.error(t.undoOnline))}
+          >
+            {t.undo}
+          </button>
+        </section>
+      )}
+
+      {dialog === 'execute' && preview && (
+        <ConfirmDialog
+          title={t.executeTitle}
+          confirmLabel={t.executeConfirm}
+          tone="primary"
+          busy={busy}
+          onConfirm={() => void execute()}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{t.executeBody(preview.source_year.name, preview.target_year.name, enrolled, graduated)}</p>
+        </ConfirmDialog>
+      )}
+      {dialog === 'undo' && run && (
+        <ConfirmDialog title={t.undoTitle} confirmLabel={t.undoConfirm} busy={busy} onConfirm={() => void undo()} onCancel={() => setDialog(null)}>
+          <p>{t.undoBody(run.target_year)}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
