@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, contentDisposition, decodeBase64, isWebUrl, sniffResourceType } from '../../worker/domain/resources';
+import { cleanFileName, contentDisposition, decodeBase64, isWebUrl } from '../../worker/domain/resources';
+import { sniffResourceType } from '../../worker/files/resources';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

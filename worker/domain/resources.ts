@@ -1,9 +1,7 @@
 // Resource upload rules (architecture guide, uploads; document 2 §5): the size is checked on the
-// decoded bytes, the type is taken from the bytes (never from the client) and only passive kinds
-// are kept: PDF, PNG, JPEG, GIF, WebP and plain UTF-8 text. Markup (HTML, SVG, XML) and scripts
+// decoded bytes, the type is taken from the bytes (never from the client; files/resources.ts) and
+// only passive kinds are kept: PDF, PNG, JPEG, GIF, WebP and plain UTF-8 text. Markup (HTML, SVG, XML) and scripts
 // are refused, whatever their name or declared type.
-import { sniffImageType } from '../files/images';
-
 /** The decoded size cap of a resource file. */
 export const RESOURCE_MAX_BYTES = 5 * 1024 * 1024;
 /** The JSON body of a resource write carries the file in base64 (4/3 of its size) and the form. */
@@ -16,35 +14,42 @@ const ACTIVE_EXTENSIONS = /\.(html?|xhtml|xht|svgz?|xml|xsl|js|mjs|cjs|jsx|ts|vb
 /** Markup anywhere in a text file: a browser would run it given the chance. */
 const MARKUP = /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|meta|link|style|\?xml)\b/i;
 
-function isPlainText(bytes: Uint8Array): boolean {
+/** Tab, line feed, form feed and carriage return: the control characters a text file may hold. */
+const TEXT_SPACING = new Set([9, 10, 12, 13]);
+
+/** Whether a text holds a control character (C0 or DEL) other than those allowed. */
+function hasControl(text: string, allowed: ReadonlySet<number> = new Set()): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 || code === 127) && !allowed.has(code)) return true;
+  }
+  return false;
+}
+
+/** Valid UTF-8 without binary control characters, markup or a script's first line. */
+export function isPlainText(bytes: Uint8Array): boolean {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return false;
   }
-  // Control characters other than tab, line feed, form feed and carriage return mean binary.
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
+  if (hasControl(text, TEXT_SPACING)) return false;
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('<') || start.startsWith('#!')) return false;
   return !MARKUP.test(text);
 }
 
-const startsWith = (bytes: Uint8Array, prefix: string) => [...prefix].every((ch, i) => bytes[i] === ch.charCodeAt(0));
+/** Whether the bytes begin with an ASCII signature (`%PDF-`). */
+export const startsWithText = (bytes: Uint8Array, prefix: string) => [...prefix].every((ch, i) => bytes[i] === ch.charCodeAt(0));
 
-/** The type of a file from its bytes, or null when it is not one of the accepted passive kinds. */
-export function sniffResourceType(bytes: Uint8Array, fileName: string): ResourceMime | null {
-  if (bytes.byteLength === 0 || ACTIVE_EXTENSIONS.test(fileName)) return null;
-  if (startsWith(bytes, '%PDF-')) return 'application/pdf';
-  const image = sniffImageType(bytes) as ResourceMime | null;
-  if (image) return image;
-  return isPlainText(bytes) ? 'text/plain' : null;
-}
+/** A name announcing active content: refused whatever the bytes look like. */
+export const hasActiveExtension = (fileName: string) => ACTIVE_EXTENSIONS.test(fileName);
 
 /** A file name kept for display and download: its last path part, no control or quote characters, at most 150 characters. */
 export function cleanFileName(name: string): string | null {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(-150);
+  const cleaned = [...base].filter((ch) => !hasControl(ch) && !'"<>|*?:'.includes(ch)).join('').trim().slice(-150);
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : null;
 }
 

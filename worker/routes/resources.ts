@@ -9,10 +9,10 @@ import type { Account } from '../auth/session';
 import { type Resource, resourcesApi as api, type SavedResource, type TeacherResources } from '../contract/resources';
 import { serverText } from '../contract/texts/server';
 import { resourcesServerText as t } from '../contract/texts/resources';
-import * as assignments from '../db/assignments';
 import * as resources from '../db/resources';
 import * as years from '../db/school-years';
-import { RESOURCE_MAX_BYTES, cleanFileName, contentDisposition, decodeBase64, sniffResourceType } from '../domain/resources';
+import { RESOURCE_MAX_BYTES, cleanFileName, contentDisposition, decodeBase64 } from '../domain/resources';
+import { sniffResourceType } from '../files/resources';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { resourceKey } from '../files/keys';
 import { dropFiles } from '../files/store';
@@ -54,11 +54,6 @@ const apiResource = (row: resources.ResourceRow): Resource => ({
   teacher_prenom: row.teacher_prenom,
   teacher_nom: row.teacher_nom,
 });
-
-async function requireYear(c: SchoolContext, yearId: string) {
-  const { db, school } = c.var;
-  found((await years.selectById(db, school, yearId))[0], serverText.yearNotFound);
-}
 
 // --------------------------------------------------------------------------------- reads
 
