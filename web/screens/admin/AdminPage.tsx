@@ -21,13 +21,14 @@ const tabs = {
   roles: lazy(async () => ({ default: (await import('./tabs/RolesTab')).RolesTab })),
   journal: lazy(async () => ({ default: (await import('./tabs/JournalTab')).JournalTab })),
   security: lazy(async () => ({ default: (await import('./tabs/SecurityTab')).SecurityTab })),
+  resources: lazy(async () => ({ default: (await import('./tabs/ResourcesTab')).ResourcesTab })),
 };
 
 type TabKey = keyof typeof tabs;
 type Entry =
   | { kind: 'tab'; key: TabKey; permission?: string }
   | { kind: 'link'; key: 'users'; to: string; permission: string }
-  | { kind: 'soon'; key: 'promotion' | 'resources'; permission?: string };
+  | { kind: 'soon'; key: 'promotion'; permission?: string };
 
 const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[] = [
   {
@@ -46,7 +47,7 @@ const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[
       { kind: 'tab', key: 'subjects' },
       { kind: 'tab', key: 'programme' },
       { kind: 'soon', key: 'promotion' },
-      { kind: 'soon', key: 'resources', permission: 'settings:manage_academic' },
+      { kind: 'tab', key: 'resources', permission: 'settings:manage_academic' },
     ],
   },
   { group: 'finance', entries: [{ kind: 'tab', key: 'financials' }] },
