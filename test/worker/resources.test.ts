@@ -1,13 +1,17 @@
 // Resources (issue 16): upload rules (decoded size, type from the bytes, no active content), who
 // reads and writes (the administration, the course's teacher, a student of the class that year),
 // another school's ids, the R2 object following its record, and the audit of every write.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Resource, SavedResource, TeacherResources } from '../../worker/contract/resources';
 import { RESOURCE_MAX_BYTES } from '../../worker/domain/resources';
 import { seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
+import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
+import { DEMO_RESOURCES, seedDemoResources } from '../../scripts/demo/resources';
+import { AURORE_DEMO, COLLEGE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
+import { database } from '../../worker/db/client';
 
 const b64 = (text: string | Uint8Array) => btoa(String.fromCharCode(...(typeof text === 'string' ? new TextEncoder().encode(text) : text)));
 const PDF = b64('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -175,5 +179,28 @@ describe('resources', () => {
     expect((await call(ctx.school, ctx.eleve, 'GET', resource.file_url!)).status).toBe(404);
     const audit = await env.DB.prepare("SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE '%RESOURCE' ORDER BY created_at, rowid").bind(ctx.school.id).all();
     expect(audit.results.map((r) => r.action_type)).toEqual(['CREATE_RESOURCE', 'UPDATE_RESOURCE', 'UPDATE_RESOURCE', 'DELETE_RESOURCE']);
+  });
+
+  it.each([COLLEGE_DEMO, AURORE_DEMO])("the demo gives the demo pupil's class a PDF and a link of the demo teacher's course, once ($school.name)", async (demo) => {
+    const id = crypto.randomUUID();
+    const hostname = `${id.slice(0, 8)}.ecole.test`;
+    const db = database(env.DB);
+    await runBatch(db, await demoSchoolStatements(db, { ...demo, school: { ...demo.school, id, hostname, isDefault: false } }));
+    const school = { fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${hostname}${path}`, init) };
+    const demoCall = async (method: string, path: string, token: string | null, body?: unknown) => {
+      const res = await call(school, token, method, path, body);
+      return { status: res.status, json: await res.json().catch(() => null) };
+    };
+    expect(await seedDemoResources(demoCall, DEMO_PASSWORD)).toBe(2);
+    expect(await seedDemoResources(demoCall, DEMO_PASSWORD)).toBe(-1);
+    const eleve = await tokenFor(school, 'eleve', DEMO_PASSWORD);
+    const list = await bodyOf<Resource[]>(await call(school, eleve, 'GET', '/api/student/resources'));
+    expect(list.map((r) => [r.title, r.mime_type]).sort()).toEqual([
+      [DEMO_RESOURCES.link.title, null],
+      [DEMO_RESOURCES.pdf.title, 'application/pdf'],
+    ].sort());
+    const pdf = list.find((r) => r.mime_type)!;
+    const file = await call(school, eleve, 'GET', pdf.file_url!);
+    expect(new TextDecoder().decode(await file.arrayBuffer())).toMatch(/^%PDF-1\.4[\s\S]*%%EOF\n$/);
   });
 });
