@@ -103,7 +103,7 @@ resourceRoutes.get(api.file.path, allow.types('admin', 'standard', 'teacher', 's
       'Content-Disposition': contentDisposition(row.mime_type, row.file_name ?? 'fichier'),
       'X-Content-Type-Options': 'nosniff',
       // Nothing in the file runs or loads anything; the app's own pages show it from a blob.
-      'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; plugin-types application/pdf; sandbox; frame-ancestors 'self'",
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
       'Cache-Control': 'private, no-cache',
     },
   });
