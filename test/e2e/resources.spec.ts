@@ -65,3 +65,33 @@ test('a teacher uploads a PDF and a student of that class previews it', async ({
   await expect(phone.getByRole('heading', { name: 'Devoir de révision' })).toBeVisible();
   await pupil.close();
 });
+
+test('a resource added offline is queued, marked pending, then synced', async ({ page, context }) => {
+  await signInAndLand(page, 'prof', '/teacher');
+  await controlled(page);
+  await page.getByRole('tab', { name: 'Ressources' }).click();
+  await expect(page.getByText('Aucune ressource pour le moment.')).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Ajouter une ressource' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle ressource' });
+  await dialog.getByLabel('Assignation').selectOption({ index: 1 });
+  await dialog.getByRole('radio', { name: 'Lien' }).check();
+  await dialog.getByLabel('Titre').fill('Cours en ligne');
+  await dialog.getByLabel('URL').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog.getByText("L'URL doit être une adresse http ou https valide.")).toBeVisible();
+  await dialog.getByLabel('URL').fill('https://fr.wikipedia.org/wiki/Fraction');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Action en attente de synchronisation.')).toBeVisible();
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Cours en ligne/ }) });
+  await expect(item.getByText('En attente')).toBeVisible();
+
+  await context.setOffline(false);
+  await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY' }));
+  await expect(item.getByText('En attente')).toBeHidden({ timeout: 15_000 });
+  const token = await apiToken(page, 'prof');
+  const years = (await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; is_current: boolean }[];
+  const year = years.find((y) => y.is_current)!.id;
+  const mine = (await (await page.request.get(`/api/teacher/resources?yearId=${year}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { resources: { title: string; url: string }[] };
+  expect(mine.resources.map((r) => [r.title, r.url])).toEqual([['Cours en ligne', 'https://fr.wikipedia.org/wiki/Fraction']]);
+});

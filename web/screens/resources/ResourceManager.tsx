@@ -96,7 +96,7 @@ function ResourceManager<D>({
         {classes.length > 1 && (
           <Field label={t.filter}>
             {(control) => (
-              <select {...control} value={classFilter} onChange={(e) => setClassFilter(e.target.value)}>
+              <select {...control} className="input" value={classFilter} onChange={(e) => setClassFilter(e.target.value)}>
                 <option value="">{t.filterAll}</option>
                 {classes.map((name) => (
                   <option key={name} value={name}>
@@ -265,7 +265,7 @@ function ResourceForm({
         {current && <p className="muted small">{t.fixedOnEdit}</p>}
         <Field label={t.assignment} required error={errors.assignment}>
           {(control) => (
-            <select {...control} value={assignmentId} disabled={Boolean(current)} onChange={(e) => setAssignmentId(e.target.value)}>
+            <select {...control} className="input" value={assignmentId} disabled={Boolean(current)} onChange={(e) => setAssignmentId(e.target.value)}>
               {current ? (
                 <option value={current.assignment_id}>{t.course(current.subject_name, current.class_name)}</option>
               ) : (
@@ -291,15 +291,15 @@ function ResourceForm({
           ))}
         </fieldset>
         <Field label={t.titleLabel} required error={errors.title}>
-          {(control) => <input {...control} type="text" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}
+          {(control) => <input {...control} className="input" type="text" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}
         </Field>
         {type === 'file' ? (
           <Field label={t.file} required={!current} error={errors.file} hint={current?.file_name ? t.keepFile(current.file_name) : t.fileHint(MAX_MB)}>
-            {(control) => <input {...control} type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+            {(control) => <input {...control} className="input" type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
           </Field>
         ) : (
           <Field label={t.url} required error={errors.url} hint={t.urlHint}>
-            {(control) => <input {...control} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} />}
+            {(control) => <input {...control} className="input" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} />}
           </Field>
         )}
       </form>
