@@ -10,7 +10,6 @@ import { Guard } from './session/guards';
 
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-
 const staffLayout = screen(async () => (await import('./layouts/StaffLayout')).StaffLayout);
 const studentLayout = screen(async () => (await import('./layouts/StudentLayout')).StudentLayout);
 
