@@ -5,19 +5,10 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './app/AppShell';
 import { commonText } from './i18n/common';
-import { shellText } from './i18n/shell';
 import { LoginPage } from './screens/login/LoginPage';
 import { Guard } from './session/guards';
 
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
-
-
-/** A screen of a later release: its route, guard and title, saying it is not there yet. */
-const later = (title: string) =>
-  screen(async () => {
-    const { UnavailablePage } = await import('./screens/unavailable/UnavailablePage');
-    return () => <UnavailablePage title={title} />;
-  });
 
 const staffLayout = screen(async () => (await import('./layouts/StaffLayout')).StaffLayout);
 const studentLayout = screen(async () => (await import('./layouts/StudentLayout')).StudentLayout);
@@ -114,7 +105,7 @@ export const routes: RouteObject[] = [
               { path: '/student', lazy: screen(async () => (await import('./screens/student/StudentHomePage')).StudentHomePage) },
               { path: '/student/timetable', lazy: screen(async () => (await import('./screens/student/StudentTimetablePage')).StudentTimetablePage) },
               { path: '/student/grades', lazy: screen(async () => (await import('./screens/student/StudentGradesPage')).StudentGradesPage) },
-              { path: '/student/resources', lazy: later(shellText.student.resources) },
+              { path: '/student/resources', lazy: screen(async () => (await import('./screens/student/StudentResourcesPage')).StudentResourcesPage) },
               { path: '/student/finance', lazy: screen(async () => (await import('./screens/student/StudentFinancePage')).StudentFinancePage) },
               { path: '/student/docs', lazy: screen(async () => (await import('./screens/docs/DocsPage')).StudentDocsPage) },
             ],

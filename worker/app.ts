@@ -39,6 +39,8 @@ import { superadminRoutes } from './routes/superadmin';
 import { subjectRoutes } from './routes/subjects';
 import { supportRoutes } from './routes/support';
 import { userRoutes } from './routes/users';
+import { resourceRoutes } from './routes/resources';
+import { RESOURCE_BODY_LIMIT } from './domain/resources';
 
 export const API_BODY_LIMIT = 1024 * 1024;
 
@@ -73,12 +75,13 @@ export function buildApp() {
   });
   app.use(
     '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
+    // A resource write carries its file in base64: its own, larger limit (domain/resources.ts).
+    (c, next) => bodyLimit({
+      maxSize: c.req.path === '/api/resources' || c.req.path.startsWith('/api/resources/') ? RESOURCE_BODY_LIMIT : API_BODY_LIMIT,
       onError: () => {
         throw new ApiError(413, 'too_large', serverText.tooLarge);
       },
-    }),
+    })(c, next),
   );
   // A write carries JSON or nothing: any other body is refused before it reaches a route.
   app.use('/api/*', async (c, next) => {
@@ -118,6 +121,7 @@ export function buildApp() {
   app.route('/api', communicationRoutes);
   app.route('/api', auditRoutes);
   app.route('/api', superadminRoutes);
+  app.route('/api', resourceRoutes);
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

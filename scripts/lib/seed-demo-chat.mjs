@@ -6,6 +6,8 @@ import http from 'node:http';
 import { runnerImport } from 'vite';
 
 const { module } = await runnerImport('./scripts/demo/communications.ts', { configFile: false, logLevel: 'error' });
+// The demo's resources keep their files in R2: written through the portal too (scripts/demo/resources.ts).
+const resources = (await runnerImport('./scripts/demo/resources.ts', { configFile: false, logLevel: 'error' })).module;
 const { DEMO_PASSWORD } = (await runnerImport('./scripts/demo-accounts.ts', { configFile: false, logLevel: 'error' })).module;
 const port = Number(process.argv[2] ?? 8787);
 
@@ -46,4 +48,5 @@ const callOn = (host) => (method, path, token, body) =>
 
 for (const host of ['localhost', 'ecole2.localhost']) {
   await module.seedDemoChat(callOn(host), DEMO_PASSWORD);
+  await resources.seedDemoResources(callOn(host), DEMO_PASSWORD);
 }

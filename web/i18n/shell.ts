@@ -63,10 +63,6 @@ export const shellText = {
     dismiss: 'Fermer la notification',
     region: 'Notifications',
   },
-  unavailable: {
-    body: "Cet écran n'est pas encore disponible dans cette version du portail.",
-    back: 'Retour',
-  },
   screens: {
     dashboard: 'Tableau de bord',
     students: 'Gestion des Élèves',

@@ -21,7 +21,7 @@ export interface Endpoint {
   /** The answer of each success status; errors all have the shape of `apiError`. */
   answers?: { 200?: z.ZodType; 201?: z.ZodType };
   /** Instead of JSON, the endpoint answers a stored file of this kind. */
-  binary?: 'image';
+  binary?: 'image' | 'file';
 }
 
 /** What an endpoint reads and answers, besides its method, path and summary. */

@@ -6,3 +6,5 @@ export const logoKey = (instanceId: string, version: string) => `instances/${ins
 /** A student's photo; a new version gets a new key, so a cached copy never goes stale. */
 export const studentPhotoKey = (instanceId: string, studentId: string, version: string) =>
   `instances/${instanceId}/students/${studentId}/photo/${version}`;
+/** A resource's file; a new file gets a new version, so a cached copy never goes stale. */
+export const resourceKey = (instanceId: string, resourceId: string, version: string) => `instances/${instanceId}/resources/${resourceId}/${version}`;

@@ -10,6 +10,8 @@ const CSP = [
   `script-src 'self' ${FIRST_PAINT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // A resource's PDF is previewed from a blob the page made (screens/resources).
+  "frame-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "worker-src 'self'",
@@ -36,7 +38,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   }
   const h = c.res.headers;
-  h.set('Content-Security-Policy', import.meta.env.MODE === 'development' ? DEV_CSP : CSP);
+  // A stored file answers with its own, stricter policy (routes/resources.ts).
+  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', import.meta.env.MODE === 'development' ? DEV_CSP : CSP);
   h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');

@@ -52,7 +52,7 @@ function operation(endpoint: Endpoint, rule: AccessRule) {
       ...Object.fromEntries(
         Object.entries(endpoint.answers ?? {}).map(([status, schema]) => [status, { description: 'Success.', content: json(jsonSchema(schema, 'output')) }]),
       ),
-      ...(endpoint.binary ? { 200: { description: 'The stored file.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
+      ...(endpoint.binary ? { 200: { description: 'The stored file.', content: { [endpoint.binary === 'image' ? 'image/*' : '*/*']: { schema: { type: 'string', format: 'binary' } } } } } : {}),
       default: { $ref: '#/components/responses/Error' },
     },
   };

@@ -39,7 +39,7 @@ const emptyGrades = (yearPeriods: { id: string; name: string }[], periodId: stri
 });
 
 /** The student whose portal this is, with their enrolment of the current year (or none). */
-async function portalStudent(c: SchoolContext, studentId: string | undefined) {
+export async function portalStudent(c: SchoolContext, studentId: string | undefined) {
   const { db, school, account } = c.var;
   if (account.type === 'student') {
     return found(await enrollments.findPortalStudent(db, school, { userId: account.id }), t.noAccountLink);
@@ -49,7 +49,7 @@ async function portalStudent(c: SchoolContext, studentId: string | undefined) {
 }
 
 type PortalStudent = Awaited<ReturnType<typeof portalStudent>>;
-const placeOf = (s: PortalStudent) =>
+export const placeOf = (s: PortalStudent) =>
   s.enrollment_id && s.year_id && s.class_id ? { enrollmentId: s.enrollment_id, yearId: s.year_id, yearName: s.year_name!, classId: s.class_id, className: s.class_name! } : null;
 
 studentPortalRoutes.get(api.me.path, allow.types(...PORTAL), input(api.me), async (c) => {

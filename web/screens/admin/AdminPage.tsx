@@ -22,13 +22,14 @@ const tabs = {
   roles: lazy(async () => ({ default: (await import('./tabs/RolesTab')).RolesTab })),
   journal: lazy(async () => ({ default: (await import('./tabs/JournalTab')).JournalTab })),
   security: lazy(async () => ({ default: (await import('./tabs/SecurityTab')).SecurityTab })),
+  resources: lazy(async () => ({ default: (await import('./tabs/ResourcesTab')).ResourcesTab })),
 };
 
 type TabKey = keyof typeof tabs;
 type Entry =
   | { kind: 'tab'; key: TabKey; permission?: string }
   | { kind: 'link'; key: 'users'; to: string; permission: string }
-  | { kind: 'soon'; key: 'resources'; permission?: string };
+  | { kind: 'soon'; key: TabKey; permission?: string };
 
 const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[] = [
   {
@@ -47,7 +48,7 @@ const SIDEBAR: { group: keyof typeof adminText.panel.groups; entries: Entry[] }[
       { kind: 'tab', key: 'subjects' },
       { kind: 'tab', key: 'programme' },
       { kind: 'tab', key: 'promotion', permission: 'settings:manage_academic' },
-      { kind: 'soon', key: 'resources', permission: 'settings:manage_academic' },
+      { kind: 'tab', key: 'resources', permission: 'settings:manage_academic' },
     ],
   },
   { group: 'finance', entries: [{ kind: 'tab', key: 'financials' }] },

@@ -20,6 +20,7 @@ import type { TeacherAnnouncement, TeacherCourse, TeacherDashboard, TeacherLesso
 import './teacher.css';
 
 const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
+const TeacherResources = lazy(async () => ({ default: (await import('../resources/ResourceManager')).TeacherResourcesSection }));
 const TeacherSupport = lazy(async () => ({ default: (await import('../support/Support')).TeacherSupport }));
 
 type Tab = keyof typeof t.tabs;
@@ -77,8 +78,10 @@ export function TeacherPage() {
             <Link to="/admin/contact">{t.supportOfAdministration}</Link>
           </p>
         )}
-        {((tab === 'support' && teacherAccount) || tab === 'security') && (
-          <Suspense fallback={<p className="muted">{commonText.loading}</p>}>{tab === 'support' ? <TeacherSupport /> : <SecurityTab />}</Suspense>
+        {((tab === 'support' && teacherAccount) || tab === 'security' || tab === 'resources') && (
+          <Suspense fallback={<p className="muted">{commonText.loading}</p>}>
+            {tab === 'support' ? <TeacherSupport /> : tab === 'resources' ? <TeacherResources /> : <SecurityTab />}
+          </Suspense>
         )}
       </section>
     </main>

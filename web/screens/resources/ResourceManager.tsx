@@ -1,0 +1,308 @@
+// 'Gestion des Ressources' (document 2 §2, §5, §8): the resources of a year's courses with add,
+// edit, delete and preview. The administration's tab manages every course's; the teacher's
+// section their own courses'. Writes may be queued offline (§4): the list shows the change at
+// once, marked 'En attente' until it is synced.
+import { type FormEvent, useMemo, useState } from 'react';
+import { api } from '../../api/client';
+import { isPendingFor, usePendingWrites } from '../../api/pending';
+import { type ApiState, useApi } from '../../api/useApi';
+import { useWrite } from '../../api/useWrite';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DialogButtons } from '../../components/DialogButtons';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { PendingBadge } from '../../components/PendingBadge';
+import { offlineText } from '../../i18n/offline';
+import { resourcesText as t } from '../../i18n/resources';
+import { useSchool } from '../../layouts/school';
+import type { Resource, ResourceBody, ResourceChoice, SavedResource, TeacherResources } from '../../../worker/contract/resources';
+import type { FullAssignment } from '../../../worker/contract/teachers';
+import { RESOURCE_MAX_BYTES, isWebUrl } from '../../../worker/domain/resources';
+import { ResourceOpen, ResourcePreview, shortDate } from './ResourcePreview';
+import './resources.css';
+
+const MAX_MB = RESOURCE_MAX_BYTES / 1024 / 1024;
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.txt,application/pdf,image/png,image/jpeg,image/gif,image/webp,text/plain';
+
+/** How a screen's data holds its resources (the teacher's answer also carries the courses). */
+interface Lens<D> {
+  resources: (data: D) => Resource[];
+  withResources: (data: D, update: (list: Resource[]) => Resource[]) => D;
+}
+
+const listLens: Lens<Resource[]> = { resources: (d) => d, withResources: (d, f) => f(d) };
+const teacherLens: Lens<TeacherResources> = { resources: (d) => d.resources, withResources: (d, f) => ({ ...d, resources: f(d.resources) }) };
+
+const yearQuery = (yearId: string | undefined) => (yearId ? `?yearId=${encodeURIComponent(yearId)}` : null);
+
+/** The administration's tab: every course of the selected year. */
+export function AdminResources() {
+  const { selectedYear } = useSchool();
+  const query = yearQuery(selectedYear?.id);
+  const list = useApi<Resource[]>(query && `/admin/resources${query}`);
+  const courses = useApi<FullAssignment[]>(query && `/full-assignments${query}`);
+  return <ResourceManager state={list} lens={listLens} choices={courses.data} hasYear={Boolean(query)} showTeacher />;
+}
+
+/** The teacher's section: their own courses of the selected year. */
+export function TeacherResourcesSection() {
+  const { selectedYear } = useSchool();
+  const query = yearQuery(selectedYear?.id);
+  const state = useApi<TeacherResources>(query && `/teacher/resources${query}`);
+  return <ResourceManager state={state} lens={teacherLens} choices={state.data?.assignments ?? null} hasYear={Boolean(query)} showTeacher={false} />;
+}
+
+type Editing = { kind: 'add' } | { kind: 'edit'; resource: Resource };
+
+function ResourceManager<D>({
+  state,
+  lens,
+  choices,
+  hasYear,
+  showTeacher,
+}: {
+  state: ApiState<D>;
+  lens: Lens<D>;
+  choices: ResourceChoice[] | null;
+  hasYear: boolean;
+  showTeacher: boolean;
+}) {
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [removing, setRemoving] = useState<Resource | null>(null);
+  const [previewing, setPreviewing] = useState<Resource | null>(null);
+  const [classFilter, setClassFilter] = useState('');
+  const pending = usePendingWrites();
+  const { send, busy } = useWrite(state);
+  const all = state.data ? lens.resources(state.data) : null;
+  const classes = useMemo(() => [...new Set((choices ?? []).map((c) => c.class_name))], [choices]);
+  const shown = all?.filter((r) => !classFilter || r.class_name === classFilter) ?? null;
+
+  const remove = async (resource: Resource) => {
+    const outcome = await send(api.delete<{ message: string }>(`/resources/${encodeURIComponent(resource.id)}`), {
+      success: t.deleted,
+      queued: offlineText.queued.deletion,
+      offline: (data) => lens.withResources(data, (list) => list.filter((r) => r.id !== resource.id)),
+    });
+    if (outcome) setRemoving(null);
+  };
+
+  if (!hasYear) return <p className="muted">{t.noYear}</p>;
+  return (
+    <>
+      <h2>{t.title}</h2>
+      <p className="muted">{t.intro}</p>
+      <div className="resource-toolbar">
+        {classes.length > 1 && (
+          <Field label={t.filter}>
+            {(control) => (
+              <select {...control} className="input" value={classFilter} onChange={(e) => setClassFilter(e.target.value)}>
+                <option value="">{t.filterAll}</option>
+                {classes.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <button type="button" className="btn" disabled={!choices || choices.length === 0} onClick={() => setEditing({ kind: 'add' })}>
+          {t.add}
+        </button>
+      </div>
+      {choices?.length === 0 && <p className="notice notice-info">{t.noCourses}</p>}
+      {state.error && !all && <ErrorNotice message={state.error} />}
+      {!all && !state.error && (
+        <p className="muted" role="status">
+          {t.loading}
+        </p>
+      )}
+      {shown?.length === 0 && <p className="muted">{t.empty}</p>}
+      {shown && shown.length > 0 && (
+        <ul className="resource-list" aria-label={t.title}>
+          {shown.map((r) => (
+            <li key={r.id} className="card resource-item">
+              <div>
+                <h3>
+                  {r.title} {isPendingFor(pending, ['/resources'], r.id) && <PendingBadge />}
+                </h3>
+                <p className="muted resource-meta">
+                  {t.course(r.subject_name, r.class_name)}
+                  {showTeacher ? ` · ${t.by(r.teacher_prenom, r.teacher_nom)}` : ''} · {t.types[r.resource_type]}
+                  {r.file_name ? ` · ${r.file_name}` : ''}
+                  {r.size ? ` · ${t.size(r.size)}` : ''} · {shortDate(r.created_at)}
+                </p>
+              </div>
+              <div className="resource-actions">
+                <ResourceOpen resource={r} onPreview={setPreviewing} />
+                <button type="button" className="btn btn-secondary" onClick={() => setEditing({ kind: 'edit', resource: r })} aria-label={`${t.edit} : ${r.title}`}>
+                  {t.edit}
+                </button>
+                <button type="button" className="btn btn-danger" onClick={() => setRemoving(r)} aria-label={`${t.remove} : ${r.title}`}>
+                  {t.remove}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <ResourceForm
+          editing={editing}
+          choices={choices ?? []}
+          busy={busy}
+          onClose={() => setEditing(null)}
+          onSave={async (body, local) => {
+            const id = editing.kind === 'edit' ? editing.resource.id : body.id!;
+            const request =
+              editing.kind === 'edit' ? api.put<SavedResource>(`/resources/${encodeURIComponent(id)}`, body) : api.post<SavedResource>('/resources', body);
+            const outcome = await send(request, {
+              success: editing.kind === 'edit' ? t.updated : t.added,
+              queued: offlineText.queued.action,
+              offline: (data) =>
+                lens.withResources(data, (list) => (editing.kind === 'edit' ? list.map((r) => (r.id === id ? { ...r, ...local } : r)) : [local as Resource, ...list])),
+            });
+            if (outcome) setEditing(null);
+          }}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog title={t.confirmTitle} confirmLabel={t.remove} busy={busy} onCancel={() => setRemoving(null)} onConfirm={() => void remove(removing)}>
+          <p>{t.confirm(removing.title)}</p>
+        </ConfirmDialog>
+      )}
+      {previewing && <ResourcePreview resource={previewing} onClose={() => setPreviewing(null)} />}
+    </>
+  );
+}
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+type Errors = Partial<Record<'assignment' | 'title' | 'file' | 'url', string>>;
+
+function ResourceForm({
+  editing,
+  choices,
+  busy,
+  onClose,
+  onSave,
+}: {
+  editing: Editing;
+  choices: ResourceChoice[];
+  busy: boolean;
+  onClose: () => void;
+  /** The body to send, and the resource as the list shows it meanwhile (offline). */
+  onSave: (body: ResourceBody, local: Partial<Resource>) => Promise<void>;
+}) {
+  const current = editing.kind === 'edit' ? editing.resource : null;
+  const [assignmentId, setAssignmentId] = useState(current?.assignment_id ?? '');
+  const [type, setType] = useState<'file' | 'link'>(current?.resource_type ?? 'file');
+  const [title, setTitle] = useState(current?.title ?? '');
+  const [url, setUrl] = useState(current?.url ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const formId = 'resource-form';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!current && !assignmentId) found.assignment = t.assignmentRequired;
+    if (!title.trim()) found.title = t.titleRequired;
+    if (type === 'file' && !current && !file) found.file = t.fileRequired;
+    if (type === 'file' && file && file.size > RESOURCE_MAX_BYTES) found.file = t.fileTooLarge(MAX_MB);
+    if (type === 'link' && !isWebUrl(url.trim())) found.url = t.urlInvalid;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const content = type === 'file' && file ? await readBase64(file) : null;
+    const course = choices.find((c) => c.id === assignmentId);
+    const body: ResourceBody = {
+      ...(current ? {} : { id: crypto.randomUUID() }),
+      assignment_id: assignmentId,
+      resource_type: type,
+      title: title.trim(),
+      url: type === 'link' ? url.trim() : null,
+      file_name: file?.name ?? null,
+      mime_type: file?.type || null,
+      file_content: content,
+    };
+    const local: Partial<Resource> = current
+      ? { title: body.title, url: body.url ?? null, ...(file ? { file_name: file.name, size: file.size } : {}) }
+      : {
+          id: body.id!,
+          assignment_id: assignmentId,
+          resource_type: type,
+          title: body.title,
+          url: body.url ?? null,
+          file_name: file?.name ?? null,
+          mime_type: null,
+          size: file?.size ?? null,
+          file_url: null,
+          created_at: new Date().toISOString(),
+          class_name: course?.class_name ?? '',
+          subject_id: course?.subject_id ?? '',
+          subject_name: course?.subject_name ?? '',
+          teacher_prenom: course?.teacher_prenom ?? '',
+          teacher_nom: course?.teacher_nom ?? '',
+        };
+    await onSave(body, local);
+  };
+
+  return (
+    <Modal
+      title={current ? t.formEdit : t.formAdd}
+      onClose={busy ? undefined : onClose}
+      actions={<DialogButtons confirmLabel={t.save} busy={busy} form={formId} onCancel={onClose} />}
+    >
+      <form id={formId} noValidate onSubmit={(e) => void submit(e)}>
+        {current && <p className="muted small">{t.fixedOnEdit}</p>}
+        <Field label={t.assignment} required error={errors.assignment}>
+          {(control) => (
+            <select {...control} className="input" value={assignmentId} disabled={Boolean(current)} onChange={(e) => setAssignmentId(e.target.value)}>
+              {current ? (
+                <option value={current.assignment_id}>{t.course(current.subject_name, current.class_name)}</option>
+              ) : (
+                <>
+                  <option value="">{t.chooseAssignment}</option>
+                  {choices.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {t.assignmentOption(c.subject_name, c.class_name, c.teacher_prenom, c.teacher_nom)}
+                    </option>
+                  ))}
+                </>
+              )}
+            </select>
+          )}
+        </Field>
+        <fieldset className="resource-type">
+          <legend>{t.type}</legend>
+          {(['file', 'link'] as const).map((kind) => (
+            <label key={kind}>
+              <input type="radio" name="resource-type" value={kind} checked={type === kind} disabled={Boolean(current)} onChange={() => setType(kind)} />
+              {t.types[kind]}
+            </label>
+          ))}
+        </fieldset>
+        <Field label={t.titleLabel} required error={errors.title}>
+          {(control) => <input {...control} className="input" type="text" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}
+        </Field>
+        {type === 'file' ? (
+          <Field label={t.file} required={!current} error={errors.file} hint={current?.file_name ? t.keepFile(current.file_name) : t.fileHint(MAX_MB)}>
+            {(control) => <input {...control} className="input" type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+          </Field>
+        ) : (
+          <Field label={t.url} required error={errors.url} hint={t.urlHint}>
+            {(control) => <input {...control} className="input" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} />}
+          </Field>
+        )}
+      </form>
+    </Modal>
+  );
+}

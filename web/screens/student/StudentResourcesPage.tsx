@@ -1,0 +1,46 @@
+// The student's 'Ressources': their class's resources of the year, newest first, each previewed
+// in the dialog (a file) or opened (a link). The list is read with the portal's other sections,
+// so it opens offline after one visit.
+import { useState } from 'react';
+import { useApi } from '../../api/useApi';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { resourcesText as t } from '../../i18n/resources';
+import { studentText } from '../../i18n/student';
+import type { Resource } from '../../../worker/contract/resources';
+import { ResourceOpen, ResourcePreview, shortDate } from '../resources/ResourcePreview';
+import { usePortalPath } from './portal';
+import '../resources/resources.css';
+import './student.css';
+
+export function StudentResourcesPage() {
+  const list = useApi<Resource[]>(usePortalPath('/student/resources'));
+  const [open, setOpen] = useState<Resource | null>(null);
+  const data = list.data;
+  return (
+    <main className="page student-page">
+      <h1>{t.studentTitle}</h1>
+      {list.error && !data && <ErrorNotice message={list.error} />}
+      {!data && !list.error && <p className="muted">{studentText.loading}</p>}
+      {data?.length === 0 && <p className="card muted">{t.studentEmpty}</p>}
+      {data && data.length > 0 && (
+        <ul className="resource-list" aria-label={t.studentTitle}>
+          {data.map((r) => (
+            <li key={r.id} className="card resource-item">
+              <div>
+                <h3>{r.title}</h3>
+                <p className="muted resource-meta">
+                  {r.subject_name} · {t.by(r.teacher_prenom, r.teacher_nom)} · {t.types[r.resource_type]}
+                  {r.size ? ` · ${t.size(r.size)}` : ''} · {shortDate(r.created_at)}
+                </p>
+              </div>
+              <div className="resource-actions">
+                <ResourceOpen resource={r} onPreview={setOpen} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && <ResourcePreview resource={open} onClose={() => setOpen(null)} />}
+    </main>
+  );
+}
