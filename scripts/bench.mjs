@@ -410,17 +410,8 @@ async function timeAttendance() {
       where,
     );
   }
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], { stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
+  const { server, base, tokenOf } = await startPreview(port);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 60; i++) {
-      if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const tokenOf = async (username) => {
-      const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-      return (await res.json()).accessToken;
-    };
     const [admin, prof] = [await tokenOf('admin'), await tokenOf('prof')];
     const timed = async (run) => {
       const times = [];
@@ -494,17 +485,8 @@ async function timeGrades() {
       where,
     );
   }
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], { stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
+  const { server, base, tokenOf } = await startPreview(port);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 60; i++) {
-      if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const tokenOf = async (username) => {
-      const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-      return (await res.json()).accessToken;
-    };
     const [admin, prof] = [await tokenOf('admin'), await tokenOf('prof')];
     const times = [];
     let text = '';
@@ -563,4 +545,19 @@ async function benchSupportChat() {
   } finally {
     server.kill();
   }
+}
+
+/** The production build on `port` (vite preview), once it answers, with a sign-in helper for the demo accounts. */
+async function startPreview(port) {
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], { stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 60; i++) {
+    if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const tokenOf = async (username) => {
+    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+    return (await res.json()).accessToken;
+  };
+  return { server, base, tokenOf };
 }
