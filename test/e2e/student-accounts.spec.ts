@@ -1,7 +1,10 @@
 // Student accounts on a phone (issue 16): the admin makes the accounts of a class, prints the
-// slips (six to a sheet), and a student signs in with a slip and must change the password.
+// slips (six to a sheet); a student signs in with a slip, changes the password and, after that one
+// visit, opens every section of the portal without network.
 import { expect, test } from './fixtures';
-import { PHONE, signIn, signInAndLand } from './support';
+import { controlled, PHONE, signIn, signInAndLand } from './support';
+
+const NEW_PASSWORD = 'Nouveau#Portail-2026';
 
 test.use({ viewport: PHONE });
 
@@ -38,5 +41,25 @@ test('the admin creates accounts for a class and prints the slips; a student sig
   const student = await phone.newPage();
   await signIn(student, username, password);
   await expect(student).toHaveURL(/\/force-password-change$/);
+  await student.getByLabel('Nouveau mot de passe').fill(NEW_PASSWORD);
+  await student.getByLabel('Confirmer le mot de passe').fill(NEW_PASSWORD);
+  await student.getByRole('button', { name: 'Mettre à jour le mot de passe' }).click();
+  await expect(student).toHaveURL(/\/student$/);
+  await expect(student.getByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
+  // One visit, then every section without network (the dashboard read them all once).
+  await controlled(student);
+  await student.waitForLoadState('networkidle');
+  await phone.setOffline(true);
+  for (const [path, heading] of [
+    ['/student/timetable', 'Emploi du temps'],
+    ['/student/grades', 'Notes'],
+    ['/student/resources', 'Ressources'],
+    ['/student/finance', 'Finances'],
+    ['/student/docs', 'Documentation'],
+  ] as const) {
+    await student.goto(path);
+    await expect(student.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(student.getByText("Cette page n'a pas été consultée auparavant", { exact: false })).toHaveCount(0);
+  }
   await phone.close();
 });
