@@ -21,7 +21,11 @@ import './support.css';
 const t = communicationsText.support;
 
 
-type Shown = SupportMessage & { pending?: 'sending' | 'queued' };
+type Shown = SupportMessage & {
+  pending?: 'sending' | 'queued';
+  /** An optimistic message: the ids the conversation held when it was sent (its copy is a new one). */
+  before?: ReadonlySet<string>;
+};
 
 const time = (iso: string) =>
   new Date(iso).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
@@ -31,6 +35,27 @@ function applyPush(messages: Shown[], push: SupportPush): Shown[] {
   if (push.type === 'message') return messages.some((m) => m.id === push.message.id) ? messages : [...messages, push.message];
   if (push.type === 'read') return messages.map((m) => (m.sender_role === 'teacher' ? { ...m, is_read_by_admin: true } : m));
   return messages.filter((m) => !push.ids.includes(m.id));
+}
+
+/**
+ * The optimistic messages the conversation does not hold yet. The server's copy of a message can
+ * come pushed or polled before the send's own answer: an outbox message is then matched, once,
+ * with a message of the same sender and text the conversation did not hold when it was sent, so it
+ * never shows twice (no clock involved: a phone's may be wrong).
+ */
+function unsent(outbox: Shown[], held: Shown[]): Shown[] {
+  const claimed = new Set<string>();
+  return outbox.filter((o) => {
+    const twin = held.find(
+      (m) =>
+        !claimed.has(m.id) &&
+        (m.id === o.id ||
+          (m.sender_role === o.sender_role && m.content === o.content && !o.before?.has(m.id))),
+    );
+    if (!twin) return true;
+    claimed.add(twin.id);
+    return false;
+  });
 }
 
 /**
@@ -62,6 +87,7 @@ function useConversation(path: string | null, teacherId: string | null, role: 't
       created_at: new Date().toISOString(),
       is_read_by_admin: role === 'admin',
       pending: 'sending',
+      before: new Set((polled.data ?? []).map((m) => m.id)),
     };
     setOutbox((box) => [...box, local]);
     try {
@@ -83,7 +109,7 @@ function useConversation(path: string | null, teacherId: string | null, role: 't
     }
   };
 
-  const messages = polled.data ? [...polled.data, ...outbox.filter((o) => !polled.data!.some((m) => m.id === o.id))] : null;
+  const messages = polled.data ? [...polled.data, ...unsent(outbox, polled.data)] : null;
   return { messages, error: polled.error, send, polled };
 }
 
