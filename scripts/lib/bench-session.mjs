@@ -303,3 +303,50 @@ export async function measureSession({ edgePort = 8840, upstreamPort = 8841, tea
     rmSync(profile, { recursive: true, force: true });
   }
 }
+
+/** The session's budgets (issue 12): bytes down of the secretary's a-e,g. */
+export const SESSION_BUDGETS = { cold: 250 * 1024, warm: 12 * 1024 };
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const short = (path) => {
+  const bare = path.replace(/\?.*$/, '');
+  return bare.length > 48 ? `${bare.slice(0, 47)}…` : bare;
+};
+
+/** The session's table in French, for `npm run bench`; answers the lines. */
+export function sessionReport({ cold, warm }) {
+  const lines = [
+    "Session d'une secrétaire sur un téléphone (360 px), à travers un bord simulé (gzip niveau 6, HTTP/1.1) :",
+    'octets sur le socket, en-têtes compris ; reçus / envoyés, requêtes ; froid = nouveau navigateur, chaud = le lendemain (service worker en place)',
+  ];
+  const cell = (s) => (s ? `${kb(s.down).padStart(9)} / ${kb(s.up).padStart(8)}, ${String(s.requests).padStart(3)} req.` : '-');
+  lines.push(`  ${'étape'.padEnd(40)} ${'froid'.padEnd(30)} chaud`);
+  const keys = Object.keys(STEPS).filter((k) => cold.steps[k] || warm.steps[k]);
+  for (const key of keys.filter((k) => k !== 'f')) lines.push(`  ${STEPS[key].padEnd(40)} ${cell(cold.steps[key]).padEnd(30)} ${cell(warm.steps[key])}`);
+  lines.push(`  ${'total a-e,g'.padEnd(40)} ${cell(cold.session).padEnd(30)} ${cell(warm.session)}`);
+  const split = (s) => `en-têtes ${kb(s.headersDown)}, corps ${kb(s.bodyDown)}`;
+  lines.push(`  ${'  dont reçus'.padEnd(40)} ${split(cold.session).padEnd(30)} ${split(warm.session)}`);
+  lines.push(`  ${'  budget'.padEnd(40)} ${kb(SESSION_BUDGETS.cold).padEnd(30)} ${kb(SESSION_BUDGETS.warm)}`);
+  if (cold.steps.f || warm.steps.f) {
+    lines.push(`  ${STEPS.f.padEnd(40)} ${cell(cold.steps.f).padEnd(30)} ${cell(warm.steps.f)}`);
+    lines.push(`  ${'total avec f'.padEnd(40)} ${cell(cold.withGradeEntry).padEnd(30)} ${cell(warm.withGradeEntry)}`);
+  }
+  for (const [name, visit] of [['froid', cold], ['chaud', warm]]) {
+    lines.push(`  Plus grosses requêtes (${name}) :`);
+    for (const key of keys) {
+      const step = visit.steps[key];
+      if (!step || step.requests === 0) continue;
+      const top = step.biggest.slice(0, 3).map((r) => `${r.method === 'GET' ? '' : `${r.method} `}${short(r.path)} ${r.status} ${kb(r.down)}`);
+      lines.push(`    ${key}. ${top.join(' ; ')}`);
+    }
+  }
+  return lines;
+}
+
+/** The budget overruns of a session, in French (none: an empty list). */
+export function sessionOverruns({ cold, warm }) {
+  const over = [];
+  if (cold.session.down > SESSION_BUDGETS.cold) over.push(`session froide ${kb(cold.session.down)} > budget ${kb(SESSION_BUDGETS.cold)}`);
+  if (warm.session.down > SESSION_BUDGETS.warm) over.push(`session chaude ${kb(warm.session.down)} > budget ${kb(SESSION_BUDGETS.warm)}`);
+  return over;
+}
