@@ -79,7 +79,7 @@ for (const [key, entry] of Object.entries(manifest)) {
     const slow = session.extra;
     report.slowNetwork = slow;
     console.log(
-      `Réseau lent (${slow.profile.latencyMs} ms d'aller-retour, 700 kbit/s, processeur ÷${slow.profile.cpuSlowdown}), première visite : ` +
+      `Réseau lent (${slow.profile.latencyMs} ms d'aller-retour, 700 kbit/s, processeur ralenti ${slow.profile.cpuSlowdown}×), première visite : ` +
         `/login LCP ${slow.loginLcpMs} ms (objectif 2 500 ms), formulaire utilisable à ${slow.loginFormUsableMs} ms, celui de l'application à ${slow.loginAppFormMs} ms ; ` +
         `tableau de bord utilisable ${slow.dashboardAfterSignInMs} ms après « Se connecter »`,
     );
