@@ -44,7 +44,7 @@ test('a secretary: the next visit takes no shell byte from the network, her scre
   // The next visit: the page and every file of the shell come from the service worker.
   shellFromNetwork.length = 0;
   await page.reload();
-  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeVisible();
   await page.goto('/students');
   await expect(page.getByRole('heading', { name: 'Gestion des Élèves', level: 1 })).toBeVisible();
   expect(shellFromNetwork).toEqual([]);
@@ -70,7 +70,7 @@ test("a teacher's screens are stored, and none of the office's", async ({ page, 
 
   await context.setOffline(true);
   await page.goto('/docs');
-  await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documentation', level: 1 })).toBeVisible();
 });
 
 test('the shell is served with lean, cacheable headers', async ({ page }) => {
