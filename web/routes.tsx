@@ -1,98 +1,123 @@
 // Every route of the spec's route table (document 1 §2), each behind its guard. Screens and
 // layouts load as their own chunks, except the sign-in page: it is in the entry chunk, so that
-// /login (the installed app's start page) never waits for a second download.
+// /login (the installed app's start page) never waits for a second download. Each lazy route names
+// its module: once signed in, the service worker fetches the modules of the routes whose guards
+// the account passes (OfflineScreens, decision 180), and none other.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './app/AppShell';
+import { OfflineScreens } from './app/offline-screens';
 import { commonText } from './i18n/common';
 import { LoginPage } from './screens/login/LoginPage';
 import { Guard } from './session/guards';
 
-const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+/** The route modules, each its own chunk, by path ('./screens/students/StudentsPage.tsx'). */
+const modules = import.meta.glob<Record<string, ComponentType>>([
+  './layouts/*Layout.tsx',
+  './screens/*/*Page.tsx',
+  './screens/support/Support.tsx',
+  '!./screens/login/*',
+]);
 
-const staffLayout = screen(async () => (await import('./layouts/StaffLayout')).StaffLayout);
-const studentLayout = screen(async () => (await import('./layouts/StudentLayout')).StudentLayout);
+/**
+ * A route's lazily loaded module ('screens/students/StudentsPage', the name the build's manifest
+ * gives it) and its component, by default the one named like the file. `offline: false`: a screen
+ * a signed-in account only meets online or never (the landing page), not fetched in advance.
+ */
+function screen(module: string, component = module.slice(module.lastIndexOf('/') + 1), offline = true): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = modules[`./${module}.tsx`];
+  if (!load) throw new Error(`Module de route introuvable : ${module}`);
+  return { lazy: async () => ({ Component: (await load())[component] }), handle: { module, offline } };
+}
+
+const staffLayout = screen('layouts/StaffLayout');
+const studentLayout = screen('layouts/StudentLayout');
 
 /** The screens of the staff layout: staff, teachers and platform accounts. */
 const workspace: RouteObject[] = [
-  { path: '/dashboard', lazy: screen(async () => (await import('./screens/dashboard/DashboardPage')).DashboardPage) },
-  { path: '/docs', lazy: screen(async () => (await import('./screens/docs/DocsPage')).DocsPage) },
+  { path: '/dashboard', ...screen('screens/dashboard/DashboardPage') },
+  { path: '/docs', ...screen('screens/docs/DocsPage') },
   {
     element: <Guard area="staff" />,
     children: [
-      { path: '/students', lazy: screen(async () => (await import('./screens/students/StudentsPage')).StudentsPage) },
-      { path: '/class/:className', lazy: screen(async () => (await import('./screens/class-finance/ClassFinancePage')).ClassFinancePage) },
+      { path: '/students', ...screen('screens/students/StudentsPage') },
+      { path: '/class/:className', ...screen('screens/class-finance/ClassFinancePage') },
     ],
   },
   {
     element: <Guard area="staff" permission="report_card:generate" />,
-    children: [{ path: '/report-cards', lazy: screen(async () => (await import('./screens/report-cards/ReportCardsPage')).ReportCardsPage) }],
+    children: [{ path: '/report-cards', ...screen('screens/report-cards/ReportCardsPage') }],
   },
   {
     element: <Guard area="staff" permission="report:financial" />,
-    children: [{ path: '/report', lazy: screen(async () => (await import('./screens/report/ReportPage')).ReportPage) }],
+    children: [{ path: '/report', ...screen('screens/report/ReportPage') }],
   },
   {
     element: <Guard area="staff" permission="student_portal:manage_accounts" />,
-    children: [{ path: '/student-portal', lazy: screen(async () => (await import('./screens/student-accounts/StudentAccountsPage')).StudentAccountsPage) }],
+    children: [{ path: '/student-portal', ...screen('screens/student-accounts/StudentAccountsPage') }],
   },
   {
     element: <Guard area="staff" permission="settings:manage_teachers" />,
-    children: [{ path: '/teachers-management', lazy: screen(async () => (await import('./screens/teachers/TeachersPage')).TeachersPage) }],
+    children: [{ path: '/teachers-management', ...screen('screens/teachers/TeachersPage') }],
   },
   {
     element: <Guard area="staff" permission="report:attendance" />,
-    children: [{ path: '/reports/attendance', lazy: screen(async () => (await import('./screens/attendance/AttendanceReportPage')).AttendanceReportPage) }],
+    children: [{ path: '/reports/attendance', ...screen('screens/attendance/AttendanceReportPage') }],
   },
   {
     element: <Guard area="staff" permission="settings:manage_timetable" />,
-    children: [{ path: '/timetable', lazy: screen(async () => (await import('./screens/timetable/TimetablePage')).TimetablePage) }],
+    children: [{ path: '/timetable', ...screen('screens/timetable/TimetablePage') }],
   },
   {
     element: <Guard area="admin" />,
     children: [
-      { path: '/admin', lazy: screen(async () => (await import('./screens/admin/AdminPage')).AdminPage) },
-      { path: '/admin/contact', lazy: screen(async () => (await import('./screens/support/Support')).ContactPage) },
+      { path: '/admin', ...screen('screens/admin/AdminPage') },
+      { path: '/admin/contact', ...screen('screens/support/Support', 'ContactPage') },
       {
         element: <Guard area="admin" permission="user:manage" />,
         children: [
-          { path: '/admin/users', lazy: screen(async () => (await import('./screens/admin-users/UsersPage')).UsersPage) },
-          { path: '/admin/add-user', lazy: screen(async () => (await import('./screens/add-user/AddUserPage')).AddUserPage) },
+          { path: '/admin/users', ...screen('screens/admin-users/UsersPage') },
+          { path: '/admin/add-user', ...screen('screens/add-user/AddUserPage') },
         ],
       },
     ],
   },
   {
     element: <Guard area="superadmin" />,
-    children: [{ path: '/superadmin', lazy: screen(async () => (await import('./screens/superadmin/SuperadminPage')).SuperadminPage) }],
+    children: [{ path: '/superadmin', ...screen('screens/superadmin/SuperadminPage') }],
   },
   {
     element: <Guard area="teacher" />,
     children: [
-      { path: '/teacher', lazy: screen(async () => (await import('./screens/teacher/TeacherPage')).TeacherPage) },
-      { path: '/teacher/attendance', lazy: screen(async () => (await import('./screens/teacher/RollCallPage')).RollCallPage) },
-      { path: '/teacher/class/:className/subject/:subjectId', lazy: screen(async () => (await import('./screens/gradebook/GradeBookPage')).GradeBookPage) },
+      { path: '/teacher', ...screen('screens/teacher/TeacherPage') },
+      { path: '/teacher/attendance', ...screen('screens/teacher/RollCallPage') },
+      { path: '/teacher/class/:className/subject/:subjectId', ...screen('screens/gradebook/GradeBookPage') },
     ],
   },
 ];
 
 export const routes: RouteObject[] = [
   {
-    element: <AppShell />,
+    element: (
+      <>
+        <AppShell />
+        <OfflineScreens routes={() => routes} />
+      </>
+    ),
     hydrateFallbackElement: <p className="page muted">{commonText.loading}</p>,
     children: [
-      { path: '/', lazy: screen(async () => (await import('./screens/landing/LandingPage')).LandingPage) },
+      { path: '/', ...screen('screens/landing/LandingPage', 'LandingPage', false) },
       { path: '/login', element: <LoginPage /> },
       {
         element: <Guard area="authenticated" />,
         children: [
           {
             path: '/force-password-change',
-            lazy: screen(async () => (await import('./screens/force-password-change/ForcePasswordChangePage')).ForcePasswordChangePage),
+            ...screen('screens/force-password-change/ForcePasswordChangePage', 'ForcePasswordChangePage', false),
           },
           {
             element: <Guard area="workspace" />,
-            children: [{ lazy: staffLayout, children: workspace }],
+            children: [{ ...staffLayout, children: workspace }],
           },
         ],
       },
@@ -100,14 +125,14 @@ export const routes: RouteObject[] = [
         element: <Guard area="student" />,
         children: [
           {
-            lazy: studentLayout,
+            ...studentLayout,
             children: [
-              { path: '/student', lazy: screen(async () => (await import('./screens/student/StudentHomePage')).StudentHomePage) },
-              { path: '/student/timetable', lazy: screen(async () => (await import('./screens/student/StudentTimetablePage')).StudentTimetablePage) },
-              { path: '/student/grades', lazy: screen(async () => (await import('./screens/student/StudentGradesPage')).StudentGradesPage) },
-              { path: '/student/resources', lazy: screen(async () => (await import('./screens/student/StudentResourcesPage')).StudentResourcesPage) },
-              { path: '/student/finance', lazy: screen(async () => (await import('./screens/student/StudentFinancePage')).StudentFinancePage) },
-              { path: '/student/docs', lazy: screen(async () => (await import('./screens/docs/DocsPage')).StudentDocsPage) },
+              { path: '/student', ...screen('screens/student/StudentHomePage') },
+              { path: '/student/timetable', ...screen('screens/student/StudentTimetablePage') },
+              { path: '/student/grades', ...screen('screens/student/StudentGradesPage') },
+              { path: '/student/resources', ...screen('screens/student/StudentResourcesPage') },
+              { path: '/student/finance', ...screen('screens/student/StudentFinancePage') },
+              { path: '/student/docs', ...screen('screens/docs/DocsPage', 'StudentDocsPage') },
             ],
           },
         ],

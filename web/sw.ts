@@ -1,7 +1,11 @@
-// The service worker (architecture guide, offline protocol; document 1 §1, §4, §8):
-// - the app shell is precached, navigations answer index.html from the cache;
-// - GET /api/*: network first, the last good answer kept in the `api-data` cache and served
-//   with the X-From-Cache marker when the network fails ('offline') or a gateway fails ('error');
+// The service worker (architecture guide, offline protocol; document 1 §1, §4, §8; decision 180):
+// - built files: the first visit installs what the sign-in page and the app's entry need
+//   (__CORE__); once signed in, the page names the screens its account can open and the worker
+//   fetches their files in the background, once per version (__SCREENS__). Every built file is
+//   then served from the cache; navigations answer the page ('/') from it;
+// - GET /api/*: network first, revalidating the last good answer (If-None-Match: a 304 is served
+//   from the copy), kept in the `api-data` cache and served with the X-From-Cache marker when the
+//   network fails ('offline') or a gateway fails ('error');
 // - writes that fail for lack of network go to the Workbox queue `sync-data` with their
 //   Idempotency-Key and answer 202 { queued: true }; answers from the server (4xx included)
 //   are never queued;
@@ -10,24 +14,101 @@
 /// <reference lib="webworker" />
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { Queue } from 'workbox-background-sync';
-import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { offlineText } from './i18n/offline';
 
 declare const self: ServiceWorkerGlobalScope;
-declare const __PRECACHE_MANIFEST__: { url: string; revision: string | null }[];
+/** Every built file with its revision (null: the hashed name is the version). */
+declare const __FILES__: Record<string, string | null>;
+declare const __CORE__: string[];
+declare const __SCREENS__: Record<string, string[]>;
+/** The build's version: a hash of every file's name and revision. */
+declare const __VERSION__: string;
 
 const API_CACHE = 'api-data';
 /** Writes that need a live connection: signing in and replacing a temporary password. */
 const NEVER_QUEUED = ['/api/login', '/api/user/force-change-password', '/api/student/force-change-password'];
 
-cleanupOutdatedCaches();
-precacheAndRoute(__PRECACHE_MANIFEST__);
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// ------------------------------------------------------------------ built files
+
+const FILES_PREFIX = 'portail-files-';
+/** One cache per version: a new version fills its own, taking unchanged files from the older one. */
+const FILES_CACHE = FILES_PREFIX + __VERSION__;
+const REVISION = 'X-Revision';
+/** Files fetched at once in the background: enough to fill a slow link, few enough for a phone. */
+const PARALLEL = 4;
+
+const isBuilt = (path: string) => Object.hasOwn(__FILES__, path);
+
+/** A stored copy of `path` is this version's when the name is hashed or its revision matches. */
+const isCurrent = (path: string, copy: Response) => __FILES__[path] === null || copy.headers.get(REVISION) === __FILES__[path];
+
+async function stored(path: string): Promise<Response | null> {
+  const copy = await caches.match(path);
+  return copy && isCurrent(path, copy) ? copy : null;
+}
+
+/** This version's copy of a built file, fetched when no cache holds it yet. Hashed files may come
+ *  from the HTTP cache (they are immutable); others are revalidated (a 304 when just loaded). */
+async function ensureFile(cache: Cache, path: string): Promise<void> {
+  if (await cache.match(path)) return;
+  const copy = await stored(path);
+  if (copy) return cache.put(path, copy);
+  const response = await fetch(path, { cache: __FILES__[path] === null ? 'default' : 'no-cache', credentials: 'same-origin' });
+  if (!response.ok || response.redirected) throw new Error(`${path}: ${response.status}`);
+  await keep(cache, path, response);
+}
+
+async function keep(cache: Cache, path: string, response: Response): Promise<void> {
+  const revision = __FILES__[path];
+  if (!revision) return cache.put(path, response);
+  const headers = new Headers(response.headers);
+  headers.set(REVISION, revision);
+  await cache.put(path, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+}
+
+async function ensureFiles(paths: string[]): Promise<void> {
+  const cache = await caches.open(FILES_CACHE);
+  const waiting = [...new Set(paths)].filter(isBuilt);
+  const failures: unknown[] = [];
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      for (let path = waiting.shift(); path; path = waiting.shift()) await ensureFile(cache, path).catch((error) => failures.push(error));
+    }),
+  );
+  if (failures.length) throw failures[0];
+}
+
+self.addEventListener('install', (event) => event.waitUntil(ensureFiles(__CORE__)));
+
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    (async () => {
+      // Older versions' files, and the precache of the versions built with workbox-precaching.
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => (n.startsWith(FILES_PREFIX) && n !== FILES_CACHE) || n.startsWith('workbox-precache')).map((n) => caches.delete(n)));
+      await self.clients.claim();
+    })(),
+  ),
+);
+
+/** A built file from this version's cache, else from the network (and kept for the next time). */
+async function builtFile(path: string): Promise<Response> {
+  const cache = await caches.open(FILES_CACHE);
+  const copy = await cache.match(path);
+  if (copy) return copy;
+  const response = await fetch(path, { credentials: 'same-origin' });
+  if (response.ok && !response.redirected) await keep(cache, path, response.clone());
+  return response;
+}
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && !url.pathname.startsWith('/api/') && (request.mode === 'navigate' || isBuilt(url.pathname)),
+  ({ url, request }) => builtFile(request.mode === 'navigate' ? '/' : url.pathname),
+);
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; token?: string; userId?: string } | null;
+  const data = event.data as { type?: string; token?: string; userId?: string; screens?: string[]; files?: string[] } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === 'SESSION' && data.token && data.userId) {
     // A fresh sign-in may unblock writes the server refused with the old token.
@@ -40,8 +121,17 @@ self.addEventListener('message', (event) => {
   }
   if (data?.type === 'REPLAY') event.waitUntil(replay().catch(() => undefined));
   if (data?.type === 'PENDING') event.waitUntil(pendingWrites().then((list) => event.ports[0]?.postMessage(list)));
+  if (data?.type === 'SCREENS') {
+    // The screens the signed-in account can open (web/app/screens.ts), fetched in the background.
+    const paths = [...(data.screens ?? []).flatMap((screen) => __SCREENS__[screen] ?? []), ...(data.files ?? [])];
+    event.waitUntil(
+      ensureFiles(paths).then(
+        () => event.ports[0]?.postMessage({ ready: true }),
+        () => event.ports[0]?.postMessage({ ready: false }),
+      ),
+    );
+  }
 });
-clientsClaim();
 
 // ------------------------------------------------------------------ reads
 
@@ -67,17 +157,29 @@ async function isGatewayError(response: Response): Promise<boolean> {
   return !body?.maintenance;
 }
 
+/** The request, asking the server whether the stored answer is still the current one. */
+function revalidating(request: Request, copy: Response | undefined): Request {
+  const tag = copy?.headers.get('ETag');
+  if (!tag || request.headers.has('If-None-Match')) return request;
+  const headers = new Headers(request.headers);
+  headers.set('If-None-Match', tag);
+  return new Request(request, { headers });
+}
+
 async function networkFirst(request: Request): Promise<Response> {
   const cache = await caches.open(API_CACHE);
+  const copy = await cache.match(request.url, { ignoreVary: true });
   let response: Response;
   try {
-    response = await fetch(request);
+    response = await fetch(revalidating(request, copy));
   } catch {
     return (
       (await fromCache(cache, request, 'offline')) ??
       json({ message: offlineText.neverVisited, code: 'offline_uncached', offline: true }, 503)
     );
   }
+  // Unchanged since the stored answer: the page gets the stored answer (a few hundred bytes moved).
+  if (response.status === 304 && copy && !request.headers.has('If-None-Match')) return copy;
   if (response.status === 200) await cache.put(request.url, response.clone());
   else if (await isGatewayError(response)) return (await fromCache(cache, request, 'error')) ?? response;
   return response;

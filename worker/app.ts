@@ -13,6 +13,7 @@ import { securityHeaders } from './lib/headers';
 import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
+import { bootstrapRoutes } from './routes/bootstrap';
 import { classFinancialRoutes } from './routes/class-financials';
 import { communicationRoutes } from './routes/communications';
 import { classRoutes } from './routes/classes';
@@ -94,6 +95,7 @@ export function buildApp() {
 
   app.route('/api', authRoutes);
   app.route('/api', instanceRoutes);
+  app.route('/api', bootstrapRoutes);
   app.route('/api', platformRoutes);
   app.route('/api', schoolYearRoutes);
   app.route('/api', studentPortalRoutes);

@@ -39,12 +39,16 @@ export async function holdServiceWorker(context: BrowserContext): Promise<() => 
   return release;
 }
 
-/** Waits until the service worker controls the page (it claims clients on activation). */
+/**
+ * Waits until the service worker controls the page (it claims clients on activation) and, for a
+ * signed-in account, has stored the screens the account can open (web/app/offline-screens.tsx).
+ */
 export async function controlled(page: Page) {
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.ready;
     return Boolean(registration.active && navigator.serviceWorker.controller);
   });
+  await expect(page.locator('html')).toHaveAttribute('data-offline-screens', /^(ready|none)$/, { timeout: 30_000 });
 }
 
 /** Nothing (a notice, a bar) lies over the element: a tap on it reaches it. */

@@ -2,16 +2,18 @@
 // bootstrap, web/api/bootstrap.ts), with the year selected in the top bar (remembered between
 // visits).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type Bootstrap, type BootstrapArea, loadBootstrap, type SchoolClass, type SchoolInfo, type SchoolYear } from '../api/bootstrap';
+import { type Announcement, type Bootstrap, type BootstrapArea, loadBootstrap, type SchoolClass, type SchoolInfo, type SchoolYear } from '../api/bootstrap';
 import { errorMessage } from '../api/client';
 
-export type { SchoolClass, SchoolInfo, SchoolYear };
+export type { Announcement, SchoolClass, SchoolInfo, SchoolYear };
 
 interface SchoolContextValue {
   school: SchoolInfo | null;
   years: SchoolYear[];
   /** The school's classes in their order. */
   classes: SchoolClass[];
+  /** The platform team's latest announcement (school staff). */
+  announcement: Announcement | null;
   selectedYear: SchoolYear | null;
   selectYear: (id: string) => void;
   /** Reads the school again, keeping the screen on show while it loads. */
@@ -69,6 +71,7 @@ export function SchoolProvider({
       school: data?.school ?? null,
       years,
       classes: data?.classes ?? [],
+      announcement: data?.announcement ?? null,
       selectedYear: years.find((y) => y.id === selectedId) ?? currentYearOf(years),
       selectYear,
       reload,

@@ -18,6 +18,10 @@ const inArea: Record<Area, (s: Session) => boolean> = {
   superadmin: (s) => isPlatform(s),
 };
 
+/** Whether a signed-in account may open what a guard protects (its area and permission). */
+export const canEnter = (session: Session, area: Area, permission?: string) =>
+  inArea[area](session) && (!permission || hasPermission(session, permission));
+
 export function Guard({ area, permission }: { area: Area; permission?: string }) {
   const session = useSession();
   const { pathname } = useLocation();

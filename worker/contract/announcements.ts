@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { type Answer, area, get } from './endpoint';
 
+export const announcement = z.strictObject({ id: z.string(), title: z.string(), content: z.string(), created_at: z.string() });
+
 export const announcementsApi = area('announcements', {
   latest: get('/admin/announcements', 'The newest announcement of the platform team, or null.', {
-    answers: { 200: z.strictObject({ id: z.string(), title: z.string(), content: z.string(), created_at: z.string() }).nullable() },
+    answers: { 200: announcement.nullable() },
   }),
 });
 

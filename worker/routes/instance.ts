@@ -24,20 +24,22 @@ instanceRoutes.get(api.publicInfo.path, allow.public(), input(api.publicInfo), a
   return c.json<PublicSchool>({ id: row.id, name: row.name, logo_url: logoUrl(row) });
 });
 
-instanceRoutes.get(api.current.path, allow.types(...STAFF_TYPES, 'teacher', 'student'), input(api.current), async (c) => {
-  const row = found(await instances.getInstance(c.var.db, c.var.school));
-  return c.json<SchoolInfo>({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    address: row.address,
-    phone: row.phone,
-    passing_grade: row.passingGrade,
-    currency: row.currency,
-    logo_url: logoUrl(row),
-    expires_at: row.expiresAt,
-  });
+/** The school's information as the screens read it (also in the bootstrap, routes/bootstrap.ts). */
+export const schoolInfoOf = (row: instances.InstanceRow): SchoolInfo => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  address: row.address,
+  phone: row.phone,
+  passing_grade: row.passingGrade,
+  currency: row.currency,
+  logo_url: logoUrl(row),
+  expires_at: row.expiresAt,
 });
+
+instanceRoutes.get(api.current.path, allow.types(...STAFF_TYPES, 'teacher', 'student'), input(api.current), async (c) =>
+  c.json<SchoolInfo>(schoolInfoOf(found(await instances.getInstance(c.var.db, c.var.school)))),
+);
 
 // Public (the sign-in page shows it); R2 is not asked for a version the Worker does not make.
 instanceRoutes.get(api.logo.path, allow.public(), input(api.logo), async (c) => {

@@ -13,7 +13,6 @@ import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
-import type { Announcement } from '../../../worker/contract/announcements';
 import type { Summary } from '../../../worker/contract/dashboard';
 import './dashboard.css';
 
@@ -32,7 +31,7 @@ const TILES = [
 ] as const;
 
 function PlatformAnnouncement() {
-  const { data } = useApi<Announcement | null>('/admin/announcements');
+  const data = useSchool().announcement;
   return data ? <AnnouncementBanner id={data.id} title={data.title} content={data.content} storageKey={DISMISSED_KEY} /> : null;
 }
 

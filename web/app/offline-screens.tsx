@@ -1,0 +1,84 @@
+// The screens a signed-in account can open, fetched by the service worker in the background
+// (issue 12, decision 180): the first visit downloads only the sign-in page and the app's entry;
+// once signed in, the routes whose guards the account passes name their modules, and the worker
+// fetches those files (and the account's guide) after the page has loaded, once per version:
+// every later start and every screen of the role opens from the cache, offline too. A role never
+// downloads a screen it cannot open. <html data-offline-screens>: 'storing', then 'ready' (or
+// 'failed', tried again at the next start); 'none' when no account is signed in.
+import { isValidElement, useEffect } from 'react';
+import type { RouteObject } from 'react-router';
+import { guideAddress, guideRoleOf } from '../screens/docs/guide';
+import { canEnter, Guard, type Area } from '../session/guards';
+import { type Session, useSession } from '../session/session';
+
+interface ScreenHandle {
+  module: string;
+  offline: boolean;
+}
+
+/** The modules of the routes `session` can open, walking the guards as the router does. */
+export function screensFor(session: Session, routes: RouteObject[]): string[] {
+  const found = new Set<string>();
+  const walk = (list: RouteObject[]) => {
+    for (const route of list) {
+      const element = route.element;
+      if (isValidElement<{ area: Area; permission?: string }>(element) && element.type === Guard) {
+        if (!canEnter(session, element.props.area, element.props.permission)) continue;
+      }
+      const handle = route.handle as ScreenHandle | undefined;
+      if (handle?.offline) found.add(handle.module);
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(routes);
+  return [...found];
+}
+
+/** Resolves once the page's own downloads are done, so the background ones never delay it. */
+const pageLoaded = () =>
+  new Promise<void>((resolve) => {
+    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 3000 }) : setTimeout(resolve, 500));
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+
+async function storeScreens(session: Session, routes: RouteObject[]): Promise<boolean> {
+  const registration = await navigator.serviceWorker.ready;
+  await pageLoaded();
+  const worker = registration.active;
+  if (!worker) return false;
+  const channel = new MessageChannel();
+  const answer = new Promise<boolean>((resolve) => {
+    channel.port1.onmessage = (event: MessageEvent<{ ready?: boolean }>) => resolve(Boolean(event.data?.ready));
+  });
+  worker.postMessage({ type: 'SCREENS', screens: screensFor(session, routes), files: [guideAddress(guideRoleOf(session.role))] }, [channel.port2]);
+  return answer;
+}
+
+/** `routes`: the app's route tree (a function: the tree holds this element). */
+export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
+  const session = useSession();
+  const signedIn = session && session.status !== 'temporary_password' ? session : null;
+  const key = signedIn ? `${signedIn.id}:${signedIn.role}:${signedIn.permissions.join(',')}` : '';
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    const root = document.documentElement;
+    if (!signedIn) {
+      root.dataset.offlineScreens = 'none';
+      return;
+    }
+    let live = true;
+    root.dataset.offlineScreens = 'storing';
+    void storeScreens(signedIn, routes())
+      .catch(() => false)
+      .then((ready) => {
+        if (live) root.dataset.offlineScreens = ready ? 'ready' : 'failed';
+      });
+    return () => {
+      live = false;
+    };
+    // The account's screens change with its role and permissions, not with each new token.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return null;
+}

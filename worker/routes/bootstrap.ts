@@ -1,0 +1,33 @@
+// The bootstrap read: the route of contract/bootstrap.ts. Four reads in parallel, one answer; the
+// ETag middleware (app.ts) answers 304 when nothing changed.
+import { Hono } from 'hono';
+import { allow, STAFF_TYPES } from '../auth/access';
+import { type Bootstrap, bootstrapApi as api } from '../contract/bootstrap';
+import * as announcements from '../db/announcements';
+import * as classes from '../db/classes';
+import * as instances from '../db/instances';
+import * as years from '../db/school-years';
+import type { AppBindings } from '../env';
+import { found } from '../lib/errors';
+import { input } from '../lib/validate';
+import { schoolInfoOf } from './instance';
+
+export const bootstrapRoutes = new Hono<AppBindings>();
+
+bootstrapRoutes.get(api.read.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.read), async (c) => {
+  const { db, school, account } = c.var;
+  const staff = (STAFF_TYPES as readonly string[]).includes(account.type);
+  const [row, yearList, classList, announcement] = await Promise.all([
+    instances.getInstance(db, school),
+    years.listSchoolYears(db, school),
+    classes.listClasses(db, school),
+    staff ? announcements.latestPlatformAnnouncement(db) : undefined,
+  ]);
+  return c.json<Bootstrap>({
+    school: schoolInfoOf(found(row)),
+    years: yearList,
+    classes: classList,
+    announcement: announcement ?? null,
+    permissions: [...account.permissions].sort(),
+  });
+});
