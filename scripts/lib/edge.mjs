@@ -26,6 +26,24 @@ const acceptsGzip = (header) =>
  * (the Host header is kept: the portal chooses the school by it). Answers the counter API.
  */
 export async function startEdge({ port, upstreamPort }) {
+  /** A slow link shared by every connection, the service worker's included (null: none). */
+  let link = null;
+  /** When the link's way down and way up are free again (ms, performance.now()). */
+  let downFree = 0;
+  let upFree = 0;
+  /** Waits for `bytes` to cross the link one way, after the bytes queued before them. */
+  const cross = async (bytes, way) => {
+    if (!link) return;
+    const now = performance.now();
+    const start = Math.max(now, way === 'down' ? downFree : upFree);
+    const end = start + (bytes * 1000) / link.bytesPerSecond;
+    if (way === 'down') downFree = end;
+    else upFree = end;
+    await sleep(end - now);
+  };
+  const headerBytes = (status, headers) =>
+    `HTTP/1.1 ${status} \r\n`.length + Object.entries(headers).reduce((sum, [k, v]) => sum + k.length + String(v).length + 4, 2);
+
   /** Every finished request: { step, method, path, status, down, up, headersDown, bodyDown, gzip, type }. */
   let log = [];
   let step = '';
@@ -63,6 +81,13 @@ export async function startEdge({ port, upstreamPort }) {
     res.on('close', finish);
     try {
       const body = await readAll(req);
+      if (link) {
+        // The request's way up, then the round trip: per request, as Chromium's own emulation
+        // counts it (no handshake modelled).
+        const requestBytes = req.rawHeaders.reduce((sum, part) => sum + part.length + 2, req.url.length + 16) + body.length;
+        await cross(requestBytes, 'up');
+        await sleep(link.latencyMs);
+      }
       const headers = { ...req.headers };
       for (const name of HOP) delete headers[name];
       // The edge compresses; the origin answers plain bytes.
@@ -95,6 +120,7 @@ export async function startEdge({ port, upstreamPort }) {
         entry.gzip = true;
       }
       if (bodyless) {
+        await cross(headerBytes(entry.status, out), 'down');
         res.writeHead(entry.status, out);
         res.end();
         return;
@@ -102,6 +128,18 @@ export async function startEdge({ port, upstreamPort }) {
       delete out['content-length'];
       out['content-length'] = String(payload.length);
       entry.bodyDown = payload.length;
+      if (link) {
+        // Paced in slices of 4 KB on the shared way down: answers under way share the link in turns.
+        await cross(headerBytes(entry.status, out), 'down');
+        res.writeHead(entry.status, out);
+        for (let at = 0; at < payload.length; at += 4096) {
+          const slice = payload.subarray(at, at + 4096);
+          await cross(slice.length, 'down');
+          res.write(slice);
+        }
+        res.end();
+        return;
+      }
       res.writeHead(entry.status, out);
       res.end(payload);
     } catch (error) {
@@ -150,6 +188,14 @@ export async function startEdge({ port, upstreamPort }) {
     mark(name) {
       step = name;
     },
+    /**
+     * Slows every exchange from now on, the service worker's included, as a link of `latencyMs`
+     * round trip and `bytesPerSecond` each way shared by all connections (null: full speed).
+     */
+    throttle(conditions) {
+      link = conditions;
+      downFree = upFree = 0;
+    },
     /** Forgets every request counted so far. */
     reset() {
       log = [];
@@ -174,6 +220,8 @@ export async function startEdge({ port, upstreamPort }) {
     },
   };
 }
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function readAll(stream) {
   return new Promise((resolve, reject) => {
