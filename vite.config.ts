@@ -32,6 +32,9 @@ export default defineConfig({
     manifest: true,
   },
   preview: {
+    // No CORS headers (Vary: Origin on every answer): the app and its API share one origin, and
+    // the production edge sends none (issue 12 counts every header byte).
+    cors: false,
     port: Number(process.env.PORT ?? 8787),
     strictPort: true,
     host: '127.0.0.1',
