@@ -54,6 +54,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   }
   const h = c.res.headers;
+  // 'Not modified': the browser keeps the headers it stored with the answer (RFC 9111 §4.3.4).
+  if (c.res.status === 304) return;
   const path = c.req.path;
   if (path.startsWith('/api/')) {
     // A stored file answers with its own, stricter policy (routes/resources.ts).
