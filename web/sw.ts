@@ -15,6 +15,7 @@
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { Queue } from 'workbox-background-sync';
 import { registerRoute } from 'workbox-routing';
+import { API_CACHE, FILES_CACHE_PREFIX as FILES_PREFIX } from './api/cache-names';
 import { offlineText } from './i18n/offline';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -25,13 +26,11 @@ declare const __SCREENS__: Record<string, string[]>;
 /** The build's version: a hash of every file's name and revision. */
 declare const __VERSION__: string;
 
-const API_CACHE = 'api-data';
 /** Writes that need a live connection: signing in and replacing a temporary password. */
 const NEVER_QUEUED = ['/api/login', '/api/user/force-change-password', '/api/student/force-change-password'];
 
 // ------------------------------------------------------------------ built files
 
-const FILES_PREFIX = 'portail-files-';
 /** One cache per version: a new version fills its own, taking unchanged files from the older one. */
 const FILES_CACHE = FILES_PREFIX + __VERSION__;
 const REVISION = 'X-Revision';

@@ -1,8 +1,9 @@
 // Vite plugin: after the client build, bundles web/sw.ts into dist/client/service-worker.js with
 // what the worker must know of the build (decisions 005 and 180):
 // - __FILES__: every built file with its revision (null for hashed names: the name is the version);
-// - __CORE__: what the first visit needs, installed at once: the page, the entry chunk with its
-//   imports and styles (the sign-in page is in it), the web manifest and the favicon;
+// - __CORE__: what the first visit needs, installed at once: the page and what it links (the
+//   style sheet, the entry chunk), the entry's imports (the sign-in page is in it), the web
+//   manifest and the favicon;
 // - __SCREENS__: for each lazily loaded module (a screen, a layout, an admin tab), the files it
 //   needs: its own chunk, its static imports and styles, and the modules it loads itself. The page
 //   names the screens its account can open; the worker fetches those in the background.
@@ -63,7 +64,9 @@ export function precachePlan(outDir: string) {
   }
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('service worker: no entry chunk in the build manifest');
-  const core = ['/', ...staticFiles(manifest, entry), '/manifest.webmanifest', '/icons/icon.svg'];
+  // What the page itself links (the style sheet, the entry and its preloads), then the entry's imports.
+  const linked = [...readFileSync(join(outDir, 'index.html'), 'utf8').matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const core = [...new Set(['/', ...linked, ...staticFiles(manifest, entry), '/manifest.webmanifest', '/icons/icon.svg'])];
   const screens: Record<string, string[]> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk.isDynamicEntry) screens[key.replace(/\.\w+$/, '')] = [...screenFiles(manifest, key)].filter((url) => !core.includes(url));

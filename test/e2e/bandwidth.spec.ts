@@ -81,12 +81,14 @@ test('the shell is served with lean, cacheable headers', async ({ page }) => {
   // The sign-in page's one inline script is allowed by its hash, no other inline script.
   expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+'(;|$)/);
   expect(shell.headers()['referrer-policy']).toBeTruthy();
+  expect(Number(/max-age=(\d+)/.exec(shell.headers()['strict-transport-security'] ?? '')?.[1])).toBeGreaterThanOrEqual(31536000);
 
   const script = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src'));
   expect(script).toMatch(/^\/assets\//);
   const asset = await page.request.get(script!);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['content-security-policy']).toBeUndefined();
+  expect(asset.headers()['etag']).toBeUndefined();
 
   const api = await page.request.get('/api/instance/default');
   expect(api.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

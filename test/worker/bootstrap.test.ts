@@ -26,6 +26,8 @@ describe('GET /api/bootstrap', () => {
     const unchanged = await call(school, admin, 'GET', '/api/bootstrap', undefined, { 'If-None-Match': tag! });
     expect(unchanged.status).toBe(304);
     expect(await unchanged.text()).toBe('');
+    // The browser keeps the headers stored with its copy: a 304 carries no policy again.
+    expect(unchanged.headers.get('Content-Security-Policy')).toBeNull();
 
     expect((await call(school, admin, 'POST', '/api/classes', { name: '8e AF' })).status).toBe(201);
     const changed = await call(school, admin, 'GET', '/api/bootstrap', undefined, { 'If-None-Match': tag! });

@@ -4,8 +4,9 @@
 // queued patches the same copy so that, offline, it keeps showing the change (architecture
 // guide, offline protocol).
 import { getSession } from '../session/session';
+import { API_CACHE } from './cache-names';
 
-export const API_CACHE = 'api-data';
+export { API_CACHE };
 
 const urlOf = (path: string) => new URL(`/api${path}`, location.origin).toString();
 

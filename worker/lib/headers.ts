@@ -1,10 +1,11 @@
 // Security headers (architecture guide, security; decision 180 for what each answer carries):
-// - every answer: X-Content-Type-Options nosniff and HSTS;
-// - documents (the app shell): the page's CSP, frame and permission policies, referrer policy;
+// - every answer: X-Content-Type-Options nosniff;
+// - documents (the app shell): the page's CSP, frame and permission policies, referrer policy and
+//   HSTS (every visit starts with a document: the browser keeps the rule for the host a year);
 // - API answers (JSON, never rendered): only a deny-all CSP that forbids framing, ~45 bytes instead
 //   of the page's ~330 (issue 12: headers were half of a warm session's bytes);
 // - built files: nothing more (a script or style sheet is not a document); hashed files under
-//   /assets are immutable, so a browser never asks for them twice.
+//   /assets are immutable (and carry no ETag: nothing ever revalidates them).
 import type { MiddlewareHandler } from 'hono';
 
 /** The one inline script of the app shell, allowed by its hash (decision 102), computed by the
@@ -37,6 +38,8 @@ const DEV_CSP = CSP.replace(`script-src 'self' ${FIRST_PAINT_HASH}`, "script-src
   "connect-src 'self' ws: wss:",
 );
 
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Hashed build output: its name changes with its content (scripts/lib/service-worker-plugin.ts). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HASHED_ASSET = /^\/assets\/.+-[\w-]{8,}\.\w+$/;
@@ -51,7 +54,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   }
   const h = c.res.headers;
-  h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  // 'Not modified': the browser keeps the headers it stored with the answer (RFC 9111 §4.3.4).
+  if (c.res.status === 304) return;
   const path = c.req.path;
   if (path.startsWith('/api/')) {
     // A stored file answers with its own, stricter policy (routes/resources.ts).
@@ -59,11 +63,15 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     return;
   }
   if (HASHED_ASSET.test(path)) {
-    if (c.res.status === 200) h.set('Cache-Control', IMMUTABLE);
+    if (c.res.status === 200) {
+      h.set('Cache-Control', IMMUTABLE);
+      h.delete('ETag');
+    }
     return;
   }
   if (!/^text\/html\b/i.test(h.get('Content-Type') ?? '')) return;
   h.set('Content-Security-Policy', import.meta.env.MODE === 'development' ? DEV_CSP : CSP);
+  h.set('Strict-Transport-Security', HSTS);
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
   h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
