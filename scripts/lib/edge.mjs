@@ -22,7 +22,7 @@ const acceptsGzip = (header) =>
     });
 
 /**
- * Starts the edge on 127.0.0.1:`port`, forwarding to the preview on 127.0.0.1:`upstreamPort`
+ * Starts the edge on 127.0.0.1:`port` (0: any free port, see `url`), forwarding to the preview on 127.0.0.1:`upstreamPort`
  * (the Host header is kept: the portal chooses the school by it). Answers the counter API.
  */
 export async function startEdge({ port, upstreamPort }) {
@@ -182,8 +182,9 @@ export async function startEdge({ port, upstreamPort }) {
     server.listen(port, '127.0.0.1', resolve);
   });
 
+  const listening = server.address();
   return {
-    url: `http://localhost:${port}`,
+    url: `http://localhost:${typeof listening === 'object' && listening ? listening.port : port}`,
     /** Requests from now on belong to `name`. */
     mark(name) {
       step = name;
