@@ -1,5 +1,5 @@
 // Academic periods of a school year, in their order.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
@@ -16,6 +16,9 @@ export const listPeriods = (db: Db, school: string, yearId: string) =>
     .where(ofYear(school, yearId))
     .orderBy(asc(academicPeriods.position), asc(academicPeriods.name))
     .all();
+
+/** A condition: the period is one of the year's (`yearId` a value or a column of the outer query). */
+export const isOfYear = (school: string, id: string, yearId: string | SQLWrapper) => existsNow(academicPeriods, and(byId(academicPeriods, school, id), eq(academicPeriods.yearId, yearId))!);
 
 export const findPeriod = (db: Db, school: string, id: string) => db.select(columns).from(academicPeriods).where(byId(academicPeriods, school, id)).get();
 
