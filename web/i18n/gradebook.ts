@@ -10,6 +10,7 @@ export const gradebookText = {
   chooseSubject: 'Choisir une matière',
   choosePeriod: 'Choisir une période',
   subjectOption: (name: string, max: string) => `${name} (sur ${max})`,
+  noSubject: 'Aucune matière au programme de cette classe.',
   noPeriods: "Aucune période n'est définie pour cette année.",
   noStudents: "Aucun élève n'est inscrit dans cette classe cette année.",
   loading: 'Chargement du carnet…',
