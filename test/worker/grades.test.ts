@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GradeBook, ReportData, SavedGrade } from '../../worker/contract/grades';
 import { schoolWithCourses } from './fixtures-teaching';
 import { seedStudents } from './fixtures-academic';
-import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
+import { bodyOf, call, createSchool, d1RoundTrips, sql, type TestSchool, tokenFor } from './helpers';
 
 async function gradebookSchool() {
   const base = await schoolWithCourses();
@@ -76,16 +76,9 @@ describe('grade book', () => {
     const ctx = await gradebookSchool();
     await save(ctx.school, ctx.prof, cell(ctx));
     await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 30 }));
-    /** D1 round trips of one request: each batch is one, each statement sent alone is one. */
     const roundTrips = async (send: () => Promise<Response>, status = 200) => {
-      const prepare = vi.spyOn(env.DB, 'prepare');
-      const batch = vi.spyOn(env.DB, 'batch');
-      const res = await send();
-      expect(res.status, await res.clone().text()).toBe(status);
-      const batched = batch.mock.calls.reduce((n, [statements]) => n + statements.length, 0);
-      const trips = batch.mock.calls.length + prepare.mock.calls.length - batched;
-      prepare.mockRestore();
-      batch.mockRestore();
+      const { status: answered, trips } = await d1RoundTrips(send);
+      expect(answered).toBe(status);
       return trips;
     };
     // The session's own reads, measured on a grade refused by validation (it reads nothing else).

@@ -71,6 +71,14 @@ export const selectCell = (db: Db, school: string, evaluationId: string, enrollm
     .where(and(eq(grades.instanceId, school), eq(grades.evaluationId, evaluationId), eq(grades.enrollmentId, enrollmentId)))
     .limit(1);
 
+/** The periods an enrolment has grades in, in its class's grade books: batchable. */
+export const selectGradedPeriods = (db: Db, school: string, enrollmentId: string, classId: string) =>
+  db
+    .selectDistinct({ period_id: evaluations.periodId })
+    .from(grades)
+    .innerJoin(evaluations, evaluationOf)
+    .where(and(eq(grades.instanceId, school), eq(grades.enrollmentId, enrollmentId), eq(evaluations.classId, classId)));
+
 /** Sets a cell's score (the row's id is kept when it exists). */
 export const upsertCell = (db: Db, school: string, cell: { id: string; evaluationId: string; enrollmentId: string; score: number }) =>
   db
