@@ -386,6 +386,9 @@ export const selectReportStudents = (db: Db, school: string, yearId: string, cla
 export const findEnrollmentPlace = (db: Db, school: string, id: string) =>
   db.select({ id: enrollments.id, yearId: enrollments.yearId, classId: enrollments.classId }).from(enrollments).where(byId(enrollments, school, id)).get();
 
+/** The class of an enrolment, as a scalar subquery (null when there is no such enrolment). */
+export const classIdOfEnrollment = (school: string, id: string): SQL => sql`(SELECT ${enrollments.classId} FROM ${enrollments} WHERE ${byId(enrollments, school, id)})`;
+
 /** Guard: the enrolment still exists. */
 export const enrollmentStillExists = (school: string, id: string) => existsNow(enrollments, byId(enrollments, school, id));
 
