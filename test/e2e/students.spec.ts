@@ -119,6 +119,11 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
     expect(res.status()).toBe(201);
   }
   await search(page, 'zzlot', 5);
+  // From here every write's answer carries the rows it saved: the page is never read again.
+  let pageReads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/students-with-enrollment-status?') && new URL(r.url()).searchParams.get('limit') === '25') pageReads++;
+  });
   await page.getByLabel('Sélectionner tous les élèves de la page').check();
   await expect(page.getByText('5 élève(s) sélectionné(s)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Changer de classe' })).toHaveCount(0);
@@ -168,6 +173,17 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
   await remove.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(page.getByText('Élèves supprimés.')).toBeVisible();
   await expect(page.locator('.students-table tbody tr')).toHaveCount(4);
+  await expect(page.getByText('4 élèves au total')).toBeVisible();
+
+  // An edit: the saved student replaces its row.
+  await page.getByRole('button', { name: 'Modifier Carl-Henry Zzlot' }).click();
+  const edit = page.getByRole('dialog', { name: "Modifier l'élève" });
+  await edit.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Carl-Henri');
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Élève mis à jour.')).toBeVisible();
+  await expect(page.locator('.students-table tbody tr').nth(2)).toContainText('Carl-Henri');
+  await expect(row(page, 'Carl-Henri')).toContainText('7e AF');
+  expect(pageReads).toBe(0);
 
   // Archive is for the admin account type: the archived student shows only with the toggle.
   const adminContext = await browser.newContext();
