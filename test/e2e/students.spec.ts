@@ -261,3 +261,40 @@ test('a student added offline shows at once and is saved when the connection ret
     })
     .toBe(1);
 });
+
+test('a saved student takes its row in place; one the order moves off a full page brings the page back from the server', async ({ page }) => {
+  await signInAndLand(page, 'secretaire', '/dashboard');
+  await openRegister(page);
+  const rows = page.locator('.students-table tbody tr');
+  await expect(rows).toHaveCount(25);
+  let pageReads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/students-with-enrollment-status?') && new URL(r.url()).searchParams.get('limit') === '25') pageReads++;
+  });
+  const drawer = page.getByRole('dialog', { name: "Modifier l'élève" });
+  const nameOf = async (n: number) => ((await rows.nth(n).getByRole('button', { name: /^Modifier / }).getAttribute('aria-label')) ?? '').replace(/^Modifier /, '');
+
+  // A new address: the saved student replaces its row where it is; the page is not read again.
+  const second = await nameOf(1);
+  await rows.nth(1).getByRole('button', { name: `Modifier ${second}` }).click();
+  await drawer.getByRole('textbox', { name: 'Adresse' }).fill('12, rue Capois, Port-au-Prince');
+  await drawer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(drawer).toBeHidden();
+  expect(await nameOf(1)).toBe(second);
+  await rows.nth(1).getByRole('button', { name: `Voir la fiche de ${second}` }).click();
+  const sheet = page.getByRole('dialog', { name: "Fiche de l'Élève" });
+  await expect(sheet).toContainText('12, rue Capois, Port-au-Prince');
+  await sheet.getByRole('button', { name: 'Fermer' }).click();
+  expect(pageReads).toBe(0);
+
+  // Renamed to the end of the order, the first student leaves page 1: the page is read again, full.
+  const first = await nameOf(0);
+  await rows.nth(0).getByRole('button', { name: `Modifier ${first}` }).click();
+  await drawer.getByRole('textbox', { name: 'Nom', exact: true }).fill('Zzzz-Déplacé');
+  await drawer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(drawer).toBeHidden();
+  await expect.poll(() => pageReads).toBe(1);
+  await expect.poll(() => nameOf(0)).not.toBe(first);
+  await expect(rows).toHaveCount(25);
+  await expect(rows.filter({ hasText: 'Zzzz-Déplacé' })).toHaveCount(0);
+});

@@ -68,11 +68,11 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
   const currency = school?.currency ?? 'Gdes';
   const enrolledSelection = selection.filter((s) => s.enrollment && !s.enrollment.id.startsWith('local-'));
 
-  /** The page with the rows a write's answer saved, or read again when it would miss rows. */
+  /** The page with the rows a write's answer saved; read again too when it now misses rows. */
   const placeSaved = (changes: readonly SavedChange[]) => {
     const update = savedLocally(changes, { filters: register.filters, unenrolledFilter: register.unenrolledFilter });
+    patch(update);
     if (list.data && missesRows(update(list.data))) list.reload();
-    else patch(update);
   };
 
   /**
