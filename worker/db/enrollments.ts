@@ -31,10 +31,19 @@ const yearOfEnrollment = and(eq(schoolYears.instanceId, enrollments.instanceId),
 /** A guard condition: no enrolment in the class, of any year, past or present. */
 export const noneInClass = (school: string, classId: string) => noneNow(enrollments, ofClass(school, classId));
 
+/** An enrolment with its class (the register row's enrolment). */
 export const findEnrollment = (db: Db, school: string, id: string) =>
   db
-    .select({ id: enrollments.id, studentId: enrollments.studentId, yearId: enrollments.yearId, mppa: enrollments.mppa })
+    .select({
+      id: enrollments.id,
+      studentId: enrollments.studentId,
+      yearId: enrollments.yearId,
+      classId: enrollments.classId,
+      className: classes.name,
+      mppa: enrollments.mppa,
+    })
     .from(enrollments)
+    .innerJoin(classes, and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId)))
     .where(byId(enrollments, school, id))
     .get();
 
