@@ -1,6 +1,9 @@
 // `npm run bench`: builds the app, reports the compressed weight of a first visit to /login and
-// of each screen chunk, then times the sign-in route on the local portal.
-// `--check` (run by `npm test`): only the bundle budgets, failing when one is exceeded.
+// of each screen chunk, the bytes of a secretary's session on a phone, cold and warm, with the
+// teacher's grade entry and the slow-network figures (decision 180), then times the sign-in route
+// and the heavy reads on the local portal.
+// `--check` (run by `npm test`): the bundle budgets and the session's (cold and warm, without the
+// grade entry nor the slow network), failing when one is exceeded.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { searchKey } from '../worker/domain/text.ts';
 import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
+import { measureSession, SESSION_BUDGETS, sessionOverruns, sessionReport } from './lib/bench-session.mjs';
+import { measureSlow } from './lib/bench-slow.mjs';
 import { measureSupportChat } from './lib/bench-support-chat.mjs';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 
@@ -63,6 +68,33 @@ for (const [key, entry] of Object.entries(manifest)) {
   const over = own > CHUNK_BUDGET;
   failed ||= over;
   console.log(`  écran ${key.replace(/^.*screens\//, '')}: ${kb(own)}${over ? `  > budget ${kb(CHUNK_BUDGET)}` : ''}`);
+}
+
+// A school day's bytes (issue 12): one preview, the edge stand-in, a new phone then the same the next day.
+{
+  console.log('');
+  const edgePort = Number(process.env.BENCH_SESSION_PORT ?? 8840);
+  const session = await measureSession({ edgePort, upstreamPort: edgePort + 1, teacher: !check, more: check ? undefined : measureSlow });
+  for (const line of sessionReport(session)) console.log(line);
+  report.session = { budgets: SESSION_BUDGETS, cold: session.cold, warm: session.warm };
+  if (session.extra) {
+    const slow = session.extra;
+    report.slowNetwork = slow;
+    console.log(`Réseau lent (${slow.profile.latencyMs} ms d'aller-retour, 700 kbit/s, processeur ralenti ${slow.profile.cpuSlowdown}×), première visite, médiane de 3 :`);
+    for (const [label, m] of [
+      ['réseau ralenti par CDP pour la page seule', slow.page],
+      ['réseau ralenti au bord pour tout, service worker compris', slow.link],
+    ]) {
+      console.log(
+        `  ${label} : /login LCP ${m.loginLcpMs} ms (objectif 2 500 ms), formulaire utilisable à ${m.loginFormUsableMs} ms, ` +
+          `celui de l'application à ${m.loginAppFormMs} ms ; tableau de bord utilisable ${m.dashboardAfterSignInMs} ms après « Se connecter »`,
+      );
+    }
+  }
+  const overruns = sessionOverruns(session);
+  for (const line of overruns) console.error(`  ${line}`);
+  failed ||= overruns.length > 0;
+  console.log('');
 }
 
 if (!check) report.login = await timeLogin();

@@ -9,7 +9,7 @@ const steps = [
   ['Lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
   ['Tests du Worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts']],
   ['Tests de bout en bout (Chromium)', ['scripts/e2e.mjs']],
-  ['Budget de la page de connexion', ['scripts/bench.mjs', '--check']],
+  ['Budgets de taille (connexion, écrans, session sur téléphone)', ['scripts/bench.mjs', '--check']],
 ];
 
 for (const [label, args] of steps) {
