@@ -1,5 +1,5 @@
 // Grade book, appreciations and report data (issue 14): validation messages, the evaluation set's
-// rules, replays landing once, permissions and tenancy, and the query count of bulk-report-data.
+// rules, replays landing once, permissions and tenancy, and the D1 statements of bulk-report-data and round trips of a grade.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { GradeBook, ReportData, SavedGrade } from '../../worker/contract/grades';
