@@ -6,9 +6,11 @@ import { defineConfig } from 'vite';
 import { firstPaintCsp } from './scripts/lib/first-paint-csp.ts';
 import { roleGuides } from './scripts/lib/guides-plugin.ts';
 import { serviceWorker } from './scripts/lib/service-worker-plugin.ts';
+import { sharedChunk } from './scripts/lib/shared-chunk.ts';
 import { FIRST_PAINT_SCRIPT, firstPaintMarkup } from './web/screens/login/first-paint.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const shared = sharedChunk();
 
 export default defineConfig({
   root: here('./web'),
@@ -21,10 +23,14 @@ export default defineConfig({
         html.replace('<div id="root"></div>', `<div id="root">${firstPaintMarkup()}<script>${FIRST_PAINT_SCRIPT}</script></div>`),
     },
     roleGuides({ dir: here('./docs/guides') }),
+    shared.plugin,
     serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
     react(),
     cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],
   define: firstPaintCsp,
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [shared.group] } } } } },
+  },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

@@ -15,7 +15,7 @@
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { Queue } from 'workbox-background-sync';
 import { registerRoute } from 'workbox-routing';
-import { API_CACHE, FILES_CACHE_PREFIX as FILES_PREFIX } from './api/cache-names';
+import { API_CACHE, FILES_CACHE_PREFIX as FILES_PREFIX, PUBLIC_CACHE } from './api/cache-names';
 import { offlineText } from './i18n/offline';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -47,13 +47,35 @@ async function stored(path: string): Promise<Response | null> {
   return copy && isCurrent(path, copy) ? copy : null;
 }
 
-/** This version's copy of a built file, fetched when no cache holds it yet. Hashed files may come
- *  from the HTTP cache (they are immutable); others are revalidated (a 304 when just loaded). */
+/** The first 16 hex digits of the SHA-256 of a body: a file's revision (scripts/lib/service-worker-plugin.ts). */
+async function revisionOf(response: Response): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await response.clone().arrayBuffer()));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A built file from the network, or from the HTTP cache when it holds this version: hashed files
+ * are immutable; another file is taken from the HTTP cache when its content has this version's
+ * revision (the page has just loaded it), else revalidated. The page is asked at the address a
+ * window opened it with (the same file at every address of the app), so the HTTP cache has it.
+ */
+async function download(path: string): Promise<Response> {
+  const revision = __FILES__[path];
+  if (revision === null) return fetch(path, { credentials: 'same-origin' });
+  const windows = path === '/' ? await self.clients.matchAll({ type: 'window', includeUncontrolled: true }) : [];
+  const opened = windows.map((w) => new URL(w.url)).find((url) => url.origin === self.location.origin && !url.pathname.startsWith('/api/'));
+  const address = opened ? opened.pathname : path;
+  const stored = await fetch(address, { cache: 'force-cache', credentials: 'same-origin' }).catch(() => null);
+  if (stored?.ok && !stored.redirected && (await revisionOf(stored)) === revision) return stored;
+  return fetch(path, { cache: 'no-cache', credentials: 'same-origin' });
+}
+
+/** This version's copy of a built file, taken from an older version's cache or downloaded. */
 async function ensureFile(cache: Cache, path: string): Promise<void> {
   if (await cache.match(path)) return;
   const copy = await stored(path);
   if (copy) return cache.put(path, copy);
-  const response = await fetch(path, { cache: __FILES__[path] === null ? 'default' : 'no-cache', credentials: 'same-origin' });
+  const response = await download(path);
   if (!response.ok || response.redirected) throw new Error(`${path}: ${response.status}`);
   await keep(cache, path, response);
 }
@@ -166,7 +188,8 @@ function revalidating(request: Request, copy: Response | undefined): Request {
 }
 
 async function networkFirst(request: Request): Promise<Response> {
-  const cache = await caches.open(API_CACHE);
+  // A read without an account is public (it outlives a sign-out); any other holds school data.
+  const cache = await caches.open(request.headers.has('Authorization') ? API_CACHE : PUBLIC_CACHE);
   const copy = await cache.match(request.url, { ignoreVary: true });
   let response: Response;
   try {

@@ -68,6 +68,11 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   await expect(page.getByRole('heading', { name: 'Liste des Élèves Inscrits' })).toBeVisible();
   const row = page.getByTestId(`roster-row-${pupil!.id}`);
   await expect(row.locator('.balance-due')).toHaveText(gdes(mppa));
+  // Each save answers the saved sheet, which replaces its row: the class is never read again.
+  let rosterReads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/enrollments?className=')) rosterReads++;
+  });
 
   // Unsaved changes ask before closing.
   await row.getByRole('button', { name: `Modifier ${name}` }).click();
@@ -122,6 +127,7 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   await expect(panel).toBeHidden();
   await expect(row.locator('.balance-settled')).toHaveText(gdes(0));
   await expect(row.locator('.balance-settled')).toHaveCSS('color', 'rgb(21, 128, 61)');
+  expect(rosterReads).toBe(0);
 
   // The API agrees, and the three payments carry increasing receipt numbers.
   const saved = (await roster(page, token, chosenClass)).find((e) => e.id === pupil!.id)!;
@@ -138,6 +144,8 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   await expect(page.getByText(wasEnabled ? 'Accès aux notes restreint.' : 'Accès aux notes activé.', { exact: true })).toBeVisible();
   await access.click();
   await expect(access).toHaveAttribute('aria-checked', String(wasEnabled));
+  await expect(page.getByText(wasEnabled ? 'Accès aux notes activé.' : 'Accès aux notes restreint.', { exact: true })).toBeVisible();
+  expect(rosterReads).toBe(0);
   await page.getByRole('button', { name: 'Restreindre Tout' }).click();
   const bulk = page.getByRole('dialog', { name: `Action en Masse - ${chosenClass}` });
   await expect(bulk.getByText("Êtes-vous sûr de vouloir restreindre l'accès aux notes pour TOUS les élèves de cette classe ?")).toBeVisible();

@@ -64,8 +64,16 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   await expect(book).toBeVisible();
   await book.getByLabel('Matière').selectOption({ label: 'Mathématiques (sur 100)' });
   await expect(book.locator('table.gradebook-table')).toBeVisible();
+  // A score changed in the book: the cards are read again when the dialog closes.
+  const score = book.getByLabel(/^Note de .+ en .+ \(sur [\d,]+\)$/).first();
+  const next = (await score.inputValue()) === '1' ? '2' : '1';
+  const graded = page.waitForResponse((r) => r.url().endsWith('/api/grades') && r.request().method() === 'POST');
+  await score.fill(next);
+  expect((await graded).status()).toBe(200);
+  const reread = page.waitForResponse((r) => r.url().includes('/api/bulk-report-data?') && r.request().method() === 'GET');
   await book.getByRole('button', { name: 'Fermer' }).last().click();
   await expect(book).toBeHidden();
+  expect((await reread).status()).toBe(200);
 
   // A general appreciation saves itself a second after the last key.
   const name = (await first.getAttribute('aria-label'))!;

@@ -119,6 +119,11 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
     expect(res.status()).toBe(201);
   }
   await search(page, 'zzlot', 5);
+  // From here every write's answer carries the rows it saved: the page is never read again.
+  let pageReads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/students-with-enrollment-status?') && new URL(r.url()).searchParams.get('limit') === '25') pageReads++;
+  });
   await page.getByLabel('Sélectionner tous les élèves de la page').check();
   await expect(page.getByText('5 élève(s) sélectionné(s)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Changer de classe' })).toHaveCount(0);
@@ -168,6 +173,17 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
   await remove.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(page.getByText('Élèves supprimés.')).toBeVisible();
   await expect(page.locator('.students-table tbody tr')).toHaveCount(4);
+  await expect(page.getByText('4 élèves au total')).toBeVisible();
+
+  // An edit: the saved student replaces its row.
+  await page.getByRole('button', { name: 'Modifier Carl-Henry Zzlot' }).click();
+  const edit = page.getByRole('dialog', { name: "Modifier l'élève" });
+  await edit.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Carl-Henri');
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Élève mis à jour.')).toBeVisible();
+  await expect(page.locator('.students-table tbody tr').nth(2)).toContainText('Carl-Henri');
+  await expect(row(page, 'Carl-Henri')).toContainText('7e AF');
+  expect(pageReads).toBe(0);
 
   // Archive is for the admin account type: the archived student shows only with the toggle.
   const adminContext = await browser.newContext();
@@ -244,4 +260,41 @@ test('a student added offline shows at once and is saved when the connection ret
       return ((await res.json()) as { pagination: { total: number } }).pagination.total;
     })
     .toBe(1);
+});
+
+test('a saved student takes its row in place; one the order moves off a full page brings the page back from the server', async ({ page }) => {
+  await signInAndLand(page, 'secretaire', '/dashboard');
+  await openRegister(page);
+  const rows = page.locator('.students-table tbody tr');
+  await expect(rows).toHaveCount(25);
+  let pageReads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/students-with-enrollment-status?') && new URL(r.url()).searchParams.get('limit') === '25') pageReads++;
+  });
+  const drawer = page.getByRole('dialog', { name: "Modifier l'élève" });
+  const nameOf = async (n: number) => ((await rows.nth(n).getByRole('button', { name: /^Modifier / }).getAttribute('aria-label')) ?? '').replace(/^Modifier /, '');
+
+  // A new address: the saved student replaces its row where it is; the page is not read again.
+  const second = await nameOf(1);
+  await rows.nth(1).getByRole('button', { name: `Modifier ${second}` }).click();
+  await drawer.getByRole('textbox', { name: 'Adresse' }).fill('12, rue Capois, Port-au-Prince');
+  await drawer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(drawer).toBeHidden();
+  expect(await nameOf(1)).toBe(second);
+  await rows.nth(1).getByRole('button', { name: `Voir la fiche de ${second}` }).click();
+  const sheet = page.getByRole('dialog', { name: "Fiche de l'Élève" });
+  await expect(sheet).toContainText('12, rue Capois, Port-au-Prince');
+  await sheet.getByRole('button', { name: 'Fermer' }).click();
+  expect(pageReads).toBe(0);
+
+  // Renamed to the end of the order, the first student leaves page 1: the page is read again, full.
+  const first = await nameOf(0);
+  await rows.nth(0).getByRole('button', { name: `Modifier ${first}` }).click();
+  await drawer.getByRole('textbox', { name: 'Nom', exact: true }).fill('Zzzz-Déplacé');
+  await drawer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(drawer).toBeHidden();
+  await expect.poll(() => pageReads).toBe(1);
+  await expect.poll(() => nameOf(0)).not.toBe(first);
+  await expect(rows).toHaveCount(25);
+  await expect(rows.filter({ hasText: 'Zzzz-Déplacé' })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 // grades access (document 2 §4, §7; product decisions, "Money").
 import { describe, expect, it } from 'vitest';
 import type { FinanceEnrollment, SavedPayment, SavedSheet } from '../../worker/contract/finance';
+import { financeTotals, toCentimes } from '../../worker/domain/money';
 import { seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 
@@ -514,6 +515,26 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
     // A label and a past date are kept.
     const dated = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { amount: 100, date: '2025-12-01', label: 'Frais de retard' });
     expect((await bodyOf<SavedPayment>(dated)).payment).toMatchObject({ label: 'Frais de retard', date: '2025-12-01', receipt_no: 3 });
+  });
+
+  it("answers the student's roster row as saved, so the class page replaces it without reading the class again", async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const marie = fixture.enrollmentIds[0]!;
+    const before = await roster(school, token, '9e AF', yearId);
+    const res = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { amount: 1000 });
+    expect(res.status).toBe(201);
+    const { enrollment } = await bodyOf<SavedPayment>(res);
+    // 31 000 Gdes due, 10 000 paid before: 11 000 paid, 20 000 left.
+    expect(
+      financeTotals({
+        mppa: toCentimes(enrollment.mppa),
+        payments: enrollment.payments.map((p) => ({ amount: toCentimes(p.amount) })),
+        adjustments: enrollment.adjustments.map((a) => ({ amount: toCentimes(a.amount) })),
+      }),
+    ).toEqual({ adjusted: 3_100_000, paid: 1_100_000, balance: 2_000_000 });
+    // The roster read now is the one the page had with that row replaced.
+    expect(await roster(school, token, '9e AF', yearId)).toEqual(before.map((row) => (row.id === marie ? enrollment : row)));
   });
 
   it('accepts an overpayment (cash received is never refused) and answers the negative balance', async () => {

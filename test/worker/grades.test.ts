@@ -1,11 +1,11 @@
 // Grade book, appreciations and report data (issue 14): validation messages, the evaluation set's
-// rules, replays landing once, permissions and tenancy, and the query count of bulk-report-data.
+// rules, replays landing once, permissions and tenancy, and the D1 statements of bulk-report-data and round trips of a grade.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { GradeBook, ReportData, SavedGrade } from '../../worker/contract/grades';
 import { schoolWithCourses } from './fixtures-teaching';
 import { seedStudents } from './fixtures-academic';
-import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
+import { bodyOf, call, createSchool, d1RoundTrips, sql, type TestSchool, tokenFor } from './helpers';
 
 async function gradebookSchool() {
   const base = await schoolWithCourses();
@@ -70,6 +70,25 @@ describe('grade book', () => {
     expect(body!.students.map((s) => s.nom)).toEqual(['Augustin', 'Baptiste', 'Céleste']);
     const rows = await sql('SELECT count(*) AS n FROM grades WHERE instance_id = ?', ctx.school.id).first<{ n: number }>();
     expect(rows!.n).toBe(1);
+  });
+
+  it('a grade reads in one D1 round trip and writes in one, whatever the book holds', async () => {
+    const ctx = await gradebookSchool();
+    await save(ctx.school, ctx.prof, cell(ctx));
+    await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 30 }));
+    const roundTrips = async (send: () => Promise<Response>, status = 200) => {
+      const { status: answered, trips } = await d1RoundTrips(send);
+      expect(answered).toBe(status);
+      return trips;
+    };
+    // The session's own reads, measured on a grade refused by validation (it reads nothing else).
+    const session = await roundTrips(() => save(ctx.school, ctx.prof, {}), 400);
+    const grade = async (over: Partial<Record<string, unknown>>) => (await roundTrips(() => save(ctx.school, ctx.prof, cell(ctx, over)))) - session;
+    // A new cell of a known evaluation, the same cell changed, cleared, and a new evaluation's first grade.
+    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 12 })).toBe(2);
+    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 13 })).toBe(2);
+    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: null })).toBe(2);
+    expect(await grade({ evaluation_id: ev(ctx, 'eval-3'), evaluation_name: 'Interro', max_score: 10, score: 8 })).toBe(2);
   });
 
   it('two grades of the same new evaluation sent at once create it once', async () => {
@@ -173,6 +192,25 @@ describe('who may', () => {
     const student = await tokenFor(ctx.school, 'eleve');
     expect((await book(ctx, student)).res.status).toBe(403);
     expect((await call(ctx.school, student, 'GET', `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`)).status).toBe(403);
+  });
+
+  it('a grade is refused in this order: the enrolment, the right to write, the course, the period, the subject', async () => {
+    const ctx = await gradebookSchool();
+    const accountant = await tokenFor(ctx.school, 'comptable');
+    const refusal = async (token: string, over: Partial<Record<string, unknown>>) => {
+      const res = await save(ctx.school, token, cell(ctx, over));
+      return [res.status, (await bodyOf(res)).message];
+    };
+    const unknown = crypto.randomUUID();
+    expect(await refusal(accountant, { enrollment_id: unknown })).toEqual([404, 'Élève introuvable.']);
+    expect((await refusal(accountant, {}))[0]).toBe(403);
+    expect(await refusal(ctx.prof, { subject_id: ctx.subject.sciences, period_id: unknown })).toEqual([403, "Vous n'enseignez pas cette matière dans cette classe."]);
+    expect(await refusal(ctx.prof, { subject_id: ctx.subject.anglais })).toEqual([403, "Vous n'enseignez pas cette matière dans cette classe."]);
+    expect(await refusal(ctx.admin, { subject_id: ctx.subject.anglais, period_id: unknown })).toEqual([404, 'Période introuvable.']);
+    expect(await refusal(ctx.admin, { subject_id: ctx.subject.anglais })).toEqual([404, "Cette matière n'est pas au programme de cette classe."]);
+    // Dorval is in 8e AF: the evaluation of 7e AF is not of his book.
+    await save(ctx.school, ctx.prof, cell(ctx));
+    expect(await refusal(ctx.admin, { enrollment_id: ctx.e[3], new_evaluation: false })).toEqual([404, "Cette évaluation n'existe plus : elle a été supprimée entre-temps."]);
   });
 
   it("another school's enrolment, evaluation or period answers 404", async () => {

@@ -1,6 +1,7 @@
 // Test fixtures: each test builds its own school (its own hostname) and signs in through the API.
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { env, exports } from 'cloudflare:workers';
+import { vi } from 'vitest';
 import { hashPassword } from '../../worker/auth/password';
 import { database } from '../../worker/db/client';
 import { newSchoolStatements } from '../../worker/db/instances';
@@ -133,3 +134,21 @@ export async function accessTokenOf(res: Response): Promise<string> {
 export const sql = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params);
 
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
+
+/**
+ * The D1 round trips of one request, with its answer's status: each batch is one, each statement
+ * sent alone is one. Subtract the session's own, measured on a request refused by validation.
+ */
+export async function d1RoundTrips(send: () => Promise<Response>): Promise<{ status: number; trips: number }> {
+  const prepare = vi.spyOn(env.DB, 'prepare');
+  const batch = vi.spyOn(env.DB, 'batch');
+  try {
+    const res = await send();
+    await res.arrayBuffer();
+    const batched = batch.mock.calls.reduce((n, [statements]) => n + statements.length, 0);
+    return { status: res.status, trips: batch.mock.calls.length + prepare.mock.calls.length - batched };
+  } finally {
+    prepare.mockRestore();
+    batch.mockRestore();
+  }
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StudentFinance, StudentGrades, StudentMe, StudentWeek } from '../../worker/contract/student-portal';
 import { schoolWithCourses } from './fixtures-teaching';
 import { seedStudents } from './fixtures-academic';
-import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
+import { bodyOf, call, createSchool, d1RoundTrips, sql, tokenFor } from './helpers';
 
 async function portalSchool() {
   const base = await schoolWithCourses();
@@ -80,6 +80,12 @@ describe('student portal', () => {
     ]);
     const latest = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
     expect(latest.period_id).toBe(t2);
+    // The period is chosen before the class's report data is read, once: the student, the
+    // periods with those graded, the report data (beyond the session's own reads).
+    const session = await d1RoundTrips(() => call(ctx.school, ctx.eleve, 'GET', '/api/student/grades?periodId=%21'));
+    expect(session.status).toBe(400);
+    const read = await d1RoundTrips(() => call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
+    expect(read).toEqual({ status: 200, trips: session.trips + 3 });
     expect([latest.percent, latest.rank, latest.general_appreciation]).toEqual([90, 1, null]);
     const first = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', `/api/student/grades?periodId=${ctx.t1}`));
     expect(first.percent).toBe(75);

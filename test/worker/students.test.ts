@@ -384,6 +384,9 @@ describe('PUT /api/students/:id', () => {
     const body = await bodyOf<SavedStudent>(res);
     expect(body.message).toBe('Élève mis à jour.');
     expect(body.student).toMatchObject({ id, nom: 'Paul-Émile', tutor_phone: '+509 3712 3456' });
+    // The answer is the register's row as saved (its enrolment of the year too): the page puts it in place.
+    expect(body.student.enrollment).toEqual({ id: enrollmentIdByStudent.get(id), year_id: year.yearId, class_id: expect.any(String), className: '7e AF', mppa: 20000 });
+    expect((await list(school, secretaire, `yearId=${year.yearId}&search=paul-emile`)).students).toEqual([body.student]);
     const row = await sql('SELECT s.nom, e.mppa FROM students s JOIN enrollments e ON e.student_id = s.id WHERE s.id = ?', id).first<{
       nom: string;
       mppa: number;

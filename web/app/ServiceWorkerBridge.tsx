@@ -3,8 +3,7 @@
 // turns its sync messages into the spec's notices (document 1 §2 and §4). The banner sits with
 // the toasts at the top of the screen and goes away on its own: a new version waiting is offered
 // again at the next start (the worker stays waiting until then).
-import { useEffect, useState } from 'react';
-import type { Workbox } from 'workbox-window';
+import { useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS, toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
 import { useSession } from '../session/session';
@@ -22,23 +21,45 @@ function postToWorker(message: object) {
 
 export function ServiceWorkerBridge() {
   const [banner, setBanner] = useState<Banner>(null);
-  const [workbox, setWorkbox] = useState<Workbox | null>(null);
+  /** The reader asked for the new version: its taking over reloads the page. */
+  const updating = useRef(false);
+  const [registration, setRegistration] = useState<ServiceWorkerRegistration | null>(null);
   const session = useSession();
 
+  // The browser's own API (workbox-window cost the first visit 2.5 KB, issue 12): a worker that
+  // finishes installing while none controls the page is the first one ('ready'); while one does,
+  // it is a new version, waiting ('update'). When a new version takes over, the page reloads.
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return;
-      const wb = new Workbox('/service-worker.js');
-      wb.addEventListener('installed', (event) => !event.isUpdate && setBanner('ready'));
-      wb.addEventListener('waiting', () => setBanner('update'));
-      wb.addEventListener('controlling', (event) => event.isUpdate && window.location.reload());
-      void wb.register();
-      setWorkbox(wb);
-    });
+    const replaced = Boolean(navigator.serviceWorker.controller);
+    const track = (worker: ServiceWorker | null) => {
+      const onState = () => {
+        if (cancelled || worker?.state !== 'installed') return;
+        setBanner(navigator.serviceWorker.controller ? 'update' : 'ready');
+      };
+      worker?.addEventListener('statechange', onState);
+      onState();
+    };
+    const onControllerChange = () => {
+      if (replaced || updating.current) window.location.reload();
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
+    const register = () =>
+      void navigator.serviceWorker.register('/service-worker.js').then((found) => {
+        if (cancelled) return;
+        setRegistration(found);
+        if (found.waiting && navigator.serviceWorker.controller) setBanner('update');
+        track(found.installing);
+        found.addEventListener('updatefound', () => track(found.installing));
+      });
+    // Once the page has loaded: the worker's downloads never delay the first screen.
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
     return () => {
       cancelled = true;
+      window.removeEventListener('load', register);
+      navigator.serviceWorker.removeEventListener('controllerchange', onControllerChange);
     };
   }, []);
 
@@ -80,12 +101,19 @@ export function ServiceWorkerBridge() {
     return () => window.clearTimeout(timer);
   }, [banner]);
 
+  const update = () => {
+    const waiting = registration?.waiting;
+    if (!waiting) return window.location.reload();
+    updating.current = true;
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+  };
+
   if (!banner) return null;
   return (
     <div className="sw-banner" role="status">
       <span>{banner === 'ready' ? offlineText.readyOffline : offlineText.newVersion}</span>
       {banner === 'update' && (
-        <button type="button" className="btn" onClick={() => (workbox ? workbox.messageSkipWaiting() : window.location.reload())}>
+        <button type="button" className="btn" onClick={update}>
           {offlineText.update}
         </button>
       )}

@@ -1,4 +1,8 @@
 // The grade book (document 2 §2 'Grade book', §4 'Grade entry', §5 'Grades', §8, §9; issue 14).
+// The rules' messages are the API's own (worker/contract/texts/grades.ts): the book checks them
+// before sending and shows the server's answer word for word.
+import { gradesServerText as rules } from '../../worker/contract/texts/grades';
+
 export const gradebookText = {
   title: 'Carnet de notes',
   back: 'Retour à mes cours',
@@ -10,6 +14,7 @@ export const gradebookText = {
   chooseSubject: 'Choisir une matière',
   choosePeriod: 'Choisir une période',
   subjectOption: (name: string, max: string) => `${name} (sur ${max})`,
+  noSubject: 'Aucune matière au programme de cette classe.',
   noPeriods: "Aucune période n'est définie pour cette année.",
   noStudents: "Aucun élève n'est inscrit dans cette classe cette année.",
   loading: 'Chargement du carnet…',
@@ -31,7 +36,7 @@ export const gradebookText = {
     max: 'Sur',
     submit: 'Ajouter',
     limit: 'Limite atteinte',
-    created: 'Évaluation créée.',
+    created: rules.evaluationCreated,
     localHint: "Elle sera enregistrée avec sa première note.",
   },
   edit: {
@@ -45,14 +50,14 @@ export const gradebookText = {
     body: (name: string) => `Supprimer l'évaluation "${name}" et toutes ses notes ? Cette action est irréversible.`,
     confirm: 'Supprimer',
   },
-  deleted: (name: string) => `Évaluation "${name}" supprimée.`,
+  deleted: rules.evaluationDeleted,
   errors: {
-    nameRequired: "Le nom de l'évaluation est requis.",
-    maxRequired: 'La note maximale est requise.',
-    nameTaken: (name: string) => `L'évaluation "${name}" existe déjà.`,
-    totalAbove: (total: string, max: string) => `Le total des points (${total}) dépasserait la note maximale (${max}).`,
-    scoreAbove: (max: string) => `La note ne peut pas dépasser ${max}.`,
-    scoreInvalid: 'La note doit être un nombre positif, avec au plus deux décimales.',
+    nameRequired: rules.nameRequired,
+    maxRequired: rules.maxRequired,
+    nameTaken: rules.nameTaken,
+    totalAbove: rules.totalAbove,
+    scoreAbove: rules.scoreAbove,
+    scoreInvalid: rules.scoreInvalid,
     saveFailed: (message: string) => `Sauvegarde échouée: ${message}`,
   },
   // Drafts: scores typed on the phone, sent when the network allows.

@@ -40,10 +40,6 @@ export const reportCardsText = {
   printTitle: (className: string, period: string) => `Bulletins ${className} - ${period}`,
   popupBlocked: "Veuillez autoriser les pop-ups pour l'impression.",
   editGradesTitle: (className: string, period: string) => `Modifier les Notes · ${className} · ${period}`,
-  close: 'Fermer',
-  gradeBookLoading: 'Chargement du carnet de notes…',
-  noSubject: "Aucune matière au programme de cette classe.",
-  subjectOption: (name: string, max: string) => `${name} (sur ${max})`,
   previewCount: (n: number) => `${n} bulletin${n > 1 ? 's' : ''}`,
 
   // The card.

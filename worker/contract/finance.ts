@@ -60,7 +60,7 @@ export const financeApi = area('finance', {
     query: z.object({ className, yearId }),
     answers: { 200: z.array(financeEnrollment) },
   }),
-  saveSheet: put('/enrollments/:id/payments', 'The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when sent) in one guarded batch; refused (409, with the current sheet) when the sheet changed since it was opened. A payment that has a receipt is corrected with a reason, never removed.', {
+  saveSheet: put('/enrollments/:id/payments', 'The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when sent) in one guarded batch; refused (409, with the current sheet) when the sheet changed since it was opened. A payment that has a receipt is corrected with a reason, never removed. Answers the saved sheet: the roster row the class page puts in place of the old one.', {
     params: idParams,
     body: z.object({
       // Absent keeps the base amount; the finance panel sends it (decision 020).
@@ -74,7 +74,7 @@ export const financeApi = area('finance', {
     }),
     answers: { 200: z.strictObject(saved) },
   }),
-  addPayment: post('/enrollments/:id/payments', "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet and the new payment for its receipt.", {
+  addPayment: post('/enrollments/:id/payments', "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet (the roster row the class page puts in place of the old one, no class read again) and the new payment for its receipt.", {
     params: idParams,
     body: z.object({ id: id().optional(), amount: amount.refine((n) => n > 0, t.paymentPositive), date: isoDate.nullish(), label }),
     answers: { 201: z.strictObject({ ...saved, payment }) },

@@ -156,7 +156,7 @@ export const studentsApi = area('students', {
     body: z.object({ id: studentId.optional(), ...fields, enrollment: enrolNow }),
     answers: { 200: saved, 201: saved },
   }),
-  update: put('/students/:id', 'Saves the student form: the fields, the MPPA of the enrolment, or an enrolment made from the form; refused (409) when someone saved the student since the form opened.', {
+  update: put('/students/:id', 'Saves the student form: the fields, the MPPA of the enrolment, or an enrolment made from the form; refused (409) when someone saved the student since the form opened. Answers the register row as saved (with the enrolment the form named), which the register puts in place of the old one.', {
     params: z.object({ id: studentId }),
     body: z.object({
       ...fields,

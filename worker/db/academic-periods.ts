@@ -1,5 +1,5 @@
 // Academic periods of a school year, in their order.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
@@ -9,13 +9,14 @@ import { academicPeriods } from './schema';
 const columns = { id: academicPeriods.id, year_id: academicPeriods.yearId, name: academicPeriods.name };
 const ofYear = (school: string, yearId: string) => and(ofSchool(academicPeriods, school), eq(academicPeriods.yearId, yearId));
 
-export const listPeriods = (db: Db, school: string, yearId: string) =>
-  db
-    .select(columns)
-    .from(academicPeriods)
-    .where(ofYear(school, yearId))
-    .orderBy(asc(academicPeriods.position), asc(academicPeriods.name))
-    .all();
+/** A year's periods in their order: batchable. */
+export const selectPeriods = (db: Db, school: string, yearId: string) =>
+  db.select(columns).from(academicPeriods).where(ofYear(school, yearId)).orderBy(asc(academicPeriods.position), asc(academicPeriods.name));
+
+export const listPeriods = (db: Db, school: string, yearId: string) => selectPeriods(db, school, yearId).all();
+
+/** A condition: the period is one of the year's (`yearId` a value or a column of the outer query). */
+export const isOfYear = (school: string, id: string, yearId: string | SQLWrapper) => existsNow(academicPeriods, and(byId(academicPeriods, school, id), eq(academicPeriods.yearId, yearId))!);
 
 export const findPeriod = (db: Db, school: string, id: string) => db.select(columns).from(academicPeriods).where(byId(academicPeriods, school, id)).get();
 

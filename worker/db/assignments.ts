@@ -1,5 +1,5 @@
 // Assignments: a teacher teaches a subject in a class for a school year (document 2 §3).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId } from './scoped';
@@ -114,7 +114,10 @@ export const findCourseHolder = (db: Db, school: string, course: { yearId: strin
     )
     .get();
 
-const ofCourse = (school: string, userId: string, course: { yearId: string; classId: string; subjectId: string }, db: Db) =>
+/** A course whose year and class are values or columns of an outer query. */
+type CourseRef = { yearId: string | SQLWrapper; classId: string | SQLWrapper; subjectId: string };
+
+const ofCourse = (school: string, userId: string, course: CourseRef, db: Db) =>
   and(
     eq(assignments.instanceId, school),
     eq(assignments.yearId, course.yearId),
@@ -128,7 +131,7 @@ export const selectTeachesCourse = (db: Db, school: string, userId: string, cour
   db.select({ teaches: sql<number>`1` }).from(assignments).where(ofCourse(school, userId, course, db)).limit(1);
 
 /** Guard: the account still teaches the course when the batch runs. */
-export const stillTeaches = (db: Db, school: string, userId: string, course: { yearId: string; classId: string; subjectId: string }) =>
+export const stillTeaches = (db: Db, school: string, userId: string, course: CourseRef) =>
   existsNow(assignments, ofCourse(school, userId, course, db));
 
 /** Whether an account teaches any subject in a class for a year (a row when it does). */

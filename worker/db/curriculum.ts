@@ -1,6 +1,6 @@
 // The curriculum: which subjects a class follows in a year, each with its max grade (the
 // subject's coefficient), stored in hundredths of a point.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { courseColumns } from './subjects';
@@ -31,7 +31,10 @@ export const classCurriculum = (db: Db, school: string, yearId: string, classId:
 export const findCurriculumEntry = (db: Db, school: string, id: string) =>
   db.select({ id: curriculum.id, maxGrade: curriculum.maxGrade }).from(curriculum).where(byId(curriculum, school, id)).get();
 
-const cell = (school: string, c: Cell) =>
+/** A cell whose year and class are values or columns of an outer query. */
+type CellRef = { yearId: string | SQLWrapper; classId: string | SQLWrapper; subjectId: string };
+
+const cell = (school: string, c: CellRef) =>
   and(eq(curriculum.instanceId, school), eq(curriculum.yearId, c.yearId), eq(curriculum.classId, c.classId), eq(curriculum.subjectId, c.subjectId));
 
 export const findCurriculumCell = (db: Db, school: string, c: Cell) => db.select({ id: curriculum.id }).from(curriculum).where(cell(school, c)).get();
@@ -86,6 +89,9 @@ export const selectProgramme = (db: Db, school: string, yearId: string) =>
 /** A course's max grade (hundredths) in the year's programme: none when the class does not follow the subject. */
 export const selectCellMax = (db: Db, school: string, c: Cell) =>
   db.select({ max_grade: curriculum.maxGrade }).from(curriculum).where(cell(school, c)).limit(1);
+
+/** The subject's max grade in the class that year (hundredths, null when not in the programme): a scalar subquery. */
+export const cellMax = (school: string, c: CellRef): SQL => sql`(SELECT ${curriculum.maxGrade} FROM ${curriculum} WHERE ${cell(school, c)} LIMIT 1)`;
 
 /** The subjects a class follows in a year with their max grade (hundredths), by name: batchable, ids aliased. */
 export const selectClassSubjects = (db: Db, school: string, yearId: string, classId: string) =>

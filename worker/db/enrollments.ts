@@ -31,10 +31,19 @@ const yearOfEnrollment = and(eq(schoolYears.instanceId, enrollments.instanceId),
 /** A guard condition: no enrolment in the class, of any year, past or present. */
 export const noneInClass = (school: string, classId: string) => noneNow(enrollments, ofClass(school, classId));
 
+/** An enrolment with its class (the register row's enrolment). */
 export const findEnrollment = (db: Db, school: string, id: string) =>
   db
-    .select({ id: enrollments.id, studentId: enrollments.studentId, yearId: enrollments.yearId, mppa: enrollments.mppa })
+    .select({
+      id: enrollments.id,
+      studentId: enrollments.studentId,
+      yearId: enrollments.yearId,
+      classId: enrollments.classId,
+      className: classes.name,
+      mppa: enrollments.mppa,
+    })
     .from(enrollments)
+    .innerJoin(classes, and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId)))
     .where(byId(enrollments, school, id))
     .get();
 
@@ -385,6 +394,9 @@ export const selectReportStudents = (db: Db, school: string, yearId: string, cla
 /** An enrolment with its year and class (a grade names only the enrolment). */
 export const findEnrollmentPlace = (db: Db, school: string, id: string) =>
   db.select({ id: enrollments.id, yearId: enrollments.yearId, classId: enrollments.classId }).from(enrollments).where(byId(enrollments, school, id)).get();
+
+/** The class of an enrolment, as a scalar subquery (null when there is no such enrolment). */
+export const classIdOfEnrollment = (school: string, id: string): SQL => sql`(SELECT ${enrollments.classId} FROM ${enrollments} WHERE ${byId(enrollments, school, id)})`;
 
 /** Guard: the enrolment still exists. */
 export const enrollmentStillExists = (school: string, id: string) => existsNow(enrollments, byId(enrollments, school, id));

@@ -1,7 +1,7 @@
 // Evaluations: the grade book's columns, one per (class, subject, period, name), each with its max
 // score in hundredths. What stops a period or a subject from being deleted while it holds some,
 // and the conditions a grade book write re-checks inside its batch (decision 041).
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
@@ -13,9 +13,12 @@ export interface Book {
   periodId: string;
 }
 
+/** A book whose class is a value or a subquery (a grade's book, read with its enrolment). */
+type BookRef = Omit<Book, 'classId'> & { classId: string | SQLWrapper };
+
 const ofPeriod = (school: string, periodId: string): SQL => and(ofSchool(evaluations, school), eq(evaluations.periodId, periodId))!;
 const ofSubject = (school: string, subjectId: string): SQL => and(ofSchool(evaluations, school), eq(evaluations.subjectId, subjectId))!;
-const ofBook = (school: string, b: Book): SQL =>
+const ofBook = (school: string, b: BookRef): SQL =>
   and(ofSchool(evaluations, school), eq(evaluations.classId, b.classId), eq(evaluations.subjectId, b.subjectId), eq(evaluations.periodId, b.periodId))!;
 
 /** Guard conditions: still no evaluation in the period / of the subject. */
@@ -25,7 +28,7 @@ export const noneOfSubject = (school: string, subjectId: string) => noneNow(eval
 const columns = { id: evaluations.id, name: evaluations.name, max_score: evaluations.maxScore };
 
 /** A grade book's evaluations, oldest first (max scores in hundredths; ids aliased for batches). */
-export const selectBookEvaluations = (db: Db, school: string, b: Book) =>
+export const selectBookEvaluations = (db: Db, school: string, b: BookRef) =>
   db
     .select({ id: sql<string>`${evaluations.id}`.as('evaluation_id'), name: sql<string>`${evaluations.name}`.as('evaluation_name'), max_score: evaluations.maxScore })
     .from(evaluations)
@@ -39,6 +42,21 @@ export const findEvaluation = (db: Db, school: string, id: string) =>
     .from(evaluations)
     .where(byId(evaluations, school, id))
     .get();
+
+/** An evaluation with its book, batchable (ids aliased for batches). */
+export const selectEvaluation = (db: Db, school: string, id: string) =>
+  db
+    .select({
+      id: sql<string>`${evaluations.id}`.as('evaluation_id'),
+      name: sql<string>`${evaluations.name}`.as('evaluation_name'),
+      max_score: evaluations.maxScore,
+      classId: evaluations.classId,
+      subjectId: evaluations.subjectId,
+      periodId: evaluations.periodId,
+    })
+    .from(evaluations)
+    .where(byId(evaluations, school, id))
+    .limit(1);
 
 /** Creates the evaluation unless it is already there (a grade of the same new evaluation sent twice, or in parallel). */
 export const insertEvaluationIfNew = (db: Db, school: string, row: Book & { id: string; name: string; maxScore: number }) =>

@@ -46,16 +46,25 @@ function staffMay(account: Account, permission: PermissionKey): boolean {
 /** The book's subject max grade (hundredths) and period check, with the teacher's course, in one round trip. */
 async function openBook(c: SchoolContext, course: Course, periodId: string, permission: PermissionKey) {
   const { db, school, account } = c.var;
-  if (account.type !== 'teacher' && !staffMay(account, permission)) throw forbidden();
+  mayOpenBooks(account, permission);
   const [periodRows, maxRows, teaches] = await db.batch([
     periods.selectPeriodOfYear(db, school, periodId, course.yearId),
     curriculum.selectCellMax(db, school, course),
     assignments.selectTeachesCourse(db, school, account.id, course),
   ]);
-  if (account.type === 'teacher' && !teaches[0]) throw forbidden(t.notYourCourse);
-  found(periodRows[0], t.periodNotFound);
-  const maxGrade = found(maxRows[0], t.subjectNotTaught).max_grade;
-  return { maxGrade };
+  return bookRules(account, { teaches: Boolean(teaches[0]), periodFound: Boolean(periodRows[0]), maxGrade: maxRows[0]?.max_grade ?? null });
+}
+
+/** Staff need the permission; a teacher's course is checked with the book's reads (bookRules). */
+function mayOpenBooks(account: Account, permission: PermissionKey) {
+  if (account.type !== 'teacher' && !staffMay(account, permission)) throw forbidden();
+}
+
+/** The book's rules on what was read of it, in the order they answer: the teacher's course, the period, the subject. */
+function bookRules(account: Account, read: { teaches: boolean; periodFound: boolean; maxGrade: number | null }) {
+  if (account.type === 'teacher' && !read.teaches) throw forbidden(t.notYourCourse);
+  if (!read.periodFound) throw notFound(t.periodNotFound);
+  return { maxGrade: found(read.maxGrade, t.subjectNotTaught) };
 }
 
 /** The guards every book write carries: the teacher still teaches the course. */
@@ -101,16 +110,29 @@ gradesRoutes.get(api.book.path, allow.types(...BOOK_ACCOUNTS), input(api.book), 
 });
 
 gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save), async (c) => {
-  const { db, school } = c.var;
+  const { db, school, account } = c.var;
   const body = c.req.valid('json');
-  const place = found(await enrollments.findEnrollmentPlace(db, school, body.enrollment_id), t.studentNotFound);
+  // One round trip reads all a cell needs: its enrolment with the book's rules, the evaluation,
+  // the book's evaluations (its class through the enrolment) and the cell. The write re-checks
+  // in its batch what it depends on.
+  const [placeRows, evaluationRows, others, cellRows] = await db.batch([
+    grades.selectGradePlace(db, school, {
+      enrollmentId: body.enrollment_id,
+      subjectId: body.subject_id,
+      periodId: body.period_id,
+      teacherUserId: account.type === 'teacher' ? account.id : null,
+    }),
+    evaluations.selectEvaluation(db, school, body.evaluation_id),
+    evaluations.selectBookEvaluations(db, school, { classId: enrollments.classIdOfEnrollment(school, body.enrollment_id), subjectId: body.subject_id, periodId: body.period_id }),
+    grades.selectCell(db, school, body.evaluation_id, body.enrollment_id),
+  ]);
+  const row = found(placeRows[0], t.studentNotFound);
+  const place = { id: row.enrollment_id, yearId: row.year_id, classId: row.class_id };
+  mayOpenBooks(account, 'grade:create');
+  const { maxGrade } = bookRules(account, { teaches: Boolean(row.teaches), periodFound: Boolean(row.period_ok), maxGrade: row.max_grade });
   const course = { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id };
   const book = { classId: place.classId, subjectId: body.subject_id, periodId: body.period_id };
-  const [{ maxGrade }, existing, others] = await Promise.all([
-    openBook(c, course, body.period_id, 'grade:create'),
-    evaluations.findEvaluation(db, school, body.evaluation_id),
-    evaluations.selectBookEvaluations(db, school, book),
-  ]);
+  const existing = evaluationRows[0];
 
   // The evaluation: the server's when it has it (it must be of this book), else the new one the
   // grade brings (refused if it was never new: it was deleted meanwhile).
@@ -146,7 +168,7 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
   }
   const score = toHundredths(body.score);
   if (score > evaluation.max_score) throw new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score)));
-  const cell = (await grades.findCell(db, school, evaluation.id, place.id)) ?? { id: crypto.randomUUID() };
+  const cell = cellRows[0] ?? { id: crypto.randomUUID() };
   statements.push(grades.upsertCell(db, school, { id: cell.id, evaluationId: evaluation.id, enrollmentId: place.id, score }));
   guards.push({ holds: evaluations.scoreFits(school, evaluation.id, score), error: new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score))) });
   return commit(c, statements, {

@@ -7,6 +7,7 @@ import { type AccessStatus, type StudentFinance, type StudentGrades, type Studen
 import { studentServerText as t } from '../contract/texts/student';
 import * as periods from '../db/academic-periods';
 import * as enrollments from '../db/enrollments';
+import * as grades from '../db/grades';
 import * as timetable from '../db/timetable-entries';
 import { round2 } from '../domain/grades';
 import { financeTotals, fromCentimes } from '../domain/money';
@@ -91,21 +92,16 @@ studentPortalRoutes.get(api.grades.path, allow.types(...PORTAL), input(api.grade
   if (!place) throw notFound(t.notEnrolled);
   // Grades access is the student's own switch; an admin viewing the portal always sees them.
   if (account.type === 'student' && !s.grades_access_enabled) throw new ApiError(403, 'grades_locked', t.gradesLocked);
-  const yearPeriods = await periods.listPeriods(db, school, place.yearId);
+  // The year's periods, with (when none is named) those the student has grades in: one round trip.
+  const [yearPeriods, gradedRows] = q.periodId
+    ? [await periods.listPeriods(db, school, place.yearId), []]
+    : await db.batch([periods.selectPeriods(db, school, place.yearId), grades.selectGradedPeriods(db, school, place.enrollmentId, place.classId)]);
   if (q.periodId && !yearPeriods.some((p) => p.id === q.periodId)) throw notFound(t.periodNotFound);
   // Without a period named: the latest period the student has grades in (else the first).
-  let periodId = q.periodId ?? yearPeriods[0]?.id ?? null;
+  const graded = new Set(gradedRows.map((g) => g.period_id));
+  const periodId = q.periodId ?? [...yearPeriods].reverse().find((p) => graded.has(p.id))?.id ?? yearPeriods[0]?.id ?? null;
   if (!periodId) return c.json<StudentGrades>(emptyGrades(yearPeriods, null));
-  const scope = { yearId: place.yearId, classId: place.classId };
-  let data = await readReportData(db, school, { ...scope, periodId });
-  if (!q.periodId) {
-    const graded = new Set((data.gradesByEnrollment[place.enrollmentId] ?? []).map((g) => g.period_id));
-    const latest = [...yearPeriods].reverse().find((p) => graded.has(p.id))?.id;
-    if (latest && latest !== periodId) {
-      periodId = latest;
-      data = await readReportData(db, school, { ...scope, periodId });
-    }
-  }
+  const data = await readReportData(db, school, { yearId: place.yearId, classId: place.classId, periodId });
   const empty = emptyGrades(yearPeriods, periodId);
   // The same cards as the school prints: the student's is one of the class's (ranks need them all).
   const cards = buildReportCards({ data, periods: yearPeriods, periodId, passingGrade: 50, lastClass: false });

@@ -175,6 +175,8 @@ studentRoutes.put(api.update.path, allow.permission('student:update'), input(api
       statements.push(enrollments.updateMppa(db, school, existing.id, mppa));
       changes.mppa = { before: fromCentimes(existing.mppa), after: fromCentimes(mppa) };
     }
+    // The answer is the register's row: the student with this enrolment as saved.
+    enrollment = { id: existing.id, year_id: existing.yearId, class_id: existing.classId, className: existing.className, mppa: fromCentimes(mppa) };
   } else if (body.enrollment) {
     if (!mayHold(c, 'enrollment:create')) throw forbidden(t.enrolForbidden);
     const year = await requireYear(c, body.enrollment.year_id);

@@ -1,6 +1,7 @@
-// The grade book in a modal, from the admin's dashboard (document 2 §2 'Grade book'): choose a
+// The grade book in a modal (document 2 §2 'Grade book'): from the admin's dashboard, choose a
 // class, then a subject of its programme (its name and max grade), then the period, and the
-// same book as the teacher's page.
+// same book as the teacher's page. The report cards' 'Modifier les Notes' opens it on their
+// class, period and subjects (the first one chosen), and is told of each change.
 import { useState } from 'react';
 import { useApi } from '../../api/useApi';
 import { Modal } from '../../components/Modal';
@@ -12,17 +13,40 @@ import { formatPoints } from '../../../worker/domain/grades';
 import { GradeBookPanel } from './GradeBookPanel';
 import './gradebook.css';
 
-export function GradeBookDialog({ onClose }: { onClose: () => void }) {
+/** A subject of the class's programme, with its max grade (points). */
+export interface GradeBookSubject {
+  subject_id: string;
+  subject_name: string;
+  max_grade: number;
+}
+
+export interface GradeBookDialogProps {
+  onClose: () => void;
+  /** The dialog's title (default 'Carnet de notes'). */
+  title?: string;
+  /** A fixed class (its name): no class to choose. */
+  className?: string;
+  /** The period the book opens at (default: the year's first). */
+  periodId?: string;
+  /** The subjects to choose from, the first chosen (default: the chosen class's programme). */
+  subjects?: readonly GradeBookSubject[];
+  /** Told after a change lands. */
+  onChanged?: () => void;
+}
+
+export function GradeBookDialog({ onClose, title, className: fixedClass, periodId, subjects: fixedSubjects, onChanged }: GradeBookDialogProps) {
   const { classes, selectedYear } = useSchool();
-  const [className, setClassName] = useState('');
-  const [subjectId, setSubjectId] = useState('');
+  const [chosenClass, setChosenClass] = useState('');
+  const className = fixedClass ?? chosenClass;
+  const [subjectId, setSubjectId] = useState(fixedSubjects?.[0]?.subject_id ?? '');
   const programme = useApi<Programme>(
-    selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null,
+    !fixedSubjects && selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null,
   );
-  const subject = programme.data?.assigned.find((s) => s.subject_id === subjectId);
+  const subjects = fixedSubjects ?? programme.data?.assigned;
+  const subject = subjects?.find((s) => s.subject_id === subjectId);
   return (
     <Modal
-      title={t.title}
+      title={title ?? t.title}
       wide
       onClose={onClose}
       actions={
@@ -36,36 +60,52 @@ export function GradeBookDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           <div className="gradebook-selects">
-            <label className="gradebook-period">
-              <span>{t.classLabel}</span>
-              <select
-                value={className}
-                onChange={(e) => {
-                  setClassName(e.target.value);
-                  setSubjectId('');
-                }}
-              >
-                <option value="">{t.chooseClass}</option>
-                {classes.map((c) => (
-                  <option key={c.id} value={c.name}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="gradebook-period">
-              <span>{t.subjectLabel}</span>
-              <select value={subjectId} disabled={!programme.data} onChange={(e) => setSubjectId(e.target.value)}>
-                <option value="">{t.chooseSubject}</option>
-                {programme.data?.assigned.map((s) => (
-                  <option key={s.subject_id} value={s.subject_id}>
-                    {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {fixedClass === undefined && (
+              <label className="gradebook-period">
+                <span>{t.classLabel}</span>
+                <select
+                  value={className}
+                  onChange={(e) => {
+                    setChosenClass(e.target.value);
+                    setSubjectId('');
+                  }}
+                >
+                  <option value="">{t.chooseClass}</option>
+                  {classes.map((c) => (
+                    <option key={c.id} value={c.name}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {subjects?.length === 0 ? (
+              <p className="muted">{t.noSubject}</p>
+            ) : (
+              <label className="gradebook-period">
+                <span>{t.subjectLabel}</span>
+                <select value={subjectId} disabled={!subjects} onChange={(e) => setSubjectId(e.target.value)}>
+                  <option value="">{t.chooseSubject}</option>
+                  {subjects?.map((s) => (
+                    <option key={s.subject_id} value={s.subject_id}>
+                      {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </div>
-          {subject && <GradeBookPanel key={`${className}|${subjectId}`} yearId={selectedYear.id} className={className} subjectId={subjectId} subjectName={subject.subject_name} />}
+          {subject && (
+            <GradeBookPanel
+              key={`${className}|${subjectId}`}
+              yearId={selectedYear.id}
+              className={className}
+              subjectId={subjectId}
+              subjectName={subject.subject_name}
+              {...(periodId ? { periodId } : {})}
+              {...(onChanged ? { onChanged } : {})}
+            />
+          )}
         </>
       )}
     </Modal>

@@ -180,7 +180,7 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     if (!(max > 0) || !isScoreValue(max)) return t.errors.maxRequired;
     if (evaluations.some((e) => sameEvaluationName(e.name, name))) return t.errors.nameTaken(name);
     const total = exceededTotal(maxes, toHundredths(max), toHundredths(maxGrade));
-    if (total !== null) return t.errors.totalAbove(formatPoints(toPoints(total)), formatPoints(maxGrade));
+    if (total !== null) return t.errors.totalAbove(toPoints(total), maxGrade);
     setLocal((list) => [...list, { id: crypto.randomUUID(), name, max_score: max }]);
     toast.success(t.add.created);
     return null;
@@ -191,7 +191,7 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     if (!(max > 0) || !isScoreValue(max)) return t.errors.maxRequired;
     if (evaluations.some((o) => o.id !== e.id && sameEvaluationName(o.name, name))) return t.errors.nameTaken(name);
     const total = exceededTotal(evaluations.filter((o) => o.id !== e.id).map((o) => toHundredths(o.max_score)), toHundredths(max), toHundredths(maxGrade));
-    if (total !== null) return t.errors.totalAbove(formatPoints(toPoints(total)), formatPoints(maxGrade));
+    if (total !== null) return t.errors.totalAbove(toPoints(total), maxGrade);
     if (!serverIds.has(e.id)) {
       setLocal((list) => list.map((o) => (o.id === e.id ? { ...o, name, max_score: max } : o)));
       return null;
@@ -452,7 +452,7 @@ function ScoreInput({ label, max, value, draft, onTyped }: { label: string; max:
     focused.current = false;
     const score = parse(text);
     if (score === 'above' || score === 'invalid') {
-      toast.error(score === 'above' ? t.errors.scoreAbove(formatPoints(max)) : t.errors.scoreInvalid);
+      toast.error(score === 'above' ? t.errors.scoreAbove(max) : t.errors.scoreInvalid);
       setText(shown);
       // Back to the cell, for the teacher to type it again (document 2 §5).
       requestAnimationFrame(() => ref.current?.focus());

@@ -9,14 +9,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { api, errorMessage, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
-import { Modal } from '../../components/Modal';
 import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { reportCardsText as t } from '../../i18n/report-cards';
 import { shellText } from '../../i18n/shell';
 import { useSchool } from '../../layouts/school';
 import { hasPermission, useSession } from '../../session/session';
-import { formatPoints } from '../../../worker/domain/grades';
 import { buildReportCards, isLastClass, isReportTemplate, REPORT_TEMPLATES, type ReportTemplate } from '../../../worker/domain/report-cards';
 import type { Period } from '../../../worker/contract/academic-periods';
 import type { ReportData } from '../../../worker/contract/grades';
@@ -25,8 +23,8 @@ import { type CardContext, ReportCard } from './ReportCard';
 import cardStyles from './cards.css?raw';
 import './report-cards.css';
 
-/** The grade book (its own chunk), opened over the cards by 'Modifier les Notes'. */
-const GradeBookPanel = lazy(async () => ({ default: (await import('../gradebook/GradeBookPanel')).GradeBookPanel }));
+/** The grade book's dialog (its own chunk), opened over the cards by 'Modifier les Notes'. */
+const GradeBookDialog = lazy(async () => ({ default: (await import('../gradebook/GradeBookDialog')).GradeBookDialog }));
 
 /** The print window's own rules: the fields' text instead of the fields, letter portrait. */
 const PRINT_STYLES = `${cardStyles}
@@ -109,6 +107,18 @@ export function ReportCardsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [data?.enrollments, data?.subjects, data?.gradesByEnrollment, periodList, periodId, passingGrade, lastClass],
   );
+
+  // 'Modifier les Notes': the cards are read again once, when the dialog closes after a change
+  // (not after each grade: the dialog hides them meanwhile).
+  const bookChanged = useRef(false);
+  const onBookChanged = useCallback(() => {
+    bookChanged.current = true;
+  }, []);
+  const closeBook = () => {
+    setEditing(false);
+    if (bookChanged.current) bulk.reload();
+    bookChanged.current = false;
+  };
 
   // Saving an appreciation: the answer patches the data (and its offline copy); a failure says so
   // and shows the server's appreciations again.
@@ -321,75 +331,17 @@ export function ReportCardsPage() {
       )}
 
       {editing && selectedYear && className && period && data && (
-        <GradeBookDialog
-          yearId={selectedYear.id}
-          className={className}
-          period={period}
-          subjects={data.subjects}
-          onChanged={bulk.reload}
-          onClose={() => setEditing(false)}
-        />
-      )}
-    </main>
-  );
-}
-
-/** 'Modifier les Notes': a subject of the class (name and max grade), then its grade book for the period. */
-function GradeBookDialog({
-  yearId,
-  className,
-  period,
-  subjects,
-  onChanged,
-  onClose,
-}: {
-  yearId: string;
-  className: string;
-  period: Period;
-  subjects: ReportData['subjects'];
-  onChanged: () => void;
-  onClose: () => void;
-}) {
-  const [subjectId, setSubjectId] = useState(subjects[0]?.subject_id ?? '');
-  const subject = subjects.find((s) => s.subject_id === subjectId) ?? null;
-  return (
-    <Modal
-      title={t.editGradesTitle(className, period.name)}
-      wide
-      onClose={onClose}
-      actions={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t.close}
-        </button>
-      }
-    >
-      {subjects.length === 0 ? (
-        <p className="muted">{t.noSubject}</p>
-      ) : (
-        <label className="rc-field rc-book-subject">
-          <span>{t.subject}</span>
-          <select className="input" value={subjectId} onChange={(e) => setSubjectId(e.target.value)}>
-            {subjects.map((s) => (
-              <option key={s.subject_id} value={s.subject_id}>
-                {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {subject && (
-        <Suspense fallback={<p className="muted">{t.gradeBookLoading}</p>}>
-          <GradeBookPanel
-            key={subject.subject_id}
-            yearId={yearId}
+        <Suspense fallback={null}>
+          <GradeBookDialog
+            title={t.editGradesTitle(className, period.name)}
             className={className}
-            subjectId={subject.subject_id}
-            subjectName={subject.subject_name}
             periodId={period.id}
-            onChanged={onChanged}
+            subjects={data.subjects}
+            onChanged={onBookChanged}
+            onClose={closeBook}
           />
         </Suspense>
       )}
-    </Modal>
+    </main>
   );
 }

@@ -1,7 +1,9 @@
 // 'Gestion des Élèves' for one year (document 2 §2): the toolbar, the selection bar, the page of
 // students, the pager, and the dialogs they open: the student form, the sheet, the photo,
 // enrolments, class changes and the deletion. Every write goes through the one write hook: a
-// queued one changes the page and its offline copy at once (register/local.ts).
+// queued one changes the page and its offline copy at once, a sent one puts the rows its answer
+// carries in their place (register/local.ts); the page is read again only when rows left it
+// that the next pages would replace.
 import { useState } from 'react';
 import { api, errorMessage, type Queued } from '../../../api/client';
 import { usePendingWrites } from '../../../api/pending';
@@ -28,8 +30,11 @@ import {
   deletedLocally,
   enrolledLocally,
   localEnrollment,
+  missesRows,
   movedLocally,
   type PageUpdate,
+  type SavedChange,
+  savedLocally,
   statusLocally,
   updatedLocally,
 } from './local';
@@ -56,61 +61,89 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
   const register = useRegister(year);
   const { list, page, classes, selection } = register;
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const { send, patch, busy } = useWrite(list);
+  // A sent write patches the page from its answer: the list is not read again (issue 12).
+  const { send, patch, busy } = useWrite(list, { reload: false });
   const pending = usePendingWrites();
   const canEnrol = can('enrollment:create');
   const currency = school?.currency ?? 'Gdes';
   const enrolledSelection = selection.filter((s) => s.enrollment && !s.enrollment.id.startsWith('local-'));
 
-  /** A write of the register: the server's notice, or the page as the queued write leaves it. */
-  const write = async (request: Promise<{ message: string } | Queued>, local: PageUpdate) => {
+  /** The page with the rows a write's answer saved; read again too when it now misses rows. */
+  const placeSaved = (changes: readonly SavedChange[]) => {
+    const update = savedLocally(changes, { filters: register.filters, unenrolledFilter: register.unenrolledFilter });
+    patch(update);
+    if (list.data && missesRows(update(list.data))) list.reload();
+  };
+
+  /**
+   * A write of the register: the server's notice and the rows its answer saved, or the page as
+   * the queued write leaves it.
+   */
+  const write = async <A extends { message: string }>(request: Promise<A | Queued>, local: PageUpdate, saved: (answer: A) => SavedChange[]) => {
     const outcome = await send(request, { success: (answer) => answer.message, queued: offlineText.writeQueued, offline: local });
     if (outcome) setDialog(null);
+    if (outcome && !outcome.queued) placeSaved(saved(outcome.answer));
     return outcome !== null;
   };
   /** The same, for the selection: it is cleared once the write went through. */
-  const writeSelection = async (request: Promise<{ message: string } | Queued>, local: PageUpdate) => {
-    if (await write(request, local)) register.clearSelection();
+  const writeSelection = async <A extends { message: string }>(request: Promise<A | Queued>, local: PageUpdate, saved: (answer: A) => SavedChange[]) => {
+    if (await write(request, local, saved)) register.clearSelection();
   };
 
   const onSaved = (student: Student, queued: boolean) => {
-    const isNew = dialog?.kind === 'form' && dialog.student === null;
+    const before = dialog?.kind === 'form' ? dialog.student : null;
     setDialog(null);
-    if (queued) return patch(isNew ? addedLocally(student) : updatedLocally(student));
+    if (queued) return patch(before === null ? addedLocally(student) : updatedLocally(student));
     register.refreshSelected(student);
-    list.reload();
+    placeSaved([{ before, after: student }]);
   };
 
   const enrolOne = (student: Student, className: string, mppa: number | null) =>
     write(
       api.post<Enrolled | Queued>('/enrollments', { student_id: student.id, year_id: year.id, className, mppa } satisfies NewEnrollment),
       enrolledLocally(new Map([[student.id, localEnrollment(student.id, year.id, className, classes, mppa)]])),
+      ({ enrollment }) => [{ before: student, after: { ...student, enrollment } }],
     );
 
   const enrolSelection = (className: string) =>
     writeSelection(
       api.post<EnrolledMany | Queued>('/enrollments/bulk', { student_ids: selection.map((s) => s.id), year_id: year.id, className } satisfies NewEnrollments),
       enrolledLocally(new Map(selection.map((s) => [s.id, localEnrollment(s.id, year.id, className, classes)]))),
+      ({ enrollments }) =>
+        enrollments.flatMap(({ student_id, ...enrollment }) => {
+          const student = selection.find((s) => s.id === student_id);
+          return student ? [{ before: student, after: { ...student, enrollment } }] : [];
+        }),
     );
 
   const moveSelection = (target: ClassOption) => {
-    const enrollmentIds = enrolledSelection.map((s) => s.enrollment!.id);
+    const moving = enrolledSelection;
+    const enrollmentIds = moving.map((s) => s.enrollment!.id);
     return writeSelection(
       api.post<ClassChanged | Queued>('/enrollments/bulk-change-class', { enrollmentIds, targetClassName: target.name } satisfies ClassChange),
       movedLocally(enrollmentIds, target),
+      ({ className, class_id, enrollmentIds: moved }) =>
+        moving
+          .filter((s) => moved.includes(s.enrollment!.id))
+          .map((s) => ({ before: s, after: { ...s, enrollment: { ...s.enrollment!, className, class_id } } })),
     );
   };
 
   const deleteSelection = () => {
-    const ids = selection.map((s) => s.id);
-    return writeSelection(api.post<DeletedStudents | Queued>('/students/delete', { ids }), deletedLocally(ids));
+    const chosen = selection;
+    const ids = chosen.map((s) => s.id);
+    return writeSelection(api.post<DeletedStudents | Queued>('/students/delete', { ids }), deletedLocally(ids), () =>
+      chosen.map((s) => ({ before: s, after: null })),
+    );
   };
 
   const setStatus = (status: Student['status']) => {
-    const ids = selection.filter((s) => s.status !== status).map((s) => s.id);
+    const changing = selection.filter((s) => s.status !== status);
+    const ids = changing.map((s) => s.id);
     return writeSelection(
       api.post<StudentsStatusChanged | Queued>('/students/status', { ids, status } satisfies StudentsStatus),
       statusLocally(ids, status, register.filters.includeArchived),
+      (answer) => changing.filter((s) => answer.ids.includes(s.id)).map((s) => ({ before: s, after: { ...s, status: answer.status } })),
     );
   };
 

@@ -18,16 +18,21 @@ export async function storedLists(yearId: string): Promise<StudentPage[]> {
 export function storedStudents(stored: readonly StudentPage[], f: ListFilters, unenrolledFilter: string): Student[] {
   const byId = new Map<string, Student>();
   for (const page of stored) for (const s of page.students) byId.set(s.id, s);
-  const order = (a: Student, b: Student) =>
-    f.sort === 'prenom'
-      ? compareNames(a.prenom, b.prenom) || compareNames(a.nom, b.nom)
-      : compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom);
+  return [...byId.values()].filter(listedBy(f, unenrolledFilter)).sort(listOrder(f));
+}
+
+/** The list's order (its sort, then the other name), as the server sorts. */
+export const listOrder =
+  (f: Pick<ListFilters, 'sort'>) =>
+  (a: Pick<Student, 'nom' | 'prenom'>, b: Pick<Student, 'nom' | 'prenom'>) =>
+    f.sort === 'prenom' ? compareNames(a.prenom, b.prenom) || compareNames(a.nom, b.nom) : compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom);
+
+/** Whether the list with these filters shows the student (status, class or 'not enrolled', search). */
+export const listedBy = (f: ListFilters, unenrolledFilter: string) => {
   const inClass = (s: Student) =>
     !f.classFilter || (f.classFilter === unenrolledFilter ? !s.enrollment : compareNames(s.enrollment?.className ?? '', f.classFilter) === 0);
-  return [...byId.values()]
-    .filter((s) => (f.includeArchived || s.status === 'active') && inClass(s) && matchesStudentSearch(s, f.search))
-    .sort(order);
-}
+  return (s: Student) => (f.includeArchived || s.status === 'active') && inClass(s) && matchesStudentSearch(s, f.search);
+};
 
 /** One page of `storedStudents`; null when the device stored no list of the year. */
 export function storedPage(stored: readonly StudentPage[], f: ListFilters, unenrolledFilter: string): StudentPage | null {
