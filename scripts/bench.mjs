@@ -23,6 +23,8 @@ const CHUNK_BUDGET = 40 * 1024;
 const client = 'dist/client';
 const manifestPath = join(client, '.vite/manifest.json');
 
+// The build takes the session secret with it (the preview's sign-ins need it).
+ensureDevVars();
 if (!check || !existsSync(manifestPath)) {
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
