@@ -75,7 +75,8 @@ for (const [key, entry] of Object.entries(manifest)) {
 // A school day's bytes (issue 12): one preview, the edge stand-in, a new phone then the same the next day.
 {
   console.log('');
-  const edgePort = Number(process.env.BENCH_SESSION_PORT ?? 8840);
+  // The edge on BENCH_SESSION_PORT (8791 unless told), the preview on the next port.
+  const edgePort = Number(process.env.BENCH_SESSION_PORT ?? 8791);
   const session = await measureSession({ edgePort, upstreamPort: edgePort + 1, teacher: !check, more: check ? undefined : measureSlow });
   for (const line of sessionReport(session)) console.log(line);
   report.session = { budgets: SESSION_BUDGETS, cold: session.cold, warm: session.warm };

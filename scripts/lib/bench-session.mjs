@@ -110,6 +110,10 @@ export async function prepareSessionState(stateDir = SESSION_STATE_DIR) {
 
 /** The production build (vite preview) on 127.0.0.1:`port` over `stateDir`, once it answers. */
 export async function startPreview(port, stateDir = SESSION_STATE_DIR) {
+  // Another portal already on the port would answer in place of this one, over another database.
+  if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) {
+    throw new Error(`Le port ${port} est déjà pris (un autre banc ?) : choisissez-en un autre avec BENCH_SESSION_PORT.`);
+  }
   const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), PORTAIL_STATE_DIR: stateDir },
@@ -287,10 +291,13 @@ function summarize(steps) {
  * a cold visit then a warm one in the same profile. With `teacher`, step f too; `more(edge)`
  * runs on the same edge afterwards (the slow-network figures).
  */
-export async function measureSession({ edgePort = 8840, upstreamPort = 8841, teacher = true, stateDir = SESSION_STATE_DIR, more } = {}) {
+export async function measureSession({ edgePort = 8791, upstreamPort = 8792, teacher = true, stateDir = SESSION_STATE_DIR, more } = {}) {
   await prepareSessionState(stateDir);
   const server = await startPreview(upstreamPort, stateDir);
-  const edge = await startEdge({ port: edgePort, upstreamPort });
+  const edge = await startEdge({ port: edgePort, upstreamPort }).catch((error) => {
+    server.kill();
+    throw new Error(`Le bord simulé ne peut pas écouter sur le port ${edgePort} (BENCH_SESSION_PORT) : ${error.message}`);
+  });
   const profile = mkdtempSync(join(tmpdir(), 'portail-bench-'));
   try {
     const cold = summarize(await visit(edge, profile, { teacher, label: 'Devoir A' }));
