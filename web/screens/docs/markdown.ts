@@ -76,9 +76,9 @@ function interrupts(text: string): boolean {
   return item !== null && item.first !== '' && (!item.ordered || item.number === 1);
 }
 
-/** The guide's blocks. `first` is the number of its first line (1 for a whole guide). */
-export function parseMarkdown(markdown: string, first = 1): Block[] {
-  return parseBlocks(markdown.split(/\r?\n/).map((text, index) => ({ text, n: first + index }))).blocks;
+/** The guide's blocks, its headings numbered by their line as guideHeadings() numbers them. */
+export function parseMarkdown(markdown: string): Block[] {
+  return parseBlocks(markdown.split(/\r?\n/).map((text, index) => ({ text, n: index + 1 }))).blocks;
 }
 
 /** The blocks of some lines, and whether a blank line separates two of them (a loose list item). */
