@@ -14,7 +14,6 @@
 /// <reference lib="webworker" />
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { Queue } from 'workbox-background-sync';
-import { registerRoute } from 'workbox-routing';
 import { API_CACHE, FILES_CACHE_PREFIX as FILES_PREFIX, PUBLIC_CACHE } from './api/cache-names';
 import { offlineText } from './i18n/offline';
 
@@ -123,11 +122,6 @@ async function builtFile(path: string): Promise<Response> {
   return response;
 }
 
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && !url.pathname.startsWith('/api/') && (request.mode === 'navigate' || isBuilt(url.pathname)),
-  ({ url, request }) => builtFile(request.mode === 'navigate' ? '/' : url.pathname),
-);
-
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; token?: string; userId?: string; screens?: string[]; files?: string[] } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
@@ -207,10 +201,6 @@ async function networkFirst(request: Request): Promise<Response> {
   return response;
 }
 
-registerRoute(({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/api/') && request.method === 'GET', ({ request }) =>
-  networkFirst(request),
-);
-
 // ------------------------------------------------------------------ writes
 
 /** The account a queued write belongs to, read from its bearer token (never replayed for another). */
@@ -240,15 +230,25 @@ async function queueWrite(request: Request): Promise<Response> {
   }
 }
 
-for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-  registerRoute(
-    // A write marked X-Draft is kept by the page itself (the grade book's drafts in idb), never queued here.
-    ({ url, request }) =>
-      url.origin === self.location.origin && url.pathname.startsWith('/api/') && !NEVER_QUEUED.includes(url.pathname) && !request.headers.has('X-Draft'),
-    ({ request }) => queueWrite(request),
-    method,
-  );
-}
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// One router (the built files, API reads, API writes); what it leaves goes to the network as is.
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (!url.pathname.startsWith('/api/')) {
+    if (request.method === 'GET' && (request.mode === 'navigate' || isBuilt(url.pathname))) {
+      event.respondWith(builtFile(request.mode === 'navigate' ? '/' : url.pathname));
+    }
+    return;
+  }
+  if (request.method === 'GET') return event.respondWith(networkFirst(request));
+  // A write marked X-Draft is kept by the page itself (the grade book's drafts in idb), never queued here.
+  if (WRITES.has(request.method) && !NEVER_QUEUED.includes(url.pathname) && !request.headers.has('X-Draft')) {
+    event.respondWith(queueWrite(request));
+  }
+});
 
 /** The ids a queued body names (a created record's id, the students of a bulk action...). */
 const BODY_ID_KEYS = ['id', 'student_id', 'ids', 'student_ids', 'enrollmentIds'];

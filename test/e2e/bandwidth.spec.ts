@@ -96,6 +96,7 @@ test('the shell is served with lean, cacheable headers', async ({ page }) => {
   expect(api.headers()['cache-control']).toBe('no-store');
 
   for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png']) {
+    expect((await page.request.get(icon)).headers()['cache-control'], icon).toBe('public, max-age=604800');
     expect((await (await page.request.get(icon)).body()).length, icon).toBeLessThan(4096);
   }
 });

@@ -124,3 +124,48 @@ test.describe('a missing guide', () => {
     await expect(page.getByText(/n'a pas été trouvée/)).toHaveCount(0);
   });
 });
+
+test.describe("a guide's Markdown", () => {
+  // The guide comes from the route below: the service worker's precached copy would answer first.
+  test.use({ serviceWorkers: 'block' });
+
+  test('opens a screen of the portal in the app, another site in a new tab, no unsafe link, and shows HTML as text', async ({ page }) => {
+    const markdown = [
+      "# Guide d'essai",
+      '',
+      'Voir [la liste des élèves](/students), [le site](https://exemple.ht) et [un piège](javascript:alert(1)).',
+      '',
+      '<img src=x onerror="window.pwned=1"> <b>pas gras</b>',
+      '',
+      '1. Premier point',
+      '   sur deux lignes ;',
+      '2. **second**.',
+    ].join('\n');
+    await page.route('**/docs/standard.md', (route) => route.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: markdown }));
+    await signInAndLand(page, 'secretaire', '/dashboard');
+    await page.goto('/docs');
+    const guide = page.getByRole('article');
+    await expect(guide.getByRole('heading', { name: "Guide d'essai", level: 1 })).toBeVisible();
+
+    const site = guide.getByRole('link', { name: 'le site' });
+    await expect(site).toHaveAttribute('href', 'https://exemple.ht');
+    await expect(site).toHaveAttribute('target', '_blank');
+    await expect(site).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(guide.getByRole('link', { name: 'un piège' })).toHaveCount(0);
+    await expect(guide.getByText('un piège')).toBeVisible();
+
+    await expect(guide.getByText('<img src=x onerror="window.pwned=1"> <b>pas gras</b>')).toBeVisible();
+    await expect(guide.locator('img, b')).toHaveCount(0);
+    await expect(guide.getByRole('listitem')).toHaveText(['Premier point sur deux lignes ;', 'second.']);
+    await expect(guide.getByRole('listitem').nth(1).locator('strong')).toHaveText('second');
+
+    const inApp = guide.getByRole('link', { name: 'la liste des élèves' });
+    await expect(inApp).not.toHaveAttribute('target');
+    // In the app: the page is not loaded again (a mark left on the window stays).
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await inApp.click();
+    await expect(page).toHaveURL(/\/students$/);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Documentation', level: 1 })).toHaveCount(0);
+  });
+});

@@ -42,6 +42,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Hashed build output: its name changes with its content (scripts/lib/service-worker-plugin.ts). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ICONS = 'public, max-age=604800';
 const HASHED_ASSET = /^\/assets\/.+-[\w-]{8,}\.\w+$/;
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
@@ -62,6 +63,9 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', API_CSP);
     return;
   }
+  // The icons the browser fetches itself for the install prompt (outside the service worker):
+  // kept a week rather than asked again at each start.
+  if (path.startsWith('/icons/') && c.res.status === 200) h.set('Cache-Control', ICONS);
   if (HASHED_ASSET.test(path)) {
     if (c.res.status === 200) {
       h.set('Cache-Control', IMMUTABLE);

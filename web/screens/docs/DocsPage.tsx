@@ -4,14 +4,15 @@
 // opens offline) rendered from Markdown without the `:::permission KEY` blocks the user may not
 // read, beside its 'Sommaire' (headings 1 to 3) that follows the reading and scrolls smoothly.
 // On a phone the Sommaire folds above the guide.
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
-import Markdown, { type Components } from 'react-markdown';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { docsText as t } from '../../i18n/docs';
 import { offlineText } from '../../i18n/offline';
 import { hasPermission, homeOf, useSession } from '../../session/session';
-import { filterPermissionBlocks, guideAddress, guideHeadings, guideRoleOf, safeUrl, type GuideHeading, type GuideRole } from './guide';
+import { GuideMarkdown } from './GuideMarkdown';
+import { filterPermissionBlocks, guideAddress, guideHeadings, guideRoleOf, type GuideHeading, type GuideRole } from './guide';
+import { parseMarkdown } from './markdown';
 import './docs.css';
 
 type Guide = { state: 'loading' } | { state: 'missing' } | { state: 'unreachable' } | { state: 'ready'; text: string };
@@ -106,31 +107,8 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
   const headings = useMemo(() => guideHeadings(text), [text]);
   const [current, setCurrent] = useCurrentSection(headings);
 
-  const components = useMemo<Components>(() => {
-    const idAt = new Map(headings.map((h) => [h.line, h.id]));
-    const heading =
-      (Tag: 'h1' | 'h2' | 'h3') =>
-      ({ node, children }: { node?: { position?: { start: { line: number } } }; children?: ReactNode }) => (
-        <Tag id={idAt.get(node?.position?.start.line ?? -1)}>{children}</Tag>
-      );
-    return {
-      h1: heading('h1'),
-      h2: heading('h2'),
-      h3: heading('h3'),
-      // A screen of the portal opens in the app; another site in a new tab; an unsafe address is no link.
-      a: ({ href, children }) => {
-        if (!href) return <span>{children}</span>;
-        if (/^\/(?!\/)/.test(href)) return <Link to={href}>{children}</Link>;
-        if (/^https?:/i.test(href))
-          return (
-            <a href={href} target="_blank" rel="noopener noreferrer">
-              {children}
-            </a>
-          );
-        return <a href={href}>{children}</a>;
-      },
-    };
-  }, [headings]);
+  const blocks = useMemo(() => parseMarkdown(text), [text]);
+  const ids = useMemo(() => new Map(headings.map((h) => [h.line, h.id])), [headings]);
 
   // Beside the guide (a wide screen), the Sommaire keeps the current section in its own view.
   const tocRef = useRef<HTMLElement>(null);
@@ -221,9 +199,7 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
             </nav>
           )}
           <article className="docs-body">
-            <Markdown components={components} urlTransform={safeUrl}>
-              {text}
-            </Markdown>
+            <GuideMarkdown blocks={blocks} ids={ids} />
             <div id={END_ID} aria-hidden="true" />
           </article>
         </div>

@@ -16,7 +16,7 @@ export function guideRoleOf(role: AccountType): GuideRole {
 export const guideAddress = (role: GuideRole) => `/docs/${role}.md`;
 
 /** A fence line of a code block (``` or ~~~): nothing inside one is a block marker or a heading. */
-const CODE_FENCE = /^ {0,3}(`{3,}|~{3,})/;
+export const CODE_FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const BLOCK_START = /^ {0,3}:::permission\s+(\S+)\s*$/;
 const BLOCK_END = /^ {0,3}:::\s*$/;
 
@@ -60,7 +60,7 @@ export interface GuideHeading {
   line: number;
 }
 
-const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+export const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 
 /** The heading's words without their Markdown: links keep their text, emphasis and code marks go. */
 export function plainText(inline: string): string {
