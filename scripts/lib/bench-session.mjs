@@ -353,7 +353,8 @@ export function sessionReport({ cold, warm }) {
 /** The budget overruns of a session, in French (none: an empty list). */
 export function sessionOverruns({ cold, warm }) {
   const over = [];
-  if (cold.session.down > SESSION_BUDGETS.cold) over.push(`session froide ${kb(cold.session.down)} > budget ${kb(SESSION_BUDGETS.cold)}`);
-  if (warm.session.down > SESSION_BUDGETS.warm) over.push(`session chaude ${kb(warm.session.down)} > budget ${kb(SESSION_BUDGETS.warm)}`);
+  const exact = (bytes) => `${kb(bytes)} (${bytes} octets)`;
+  if (cold.session.down > SESSION_BUDGETS.cold) over.push(`session froide ${exact(cold.session.down)} > budget ${exact(SESSION_BUDGETS.cold)}`);
+  if (warm.session.down > SESSION_BUDGETS.warm) over.push(`session chaude ${exact(warm.session.down)} > budget ${exact(SESSION_BUDGETS.warm)}`);
   return over;
 }
