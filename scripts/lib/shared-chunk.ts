@@ -1,30 +1,47 @@
-// Vite plugin: the small modules the screens share (texts, hooks, dialogs, rules) go into one chunk,
-// `shared`, instead of some thirty chunks of a few hundred bytes each, each costing a request and
-// its headers on a phone (issue 12, decision 180). The modules the sign-in page loads stay where
-// the bundler puts them: the first visit does not grow.
+// Vite plugin: the small modules the office's screens share (texts, hooks, dialogs, rules) go into
+// one chunk, `shared`, instead of some thirty chunks of a few hundred bytes each, each costing a
+// request and its headers on a phone (issue 12, decision 181). Left out: the modules the sign-in
+// page loads (the first visit does not grow) and those only the administration's, the platform's,
+// a teacher's or a student's screens use (the office never downloads them; those screens keep the
+// bundler's own split).
 import type { Plugin } from 'vite';
 
 const SHARED = /\/(web\/(api|components|layouts|i18n|session|lib)|worker\/(domain|contract))\//;
+/** Lazily loaded modules that are not the office's screens. */
+const ELSEWHERE =
+  /\/web\/(layouts\/StudentLayout|screens\/(admin|admin-users|add-user|setup-wizard|superadmin|student|teacher|landing|force-password-change|support)\/|screens\/gradebook\/GradeBookPage)/;
 
-export function sharedChunk(): {
-  plugin: Plugin;
-  group: { name: string; test: (id: string) => boolean; minShareCount: number; includeDependenciesRecursively: boolean };
-} {
+export interface SharedGroup {
+  name: string;
+  test: (id: string) => boolean;
+  minShareCount: number;
+  includeDependenciesRecursively: boolean;
+}
+
+export function sharedChunk(): { plugin: Plugin; group: SharedGroup } {
   /** The modules the entry (the sign-in page) reaches by static imports. */
   const entryGraph = new Set<string>();
+  /** The modules an office screen reaches by static imports. */
+  const officeGraph = new Set<string>();
   const plugin: Plugin = {
     name: 'portail:shared-chunk',
     apply: 'build',
     buildEnd() {
       if (this.environment?.name !== 'client') return;
-      entryGraph.clear();
-      const walk = (id: string) => {
-        if (entryGraph.has(id)) return;
-        entryGraph.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) walk(dep);
+      const walk = (id: string, into: Set<string>) => {
+        if (into.has(id)) return;
+        into.add(id);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) walk(dep, into);
       };
-      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) walk(id);
+      entryGraph.clear();
+      officeGraph.clear();
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (info?.isEntry) walk(id, entryGraph);
+        else if (info?.dynamicImporters.length && !ELSEWHERE.test(id)) walk(id, officeGraph);
+      }
     },
   };
-  return { plugin, group: { name: 'shared', test: (id) => SHARED.test(id) && !entryGraph.has(id), minShareCount: 2, includeDependenciesRecursively: false } };
+  const test = (id: string) => SHARED.test(id) && officeGraph.has(id) && !entryGraph.has(id);
+  return { plugin, group: { name: 'shared', test, minShareCount: 2, includeDependenciesRecursively: false } };
 }

@@ -20,6 +20,7 @@ describe('GET /api/bootstrap', () => {
     expect(body.years).toEqual([expect.objectContaining({ name: '2025-2026', is_current: true })]);
     expect(body.classes.map((c) => c.name)).toEqual(['7e AF']);
     expect(body.permissions).toContain('user:manage');
+    expect(body.fees).toEqual({});
     const tag = first.headers.get('ETag');
     expect(tag).toBeTruthy();
 
@@ -28,6 +29,13 @@ describe('GET /api/bootstrap', () => {
     expect(await unchanged.text()).toBe('');
     // The browser keeps the headers stored with its copy: a 304 carries no policy again.
     expect(unchanged.headers.get('Content-Security-Policy')).toBeNull();
+
+    // The current year's MPPA by class, for the student register (no other read for that year).
+    const yearId = body.years[0]!.id;
+    const classId = body.classes[0]!.id;
+    const fees = await call(school, admin, 'PUT', '/api/class-financials', { yearId, financials: [{ class_name: '7e AF', mppa: 25000, previous: null }] });
+    expect(fees.status).toBe(200);
+    expect((await bodyOf<Bootstrap>(await call(school, admin, 'GET', '/api/bootstrap'))).fees).toEqual({ [classId]: 25000 });
 
     expect((await call(school, admin, 'POST', '/api/classes', { name: '8e AF' })).status).toBe(201);
     const changed = await call(school, admin, 'GET', '/api/bootstrap', undefined, { 'If-None-Match': tag! });
@@ -48,6 +56,7 @@ describe('GET /api/bootstrap', () => {
     expect(staff.permissions).not.toContain('user:manage');
     const teacher = await bodyOf<Bootstrap>(await call(school, await tokenFor(school, 'prof'), 'GET', '/api/bootstrap'));
     expect(teacher.announcement).toBeNull();
+    expect(teacher.fees).toEqual({});
   });
 
   it('is refused to students and to anonymous callers', async () => {

@@ -7,7 +7,7 @@
 // 'failed', tried again at the next start); 'none' when no account is signed in.
 import { isValidElement, useEffect } from 'react';
 import type { RouteObject } from 'react-router';
-import { guideAddress, guideRoleOf } from '../screens/docs/guide';
+import { guideAddress, guideRoleOf } from '../screens/docs/guide-address';
 import { canEnter, Guard, type Area } from '../session/guards';
 import { type Session, useSession } from '../session/session';
 

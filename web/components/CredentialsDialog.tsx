@@ -1,11 +1,11 @@
 // An account's username and temporary password, shown once (a reset, a new teacher's account):
 // copy it, print it on a slip when the screen offers it, then say it is noted.
-import { adminText } from '../i18n/admin';
+import { credentialsText } from '../i18n/credentials';
 import { Modal } from './Modal';
 import { toast } from './toast';
 import './credentials.css';
 
-const t = adminText.users;
+const t = credentialsText;
 
 export interface Credentials {
   username: string;

@@ -3,40 +3,11 @@
 // routes (`adminServerText`) live in worker/contract/texts/admin.ts; the spec's texts are copied word for word.
 
 export { adminServerText, roleRuleText } from '../../worker/contract/texts/admin';
+import { credentialsText } from './credentials';
+import { dashboardText } from './dashboard';
 
 export const adminText = {
-  dashboard: {
-    title: 'Tableau de bord',
-    welcomeTitle: 'Bienvenue sur votre portail scolaire',
-    welcomeBody:
-      "Aucune année scolaire n'est encore configurée. L'assistant vous guide pas à pas : année scolaire, périodes, classes, matières, programme et frais de scolarité.",
-    startSetup: 'Commencer la configuration',
-    noYearNoRight: "Aucune année scolaire n'est encore configurée. Contactez l'administration de l'école.",
-    modules: 'Modules',
-    tiles: {
-      students: { title: 'Gestion des Élèves', body: 'Inscriptions, fiches et suivi des élèves.' },
-      reportCards: { title: 'Gestion des Bulletins', body: 'Générer et imprimer les bulletins.' },
-      gradebook: { title: 'Carnet de notes', body: "Les notes d'une classe par matière et par période." },
-      teachers: { title: 'Gestion des Professeurs', body: 'Professeurs et assignations.' },
-      timetable: { title: 'Emploi du temps', body: "Emploi du temps des classes et des professeurs." },
-      report: { title: 'Rapport Financier', body: 'Encaissements et soldes par classe.' },
-      attendance: { title: 'Suivi des Présences', body: "Feuille d'appel et rapports de présence." },
-    },
-    noTiles: "Aucun module n'est ouvert à votre rôle. Contactez l'administration de l'école.",
-    quickPayments: 'Paiements rapides par classe',
-    noClasses: 'Aucune classe configurée.',
-    figures: {
-      title: (year: string) => `L'année ${year} en chiffres`,
-      enrolled: 'Élèves inscrits',
-      paidThisMonth: (month: string) => `Versé en ${month}`,
-      balance: 'Balance restante',
-      expectedOf: (amount: string) => `sur ${amount} attendus`,
-      paidOf: (amount: string) => `${amount} versés depuis la rentrée`,
-      byClass: 'Par classe',
-      className: 'Classe',
-      loading: 'Chargement des chiffres...',
-    },
-  },
+  dashboard: dashboardText,
   wizard: {
     title: 'Assistant de configuration',
     stepOf: (n: number, total: number) => `Étape ${n} sur ${total}`,
@@ -244,6 +215,7 @@ export const adminText = {
     match: 'Les mots de passe correspondent.',
   },
   users: {
+    ...credentialsText,
     title: 'Utilisateurs',
     back: "Retour à l'administration",
     add: 'Ajouter un utilisateur',
@@ -264,15 +236,6 @@ export const adminText = {
     resetConfirmBody:
       'Un mot de passe temporaire sera créé et ses sessions ouvertes seront fermées. Il devra le changer à sa prochaine connexion.',
     resetConfirm: 'Réinitialiser',
-    resetTitle: 'Mot de passe réinitialisé',
-    resetUser: 'Utilisateur',
-    resetPassword: 'Mot de passe temporaire',
-    resetNotice: "Ce mot de passe ne sera plus affiché. Il expire dans 7 jours et devra être changé à la première connexion.",
-    copy: 'Copier',
-    copied: 'Mot de passe copié !',
-    copyFailed: 'La copie a échoué : notez le mot de passe à la main.',
-    noted: "J'ai noté",
-    print: 'Imprimer',
     deleteTitle: (name: string) => `Supprimer l'utilisateur ${name} ?`,
     deleteWarning: 'Ses sessions seront fermées immédiatement. Cette action est irréversible.',
     rolesTitle: (name: string) => `Rôles de ${name}`,

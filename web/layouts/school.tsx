@@ -14,6 +14,8 @@ interface SchoolContextValue {
   classes: SchoolClass[];
   /** The platform team's latest announcement (school staff). */
   announcement: Announcement | null;
+  /** The current year's MPPA by class id (readers of the student register). */
+  fees: Record<string, number>;
   selectedYear: SchoolYear | null;
   selectYear: (id: string) => void;
   /** Reads the school again, keeping the screen on show while it loads. */
@@ -22,6 +24,8 @@ interface SchoolContextValue {
   loading: boolean;
   error: string | null;
 }
+
+const NO_FEES: Record<string, number> = {};
 
 const SchoolContext = createContext<SchoolContextValue | null>(null);
 const SELECTED_YEAR_KEY = 'selectedYearId';
@@ -72,6 +76,7 @@ export function SchoolProvider({
       years,
       classes: data?.classes ?? [],
       announcement: data?.announcement ?? null,
+      fees: data?.fees ?? NO_FEES,
       selectedYear: years.find((y) => y.id === selectedId) ?? currentYearOf(years),
       selectYear,
       reload,

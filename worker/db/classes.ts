@@ -28,6 +28,15 @@ export const listWithFees = (db: Db, school: string, yearId: string) =>
     .orderBy(...inOrder)
     .all();
 
+/** The MPPA (centimes) of each class that has one for the school's current year. */
+export const currentYearFees = (db: Db, school: string) =>
+  db
+    .select({ classId: classFees.classId, mppa: classFees.mppa })
+    .from(classFees)
+    .innerJoin(schoolYears, and(eq(schoolYears.instanceId, classFees.instanceId), eq(schoolYears.id, classFees.yearId), eq(schoolYears.isCurrent, true)))
+    .where(eq(classFees.instanceId, school))
+    .all();
+
 export const findClass = (db: Db, school: string, id: string) => db.select(columns).from(classes).where(byId(classes, school, id)).get();
 
 /**

@@ -1,4 +1,4 @@
-// The bootstrap read: the route of contract/bootstrap.ts. Four reads in parallel, one answer; the
+// The bootstrap read: the route of contract/bootstrap.ts. Five reads in parallel, one answer; the
 // ETag middleware (app.ts) answers 304 when nothing changed.
 import { Hono } from 'hono';
 import { allow, STAFF_TYPES } from '../auth/access';
@@ -8,6 +8,7 @@ import * as classes from '../db/classes';
 import * as instances from '../db/instances';
 import * as years from '../db/school-years';
 import type { AppBindings } from '../env';
+import { fromCentimes } from '../domain/money';
 import { found } from '../lib/errors';
 import { input } from '../lib/validate';
 import { schoolInfoOf } from './instance';
@@ -17,17 +18,19 @@ export const bootstrapRoutes = new Hono<AppBindings>();
 bootstrapRoutes.get(api.read.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.read), async (c) => {
   const { db, school, account } = c.var;
   const staff = (STAFF_TYPES as readonly string[]).includes(account.type);
-  const [row, yearList, classList, announcement] = await Promise.all([
+  const [row, yearList, classList, announcement, fees] = await Promise.all([
     instances.getInstance(db, school),
     years.listSchoolYears(db, school),
     classes.listClasses(db, school),
     staff ? announcements.latestPlatformAnnouncement(db) : undefined,
+    account.permissions.has('student:read') ? classes.currentYearFees(db, school) : [],
   ]);
   return c.json<Bootstrap>({
     school: schoolInfoOf(found(row)),
     years: yearList,
     classes: classList,
     announcement: announcement ?? null,
+    fees: Object.fromEntries(fees.filter((f) => f.mppa !== null).map((f) => [f.classId, fromCentimes(f.mppa!)])),
     permissions: [...account.permissions].sort(),
   });
 });

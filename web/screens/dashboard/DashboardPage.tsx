@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
-import { adminText } from '../../i18n/admin';
+import { dashboardText } from '../../i18n/dashboard';
 import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
@@ -16,7 +16,7 @@ import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
 import type { Summary } from '../../../worker/contract/dashboard';
 import './dashboard.css';
 
-const t = adminText.dashboard;
+const t = dashboardText;
 const GradeBookDialog = lazy(async () => ({ default: (await import('../gradebook/GradeBookDialog')).GradeBookDialog }));
 const DISMISSED_KEY = 'dismissedAnnouncement';
 

@@ -2,18 +2,7 @@
 // §5 Markdown links; product decision 'Documentation'), pure so that test/domain/docs.test.ts
 // checks them: which guide a role reads, the `:::permission KEY` blocks a user may see, the
 // 'Sommaire' (headings of levels 1 to 3 with their anchors) and the link schemes kept.
-import type { AccountType } from '../../session/session';
-
-/** The guides in docs/guides/, served as /docs/{role}.md. */
-export const GUIDE_ROLES = ['admin', 'standard', 'teacher', 'student', 'superadmin'] as const;
-export type GuideRole = (typeof GUIDE_ROLES)[number];
-
-/** The guide a session's role reads: the platform's delegate reads the superadmin's. */
-export function guideRoleOf(role: AccountType): GuideRole {
-  return role === 'superadmin_delegate' ? 'superadmin' : role;
-}
-
-export const guideAddress = (role: GuideRole) => `/docs/${role}.md`;
+export { GUIDE_ROLES, type GuideRole, guideAddress, guideRoleOf } from './guide-address';
 
 /** A fence line of a code block (``` or ~~~): nothing inside one is a block marker or a heading. */
 export const CODE_FENCE = /^ {0,3}(`{3,}|~{3,})/;

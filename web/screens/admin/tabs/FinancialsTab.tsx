@@ -17,7 +17,7 @@ import type { Message } from '../../../../worker/contract/endpoint';
 const t = adminText.financials;
 
 export function FinancialsTab() {
-  const { selectedYear, school } = useSchool();
+  const { selectedYear, school, reload: reloadSchool } = useSchool();
   const path = selectedYear ? `/class-financials?yearId=${encodeURIComponent(selectedYear.id)}` : null;
   const state = useApi<Fee[]>(path);
   const [texts, setTexts] = useState<Record<string, string>>({});
@@ -53,6 +53,8 @@ export function FinancialsTab() {
         offline: (list) => list.map((f, i) => ({ ...f, mppa: amounts[i]?.mppa ?? null })),
       },
     );
+    // The bootstrap carries the current year's MPPA (the student register reads it there).
+    reloadSchool();
   }
 
   return (

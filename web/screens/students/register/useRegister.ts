@@ -3,7 +3,7 @@
 // year's classes, and the selection, which may span pages.
 import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/useApi';
-import type { SchoolYear } from '../../../layouts/school';
+import { type SchoolYear, useSchool } from '../../../layouts/school';
 import { type FormDataAnswer, listPath, type ListFilters, type Student, type StudentPage } from '../model';
 import { storedLists, storedPage } from './stored';
 
@@ -22,9 +22,15 @@ export function useRegister(year: SchoolYear) {
   const [searchInput, setSearchInput] = useState('');
   const [selected, setSelected] = useState<ReadonlyMap<string, Student>>(new Map());
 
-  const form = useApi<FormDataAnswer>(`/students/form-data?yearId=${encodeURIComponent(year.id)}`);
+  // The current year's classes and MPPA come with the bootstrap; another year's are read here.
+  const school = useSchool();
+  const current = year.is_current;
+  const form = useApi<FormDataAnswer>(current ? null : `/students/form-data?yearId=${encodeURIComponent(year.id)}`);
   const unenrolledFilter = form.data?.unenrolledFilter ?? UNENROLLED;
-  const classes = useMemo(() => form.data?.classes ?? [], [form.data]);
+  const classes = useMemo(
+    () => (current ? school.classes.map((k) => ({ id: k.id, name: k.name, mppa: school.fees[k.id] ?? null })) : (form.data?.classes ?? [])),
+    [current, school.classes, school.fees, form.data],
+  );
   // Offline, a search (or page, filter, sort) never read here is answered from the stored lists.
   const list = useApi<StudentPage>(listPath(filters), {
     offline: async () => storedPage(await storedLists(year.id), filters, unenrolledFilter),

@@ -1,0 +1,14 @@
+// Which guide a role reads and where it is served: apart from guide.ts's rules, because the
+// service worker is told the signed-in account's guide from the app's entry (app/offline-screens.tsx).
+import type { AccountType } from '../../session/session';
+
+/** The guides in docs/guides/, served as /docs/{role}.md. */
+export const GUIDE_ROLES = ['admin', 'standard', 'teacher', 'student', 'superadmin'] as const;
+export type GuideRole = (typeof GUIDE_ROLES)[number];
+
+/** The guide a session's role reads: the platform's delegate reads the superadmin's. */
+export function guideRoleOf(role: AccountType): GuideRole {
+  return role === 'superadmin_delegate' ? 'superadmin' : role;
+}
+
+export const guideAddress = (role: GuideRole) => `/docs/${role}.md`;
