@@ -74,14 +74,16 @@ test('signing out deletes the offline copy of the school data', async ({ page })
   await page.reload();
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname)))
-    .toContain('/api/instance/current');
+    .toContain('/api/bootstrap');
   await page.getByRole('button', { name: 'Déconnexion' }).first().click({ force: true });
   await expect(page).toHaveURL(/\/login$/);
-  // Only the public school name of the sign-in page may be cached again.
+  // Only the public school name of the sign-in page may be cached again (and it lives apart).
   const cachedPaths = () =>
     page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname));
-  await expect.poll(cachedPaths).not.toContain('/api/instance/current');
-  expect(await cachedPaths()).not.toContain('/api/school-years');
+  await expect.poll(cachedPaths).not.toContain('/api/bootstrap');
+  expect(await cachedPaths()).not.toContain('/api/dashboard/summary');
+  const publicPaths = await page.evaluate(async () => (await (await caches.open('public-data')).keys()).map((r) => new URL(r.url).pathname));
+  expect(publicPaths.filter((path) => path !== '/api/instance/default')).toEqual([]);
 });
 
 test('a class renamed offline shows at once and is renamed once when the connection returns', async ({ page, context }) => {

@@ -124,9 +124,10 @@ test('a long school name keeps the menu on the first row', async ({ browser }) =
   const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
   const page = await context.newPage();
   const long = 'Institution Mixte Notre-Dame de la Sainte-Espérance et du Perpétuel Secours de Port-au-Prince';
-  await page.route('**/api/instance/current', async (route) => {
+  await page.route('**/api/bootstrap', async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, json: { ...((await response.json()) as object), name: long } });
+    const bootstrap = (await response.json()) as { school: object };
+    await route.fulfill({ response, json: { ...bootstrap, school: { ...bootstrap.school, name: long } } });
   });
   await signInAndLand(page, 'admin', '/dashboard');
   const brand = page.locator('.brand-name');

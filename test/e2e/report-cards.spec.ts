@@ -173,44 +173,50 @@ test.describe('on a phone', () => {
   });
 });
 
-test('every template prints a card of twelve subjects, four evaluations each and long appreciations on one letter page', async ({ page }) => {
-  await signInAndLand(page, 'admin', '/dashboard');
-  // The demo's classes have at most eight subjects: a larger class's data, answered in the server's place.
-  let periods: Period[] = [];
-  await page.route('**/api/academic-periods?*', async (route) => {
-    const response = await route.fetch();
-    periods = (await response.json()) as Period[];
-    await route.fulfill({ response });
-  });
-  await page.route('**/api/bulk-report-data?*', async (route) => {
-    const names = ['Mathématiques', 'Français', 'Créole', 'Anglais', 'Espagnol', 'Physique', 'Chimie', 'Biologie', 'Histoire-Géographie', 'Éducation civique', 'Informatique', 'Éducation physique'];
-    const subjects = names.map((subject_name, i) => ({ subject_id: `sub${i}`, subject_name, max_grade: i < 3 ? 200 : 100 }));
-    const enrollments = [0, 1].map((i) => ({ id: `e${i}`, student: { id: `s${i}`, nom: `Jean-Baptiste${i}`, prenom: 'Marie-Claire Esther', nisu: null, date_of_birth: '2012-01-01', sexe: 'F' } }));
-    let n = 0;
-    const grades = () => subjects.flatMap((s) => periods.flatMap((p) => [1, 2, 3, 4].map((k) => ({ subject_id: s.subject_id, period_id: p.id, evaluation_name: `Devoir ${k}`, score: (n++ % 20) + 5, max_score: 25 }))));
-    const long = 'Élève sérieuse et appliquée, des progrès constants ce trimestre, continuez ainsi.';
-    const data: ReportData = {
-      enrollments,
-      subjects,
-      gradesByEnrollment: { e0: grades(), e1: grades() },
-      appreciationsByEnrollment: { e0: Object.fromEntries(subjects.map((s) => [s.subject_id, long])) },
-      generalAppreciationsByEnrollment: { e0: 'Un trimestre très satisfaisant dans l’ensemble ; poursuivez vos efforts en langues.' },
-    };
-    await route.fulfill({ json: data });
-  });
-  await page.goto('/report-cards');
-  await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
-  await page.getByRole('button', { name: 'Générer les Bulletins (2)' }).click();
-  const pages: Record<string, number> = {};
-  for (const template of REPORT_TEMPLATES) {
-    await page.getByLabel('Modèle').selectOption(template);
-    await expect(page.locator(`article.rc-card.rc-t-${template}`)).toHaveCount(2);
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Imprimer les Bulletins' }).click();
-    const sheet = await popup;
-    const pdf = await sheet.pdf({ preferCSSPageSize: true });
-    pages[template] = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
-    await sheet.close();
-  }
-  expect(pages).toEqual(Object.fromEntries(REPORT_TEMPLATES.map((t) => [t, 2])));
-});
+// The larger class is answered by the test's routes: page routes do not see requests a service
+// worker makes, so this page has none.
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('every template prints a card of twelve subjects, four evaluations each and long appreciations on one letter page', async ({ page }) => {
+    await signInAndLand(page, 'admin', '/dashboard');
+    // The demo's classes have at most eight subjects: a larger class's data, answered in the server's place.
+    let periods: Period[] = [];
+    await page.route('**/api/academic-periods?*', async (route) => {
+      const response = await route.fetch();
+      periods = (await response.json()) as Period[];
+      await route.fulfill({ response });
+    });
+    await page.route('**/api/bulk-report-data?*', async (route) => {
+      const names = ['Mathématiques', 'Français', 'Créole', 'Anglais', 'Espagnol', 'Physique', 'Chimie', 'Biologie', 'Histoire-Géographie', 'Éducation civique', 'Informatique', 'Éducation physique'];
+      const subjects = names.map((subject_name, i) => ({ subject_id: `sub${i}`, subject_name, max_grade: i < 3 ? 200 : 100 }));
+      const enrollments = [0, 1].map((i) => ({ id: `e${i}`, student: { id: `s${i}`, nom: `Jean-Baptiste${i}`, prenom: 'Marie-Claire Esther', nisu: null, date_of_birth: '2012-01-01', sexe: 'F' } }));
+      let n = 0;
+      const grades = () => subjects.flatMap((s) => periods.flatMap((p) => [1, 2, 3, 4].map((k) => ({ subject_id: s.subject_id, period_id: p.id, evaluation_name: `Devoir ${k}`, score: (n++ % 20) + 5, max_score: 25 }))));
+      const long = 'Élève sérieuse et appliquée, des progrès constants ce trimestre, continuez ainsi.';
+      const data: ReportData = {
+        enrollments,
+        subjects,
+        gradesByEnrollment: { e0: grades(), e1: grades() },
+        appreciationsByEnrollment: { e0: Object.fromEntries(subjects.map((s) => [s.subject_id, long])) },
+        generalAppreciationsByEnrollment: { e0: 'Un trimestre très satisfaisant dans l’ensemble ; poursuivez vos efforts en langues.' },
+      };
+      await route.fulfill({ json: data });
+    });
+    await page.goto('/report-cards');
+    await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
+    await page.getByRole('button', { name: 'Générer les Bulletins (2)' }).click();
+    const pages: Record<string, number> = {};
+    for (const template of REPORT_TEMPLATES) {
+      await page.getByLabel('Modèle').selectOption(template);
+      await expect(page.locator(`article.rc-card.rc-t-${template}`)).toHaveCount(2);
+      const popup = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Imprimer les Bulletins' }).click();
+      const sheet = await popup;
+      const pdf = await sheet.pdf({ preferCSSPageSize: true });
+      pages[template] = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+      await sheet.close();
+    }
+    expect(pages).toEqual(Object.fromEntries(REPORT_TEMPLATES.map((t) => [t, 2])));
+  });});
+

@@ -54,10 +54,10 @@ const percentText = (p: number) => `${p.toLocaleString('fr-FR', { minimumFractio
 export function GradeBookPanel(props: GradeBookProps) {
   const { yearId, className, subjectId, subjectName } = props;
   const periods = useApi<Period[]>(`/academic-periods?yearId=${encodeURIComponent(yearId)}`);
-  const [periodId, setPeriodId] = useState<string>(props.periodId ?? '');
-  useEffect(() => {
-    if (!periodId && periods.data?.[0]) setPeriodId(periods.data[0].id);
-  }, [periods.data, periodId]);
+  const [chosen, setPeriodId] = useState<string>(props.periodId ?? '');
+  // Until one is chosen, the year's first period: derived, not set by an effect, so that a choice
+  // made as the list arrives is never overwritten by the default (found by the e2e under load).
+  const periodId = chosen || (periods.data?.[0]?.id ?? '');
 
   return (
     <div className="gradebook">

@@ -125,7 +125,7 @@ export function ReportPage() {
         </p>
       ) : (
         <>
-          <div className="report-cards">
+          <div className="report-totals">
             <div className="card summary-card">
               <span>{t.cards.expected}</span>
               <strong className="money" data-testid="total-expected">
