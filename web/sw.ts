@@ -64,8 +64,8 @@ async function download(path: string): Promise<Response> {
   const windows = path === '/' ? await self.clients.matchAll({ type: 'window', includeUncontrolled: true }) : [];
   const opened = windows.map((w) => new URL(w.url)).find((url) => url.origin === self.location.origin && !url.pathname.startsWith('/api/'));
   const address = opened ? opened.pathname : path;
-  const stored = await fetch(address, { cache: 'force-cache', credentials: 'same-origin' }).catch(() => null);
-  if (stored?.ok && !stored.redirected && (await revisionOf(stored)) === revision) return stored;
+  const held = await fetch(address, { cache: 'force-cache', credentials: 'same-origin' }).catch(() => null);
+  if (held?.ok && !held.redirected && (await revisionOf(held)) === revision) return held;
   return fetch(path, { cache: 'no-cache', credentials: 'same-origin' });
 }
 

@@ -4,8 +4,8 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '../demo-accounts.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 async function visit(page, url) {
   const seen = [];
@@ -24,7 +24,7 @@ async function visit(page, url) {
 }
 
 export async function measureRepeatVisit(baseURL) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/login`);

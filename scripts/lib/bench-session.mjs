@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { DEMO_PASSWORD } from '../demo-accounts.ts';
 import { searchKey } from '../../worker/domain/text.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { startEdge } from './edge.mjs';
 import { ensureDevVars, prepareLocalDatabase } from './local.mjs';
 
@@ -22,16 +23,6 @@ const GRADE_PUPILS = 33;
 /** No request for this long: the step's work, the service worker's included, is over. */
 const QUIET_MS = 1500;
 
-export const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export const STEPS = {
   a: 'a. ouvrir /login',
@@ -45,8 +36,8 @@ export const STEPS = {
 
 /** The phone: 360 x 740 at 2x, touch, a mobile Chrome. */
 export const phone = (extra = {}) => ({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ARGS,
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,
   isMobile: true,
