@@ -4,7 +4,7 @@
 // and the heavy reads on the local portal.
 // `--check` (run by `npm test`): the bundle budgets and the session's (cold and warm, without the
 // grade entry nor the slow network), failing when one is exceeded.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +15,7 @@ import { measureSession, SESSION_BUDGETS, sessionOverruns, sessionReport } from 
 import { measureSlow } from './lib/bench-slow.mjs';
 import { measureSupportChat } from './lib/bench-support-chat.mjs';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
+import { startPreview } from './lib/preview.mjs';
 
 requireNode22();
 const check = process.argv.includes('--check');
@@ -121,16 +122,9 @@ async function timeLogin() {
   process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
   ensureDevVars();
   await prepareLocalDatabase();
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port) },
-  });
+  const server = await startPreview(port);
   try {
     const url = `http://127.0.0.1:${port}/api/login`;
-    for (let i = 0; i < 60; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const times = [];
     for (let i = 0; i < 20; i++) {
       const start = performance.now();
@@ -189,16 +183,9 @@ async function timeStudentList() {
     console.log(`• ${students.length} élèves ajoutés à l'école de mesure…`);
     d1ExecuteStatements([...insertRows('students', students), ...insertRows('enrollments', enrollments)], where);
   }
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port) },
-  });
+  const server = await startPreview(port);
   try {
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 60; i++) {
-      if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -301,10 +288,7 @@ async function timeFinanceReport() {
       where,
     );
   }
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port) },
-  });
+  const server = await startPreview(port);
   try {
     // The school answers on its own host name; Node's fetch drops a Host header, node:http keeps it.
     const { request } = await import('node:http');
@@ -373,15 +357,8 @@ async function timeFinanceReport() {
 /** Bytes on the wire for /dashboard right after sign-in and on a repeat visit (service worker). */
 async function dashboardVisits() {
   const port = 8796;
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port) },
-  });
+  const server = await startPreview(port);
   try {
-    for (let i = 0; i < 60; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const result = await measureRepeatVisit(`http://localhost:${port}`);
     console.log(
       `/dashboard après connexion : coquille ${kb(result.first.shellGzipBytes)}, API ${kb(result.first.apiGzipBytes)} ; ` +
@@ -447,7 +424,7 @@ async function timeAttendance() {
       where,
     );
   }
-  const { server, base, tokenOf } = await startPreview(port);
+  const { server, base, tokenOf } = await previewSigningIn(port);
   try {
     const [admin, prof] = [await tokenOf('admin'), await tokenOf('prof')];
     const timed = async (run) => {
@@ -522,7 +499,7 @@ async function timeGrades() {
       where,
     );
   }
-  const { server, base, tokenOf } = await startPreview(port);
+  const { server, base, tokenOf } = await previewSigningIn(port);
   try {
     const [admin, prof] = [await tokenOf('admin'), await tokenOf('prof')];
     const times = [];
@@ -569,29 +546,18 @@ async function benchSupportChat() {
   process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
   ensureDevVars();
   await prepareLocalDatabase();
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port) },
-  });
+  const server = await startPreview(port);
   try {
-    for (let i = 0; i < 60; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     return await measureSupportChat(port, DEMO_PASSWORD);
   } finally {
     server.kill();
   }
 }
 
-/** The production build on `port` (vite preview), once it answers, with a sign-in helper for the demo accounts. */
-async function startPreview(port) {
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], { stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
+/** The production build on `port`, once it answers, with a sign-in helper for the demo accounts. */
+async function previewSigningIn(port) {
+  const server = await startPreview(port);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 60; i++) {
-    if (await fetch(`${base}/api/instance/default`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
   const tokenOf = async (username) => {
     const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
     return (await res.json()).accessToken;

@@ -4,7 +4,6 @@
 // student's sheet, e. back to the dashboard and a payment of 1000 on a class finance page,
 // g. sign out; then f. the teacher's grade entry of 33 students. Cold: a new browser profile.
 // Warm: the same profile reopened (service worker and HTTP cache in place), signing in again.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { DEMO_PASSWORD } from '../demo-accounts.ts';
 import { searchKey } from '../../worker/domain/text.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { startEdge } from './edge.mjs';
+import { startPreview as startSharedPreview } from './preview.mjs';
 import { ensureDevVars, prepareLocalDatabase } from './local.mjs';
 
 export const SESSION_STATE_DIR = '.wrangler/bench-session-state';
@@ -99,26 +99,8 @@ export async function prepareSessionState(stateDir = SESSION_STATE_DIR) {
   }
 }
 
-/** The production build (vite preview) on 127.0.0.1:`port` over `stateDir`, once it answers. */
-export async function startPreview(port, stateDir = SESSION_STATE_DIR) {
-  // Another portal already on the port would answer in place of this one, over another database.
-  if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) {
-    throw new Error(`Le port ${port} est déjà pris (un autre banc ?) : choisissez-en un autre avec BENCH_SESSION_PORT.`);
-  }
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), PORTAIL_STATE_DIR: stateDir },
-  });
-  for (let i = 0; ; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
-    if (i >= 120 || server.exitCode !== null) {
-      server.kill();
-      throw new Error(`La prévisualisation ne répond pas sur le port ${port}.`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return server;
-}
+/** The production build on `port` over the session's own database (scripts/lib/preview.mjs). */
+export const startPreview = (port, stateDir = SESSION_STATE_DIR) => startSharedPreview(port, { stateDir });
 
 /** Waits until no request has been open for QUIET_MS (the service worker's background work included). */
 export async function settle(edge, max = 60_000) {

@@ -3,7 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { platformAnnouncements } from './schema';
 
-export const latestPlatformAnnouncement = (db: Db) =>
+/** The announcements as the banner and the list show them, newest first. */
+const newestFirst = (db: Db) =>
   db
     .select({
       id: platformAnnouncements.id,
@@ -12,22 +13,12 @@ export const latestPlatformAnnouncement = (db: Db) =>
       created_at: platformAnnouncements.createdAt,
     })
     .from(platformAnnouncements)
-    .orderBy(desc(platformAnnouncements.createdAt), desc(platformAnnouncements.id))
-    .limit(1)
-    .get();
+    .orderBy(desc(platformAnnouncements.createdAt), desc(platformAnnouncements.id));
+
+export const latestPlatformAnnouncement = (db: Db) => newestFirst(db).limit(1).get();
 
 /** Every platform announcement, newest first (the superadmin's list). */
-export const listPlatformAnnouncements = (db: Db) =>
-  db
-    .select({
-      id: platformAnnouncements.id,
-      title: platformAnnouncements.title,
-      content: platformAnnouncements.content,
-      created_at: platformAnnouncements.createdAt,
-    })
-    .from(platformAnnouncements)
-    .orderBy(desc(platformAnnouncements.createdAt), desc(platformAnnouncements.id))
-    .limit(100);
+export const listPlatformAnnouncements = (db: Db) => newestFirst(db).limit(100);
 
 export const insertPlatformAnnouncement = (db: Db, row: { id: string; title: string; content: string; createdBy: string; createdAt: string }) =>
   db.insert(platformAnnouncements).values(row);
