@@ -3,15 +3,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_TO_WORKER = { regex: '(^|/)worker/(?!domain/|contract/)', message: 'The web imports worker/domain and worker/contract only.' };
+const WEB_TO_WORKER = {
+  regex: '(^|/)worker/(?!domain/|contract/)',
+  message: 'The web imports worker/domain and worker/contract only.',
+};
 const WEB_TO_CONTRACT = {
   regex: '(^|/)worker/contract/(?!texts/)',
   allowTypeImports: true,
   message: 'Contract schemas come into the web as types only (import type): zod stays out of the bundle.',
 };
-const WORKER_TO_WEB = { regex: '(^|/)web/', message: 'The worker does not import the web: the texts it sends live in worker/contract/texts.' };
+const WORKER_TO_WEB = {
+  regex: '(^|/)web/',
+  message: 'The worker does not import the web: the texts it sends live in worker/contract/texts.',
+};
 const DOMAIN_IS_PURE = [
-  { regex: '(^|/)(auth|db|lib|routes|durable|files)/', message: 'Domain rules are pure: no auth, database, routes or I/O.' },
+  {
+    regex: '(^|/)(auth|db|lib|routes|durable|files)/',
+    message: 'Domain rules are pure: no auth, database, routes or I/O.',
+  },
   { regex: '^(drizzle-orm|hono)', message: 'Domain rules are pure: no drizzle, no Hono.' },
 ];
 const TABLES_IN_DB = [
@@ -20,7 +29,9 @@ const TABLES_IN_DB = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'migrations'] },
+  {
+    ignores: ['dist', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'migrations'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

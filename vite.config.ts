@@ -20,13 +20,20 @@ export default defineConfig({
       // The sign-in form in the page itself, painted before the app's script arrives (decision 102).
       name: 'portail:first-paint',
       transformIndexHtml: (html) =>
-        html.replace('<div id="root"></div>', `<div id="root">${firstPaintMarkup()}<script>${FIRST_PAINT_SCRIPT}</script></div>`),
+        html.replace(
+          '<div id="root"></div>',
+          `<div id="root">${firstPaintMarkup()}<script>${FIRST_PAINT_SCRIPT}</script></div>`,
+        ),
     },
     roleGuides({ dir: here('./docs/guides') }),
     shared.plugin,
     serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
     react(),
-    cloudflare({ configPath: here('./wrangler.toml'), persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) } })],
+    cloudflare({
+      configPath: here('./wrangler.toml'),
+      persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) },
+    }),
+  ],
   define: firstPaintCsp,
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [shared.group] } } } } },

@@ -22,7 +22,11 @@ const call = (host, method, path, { token, body } = {}) =>
         port,
         method,
         path: `/api${path}`,
-        headers: { host: `${host}:${port}`, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          host: `${host}:${port}`,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
       },
       (res) => {
         const chunks = [];
@@ -52,8 +56,17 @@ async function measure(label, host, token, path) {
     if (i > 0) times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  const result = { label, path, medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
-  console.log(`${label} : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms, ${kb(result.bytes)} (${kb(result.gzipBytes)} gzip)`);
+  const result = {
+    label,
+    path,
+    medianMs: Math.round(times[10]),
+    p95Ms: Math.round(times[18]),
+    bytes: Buffer.byteLength(text),
+    gzipBytes: gzipSync(text).length,
+  };
+  console.log(
+    `${label} : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms, ${kb(result.bytes)} (${kb(result.gzipBytes)} gzip)`,
+  );
   results.push(result);
   return JSON.parse(text);
 }
@@ -64,34 +77,100 @@ const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'previe
 });
 try {
   for (let i = 0; i < 120; i++) {
-    if (await call('localhost', 'GET', '/instance/default').then((r) => r.status === 200, () => false)) break;
+    if (
+      await call('localhost', 'GET', '/instance/default').then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const platform = await signIn('localhost', 'superadmin');
-  const schools = await measure('GET /api/superadmin/schools (toutes les écoles et leurs effectifs)', 'localhost', platform, '/superadmin/schools');
+  const schools = await measure(
+    'GET /api/superadmin/schools (toutes les écoles et leurs effectifs)',
+    'localhost',
+    platform,
+    '/superadmin/schools',
+  );
   const pupils = schools.reduce((sum, s) => sum + s.students, 0);
   console.log(`  ${schools.length} écoles, ${pupils} élèves actifs`);
-  await measure('GET /api/superadmin/audit-logs page 1 (toutes les écoles)', 'localhost', platform, '/superadmin/audit-logs?page=1&limit=20');
-  await measure('GET /api/superadmin/audit-logs page 500', 'localhost', platform, '/superadmin/audit-logs?page=500&limit=20');
-  await measure('GET /api/superadmin/audit-logs une école', 'localhost', platform, '/superadmin/audit-logs?page=1&limit=20&schoolId=scale-ecole-150');
-  await measure('GET /api/superadmin/audit-logs recherche et période', 'localhost', platform, '/superadmin/audit-logs?page=1&limit=20&searchTerm=CREATE_PAYMENT&startDate=2026-01-01&endDate=2026-01-31');
+  await measure(
+    'GET /api/superadmin/audit-logs page 1 (toutes les écoles)',
+    'localhost',
+    platform,
+    '/superadmin/audit-logs?page=1&limit=20',
+  );
+  await measure(
+    'GET /api/superadmin/audit-logs page 500',
+    'localhost',
+    platform,
+    '/superadmin/audit-logs?page=500&limit=20',
+  );
+  await measure(
+    'GET /api/superadmin/audit-logs une école',
+    'localhost',
+    platform,
+    '/superadmin/audit-logs?page=1&limit=20&schoolId=scale-ecole-150',
+  );
+  await measure(
+    'GET /api/superadmin/audit-logs recherche et période',
+    'localhost',
+    platform,
+    '/superadmin/audit-logs?page=1&limit=20&searchTerm=CREATE_PAYMENT&startDate=2026-01-01&endDate=2026-01-31',
+  );
 
   for (const n of ['001', '150']) {
     const host = `ecole-${n}.scale.localhost`;
     const token = await signIn(host, 'admin');
     const years = JSON.parse((await call(host, 'GET', '/school-years', { token })).text);
     const year = years.find((y) => y.is_current);
-    await measure(`[${n}] GET /api/students-with-enrollment-status page 1`, host, token, `/students-with-enrollment-status?yearId=${year.id}&page=1&limit=25&includeArchived=false`);
-    await measure(`[${n}] GET /api/students-with-enrollment-status recherche`, host, token, `/students-with-enrollment-status?yearId=${year.id}&page=1&limit=25&includeArchived=false&search=marie`);
-    await measure(`[${n}] GET /api/enrollments (page finances de la classe 7e AF)`, host, token, `/enrollments?className=${encodeURIComponent('7e AF')}&yearId=${year.id}`);
-    await measure(`[${n}] GET /api/enrollments/all (Rapport Financier page 1)`, host, token, `/enrollments/all?page=1&limit=25&yearId=${year.id}`);
+    await measure(
+      `[${n}] GET /api/students-with-enrollment-status page 1`,
+      host,
+      token,
+      `/students-with-enrollment-status?yearId=${year.id}&page=1&limit=25&includeArchived=false`,
+    );
+    await measure(
+      `[${n}] GET /api/students-with-enrollment-status recherche`,
+      host,
+      token,
+      `/students-with-enrollment-status?yearId=${year.id}&page=1&limit=25&includeArchived=false&search=marie`,
+    );
+    await measure(
+      `[${n}] GET /api/enrollments (page finances de la classe 7e AF)`,
+      host,
+      token,
+      `/enrollments?className=${encodeURIComponent('7e AF')}&yearId=${year.id}`,
+    );
+    await measure(
+      `[${n}] GET /api/enrollments/all (Rapport Financier page 1)`,
+      host,
+      token,
+      `/enrollments/all?page=1&limit=25&yearId=${year.id}`,
+    );
     await measure(`[${n}] GET /api/admin/audit-logs page 1`, host, token, '/admin/audit-logs?page=1&limit=20');
-    await measure(`[${n}] GET /api/admin/audit-logs recherche`, host, token, '/admin/audit-logs?page=1&limit=20&searchTerm=joseph');
+    await measure(
+      `[${n}] GET /api/admin/audit-logs recherche`,
+      host,
+      token,
+      '/admin/audit-logs?page=1&limit=20&searchTerm=joseph',
+    );
     if (n === '001') {
-      await measure(`[${n}] GET /api/daily-attendance-report (7e AF, 6 jours)`, host, token, `/daily-attendance-report?yearId=${year.id}&className=${encodeURIComponent('7e AF')}&startDate=2026-03-02&endDate=2026-03-07`);
+      await measure(
+        `[${n}] GET /api/daily-attendance-report (7e AF, 6 jours)`,
+        host,
+        token,
+        `/daily-attendance-report?yearId=${year.id}&className=${encodeURIComponent('7e AF')}&startDate=2026-03-02&endDate=2026-03-07`,
+      );
       // The report cards of a class: every grade of its year, whatever the platform's size (5 statements).
       const [period] = JSON.parse((await call(host, 'GET', `/academic-periods?yearId=${year.id}`, { token })).text);
-      await measure(`[${n}] GET /api/bulk-report-data (7e AF, ${period.name})`, host, token, `/bulk-report-data?yearId=${year.id}&className=${encodeURIComponent('7e AF')}&periodId=${period.id}`);
+      await measure(
+        `[${n}] GET /api/bulk-report-data (7e AF, ${period.name})`,
+        host,
+        token,
+        `/bulk-report-data?yearId=${year.id}&className=${encodeURIComponent('7e AF')}&periodId=${period.id}`,
+      );
     }
   }
   mkdirSync('bench-results', { recursive: true });

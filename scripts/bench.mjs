@@ -27,7 +27,9 @@ const manifestPath = join(client, '.vite/manifest.json');
 // The build takes the session secret with it (the preview's sign-ins need it).
 ensureDevVars();
 if (!check || !existsSync(manifestPath)) {
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -56,8 +58,14 @@ const filesOf = (keys) => {
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const loginKey = Object.keys(manifest).find((k) => k.endsWith('screens/login/LoginPage.tsx'));
 // The page's own links count too (the one style sheet of the app, vite.config.ts cssCodeSplit).
-const linkedByPage = [...readFileSync(join(client, 'index.html'), 'utf8').matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-const loginFiles = new Set(['index.html', ...linkedByPage, ...filesOf(new Set([...closure(entryKey), ...closure(loginKey)]))]);
+const linkedByPage = [
+  ...readFileSync(join(client, 'index.html'), 'utf8').matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g),
+].map((m) => m[1]);
+const loginFiles = new Set([
+  'index.html',
+  ...linkedByPage,
+  ...filesOf(new Set([...closure(entryKey), ...closure(loginKey)])),
+]);
 const loginBytes = [...loginFiles].reduce((sum, f) => sum + gz(f), 0);
 
 const report = { loginFirstVisit: { gzipBytes: loginBytes, budget: LOGIN_BUDGET, files: [...loginFiles] }, chunks: {} };
@@ -78,13 +86,20 @@ for (const [key, entry] of Object.entries(manifest)) {
   console.log('');
   // The edge on BENCH_SESSION_PORT (8791 unless told), the preview on the next port.
   const edgePort = Number(process.env.BENCH_SESSION_PORT ?? 8791);
-  const session = await measureSession({ edgePort, upstreamPort: edgePort + 1, teacher: !check, more: check ? undefined : measureSlow });
+  const session = await measureSession({
+    edgePort,
+    upstreamPort: edgePort + 1,
+    teacher: !check,
+    more: check ? undefined : measureSlow,
+  });
   for (const line of sessionReport(session)) console.log(line);
   report.session = { budgets: SESSION_BUDGETS, cold: session.cold, warm: session.warm };
   if (session.extra) {
     const slow = session.extra;
     report.slowNetwork = slow;
-    console.log(`Réseau lent (${slow.profile.latencyMs} ms d'aller-retour, 700 kbit/s, processeur ralenti ${slow.profile.cpuSlowdown}×), première visite, médiane de 3 :`);
+    console.log(
+      `Réseau lent (${slow.profile.latencyMs} ms d'aller-retour, 700 kbit/s, processeur ralenti ${slow.profile.cpuSlowdown}×), première visite, médiane de 3 :`,
+    );
     for (const [label, m] of [
       ['réseau ralenti par CDP pour la page seule', slow.page],
       ['réseau ralenti au bord pour tout, service worker compris', slow.link],
@@ -139,7 +154,9 @@ async function timeLogin() {
     }
     times.sort((a, b) => a - b);
     const result = { medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), runs: times.length };
-    console.log(`POST /api/login : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms (${result.runs} essais, scrypt N=2^15 r=8 p=3)`);
+    console.log(
+      `POST /api/login : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms (${result.runs} essais, scrypt N=2^15 r=8 p=3)`,
+    );
     return result;
   } finally {
     server.kill();
@@ -162,23 +179,68 @@ async function timeStudentList() {
   ensureDevVars();
   await prepareLocalDatabase();
   const [year] = d1Query(`SELECT id, name FROM school_years WHERE instance_id = '${school}' AND is_current = 1`, where);
-  const classes = d1Query(`SELECT c.id, f.mppa FROM classes c LEFT JOIN class_fees f ON f.instance_id = c.instance_id AND f.class_id = c.id AND f.year_id = '${year.id}' WHERE c.instance_id = '${school}' ORDER BY c.order_index`, where);
+  const classes = d1Query(
+    `SELECT c.id, f.mppa FROM classes c LEFT JOIN class_fees f ON f.instance_id = c.instance_id AND f.class_id = c.id AND f.year_id = '${year.id}' WHERE c.instance_id = '${school}' ORDER BY c.order_index`,
+    where,
+  );
   const [{ count }] = d1Query(`SELECT COUNT(*) AS count FROM students WHERE instance_id = '${school}'`, where);
   if (count < target) {
-    const lastNames = ['Jean', 'Pierre', 'Joseph', 'Louis', 'Charles', 'Étienne', 'Dorsainvil', 'Casséus', 'Paul', 'Augustin', 'Désir', 'Baptiste'];
-    const firstNames = ['Wideline', 'Kervens', 'Nadège', 'Ricardo', 'Esther', 'Jameson', 'Fabienne', 'Wilner', 'Judith', 'Frantz'];
+    const lastNames = [
+      'Jean',
+      'Pierre',
+      'Joseph',
+      'Louis',
+      'Charles',
+      'Étienne',
+      'Dorsainvil',
+      'Casséus',
+      'Paul',
+      'Augustin',
+      'Désir',
+      'Baptiste',
+    ];
+    const firstNames = [
+      'Wideline',
+      'Kervens',
+      'Nadège',
+      'Ricardo',
+      'Esther',
+      'Jameson',
+      'Fabienne',
+      'Wilner',
+      'Judith',
+      'Frantz',
+    ];
     const students = [];
     const enrollments = [];
     for (let n = count; n < target; n++) {
       const id = `bench-student-${n}`;
       const c = classes[n % classes.length];
       students.push({
-        id, instance_id: school, nisu: null, nom: `${lastNames[n % lastNames.length]}-${n}`, prenom: firstNames[(n * 7) % firstNames.length],
-        nom_key: searchKey(`${lastNames[n % lastNames.length]}-${n}`), prenom_key: searchKey(firstNames[(n * 7) % firstNames.length]),
-        sexe: n % 2 ? 'M' : 'F', date_of_birth: '2011-05-04', address: 'Delmas 33', tutor_name: 'Tuteur Banc', tutor_phone: '+509 3712 3456',
-        tutor_email: null, medical_notes: null, status: 'active',
+        id,
+        instance_id: school,
+        nisu: null,
+        nom: `${lastNames[n % lastNames.length]}-${n}`,
+        prenom: firstNames[(n * 7) % firstNames.length],
+        nom_key: searchKey(`${lastNames[n % lastNames.length]}-${n}`),
+        prenom_key: searchKey(firstNames[(n * 7) % firstNames.length]),
+        sexe: n % 2 ? 'M' : 'F',
+        date_of_birth: '2011-05-04',
+        address: 'Delmas 33',
+        tutor_name: 'Tuteur Banc',
+        tutor_phone: '+509 3712 3456',
+        tutor_email: null,
+        medical_notes: null,
+        status: 'active',
       });
-      enrollments.push({ id: `bench-enrollment-${n}`, instance_id: school, student_id: id, year_id: year.id, class_id: c.id, mppa: c.mppa ?? 0 });
+      enrollments.push({
+        id: `bench-enrollment-${n}`,
+        instance_id: school,
+        student_id: id,
+        year_id: year.id,
+        class_id: c.id,
+        mppa: c.mppa ?? 0,
+      });
     }
     console.log(`• ${students.length} élèves ajoutés à l'école de mesure…`);
     d1ExecuteStatements([...insertRows('students', students), ...insertRows('enrollments', enrollments)], where);
@@ -194,9 +256,12 @@ async function timeStudentList() {
     const { accessToken } = await login.json();
     const get = async (page) => {
       const start = performance.now();
-      const res = await fetch(`${base}/api/students-with-enrollment-status?yearId=${year.id}&page=${page}&limit=25&includeArchived=false`, {
-        headers: { Authorization: `Bearer ${accessToken}` },
-      });
+      const res = await fetch(
+        `${base}/api/students-with-enrollment-status?yearId=${year.id}&page=${page}&limit=25&includeArchived=false`,
+        {
+          headers: { Authorization: `Bearer ${accessToken}` },
+        },
+      );
       const text = await res.text();
       if (res.status !== 200) throw new Error(`liste des élèves ${res.status}`);
       return { ms: performance.now() - start, text };
@@ -212,9 +277,20 @@ async function timeStudentList() {
         text = answer.text;
       }
       times.sort((a, b) => a - b);
-      return { page, medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+      return {
+        page,
+        medianMs: Math.round(times[10]),
+        p95Ms: Math.round(times[18]),
+        bytes: Buffer.byteLength(text),
+        gzipBytes: gzipSync(text).length,
+      };
     };
-    const result = { students: first.pagination.total, pages: first.pagination.totalPages, first: await measure(1), middle: await measure(middle) };
+    const result = {
+      students: first.pagination.total,
+      pages: first.pagination.totalPages,
+      first: await measure(1),
+      middle: await measure(middle),
+    };
     for (const m of [result.first, result.middle]) {
       console.log(
         `GET /api/students-with-enrollment-status (${result.students} élèves) page ${m.page}/${result.pages} : médiane ${m.medianMs} ms, p95 ${m.p95Ms} ms, ${kb(m.bytes)} (${kb(m.gzipBytes)} gzip)`,
@@ -250,9 +326,43 @@ async function timeFinanceReport() {
   if (count < 5000) {
     console.log('• École de mesure financière : 5 000 inscriptions avec versements et ajustements…');
     const classes = [{ id: `${school}-class-60`, name: rosterClass, size: 60, mppa: 3_800_000 }];
-    for (let c = 1; c <= 19; c++) classes.push({ id: `${school}-class-${c}`, name: `Classe ${String(c).padStart(2, '0')}`, size: 260, mppa: (20_000 + c * 1_500) * 100 });
-    const names = ['Jean', 'Pierre', 'Joseph', 'Louis', 'Charles', 'Étienne', 'Dorsainvil', 'Casséus', 'Paul', 'Augustin', 'Désir', 'Baptiste', 'Noël', 'Toussaint'];
-    const firstNames = ['Wideline', 'Kervens', 'Nadège', 'Ricardo', 'Esther', 'Jameson', 'Fabienne', 'Wilner', 'Judith', 'Frantz', 'Mirlande', 'Réginald'];
+    for (let c = 1; c <= 19; c++)
+      classes.push({
+        id: `${school}-class-${c}`,
+        name: `Classe ${String(c).padStart(2, '0')}`,
+        size: 260,
+        mppa: (20_000 + c * 1_500) * 100,
+      });
+    const names = [
+      'Jean',
+      'Pierre',
+      'Joseph',
+      'Louis',
+      'Charles',
+      'Étienne',
+      'Dorsainvil',
+      'Casséus',
+      'Paul',
+      'Augustin',
+      'Désir',
+      'Baptiste',
+      'Noël',
+      'Toussaint',
+    ];
+    const firstNames = [
+      'Wideline',
+      'Kervens',
+      'Nadège',
+      'Ricardo',
+      'Esther',
+      'Jameson',
+      'Fabienne',
+      'Wilner',
+      'Judith',
+      'Frantz',
+      'Mirlande',
+      'Réginald',
+    ];
     const students = [];
     const enrollments = [];
     const payments = [];
@@ -262,24 +372,75 @@ async function timeFinanceReport() {
     classes.forEach((c, ci) => {
       for (let k = 0; k < c.size; k++, n++) {
         const id = `${school}-s-${n}`;
-        students.push({ id, instance_id: school, nisu: `BNCH${String(20100101 + (n % 28))}${n % 2 ? 'M' : 'F'}${String(n).padStart(7, '0')}`, nom: names[n % names.length], prenom: `${firstNames[(n * 7) % firstNames.length]} ${n}`, nom_key: searchKey(names[n % names.length]), prenom_key: searchKey(`${firstNames[(n * 7) % firstNames.length]} ${n}`), status: 'active' });
+        students.push({
+          id,
+          instance_id: school,
+          nisu: `BNCH${String(20100101 + (n % 28))}${n % 2 ? 'M' : 'F'}${String(n).padStart(7, '0')}`,
+          nom: names[n % names.length],
+          prenom: `${firstNames[(n * 7) % firstNames.length]} ${n}`,
+          nom_key: searchKey(names[n % names.length]),
+          prenom_key: searchKey(`${firstNames[(n * 7) % firstNames.length]} ${n}`),
+          status: 'active',
+        });
         const e = `${school}-e-${n}`;
-        enrollments.push({ id: e, instance_id: school, student_id: id, year_id: yearId, class_id: c.id, mppa: c.mppa, grades_access_enabled: 1 });
+        enrollments.push({
+          id: e,
+          instance_id: school,
+          student_id: id,
+          year_id: yearId,
+          class_id: c.id,
+          mppa: c.mppa,
+          grades_access_enabled: 1,
+        });
         const plan = n % 4; // full, two instalments, one instalment, nothing
         const share = [c.mppa / 2, c.mppa / 3, c.mppa / 4];
-        if (n % 10 === 0) adjustments.push({ id: `${school}-a-${n}`, instance_id: school, enrollment_id: e, label: 'Bourse 50%', amount: -c.mppa / 2, position: 0 });
-        const amounts = plan === 0 ? [share[0], c.mppa - share[0]] : plan === 1 ? [share[1], share[1]] : plan === 2 ? [share[2]] : [];
-        amounts.forEach((amount, i) => payments.push({ id: `${school}-p-${n}-${i}`, instance_id: school, enrollment_id: e, date: `2025-${String(9 + i).padStart(2, '0')}-1${ci % 10}`, label: `Versement ${i + 1}`, amount: Math.round(amount), receipt_no: ++receipt, position: i }));
+        if (n % 10 === 0)
+          adjustments.push({
+            id: `${school}-a-${n}`,
+            instance_id: school,
+            enrollment_id: e,
+            label: 'Bourse 50%',
+            amount: -c.mppa / 2,
+            position: 0,
+          });
+        const amounts =
+          plan === 0 ? [share[0], c.mppa - share[0]] : plan === 1 ? [share[1], share[1]] : plan === 2 ? [share[2]] : [];
+        amounts.forEach((amount, i) =>
+          payments.push({
+            id: `${school}-p-${n}-${i}`,
+            instance_id: school,
+            enrollment_id: e,
+            date: `2025-${String(9 + i).padStart(2, '0')}-1${ci % 10}`,
+            label: `Versement ${i + 1}`,
+            amount: Math.round(amount),
+            receipt_no: ++receipt,
+            position: i,
+          }),
+        );
       }
     });
     const hash = await hashPassword(DEMO_PASSWORD);
     d1ExecuteStatements(
       [
         `DELETE FROM instances WHERE id = '${school}';`,
-        ...insertRows('instances', [{ id: school, name: 'École de mesure (finances)', hostname: host, currency: 'Gdes', receipt_seq: receipt }]),
-        ...insertRows('users', [{ id: `${school}-admin`, instance_id: school, username: 'admin', password_hash: hash, account_type: 'admin', status: 'active' }]),
+        ...insertRows('instances', [
+          { id: school, name: 'École de mesure (finances)', hostname: host, currency: 'Gdes', receipt_seq: receipt },
+        ]),
+        ...insertRows('users', [
+          {
+            id: `${school}-admin`,
+            instance_id: school,
+            username: 'admin',
+            password_hash: hash,
+            account_type: 'admin',
+            status: 'active',
+          },
+        ]),
         ...insertRows('school_years', [{ id: yearId, instance_id: school, name: '2025-2026', is_current: 1 }]),
-        ...insertRows('classes', classes.map((c, i) => ({ id: c.id, instance_id: school, name: c.name, order_index: i }))),
+        ...insertRows(
+          'classes',
+          classes.map((c, i) => ({ id: c.id, instance_id: school, name: c.name, order_index: i })),
+        ),
         ...insertRows('students', students),
         ...insertRows('enrollments', enrollments),
         ...insertRows('payments', payments),
@@ -316,7 +477,13 @@ async function timeFinanceReport() {
         req.end(body ? JSON.stringify(body) : undefined);
       });
     for (let i = 0; i < 60; i++) {
-      if (await call('GET', '/instance/default').then((r) => r.status === 200, () => false)) break;
+      if (
+        await call('GET', '/instance/default').then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 500));
     }
     const login = await call('POST', '/login', { body: { username: 'admin', password: DEMO_PASSWORD } });
@@ -333,22 +500,47 @@ async function timeFinanceReport() {
         if (i > 0) times.push(performance.now() - start); // the first call warms the isolate
       }
       times.sort((a, b) => a - b);
-      const result = { path, medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
-      console.log(`${label} : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms, ${kb(result.bytes)} (${kb(result.gzipBytes)} gzip)`);
+      const result = {
+        path,
+        medianMs: Math.round(times[10]),
+        p95Ms: Math.round(times[18]),
+        bytes: Buffer.byteLength(text),
+        gzipBytes: gzipSync(text).length,
+      };
+      console.log(
+        `${label} : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms, ${kb(result.bytes)} (${kb(result.gzipBytes)} gzip)`,
+      );
       return { result, body: JSON.parse(text) };
     };
-    const first = await measure('GET /api/enrollments/all page 1 (5 000 inscriptions)', `/enrollments/all?page=1&limit=25&yearId=${yearId}`);
+    const first = await measure(
+      'GET /api/enrollments/all page 1 (5 000 inscriptions)',
+      `/enrollments/all?page=1&limit=25&yearId=${yearId}`,
+    );
     const total = first.body.pagination.total;
-    const middle = await measure(`GET /api/enrollments/all page ${Math.ceil(first.body.pagination.totalPages / 2)}`, `/enrollments/all?page=${Math.ceil(first.body.pagination.totalPages / 2)}&limit=25&yearId=${yearId}`);
+    const middle = await measure(
+      `GET /api/enrollments/all page ${Math.ceil(first.body.pagination.totalPages / 2)}`,
+      `/enrollments/all?page=${Math.ceil(first.body.pagination.totalPages / 2)}&limit=25&yearId=${yearId}`,
+    );
     const filtered = await measure(
       'GET /api/enrollments/all filtré (Solde Restant, 2 classes, nom)',
       `/enrollments/all?page=1&limit=25&yearId=${yearId}&balanceFilter=nonzero&selectedClasses=${encodeURIComponent('Classe 03,Classe 07')}&searchTerm=etienne`,
     );
-    const roster = await measure(`GET /api/enrollments (classe de 60 avec ses finances)`, `/enrollments?className=${encodeURIComponent(rosterClass)}&yearId=${yearId}`);
+    const roster = await measure(
+      `GET /api/enrollments (classe de 60 avec ses finances)`,
+      `/enrollments?className=${encodeURIComponent(rosterClass)}&yearId=${yearId}`,
+    );
     if (roster.body.length !== 60) throw new Error(`la classe de mesure compte ${roster.body.length} élèves`);
     const overBudget = roster.result.gzipBytes > ROSTER_BUDGET;
-    console.log(`  liste de classe de 60 : ${kb(roster.result.gzipBytes)} gzip (budget ${kb(ROSTER_BUDGET)})${overBudget ? '  > budget' : ''}`);
-    return { enrollments: total, firstPage: first.result, middlePage: middle.result, filtered: filtered.result, roster60: { ...roster.result, budget: ROSTER_BUDGET, overBudget } };
+    console.log(
+      `  liste de classe de 60 : ${kb(roster.result.gzipBytes)} gzip (budget ${kb(ROSTER_BUDGET)})${overBudget ? '  > budget' : ''}`,
+    );
+    return {
+      enrollments: total,
+      firstPage: first.result,
+      middlePage: middle.result,
+      filtered: filtered.result,
+      roster60: { ...roster.result, budget: ROSTER_BUDGET, overBudget },
+    };
   } finally {
     server.kill();
   }
@@ -390,32 +582,86 @@ async function timeAttendance() {
   await prepareLocalDatabase();
   const [year] = d1Query(`SELECT id FROM school_years WHERE instance_id = '${school}' AND is_current = 1`, where);
   if (d1Query(`SELECT id FROM classes WHERE instance_id = '${school}' AND name = '${className}'`, where).length === 0) {
-    const [teacher] = d1Query(`SELECT t.id FROM teachers t JOIN users u ON u.instance_id = t.instance_id AND u.id = t.user_id WHERE t.instance_id = '${school}' AND u.username = 'prof'`, where);
+    const [teacher] = d1Query(
+      `SELECT t.id FROM teachers t JOIN users u ON u.instance_id = t.instance_id AND u.id = t.user_id WHERE t.instance_id = '${school}' AND u.username = 'prof'`,
+      where,
+    );
     const [subject] = d1Query(`SELECT id FROM subjects WHERE instance_id = '${school}' ORDER BY name LIMIT 1`, where);
     const classId = 'bench-class-60';
-    const entries = [1, 2, 3, 4, 5, 6].map((day) => ({ id: `bench-entry-60-${day}`, instance_id: school, assignment_id: 'bench-assignment-60', day_of_week: day, start_time: '16:00', end_time: '17:00', location_name: null }));
+    const entries = [1, 2, 3, 4, 5, 6].map((day) => ({
+      id: `bench-entry-60-${day}`,
+      instance_id: school,
+      assignment_id: 'bench-assignment-60',
+      day_of_week: day,
+      start_time: '16:00',
+      end_time: '17:00',
+      location_name: null,
+    }));
     const students = [];
     const enrollments = [];
     const marks = [];
     for (let n = 0; n < 60; n++) {
       const nom = `Banc-${String(n).padStart(2, '0')}`;
       students.push({
-        id: `bench-60-student-${n}`, instance_id: school, nisu: null, nom, prenom: 'Élève', nom_key: searchKey(nom), prenom_key: searchKey('Élève'),
-        sexe: n % 2 ? 'M' : 'F', date_of_birth: '2012-03-04', address: 'Delmas 33', tutor_name: 'Tuteur Banc', tutor_phone: '+509 3712 3456',
-        tutor_email: null, medical_notes: null, status: 'active',
+        id: `bench-60-student-${n}`,
+        instance_id: school,
+        nisu: null,
+        nom,
+        prenom: 'Élève',
+        nom_key: searchKey(nom),
+        prenom_key: searchKey('Élève'),
+        sexe: n % 2 ? 'M' : 'F',
+        date_of_birth: '2012-03-04',
+        address: 'Delmas 33',
+        tutor_name: 'Tuteur Banc',
+        tutor_phone: '+509 3712 3456',
+        tutor_email: null,
+        medical_notes: null,
+        status: 'active',
       });
-      enrollments.push({ id: `bench-60-enrollment-${n}`, instance_id: school, student_id: `bench-60-student-${n}`, year_id: year.id, class_id: classId, mppa: 0 });
+      enrollments.push({
+        id: `bench-60-enrollment-${n}`,
+        instance_id: school,
+        student_id: `bench-60-student-${n}`,
+        year_id: year.id,
+        class_id: classId,
+        mppa: 0,
+      });
       week.forEach((date, d) => {
         const status = n % 10 === 0 ? 'absent' : n % 15 === 0 ? 'late' : 'present';
-        marks.push({ id: `bench-60-mark-${n}-${d}`, instance_id: school, timetable_entry_id: entries[d].id, enrollment_id: `bench-60-enrollment-${n}`, date, status });
+        marks.push({
+          id: `bench-60-mark-${n}-${d}`,
+          instance_id: school,
+          timetable_entry_id: entries[d].id,
+          enrollment_id: `bench-60-enrollment-${n}`,
+          date,
+          status,
+        });
       });
     }
     console.log('• classe de 60 élèves et une semaine d’appels ajoutées à l’école de mesure…');
     d1ExecuteStatements(
       [
         ...insertRows('classes', [{ id: classId, instance_id: school, name: className, order_index: 99 }]),
-        ...insertRows('curriculum', [{ id: 'bench-curriculum-60', instance_id: school, year_id: year.id, class_id: classId, subject_id: subject.id }]),
-        ...insertRows('assignments', [{ id: 'bench-assignment-60', instance_id: school, year_id: year.id, teacher_id: teacher.id, class_id: classId, subject_id: subject.id }]),
+        ...insertRows('curriculum', [
+          {
+            id: 'bench-curriculum-60',
+            instance_id: school,
+            year_id: year.id,
+            class_id: classId,
+            subject_id: subject.id,
+          },
+        ]),
+        ...insertRows('assignments', [
+          {
+            id: 'bench-assignment-60',
+            instance_id: school,
+            year_id: year.id,
+            teacher_id: teacher.id,
+            class_id: classId,
+            subject_id: subject.id,
+          },
+        ]),
         ...insertRows('timetable_entries', entries),
         ...insertRows('students', students),
         ...insertRows('enrollments', enrollments),
@@ -438,23 +684,39 @@ async function timeAttendance() {
         if (i > 0) times.push(performance.now() - start);
       }
       times.sort((a, b) => a - b);
-      return { medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+      return {
+        medianMs: Math.round(times[10]),
+        p95Ms: Math.round(times[18]),
+        bytes: Buffer.byteLength(text),
+        gzipBytes: gzipSync(text).length,
+      };
     };
     const sheetPath = `/api/daily-attendance-report?yearId=${year.id}&className=${encodeURIComponent(className)}&startDate=${week[0]}&endDate=${week[5]}`;
     const sheet = await timed(() => fetch(base + sheetPath, { headers: { Authorization: `Bearer ${admin}` } }));
     const save = await timed((i) =>
       fetch(`${base}/api/teacher/attendance`, {
         method: 'PUT',
-        headers: { Authorization: `Bearer ${prof}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        headers: {
+          Authorization: `Bearer ${prof}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': crypto.randomUUID(),
+        },
         body: JSON.stringify({
           timetable_entry_id: 'bench-entry-60-1',
           date: week[0],
-          marks: Array.from({ length: 60 }, (_, n) => ({ enrollment_id: `bench-60-enrollment-${n}`, status: (n + i) % 7 === 0 ? 'late' : 'present' })),
+          marks: Array.from({ length: 60 }, (_, n) => ({
+            enrollment_id: `bench-60-enrollment-${n}`,
+            status: (n + i) % 7 === 0 ? 'late' : 'present',
+          })),
         }),
       }),
     );
-    console.log(`GET /api/daily-attendance-report (60 élèves × 6 jours) : médiane ${sheet.medianMs} ms, p95 ${sheet.p95Ms} ms, ${kb(sheet.bytes)} (${kb(sheet.gzipBytes)} gzip), 2 allers-retours D1 après la session (année et classe, puis un lot de 3 lectures)`);
-    console.log(`PUT /api/teacher/attendance (60 présences) : médiane ${save.medianMs} ms, p95 ${save.p95Ms} ms, après la session : 2 lectures en parallèle puis 1 lot (2 instructions quel que soit le nombre d’élèves)`);
+    console.log(
+      `GET /api/daily-attendance-report (60 élèves × 6 jours) : médiane ${sheet.medianMs} ms, p95 ${sheet.p95Ms} ms, ${kb(sheet.bytes)} (${kb(sheet.gzipBytes)} gzip), 2 allers-retours D1 après la session (année et classe, puis un lot de 3 lectures)`,
+    );
+    console.log(
+      `PUT /api/teacher/attendance (60 présences) : médiane ${save.medianMs} ms, p95 ${save.p95Ms} ms, après la session : 2 lectures en parallèle puis 1 lot (2 instructions quel que soit le nombre d’élèves)`,
+    );
     return { sheet, save };
   } finally {
     server.kill();
@@ -476,26 +738,65 @@ async function timeGrades() {
   const classId = 'bench-class-60';
   const where = ['--local', '--persist-to', process.env.PORTAIL_STATE_DIR];
   const [year] = d1Query(`SELECT id FROM school_years WHERE instance_id = '${school}' AND is_current = 1`, where);
-  const periods = d1Query(`SELECT id FROM academic_periods WHERE instance_id = '${school}' AND year_id = '${year.id}' ORDER BY position, name`, where);
-  if (d1Query(`SELECT id FROM subjects WHERE instance_id = '${school}' AND id = 'bench-subject-1'`, where).length === 0) {
+  const periods = d1Query(
+    `SELECT id FROM academic_periods WHERE instance_id = '${school}' AND year_id = '${year.id}' ORDER BY position, name`,
+    where,
+  );
+  if (
+    d1Query(`SELECT id FROM subjects WHERE instance_id = '${school}' AND id = 'bench-subject-1'`, where).length === 0
+  ) {
     const subjects = [];
     const curriculum = [];
     const evaluations = [];
     const grades = [];
     for (let k = 1; k <= 12; k++) {
-      subjects.push({ id: `bench-subject-${k}`, instance_id: school, name: `Banc matière ${String(k).padStart(2, '0')}` });
-      curriculum.push({ id: `bench-curriculum-${k}`, instance_id: school, year_id: year.id, class_id: classId, subject_id: `bench-subject-${k}`, max_grade: k % 3 === 0 ? 20000 : 10000 });
+      subjects.push({
+        id: `bench-subject-${k}`,
+        instance_id: school,
+        name: `Banc matière ${String(k).padStart(2, '0')}`,
+      });
+      curriculum.push({
+        id: `bench-curriculum-${k}`,
+        instance_id: school,
+        year_id: year.id,
+        class_id: classId,
+        subject_id: `bench-subject-${k}`,
+        max_grade: k % 3 === 0 ? 20000 : 10000,
+      });
       periods.forEach((period, p) => {
-        for (const [e, max] of [[1, 4000], [2, 6000]]) {
+        for (const [e, max] of [
+          [1, 4000],
+          [2, 6000],
+        ]) {
           const evaluation = `bench-eval-${k}-${p}-${e}`;
-          evaluations.push({ id: evaluation, instance_id: school, class_id: classId, subject_id: `bench-subject-${k}`, period_id: period.id, name: e === 1 ? 'Devoir' : 'Examen', max_score: max });
-          for (let n = 0; n < 60; n++) grades.push({ id: `bench-grade-${k}-${p}-${e}-${n}`, instance_id: school, evaluation_id: evaluation, enrollment_id: `bench-60-enrollment-${n}`, score: Math.round((max * ((n * 37 + k * 11 + p * 5) % 100)) / 100) });
+          evaluations.push({
+            id: evaluation,
+            instance_id: school,
+            class_id: classId,
+            subject_id: `bench-subject-${k}`,
+            period_id: period.id,
+            name: e === 1 ? 'Devoir' : 'Examen',
+            max_score: max,
+          });
+          for (let n = 0; n < 60; n++)
+            grades.push({
+              id: `bench-grade-${k}-${p}-${e}-${n}`,
+              instance_id: school,
+              evaluation_id: evaluation,
+              enrollment_id: `bench-60-enrollment-${n}`,
+              score: Math.round((max * ((n * 37 + k * 11 + p * 5) % 100)) / 100),
+            });
         }
       });
     }
     console.log('• 12 matières, 3 périodes et 4 320 notes ajoutées à la classe de mesure…');
     d1ExecuteStatements(
-      [...insertRows('subjects', subjects), ...insertRows('curriculum', curriculum), ...insertRows('evaluations', evaluations), ...insertRows('grades', grades)],
+      [
+        ...insertRows('subjects', subjects),
+        ...insertRows('curriculum', curriculum),
+        ...insertRows('evaluations', evaluations),
+        ...insertRows('grades', grades),
+      ],
       where,
     );
   }
@@ -506,24 +807,52 @@ async function timeGrades() {
     let text = '';
     for (let i = 0; i < 21; i++) {
       const start = performance.now();
-      const res = await fetch(`${base}/api/bulk-report-data?yearId=${year.id}&className=${encodeURIComponent(className)}&periodId=${periods[0].id}`, { headers: { Authorization: `Bearer ${admin}` } });
+      const res = await fetch(
+        `${base}/api/bulk-report-data?yearId=${year.id}&className=${encodeURIComponent(className)}&periodId=${periods[0].id}`,
+        { headers: { Authorization: `Bearer ${admin}` } },
+      );
       text = await res.text();
       if (res.status !== 200) throw new Error(`bulletins ${res.status} ${text}`);
       if (i > 0) times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    const bulk = { medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+    const bulk = {
+      medianMs: Math.round(times[10]),
+      p95Ms: Math.round(times[18]),
+      bytes: Buffer.byteLength(text),
+      gzipBytes: gzipSync(text).length,
+    };
 
     // The demo teacher's first subject of the class: one new evaluation, 33 scores.
-    const [subject] = d1Query(`SELECT subject_id FROM assignments WHERE instance_id = '${school}' AND id = 'bench-assignment-60'`, where);
+    const [subject] = d1Query(
+      `SELECT subject_id FROM assignments WHERE instance_id = '${school}' AND id = 'bench-assignment-60'`,
+      where,
+    );
     const evaluation = `bench-entry-${Date.now()}`;
     const cells = [];
     let requestBytes = 0;
     let answerBytes = 0;
     for (let n = 0; n < 33; n++) {
-      const body = JSON.stringify({ evaluation_id: evaluation, enrollment_id: `bench-60-enrollment-${n}`, subject_id: subject.subject_id, period_id: periods[periods.length - 1].id, evaluation_name: `Saisie ${evaluation.slice(-6)}`, max_score: 1, new_evaluation: true, score: (n % 4) / 4 });
+      const body = JSON.stringify({
+        evaluation_id: evaluation,
+        enrollment_id: `bench-60-enrollment-${n}`,
+        subject_id: subject.subject_id,
+        period_id: periods[periods.length - 1].id,
+        evaluation_name: `Saisie ${evaluation.slice(-6)}`,
+        max_score: 1,
+        new_evaluation: true,
+        score: (n % 4) / 4,
+      });
       const start = performance.now();
-      const res = await fetch(`${base}/api/grades`, { method: 'POST', headers: { Authorization: `Bearer ${prof}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body });
+      const res = await fetch(`${base}/api/grades`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${prof}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': crypto.randomUUID(),
+        },
+        body,
+      });
       const answer = await res.text();
       if (res.status !== 200) throw new Error(`note ${res.status} ${answer}`);
       cells.push(performance.now() - start);
@@ -531,9 +860,20 @@ async function timeGrades() {
       answerBytes += gzipSync(answer).length;
     }
     const sorted = [...cells].sort((a, b) => a - b);
-    const entry = { cells: 33, totalMs: Math.round(cells.reduce((a, b) => a + b, 0)), medianMs: Math.round(sorted[16]), p95Ms: Math.round(sorted[31]), requestGzipBytes: requestBytes, answerGzipBytes: answerBytes };
-    console.log(`GET /api/bulk-report-data (60 élèves × 12 matières × 3 périodes) : médiane ${bulk.medianMs} ms, p95 ${bulk.p95Ms} ms, ${kb(bulk.bytes)} (${kb(bulk.gzipBytes)} gzip), 5 instructions D1 en 2 allers-retours`);
-    console.log(`Saisie d'une évaluation pour 33 élèves (33 × POST /api/grades) : ${entry.totalMs} ms au total, médiane ${entry.medianMs} ms, p95 ${entry.p95Ms} ms, corps ${kb(requestBytes)} envoyés / ${kb(answerBytes)} reçus (gzip)`);
+    const entry = {
+      cells: 33,
+      totalMs: Math.round(cells.reduce((a, b) => a + b, 0)),
+      medianMs: Math.round(sorted[16]),
+      p95Ms: Math.round(sorted[31]),
+      requestGzipBytes: requestBytes,
+      answerGzipBytes: answerBytes,
+    };
+    console.log(
+      `GET /api/bulk-report-data (60 élèves × 12 matières × 3 périodes) : médiane ${bulk.medianMs} ms, p95 ${bulk.p95Ms} ms, ${kb(bulk.bytes)} (${kb(bulk.gzipBytes)} gzip), 5 instructions D1 en 2 allers-retours`,
+    );
+    console.log(
+      `Saisie d'une évaluation pour 33 élèves (33 × POST /api/grades) : ${entry.totalMs} ms au total, médiane ${entry.medianMs} ms, p95 ${entry.p95Ms} ms, corps ${kb(requestBytes)} envoyés / ${kb(answerBytes)} reçus (gzip)`,
+    );
     return { bulk, entry };
   } finally {
     server.kill();
@@ -559,7 +899,11 @@ async function previewSigningIn(port) {
   const server = await startPreview(port);
   const base = `http://127.0.0.1:${port}`;
   const tokenOf = async (username) => {
-    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    });
     return (await res.json()).accessToken;
   };
   return { server, base, tokenOf };

@@ -40,7 +40,9 @@ function readOptions() {
   if (positionals.length !== 1) fail(USAGE);
   const [username] = positionals;
   if (!USERNAME.test(username)) {
-    fail(`Nom d'utilisateur invalide : « ${username} ». Utilisez 3 à 50 lettres, chiffres, points, tirets ou soulignés.`);
+    fail(
+      `Nom d'utilisateur invalide : « ${username} ». Utilisez 3 à 50 lettres, chiffres, points, tirets ou soulignés.`,
+    );
   }
   if (values.remote && values.local) fail('Choisissez --remote ou --local, pas les deux.');
   if (values['persist-to'] && !values.local) fail('--persist-to ne s’utilise qu’avec --local.');
@@ -77,7 +79,9 @@ try {
 } catch {
   fail(
     'Impossible de lire la table des comptes. Les migrations sont-elles appliquées ?\n' +
-      (remote ? '  npx wrangler d1 migrations apply DB --remote' : `  npx wrangler d1 migrations apply DB ${where.join(' ')}`),
+      (remote
+        ? '  npx wrangler d1 migrations apply DB --remote'
+        : `  npx wrangler d1 migrations apply DB ${where.join(' ')}`),
   );
 }
 if (holder === 'platform') fail(`Le compte de plateforme « ${username} » existe déjà. Aucun compte n’a été créé.`);
@@ -104,7 +108,9 @@ console.log('• Création du compte…');
 try {
   d1ExecuteStatements(insertRows('platform_users', [row]), where);
 } catch {
-  fail(`La création du compte « ${username} » a échoué (voir le message de wrangler ci-dessus). Aucun mot de passe n’a été émis.`);
+  fail(
+    `La création du compte « ${username} » a échoué (voir le message de wrangler ci-dessus). Aucun mot de passe n’a été émis.`,
+  );
 }
 
 const expiry = new Date(expiresAt).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' });

@@ -76,12 +76,15 @@ function checkLogin() {
     );
   }
   const account = accounts.find((a) => a.id === chosen) ?? accounts[0];
-  console.log(`  Connecté${who.email ? ` en tant que ${who.email}` : ''}${account ? `, compte « ${account.name} » (${account.id})` : ''}.`);
+  console.log(
+    `  Connecté${who.email ? ` en tant que ${who.email}` : ''}${account ? `, compte « ${account.name} » (${account.id})` : ''}.`,
+  );
 }
 
 /** The D1 database, created when missing; its id goes into wrangler.toml. */
 function ensureDatabase() {
-  const find = () => parseJsonOutput(wrangler(COMMANDS.listDatabases, { capture: true })).find((db) => db.name === DATABASE_NAME);
+  const find = () =>
+    parseJsonOutput(wrangler(COMMANDS.listDatabases, { capture: true })).find((db) => db.name === DATABASE_NAME);
   let database = find();
   if (database) {
     console.log(`  La base « ${DATABASE_NAME} » existe (${database.uuid}).`);
@@ -89,7 +92,10 @@ function ensureDatabase() {
     console.log(`  Création de la base « ${DATABASE_NAME} »…`);
     wrangler(COMMANDS.createDatabase, { capture: true });
     database = find();
-    if (!database) throw new Error(`La base « ${DATABASE_NAME} » a été créée mais n’apparaît pas dans \`${shown(COMMANDS.listDatabases)}\`.`);
+    if (!database)
+      throw new Error(
+        `La base « ${DATABASE_NAME} » a été créée mais n’apparaît pas dans \`${shown(COMMANDS.listDatabases)}\`.`,
+      );
     console.log(`  Base créée (${database.uuid}).`);
   }
   const configured = configuredDatabaseId();
@@ -155,7 +161,8 @@ function build() {
 
 /** The Worker config the build wrote, found through the Vite plugin's pointer file. */
 function builtConfigPath() {
-  if (!existsSync(DEPLOY_POINTER)) throw new Error(`${DEPLOY_POINTER} est absent : la construction n’a pas produit de configuration.`);
+  if (!existsSync(DEPLOY_POINTER))
+    throw new Error(`${DEPLOY_POINTER} est absent : la construction n’a pas produit de configuration.`);
   const { configPath } = JSON.parse(readFileSync(DEPLOY_POINTER, 'utf8'));
   return relative(process.cwd(), resolve(dirname(DEPLOY_POINTER), configPath));
 }
@@ -192,14 +199,19 @@ const steps = [
   },
   {
     title: 'Secret JWT_SECRET',
-    commands: [shown(COMMANDS.listSecrets), `${shown(COMMANDS.putSecret)}    (s’il est absent ; valeur aléatoire sur l’entrée standard)`],
+    commands: [
+      shown(COMMANDS.listSecrets),
+      `${shown(COMMANDS.putSecret)}    (s’il est absent ; valeur aléatoire sur l’entrée standard)`,
+    ],
     run: ensureJwtSecret,
   },
   { title: 'Migrations de la base distante', commands: [shown(COMMANDS.migrate)], run: applyMigrations },
   { title: 'Construction de l’application (production)', commands: [`npx vite build`], run: build },
   {
     title: 'Publication du Worker',
-    commands: [`${shown(COMMANDS.deploy(BUILT_CONFIG))}    (configuration produite par la construction, lue dans ${DEPLOY_POINTER})`],
+    commands: [
+      `${shown(COMMANDS.deploy(BUILT_CONFIG))}    (configuration produite par la construction, lue dans ${DEPLOY_POINTER})`,
+    ],
     run: deploy,
   },
 ];

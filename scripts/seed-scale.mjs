@@ -33,7 +33,11 @@ const exists = db.prepare('SELECT 1 FROM instances WHERE id = ?');
 const statements = new Map();
 const insert = (table, columns) => {
   const key = `${table}|${columns.join(',')}`;
-  if (!statements.has(key)) statements.set(key, db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`));
+  if (!statements.has(key))
+    statements.set(
+      key,
+      db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`),
+    );
   return statements.get(key);
 };
 
@@ -58,4 +62,6 @@ db.exec('ANALYZE');
 db.close();
 const seconds = Math.round((performance.now() - started) / 1000);
 const bytes = statSync(path).size;
-console.log(JSON.stringify({ schools: SCHOOLS, full: FULL, seconds, megabytes: Math.round(bytes / 1e6), rows: counts }, null, 2));
+console.log(
+  JSON.stringify({ schools: SCHOOLS, full: FULL, seconds, megabytes: Math.round(bytes / 1e6), rows: counts }, null, 2),
+);

@@ -43,8 +43,12 @@ for (let i = 0; i < 120; i++) {
       // The demo's support conversations live in the schools' Durable Objects: written through
       // the portal itself, once, on first use (scripts/lib/seed-demo-chat.mjs).
       if (firstUse) {
-        const chat = spawnSync(process.execPath, ['scripts/lib/seed-demo-chat.mjs', String(port)], { encoding: 'utf8', env });
-        if (chat.status !== 0) process.stderr.write(`La conversation de démonstration n'a pas pu être créée.\n${chat.stderr}`);
+        const chat = spawnSync(process.execPath, ['scripts/lib/seed-demo-chat.mjs', String(port)], {
+          encoding: 'utf8',
+          env,
+        });
+        if (chat.status !== 0)
+          process.stderr.write(`La conversation de démonstration n'a pas pu être créée.\n${chat.stderr}`);
       }
       console.log(banner(url));
       console.log(`  Prêt en ${Math.round((Date.now() - started) / 1000)} s.\n`);

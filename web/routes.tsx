@@ -24,7 +24,11 @@ const modules = import.meta.glob<Record<string, ComponentType>>([
  * gives it) and its component, by default the one named like the file. `offline: false`: a screen
  * a signed-in account only meets online or never (the landing page), not fetched in advance.
  */
-function screen(module: string, component = module.slice(module.lastIndexOf('/') + 1), offline = true): Pick<RouteObject, 'lazy' | 'handle'> {
+function screen(
+  module: string,
+  component = module.slice(module.lastIndexOf('/') + 1),
+  offline = true,
+): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = modules[`./${module}.tsx`];
   if (!load) throw new Error(`Module de route introuvable : ${module}`);
   return { lazy: async () => ({ Component: (await load())[component] }), handle: { module, offline } };

@@ -39,7 +39,8 @@ const PARALLEL = 4;
 const isBuilt = (path: string) => Object.hasOwn(__FILES__, path);
 
 /** A stored copy of `path` is this version's when the name is hashed or its revision matches. */
-const isCurrent = (path: string, copy: Response) => __FILES__[path] === null || copy.headers.get(REVISION) === __FILES__[path];
+const isCurrent = (path: string, copy: Response) =>
+  __FILES__[path] === null || copy.headers.get(REVISION) === __FILES__[path];
 
 async function stored(path: string): Promise<Response | null> {
   const copy = await caches.match(path);
@@ -62,7 +63,9 @@ async function download(path: string): Promise<Response> {
   const revision = __FILES__[path];
   if (revision === null) return fetch(path, { credentials: 'same-origin' });
   const windows = path === '/' ? await self.clients.matchAll({ type: 'window', includeUncontrolled: true }) : [];
-  const opened = windows.map((w) => new URL(w.url)).find((url) => url.origin === self.location.origin && !url.pathname.startsWith('/api/'));
+  const opened = windows
+    .map((w) => new URL(w.url))
+    .find((url) => url.origin === self.location.origin && !url.pathname.startsWith('/api/'));
   const address = opened ? opened.pathname : path;
   const held = await fetch(address, { cache: 'force-cache', credentials: 'same-origin' }).catch(() => null);
   if (held?.ok && !held.redirected && (await revisionOf(held)) === revision) return held;
@@ -84,7 +87,10 @@ async function keep(cache: Cache, path: string, response: Response): Promise<voi
   if (!revision) return cache.put(path, response);
   const headers = new Headers(response.headers);
   headers.set(REVISION, revision);
-  await cache.put(path, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+  await cache.put(
+    path,
+    new Response(response.body, { status: response.status, statusText: response.statusText, headers }),
+  );
 }
 
 async function ensureFiles(paths: string[]): Promise<void> {
@@ -93,7 +99,8 @@ async function ensureFiles(paths: string[]): Promise<void> {
   const failures: unknown[] = [];
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
-      for (let path = waiting.shift(); path; path = waiting.shift()) await ensureFile(cache, path).catch((error) => failures.push(error));
+      for (let path = waiting.shift(); path; path = waiting.shift())
+        await ensureFile(cache, path).catch((error) => failures.push(error));
     }),
   );
   if (failures.length) throw failures[0];
@@ -106,7 +113,11 @@ self.addEventListener('activate', (event) =>
     (async () => {
       // Older versions' files, and the precache of the versions built with workbox-precaching.
       const names = await caches.keys();
-      await Promise.all(names.filter((n) => (n.startsWith(FILES_PREFIX) && n !== FILES_CACHE) || n.startsWith('workbox-precache')).map((n) => caches.delete(n)));
+      await Promise.all(
+        names
+          .filter((n) => (n.startsWith(FILES_PREFIX) && n !== FILES_CACHE) || n.startsWith('workbox-precache'))
+          .map((n) => caches.delete(n)),
+      );
       await self.clients.claim();
     })(),
   ),
@@ -123,7 +134,13 @@ async function builtFile(path: string): Promise<Response> {
 }
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; token?: string; userId?: string; screens?: string[]; files?: string[] } | null;
+  const data = event.data as {
+    type?: string;
+    token?: string;
+    userId?: string;
+    screens?: string[];
+    files?: string[];
+  } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (data?.type === 'SESSION' && data.token && data.userId) {
     // A fresh sign-in may unblock writes the server refused with the old token.
@@ -168,7 +185,10 @@ async function fromCache(cache: Cache, request: Request, marker: 'offline' | 'er
 /** 502-504 from a gateway, not the platform's maintenance answer (which the page must see). */
 async function isGatewayError(response: Response): Promise<boolean> {
   if (response.status < 502 || response.status > 504) return false;
-  const body = (await response.clone().json().catch(() => null)) as { maintenance?: boolean } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { maintenance?: boolean } | null;
   return !body?.maintenance;
 }
 
@@ -258,7 +278,10 @@ async function pendingWrites() {
   const entries = await queue.getAll();
   return Promise.all(
     entries.map(async ({ request, metadata }) => {
-      const body = (await request.clone().json().catch(() => null)) as Record<string, unknown> | null;
+      const body = (await request
+        .clone()
+        .json()
+        .catch(() => null)) as Record<string, unknown> | null;
       const ids = BODY_ID_KEYS.flatMap((key) => [body?.[key]].flat()).filter((v): v is string => typeof v === 'string');
       return {
         method: request.method,

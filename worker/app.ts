@@ -77,12 +77,16 @@ export function buildApp() {
   app.use(
     '/api/*',
     // A resource write carries its file in base64: its own, larger limit (domain/resources.ts).
-    (c, next) => bodyLimit({
-      maxSize: c.req.path === '/api/resources' || c.req.path.startsWith('/api/resources/') ? RESOURCE_BODY_LIMIT : API_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, 'too_large', serverText.tooLarge);
-      },
-    })(c, next),
+    (c, next) =>
+      bodyLimit({
+        maxSize:
+          c.req.path === '/api/resources' || c.req.path.startsWith('/api/resources/')
+            ? RESOURCE_BODY_LIMIT
+            : API_BODY_LIMIT,
+        onError: () => {
+          throw new ApiError(413, 'too_large', serverText.tooLarge);
+        },
+      })(c, next),
   );
   // A write carries JSON or nothing: any other body is refused before it reaches a route.
   app.use('/api/*', async (c, next) => {
@@ -130,7 +134,9 @@ export function buildApp() {
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).
   if (import.meta.env.DEV) {
-    app.get('/api/openapi.json', allow.public(), async (c) => c.json((await import('./lib/openapi')).openApiDocument(app)));
+    app.get('/api/openapi.json', allow.public(), async (c) =>
+      c.json((await import('./lib/openapi')).openApiDocument(app)),
+    );
   }
 
   // Unknown API addresses answer the API's 404; everything else is the app (SPA fallback).
@@ -149,7 +155,8 @@ export function buildApp() {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       const { retryAfter } = error.extra;
-      const headers: Record<string, string> = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
+      const headers: Record<string, string> =
+        typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
       return c.json({ message: error.message, code: error.code, ...error.extra }, error.status, headers);
     }
     const text = error instanceof Error ? error.message : '';

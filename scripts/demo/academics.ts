@@ -16,10 +16,25 @@ export function academicRows({ school, cfg, id, yearNames, yearId, periodId, cla
     createdAt: stamp(`${name === cfg.nextYear ? cfg.currentYear.slice(0, 4) : name.slice(0, 4)}-07-15`, 12),
   }));
   const periods: (typeof academicPeriods.$inferInsert)[] = yearNames.flatMap((year) =>
-    PERIODS.map((name, i) => ({ id: periodId(year, name), instanceId: school, yearId: yearId(year), name, position: i + 1 })),
+    PERIODS.map((name, i) => ({
+      id: periodId(year, name),
+      instanceId: school,
+      yearId: yearId(year),
+      name,
+      position: i + 1,
+    })),
   );
-  const classRows: (typeof classes.$inferInsert)[] = cfg.classes.map((c, i) => ({ id: classId(c.name), instanceId: school, name: c.name, orderIndex: i + 1 }));
-  const subjectRows: (typeof subjects.$inferInsert)[] = cfg.subjects.map((name) => ({ id: subjectId(name), instanceId: school, name }));
+  const classRows: (typeof classes.$inferInsert)[] = cfg.classes.map((c, i) => ({
+    id: classId(c.name),
+    instanceId: school,
+    name: c.name,
+    orderIndex: i + 1,
+  }));
+  const subjectRows: (typeof subjects.$inferInsert)[] = cfg.subjects.map((name) => ({
+    id: subjectId(name),
+    instanceId: school,
+    name,
+  }));
   const programme: (typeof curriculum.$inferInsert)[] = yearNames.flatMap((year) =>
     cfg.classes.flatMap((c) =>
       Object.entries(cfg.curriculum[c.name]!).map(([subject, points]) => ({
@@ -33,7 +48,12 @@ export function academicRows({ school, cfg, id, yearNames, yearId, periodId, cla
     ),
   );
   const fees: (typeof classFees.$inferInsert)[] = allYears.flatMap((year) =>
-    cfg.classes.map((c) => ({ instanceId: school, yearId: yearId(year), classId: classId(c.name), mppa: feeOf(year, c.name) })),
+    cfg.classes.map((c) => ({
+      instanceId: school,
+      yearId: yearId(year),
+      classId: classId(c.name),
+      mppa: feeOf(year, c.name),
+    })),
   );
   return { years, periods, classes: classRows, subjects: subjectRows, curriculum: programme, classFees: fees };
 }

@@ -4,7 +4,12 @@
 // seed; the conversation lives in the school's Durable Object, which the seed's local bindings
 // do not serve: it is written through the running portal's API once it answers
 // (scripts/lib/seed-demo-chat.mjs), the way a teacher and an admin would write it.
-import type { studentAnnouncementClasses, studentAnnouncements, teacherAnnouncementRecipients, teacherAnnouncements } from '../../worker/db/schema';
+import type {
+  studentAnnouncementClasses,
+  studentAnnouncements,
+  teacherAnnouncementRecipients,
+  teacherAnnouncements,
+} from '../../worker/db/schema';
 import type { DemoContext } from './context';
 import { stamp } from './random';
 
@@ -25,9 +30,15 @@ export function communicationRows(ctx: DemoContext, teacherIds: string[]) {
   };
   return {
     teacherAnnouncements: [toTeachers],
-    teacherRecipients: teacherIds.map((teacherId) => ({ instanceId: school, announcementId: toTeachers.id, teacherId })) satisfies (typeof teacherAnnouncementRecipients.$inferInsert)[],
+    teacherRecipients: teacherIds.map((teacherId) => ({
+      instanceId: school,
+      announcementId: toTeachers.id,
+      teacherId,
+    })) satisfies (typeof teacherAnnouncementRecipients.$inferInsert)[],
     studentAnnouncements: [toClass],
-    studentClasses: [{ instanceId: school, announcementId: toClass.id, classId: classId(cfg.firstStudent.className) }] satisfies (typeof studentAnnouncementClasses.$inferInsert)[],
+    studentClasses: [
+      { instanceId: school, announcementId: toClass.id, classId: classId(cfg.firstStudent.className) },
+    ] satisfies (typeof studentAnnouncementClasses.$inferInsert)[],
   };
 }
 
@@ -40,7 +51,12 @@ export const DEMO_SUPPORT_CHAT: { from: 'prof' | 'admin'; content: string; readF
 ];
 
 /** A call to the running portal of one school: path under the origin, and its answer's JSON. */
-export type SchoolCall = (method: string, path: string, token: string | null, body?: unknown) => Promise<{ status: number; json: unknown }>;
+export type SchoolCall = (
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+) => Promise<{ status: number; json: unknown }>;
 
 /**
  * Writes the demo conversation of a school through its API (nothing when the conversation
@@ -67,7 +83,9 @@ export async function seedDemoChat(call: SchoolCall, password: string): Promise<
     }
     if (!teacherId) throw new Error('demo chat: the administration answers a teacher who wrote first');
     if (message.readFirst) await call('PUT', `/api/admin/teacher-support/messages/${teacherId}/read`, admin);
-    const sent = await call('POST', `/api/admin/teacher-support/messages/${teacherId}`, admin, { content: message.content });
+    const sent = await call('POST', `/api/admin/teacher-support/messages/${teacherId}`, admin, {
+      content: message.content,
+    });
     if (sent.status !== 201) throw new Error(`demo chat: a message of admin answered ${sent.status}`);
   }
   return ((await call('GET', '/api/admin/teacher-support/unread', admin)).json as { unread: number }).unread;

@@ -29,7 +29,15 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
       [cfg.currentYear, p.classNow],
     ] as const) {
       if (!year || !className) continue;
-      enrolled.push({ pupil: p, year, className, id: id(`enrollment:${pad(p.n, 3)}:${year}`), mppa: ctx.feeOf(year, className), adjustments: [], payments: [] });
+      enrolled.push({
+        pupil: p,
+        year,
+        className,
+        id: id(`enrollment:${pad(p.n, 3)}:${year}`),
+        mppa: ctx.feeOf(year, className),
+        adjustments: [],
+        payments: [],
+      });
     }
   }
   const current = enrolled.filter((e) => e.year === cfg.currentYear);
@@ -38,13 +46,15 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
   const money = ctx.rng('money');
   const adjustmentsFor = new Map<number, [string, (e: Enrolled) => number][]>();
   if (size === 'large') {
-    for (const [younger] of siblingOf) adjustmentsFor.set(younger, [['Réduction fratrie', (e) => -Math.round(e.mppa / 10)]]);
+    for (const [younger] of siblingOf)
+      adjustmentsFor.set(younger, [['Réduction fratrie', (e) => -Math.round(e.mppa / 10)]]);
     const others = money.shuffle(current.filter((e) => e.pupil !== demoPupil && !adjustmentsFor.has(e.pupil.n)));
     for (const e of others.slice(0, 4)) adjustmentsFor.set(e.pupil.n, [['Bourse 50%', (x) => -Math.round(x.mppa / 2)]]);
     // Exam fees for the classes of the official exams (9e AF and Philo).
     for (const className of ['9e AF', 'Philo']) {
       const e = others.slice(4).find((x) => x.className === className);
-      if (e) adjustmentsFor.set(e.pupil.n, [...(adjustmentsFor.get(e.pupil.n) ?? []), ["Frais d'examen", () => 150_000]]);
+      if (e)
+        adjustmentsFor.set(e.pupil.n, [...(adjustmentsFor.get(e.pupil.n) ?? []), ["Frais d'examen", () => 150_000]]);
     }
   } else {
     const e = money.pick(current.slice(1));
@@ -75,15 +85,36 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
   const windows = (year: string): [string, string][] => {
     const y = Number(year.slice(0, 4));
     return year === cfg.currentYear
-      ? [[`${y}-09-01`, `${y}-10-17`], [`${y}-11-03`, `${y}-12-19`], [`${y + 1}-01-06`, `${y + 1}-01-23`]]
-      : [[`${y}-09-02`, `${y}-10-17`], [`${y}-12-01`, `${y + 1}-01-31`], [`${y + 1}-03-02`, `${y + 1}-05-15`]];
+      ? [
+          [`${y}-09-01`, `${y}-10-17`],
+          [`${y}-11-03`, `${y}-12-19`],
+          [`${y + 1}-01-06`, `${y + 1}-01-23`],
+        ]
+      : [
+          [`${y}-09-02`, `${y}-10-17`],
+          [`${y}-12-01`, `${y + 1}-01-31`],
+          [`${y + 1}-03-02`, `${y + 1}-05-15`],
+        ];
   };
   for (const e of enrolled) {
     const adjusted = e.mppa + e.adjustments.reduce((s, a) => s + a.amount, 0);
     let plan: 'full' | 'partial' | 'partial2' | 'none';
     if (e.year !== cfg.currentYear) plan = 'full';
     else if (e.pupil === demoPupil) plan = 'partial2';
-    else plan = money.weighted(size === 'large' ? ([['full', 25], ['partial', 60], ['none', 15]] as const) : ([['full', 20], ['partial', 45], ['none', 35]] as const));
+    else
+      plan = money.weighted(
+        size === 'large'
+          ? ([
+              ['full', 25],
+              ['partial', 60],
+              ['none', 15],
+            ] as const)
+          : ([
+              ['full', 20],
+              ['partial', 45],
+              ['none', 35],
+            ] as const),
+      );
     if (plan === 'none') continue;
     let amounts: number[];
     if (plan === 'full') amounts = split(adjusted, money.int(1, 3));
@@ -94,16 +125,29 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
     const win = windows(e.year);
     amounts.forEach((amount, i) => {
       const [from, to] = win[i]!;
-      e.payments.push({ id: id(`payment:${e.id}:${i + 1}`), date: dayBetween(money, from, to), label: `Versement ${i + 1}`, amount, position: i + 1 });
+      e.payments.push({
+        id: id(`payment:${e.id}:${i + 1}`),
+        date: dayBetween(money, from, to),
+        label: `Versement ${i + 1}`,
+        amount,
+        position: i + 1,
+      });
     });
   }
   // A few pupils with nothing paid yet have their grades locked.
   const unpaid = current.filter((e) => e.payments.length === 0 && e.pupil !== demoPupil);
-  const locked = new Set(money.shuffle(unpaid).slice(0, size === 'large' ? 5 : 1).map((e) => e.id));
+  const locked = new Set(
+    money
+      .shuffle(unpaid)
+      .slice(0, size === 'large' ? 5 : 1)
+      .map((e) => e.id),
+  );
 
   // Receipts are numbered in date order across the school.
   const allPayments = enrolled.flatMap((e, order) => e.payments.map((pay) => ({ e, order, pay })));
-  allPayments.sort((a, b) => a.pay.date.localeCompare(b.pay.date) || a.order - b.order || a.pay.position - b.pay.position);
+  allPayments.sort(
+    (a, b) => a.pay.date.localeCompare(b.pay.date) || a.order - b.order || a.pay.position - b.pay.position,
+  );
   allPayments.forEach((x, i) => (x.pay.receiptNo = i + 1));
 
   const enrollmentRows: (typeof enrollments.$inferInsert)[] = enrolled.map((e) => ({
@@ -117,7 +161,14 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
     createdAt: stamp(`${e.year.slice(0, 4)}-08-${pad(20 + (e.pupil.n % 10))}`, 15),
   }));
   const adjustmentRows: (typeof adjustments.$inferInsert)[] = enrolled.flatMap((e) =>
-    e.adjustments.map((a) => ({ id: a.id, instanceId: school, enrollmentId: e.id, label: a.label, amount: a.amount, position: a.position })),
+    e.adjustments.map((a) => ({
+      id: a.id,
+      instanceId: school,
+      enrollmentId: e.id,
+      label: a.label,
+      amount: a.amount,
+      position: a.position,
+    })),
   );
   const paymentRows: (typeof payments.$inferInsert)[] = allPayments.map(({ e, pay }) => ({
     id: pay.id,

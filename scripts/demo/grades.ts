@@ -14,11 +14,17 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
   const { cfg, size, school, id, maxGrade } = ctx;
   const demoPupil = pupils[0]!;
   const current = enrolled.filter((e) => e.year === cfg.currentYear);
-  const byClass = (year: string, className: string) => enrolled.filter((e) => e.year === year && e.className === className);
+  const byClass = (year: string, className: string) =>
+    enrolled.filter((e) => e.year === year && e.className === className);
 
   const marks = ctx.rng('grades');
   const ability = new Map<number, number>();
-  const failing = new Set(marks.shuffle(current.slice(1)).slice(0, size === 'large' ? 5 : 1).map((e) => e.pupil.n));
+  const failing = new Set(
+    marks
+      .shuffle(current.slice(1))
+      .slice(0, size === 'large' ? 5 : 1)
+      .map((e) => e.pupil.n),
+  );
   for (const p of pupils) {
     let a = clamp(marks.normal(0.66, 0.11), 0.4, 0.95);
     if (failing.has(p.n)) a = 0.3 + marks.next() * 0.12;
@@ -32,7 +38,11 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
     return affinity.get(key)!;
   };
   const scoreFor = (e: Enrolled, subject: string, max: number, floor = 0) => {
-    const fraction = clamp(Math.max(ability.get(e.pupil.n)!, floor) + affinityOf(e.pupil, subject) + marks.normal(0, 0.08), 0, 1);
+    const fraction = clamp(
+      Math.max(ability.get(e.pupil.n)!, floor) + affinityOf(e.pupil, subject) + marks.normal(0, 0.08),
+      0,
+      1,
+    );
     const step = max >= 1000 ? 50 : 25;
     return clamp(Math.round((fraction * max) / step) * step, 0, max);
   };
@@ -48,7 +58,15 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
   const evaluationRows: (typeof evaluations.$inferInsert)[] = [];
   const gradeRowsOut: (typeof grades.$inferInsert)[] = [];
   const results = new Map<string, [number, number]>(); // `${enrollmentId}|${year}:${period}|${subject}` -> [score, max]
-  const addEvaluation = (year: string, period: string, className: string, subject: string, name: string, max: number, day: string) => {
+  const addEvaluation = (
+    year: string,
+    period: string,
+    className: string,
+    subject: string,
+    name: string,
+    max: number,
+    day: string,
+  ) => {
     const key = `${year}:${period}:${className}:${subject}:${name}`;
     const evaluationId = id(`evaluation:${key}`);
     evaluationRows.push({
@@ -66,31 +84,76 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
       // Past pupils were promoted, so their past results stay above the passing line. A twin
       // gets the very scores of their pair: the report cards show a tie.
       const pair = year === cfg.currentYear ? twinOf.get(e.pupil.n) : undefined;
-      const score = pair !== undefined && given.has(pair) ? given.get(pair)! : scoreFor(e, subject, max, year === cfg.currentYear ? 0 : 0.58);
+      const score =
+        pair !== undefined && given.has(pair)
+          ? given.get(pair)!
+          : scoreFor(e, subject, max, year === cfg.currentYear ? 0 : 0.58);
       given.set(e.pupil.n, score);
-      gradeRowsOut.push({ id: id(`grade:${key}:${e.pupil.n}`), instanceId: school, evaluationId, enrollmentId: e.id, score, updatedAt: stamp(day, 18) });
+      gradeRowsOut.push({
+        id: id(`grade:${key}:${e.pupil.n}`),
+        instanceId: school,
+        evaluationId,
+        enrollmentId: e.id,
+        score,
+        updatedAt: stamp(day, 18),
+      });
       const r = `${e.id}|${year}:${period}|${subject}`;
       const [s, m] = results.get(r) ?? [0, 0];
       results.set(r, [s + score, m + max]);
     }
   };
   const SETS: [string, number, number][][] = [
-    [['Devoir 1', 0.2, 0], ['Interrogation', 0.3, 1], ['Examen', 0.5, 2]], // the limit is reached
-    [['Devoir 1', 0.25, 0], ['Examen', 0.5, 2]],
-    [['Devoir 1', 0.2, 0], ['Devoir 2', 0.2, 1], ['Examen', 0.5, 2]],
+    [
+      ['Devoir 1', 0.2, 0],
+      ['Interrogation', 0.3, 1],
+      ['Examen', 0.5, 2],
+    ], // the limit is reached
+    [
+      ['Devoir 1', 0.25, 0],
+      ['Examen', 0.5, 2],
+    ],
+    [
+      ['Devoir 1', 0.2, 0],
+      ['Devoir 2', 0.2, 1],
+      ['Examen', 0.5, 2],
+    ],
   ];
   const y0 = Number(cfg.currentYear.slice(0, 4));
-  const t1Days: [string, string][] = [[`${y0}-10-06`, `${y0}-10-17`], [`${y0}-10-27`, `${y0}-11-14`], [`${y0}-12-01`, `${y0}-12-12`]];
-  const t2Days: [string, string][] = [[`${y0 + 1}-01-12`, `${y0 + 1}-01-23`], [`${y0 + 1}-02-02`, `${y0 + 1}-02-20`], [`${y0 + 1}-03-09`, `${y0 + 1}-03-20`]];
+  const t1Days: [string, string][] = [
+    [`${y0}-10-06`, `${y0}-10-17`],
+    [`${y0}-10-27`, `${y0}-11-14`],
+    [`${y0}-12-01`, `${y0}-12-12`],
+  ];
+  const t2Days: [string, string][] = [
+    [`${y0 + 1}-01-12`, `${y0 + 1}-01-23`],
+    [`${y0 + 1}-02-02`, `${y0 + 1}-02-20`],
+    [`${y0 + 1}-03-09`, `${y0 + 1}-03-20`],
+  ];
   for (const c of cfg.classes) {
     for (const subject of Object.keys(cfg.curriculum[c.name]!)) {
       const max = maxGrade(c.name, subject);
       for (const [name, share, slot] of marks.pick(SETS)) {
-        addEvaluation(cfg.currentYear, 'Trimestre 1', c.name, subject, name, Math.round(max * share), dayBetween(marks, ...t1Days[slot]!));
+        addEvaluation(
+          cfg.currentYear,
+          'Trimestre 1',
+          c.name,
+          subject,
+          name,
+          Math.round(max * share),
+          dayBetween(marks, ...t1Days[slot]!),
+        );
       }
       // Trimestre 2 is done too: a full set of its own.
       for (const [name, share, slot] of marks.pick(SETS)) {
-        addEvaluation(cfg.currentYear, 'Trimestre 2', c.name, subject, name, Math.round(max * share), dayBetween(marks, ...t2Days[slot]!));
+        addEvaluation(
+          cfg.currentYear,
+          'Trimestre 2',
+          c.name,
+          subject,
+          name,
+          Math.round(max * share),
+          dayBetween(marks, ...t2Days[slot]!),
+        );
       }
     }
   }
@@ -101,7 +164,9 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
     for (const c of cfg.classes) {
       if (byClass(cfg.pastYear, c.name).length === 0) continue;
       for (const subject of Object.keys(cfg.curriculum[c.name]!)) {
-        PERIODS.forEach((period, i) => addEvaluation(cfg.pastYear!, period, c.name, subject, 'Examen', maxGrade(c.name, subject), examDays[i]!));
+        PERIODS.forEach((period, i) =>
+          addEvaluation(cfg.pastYear!, period, c.name, subject, 'Examen', maxGrade(c.name, subject), examDays[i]!),
+        );
       }
     }
   }
@@ -109,9 +174,21 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
   // --- Appreciations (Trimestres 1 and 2)
   const notes = ctx.rng('appreciations');
   const subjectRemark = (pct: number) =>
-    pct >= 80 ? 'Excellent travail.' : pct >= 65 ? 'Bon travail, continuez ainsi.' : pct >= 50 ? 'Résultats justes. Poursuivez vos efforts.' : 'Doit fournir plus d\u2019efforts.';
+    pct >= 80
+      ? 'Excellent travail.'
+      : pct >= 65
+        ? 'Bon travail, continuez ainsi.'
+        : pct >= 50
+          ? 'Résultats justes. Poursuivez vos efforts.'
+          : 'Doit fournir plus d\u2019efforts.';
   const generalRemark = (avg: number) =>
-    avg >= 75 ? 'Très bon trimestre.' : avg >= 62 ? 'Bon trimestre, continuez ainsi.' : avg >= 50 ? 'Poursuivez vos efforts.' : 'Trimestre insuffisant. Il faut travailler davantage.';
+    avg >= 75
+      ? 'Très bon trimestre.'
+      : avg >= 62
+        ? 'Bon trimestre, continuez ainsi.'
+        : avg >= 50
+          ? 'Poursuivez vos efforts.'
+          : 'Trimestre insuffisant. Il faut travailler davantage.';
   const appreciationRows: (typeof appreciations.$inferInsert)[] = [];
   const generalRows: (typeof generalAppreciations.$inferInsert)[] = [];
   const firstTeacherCourses = cfg.teachers[0]!.courses;
@@ -140,11 +217,18 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
         const teaches = list === '*' ? subject in cfg.curriculum[e.className]! : list.includes(e.className);
         if (teaches && notes.chance(0.3)) subjectsNoted.add(subject);
       }
-      if (e.pupil === demoPupil) for (const s of Object.keys(cfg.curriculum[e.className]!).slice(0, 3)) subjectsNoted.add(s);
+      if (e.pupil === demoPupil)
+        for (const s of Object.keys(cfg.curriculum[e.className]!).slice(0, 3)) subjectsNoted.add(s);
       for (const subject of subjectsNoted) {
         const pct = subjectPercent(e, subject);
         if (pct === null) continue;
-        appreciationRows.push({ instanceId: school, enrollmentId: e.id, subjectId: ctx.subjectId(subject), periodId, text: subjectRemark(pct) });
+        appreciationRows.push({
+          instanceId: school,
+          enrollmentId: e.id,
+          subjectId: ctx.subjectId(subject),
+          periodId,
+          text: subjectRemark(pct),
+        });
       }
       const avg = periodAverage(e);
       if (avg !== null && (e.pupil === demoPupil || failing.has(e.pupil.n) || notes.chance(0.35))) {
@@ -152,5 +236,11 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
       }
     }
   }
-  return { failing, evaluations: evaluationRows, grades: gradeRowsOut, appreciations: appreciationRows, generalAppreciations: generalRows };
+  return {
+    failing,
+    evaluations: evaluationRows,
+    grades: gradeRowsOut,
+    appreciations: appreciationRows,
+    generalAppreciations: generalRows,
+  };
 }

@@ -49,26 +49,102 @@ const LARGE: SchoolProfile = {
     { name: 'Philo', fee: 45_000, born: 2007, size: 15 },
   ],
   subjects: [
-    'Mathématiques', 'Français', 'Créole', 'Anglais', 'Sciences Expérimentales',
-    'Sciences Sociales', 'Physique', 'Chimie', 'Philosophie',
+    'Mathématiques',
+    'Français',
+    'Créole',
+    'Anglais',
+    'Sciences Expérimentales',
+    'Sciences Sociales',
+    'Physique',
+    'Chimie',
+    'Philosophie',
   ],
   curriculum: {
-    '7e AF': { Mathématiques: 100, Français: 100, Créole: 100, Anglais: 100, 'Sciences Expérimentales': 100, 'Sciences Sociales': 100 },
-    '8e AF': { Mathématiques: 100, Français: 100, Créole: 100, Anglais: 100, 'Sciences Expérimentales': 100, 'Sciences Sociales': 100 },
-    '9e AF': { Mathématiques: 100, Français: 100, Créole: 100, Anglais: 100, 'Sciences Expérimentales': 100, 'Sciences Sociales': 100 },
-    'NS I': { Mathématiques: 200, Français: 200, Créole: 100, Anglais: 100, 'Sciences Expérimentales': 100, 'Sciences Sociales': 100, Physique: 100, Chimie: 100 },
-    'NS II': { Mathématiques: 200, Français: 200, Créole: 100, Anglais: 100, 'Sciences Expérimentales': 100, 'Sciences Sociales': 100, Physique: 100, Chimie: 100 },
-    'NS III': { Mathématiques: 200, Français: 200, Créole: 100, Anglais: 100, 'Sciences Sociales': 100, Physique: 100, Chimie: 100, Philosophie: 100 },
-    Philo: { Philosophie: 200, Français: 200, Mathématiques: 200, Créole: 100, Anglais: 100, 'Sciences Sociales': 100, Physique: 100, Chimie: 100 },
+    '7e AF': {
+      Mathématiques: 100,
+      Français: 100,
+      Créole: 100,
+      Anglais: 100,
+      'Sciences Expérimentales': 100,
+      'Sciences Sociales': 100,
+    },
+    '8e AF': {
+      Mathématiques: 100,
+      Français: 100,
+      Créole: 100,
+      Anglais: 100,
+      'Sciences Expérimentales': 100,
+      'Sciences Sociales': 100,
+    },
+    '9e AF': {
+      Mathématiques: 100,
+      Français: 100,
+      Créole: 100,
+      Anglais: 100,
+      'Sciences Expérimentales': 100,
+      'Sciences Sociales': 100,
+    },
+    'NS I': {
+      Mathématiques: 200,
+      Français: 200,
+      Créole: 100,
+      Anglais: 100,
+      'Sciences Expérimentales': 100,
+      'Sciences Sociales': 100,
+      Physique: 100,
+      Chimie: 100,
+    },
+    'NS II': {
+      Mathématiques: 200,
+      Français: 200,
+      Créole: 100,
+      Anglais: 100,
+      'Sciences Expérimentales': 100,
+      'Sciences Sociales': 100,
+      Physique: 100,
+      Chimie: 100,
+    },
+    'NS III': {
+      Mathématiques: 200,
+      Français: 200,
+      Créole: 100,
+      Anglais: 100,
+      'Sciences Sociales': 100,
+      Physique: 100,
+      Chimie: 100,
+      Philosophie: 100,
+    },
+    Philo: {
+      Philosophie: 200,
+      Français: 200,
+      Mathématiques: 200,
+      Créole: 100,
+      Anglais: 100,
+      'Sciences Sociales': 100,
+      Physique: 100,
+      Chimie: 100,
+    },
   },
   hours: (subject, className, points) => {
     if (points >= 200 || subject === 'Mathématiques' || subject === 'Français') return 4;
     return className.endsWith('AF') ? 3 : 2;
   },
   teachers: [
-    { prenom: 'Jean-Robert', nom: 'Baptiste', courses: { Mathématiques: ['7e AF', '8e AF', '9e AF', 'NS I', 'NS II'] } },
-    { prenom: 'Marie-Claude', nom: 'Étienne', courses: { Français: ['7e AF', '8e AF', '9e AF', 'NS I'], Créole: ['7e AF', '8e AF', '9e AF'] } },
-    { prenom: 'Wilner', nom: 'Casséus', courses: { Français: ['NS II', 'NS III', 'Philo'], Créole: ['NS I', 'NS II', 'NS III', 'Philo'] } },
+    {
+      prenom: 'Jean-Robert',
+      nom: 'Baptiste',
+      courses: { Mathématiques: ['7e AF', '8e AF', '9e AF', 'NS I', 'NS II'] },
+    },
+    {
+      prenom: 'Marie-Claude',
+      nom: 'Étienne',
+      courses: { Français: ['7e AF', '8e AF', '9e AF', 'NS I'], Créole: ['7e AF', '8e AF', '9e AF'] },
+    },
+    {
+      prenom: 'Wilner',
+      nom: 'Casséus',
+      courses: { Français: ['NS II', 'NS III', 'Philo'], Créole: ['NS I', 'NS II', 'NS III', 'Philo'] },
+    },
     { prenom: 'Nadège', nom: 'Toussaint', courses: { Anglais: '*' } },
     { prenom: 'Ricardo', nom: 'Dorsainvil', courses: { 'Sciences Sociales': '*' } },
     { prenom: 'Fabienne', nom: 'Célestin', courses: { 'Sciences Expérimentales': '*', Chimie: '*' } },
@@ -95,7 +171,10 @@ const SMALL: SchoolProfile = {
   subjects: ['Mathématiques', 'Français', 'Créole', 'Sciences Expérimentales'],
   // a primary school graded on 20 and 10 points (report cards on base 10)
   curriculum: Object.fromEntries(
-    ['1re AF', '2e AF', '3e AF'].map((c) => [c, { Mathématiques: 20, Français: 20, Créole: 10, 'Sciences Expérimentales': 10 }]),
+    ['1re AF', '2e AF', '3e AF'].map((c) => [
+      c,
+      { Mathématiques: 20, Français: 20, Créole: 10, 'Sciences Expérimentales': 10 },
+    ]),
   ),
   hours: (subject) => (subject === 'Mathématiques' || subject === 'Français' ? 4 : 2),
   teachers: [
@@ -111,10 +190,19 @@ export const PERIODS = ['Trimestre 1', 'Trimestre 2', 'Trimestre 3'];
 
 // Lesson slots: Monday to Friday, and a short Saturday morning used only when needed.
 export const WEEKDAY_SLOTS = [
-  ['07:00', '08:00'], ['08:00', '09:00'], ['09:00', '10:00'], ['10:15', '11:15'],
-  ['11:15', '12:15'], ['12:45', '13:45'], ['13:45', '14:45'],
+  ['07:00', '08:00'],
+  ['08:00', '09:00'],
+  ['09:00', '10:00'],
+  ['10:15', '11:15'],
+  ['11:15', '12:15'],
+  ['12:45', '13:45'],
+  ['13:45', '14:45'],
 ];
-export const SATURDAY_SLOTS = [['07:00', '08:00'], ['08:00', '09:00'], ['09:00', '10:00']];
+export const SATURDAY_SLOTS = [
+  ['07:00', '08:00'],
+  ['08:00', '09:00'],
+  ['09:00', '10:00'],
+];
 
 /** The scale run's schools (scripts/seed-scale.mjs): the large school's shape with 500 pupils this year. */
 const SCALE: SchoolProfile = {

@@ -7,7 +7,10 @@ import type { SchoolCall } from './communications';
 /** A one-page PDF with a title and a few lines of text (Helvetica, WinAnsi: accents allowed). */
 export function demoPdf(title: string, lines: string[]): Uint8Array {
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = [`BT /F1 20 Tf 72 760 Td (${esc(title)}) Tj ET`, ...lines.map((line, i) => `BT /F1 12 Tf 72 ${720 - i * 20} Td (${esc(line)}) Tj ET`)].join('\n');
+  const text = [
+    `BT /F1 20 Tf 72 760 Td (${esc(title)}) Tj ET`,
+    ...lines.map((line, i) => `BT /F1 12 Tf 72 ${720 - i * 20} Td (${esc(line)}) Tj ET`),
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -38,7 +41,12 @@ export const DEMO_RESOURCES = {
   pdf: {
     title: "Fiche d'exercices n° 1",
     file_name: 'fiche-exercices-1.pdf',
-    lines: ['Exercice 1 : calculez 3/4 + 1/2.', 'Exercice 2 : simplifiez 12/18.', 'Exercice 3 : rangez 2/3, 3/5 et 5/8.', 'À rendre la semaine prochaine.'],
+    lines: [
+      'Exercice 1 : calculez 3/4 + 1/2.',
+      'Exercice 2 : simplifiez 12/18.',
+      'Exercice 3 : rangez 2/3, 3/5 et 5/8.',
+      'À rendre la semaine prochaine.',
+    ],
   },
   link: { title: 'Cours en ligne : les fractions', url: 'https://fr.wikipedia.org/wiki/Fraction_(math%C3%A9matiques)' },
 } as const;
@@ -54,19 +62,31 @@ export async function seedDemoResources(call: SchoolCall, password: string): Pro
     return (res.json as { accessToken: string }).accessToken;
   };
   const prof = await token('prof');
-  const pupil = (await call('GET', '/api/student/me', await token('eleve'))).json as { enrollment: { year_id: string; class_name: string } | null } | null;
+  const pupil = (await call('GET', '/api/student/me', await token('eleve'))).json as {
+    enrollment: { year_id: string; class_name: string } | null;
+  } | null;
   const place = pupil?.enrollment;
   if (!place) throw new Error('demo resources: the demo pupil has no class this year');
   const own = await call('GET', `/api/teacher/resources?yearId=${encodeURIComponent(place.year_id)}`, prof);
   if (own.status !== 200) throw new Error(`demo resources: the teacher's resources answered ${own.status}`);
-  const { assignments, resources } = own.json as { assignments: { id: string; class_name: string }[]; resources: unknown[] };
+  const { assignments, resources } = own.json as {
+    assignments: { id: string; class_name: string }[];
+    resources: unknown[];
+  };
   if (resources.length > 0) return -1;
   const course = assignments.find((a) => a.class_name === place.class_name);
   if (!course) throw new Error(`demo resources: the demo teacher has no course in ${place.class_name}`);
   const { pdf, link } = DEMO_RESOURCES;
   const bodies = [
     { assignment_id: course.id, resource_type: 'link', title: link.title, url: link.url },
-    { assignment_id: course.id, resource_type: 'file', title: pdf.title, file_name: pdf.file_name, mime_type: 'application/pdf', file_content: base64(demoPdf(pdf.title, [...pdf.lines])) },
+    {
+      assignment_id: course.id,
+      resource_type: 'file',
+      title: pdf.title,
+      file_name: pdf.file_name,
+      mime_type: 'application/pdf',
+      file_content: base64(demoPdf(pdf.title, [...pdf.lines])),
+    },
   ];
   for (const body of bodies) {
     const res = await call('POST', '/api/resources', prof, body);

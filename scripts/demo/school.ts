@@ -113,11 +113,19 @@ export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<St
   const factory = newSchoolStatements(
     db,
     school,
-    staff.map(({ id, username, passwordHash, accountType, status, templates }) => ({ id, username, passwordHash, accountType, status, templates })),
+    staff.map(({ id, username, passwordHash, accountType, status, templates }) => ({
+      id,
+      username,
+      passwordHash,
+      accountType,
+      status,
+      templates,
+    })),
   );
   const statements: Statement[] = [...factory.statements];
   if (!data) {
-    if (accounts.some((a) => a.type === 'student')) throw new Error('Demo data: a student account needs a school with pupils.');
+    if (accounts.some((a) => a.type === 'student'))
+      throw new Error('Demo data: a student account needs a school with pupils.');
     return statements;
   }
 
@@ -128,7 +136,10 @@ export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<St
   const marks = gradeRows(ctx, pupils, money.enrolled);
   const demoTeacher = accounts.find((a) => a.type === 'teacher');
   const teaching = teachingRows(ctx, money.enrolled, marks.failing, demoTeacher?.id ?? null);
-  const comms = communicationRows(ctx, teaching.teachers.map((t) => t.id!));
+  const comms = communicationRows(
+    ctx,
+    teaching.teachers.map((t) => t.id!),
+  );
 
   statements.push(
     ...insertChunks(db, schema.schoolYears, academics.years),
@@ -152,7 +163,14 @@ export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<St
       school.id,
       accounts
         .filter((a) => a.type === 'student')
-        .map(({ id, username, passwordHash, accountType, status, pupil = 0 }) => ({ id, username, passwordHash, accountType, status, studentId: studentIdOf(ctx, pupils[pupil]!) })),
+        .map(({ id, username, passwordHash, accountType, status, pupil = 0 }) => ({
+          id,
+          username,
+          passwordHash,
+          accountType,
+          status,
+          studentId: studentIdOf(ctx, pupils[pupil]!),
+        })),
     ),
     ...insertChunks(db, schema.teachers, teaching.teachers),
     ...insertChunks(db, schema.assignments, teaching.assignments),

@@ -16,11 +16,15 @@ export const demoExpiry = (now = new Date()) => new Date(now.getTime() + DEMO_EX
 
 /** The second demo school's access, five days from now. */
 export const demoExpiryStatement = (db: Db, now = new Date()) =>
-  db.update(instances).set({ expiresAt: demoExpiry(now) }).where(eq(instances.id, AURORE_DEMO.school.id));
+  db
+    .update(instances)
+    .set({ expiresAt: demoExpiry(now) })
+    .where(eq(instances.id, AURORE_DEMO.school.id));
 
 export const DEMO_ANNOUNCEMENT = {
   title: 'Bienvenue sur le portail',
-  content: "L'équipe de la plateforme vous souhaite une bonne année scolaire. Les guides d'utilisation sont dans le menu Documentation.",
+  content:
+    "L'équipe de la plateforme vous souhaite une bonne année scolaire. Les guides d'utilisation sont dans le menu Documentation.",
 };
 
 export async function seedDemo(d1: D1Database) {
@@ -29,7 +33,13 @@ export async function seedDemo(d1: D1Database) {
   await runBatch(db, [
     db.insert(platformUsers).values([
       { id: crypto.randomUUID(), username: 'superadmin', passwordHash, accountType: 'superadmin', status: 'active' },
-      { id: crypto.randomUUID(), username: 'delegue', passwordHash, accountType: 'superadmin_delegate', status: 'active' },
+      {
+        id: crypto.randomUUID(),
+        username: 'delegue',
+        passwordHash,
+        accountType: 'superadmin_delegate',
+        status: 'active',
+      },
     ]),
     db.insert(platformAnnouncements).values({ id: 'demo-annonce-1', ...DEMO_ANNOUNCEMENT, createdBy: null }),
     ...(await demoSchoolStatements(db, COLLEGE_DEMO)),

@@ -4,7 +4,18 @@
 import type { students } from '../../worker/db/schema';
 import { searchKey } from '../../worker/domain/text';
 import type { DemoContext } from './context';
-import { ALLERGIES, BLOOD_GROUPS, BOY_NAMES, FATHER_NAMES, GIRL_NAMES, ILLNESSES, LAST_NAMES, MAIL_DOMAINS, MOTHER_NAMES, PLACES } from './names';
+import {
+  ALLERGIES,
+  BLOOD_GROUPS,
+  BOY_NAMES,
+  FATHER_NAMES,
+  GIRL_NAMES,
+  ILLNESSES,
+  LAST_NAMES,
+  MAIL_DOMAINS,
+  MOTHER_NAMES,
+  PLACES,
+} from './names';
 import { ascii, pad, stamp } from './random';
 
 export interface Pupil {
@@ -67,7 +78,15 @@ export function pupilsOf(ctx: DemoContext) {
   const birthDate = (bornYear: number) => `${bornYear}-${pad(people.int(1, 12))}-${pad(people.int(1, 28))}`;
 
   const pupils: Pupil[] = [];
-  const addPupil = (fields: { classNow?: string; classBefore?: string; status?: Pupil['status']; sexe?: 'M' | 'F'; prenom?: string; nom?: string; dateOfBirth?: string }) => {
+  const addPupil = (fields: {
+    classNow?: string;
+    classBefore?: string;
+    status?: Pupil['status'];
+    sexe?: 'M' | 'F';
+    prenom?: string;
+    nom?: string;
+    dateOfBirth?: string;
+  }) => {
     const sexe = fields.sexe ?? (people.chance(0.52) ? 'F' : 'M');
     const name = fields.prenom && fields.nom ? { prenom: fields.prenom, nom: fields.nom } : uniqueName(sexe);
     if (fields.prenom) usedNames.add(`${name.prenom}|${name.nom}`);
@@ -90,7 +109,13 @@ export function pupilsOf(ctx: DemoContext) {
     });
   };
   const first = cfg.firstStudent;
-  addPupil({ sexe: first.sexe, prenom: first.prenom, nom: first.nom, dateOfBirth: first.date_of_birth, classNow: first.className });
+  addPupil({
+    sexe: first.sexe,
+    prenom: first.prenom,
+    nom: first.nom,
+    dateOfBirth: first.date_of_birth,
+    classNow: first.className,
+  });
   for (const c of cfg.classes) {
     const already = pupils.filter((p) => p.classNow === c.name).length;
     for (let i = already; i < c.size; i++) addPupil({ classNow: c.name });
@@ -171,7 +196,9 @@ export function pupilsOf(ctx: DemoContext) {
     medicalNotes: p.medicalNotes,
     status: p.status,
     createdAt: stamp(
-      p.classBefore ? `${cfg.pastYear!.slice(0, 4)}-08-${pad(people.int(18, 30))}` : `${cfg.currentYear.slice(0, 4)}-08-${pad(people.int(18, 30))}`,
+      p.classBefore
+        ? `${cfg.pastYear!.slice(0, 4)}-08-${pad(people.int(18, 30))}`
+        : `${cfg.currentYear.slice(0, 4)}-08-${pad(people.int(18, 30))}`,
       13,
       people.int(0, 59),
     ),

@@ -17,9 +17,18 @@ interface Course {
   hours: number;
 }
 
-type TimetableRow = typeof timetableEntries.$inferInsert & { dayOfWeek: number; startTime: string; locationName: string };
+type TimetableRow = typeof timetableEntries.$inferInsert & {
+  dayOfWeek: number;
+  startTime: string;
+  locationName: string;
+};
 
-export function teachingRows(ctx: DemoContext, enrolled: Enrolled[], failing: ReadonlySet<number>, demoTeacherUserId: string | null) {
+export function teachingRows(
+  ctx: DemoContext,
+  enrolled: Enrolled[],
+  failing: ReadonlySet<number>,
+  demoTeacherUserId: string | null,
+) {
   const { cfg, size, school, seed, id } = ctx;
   const y0 = Number(cfg.currentYear.slice(0, 4));
   const teacherRows: (typeof teachers.$inferInsert)[] = cfg.teachers.map((t, i) => ({
@@ -37,7 +46,8 @@ export function teachingRows(ctx: DemoContext, enrolled: Enrolled[], failing: Re
   const courses: Course[] = [];
   cfg.teachers.forEach((t, ti) => {
     for (const [subject, list] of Object.entries(t.courses)) {
-      const classNames = list === '*' ? cfg.classes.map((c) => c.name).filter((c) => subject in cfg.curriculum[c]!) : list;
+      const classNames =
+        list === '*' ? cfg.classes.map((c) => c.name).filter((c) => subject in cfg.curriculum[c]!) : list;
       for (const className of classNames) {
         const assignmentId = id(`assignment:${cfg.currentYear}:${className}:${subject}`);
         assignmentRows.push({
@@ -48,14 +58,24 @@ export function teachingRows(ctx: DemoContext, enrolled: Enrolled[], failing: Re
           classId: ctx.classId(className),
           subjectId: ctx.subjectId(subject),
         });
-        courses.push({ assignmentId, teacher: ti, className, subject, hours: cfg.hours(subject, className, cfg.curriculum[className]![subject]!) });
+        courses.push({
+          assignmentId,
+          teacher: ti,
+          className,
+          subject,
+          hours: cfg.hours(subject, className, cfg.curriculum[className]![subject]!),
+        });
       }
     }
   });
   // Every course of the curriculum has exactly one teacher.
   const courseKeys = courses.map((c) => `${c.className}|${c.subject}`);
   const expected = cfg.classes.flatMap((c) => Object.keys(cfg.curriculum[c.name]!).map((s) => `${c.name}|${s}`));
-  if (new Set(courseKeys).size !== courseKeys.length || expected.some((k) => !courseKeys.includes(k)) || courseKeys.length !== expected.length) {
+  if (
+    new Set(courseKeys).size !== courseKeys.length ||
+    expected.some((k) => !courseKeys.includes(k)) ||
+    courseKeys.length !== expected.length
+  ) {
     throw new Error(`Demo data: the teachers of ${size} do not cover the curriculum exactly once.`);
   }
 
@@ -72,8 +92,12 @@ export function teachingRows(ctx: DemoContext, enrolled: Enrolled[], failing: Re
   const demoTeacherCourses = new Set(assignmentRows.filter((a) => a.teacherId === teacherRows[0]!.id).map((a) => a.id));
   const courseClass = new Map(courses.map((c) => [c.assignmentId, c.className]));
   for (const date of demoAttendanceDates()) {
-    for (const entry of timetable.filter((t) => demoTeacherCourses.has(t.assignmentId) && t.dayOfWeek === dayOfWeekOf(date))) {
-      for (const e of enrolled.filter((x) => x.year === cfg.currentYear && x.className === courseClass.get(entry.assignmentId))) {
+    for (const entry of timetable.filter(
+      (t) => demoTeacherCourses.has(t.assignmentId) && t.dayOfWeek === dayOfWeekOf(date),
+    )) {
+      for (const e of enrolled.filter(
+        (x) => x.year === cfg.currentYear && x.className === courseClass.get(entry.assignmentId),
+      )) {
         const weak = failing.has(e.pupil.n);
         const status = presence.weighted([
           ['present', weak ? 75 : 90],
@@ -81,18 +105,32 @@ export function teachingRows(ctx: DemoContext, enrolled: Enrolled[], failing: Re
           ['absent', weak ? 15 : 4],
           ['justified', 2],
         ] as const);
-        attendance.push({ id: id(`attendance:${entry.id}:${date}:${e.pupil.n}`), instanceId: school, timetableEntryId: entry.id!, enrollmentId: e.id, date, status });
+        attendance.push({
+          id: id(`attendance:${entry.id}:${date}:${e.pupil.n}`),
+          instanceId: school,
+          timetableEntryId: entry.id!,
+          enrollmentId: e.id,
+          date,
+          status,
+        });
       }
     }
   }
-  return { teachers: teacherRows, assignments: assignmentRows, timetableEntries: timetable, attendanceRecords: attendance };
+  return {
+    teachers: teacherRows,
+    assignments: assignmentRows,
+    timetableEntries: timetable,
+    attendanceRecords: attendance,
+  };
 }
 
 /** The school days of last week and of this week up to today, in the school's time zone. */
 export function demoAttendanceDates(now: Date = new Date()): string[] {
   const today = schoolClock(now).date;
   const monday = defaultRange(now).start;
-  return [addDays(monday, -7), monday].flatMap((start) => [0, 1, 2, 3, 4, 5].map((d) => addDays(start, d))).filter((date) => date <= today);
+  return [addDays(monday, -7), monday]
+    .flatMap((start) => [0, 1, 2, 3, 4, 5].map((d) => addDays(start, d)))
+    .filter((date) => date <= today);
 }
 
 /**
@@ -107,7 +145,8 @@ function schedule(
   base: (course: Course, k: number) => Pick<typeof timetableEntries.$inferInsert, 'id' | 'instanceId' | 'assignmentId'>,
 ): TimetableRow[] {
   const slots: { day: number; i: number; start: string; end: string }[] = [];
-  for (let day = 1; day <= 5; day++) WEEKDAY_SLOTS.forEach(([start, end], i) => slots.push({ day, i, start: start!, end: end! }));
+  for (let day = 1; day <= 5; day++)
+    WEEKDAY_SLOTS.forEach(([start, end], i) => slots.push({ day, i, start: start!, end: end! }));
   SATURDAY_SLOTS.forEach(([start, end], i) => slots.push({ day: 6, i, start: start!, end: end! }));
   const classBusy = new Set<string>();
   const teacherBusy = new Set<string>();
@@ -118,7 +157,10 @@ function schedule(
   for (const c of courses) teacherLoad.set(c.teacher, (teacherLoad.get(c.teacher) ?? 0) + c.hours);
   const lessons = rng
     .shuffle(courses.flatMap((c) => Array.from({ length: c.hours }, (_, k) => ({ course: c, k: k + 1 }))))
-    .sort((a, b) => teacherLoad.get(b.course.teacher)! - teacherLoad.get(a.course.teacher)! || b.course.hours - a.course.hours);
+    .sort(
+      (a, b) =>
+        teacherLoad.get(b.course.teacher)! - teacherLoad.get(a.course.teacher)! || b.course.hours - a.course.hours,
+    );
   const rooms = new Map(cfg.classes.map((c, i) => [c.name, `Salle ${i + 1}`]));
   const entries: TimetableRow[] = [];
   for (const { course, k } of lessons) {
@@ -128,18 +170,30 @@ function schedule(
       (!strict || !courseDays.has(`${course.assignmentId}|${s.day}`));
     let candidates = slots.filter((s) => free(s, true));
     if (candidates.length === 0) candidates = slots.filter((s) => free(s, false));
-    if (candidates.length === 0) throw new Error(`Demo data: no free slot for ${course.subject} in ${course.className}.`);
+    if (candidates.length === 0)
+      throw new Error(`Demo data: no free slot for ${course.subject} in ${course.className}.`);
     const load = (s: (typeof slots)[number]) => classLoad.get(`${course.className}|${s.day}`) ?? 0;
-    candidates.sort((a, b) => Number(a.day === 6) - Number(b.day === 6) || load(a) - load(b) || a.i - b.i || a.day - b.day);
+    candidates.sort(
+      (a, b) => Number(a.day === 6) - Number(b.day === 6) || load(a) - load(b) || a.i - b.i || a.day - b.day,
+    );
     const s = candidates[0]!;
     classBusy.add(`${course.className}|${s.day}|${s.i}`);
     teacherBusy.add(`${course.teacher}|${s.day}|${s.i}`);
     courseDays.add(`${course.assignmentId}|${s.day}`);
     classLoad.set(`${course.className}|${s.day}`, load(s) + 1);
-    entries.push({ ...base(course, k), dayOfWeek: s.day, startTime: s.start, endTime: s.end, locationName: rooms.get(course.className)! });
+    entries.push({
+      ...base(course, k),
+      dayOfWeek: s.day,
+      startTime: s.start,
+      endTime: s.end,
+      locationName: rooms.get(course.className)!,
+    });
   }
   // Stable order: by day, time and room.
   return entries.sort(
-    (a, b) => a.dayOfWeek - b.dayOfWeek || a.startTime.localeCompare(b.startTime) || a.locationName.localeCompare(b.locationName, 'fr', { numeric: true }),
+    (a, b) =>
+      a.dayOfWeek - b.dayOfWeek ||
+      a.startTime.localeCompare(b.startTime) ||
+      a.locationName.localeCompare(b.locationName, 'fr', { numeric: true }),
   );
 }

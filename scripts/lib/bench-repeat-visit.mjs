@@ -6,13 +6,17 @@ import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '../demo-accounts.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-
 async function visit(page, url) {
   const seen = [];
   const onResponse = async (response) => {
     const path = new URL(response.url()).pathname;
     const body = await response.body().catch(() => Buffer.alloc(0));
-    seen.push({ path, fromServiceWorker: response.fromServiceWorker(), gzip: gzipSync(body).length, api: path.startsWith('/api/') });
+    seen.push({
+      path,
+      fromServiceWorker: response.fromServiceWorker(),
+      gzip: gzipSync(body).length,
+      api: path.startsWith('/api/'),
+    });
   };
   page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -32,7 +36,9 @@ export async function measureRepeatVisit(baseURL) {
     await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(/\/dashboard$/);
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller));
+    await page.waitForFunction(async () =>
+      Boolean((await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller),
+    );
     const first = await visit(page, `${baseURL}/dashboard`);
     const repeat = await visit(page, `${baseURL}/dashboard`);
     return { first, repeat };

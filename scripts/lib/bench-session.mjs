@@ -23,7 +23,6 @@ const GRADE_PUPILS = 33;
 /** No request for this long: the step's work, the service worker's included, is over. */
 const QUIET_MS = 1500;
 
-
 export const STEPS = {
   a: 'a. ouvrir /login',
   b: 'b. connexion, tableau de bord',
@@ -67,27 +66,90 @@ export async function prepareSessionState(stateDir = SESSION_STATE_DIR) {
       `SELECT t.id FROM teachers t JOIN users u ON u.instance_id = t.instance_id AND u.id = t.user_id WHERE t.instance_id = '${SCHOOL}' AND u.username = 'prof'`,
       where,
     );
-    const [subject] = d1Query(`SELECT id FROM subjects WHERE instance_id = '${SCHOOL}' AND name = 'Mathématiques'`, where);
+    const [subject] = d1Query(
+      `SELECT id FROM subjects WHERE instance_id = '${SCHOOL}' AND name = 'Mathématiques'`,
+      where,
+    );
     const classId = 'bench-class-33';
-    const lastNames = ['Jean', 'Pierre', 'Joseph', 'Louis', 'Charles', 'Étienne', 'Dorsainvil', 'Casséus', 'Paul', 'Augustin', 'Désir'];
-    const firstNames = ['Wideline', 'Kervens', 'Nadège', 'Ricardo', 'Esther', 'Jameson', 'Fabienne', 'Wilner', 'Judith', 'Frantz'];
+    const lastNames = [
+      'Jean',
+      'Pierre',
+      'Joseph',
+      'Louis',
+      'Charles',
+      'Étienne',
+      'Dorsainvil',
+      'Casséus',
+      'Paul',
+      'Augustin',
+      'Désir',
+    ];
+    const firstNames = [
+      'Wideline',
+      'Kervens',
+      'Nadège',
+      'Ricardo',
+      'Esther',
+      'Jameson',
+      'Fabienne',
+      'Wilner',
+      'Judith',
+      'Frantz',
+    ];
     const students = [];
     const enrollments = [];
     for (let n = 0; n < GRADE_PUPILS; n++) {
       const nom = `${lastNames[n % lastNames.length]}`;
       const prenom = `${firstNames[(n * 7) % firstNames.length]} ${String.fromCharCode(65 + (n % 26))}${n >= 26 ? n : ''}`;
       students.push({
-        id: `bench-33-student-${n}`, instance_id: SCHOOL, nisu: null, nom, prenom, nom_key: searchKey(nom), prenom_key: searchKey(prenom),
-        sexe: n % 2 ? 'M' : 'F', date_of_birth: '2012-03-04', address: 'Delmas 33', tutor_name: 'Tuteur Banc', tutor_phone: '+509 3712 3456',
-        tutor_email: null, medical_notes: null, status: 'active',
+        id: `bench-33-student-${n}`,
+        instance_id: SCHOOL,
+        nisu: null,
+        nom,
+        prenom,
+        nom_key: searchKey(nom),
+        prenom_key: searchKey(prenom),
+        sexe: n % 2 ? 'M' : 'F',
+        date_of_birth: '2012-03-04',
+        address: 'Delmas 33',
+        tutor_name: 'Tuteur Banc',
+        tutor_phone: '+509 3712 3456',
+        tutor_email: null,
+        medical_notes: null,
+        status: 'active',
       });
-      enrollments.push({ id: `bench-33-enrollment-${n}`, instance_id: SCHOOL, student_id: `bench-33-student-${n}`, year_id: year.id, class_id: classId, mppa: 2_500_000 });
+      enrollments.push({
+        id: `bench-33-enrollment-${n}`,
+        instance_id: SCHOOL,
+        student_id: `bench-33-student-${n}`,
+        year_id: year.id,
+        class_id: classId,
+        mppa: 2_500_000,
+      });
     }
     d1ExecuteStatements(
       [
         ...insertRows('classes', [{ id: classId, instance_id: SCHOOL, name: GRADE_CLASS, order_index: 99 }]),
-        ...insertRows('curriculum', [{ id: 'bench-curriculum-33', instance_id: SCHOOL, year_id: year.id, class_id: classId, subject_id: subject.id, max_grade: 10000 }]),
-        ...insertRows('assignments', [{ id: 'bench-assignment-33', instance_id: SCHOOL, year_id: year.id, teacher_id: teacher.id, class_id: classId, subject_id: subject.id }]),
+        ...insertRows('curriculum', [
+          {
+            id: 'bench-curriculum-33',
+            instance_id: SCHOOL,
+            year_id: year.id,
+            class_id: classId,
+            subject_id: subject.id,
+            max_grade: 10000,
+          },
+        ]),
+        ...insertRows('assignments', [
+          {
+            id: 'bench-assignment-33',
+            instance_id: SCHOOL,
+            year_id: year.id,
+            teacher_id: teacher.id,
+            class_id: classId,
+            subject_id: subject.id,
+          },
+        ]),
         ...insertRows('students', students),
         ...insertRows('enrollments', enrollments),
       ],
@@ -151,7 +213,10 @@ async function secretarySession(page, edge, run) {
     await page.getByText('Page 1 sur').waitFor();
   });
   await run('d', async () => {
-    await page.getByRole('button', { name: /^Voir la fiche de / }).first().click();
+    await page
+      .getByRole('button', { name: /^Voir la fiche de / })
+      .first()
+      .click();
     const sheet = page.getByRole('dialog', { name: "Fiche de l'Élève" });
     await sheet.waitFor();
     await sheet.getByRole('button', { name: 'Imprimer' }).waitFor();
@@ -165,7 +230,10 @@ async function secretarySession(page, edge, run) {
     const quick = page.locator('.quick-payments').getByRole('link').first();
     await quick.click();
     await page.getByRole('heading', { name: /^Classe : / }).waitFor();
-    const row = page.locator('tr[data-testid^="roster-row-"]').filter({ has: page.locator('.balance-due') }).first();
+    const row = page
+      .locator('tr[data-testid^="roster-row-"]')
+      .filter({ has: page.locator('.balance-due') })
+      .first();
     await row.getByRole('button', { name: /^Nouveau versement / }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouveau versement' });
     await dialog.getByLabel('Montant').fill('1000');
@@ -238,7 +306,13 @@ async function visit(edge, profile, { teacher, label }) {
 
 const sum = (entries) =>
   entries.reduce(
-    (t, e) => ({ down: t.down + e.down, up: t.up + e.up, headersDown: t.headersDown + e.headersDown, bodyDown: t.bodyDown + e.bodyDown, requests: t.requests + 1 }),
+    (t, e) => ({
+      down: t.down + e.down,
+      up: t.up + e.up,
+      headersDown: t.headersDown + e.headersDown,
+      bodyDown: t.bodyDown + e.bodyDown,
+      requests: t.requests + 1,
+    }),
     { down: 0, up: 0, headersDown: 0, bodyDown: 0, requests: 0 },
   );
 
@@ -249,8 +323,21 @@ function summarize(steps) {
     out.steps[key] = {
       label: STEPS[key],
       ...sum(entries),
-      biggest: [...entries].sort((x, y) => y.down - x.down).slice(0, 5).map(({ method, path, status, down, headersDown }) => ({ method, path, status, down, headersDown })),
-      requestsLog: entries.map(({ method, path, status, down, up, headersDown, bodyDown, gzip, type }) => ({ method, path, status, down, up, headersDown, bodyDown, gzip, type })),
+      biggest: [...entries]
+        .sort((x, y) => y.down - x.down)
+        .slice(0, 5)
+        .map(({ method, path, status, down, headersDown }) => ({ method, path, status, down, headersDown })),
+      requestsLog: entries.map(({ method, path, status, down, up, headersDown, bodyDown, gzip, type }) => ({
+        method,
+        path,
+        status,
+        down,
+        up,
+        headersDown,
+        bodyDown,
+        gzip,
+        type,
+      })),
     };
   }
   const secretary = ['a', 'b', 'c', 'd', 'e', 'g'].flatMap((k) => steps[k] ?? []);
@@ -264,12 +351,20 @@ function summarize(steps) {
  * a cold visit then a warm one in the same profile. With `teacher`, step f too; `more(edge)`
  * runs on the same edge afterwards (the slow-network figures).
  */
-export async function measureSession({ edgePort = 8791, upstreamPort = 8792, teacher = true, stateDir = SESSION_STATE_DIR, more } = {}) {
+export async function measureSession({
+  edgePort = 8791,
+  upstreamPort = 8792,
+  teacher = true,
+  stateDir = SESSION_STATE_DIR,
+  more,
+} = {}) {
   await prepareSessionState(stateDir);
   const server = await startPreview(upstreamPort, stateDir);
   const edge = await startEdge({ port: edgePort, upstreamPort }).catch((error) => {
     server.kill();
-    throw new Error(`Le bord simulé ne peut pas écouter sur le port ${edgePort} (BENCH_SESSION_PORT) : ${error.message}`);
+    throw new Error(
+      `Le bord simulé ne peut pas écouter sur le port ${edgePort} (BENCH_SESSION_PORT) : ${error.message}`,
+    );
   });
   const profile = mkdtempSync(join(tmpdir(), 'portail-bench-'));
   try {
@@ -299,10 +394,12 @@ export function sessionReport({ cold, warm }) {
     "Session d'une secrétaire sur un téléphone (360 px), à travers un bord simulé (gzip niveau 6, HTTP/1.1) :",
     'octets sur le socket, en-têtes compris ; reçus / envoyés, requêtes ; froid = nouveau navigateur, chaud = le lendemain (service worker en place)',
   ];
-  const cell = (s) => (s ? `${kb(s.down).padStart(9)} / ${kb(s.up).padStart(8)}, ${String(s.requests).padStart(3)} req.` : '-');
+  const cell = (s) =>
+    s ? `${kb(s.down).padStart(9)} / ${kb(s.up).padStart(8)}, ${String(s.requests).padStart(3)} req.` : '-';
   lines.push(`  ${'étape'.padEnd(40)} ${'froid'.padEnd(30)} chaud`);
   const keys = Object.keys(STEPS).filter((k) => cold.steps[k] || warm.steps[k]);
-  for (const key of keys.filter((k) => k !== 'f')) lines.push(`  ${STEPS[key].padEnd(40)} ${cell(cold.steps[key]).padEnd(30)} ${cell(warm.steps[key])}`);
+  for (const key of keys.filter((k) => k !== 'f'))
+    lines.push(`  ${STEPS[key].padEnd(40)} ${cell(cold.steps[key]).padEnd(30)} ${cell(warm.steps[key])}`);
   lines.push(`  ${'total a-e,g'.padEnd(40)} ${cell(cold.session).padEnd(30)} ${cell(warm.session)}`);
   const split = (s) => `en-têtes ${kb(s.headersDown)}, corps ${kb(s.bodyDown)}`;
   lines.push(`  ${'  dont reçus'.padEnd(40)} ${split(cold.session).padEnd(30)} ${split(warm.session)}`);
@@ -311,12 +408,17 @@ export function sessionReport({ cold, warm }) {
     lines.push(`  ${STEPS.f.padEnd(40)} ${cell(cold.steps.f).padEnd(30)} ${cell(warm.steps.f)}`);
     lines.push(`  ${'total avec f'.padEnd(40)} ${cell(cold.withGradeEntry).padEnd(30)} ${cell(warm.withGradeEntry)}`);
   }
-  for (const [name, visit] of [['froid', cold], ['chaud', warm]]) {
+  for (const [name, visit] of [
+    ['froid', cold],
+    ['chaud', warm],
+  ]) {
     lines.push(`  Plus grosses requêtes (${name}) :`);
     for (const key of keys) {
       const step = visit.steps[key];
       if (!step || step.requests === 0) continue;
-      const top = step.biggest.slice(0, 3).map((r) => `${r.method === 'GET' ? '' : `${r.method} `}${short(r.path)} ${r.status} ${kb(r.down)}`);
+      const top = step.biggest
+        .slice(0, 3)
+        .map((r) => `${r.method === 'GET' ? '' : `${r.method} `}${short(r.path)} ${r.status} ${kb(r.down)}`);
       lines.push(`    ${key}. ${top.join(' ; ')}`);
     }
   }
@@ -327,7 +429,9 @@ export function sessionReport({ cold, warm }) {
 export function sessionOverruns({ cold, warm }) {
   const over = [];
   const exact = (bytes) => `${kb(bytes)} (${bytes} octets)`;
-  if (cold.session.down > SESSION_BUDGETS.cold) over.push(`session froide ${exact(cold.session.down)} > budget ${exact(SESSION_BUDGETS.cold)}`);
-  if (warm.session.down > SESSION_BUDGETS.warm) over.push(`session chaude ${exact(warm.session.down)} > budget ${exact(SESSION_BUDGETS.warm)}`);
+  if (cold.session.down > SESSION_BUDGETS.cold)
+    over.push(`session froide ${exact(cold.session.down)} > budget ${exact(SESSION_BUDGETS.cold)}`);
+  if (warm.session.down > SESSION_BUDGETS.warm)
+    over.push(`session chaude ${exact(warm.session.down)} > budget ${exact(SESSION_BUDGETS.warm)}`);
   return over;
 }

@@ -24,13 +24,19 @@ function observe() {
     const button = first?.querySelector('button');
     if (marks.formUsable === undefined && button && !button.disabled) marks.formUsable = now;
     if (marks.appForm === undefined && !first && document.querySelector('form #username')) marks.appForm = now;
-    if (marks.signInClick !== undefined && marks.dashboard === undefined && document.querySelector('main.dashboard .tiles a')) marks.dashboard = now;
+    if (
+      marks.signInClick !== undefined &&
+      marks.dashboard === undefined &&
+      document.querySelector('main.dashboard .tiles a')
+    )
+      marks.dashboard = now;
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
   document.addEventListener(
     'click',
     (event) => {
-      if (event.target instanceof Element && event.target.closest('button[type="submit"]')) marks.signInClick ??= performance.now();
+      if (event.target instanceof Element && event.target.closest('button[type="submit"]'))
+        marks.signInClick ??= performance.now();
     },
     true,
   );
@@ -52,7 +58,10 @@ export async function measureSlow(edge, runs = 3) {
     const all = [];
     for (let i = 0; i < runs; i++) all.push(await slowVisit(edge, where));
     const median = (key) => {
-      const values = all.map((r) => r[key]).filter((v) => v !== null).sort((a, b) => a - b);
+      const values = all
+        .map((r) => r[key])
+        .filter((v) => v !== null)
+        .sort((a, b) => a - b);
       return values.length ? values[Math.floor(values.length / 2)] : null;
     };
     return {
@@ -96,7 +105,11 @@ async function slowVisit(edge, where) {
     edge.reset();
     edge.mark('slow');
     await page.goto(`${edge.url}/login`, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction(() => window.__bench.appForm !== undefined && window.__bench.formUsable !== undefined, null, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => window.__bench.appForm !== undefined && window.__bench.formUsable !== undefined,
+      null,
+      { timeout: 120_000 },
+    );
     // The LCP as the page knows it before any input.
     const login = await page.evaluate(() => ({ ...window.__bench }));
     const loginBytes = edge.totals(edge.requests()).down;

@@ -33,14 +33,23 @@ function exchange(port, { method = 'GET', path, headers = {}, body = null }) {
       const split = raw.indexOf('\r\n\r\n');
       const head = raw.subarray(0, split).toString('latin1');
       const [statusLine, ...headerLines] = head.split('\r\n');
-      const answerHeaders = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      resolve({ sent: request.length, received: raw.length, status: Number(statusLine.split(' ')[1]), headers: answerHeaders, body: raw.subarray(split + 4).toString('utf8') });
+      const answerHeaders = Object.fromEntries(
+        headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
+      resolve({
+        sent: request.length,
+        received: raw.length,
+        status: Number(statusLine.split(' ')[1]),
+        headers: answerHeaders,
+        body: raw.subarray(split + 4).toString('utf8'),
+      });
     });
   });
 }
 
 /** A WebSocket frame's size on the wire: header, mask (client frames), payload. */
-const frameBytes = (payloadBytes, fromClient) => 2 + (payloadBytes > 125 ? (payloadBytes > 65535 ? 8 : 2) : 0) + (fromClient ? 4 : 0) + payloadBytes;
+const frameBytes = (payloadBytes, fromClient) =>
+  2 + (payloadBytes > 125 ? (payloadBytes > 65535 ? 8 : 2) : 0) + (fromClient ? 4 : 0) + payloadBytes;
 
 /** The socket's opening handshake, counted on the wire, and the socket itself (for the push). */
 function openSocket(port, token) {
@@ -120,13 +129,21 @@ export async function measureSupportChat(port, password) {
   const auth = (token) => ({ Authorization: `Bearer ${token}` });
   // A conversation of 20 messages, as an open chat holds after some use.
   for (let i = 0; i < 20; i++) {
-    const res = await exchange(port, { method: 'POST', path: '/api/teacher/support-messages', headers: { ...auth(prof), 'Idempotency-Key': crypto.randomUUID() }, body: { content: `Message de mesure numéro ${i + 1} : la salle 3 attend le technicien.` } });
+    const res = await exchange(port, {
+      method: 'POST',
+      path: '/api/teacher/support-messages',
+      headers: { ...auth(prof), 'Idempotency-Key': crypto.randomUUID() },
+      body: { content: `Message de mesure numéro ${i + 1} : la salle 3 attend le technicien.` },
+    });
     if (res.status !== 201) throw new Error(`send: ${res.status}`);
   }
 
   const polls = QUIET_MS / CHAT_POLL_MS;
   const whole = await exchange(port, { path: '/api/teacher/support-messages', headers: auth(prof) });
-  const unchanged = await exchange(port, { path: '/api/teacher/support-messages', headers: { ...auth(prof), 'If-None-Match': whole.headers.etag } });
+  const unchanged = await exchange(port, {
+    path: '/api/teacher/support-messages',
+    headers: { ...auth(prof), 'If-None-Match': whole.headers.etag },
+  });
   if (unchanged.status !== 304 || unchanged.body !== '') throw new Error(`ETag poll answered ${unchanged.status}`);
 
   const teacherPage = await openSocket(port, prof);
@@ -135,10 +152,16 @@ export async function measureSupportChat(port, password) {
   const pong = await teacherPage.next(1);
   if (pong.text !== 'pong') throw new Error('keep-alive not answered');
   const keepAlives = QUIET_MS / KEEP_ALIVE_MS;
-  const socketQuiet = teacherPage.handshake.sent + teacherPage.handshake.received + keepAlives * (frameBytes(4, true) + pong.bytes);
+  const socketQuiet =
+    teacherPage.handshake.sent + teacherPage.handshake.received + keepAlives * (frameBytes(4, true) + pong.bytes);
 
   // One round trip: the teacher's POST and answer, the push to the administration's page.
-  const sent = await exchange(port, { method: 'POST', path: '/api/teacher/support-messages', headers: { ...auth(prof), 'Idempotency-Key': crypto.randomUUID() }, body: { content: 'Bonjour, le vidéoprojecteur de la salle 3 ne marche plus.' } });
+  const sent = await exchange(port, {
+    method: 'POST',
+    path: '/api/teacher/support-messages',
+    headers: { ...auth(prof), 'Idempotency-Key': crypto.randomUUID() },
+    body: { content: 'Bonjour, le vidéoprojecteur de la salle 3 ne marche plus.' },
+  });
   const push = await adminPage.next(1);
   if (!push.text.includes('"type":"message"')) throw new Error('no push');
   teacherPage.close();
@@ -155,13 +178,19 @@ export async function measureSupportChat(port, password) {
       handshakeBytes: teacherPage.handshake.sent + teacherPage.handshake.received,
       keepAlives,
     },
-    roundTrip: { postBytes: sent.sent + sent.received, pushBytes: push.bytes, totalBytes: sent.sent + sent.received + push.bytes },
+    roundTrip: {
+      postBytes: sent.sent + sent.received,
+      pushBytes: push.bytes,
+      totalBytes: sent.sent + sent.received + push.bytes,
+    },
   };
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   const q = result.quietTenMinutes;
   console.log(
     `Chat ouvert, 10 minutes sans message (20 messages affichés) : sondage 5 s sans ETag ${kb(q.pollsWithoutEtagBytes)}, avec ETag (304) ${kb(q.pollsWithEtagBytes)}, socket ${q.socketBytes} octets (ouverture ${q.handshakeBytes} o + ${q.keepAlives} ping/pong)`,
   );
-  console.log(`Un message aller-retour : POST ${result.roundTrip.postBytes} o + poussée ${result.roundTrip.pushBytes} o = ${result.roundTrip.totalBytes} octets`);
+  console.log(
+    `Un message aller-retour : POST ${result.roundTrip.postBytes} o + poussée ${result.roundTrip.pushBytes} o = ${result.roundTrip.totalBytes} octets`,
+  );
   return result;
 }

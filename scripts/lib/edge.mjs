@@ -7,7 +7,8 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
 /** Content types the edge compresses (Cloudflare's list, in short); images other than SVG, fonts and archives pass as they are. */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|x-javascript|ecmascript|manifest\+json|xml|xhtml\+xml|rss\+xml|atom\+xml|ld\+json|problem\+json|wasm)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon)|font\/(ttf|otf)|application\/vnd\.ms-fontobject)/i;
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|javascript|x-javascript|ecmascript|manifest\+json|xml|xhtml\+xml|rss\+xml|atom\+xml|ld\+json|problem\+json|wasm)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon)|font\/(ttf|otf)|application\/vnd\.ms-fontobject)/i;
 /** Hop-by-hop headers: the proxy's own connection decides them. */
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
 
@@ -42,7 +43,8 @@ export async function startEdge({ port, upstreamPort }) {
     await sleep(end - now);
   };
   const headerBytes = (status, headers) =>
-    `HTTP/1.1 ${status} \r\n`.length + Object.entries(headers).reduce((sum, [k, v]) => sum + k.length + String(v).length + 4, 2);
+    `HTTP/1.1 ${status} \r\n`.length +
+    Object.entries(headers).reduce((sum, [k, v]) => sum + k.length + String(v).length + 4, 2);
 
   /** Every finished request: { step, method, path, status, down, up, headersDown, bodyDown, gzip, type }. */
   let log = [];
@@ -60,7 +62,18 @@ export async function startEdge({ port, upstreamPort }) {
   const server = createServer(async (req, res) => {
     inflight++;
     lastActivity = Date.now();
-    const entry = { step, method: req.method, path: req.url, status: 0, down: 0, up: 0, headersDown: 0, bodyDown: 0, gzip: false, type: '' };
+    const entry = {
+      step,
+      method: req.method,
+      path: req.url,
+      status: 0,
+      down: 0,
+      up: 0,
+      headersDown: 0,
+      bodyDown: 0,
+      gzip: false,
+      type: '',
+    };
     const socket = req.socket;
     let done = false;
     const finish = () => {
@@ -84,7 +97,8 @@ export async function startEdge({ port, upstreamPort }) {
       if (link) {
         // The request's way up, then the round trip: per request, as Chromium's own emulation
         // counts it (no handshake modelled).
-        const requestBytes = req.rawHeaders.reduce((sum, part) => sum + part.length + 2, req.url.length + 16) + body.length;
+        const requestBytes =
+          req.rawHeaders.reduce((sum, part) => sum + part.length + 2, req.url.length + 16) + body.length;
         await cross(requestBytes, 'up');
         await sleep(link.latencyMs);
       }
@@ -94,7 +108,10 @@ export async function startEdge({ port, upstreamPort }) {
       headers['accept-encoding'] = 'identity';
       if (body.length > 0) headers['content-length'] = String(body.length);
       const upstream = await new Promise((resolve, reject) => {
-        const call = httpRequest({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, resolve);
+        const call = httpRequest(
+          { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers },
+          resolve,
+        );
         call.on('error', reject);
         call.end(body);
       });
@@ -102,7 +119,8 @@ export async function startEdge({ port, upstreamPort }) {
       entry.status = upstream.statusCode ?? 0;
       entry.type = type.split(';')[0];
       const out = {};
-      for (const [name, value] of Object.entries(upstream.headers)) if (!HOP.has(name) && value !== undefined) out[name] = value;
+      for (const [name, value] of Object.entries(upstream.headers))
+        if (!HOP.has(name) && value !== undefined) out[name] = value;
       if (/^text\/event-stream/i.test(type)) {
         // A stream is forwarded as it comes.
         res.writeHead(entry.status, out);
@@ -111,8 +129,18 @@ export async function startEdge({ port, upstreamPort }) {
         return;
       }
       let payload = await readAll(upstream);
-      const bodyless = req.method === 'HEAD' || entry.status === 204 || entry.status === 304 || (entry.status >= 100 && entry.status < 200);
-      if (!bodyless && payload.length > 0 && !out['content-encoding'] && COMPRESSIBLE.test(type) && acceptsGzip(req.headers['accept-encoding'])) {
+      const bodyless =
+        req.method === 'HEAD' ||
+        entry.status === 204 ||
+        entry.status === 304 ||
+        (entry.status >= 100 && entry.status < 200);
+      if (
+        !bodyless &&
+        payload.length > 0 &&
+        !out['content-encoding'] &&
+        COMPRESSIBLE.test(type) &&
+        acceptsGzip(req.headers['accept-encoding'])
+      ) {
         payload = gzipSync(payload, { level: 6 });
         out['content-encoding'] = 'gzip';
         const vary = String(out.vary ?? '');
@@ -153,9 +181,25 @@ export async function startEdge({ port, upstreamPort }) {
 
   // WebSocket upgrades (support chat) pass through as raw TCP, counted as one entry when they close.
   server.on('upgrade', (req, socket, head) => {
-    const entry = { step, method: req.method, path: req.url, status: 101, down: 0, up: 0, headersDown: 0, bodyDown: 0, gzip: false, type: 'websocket' };
+    const entry = {
+      step,
+      method: req.method,
+      path: req.url,
+      status: 101,
+      down: 0,
+      up: 0,
+      headersDown: 0,
+      bodyDown: 0,
+      gzip: false,
+      type: 'websocket',
+    };
     const upstream = connect(upstreamPort, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`), '', ''];
+      const lines = [
+        `${req.method} ${req.url} HTTP/1.1`,
+        ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`),
+        '',
+        '',
+      ];
       upstream.write(lines.join('\r\n'));
       if (head.length) upstream.write(head);
       upstream.pipe(socket);
@@ -210,7 +254,13 @@ export async function startEdge({ port, upstreamPort }) {
     /** Bytes down (headers and bodies) and up, and requests, of `entries` (all by default). */
     totals(entries = log) {
       return entries.reduce(
-        (t, e) => ({ down: t.down + e.down, up: t.up + e.up, headersDown: t.headersDown + e.headersDown, bodyDown: t.bodyDown + e.bodyDown, requests: t.requests + 1 }),
+        (t, e) => ({
+          down: t.down + e.down,
+          up: t.up + e.up,
+          headersDown: t.headersDown + e.headersDown,
+          bodyDown: t.bodyDown + e.bodyDown,
+          requests: t.requests + 1,
+        }),
         { down: 0, up: 0, headersDown: 0, bodyDown: 0, requests: 0 },
       );
     },

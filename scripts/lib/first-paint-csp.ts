@@ -4,4 +4,6 @@
 import { createHash } from 'node:crypto';
 import { FIRST_PAINT_SCRIPT } from '../../web/screens/login/first-paint.ts';
 
-export const firstPaintCsp = { __FIRST_PAINT_CSP__: JSON.stringify(`'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`) };
+export const firstPaintCsp = {
+  __FIRST_PAINT_CSP__: JSON.stringify(`'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`),
+};

@@ -15,7 +15,9 @@ export const stateDir = () => process.env.PORTAIL_STATE_DIR ?? '.wrangler/state'
 export function requireNode22() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 18)) {
-    console.error(`Node.js ${process.versions.node} détecté : le portail demande Node.js 22.18 ou plus récent (voir .nvmrc).`);
+    console.error(
+      `Node.js ${process.versions.node} détecté : le portail demande Node.js 22.18 ou plus récent (voir .nvmrc).`,
+    );
     process.exit(1);
   }
 }

@@ -8,13 +8,27 @@ import { spawn } from 'node:child_process';
  * on (it would be measured in place of this one, over another database).
  */
 export async function startPreview(port, { stateDir = process.env.PORTAIL_STATE_DIR } = {}) {
-  if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) {
+  if (
+    await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    )
+  ) {
     throw new Error(`Le port ${port} est déjà pris (un autre banc ?) : choisissez-en un autre.`);
   }
   const env = { ...process.env, PORT: String(port), ...(stateDir ? { PORTAIL_STATE_DIR: stateDir } : {}) };
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], { stdio: 'ignore', env });
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port)], {
+    stdio: 'ignore',
+    env,
+  });
   for (let i = 0; ; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/instance/default`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/instance/default`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i >= 120 || server.exitCode !== null) {
       server.kill();
       throw new Error(`La prévisualisation ne répond pas sur le port ${port}.`);

@@ -8,7 +8,8 @@ import { runnerImport } from 'vite';
 const { module } = await runnerImport('./scripts/demo/communications.ts', { configFile: false, logLevel: 'error' });
 // The demo's resources keep their files in R2: written through the portal too (scripts/demo/resources.ts).
 const resources = (await runnerImport('./scripts/demo/resources.ts', { configFile: false, logLevel: 'error' })).module;
-const { DEMO_PASSWORD } = (await runnerImport('./scripts/demo-accounts.ts', { configFile: false, logLevel: 'error' })).module;
+const { DEMO_PASSWORD } = (await runnerImport('./scripts/demo-accounts.ts', { configFile: false, logLevel: 'error' }))
+  .module;
 const port = Number(process.argv[2] ?? 8787);
 
 const callOn = (host) => (method, path, token, body) =>

@@ -8,7 +8,11 @@ import { stateDir } from './local.mjs';
 // The seed is TypeScript written through the worker's db modules (extensionless imports): Vite's
 // module runner loads it.
 const { module } = await runnerImport('./scripts/demo/seed.ts', { configFile: false, logLevel: 'error' });
-const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${stateDir()}/v3` }, remoteBindings: false });
+const proxy = await getPlatformProxy({
+  configPath: 'wrangler.toml',
+  persist: { path: `${stateDir()}/v3` },
+  remoteBindings: false,
+});
 try {
   await module.seedDemo(proxy.env.DB);
 } finally {

@@ -65,11 +65,16 @@ export function precachePlan(outDir: string) {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('service worker: no entry chunk in the build manifest');
   // What the page itself links (the style sheet, the entry and its preloads), then the entry's imports.
-  const linked = [...readFileSync(join(outDir, 'index.html'), 'utf8').matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-  const core = [...new Set(['/', ...linked, ...staticFiles(manifest, entry), '/manifest.webmanifest', '/icons/icon.svg'])];
+  const linked = [
+    ...readFileSync(join(outDir, 'index.html'), 'utf8').matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g),
+  ].map((m) => m[1]!);
+  const core = [
+    ...new Set(['/', ...linked, ...staticFiles(manifest, entry), '/manifest.webmanifest', '/icons/icon.svg']),
+  ];
   const screens: Record<string, string[]> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isDynamicEntry) screens[key.replace(/\.\w+$/, '')] = [...screenFiles(manifest, key)].filter((url) => !core.includes(url));
+    if (chunk.isDynamicEntry)
+      screens[key.replace(/\.\w+$/, '')] = [...screenFiles(manifest, key)].filter((url) => !core.includes(url));
   }
   for (const url of [...core, ...Object.values(screens).flat()]) {
     if (!(url in files)) throw new Error(`service worker: ${url} is not a built file`);
@@ -91,7 +96,9 @@ export function serviceWorker({ entry, outDir }: { entry: string; outDir: string
           __FILES__: JSON.stringify(plan.files),
           __CORE__: JSON.stringify(plan.core),
           __SCREENS__: JSON.stringify(plan.screens),
-          __VERSION__: JSON.stringify(createHash('sha256').update(JSON.stringify(plan.files)).digest('hex').slice(0, 12)),
+          __VERSION__: JSON.stringify(
+            createHash('sha256').update(JSON.stringify(plan.files)).digest('hex').slice(0, 12),
+          ),
           'process.env.NODE_ENV': JSON.stringify('production'),
         },
         build: {

@@ -24,7 +24,9 @@ function asSql(table: SQLiteTable, rows: Record<string, unknown>[]): TableRows {
   return {
     table: getTableName(table),
     columns: keys.map((k) => columns[k]!.name),
-    rows: rows.map((r) => keys.map((k) => (r[k] === undefined ? null : typeof r[k] === 'boolean' ? Number(r[k]) : r[k]))),
+    rows: rows.map((r) =>
+      keys.map((k) => (r[k] === undefined ? null : typeof r[k] === 'boolean' ? Number(r[k]) : r[k])),
+    ),
   };
 }
 
@@ -35,19 +37,41 @@ function schoolDays(year: string): string[] {
   const start = Date.UTC(Number(year.slice(0, 4)), 8, 1);
   const end = Date.UTC(Number(year.slice(5, 9)), 5, 30);
   const days: string[] = [];
-  for (let t = start; t <= end; t += 86_400_000) if (new Date(t).getUTCDay() !== 0) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = start; t <= end; t += 86_400_000)
+    if (new Date(t).getUTCDay() !== 0) days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
-export function scaleSchoolRows(school: { id: string; name: string; hostname: string }, adminHash: string, full: boolean): TableRows[] {
+export function scaleSchoolRows(
+  school: { id: string; name: string; hostname: string },
+  adminHash: string,
+  full: boolean,
+): TableRows[] {
   const ctx = demoContext(school.id, 'scale', school.id);
   const academics = academicRows(ctx);
   const { pupils, siblingOf, rows: students } = pupilsOf(ctx);
   const money = enrolmentRows(ctx, pupils, siblingOf);
   const adminId = ctx.id('user:admin');
   const out: TableRows[] = [
-    asSql(schema.instances, [{ id: school.id, name: school.name, hostname: school.hostname, currency: 'Gdes', receiptSeq: money.payments.length }]),
-    asSql(schema.users, [{ id: adminId, instanceId: school.id, username: 'admin', passwordHash: adminHash, accountType: 'admin', status: 'active' }]),
+    asSql(schema.instances, [
+      {
+        id: school.id,
+        name: school.name,
+        hostname: school.hostname,
+        currency: 'Gdes',
+        receiptSeq: money.payments.length,
+      },
+    ]),
+    asSql(schema.users, [
+      {
+        id: adminId,
+        instanceId: school.id,
+        username: 'admin',
+        passwordHash: adminHash,
+        accountType: 'admin',
+        status: 'active',
+      },
+    ]),
     asSql(schema.schoolYears, academics.years),
     asSql(schema.academicPeriods, academics.periods),
     asSql(schema.classes, academics.classes),
@@ -64,7 +88,12 @@ export function scaleSchoolRows(school: { id: string; name: string; hostname: st
   const studentOfEnrolment = new Map(money.enrollments.map((e) => [e.id, e.studentId]));
   let n = 0;
   const log = [
-    ...students.map((s) => ({ at: s.createdAt ?? '2025-08-20T14:00:00.000Z', action: 'CREATE_STUDENT', target: `${s.prenom} ${s.nom}`, details: null })),
+    ...students.map((s) => ({
+      at: s.createdAt ?? '2025-08-20T14:00:00.000Z',
+      action: 'CREATE_STUDENT',
+      target: `${s.prenom} ${s.nom}`,
+      details: null,
+    })),
     ...money.payments.map((p) => ({
       at: `${p.date ?? '2025-10-01'}T${String(13 + (n % 8)).padStart(2, '0')}:${String(n++ % 60).padStart(2, '0')}:00.000Z`,
       action: 'CREATE_PAYMENT',
@@ -75,7 +104,16 @@ export function scaleSchoolRows(school: { id: string; name: string; hostname: st
   out.push(
     asSql(
       schema.auditLog,
-      log.map((l, i) => ({ id: ctx.id(`log:${i}`), instanceId: school.id, userId: adminId, username: 'admin', actionType: l.action, targetName: l.target, details: l.details, createdAt: l.at })),
+      log.map((l, i) => ({
+        id: ctx.id(`log:${i}`),
+        instanceId: school.id,
+        userId: adminId,
+        username: 'admin',
+        actionType: l.action,
+        targetName: l.target,
+        details: l.details,
+        createdAt: l.at,
+      })),
     ),
   );
   if (!full) return out;
@@ -113,6 +151,10 @@ export function scaleSchoolRows(school: { id: string; name: string; hostname: st
       records.push([`${school.id}-r${r++}`, school.id, entry.id, e.id, date, status]);
     }
   }
-  out.push({ table: 'attendance_records', columns: ['id', 'instance_id', 'timetable_entry_id', 'enrollment_id', 'date', 'status'], rows: records });
+  out.push({
+    table: 'attendance_records',
+    columns: ['id', 'instance_id', 'timetable_entry_id', 'enrollment_id', 'date', 'status'],
+    rows: records,
+  });
   return out;
 }

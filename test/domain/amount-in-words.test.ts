@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { amountInWords } from '../../worker/domain/amount-in-words';
 import { parseAmount } from '../../worker/domain/money';
 
-const words = (typed: string, currency?: Parameters<typeof amountInWords>[1]) => amountInWords(parseAmount(typed)!, currency);
+const words = (typed: string, currency?: Parameters<typeof amountInWords>[1]) =>
+  amountInWords(parseAmount(typed)!, currency);
 
 describe('amountInWords', () => {
   it('writes the receipt example of the issue', () => {

@@ -11,7 +11,10 @@ describe('activity log days (Port-au-Prince)', () => {
   });
 
   it('includes both days of a range, and leaves a missing side open', () => {
-    expect(dayRange('2026-01-10', '2026-01-12')).toEqual({ from: '2026-01-10T05:00:00.000Z', to: '2026-01-13T05:00:00.000Z' });
+    expect(dayRange('2026-01-10', '2026-01-12')).toEqual({
+      from: '2026-01-10T05:00:00.000Z',
+      to: '2026-01-13T05:00:00.000Z',
+    });
     expect(dayRange(undefined, '2026-01-31')).toEqual({ from: null, to: '2026-02-01T05:00:00.000Z' });
     expect(dayRange()).toEqual({ from: null, to: null });
   });
@@ -27,7 +30,9 @@ describe('activity log days (Port-au-Prince)', () => {
 
 describe('activity log rows', () => {
   it("shows object details as 'key: value | ...' and other details as they are", () => {
-    expect(detailsText('{"before":"Maths","order_index":2,"note":null}')).toBe('before: Maths | order_index: 2 | note: —');
+    expect(detailsText('{"before":"Maths","order_index":2,"note":null}')).toBe(
+      'before: Maths | order_index: 2 | note: —',
+    );
     expect(detailsText('{"amounts":{"before":10,"after":12}}')).toBe('amounts: {"before":10,"after":12}');
     expect(detailsText('Paiement annulé')).toBe('Paiement annulé');
     expect(detailsText('"texte"')).toBe('texte');

@@ -13,7 +13,16 @@ const holding = (keys: readonly string[]) => (key: string) => keys.includes(key)
 const templateKeys = (key: string) => ROLE_TEMPLATES.find((t) => t.key === key)!.permissions;
 
 describe('permission blocks', () => {
-  const text = ['Intro', ':::permission a:read', 'Lu par a', ':::', ':::permission b:read', 'Lu par b', ':::', 'Fin'].join('\n');
+  const text = [
+    'Intro',
+    ':::permission a:read',
+    'Lu par a',
+    ':::',
+    ':::permission b:read',
+    'Lu par b',
+    ':::',
+    'Fin',
+  ].join('\n');
 
   it('shows a block to holders of its key, without its marker lines', () => {
     expect(filterPermissionBlocks(text, holding(['a:read']))).toBe('Intro\nLu par a\nFin');
@@ -66,19 +75,42 @@ describe('the Sommaire', () => {
 
   it('leaves out the headings of blocks the user may not read', () => {
     const text = '# Guide\n:::permission settings:manage_timetable\n## Emploi du temps\n:::\n## Hors ligne';
-    expect(guideHeadings(filterPermissionBlocks(text, holding([]))).map((h) => h.text)).toEqual(['Guide', 'Hors ligne']);
+    expect(guideHeadings(filterPermissionBlocks(text, holding([]))).map((h) => h.text)).toEqual([
+      'Guide',
+      'Hors ligne',
+    ]);
   });
 });
 
 describe('links', () => {
   it('keeps addresses without a scheme or with http, https, irc, ircs, mailto or xmpp', () => {
-    for (const url of ['/students', '#notes', 'guide.md', 'https://exemple.ht', 'HTTP://x', 'mailto:a@b.ht', 'irc://x', 'ircs://x', 'xmpp:a@b', '?a=b:c', '/a:b']) {
+    for (const url of [
+      '/students',
+      '#notes',
+      'guide.md',
+      'https://exemple.ht',
+      'HTTP://x',
+      'mailto:a@b.ht',
+      'irc://x',
+      'ircs://x',
+      'xmpp:a@b',
+      '?a=b:c',
+      '/a:b',
+    ]) {
       expect(safeUrl(url)).toBe(url);
     }
   });
 
   it('empties any other scheme', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:x', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', 'tel:123']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'tel:123',
+    ]) {
       expect(safeUrl(url)).toBe('');
     }
   });
@@ -86,7 +118,13 @@ describe('links', () => {
 
 const text = (value: string): Inline => ({ type: 'text', text: value });
 const paragraph = (...children: Inline[]): Block => ({ type: 'paragraph', children });
-const list = (ordered: boolean, tight: boolean, ...items: Block[][]): Block => ({ type: 'list', ordered, start: 1, tight, items });
+const list = (ordered: boolean, tight: boolean, ...items: Block[][]): Block => ({
+  type: 'list',
+  ordered,
+  start: 1,
+  tight,
+  items,
+});
 
 describe('the Markdown reader', () => {
   it('reads headings 1 to 6 with their line, a closing sequence and marks, and "#word" as no heading', () => {
@@ -100,7 +138,13 @@ describe('the Markdown reader', () => {
 
   it("gives every heading of the Sommaire a block at the Sommaire's line, in every guide", () => {
     const headingLines = (blocks: Block[]): number[] =>
-      blocks.flatMap((block) => (block.type === 'heading' && block.level <= 3 ? [block.line] : block.type === 'list' ? block.items.flatMap(headingLines) : []));
+      blocks.flatMap((block) =>
+        block.type === 'heading' && block.level <= 3
+          ? [block.line]
+          : block.type === 'list'
+            ? block.items.flatMap(headingLines)
+            : [],
+      );
     for (const role of GUIDE_ROLES) {
       const filtered = filterPermissionBlocks(guide(role), () => true);
       expect(headingLines(parseMarkdown(filtered)), role).toEqual(guideHeadings(filtered).map((h) => h.line));
@@ -117,7 +161,12 @@ describe('the Markdown reader', () => {
 
   it('reads a tight list whose items go on over indented and lazy lines', () => {
     expect(parseMarkdown('- **Un** : le début\n  et la suite ;\n- deux\nparesseuse')).toEqual([
-      list(false, true, [paragraph({ type: 'strong', children: [text('Un')] }, text(' : le début\net la suite ;'))], [paragraph(text('deux\nparesseuse'))]),
+      list(
+        false,
+        true,
+        [paragraph({ type: 'strong', children: [text('Un')] }, text(' : le début\net la suite ;'))],
+        [paragraph(text('deux\nparesseuse'))],
+      ),
     ]);
   });
 
@@ -130,19 +179,39 @@ describe('the Markdown reader', () => {
   });
 
   it('makes a list loose when a blank line separates its items or the blocks of an item', () => {
-    expect(parseMarkdown('- un\n- deux\n\n- trois')).toEqual([list(false, false, [paragraph(text('un'))], [paragraph(text('deux'))], [paragraph(text('trois'))])]);
-    expect(parseMarkdown('- un\n\n  encore\n- deux')).toEqual([list(false, false, [paragraph(text('un')), paragraph(text('encore'))], [paragraph(text('deux'))])]);
+    expect(parseMarkdown('- un\n- deux\n\n- trois')).toEqual([
+      list(false, false, [paragraph(text('un'))], [paragraph(text('deux'))], [paragraph(text('trois'))]),
+    ]);
+    expect(parseMarkdown('- un\n\n  encore\n- deux')).toEqual([
+      list(false, false, [paragraph(text('un')), paragraph(text('encore'))], [paragraph(text('deux'))]),
+    ]);
     // Blank lines after the list are not part of it.
-    expect(parseMarkdown('- un\n- deux\n\nFin')).toEqual([list(false, true, [paragraph(text('un'))], [paragraph(text('deux'))]), paragraph(text('Fin'))]);
+    expect(parseMarkdown('- un\n- deux\n\nFin')).toEqual([
+      list(false, true, [paragraph(text('un'))], [paragraph(text('deux'))]),
+      paragraph(text('Fin')),
+    ]);
   });
 
   it('nests an indented list, and starts a new list when the marker changes', () => {
-    expect(parseMarkdown('- a\n  - b\n  - c\n- d')).toEqual([list(false, true, [paragraph(text('a')), list(false, true, [paragraph(text('b'))], [paragraph(text('c'))])], [paragraph(text('d'))])]);
-    expect(parseMarkdown('- a\n1. b')).toEqual([list(false, true, [paragraph(text('a'))]), list(true, true, [paragraph(text('b'))])]);
+    expect(parseMarkdown('- a\n  - b\n  - c\n- d')).toEqual([
+      list(
+        false,
+        true,
+        [paragraph(text('a')), list(false, true, [paragraph(text('b'))], [paragraph(text('c'))])],
+        [paragraph(text('d'))],
+      ),
+    ]);
+    expect(parseMarkdown('- a\n1. b')).toEqual([
+      list(false, true, [paragraph(text('a'))]),
+      list(true, true, [paragraph(text('b'))]),
+    ]);
   });
 
   it('lets a bullet or "1." interrupt a paragraph, but not another number', () => {
-    expect(parseMarkdown('Texte\n- point')).toEqual([paragraph(text('Texte')), list(false, true, [paragraph(text('point'))])]);
+    expect(parseMarkdown('Texte\n- point')).toEqual([
+      paragraph(text('Texte')),
+      list(false, true, [paragraph(text('point'))]),
+    ]);
     expect(parseMarkdown('En\n2025. Fin')).toEqual([paragraph(text('En\n2025. Fin'))]);
   });
 
@@ -156,9 +225,13 @@ describe('the Markdown reader', () => {
       text(' '),
       { type: 'code', text: 'npm run x -- <nom>' },
     ]);
-    expect(parseInline('**gras *penché* gras**')).toEqual([{ type: 'strong', children: [text('gras '), { type: 'em', children: [text('penché')] }, text(' gras')] }]);
-    expect(parseInline('full_lockdown, snake_case_mot, mot_fin_ ici, 2 * 3 * 4, **ouvert, \\*pas\\*')).toEqual([text('full_lockdown, snake_case_mot, mot_fin_ ici, 2 * 3 * 4, **ouvert, *pas*')]);
-    expect(parseInline('`a*b*c` et « guillemets » L\'**appréciation**')).toEqual([
+    expect(parseInline('**gras *penché* gras**')).toEqual([
+      { type: 'strong', children: [text('gras '), { type: 'em', children: [text('penché')] }, text(' gras')] },
+    ]);
+    expect(parseInline('full_lockdown, snake_case_mot, mot_fin_ ici, 2 * 3 * 4, **ouvert, \\*pas\\*')).toEqual([
+      text('full_lockdown, snake_case_mot, mot_fin_ ici, 2 * 3 * 4, **ouvert, *pas*'),
+    ]);
+    expect(parseInline("`a*b*c` et « guillemets » L'**appréciation**")).toEqual([
       { type: 'code', text: 'a*b*c' },
       text(" et « guillemets » L'"),
       { type: 'strong', children: [text('appréciation')] },
@@ -201,10 +274,18 @@ describe('the Markdown reader', () => {
   it('leaves no Markdown mark in the words of any guide', () => {
     const words = (nodes: (Block | Inline)[]): string[] =>
       nodes.flatMap((node) =>
-        node.type === 'text' ? [node.text] : node.type === 'list' ? node.items.flatMap(words) : 'children' in node ? words(node.children) : [],
+        node.type === 'text'
+          ? [node.text]
+          : node.type === 'list'
+            ? node.items.flatMap(words)
+            : 'children' in node
+              ? words(node.children)
+              : [],
       );
     for (const role of GUIDE_ROLES) {
-      const leftover = words(parseMarkdown(filterPermissionBlocks(guide(role), () => true))).filter((w) => /\*|`|^\s*(?:[-+]|\d+\.)\s|^#|\]\(/m.test(w));
+      const leftover = words(parseMarkdown(filterPermissionBlocks(guide(role), () => true))).filter((w) =>
+        /\*|`|^\s*(?:[-+]|\d+\.)\s|^#|\]\(/m.test(w),
+      );
       expect(leftover, role).toEqual([]);
     }
   });
@@ -222,13 +303,21 @@ describe('the guides', () => {
   it('name only real permissions and close every block', () => {
     for (const role of GUIDE_ROLES) {
       const named = [...guide(role).matchAll(/^:::permission\s+(\S+)\s*$/gm)].map((m) => m[1]!);
-      expect(named.filter((key) => !keys.has(key)), role).toEqual([]);
-      expect(filterPermissionBlocks(guide(role), () => true), role).not.toMatch(/^:::/m);
+      expect(
+        named.filter((key) => !keys.has(key)),
+        role,
+      ).toEqual([]);
+      expect(
+        filterPermissionBlocks(guide(role), () => true),
+        role,
+      ).not.toMatch(/^:::/m);
     }
   });
 
   it("give the secretary the finance section but not the timetable's", () => {
-    const headings = guideHeadings(filterPermissionBlocks(guide('standard'), holding(templateKeys('secretary')))).map((h) => h.text);
+    const headings = guideHeadings(filterPermissionBlocks(guide('standard'), holding(templateKeys('secretary')))).map(
+      (h) => h.text,
+    );
     expect(headings).toContain("Finances d'une classe");
     expect(headings).toContain('Gestion des Élèves');
     expect(headings).not.toContain('Emploi du temps');
@@ -237,7 +326,9 @@ describe('the guides', () => {
   it('give the accountant payments and the report, not student management nor report cards', () => {
     const text = filterPermissionBlocks(guide('standard'), holding(templateKeys('accountant')));
     const headings = guideHeadings(text).map((h) => h.text);
-    expect(headings).toEqual(expect.arrayContaining(["Finances d'une classe", 'Rapport Financier', 'Accès des élèves à leurs notes']));
+    expect(headings).toEqual(
+      expect.arrayContaining(["Finances d'une classe", 'Rapport Financier', 'Accès des élèves à leurs notes']),
+    );
     expect(headings).not.toContain('Gestion des Élèves');
     expect(headings).not.toContain('Gestion des Bulletins');
     expect(text).not.toContain('Supprimer des élèves');

@@ -29,9 +29,15 @@ describe('checkDraft', () => {
     expect(blank.paymentErrors.get(line.id)).toBe('Saisissez un montant (0 pour un versement prévu).');
     expect(blank.valid).toBe(false);
 
-    const corrected = { ...initial, payments: [{ ...initial.payments[0]!, correcting: true, amountText: '9000' }, initial.payments[1]!] };
+    const corrected = {
+      ...initial,
+      payments: [{ ...initial.payments[0]!, correcting: true, amountText: '9000' }, initial.payments[1]!],
+    };
     expect(checkDraft(corrected, initial).correctionErrors.get('p1')).toBe('Indiquez le motif de la correction.');
-    const explained = { ...corrected, payments: [{ ...corrected.payments[0]!, correction: 'Erreur de saisie' }, initial.payments[1]!] };
+    const explained = {
+      ...corrected,
+      payments: [{ ...corrected.payments[0]!, correction: 'Erreur de saisie' }, initial.payments[1]!],
+    };
     expect(checkDraft(explained, initial).valid).toBe(true);
     expect(payloadOf(explained, initial, sheet.version).payments[0]).toEqual({
       id: 'p1',
@@ -56,7 +62,10 @@ describe('rebaseDraft: the cashier’s lines on the fresh sheet after a 409', ()
     const fresh: Enrollment = {
       ...sheet,
       version: 4,
-      payments: [...sheet.payments, { id: 'p3', date: '2026-01-09', label: 'Autre caisse', amount: 300, receipt_no: 8, recorded_by: 'admin' }],
+      payments: [
+        ...sheet.payments,
+        { id: 'p3', date: '2026-01-09', label: 'Autre caisse', amount: 300, receipt_no: 8, recorded_by: 'admin' },
+      ],
       adjustments: [...sheet.adjustments, { id: 'a2', label: "Frais d'examen", amount: 1500 }],
     };
     const rebased = rebaseDraft(initial, mine, fresh);
@@ -74,11 +83,17 @@ describe('rebaseDraft: the cashier’s lines on the fresh sheet after a 409', ()
 
   it('opens a line that got a receipt meanwhile for correction, so its change needs a reason', () => {
     const initial = draftOf(sheet);
-    const mine = { ...initial, payments: [initial.payments[0]!, { ...initial.payments[1]!, amountText: '2500', date: '2026-01-10' }] };
+    const mine = {
+      ...initial,
+      payments: [initial.payments[0]!, { ...initial.payments[1]!, amountText: '2500', date: '2026-01-10' }],
+    };
     const fresh: Enrollment = {
       ...sheet,
       version: 4,
-      payments: [sheet.payments[0]!, { ...sheet.payments[1]!, amount: 2000, date: '2026-01-09', receipt_no: 9, recorded_by: 'admin' }],
+      payments: [
+        sheet.payments[0]!,
+        { ...sheet.payments[1]!, amount: 2000, date: '2026-01-09', receipt_no: 9, recorded_by: 'admin' },
+      ],
     };
     const rebased = rebaseDraft(initial, mine, fresh);
     expect(rebased.payments[1]).toMatchObject({ id: 'p2', amountText: '2500', receiptNo: 9, correcting: true });

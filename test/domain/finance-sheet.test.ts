@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { balanceAfter, planNewPayment, planSheet, type Sheet, sheetSnapshot, type WriteContext } from '../../worker/domain/finance-sheet';
+import {
+  balanceAfter,
+  planNewPayment,
+  planSheet,
+  type Sheet,
+  sheetSnapshot,
+  type WriteContext,
+} from '../../worker/domain/finance-sheet';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -17,7 +24,12 @@ const current: Sheet = {
 };
 
 let counter = 0;
-const ctx: WriteContext = { today: '2026-02-03', newId: () => `fresh-${++counter}`, receiptSeq: 40, cashier: 'comptable' };
+const ctx: WriteContext = {
+  today: '2026-02-03',
+  newId: () => `fresh-${++counter}`,
+  receiptSeq: 40,
+  cashier: 'comptable',
+};
 const keepA = { id: A, label: 'Versement 1', amount: 1_000_000, date: '2025-09-10' };
 
 describe('planSheet: what a save keeps, numbers and dates', () => {
@@ -42,10 +54,24 @@ describe('planSheet: what a save keeps, numbers and dates', () => {
       // A client's UUID for a new line is kept.
       { id: NEW, label: 'Versement 3', amount: 250_000, date: '2026-01-15', receiptNo: 42, recordedBy: 'comptable' },
       // A zero payment has no date and no receipt.
-      { id: expect.stringMatching(/^fresh-/), label: 'Versement 4', amount: 0, date: null, receiptNo: null, recordedBy: null },
+      {
+        id: expect.stringMatching(/^fresh-/),
+        label: 'Versement 4',
+        amount: 0,
+        date: null,
+        receiptNo: null,
+        recordedBy: null,
+      },
     ]);
     expect(plan.adjustments).toEqual([{ id: ADJ, label: 'Bourse 50%', amount: -1_550_000 }]);
-    expect(plan).toMatchObject({ issued: [41, 42], receiptSeq: 42, mppa: 3_100_000, mppaChanged: false, corrections: [], refusal: null });
+    expect(plan).toMatchObject({
+      issued: [41, 42],
+      receiptSeq: 42,
+      mppa: 3_100_000,
+      mppaChanged: false,
+      corrections: [],
+      refusal: null,
+    });
   });
 
   it('refuses to remove a receipted payment, and to change one without a reason', () => {
@@ -54,20 +80,31 @@ describe('planSheet: what a save keeps, numbers and dates', () => {
     for (const change of [{ amount: 900_000 }, { date: '2025-09-11' }, { label: 'Versement 1 bis' }]) {
       const plan = planSheet(current, { payments: [{ ...keepA, ...change }], adjustments: [] }, ctx);
       expect(plan.refusal, JSON.stringify(change)).toEqual({ kind: 'unexplained', receiptNo: 17 });
-      expect(planSheet(current, { payments: [{ ...keepA, ...change, correction: '   ' }], adjustments: [] }, ctx).refusal).not.toBeNull();
+      expect(
+        planSheet(current, { payments: [{ ...keepA, ...change, correction: '   ' }], adjustments: [] }, ctx).refusal,
+      ).not.toBeNull();
     }
     // The same line sent unchanged (its date left out) is no change.
-    expect(planSheet(current, { payments: [{ id: A, label: 'Versement 1', amount: 1_000_000 }], adjustments: [] }, ctx).refusal).toBeNull();
+    expect(
+      planSheet(current, { payments: [{ id: A, label: 'Versement 1', amount: 1_000_000 }], adjustments: [] }, ctx)
+        .refusal,
+    ).toBeNull();
   });
 
   it('records a correction with its reason; corrected to zero, the receipt stays with the payment', () => {
     const plan = planSheet(
       current,
-      { mppa: 3_200_000, payments: [{ id: A, label: 'Annulé', amount: 0, correction: 'Chèque sans provision' }], adjustments: [] },
+      {
+        mppa: 3_200_000,
+        payments: [{ id: A, label: 'Annulé', amount: 0, correction: 'Chèque sans provision' }],
+        adjustments: [],
+      },
       ctx,
     );
     expect(plan.refusal).toBeNull();
-    expect(plan.payments).toEqual([{ id: A, label: 'Annulé', amount: 0, date: null, receiptNo: 17, recordedBy: 'caisse1' }]);
+    expect(plan.payments).toEqual([
+      { id: A, label: 'Annulé', amount: 0, date: null, receiptNo: 17, recordedBy: 'caisse1' },
+    ]);
     expect(plan.corrections).toEqual([
       {
         receiptNo: 17,
@@ -83,11 +120,7 @@ describe('planSheet: what a save keeps, numbers and dates', () => {
     const plan = planSheet(
       current,
       {
-        payments: [
-          keepA,
-          { id: A, label: 'copie', amount: 100 },
-          { id: "1' OR 1=1", label: 'y', amount: 100 },
-        ],
+        payments: [keepA, { id: A, label: 'copie', amount: 100 }, { id: "1' OR 1=1", label: 'y', amount: 100 }],
         adjustments: [
           { id: C, label: 'a', amount: -1 },
           { id: C, label: 'b', amount: -1 },
@@ -107,7 +140,14 @@ describe('planSheet: what a save keeps, numbers and dates', () => {
 describe('planNewPayment: the cashier’s quick path', () => {
   it('appends one payment with the next receipt, today’s date and the cashier, touching nothing else', () => {
     const { payment, sheet } = planNewPayment(current, { id: NEW, label: 'Versement 3', amount: 500_000 }, ctx);
-    expect(payment).toEqual({ id: NEW, label: 'Versement 3', amount: 500_000, date: '2026-02-03', receiptNo: 41, recordedBy: 'comptable' });
+    expect(payment).toEqual({
+      id: NEW,
+      label: 'Versement 3',
+      amount: 500_000,
+      date: '2026-02-03',
+      receiptNo: 41,
+      recordedBy: 'comptable',
+    });
     expect(sheet.payments).toEqual([...current.payments, payment]);
     expect(sheet.adjustments).toBe(current.adjustments);
     // An id already on the sheet is not taken over; a date given is kept.
@@ -141,7 +181,11 @@ describe('audit snapshots', () => {
       ],
       adjustments: [{ label: 'Bourse 50%', amount: -15500 }],
     });
-    const plan = planSheet(current, { payments: [keepA, { label: 'V', amount: 550_001 }], adjustments: current.adjustments }, ctx);
+    const plan = planSheet(
+      current,
+      { payments: [keepA, { label: 'V', amount: 550_001 }], adjustments: current.adjustments },
+      ctx,
+    );
     expect(sheetSnapshot(plan)).toMatchObject({ adjusted_mppa: 15500, total_paid: 15500.01, balance: -0.01 });
   });
 });

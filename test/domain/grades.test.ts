@@ -23,7 +23,14 @@ import {
 describe('a subject percentage', () => {
   it('is the sum of scores over the sum of the max scores graded', () => {
     // 15/20 + 30/50 = 45/70 = 64.2857… %
-    expect(round2(subjectPercent([{ score: 1500, max: 2000 }, { score: 3000, max: 5000 }])!)).toBe(64.29);
+    expect(
+      round2(
+        subjectPercent([
+          { score: 1500, max: 2000 },
+          { score: 3000, max: 5000 },
+        ])!,
+      ),
+    ).toBe(64.29);
     expect(subjectPercent([])).toBeNull();
   });
 });
@@ -114,7 +121,15 @@ describe('the evaluation set', () => {
 
 describe('the automatic appreciation', () => {
   it('picks the tier at 90, 80 and 60 and the phrase by the floored average modulo four', () => {
-    expect([95, 90, 89.99, 80, 79.9, 60, 59.99].map(appreciationTier)).toEqual(['top', 'top', 'good', 'good', 'average', 'average', 'poor']);
+    expect([95, 90, 89.99, 80, 79.9, 60, 59.99].map(appreciationTier)).toEqual([
+      'top',
+      'top',
+      'good',
+      'good',
+      'average',
+      'average',
+      'poor',
+    ]);
     expect([90, 91.9, 92, 95].map(phraseIndex)).toEqual([2, 3, 0, 3]);
   });
 });

@@ -76,12 +76,15 @@ describe('sign-in delays per account and client', () => {
 
   it('holds unknown clients together to a growing wait after 10 failures in a day', () => {
     let state = emptyAccountState();
-    for (let i = 0; i < LOGIN_LIMITS.strangerFreeFailures; i++) state = failRepeatedly(state, clientOf(`198.51.100.${i}`), 1, t0).state;
+    for (let i = 0; i < LOGIN_LIMITS.strangerFreeFailures; i++)
+      state = failRepeatedly(state, clientOf(`198.51.100.${i}`), 1, t0).state;
     const refused = accountAttempt(state, clientOf('192.0.2.1'), 'eleventh', t0);
     expect(refused.verdict).toEqual({ allowed: false, retryAfterSeconds: 1 });
     expect(accountAttempt(state, clientOf('192.0.2.1'), 'eleventh', t0 + 1000).verdict.allowed).toBe(true);
     // A day later the failures no longer count.
-    expect(accountAttempt(state, clientOf('192.0.2.1'), 'later', t0 + LOGIN_LIMITS.strangerWindowMs).verdict.allowed).toBe(true);
+    expect(
+      accountAttempt(state, clientOf('192.0.2.1'), 'later', t0 + LOGIN_LIMITS.strangerWindowMs).verdict.allowed,
+    ).toBe(true);
   });
 });
 
@@ -108,7 +111,10 @@ describe('clientOf', () => {
   });
 
   it('keys IPv6 clients by their /64 and their network by /48', () => {
-    expect(clientOf('2001:db8:abcd:12:1::5')).toEqual({ address: '2001:db8:abcd:12::/64', network: '2001:db8:abcd::/48' });
+    expect(clientOf('2001:db8:abcd:12:1::5')).toEqual({
+      address: '2001:db8:abcd:12::/64',
+      network: '2001:db8:abcd::/48',
+    });
     expect(clientOf('2001:DB8:ABCD:0012:ffff::1').address).toBe('2001:db8:abcd:12::/64');
   });
 

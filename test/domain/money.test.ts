@@ -70,7 +70,20 @@ describe('parseAmount: what a cashier types', () => {
   });
 
   it('answers null rather than guess', () => {
-    for (const text of ['', ' ', 'abc', '12,345', '25.000', '1.234,56', '1,2,3', '12..5', '--5', '5-', '1e5', '10000000000000']) {
+    for (const text of [
+      '',
+      ' ',
+      'abc',
+      '12,345',
+      '25.000',
+      '1.234,56',
+      '1,2,3',
+      '12..5',
+      '--5',
+      '5-',
+      '1e5',
+      '10000000000000',
+    ]) {
       expect(parseAmount(text), text).toBeNull();
     }
   });
@@ -117,7 +130,11 @@ describe('financeTotals: adjusted MPPA, total paid, balance (document 2 §4)', (
 
   it('counts every centime: 3 x 0.10 + 0.20 paid on 0.50 leaves nothing', () => {
     const payments = [0.1, 0.1, 0.1, 0.2].map((x) => ({ amount: toCentimes(x) }));
-    expect(financeTotals({ mppa: toCentimes(0.5), adjustments: [], payments })).toEqual({ adjusted: 50, paid: 50, balance: 0 });
+    expect(financeTotals({ mppa: toCentimes(0.5), adjustments: [], payments })).toEqual({
+      adjusted: 50,
+      paid: 50,
+      balance: 0,
+    });
   });
 
   // Issue 10 changes the tone of an overpayment: a warning, not the green of a settled account.

@@ -30,7 +30,13 @@ describe('password policy (at least 11 characters, lowercase, uppercase, digit, 
   });
 
   it('reports each criterion', () => {
-    expect(passwordCriteria('Ab1#')).toEqual({ length: false, lowercase: true, uppercase: true, digit: true, special: true });
+    expect(passwordCriteria('Ab1#')).toEqual({
+      length: false,
+      lowercase: true,
+      uppercase: true,
+      digit: true,
+      special: true,
+    });
     expect(passwordCriteria('abcdefghijk')).toEqual({
       length: true,
       lowercase: true,
@@ -38,7 +44,13 @@ describe('password policy (at least 11 characters, lowercase, uppercase, digit, 
       digit: false,
       special: false,
     });
-    expect(passwordCriteria('')).toEqual({ length: false, lowercase: false, uppercase: false, digit: false, special: false });
+    expect(passwordCriteria('')).toEqual({
+      length: false,
+      lowercase: false,
+      uppercase: false,
+      digit: false,
+      special: false,
+    });
   });
 
   it('scores the strength indicator from 0 to 5', () => {

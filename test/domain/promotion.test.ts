@@ -3,15 +3,31 @@
 // any grade, overrides, destinations.
 import { describe, expect, it } from 'vitest';
 import type { ReportData } from '../../worker/contract/grades';
-import { classBase, classResults, classTargets, destination, nextYearName, outcomeOf } from '../../worker/domain/promotion';
+import {
+  classBase,
+  classResults,
+  classTargets,
+  destination,
+  nextYearName,
+  outcomeOf,
+} from '../../worker/domain/promotion';
 
 const periods = [
   { id: 'p1', name: 'Trimestre 1' },
   { id: 'p2', name: 'Trimestre 2' },
 ];
 
-const student = (id: string, nom: string) => ({ id: `e-${id}`, student: { id, nom, prenom: 'A', nisu: null, date_of_birth: null, sexe: null } });
-const mark = (subject_id: string, period_id: string, score: number, max_score: number) => ({ subject_id, period_id, evaluation_name: 'Devoir', score, max_score });
+const student = (id: string, nom: string) => ({
+  id: `e-${id}`,
+  student: { id, nom, prenom: 'A', nisu: null, date_of_birth: null, sexe: null },
+});
+const mark = (subject_id: string, period_id: string, score: number, max_score: number) => ({
+  subject_id,
+  period_id,
+  evaluation_name: 'Devoir',
+  score,
+  max_score,
+});
 
 // Maths counts 100 points, French 50: the period average weighs subjects by their max grade.
 const data: ReportData = {
@@ -42,8 +58,16 @@ describe('promotion rules', () => {
   });
 
   it('maps each class to the next by order and the last to none; a map replaces a default and names only known classes', () => {
-    const classes = [{ id: 'c7', name: '7e' }, { id: 'c8', name: '8e' }, { id: 'c9', name: '9e' }];
-    expect([...classTargets(classes).targets]).toEqual([['c7', 'c8'], ['c8', 'c9'], ['c9', null]]);
+    const classes = [
+      { id: 'c7', name: '7e' },
+      { id: 'c8', name: '8e' },
+      { id: 'c9', name: '9e' },
+    ];
+    expect([...classTargets(classes).targets]).toEqual([
+      ['c7', 'c8'],
+      ['c8', 'c9'],
+      ['c9', null],
+    ]);
     expect(classTargets(classes, { c7: 'c9', c8: null }).targets.get('c7')).toBe('c9');
     expect(classTargets(classes, { c8: null }).targets.get('c8')).toBeNull();
     expect(classTargets(classes, { c7: 'zz' }).unknown).toBe('zz');

@@ -14,7 +14,14 @@ const PERIODS = [
 
 const student = (id: string, nom: string) => ({
   id: `e-${id}`,
-  student: { id: `s-${id}`, nom, prenom: 'Test', nisu: id === 'a' ? 'ABCD12345678E1234567' : null, date_of_birth: '2012-03-04', sexe: 'F' },
+  student: {
+    id: `s-${id}`,
+    nom,
+    prenom: 'Test',
+    nisu: id === 'a' ? 'ABCD12345678E1234567' : null,
+    date_of_birth: '2012-03-04',
+    sexe: 'F',
+  },
 });
 
 /** A grade: subject, period, evaluation, score over max (points). */
@@ -26,7 +33,11 @@ const g = (subject_id: string, period_id: string, evaluation_name: string, score
   max_score,
 });
 
-function data(subjects: [string, number][], grades: Record<string, ReturnType<typeof g>[]>, names: string[]): ReportData {
+function data(
+  subjects: [string, number][],
+  grades: Record<string, ReturnType<typeof g>[]>,
+  names: string[],
+): ReportData {
   return {
     enrollments: names.map((id) => student(id, id.toUpperCase())),
     subjects: subjects.map(([subject_id, max_grade]) => ({ subject_id, subject_name: subject_id, max_grade })),
@@ -163,7 +174,13 @@ describe('base 10 and the decision at the boundary', () => {
 
   it('shows averages on base 10', () => {
     // Lecture 15/20 = 75 %: (75 x 20 + 50 x 10) / 30 = 66.666… % -> 6.67 / 10.
-    const cards = buildReportCards({ data: small(15), periods: PERIODS, periodId: 't1', passingGrade: 50, lastClass: false });
+    const cards = buildReportCards({
+      data: small(15),
+      periods: PERIODS,
+      periodId: 't1',
+      passingGrade: 50,
+      lastClass: false,
+    });
     expect(cards.base).toBe(10);
     expect(cards.cards[0]).toMatchObject({ average: 6.67, annualAverage: 6.67, rank: 1, tied: false });
     expect(cards.cards[0]!.subjects[0]).toMatchObject({ percent: 75, points: 15, onBase: 7.5 });

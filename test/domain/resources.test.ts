@@ -23,7 +23,8 @@ describe('resource upload rules', () => {
   it('accepts only http and https links', () => {
     expect(isWebUrl('https://exemple.ht/cours')).toBe(true);
     expect(isWebUrl('http://exemple.ht')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'exemple.ht', 'ftp://a.b']) expect(isWebUrl(bad)).toBe(false);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'exemple.ht', 'ftp://a.b'])
+      expect(isWebUrl(bad)).toBe(false);
   });
 
   it('decodes base64 and data URLs, refuses the rest', () => {
@@ -35,7 +36,9 @@ describe('resource upload rules', () => {
   it('cleans file names and names them in the download header', () => {
     expect(cleanFileName('C:\\Users\\a\\Cours "1".pdf')).toBe('Cours 1.pdf');
     expect(cleanFileName('../..')).toBeNull();
-    expect(contentDisposition('application/pdf', 'Leçon.pdf')).toBe(`attachment; filename="Le_on.pdf"; filename*=UTF-8''Le%C3%A7on.pdf`);
+    expect(contentDisposition('application/pdf', 'Leçon.pdf')).toBe(
+      `attachment; filename="Le_on.pdf"; filename*=UTF-8''Le%C3%A7on.pdf`,
+    );
     expect(contentDisposition('image/png', 'a.png')).toMatch(/^inline;/);
   });
 });

@@ -1,18 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_TEMPLATES } from '../../worker/domain/permissions';
-import { roleKind, roleOptionNote, roleOptionRule, roleRuleReason, roleSelectionRule, toggleRole } from '../../worker/domain/roles';
+import {
+  roleKind,
+  roleOptionNote,
+  roleOptionRule,
+  roleRuleReason,
+  roleSelectionRule,
+  toggleRole,
+} from '../../worker/domain/roles';
 
 // One role per template (id = template key) and a school's own role.
 const roles = [...ROLE_TEMPLATES.map((t) => ({ id: t.key, templateKey: t.key })), { id: 'custom', templateKey: null }];
-const MANAGERS = ['accountant', 'report_cards', 'school_life', 'teachers_manager', 'timetable_manager', 'portal_manager'];
+const MANAGERS = [
+  'accountant',
+  'report_cards',
+  'school_life',
+  'teachers_manager',
+  'timetable_manager',
+  'portal_manager',
+];
 
 const reasonFor = (selected: string[], id: string, context = {}) => {
-  const rule = roleOptionRule(roles, selected, roles.find((r) => r.id === id)!, context);
+  const rule = roleOptionRule(
+    roles,
+    selected,
+    roles.find((r) => r.id === id)!,
+    context,
+  );
   return rule && roleRuleReason(rule);
 };
 
 const noteFor = (selected: string[], id: string) => {
-  const rule = roleOptionNote(roles, selected, roles.find((r) => r.id === id)!);
+  const rule = roleOptionNote(
+    roles,
+    selected,
+    roles.find((r) => r.id === id)!,
+  );
   return rule && roleRuleReason(rule);
 };
 
@@ -40,7 +63,10 @@ describe('toggling a role in the form', () => {
 
   it('makes director and secretary exclusive, and clears the manager roles', () => {
     expect(toggleRole(roles, ['director', 'custom'], 'secretary', true)).toEqual(['custom', 'secretary']);
-    expect(toggleRole(roles, ['accountant', 'school_life', 'custom'], 'director', true)).toEqual(['custom', 'director']);
+    expect(toggleRole(roles, ['accountant', 'school_life', 'custom'], 'director', true)).toEqual([
+      'custom',
+      'director',
+    ]);
   });
 
   it('clears director and secretary when a manager role is selected', () => {
@@ -66,9 +92,14 @@ describe('disabled options and their reasons', () => {
     // Document 1 §4: selecting either clears the other and the managers; a manager clears both.
     for (const id of ['secretary', ...MANAGERS]) expect(reasonFor(['director'], id)).toBeNull();
     for (const id of ['director', ...MANAGERS]) expect(reasonFor(['secretary'], id)).toBeNull();
-    expect(noteFor(['director'], 'secretary')).toBe('Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.');
-    expect(noteFor(['secretary'], 'director')).toBe('Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.');
-    for (const id of MANAGERS) expect(noteFor(['secretary'], id)).toBe('Un rôle supérieur inclut déjà cette permission.');
+    expect(noteFor(['director'], 'secretary')).toBe(
+      'Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.',
+    );
+    expect(noteFor(['secretary'], 'director')).toBe(
+      'Les rôles de Directeur et Secrétaire sont mutuellement exclusifs.',
+    );
+    for (const id of MANAGERS)
+      expect(noteFor(['secretary'], id)).toBe('Un rôle supérieur inclut déjà cette permission.');
     expect(noteFor(['secretary'], 'secretary')).toBeNull();
     expect(noteFor(['director'], 'custom')).toBeNull();
     expect(noteFor(['accountant'], 'director')).toBeNull();
@@ -89,7 +120,14 @@ describe('disabled options and their reasons', () => {
 
 describe('selections the server refuses', () => {
   it('accepts what the form can produce', () => {
-    for (const selection of [[], ['admin_principal'], ['director', 'custom'], ['secretary'], MANAGERS, ['accountant', 'custom']]) {
+    for (const selection of [
+      [],
+      ['admin_principal'],
+      ['director', 'custom'],
+      ['secretary'],
+      MANAGERS,
+      ['accountant', 'custom'],
+    ]) {
       expect(roleSelectionRule(roles, selection)).toBeNull();
     }
   });

@@ -65,7 +65,9 @@ describe('setup wizard plan', () => {
     expect(message({ curriculum: [{ className: 'Philo', subjectName: 'Français' }] })).toBe(
       "Le programme ou les frais citent une classe absente de l'assistant : Philo.",
     );
-    expect(message({ financials: [{ className: '7e AF', mppa: -1 }] })).toBe('Le montant doit être un nombre positif ou vide.');
+    expect(message({ financials: [{ className: '7e AF', mppa: -1 }] })).toBe(
+      'Le montant doit être un nombre positif ou vide.',
+    );
     expect(message({})).toBeNull();
   });
 });

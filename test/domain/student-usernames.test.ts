@@ -11,10 +11,24 @@ describe('batch usernames', () => {
       { prenom: 'JEAN', nom: 'pierre' },
       { prenom: 'Jean', nom: 'Pierre' },
     ];
-    expect(batchUsernames(people, ['nadege.toussaint', 'Jean.Pierre2'], 'eleve')).toEqual(['jean.pierre', 'nadege.toussaint2', 'jean.pierre3', 'jean.pierre4']);
+    expect(batchUsernames(people, ['nadege.toussaint', 'Jean.Pierre2'], 'eleve')).toEqual([
+      'jean.pierre',
+      'nadege.toussaint2',
+      'jean.pierre3',
+      'jean.pierre4',
+    ]);
   });
 
   it('falls back when the names leave no letter', () => {
-    expect(batchUsernames([{ prenom: '…', nom: '' }, { prenom: '', nom: '-' }], [], 'eleve')).toEqual(['eleve', 'eleve2']);
+    expect(
+      batchUsernames(
+        [
+          { prenom: '…', nom: '' },
+          { prenom: '', nom: '-' },
+        ],
+        [],
+        'eleve',
+      ),
+    ).toEqual(['eleve', 'eleve2']);
   });
 });

@@ -69,7 +69,8 @@ describe('tutor e-mail', () => {
   it('accepts e-mail addresses only', () => {
     expect(isEmail('ma.joseph@gmail.com')).toBe(true);
     expect(isEmail('jean+ecole@yahoo.fr')).toBe(true);
-    for (const bad of ['ma.joseph', 'a@b', '@gmail.com', 'a..b@gmail.com', 'a b@gmail.com']) expect(isEmail(bad), bad).toBe(false);
+    for (const bad of ['ma.joseph', 'a@b', '@gmail.com', 'a..b@gmail.com', 'a b@gmail.com'])
+      expect(isEmail(bad), bad).toBe(false);
   });
 });
 
@@ -155,8 +156,15 @@ describe('bulk action rules', () => {
     const classes = [{ name: '7e AF' }, { name: '8e AF' }, { name: '9e AF' }];
     expect(canChangeClass([unenrolled])).toBe(false);
     expect(canChangeClass([unenrolled, enrolled('7e AF')])).toBe(true);
-    expect(changeClassTargets(classes, [enrolled('7e AF'), enrolled('9e af'), unenrolled])).toEqual([{ name: '8e AF' }]);
-    expect(changeClassTargets(classes, classes.map((c) => enrolled(c.name)))).toEqual([]);
+    expect(changeClassTargets(classes, [enrolled('7e AF'), enrolled('9e af'), unenrolled])).toEqual([
+      { name: '8e AF' },
+    ]);
+    expect(
+      changeClassTargets(
+        classes,
+        classes.map((c) => enrolled(c.name)),
+      ),
+    ).toEqual([]);
   });
 
   it('makes initials from the first and last names', () => {

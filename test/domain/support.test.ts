@@ -13,6 +13,7 @@ describe('support chat tags', () => {
     const tag = (v: number) => conversationTag('t-1', v);
     expect(heldVersion(conversationTag('t-2', 7), tag)).toBeUndefined();
     expect(heldVersion(hubTag('unread', 3), (v) => hubTag('list', v))).toBeUndefined();
-    for (const junk of [undefined, '', '*', '"abc"', '"c-t-1-x"', `${tag(1)}, ${tag(2)}`]) expect(heldVersion(junk, tag)).toBeUndefined();
+    for (const junk of [undefined, '', '*', '"abc"', '"c-t-1-x"', `${tag(1)}, ${tag(2)}`])
+      expect(heldVersion(junk, tag)).toBeUndefined();
   });
 });

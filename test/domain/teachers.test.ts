@@ -40,7 +40,11 @@ describe('the teacher profile', () => {
   it('checks the e-mail with the one e-mail rule', () => {
     const result = teacherProfile({ ...valid, email: ' jr.baptiste@college-demo.ht ' });
     expect(result.ok && result.profile.email).toBe('jr.baptiste@college-demo.ht');
-    expect(teacherProfile({ ...valid, email: 'jr.baptiste@' })).toEqual({ ok: false, field: 'email', problem: 'invalid' });
+    expect(teacherProfile({ ...valid, email: 'jr.baptiste@' })).toEqual({
+      ok: false,
+      field: 'email',
+      problem: 'invalid',
+    });
     expect(teacherProfile({ ...valid, email: `${'a'.repeat(190)}@ecole.ht.example` })).toEqual({
       ok: false,
       field: 'email',
@@ -50,11 +54,27 @@ describe('the teacher profile', () => {
 
   it('requires prénom and nom, in the order of the form', () => {
     expect(teacherProfile({ prenom: '', nom: '' })).toEqual({ ok: false, field: 'prenom', problem: 'required' });
-    expect(teacherProfile({ prenom: '\u200B\u3164', nom: 'Étienne' })).toEqual({ ok: false, field: 'prenom', problem: 'required' });
+    expect(teacherProfile({ prenom: '\u200B\u3164', nom: 'Étienne' })).toEqual({
+      ok: false,
+      field: 'prenom',
+      problem: 'required',
+    });
     expect(teacherProfile({ prenom: 'Marie', nom: '  ' })).toEqual({ ok: false, field: 'nom', problem: 'required' });
-    expect(teacherProfile({ prenom: 'M'.repeat(101), nom: 'Étienne' })).toEqual({ ok: false, field: 'prenom', problem: 'tooLong' });
-    expect(teacherProfile({ prenom: 'M'.repeat(100), nom: 'E'.repeat(101) })).toEqual({ ok: false, field: 'nom', problem: 'tooLong' });
-    expect(teacherProfile({ ...valid, phone: '3'.repeat(41) })).toEqual({ ok: false, field: 'phone', problem: 'tooLong' });
+    expect(teacherProfile({ prenom: 'M'.repeat(101), nom: 'Étienne' })).toEqual({
+      ok: false,
+      field: 'prenom',
+      problem: 'tooLong',
+    });
+    expect(teacherProfile({ prenom: 'M'.repeat(100), nom: 'E'.repeat(101) })).toEqual({
+      ok: false,
+      field: 'nom',
+      problem: 'tooLong',
+    });
+    expect(teacherProfile({ ...valid, phone: '3'.repeat(41) })).toEqual({
+      ok: false,
+      field: 'phone',
+      problem: 'tooLong',
+    });
   });
 
   it('names a teacher Prénom Nom', () => {
@@ -74,7 +94,9 @@ describe("the teacher account's username", () => {
   it('gets a number when the school has it already, case aside', () => {
     const taken = ['Jean-Robert.Baptiste', 'jean-robert.baptiste2'];
     expect(teacherUsername({ prenom: 'Jean-Robert', nom: 'Baptiste' }, taken)).toBe('jean-robert.baptiste3');
-    expect(teacherUsername({ prenom: 'Jean-Robert', nom: 'Baptiste' }, ['jean-robert.baptiste2'])).toBe('jean-robert.baptiste');
+    expect(teacherUsername({ prenom: 'Jean-Robert', nom: 'Baptiste' }, ['jean-robert.baptiste2'])).toBe(
+      'jean-robert.baptiste',
+    );
   });
 
   it('says what the server looks up', () => {
@@ -93,14 +115,19 @@ describe("the teacher account's username", () => {
     const long = teacherUsername({ prenom: 'Marie-Françoise-Anne', nom: 'De La Rochefoucauld-Saint-Ange' }, []);
     expect(long).toBe('marie-francoise-anne.de-la-rochefoucauld-saint');
     expect(long.length).toBeLessThanOrEqual(46);
-    expect(teacherUsername({ prenom: 'Marie-Françoise-Anne', nom: 'De La Rochefoucauld-Saint-Ange' }, [long])).toBe(`${long}2`);
+    expect(teacherUsername({ prenom: 'Marie-Françoise-Anne', nom: 'De La Rochefoucauld-Saint-Ange' }, [long])).toBe(
+      `${long}2`,
+    );
   });
 });
 
 describe('removing a teacher', () => {
   it('is refused while they teach in the current year', () => {
     expect(removalDecision(['2025-2026'], '2025-2026')).toEqual({ action: 'refuse', assignments: 1 });
-    expect(removalDecision(['2024-2025', '2025-2026', '2025-2026'], '2025-2026')).toEqual({ action: 'refuse', assignments: 2 });
+    expect(removalDecision(['2024-2025', '2025-2026', '2025-2026'], '2025-2026')).toEqual({
+      action: 'refuse',
+      assignments: 2,
+    });
   });
 
   it('is refused too for a year prepared after the current one', () => {
@@ -148,7 +175,9 @@ describe('assignments', () => {
   });
 
   it("are offered in the curriculum's order: mine, free, or whose", () => {
-    expect(courseChoices('baptiste', curriculum, assignments).map((c) => [c.className, c.subjectName, c.state])).toEqual([
+    expect(
+      courseChoices('baptiste', curriculum, assignments).map((c) => [c.className, c.subjectName, c.state]),
+    ).toEqual([
       ['7e AF', 'Mathématiques', 'mine'],
       ['7e AF', 'Français', 'taken'],
       ['8e AF', 'Mathématiques', 'free'],
@@ -165,7 +194,14 @@ describe('assignments', () => {
 });
 
 describe('handing a course over to another teacher', () => {
-  const slot = (id: string, teacherId: string, classId: string, dayOfWeek: number, startTime: string, endTime: string) => ({
+  const slot = (
+    id: string,
+    teacherId: string,
+    classId: string,
+    dayOfWeek: number,
+    startTime: string,
+    endTime: string,
+  ) => ({
     id,
     yearId: 'y1',
     teacherId,
@@ -178,14 +214,21 @@ describe('handing a course over to another teacher', () => {
   const course = [slot('m1', 'baptiste', '7e', 1, '08:00', '09:00'), slot('m2', 'baptiste', '7e', 3, '10:15', '11:15')];
 
   it('is free when the new teacher has no lesson at those times', () => {
-    const year = [...course, slot('p1', 'alexis', 'ns3', 1, '09:00', '10:00'), slot('p2', 'alexis', 'ns3', 3, '08:00', '10:15')];
+    const year = [
+      ...course,
+      slot('p1', 'alexis', 'ns3', 1, '09:00', '10:00'),
+      slot('p2', 'alexis', 'ns3', 3, '08:00', '10:15'),
+    ];
     expect(handOverClash(course, year, 'alexis')).toBeNull();
   });
 
   it("names the course's entry and the new teacher's lesson it clashes with", () => {
     const lesson = slot('p3', 'alexis', 'philo', 3, '11:00', '12:00');
     const year = [...course, lesson];
-    expect(handOverClash(course, year, 'alexis')).toEqual({ moved: course[1], clash: { entry: lesson, reason: 'teacher' } });
+    expect(handOverClash(course, year, 'alexis')).toEqual({
+      moved: course[1],
+      clash: { entry: lesson, reason: 'teacher' },
+    });
   });
 
   it("ignores the course's own entries", () => {

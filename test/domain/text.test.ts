@@ -8,7 +8,15 @@ describe('cleanText (every one-line text input)', () => {
   });
 
   it('turns a name made only of invisible characters into an empty one', () => {
-    for (const blank of ['\u200b', '\u200b\u200c\u200d\u2060', '\ufeff', '\u00ad', '\u3164', '\u2800', ' \u200b \u200e ']) {
+    for (const blank of [
+      '\u200b',
+      '\u200b\u200c\u200d\u2060',
+      '\ufeff',
+      '\u00ad',
+      '\u3164',
+      '\u2800',
+      ' \u200b \u200e ',
+    ]) {
       expect(cleanText(blank), JSON.stringify(blank)).toBe('');
     }
   });
@@ -29,7 +37,9 @@ describe('cleanText (every one-line text input)', () => {
 
 describe('cleanMultilineText (notes and messages)', () => {
   it('keeps line breaks, at most one blank line, and strips the invisible rest', () => {
-    expect(cleanMultilineText('  Maintenance\r\n\r\n\r\nce soir\u200b à 20 h \u202e ')).toBe('Maintenance\n\nce soir à 20 h');
+    expect(cleanMultilineText('  Maintenance\r\n\r\n\r\nce soir\u200b à 20 h \u202e ')).toBe(
+      'Maintenance\n\nce soir à 20 h',
+    );
     expect(cleanMultilineText('\u200b\n\u200d')).toBe('');
   });
 });
@@ -63,7 +73,9 @@ describe('the student search rule (list, report and class roster)', () => {
   it('folds letters without a combining accent and sorts É with E', () => {
     expect(searchKey('Cœur Æsa')).toBe('coeur aesa');
     expect(searchKey("N'Guessan")).toBe('n guessan');
-    const sorted = ['Zéphir', 'Étienne', 'Emmanuel', 'Fils-Aimé'].sort((a, b) => searchKey(a).localeCompare(searchKey(b)));
+    const sorted = ['Zéphir', 'Étienne', 'Emmanuel', 'Fils-Aimé'].sort((a, b) =>
+      searchKey(a).localeCompare(searchKey(b)),
+    );
     expect(sorted).toEqual(['Emmanuel', 'Étienne', 'Fils-Aimé', 'Zéphir']);
   });
 

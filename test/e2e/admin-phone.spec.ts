@@ -17,18 +17,24 @@ test('choosing a role template fills the role’s name and its permissions', asy
   await openTab(page, 'Rôles');
   const name = page.getByLabel('Nom du rôle', { exact: true });
   const create = page.getByRole('button', { name: 'Créer le rôle' });
-  await page.getByLabel('Modèle (point de départ recommandé)', { exact: true }).selectOption({ label: 'Gestionnaire Vie Scolaire' });
+  await page
+    .getByLabel('Modèle (point de départ recommandé)', { exact: true })
+    .selectOption({ label: 'Gestionnaire Vie Scolaire' });
   await expect(name).toHaveValue('Gestionnaire Vie Scolaire');
   await expect(page.getByLabel('Suivre et modifier les présences', { exact: true })).toBeChecked();
   // The system role has that name already: the form says so before anything is sent.
   await expect(page.getByText('Un rôle porte déjà ce nom.')).toBeVisible();
   await expect(create).toBeDisabled();
   // Another template replaces a name the template gave; a name the user typed stays.
-  await page.getByLabel('Modèle (point de départ recommandé)', { exact: true }).selectOption({ label: 'Gestionnaire des Bulletins' });
+  await page
+    .getByLabel('Modèle (point de départ recommandé)', { exact: true })
+    .selectOption({ label: 'Gestionnaire des Bulletins' });
   await expect(name).toHaveValue('Gestionnaire des Bulletins');
   await name.fill('Surveillant');
   await expect(create).toBeEnabled();
-  await page.getByLabel('Modèle (point de départ recommandé)', { exact: true }).selectOption({ label: 'Gestionnaire Vie Scolaire' });
+  await page
+    .getByLabel('Modèle (point de départ recommandé)', { exact: true })
+    .selectOption({ label: 'Gestionnaire Vie Scolaire' });
   await expect(name).toHaveValue('Surveillant');
 });
 
@@ -51,10 +57,17 @@ test('the wizard checks the year at once and starts from the school’s classes 
   await signInAndLand(page, 'admin', '/dashboard');
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const headers = { Authorization: `Bearer ${token}` };
-  const years = (await (await page.request.get('/api/school-years', { headers })).json()) as { id: string; name: string; is_current: boolean }[];
+  const years = (await (await page.request.get('/api/school-years', { headers })).json()) as {
+    id: string;
+    name: string;
+    is_current: boolean;
+  }[];
   const current = years.find((y) => y.is_current)!;
   const classes = (await (await page.request.get('/api/classes', { headers })).json()) as { name: string }[];
-  const fees = (await (await page.request.get(`/api/class-financials?yearId=${current.id}`, { headers })).json()) as { class_name: string; mppa: number | null }[];
+  const fees = (await (await page.request.get(`/api/class-financials?yearId=${current.id}`, { headers })).json()) as {
+    class_name: string;
+    mppa: number | null;
+  }[];
   const firstFee = fees.find((f) => f.class_name === classes[0]!.name)!.mppa!;
 
   await openTab(page, 'Années scolaires');

@@ -11,7 +11,8 @@ const CASHIER_OWN = 'Caisse#2026-perso';
 
 test.use({ schoolData: 'empty' });
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true }).click();
@@ -29,14 +30,21 @@ async function setUpLikeTheWizard(page: Page) {
     curriculum: classes.flatMap((className) =>
       subjects
         .filter((subjectName) => !(className === '8e AF' && subjectName === 'Créole'))
-        .map((subjectName) => ({ className, subjectName, maxGrade: className === '8e AF' && subjectName === 'Mathématiques' ? 200 : 100 })),
+        .map((subjectName) => ({
+          className,
+          subjectName,
+          maxGrade: className === '8e AF' && subjectName === 'Mathématiques' ? 200 : 100,
+        })),
     ),
     financials: [
       { className: '7e AF', mppa: 25000 },
       { className: '8e AF', mppa: 27500.5 },
     ],
   };
-  const res = await page.request.post('/api/setup/new-year', { headers: { Authorization: `Bearer ${await apiToken(page, 'admin')}` }, data: setup });
+  const res = await page.request.post('/api/setup/new-year', {
+    headers: { Authorization: `Bearer ${await apiToken(page, 'admin')}` },
+    data: setup,
+  });
   expect(res.status()).toBe(201);
 }
 
@@ -92,7 +100,9 @@ test('a new school admin sets the school up with the wizard from the welcome car
   await expect(page.getByRole('combobox').first()).toContainText('2025-2026 (Actuelle)');
 });
 
-test('the panel shows the year, periods, classes, subjects, programme and fees; a max grade is edited', async ({ page }) => {
+test('the panel shows the year, periods, classes, subjects, programme and fees; a max grade is edited', async ({
+  page,
+}) => {
   await setUpLikeTheWizard(page);
   await signInAndLand(page, 'admin', '/dashboard');
   await page.goto('/admin');
@@ -103,14 +113,16 @@ test('the panel shows the year, periods, classes, subjects, programme and fees; 
   await expect(year.getByRole('button', { name: /Supprimer/ })).toHaveCount(0);
 
   await openTab(page, 'Périodes');
-  for (const name of ['Trimestre 1', 'Trimestre 2', 'Trimestre 3']) await expect(page.getByText(name, { exact: true })).toBeVisible();
+  for (const name of ['Trimestre 1', 'Trimestre 2', 'Trimestre 3'])
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
 
   await openTab(page, 'Classes');
   await expect(page.getByText('7e AF', { exact: true })).toBeVisible();
   await expect(page.getByText('8e AF', { exact: true })).toBeVisible();
 
   await openTab(page, 'Matières');
-  for (const name of ['Mathématiques', 'Français', 'Créole']) await expect(page.getByText(name, { exact: true })).toBeVisible();
+  for (const name of ['Mathématiques', 'Français', 'Créole'])
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
 
   await openTab(page, 'Programme');
   await page.getByLabel('Classe', { exact: true }).selectOption('8e AF');
@@ -148,7 +160,9 @@ test('a custom role and a user holding it: the user sees only what the role allo
   await openTab(page, 'Rôles');
   const system = page.getByRole('listitem').filter({ hasText: 'Secrétaire Pédagogique' });
   await expect(system.getByRole('button', { name: /Modifier/ })).toBeDisabled();
-  await page.getByLabel('Modèle (point de départ recommandé)', { exact: true }).selectOption({ label: 'Comptable / Gestionnaire des Paiements' });
+  await page
+    .getByLabel('Modèle (point de départ recommandé)', { exact: true })
+    .selectOption({ label: 'Comptable / Gestionnaire des Paiements' });
   await expect(page.getByRole('button', { name: 'Créer le rôle' })).toBeDisabled();
   await expect(page.getByLabel('Consulter le rapport financier', { exact: true })).toBeChecked();
   await page.getByLabel('Nom du rôle', { exact: true }).fill('Caissier');
@@ -176,7 +190,9 @@ test('a custom role and a user holding it: the user sees only what the role allo
   await page.getByLabel('Secrétaire Pédagogique', { exact: true }).uncheck();
 
   await page.getByRole('button', { name: 'Permissions du rôle Caissier' }).click();
-  await expect(page.getByRole('region', { name: 'Permissions du rôle Caissier' })).toContainText('Consulter le rapport financier');
+  await expect(page.getByRole('region', { name: 'Permissions du rôle Caissier' })).toContainText(
+    'Consulter le rapport financier',
+  );
   await page.getByLabel('Caissier', { exact: true }).check();
   await page.getByRole('button', { name: "Créer l'utilisateur" }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
@@ -201,20 +217,34 @@ test('a custom role and a user holding it: the user sees only what the role allo
   await expect(cashier.getByRole('link', { name: /Gestion des Élèves/ })).toHaveCount(0);
   await expect(cashier.getByRole('link', { name: /Gestion des Bulletins/ })).toHaveCount(0);
   await expect(cashier.getByRole('link', { name: /Suivi des Présences/ })).toHaveCount(0);
-  await expect(cashier.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Administration' })).toHaveCount(0);
+  await expect(
+    cashier.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Administration' }),
+  ).toHaveCount(0);
   await cashier.goto('/admin');
   await expect(cashier).toHaveURL(/\/dashboard$/);
 });
 
 test.describe('with a cashier who changed their temporary password', () => {
-  test.use({ accounts: [{ username: 'caissier', type: 'standard', templates: ['accountant'], password: CASHIER_OWN }] });
+  test.use({
+    accounts: [{ username: 'caissier', type: 'standard', templates: ['accountant'], password: CASHIER_OWN }],
+  });
 
-  test('a reset password is shown once, can be copied, and must be changed at the next sign-in', async ({ page, browser, school }) => {
+  test('a reset password is shown once, can be copied, and must be changed at the next sign-in', async ({
+    page,
+    browser,
+    school,
+  }) => {
     await signInAndLand(page, 'admin', '/dashboard');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: school.origin });
     await page.goto('/admin/users');
-    await page.getByRole('listitem', { name: 'caissier', exact: true }).getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
-    await page.getByRole('dialog', { name: 'Réinitialiser le mot de passe de caissier ?' }).getByRole('button', { name: 'Réinitialiser' }).click();
+    await page
+      .getByRole('listitem', { name: 'caissier', exact: true })
+      .getByRole('button', { name: 'Réinitialiser le mot de passe' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Réinitialiser le mot de passe de caissier ?' })
+      .getByRole('button', { name: 'Réinitialiser' })
+      .click();
     const result = page.getByRole('dialog', { name: 'Mot de passe réinitialisé' });
     await expect(result).toContainText('caissier');
     const temp = (await result.getByTestId('temp-password').textContent())!.trim();
@@ -224,7 +254,9 @@ test.describe('with a cashier who changed their temporary password', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temp);
     await result.getByRole('button', { name: "J'ai noté" }).click();
     await expect(result).toBeHidden();
-    await expect(page.getByRole('listitem', { name: 'caissier', exact: true })).toContainText('Mot de passe temporaire');
+    await expect(page.getByRole('listitem', { name: 'caissier', exact: true })).toContainText(
+      'Mot de passe temporaire',
+    );
 
     const cashier = await (await browser.newContext()).newPage();
     await signIn(cashier, 'caissier', CASHIER_OWN);

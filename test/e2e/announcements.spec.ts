@@ -6,7 +6,15 @@ import { PHONE, signInAndLand } from './support';
 
 // The demo pupil is in 9e AF; pupils 1 and 20 of the large demo are in 7e AF and 8e AF.
 // (Two accounts: written as [value, options], or Playwright would read the pair as one.)
-test.use({ accounts: [[{ username: 'eleve7', type: 'student', pupil: 1 }, { username: 'eleve8', type: 'student', pupil: 20 }], { scope: 'test' }] });
+test.use({
+  accounts: [
+    [
+      { username: 'eleve7', type: 'student', pupil: 1 },
+      { username: 'eleve8', type: 'student', pupil: 20 },
+    ],
+    { scope: 'test' },
+  ],
+});
 
 async function openCommunications(page: import('@playwright/test').Page, subTab: string) {
   await signInAndLand(page, 'admin', '/dashboard');
@@ -25,14 +33,18 @@ test('an announcement to 7e AF reaches a pupil of 7e AF and not one of 8e AF', a
   await page.getByRole('button', { name: "Envoyer l'annonce" }).click();
   await expect(page.getByText('Annonce envoyée aux élèves.')).toBeVisible();
   const history = page.getByRole('region', { name: 'Historique' });
-  await expect(history.getByRole('listitem').filter({ hasText: 'Sortie au musée national' })).toContainText('À : 7e AF');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Sortie au musée national' })).toContainText(
+    'À : 7e AF',
+  );
 
   const pupil7 = await (await browser.newContext({ viewport: PHONE })).newPage();
   await signInAndLand(pupil7, 'eleve7', '/student');
   await expect(pupil7.getByText('Sortie au musée national jeudi pour la 7e AF.')).toBeVisible();
 
   const pupil8 = await (await browser.newContext({ viewport: PHONE })).newPage();
-  const answered = pupil8.waitForResponse((r) => r.url().endsWith('/api/student/announcements') && r.request().method() === 'GET');
+  const answered = pupil8.waitForResponse(
+    (r) => r.url().endsWith('/api/student/announcements') && r.request().method() === 'GET',
+  );
   await signInAndLand(pupil8, 'eleve8', '/student');
   // The page read its announcements: none for 8e AF.
   expect(await (await answered).json()).toEqual([]);
@@ -56,7 +68,9 @@ test('an announcement to teachers reaches the chosen teacher’s banner', async 
   await recipients.getByLabel('Tout sélectionner').check();
   await page.getByRole('button', { name: "Envoyer l'annonce" }).click();
   await expect(page.getByText('Annonce envoyée.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Historique' }).getByRole('listitem').first()).toContainText('Jean-Robert');
+  await expect(page.getByRole('region', { name: 'Historique' }).getByRole('listitem').first()).toContainText(
+    'Jean-Robert',
+  );
 
   const teacher = await (await browser.newContext({ viewport: PHONE })).newPage();
   await signInAndLand(teacher, 'prof', '/teacher');

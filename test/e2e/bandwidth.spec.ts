@@ -11,14 +11,19 @@ test.use({ viewport: PHONE });
 const storedFiles = (page: Page) =>
   page.evaluate(async () => {
     const names = (await caches.keys()).filter((name) => name.startsWith('portail-files-'));
-    const keys = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)));
+    const keys = await Promise.all(
+      names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)),
+    );
     return keys.flat();
   });
 
 /** Whether a chunk of the screen `name` (AdminPage, StudentsPage...) is among `paths`. */
 const holds = (paths: string[], name: string) => paths.some((path) => path.startsWith(`/assets/${name}-`));
 
-test('a secretary: the next visit takes no shell byte from the network, her screens open offline, none other is fetched', async ({ page, context }) => {
+test('a secretary: the next visit takes no shell byte from the network, her screens open offline, none other is fetched', async ({
+  page,
+  context,
+}) => {
   const shellFromNetwork: string[] = [];
   const everyPath = new Set<string>();
   page.on('response', (response) => {
@@ -31,11 +36,34 @@ test('a secretary: the next visit takes no shell byte from the network, her scre
   await controlled(page);
 
   const stored = await storedFiles(page);
-  for (const own of ['StaffLayout', 'DashboardPage', 'StudentsPage', 'ClassFinancePage', 'ReportCardsPage', 'ReportPage', 'DocsPage', 'TeachersPage', 'StudentAccountsPage']) {
+  for (const own of [
+    'StaffLayout',
+    'DashboardPage',
+    'StudentsPage',
+    'ClassFinancePage',
+    'ReportCardsPage',
+    'ReportPage',
+    'DocsPage',
+    'TeachersPage',
+    'StudentAccountsPage',
+  ]) {
     expect(holds(stored, own), own).toBe(true);
   }
   expect(stored).toContain('/docs/standard.md');
-  const never = ['AdminPage', 'UsersPage', 'AddUserPage', 'SuperadminPage', 'TeacherPage', 'RollCallPage', 'GradeBookPage', 'StudentHomePage', 'StudentGradesPage', 'LandingPage', 'SetupWizard', 'ForcePasswordChangePage'];
+  const never = [
+    'AdminPage',
+    'UsersPage',
+    'AddUserPage',
+    'SuperadminPage',
+    'TeacherPage',
+    'RollCallPage',
+    'GradeBookPage',
+    'StudentHomePage',
+    'StudentGradesPage',
+    'LandingPage',
+    'SetupWizard',
+    'ForcePasswordChangePage',
+  ];
   for (const screen of never) expect(holds(stored, screen), screen).toBe(false);
   expect(stored.filter((path) => path.startsWith('/docs/') && path !== '/docs/standard.md')).toEqual([]);
   // Nor did the page itself download one.
@@ -51,7 +79,14 @@ test('a secretary: the next visit takes no shell byte from the network, her scre
 
   // Offline, each screen of the role opens, including the ones never visited.
   await context.setOffline(true);
-  for (const path of ['/report', '/report-cards', '/teachers-management', '/reports/attendance', '/student-portal', '/docs']) {
+  for (const path of [
+    '/report',
+    '/report-cards',
+    '/teachers-management',
+    '/reports/attendance',
+    '/student-portal',
+    '/docs',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
   }
@@ -62,8 +97,18 @@ test("a teacher's screens are stored, and none of the office's", async ({ page, 
   await signInAndLand(page, 'prof', '/teacher');
   await controlled(page);
   const stored = await storedFiles(page);
-  for (const own of ['TeacherPage', 'RollCallPage', 'GradeBookPage', 'DashboardPage', 'DocsPage']) expect(holds(stored, own), own).toBe(true);
-  for (const other of ['StudentsPage', 'ClassFinancePage', 'ReportCardsPage', 'ReportPage', 'AdminPage', 'SuperadminPage', 'StudentHomePage', 'TimetablePage']) {
+  for (const own of ['TeacherPage', 'RollCallPage', 'GradeBookPage', 'DashboardPage', 'DocsPage'])
+    expect(holds(stored, own), own).toBe(true);
+  for (const other of [
+    'StudentsPage',
+    'ClassFinancePage',
+    'ReportCardsPage',
+    'ReportPage',
+    'AdminPage',
+    'SuperadminPage',
+    'StudentHomePage',
+    'TimetablePage',
+  ]) {
     expect(holds(stored, other), other).toBe(false);
   }
   expect(stored).toContain('/docs/teacher.md');
@@ -81,9 +126,13 @@ test('the shell is served with lean, cacheable headers', async ({ page }) => {
   // The sign-in page's one inline script is allowed by its hash, no other inline script.
   expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+'(;|$)/);
   expect(shell.headers()['referrer-policy']).toBeTruthy();
-  expect(Number(/max-age=(\d+)/.exec(shell.headers()['strict-transport-security'] ?? '')?.[1])).toBeGreaterThanOrEqual(31536000);
+  expect(Number(/max-age=(\d+)/.exec(shell.headers()['strict-transport-security'] ?? '')?.[1])).toBeGreaterThanOrEqual(
+    31536000,
+  );
 
-  const script = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src'));
+  const script = await page.evaluate(() =>
+    document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src'),
+  );
   expect(script).toMatch(/^\/assets\//);
   const asset = await page.request.get(script!);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -30,7 +30,13 @@ async function exchange(port: number, requests: { path: string; headers?: Record
   const answers: Answer[] = [];
   let sent = 0;
   for (const { path, headers = {} } of requests) {
-    const text = [`GET ${path} HTTP/1.1`, `Host: localhost:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+    const text = [
+      `GET ${path} HTTP/1.1`,
+      `Host: localhost:${port}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      '',
+      '',
+    ].join('\r\n');
     sent += Buffer.byteLength(text);
     socket.write(text);
     for (;;) {
@@ -38,7 +44,11 @@ async function exchange(port: number, requests: { path: string; headers?: Record
       if (end >= 0) {
         const lines = buffer.subarray(0, end).toString('latin1').split('\r\n');
         const status = Number(lines[0]!.split(' ')[1]);
-        const parsed = Object.fromEntries(lines.slice(1).map((l: string) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const parsed = Object.fromEntries(
+          lines
+            .slice(1)
+            .map((l: string) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
         const length = status === 304 ? 0 : Number(parsed['content-length']);
         if (buffer.length >= end + 4 + length) {
           answers.push({ status, headers: parsed, head: end + 4, body: buffer.subarray(end + 4, end + 4 + length) });

@@ -17,7 +17,9 @@ const settled = (page: Page) => () =>
       }),
   );
 
-test('the secretary reads her guide without the blocks of permissions she lacks, and the Sommaire jumps to a section', async ({ page }) => {
+test('the secretary reads her guide without the blocks of permissions she lacks, and the Sommaire jumps to a section', async ({
+  page,
+}) => {
   await signInAndLand(page, 'secretaire', '/dashboard');
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Documentation' }).click();
@@ -56,7 +58,9 @@ test('the secretary reads her guide without the blocks of permissions she lacks,
   await expect(entry('Rapport Financier')).toHaveAttribute('aria-current', 'location');
 
   // Reading on: the section under the top of the window becomes the current one.
-  const top = await guide.getByRole('heading', { name: 'Gestion des Bulletins' }).evaluate((heading) => heading.getBoundingClientRect().top);
+  const top = await guide
+    .getByRole('heading', { name: 'Gestion des Bulletins' })
+    .evaluate((heading) => heading.getBoundingClientRect().top);
   await page.mouse.move(180, 500);
   await page.mouse.wheel(0, top - 90);
   await expect(entry('Gestion des Bulletins')).toHaveAttribute('aria-current', 'location');
@@ -84,7 +88,9 @@ test('a student reads the student guide', async ({ page }) => {
   await page.goto('/student/docs');
   await expect(page.getByText('Rôle : Élève')).toBeVisible();
   await expect(page.getByRole('article').getByRole('heading', { name: "Guide de l'élève" })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Sommaire' }).getByRole('link', { name: 'Finances', includeHidden: true })).toBeAttached();
+  await expect(
+    page.getByRole('navigation', { name: 'Sommaire' }).getByRole('link', { name: 'Finances', includeHidden: true }),
+  ).toBeAttached();
 });
 
 test('the standard guide is for standard staff only', async ({ page }) => {
@@ -93,7 +99,9 @@ test('the standard guide is for standard staff only', async ({ page }) => {
   await expect(page.getByText('Ce guide est destiné au personnel standard.')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
   await page.goto('/docs');
-  await expect(page.getByRole('article').getByRole('heading', { name: "Guide de l'administrateur de l'école" })).toBeVisible();
+  await expect(
+    page.getByRole('article').getByRole('heading', { name: "Guide de l'administrateur de l'école" }),
+  ).toBeVisible();
 });
 
 test.describe('a missing guide', () => {
@@ -102,7 +110,9 @@ test.describe('a missing guide', () => {
 
   test('is said for the standard staff', async ({ page }) => {
     // The app's own page (the server's fallback for an unknown file) is no guide.
-    await page.route('**/docs/standard.md', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html>' }));
+    await page.route('**/docs/standard.md', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html>' }),
+    );
     await signInAndLand(page, 'secretaire', '/dashboard');
     await page.goto('/docs');
     await expect(page.getByText("La documentation standard n'a pas été trouvée.")).toBeVisible();
@@ -120,7 +130,9 @@ test.describe('a missing guide', () => {
     await page.route('**/docs/teacher.md', (route) => route.abort('internetdisconnected'));
     await signInAndLand(page, 'prof', '/teacher');
     await page.goto('/docs');
-    await expect(page.getByText("Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.")).toBeVisible();
+    await expect(
+      page.getByText("Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne."),
+    ).toBeVisible();
     await expect(page.getByText(/n'a pas été trouvée/)).toHaveCount(0);
   });
 });
@@ -129,7 +141,9 @@ test.describe("a guide's Markdown", () => {
   // The guide comes from the route below: the service worker's precached copy would answer first.
   test.use({ serviceWorkers: 'block' });
 
-  test('opens a screen of the portal in the app, another site in a new tab, no unsafe link, and shows HTML as text', async ({ page }) => {
+  test('opens a screen of the portal in the app, another site in a new tab, no unsafe link, and shows HTML as text', async ({
+    page,
+  }) => {
     const markdown = [
       "# Guide d'essai",
       '',
@@ -141,7 +155,9 @@ test.describe("a guide's Markdown", () => {
       '   sur deux lignes ;',
       '2. **second**.',
     ].join('\n');
-    await page.route('**/docs/standard.md', (route) => route.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: markdown }));
+    await page.route('**/docs/standard.md', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: markdown }),
+    );
     await signInAndLand(page, 'secretaire', '/dashboard');
     await page.goto('/docs');
     const guide = page.getByRole('article');

@@ -23,7 +23,9 @@ const totalsOf = (e: Enrollment) =>
   });
 
 async function roster(page: Page, token: string, className: string) {
-  const years = (await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+  const years = (await (
+    await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
     id: string;
     is_current: boolean;
   }[];
@@ -41,7 +43,9 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   const token = await apiToken(page, 'comptable');
   // A pupil of the demo school with nothing paid and no adjustment yet: the balance is the whole
   // base MPPA. The report's answer lists the classes.
-  const { classes } = (await (await page.request.get('/api/enrollments/all?limit=1', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+  const { classes } = (await (
+    await page.request.get('/api/enrollments/all?limit=1', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
     classes: string[];
   };
   let chosenClass = '';
@@ -81,7 +85,11 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   await panel.getByRole('group', { name: 'Versement 1' }).getByLabel('Montant').fill('100');
   await panel.getByRole('button', { name: 'Annuler' }).click();
   const confirm = page.getByRole('dialog', { name: 'Fermer le formulaire ?' });
-  await expect(confirm.getByText('Vous avez des modifications non sauvegardées. Voulez-vous vraiment fermer et perdre ces changements ?')).toBeVisible();
+  await expect(
+    confirm.getByText(
+      'Vous avez des modifications non sauvegardées. Voulez-vous vraiment fermer et perdre ces changements ?',
+    ),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Fermer sans enregistrer' }).click();
   await expect(panel).toBeHidden();
 
@@ -102,11 +110,17 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   await expect(v1.getByLabel('Date')).toHaveCount(0);
   await v1.getByLabel('Montant').fill(String(first / 100));
   await panel.getByRole('button', { name: '+ Ajouter un versement' }).click();
-  await panel.getByRole('group', { name: 'Versement 2' }).getByLabel('Montant').fill(String(first / 100).replace('.', ','));
+  await panel
+    .getByRole('group', { name: 'Versement 2' })
+    .getByLabel('Montant')
+    .fill(String(first / 100).replace('.', ','));
   await panel.getByRole('button', { name: '+ Ajouter un ajustement' }).click();
   const bourse = panel.getByRole('group', { name: 'Bourse' });
   await bourse.getByLabel('Libellé').fill('Bourse 25%');
-  await panel.getByRole('group', { name: 'Bourse 25%' }).getByLabel('Montant').fill(`-${scholarship / 100}`);
+  await panel
+    .getByRole('group', { name: 'Bourse 25%' })
+    .getByLabel('Montant')
+    .fill(`-${scholarship / 100}`);
   await expect(panel.getByTestId('panel-balance')).toHaveText(gdes(third));
   await expect(panel.getByTestId('panel-balance')).toHaveClass(/balance-due/);
   await page.screenshot({ path: 'test-results/screens/finance-panel-375.png', fullPage: false });
@@ -121,7 +135,10 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   await row.getByRole('button', { name: `Modifier ${name}` }).click();
   await expect(panel.getByText(/Reçu n° \d+/)).toHaveCount(2);
   await panel.getByRole('button', { name: '+ Ajouter un versement' }).click();
-  await panel.getByRole('group', { name: 'Versement 3' }).getByLabel('Montant').fill(String(third / 100));
+  await panel
+    .getByRole('group', { name: 'Versement 3' })
+    .getByLabel('Montant')
+    .fill(String(third / 100));
   await expect(panel.getByTestId('panel-balance')).toHaveText(gdes(0));
   await panel.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(panel).toBeHidden();
@@ -141,14 +158,20 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   const wasEnabled = (await access.getAttribute('aria-checked')) === 'true';
   await access.click();
   await expect(access).toHaveAttribute('aria-checked', String(!wasEnabled));
-  await expect(page.getByText(wasEnabled ? 'Accès aux notes restreint.' : 'Accès aux notes activé.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(wasEnabled ? 'Accès aux notes restreint.' : 'Accès aux notes activé.', { exact: true }),
+  ).toBeVisible();
   await access.click();
   await expect(access).toHaveAttribute('aria-checked', String(wasEnabled));
-  await expect(page.getByText(wasEnabled ? 'Accès aux notes activé.' : 'Accès aux notes restreint.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(wasEnabled ? 'Accès aux notes activé.' : 'Accès aux notes restreint.', { exact: true }),
+  ).toBeVisible();
   expect(rosterReads).toBe(0);
   await page.getByRole('button', { name: 'Restreindre Tout' }).click();
   const bulk = page.getByRole('dialog', { name: `Action en Masse - ${chosenClass}` });
-  await expect(bulk.getByText("Êtes-vous sûr de vouloir restreindre l'accès aux notes pour TOUS les élèves de cette classe ?")).toBeVisible();
+  await expect(
+    bulk.getByText("Êtes-vous sûr de vouloir restreindre l'accès aux notes pour TOUS les élèves de cette classe ?"),
+  ).toBeVisible();
   await bulk.getByRole('button', { name: 'Annuler' }).click();
 
   // The finance details and the printed sheet.
@@ -170,13 +193,16 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   const sheet = popup.locator('body');
   await expect(sheet).toContainText(name);
   await expect(sheet).toContainText(chosenClass);
-  for (const receipt of receipts) await expect(popup.getByRole('cell', { name: String(receipt), exact: true })).toBeVisible();
+  for (const receipt of receipts)
+    await expect(popup.getByRole('cell', { name: String(receipt), exact: true })).toBeVisible();
   await expect(sheet).toContainText('Bourse 25%');
   await expect(sheet).toContainText(gdes(-scholarship));
   await expect(popup.locator('td.settled')).toHaveText(gdes(0));
   await expect(sheet).toContainText(/Fiche imprimée le \d{2}\/\d{2}\/\d{4}/);
   // Printing starts after 1 s.
-  await expect.poll(() => popup.evaluate(() => (window as unknown as { printed: number }).printed), { timeout: 3000 }).toBe(1);
+  await expect
+    .poll(() => popup.evaluate(() => (window as unknown as { printed: number }).printed), { timeout: 3000 })
+    .toBe(1);
   await popup.close();
   await details.getByRole('button', { name: 'Fermer' }).click();
 
@@ -228,9 +254,14 @@ async function controlled(page: Page) {
   });
 }
 
-test('payments recorded offline are kept, shown at once and land once when the connection returns', async ({ page, context }) => {
+test('payments recorded offline are kept, shown at once and land once when the connection returns', async ({
+  page,
+  context,
+}) => {
   const token = await apiToken(page, 'comptable');
-  const { classes } = (await (await page.request.get('/api/enrollments/all?limit=1', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+  const { classes } = (await (
+    await page.request.get('/api/enrollments/all?limit=1', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
     classes: string[];
   };
   // A pupil who still owes at least 2 000 Gdes, in the last class that has one.
@@ -282,7 +313,12 @@ test('payments recorded offline are kept, shown at once and land once when the c
       const now = (await roster(page, token, chosenClass)).find((e) => e.id === pupil!.id)!;
       return { payments: now.payments.length, ...totalsOf(now) };
     })
-    .toEqual({ payments: pupil!.payments.length + 1, adjusted: before.adjusted, paid: before.paid + 150_050, balance: before.balance - 150_050 });
+    .toEqual({
+      payments: pupil!.payments.length + 1,
+      adjusted: before.adjusted,
+      paid: before.paid + 150_050,
+      balance: before.balance - 150_050,
+    });
   const now = (await roster(page, token, chosenClass)).find((e) => e.id === pupil!.id)!;
   expect(now.payments.at(-1)).toMatchObject({ label: line, amount: 1500.5, receipt_no: expect.any(Number) });
   await expect(page.getByTestId(`roster-row-${pupil!.id}`).getByText('En attente')).toHaveCount(0);
@@ -300,14 +336,23 @@ interface Sheet extends Enrollment {
   className: string;
   version: number;
   student: { nom: string; prenom: string; nisu: string | null };
-  payments: { id: string; label: string; amount: number; date: string | null; receipt_no: number | null; recorded_by: string | null }[];
+  payments: {
+    id: string;
+    label: string;
+    amount: number;
+    date: string | null;
+    receipt_no: number | null;
+    recorded_by: string | null;
+  }[];
 }
 
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
 /** A pupil of the n-th class of the demo school (from the end when n < 0) that fits `want`. */
 async function pupilOf(page: Page, token: string, n: number, want: (e: Sheet) => boolean) {
-  const { classes } = (await (await page.request.get('/api/enrollments/all?limit=1', auth(token))).json()) as { classes: string[] };
+  const { classes } = (await (await page.request.get('/api/enrollments/all?limit=1', auth(token))).json()) as {
+    classes: string[];
+  };
   const className = classes.at(n)!;
   const pupil = ((await roster(page, token, className)) as Sheet[]).find(want);
   expect(pupil, `a pupil of ${className} for this test`).toBeTruthy();
@@ -343,7 +388,9 @@ const GREEN = 'rgb(21, 128, 61)';
 test.describe('the cashier on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("'Nouveau versement' takes amount, today's date and label, never saves a blank, and prints a two-copy receipt", async ({ page }) => {
+  test("'Nouveau versement' takes amount, today's date and label, never saves a blank, and prints a two-copy receipt", async ({
+    page,
+  }) => {
     const token = await apiToken(page, 'comptable');
     const { className, pupil, name } = await pupilOf(page, token, 1, (e) => totalsOf(e).balance >= 200_000);
     const before = totalsOf(pupil).balance;
@@ -354,7 +401,9 @@ test.describe('the cashier on a 360 px phone', () => {
     // Nothing of the class card (bulk buttons, NISU, actions) sticks out of it on the phone.
     const outside = await page.locator('.roster').evaluate((card) => {
       const right = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
-      return [...card.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > right + 0.5).map((el) => el.textContent);
+      return [...card.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > right + 0.5)
+        .map((el) => el.textContent);
     });
     expect(outside).toEqual([]);
     // The saved sheet comes back with the answer: the class is not read again.
@@ -380,7 +429,12 @@ test.describe('the cashier on a 360 px phone', () => {
     await expect(done.getByText('mille deux cent cinquante gourdes et cinquante centimes')).toBeVisible();
     const saved = await sheetNow(page, token, className, pupil.id);
     const payment = saved.payments.at(-1)!;
-    expect(payment).toMatchObject({ amount: 1250.5, date: await localToday(page), label: `Versement ${pupil.payments.length + 1}`, recorded_by: 'comptable' });
+    expect(payment).toMatchObject({
+      amount: 1250.5,
+      date: await localToday(page),
+      label: `Versement ${pupil.payments.length + 1}`,
+      recorded_by: 'comptable',
+    });
 
     const popup = await printWindow(page, () => done.getByRole('button', { name: 'Imprimer le reçu' }).click());
     await expect(popup.locator('h1')).toHaveText(['Collège Démo', 'Collège Démo']);
@@ -389,17 +443,28 @@ test.describe('the cashier on a 360 px phone', () => {
     await expect(popup.getByText("Exemplaire de l'école")).toBeVisible();
     await expect(popup.getByText('Exemplaire de la famille')).toBeVisible();
     const receipt = popup.locator('body');
-    for (const text of [name, className, gdes(125_050), 'mille deux cent cinquante gourdes et cinquante centimes', 'comptable', gdes(before - 125_050)]) {
+    for (const text of [
+      name,
+      className,
+      gdes(125_050),
+      'mille deux cent cinquante gourdes et cinquante centimes',
+      'comptable',
+      gdes(before - 125_050),
+    ]) {
       await expect(receipt).toContainText(text);
     }
-    await expect.poll(() => popup.evaluate(() => (window as unknown as { printed: number }).printed), { timeout: 3000 }).toBe(1);
+    await expect
+      .poll(() => popup.evaluate(() => (window as unknown as { printed: number }).printed), { timeout: 3000 })
+      .toBe(1);
     await popup.close();
     await done.getByRole('button', { name: 'Fermer' }).click();
     await expect(row.locator('.balance-due')).toHaveText(gdes(before - 125_050));
     expect(rosterReads).toBe(0);
   });
 
-  test('a payment that makes the balance negative asks for confirmation and shows the overpayment in the warning colour', async ({ page }) => {
+  test('a payment that makes the balance negative asks for confirmation and shows the overpayment in the warning colour', async ({
+    page,
+  }) => {
     const token = await apiToken(page, 'comptable');
     const { className, pupil, name } = await pupilOf(page, token, 2, (e) => totalsOf(e).balance > 0);
     const before = totalsOf(pupil).balance;
@@ -430,12 +495,21 @@ test.describe('the cashier on a 360 px phone', () => {
     await row.getByRole('button', { name: `Détails Financiers ${name}` }).click();
     const details = page.getByRole('dialog', { name: `Détails Financiers - ${name}` });
     await expect(details.locator('.details-totals .balance-over')).toHaveCSS('color', WARNING);
-    expect(await details.locator('.details-totals dd').last().evaluate((el) => getComputedStyle(el).color)).not.toBe(GREEN);
+    expect(
+      await details
+        .locator('.details-totals dd')
+        .last()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).not.toBe(GREEN);
   });
 
-  test('a payment with a receipt is changed only as a correction with its reason; a blank line is never saved as 0', async ({ page }) => {
+  test('a payment with a receipt is changed only as a correction with its reason; a blank line is never saved as 0', async ({
+    page,
+  }) => {
     const token = await apiToken(page, 'comptable');
-    const { className, pupil, name } = await pupilOf(page, token, 3, (e) => e.payments.some((p) => p.receipt_no !== null));
+    const { className, pupil, name } = await pupilOf(page, token, 3, (e) =>
+      e.payments.some((p) => p.receipt_no !== null),
+    );
     const first = pupil.payments[0]!;
     await signInAndLand(page, 'comptable', '/dashboard');
     await page.goto(`/class/${encodeURIComponent(className)}`);
@@ -467,7 +541,9 @@ test.describe('the cashier on a 360 px phone', () => {
     expect(saved.payments[0]).toMatchObject({ id: first.id, amount: first.amount + 1, receipt_no: first.receipt_no });
   });
 
-  test("a save refused because another cashier changed the sheet keeps the cashier's lines on the fresh sheet", async ({ page }) => {
+  test("a save refused because another cashier changed the sheet keeps the cashier's lines on the fresh sheet", async ({
+    page,
+  }) => {
     const token = await apiToken(page, 'comptable');
     const other = await apiToken(page, 'admin');
     const { className, pupil, name } = await pupilOf(page, token, 4, (e) => totalsOf(e).balance >= 200_000);
@@ -482,11 +558,18 @@ test.describe('the cashier on a 360 px phone', () => {
     await panel.getByRole('group', { name: 'Versement guichet 1' }).getByLabel('Montant').fill('700');
 
     // Meanwhile, at the other window, another cashier records a payment on the same sheet.
-    const theirs = await page.request.post(`/api/enrollments/${pupil.id}/payments`, { ...auth(other), data: { amount: 300, label: 'Versement guichet 2' } });
+    const theirs = await page.request.post(`/api/enrollments/${pupil.id}/payments`, {
+      ...auth(other),
+      data: { amount: 300, label: 'Versement guichet 2' },
+    });
     expect(theirs.status()).toBe(201);
 
     await panel.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(panel.getByText('Un autre utilisateur a modifié cette fiche entre-temps. Vos saisies ont été reportées sur la fiche à jour : vérifiez-les, puis enregistrez.')).toBeVisible();
+    await expect(
+      panel.getByText(
+        'Un autre utilisateur a modifié cette fiche entre-temps. Vos saisies ont été reportées sur la fiche à jour : vérifiez-les, puis enregistrez.',
+      ),
+    ).toBeVisible();
     await expect(panel.getByRole('group', { name: 'Versement guichet 1' }).getByLabel('Montant')).toHaveValue('700');
     await expect(panel.getByRole('group', { name: 'Versement guichet 2' })).toBeVisible();
     await panel.getByRole('button', { name: 'Enregistrer' }).click();
@@ -501,10 +584,18 @@ test.describe('the cashier on a 360 px phone', () => {
 
   test('the finance details window fits the phone: NISU, class and every amount inside', async ({ page }) => {
     const token = await apiToken(page, 'comptable');
-    const { className, pupil, name } = await pupilOf(page, token, 0, (e) => Boolean(e.student.nisu) && e.payments.length >= 2);
+    const { className, pupil, name } = await pupilOf(
+      page,
+      token,
+      0,
+      (e) => Boolean(e.student.nisu) && e.payments.length >= 2,
+    );
     await signInAndLand(page, 'comptable', '/dashboard');
     await page.goto(`/class/${encodeURIComponent(className)}`);
-    await page.getByTestId(`roster-row-${pupil.id}`).getByRole('button', { name: `Détails Financiers ${name}` }).click();
+    await page
+      .getByTestId(`roster-row-${pupil.id}`)
+      .getByRole('button', { name: `Détails Financiers ${name}` })
+      .click();
     const details = page.getByRole('dialog', { name: `Détails Financiers - ${name}` });
     await expect(details.getByText(pupil.student.nisu!)).toBeVisible();
     const clipped = await details.evaluate((dialog) => {
@@ -517,11 +608,16 @@ test.describe('the cashier on a 360 px phone', () => {
       return { overflow: body.scrollWidth - body.clientWidth, cells: out.map((el) => el.textContent) };
     });
     expect(clipped).toEqual({ overflow: 0, cells: [] });
-    await expect(details.getByRole('button', { name: /Imprimer le reçu n° \d+/ })).toHaveCount(pupil.payments.filter((p) => p.receipt_no !== null).length);
+    await expect(details.getByRole('button', { name: /Imprimer le reçu n° \d+/ })).toHaveCount(
+      pupil.payments.filter((p) => p.receipt_no !== null).length,
+    );
     await page.screenshot({ path: 'test-results/screens/finance-details-360.png' });
   });
 
-  test('offline on two phones: both quick payments land, a ledger save on a changed sheet is refused and reported in French', async ({ page, context }) => {
+  test('offline on two phones: both quick payments land, a ledger save on a changed sheet is refused and reported in French', async ({
+    page,
+    context,
+  }) => {
     const token = await apiToken(page, 'comptable');
     const other = await apiToken(page, 'admin');
     const quick = await pupilOf(page, token, -2, (e) => totalsOf(e).balance >= 200_000);
@@ -539,7 +635,10 @@ test.describe('the cashier on a 360 px phone', () => {
     await ledgerRow.getByRole('button', { name: `Modifier ${ledger.name}` }).click();
     const panel = page.getByRole('dialog', { name: 'Fiche financière' });
     await panel.getByRole('button', { name: '+ Ajouter un versement' }).click();
-    await panel.getByRole('group', { name: `Versement ${ledger.pupil.payments.length + 1}` }).getByLabel('Montant').fill('400');
+    await panel
+      .getByRole('group', { name: `Versement ${ledger.pupil.payments.length + 1}` })
+      .getByLabel('Montant')
+      .fill('400');
     await panel.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Fiche financière mise à jour et en attente de synchronisation.')).toBeVisible();
     // ...and a quick payment on another, marked 'en attente' until the sync numbers its receipt.
@@ -549,7 +648,11 @@ test.describe('the cashier on a 360 px phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Nouveau versement' });
     await dialog.getByLabel('Montant').fill('250');
     await dialog.getByRole('button', { name: 'Enregistrer le versement' }).click();
-    await expect(page.getByText('Versement enregistré et en attente de synchronisation : son reçu sera numéroté à la synchronisation.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Versement enregistré et en attente de synchronisation : son reçu sera numéroté à la synchronisation.',
+      ),
+    ).toBeVisible();
     await expect(quickRow.locator('.balance-due')).toHaveText(gdes(totalsOf(quick.pupil).balance - 25_000));
     await quickRow.getByRole('button', { name: `Détails Financiers ${quick.name}` }).click();
     await expect(page.getByRole('dialog').getByText('en attente', { exact: true })).toBeVisible();
@@ -557,14 +660,19 @@ test.describe('the cashier on a 360 px phone', () => {
 
     // The other phone, online, records a payment on both sheets.
     for (const { pupil } of [quick, ledger]) {
-      const res = await page.request.post(`/api/enrollments/${pupil.id}/payments`, { ...auth(other), data: { amount: 100, label: 'Autre téléphone' } });
+      const res = await page.request.post(`/api/enrollments/${pupil.id}/payments`, {
+        ...auth(other),
+        data: { amount: 100, label: 'Autre téléphone' },
+      });
       expect(res.status()).toBe(201);
     }
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(
-      page.getByText(`La fiche financière de ${ledger.name} a été modifiée entre-temps par un autre utilisateur. Rechargez la fiche pour voir ses changements, puis recommencez.`),
+      page.getByText(
+        `La fiche financière de ${ledger.name} a été modifiée entre-temps par un autre utilisateur. Rechargez la fiche pour voir ses changements, puis recommencez.`,
+      ),
     ).toBeVisible();
     const quickNow = await sheetNow(page, token, quick.className, quick.pupil.id);
     expect(quickNow.payments.slice(-2).map((p) => [p.label, p.amount])).toEqual([
@@ -573,6 +681,8 @@ test.describe('the cashier on a 360 px phone', () => {
     ]);
     expect(quickNow.payments.at(-1)!.receipt_no).toEqual(expect.any(Number));
     const ledgerNow = await sheetNow(page, token, ledger.className, ledger.pupil.id);
-    expect(ledgerNow.payments.slice(ledger.pupil.payments.length).map((p) => [p.label, p.amount])).toEqual([['Autre téléphone', 100]]);
+    expect(ledgerNow.payments.slice(ledger.pupil.payments.length).map((p) => [p.label, p.amount])).toEqual([
+      ['Autre téléphone', 100],
+    ]);
   });
 });

@@ -10,7 +10,16 @@ import { getPlatformProxy } from 'wrangler';
 import { database, type Db } from '../../worker/db/client';
 import { assignments, enrollments, instances } from '../../worker/db/schema';
 import { FIXTURE_PASSWORD } from '../../scripts/demo-accounts';
-import { AURORE_DEMO, COLLEGE_DEMO, DEMO_STAFF, type DemoAccount, type DemoSchool, demoSchoolStatements, runBatch, type Statement } from '../../scripts/demo/school';
+import {
+  AURORE_DEMO,
+  COLLEGE_DEMO,
+  DEMO_STAFF,
+  type DemoAccount,
+  type DemoSchool,
+  demoSchoolStatements,
+  runBatch,
+  type Statement,
+} from '../../scripts/demo/school';
 
 export { expect } from '@playwright/test';
 
@@ -36,9 +45,21 @@ export interface TestSchool {
 
 /** Accounts with a temporary password, for the forced change (`test.use({ accounts: [...] })`). */
 export const TEMPORARY = {
-  staff: (username: string): DemoAccount => ({ username, type: 'standard', templates: ['secretary'], password: FIXTURE_PASSWORD, status: 'temporary_password' }),
+  staff: (username: string): DemoAccount => ({
+    username,
+    type: 'standard',
+    templates: ['secretary'],
+    password: FIXTURE_PASSWORD,
+    status: 'temporary_password',
+  }),
   /** A pupil's account (the second pupil: the first has the demo 'eleve' account). */
-  student: (username: string): DemoAccount => ({ username, type: 'student', password: FIXTURE_PASSWORD, status: 'temporary_password', pupil: 1 }),
+  student: (username: string): DemoAccount => ({
+    username,
+    type: 'student',
+    password: FIXTURE_PASSWORD,
+    status: 'temporary_password',
+    pupil: 1,
+  }),
 };
 
 const port = process.env.E2E_PORT ?? '8799';
@@ -74,7 +95,7 @@ async function deleteSchool(db: Db, files: R2Bucket, id: string) {
     db.delete(assignments).where(eq(assignments.instanceId, id)),
     db.delete(instances).where(eq(instances.id, id)),
   ]);
-  for (let cursor: string | undefined, done = false; !done; ) {
+  for (let cursor: string | undefined, done = false; !done;) {
     const listed = await files.list({ prefix: `instances/${id}/`, ...(cursor ? { cursor } : {}) });
     if (listed.objects.length) await files.delete(listed.objects.map((o) => o.key));
     done = !listed.truncated;

@@ -7,9 +7,12 @@ import { signInAndLand } from './support';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
 
-test('the student form keeps a pasted NISU whole, refuses 29 February 2013 and a blank-looking name', async ({ page }) => {
+test('the student form keeps a pasted NISU whole, refuses 29 February 2013 and a blank-looking name', async ({
+  page,
+}) => {
   await signInAndLand(page, 'secretaire', '/dashboard');
   await page.goto('/students');
   await expect(page.getByRole('heading', { name: 'Gestion des Élèves', level: 1 })).toBeVisible();
@@ -31,7 +34,9 @@ test('the student form keeps a pasted NISU whole, refuses 29 February 2013 and a
   await drawer.getByLabel('Année', { exact: true }).selectOption('2013');
   await drawer.getByRole('textbox', { name: 'Adresse' }).fill('Delmas 33');
   await drawer.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(drawer.getByText("La date de naissance n'est pas une date valide : vérifiez le jour, le mois et l'année.")).toBeVisible();
+  await expect(
+    drawer.getByText("La date de naissance n'est pas une date valide : vérifiez le jour, le mois et l'année."),
+  ).toBeVisible();
   await expect(drawer.getByText('La date de naissance est requise.')).toHaveCount(0);
   await expect(drawer.getByText('Le nom est requis.')).toBeVisible();
 
@@ -57,15 +62,24 @@ test('the student list finds names whatever their accents and case', async ({ pa
 test('the school information and the years refuse what the server refuses', async ({ page }) => {
   await signInAndLand(page, 'admin', '/dashboard');
   await page.goto('/admin');
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Informations générales', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Informations générales', exact: true })
+    .click();
   const phone = page.getByLabel('Téléphone', { exact: true });
   await phone.fill('abc');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(
-    toast(page, "Le téléphone de l'école n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif."),
+    toast(
+      page,
+      "Le téléphone de l'école n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
+    ),
   ).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Années scolaires', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Années scolaires', exact: true })
+    .click();
   await page.getByLabel('Nouvelle année scolaire (AAAA-AAAA)').fill('2031-2030');
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
   await expect(page.getByText('La deuxième année doit suivre la première, par exemple 2025-2026.')).toBeVisible();

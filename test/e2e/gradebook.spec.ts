@@ -10,13 +10,25 @@ test.use({ viewport: PHONE });
 
 const scoreFor = (i: number) => (i * 7) % 21;
 
-test('a teacher scores a whole class offline; every score survives a reload and lands once', async ({ page, context, playwright }) => {
+test('a teacher scores a whole class offline; every score survives a reload and lands once', async ({
+  page,
+  context,
+  playwright,
+}) => {
   await signInAndLand(page, 'prof', '/teacher');
   await controlled(page);
   const token = await apiToken(page, 'prof');
-  const years = (await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; is_current: boolean }[];
+  const years = (await (
+    await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { id: string; is_current: boolean }[];
   const yearId = (years.find((y) => y.is_current) ?? years[0]!).id;
-  const course = ((await (await page.request.get(`/api/teacher/dashboard?yearId=${yearId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as TeacherDashboard).courses[0]!;
+  const course = (
+    (await (
+      await page.request.get(`/api/teacher/dashboard?yearId=${yearId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as TeacherDashboard
+  ).courses[0]!;
 
   await page.getByRole('link', { name: `Carnet de notes : ${course.subject_name}, ${course.class_name}` }).click();
   await expect(page.getByRole('heading', { name: `Carnet de notes · ${course.class_name}` })).toBeVisible();
@@ -49,8 +61,11 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   const bookPath = `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent(course.class_name)}&subjectId=${course.subject_id}&periodId=${periodId}`;
-  const read = async () => (await (await page.request.get(bookPath, { headers: { Authorization: `Bearer ${token}` } })).json()) as GradeBook;
-  await expect.poll(async () => Object.values((await read()).gradesByEnrollment).flat().length, { timeout: 30_000 }).toBe(count);
+  const read = async () =>
+    (await (await page.request.get(bookPath, { headers: { Authorization: `Bearer ${token}` } })).json()) as GradeBook;
+  await expect
+    .poll(async () => Object.values((await read()).gradesByEnrollment).flat().length, { timeout: 30_000 })
+    .toBe(count);
   const book = await read();
   expect(book.evaluations.map((e) => [e.name, e.max_score])).toEqual([['Devoir hors ligne', 20]]);
   const byStudent = book.students.map((s) => book.gradesByEnrollment[s.enrollment_id]!.map((g) => g.score));
@@ -64,7 +79,9 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   await inputs.nth(0).blur();
   await expect(page.getByText("1 note en attente d'envoi")).toBeVisible();
   const other = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
-  const removed = await other.delete(`/api/evaluations/${book.evaluations[0]!.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const removed = await other.delete(`/api/evaluations/${book.evaluations[0]!.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(removed.status()).toBe(200);
   await other.dispose();
   await context.setOffline(false);
@@ -76,7 +93,9 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   await expect(refused).toHaveCount(0);
 });
 
-test('the admin opens a grade book from the dashboard; a score above the max is refused and put back', async ({ page }) => {
+test('the admin opens a grade book from the dashboard; a score above the max is refused and put back', async ({
+  page,
+}) => {
   await signInAndLand(page, 'admin', '/dashboard');
   await page.getByRole('button', { name: /^Carnet de notes/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Carnet de notes' });

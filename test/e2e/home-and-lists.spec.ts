@@ -13,12 +13,16 @@ interface Summary {
 test('the home screen shows the year in figures to whoever reads the financial report', async ({ page }) => {
   await signInAndLand(page, 'direction', '/dashboard');
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const years = (await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+  const years = (await (
+    await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
     id: string;
     is_current: boolean;
   }[];
   const summary = (await (
-    await page.request.get(`/api/dashboard/summary?yearId=${years.find((y) => y.is_current)!.id}`, { headers: { Authorization: `Bearer ${token}` } })
+    await page.request.get(`/api/dashboard/summary?yearId=${years.find((y) => y.is_current)!.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
   ).json()) as Summary;
 
   const figures = page.getByRole('region', { name: "L'année 2025-2026 en chiffres" });
@@ -26,10 +30,11 @@ test('the home screen shows the year in figures to whoever reads the financial r
   await expect(figures.locator('.figure').first()).toContainText(String(summary.enrolled));
   await expect(figures.getByText(/^Versé en /).first()).toBeVisible();
   await expect(figures.getByText('Balance restante').first()).toBeVisible();
-  const row = figures.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: summary.classes[0]!.name, exact: true }) });
+  const row = figures
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: summary.classes[0]!.name, exact: true }) });
   await expect(row).toContainText(String(summary.classes[0]!.enrolled));
   await page.screenshot({ path: 'test-results/screens/dashboard-figures-360.png', fullPage: true });
-
 });
 
 test('‘Imprimer la liste’ prints the whole list as filtered, every page, without a selection', async ({ page }) => {

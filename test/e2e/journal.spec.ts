@@ -11,9 +11,14 @@ test("the admin reads and filters the school's activity log", async ({ page }) =
   const token = await apiToken(page, 'admin');
   const headers = { Authorization: `Bearer ${token}` };
   // 21 subjects and one renamed: 22 entries, two pages of 20.
-  for (let i = 1; i <= 21; i++) expect((await page.request.post('/api/subjects', { headers, data: { name: `Option ${i}` } })).status()).toBe(201);
-  const created = (await (await page.request.post('/api/subjects', { headers, data: { name: 'Musique' } })).json()) as Subject;
-  expect((await page.request.put(`/api/subjects/${created.id}`, { headers, data: { name: 'Musique et chant' } })).status()).toBe(200);
+  for (let i = 1; i <= 21; i++)
+    expect((await page.request.post('/api/subjects', { headers, data: { name: `Option ${i}` } })).status()).toBe(201);
+  const created = (await (
+    await page.request.post('/api/subjects', { headers, data: { name: 'Musique' } })
+  ).json()) as Subject;
+  expect(
+    (await page.request.put(`/api/subjects/${created.id}`, { headers, data: { name: 'Musique et chant' } })).status(),
+  ).toBe(200);
 
   await signInAndLand(page, 'admin', '/dashboard');
   await page.goto('/admin');

@@ -28,7 +28,9 @@ test('queued writes are replayed exactly once through drops and duplicates', asy
   const server = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
   const years = (await (await server.get('/api/school-years')).json()) as { id: string; is_current: boolean }[];
   const yearId = years.find((y) => y.is_current)!.id;
-  const roster = (await (await server.get(`/api/enrollments?className=${encodeURIComponent(CLASS)}&yearId=${yearId}`)).json()) as {
+  const roster = (await (
+    await server.get(`/api/enrollments?className=${encodeURIComponent(CLASS)}&yearId=${yearId}`)
+  ).json()) as {
     id: string;
     mppa: number;
     version: number;
@@ -38,23 +40,38 @@ test('queued writes are replayed exactly once through drops and duplicates', asy
   const sheets = roster.slice(0, 10);
   // The sheets' own payments are kept by every save (a payment with a receipt is never removed);
   // each sheet gets one new line, saved then corrected by the second save.
-  const kept = (sheet: (typeof sheets)[number]) => sheet.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
+  const kept = (sheet: (typeof sheets)[number]) =>
+    sheet.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
   const lineIds = new Map(sheets.map((sheet) => [sheet.id, crypto.randomUUID()]));
   const run = Date.now().toString(36);
 
   await signInAndLand(page, 'admin', '/dashboard');
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller));
+  await page.waitForFunction(async () =>
+    Boolean((await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller),
+  );
   await context.setOffline(true);
 
   // 40 classes (10 of them sent twice with the same key), 40 students, 20 finance sheets
   // (two successive versions of 10 sheets: the second, made on the revision the first one makes,
   // must win; replayed out of order it would be refused).
   const writes = [
-    ...Array.from({ length: 40 }, (_, i) => ({ method: 'POST', path: '/api/classes', body: { name: `Durabilité ${run} ${i}` }, twice: i < 10 })),
+    ...Array.from({ length: 40 }, (_, i) => ({
+      method: 'POST',
+      path: '/api/classes',
+      body: { name: `Durabilité ${run} ${i}` },
+      twice: i < 10,
+    })),
     ...Array.from({ length: 40 }, (_, i) => ({
       method: 'POST',
       path: '/api/students',
-      body: { id: crypto.randomUUID(), nom: `Durable${run}`, prenom: `Élève ${i}`, sexe: 'F', date_of_birth: '2012-03-04', address: 'Delmas 33' },
+      body: {
+        id: crypto.randomUUID(),
+        nom: `Durable${run}`,
+        prenom: `Élève ${i}`,
+        sexe: 'F',
+        date_of_birth: '2012-03-04',
+        address: 'Delmas 33',
+      },
       twice: false,
     })),
     ...[1, 2].flatMap((version) =>
@@ -113,23 +130,33 @@ test('queued writes are replayed exactly once through drops and duplicates', asy
   await context.setOffline(true);
   await context.setOffline(false);
   await expect
-    .poll(async () => {
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      return queuedRequests(page);
-    }, { timeout: 120_000 })
+    .poll(
+      async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        return queuedRequests(page);
+      },
+      { timeout: 120_000 },
+    )
     .toBe(0);
 
   const classes = (await (await server.get('/api/classes')).json()) as { id: string; name: string }[];
   const mine = classes.filter((k) => k.name.startsWith(`Durabilité ${run}`));
   expect(mine.map((k) => k.name).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `Durabilité ${run} ${i}`).sort());
   const students = (await (
-    await server.get(`/api/students-with-enrollment-status?yearId=${yearId}&search=Durable${run}&limit=100&includeArchived=true`)
+    await server.get(
+      `/api/students-with-enrollment-status?yearId=${yearId}&search=Durable${run}&limit=100&includeArchived=true`,
+    )
   ).json()) as { students: { id: string }[]; pagination: { total: number } };
   expect(students.pagination.total).toBe(40);
-  const after = (await (await server.get(`/api/enrollments?className=${encodeURIComponent(CLASS)}&yearId=${yearId}`)).json()) as typeof roster;
+  const after = (await (
+    await server.get(`/api/enrollments?className=${encodeURIComponent(CLASS)}&yearId=${yearId}`)
+  ).json()) as typeof roster;
   for (const sheet of sheets) {
     const payments = after.find((e) => e.id === sheet.id)!.payments;
-    expect(payments.map((p) => [p.label, p.amount])).toEqual([...sheet.payments.map((p) => [p.label, p.amount]), ['Versement v2', 2000]]);
+    expect(payments.map((p) => [p.label, p.amount])).toEqual([
+      ...sheet.payments.map((p) => [p.label, p.amount]),
+      ['Versement v2', 2000],
+    ]);
   }
   await server.dispose();
 });

@@ -63,7 +63,10 @@ test('after ONE visit, with the service worker ready late, the cashier’s scree
 test('the installed app starts on the user’s home, online and offline', async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
-  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { id?: string; start_url: string };
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+    id?: string;
+    start_url: string;
+  };
   expect(manifest.id).toBe('/');
 
   // Signed out, the start page is the sign-in page.
@@ -83,7 +86,9 @@ test('the installed app starts on the user’s home, online and offline', async 
   await context.close();
 });
 
-test('offline, the student search filters the stored list; a student added offline is marked until synced', async ({ browser }) => {
+test('offline, the student search filters the stored list; a student added offline is marked until synced', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();

@@ -30,7 +30,9 @@ test('signing in needs the network', async ({ page, context }) => {
   await page.getByLabel("Nom d'utilisateur").fill('admin');
   await page.getByLabel('Mot de passe', { exact: true }).fill('Demo#2026-ecole');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Vous êtes hors ligne. La connexion nécessite une connexion internet.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Vous êtes hors ligne. La connexion nécessite une connexion internet.',
+  );
 });
 
 test('a write made offline is queued, then replayed once when the connection returns', async ({ page, context }) => {
@@ -47,7 +49,11 @@ test('a write made offline is queued, then replayed once when the connection ret
     const token = localStorage.getItem('accessToken');
     const res = await fetch('/api/instance/current', {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': crypto.randomUUID(),
+      },
       body: JSON.stringify({ ...info, address: 'Adresse saisie hors ligne', logo_url: undefined }),
     });
     return { status: res.status, body: await res.json() };
@@ -73,7 +79,9 @@ test('signing out deletes the offline copy of the school data', async ({ page })
   await controlled(page);
   await page.reload();
   await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname)))
+    .poll(() =>
+      page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname)),
+    )
     .toContain('/api/bootstrap');
   await page.getByRole('button', { name: 'Déconnexion' }).first().click({ force: true });
   await expect(page).toHaveURL(/\/login$/);
@@ -82,11 +90,16 @@ test('signing out deletes the offline copy of the school data', async ({ page })
     page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname));
   await expect.poll(cachedPaths).not.toContain('/api/bootstrap');
   expect(await cachedPaths()).not.toContain('/api/dashboard/summary');
-  const publicPaths = await page.evaluate(async () => (await (await caches.open('public-data')).keys()).map((r) => new URL(r.url).pathname));
+  const publicPaths = await page.evaluate(async () =>
+    (await (await caches.open('public-data')).keys()).map((r) => new URL(r.url).pathname),
+  );
   expect(publicPaths.filter((path) => path !== '/api/instance/default')).toEqual([]);
 });
 
-test('a class renamed offline shows at once and is renamed once when the connection returns', async ({ page, context }) => {
+test('a class renamed offline shows at once and is renamed once when the connection returns', async ({
+  page,
+  context,
+}) => {
   await signInAndLand(page, 'admin', '/dashboard');
   await controlled(page);
   await page.goto('/admin');
@@ -105,7 +118,10 @@ test('a class renamed offline shows at once and is renamed once when the connect
   await expect(page.getByText("Données synchronisées avec succès. Rechargement de l'application...")).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const names = async () =>
-    ((await (await page.request.get('/api/classes', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; name: string }[]);
+    (await (await page.request.get('/api/classes', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      id: string;
+      name: string;
+    }[];
   const classes = await names();
   expect(classes.filter((k) => k.name === 'NS III (Rhéto)')).toHaveLength(1);
   expect(classes.some((k) => k.name === 'NS III')).toBe(false);

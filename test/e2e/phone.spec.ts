@@ -139,10 +139,16 @@ test('a long school name keeps the menu on the first row', async ({ browser }) =
     await page.setViewportSize({ width, height: PHONE.height });
     const refresh = (await page.getByRole('button', { name: 'Actualiser', exact: true }).boundingBox())!;
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
-    const entry = (await toggle.isVisible()) ? toggle : page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Administration' });
+    const entry = (await toggle.isVisible())
+      ? toggle
+      : page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Administration' });
     const menu = (await entry.boundingBox())!;
-    expect(Math.abs(menu.y + menu.height / 2 - (refresh.y + refresh.height / 2)), `menu row at ${width} px`).toBeLessThan(8);
-    if (width === PHONE.width) expect(await brand.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(
+      Math.abs(menu.y + menu.height / 2 - (refresh.y + refresh.height / 2)),
+      `menu row at ${width} px`,
+    ).toBeLessThan(8);
+    if (width === PHONE.width)
+      expect(await brand.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `test-results/screens/long-name-${width}.png` });
   }

@@ -10,16 +10,26 @@ test.use({ viewport: PHONE, schoolData: 'small' });
 /** The classes of the 2026-2027 enrolments by student name ('Nom Prénom'), read through the API. */
 async function nextYearClasses(page: Page, token: string): Promise<Map<string, string>> {
   const headers = { Authorization: `Bearer ${token}` };
-  const years = (await (await page.request.get('/api/school-years', { headers })).json()) as { id: string; name: string }[];
+  const years = (await (await page.request.get('/api/school-years', { headers })).json()) as {
+    id: string;
+    name: string;
+  }[];
   const next = years.find((y) => y.name === '2026-2027')!;
-  const rows = (await (await page.request.get(`/api/student-accounts?yearId=${next.id}`, { headers })).json()) as { nom: string; prenom: string; class_name: string }[];
+  const rows = (await (await page.request.get(`/api/student-accounts?yearId=${next.id}`, { headers })).json()) as {
+    nom: string;
+    prenom: string;
+    class_name: string;
+  }[];
   return new Map(rows.map((r) => [`${r.nom} ${r.prenom}`, r.class_name]));
 }
 
 test('the director simulates, overrides one outcome, executes and undoes a promotion', async ({ page, context }) => {
   await signInAndLand(page, 'admin', '/dashboard');
   await page.goto('/admin');
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Promotion', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Promotion', exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: 'Outil de Promotion des Élèves' })).toBeVisible();
   await expect(page.getByLabel('Année scolaire source')).toHaveValue(/.+/);
   await expect(page.getByLabel('Année scolaire source').locator('option:checked')).toHaveText('2025-2026');
@@ -39,8 +49,18 @@ test('the director simulates, overrides one outcome, executes and undoes a promo
   await page.getByRole('button', { name: 'Simuler' }).click();
   await expect(page.getByText("Simulation terminée. Vérifiez les résultats avant d'exécuter.")).toBeVisible();
   const table = page.getByRole('table');
-  await expect(table.getByRole('row', { name: /^1re AF/ }).getByRole('cell').last()).toHaveText('2e AF');
-  await expect(table.getByRole('row', { name: /^3e AF/ }).getByRole('cell').last()).toHaveText('Diplômés');
+  await expect(
+    table
+      .getByRole('row', { name: /^1re AF/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('2e AF');
+  await expect(
+    table
+      .getByRole('row', { name: /^3e AF/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('Diplômés');
   const firstClass = table.getByRole('row', { name: /^1re AF/ });
   const admittedBefore = Number(await firstClass.getByRole('cell').nth(0).textContent());
 
@@ -57,7 +77,9 @@ test('the director simulates, overrides one outcome, executes and undoes a promo
   const dialog = page.getByRole('dialog', { name: 'Exécuter la promotion ?' });
   await expect(dialog).toContainText('en 2026-2027');
   await dialog.getByRole('button', { name: 'Exécuter', exact: true }).click();
-  await expect(page.getByText(/^Promotion exécutée : \d+ élèves inscrits en 2026-2027, \d+ diplômés?\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Promotion exécutée : \d+ élèves inscrits en 2026-2027, \d+ diplômés?\.$/),
+  ).toBeVisible();
   // The result is cleared; the run can be undone.
   await expect(page.getByRole('table')).toHaveCount(0);
   const latest = page.getByRole('region', { name: 'Dernière promotion' });
@@ -68,7 +90,10 @@ test('the director simulates, overrides one outcome, executes and undoes a promo
   expect(classes.get(name)).toBe(wasAdmitted ? '1re AF' : '2e AF');
 
   await latest.getByRole('button', { name: 'Annuler la dernière promotion' }).click();
-  await page.getByRole('dialog', { name: 'Annuler la dernière promotion ?' }).getByRole('button', { name: 'Annuler la promotion' }).click();
+  await page
+    .getByRole('dialog', { name: 'Annuler la dernière promotion ?' })
+    .getByRole('button', { name: 'Annuler la promotion' })
+    .click();
   await expect(page.getByText('La dernière promotion a été annulée.')).toBeVisible();
   await expect(latest).toHaveCount(0);
   expect((await nextYearClasses(page, token)).size).toBe(0);

@@ -31,7 +31,9 @@ const printRules = (page: Page) =>
     })),
   );
 
-test('the admin generates a class’s bulletins, edits a general appreciation and prints two templates', async ({ page }) => {
+test('the admin generates a class’s bulletins, edits a general appreciation and prints two templates', async ({
+  page,
+}) => {
   await signInAndLand(page, 'admin', '/dashboard');
   await open(page);
 
@@ -50,7 +52,12 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   await expect(page.getByRole('button', { name: 'Retour à la sélection' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Modifier les Notes' })).toBeVisible();
   // Every graded student has a rank; the first of the class is '1er'.
-  await expect(page.locator('.rc-rank').filter({ hasText: /^1er( ex æquo)? sur \d+$/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.rc-rank')
+      .filter({ hasText: /^1er( ex æquo)? sur \d+$/ })
+      .first(),
+  ).toBeVisible();
   const ranks = await page.locator('.rc-rank').allTextContents();
   expect(ranks.filter((r) => /^\d+(er|ème)( ex æquo)? sur \d+$/.test(r)).length).toBeGreaterThan(count / 2);
   const first = cards.first();
@@ -70,7 +77,9 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   const graded = page.waitForResponse((r) => r.url().endsWith('/api/grades') && r.request().method() === 'POST');
   await score.fill(next);
   expect((await graded).status()).toBe(200);
-  const reread = page.waitForResponse((r) => r.url().includes('/api/bulk-report-data?') && r.request().method() === 'GET');
+  const reread = page.waitForResponse(
+    (r) => r.url().includes('/api/bulk-report-data?') && r.request().method() === 'GET',
+  );
   await book.getByRole('button', { name: 'Fermer' }).last().click();
   await expect(book).toBeHidden();
   expect((await reread).status()).toBe(200);
@@ -79,7 +88,9 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   const name = (await first.getAttribute('aria-label'))!;
   const general = page.getByRole('textbox', { name: `Appréciation générale, ${name}` });
   const text = `Trimestre sérieux, continuez ainsi ${Date.now() % 1000}.`;
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/general-appreciations') && r.request().method() === 'POST');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/general-appreciations') && r.request().method() === 'POST',
+  );
   await general.fill(text);
   expect((await saved).status()).toBe(200);
 
@@ -88,13 +99,19 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   const subjectField = first.locator('.rc-appreciation textarea').first();
   const suggestion = await subjectField.getAttribute('placeholder');
   expect(suggestion).toBeTruthy();
-  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/appreciations') && r.request().method() === 'POST');
+  const accepted = page.waitForResponse(
+    (r) => r.url().endsWith('/api/appreciations') && r.request().method() === 'POST',
+  );
   await accept.click();
   expect((await accepted).status()).toBe(200);
   await expect(subjectField).toHaveValue(suggestion!);
 
   // A refused save says so and shows the server's text again.
-  await page.context().route('**/api/appreciations', (route) => route.fulfill({ status: 422, json: { code: 'validation', message: 'Refusé pour le test.' } }));
+  await page
+    .context()
+    .route('**/api/appreciations', (route) =>
+      route.fulfill({ status: 422, json: { code: 'validation', message: 'Refusé pour le test.' } }),
+    );
   await subjectField.fill('Ce texte ne sera pas gardé.');
   await expect(page.getByRole('alert').filter({ hasText: 'Sauvegarde échouée: Refusé pour le test.' })).toBeVisible();
   await expect(first.locator('.rc-appreciation textarea').first()).toHaveValue(suggestion!);
@@ -118,7 +135,8 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
     ['creatif', 'Créatif'],
   ] as const) {
     await page.getByLabel('Modèle').selectOption({ label });
-    if (await page.getByRole('button', { name: 'Retour à la sélection' }).isVisible()) await page.getByRole('button', { name: 'Retour à la sélection' }).click();
+    if (await page.getByRole('button', { name: 'Retour à la sélection' }).isVisible())
+      await page.getByRole('button', { name: 'Retour à la sélection' }).click();
     await page.getByRole('checkbox', { name: 'Tout sélectionner' }).uncheck();
     for (let i = 0; i < 3; i++) await students.nth(i).check();
     await page.getByRole('button', { name: 'Générer les Bulletins (3)' }).click();
@@ -178,7 +196,9 @@ test.describe('on a phone', () => {
 test.describe('without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('every template prints a card of twelve subjects, four evaluations each and long appreciations on one letter page', async ({ page }) => {
+  test('every template prints a card of twelve subjects, four evaluations each and long appreciations on one letter page', async ({
+    page,
+  }) => {
     await signInAndLand(page, 'admin', '/dashboard');
     // The demo's classes have at most eight subjects: a larger class's data, answered in the server's place.
     let periods: Period[] = [];
@@ -188,18 +208,58 @@ test.describe('without a service worker', () => {
       await route.fulfill({ response });
     });
     await page.route('**/api/bulk-report-data?*', async (route) => {
-      const names = ['Mathématiques', 'Français', 'Créole', 'Anglais', 'Espagnol', 'Physique', 'Chimie', 'Biologie', 'Histoire-Géographie', 'Éducation civique', 'Informatique', 'Éducation physique'];
-      const subjects = names.map((subject_name, i) => ({ subject_id: `sub${i}`, subject_name, max_grade: i < 3 ? 200 : 100 }));
-      const enrollments = [0, 1].map((i) => ({ id: `e${i}`, student: { id: `s${i}`, nom: `Jean-Baptiste${i}`, prenom: 'Marie-Claire Esther', nisu: null, date_of_birth: '2012-01-01', sexe: 'F' } }));
+      const names = [
+        'Mathématiques',
+        'Français',
+        'Créole',
+        'Anglais',
+        'Espagnol',
+        'Physique',
+        'Chimie',
+        'Biologie',
+        'Histoire-Géographie',
+        'Éducation civique',
+        'Informatique',
+        'Éducation physique',
+      ];
+      const subjects = names.map((subject_name, i) => ({
+        subject_id: `sub${i}`,
+        subject_name,
+        max_grade: i < 3 ? 200 : 100,
+      }));
+      const enrollments = [0, 1].map((i) => ({
+        id: `e${i}`,
+        student: {
+          id: `s${i}`,
+          nom: `Jean-Baptiste${i}`,
+          prenom: 'Marie-Claire Esther',
+          nisu: null,
+          date_of_birth: '2012-01-01',
+          sexe: 'F',
+        },
+      }));
       let n = 0;
-      const grades = () => subjects.flatMap((s) => periods.flatMap((p) => [1, 2, 3, 4].map((k) => ({ subject_id: s.subject_id, period_id: p.id, evaluation_name: `Devoir ${k}`, score: (n++ % 20) + 5, max_score: 25 }))));
+      const grades = () =>
+        subjects.flatMap((s) =>
+          periods.flatMap((p) =>
+            [1, 2, 3, 4].map((k) => ({
+              subject_id: s.subject_id,
+              period_id: p.id,
+              evaluation_name: `Devoir ${k}`,
+              score: (n++ % 20) + 5,
+              max_score: 25,
+            })),
+          ),
+        );
       const long = 'Élève sérieuse et appliquée, des progrès constants ce trimestre, continuez ainsi.';
       const data: ReportData = {
         enrollments,
         subjects,
         gradesByEnrollment: { e0: grades(), e1: grades() },
         appreciationsByEnrollment: { e0: Object.fromEntries(subjects.map((s) => [s.subject_id, long])) },
-        generalAppreciationsByEnrollment: { e0: 'Un trimestre très satisfaisant dans l’ensemble ; poursuivez vos efforts en langues.' },
+        generalAppreciationsByEnrollment: {
+          e0: 'Un trimestre très satisfaisant dans l’ensemble ; poursuivez vos efforts en langues.',
+        },
       };
       await route.fulfill({ json: data });
     });
@@ -218,5 +278,5 @@ test.describe('without a service worker', () => {
       await sheet.close();
     }
     expect(pages).toEqual(Object.fromEntries(REPORT_TEMPLATES.map((t) => [t, 2])));
-  });});
-
+  });
+});

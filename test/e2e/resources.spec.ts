@@ -9,7 +9,9 @@ test.use({ viewport: PHONE, schoolData: 'small' });
 
 test('a teacher uploads a PDF and a student of that class previews it', async ({ page, browser, school }) => {
   const eleve = await apiToken(page, 'eleve');
-  const me = (await (await page.request.get('/api/student/me', { headers: { Authorization: `Bearer ${eleve}` } })).json()) as { enrollment: { class_name: string } };
+  const me = (await (
+    await page.request.get('/api/student/me', { headers: { Authorization: `Bearer ${eleve}` } })
+  ).json()) as { enrollment: { class_name: string } };
   const className = me.enrollment.class_name;
 
   await signInAndLand(page, 'prof', '/teacher');
@@ -90,8 +92,14 @@ test('a resource added offline is queued, marked pending, then synced', async ({
   await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY' }));
   await expect(item.getByText('En attente')).toBeHidden({ timeout: 15_000 });
   const token = await apiToken(page, 'prof');
-  const years = (await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; is_current: boolean }[];
+  const years = (await (
+    await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { id: string; is_current: boolean }[];
   const year = years.find((y) => y.is_current)!.id;
-  const mine = (await (await page.request.get(`/api/teacher/resources?yearId=${year}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { resources: { title: string; url: string }[] };
-  expect(mine.resources.map((r) => [r.title, r.url])).toEqual([['Cours en ligne', 'https://fr.wikipedia.org/wiki/Fraction']]);
+  const mine = (await (
+    await page.request.get(`/api/teacher/resources?yearId=${year}`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { resources: { title: string; url: string }[] };
+  expect(mine.resources.map((r) => [r.title, r.url])).toEqual([
+    ['Cours en ligne', 'https://fr.wikipedia.org/wiki/Fraction'],
+  ]);
 });

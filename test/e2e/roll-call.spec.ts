@@ -8,7 +8,10 @@ import { addDays } from '../../worker/domain/attendance';
 
 test.use({ viewport: PHONE });
 
-test('a teacher takes a roll call offline; the marks survive a reload and land once online', async ({ page, context }) => {
+test('a teacher takes a roll call offline; the marks survive a reload and land once online', async ({
+  page,
+  context,
+}) => {
   await signInAndLand(page, 'prof', '/teacher');
   await controlled(page);
   await page.getByRole('tab', { name: 'Mon Emploi du temps' }).click();
@@ -24,7 +27,10 @@ test('a teacher takes a roll call offline; the marks survive a reload and land o
   await expect(page).toHaveURL(new RegExp(`date=${addDays(latest, -14)}$`));
   const rows = page.getByRole('listitem');
   await expect(rows.first()).toBeVisible();
-  const [first, second] = [await rows.nth(0).locator('.roll-call-name').innerText(), await rows.nth(1).locator('.roll-call-name').innerText()];
+  const [first, second] = [
+    await rows.nth(0).locator('.roll-call-name').innerText(),
+    await rows.nth(1).locator('.roll-call-name').innerText(),
+  ];
 
   await expect(page.getByRole('status').filter({ hasText: 'élèves marqués' })).toHaveText(/^0 \//);
   const url = new URL(page.url());
@@ -33,7 +39,9 @@ test('a teacher takes a roll call offline; the marks survive a reload and land o
   await context.setOffline(true);
   await page.getByRole('button', { name: `${first} : Présent` }).click();
   await page.getByRole('button', { name: `${second} : Absent` }).click();
-  await expect(page.getByText('Présences gardées sur le téléphone : elles seront envoyées au retour du réseau.')).toBeVisible();
+  await expect(
+    page.getByText('Présences gardées sur le téléphone : elles seront envoyées au retour du réseau.'),
+  ).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: `${first} : Présent` })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: `${second} : Absent` })).toHaveAttribute('aria-pressed', 'true');
@@ -46,7 +54,9 @@ test('a teacher takes a roll call offline; the marks survive a reload and land o
   const date = url.searchParams.get('date')!;
   await expect
     .poll(async () => {
-      const res = await page.request.get(`/api/teacher/attendance?entryId=${entry}&date=${date}`, { headers: { Authorization: `Bearer ${token}` } });
+      const res = await page.request.get(`/api/teacher/attendance?entryId=${entry}&date=${date}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       const body = (await res.json()) as RollCall;
       return body.marks.map((m) => m.status).sort();
     })

@@ -62,6 +62,8 @@ test('the sign-in page works at phone width', async ({ page }) => {
   await page.screenshot({ path: 'test-results/screens/login-375.png', fullPage: true });
   await signInAndLand(page, 'secretaire', '/dashboard');
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Tableau de bord' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Tableau de bord' }),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/dashboard-menu-375.png', fullPage: true });
 });

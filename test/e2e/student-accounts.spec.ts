@@ -8,7 +8,10 @@ const NEW_PASSWORD = 'Nouveau#Portail-2026';
 
 test.use({ viewport: PHONE });
 
-test('the admin creates accounts for a class and prints the slips; a student signs in with one', async ({ page, browser }) => {
+test('the admin creates accounts for a class and prints the slips; a student signs in with one', async ({
+  page,
+  browser,
+}) => {
   // Each account's password is hashed with scrypt on the server: a class takes a while.
   test.setTimeout(240_000);
   await signInAndLand(page, 'admin', '/dashboard');
@@ -28,7 +31,10 @@ test('the admin creates accounts for a class and prints the slips; a student sig
   const username = await rows.nth(0).locator('td').nth(1).innerText();
   const password = await rows.nth(0).locator('td').nth(2).innerText();
 
-  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Imprimer les fiches' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('button', { name: 'Imprimer les fiches' }).click(),
+  ]);
   await expect(popup.locator('.slip')).toHaveCount(count);
   await expect(popup.locator('.slips')).toHaveCount(Math.ceil(count / 6));
   await expect(popup.locator('.slip').first()).toContainText(username);

@@ -6,8 +6,7 @@ import { expect, test } from './fixtures';
 import { apiToken, signInAndLand } from './support';
 
 // A 4x4 red PNG.
-const PNG_4PX =
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==';
+const PNG_4PX = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==';
 
 const today = () => new Date().toLocaleDateString('fr-FR', { timeZone: 'America/Port-au-Prince' });
 
@@ -24,7 +23,10 @@ async function search(page: Page, text: string, rows: number) {
 
 const row = (page: Page, name: string) => page.locator('.students-table tbody tr').filter({ hasText: name });
 
-test('a secretary adds, finds, prints, enrols, moves and deletes students; an admin archives one', async ({ page, browser }) => {
+test('a secretary adds, finds, prints, enrols, moves and deletes students; an admin archives one', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await signInAndLand(page, 'secretaire', '/dashboard');
   await openRegister(page);
@@ -61,7 +63,9 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
   await drawer.getByLabel('Groupe sanguin').selectOption('AB+');
   await drawer.getByLabel('Allergies').fill('Arachides');
   await drawer.getByLabel("Inscrire maintenant pour l'année 2025-2026").check();
-  await drawer.locator('input[type="file"]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_4PX, 'base64') });
+  await drawer
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_4PX, 'base64') });
   await expect(drawer.getByRole('button', { name: 'Retirer la photo' })).toBeVisible();
   await drawer.getByRole('combobox', { name: 'Classe', exact: true }).selectOption('8e AF');
   await expect(drawer.getByRole('textbox', { name: 'MPPA de base' })).toHaveValue('28000,00');
@@ -80,13 +84,26 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
   await page.getByRole('button', { name: 'Agrandir la photo de Roselaure Valcourt-Essai' }).click();
   const lightbox = page.getByRole('dialog', { name: 'Roselaure Valcourt-Essai' });
   await expect(lightbox.getByRole('img', { name: 'Roselaure Valcourt-Essai' })).toBeVisible();
-  await expect.poll(() => lightbox.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => lightbox.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await lightbox.getByRole('button', { name: 'Fermer la photo' }).click();
 
   // The sheet shows every block; its print window has the school header and the footer.
   await page.getByRole('button', { name: 'Voir la fiche de Roselaure Valcourt-Essai' }).click();
   const sheet = page.getByRole('dialog', { name: "Fiche de l'Élève" });
-  for (const text of ['VARO20120309F1234567', '8e AF', 'Féminin', '09/03/2012', '14, rue Faubert, Pétion-Ville', 'Lucienne Valcourt', '+509 3712 3456', 'lucienne.valcourt@gmail.com', 'AB+', 'Arachides']) {
+  for (const text of [
+    'VARO20120309F1234567',
+    '8e AF',
+    'Féminin',
+    '09/03/2012',
+    '14, rue Faubert, Pétion-Ville',
+    'Lucienne Valcourt',
+    '+509 3712 3456',
+    'lucienne.valcourt@gmail.com',
+    'AB+',
+    'Arachides',
+  ]) {
     await expect(sheet).toContainText(text);
   }
   const popupPromise = page.waitForEvent('popup');
@@ -114,7 +131,14 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
   for (const prenom of firstNames) {
     const res = await page.request.post('/api/students', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { id: crypto.randomUUID(), nom: 'Zzlot', prenom, sexe: 'M', date_of_birth: '2013-01-15', address: 'Delmas 75' },
+      data: {
+        id: crypto.randomUUID(),
+        nom: 'Zzlot',
+        prenom,
+        sexe: 'M',
+        date_of_birth: '2013-01-15',
+        address: 'Delmas 75',
+      },
     });
     expect(res.status()).toBe(201);
   }
@@ -122,7 +146,11 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
   // From here every write's answer carries the rows it saved: the page is never read again.
   let pageReads = 0;
   page.on('request', (r) => {
-    if (r.url().includes('/api/students-with-enrollment-status?') && new URL(r.url()).searchParams.get('limit') === '25') pageReads++;
+    if (
+      r.url().includes('/api/students-with-enrollment-status?') &&
+      new URL(r.url()).searchParams.get('limit') === '25'
+    )
+      pageReads++;
   });
   await page.getByLabel('Sélectionner tous les élèves de la page').check();
   await expect(page.getByText('5 élève(s) sélectionné(s)')).toBeVisible();
@@ -242,7 +270,9 @@ test('a student added offline shows at once and is saved when the connection ret
   await drawer.getByLabel('Année', { exact: true }).selectOption('2013');
   await drawer.getByRole('textbox', { name: 'Adresse' }).fill('Carrefour');
   await drawer.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('Vous êtes hors ligne. Votre modification est sauvegardée et sera synchronisée plus tard.')).toBeVisible();
+  await expect(
+    page.getByText('Vous êtes hors ligne. Votre modification est sauvegardée et sera synchronisée plus tard.'),
+  ).toBeVisible();
   await expect(row(page, 'Horsligne')).toContainText('Fedna');
   await expect(total).toHaveText(`${before + 1} élèves au total`);
 
@@ -252,7 +282,9 @@ test('a student added offline shows at once and is saved when the connection ret
   const token = await apiToken(page, 'secretaire');
   await expect
     .poll(async () => {
-      const years = await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json();
+      const years = await (
+        await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })
+      ).json();
       const current = (years as { id: string; is_current: boolean }[]).find((y) => y.is_current)!;
       const res = await page.request.get(`/api/students-with-enrollment-status?yearId=${current.id}&search=horsligne`, {
         headers: { Authorization: `Bearer ${token}` },
@@ -262,26 +294,44 @@ test('a student added offline shows at once and is saved when the connection ret
     .toBe(1);
 });
 
-test('a saved student takes its row in place; one the order moves off a full page brings the page back from the server', async ({ page }) => {
+test('a saved student takes its row in place; one the order moves off a full page brings the page back from the server', async ({
+  page,
+}) => {
   await signInAndLand(page, 'secretaire', '/dashboard');
   await openRegister(page);
   const rows = page.locator('.students-table tbody tr');
   await expect(rows).toHaveCount(25);
   let pageReads = 0;
   page.on('request', (r) => {
-    if (r.url().includes('/api/students-with-enrollment-status?') && new URL(r.url()).searchParams.get('limit') === '25') pageReads++;
+    if (
+      r.url().includes('/api/students-with-enrollment-status?') &&
+      new URL(r.url()).searchParams.get('limit') === '25'
+    )
+      pageReads++;
   });
   const drawer = page.getByRole('dialog', { name: "Modifier l'élève" });
-  const nameOf = async (n: number) => ((await rows.nth(n).getByRole('button', { name: /^Modifier / }).getAttribute('aria-label')) ?? '').replace(/^Modifier /, '');
+  const nameOf = async (n: number) =>
+    (
+      (await rows
+        .nth(n)
+        .getByRole('button', { name: /^Modifier / })
+        .getAttribute('aria-label')) ?? ''
+    ).replace(/^Modifier /, '');
 
   // A new address: the saved student replaces its row where it is; the page is not read again.
   const second = await nameOf(1);
-  await rows.nth(1).getByRole('button', { name: `Modifier ${second}` }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: `Modifier ${second}` })
+    .click();
   await drawer.getByRole('textbox', { name: 'Adresse' }).fill('12, rue Capois, Port-au-Prince');
   await drawer.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(drawer).toBeHidden();
   expect(await nameOf(1)).toBe(second);
-  await rows.nth(1).getByRole('button', { name: `Voir la fiche de ${second}` }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: `Voir la fiche de ${second}` })
+    .click();
   const sheet = page.getByRole('dialog', { name: "Fiche de l'Élève" });
   await expect(sheet).toContainText('12, rue Capois, Port-au-Prince');
   await sheet.getByRole('button', { name: 'Fermer' }).click();
@@ -289,7 +339,10 @@ test('a saved student takes its row in place; one the order moves off a full pag
 
   // Renamed to the end of the order, the first student leaves page 1: the page is read again, full.
   const first = await nameOf(0);
-  await rows.nth(0).getByRole('button', { name: `Modifier ${first}` }).click();
+  await rows
+    .nth(0)
+    .getByRole('button', { name: `Modifier ${first}` })
+    .click();
   await drawer.getByRole('textbox', { name: 'Nom', exact: true }).fill('Zzzz-Déplacé');
   await drawer.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(drawer).toBeHidden();

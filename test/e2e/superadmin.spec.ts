@@ -12,10 +12,15 @@ import { apiToken, PHONE, signIn, signInAndLand, smallTapTargets } from './suppo
 test.use({ viewport: PHONE, schoolData: 'empty' });
 
 const NEW_PASSWORD = 'Nouvelle#Ecole-2026';
-const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true });
 const port = process.env.E2E_PORT ?? '8799';
 
-test('a new school on its own hostname: its admin sets it up; a full lockdown stops that admin, not the superadmin', async ({ page, browser, local }) => {
+test('a new school on its own hostname: its admin sets it up; a full lockdown stops that admin, not the superadmin', async ({
+  page,
+  browser,
+  local,
+}) => {
   const suffix = crypto.randomUUID().slice(0, 6);
   const name = `Lycée Test ${suffix}`;
   const host = `n-${suffix}.localhost`;
@@ -38,7 +43,11 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
   const card = page.getByRole('listitem', { name: name });
   await expect(card).toContainText(`${host}, www.${host}`);
   await expect(card).toContainText('Active');
-  const schoolId = (await local.db.select({ id: instances.id }).from(instances).where(eq(instances.hostname, host)).get())!.id;
+  const schoolId = (await local.db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(eq(instances.hostname, host))
+    .get())!.id;
 
   const adminContext = await browser.newContext({ baseURL: `http://${host}:${port}`, viewport: PHONE });
   try {
@@ -81,7 +90,10 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
       await expect(page.getByRole('status').filter({ hasText: 'Aucune maintenance en cours' })).toBeVisible();
     } finally {
       const token = await apiToken(page, 'superadmin');
-      await page.request.put('/api/superadmin/maintenance', { headers: { Authorization: `Bearer ${token}` }, data: { active: false } });
+      await page.request.put('/api/superadmin/maintenance', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { active: false },
+      });
     }
 
     // The platform's log: the school's creation, and the new school's own writes under its name.
@@ -99,8 +111,16 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
   }
 });
 
-test('a school about to expire shows the countdown to its admin; the console says so', async ({ page, browser, local, school }) => {
-  await local.db.update(instances).set({ expiresAt: new Date(Date.now() + 2 * 3600_000).toISOString() }).where(eq(instances.id, school.id));
+test('a school about to expire shows the countdown to its admin; the console says so', async ({
+  page,
+  browser,
+  local,
+  school,
+}) => {
+  await local.db
+    .update(instances)
+    .set({ expiresAt: new Date(Date.now() + 2 * 3600_000).toISOString() })
+    .where(eq(instances.id, school.id));
   await signInAndLand(page, 'admin', '/dashboard');
   await page.goto('/admin');
   await expect(page.getByRole('timer')).toHaveText(/^L'accès de votre école expire dans 0[12]:\d{2}:\d{2}\.$/);
@@ -109,12 +129,18 @@ test('a school about to expire shows the countdown to its admin; the console say
   const platformContext = await browser.newContext({ baseURL: school.origin, viewport: PHONE });
   const console = await platformContext.newPage();
   await signInAndLand(console, 'superadmin', '/superadmin');
-  await expect(console.getByRole('listitem').filter({ hasText: new URL(school.origin).hostname })).toContainText('Expire dans 1 jour');
+  await expect(console.getByRole('listitem').filter({ hasText: new URL(school.origin).hostname })).toContainText(
+    'Expire dans 1 jour',
+  );
   await console.screenshot({ path: 'test-results/screens/superadmin-360.png', fullPage: true });
   await platformContext.close();
 });
 
-test('the console suspends a school and publishes an announcement to school admins', async ({ page, browser, school }) => {
+test('the console suspends a school and publishes an announcement to school admins', async ({
+  page,
+  browser,
+  school,
+}) => {
   const title = `Annonce ${crypto.randomUUID().slice(0, 6)}`;
   const host = new URL(school.origin).hostname;
   await signInAndLand(page, 'superadmin', '/superadmin');
@@ -128,7 +154,9 @@ test('the console suspends a school and publishes an announcement to school admi
   try {
     const admin = await adminContext.newPage();
     await signInAndLand(admin, 'admin', '/dashboard');
-    await expect(admin.getByRole('complementary', { name: title })).toContainText('Les nouveautés du trimestre sont en ligne.');
+    await expect(admin.getByRole('complementary', { name: title })).toContainText(
+      'Les nouveautés du trimestre sont en ligne.',
+    );
 
     await page.getByRole('tab', { name: 'Écoles' }).click();
     const card = page.getByRole('listitem').filter({ hasText: host });
@@ -138,9 +166,13 @@ test('the console suspends a school and publishes an announcement to school admi
     // Its signed-in admin is signed out with the reason; signing in again is refused with it.
     await admin.reload();
     await expect(admin).toHaveURL(/\/login$/);
-    await expect(admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.")).toBeVisible();
+    await expect(
+      admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme."),
+    ).toBeVisible();
     await signIn(admin, 'admin');
-    await expect(admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.")).toBeVisible();
+    await expect(
+      admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme."),
+    ).toBeVisible();
 
     await card.getByRole('button', { name: 'Réactiver' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Réactiver' }).click();
@@ -151,7 +183,9 @@ test('the console suspends a school and publishes an announcement to school admi
   }
 });
 
-test('a delegate works on schools and reads the log, without delegates, maintenance or deletes; every control fits a thumb', async ({ page }) => {
+test('a delegate works on schools and reads the log, without delegates, maintenance or deletes; every control fits a thumb', async ({
+  page,
+}) => {
   await signInAndLand(page, 'delegue', '/superadmin');
   await expect(page.getByRole('tab', { name: 'Écoles' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Délégués' })).toHaveCount(0);
@@ -169,7 +203,14 @@ test('a delegate works on schools and reads the log, without delegates, maintena
   await page.evaluate(() => localStorage.clear());
   const token = await apiToken(page, 'superadmin');
   const title = `Pour le journal ${crypto.randomUUID().slice(0, 6)}`;
-  expect((await page.request.post('/api/superadmin/announcements', { headers: { Authorization: `Bearer ${token}` }, data: { title, content: 'Une ligne du journal.' } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/superadmin/announcements', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { title, content: 'Une ligne du journal.' },
+      })
+    ).status(),
+  ).toBe(201);
   await signInAndLand(page, 'superadmin', '/superadmin');
   await page.getByRole('tab', { name: 'Journal' }).click();
   await expect(page.getByRole('button', { name: 'Supprimer la période' })).toBeVisible();

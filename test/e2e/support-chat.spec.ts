@@ -4,7 +4,10 @@
 import { expect, test } from './fixtures';
 import { apiToken, controlled, PHONE, signInAndLand } from './support';
 
-test('the teacher writes from a phone, the administration sees the unread badge and answers', async ({ page, browser }) => {
+test('the teacher writes from a phone, the administration sees the unread badge and answers', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize(PHONE);
   // What the school's socket brings to the teacher's page.
   const pushed: string[] = [];
@@ -20,7 +23,9 @@ test('the teacher writes from a phone, the administration sees the unread badge 
   // The administration: the menu's badge, then the conversation with its unread badge.
   const admin = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await signInAndLand(admin, 'admin', '/dashboard');
-  await expect(admin.getByRole('link', { name: /Support/ }).getByLabel('1 message non lu')).toBeVisible({ timeout: 16_000 });
+  await expect(admin.getByRole('link', { name: /Support/ }).getByLabel('1 message non lu')).toBeVisible({
+    timeout: 16_000,
+  });
   await admin.getByRole('link', { name: /Support/ }).click();
   await expect(admin).toHaveURL(/\/admin\/contact$/);
   const list = admin.getByRole('navigation', { name: 'Conversations' });
@@ -39,7 +44,9 @@ test('the teacher writes from a phone, the administration sees the unread badge 
   // The teacher sees the answer (pushed, or at the next 5 s poll).
   await expect(chat.getByText('Merci, le technicien passe à 10 h.')).toBeVisible({ timeout: 6_000 });
   // It came over the socket (the page's polls are the fallback).
-  expect(pushed.some((frame) => frame.includes('"type":"message"') && frame.includes('Merci, le technicien'))).toBe(true);
+  expect(pushed.some((frame) => frame.includes('"type":"message"') && frame.includes('Merci, le technicien'))).toBe(
+    true,
+  );
 
   // The administration selects the answer and deletes it.
   await admin.getByRole('checkbox', { name: /Merci, le technicien/ }).check();
@@ -66,7 +73,11 @@ test.describe('without a service worker', () => {
     await page.route('**/api/teacher/support-messages', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Une erreur inattendue est survenue.', code: 'internal' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Une erreur inattendue est survenue.', code: 'internal' }),
+      });
     });
     await chat.getByPlaceholder('Écrivez votre message…').fill('Ce message ne partira pas');
     await chat.getByRole('button', { name: 'Envoyer' }).click();
@@ -77,8 +88,8 @@ test.describe('without a service worker', () => {
     await expect(chat.getByRole('listitem').filter({ hasText: 'Ce message ne partira pas' })).toHaveCount(0);
     // The text comes back in the field, to send again.
     await expect(chat.getByPlaceholder('Écrivez votre message…')).toHaveValue('Ce message ne partira pas');
-  });});
-
+  });
+});
 
 test('a message written offline is queued, then delivered once', async ({ page, context }) => {
   await page.setViewportSize(PHONE);
@@ -99,6 +110,8 @@ test('a message written offline is queued, then delivered once', async ({ page, 
   await page.getByRole('tab', { name: 'Support' }).click();
   await expect(page.getByRole('region', { name: 'Support' }).getByText('Écrit sans réseau')).toHaveCount(1);
   const token = await apiToken(page, 'prof');
-  const stored = await page.request.get('/api/teacher/support-messages', { headers: { Authorization: `Bearer ${token}` } });
+  const stored = await page.request.get('/api/teacher/support-messages', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(((await stored.json()) as { content: string }[]).map((m) => m.content)).toEqual(['Écrit sans réseau']);
 });

@@ -74,12 +74,15 @@ export async function expectUncovered(locator: Locator) {
 export function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const small: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>('button, select, input, a.btn, nav a, [role="button"]')) {
+    for (const element of document.querySelectorAll<HTMLElement>(
+      'button, select, input, a.btn, nav a, [role="button"]',
+    )) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
       let { width, height } = box;
       if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
-        const label = element.closest('label') ?? (element.id ? document.querySelector(`label[for="${element.id}"]`) : null);
+        const label =
+          element.closest('label') ?? (element.id ? document.querySelector(`label[for="${element.id}"]`) : null);
         const area = label?.getBoundingClientRect();
         if (area) {
           width = Math.max(width, area.width);

@@ -14,7 +14,13 @@ test('a teacher sees their courses by class, their week, and both again offline'
   const tabs = page.getByRole('tablist', { name: 'Espace Professeur' });
   await expect(tabs.getByRole('tab', { name: 'Mes Cours' })).toHaveAttribute('aria-selected', 'true');
   const classes = page.getByRole('tabpanel').getByRole('heading', { level: 2 });
-  await expect(classes).toHaveText(['7e AF 1 matière', '8e AF 1 matière', '9e AF 1 matière', 'NS I 1 matière', 'NS II 1 matière']);
+  await expect(classes).toHaveText([
+    '7e AF 1 matière',
+    '8e AF 1 matière',
+    '9e AF 1 matière',
+    'NS I 1 matière',
+    'NS II 1 matière',
+  ]);
   await expect(page.getByRole('link', { name: 'Carnet de notes : Mathématiques, 9e AF' })).toHaveAttribute(
     'href',
     /^\/teacher\/class\/9e%20AF\/subject\/[^/]+$/,
@@ -40,7 +46,9 @@ test('a teacher sees their courses by class, their week, and both again offline'
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('Vous êtes hors ligne. Affichage des données sauvegardées.')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Emploi du temps de la semaine' }).getByRole('heading', { name: 'Lundi' })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Emploi du temps de la semaine' }).getByRole('heading', { name: 'Lundi' }),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Mes Cours' }).click();
   await expect(page.getByRole('link', { name: 'Carnet de notes : Mathématiques, 7e AF' })).toBeVisible();
 });

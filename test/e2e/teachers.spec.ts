@@ -15,7 +15,9 @@ async function freeTwoCourses(page: Page) {
   const headers = { Authorization: `Bearer ${token}` };
   const years = (await (await page.request.get('/api/school-years', { headers })).json()) as SchoolYear[];
   const year = years.find((y) => y.is_current)!;
-  const programme = (await (await page.request.get(`/api/teachers/courses?yearId=${year.id}`, { headers })).json()) as ProgrammeCourse[];
+  const programme = (await (
+    await page.request.get(`/api/teachers/courses?yearId=${year.id}`, { headers })
+  ).json()) as ProgrammeCourse[];
   for (const className of ['7e AF', '8e AF']) {
     const course = programme.find((c) => c.class_name === className && c.subject_name === 'Anglais')!;
     expect((await page.request.delete(`/api/assignments/${course.assignment_id}`, { headers })).status()).toBe(200);
@@ -65,8 +67,15 @@ test('a manager adds a teacher and gives them courses; the teacher signs in and 
 
   // Removal is refused while they teach this year, in French.
   await card.getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('dialog', { name: 'Supprimer Guerda Saint-Fleur ?' }).getByRole('button', { name: 'Supprimer' }).click();
-  await expect(page.getByText("Impossible de supprimer Guerda Saint-Fleur : 2 cours lui sont attribués pour 2025-2026. Retirez-les ou confiez-les à un autre professeur d'abord.")).toBeVisible();
+  await page
+    .getByRole('dialog', { name: 'Supprimer Guerda Saint-Fleur ?' })
+    .getByRole('button', { name: 'Supprimer' })
+    .click();
+  await expect(
+    page.getByText(
+      "Impossible de supprimer Guerda Saint-Fleur : 2 cours lui sont attribués pour 2025-2026. Retirez-les ou confiez-les à un autre professeur d'abord.",
+    ),
+  ).toBeVisible();
   await expect(card).toBeVisible();
 
   // The teacher signs in with the slip's password, replaces it, and finds the two courses.

@@ -6,7 +6,9 @@ import { PHONE, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });
 
-test('a manager places a lesson, sees an overlap refused with its clash named, and removes the lesson', async ({ page }) => {
+test('a manager places a lesson, sees an overlap refused with its clash named, and removes the lesson', async ({
+  page,
+}) => {
   await signInAndLand(page, 'admin', '/dashboard');
   await page.goto('/timetable');
   await expect(page.getByRole('heading', { name: 'Emploi du temps', level: 1 })).toBeVisible();

@@ -108,17 +108,36 @@ describe('route access rules', () => {
 });
 
 describe('permission checks', () => {
-  const schoolInfo = (name: string) => ({ name, email: '', address: null, phone: null, passing_grade: 55, currency: 'Gdes' });
+  const schoolInfo = (name: string) => ({
+    name,
+    email: '',
+    address: null,
+    phone: null,
+    passing_grade: 55,
+    currency: 'Gdes',
+  });
 
   it('lets only holders of user:manage save the school information', async () => {
     const school = await createSchool();
-    const comptable = await call(school, await tokenFor(school, 'comptable'), 'PUT', '/api/instance/current', schoolInfo('Refusé'));
+    const comptable = await call(
+      school,
+      await tokenFor(school, 'comptable'),
+      'PUT',
+      '/api/instance/current',
+      schoolInfo('Refusé'),
+    );
     expect(comptable.status).toBe(403);
     expect(await bodyOf(comptable)).toEqual({
       message: "Vous n'avez pas la permission d'effectuer cette action.",
       code: 'forbidden',
     });
-    const secretaire = await call(school, await tokenFor(school, 'secretaire'), 'PUT', '/api/instance/current', schoolInfo('Refusé'));
+    const secretaire = await call(
+      school,
+      await tokenFor(school, 'secretaire'),
+      'PUT',
+      '/api/instance/current',
+      schoolInfo('Refusé'),
+    );
     expect(secretaire.status).toBe(403);
 
     const adminToken = await tokenFor(school, 'admin');

@@ -25,7 +25,10 @@ describe('setup wizard', () => {
     const res = await call(school, token, 'POST', '/api/setup/new-year', wizardPayload());
     expect(res.status).toBe(201);
     const body = await bodyOf<SetUpYear>(res);
-    expect(body).toMatchObject({ message: "Configuration de l'année scolaire terminée avec succès !", is_current: true });
+    expect(body).toMatchObject({
+      message: "Configuration de l'année scolaire terminée avec succès !",
+      is_current: true,
+    });
 
     const years = await bodyOf(await call(school, token, 'GET', '/api/school-years'));
     expect(years).toEqual([{ id: body.yearId, name: '2025-2026', is_current: true }]);
@@ -42,11 +45,19 @@ describe('setup wizard', () => {
     expect(subjects.map((s) => s.name)).toEqual(['Créole', 'Français', 'Mathématiques', 'Sciences Sociales']);
 
     const curriculum = await bodyOf<Programme>(
-      await call(school, token, 'GET', `/api/curriculum?yearId=${body.yearId}&className=${encodeURIComponent('9e AF')}`),
+      await call(
+        school,
+        token,
+        'GET',
+        `/api/curriculum?yearId=${body.yearId}&className=${encodeURIComponent('9e AF')}`,
+      ),
     );
     expect(curriculum.assigned).toEqual([expect.objectContaining({ subject_name: 'Créole', max_grade: 50.5 })]);
     expect(curriculum.available.map((s) => s.name)).toEqual(['Français', 'Mathématiques', 'Sciences Sociales']);
-    const stored = await sql('SELECT max_grade FROM curriculum WHERE instance_id = ? ORDER BY max_grade', school.id).all<{ max_grade: number }>();
+    const stored = await sql(
+      'SELECT max_grade FROM curriculum WHERE instance_id = ? ORDER BY max_grade',
+      school.id,
+    ).all<{ max_grade: number }>();
     expect(stored.results.map((r) => r.max_grade)).toEqual([5050, 10000, 10000, 20000]);
 
     const fees = await bodyOf<ClassFee[]>(
@@ -73,7 +84,11 @@ describe('setup wizard', () => {
       '/api/setup/new-year',
       wizardPayload({
         yearName: '2026-2027',
-        classes: [{ name: '7E AF', order_index: 1 }, { name: '8e AF', order_index: 2 }, { name: 'Philo', order_index: 9 }],
+        classes: [
+          { name: '7E AF', order_index: 1 },
+          { name: '8e AF', order_index: 2 },
+          { name: 'Philo', order_index: 9 },
+        ],
         subjects: [{ name: 'mathématiques' }, { name: 'Anglais' }],
         curriculum: [{ className: 'Philo', subjectName: 'Anglais' }],
         financials: [{ className: 'philo', mppa: '' }],
@@ -88,7 +103,13 @@ describe('setup wizard', () => {
     expect(classes.map((c) => c.name)).toEqual(['7e AF', '8e AF', '9e AF', 'Philo']);
     expect(classes.find((c) => c.name === '7e AF')!.id).toBe(classIds.get('7e AF'));
     const subjects = await bodyOf<Subject[]>(await call(school, token, 'GET', '/api/subjects'));
-    expect(subjects.map((s) => s.name)).toEqual(['Anglais', 'Créole', 'Français', 'Mathématiques', 'Sciences Sociales']);
+    expect(subjects.map((s) => s.name)).toEqual([
+      'Anglais',
+      'Créole',
+      'Français',
+      'Mathématiques',
+      'Sciences Sociales',
+    ]);
     // Omitted max grade = the default 100.
     const philo = await bodyOf<Programme>(
       await call(school, token, 'GET', `/api/curriculum?yearId=${yearId}&className=Philo`),
@@ -111,10 +132,18 @@ describe('setup wizard', () => {
       [{ subjects: [], curriculum: [] }, 'Ajoutez au moins une matière.'],
       [{ subjects: ['Mathématiques', ' '] }, 'Chaque matière doit avoir un nom.'],
       [{ classes: [{ name: '7e AF' }, { name: '7E af' }] }, 'La classe « 7E af » apparaît deux fois.'],
-      [{ curriculum: [{ className: 'Rhéto', subjectName: 'Mathématiques', maxGrade: 100 }] },
-        "Le programme ou les frais citent une classe absente de l'assistant : Rhéto."],
-      [{ curriculum: [{ className: '7e AF', subjectName: 'Latin' }] }, "Le programme cite une matière absente de l'assistant : Latin."],
-      [{ curriculum: [{ className: '7e AF', subjectName: 'Français', maxGrade: -5 }] }, 'Veuillez entrer un nombre valide.'],
+      [
+        { curriculum: [{ className: 'Rhéto', subjectName: 'Mathématiques', maxGrade: 100 }] },
+        "Le programme ou les frais citent une classe absente de l'assistant : Rhéto.",
+      ],
+      [
+        { curriculum: [{ className: '7e AF', subjectName: 'Latin' }] },
+        "Le programme cite une matière absente de l'assistant : Latin.",
+      ],
+      [
+        { curriculum: [{ className: '7e AF', subjectName: 'Français', maxGrade: -5 }] },
+        'Veuillez entrer un nombre valide.',
+      ],
       [{ financials: [{ className: '7e AF', mppa: 'beaucoup' }] }, 'Le montant doit être un nombre positif ou vide.'],
       [{ financials: [{ className: '7e AF', mppa: -1 }] }, 'Le montant doit être un nombre positif ou vide.'],
     ];
@@ -170,7 +199,9 @@ describe('setup wizard', () => {
     const token = await tokenFor(school, 'admin');
     const classes = Array.from({ length: 14 }, (_, i) => ({ name: `Classe ${i + 1}`, order_index: i + 1 }));
     const subjects = Array.from({ length: 12 }, (_, i) => `Matière ${i + 1}`);
-    const curriculum = classes.flatMap((c) => subjects.map((s) => ({ className: c.name, subjectName: s, maxGrade: 100 })));
+    const curriculum = classes.flatMap((c) =>
+      subjects.map((s) => ({ className: c.name, subjectName: s, maxGrade: 100 })),
+    );
     await setUpYear(school, token, {
       classes,
       subjects,

@@ -52,7 +52,6 @@ export async function setUpYear(school: TestSchool, token: string, overrides: Re
   return (await bodyOf<SetUpYear>(res)).yearId;
 }
 
-
 export async function classesOf(school: TestSchool, token: string) {
   return bodyOf<SchoolClass[]>(await call(school, token, 'GET', '/api/classes'));
 }
@@ -89,6 +88,12 @@ export async function enrolStudent(school: Pick<TestSchool, 'id'>, yearId: strin
     classId,
     2500000,
   ).run();
-  await sql('INSERT INTO payments (id, instance_id, enrollment_id, amount) VALUES (?, ?, ?, ?)', crypto.randomUUID(), school.id, enrollmentId, 500000).run();
+  await sql(
+    'INSERT INTO payments (id, instance_id, enrollment_id, amount) VALUES (?, ?, ?, ?)',
+    crypto.randomUUID(),
+    school.id,
+    enrollmentId,
+    500000,
+  ).run();
   return { studentId, enrollmentId };
 }

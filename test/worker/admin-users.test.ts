@@ -33,7 +33,11 @@ describe('user list and creation', () => {
     const res = await register(school, token, { roleIds: [role(school, 'accountant'), role(school, 'school_life')] });
     expect(res.status).toBe(201);
     expect(await bodyOf(res)).toMatchObject({ username: 'caissier', message: 'Utilisateur créé.' });
-    const row = await sql('SELECT account_type, status, temp_password_expires_at AS exp FROM users WHERE instance_id = ? AND username = ?', school.id, 'caissier').first<{
+    const row = await sql(
+      'SELECT account_type, status, temp_password_expires_at AS exp FROM users WHERE instance_id = ? AND username = ?',
+      school.id,
+      'caissier',
+    ).first<{
       account_type: string;
       status: string;
       exp: string;
@@ -50,14 +54,21 @@ describe('user list and creation', () => {
       'Gestionnaire Vie Scolaire',
     ]);
     const list = await bodyOf<UserRow[]>(await call(school, token, 'GET', '/api/users'));
-    expect(list.find((u) => u.username === 'caissier')).toMatchObject({ status: 'temporary_password', role: 'standard' });
+    expect(list.find((u) => u.username === 'caissier')).toMatchObject({
+      status: 'temporary_password',
+      role: 'standard',
+    });
   });
 
   it('answers the validation messages', async () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'admin');
     const accountant = [role(school, 'accountant')];
-    await expectError(await register(school, token, { username: '  ', roleIds: accountant }), 400, "Le nom d'utilisateur est requis.");
+    await expectError(
+      await register(school, token, { username: '  ', roleIds: accountant }),
+      400,
+      "Le nom d'utilisateur est requis.",
+    );
     await expectError(
       await register(school, token, { username: 'a b', roleIds: accountant }),
       400,
@@ -70,7 +81,11 @@ describe('user list and creation', () => {
     );
     await expectError(await register(school, token, { roleIds: [] }), 400, 'Veuillez sélectionner au moins un rôle.');
     await expectError(await register(school, token, { roleIds: [crypto.randomUUID()] }), 400, 'Rôle inconnu.');
-    await expectError(await register(school, token, { username: 'COMPTABLE', roleIds: accountant }), 409, "Ce nom d'utilisateur est déjà utilisé.");
+    await expectError(
+      await register(school, token, { username: 'COMPTABLE', roleIds: accountant }),
+      409,
+      "Ce nom d'utilisateur est déjà utilisé.",
+    );
   });
 
   it('enforces the role assignment rules with their four reasons', async () => {
@@ -106,7 +121,12 @@ describe('user list and creation', () => {
     // Allowed combinations go through.
     expect((await register(school, token, { roleIds: [role(school, 'director')] })).status).toBe(201);
     expect(
-      (await register(school, token, { username: 'gestion', roleIds: [role(school, 'accountant'), role(school, 'portal_manager')] })).status,
+      (
+        await register(school, token, {
+          username: 'gestion',
+          roleIds: [role(school, 'accountant'), role(school, 'portal_manager')],
+        })
+      ).status,
     ).toBe(201);
     const users = await bodyOf<UserRow[]>(await call(school, token, 'GET', '/api/users'));
     expect(users.map((u) => u.username)).toEqual(['admin', 'caissier', 'chef', 'gestion']);
@@ -120,13 +140,17 @@ describe('password reset', () => {
     const before = await tokenFor(school, 'comptable');
     const id = school.userIdByName.get('comptable')!;
     const key = `reset-${crypto.randomUUID()}`;
-    const res = await call(school, admin, 'PUT', `/api/users/${id}/reset-password`, undefined, { 'Idempotency-Key': key });
+    const res = await call(school, admin, 'PUT', `/api/users/${id}/reset-password`, undefined, {
+      'Idempotency-Key': key,
+    });
     expect(res.status).toBe(200);
     const body = await bodyOf<PasswordReset>(res);
     expect(body.username).toBe('comptable');
     expect(body.tempPassword).toMatch(/^.{14}$/);
     // The secret is not kept in D1 for replays.
-    expect((await sql('SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?', key).first<{ n: number }>())!.n).toBe(0);
+    expect((await sql('SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?', key).first<{ n: number }>())!.n).toBe(
+      0,
+    );
 
     expect((await call(school, before, 'GET', '/api/instance/current')).status).toBe(401);
     expect((await login(school, 'comptable', PASSWORD)).status).toBe(401);
@@ -151,11 +175,25 @@ describe('password reset', () => {
     const other = await createSchool();
     const chef = await tokenFor(school, 'chef');
     const reason = 'Le compte « admin » et votre propre compte ne peuvent être ni réinitialisés ni supprimés.';
-    await expectError(await call(school, chef, 'PUT', `/api/users/${school.userIdByName.get('admin')}/reset-password`), 403, reason);
-    await expectError(await call(school, chef, 'PUT', `/api/users/${school.userIdByName.get('chef')}/reset-password`), 403, reason);
-    expect(await bodyOf(await call(school, chef, 'PUT', `/api/users/${other.userIdByName.get('comptable')}/reset-password`))).toEqual(NOT_FOUND);
+    await expectError(
+      await call(school, chef, 'PUT', `/api/users/${school.userIdByName.get('admin')}/reset-password`),
+      403,
+      reason,
+    );
+    await expectError(
+      await call(school, chef, 'PUT', `/api/users/${school.userIdByName.get('chef')}/reset-password`),
+      403,
+      reason,
+    );
+    expect(
+      await bodyOf(await call(school, chef, 'PUT', `/api/users/${other.userIdByName.get('comptable')}/reset-password`)),
+    ).toEqual(NOT_FOUND);
     const comptable = await tokenFor(school, 'comptable');
-    expect(await bodyOf(await call(school, comptable, 'PUT', `/api/users/${school.userIdByName.get('chef')}/reset-password`))).toEqual(FORBIDDEN);
+    expect(
+      await bodyOf(
+        await call(school, comptable, 'PUT', `/api/users/${school.userIdByName.get('chef')}/reset-password`),
+      ),
+    ).toEqual(FORBIDDEN);
     // Still able to sign in with their own passwords.
     expect((await login(other, 'comptable')).status).toBe(200);
     expect((await login(school, 'admin')).status).toBe(200);
@@ -170,7 +208,10 @@ describe('role changes and deletion', () => {
     const id = school.userIdByName.get('comptable')!;
     const res = await call(school, admin, 'PUT', `/api/users/${id}/roles`, { roleIds: [role(school, 'report_cards')] });
     expect(res.status).toBe(200);
-    expect(await bodyOf(res)).toMatchObject({ message: 'Rôles mis à jour.', roles: [{ name: 'Gestionnaire des Bulletins' }] });
+    expect(await bodyOf(res)).toMatchObject({
+      message: 'Rôles mis à jour.',
+      roles: [{ name: 'Gestionnaire des Bulletins' }],
+    });
     expect((await call(school, before, 'GET', '/api/instance/current')).status).toBe(401);
     expect(claimsOf(await tokenFor(school, 'comptable')).permissions).toContain('report_card:generate');
     await expectError(
@@ -181,7 +222,12 @@ describe('role changes and deletion', () => {
   });
 
   it('answers a fresh token to a user who changes their own roles', async () => {
-    const school = await createSchool({ users: [{ username: 'admin', type: 'admin' }, { username: 'chef', type: 'standard', templates: ['admin_principal'] }] });
+    const school = await createSchool({
+      users: [
+        { username: 'admin', type: 'admin' },
+        { username: 'chef', type: 'standard', templates: ['admin_principal'] },
+      ],
+    });
     const chef = await tokenFor(school, 'chef');
     const res = await call(school, chef, 'PUT', `/api/users/${school.userIdByName.get('chef')}/roles`, {
       roleIds: [role(school, 'admin_principal')],
@@ -198,14 +244,23 @@ describe('role changes and deletion', () => {
     const prof = await tokenFor(school, 'prof');
     const profId = school.userIdByName.get('prof')!;
     const teacherId = crypto.randomUUID();
-    await sql('INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)', teacherId, school.id, profId, 'Marie', 'Pierre').run();
+    await sql(
+      'INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)',
+      teacherId,
+      school.id,
+      profId,
+      'Marie',
+      'Pierre',
+    ).run();
 
     const res = await call(school, admin, 'DELETE', `/api/delete-user/${profId}`);
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toEqual({ message: 'Utilisateur supprimé.' });
     expect((await call(school, prof, 'GET', '/api/school-years')).status).toBe(401);
     expect((await login(school, 'prof')).status).toBe(401);
-    const teacher = await sql('SELECT user_id FROM teachers WHERE id = ?', teacherId).first<{ user_id: string | null }>();
+    const teacher = await sql('SELECT user_id FROM teachers WHERE id = ?', teacherId).first<{
+      user_id: string | null;
+    }>();
     expect(teacher).toEqual({ user_id: null });
   });
 
@@ -220,20 +275,46 @@ describe('role changes and deletion', () => {
     const other = await createSchool();
     const admin = await tokenFor(school, 'admin');
     const reason = 'Le compte « admin » et votre propre compte ne peuvent être ni réinitialisés ni supprimés.';
-    await expectError(await call(school, admin, 'DELETE', `/api/delete-user/${school.userIdByName.get('admin')}`), 403, reason);
+    await expectError(
+      await call(school, admin, 'DELETE', `/api/delete-user/${school.userIdByName.get('admin')}`),
+      403,
+      reason,
+    );
     const chef = await tokenFor(school, 'chef');
-    await expectError(await call(school, chef, 'DELETE', `/api/delete-user/${school.userIdByName.get('chef')}`), 403, reason);
-    expect((await call(school, admin, 'DELETE', `/api/delete-user/${other.userIdByName.get('prof')}`)).status).toBe(404);
+    await expectError(
+      await call(school, chef, 'DELETE', `/api/delete-user/${school.userIdByName.get('chef')}`),
+      403,
+      reason,
+    );
+    expect((await call(school, admin, 'DELETE', `/api/delete-user/${other.userIdByName.get('prof')}`)).status).toBe(
+      404,
+    );
 
     // A custom role holding only user:manage manages weaker accounts, not stronger ones.
     const hr = await bodyOf<SavedRole>(
-      await call(school, admin, 'POST', '/api/roles', { name: 'RH', permissionIds: [PERMISSION_ID_BY_KEY.get('user:manage')!] }),
+      await call(school, admin, 'POST', '/api/roles', {
+        name: 'RH',
+        permissionIds: [PERMISSION_ID_BY_KEY.get('user:manage')!],
+      }),
     );
-    await sql('INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, school.userIdByName.get('rh'), hr.id).run();
+    await sql(
+      'INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)',
+      school.id,
+      school.userIdByName.get('rh'),
+      hr.id,
+    ).run();
     const rh = await tokenFor(school, 'rh');
     const stronger = "Vous ne pouvez pas gérer un compte qui détient des permissions que vous n'avez pas.";
-    await expectError(await call(school, rh, 'DELETE', `/api/delete-user/${school.userIdByName.get('chef')}`), 403, stronger);
-    await expectError(await call(school, rh, 'PUT', `/api/users/${school.userIdByName.get('chef')}/reset-password`), 403, stronger);
+    await expectError(
+      await call(school, rh, 'DELETE', `/api/delete-user/${school.userIdByName.get('chef')}`),
+      403,
+      stronger,
+    );
+    await expectError(
+      await call(school, rh, 'PUT', `/api/users/${school.userIdByName.get('chef')}/reset-password`),
+      403,
+      stronger,
+    );
     await expectError(
       await register(school, rh, { roleIds: [role(school, 'admin_principal')] }),
       403,
@@ -274,7 +355,9 @@ describe('platform announcement banner', () => {
     ).run();
     const res = await call(school, admin, 'GET', '/api/admin/announcements');
     expect(await bodyOf(res)).toMatchObject({ title: 'Maintenance', content: 'Samedi 22 h' });
-    expect((await call(school, await tokenFor(school, 'comptable'), 'GET', '/api/admin/announcements')).status).toBe(200);
+    expect((await call(school, await tokenFor(school, 'comptable'), 'GET', '/api/admin/announcements')).status).toBe(
+      200,
+    );
     expect((await call(school, await tokenFor(school, 'prof'), 'GET', '/api/admin/announcements')).status).toBe(403);
   });
 });

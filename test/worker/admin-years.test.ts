@@ -1,9 +1,16 @@
 // School years: add, set current (exactly one), delete with all of the year's data.
 import { describe, expect, it } from 'vitest';
 import type { CreatedSchoolYear, SchoolYear } from '../../worker/contract/school-years';
-import { auditCount, classesOf, enrolStudent, expectError, FORBIDDEN, setUpYear, YEAR_NOT_FOUND } from './admin-support';
+import {
+  auditCount,
+  classesOf,
+  enrolStudent,
+  expectError,
+  FORBIDDEN,
+  setUpYear,
+  YEAR_NOT_FOUND,
+} from './admin-support';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
-
 
 describe('school years', () => {
   it("adds years by name; the school's first year becomes current", async () => {
@@ -11,7 +18,11 @@ describe('school years', () => {
     const token = await tokenFor(school, 'admin');
     const first = await call(school, token, 'POST', '/api/school-years', { name: '2025-2026' });
     expect(first.status).toBe(201);
-    expect(await bodyOf(first)).toMatchObject({ name: '2025-2026', is_current: true, message: 'Année scolaire ajoutée.' });
+    expect(await bodyOf(first)).toMatchObject({
+      name: '2025-2026',
+      is_current: true,
+      message: 'Année scolaire ajoutée.',
+    });
     const second = await call(school, token, 'POST', '/api/school-years', { name: ' 2026-2027 ' });
     expect(await bodyOf(second)).toMatchObject({ name: '2026-2027', is_current: false });
 
@@ -20,9 +31,17 @@ describe('school years', () => {
       ['2026-2027', false],
       ['2025-2026', true],
     ]);
-    await expectError(await call(school, token, 'POST', '/api/school-years', { name: '2025-2026' }), 409, 'Cette année scolaire existe déjà.');
+    await expectError(
+      await call(school, token, 'POST', '/api/school-years', { name: '2025-2026' }),
+      409,
+      'Cette année scolaire existe déjà.',
+    );
     for (const name of ['2025', '2025-26', 'abcd-efgh', '', null]) {
-      await expectError(await call(school, token, 'POST', '/api/school-years', { name }), 400, "Format d'année invalide. Utilisez AAAA-AAAA.");
+      await expectError(
+        await call(school, token, 'POST', '/api/school-years', { name }),
+        400,
+        "Format d'année invalide. Utilisez AAAA-AAAA.",
+      );
     }
     expect(await auditCount(school, 'CREATE_SCHOOL_YEAR')).toBe(2);
   });
@@ -31,7 +50,9 @@ describe('school years', () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'admin');
     await call(school, token, 'POST', '/api/school-years', { name: '2024-2025' });
-    const next = await bodyOf<CreatedSchoolYear>(await call(school, token, 'POST', '/api/school-years', { name: '2025-2026' }));
+    const next = await bodyOf<CreatedSchoolYear>(
+      await call(school, token, 'POST', '/api/school-years', { name: '2025-2026' }),
+    );
     const res = await call(school, token, 'PUT', `/api/school-years/${next.id}/set-current`);
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toEqual({ message: 'Année scolaire actuelle mise à jour.' });
@@ -82,17 +103,25 @@ describe('school years', () => {
     const otherYear = await setUpYear(other, await tokenFor(other, 'admin'));
     const token = await tokenFor(school, 'admin');
     // One 'year or 404' for every route (issue 11): the message names what was not found.
-    expect(await bodyOf(await call(school, token, 'PUT', `/api/school-years/${otherYear}/set-current`))).toEqual(YEAR_NOT_FOUND);
+    expect(await bodyOf(await call(school, token, 'PUT', `/api/school-years/${otherYear}/set-current`))).toEqual(
+      YEAR_NOT_FOUND,
+    );
     expect(await bodyOf(await call(school, token, 'DELETE', `/api/school-years/${otherYear}`))).toEqual(YEAR_NOT_FOUND);
-    expect(await bodyOf(await call(school, token, 'DELETE', `/api/school-years/${crypto.randomUUID()}`))).toEqual(YEAR_NOT_FOUND);
-    expect((await sql('SELECT COUNT(*) AS n FROM school_years WHERE id = ?', otherYear).first<{ n: number }>())!.n).toBe(1);
+    expect(await bodyOf(await call(school, token, 'DELETE', `/api/school-years/${crypto.randomUUID()}`))).toEqual(
+      YEAR_NOT_FOUND,
+    );
+    expect(
+      (await sql('SELECT COUNT(*) AS n FROM school_years WHERE id = ?', otherYear).first<{ n: number }>())!.n,
+    ).toBe(1);
   });
 
   it('keeps year changes for holders of user:manage and lets teachers read', async () => {
     const school = await createSchool();
     const year = await setUpYear(school, await tokenFor(school, 'admin'));
     const comptable = await tokenFor(school, 'comptable');
-    expect(await bodyOf(await call(school, comptable, 'POST', '/api/school-years', { name: '2030-2031' }))).toEqual(FORBIDDEN);
+    expect(await bodyOf(await call(school, comptable, 'POST', '/api/school-years', { name: '2030-2031' }))).toEqual(
+      FORBIDDEN,
+    );
     expect((await call(school, comptable, 'PUT', `/api/school-years/${year}/set-current`)).status).toBe(403);
     expect((await call(school, comptable, 'DELETE', `/api/school-years/${year}`)).status).toBe(403);
     expect((await call(school, await tokenFor(school, 'prof'), 'GET', '/api/school-years')).status).toBe(200);

@@ -49,7 +49,13 @@ describe('response headers', () => {
       expect(res.headers.get('Cache-Control')).toBe('no-store');
       expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
       // The page's policies are for documents: a JSON answer does not carry them (decision 180).
-      for (const name of ['Referrer-Policy', 'X-Frame-Options', 'Permissions-Policy', 'Cross-Origin-Opener-Policy', 'Strict-Transport-Security']) {
+      for (const name of [
+        'Referrer-Policy',
+        'X-Frame-Options',
+        'Permissions-Policy',
+        'Cross-Origin-Opener-Policy',
+        'Strict-Transport-Security',
+      ]) {
         expect(res.headers.get(name), name).toBeNull();
       }
     }
@@ -75,7 +81,10 @@ describe('errors', () => {
       body: '{"username": "admin",',
     });
     expect(badLogin.status).toBe(400);
-    expect(await badLogin.json()).toEqual({ message: 'Le corps de la requête doit être du JSON valide.', code: 'validation' });
+    expect(await badLogin.json()).toEqual({
+      message: 'Le corps de la requête doit être du JSON valide.',
+      code: 'validation',
+    });
 
     const badWrite = await school.fetch('/api/instance/current', {
       method: 'PUT',
@@ -92,7 +101,10 @@ describe('errors', () => {
     const put = (body: unknown) => call(school, token, 'PUT', '/api/instance/current', body);
     const cases: [unknown, string][] = [
       [{ ...schoolInfo('École'), email: 'pas-une-adresse' }, 'Adresse e-mail invalide.'],
-      [{ ...schoolInfo('École'), passing_grade: 120 }, 'La moyenne de passage doit être un nombre entier entre 0 et 100.'],
+      [
+        { ...schoolInfo('École'), passing_grade: 120 },
+        'La moyenne de passage doit être un nombre entier entre 0 et 100.',
+      ],
       [{ ...schoolInfo('École'), currency: 'EUR' }, 'Devise inconnue.'],
       [{ ...schoolInfo('  '), passing_grade: 50 }, "Le nom de l'école est requis."],
     ];
@@ -105,7 +117,13 @@ describe('errors', () => {
     const res = await put({ name: 'Collège Minimal', passing_grade: 40, currency: 'EU', expires_at: '2000-01-01' });
     expect(res.status).toBe(200);
     const info = await bodyOf<Record<string, unknown>>(await call(school, token, 'GET', '/api/instance/current'));
-    expect(info).toMatchObject({ name: 'Collège Minimal', email: null, passing_grade: 40, currency: 'EU', expires_at: null });
+    expect(info).toMatchObject({
+      name: 'Collège Minimal',
+      email: null,
+      passing_grade: 40,
+      currency: 'EU',
+      expires_at: null,
+    });
   });
 });
 
@@ -134,8 +152,12 @@ describe('Idempotency-Key', () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'admin');
     const key = newKey();
-    const first = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Une fois'), { 'Idempotency-Key': key });
-    const second = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Une fois'), { 'Idempotency-Key': key });
+    const first = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Une fois'), {
+      'Idempotency-Key': key,
+    });
+    const second = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Une fois'), {
+      'Idempotency-Key': key,
+    });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
@@ -152,8 +174,13 @@ describe('Idempotency-Key', () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'admin');
     const key = newKey();
-    expect((await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Premier'), { 'Idempotency-Key': key })).status).toBe(200);
-    const other = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Second'), { 'Idempotency-Key': key });
+    expect(
+      (await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Premier'), { 'Idempotency-Key': key }))
+        .status,
+    ).toBe(200);
+    const other = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Second'), {
+      'Idempotency-Key': key,
+    });
     expect(other.status).toBe(422);
     expect(await other.json()).toEqual({
       message: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
@@ -168,7 +195,8 @@ describe('Idempotency-Key', () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'admin');
     const key = newKey();
-    const send = () => call(school, token, 'PUT', '/api/instance/current', schoolInfo('En parallèle'), { 'Idempotency-Key': key });
+    const send = () =>
+      call(school, token, 'PUT', '/api/instance/current', schoolInfo('En parallèle'), { 'Idempotency-Key': key });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await a.json()).toEqual(await b.json());
@@ -184,9 +212,16 @@ describe('Idempotency-Key', () => {
     });
     const key = newKey();
     for (const username of ['admin', 'directrice']) {
-      const res = await call(school, await tokenFor(school, username), 'PUT', '/api/instance/current', schoolInfo('Partagée'), {
-        'Idempotency-Key': key,
-      });
+      const res = await call(
+        school,
+        await tokenFor(school, username),
+        'PUT',
+        '/api/instance/current',
+        schoolInfo('Partagée'),
+        {
+          'Idempotency-Key': key,
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('Idempotent-Replayed')).toBeNull();
     }
@@ -196,7 +231,9 @@ describe('Idempotency-Key', () => {
   it('refuses a malformed key', async () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'admin');
-    const res = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Clé'), { 'Idempotency-Key': 'court' });
+    const res = await call(school, token, 'PUT', '/api/instance/current', schoolInfo('Clé'), {
+      'Idempotency-Key': 'court',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'Données invalides.', code: 'validation' });
     expect(await auditRows(school, 'UPDATE_SCHOOL_INFO')).toBe(0);

@@ -20,8 +20,21 @@ async function setUp() {
   for (const [nom, prenom, className] of pupils) {
     const student = crypto.randomUUID();
     const enrollment = crypto.randomUUID();
-    await sql('INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)', student, school.id, nom, prenom).run();
-    await sql('INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) VALUES (?, ?, ?, ?, ?)', enrollment, school.id, student, yearId, classIds.get(className)).run();
+    await sql(
+      'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
+      student,
+      school.id,
+      nom,
+      prenom,
+    ).run();
+    await sql(
+      'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) VALUES (?, ?, ?, ?, ?)',
+      enrollment,
+      school.id,
+      student,
+      yearId,
+      classIds.get(className),
+    ).run();
     enrolled.set(prenom, enrollment);
   }
   const prof = await tokenFor(school, 'prof');
@@ -42,7 +55,14 @@ describe('roll call', () => {
     expect(rollCall.marks).toEqual([]);
 
     const save = (marks: { enrollment_id: string; status: string | null }[], key?: string) =>
-      call(school, prof, 'PUT', '/api/teacher/attendance', { timetable_entry_id: lesson, date: MONDAY, marks }, key ? { 'Idempotency-Key': key } : {});
+      call(
+        school,
+        prof,
+        'PUT',
+        '/api/teacher/attendance',
+        { timetable_entry_id: lesson, date: MONDAY, marks },
+        key ? { 'Idempotency-Key': key } : {},
+      );
     const roll = [
       { enrollment_id: enrolled.get('Rose')!, status: 'present' },
       { enrollment_id: enrolled.get('Anne')!, status: 'absent' },
@@ -55,7 +75,11 @@ describe('roll call', () => {
     // The same request replayed (offline queue): nothing more.
     expect((await save(roll, key)).status).toBe(200);
     const marks = async () =>
-      (await bodyOf<RollCall>(await call(school, prof, 'GET', `/api/teacher/attendance?entryId=${lesson}&date=${MONDAY}`))).marks
+      (
+        await bodyOf<RollCall>(
+          await call(school, prof, 'GET', `/api/teacher/attendance?entryId=${lesson}&date=${MONDAY}`),
+        )
+      ).marks
         .map((m) => `${[...enrolled].find(([, id]) => id === m.enrollment_id)![0]} ${m.status}`)
         .sort();
     expect(await marks()).toEqual(['Anne absent', 'Rose present']);
@@ -63,7 +87,9 @@ describe('roll call', () => {
     await save([{ enrollment_id: enrolled.get('Anne')!, status: 'late' }]);
     await save([{ enrollment_id: enrolled.get('Rose')!, status: null }]);
     expect(await marks()).toEqual(['Anne late']);
-    const rows = await sql('SELECT count(*) AS n FROM attendance_records WHERE instance_id = ?', school.id).first<{ n: number }>();
+    const rows = await sql('SELECT count(*) AS n FROM attendance_records WHERE instance_id = ?', school.id).first<{
+      n: number;
+    }>();
     expect(rows!.n).toBe(1);
   });
 
@@ -87,9 +113,23 @@ describe('roll call', () => {
     expect(notMine.status).toBe(404);
     expect((await bodyOf(notMine)).message).toBe('Cours introuvable.');
     const admin = await tokenFor(school, 'admin');
-    expect((await call(school, admin, 'GET', `/api/teacher/attendance?entryId=t4-${school.id}&date=2026-01-21`)).status).toBe(200);
+    expect(
+      (await call(school, admin, 'GET', `/api/teacher/attendance?entryId=t4-${school.id}&date=2026-01-21`)).status,
+    ).toBe(200);
     const other = await schoolWithCourses();
-    expect((await call(school, admin, 'GET', `/api/teacher/attendance?entryId=t4-${other.school.id}&date=2026-01-21`)).status).toBe(404);
-    expect((await call(school, await tokenFor(school, 'secretaire'), 'GET', `/api/teacher/attendance?entryId=${lesson}&date=${MONDAY}`)).status).toBe(403);
+    expect(
+      (await call(school, admin, 'GET', `/api/teacher/attendance?entryId=t4-${other.school.id}&date=2026-01-21`))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          school,
+          await tokenFor(school, 'secretaire'),
+          'GET',
+          `/api/teacher/attendance?entryId=${lesson}&date=${MONDAY}`,
+        )
+      ).status,
+    ).toBe(403);
   });
 });

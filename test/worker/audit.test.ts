@@ -5,10 +5,23 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditDeleted, PlatformAuditPage, SchoolAuditPage } from '../../worker/contract/audit';
 import { FORBIDDEN } from './admin-support';
-import { bodyOf, call, createPlatformUser, createSchool, type ErrorBody, sql, type TestSchool, tokenFor } from './helpers';
+import {
+  bodyOf,
+  call,
+  createPlatformUser,
+  createSchool,
+  type ErrorBody,
+  sql,
+  type TestSchool,
+  tokenFor,
+} from './helpers';
 
 /** A row written straight into a school's log (a date the API cannot backdate). */
-async function logRow(school: TestSchool, at: string, fields: { username?: string; action?: string; target?: string; details?: string; userId?: string } = {}) {
+async function logRow(
+  school: TestSchool,
+  at: string,
+  fields: { username?: string; action?: string; target?: string; details?: string; userId?: string } = {},
+) {
   const id = crypto.randomUUID();
   await sql(
     'INSERT INTO audit_log (id, instance_id, user_id, username, action_type, target_name, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -24,7 +37,8 @@ async function logRow(school: TestSchool, at: string, fields: { username?: strin
   return id;
 }
 
-const addSubject = (school: TestSchool, token: string, name: string) => call(school, token, 'POST', '/api/subjects', { name });
+const addSubject = (school: TestSchool, token: string, name: string) =>
+  call(school, token, 'POST', '/api/subjects', { name });
 
 async function platformToken(type: 'superadmin' | 'superadmin_delegate' = 'superadmin') {
   const school = await createSchool();
@@ -59,15 +73,26 @@ describe('GET /api/admin/audit-logs (the school administration)', () => {
     const secretaryId = school.userIdByName.get('secretaire')!;
     // Port-au-Prince is UTC-5 in January: 05:00Z is midnight there.
     await logRow(school, '2001-01-10T04:59:59.999Z', { target: 'avant', userId: adminId });
-    await logRow(school, '2001-01-10T05:00:00.000Z', { target: 'premier jour', userId: adminId, details: '{"montant":"1 500","classe":"7e AF"}' });
-    await logRow(school, '2001-01-13T04:59:59.999Z', { target: 'dernier jour', userId: secretaryId, username: 'secretaire' });
+    await logRow(school, '2001-01-10T05:00:00.000Z', {
+      target: 'premier jour',
+      userId: adminId,
+      details: '{"montant":"1 500","classe":"7e AF"}',
+    });
+    await logRow(school, '2001-01-13T04:59:59.999Z', {
+      target: 'dernier jour',
+      userId: secretaryId,
+      username: 'secretaire',
+    });
     await logRow(school, '2001-01-13T05:00:00.000Z', { target: 'après', userId: adminId });
     const token = await tokenFor(school, 'admin');
-    const get = async (query: string) => bodyOf<SchoolAuditPage>(await call(school, token, 'GET', `/api/admin/audit-logs?${query}`));
+    const get = async (query: string) =>
+      bodyOf<SchoolAuditPage>(await call(school, token, 'GET', `/api/admin/audit-logs?${query}`));
 
     const range = await get('startDate=2001-01-10&endDate=2001-01-12');
     expect(range.logs.map((l) => l.target_name)).toEqual(['dernier jour', 'premier jour']);
-    expect((await get('startDate=2001-01-10&endDate=2001-01-12&userId=' + secretaryId)).logs.map((l) => l.target_name)).toEqual(['dernier jour']);
+    expect(
+      (await get('startDate=2001-01-10&endDate=2001-01-12&userId=' + secretaryId)).logs.map((l) => l.target_name),
+    ).toEqual(['dernier jour']);
     expect((await get('endDate=2001-01-09')).logs.map((l) => l.target_name)).toEqual(['avant']);
     // Words are searched in the user, the action, the target and the details, all of them needed.
     expect((await get('searchTerm=7E%20af%20montant')).logs.map((l) => l.target_name)).toEqual(['premier jour']);
@@ -84,7 +109,9 @@ describe('GET /api/admin/audit-logs (the school administration)', () => {
     const school = await createSchool();
     for (let i = 0; i < 5; i++) await logRow(school, `2002-02-0${i + 1}T12:00:00.000Z`, { target: `ligne ${i + 1}` });
     const token = await tokenFor(school, 'admin');
-    const page2 = await bodyOf<SchoolAuditPage>(await call(school, token, 'GET', '/api/admin/audit-logs?limit=2&page=2&searchTerm=ligne'));
+    const page2 = await bodyOf<SchoolAuditPage>(
+      await call(school, token, 'GET', '/api/admin/audit-logs?limit=2&page=2&searchTerm=ligne'),
+    );
     expect(page2.logs.map((l) => l.target_name)).toEqual(['ligne 3', 'ligne 2']);
     expect(page2.pagination).toEqual({ page: 2, totalPages: 3, total: 5, limit: 2 });
   });
@@ -105,9 +132,13 @@ describe('GET /api/admin/audit-logs (the school administration)', () => {
     const other = await createSchool();
     await logRow(other, '2003-03-03T12:00:00.000Z', { target: 'secret', userId: other.userIdByName.get('admin')! });
     const token = await tokenFor(school, 'admin');
-    const page = await bodyOf<SchoolAuditPage>(await call(school, token, 'GET', `/api/admin/audit-logs?userId=${other.userIdByName.get('admin')!}`));
+    const page = await bodyOf<SchoolAuditPage>(
+      await call(school, token, 'GET', `/api/admin/audit-logs?userId=${other.userIdByName.get('admin')!}`),
+    );
     expect(page.logs).toEqual([]);
-    const searched = await bodyOf<SchoolAuditPage>(await call(school, token, 'GET', '/api/admin/audit-logs?searchTerm=secret'));
+    const searched = await bodyOf<SchoolAuditPage>(
+      await call(school, token, 'GET', '/api/admin/audit-logs?searchTerm=secret'),
+    );
     expect(searched.logs).toEqual([]);
   });
 });
@@ -121,7 +152,7 @@ describe('GET /api/superadmin/audit-logs (the platform)', () => {
     await logRow(b, '2004-04-05T12:00:00.000Z', { target: `${marker} b` });
     for (const type of ['superadmin', 'superadmin_delegate'] as const) {
       const { token, school } = await platformToken(type);
-      const allRes = await call(school, token, "GET", `/api/superadmin/audit-logs?searchTerm=${marker}`);
+      const allRes = await call(school, token, 'GET', `/api/superadmin/audit-logs?searchTerm=${marker}`);
       if (allRes.status !== 200) throw new Error(await allRes.text());
       const all = await bodyOf<PlatformAuditPage>(allRes);
       expect(all.logs.map((l) => [l.target_name, l.school_id])).toEqual([
@@ -129,7 +160,9 @@ describe('GET /api/superadmin/audit-logs (the platform)', () => {
         [`${marker} a`, a.id],
       ]);
       expect(all.logs[0]!.school_name).toMatch(/^École /);
-      const onlyA = await bodyOf<PlatformAuditPage>(await call(school, token, 'GET', `/api/superadmin/audit-logs?searchTerm=${marker}&schoolId=${a.id}`));
+      const onlyA = await bodyOf<PlatformAuditPage>(
+        await call(school, token, 'GET', `/api/superadmin/audit-logs?searchTerm=${marker}&schoolId=${a.id}`),
+      );
       expect(onlyA.logs.map((l) => l.target_name)).toEqual([`${marker} a`]);
       expect(onlyA.pagination.total).toBe(1);
     }
@@ -145,12 +178,20 @@ describe('GET /api/superadmin/audit-logs (the platform)', () => {
 describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () => {
   it('needs both dates, in order', async () => {
     const { token, school } = await platformToken();
-    for (const body of [{}, { startDate: '2005-01-01' }, { endDate: '2005-01-01' }, { startDate: '', endDate: '2005-01-01' }]) {
+    for (const body of [
+      {},
+      { startDate: '2005-01-01' },
+      { endDate: '2005-01-01' },
+      { startDate: '', endDate: '2005-01-01' },
+    ]) {
       const res = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-by-date', body);
       expect(res.status).toBe(400);
       expect((await bodyOf(res)).message).toBe('Les deux dates sont requises.');
     }
-    const reversed = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-by-date', { startDate: '2005-01-02', endDate: '2005-01-01' });
+    const reversed = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-by-date', {
+      startDate: '2005-01-02',
+      endDate: '2005-01-01',
+    });
     expect((await bodyOf(reversed)).message).toBe('La date de fin doit être postérieure ou égale à la date de début.');
   });
 
@@ -158,14 +199,28 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
     const a = await createSchool();
     const b = await createSchool();
     const kept = [await logRow(a, '2006-01-10T04:59:59.999Z'), await logRow(b, '2006-01-13T05:00:00.000Z')];
-    const gone = [await logRow(a, '2006-01-10T05:00:00.000Z'), await logRow(b, '2006-01-13T04:59:59.999Z'), await logRow(b, '2006-01-11T12:00:00.000Z')];
+    const gone = [
+      await logRow(a, '2006-01-10T05:00:00.000Z'),
+      await logRow(b, '2006-01-13T04:59:59.999Z'),
+      await logRow(b, '2006-01-11T12:00:00.000Z'),
+    ];
     const { token, school, username } = await platformToken();
-    const res = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-by-date', { startDate: '2006-01-10', endDate: '2006-01-12' });
+    const res = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-by-date', {
+      startDate: '2006-01-10',
+      endDate: '2006-01-12',
+    });
     expect(res.status).toBe(200);
     expect(await bodyOf<AuditDeleted>(res)).toEqual({ message: '3 entrées du journal supprimées.', deleted: 3 });
-    const left = await sql(`SELECT id FROM audit_log WHERE id IN (${[...kept, ...gone].map(() => '?').join(',')})`, ...kept, ...gone).all<{ id: string }>();
+    const left = await sql(
+      `SELECT id FROM audit_log WHERE id IN (${[...kept, ...gone].map(() => '?').join(',')})`,
+      ...kept,
+      ...gone,
+    ).all<{ id: string }>();
     expect(left.results.map((r) => r.id).sort()).toEqual([...kept].sort());
-    const logged = await sql("SELECT username, target_name, details FROM platform_audit_log WHERE action_type = 'AUDIT_DELETE_BY_DATE' AND username = ?", username).first<{
+    const logged = await sql(
+      "SELECT username, target_name, details FROM platform_audit_log WHERE action_type = 'AUDIT_DELETE_BY_DATE' AND username = ?",
+      username,
+    ).first<{
       target_name: string;
       details: string;
     }>();
@@ -175,13 +230,19 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
 
   it('deletes a selection, in any school, and logs it', async () => {
     const a = await createSchool();
-    const [one, two, three] = [await logRow(a, '2007-01-01T12:00:00.000Z'), await logRow(a, '2007-01-02T12:00:00.000Z'), await logRow(a, '2007-01-03T12:00:00.000Z')];
+    const [one, two, three] = [
+      await logRow(a, '2007-01-01T12:00:00.000Z'),
+      await logRow(a, '2007-01-02T12:00:00.000Z'),
+      await logRow(a, '2007-01-03T12:00:00.000Z'),
+    ];
     const { token, school, username } = await platformToken();
     const res = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-bulk', { ids: [one, three] });
     expect(await bodyOf<AuditDeleted>(res)).toEqual({ message: '2 entrées du journal supprimées.', deleted: 2 });
     const left = await sql('SELECT id FROM audit_log WHERE instance_id = ?', a.id).all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual([two]);
-    const logs = await bodyOf<PlatformAuditPage>(await call(school, token, 'GET', `/api/superadmin/audit-logs?searchTerm=AUDIT_DELETE_BULK%20${username}`));
+    const logs = await bodyOf<PlatformAuditPage>(
+      await call(school, token, 'GET', `/api/superadmin/audit-logs?searchTerm=AUDIT_DELETE_BULK%20${username}`),
+    );
     expect(logs.logs).toHaveLength(1);
     expect(logs.logs[0]).toMatchObject({ school_id: null, school_name: null, username });
     const empty = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-bulk', { ids: [] });
@@ -193,9 +254,21 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
     const row = await logRow(a, '2008-01-01T12:00:00.000Z');
     const { token, school } = await platformToken('superadmin_delegate');
     const admin = await tokenFor(a, 'admin');
-    for (const [caller, t] of [[school, token], [a, admin]] as const) {
-      expect((await call(caller, t, 'DELETE', '/api/superadmin/audit-logs/delete-by-date', { startDate: '2008-01-01', endDate: '2008-01-01' })).status).toBe(403);
-      expect((await call(caller, t, 'DELETE', '/api/superadmin/audit-logs/delete-bulk', { ids: [row] })).status).toBe(403);
+    for (const [caller, t] of [
+      [school, token],
+      [a, admin],
+    ] as const) {
+      expect(
+        (
+          await call(caller, t, 'DELETE', '/api/superadmin/audit-logs/delete-by-date', {
+            startDate: '2008-01-01',
+            endDate: '2008-01-01',
+          })
+        ).status,
+      ).toBe(403);
+      expect((await call(caller, t, 'DELETE', '/api/superadmin/audit-logs/delete-bulk', { ids: [row] })).status).toBe(
+        403,
+      );
     }
     expect(await sql('SELECT id FROM audit_log WHERE id = ?', row).first()).not.toBeNull();
   });

@@ -81,7 +81,9 @@ describe('POST /api/login', () => {
       users: [{ username: 'vie', type: 'standard', templates: ['school_life', 'timetable_manager'] }],
     });
     const claims = claimsOf(await tokenFor(school, 'vie'));
-    const union = [...new Set([...templatePermissions('school_life'), ...templatePermissions('timetable_manager')])].sort();
+    const union = [
+      ...new Set([...templatePermissions('school_life'), ...templatePermissions('timetable_manager')]),
+    ].sort();
     expect(claims.permissions).toEqual(union);
     expect((claims.roles as { name: string }[]).map((r) => r.name).sort()).toEqual(
       ["Gestionnaire d'Emploi du Temps", 'Gestionnaire Vie Scolaire'].sort(),
@@ -164,7 +166,9 @@ describe('POST /api/login', () => {
 
   it('refuses an expired temporary password', async () => {
     const school = await createSchool({
-      users: [{ username: 'nouveau', type: 'standard', status: 'temporary_password', tempPasswordExpiresAt: daysFromNow(-1) }],
+      users: [
+        { username: 'nouveau', type: 'standard', status: 'temporary_password', tempPasswordExpiresAt: daysFromNow(-1) },
+      ],
     });
     const res = await login(school, 'nouveau');
     expect(res.status).toBe(401);
@@ -212,11 +216,15 @@ describe('temporary passwords', () => {
     });
     expect((await bodyOf(blockedChange)).code).toBe('password_change_required');
 
-    const weak = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', { newPassword: 'faible' });
+    const weak = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', {
+      newPassword: 'faible',
+    });
     expect(weak.status).toBe(400);
     expect((await bodyOf(weak)).message).toBe('Le mot de passe ne respecte pas les critères de sécurité.');
 
-    const changed = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG });
+    const changed = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', {
+      newPassword: STRONG,
+    });
     const activeToken = await accessTokenOf(changed);
     expect(claimsOf(activeToken)).toMatchObject({ status: 'active', username: 'nouveau', instance_id: school.id });
 
@@ -231,14 +239,18 @@ describe('temporary passwords', () => {
     const studentToken = await tokenFor(school, 'eleve');
     const teacherToken = await tokenFor(school, 'prof');
 
-    const studentOnUser = await call(school, studentToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG });
+    const studentOnUser = await call(school, studentToken, 'PUT', '/api/user/force-change-password', {
+      newPassword: STRONG,
+    });
     expect(studentOnUser.status).toBe(403);
     const teacherOnStudent = await call(school, teacherToken, 'PUT', '/api/student/force-change-password', {
       newPassword: STRONG,
     });
     expect(teacherOnStudent.status).toBe(403);
 
-    const student = await call(school, studentToken, 'PUT', '/api/student/force-change-password', { newPassword: STRONG });
+    const student = await call(school, studentToken, 'PUT', '/api/student/force-change-password', {
+      newPassword: STRONG,
+    });
     expect(claimsOf(await accessTokenOf(student))).toMatchObject({ status: 'active', role: 'student' });
     const teacher = await call(school, teacherToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG });
     expect(claimsOf(await accessTokenOf(teacher))).toMatchObject({ status: 'active', role: 'teacher' });
@@ -266,7 +278,9 @@ describe('forced change on an active account', () => {
         code: 'password_not_temporary',
       });
       // Nothing changed: the token still works and the password is the old one.
-      expect((await currentInstance(school, token)).status, username).toBe(username === superadmin.username ? 403 : 200);
+      expect((await currentInstance(school, token)).status, username).toBe(
+        username === superadmin.username ? 403 : 200,
+      );
       expect((await login(school, username)).status, username).toBe(200);
     }
   });
@@ -283,8 +297,14 @@ describe('PUT /api/user/change-password', () => {
       [{}, 'Tous les champs sont requis.'],
       [{ currentPassword: PASSWORD }, 'Tous les champs sont requis.'],
       [{ currentPassword: '', newPassword: '' }, 'Tous les champs sont requis.'],
-      [{ currentPassword: PASSWORD, newPassword: 'Court#1' }, 'Le nouveau mot de passe ne respecte pas tous les critères de sécurité.'],
-      [{ currentPassword: PASSWORD, newPassword: PASSWORD }, "Le nouveau mot de passe doit être différent de l'ancien."],
+      [
+        { currentPassword: PASSWORD, newPassword: 'Court#1' },
+        'Le nouveau mot de passe ne respecte pas tous les critères de sécurité.',
+      ],
+      [
+        { currentPassword: PASSWORD, newPassword: PASSWORD },
+        "Le nouveau mot de passe doit être différent de l'ancien.",
+      ],
       [{ currentPassword: 'Faux#Mot-de-passe1', newPassword: STRONG }, 'Le mot de passe actuel est incorrect.'],
     ];
     for (const [body, message] of cases) {
@@ -298,20 +318,42 @@ describe('PUT /api/user/change-password', () => {
   });
 
   it('never keeps the new token for replays of the same Idempotency-Key', async () => {
-    const school = await createSchool({ users: [{ username: 'nouveau', type: 'standard', status: 'temporary_password', tempPasswordExpiresAt: daysFromNow(7) }] });
+    const school = await createSchool({
+      users: [
+        { username: 'nouveau', type: 'standard', status: 'temporary_password', tempPasswordExpiresAt: daysFromNow(7) },
+      ],
+    });
     const temporaryToken = await tokenFor(school, 'nouveau');
-    const forced = await call(school, temporaryToken, 'PUT', '/api/user/force-change-password', { newPassword: STRONG }, {
-      'Idempotency-Key': `cle-${crypto.randomUUID()}`,
-    });
+    const forced = await call(
+      school,
+      temporaryToken,
+      'PUT',
+      '/api/user/force-change-password',
+      { newPassword: STRONG },
+      {
+        'Idempotency-Key': `cle-${crypto.randomUUID()}`,
+      },
+    );
     const token = await accessTokenOf(forced);
-    const changed = await call(school, token, 'PUT', '/api/user/change-password', { currentPassword: STRONG, newPassword: `${STRONG}x` }, {
-      'Idempotency-Key': `cle-${crypto.randomUUID()}`,
-    });
+    const changed = await call(
+      school,
+      token,
+      'PUT',
+      '/api/user/change-password',
+      { currentPassword: STRONG, newPassword: `${STRONG}x` },
+      {
+        'Idempotency-Key': `cle-${crypto.randomUUID()}`,
+      },
+    );
     expect(changed.status).toBe(200);
     const userId = school.userIdByName.get('nouveau')!;
-    const stored = await sql('SELECT response_body FROM idempotency_keys WHERE account_id = ?', userId).all<{ response_body: string }>();
+    const stored = await sql('SELECT response_body FROM idempotency_keys WHERE account_id = ?', userId).all<{
+      response_body: string;
+    }>();
     expect(stored.results).toEqual([]);
-    const anyToken = await sql("SELECT COUNT(*) AS n FROM idempotency_keys WHERE response_body LIKE '%accessToken%'").first<{ n: number }>();
+    const anyToken = await sql(
+      "SELECT COUNT(*) AS n FROM idempotency_keys WHERE response_body LIKE '%accessToken%'",
+    ).first<{ n: number }>();
     expect(anyToken!.n).toBe(0);
   });
 
@@ -336,7 +378,10 @@ describe('session revocation and token checks', () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'comptable');
     expect((await currentInstance(school, token)).status).toBe(200);
-    await sql('UPDATE users SET token_version = token_version + 1 WHERE id = ?', school.userIdByName.get('comptable')).run();
+    await sql(
+      'UPDATE users SET token_version = token_version + 1 WHERE id = ?',
+      school.userIdByName.get('comptable'),
+    ).run();
     const res = await currentInstance(school, token);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual(sessionInvalid);
@@ -378,12 +423,23 @@ describe('session revocation and token checks', () => {
     // Signed with the real secret but outside a token's lifetime: issued in the future, living
     // longer than 12 hours, or issued years ago.
     const now = Math.floor(Date.now() / 1000);
-    const sign = (times: Record<string, number>) => jwt.sign({ ...claims, ...times }, env.JWT_SECRET, { algorithm: 'HS256' });
+    const sign = (times: Record<string, number>) =>
+      jwt.sign({ ...claims, ...times }, env.JWT_SECRET, { algorithm: 'HS256' });
     const issuedLater = await sign({ iat: now + 3600, exp: now + 7200 });
     const tooLong = await sign({ iat: now - 60, exp: now + 365 * 24 * 3600 });
     const ancient = await sign({ iat: now - 10 * 365 * 24 * 3600, exp: now + 3600 });
 
-    for (const [name, token] of Object.entries({ expired, foreign, unsigned, unsignedDot: `${unsigned}.`, hs512, tampered, issuedLater, tooLong, ancient })) {
+    for (const [name, token] of Object.entries({
+      expired,
+      foreign,
+      unsigned,
+      unsignedDot: `${unsigned}.`,
+      hs512,
+      tampered,
+      issuedLater,
+      tooLong,
+      ancient,
+    })) {
       const res = await currentInstance(school, token);
       expect(res.status, name).toBe(401);
       expect(await res.json()).toEqual(sessionInvalid);

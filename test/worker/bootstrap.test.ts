@@ -33,9 +33,14 @@ describe('GET /api/bootstrap', () => {
     // The current year's MPPA by class, for the student register (no other read for that year).
     const yearId = body.years[0]!.id;
     const classId = body.classes[0]!.id;
-    const fees = await call(school, admin, 'PUT', '/api/class-financials', { yearId, financials: [{ class_name: '7e AF', mppa: 25000, previous: null }] });
+    const fees = await call(school, admin, 'PUT', '/api/class-financials', {
+      yearId,
+      financials: [{ class_name: '7e AF', mppa: 25000, previous: null }],
+    });
     expect(fees.status).toBe(200);
-    expect((await bodyOf<Bootstrap>(await call(school, admin, 'GET', '/api/bootstrap'))).fees).toEqual({ [classId]: 25000 });
+    expect((await bodyOf<Bootstrap>(await call(school, admin, 'GET', '/api/bootstrap'))).fees).toEqual({
+      [classId]: 25000,
+    });
 
     expect((await call(school, admin, 'POST', '/api/classes', { name: '8e AF' })).status).toBe(201);
     const changed = await call(school, admin, 'GET', '/api/bootstrap', undefined, { 'If-None-Match': tag! });
@@ -49,12 +54,23 @@ describe('GET /api/bootstrap', () => {
     const platformLogin = await login(school, platformUser.username, PASSWORD);
     const platformToken = ((await platformLogin.json()) as { accessToken: string }).accessToken;
     const title = `Annonce ${crypto.randomUUID().slice(0, 6)}`;
-    expect((await call(school, platformToken, 'POST', '/api/superadmin/announcements', { title, content: 'Maintenance samedi.' })).status).toBe(201);
+    expect(
+      (
+        await call(school, platformToken, 'POST', '/api/superadmin/announcements', {
+          title,
+          content: 'Maintenance samedi.',
+        })
+      ).status,
+    ).toBe(201);
 
-    const staff = await bodyOf<Bootstrap>(await call(school, await tokenFor(school, 'secretaire'), 'GET', '/api/bootstrap'));
+    const staff = await bodyOf<Bootstrap>(
+      await call(school, await tokenFor(school, 'secretaire'), 'GET', '/api/bootstrap'),
+    );
     expect(staff.announcement).toMatchObject({ title, content: 'Maintenance samedi.' });
     expect(staff.permissions).not.toContain('user:manage');
-    const teacher = await bodyOf<Bootstrap>(await call(school, await tokenFor(school, 'prof'), 'GET', '/api/bootstrap'));
+    const teacher = await bodyOf<Bootstrap>(
+      await call(school, await tokenFor(school, 'prof'), 'GET', '/api/bootstrap'),
+    );
     expect(teacher.announcement).toBeNull();
     expect(teacher.fees).toEqual({});
   });

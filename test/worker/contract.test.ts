@@ -13,7 +13,11 @@ import { registeredRoutes, taggedOf } from '../../worker/lib/routes';
 import { ENDPOINT, input } from '../../worker/lib/validate';
 import { bodyOf, call, createSchool, tokenFor } from './helpers';
 
-const ROUTES = registeredRoutes(app).map((route) => ({ route, name: `${route.method} ${route.path}`, endpoint: taggedOf<Endpoint>(route, ENDPOINT) }));
+const ROUTES = registeredRoutes(app).map((route) => ({
+  route,
+  name: `${route.method} ${route.path}`,
+  endpoint: taggedOf<Endpoint>(route, ENDPOINT),
+}));
 
 /** The catch-alls and the document itself have no contract of their own. */
 const OUTSIDE_CONTRACT = ['GET /api/openapi.json', 'ALL /api/*', 'GET /*'];
@@ -22,7 +26,8 @@ describe('API contract', () => {
   it('validates each route with the endpoint of its own method and path', () => {
     const contracted = ROUTES.filter((r) => r.endpoint);
     expect(contracted.length).toBeGreaterThanOrEqual(4);
-    for (const { name, endpoint } of contracted) expect(`${endpoint!.method.toUpperCase()} /api${endpoint!.path}`).toBe(name);
+    for (const { name, endpoint } of contracted)
+      expect(`${endpoint!.method.toUpperCase()} /api${endpoint!.path}`).toBe(name);
     const endpoints = contracted.map((r) => r.endpoint);
     expect(new Set(endpoints).size, 'an endpoint serves one route').toBe(endpoints.length);
   });
@@ -34,13 +39,20 @@ describe('API contract', () => {
 
   it('turns an answer off its contract into a 500 that says what differs', async () => {
     const sample = area('sample', {
-      item: { method: 'get', path: '/item', summary: 'An item.', answers: { 200: z.strictObject({ name: z.string() }) } },
+      item: {
+        method: 'get',
+        path: '/item',
+        summary: 'An item.',
+        answers: { 200: z.strictObject({ name: z.string() }) },
+      },
     });
     const hono = new Hono<AppBindings>();
     hono.get(`/api${sample.item.path}`, allow.public(), input(sample.item), (c) => c.json({ name: 'ok', extra: true }));
     const res = await hono.request('/api/item');
     expect(res.status).toBe(500);
-    expect(((await res.json()) as { message: string }).message).toMatch(/^GET \/item answered off its contract: .*extra/s);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /^GET \/item answered off its contract: .*extra/s,
+    );
   });
 
   it('answers the typed input of the endpoint to the handler and 400 with the French message', async () => {

@@ -19,14 +19,41 @@ describe('the demo seed', () => {
     const id = crypto.randomUUID();
     const hostname = `${id.slice(0, 8)}.ecole.test`;
     const db = database(env.DB);
-    await runBatch(db, await demoSchoolStatements(db, { ...AURORE_DEMO, school: { ...AURORE_DEMO.school, id, hostname, isDefault: false } }));
+    await runBatch(
+      db,
+      await demoSchoolStatements(db, {
+        ...AURORE_DEMO,
+        school: { ...AURORE_DEMO.school, id, hostname, isDefault: false },
+      }),
+    );
 
-    const count = async (table: string) => (await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, id).first<{ n: number }>())!.n;
+    const count = async (table: string) =>
+      (await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, id).first<{ n: number }>())!.n;
     const counts = Object.fromEntries(
       await Promise.all(
-        ['school_years', 'academic_periods', 'classes', 'subjects', 'curriculum', 'class_fees', 'students', 'enrollments', 'payments', 'adjustments', 'evaluations', 'grades', 'teachers', 'assignments', 'timetable_entries', 'attendance_records', 'users', 'teacher_announcements', 'teacher_announcement_recipients', 'student_announcements', 'student_announcement_classes'].map(
-          async (table) => [table, await count(table)] as const,
-        ),
+        [
+          'school_years',
+          'academic_periods',
+          'classes',
+          'subjects',
+          'curriculum',
+          'class_fees',
+          'students',
+          'enrollments',
+          'payments',
+          'adjustments',
+          'evaluations',
+          'grades',
+          'teachers',
+          'assignments',
+          'timetable_entries',
+          'attendance_records',
+          'users',
+          'teacher_announcements',
+          'teacher_announcement_recipients',
+          'student_announcements',
+          'student_announcement_classes',
+        ].map(async (table) => [table, await count(table)] as const),
       ),
     );
     expect(counts).toEqual({
@@ -52,7 +79,9 @@ describe('the demo seed', () => {
       student_announcements: 1,
       student_announcement_classes: 1,
     });
-    expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({ n: 29 });
+    expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({
+      n: 29,
+    });
     expect((await sql('PRAGMA foreign_key_check').all()).results).toEqual([]);
 
     // Report cards worth printing: in every class two pupils tie (the same scores everywhere).
@@ -66,8 +95,11 @@ describe('the demo seed', () => {
     expect(ties.results).toHaveLength(3);
 
     // The demo accounts sign in to their school; the pupil's and the teacher's accounts are theirs.
-    const school = { fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${hostname}${path}`, init) };
-    for (const username of ['admin', 'secretaire']) expect((await login(school, username, DEMO_PASSWORD)).status).toBe(200);
+    const school = {
+      fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${hostname}${path}`, init),
+    };
+    for (const username of ['admin', 'secretaire'])
+      expect((await login(school, username, DEMO_PASSWORD)).status).toBe(200);
     const pupil = claimsOf(await accessTokenOf(await login(school, 'eleve', DEMO_PASSWORD)));
     expect(pupil).toMatchObject({ role: 'student', instance_id: id });
     const linked = await sql(
@@ -78,10 +110,16 @@ describe('the demo seed', () => {
     expect(linked).toEqual({ pupil: 'Naïka', teacher: 'Guerline' });
 
     // The announcements reach the demo teacher and the demo pupil (whose class is targeted).
-    const bearer = async (username: string) => ({ Authorization: `Bearer ${await accessTokenOf(await login(school, username, DEMO_PASSWORD))}` });
-    const teacherNews = (await (await school.fetch('/api/teacher/announcements', { headers: await bearer('prof') })).json()) as { content: string }[];
+    const bearer = async (username: string) => ({
+      Authorization: `Bearer ${await accessTokenOf(await login(school, username, DEMO_PASSWORD))}`,
+    });
+    const teacherNews = (await (
+      await school.fetch('/api/teacher/announcements', { headers: await bearer('prof') })
+    ).json()) as { content: string }[];
     expect(teacherNews.map((a) => a.content)).toEqual([expect.stringContaining('Conseil des professeurs')]);
-    const pupilNews = (await (await school.fetch('/api/student/announcements', { headers: await bearer('eleve') })).json()) as { content: string }[];
+    const pupilNews = (await (
+      await school.fetch('/api/student/announcements', { headers: await bearer('eleve') })
+    ).json()) as { content: string }[];
     expect(pupilNews.map((a) => a.content)).toEqual([expect.stringContaining('2e AF')]);
   });
 
@@ -89,30 +127,47 @@ describe('the demo seed', () => {
     const id = crypto.randomUUID();
     const hostname = `${id.slice(0, 8)}.ecole.test`;
     const db = database(env.DB);
-    await runBatch(db, await demoSchoolStatements(db, { ...AURORE_DEMO, school: { ...AURORE_DEMO.school, id, hostname, isDefault: false } }));
+    await runBatch(
+      db,
+      await demoSchoolStatements(db, {
+        ...AURORE_DEMO,
+        school: { ...AURORE_DEMO.school, id, hostname, isDefault: false },
+      }),
+    );
     const call = async (method: string, path: string, token: string | null, body?: unknown) => {
       const res = await exports.default.fetch(`https://${hostname}${path}`, {
         method,
-        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, json: await res.json().catch(() => null) };
     };
     expect(await seedDemoChat(call, DEMO_PASSWORD)).toBe(2);
     expect(await seedDemoChat(call, DEMO_PASSWORD)).toBe(-1);
-    const prof = await accessTokenOf(await login({ fetch: (p, i) => exports.default.fetch(`https://${hostname}${p}`, i) }, 'prof', DEMO_PASSWORD));
+    const prof = await accessTokenOf(
+      await login({ fetch: (p, i) => exports.default.fetch(`https://${hostname}${p}`, i) }, 'prof', DEMO_PASSWORD),
+    );
     const messages = (await call('GET', '/api/teacher/support-messages', prof)).json as SupportMessage[];
-    expect(messages.map((m) => [m.sender_role === 'teacher' ? 'prof' : 'admin', m.content])).toEqual(DEMO_SUPPORT_CHAT.map((m) => [m.from, m.content]));
+    expect(messages.map((m) => [m.sender_role === 'teacher' ? 'prof' : 'admin', m.content])).toEqual(
+      DEMO_SUPPORT_CHAT.map((m) => [m.from, m.content]),
+    );
   });
 
-  it("gives the platform its superadmin, a delegate, an announcement, and the second school five days of access", async () => {
+  it('gives the platform its superadmin, a delegate, an announcement, and the second school five days of access', async () => {
     await seedDemo(env.DB);
-    const accounts = await sql("SELECT username, account_type FROM platform_users WHERE username IN ('superadmin', 'delegue') ORDER BY username").all();
+    const accounts = await sql(
+      "SELECT username, account_type FROM platform_users WHERE username IN ('superadmin', 'delegue') ORDER BY username",
+    ).all();
     expect(accounts.results).toEqual([
       { username: 'delegue', account_type: 'superadmin_delegate' },
       { username: 'superadmin', account_type: 'superadmin' },
     ]);
-    const host = { fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://ecole2.localhost${path}`, init) };
+    const host = {
+      fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://ecole2.localhost${path}`, init),
+    };
     const token = await accessTokenOf(await login(host, 'delegue', DEMO_PASSWORD));
     const schools = (await (await call(host, token, 'GET', '/api/superadmin/schools')).json()) as PlatformSchool[];
     const aurore = schools.find((s) => s.id === AURORE_DEMO.school.id)!;

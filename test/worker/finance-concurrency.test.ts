@@ -5,7 +5,12 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FinanceEnrollment, SavedPayment } from '../../worker/contract/finance';
 import { database } from '../../worker/db/client';
-import { addPaymentStatements, replaceSheetStatements, sheetForWrite, sheetUnchanged } from '../../worker/db/enrollments';
+import {
+  addPaymentStatements,
+  replaceSheetStatements,
+  sheetForWrite,
+  sheetUnchanged,
+} from '../../worker/db/enrollments';
 import { guardStatement } from '../../worker/db/guards';
 import { seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, type ErrorBody, sql, type TestSchool, tokenFor } from './helpers';
@@ -33,7 +38,10 @@ const kept = (s: FinanceEnrollment) => s.payments.map(({ id, label, amount, date
 
 /** Every receipt number of the school, and its counter: no gap, no number without its payment. */
 async function receipts(school: TestSchool) {
-  const rows = await sql('SELECT receipt_no FROM payments WHERE instance_id = ? AND receipt_no IS NOT NULL ORDER BY receipt_no', school.id).all<{
+  const rows = await sql(
+    'SELECT receipt_no FROM payments WHERE instance_id = ? AND receipt_no IS NOT NULL ORDER BY receipt_no',
+    school.id,
+  ).all<{
     receipt_no: number;
   }>();
   const seq = await sql('SELECT receipt_seq FROM instances WHERE id = ?', school.id).first<{ receipt_seq: number }>();
@@ -57,9 +65,17 @@ describe('parallel saves of one finance sheet', () => {
     const statuses = saves.map((r) => r.status);
     const accepted = saves.flatMap((r, i) => (r.status === 200 ? [`Caisse ${i + 1}`] : []));
     // Each answer is either stored or refused: the sheet holds exactly the accepted payments.
-    expect(statuses.every((s) => s === 200 || s === 409), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(),
+    ).toBe(true);
     const now = await sheet(marie);
-    expect(now.payments.slice(1).map((p) => p.label).sort()).toEqual(accepted.sort());
+    expect(
+      now.payments
+        .slice(1)
+        .map((p) => p.label)
+        .sort(),
+    ).toEqual(accepted.sort());
     // They all started from the same sheet: one wins, the seven others are told to reload.
     expect(accepted).toHaveLength(1);
     for (const refused of saves.filter((r) => r.status === 409)) {
@@ -76,14 +92,23 @@ describe('parallel saves of one finance sheet', () => {
     const { school, token, marie, jameson, sheet } = await cashierSchool();
     const adds = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        call(school, token, 'POST', `/api/enrollments/${i % 2 ? marie : jameson}/payments`, { amount: 500 + i, label: `Caisse ${i + 1}` }),
+        call(school, token, 'POST', `/api/enrollments/${i % 2 ? marie : jameson}/payments`, {
+          amount: 500 + i,
+          label: `Caisse ${i + 1}`,
+        }),
       ),
     );
     expect(adds.map((r) => r.status)).toEqual(Array(8).fill(201));
     const answers = await Promise.all(adds.map((r) => bodyOf<SavedPayment>(r)));
     expect(answers.map((a) => a.payment.receipt_no!).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
     const [m, j] = [await sheet(marie), await sheet(jameson)];
-    expect(m.payments.map((p) => p.label).sort()).toEqual(['Caisse 2', 'Caisse 4', 'Caisse 6', 'Caisse 8', 'Versement 1']);
+    expect(m.payments.map((p) => p.label).sort()).toEqual([
+      'Caisse 2',
+      'Caisse 4',
+      'Caisse 6',
+      'Caisse 8',
+      'Versement 1',
+    ]);
     expect(j.payments.map((p) => p.label).sort()).toEqual(['Caisse 1', 'Caisse 3', 'Caisse 5', 'Caisse 7']);
     // Each write moved the sheet's revision by one.
     expect([m.version, j.version]).toEqual([4, 4]);
@@ -95,8 +120,22 @@ describe('offline replays from two phones on one sheet', () => {
   it('keeps both quick payments', async () => {
     const { school, token, marie, sheet } = await cashierSchool();
     const other = await tokenFor(school, 'secretaire');
-    const first = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { amount: 2500, date: '2025-11-02' }, { 'Idempotency-Key': 'phone-a-0001' });
-    const second = await call(school, other, 'POST', `/api/enrollments/${marie}/payments`, { amount: 1500, date: '2025-11-02' }, { 'Idempotency-Key': 'phone-b-0001' });
+    const first = await call(
+      school,
+      token,
+      'POST',
+      `/api/enrollments/${marie}/payments`,
+      { amount: 2500, date: '2025-11-02' },
+      { 'Idempotency-Key': 'phone-a-0001' },
+    );
+    const second = await call(
+      school,
+      other,
+      'POST',
+      `/api/enrollments/${marie}/payments`,
+      { amount: 1500, date: '2025-11-02' },
+      { 'Idempotency-Key': 'phone-b-0001' },
+    );
     expect([first.status, second.status]).toEqual([201, 201]);
     expect((await sheet(marie)).payments.map((p) => [p.amount, p.receipt_no])).toEqual([
       [10000, 1],
@@ -108,11 +147,29 @@ describe('offline replays from two phones on one sheet', () => {
   it('refuses the second ledger save made on the same sheet, with a French message naming the pupil, and writes nothing', async () => {
     const { school, token, marie, sheet } = await cashierSchool();
     const opened = await sheet(marie);
-    const phoneA = { version: opened.version, payments: [...kept(opened), { label: 'Téléphone A', amount: 2500 }], adjustments: [] };
-    const phoneB = { version: opened.version, payments: [...kept(opened), { label: 'Téléphone B', amount: 1500 }], adjustments: [] };
-    expect((await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, phoneA, { 'Idempotency-Key': 'phone-a-0002' })).status).toBe(200);
-    const audit = await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{ n: number }>();
-    const refused = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, phoneB, { 'Idempotency-Key': 'phone-b-0002' });
+    const phoneA = {
+      version: opened.version,
+      payments: [...kept(opened), { label: 'Téléphone A', amount: 2500 }],
+      adjustments: [],
+    };
+    const phoneB = {
+      version: opened.version,
+      payments: [...kept(opened), { label: 'Téléphone B', amount: 1500 }],
+      adjustments: [],
+    };
+    expect(
+      (
+        await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, phoneA, {
+          'Idempotency-Key': 'phone-a-0002',
+        })
+      ).status,
+    ).toBe(200);
+    const audit = await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{
+      n: number;
+    }>();
+    const refused = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, phoneB, {
+      'Idempotency-Key': 'phone-b-0002',
+    });
     expect(refused.status).toBe(409);
     const body = await bodyOf<ErrorBody & { enrollment: FinanceEnrollment }>(refused);
     expect(body.message).toContain('La fiche financière de Marie Joseph a été modifiée entre-temps');
@@ -120,7 +177,9 @@ describe('offline replays from two phones on one sheet', () => {
     expect(body.enrollment.payments.map((p) => p.label)).toEqual(['Versement 1', 'Téléphone A']);
     expect(body.enrollment.version).toBe(opened.version + 1);
     expect((await sheet(marie)).payments.map((p) => p.label)).toEqual(['Versement 1', 'Téléphone A']);
-    expect(await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{ n: number }>()).toEqual(audit);
+    expect(
+      await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{ n: number }>(),
+    ).toEqual(audit);
     expect(await receipts(school)).toEqual({ numbers: oneToN(2), counter: 2 });
   });
 });
@@ -131,15 +190,52 @@ describe('receipt numbers', () => {
     const opened = await sheet(jameson);
     const add = (body: unknown) => call(school, token, 'PUT', `/api/enrollments/${jameson}/payments`, body);
     // Refused for a stale version, for an adjusted MPPA below zero, for a bad date: no number burnt.
-    expect((await add({ version: opened.version + 7, payments: [{ label: 'x', amount: 10 }], adjustments: [] })).status).toBe(409);
-    expect((await add({ version: opened.version, payments: [{ label: 'x', amount: 10 }], adjustments: [{ label: 'Bourse', amount: -40000 }] })).status).toBe(400);
-    expect((await add({ version: opened.version, payments: [{ label: 'x', amount: 10, date: '2025-02-30' }], adjustments: [] })).status).toBe(400);
+    expect(
+      (await add({ version: opened.version + 7, payments: [{ label: 'x', amount: 10 }], adjustments: [] })).status,
+    ).toBe(409);
+    expect(
+      (
+        await add({
+          version: opened.version,
+          payments: [{ label: 'x', amount: 10 }],
+          adjustments: [{ label: 'Bourse', amount: -40000 }],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await add({
+          version: opened.version,
+          payments: [{ label: 'x', amount: 10, date: '2025-02-30' }],
+          adjustments: [],
+        })
+      ).status,
+    ).toBe(400);
     // Refused for removing a receipted payment of another sheet.
     const marieSheet = await sheet(marie);
-    expect((await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, { version: marieSheet.version, payments: [{ label: 'autre', amount: 5 }], adjustments: [] })).status).toBe(400);
+    expect(
+      (
+        await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
+          version: marieSheet.version,
+          payments: [{ label: 'autre', amount: 5 }],
+          adjustments: [],
+        })
+      ).status,
+    ).toBe(400);
     expect(await receipts(school)).toEqual({ numbers: [1], counter: 1 });
     // The next stored payments take 2 and 3.
-    expect((await add({ version: opened.version, payments: [{ label: 'a', amount: 10 }, { label: 'b', amount: 20 }], adjustments: [] })).status).toBe(200);
+    expect(
+      (
+        await add({
+          version: opened.version,
+          payments: [
+            { label: 'a', amount: 10 },
+            { label: 'b', amount: 20 },
+          ],
+          adjustments: [],
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { amount: 30 })).status).toBe(201);
     expect(await receipts(school)).toEqual({ numbers: oneToN(4), counter: 4 });
   });
@@ -163,7 +259,9 @@ describe('receipt numbers', () => {
 
 describe('the guards inside the batch (real D1)', () => {
   const state = async (school: TestSchool, id: string) => ({
-    payments: (await sql('SELECT id, amount, receipt_no FROM payments WHERE enrollment_id = ? ORDER BY position', id).all()).results,
+    payments: (
+      await sql('SELECT id, amount, receipt_no FROM payments WHERE enrollment_id = ? ORDER BY position', id).all()
+    ).results,
     enrollment: await sql('SELECT mppa, revision FROM enrollments WHERE id = ?', id).first(),
     ...(await receipts(school)),
   });
@@ -173,20 +271,37 @@ describe('the guards inside the batch (real D1)', () => {
     const db = database(env.DB);
     const found = (await sheetForWrite(db, school.id, marie))!;
     const base = { revision: found.record.revision, receiptSeq: found.receiptSeq };
-    const payment = { id: crypto.randomUUID(), label: 'Versement 2', amount: 100_000, date: '2025-11-02', receiptNo: 2, recordedBy: 'comptable' };
+    const payment = {
+      id: crypto.randomUUID(),
+      label: 'Versement 2',
+      amount: 100_000,
+      date: '2025-11-02',
+      receiptNo: 2,
+      recordedBy: 'comptable',
+    };
     // What commit() sends: the guards first, then the write.
     const guarded = (receiptSeq: number, statements: unknown[]) => [
       ...sheetUnchanged(school.id, marie, base, receiptSeq).map((holds) => guardStatement(db, holds)),
       ...statements,
     ];
     const ledger = () =>
-      guarded(2, replaceSheetStatements(db, school.id, marie, base, { mppa: 3_000_000, payments: [...found.record.payments, payment], adjustments: [], receiptSeq: 2 }));
+      guarded(
+        2,
+        replaceSheetStatements(db, school.id, marie, base, {
+          mppa: 3_000_000,
+          payments: [...found.record.payments, payment],
+          adjustments: [],
+          receiptSeq: 2,
+        }),
+      );
 
     // Another write lands between the read and this batch: nothing of the batch stays.
     await sql('UPDATE enrollments SET revision = revision + 1 WHERE id = ?', marie).run();
     const before = await state(school, marie);
     await expect(db.batch(ledger() as never)).rejects.toThrow(/write_guard_failed/);
-    await expect(db.batch(guarded(2, addPaymentStatements(db, school.id, marie, base, payment, 1)) as never)).rejects.toThrow(/write_guard_failed/);
+    await expect(
+      db.batch(guarded(2, addPaymentStatements(db, school.id, marie, base, payment, 1)) as never),
+    ).rejects.toThrow(/write_guard_failed/);
     expect(await state(school, marie)).toEqual(before);
 
     // Same revision, but another sheet of the school took a receipt number meanwhile.
@@ -199,7 +314,11 @@ describe('the guards inside the batch (real D1)', () => {
     // Nothing moved: the batch goes through and the revision moves by one.
     await sql('UPDATE instances SET receipt_seq = receipt_seq - 1 WHERE id = ?', school.id).run();
     await db.batch(ledger() as never);
-    expect(await state(school, marie)).toMatchObject({ enrollment: { mppa: 3_000_000, revision: base.revision + 1 }, numbers: [1, 2], counter: 2 });
+    expect(await state(school, marie)).toMatchObject({
+      enrollment: { mppa: 3_000_000, revision: base.revision + 1 },
+      numbers: [1, 2],
+      counter: 2,
+    });
     expect(await sql('SELECT count(*) AS n FROM write_guards').first()).toEqual({ n: 0 });
   });
 });

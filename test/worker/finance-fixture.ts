@@ -47,7 +47,14 @@ export async function seedFinance(
   for (const seed of enrolments) {
     const studentId = crypto.randomUUID();
     const enrollmentId = crypto.randomUUID();
-    studentRows.push({ id: studentId, instanceId, nom: seed.nom, prenom: seed.prenom, ...nameKeys(seed), nisu: seed.nisu ?? null });
+    studentRows.push({
+      id: studentId,
+      instanceId,
+      nom: seed.nom,
+      prenom: seed.prenom,
+      ...nameKeys(seed),
+      nisu: seed.nisu ?? null,
+    });
     enrollmentRows.push({
       id: enrollmentId,
       instanceId,
@@ -70,7 +77,14 @@ export async function seedFinance(
       }),
     );
     (seed.adjustments ?? []).forEach((a, position) =>
-      adjustmentRows.push({ id: crypto.randomUUID(), instanceId, enrollmentId, amount: a.amount, label: a.label ?? 'Bourse', position }),
+      adjustmentRows.push({
+        id: crypto.randomUUID(),
+        instanceId,
+        enrollmentId,
+        amount: a.amount,
+        label: a.label ?? 'Bourse',
+        position,
+      }),
     );
   }
   await db.batch([

@@ -29,14 +29,30 @@ const CLASSES: [string, number][] = [
   ['9e AF', 3_500_050],
   ['NS I', 4_000_000],
 ];
-const NAMES = ['Étienne', 'Joseph', 'Pierre', 'Baptiste', 'Noël', 'Casséus', 'Dorsainvil', 'Jean', 'Louis', 'Toussaint'];
+const NAMES = [
+  'Étienne',
+  'Joseph',
+  'Pierre',
+  'Baptiste',
+  'Noël',
+  'Casséus',
+  'Dorsainvil',
+  'Jean',
+  'Louis',
+  'Toussaint',
+];
 
 function enrolments(): EnrolmentSeed[] {
   const list: EnrolmentSeed[] = [];
   for (let i = 0; i < 200; i++) {
     const [className, m] = CLASSES[Math.floor(i / 50)]!;
     const j = i % 50;
-    const seed: EnrolmentSeed = { nom: NAMES[i % 10]!, prenom: `Élève ${String(i).padStart(3, '0')}`, className, mppa: m };
+    const seed: EnrolmentSeed = {
+      nom: NAMES[i % 10]!,
+      prenom: `Élève ${String(i).padStart(3, '0')}`,
+      className,
+      mppa: m,
+    };
     if (j < 10) seed.payments = [{ amount: 1_000_000 }, { amount: m - 1_000_000 }];
     else if (j < 20) {
       seed.adjustments = [{ amount: -m / 2, label: 'Bourse 50%' }];
@@ -46,7 +62,14 @@ function enrolments(): EnrolmentSeed[] {
     list.push(seed);
   }
   for (let i = 0; i < 20; i++) {
-    list.push({ nom: 'Ancien', prenom: `Élève ${i}`, className: '7e AF', year: '2024-2025', mppa: 2_000_000, payments: [{ amount: 2_000_000 }] });
+    list.push({
+      nom: 'Ancien',
+      prenom: `Élève ${i}`,
+      className: '7e AF',
+      year: '2024-2025',
+      mppa: 2_000_000,
+      payments: [{ amount: 2_000_000 }],
+    });
   }
   return list;
 }
@@ -58,12 +81,20 @@ let pastYearId: string;
 
 beforeAll(async () => {
   school = await createSchool();
-  const fixture = await seedFinance(school.id, { years: ['2025-2026', '2024-2025'], classNames: CLASSES.map(([c]) => c), enrolments: enrolments() });
+  const fixture = await seedFinance(school.id, {
+    years: ['2025-2026', '2024-2025'],
+    classNames: CLASSES.map(([c]) => c),
+    enrolments: enrolments(),
+  });
   yearId = fixture.yearIds.get('2025-2026')!;
   pastYearId = fixture.yearIds.get('2024-2025')!;
   // Another school with the same classes and names: none of its rows may show.
   const other = await createSchool({ users: [{ username: 'admin', type: 'admin' }] });
-  await seedFinance(other.id, { years: ['2025-2026'], classNames: CLASSES.map(([c]) => c), enrolments: enrolments().slice(0, 200) });
+  await seedFinance(other.id, {
+    years: ['2025-2026'],
+    classNames: CLASSES.map(([c]) => c),
+    enrolments: enrolments().slice(0, 200),
+  });
   token = await tokenFor(school, 'comptable');
 });
 
@@ -169,7 +200,14 @@ describe('financial report: rows and pages', () => {
       },
     ]);
     const scholarship = await report({ searchTerm: 'Élève 110' });
-    expect(scholarship.enrollments[0]).toMatchObject({ className: '9e AF', mppa: 35000.5, adjustments_total: -17500.25, adjusted_mppa: 17500.25, total_paid: 17500.25, balance: 0 });
+    expect(scholarship.enrollments[0]).toMatchObject({
+      className: '9e AF',
+      mppa: 35000.5,
+      adjustments_total: -17500.25,
+      adjusted_mppa: 17500.25,
+      total_paid: 17500.25,
+      balance: 0,
+    });
   });
 
   it('pages by 25 in class order, then by name with accents folded, without overlap', async () => {

@@ -23,8 +23,21 @@ async function financeSchool() {
     years: ['2025-2026'],
     classNames: ['9e AF', 'NS I'],
     enrolments: [
-      { nom: 'Joseph', prenom: 'Marie', nisu: 'JOMA20110402F1234567', className: '9e AF', mppa: 3_100_000, payments: [{ amount: 1_000_000 }] },
-      { nom: 'Étienne', prenom: 'Wideline', className: '9e AF', mppa: 3_100_000, adjustments: [{ amount: -1_550_000, label: 'Bourse 50%' }] },
+      {
+        nom: 'Joseph',
+        prenom: 'Marie',
+        nisu: 'JOMA20110402F1234567',
+        className: '9e AF',
+        mppa: 3_100_000,
+        payments: [{ amount: 1_000_000 }],
+      },
+      {
+        nom: 'Étienne',
+        prenom: 'Wideline',
+        className: '9e AF',
+        mppa: 3_100_000,
+        adjustments: [{ amount: -1_550_000, label: 'Bourse 50%' }],
+      },
       { nom: 'Casséus', prenom: 'Ricardo', className: '9e AF', mppa: 3_100_000 },
       { nom: 'Pierre', prenom: 'Jameson', className: 'NS I', mppa: 3_500_000 },
     ],
@@ -33,29 +46,46 @@ async function financeSchool() {
 }
 
 const roster = async (school: TestSchool, token: string, className: string, yearId: string) => {
-  const res = await call(school, token, 'GET', `/api/enrollments?className=${encodeURIComponent(className)}&yearId=${yearId}`);
+  const res = await call(
+    school,
+    token,
+    'GET',
+    `/api/enrollments?className=${encodeURIComponent(className)}&yearId=${yearId}`,
+  );
   expect(res.status).toBe(200);
   return bodyOf<FinanceEnrollment[]>(res);
 };
 
 const auditRows = (instanceId: string) =>
-  sql('SELECT action_type, target_name, details, username FROM audit_log WHERE instance_id = ? ORDER BY created_at, rowid', instanceId)
+  sql(
+    'SELECT action_type, target_name, details, username FROM audit_log WHERE instance_id = ? ORDER BY created_at, rowid',
+    instanceId,
+  )
     .all<{ action_type: string; target_name: string; details: string; username: string }>()
     .then((r) => r.results);
 
 const paymentRows = (instanceId: string) =>
-  sql('SELECT id, enrollment_id, amount, date, label, receipt_no, position FROM payments WHERE instance_id = ? ORDER BY receipt_no, id', instanceId)
+  sql(
+    'SELECT id, enrollment_id, amount, date, label, receipt_no, position FROM payments WHERE instance_id = ? ORDER BY receipt_no, id',
+    instanceId,
+  )
     .all()
     .then((r) => r.results);
 
 const receiptSeq = (instanceId: string) =>
-  sql('SELECT receipt_seq FROM instances WHERE id = ?', instanceId).first<{ receipt_seq: number }>().then((r) => r!.receipt_seq);
+  sql('SELECT receipt_seq FROM instances WHERE id = ?', instanceId)
+    .first<{ receipt_seq: number }>()
+    .then((r) => r!.receipt_seq);
 
 describe('class roster (GET /api/enrollments)', () => {
   it('lists the enrolled students of a class with their money in decimals, by name', async () => {
     const { school, yearId } = await financeSchool();
     const list = await roster(school, await tokenFor(school, 'comptable'), '9e AF', yearId);
-    expect(list.map((e) => `${e.student.nom} ${e.student.prenom}`)).toEqual(['Casséus Ricardo', 'Étienne Wideline', 'Joseph Marie']);
+    expect(list.map((e) => `${e.student.nom} ${e.student.prenom}`)).toEqual([
+      'Casséus Ricardo',
+      'Étienne Wideline',
+      'Joseph Marie',
+    ]);
     const marie = list[2]!;
     expect(marie).toMatchObject({
       year_name: '2025-2026',
@@ -65,7 +95,16 @@ describe('class roster (GET /api/enrollments)', () => {
       student: { nom: 'Joseph', prenom: 'Marie', nisu: 'JOMA20110402F1234567' },
       adjustments: [],
     });
-    expect(marie.payments).toEqual([{ id: expect.any(String), date: '2025-10-01', label: 'Versement 1', amount: 10000, receipt_no: 1, recorded_by: null }]);
+    expect(marie.payments).toEqual([
+      {
+        id: expect.any(String),
+        date: '2025-10-01',
+        label: 'Versement 1',
+        amount: 10000,
+        receipt_no: 1,
+        recorded_by: null,
+      },
+    ]);
     expect(marie.version).toBe(0);
     expect(list[1]!.adjustments).toEqual([{ id: expect.any(String), label: 'Bourse 50%', amount: -15500 }]);
     expect(list[0]!.student.nisu).toBeNull();
@@ -111,10 +150,17 @@ describe('class roster (GET /api/enrollments)', () => {
       adjustments: i % 5 === 0 ? [{ amount: -380_000, label: 'Réduction fratrie' }] : [],
     }));
     const { yearIds } = await seedFinance(school.id, { years: ['2025-2026'], classNames: ['NS II'], enrolments });
-    const res = await call(school, await tokenFor(school, 'comptable'), 'GET', `/api/enrollments?className=NS%20II&yearId=${yearIds.get('2025-2026')}`);
+    const res = await call(
+      school,
+      await tokenFor(school, 'comptable'),
+      'GET',
+      `/api/enrollments?className=NS%20II&yearId=${yearIds.get('2025-2026')}`,
+    );
     const text = await res.text();
     expect((JSON.parse(text) as unknown[]).length).toBe(60);
-    const gzipped = await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+    const gzipped = await new Response(
+      new Blob([text]).stream().pipeThrough(new CompressionStream('gzip')),
+    ).arrayBuffer();
     expect(gzipped.byteLength).toBeLessThanOrEqual(10 * 1024);
   });
 });
@@ -122,7 +168,8 @@ describe('class roster (GET /api/enrollments)', () => {
 const sheetOf = async (school: TestSchool, token: string, className: string, yearId: string, id: string) =>
   (await roster(school, token, className, yearId)).find((e) => e.id === id)!;
 
-const linesOf = (e: FinanceEnrollment) => e.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
+const linesOf = (e: FinanceEnrollment) =>
+  e.payments.map(({ id, label, amount, date }) => ({ id, label, amount, date }));
 
 describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
   it('records instalments and a scholarship, numbering new receipts from the school counter', async () => {
@@ -154,12 +201,33 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     expect(answer.enrollment).toEqual(ricardo);
     expect(ricardo.version).toBe(1);
     expect(ricardo.payments).toEqual([
-      { id: expect.any(String), label: 'Versement 1', amount: 5000, date: '2025-09-15', receipt_no: 2, recorded_by: 'comptable' },
+      {
+        id: expect.any(String),
+        label: 'Versement 1',
+        amount: 5000,
+        date: '2025-09-15',
+        receipt_no: 2,
+        recorded_by: 'comptable',
+      },
       // 0.1 + 0.2 is 30 centimes; a positive payment without a date is dated today.
-      { id: expect.any(String), label: 'Versement 2', amount: 0.3, date: today, receipt_no: 3, recorded_by: 'comptable' },
+      {
+        id: expect.any(String),
+        label: 'Versement 2',
+        amount: 0.3,
+        date: today,
+        receipt_no: 3,
+        recorded_by: 'comptable',
+      },
       // A zero payment has neither date nor receipt.
       { id: expect.any(String), label: 'À venir', amount: 0, date: null, receipt_no: null, recorded_by: null },
-      { id: expect.any(String), label: 'Versement 3', amount: 4999.7, date: today, receipt_no: 4, recorded_by: 'comptable' },
+      {
+        id: expect.any(String),
+        label: 'Versement 3',
+        amount: 4999.7,
+        date: today,
+        receipt_no: 4,
+        recorded_by: 'comptable',
+      },
     ]);
     expect(ricardo.adjustments).toEqual([{ id: expect.any(String), label: 'Bourse 25%', amount: -7750 }]);
     expect(await receiptSeq(school.id)).toBe(4);
@@ -168,16 +236,22 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     // positive gets the next number. Receipted payments are corrected with a reason, never dropped:
     // corrected to zero, the date is cleared and the receipt number stays with its payment.
     const [v1, v2, coming, v3] = ricardo.payments;
-    const again = await call(school, await tokenFor(school, 'secretaire'), 'PUT', `/api/enrollments/${casseus}/payments`, {
-      version: ricardo.version,
-      payments: [
-        { id: v1!.id, label: 'Versement 1', amount: 5000, date: v1!.date },
-        { id: coming!.id, label: 'Versement 4', amount: 2000 },
-        { id: v2!.id, label: 'Versement 2 (corrigé)', amount: 0, correction: 'Erreur de saisie' },
-        { id: v3!.id, label: 'Versement 3', amount: 0, correction: 'Chèque refusé' },
-      ],
-      adjustments: [{ id: ricardo.adjustments[0]!.id, label: 'Bourse 25%', amount: -7750 }],
-    });
+    const again = await call(
+      school,
+      await tokenFor(school, 'secretaire'),
+      'PUT',
+      `/api/enrollments/${casseus}/payments`,
+      {
+        version: ricardo.version,
+        payments: [
+          { id: v1!.id, label: 'Versement 1', amount: 5000, date: v1!.date },
+          { id: coming!.id, label: 'Versement 4', amount: 2000 },
+          { id: v2!.id, label: 'Versement 2 (corrigé)', amount: 0, correction: 'Erreur de saisie' },
+          { id: v3!.id, label: 'Versement 3', amount: 0, correction: 'Chèque refusé' },
+        ],
+        adjustments: [{ id: ricardo.adjustments[0]!.id, label: 'Bourse 25%', amount: -7750 }],
+      },
+    );
     expect(again.status).toBe(200);
     const after = await sheetOf(school, token, '9e AF', yearId, casseus);
     expect(after.payments.map((p) => [p.id, p.label, p.amount, p.date, p.receipt_no, p.recorded_by])).toEqual([
@@ -197,7 +271,11 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const target = fixture.enrollmentIds[3]!;
     const lineId = crypto.randomUUID();
     const scholarshipId = crypto.randomUUID();
-    const first = { version: 0, payments: [{ id: lineId, label: 'Versement 1', amount: 12000 }], adjustments: [{ id: scholarshipId, label: 'Bourse', amount: -3500 }] };
+    const first = {
+      version: 0,
+      payments: [{ id: lineId, label: 'Versement 1', amount: 12000 }],
+      adjustments: [{ id: scholarshipId, label: 'Bourse', amount: -3500 }],
+    };
     expect((await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, first)).status).toBe(200);
     // Queued after the first (offline), it names the revision the first one makes; the line has a
     // receipt by then, so the change is a correction.
@@ -208,7 +286,16 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     };
     expect((await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, second)).status).toBe(200);
     const jameson = (await roster(school, token, 'NS I', yearId))[0]!;
-    expect(jameson.payments).toEqual([{ id: lineId, label: 'Versement 1', amount: 12500, date: expect.any(String), receipt_no: 2, recorded_by: 'comptable' }]);
+    expect(jameson.payments).toEqual([
+      {
+        id: lineId,
+        label: 'Versement 1',
+        amount: 12500,
+        date: expect.any(String),
+        receipt_no: 2,
+        recorded_by: 'comptable',
+      },
+    ]);
     expect(jameson.adjustments).toEqual([{ id: scholarshipId, label: 'Bourse', amount: -3500 }]);
     expect(await receiptSeq(school.id)).toBe(2);
     // Another enrolment's payment id cannot be taken over: the save fails whole.
@@ -238,11 +325,17 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     });
     expect(first.status).toBe(200);
     // The second, still on the old sheet, would drop it: refused.
-    const second = await call(school, await tokenFor(school, 'secretaire'), 'PUT', `/api/enrollments/${marie}/payments`, {
-      version: opened.version,
-      payments: [...kept, { label: 'Versement 2 bis', amount: 7000 }],
-      adjustments: [],
-    });
+    const second = await call(
+      school,
+      await tokenFor(school, 'secretaire'),
+      'PUT',
+      `/api/enrollments/${marie}/payments`,
+      {
+        version: opened.version,
+        payments: [...kept, { label: 'Versement 2 bis', amount: 7000 }],
+        adjustments: [],
+      },
+    );
     expect(second.status).toBe(409);
     const now = await sheetOf(school, token, '9e AF', yearId, marie);
     expect(await bodyOf(second)).toEqual({
@@ -262,9 +355,14 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     expect(retry.status).toBe(200);
     expect(await receiptSeq(school.id)).toBe(3);
     // The version is required.
-    const unversioned = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, { payments: [], adjustments: [] });
+    const unversioned = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
+      payments: [],
+      adjustments: [],
+    });
     expect(unversioned.status).toBe(400);
-    expect((await bodyOf(unversioned)).message).toBe('La version de la fiche est requise : rechargez la fiche, puis recommencez.');
+    expect((await bodyOf(unversioned)).message).toBe(
+      'La version de la fiche est requise : rechargez la fiche, puis recommencez.',
+    );
   });
 
   it('never removes a receipted payment, and changes one only as a correction with its reason, audited', async () => {
@@ -276,13 +374,20 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const removed = await call(school, token, 'PUT', path, { version: marie.version, payments: [], adjustments: [] });
     expect(removed.status).toBe(400);
     expect(await bodyOf(removed)).toEqual({
-      message: "Le versement du reçu n° 1 ne peut pas être supprimé : corrigez son montant (0 pour l'annuler) en indiquant le motif.",
+      message:
+        "Le versement du reçu n° 1 ne peut pas être supprimé : corrigez son montant (0 pour l'annuler) en indiquant le motif.",
       code: 'receipt_locked',
     });
     for (const change of [{ amount: 9000 }, { date: '2025-10-02' }, { label: 'Versement 1 bis' }]) {
-      const silent = await call(school, token, 'PUT', path, { version: marie.version, payments: [{ ...paid, ...change }], adjustments: [] });
+      const silent = await call(school, token, 'PUT', path, {
+        version: marie.version,
+        payments: [{ ...paid, ...change }],
+        adjustments: [],
+      });
       expect(silent.status, JSON.stringify(change)).toBe(400);
-      expect((await bodyOf(silent)).message).toBe('Le versement du reçu n° 1 a déjà un reçu : indiquez le motif de la correction.');
+      expect((await bodyOf(silent)).message).toBe(
+        'Le versement du reçu n° 1 a déjà un reçu : indiquez le motif de la correction.',
+      );
     }
     const corrected = await call(school, token, 'PUT', path, {
       version: marie.version,
@@ -300,7 +405,10 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
         after: { date: '2025-10-01', label: 'Versement 1', amount: 9000 },
       },
     ]);
-    expect((await sheetOf(school, token, '9e AF', yearId, marie.id)).payments[0]).toMatchObject({ amount: 9000, receipt_no: 1 });
+    expect((await sheetOf(school, token, '9e AF', yearId, marie.id)).payments[0]).toMatchObject({
+      amount: 9000,
+      receipt_no: 1,
+    });
   });
 
   it('saves a full sheet of 100 payments and 50 adjustments in one batch, receipts contiguous', async () => {
@@ -373,7 +481,10 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const target = fixture.enrollmentIds[3]!;
     const body = {
       version: 0,
-      payments: [{ label: 'Versement 1', amount: 10000 }, { label: 'Versement 2', amount: 5000 }],
+      payments: [
+        { label: 'Versement 1', amount: 10000 },
+        { label: 'Versement 2', amount: 5000 },
+      ],
       adjustments: [{ label: 'Réduction', amount: -2500 }],
     };
     const headers = { 'Idempotency-Key': 'finance-replay-0001' };
@@ -400,7 +511,14 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     }).toEqual(snapshot);
 
     // The same key with another payload is refused.
-    const other = await call(school, token, 'PUT', `/api/enrollments/${target}/payments`, { ...body, adjustments: [] }, headers);
+    const other = await call(
+      school,
+      token,
+      'PUT',
+      `/api/enrollments/${target}/payments`,
+      { ...body, adjustments: [] },
+      headers,
+    );
     expect(other.status).toBe(422);
     expect(await receiptSeq(school.id)).toBe(3);
   });
@@ -417,7 +535,10 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
       const sheet = sheets.find((s) => s.id === id)!;
       return call(school, token, 'PUT', `/api/enrollments/${id}/payments`, {
         version: sheet.version,
-        payments: [...linesOf(sheet), ...Array.from({ length: i + 1 }, (_, k) => ({ label: `Versement ${k + 1}`, amount: 1000 + k }))],
+        payments: [
+          ...linesOf(sheet),
+          ...Array.from({ length: i + 1 }, (_, k) => ({ label: `Versement ${k + 1}`, amount: 1000 + k })),
+        ],
         adjustments: sheet.adjustments,
       });
     });
@@ -441,11 +562,23 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const token = await tokenFor(school, 'comptable');
     const path = `/api/enrollments/${fixture.enrollmentIds[3]}/payments`;
     const cases: [unknown, string][] = [
-      [{ payments: [{ label: 'x', amount: -1 }], adjustments: [] }, "Le montant d'un versement ne peut pas être négatif."],
-      [{ payments: [], adjustments: [{ label: 'Bourse', amount: -35000.01 }] }, 'Le MPPA ajusté ne peut pas être négatif.'],
+      [
+        { payments: [{ label: 'x', amount: -1 }], adjustments: [] },
+        "Le montant d'un versement ne peut pas être négatif.",
+      ],
+      [
+        { payments: [], adjustments: [{ label: 'Bourse', amount: -35000.01 }] },
+        'Le MPPA ajusté ne peut pas être négatif.',
+      ],
       [{ mppa: -5, payments: [], adjustments: [] }, 'Le MPPA de base ne peut pas être négatif.'],
-      [{ payments: [{ label: 'x', amount: 10, date: '2026-02-30' }], adjustments: [] }, 'Date de versement invalide (format AAAA-MM-JJ).'],
-      [{ payments: [{ label: 'x', amount: 10, date: '2999-01-01' }], adjustments: [] }, 'La date du versement ne peut pas être dans le futur.'],
+      [
+        { payments: [{ label: 'x', amount: 10, date: '2026-02-30' }], adjustments: [] },
+        'Date de versement invalide (format AAAA-MM-JJ).',
+      ],
+      [
+        { payments: [{ label: 'x', amount: 10, date: '2999-01-01' }], adjustments: [] },
+        'La date du versement ne peut pas être dans le futur.',
+      ],
       [{ payments: [{ label: 'x', amount: 'dix' }], adjustments: [] }, 'Montant invalide.'],
       [{ payments: [{ label: 'x', amount: null }], adjustments: [] }, 'Montant invalide.'],
       [{ payments: [{ label: 'x', amount: 2e9 }], adjustments: [] }, 'Montant trop élevé.'],
@@ -464,15 +597,30 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const other = await financeSchool();
     const target = fixture.enrollmentIds[3]!;
     const body = (version: number) => ({ version, payments: [{ label: 'x', amount: 10 }], adjustments: [] });
-    const foreign = await call(other.school, await tokenFor(other.school, 'comptable'), 'PUT', `/api/enrollments/${target}/payments`, body(0));
+    const foreign = await call(
+      other.school,
+      await tokenFor(other.school, 'comptable'),
+      'PUT',
+      `/api/enrollments/${target}/payments`,
+      body(0),
+    );
     expect(foreign.status).toBe(404);
     expect(await bodyOf(foreign)).toEqual({ message: 'Inscription introuvable.', code: 'not_found' });
-    const foreignAdd = await call(other.school, await tokenFor(other.school, 'comptable'), 'POST', `/api/enrollments/${target}/payments`, { amount: 10 });
+    const foreignAdd = await call(
+      other.school,
+      await tokenFor(other.school, 'comptable'),
+      'POST',
+      `/api/enrollments/${target}/payments`,
+      { amount: 10 },
+    );
     expect(foreignAdd.status).toBe(404);
     for (const username of ['bulletins', 'viescolaire', 'prof', 'eleve']) {
       const t = await tokenFor(school, username);
       expect((await call(school, t, 'PUT', `/api/enrollments/${target}/payments`, body(0))).status, username).toBe(403);
-      expect((await call(school, t, 'POST', `/api/enrollments/${target}/payments`, { amount: 10 })).status, username).toBe(403);
+      expect(
+        (await call(school, t, 'POST', `/api/enrollments/${target}/payments`, { amount: 10 })).status,
+        username,
+      ).toBe(403);
     }
     for (const username of ['secretaire', 'admin']) {
       const userToken = await tokenFor(school, username);
@@ -483,7 +631,10 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
         adjustments: [],
       });
       expect(res.status, username).toBe(200);
-      expect((await call(school, userToken, 'POST', `/api/enrollments/${target}/payments`, { amount: 10 })).status, username).toBe(201);
+      expect(
+        (await call(school, userToken, 'POST', `/api/enrollments/${target}/payments`, { amount: 10 })).status,
+        username,
+      ).toBe(201);
     }
     expect(await receiptSeq(other.school.id)).toBe(1);
   });
@@ -500,7 +651,14 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
     const today = new Date().toISOString().slice(0, 10);
     const answer = await bodyOf<SavedPayment>(res);
     expect(answer.message).toBe('Versement enregistré : reçu n° 2.');
-    expect(answer.payment).toEqual({ id: lineId, label: 'Versement 2', amount: 1250.5, date: today, receipt_no: 2, recorded_by: 'comptable' });
+    expect(answer.payment).toEqual({
+      id: lineId,
+      label: 'Versement 2',
+      amount: 1250.5,
+      date: today,
+      receipt_no: 2,
+      recorded_by: 'comptable',
+    });
     expect(answer.enrollment).toEqual(await sheetOf(school, token, '9e AF', yearId, marie));
     expect(answer.enrollment.payments.at(-1)).toEqual(answer.payment);
     expect(answer.enrollment.version).toBe(1);
@@ -513,8 +671,16 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
       after: { total_paid: 11250.5, balance: 19749.5 },
     });
     // A label and a past date are kept.
-    const dated = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { amount: 100, date: '2025-12-01', label: 'Frais de retard' });
-    expect((await bodyOf<SavedPayment>(dated)).payment).toMatchObject({ label: 'Frais de retard', date: '2025-12-01', receipt_no: 3 });
+    const dated = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, {
+      amount: 100,
+      date: '2025-12-01',
+      label: 'Frais de retard',
+    });
+    expect((await bodyOf<SavedPayment>(dated)).payment).toMatchObject({
+      label: 'Frais de retard',
+      date: '2025-12-01',
+      receipt_no: 3,
+    });
   });
 
   it("answers the student's roster row as saved, so the class page replaces it without reading the class again", async () => {
@@ -534,13 +700,17 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
       }),
     ).toEqual({ adjusted: 3_100_000, paid: 1_100_000, balance: 2_000_000 });
     // The roster read now is the one the page had with that row replaced.
-    expect(await roster(school, token, '9e AF', yearId)).toEqual(before.map((row) => (row.id === marie ? enrollment : row)));
+    expect(await roster(school, token, '9e AF', yearId)).toEqual(
+      before.map((row) => (row.id === marie ? enrollment : row)),
+    );
   });
 
   it('accepts an overpayment (cash received is never refused) and answers the negative balance', async () => {
     const { school, fixture } = await financeSchool();
     const token = await tokenFor(school, 'comptable');
-    const res = await call(school, token, 'POST', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, { amount: 21000.5 });
+    const res = await call(school, token, 'POST', `/api/enrollments/${fixture.enrollmentIds[0]}/payments`, {
+      amount: 21000.5,
+    });
     expect(res.status).toBe(201);
     const { enrollment } = await bodyOf<SavedSheet>(res);
     expect(enrollment.payments.reduce((sum, p) => sum + p.amount, 0)).toBe(31000.5);
@@ -594,12 +764,22 @@ describe('grades access', () => {
   it('toggles a whole class for a year and leaves the other classes alone', async () => {
     const { school, yearId } = await financeSchool();
     const token = await tokenFor(school, 'comptable');
-    const res = await call(school, token, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: false });
+    const res = await call(school, token, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', {
+      yearId,
+      enabled: false,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Accès aux notes restreint pour toute la classe.', count: 3 });
-    expect((await roster(school, token, '9e AF', yearId)).map((e) => e.grades_access_enabled)).toEqual([false, false, false]);
+    expect((await roster(school, token, '9e AF', yearId)).map((e) => e.grades_access_enabled)).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect((await roster(school, token, 'NS I', yearId)).map((e) => e.grades_access_enabled)).toEqual([true]);
-    const back = await call(school, token, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: true });
+    const back = await call(school, token, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', {
+      yearId,
+      enabled: true,
+    });
     expect(await back.json()).toEqual({ message: 'Accès aux notes activé pour toute la classe.', count: 3 });
   });
 
@@ -607,17 +787,40 @@ describe('grades access', () => {
     const { school, fixture, yearId } = await financeSchool();
     const other = await financeSchool();
     const otherToken = await tokenFor(other.school, 'comptable');
-    const foreign = await call(other.school, otherToken, 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`, { enabled: false });
+    const foreign = await call(
+      other.school,
+      otherToken,
+      'PUT',
+      `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`,
+      { enabled: false },
+    );
     expect(foreign.status).toBe(404);
-    const foreignYear = await call(other.school, otherToken, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: false });
+    const foreignYear = await call(other.school, otherToken, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', {
+      yearId,
+      enabled: false,
+    });
     expect(foreignYear.status).toBe(404);
     expect((await bodyOf(foreignYear)).message).toBe('Année scolaire introuvable.');
     for (const username of ['viescolaire', 'prof', 'eleve']) {
       const t = await tokenFor(school, username);
-      expect((await call(school, t, 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`, { enabled: false })).status).toBe(403);
-      expect((await call(school, t, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: false })).status).toBe(403);
+      expect(
+        (
+          await call(school, t, 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`, {
+            enabled: false,
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (await call(school, t, 'PUT', '/api/classes/9e%20AF/toggle-grades-access', { yearId, enabled: false })).status,
+      ).toBe(403);
     }
-    const missing = await call(school, await tokenFor(school, 'comptable'), 'PUT', `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`, {});
+    const missing = await call(
+      school,
+      await tokenFor(school, 'comptable'),
+      'PUT',
+      `/api/enrollments/${fixture.enrollmentIds[0]}/toggle-grades-access`,
+      {},
+    );
     expect(missing.status).toBe(400);
     expect((await bodyOf(missing)).message).toBe('Indiquez si l’accès aux notes est activé.');
   });

@@ -27,7 +27,11 @@ export interface AcademicYear {
 /** A school year with its classes in order and their MPPA (in Gdes, null = no fee). */
 export async function createYear(
   instanceId: string,
-  { name = '2025-2026', current = true, classes: list }: { name?: string; current?: boolean; classes: [string, number | null][] },
+  {
+    name = '2025-2026',
+    current = true,
+    classes: list,
+  }: { name?: string; current?: boolean; classes: [string, number | null][] },
   existingClassIds?: Map<string, string>,
 ): Promise<AcademicYear> {
   const db = database(env.DB);
@@ -47,7 +51,12 @@ export async function createYear(
     ...insertChunks(
       db,
       classFees,
-      list.map(([className, mppa]) => ({ instanceId, yearId, classId: classIds.get(className)!, mppa: mppa === null ? null : mppa * 100 })),
+      list.map(([className, mppa]) => ({
+        instanceId,
+        yearId,
+        classId: classIds.get(className)!,
+        mppa: mppa === null ? null : mppa * 100,
+      })),
     ),
   ]);
   return { yearId, classIds };
@@ -96,19 +105,38 @@ export async function seedStudents(instanceId: string, year: AcademicYear, seeds
   );
   const statements = [...insertChunks(db, students, rows), ...insertChunks(db, enrollments, enrolments)];
   if (statements.length) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  return { studentIds: rows.map((r) => r.id), enrollmentIdByStudent: new Map(enrolments.map((e) => [e.studentId, e.id])) };
+  return {
+    studentIds: rows.map((r) => r.id),
+    enrollmentIdByStudent: new Map(enrolments.map((e) => [e.studentId, e.id])),
+  };
 }
 
 /** A payment, an adjustment and a grade on an enrolment (the rows a student delete must remove). */
-export async function addFinanceAndGrades(instanceId: string, year: AcademicYear, className: string, enrollmentId: string) {
+export async function addFinanceAndGrades(
+  instanceId: string,
+  year: AcademicYear,
+  className: string,
+  enrollmentId: string,
+) {
   const db = database(env.DB);
   const periodId = crypto.randomUUID();
   const subjectId = crypto.randomUUID();
   const evaluationId = crypto.randomUUID();
   await db.batch([
-    db.insert(payments).values({ id: crypto.randomUUID(), instanceId, enrollmentId, amount: 500000, date: '2025-10-01', label: 'Versement 1' }),
-    db.insert(adjustments).values({ id: crypto.randomUUID(), instanceId, enrollmentId, amount: -100000, label: 'Bourse' }),
-    db.insert(academicPeriods).values({ id: periodId, instanceId, yearId: year.yearId, name: `Trimestre ${periodId.slice(0, 4)}` }),
+    db.insert(payments).values({
+      id: crypto.randomUUID(),
+      instanceId,
+      enrollmentId,
+      amount: 500000,
+      date: '2025-10-01',
+      label: 'Versement 1',
+    }),
+    db
+      .insert(adjustments)
+      .values({ id: crypto.randomUUID(), instanceId, enrollmentId, amount: -100000, label: 'Bourse' }),
+    db
+      .insert(academicPeriods)
+      .values({ id: periodId, instanceId, yearId: year.yearId, name: `Trimestre ${periodId.slice(0, 4)}` }),
     db.insert(subjects).values({ id: subjectId, instanceId, name: `Maths ${subjectId.slice(0, 6)}` }),
     db.insert(evaluations).values({
       id: evaluationId,

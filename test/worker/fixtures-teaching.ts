@@ -7,8 +7,18 @@ import { createSchool, sql } from './helpers';
 
 export async function schoolWithCourses() {
   const school = await createSchool();
-  const { yearId, classIds } = await createYear(school.id, { classes: [['7e AF', 25_000], ['8e AF', 30_000]] });
-  const subject = { maths: crypto.randomUUID(), francais: crypto.randomUUID(), sciences: crypto.randomUUID(), anglais: crypto.randomUUID() };
+  const { yearId, classIds } = await createYear(school.id, {
+    classes: [
+      ['7e AF', 25_000],
+      ['8e AF', 30_000],
+    ],
+  });
+  const subject = {
+    maths: crypto.randomUUID(),
+    francais: crypto.randomUUID(),
+    sciences: crypto.randomUUID(),
+    anglais: crypto.randomUUID(),
+  };
   const teacher = { prof: crypto.randomUUID(), other: crypto.randomUUID() };
   const c7 = classIds.get('7e AF')!;
   const c8 = classIds.get('8e AF')!;
@@ -20,14 +30,59 @@ export async function schoolWithCourses() {
     ['a-sc7', teacher.other, c7, subject.sciences],
   ] as const;
   await env.DB.batch([
-    sql('INSERT INTO subjects (id, instance_id, name) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?), (?, ?, ?)', subject.maths, school.id, 'Mathématiques', subject.francais, school.id, 'Français', subject.sciences, school.id, 'Sciences', subject.anglais, school.id, 'Anglais'),
-    sql('INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)', teacher.prof, school.id, school.userIdByName.get('prof'), 'Jean-Robert', 'Baptiste'),
-    sql('INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, NULL, ?, ?)', teacher.other, school.id, 'Marie', 'Étienne'),
-    ...[...courses.map(([, , classId, subjectId]) => [classId, subjectId] as const), [c8, subject.anglais] as const].map(([classId, subjectId]) =>
-      sql('INSERT INTO curriculum (id, instance_id, year_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?)', crypto.randomUUID(), school.id, yearId, classId, subjectId),
+    sql(
+      'INSERT INTO subjects (id, instance_id, name) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?), (?, ?, ?)',
+      subject.maths,
+      school.id,
+      'Mathématiques',
+      subject.francais,
+      school.id,
+      'Français',
+      subject.sciences,
+      school.id,
+      'Sciences',
+      subject.anglais,
+      school.id,
+      'Anglais',
+    ),
+    sql(
+      'INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)',
+      teacher.prof,
+      school.id,
+      school.userIdByName.get('prof'),
+      'Jean-Robert',
+      'Baptiste',
+    ),
+    sql(
+      'INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, NULL, ?, ?)',
+      teacher.other,
+      school.id,
+      'Marie',
+      'Étienne',
+    ),
+    ...[
+      ...courses.map(([, , classId, subjectId]) => [classId, subjectId] as const),
+      [c8, subject.anglais] as const,
+    ].map(([classId, subjectId]) =>
+      sql(
+        'INSERT INTO curriculum (id, instance_id, year_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?)',
+        crypto.randomUUID(),
+        school.id,
+        yearId,
+        classId,
+        subjectId,
+      ),
     ),
     ...courses.map(([id, teacherId, classId, subjectId]) =>
-      sql('INSERT INTO assignments (id, instance_id, year_id, teacher_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?, ?)', `${id}-${school.id}`, school.id, yearId, teacherId, classId, subjectId),
+      sql(
+        'INSERT INTO assignments (id, instance_id, year_id, teacher_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
+        `${id}-${school.id}`,
+        school.id,
+        yearId,
+        teacherId,
+        classId,
+        subjectId,
+      ),
     ),
     ...(
       [

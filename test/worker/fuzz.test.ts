@@ -11,16 +11,70 @@ import { createPlatformUser, createSchool, type TestSchool, tokenFor } from './h
 import { createYear, seedStudents } from './fixtures-academic';
 import { concretePath, registeredRoutes, ruleOf } from './route-walk';
 
-const WRITES = registeredRoutes(app).filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !r.path.includes('*'));
+const WRITES = registeredRoutes(app).filter(
+  (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !r.path.includes('*'),
+);
 
 /** Every field name the API reads, each set to `value`. */
 const FIELDS = [
-  'id', 'name', 'nom', 'prenom', 'sexe', 'date_of_birth', 'address', 'photo_url', 'tutor_name', 'tutor_phone', 'tutor_email',
-  'medical_notes', 'nisu', 'enrollment', 'enrollmentId', 'mppa', 'revision', 'ids', 'status', 'student_id', 'student_ids',
-  'year_id', 'yearId', 'className', 'class_name', 'targetClassName', 'enrollmentIds', 'username', 'password', 'roleIds',
-  'permissionIds', 'currentPassword', 'newPassword', 'email', 'phone', 'passing_grade', 'currency', 'logo_url', 'order_index',
-  'subjectId', 'max_grade', 'financials', 'previous', 'yearName', 'periods', 'classes', 'subjects', 'curriculum', 'active',
-  'message', 'level', 'enabled', 'payments', 'adjustments', 'version', 'label', 'amount', 'date',
+  'id',
+  'name',
+  'nom',
+  'prenom',
+  'sexe',
+  'date_of_birth',
+  'address',
+  'photo_url',
+  'tutor_name',
+  'tutor_phone',
+  'tutor_email',
+  'medical_notes',
+  'nisu',
+  'enrollment',
+  'enrollmentId',
+  'mppa',
+  'revision',
+  'ids',
+  'status',
+  'student_id',
+  'student_ids',
+  'year_id',
+  'yearId',
+  'className',
+  'class_name',
+  'targetClassName',
+  'enrollmentIds',
+  'username',
+  'password',
+  'roleIds',
+  'permissionIds',
+  'currentPassword',
+  'newPassword',
+  'email',
+  'phone',
+  'passing_grade',
+  'currency',
+  'logo_url',
+  'order_index',
+  'subjectId',
+  'max_grade',
+  'financials',
+  'previous',
+  'yearName',
+  'periods',
+  'classes',
+  'subjects',
+  'curriculum',
+  'active',
+  'message',
+  'level',
+  'enabled',
+  'payments',
+  'adjustments',
+  'version',
+  'label',
+  'amount',
+  'date',
 ];
 const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 
@@ -40,11 +94,17 @@ const PAYLOADS: Record<string, unknown> = {
   'empty strings everywhere': everyField(''),
   'invisible characters everywhere': everyField(INVISIBLE),
   'huge strings everywhere': everyField('é'.repeat(8_000)),
-  'huge lists': { ...everyField(INVISIBLE), ids: Array(5000).fill('x'), roleIds: Array(5000).fill('x'), financials: Array(5000).fill({}) },
+  'huge lists': {
+    ...everyField(INVISIBLE),
+    ids: Array(5000).fill('x'),
+    roleIds: Array(5000).fill('x'),
+    financials: Array(5000).fill({}),
+  },
 };
 
 /** zod's and JavaScript's own words, which a secretary must never read. */
-const INTERNALS = /\b(expected|received|invalid input|must|regex|undefined)\b|motif|\/\^|\bNaN\b|\[object|Entrée invalide|Trop (petit|grand)|ZodError|TypeError|SQLITE|D1_/i;
+const INTERNALS =
+  /\b(expected|received|invalid input|must|regex|undefined)\b|motif|\/\^|\bNaN\b|\[object|Entrée invalide|Trop (petit|grand)|ZodError|TypeError|SQLITE|D1_/i;
 
 function messageOf(text: string): string | null {
   try {
@@ -56,23 +116,32 @@ function messageOf(text: string): string | null {
 
 async function snapshot(school: TestSchool, accountIds: string[]) {
   const tables = (
-    await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf%' AND name NOT LIKE 'sqlite%' AND name <> 'd1_migrations'").all<{
+    await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf%' AND name NOT LIKE 'sqlite%' AND name <> 'd1_migrations'",
+    ).all<{
       name: string;
     }>()
   ).results.map((t) => t.name);
   const rows: Record<string, unknown[]> = {};
   for (const table of tables) {
-    const columns = (await env.DB.prepare(`PRAGMA table_info("${table}")`).all<{ name: string }>()).results.map((c) => c.name);
+    const columns = (await env.DB.prepare(`PRAGMA table_info("${table}")`).all<{ name: string }>()).results.map(
+      (c) => c.name,
+    );
     let query = `SELECT * FROM "${table}"`;
     let params: string[] = [];
     if (columns.includes('instance_id')) [query, params] = [`${query} WHERE instance_id = ?`, [school.id]];
     else if (table === 'instances') [query, params] = [`${query} WHERE id = ?`, [school.id]];
-    else if (table === 'idempotency_keys') [query, params] = [`${query} WHERE account_id IN (${accountIds.map(() => '?').join(',')})`, accountIds];
+    else if (table === 'idempotency_keys')
+      [query, params] = [`${query} WHERE account_id IN (${accountIds.map(() => '?').join(',')})`, accountIds];
     else if (table === 'platform_users' || table === 'platform_audit_log') {
       const column = table === 'platform_users' ? 'id' : 'actor_id';
       [query, params] = [`${query} WHERE ${column} IN (${accountIds.map(() => '?').join(',')})`, accountIds];
     } else if (table !== 'write_guards' && table !== 'permissions' && table !== 'platform_announcements') continue;
-    rows[table] = (await env.DB.prepare(`${query} ORDER BY rowid`).bind(...params).all()).results;
+    rows[table] = (
+      await env.DB.prepare(`${query} ORDER BY rowid`)
+        .bind(...params)
+        .all()
+    ).results;
   }
   const files = (await env.FILES.list({ prefix: `instances/${school.id}/` })).objects.map((o) => o.key);
   return { rows, files, maintenance: await currentMaintenance(env, 0) };
@@ -83,14 +152,21 @@ describe('fuzzing every write route', () => {
     const names = WRITES.map((r) => `${r.method} ${r.path}`);
     expect(names.length).toBeGreaterThan(35);
     expect(names).toEqual(
-      expect.arrayContaining(['POST /api/login', 'PUT /api/enrollments/:id/payments', 'PUT /api/instance/current', 'POST /api/students']),
+      expect.arrayContaining([
+        'POST /api/login',
+        'PUT /api/enrollments/:id/payments',
+        'PUT /api/instance/current',
+        'POST /api/students',
+      ]),
     );
   });
 
   it('answers bad bodies with a 4xx in French and changes nothing', async () => {
     const school = await createSchool();
     const year = await createYear(school.id, { classes: [['7e AF', 25000]] });
-    const { studentIds, enrollmentIdByStudent } = await seedStudents(school.id, year, [{ nom: 'Paul', prenom: 'Ralph', className: '7e AF' }]);
+    const { studentIds, enrollmentIdByStudent } = await seedStudents(school.id, year, [
+      { nom: 'Paul', prenom: 'Ralph', className: '7e AF' },
+    ]);
     const superadmin = await createPlatformUser();
     const tokens = { admin: await tokenFor(school, 'admin'), superadmin: await tokenFor(school, superadmin.username) };
     // Routes that read a body and then a row get a row that exists, so that validation, not a
@@ -109,17 +185,34 @@ describe('fuzzing every write route', () => {
     let sent = 0;
     for (const route of WRITES) {
       const rule = ruleOf(route)!;
-      const token = rule.public ? null : rule.types?.every((t) => t === 'superadmin' || t === 'superadmin_delegate') ? tokens.superadmin : tokens.admin;
+      const token = rule.public
+        ? null
+        : rule.types?.every((t) => t === 'superadmin' || t === 'superadmin_delegate')
+          ? tokens.superadmin
+          : tokens.admin;
       const path = pathOf(route.path);
       const bodies: [string, RequestInit][] = Object.entries(PAYLOADS).map(([name, payload]) => [
         name,
         { method: route.method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) },
       ]);
-      bodies.push(['broken JSON', { method: route.method, headers: { 'Content-Type': 'application/json' }, body: '{"name": "7e' }]);
+      bodies.push([
+        'broken JSON',
+        { method: route.method, headers: { 'Content-Type': 'application/json' }, body: '{"name": "7e' },
+      ]);
       bodies.push(['text/plain', { method: route.method, headers: { 'Content-Type': 'text/plain' }, body: 'name=7e' }]);
-      bodies.push(['over the size limit', { method: route.method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) }]);
+      bodies.push([
+        'over the size limit',
+        {
+          method: route.method,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+        },
+      ]);
       for (const [name, init] of bodies) {
-        const headers = { ...(init.headers as Record<string, string>), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+        const headers = {
+          ...(init.headers as Record<string, string>),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        };
         const res = await school.fetch(path, { ...init, headers });
         sent++;
         const label = `${route.method} ${route.path} with ${name}`;

@@ -13,9 +13,23 @@ async function gradebookSchool() {
   const t1 = crypto.randomUUID();
   const t2 = crypto.randomUUID();
   await env.DB.batch([
-    sql('INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1), (?, ?, ?, ?, 2)', t1, school.id, yearId, 'Trimestre 1', t2, school.id, yearId, 'Trimestre 2'),
+    sql(
+      'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1), (?, ?, ?, ?, 2)',
+      t1,
+      school.id,
+      yearId,
+      'Trimestre 1',
+      t2,
+      school.id,
+      yearId,
+      'Trimestre 2',
+    ),
     // Français weighs 200 points (its coefficient) in 7e AF.
-    sql('UPDATE curriculum SET max_grade = 20000 WHERE instance_id = ? AND subject_id = ?', school.id, subject.francais),
+    sql(
+      'UPDATE curriculum SET max_grade = 20000 WHERE instance_id = ? AND subject_id = ?',
+      school.id,
+      subject.francais,
+    ),
   ]);
   const { enrollmentIdByStudent, studentIds } = await seedStudents(school.id, { yearId, classIds }, [
     { nom: 'Augustin', prenom: 'Rose', className: '7e AF' },
@@ -48,7 +62,12 @@ const save = (school: TestSchool, token: string, body: unknown, key?: string) =>
   call(school, token, 'POST', '/api/grades', body, key ? { 'Idempotency-Key': key } : {});
 
 const book = async (ctx: Ctx, token = ctx.admin, subjectId = ctx.subject.maths, className = '7e AF') => {
-  const res = await call(ctx.school, token, 'GET', `/api/teacher/subject-details?yearId=${ctx.yearId}&className=${encodeURIComponent(className)}&subjectId=${subjectId}&periodId=${ctx.t1}`);
+  const res = await call(
+    ctx.school,
+    token,
+    'GET',
+    `/api/teacher/subject-details?yearId=${ctx.yearId}&className=${encodeURIComponent(className)}&subjectId=${subjectId}&periodId=${ctx.t1}`,
+  );
   return { res, body: res.status === 200 ? await bodyOf<GradeBook>(res) : null };
 };
 
@@ -65,17 +84,25 @@ describe('grade book', () => {
     expect((await save(ctx.school, ctx.prof, cell(ctx, { score: 16 }))).status).toBe(200);
     const { body } = await book(ctx, ctx.prof);
     expect(body!.evaluations).toEqual([{ id: ev(ctx, 'eval-1'), name: 'Devoir 1', max_score: 20 }]);
-    expect(body!.gradesByEnrollment[ctx.e[0]!]).toEqual([expect.objectContaining({ score: 16, evaluation_id: ev(ctx, 'eval-1') })]);
+    expect(body!.gradesByEnrollment[ctx.e[0]!]).toEqual([
+      expect.objectContaining({ score: 16, evaluation_id: ev(ctx, 'eval-1') }),
+    ]);
     expect(body!.maxGrade).toBe(100);
     expect(body!.students.map((s) => s.nom)).toEqual(['Augustin', 'Baptiste', 'Céleste']);
-    const rows = await sql('SELECT count(*) AS n FROM grades WHERE instance_id = ?', ctx.school.id).first<{ n: number }>();
+    const rows = await sql('SELECT count(*) AS n FROM grades WHERE instance_id = ?', ctx.school.id).first<{
+      n: number;
+    }>();
     expect(rows!.n).toBe(1);
   });
 
   it('a grade reads in one D1 round trip and writes in one, whatever the book holds', async () => {
     const ctx = await gradebookSchool();
     await save(ctx.school, ctx.prof, cell(ctx));
-    await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 30 }));
+    await save(
+      ctx.school,
+      ctx.prof,
+      cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 30 }),
+    );
     const roundTrips = async (send: () => Promise<Response>, status = 200) => {
       const { status: answered, trips } = await d1RoundTrips(send);
       expect(answered).toBe(status);
@@ -83,17 +110,24 @@ describe('grade book', () => {
     };
     // The session's own reads, measured on a grade refused by validation (it reads nothing else).
     const session = await roundTrips(() => save(ctx.school, ctx.prof, {}), 400);
-    const grade = async (over: Partial<Record<string, unknown>>) => (await roundTrips(() => save(ctx.school, ctx.prof, cell(ctx, over)))) - session;
+    const grade = async (over: Partial<Record<string, unknown>>) =>
+      (await roundTrips(() => save(ctx.school, ctx.prof, cell(ctx, over)))) - session;
     // A new cell of a known evaluation, the same cell changed, cleared, and a new evaluation's first grade.
     expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 12 })).toBe(2);
     expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 13 })).toBe(2);
     expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: null })).toBe(2);
-    expect(await grade({ evaluation_id: ev(ctx, 'eval-3'), evaluation_name: 'Interro', max_score: 10, score: 8 })).toBe(2);
+    expect(await grade({ evaluation_id: ev(ctx, 'eval-3'), evaluation_name: 'Interro', max_score: 10, score: 8 })).toBe(
+      2,
+    );
   });
 
   it('two grades of the same new evaluation sent at once create it once', async () => {
     const ctx = await gradebookSchool();
-    const answers = await Promise.all(ctx.e.slice(0, 3).map((enrollment, i) => save(ctx.school, ctx.prof, cell(ctx, { enrollment_id: enrollment, score: 10 + i }))));
+    const answers = await Promise.all(
+      ctx.e
+        .slice(0, 3)
+        .map((enrollment, i) => save(ctx.school, ctx.prof, cell(ctx, { enrollment_id: enrollment, score: 10 + i }))),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     const { body } = await book(ctx);
     expect(body!.evaluations).toHaveLength(1);
@@ -106,17 +140,37 @@ describe('grade book', () => {
     expect(above.status).toBe(400);
     expect((await bodyOf(above)).message).toBe('La note ne peut pas dépasser 20.');
     expect((await save(ctx.school, ctx.prof, cell(ctx))).status).toBe(200);
-    const twin = await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'DEVOIR 1' }));
+    const twin = await save(
+      ctx.school,
+      ctx.prof,
+      cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'DEVOIR 1' }),
+    );
     expect(twin.status).toBe(409);
     expect((await bodyOf(twin)).message).toBe('L\'évaluation "DEVOIR 1" existe déjà.');
-    expect((await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 70 }))).status).toBe(200);
-    const over = await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-3'), evaluation_name: 'Interro', max_score: 10.5 }));
+    expect(
+      (
+        await save(
+          ctx.school,
+          ctx.prof,
+          cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 70 }),
+        )
+      ).status,
+    ).toBe(200);
+    const over = await save(
+      ctx.school,
+      ctx.prof,
+      cell(ctx, { evaluation_id: ev(ctx, 'eval-3'), evaluation_name: 'Interro', max_score: 10.5 }),
+    );
     expect(over.status).toBe(400);
     expect((await bodyOf(over)).message).toBe('Le total des points (100,5) dépasserait la note maximale (100).');
     const step = await save(ctx.school, ctx.prof, cell(ctx, { score: 12.345 }));
     expect(step.status).toBe(400);
     expect((await bodyOf(step)).message).toBe('La note doit être un nombre positif, avec au plus deux décimales.');
-    const noName = await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-4'), evaluation_name: '  ' }));
+    const noName = await save(
+      ctx.school,
+      ctx.prof,
+      cell(ctx, { evaluation_id: ev(ctx, 'eval-4'), evaluation_name: '  ' }),
+    );
     expect((await bodyOf(noName)).message).toBe("Le nom de l'évaluation est requis.");
     const noMax = await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-4'), max_score: null }));
     expect((await bodyOf(noMax)).message).toBe('La note maximale est requise.');
@@ -139,28 +193,62 @@ describe('grade book', () => {
   it('edits an evaluation within the rules', async () => {
     const ctx = await gradebookSchool();
     await save(ctx.school, ctx.prof, cell(ctx, { score: 18 }));
-    await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 50, score: 40 }));
-    const lower = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, { name: 'Devoir 1', max_score: 15 });
+    await save(
+      ctx.school,
+      ctx.prof,
+      cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 50, score: 40 }),
+    );
+    const lower = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, {
+      name: 'Devoir 1',
+      max_score: 15,
+    });
     expect(lower.status).toBe(400);
     expect((await bodyOf(lower)).message).toBe("Des notes déjà saisies dépassent 15 : corrigez-les d'abord.");
-    const taken = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, { name: 'examen', max_score: 20 });
+    const taken = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, {
+      name: 'examen',
+      max_score: 20,
+    });
     expect((await bodyOf(taken)).message).toBe('L\'évaluation "examen" existe déjà.');
-    const big = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, { name: 'Devoir 1', max_score: 60 });
+    const big = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, {
+      name: 'Devoir 1',
+      max_score: 60,
+    });
     expect((await bodyOf(big)).message).toBe('Le total des points (110) dépasserait la note maximale (100).');
-    const ok = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, { name: 'Devoir surveillé', max_score: 25 });
-    expect(await bodyOf(ok)).toEqual({ evaluation: { id: ev(ctx, 'eval-1'), name: 'Devoir surveillé', max_score: 25 }, message: 'Évaluation mise à jour.' });
+    const ok = await call(ctx.school, ctx.prof, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, {
+      name: 'Devoir surveillé',
+      max_score: 25,
+    });
+    expect(await bodyOf(ok)).toEqual({
+      evaluation: { id: ev(ctx, 'eval-1'), name: 'Devoir surveillé', max_score: 25 },
+      message: 'Évaluation mise à jour.',
+    });
   });
 
   it('saves and clears appreciations, subject and general', async () => {
     const ctx = await gradebookSchool();
-    const subjectNote = { enrollment_id: ctx.e[0], subject_id: ctx.subject.maths, period_id: ctx.t1, text: '  Très bon trimestre.  ' };
-    expect((await bodyOf(await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', subjectNote))).message).toBe('Appréciation enregistrée.');
+    const subjectNote = {
+      enrollment_id: ctx.e[0],
+      subject_id: ctx.subject.maths,
+      period_id: ctx.t1,
+      text: '  Très bon trimestre.  ',
+    };
+    expect((await bodyOf(await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', subjectNote))).message).toBe(
+      'Appréciation enregistrée.',
+    );
     expect((await book(ctx, ctx.prof)).body!.appreciationsByEnrollment).toEqual({ [ctx.e[0]!]: 'Très bon trimestre.' });
     await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', { ...subjectNote, text: '' });
     expect((await book(ctx, ctx.prof)).body!.appreciationsByEnrollment).toEqual({});
-    const general = await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', { enrollment_id: ctx.e[1], period_id: ctx.t1, text: 'Poursuivez vos efforts.' });
+    const general = await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', {
+      enrollment_id: ctx.e[1],
+      period_id: ctx.t1,
+      text: 'Poursuivez vos efforts.',
+    });
     expect(general.status).toBe(200);
-    const tooLong = await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', { enrollment_id: ctx.e[1], period_id: ctx.t1, text: 'x'.repeat(601) });
+    const tooLong = await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', {
+      enrollment_id: ctx.e[1],
+      period_id: ctx.t1,
+      text: 'x'.repeat(601),
+    });
     expect((await bodyOf(tooLong)).message).toBe("L'appréciation ne peut pas dépasser 600 caractères.");
   });
 });
@@ -173,7 +261,16 @@ describe('who may', () => {
     expect(other.res.status).toBe(403);
     expect((await bodyOf(other.res)).message).toBe("Vous n'enseignez pas cette matière dans cette classe.");
     expect((await save(ctx.school, ctx.prof, cell(ctx, { subject_id: ctx.subject.sciences }))).status).toBe(403);
-    expect((await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', { enrollment_id: ctx.e[0], subject_id: ctx.subject.sciences, period_id: ctx.t1, text: 'x' })).status).toBe(403);
+    expect(
+      (
+        await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', {
+          enrollment_id: ctx.e[0],
+          subject_id: ctx.subject.sciences,
+          period_id: ctx.t1,
+          text: 'x',
+        })
+      ).status,
+    ).toBe(403);
     // Anglais of 8e AF is in the programme without a teacher: the admin may, prof may not.
     expect((await book(ctx, ctx.admin, ctx.subject.anglais, '8e AF')).res.status).toBe(200);
     expect((await book(ctx, ctx.prof, ctx.subject.anglais, '8e AF')).res.status).toBe(403);
@@ -191,7 +288,16 @@ describe('who may', () => {
     expect((await save(ctx.school, secretary, cell(ctx))).status).toBe(200);
     const student = await tokenFor(ctx.school, 'eleve');
     expect((await book(ctx, student)).res.status).toBe(403);
-    expect((await call(ctx.school, student, 'GET', `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`)).status).toBe(403);
+    expect(
+      (
+        await call(
+          ctx.school,
+          student,
+          'GET',
+          `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`,
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('a grade is refused in this order: the enrolment, the right to write, the course, the period, the subject', async () => {
@@ -204,13 +310,28 @@ describe('who may', () => {
     const unknown = crypto.randomUUID();
     expect(await refusal(accountant, { enrollment_id: unknown })).toEqual([404, 'Élève introuvable.']);
     expect((await refusal(accountant, {}))[0]).toBe(403);
-    expect(await refusal(ctx.prof, { subject_id: ctx.subject.sciences, period_id: unknown })).toEqual([403, "Vous n'enseignez pas cette matière dans cette classe."]);
-    expect(await refusal(ctx.prof, { subject_id: ctx.subject.anglais })).toEqual([403, "Vous n'enseignez pas cette matière dans cette classe."]);
-    expect(await refusal(ctx.admin, { subject_id: ctx.subject.anglais, period_id: unknown })).toEqual([404, 'Période introuvable.']);
-    expect(await refusal(ctx.admin, { subject_id: ctx.subject.anglais })).toEqual([404, "Cette matière n'est pas au programme de cette classe."]);
+    expect(await refusal(ctx.prof, { subject_id: ctx.subject.sciences, period_id: unknown })).toEqual([
+      403,
+      "Vous n'enseignez pas cette matière dans cette classe.",
+    ]);
+    expect(await refusal(ctx.prof, { subject_id: ctx.subject.anglais })).toEqual([
+      403,
+      "Vous n'enseignez pas cette matière dans cette classe.",
+    ]);
+    expect(await refusal(ctx.admin, { subject_id: ctx.subject.anglais, period_id: unknown })).toEqual([
+      404,
+      'Période introuvable.',
+    ]);
+    expect(await refusal(ctx.admin, { subject_id: ctx.subject.anglais })).toEqual([
+      404,
+      "Cette matière n'est pas au programme de cette classe.",
+    ]);
     // Dorval is in 8e AF: the evaluation of 7e AF is not of his book.
     await save(ctx.school, ctx.prof, cell(ctx));
-    expect(await refusal(ctx.admin, { enrollment_id: ctx.e[3], new_evaluation: false })).toEqual([404, "Cette évaluation n'existe plus : elle a été supprimée entre-temps."]);
+    expect(await refusal(ctx.admin, { enrollment_id: ctx.e[3], new_evaluation: false })).toEqual([
+      404,
+      "Cette évaluation n'existe plus : elle a été supprimée entre-temps.",
+    ]);
   });
 
   it("another school's enrolment, evaluation or period answers 404", async () => {
@@ -220,15 +341,38 @@ describe('who may', () => {
     const stranger = await tokenFor(other, 'admin');
     expect((await save(other, stranger, cell(ctx, { evaluation_id: ev(ctx, 'x-1') }))).status).toBe(404);
     expect((await call(other, stranger, 'DELETE', `/api/evaluations/${ev(ctx, 'eval-1')}`)).status).toBe(404);
-    expect((await call(other, stranger, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, { name: 'X', max_score: 10 })).status).toBe(404);
-    expect((await call(other, stranger, 'POST', '/api/appreciations', { enrollment_id: ctx.e[0], subject_id: ctx.subject.maths, period_id: ctx.t1, text: 'x' })).status).toBe(404);
-    expect((await call(other, stranger, 'GET', `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`)).status).toBe(404);
+    expect(
+      (await call(other, stranger, 'PUT', `/api/evaluations/${ev(ctx, 'eval-1')}`, { name: 'X', max_score: 10 }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(other, stranger, 'POST', '/api/appreciations', {
+          enrollment_id: ctx.e[0],
+          subject_id: ctx.subject.maths,
+          period_id: ctx.t1,
+          text: 'x',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          other,
+          stranger,
+          'GET',
+          `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`,
+        )
+      ).status,
+    ).toBe(404);
     // An evaluation id another school holds cannot be taken over, nor reveal anything.
     const otherCtx = await gradebookSchool();
     const taken = await save(otherCtx.school, otherCtx.prof, cell(otherCtx, { evaluation_id: ev(ctx, 'eval-1') }));
     expect(taken.status).toBe(409);
     expect((await book(ctx)).body!.evaluations).toHaveLength(1);
-    const rows = await sql('SELECT count(*) AS n FROM evaluations WHERE instance_id = ?', other.id).first<{ n: number }>();
+    const rows = await sql('SELECT count(*) AS n FROM evaluations WHERE instance_id = ?', other.id).first<{
+      n: number;
+    }>();
     expect(rows!.n).toBe(0);
   });
 });
@@ -237,18 +381,56 @@ describe('bulk-report-data', () => {
   it('answers every grade of the year, the period appreciations and the subjects', async () => {
     const ctx = await gradebookSchool();
     await save(ctx.school, ctx.prof, cell(ctx, { score: 15 }));
-    await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 'fr-1'), subject_id: ctx.subject.francais, evaluation_name: 'Dictée', max_score: 40, score: 30 }));
+    await save(
+      ctx.school,
+      ctx.prof,
+      cell(ctx, {
+        evaluation_id: ev(ctx, 'fr-1'),
+        subject_id: ctx.subject.francais,
+        evaluation_name: 'Dictée',
+        max_score: 40,
+        score: 30,
+      }),
+    );
     await save(ctx.school, ctx.prof, cell(ctx, { evaluation_id: ev(ctx, 't2-1'), period_id: ctx.t2, score: 11 }));
-    await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', { enrollment_id: ctx.e[0], subject_id: ctx.subject.maths, period_id: ctx.t1, text: 'Bien.' });
-    await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', { enrollment_id: ctx.e[0], period_id: ctx.t1, text: 'Bon trimestre.' });
-    await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', { enrollment_id: ctx.e[0], period_id: ctx.t2, text: 'Autre période.' });
-    const res = await call(ctx.school, ctx.admin, 'GET', `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`);
+    await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', {
+      enrollment_id: ctx.e[0],
+      subject_id: ctx.subject.maths,
+      period_id: ctx.t1,
+      text: 'Bien.',
+    });
+    await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', {
+      enrollment_id: ctx.e[0],
+      period_id: ctx.t1,
+      text: 'Bon trimestre.',
+    });
+    await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', {
+      enrollment_id: ctx.e[0],
+      period_id: ctx.t2,
+      text: 'Autre période.',
+    });
+    const res = await call(
+      ctx.school,
+      ctx.admin,
+      'GET',
+      `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`,
+    );
     expect(res.status).toBe(200);
     const data = await bodyOf<ReportData>(res);
     expect(data.enrollments.map((e) => e.student.nom)).toEqual(['Augustin', 'Baptiste', 'Céleste']);
-    expect(data.subjects.map((s) => [s.subject_name, s.max_grade])).toEqual([['Français', 200], ['Mathématiques', 100], ['Sciences', 100]]);
-    expect(data.gradesByEnrollment[ctx.e[0]!]!.map((g) => [g.evaluation_name, g.score, g.period_id === ctx.t1])).toEqual(
-      expect.arrayContaining([['Devoir 1', 15, true], ['Dictée', 30, true], ['Devoir 1', 11, false]]),
+    expect(data.subjects.map((s) => [s.subject_name, s.max_grade])).toEqual([
+      ['Français', 200],
+      ['Mathématiques', 100],
+      ['Sciences', 100],
+    ]);
+    expect(
+      data.gradesByEnrollment[ctx.e[0]!]!.map((g) => [g.evaluation_name, g.score, g.period_id === ctx.t1]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Devoir 1', 15, true],
+        ['Dictée', 30, true],
+        ['Devoir 1', 11, false],
+      ]),
     );
     expect(data.appreciationsByEnrollment).toEqual({ [ctx.e[0]!]: { [ctx.subject.maths]: 'Bien.' } });
     expect(data.generalAppreciationsByEnrollment).toEqual({ [ctx.e[0]!]: 'Bon trimestre.' });
@@ -269,7 +451,8 @@ describe('bulk-report-data', () => {
     };
     // The session's own reads, measured on a route that reads one statement.
     const session = (await statements(`/api/academic-periods?yearId=${ctx.yearId}`)) - 1;
-    const report = (await statements(`/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`)) - session;
+    const report =
+      (await statements(`/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`)) - session;
     expect(report).toBeLessThanOrEqual(5);
   });
 });

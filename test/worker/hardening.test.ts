@@ -54,12 +54,19 @@ describe('searching students by long and accented names', () => {
     const { school, year, admin } = await schoolWithStudents();
     expect(LONG.length).toBeGreaterThan(60);
     const names = async (search: string) => {
-      const res = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(search)}`);
+      const res = await call(
+        school,
+        admin,
+        'GET',
+        `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(search)}`,
+      );
       expect(res.status, search).toBe(200);
       return (await bodyOf<StudentList>(res)).students.map((s) => `${s.prenom} ${s.nom}`);
     };
     expect(await names(LONG)).toEqual(['Marie-Françoise Clémentine Saint-Fleur-Desravines-Jean-Baptiste']);
-    expect(await names(LONG.toUpperCase())).toEqual(['Marie-Françoise Clémentine Saint-Fleur-Desravines-Jean-Baptiste']);
+    expect(await names(LONG.toUpperCase())).toEqual([
+      'Marie-Françoise Clémentine Saint-Fleur-Desravines-Jean-Baptiste',
+    ]);
     expect(await names('saint fleur desravines jean baptiste marie francoise clementine')).toHaveLength(1);
     expect(await names('Saint-Fleur')).toHaveLength(2);
     expect(await names('eliane')).toEqual(['Éliane Étienne', 'Eliane Zéphir']);
@@ -70,32 +77,66 @@ describe('searching students by long and accented names', () => {
     const { school, year, admin } = await schoolWithStudents();
     const res = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`);
     const noms = (await bodyOf<StudentList>(res)).students.map((s) => s.nom);
-    expect(noms).toEqual(['Emmanuel', 'Étienne', 'Fils-Aimé', 'Saint-Fleur', 'Saint-Fleur-Desravines-Jean-Baptiste', 'Zéphir']);
+    expect(noms).toEqual([
+      'Emmanuel',
+      'Étienne',
+      'Fils-Aimé',
+      'Saint-Fleur',
+      'Saint-Fleur-Desravines-Jean-Baptiste',
+      'Zéphir',
+    ]);
   });
 
   it('answers the financial report for the same long search with the same rule', async () => {
     const { school, year, admin } = await schoolWithStudents();
     const report = async (searchTerm: string) => {
-      const res = await call(school, admin, 'GET', `/api/enrollments/all?yearId=${year.yearId}&searchTerm=${encodeURIComponent(searchTerm)}`);
+      const res = await call(
+        school,
+        admin,
+        'GET',
+        `/api/enrollments/all?yearId=${year.yearId}&searchTerm=${encodeURIComponent(searchTerm)}`,
+      );
       expect(res.status, searchTerm).toBe(200);
       return (await bodyOf<Report>(res)).enrollments.map((e) => e.nom);
     };
     expect(await report(LONG)).toEqual(['Saint-Fleur-Desravines-Jean-Baptiste']);
     expect(await report('eliane')).toEqual(['Étienne', 'Zéphir']);
-    expect(await report('')).toEqual(['Emmanuel', 'Étienne', 'Fils-Aimé', 'Saint-Fleur', 'Saint-Fleur-Desravines-Jean-Baptiste', 'Zéphir']);
+    expect(await report('')).toEqual([
+      'Emmanuel',
+      'Étienne',
+      'Fils-Aimé',
+      'Saint-Fleur',
+      'Saint-Fleur-Desravines-Jean-Baptiste',
+      'Zéphir',
+    ]);
   });
 
   it('keeps the folded names right when a student is added or renamed', async () => {
     const { school, year, admin } = await schoolWithStudents();
-    const created = await call(school, admin, 'POST', '/api/students', newStudent({ nom: 'Œuvre-Désir', prenom: 'Ænéas' }));
+    const created = await call(
+      school,
+      admin,
+      'POST',
+      '/api/students',
+      newStudent({ nom: 'Œuvre-Désir', prenom: 'Ænéas' }),
+    );
     expect(created.status).toBe(201);
     const { student } = await bodyOf<SavedStudent>(created);
     const search = (q: string) =>
-      call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(q)}`).then((r) =>
-        bodyOf<StudentList>(r),
-      );
+      call(
+        school,
+        admin,
+        'GET',
+        `/api/students-with-enrollment-status?yearId=${year.yearId}&search=${encodeURIComponent(q)}`,
+      ).then((r) => bodyOf<StudentList>(r));
     expect((await search('oeuvre desir aeneas')).pagination.total).toBe(1);
-    const renamed = await call(school, admin, 'PUT', `/api/students/${student.id}`, newStudent({ nom: 'Noël', prenom: 'Ænéas', revision: 0 }));
+    const renamed = await call(
+      school,
+      admin,
+      'PUT',
+      `/api/students/${student.id}`,
+      newStudent({ nom: 'Noël', prenom: 'Ænéas', revision: 0 }),
+    );
     expect(renamed.status).toBe(200);
     expect((await search('oeuvre')).pagination.total).toBe(0);
     expect((await search('NOEL')).pagination.total).toBe(1);
@@ -118,21 +159,44 @@ describe('bad inputs answer 400 or 415 in French', () => {
         'La moyenne de passage doit être un nombre entier entre 0 et 100.',
       );
     }
-    const row = await sql('SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{ passing_grade: number }>();
+    const row = await sql('SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{
+      passing_grade: number;
+    }>();
     expect(row!.passing_grade).toBe(50);
     // The form's own field sends a number; digits typed as text are read too.
-    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ passing_grade: '65' }))).status).toBe(200);
-    expect((await sql('SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{ passing_grade: number }>())!.passing_grade).toBe(65);
+    expect(
+      (await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ passing_grade: '65' }))).status,
+    ).toBe(200);
+    expect(
+      (await sql('SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{ passing_grade: number }>())!
+        .passing_grade,
+    ).toBe(65);
   });
 
   it('refuses names made of invisible characters, and strips NUL and direction overrides', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
     for (const name of ['\u200b', '\u200b\u200d\u2060', '\u202e', '\u0000', ' \u00ad ']) {
-      await expectRefused(await call(school, admin, 'POST', '/api/classes', { name }), 400, 'Le nom de la classe est requis.');
-      await expectRefused(await call(school, admin, 'POST', '/api/subjects', { name }), 400, 'Le nom de la matière est requis.');
-      await expectRefused(await call(school, admin, 'POST', '/api/roles', { name, permissionIds: [] }), 400, 'Le nom du rôle est requis.');
-      await expectRefused(await call(school, admin, 'POST', '/api/students', newStudent({ nom: name })), 400, 'Le nom est requis.');
+      await expectRefused(
+        await call(school, admin, 'POST', '/api/classes', { name }),
+        400,
+        'Le nom de la classe est requis.',
+      );
+      await expectRefused(
+        await call(school, admin, 'POST', '/api/subjects', { name }),
+        400,
+        'Le nom de la matière est requis.',
+      );
+      await expectRefused(
+        await call(school, admin, 'POST', '/api/roles', { name, permissionIds: [] }),
+        400,
+        'Le nom du rôle est requis.',
+      );
+      await expectRefused(
+        await call(school, admin, 'POST', '/api/students', newStudent({ nom: name })),
+        400,
+        'Le nom est requis.',
+      );
       await expectRefused(
         await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ name })),
         400,
@@ -143,22 +207,46 @@ describe('bad inputs answer 400 or 415 in French', () => {
     expect(created.status).toBe(201);
     expect((await bodyOf<SavedClass>(created)).name).toBe('7e AF');
     // A look-alike of an existing name is the same name.
-    await expectRefused(await call(school, admin, 'POST', '/api/classes', { name: '7e\u200b AF' }), 409, 'Une classe porte déjà ce nom.');
+    await expectRefused(
+      await call(school, admin, 'POST', '/api/classes', { name: '7e\u200b AF' }),
+      409,
+      'Une classe porte déjà ce nom.',
+    );
   });
 
   it('names the field in French words, never zod’s internals', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    await expectRefused(await call(school, admin, 'POST', '/api/students', { ...newStudent(), id: 'pas/un id' }), 400, "L'identifiant de l'élève est invalide.");
-    await expectRefused(await call(school, admin, 'POST', '/api/classes', { name: 'x', order_index: 'premier' }), 400, "L'ordre de la classe doit être un nombre entier positif.");
-    await expectRefused(await call(school, admin, 'PUT', '/api/superadmin/maintenance', { active: true }), 403, "Vous n'avez pas la permission d'effectuer cette action.");
-    await expectRefused(await call(school, admin, 'POST', '/api/roles', { name: 'Caisse', permissionIds: 'tout' }), 400, 'Permission inconnue.');
+    await expectRefused(
+      await call(school, admin, 'POST', '/api/students', { ...newStudent(), id: 'pas/un id' }),
+      400,
+      "L'identifiant de l'élève est invalide.",
+    );
+    await expectRefused(
+      await call(school, admin, 'POST', '/api/classes', { name: 'x', order_index: 'premier' }),
+      400,
+      "L'ordre de la classe doit être un nombre entier positif.",
+    );
+    await expectRefused(
+      await call(school, admin, 'PUT', '/api/superadmin/maintenance', { active: true }),
+      403,
+      "Vous n'avez pas la permission d'effectuer cette action.",
+    );
+    await expectRefused(
+      await call(school, admin, 'POST', '/api/roles', { name: 'Caisse', permissionIds: 'tout' }),
+      400,
+      'Permission inconnue.',
+    );
     await expectRefused(
       await call(school, admin, 'GET', '/api/students-with-enrollment-status?yearId=x&sort=age'),
       400,
       "« Tri » : ce choix n'existe pas.",
     );
-    await expectRefused(await call(school, admin, 'POST', '/api/classes', ['7e AF']), 400, 'Le corps de la requête doit être un objet JSON.');
+    await expectRefused(
+      await call(school, admin, 'POST', '/api/classes', ['7e AF']),
+      400,
+      'Le corps de la requête doit être un objet JSON.',
+    );
   });
 
   it('refuses write bodies that are not JSON with 415, before anything is written', async () => {
@@ -169,12 +257,22 @@ describe('bad inputs answer 400 or 415 in French', () => {
       ['application/x-www-form-urlencoded', 'name=7e+AF'],
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\n7e AF\r\n--x--'],
     ] as const) {
-      const res = await school.fetch('/api/classes', { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': type }, body });
-      await expectRefused(res, 415, 'Le corps de la requête doit être envoyé en JSON (Content-Type: application/json).');
+      const res = await school.fetch('/api/classes', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admin}`, 'Content-Type': type },
+        body,
+      });
+      await expectRefused(
+        res,
+        415,
+        'Le corps de la requête doit être envoyé en JSON (Content-Type: application/json).',
+      );
     }
     const untyped = await school.fetch('/api/login', { method: 'POST', body: '{"username":"admin","password":"x"}' });
     expect(untyped.status).toBe(415);
-    expect((await sql('SELECT COUNT(*) AS n FROM classes WHERE instance_id = ?', school.id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await sql('SELECT COUNT(*) AS n FROM classes WHERE instance_id = ?', school.id).first<{ n: number }>())!.n,
+    ).toBe(0);
     // JSON with a charset, and writes without a body, pass.
     const json = await school.fetch('/api/classes', {
       method: 'POST',
@@ -220,11 +318,23 @@ describe('bad inputs answer 400 or 415 in French', () => {
       'La date de naissance ne peut pas remonter à plus de 120 ans.',
     );
     await expectRefused(
-      await call(school, admin, 'POST', '/api/students', newStudent({ medical_notes: JSON.stringify({ blood_group: 'Z+', allergies: '', illnesses: '' }) })),
+      await call(
+        school,
+        admin,
+        'POST',
+        '/api/students',
+        newStudent({ medical_notes: JSON.stringify({ blood_group: 'Z+', allergies: '', illnesses: '' }) }),
+      ),
       400,
       'Les notes médicales ne sont pas valides : groupe sanguin inconnu ou texte trop long.',
     );
-    const pasted = await call(school, admin, 'POST', '/api/students', newStudent({ nisu: ' zeel 20130301 m 1234567 ' }));
+    const pasted = await call(
+      school,
+      admin,
+      'POST',
+      '/api/students',
+      newStudent({ nisu: ' zeel 20130301 m 1234567 ' }),
+    );
     expect(pasted.status).toBe(201);
     expect((await bodyOf<SavedStudent>(pasted)).student.nisu).toBe('ZEEL20130301M1234567');
     expect(year.yearId).toBeTruthy();
@@ -253,7 +363,13 @@ describe('path parameters', () => {
       ['GET', `/api/enrollments/all?yearId=${long}`],
       ['GET', `/api/students-with-enrollment-status?yearId=${long}`],
     ] as const) {
-      const res = await call(school, admin, method, path, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' });
+      const res = await call(
+        school,
+        admin,
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' },
+      );
       expect([400, 404], `${method} ${path.slice(0, 40)}`).toContain(res.status);
       expect((await bodyOf(res)).message).toMatch(/^[«A-ZÉ'L]/);
     }
@@ -261,18 +377,24 @@ describe('path parameters', () => {
 });
 
 describe('the school logo in R2', () => {
-  const logoKeys = async (school: TestSchool) => (await env.FILES.list({ prefix: `instances/${school.id}/logo/` })).objects.map((o) => o.key);
+  const logoKeys = async (school: TestSchool) =>
+    (await env.FILES.list({ prefix: `instances/${school.id}/logo/` })).objects.map((o) => o.key);
 
   it('deletes the old object when the logo is replaced or removed', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    const current = async () => (await bodyOf<SchoolInfo>(await call(school, admin, 'GET', '/api/instance/current'))).logo_url;
+    const current = async () =>
+      (await bodyOf<SchoolInfo>(await call(school, admin, 'GET', '/api/instance/current'))).logo_url;
 
-    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: PNG_1PX }))).status).toBe(200);
+    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: PNG_1PX }))).status).toBe(
+      200,
+    );
     const first = await current();
     expect(await logoKeys(school)).toHaveLength(1);
 
-    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: PNG_1PX }))).status).toBe(200);
+    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: PNG_1PX }))).status).toBe(
+      200,
+    );
     const second = await current();
     expect(second).not.toBe(first);
     await expect.poll(() => logoKeys(school)).toHaveLength(1);
@@ -280,9 +402,13 @@ describe('the school logo in R2', () => {
     expect((await school.fetch(second!)).status).toBe(200);
 
     // Keeping the URL keeps the logo; null removes it, and its object.
-    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: second }))).status).toBe(200);
+    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: second }))).status).toBe(
+      200,
+    );
     expect(await current()).toBe(second);
-    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: null }))).status).toBe(200);
+    expect((await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ logo_url: null }))).status).toBe(
+      200,
+    );
     expect(await current()).toBeNull();
     await expect.poll(() => logoKeys(school)).toEqual([]);
     expect((await school.fetch(second!)).status).toBe(404);
@@ -297,8 +423,20 @@ describe('writes whose check is part of their batch', () => {
     const [secretaire, admin] = [await tokenFor(school, 'secretaire'), await tokenFor(school, 'admin')];
     const id = studentIds[0]!;
     const [a, b] = await Promise.all([
-      call(school, secretaire, 'PUT', `/api/students/${id}`, newStudent({ nom: 'Paul', prenom: 'Ralph', address: 'Pétion-Ville', revision: 0 })),
-      call(school, admin, 'PUT', `/api/students/${id}`, newStudent({ nom: 'Paul', prenom: 'Ralph', tutor_name: 'Rose Paul', revision: 0 })),
+      call(
+        school,
+        secretaire,
+        'PUT',
+        `/api/students/${id}`,
+        newStudent({ nom: 'Paul', prenom: 'Ralph', address: 'Pétion-Ville', revision: 0 }),
+      ),
+      call(
+        school,
+        admin,
+        'PUT',
+        `/api/students/${id}`,
+        newStudent({ nom: 'Paul', prenom: 'Ralph', tutor_name: 'Rose Paul', revision: 0 }),
+      ),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const refused = a.status === 409 ? a : b;
@@ -306,24 +444,35 @@ describe('writes whose check is part of their batch', () => {
       message: 'Cet élève a été modifié entre-temps par quelqu’un d’autre. Rechargez la liste et recommencez.',
       code: 'changed',
     });
-    const row = await sql('SELECT address, tutor_name, revision FROM students WHERE id = ?', id).first<Record<string, unknown>>();
+    const row = await sql('SELECT address, tutor_name, revision FROM students WHERE id = ?', id).first<
+      Record<string, unknown>
+    >();
     expect(row!.revision).toBe(1);
     // Exactly the saved one is stored: never a mix, never a silent loss.
     expect([
       { address: 'Pétion-Ville', tutor_name: null },
       { address: 'Delmas 33', tutor_name: 'Rose Paul' },
     ]).toContainEqual({ address: row!.address, tutor_name: row!.tutor_name });
-    const audits = await sql("SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'UPDATE_STUDENT'", school.id).first<{ n: number }>();
+    const audits = await sql(
+      "SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'UPDATE_STUDENT'",
+      school.id,
+    ).first<{ n: number }>();
     expect(audits!.n).toBe(1);
   });
 
   it('refuses a role save made from an older revision', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    const role = await bodyOf<SavedRole>(await call(school, admin, 'POST', '/api/roles', { name: 'Surveillance', permissionIds: [1] }));
+    const role = await bodyOf<SavedRole>(
+      await call(school, admin, 'POST', '/api/roles', { name: 'Surveillance', permissionIds: [1] }),
+    );
     expect(role.revision).toBe(0);
     const [a, b] = await Promise.all([
-      call(school, admin, 'PUT', `/api/roles/${role.id}`, { name: 'Surveillance', permissionIds: [1, 10], revision: 0 }),
+      call(school, admin, 'PUT', `/api/roles/${role.id}`, {
+        name: 'Surveillance',
+        permissionIds: [1, 10],
+        revision: 0,
+      }),
       call(school, admin, 'PUT', `/api/roles/${role.id}`, { name: 'Vie scolaire', permissionIds: [1], revision: 0 }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
@@ -334,9 +483,15 @@ describe('writes whose check is part of their batch', () => {
 
   it('refuses a class fee save when another save changed the same amount meanwhile', async () => {
     const school = await createSchool();
-    const year = await createYear(school.id, { classes: [['7e AF', 25000], ['8e AF', null]] });
+    const year = await createYear(school.id, {
+      classes: [
+        ['7e AF', 25000],
+        ['8e AF', null],
+      ],
+    });
     const admin = await tokenFor(school, 'admin');
-    const save = (financials: unknown[]) => call(school, admin, 'PUT', '/api/class-financials', { yearId: year.yearId, financials });
+    const save = (financials: unknown[]) =>
+      call(school, admin, 'PUT', '/api/class-financials', { yearId: year.yearId, financials });
     // Two people opened the tab; each changes one class: both are kept.
     expect((await save([{ class_name: '7e AF', mppa: 26000, previous: 25000 }])).status).toBe(200);
     expect((await save([{ class_name: '8e AF', mppa: 30000, previous: null }])).status).toBe(200);
@@ -346,7 +501,9 @@ describe('writes whose check is part of their batch', () => {
       { class_name: '7e AF', mppa: 24000, previous: 25000 },
     ]);
     expect(stale.status).toBe(409);
-    expect((await bodyOf(stale)).message).toBe('Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.');
+    expect((await bodyOf(stale)).message).toBe(
+      'Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.',
+    );
     const fees = await call(school, admin, 'GET', `/api/class-financials?yearId=${year.yearId}`);
     expect((await bodyOf<ClassFee[]>(fees)).map((f) => [f.class_name, f.mppa])).toEqual([
       ['7e AF', 26000],

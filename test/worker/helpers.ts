@@ -56,7 +56,13 @@ export async function createSchool(
   }));
   const { statements, roleIdByTemplate } = newSchoolStatements(
     db,
-    { id, name: `École ${id.slice(0, 4)}`, hostname: host, expiresAt: options.expiresAt ?? null, status: options.status ?? 'active' },
+    {
+      id,
+      name: `École ${id.slice(0, 4)}`,
+      hostname: host,
+      expiresAt: options.expiresAt ?? null,
+      status: options.status ?? 'active',
+    },
     accounts,
   );
   await db.batch(statements);
@@ -69,7 +75,10 @@ export async function createSchool(
   };
 }
 
-export async function createPlatformUser(username = `sa-${crypto.randomUUID().slice(0, 6)}`, type: 'superadmin' | 'superadmin_delegate' = 'superadmin') {
+export async function createPlatformUser(
+  username = `sa-${crypto.randomUUID().slice(0, 6)}`,
+  type: 'superadmin' | 'superadmin_delegate' = 'superadmin',
+) {
   const id = crypto.randomUUID();
   await database(env.DB)
     .insert(platformUsers)
@@ -85,7 +94,11 @@ export async function login(school: Pick<TestSchool, 'fetch'>, username: string,
   });
 }
 
-export async function tokenFor(school: Pick<TestSchool, 'fetch'>, username: string, password = PASSWORD): Promise<string> {
+export async function tokenFor(
+  school: Pick<TestSchool, 'fetch'>,
+  username: string,
+  password = PASSWORD,
+): Promise<string> {
   const res = await login(school, username, password);
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;

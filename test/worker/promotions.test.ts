@@ -20,9 +20,29 @@ async function schoolToPromote({ withTarget = true } = {}) {
       { username: 'comptable', type: 'standard', templates: ['accountant'] },
     ],
   });
-  const source = await createYear(school.id, { name: '2025-2026', current: true, classes: [['7e AF', 20_000], ['8e AF', 25_000], ['9e AF', 30_000]] });
+  const source = await createYear(school.id, {
+    name: '2025-2026',
+    current: true,
+    classes: [
+      ['7e AF', 20_000],
+      ['8e AF', 25_000],
+      ['9e AF', 30_000],
+    ],
+  });
   const target = withTarget
-    ? await createYear(school.id, { name: '2026-2027', current: false, classes: [['7e AF', 21_000], ['8e AF', 26_000], ['9e AF', 31_000]] }, source.classIds)
+    ? await createYear(
+        school.id,
+        {
+          name: '2026-2027',
+          current: false,
+          classes: [
+            ['7e AF', 21_000],
+            ['8e AF', 26_000],
+            ['9e AF', 31_000],
+          ],
+        },
+        source.classIds,
+      )
     : null;
   // Scores out of 20 in one subject and one period: 16 = 80 %, 6 = 30 %, 10 = 50 % (the passing grade).
   const seeds = [
@@ -40,30 +60,79 @@ async function schoolToPromote({ withTarget = true } = {}) {
   const subjectId = crypto.randomUUID();
   const evaluationByClass = new Map(CLASSES.map((c) => [c, crypto.randomUUID()]));
   await db.batch([
-    db.insert(academicPeriods).values({ id: periodId, instanceId: school.id, yearId: source.yearId, name: 'Trimestre 1' }),
+    db
+      .insert(academicPeriods)
+      .values({ id: periodId, instanceId: school.id, yearId: source.yearId, name: 'Trimestre 1' }),
     db.insert(subjects).values({ id: subjectId, instanceId: school.id, name: 'Mathématiques' }),
     ...CLASSES.map((c) =>
-      db.insert(curriculum).values({ id: crypto.randomUUID(), instanceId: school.id, yearId: source.yearId, classId: source.classIds.get(c)!, subjectId, maxGrade: 10000 }),
+      db.insert(curriculum).values({
+        id: crypto.randomUUID(),
+        instanceId: school.id,
+        yearId: source.yearId,
+        classId: source.classIds.get(c)!,
+        subjectId,
+        maxGrade: 10000,
+      }),
     ),
     ...CLASSES.map((c) =>
-      db.insert(evaluations).values({ id: evaluationByClass.get(c)!, instanceId: school.id, classId: source.classIds.get(c)!, subjectId, periodId, name: 'Devoir 1', maxScore: 2000 }),
+      db.insert(evaluations).values({
+        id: evaluationByClass.get(c)!,
+        instanceId: school.id,
+        classId: source.classIds.get(c)!,
+        subjectId,
+        periodId,
+        name: 'Devoir 1',
+        maxScore: 2000,
+      }),
     ),
     ...seeds.flatMap((s, i) =>
       s.score === null
         ? []
-        : [db.insert(grades).values({ id: crypto.randomUUID(), instanceId: school.id, evaluationId: evaluationByClass.get(s.className)!, enrollmentId: enrollmentIdByStudent.get(studentIds[i]!)!, score: s.score * 100 })],
+        : [
+            db.insert(grades).values({
+              id: crypto.randomUUID(),
+              instanceId: school.id,
+              evaluationId: evaluationByClass.get(s.className)!,
+              enrollmentId: enrollmentIdByStudent.get(studentIds[i]!)!,
+              score: s.score * 100,
+            }),
+          ],
     ),
     // Eva (9e, graduating) has a portal account.
-    db.insert(users).values({ id: `u-${studentIds[4]}`, instanceId: school.id, username: 'eva.etienne', passwordHash: 'x', accountType: 'student', status: 'active', studentId: studentIds[4]! }),
+    db.insert(users).values({
+      id: `u-${studentIds[4]}`,
+      instanceId: school.id,
+      username: 'eva.etienne',
+      passwordHash: 'x',
+      accountType: 'student',
+      status: 'active',
+      studentId: studentIds[4]!,
+    }),
   ]);
-  const [alix, bruno, carla, denis, eva, fred, gina] = studentIds as [string, string, string, string, string, string, string];
-  return { school, source, target, ids: { alix, bruno, carla, denis, eva, fred, gina }, admin: await tokenFor(school, 'admin') };
+  const [alix, bruno, carla, denis, eva, fred, gina] = studentIds as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  return {
+    school,
+    source,
+    target,
+    ids: { alix, bruno, carla, denis, eva, fred, gina },
+    admin: await tokenFor(school, 'admin'),
+  };
 }
 
 type Ctx = Awaited<ReturnType<typeof schoolToPromote>>;
 
-const simulate = (ctx: Ctx, body: object = {}) => call(ctx.school, ctx.admin, 'POST', '/api/promotions?preview=true', { sourceYearId: ctx.source.yearId, ...body });
-const execute = (ctx: Ctx, body: object = {}) => call(ctx.school, ctx.admin, 'POST', '/api/promotions', { sourceYearId: ctx.source.yearId, ...body });
+const simulate = (ctx: Ctx, body: object = {}) =>
+  call(ctx.school, ctx.admin, 'POST', '/api/promotions?preview=true', { sourceYearId: ctx.source.yearId, ...body });
+const execute = (ctx: Ctx, body: object = {}) =>
+  call(ctx.school, ctx.admin, 'POST', '/api/promotions', { sourceYearId: ctx.source.yearId, ...body });
 
 const targetEnrolments = async (ctx: Ctx) =>
   (
@@ -74,8 +143,10 @@ const targetEnrolments = async (ctx: Ctx) =>
     ).all<{ nom: string; class: string; mppa: number }>()
   ).results;
 
-const studentStatus = async (id: string) => (await sql('SELECT status FROM students WHERE id = ?', id).first<{ status: string }>())!.status;
-const accountStatus = async (id: string) => (await sql('SELECT status FROM users WHERE student_id = ?', id).first<{ status: string }>())!.status;
+const studentStatus = async (id: string) =>
+  (await sql('SELECT status FROM students WHERE id = ?', id).first<{ status: string }>())!.status;
+const accountStatus = async (id: string) =>
+  (await sql('SELECT status FROM users WHERE student_id = ?', id).first<{ status: string }>())!.status;
 
 describe('promotion', () => {
   it('simulates per source class from the annual averages and the passing grade, overrides included', async () => {
@@ -97,9 +168,19 @@ describe('promotion', () => {
       ['Bien-Aimé', 30, 'failed'],
       ['Cadet', null, 'failed'],
     ]);
-    const overridden = await bodyOf<PromotionPreview>(await simulate(ctx, { overrides: { [ctx.ids.bruno]: 'admitted', [ctx.ids.eva]: 'failed' } }));
-    expect(overridden.classes.map((k) => [k.admitted, k.failed])).toEqual([[2, 1], [1, 0], [0, 2]]);
-    expect(overridden.classes[0]!.students[1]).toMatchObject({ nom: 'Bien-Aimé', computed: 'failed', outcome: 'admitted' });
+    const overridden = await bodyOf<PromotionPreview>(
+      await simulate(ctx, { overrides: { [ctx.ids.bruno]: 'admitted', [ctx.ids.eva]: 'failed' } }),
+    );
+    expect(overridden.classes.map((k) => [k.admitted, k.failed])).toEqual([
+      [2, 1],
+      [1, 0],
+      [0, 2],
+    ]);
+    expect(overridden.classes[0]!.students[1]).toMatchObject({
+      nom: 'Bien-Aimé',
+      computed: 'failed',
+      outcome: 'admitted',
+    });
     // Simulating writes nothing.
     expect(await targetEnrolments(ctx)).toEqual([]);
     const unknown = await simulate(ctx, { overrides: { [ctx.ids.gina]: 'admitted' } });
@@ -121,30 +202,47 @@ describe('promotion', () => {
     expect(await studentStatus(ctx.ids.eva)).toBe('archived');
     expect(await accountStatus(ctx.ids.eva)).toBe('disabled');
     expect(await studentStatus(ctx.ids.gina)).toBe('archived');
-    const audit = await sql("SELECT target_name AS target FROM audit_log WHERE instance_id = ? AND action_type = 'EXECUTE_PROMOTION'", ctx.school.id).all<{ target: string }>();
+    const audit = await sql(
+      "SELECT target_name AS target FROM audit_log WHERE instance_id = ? AND action_type = 'EXECUTE_PROMOTION'",
+      ctx.school.id,
+    ).all<{ target: string }>();
     expect(audit.results).toEqual([{ target: '2025-2026 → 2026-2027' }]);
 
     const again = await execute(ctx);
     expect(again.status).toBe(409);
-    expect((await bodyOf(again)).message).toBe('Tous les élèves sont déjà inscrits en 2026-2027 : la promotion a déjà été exécutée.');
+    expect((await bodyOf(again)).message).toBe(
+      'Tous les élèves sont déjà inscrits en 2026-2027 : la promotion a déjà été exécutée.',
+    );
     expect(await targetEnrolments(ctx)).toHaveLength(5);
     // The simulation now shows them as already enrolled.
     const preview = await bodyOf<PromotionPreview>(await simulate(ctx));
-    expect(preview.classes.map((k) => [k.admitted, k.failed, k.already_enrolled])).toEqual([[0, 0, 3], [0, 0, 1], [0, 0, 1]]);
+    expect(preview.classes.map((k) => [k.admitted, k.failed, k.already_enrolled])).toEqual([
+      [0, 0, 3],
+      [0, 0, 1],
+      [0, 0, 1],
+    ]);
   });
 
   it('undoes the latest run as one step: enrolments removed, the graduate active again with their account', async () => {
     const ctx = await schoolToPromote();
     await execute(ctx);
     const latest = await bodyOf<PromotionLatest>(await call(ctx.school, ctx.admin, 'GET', '/api/promotions/latest'));
-    expect(latest.run).toMatchObject({ source_year: '2025-2026', target_year: '2026-2027', created_by: 'admin', enrolled: 5, graduated: 1 });
+    expect(latest.run).toMatchObject({
+      source_year: '2025-2026',
+      target_year: '2026-2027',
+      created_by: 'admin',
+      enrolled: 5,
+      graduated: 1,
+    });
     const undo = await call(ctx.school, ctx.admin, 'DELETE', '/api/promotions/latest');
     expect(undo.status).toBe(200);
     expect((await bodyOf(undo)).message).toBe('La dernière promotion a été annulée.');
     expect(await targetEnrolments(ctx)).toEqual([]);
     expect(await studentStatus(ctx.ids.eva)).toBe('active');
     expect(await accountStatus(ctx.ids.eva)).toBe('active');
-    expect((await bodyOf<PromotionLatest>(await call(ctx.school, ctx.admin, 'GET', '/api/promotions/latest'))).run).toBeNull();
+    expect(
+      (await bodyOf<PromotionLatest>(await call(ctx.school, ctx.admin, 'GET', '/api/promotions/latest'))).run,
+    ).toBeNull();
     const twice = await call(ctx.school, ctx.admin, 'DELETE', '/api/promotions/latest');
     expect(twice.status).toBe(404);
     expect((await bodyOf(twice)).message).toBe('Aucune promotion à annuler.');
@@ -156,11 +254,22 @@ describe('promotion', () => {
   it('refuses the undo once the new year has a payment (or a grade), and changes nothing', async () => {
     const ctx = await schoolToPromote();
     await execute(ctx);
-    const enrolment = await sql('SELECT id FROM enrollments WHERE instance_id = ? AND year_id = ? LIMIT 1', ctx.school.id, ctx.target!.yearId).first<{ id: string }>();
-    await sql("INSERT INTO payments (id, instance_id, enrollment_id, amount, label) VALUES (?, ?, ?, 100000, 'Versement 1')", crypto.randomUUID(), ctx.school.id, enrolment!.id).run();
+    const enrolment = await sql(
+      'SELECT id FROM enrollments WHERE instance_id = ? AND year_id = ? LIMIT 1',
+      ctx.school.id,
+      ctx.target!.yearId,
+    ).first<{ id: string }>();
+    await sql(
+      "INSERT INTO payments (id, instance_id, enrollment_id, amount, label) VALUES (?, ?, ?, 100000, 'Versement 1')",
+      crypto.randomUUID(),
+      ctx.school.id,
+      enrolment!.id,
+    ).run();
     const undo = await call(ctx.school, ctx.admin, 'DELETE', '/api/promotions/latest');
     expect(undo.status).toBe(409);
-    expect((await bodyOf(undo)).message).toBe('La promotion ne peut plus être annulée : des paiements ou des notes ont déjà été enregistrés en 2026-2027.');
+    expect((await bodyOf(undo)).message).toBe(
+      'La promotion ne peut plus être annulée : des paiements ou des notes ont déjà été enregistrés en 2026-2027.',
+    );
     expect(await targetEnrolments(ctx)).toHaveLength(5);
     expect(await studentStatus(ctx.ids.eva)).toBe('archived');
     expect(await accountStatus(ctx.ids.eva)).toBe('disabled');
@@ -170,7 +279,7 @@ describe('promotion', () => {
     const ctx = await schoolToPromote();
     await execute(ctx);
     const enrolment = await sql(
-      "SELECT e.id AS id, e.class_id AS class FROM enrollments e WHERE e.instance_id = ? AND e.year_id = ? LIMIT 1",
+      'SELECT e.id AS id, e.class_id AS class FROM enrollments e WHERE e.instance_id = ? AND e.year_id = ? LIMIT 1',
       ctx.school.id,
       ctx.target!.yearId,
     ).first<{ id: string; class: string }>();
@@ -178,9 +287,27 @@ describe('promotion', () => {
     const evaluationId = crypto.randomUUID();
     const subject = await sql('SELECT id FROM subjects WHERE instance_id = ?', ctx.school.id).first<{ id: string }>();
     await env.DB.batch([
-      sql("INSERT INTO academic_periods (id, instance_id, year_id, name) VALUES (?, ?, ?, 'Trimestre 1')", periodId, ctx.school.id, ctx.target!.yearId),
-      sql("INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, 'Devoir 1', 2000)", evaluationId, ctx.school.id, enrolment!.class, subject!.id, periodId),
-      sql('INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500)', crypto.randomUUID(), ctx.school.id, evaluationId, enrolment!.id),
+      sql(
+        "INSERT INTO academic_periods (id, instance_id, year_id, name) VALUES (?, ?, ?, 'Trimestre 1')",
+        periodId,
+        ctx.school.id,
+        ctx.target!.yearId,
+      ),
+      sql(
+        "INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, 'Devoir 1', 2000)",
+        evaluationId,
+        ctx.school.id,
+        enrolment!.class,
+        subject!.id,
+        periodId,
+      ),
+      sql(
+        'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500)',
+        crypto.randomUUID(),
+        ctx.school.id,
+        evaluationId,
+        enrolment!.id,
+      ),
     ]);
     const undo = await call(ctx.school, ctx.admin, 'DELETE', '/api/promotions/latest');
     expect(undo.status).toBe(409);
@@ -192,7 +319,9 @@ describe('promotion', () => {
     const answers = await Promise.all([execute(ctx), execute(ctx)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await targetEnrolments(ctx)).toHaveLength(5);
-    const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', ctx.school.id).first<{ n: number }>();
+    const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', ctx.school.id).first<{
+      n: number;
+    }>();
     expect(runs!.n).toBe(1);
   });
 
@@ -200,7 +329,9 @@ describe('promotion', () => {
     const ctx = await schoolToPromote({ withTarget: false });
     const missing = await simulate(ctx);
     expect(missing.status).toBe(404);
-    expect((await bodyOf(missing)).message).toBe("L'année scolaire 2026-2027 n'existe pas : créez-la (avec ses frais par classe) avant de lancer la promotion.");
+    expect((await bodyOf(missing)).message).toBe(
+      "L'année scolaire 2026-2027 n'existe pas : créez-la (avec ses frais par classe) avant de lancer la promotion.",
+    );
     const noSource = await call(ctx.school, ctx.admin, 'POST', '/api/promotions?preview=true', {});
     expect(noSource.status).toBe(400);
     expect((await bodyOf(noSource)).message).toBe('Veuillez sélectionner une année scolaire source.');
@@ -209,15 +340,24 @@ describe('promotion', () => {
   it('needs settings:manage_academic; another school sees neither the year nor the run', async () => {
     const ctx = await schoolToPromote();
     const accountant = await tokenFor(ctx.school, 'comptable');
-    expect((await call(ctx.school, accountant, 'POST', '/api/promotions?preview=true', { sourceYearId: ctx.source.yearId })).status).toBe(403);
-    expect((await call(ctx.school, accountant, 'POST', '/api/promotions', { sourceYearId: ctx.source.yearId })).status).toBe(403);
+    expect(
+      (await call(ctx.school, accountant, 'POST', '/api/promotions?preview=true', { sourceYearId: ctx.source.yearId }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(ctx.school, accountant, 'POST', '/api/promotions', { sourceYearId: ctx.source.yearId })).status,
+    ).toBe(403);
     expect((await call(ctx.school, accountant, 'DELETE', '/api/promotions/latest')).status).toBe(403);
     await execute(ctx);
     const other = await createSchool();
     const stranger = await tokenFor(other, 'admin');
-    expect((await call(other, stranger, 'POST', '/api/promotions', { sourceYearId: ctx.source.yearId })).status).toBe(404);
+    expect((await call(other, stranger, 'POST', '/api/promotions', { sourceYearId: ctx.source.yearId })).status).toBe(
+      404,
+    );
     expect((await call(other, stranger, 'DELETE', '/api/promotions/latest')).status).toBe(404);
-    expect((await bodyOf<PromotionLatest>(await call(other, stranger, 'GET', '/api/promotions/latest'))).run).toBeNull();
+    expect(
+      (await bodyOf<PromotionLatest>(await call(other, stranger, 'GET', '/api/promotions/latest'))).run,
+    ).toBeNull();
     expect(await targetEnrolments(ctx)).toHaveLength(5);
   });
 });

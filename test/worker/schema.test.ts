@@ -46,7 +46,16 @@ beforeAll(async () => {
 describe('live schema', () => {
   it('has the school tables of the data model', () => {
     expect(schoolTables).toEqual(
-      expect.arrayContaining(['users', 'roles', 'user_roles', 'role_permissions', 'students', 'enrollments', 'grades', 'audit_log']),
+      expect.arrayContaining([
+        'users',
+        'roles',
+        'user_roles',
+        'role_permissions',
+        'students',
+        'enrollments',
+        'grades',
+        'audit_log',
+      ]),
     );
   });
 
@@ -85,7 +94,9 @@ describe('live schema', () => {
     for (const table of schoolTables) {
       const indexes = await pragma<IndexEntry>(`PRAGMA index_list("${table}")`);
       for (const index of indexes.filter((i) => i.unique)) {
-        const columns = (await pragma<{ name: string | null }>(`PRAGMA index_info("${index.name}")`)).map((c) => c.name);
+        const columns = (await pragma<{ name: string | null }>(`PRAGMA index_info("${index.name}")`)).map(
+          (c) => c.name,
+        );
         const isIdPrimaryKey = index.origin === 'pk' && columns.length === 1 && columns[0] === 'id';
         if (!isIdPrimaryKey && !columns.includes('instance_id')) {
           offenders.push(`${table}.${index.name}(${columns.join(', ')})`);

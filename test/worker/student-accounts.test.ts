@@ -2,7 +2,11 @@
 // unique (in the school, the platform and the batch itself), passwords shown once and never kept
 // for replays; reset and disable; permission and tenancy.
 import { describe, expect, it } from 'vitest';
-import type { CreatedStudentAccounts, StudentAccountReset, StudentAccountRow } from '../../worker/contract/student-accounts';
+import type {
+  CreatedStudentAccounts,
+  StudentAccountReset,
+  StudentAccountRow,
+} from '../../worker/contract/student-accounts';
 import { createYear, seedStudents } from './fixtures-academic';
 import { bodyOf, call, createSchool, login, sql, tokenFor } from './helpers';
 
@@ -14,7 +18,12 @@ async function schoolWithPupils() {
       { username: 'rose.augustin', type: 'standard', templates: ['secretary'] },
     ],
   });
-  const year = await createYear(school.id, { classes: [['7e AF', 25_000], ['8e AF', 30_000]] });
+  const year = await createYear(school.id, {
+    classes: [
+      ['7e AF', 25_000],
+      ['8e AF', 30_000],
+    ],
+  });
   const { studentIds } = await seedStudents(school.id, year, [
     { nom: 'Augustin', prenom: 'Rose', className: '7e AF' },
     { nom: 'Pierre', prenom: 'Jean', className: '7e AF' },
@@ -28,7 +37,14 @@ describe('student accounts', () => {
   it('makes accounts for a selection with unique usernames, shown once; they sign in and must change the password', async () => {
     const ctx = await schoolWithPupils();
     const key = crypto.randomUUID();
-    const res = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: ctx.ids.slice(0, 3) }, { 'Idempotency-Key': key });
+    const res = await call(
+      ctx.school,
+      ctx.admin,
+      'POST',
+      '/api/student-accounts',
+      { yearId: ctx.yearId, student_ids: ctx.ids.slice(0, 3) },
+      { 'Idempotency-Key': key },
+    );
     expect(res.status).toBe(201);
     const created = await bodyOf<CreatedStudentAccounts>(res);
     expect(created.message).toBe('3 comptes créés.');
@@ -36,12 +52,23 @@ describe('student accounts', () => {
     const signIn = await login(ctx.school, 'jean.pierre2', created.accounts[2]!.tempPassword);
     expect(signIn.status).toBe(200);
     // The passwords were not kept for a replay: the same request runs again and finds the accounts made.
-    const again = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: ctx.ids.slice(0, 3) }, { 'Idempotency-Key': key });
+    const again = await call(
+      ctx.school,
+      ctx.admin,
+      'POST',
+      '/api/student-accounts',
+      { yearId: ctx.yearId, student_ids: ctx.ids.slice(0, 3) },
+      { 'Idempotency-Key': key },
+    );
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe('Tous les élèves sélectionnés ont déjà un compte.');
-    const stored = await sql('SELECT response_body AS body FROM idempotency_keys WHERE key = ?', key).first<{ body: string }>();
+    const stored = await sql('SELECT response_body AS body FROM idempotency_keys WHERE key = ?', key).first<{
+      body: string;
+    }>();
     expect(stored).toBeNull();
-    const list = await bodyOf<StudentAccountRow[]>(await call(ctx.school, ctx.admin, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`));
+    const list = await bodyOf<StudentAccountRow[]>(
+      await call(ctx.school, ctx.admin, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`),
+    );
     expect(list.map((r) => [r.class_name, r.nom, r.username, r.account_status])).toEqual([
       ['7e AF', 'Augustin', 'rose.augustin2', 'temporary_password'],
       ['7e AF', 'Pierre', 'jean.pierre', 'temporary_password'],
@@ -51,19 +78,37 @@ describe('student accounts', () => {
 
   it('refuses an empty or too large selection and a student not enrolled this year, in French', async () => {
     const ctx = await schoolWithPupils();
-    const empty = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: [] });
+    const empty = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', {
+      yearId: ctx.yearId,
+      student_ids: [],
+    });
     expect((await bodyOf(empty)).message).toBe('Veuillez sélectionner au moins un élève.');
-    const many = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: Array.from({ length: 6 }, (_, i) => `s${i}`) });
+    const many = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', {
+      yearId: ctx.yearId,
+      student_ids: Array.from({ length: 6 }, (_, i) => `s${i}`),
+    });
     expect((await bodyOf(many)).message).toBe('Au plus 5 comptes à la fois.');
-    const unenrolled = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: [ctx.ids[3]] });
+    const unenrolled = await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', {
+      yearId: ctx.yearId,
+      student_ids: [ctx.ids[3]],
+    });
     expect(unenrolled.status).toBe(404);
   });
 
   it('resets (new temporary password, old sessions ended) and disables an account', async () => {
     const ctx = await schoolWithPupils();
-    const created = await bodyOf<CreatedStudentAccounts>(await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: [ctx.ids[1]] }));
-    const [row] = await bodyOf<StudentAccountRow[]>(await call(ctx.school, ctx.admin, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`)).then((l) => l.filter((r) => r.user_id));
-    const reset = await bodyOf<StudentAccountReset>(await call(ctx.school, ctx.admin, 'PUT', `/api/student-accounts/${row!.user_id}/reset`));
+    const created = await bodyOf<CreatedStudentAccounts>(
+      await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', {
+        yearId: ctx.yearId,
+        student_ids: [ctx.ids[1]],
+      }),
+    );
+    const [row] = await bodyOf<StudentAccountRow[]>(
+      await call(ctx.school, ctx.admin, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`),
+    ).then((l) => l.filter((r) => r.user_id));
+    const reset = await bodyOf<StudentAccountReset>(
+      await call(ctx.school, ctx.admin, 'PUT', `/api/student-accounts/${row!.user_id}/reset`),
+    );
     expect(reset).toMatchObject({ username: 'jean.pierre', message: 'Mot de passe réinitialisé.' });
     expect((await login(ctx.school, 'jean.pierre', created.accounts[0]!.tempPassword)).status).toBe(401);
     expect((await login(ctx.school, 'jean.pierre', reset.tempPassword)).status).toBe(200);
@@ -79,8 +124,15 @@ describe('student accounts', () => {
     const other = await createSchool();
     const stranger = await tokenFor(other, 'admin');
     expect((await call(other, stranger, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`)).status).toBe(404);
-    await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', { yearId: ctx.yearId, student_ids: [ctx.ids[0]] });
-    const [row] = (await bodyOf<StudentAccountRow[]>(await call(ctx.school, ctx.admin, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`))).filter((r) => r.user_id);
+    await call(ctx.school, ctx.admin, 'POST', '/api/student-accounts', {
+      yearId: ctx.yearId,
+      student_ids: [ctx.ids[0]],
+    });
+    const [row] = (
+      await bodyOf<StudentAccountRow[]>(
+        await call(ctx.school, ctx.admin, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`),
+      )
+    ).filter((r) => r.user_id);
     expect((await call(other, stranger, 'PUT', `/api/student-accounts/${row!.user_id}/reset`)).status).toBe(404);
   });
 });

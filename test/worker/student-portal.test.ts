@@ -11,7 +11,15 @@ async function portalSchool() {
   const base = await schoolWithCourses();
   const { school, yearId, subject, classIds } = base;
   const t1 = crypto.randomUUID();
-  await env.DB.batch([sql('INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1)', t1, school.id, yearId, 'Trimestre 1')]);
+  await env.DB.batch([
+    sql(
+      'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1)',
+      t1,
+      school.id,
+      yearId,
+      'Trimestre 1',
+    ),
+  ]);
   const { studentIds, enrollmentIdByStudent } = await seedStudents(school.id, { yearId, classIds }, [
     { nom: 'Augustin', prenom: 'Rose', className: '7e AF', mppa: 25_000 },
     { nom: 'Baptiste', prenom: 'Luc', className: '7e AF', mppa: 25_000 },
@@ -22,13 +30,54 @@ async function portalSchool() {
   await env.DB.batch([
     sql("UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'", rose!.id, school.id),
     sql('UPDATE enrollments SET grades_access_enabled = 1 WHERE instance_id = ?', school.id),
-    sql('INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, 2000)', evaluation, school.id, classIds.get('7e AF'), subject.maths, t1, 'Devoir 1'),
-    sql('INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500), (?, ?, ?, ?, 1700)', crypto.randomUUID(), school.id, evaluation, rose!.enrollment, crypto.randomUUID(), school.id, evaluation, luc!.enrollment),
-    sql("INSERT INTO appreciations (instance_id, enrollment_id, subject_id, period_id, text) VALUES (?, ?, ?, ?, 'Bon travail.')", school.id, rose!.enrollment, subject.maths, t1),
-    sql("INSERT INTO payments (id, instance_id, enrollment_id, amount, date, label, receipt_no) VALUES (?, ?, ?, 1000000, '2025-10-01', 'Versement 1', 7)", crypto.randomUUID(), school.id, rose!.enrollment),
-    sql("INSERT INTO adjustments (id, instance_id, enrollment_id, amount, label) VALUES (?, ?, ?, -500000, 'Bourse')", crypto.randomUUID(), school.id, rose!.enrollment),
+    sql(
+      'INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, 2000)',
+      evaluation,
+      school.id,
+      classIds.get('7e AF'),
+      subject.maths,
+      t1,
+      'Devoir 1',
+    ),
+    sql(
+      'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500), (?, ?, ?, ?, 1700)',
+      crypto.randomUUID(),
+      school.id,
+      evaluation,
+      rose!.enrollment,
+      crypto.randomUUID(),
+      school.id,
+      evaluation,
+      luc!.enrollment,
+    ),
+    sql(
+      "INSERT INTO appreciations (instance_id, enrollment_id, subject_id, period_id, text) VALUES (?, ?, ?, ?, 'Bon travail.')",
+      school.id,
+      rose!.enrollment,
+      subject.maths,
+      t1,
+    ),
+    sql(
+      "INSERT INTO payments (id, instance_id, enrollment_id, amount, date, label, receipt_no) VALUES (?, ?, ?, 1000000, '2025-10-01', 'Versement 1', 7)",
+      crypto.randomUUID(),
+      school.id,
+      rose!.enrollment,
+    ),
+    sql(
+      "INSERT INTO adjustments (id, instance_id, enrollment_id, amount, label) VALUES (?, ?, ?, -500000, 'Bourse')",
+      crypto.randomUUID(),
+      school.id,
+      rose!.enrollment,
+    ),
   ]);
-  return { ...base, t1, rose: rose!, luc: luc!, eleve: await tokenFor(school, 'eleve'), admin: await tokenFor(school, 'admin') };
+  return {
+    ...base,
+    t1,
+    rose: rose!,
+    luc: luc!,
+    eleve: await tokenFor(school, 'eleve'),
+    admin: await tokenFor(school, 'admin'),
+  };
 }
 
 describe('student portal', () => {
@@ -49,22 +98,42 @@ describe('student portal', () => {
     const grades = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
     expect(grades.period_id).toBe(ctx.t1);
     const maths = grades.subjects.find((s) => s.name === 'Mathématiques')!;
-    expect(maths).toMatchObject({ percent: 75, coefficient: 100, on_base: 75, appreciation: 'Bon travail.', evaluations: [{ name: 'Devoir 1', score: 15, max: 20 }] });
+    expect(maths).toMatchObject({
+      percent: 75,
+      coefficient: 100,
+      on_base: 75,
+      appreciation: 'Bon travail.',
+      evaluations: [{ name: 'Devoir 1', score: 15, max: 20 }],
+    });
     // Luc has 17/20: Rose is second of two.
     expect([grades.percent, grades.average, grades.rank, grades.class_size]).toEqual([75, 75, 2, 2]);
     const finance = await bodyOf<StudentFinance>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/finance'));
-    expect(finance).toMatchObject({ mppa: 25_000, adjusted_mppa: 20_000, total_paid: 10_000, balance: 10_000, adjustments: [{ label: 'Bourse', amount: -5_000 }] });
+    expect(finance).toMatchObject({
+      mppa: 25_000,
+      adjusted_mppa: 20_000,
+      total_paid: 10_000,
+      balance: 10_000,
+      adjustments: [{ label: 'Bourse', amount: -5_000 }],
+    });
     expect(finance.payments).toEqual([{ date: '2025-10-01', label: 'Versement 1', amount: 10_000, receipt_no: 7 }]);
   });
 
   it("a student never reads another student's data, and grades are refused while access is off", async () => {
     const ctx = await portalSchool();
-    const other = await bodyOf<StudentMe>(await call(ctx.school, ctx.eleve, 'GET', `/api/student/me?studentId=${ctx.luc.id}`));
+    const other = await bodyOf<StudentMe>(
+      await call(ctx.school, ctx.eleve, 'GET', `/api/student/me?studentId=${ctx.luc.id}`),
+    );
     expect(other.student.id).toBe(ctx.rose.id);
-    await sql('UPDATE enrollments SET grades_access_enabled = 0 WHERE instance_id = ? AND id = ?', ctx.school.id, ctx.rose.enrollment).run();
+    await sql(
+      'UPDATE enrollments SET grades_access_enabled = 0 WHERE instance_id = ? AND id = ?',
+      ctx.school.id,
+      ctx.rose.enrollment,
+    ).run();
     const locked = await call(ctx.school, ctx.eleve, 'GET', '/api/student/grades');
     expect(locked.status).toBe(403);
-    expect((await bodyOf(locked)).message).toBe("L'accès à cette section est actuellement restreint. Veuillez vous rapprocher de l'administration.");
+    expect((await bodyOf(locked)).message).toBe(
+      "L'accès à cette section est actuellement restreint. Veuillez vous rapprocher de l'administration.",
+    );
     // The admin viewing her portal still sees them.
     expect((await call(ctx.school, ctx.admin, 'GET', `/api/student/grades?studentId=${ctx.rose.id}`)).status).toBe(200);
   });
@@ -74,9 +143,29 @@ describe('student portal', () => {
     const t2 = crypto.randomUUID();
     const evaluation = crypto.randomUUID();
     await env.DB.batch([
-      sql('INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 2)', t2, ctx.school.id, ctx.yearId, 'Trimestre 2'),
-      sql('INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, 1000)', evaluation, ctx.school.id, ctx.classIds.get('7e AF'), ctx.subject.francais, t2, 'Dictée'),
-      sql('INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 900)', crypto.randomUUID(), ctx.school.id, evaluation, ctx.rose.enrollment),
+      sql(
+        'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 2)',
+        t2,
+        ctx.school.id,
+        ctx.yearId,
+        'Trimestre 2',
+      ),
+      sql(
+        'INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, 1000)',
+        evaluation,
+        ctx.school.id,
+        ctx.classIds.get('7e AF'),
+        ctx.subject.francais,
+        t2,
+        'Dictée',
+      ),
+      sql(
+        'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 900)',
+        crypto.randomUUID(),
+        ctx.school.id,
+        evaluation,
+        ctx.rose.enrollment,
+      ),
     ]);
     const latest = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
     expect(latest.period_id).toBe(t2);
@@ -87,21 +176,38 @@ describe('student portal', () => {
     const read = await d1RoundTrips(() => call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
     expect(read).toEqual({ status: 200, trips: session.trips + 3 });
     expect([latest.percent, latest.rank, latest.general_appreciation]).toEqual([90, 1, null]);
-    const first = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', `/api/student/grades?periodId=${ctx.t1}`));
+    const first = await bodyOf<StudentGrades>(
+      await call(ctx.school, ctx.eleve, 'GET', `/api/student/grades?periodId=${ctx.t1}`),
+    );
     expect(first.percent).toBe(75);
-    expect((await call(ctx.school, ctx.eleve, 'GET', `/api/student/grades?periodId=${crypto.randomUUID()}`)).status).toBe(404);
+    expect(
+      (await call(ctx.school, ctx.eleve, 'GET', `/api/student/grades?periodId=${crypto.randomUUID()}`)).status,
+    ).toBe(404);
   });
 
   it('an admin names the student; teachers, staff and other schools are refused', async () => {
     const ctx = await portalSchool();
-    const luc = await bodyOf<StudentMe>(await call(ctx.school, ctx.admin, 'GET', `/api/student/me?studentId=${ctx.luc.id}`));
+    const luc = await bodyOf<StudentMe>(
+      await call(ctx.school, ctx.admin, 'GET', `/api/student/me?studentId=${ctx.luc.id}`),
+    );
     expect(luc.student.nom).toBe('Baptiste');
     const unnamed = await call(ctx.school, ctx.admin, 'GET', '/api/student/me');
     expect(unnamed.status).toBe(400);
     expect((await call(ctx.school, await tokenFor(ctx.school, 'prof'), 'GET', '/api/student/me')).status).toBe(403);
-    expect((await call(ctx.school, await tokenFor(ctx.school, 'secretaire'), 'GET', `/api/student/finance?studentId=${ctx.luc.id}`)).status).toBe(403);
+    expect(
+      (
+        await call(
+          ctx.school,
+          await tokenFor(ctx.school, 'secretaire'),
+          'GET',
+          `/api/student/finance?studentId=${ctx.luc.id}`,
+        )
+      ).status,
+    ).toBe(403);
     const other = await createSchool();
-    expect((await call(other, await tokenFor(other, 'admin'), 'GET', `/api/student/finance?studentId=${ctx.luc.id}`)).status).toBe(404);
+    expect(
+      (await call(other, await tokenFor(other, 'admin'), 'GET', `/api/student/finance?studentId=${ctx.luc.id}`)).status,
+    ).toBe(404);
     // A student account linked to no student.
     const unlinked = await call(other, await tokenFor(other, 'eleve'), 'GET', '/api/student/me');
     expect(unlinked.status).toBe(404);

@@ -48,7 +48,9 @@ describe('POST /api/enrollments', () => {
       mppa: '20000,50',
     });
     expect(custom.status).toBe(201);
-    const rows = await sql('SELECT mppa FROM enrollments WHERE instance_id = ? ORDER BY mppa', school.id).all<{ mppa: number }>();
+    const rows = await sql('SELECT mppa FROM enrollments WHERE instance_id = ? ORDER BY mppa', school.id).all<{
+      mppa: number;
+    }>();
     expect(rows.results.map((r) => r.mppa)).toEqual([2000050, 2750000]);
     expect(await audits(school, 'CREATE_ENROLLMENT')).toBe(2);
 
@@ -65,20 +67,30 @@ describe('POST /api/enrollments', () => {
     const { school, year, secretaire } = await setUp();
     const other = await setUp();
     const { studentIds } = await seedStudents(school.id, year, [{ nom: 'Paul', prenom: 'Ralph' }]);
-    const { studentIds: foreign } = await seedStudents(other.school.id, other.year, [{ nom: 'Autre', prenom: 'Élève' }]);
-    const enrol = (body: Record<string, unknown>, token = secretaire) => call(school, token, 'POST', '/api/enrollments', body);
+    const { studentIds: foreign } = await seedStudents(other.school.id, other.year, [
+      { nom: 'Autre', prenom: 'Élève' },
+    ]);
+    const enrol = (body: Record<string, unknown>, token = secretaire) =>
+      call(school, token, 'POST', '/api/enrollments', body);
     expect((await enrol({ student_id: foreign[0], year_id: year.yearId, className: '7e AF' })).status).toBe(404);
-    expect((await enrol({ student_id: studentIds[0], year_id: other.year.yearId, className: '7e AF' })).status).toBe(404);
+    expect((await enrol({ student_id: studentIds[0], year_id: other.year.yearId, className: '7e AF' })).status).toBe(
+      404,
+    );
     const unknownClass = await enrol({ student_id: studentIds[0], year_id: year.yearId, className: 'Philo' });
     expect(unknownClass.status).toBe(404);
     expect((await bodyOf(unknownClass)).message).toBe('Classe introuvable.');
     const noClass = await enrol({ student_id: studentIds[0], year_id: year.yearId, className: '' });
     expect(noClass.status).toBe(400);
     expect((await bodyOf(noClass)).message).toBe('Veuillez choisir une classe.');
-    const comptable = await enrol({ student_id: studentIds[0], year_id: year.yearId, className: '7e AF' }, await tokenFor(school, 'comptable'));
+    const comptable = await enrol(
+      { student_id: studentIds[0], year_id: year.yearId, className: '7e AF' },
+      await tokenFor(school, 'comptable'),
+    );
     expect(comptable.status).toBe(403);
     expect(await bodyOf(comptable)).toEqual(FORBIDDEN);
-    expect(await count('SELECT COUNT(*) AS n FROM enrollments WHERE instance_id IN (?, ?)', school.id, other.school.id)).toBe(0);
+    expect(
+      await count('SELECT COUNT(*) AS n FROM enrollments WHERE instance_id IN (?, ?)', school.id, other.school.id),
+    ).toBe(0);
   });
 });
 
@@ -98,7 +110,11 @@ describe('POST /api/enrollments/bulk', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     expect((await bodyOf(res)).message).toBe('130 élèves inscrits en masse.');
     expect(
-      await count('SELECT COUNT(*) AS n FROM enrollments WHERE instance_id = ? AND class_id = ? AND mppa = 3200000', school.id, year.classIds.get('NS1')),
+      await count(
+        'SELECT COUNT(*) AS n FROM enrollments WHERE instance_id = ? AND class_id = ? AND mppa = 3200000',
+        school.id,
+        year.classIds.get('NS1'),
+      ),
     ).toBe(130);
     expect(await audits(school, 'BULK_CREATE_ENROLLMENTS')).toBe(1);
   });
@@ -124,7 +140,11 @@ describe('POST /api/enrollments/bulk', () => {
       className: '8e AF',
     });
     expect(withForeign.status).toBe(404);
-    const empty = await call(school, secretaire, 'POST', '/api/enrollments/bulk', { student_ids: [], year_id: year.yearId, className: '8e AF' });
+    const empty = await call(school, secretaire, 'POST', '/api/enrollments/bulk', {
+      student_ids: [],
+      year_id: year.yearId,
+      className: '8e AF',
+    });
     expect(empty.status).toBe(400);
     expect((await bodyOf(empty)).message).toBe('Veuillez sélectionner au moins un élève.');
     expect(await count('SELECT COUNT(*) AS n FROM enrollments WHERE instance_id = ?', school.id)).toBe(1);
@@ -146,9 +166,14 @@ describe('POST /api/enrollments/bulk-change-class', () => {
       targetClassName: '8e AF',
     });
     expect(represented.status).toBe(400);
-    expect((await bodyOf(represented)).message).toBe('La classe de destination est déjà représentée dans la sélection.');
+    expect((await bodyOf(represented)).message).toBe(
+      'La classe de destination est déjà représentée dans la sélection.',
+    );
 
-    const res = await call(school, secretaire, 'POST', '/api/enrollments/bulk-change-class', { enrollmentIds: ids, targetClassName: 'NS1' });
+    const res = await call(school, secretaire, 'POST', '/api/enrollments/bulk-change-class', {
+      enrollmentIds: ids,
+      targetClassName: 'NS1',
+    });
     expect(res.status).toBe(200);
     expect((await bodyOf(res)).message).toBe('Classes des élèves mises à jour.');
     const rows = await sql(
@@ -163,7 +188,10 @@ describe('POST /api/enrollments/bulk-change-class', () => {
     expect(await audits(school, 'BULK_CHANGE_CLASS')).toBe(1);
 
     // A class without a fee keeps the amounts.
-    const toNoFee = await call(school, secretaire, 'POST', '/api/enrollments/bulk-change-class', { enrollmentIds: ids, targetClassName: '9e AF' });
+    const toNoFee = await call(school, secretaire, 'POST', '/api/enrollments/bulk-change-class', {
+      enrollmentIds: ids,
+      targetClassName: '9e AF',
+    });
     expect(toNoFee.status).toBe(200);
     expect(await count('SELECT SUM(mppa) AS n FROM enrollments WHERE instance_id = ?', school.id)).toBe(8200000);
   });
@@ -171,18 +199,35 @@ describe('POST /api/enrollments/bulk-change-class', () => {
   it("answers 404 for another school's enrolment and 403 without enrollment:update_class", async () => {
     const { school, year, secretaire } = await setUp();
     const other = await setUp();
-    const { studentIds, enrollmentIdByStudent } = await seedStudents(other.school.id, other.year, [{ nom: 'X', prenom: 'X', className: '7e AF' }]);
+    const { studentIds, enrollmentIdByStudent } = await seedStudents(other.school.id, other.year, [
+      { nom: 'X', prenom: 'X', className: '7e AF' },
+    ]);
     const foreign = enrollmentIdByStudent.get(studentIds[0]!)!;
-    const res = await call(school, secretaire, 'POST', '/api/enrollments/bulk-change-class', { enrollmentIds: [foreign], targetClassName: 'NS1' });
-    expect(res.status).toBe(404);
-    expect((await bodyOf(res)).message).toBe('Une ou plusieurs inscriptions sont introuvables.');
-    expect(await count('SELECT COUNT(*) AS n FROM enrollments WHERE id = ? AND class_id = ?', foreign, other.year.classIds.get('7e AF'))).toBe(1);
-
-    const own = await seedStudents(school.id, year, [{ nom: 'Y', prenom: 'Y', className: '7e AF' }]);
-    const comptable = await call(school, await tokenFor(school, 'comptable'), 'POST', '/api/enrollments/bulk-change-class', {
-      enrollmentIds: [own.enrollmentIdByStudent.get(own.studentIds[0]!)],
+    const res = await call(school, secretaire, 'POST', '/api/enrollments/bulk-change-class', {
+      enrollmentIds: [foreign],
       targetClassName: 'NS1',
     });
+    expect(res.status).toBe(404);
+    expect((await bodyOf(res)).message).toBe('Une ou plusieurs inscriptions sont introuvables.');
+    expect(
+      await count(
+        'SELECT COUNT(*) AS n FROM enrollments WHERE id = ? AND class_id = ?',
+        foreign,
+        other.year.classIds.get('7e AF'),
+      ),
+    ).toBe(1);
+
+    const own = await seedStudents(school.id, year, [{ nom: 'Y', prenom: 'Y', className: '7e AF' }]);
+    const comptable = await call(
+      school,
+      await tokenFor(school, 'comptable'),
+      'POST',
+      '/api/enrollments/bulk-change-class',
+      {
+        enrollmentIds: [own.enrollmentIdByStudent.get(own.studentIds[0]!)],
+        targetClassName: 'NS1',
+      },
+    );
     expect(comptable.status).toBe(403);
   });
 });
@@ -247,7 +292,9 @@ describe('POST /api/students/delete', () => {
     expect(res.status).toBe(404);
     expect((await bodyOf(res)).message).toBe('Un ou plusieurs élèves sont introuvables.');
     expect(await count('SELECT COUNT(*) AS n FROM students WHERE id IN (?, ?)', studentIds[0], foreign[0])).toBe(2);
-    const comptable = await call(school, await tokenFor(school, 'comptable'), 'POST', '/api/students/delete', { ids: studentIds });
+    const comptable = await call(school, await tokenFor(school, 'comptable'), 'POST', '/api/students/delete', {
+      ids: studentIds,
+    });
     expect(comptable.status).toBe(403);
     expect(await bodyOf(comptable)).toEqual(FORBIDDEN);
   });
@@ -261,20 +308,27 @@ describe('POST /api/students/status', () => {
       { nom: 'B', prenom: 'B' },
     ]);
     // The secretary holds every student permission but is not of the admin account type.
-    const refused = await call(school, secretaire, 'POST', '/api/students/status', { ids: studentIds, status: 'archived' });
+    const refused = await call(school, secretaire, 'POST', '/api/students/status', {
+      ids: studentIds,
+      status: 'archived',
+    });
     expect(refused.status).toBe(403);
     expect(await bodyOf(refused)).toEqual(FORBIDDEN);
 
     const archived = await call(school, admin, 'POST', '/api/students/status', { ids: studentIds, status: 'archived' });
     expect(archived.status).toBe(200);
     expect((await bodyOf(archived)).message).toBe('Élèves archivés.');
-    expect(await count("SELECT COUNT(*) AS n FROM students WHERE instance_id = ? AND status = 'archived'", school.id)).toBe(2);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM students WHERE instance_id = ? AND status = 'archived'", school.id),
+    ).toBe(2);
     const listed = await call(school, admin, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`);
     expect((await bodyOf<StudentList>(listed)).pagination.total).toBe(0);
 
     const back = await call(school, admin, 'POST', '/api/students/status', { ids: [studentIds[0]], status: 'active' });
     expect((await bodyOf(back)).message).toBe('Élèves réactivés.');
-    expect(await count("SELECT COUNT(*) AS n FROM students WHERE instance_id = ? AND status = 'active'", school.id)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM students WHERE instance_id = ? AND status = 'active'", school.id),
+    ).toBe(1);
     expect(await audits(school, 'ARCHIVE_STUDENTS')).toBe(1);
     expect(await audits(school, 'REACTIVATE_STUDENTS')).toBe(1);
 

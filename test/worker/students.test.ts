@@ -11,7 +11,12 @@ const CLASSES: [string, number | null][] = [
   ['9e AF', null],
 ];
 
-async function schoolWithYear(): Promise<{ school: TestSchool; year: AcademicYear; admin: string; secretaire: string }> {
+async function schoolWithYear(): Promise<{
+  school: TestSchool;
+  year: AcademicYear;
+  admin: string;
+  secretaire: string;
+}> {
   const school = await createSchool();
   const year = await createYear(school.id, { classes: CLASSES });
   return { school, year, admin: await tokenFor(school, 'admin'), secretaire: await tokenFor(school, 'secretaire') };
@@ -87,20 +92,26 @@ describe('GET /api/students-with-enrollment-status', () => {
     expect(all.pagination.total).toBe(4);
     expect(all.students.find((s) => s.prenom === 'Esther')!.status).toBe('archived');
 
-    expect(names(await list(school, secretaire, `yearId=${year.yearId}&classFilter=${encodeURIComponent('7e AF')}`))).toEqual([
-      'Kervens',
-    ]);
     expect(
-      names(await list(school, secretaire, `yearId=${year.yearId}&classFilter=${encodeURIComponent('7e af')}&includeArchived=true`)),
+      names(await list(school, secretaire, `yearId=${year.yearId}&classFilter=${encodeURIComponent('7e AF')}`)),
+    ).toEqual(['Kervens']);
+    expect(
+      names(
+        await list(
+          school,
+          secretaire,
+          `yearId=${year.yearId}&classFilter=${encodeURIComponent('7e af')}&includeArchived=true`,
+        ),
+      ),
     ).toEqual(['Kervens', 'Esther']);
     const unenrolled = await list(school, secretaire, `yearId=${year.yearId}&classFilter=__non_inscrits__`);
     expect(names(unenrolled)).toEqual(['Wideline']);
     expect(unenrolled.pagination).toMatchObject({ total: 1, totalPages: 1 });
 
     expect(names(await list(school, secretaire, `yearId=${year.yearId}&search=wide`))).toEqual(['Wideline']);
-    expect(names(await list(school, secretaire, `yearId=${year.yearId}&search=${encodeURIComponent('baptiste wide')}`))).toEqual([
-      'Wideline',
-    ]);
+    expect(
+      names(await list(school, secretaire, `yearId=${year.yearId}&search=${encodeURIComponent('baptiste wide')}`)),
+    ).toEqual(['Wideline']);
     expect(names(await list(school, secretaire, `yearId=${year.yearId}&search=doke2012`))).toEqual(['Kervens']);
     // '%' and '_' are letters to look for, not wildcards.
     expect((await list(school, secretaire, `yearId=${year.yearId}&search=%25`)).pagination.total).toBe(0);
@@ -160,10 +171,20 @@ describe('GET /api/students-with-enrollment-status', () => {
     const noYear = await call(school, secretaire, 'GET', '/api/students-with-enrollment-status');
     expect(noYear.status).toBe(400);
     expect(await bodyOf(noYear)).toEqual({ message: "L'année scolaire est requise.", code: 'validation' });
-    const badPage = await call(school, secretaire, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}&page=0`);
+    const badPage = await call(
+      school,
+      secretaire,
+      'GET',
+      `/api/students-with-enrollment-status?yearId=${year.yearId}&page=0`,
+    );
     expect(badPage.status).toBe(400);
     expect((await bodyOf(badPage)).message).toBe('Numéro de page invalide.');
-    const foreign = await call(school, secretaire, 'GET', `/api/students-with-enrollment-status?yearId=${other.year.yearId}`);
+    const foreign = await call(
+      school,
+      secretaire,
+      'GET',
+      `/api/students-with-enrollment-status?yearId=${other.year.yearId}`,
+    );
     expect(foreign.status).toBe(404);
     expect((await bodyOf(foreign)).message).toBe('Année scolaire introuvable.');
   });
@@ -171,9 +192,13 @@ describe('GET /api/students-with-enrollment-status', () => {
   it('is readable with student:read (comptable) and refused to teachers', async () => {
     const { school, year } = await schoolWithYear();
     const comptable = await tokenFor(school, 'comptable');
-    expect((await call(school, comptable, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`)).status).toBe(200);
+    expect(
+      (await call(school, comptable, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`)).status,
+    ).toBe(200);
     const prof = await tokenFor(school, 'prof');
-    expect((await call(school, prof, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`)).status).toBe(403);
+    expect((await call(school, prof, 'GET', `/api/students-with-enrollment-status?yearId=${year.yearId}`)).status).toBe(
+      403,
+    );
   });
 });
 
@@ -194,7 +219,10 @@ describe('GET /api/students/form-data', () => {
 describe('POST /api/students', () => {
   it('adds a student with an immediate enrolment, audited, and lists it', async () => {
     const { school, year, secretaire } = await schoolWithYear();
-    const student = newStudent({ nisu: 'josw20120309f1234567', enrollment: { year_id: year.yearId, className: '8e AF', mppa: 27500.5 } });
+    const student = newStudent({
+      nisu: 'josw20120309f1234567',
+      enrollment: { year_id: year.yearId, className: '8e AF', mppa: 27500.5 },
+    });
     const res = await call(school, secretaire, 'POST', '/api/students', student);
     expect(res.status).toBe(201);
     const body = await bodyOf<SavedStudent>(res);
@@ -206,11 +234,20 @@ describe('POST /api/students', () => {
       status: 'active',
       enrollment: { year_id: year.yearId, className: '8e AF', mppa: 27500.5 },
     });
-    const stored = await sql('SELECT mppa FROM enrollments WHERE instance_id = ? AND student_id = ?', school.id, student.id).first<{
+    const stored = await sql(
+      'SELECT mppa FROM enrollments WHERE instance_id = ? AND student_id = ?',
+      school.id,
+      student.id,
+    ).first<{
       mppa: number;
     }>();
     expect(stored!.mppa).toBe(2750050);
-    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_STUDENT'", school.id)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_STUDENT'",
+        school.id,
+      ),
+    ).toBe(1);
 
     const listed = await list(school, secretaire, `yearId=${year.yearId}&search=wideline`);
     expect(listed.students).toHaveLength(1);
@@ -226,25 +263,38 @@ describe('POST /api/students', () => {
     const replayedKey = await call(school, secretaire, 'POST', '/api/students', student, { 'Idempotency-Key': key });
     expect(replayedKey.status).toBe(201);
     expect(replayedKey.headers.get('Idempotent-Replayed')).toBe('true');
-    const replayedId = await call(school, secretaire, 'POST', '/api/students', student, { 'Idempotency-Key': `cle-${crypto.randomUUID()}` });
+    const replayedId = await call(school, secretaire, 'POST', '/api/students', student, {
+      'Idempotency-Key': `cle-${crypto.randomUUID()}`,
+    });
     expect(replayedId.status).toBe(200);
     const body = await bodyOf<SavedStudent>(replayedId);
     expect(body.message).toBe('Élève ajouté.');
     expect(body.student.enrollment).toMatchObject({ className: '7e AF' });
     expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', school.id)).toBe(1);
     expect(await count('SELECT COUNT(*) AS n FROM enrollments WHERE instance_id = ?', school.id)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_STUDENT'", school.id)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_STUDENT'",
+        school.id,
+      ),
+    ).toBe(1);
 
     // The same id sent to another school is never answered with this school's student, nor
     // refused as taken (that would tell the other school it exists): the student gets a fresh id.
     const other = await schoolWithYear();
-    const foreign = await call(other.school, other.secretaire, 'POST', '/api/students', { ...student, nom: 'Autre', enrollment: undefined });
+    const foreign = await call(other.school, other.secretaire, 'POST', '/api/students', {
+      ...student,
+      nom: 'Autre',
+      enrollment: undefined,
+    });
     expect(foreign.status).toBe(201);
     const created = (await bodyOf<SavedStudent>(foreign)).student;
     expect(created).toMatchObject({ nom: 'Autre', prenom: 'Wideline' });
     expect(created.id).not.toBe(student.id);
     expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', other.school.id)).toBe(1);
-    expect((await sql('SELECT nom FROM students WHERE id = ?', student.id).first<{ nom: string }>())!.nom).toBe('Joseph');
+    expect((await sql('SELECT nom FROM students WHERE id = ?', student.id).first<{ nom: string }>())!.nom).toBe(
+      'Joseph',
+    );
   });
 
   it('refuses a NISU already used by another student of the school with 409, not one of another school', async () => {
@@ -253,8 +303,17 @@ describe('POST /api/students', () => {
     await seedStudents(school.id, year, [{ nom: 'Pierre', prenom: 'Evens', nisu: 'PIEV20110101M7654321' }]);
     const res = await call(school, secretaire, 'POST', '/api/students', newStudent({ nisu: 'piev20110101m7654321' }));
     expect(res.status).toBe(409);
-    expect(await bodyOf(res)).toEqual({ message: 'Ce NISU est déjà attribué à un autre élève de l’école.', code: 'nisu_taken' });
-    const elsewhere = await call(other.school, other.secretaire, 'POST', '/api/students', newStudent({ nisu: 'PIEV20110101M7654321' }));
+    expect(await bodyOf(res)).toEqual({
+      message: 'Ce NISU est déjà attribué à un autre élève de l’école.',
+      code: 'nisu_taken',
+    });
+    const elsewhere = await call(
+      other.school,
+      other.secretaire,
+      'POST',
+      '/api/students',
+      newStudent({ nisu: 'PIEV20110101M7654321' }),
+    );
     expect(elsewhere.status).toBe(201);
   });
 
@@ -268,16 +327,37 @@ describe('POST /api/students', () => {
       [{ sexe: '' }, 'Le sexe est requis.'],
       [{ sexe: null }, 'Le sexe est requis.'],
       [{ date_of_birth: '' }, 'La date de naissance est requise.'],
-      [{ date_of_birth: '2012-02-30' }, "La date de naissance n'est pas une date valide : vérifiez le jour, le mois et l'année."],
+      [
+        { date_of_birth: '2012-02-30' },
+        "La date de naissance n'est pas une date valide : vérifiez le jour, le mois et l'année.",
+      ],
       [{ address: '' }, "L'adresse est requise."],
-      [{ tutor_phone: '12345' }, "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif."],
-      [{ tutor_phone: '+1234567890123456' }, "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif."],
+      [
+        { tutor_phone: '12345' },
+        "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
+      ],
+      [
+        { tutor_phone: '+1234567890123456' },
+        "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
+      ],
       [{ tutor_email: 'pas-un-email' }, "L'e-mail du tuteur n'est pas une adresse e-mail valide."],
       [{ nisu: 'ABC' }, 'Le NISU doit contenir 20 caractères : 4 lettres, 8 chiffres, 1 lettre puis 7 chiffres.'],
-      [{ nisu: 'ABCD1234567891234567' }, 'Le NISU doit contenir 20 caractères : 4 lettres, 8 chiffres, 1 lettre puis 7 chiffres.'],
-      [{ enrollment: { year_id: year.yearId, className: '7e AF', mppa: '' } }, 'Le montant MPPA est requis et doit être un nombre positif.'],
-      [{ enrollment: { year_id: year.yearId, className: '7e AF', mppa: 'abc' } }, 'Le montant MPPA est requis et doit être un nombre positif.'],
-      [{ enrollment: { year_id: year.yearId, className: '7e AF', mppa: -5 } }, 'Le montant MPPA est requis et doit être un nombre positif.'],
+      [
+        { nisu: 'ABCD1234567891234567' },
+        'Le NISU doit contenir 20 caractères : 4 lettres, 8 chiffres, 1 lettre puis 7 chiffres.',
+      ],
+      [
+        { enrollment: { year_id: year.yearId, className: '7e AF', mppa: '' } },
+        'Le montant MPPA est requis et doit être un nombre positif.',
+      ],
+      [
+        { enrollment: { year_id: year.yearId, className: '7e AF', mppa: 'abc' } },
+        'Le montant MPPA est requis et doit être un nombre positif.',
+      ],
+      [
+        { enrollment: { year_id: year.yearId, className: '7e AF', mppa: -5 } },
+        'Le montant MPPA est requis et doit être un nombre positif.',
+      ],
       [{ enrollment: { year_id: year.yearId, className: '', mppa: 10 } }, 'Veuillez choisir une classe.'],
       [{ photo_url: FAKE_GIF }, 'La photo doit être une image PNG, JPEG, GIF ou WebP.'],
     ];
@@ -328,11 +408,16 @@ describe('POST /api/students', () => {
     for (const username of ['comptable', 'prof']) {
       const res = await call(school, await tokenFor(school, username), 'POST', '/api/students', newStudent());
       expect(res.status, username).toBe(403);
-      expect(await bodyOf(res)).toEqual({ message: "Vous n'avez pas la permission d'effectuer cette action.", code: 'forbidden' });
+      expect(await bodyOf(res)).toEqual({
+        message: "Vous n'avez pas la permission d'effectuer cette action.",
+        code: 'forbidden',
+      });
     }
     // A custom role holding student:create but not enrollment:create.
     const roleId = crypto.randomUUID();
-    const userId = (await sql("SELECT id FROM users WHERE instance_id = ? AND username = 'createur'", school.id).first<{ id: string }>())!.id;
+    const userId = (await sql("SELECT id FROM users WHERE instance_id = ? AND username = 'createur'", school.id).first<{
+      id: string;
+    }>())!.id;
     await env.DB.batch([
       sql('INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Saisie élèves'),
       sql('INSERT INTO role_permissions (instance_id, role_id, permission_id) VALUES (?, ?, 2)', school.id, roleId),
@@ -378,24 +463,48 @@ describe('PUT /api/students/:id', () => {
       secretaire,
       'PUT',
       `/api/students/${id}`,
-      newStudent({ id: undefined, nom: 'Paul-Émile', prenom: 'Ralph', mppa: 20000, enrollmentId: enrollmentIdByStudent.get(id), revision: 0 }),
+      newStudent({
+        id: undefined,
+        nom: 'Paul-Émile',
+        prenom: 'Ralph',
+        mppa: 20000,
+        enrollmentId: enrollmentIdByStudent.get(id),
+        revision: 0,
+      }),
     );
     expect(res.status).toBe(200);
     const body = await bodyOf<SavedStudent>(res);
     expect(body.message).toBe('Élève mis à jour.');
     expect(body.student).toMatchObject({ id, nom: 'Paul-Émile', tutor_phone: '+509 3712 3456' });
     // The answer is the register's row as saved (its enrolment of the year too): the page puts it in place.
-    expect(body.student.enrollment).toEqual({ id: enrollmentIdByStudent.get(id), year_id: year.yearId, class_id: expect.any(String), className: '7e AF', mppa: 20000 });
-    expect((await list(school, secretaire, `yearId=${year.yearId}&search=paul-emile`)).students).toEqual([body.student]);
-    const row = await sql('SELECT s.nom, e.mppa FROM students s JOIN enrollments e ON e.student_id = s.id WHERE s.id = ?', id).first<{
+    expect(body.student.enrollment).toEqual({
+      id: enrollmentIdByStudent.get(id),
+      year_id: year.yearId,
+      class_id: expect.any(String),
+      className: '7e AF',
+      mppa: 20000,
+    });
+    expect((await list(school, secretaire, `yearId=${year.yearId}&search=paul-emile`)).students).toEqual([
+      body.student,
+    ]);
+    const row = await sql(
+      'SELECT s.nom, e.mppa FROM students s JOIN enrollments e ON e.student_id = s.id WHERE s.id = ?',
+      id,
+    ).first<{
       nom: string;
       mppa: number;
     }>();
     expect(row).toEqual({ nom: 'Paul-Émile', mppa: 2000000 });
-    const audit = await sql("SELECT details FROM audit_log WHERE instance_id = ? AND action_type = 'UPDATE_STUDENT'", school.id).first<{
+    const audit = await sql(
+      "SELECT details FROM audit_log WHERE instance_id = ? AND action_type = 'UPDATE_STUDENT'",
+      school.id,
+    ).first<{
       details: string;
     }>();
-    expect(JSON.parse(audit!.details).changes).toMatchObject({ nom: 'Paul-Émile', mppa: { before: 25000, after: 20000 } });
+    expect(JSON.parse(audit!.details).changes).toMatchObject({
+      nom: 'Paul-Émile',
+      mppa: { before: 25000, after: 20000 },
+    });
   });
 
   it('enrols from the form a student who had no enrolment for the year', async () => {
@@ -424,20 +533,42 @@ describe('PUT /api/students/:id', () => {
   it("answers 404 for another school's student and refuses a NISU taken in the school", async () => {
     const { school, year, secretaire } = await schoolWithYear();
     const other = await schoolWithYear();
-    const { studentIds: foreign } = await seedStudents(other.school.id, other.year, [{ nom: 'Autre', prenom: 'École' }]);
-    const res = await call(school, secretaire, 'PUT', `/api/students/${foreign[0]}`, newStudent({ id: undefined, revision: 0 }));
+    const { studentIds: foreign } = await seedStudents(other.school.id, other.year, [
+      { nom: 'Autre', prenom: 'École' },
+    ]);
+    const res = await call(
+      school,
+      secretaire,
+      'PUT',
+      `/api/students/${foreign[0]}`,
+      newStudent({ id: undefined, revision: 0 }),
+    );
     expect(res.status).toBe(404);
     expect((await bodyOf(res)).message).toBe('Élève introuvable.');
-    expect((await sql('SELECT nom FROM students WHERE id = ?', foreign[0]).first<{ nom: string }>())!.nom).toBe('Autre');
+    expect((await sql('SELECT nom FROM students WHERE id = ?', foreign[0]).first<{ nom: string }>())!.nom).toBe(
+      'Autre',
+    );
 
     const { studentIds } = await seedStudents(school.id, year, [
       { nom: 'A', prenom: 'A', nisu: 'AAAA20110101M1111111' },
       { nom: 'B', prenom: 'B', nisu: 'BBBB20110101M2222222' },
     ]);
-    const taken = await call(school, secretaire, 'PUT', `/api/students/${studentIds[1]}`, newStudent({ nisu: 'AAAA20110101M1111111', revision: 0 }));
+    const taken = await call(
+      school,
+      secretaire,
+      'PUT',
+      `/api/students/${studentIds[1]}`,
+      newStudent({ nisu: 'AAAA20110101M1111111', revision: 0 }),
+    );
     expect(taken.status).toBe(409);
     expect((await bodyOf(taken)).code).toBe('nisu_taken');
-    const own = await call(school, secretaire, 'PUT', `/api/students/${studentIds[1]}`, newStudent({ nisu: 'BBBB20110101M2222222', revision: 0 }));
+    const own = await call(
+      school,
+      secretaire,
+      'PUT',
+      `/api/students/${studentIds[1]}`,
+      newStudent({ nisu: 'BBBB20110101M2222222', revision: 0 }),
+    );
     expect(own.status).toBe(200);
   });
 
@@ -457,7 +588,9 @@ describe('PUT /api/students/:id', () => {
     expect((await call(school, comptable, 'PUT', `/api/students/${id}`, newStudent({ revision: 0 }))).status).toBe(403);
 
     const roleId = crypto.randomUUID();
-    const userId = (await sql("SELECT id FROM users WHERE instance_id = ? AND username = 'editeur'", school.id).first<{ id: string }>())!.id;
+    const userId = (await sql("SELECT id FROM users WHERE instance_id = ? AND username = 'editeur'", school.id).first<{
+      id: string;
+    }>())!.id;
     await env.DB.batch([
       sql('INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Édition'),
       sql('INSERT INTO role_permissions (instance_id, role_id, permission_id) VALUES (?, ?, 3)', school.id, roleId),
@@ -465,9 +598,21 @@ describe('PUT /api/students/:id', () => {
     ]);
     const editeur = await tokenFor(school, 'editeur');
     const enrollmentId = enrollmentIdByStudent.get(id);
-    const same = await call(school, editeur, 'PUT', `/api/students/${id}`, newStudent({ mppa: 25000, enrollmentId, revision: 0 }));
+    const same = await call(
+      school,
+      editeur,
+      'PUT',
+      `/api/students/${id}`,
+      newStudent({ mppa: 25000, enrollmentId, revision: 0 }),
+    );
     expect(same.status).toBe(200);
-    const changed = await call(school, editeur, 'PUT', `/api/students/${id}`, newStudent({ mppa: 1, enrollmentId, revision: 1 }));
+    const changed = await call(
+      school,
+      editeur,
+      'PUT',
+      `/api/students/${id}`,
+      newStudent({ mppa: 1, enrollmentId, revision: 1 }),
+    );
     expect(changed.status).toBe(403);
     expect((await bodyOf(changed)).message).toBe("Vous n'avez pas la permission de modifier le montant MPPA.");
   });
@@ -494,9 +639,21 @@ describe('student photos', () => {
     expect(listed.students[0]!.photo_url).toBe(student.photo_url);
 
     // Keeping the URL keeps the photo; null removes it.
-    const kept = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: student.photo_url, revision: 0 }));
+    const kept = await call(
+      school,
+      secretaire,
+      'PUT',
+      `/api/students/${student.id}`,
+      newStudent({ photo_url: student.photo_url, revision: 0 }),
+    );
     expect((await bodyOf<SavedStudent>(kept)).student.photo_url).toBe(student.photo_url);
-    const removed = await call(school, secretaire, 'PUT', `/api/students/${student.id}`, newStudent({ photo_url: null, revision: 1 }));
+    const removed = await call(
+      school,
+      secretaire,
+      'PUT',
+      `/api/students/${student.id}`,
+      newStudent({ photo_url: null, revision: 1 }),
+    );
     expect((await bodyOf<SavedStudent>(removed)).student.photo_url).toBeNull();
   });
 });

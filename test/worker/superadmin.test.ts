@@ -4,11 +4,29 @@
 // suspension and its lifting, and the 7-day grace, with the school's data kept.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreatedDelegate, CreatedSchool, ExpirySaved, PlatformAnnouncement, PlatformSchool } from '../../worker/contract/superadmin';
+import type {
+  CreatedDelegate,
+  CreatedSchool,
+  ExpirySaved,
+  PlatformAnnouncement,
+  PlatformSchool,
+} from '../../worker/contract/superadmin';
 import { NO_MAINTENANCE, setMaintenance } from '../../worker/durable/platform';
 import { accessThrough } from '../../worker/domain/platform';
 import { FORBIDDEN } from './admin-support';
-import { bodyOf, call, claimsOf, createPlatformUser, createSchool, daysFromNow, type ErrorBody, login, sql, type TestSchool, tokenFor } from './helpers';
+import {
+  bodyOf,
+  call,
+  claimsOf,
+  createPlatformUser,
+  createSchool,
+  daysFromNow,
+  type ErrorBody,
+  login,
+  sql,
+  type TestSchool,
+  tokenFor,
+} from './helpers';
 import { exports } from 'cloudflare:workers';
 
 async function platform(type: 'superadmin' | 'superadmin_delegate' = 'superadmin') {
@@ -18,24 +36,44 @@ async function platform(type: 'superadmin' | 'superadmin_delegate' = 'superadmin
 }
 
 /** A host no school has yet (fetch against it). */
-const hostOf = (host: string) => ({ fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${host}${path}`, init) });
+const hostOf = (host: string) => ({
+  fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${host}${path}`, init),
+});
 
 const platformLog = (action: string, target: string) =>
-  sql('SELECT username, details FROM platform_audit_log WHERE action_type = ? AND target_name = ?', action, target).first<{ username: string; details: string | null }>();
+  sql(
+    'SELECT username, details FROM platform_audit_log WHERE action_type = ? AND target_name = ?',
+    action,
+    target,
+  ).first<{ username: string; details: string | null }>();
 
 afterEach(async () => setMaintenance(env, NO_MAINTENANCE));
 
 describe('the schools', () => {
   it('lists every school with its hostname, state, end date and counts, to superadmins and delegates only', async () => {
     const school = await createSchool({ expiresAt: '2030-01-01T05:00:00.000Z' });
-    await sql("INSERT INTO students (id, instance_id, nom, prenom, nom_key, prenom_key, status) VALUES (?, ?, 'A', 'B', 'a', 'b', 'active'), (?, ?, 'C', 'D', 'c', 'd', 'archived')", crypto.randomUUID(), school.id, crypto.randomUUID(), school.id).run();
+    await sql(
+      "INSERT INTO students (id, instance_id, nom, prenom, nom_key, prenom_key, status) VALUES (?, ?, 'A', 'B', 'a', 'b', 'active'), (?, ?, 'C', 'D', 'c', 'd', 'archived')",
+      crypto.randomUUID(),
+      school.id,
+      crypto.randomUUID(),
+      school.id,
+    ).run();
     for (const type of ['superadmin', 'superadmin_delegate'] as const) {
       const { school: from, token } = await platform(type);
       const res = await call(from, token, 'GET', '/api/superadmin/schools');
       expect(res.status).toBe(200);
       const row = (await bodyOf<PlatformSchool[]>(res)).find((s) => s.id === school.id);
       // Five accounts of which one is a student's: four users; one student not archived.
-      expect(row).toMatchObject({ hostnames: [school.host], status: 'active', expires_at: '2030-01-01T05:00:00.000Z', users: 4, students: 1, currency: 'Gdes', is_default: false });
+      expect(row).toMatchObject({
+        hostnames: [school.host],
+        status: 'active',
+        expires_at: '2030-01-01T05:00:00.000Z',
+        users: 4,
+        students: 1,
+        currency: 'Gdes',
+        is_default: false,
+      });
     }
     const admin = await tokenFor(school, 'admin');
     const refused = await call(school, admin, 'GET', '/api/superadmin/schools');
@@ -46,13 +84,27 @@ describe('the schools', () => {
   it('creates a school on its hostname; its admin signs in there with the temporary password, once', async () => {
     const { school: from, token, username } = await platform('superadmin_delegate');
     const host = `n${crypto.randomUUID().slice(0, 8)}.ecole.test`;
-    const res = await call(from, token, 'POST', '/api/superadmin/schools', { name: '  Lycée  Pétion ', hostnames: [` ${host.toUpperCase()} `, `www.${host}`, host], currency: 'US', adminUsername: 'directeur' });
+    const res = await call(from, token, 'POST', '/api/superadmin/schools', {
+      name: '  Lycée  Pétion ',
+      hostnames: [` ${host.toUpperCase()} `, `www.${host}`, host],
+      currency: 'US',
+      adminUsername: 'directeur',
+    });
     expect(res.status).toBe(201);
     const created = await bodyOf<CreatedSchool>(res);
     expect(created.admin.username).toBe('directeur');
     expect(created.admin.tempPassword).toMatch(/^.{14}$/);
-    const row = await sql('SELECT name, hostname, aliases, currency, status FROM instances WHERE id = ?', created.id).first();
-    expect(row).toEqual({ name: 'Lycée Pétion', hostname: host, aliases: JSON.stringify([`www.${host}`]), currency: 'US', status: 'active' });
+    const row = await sql(
+      'SELECT name, hostname, aliases, currency, status FROM instances WHERE id = ?',
+      created.id,
+    ).first();
+    expect(row).toEqual({
+      name: 'Lycée Pétion',
+      hostname: host,
+      aliases: JSON.stringify([`www.${host}`]),
+      currency: 'US',
+      status: 'active',
+    });
     // The school answers on its other hostname too.
     expect((await login(hostOf(`www.${host}`), 'directeur', created.admin.tempPassword)).status).toBe(200);
 
@@ -61,16 +113,31 @@ describe('the schools', () => {
     const claims = claimsOf(((await signIn.json()) as { accessToken: string }).accessToken);
     expect(claims).toMatchObject({ role: 'admin', status: 'temporary_password', instance_id: created.id });
     // The answer with the password is not kept for a replay.
-    expect(await sql('SELECT count(*) AS n FROM idempotency_keys WHERE response_body LIKE ?', `%${created.admin.tempPassword}%`).first('n')).toBe(0);
+    expect(
+      await sql(
+        'SELECT count(*) AS n FROM idempotency_keys WHERE response_body LIKE ?',
+        `%${created.admin.tempPassword}%`,
+      ).first('n'),
+    ).toBe(0);
     expect(await platformLog('CREATE_SCHOOL', 'Lycée Pétion')).toMatchObject({ username });
 
     // The hostname is taken now; a bad one and a platform account's name are refused.
-    const again = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostnames: [`autre.${host}`, `www.${host}`] });
+    const again = await call(from, token, 'POST', '/api/superadmin/schools', {
+      name: 'Autre',
+      hostnames: [`autre.${host}`, `www.${host}`],
+    });
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe("Ce nom d'hôte est déjà utilisé par une autre école.");
-    const bad = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostnames: ['pas un hôte'] });
+    const bad = await call(from, token, 'POST', '/api/superadmin/schools', {
+      name: 'Autre',
+      hostnames: ['pas un hôte'],
+    });
     expect((await bodyOf(bad)).message).toBe("Le nom d'hôte n'est pas valide (par exemple : ecole3.exemple.ht).");
-    const shadowed = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Autre', hostnames: [`x${host}`], adminUsername: username });
+    const shadowed = await call(from, token, 'POST', '/api/superadmin/schools', {
+      name: 'Autre',
+      hostnames: [`x${host}`],
+      adminUsername: username,
+    });
     expect(shadowed.status).toBe(409);
     expect(await sql('SELECT count(*) AS n FROM instances WHERE name = ?', 'Autre').first('n')).toBe(0);
   });
@@ -80,17 +147,37 @@ describe('the schools', () => {
     const target = await createSchool();
     const other = await createSchool();
     const newHost = `e${crypto.randomUUID().slice(0, 8)}.ecole.test`;
-    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Collège Renommé', hostnames: [newHost], currency: 'EU' });
+    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, {
+      name: 'Collège Renommé',
+      hostnames: [newHost],
+      currency: 'EU',
+    });
     expect(res.status).toBe(200);
-    expect(await sql('SELECT name, hostname, currency FROM instances WHERE id = ?', target.id).first()).toEqual({ name: 'Collège Renommé', hostname: newHost, currency: 'EU' });
-    const taken = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostnames: [other.host] });
+    expect(await sql('SELECT name, hostname, currency FROM instances WHERE id = ?', target.id).first()).toEqual({
+      name: 'Collège Renommé',
+      hostname: newHost,
+      currency: 'EU',
+    });
+    const taken = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, {
+      name: 'X',
+      hostnames: [other.host],
+    });
     expect(taken.status).toBe(409);
-    const missing = await call(from, token, 'PUT', '/api/superadmin/schools/inconnue', { name: 'X', hostnames: ['x.ecole.test'] });
+    const missing = await call(from, token, 'PUT', '/api/superadmin/schools/inconnue', {
+      name: 'X',
+      hostnames: ['x.ecole.test'],
+    });
     expect(missing.status).toBe(404);
     expect((await bodyOf(missing)).message).toBe('École introuvable.');
-    const admin = await call(target, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostnames: ['x.ecole.test'] });
+    const admin = await call(target, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, {
+      name: 'X',
+      hostnames: ['x.ecole.test'],
+    });
     expect(admin.status).toBe(401);
-    const ownAdmin = await call(other, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'X', hostnames: ['x.ecole.test'] });
+    const ownAdmin = await call(other, await tokenFor(other, 'admin'), 'PUT', `/api/superadmin/schools/${target.id}`, {
+      name: 'X',
+      hostnames: ['x.ecole.test'],
+    });
     expect(ownAdmin.status).toBe(403);
   });
 });
@@ -100,21 +187,32 @@ describe("a school's access", () => {
     const { school: from, token } = await platform('superadmin_delegate');
     const target = await createSchool();
     const set = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}/expiry`, { date: '2031-06-30' });
-    expect(await bodyOf<ExpirySaved>(set)).toEqual({ message: "Date d'expiration enregistrée.", expires_at: '2031-07-01T04:00:00.000Z' });
+    expect(await bodyOf<ExpirySaved>(set)).toEqual({
+      message: "Date d'expiration enregistrée.",
+      expires_at: '2031-07-01T04:00:00.000Z',
+    });
     expect(accessThrough('2031-06-30')).toBe('2031-07-01T04:00:00.000Z');
 
     const extended = await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 3 });
-    expect(await bodyOf<ExpirySaved>(extended)).toEqual({ message: "Accès prolongé jusqu'au 30 septembre 2031.", expires_at: '2031-10-01T04:00:00.000Z' });
+    expect(await bodyOf<ExpirySaved>(extended)).toEqual({
+      message: "Accès prolongé jusqu'au 30 septembre 2031.",
+      expires_at: '2031-10-01T04:00:00.000Z',
+    });
 
     await sql('UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-30), target.id).run();
     const before = Date.now();
-    const fromNow = await bodyOf<ExpirySaved>(await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 1 }));
+    const fromNow = await bodyOf<ExpirySaved>(
+      await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 1 }),
+    );
     const days = (Date.parse(fromNow.expires_at!) - before) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(27.9);
     expect(days).toBeLessThanOrEqual(31.1);
 
     const cleared = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}/expiry`, { date: null });
-    expect(await bodyOf<ExpirySaved>(cleared)).toEqual({ message: "L'école n'a plus de date d'expiration.", expires_at: null });
+    expect(await bodyOf<ExpirySaved>(cleared)).toEqual({
+      message: "L'école n'a plus de date d'expiration.",
+      expires_at: null,
+    });
     const bad = await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 0 });
     expect((await bodyOf(bad)).message).toBe('Choisissez une durée de 1 à 36 mois.');
   });
@@ -130,10 +228,14 @@ describe("a school's access", () => {
     await sql('UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-8), target.id).run();
     const locked = await call(target, admin, 'GET', '/api/subjects');
     expect(locked.status).toBe(403);
-    expect((await bodyOf(locked)).message).toBe("L'accès de votre école a expiré. Contactez l'équipe de la plateforme pour le renouveler.");
+    expect((await bodyOf(locked)).message).toBe(
+      "L'accès de votre école a expiré. Contactez l'équipe de la plateforme pour le renouveler.",
+    );
     expect(await sql('SELECT count(*) AS n FROM subjects WHERE instance_id = ?', target.id).first('n')).toBe(1);
 
-    expect((await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 12 })).status).toBe(200);
+    expect(
+      (await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 12 })).status,
+    ).toBe(200);
     expect((await call(target, admin, 'GET', '/api/subjects')).status).toBe(200);
   });
 
@@ -141,18 +243,34 @@ describe("a school's access", () => {
     const { school: from, token, username } = await platform('superadmin_delegate');
     const target = await createSchool();
     const secretary = await tokenFor(target, 'secretaire');
-    const suspend = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}/status`, { status: 'suspended' });
-    expect((await bodyOf(suspend)).message).toBe('École suspendue : ses utilisateurs ne peuvent plus se connecter. Aucune donnée n’est supprimée.');
+    const suspend = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}/status`, {
+      status: 'suspended',
+    });
+    expect((await bodyOf(suspend)).message).toBe(
+      'École suspendue : ses utilisateurs ne peuvent plus se connecter. Aucune donnée n’est supprimée.',
+    );
     for (const res of [await call(target, secretary, 'GET', '/api/subjects'), await login(target, 'admin')]) {
       expect(res.status).toBe(403);
-      expect(await bodyOf(res)).toEqual({ message: "L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.", code: 'school_suspended' });
+      expect(await bodyOf(res)).toEqual({
+        message: "L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.",
+        code: 'school_suspended',
+      });
     }
     expect((await login(target, username)).status).toBe(200);
-    expect(((await bodyOf<PlatformSchool[]>(await call(from, token, 'GET', '/api/superadmin/schools'))).find((s) => s.id === target.id))!.status).toBe('suspended');
+    expect(
+      (await bodyOf<PlatformSchool[]>(await call(from, token, 'GET', '/api/superadmin/schools'))).find(
+        (s) => s.id === target.id,
+      )!.status,
+    ).toBe('suspended');
 
     await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}/status`, { status: 'active' });
     expect((await call(target, secretary, 'GET', '/api/subjects')).status).toBe(200);
-    expect(await platformLog('SUSPEND_SCHOOL', (await sql('SELECT name FROM instances WHERE id = ?', target.id).first<{ name: string }>())!.name)).toMatchObject({ username });
+    expect(
+      await platformLog(
+        'SUSPEND_SCHOOL',
+        (await sql('SELECT name FROM instances WHERE id = ?', target.id).first<{ name: string }>())!.name,
+      ),
+    ).toMatchObject({ username });
   });
 });
 
@@ -163,13 +281,20 @@ describe('the delegates', () => {
     const res = await call(school, token, 'POST', '/api/superadmin/delegates', { username: name });
     expect(res.status).toBe(201);
     const created = await bodyOf<CreatedDelegate>(res);
-    expect(created).toMatchObject({ username: name, message: 'Délégué créé. Notez le mot de passe temporaire : il ne sera plus affiché.' });
-    const list = await bodyOf<{ id: string; username: string; status: string }[]>(await call(school, token, 'GET', '/api/superadmin/delegates'));
+    expect(created).toMatchObject({
+      username: name,
+      message: 'Délégué créé. Notez le mot de passe temporaire : il ne sera plus affiché.',
+    });
+    const list = await bodyOf<{ id: string; username: string; status: string }[]>(
+      await call(school, token, 'GET', '/api/superadmin/delegates'),
+    );
     expect(list.find((d) => d.id === created.id)).toMatchObject({ username: name, status: 'temporary_password' });
 
     // The delegate changes the temporary password, then works on schools but not on delegates or maintenance.
     const first = await tokenFor(school, name, created.tempPassword);
-    const changed = await call(school, first, 'PUT', '/api/user/force-change-password', { newPassword: 'Delegue#Plateforme-2026' });
+    const changed = await call(school, first, 'PUT', '/api/user/force-change-password', {
+      newPassword: 'Delegue#Plateforme-2026',
+    });
     expect(changed.status).toBe(200);
     const delegate = ((await changed.json()) as { accessToken: string }).accessToken;
     expect((await call(school, delegate, 'GET', '/api/superadmin/schools')).status).toBe(200);
@@ -184,7 +309,9 @@ describe('the delegates', () => {
     }
     // A school admin reaches none of it.
     const admin = await tokenFor(school, 'admin');
-    expect((await call(school, admin, 'POST', '/api/superadmin/delegates', { username: 'x-delegue' })).status).toBe(403);
+    expect((await call(school, admin, 'POST', '/api/superadmin/delegates', { username: 'x-delegue' })).status).toBe(
+      403,
+    );
 
     // A name a school account holds is refused (the platform account would shadow it).
     const taken = await call(school, token, 'POST', '/api/superadmin/delegates', { username: 'secretaire' });
@@ -200,21 +327,40 @@ describe('announcements to school admins', () => {
   it("are published by the platform, shown as the latest in every school admin's banner, and deleted", async () => {
     const { school, token } = await platform('superadmin_delegate');
     const title = `Titre ${crypto.randomUUID().slice(0, 6)}`;
-    const res = await call(school, token, 'POST', '/api/superadmin/announcements', { title, content: 'Les bulletins du trimestre\nsont disponibles.' });
+    const res = await call(school, token, 'POST', '/api/superadmin/announcements', {
+      title,
+      content: 'Les bulletins du trimestre\nsont disponibles.',
+    });
     expect(res.status).toBe(201);
     const saved = await bodyOf<PlatformAnnouncement & { message: string }>(res);
     const other: TestSchool = await createSchool();
     const banner = await call(other, await tokenFor(other, 'admin'), 'GET', '/api/admin/announcements');
-    expect(await bodyOf(banner)).toEqual({ id: saved.id, title, content: 'Les bulletins du trimestre\nsont disponibles.', created_at: saved.created_at });
-    const list = await bodyOf<PlatformAnnouncement[]>(await call(school, token, 'GET', '/api/superadmin/announcements'));
+    expect(await bodyOf(banner)).toEqual({
+      id: saved.id,
+      title,
+      content: 'Les bulletins du trimestre\nsont disponibles.',
+      created_at: saved.created_at,
+    });
+    const list = await bodyOf<PlatformAnnouncement[]>(
+      await call(school, token, 'GET', '/api/superadmin/announcements'),
+    );
     expect(list[0]!.id).toBe(saved.id);
 
     const empty = await call(school, token, 'POST', '/api/superadmin/announcements', { title: 'x', content: '   ' });
     expect((await bodyOf<ErrorBody>(empty)).message).toBe("Veuillez rédiger l'annonce.");
-    expect((await call(school, await tokenFor(school, 'admin'), 'POST', '/api/superadmin/announcements', { title: 'x', content: 'y' })).status).toBe(403);
+    expect(
+      (
+        await call(school, await tokenFor(school, 'admin'), 'POST', '/api/superadmin/announcements', {
+          title: 'x',
+          content: 'y',
+        })
+      ).status,
+    ).toBe(403);
 
     expect((await call(school, token, 'DELETE', `/api/superadmin/announcements/${saved.id}`)).status).toBe(200);
-    const after = await bodyOf<{ id: string } | null>(await call(other, await tokenFor(other, 'admin'), 'GET', '/api/admin/announcements'));
+    const after = await bodyOf<{ id: string } | null>(
+      await call(other, await tokenFor(other, 'admin'), 'GET', '/api/admin/announcements'),
+    );
     expect(after?.id).not.toBe(saved.id);
   });
 });
@@ -231,22 +377,52 @@ describe('maintenance from the console', () => {
       delegate: delegate.token,
       superadmin: token,
     };
-    const PATHS = { admin: '/api/instance/current', secretaire: '/api/instance/current', prof: '/api/school-years', eleve: '/api/school-years', delegate: '/api/superadmin/schools', superadmin: '/api/superadmin/schools' };
+    const PATHS = {
+      admin: '/api/instance/current',
+      secretaire: '/api/instance/current',
+      prof: '/api/school-years',
+      eleve: '/api/school-years',
+      delegate: '/api/superadmin/schools',
+      superadmin: '/api/superadmin/schools',
+    };
     const reach = async () =>
       Object.fromEntries(
         await Promise.all(
-          Object.entries(tokens).map(async ([who, t]) => [who, (await call(school, t, 'GET', PATHS[who as keyof typeof PATHS])).status]),
+          Object.entries(tokens).map(async ([who, t]) => [
+            who,
+            (await call(school, t, 'GET', PATHS[who as keyof typeof PATHS])).status,
+          ]),
         ),
       );
     const put = (body: unknown) => call(school, token, 'PUT', '/api/superadmin/maintenance', body);
     expect((await put({ active: true, message: 'Travaux.', level: 'standard' })).status).toBe(200);
-    expect(await reach()).toMatchObject({ admin: 200, secretaire: 503, prof: 503, eleve: 503, delegate: 200, superadmin: 200 });
+    expect(await reach()).toMatchObject({
+      admin: 200,
+      secretaire: 503,
+      prof: 503,
+      eleve: 503,
+      delegate: 200,
+      superadmin: 200,
+    });
     expect((await put({ active: true, message: 'Travaux.', level: 'full_lockdown' })).status).toBe(200);
-    expect(await reach()).toMatchObject({ admin: 503, secretaire: 503, prof: 503, eleve: 503, delegate: 200, superadmin: 200 });
-    expect((await call(school, delegate.token, 'PUT', '/api/superadmin/maintenance', { active: false })).status).toBe(403);
+    expect(await reach()).toMatchObject({
+      admin: 503,
+      secretaire: 503,
+      prof: 503,
+      eleve: 503,
+      delegate: 200,
+      superadmin: 200,
+    });
+    expect((await call(school, delegate.token, 'PUT', '/api/superadmin/maintenance', { active: false })).status).toBe(
+      403,
+    );
     expect((await put({ active: false })).status).toBe(200);
     expect(await reach()).toMatchObject({ admin: 200, secretaire: 200, prof: 200, delegate: 200, superadmin: 200 });
-    expect(await sql("SELECT count(*) AS n FROM platform_audit_log WHERE action_type = 'MAINTENANCE_ON' AND target_name = 'full_lockdown'").first('n')).toBeGreaterThan(0);
+    expect(
+      await sql(
+        "SELECT count(*) AS n FROM platform_audit_log WHERE action_type = 'MAINTENANCE_ON' AND target_name = 'full_lockdown'",
+      ).first('n'),
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -254,12 +430,18 @@ describe('the default school', () => {
   it('alone may have no hostname', async () => {
     const { school: from, token } = await platform();
     const target = await createSchool();
-    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Sans adresse', hostnames: [] });
+    const res = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, {
+      name: 'Sans adresse',
+      hostnames: [],
+    });
     expect(res.status).toBe(400);
     expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBe(target.host);
     await sql('UPDATE instances SET is_default = 1 WHERE id = ?', target.id).run();
     try {
-      expect((await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Par défaut', hostnames: [] })).status).toBe(200);
+      expect(
+        (await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Par défaut', hostnames: [] }))
+          .status,
+      ).toBe(200);
       expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBeNull();
     } finally {
       await sql('UPDATE instances SET is_default = 0 WHERE id = ?', target.id).run();

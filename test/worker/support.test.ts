@@ -10,24 +10,39 @@ import { CONVERSATION_LIMIT, SchoolHub, schoolHub } from '../../worker/durable/s
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 
-const send = (school: TestSchool, token: string, content: unknown, path = '/api/teacher/support-messages', key?: string) =>
-  call(school, token, 'POST', path, { content }, key ? { 'Idempotency-Key': key } : {});
+const send = (
+  school: TestSchool,
+  token: string,
+  content: unknown,
+  path = '/api/teacher/support-messages',
+  key?: string,
+) => call(school, token, 'POST', path, { content }, key ? { 'Idempotency-Key': key } : {});
 
 async function chatSchool() {
   const { school, teacher } = await schoolWithCourses();
   // A second teacher with an account: 'prof2' is Marie Étienne.
   const prof2 = crypto.randomUUID();
   await env.DB.batch([
-    sql("INSERT INTO users (id, instance_id, username, password_hash, account_type, status) SELECT ?, instance_id, 'prof2', password_hash, 'teacher', 'active' FROM users WHERE id = ?", prof2, school.userIdByName.get('prof')),
+    sql(
+      "INSERT INTO users (id, instance_id, username, password_hash, account_type, status) SELECT ?, instance_id, 'prof2', password_hash, 'teacher', 'active' FROM users WHERE id = ?",
+      prof2,
+      school.userIdByName.get('prof'),
+    ),
     sql('UPDATE teachers SET user_id = ? WHERE id = ?', prof2, teacher.other),
   ]);
-  const [admin, prof, other] = await Promise.all([tokenFor(school, 'admin'), tokenFor(school, 'prof'), tokenFor(school, 'prof2')]);
+  const [admin, prof, other] = await Promise.all([
+    tokenFor(school, 'admin'),
+    tokenFor(school, 'prof'),
+    tokenFor(school, 'prof2'),
+  ]);
   return { school, teacher, admin, prof, other };
 }
 
 /** A socket of a page of the school, opened through the API as the browser does. */
 async function openSocket(school: TestSchool, token: string) {
-  const res = await school.fetch('/api/support/socket', { headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': `portail, bearer.${token}` } });
+  const res = await school.fetch('/api/support/socket', {
+    headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': `portail, bearer.${token}` },
+  });
   expect(res.status, res.status === 101 ? '' : await res.text()).toBe(101);
   expect(res.headers.get('Sec-WebSocket-Protocol')).toBe('portail');
   const ws = res.webSocket!;
@@ -63,16 +78,22 @@ describe('support chat', () => {
       ['teacher', 'Merci !'],
     ]);
 
-    const list = await bodyOf<SupportConversation[]>(await call(school, admin, 'GET', '/api/admin/teacher-support/conversations'));
+    const list = await bodyOf<SupportConversation[]>(
+      await call(school, admin, 'GET', '/api/admin/teacher-support/conversations'),
+    );
     expect(list.map((c) => [c.teacher_prenom, c.teacher_nom, c.unread_count])).toEqual([
       ['Jean-Robert', 'Baptiste', 3],
       ['Marie', 'Étienne', 0],
     ]);
     expect(await bodyOf(await call(school, admin, 'GET', '/api/admin/teacher-support/unread'))).toEqual({ unread: 3 });
 
-    expect(await bodyOf(await call(school, admin, 'PUT', `/api/admin/teacher-support/messages/${teacher.prof}/read`))).toEqual({ marked: 3 });
+    expect(
+      await bodyOf(await call(school, admin, 'PUT', `/api/admin/teacher-support/messages/${teacher.prof}/read`)),
+    ).toEqual({ marked: 3 });
     expect(await bodyOf(await call(school, admin, 'GET', '/api/admin/teacher-support/unread'))).toEqual({ unread: 0 });
-    const read = await bodyOf<SupportMessage[]>(await call(school, admin, 'GET', `/api/admin/teacher-support/messages/${teacher.prof}`));
+    const read = await bodyOf<SupportMessage[]>(
+      await call(school, admin, 'GET', `/api/admin/teacher-support/messages/${teacher.prof}`),
+    );
     expect(read.every((m) => m.is_read_by_admin)).toBe(true);
     expect(read.map((m) => m.id)).toEqual(mine.map((m) => m.id));
   });
@@ -83,7 +104,9 @@ describe('support chat', () => {
     const first = await call(school, prof, 'GET', '/api/teacher/support-messages');
     const etag = first.headers.get('ETag')!;
     expect(etag).toMatch(/^"c-/);
-    const again = await call(school, prof, 'GET', '/api/teacher/support-messages', undefined, { 'If-None-Match': etag });
+    const again = await call(school, prof, 'GET', '/api/teacher/support-messages', undefined, {
+      'If-None-Match': etag,
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     expect(again.headers.get('ETag')).toBe(etag);
@@ -92,15 +115,32 @@ describe('support chat', () => {
     const adminTag = (await call(school, admin, 'GET', adminPath)).headers.get('ETag')!;
     const listTag = (await call(school, admin, 'GET', '/api/admin/teacher-support/conversations')).headers.get('ETag')!;
     expect((await call(school, admin, 'GET', adminPath, undefined, { 'If-None-Match': adminTag })).status).toBe(304);
-    expect((await call(school, admin, 'GET', '/api/admin/teacher-support/conversations', undefined, { 'If-None-Match': listTag })).status).toBe(304);
+    expect(
+      (
+        await call(school, admin, 'GET', '/api/admin/teacher-support/conversations', undefined, {
+          'If-None-Match': listTag,
+        })
+      ).status,
+    ).toBe(304);
 
     await send(school, admin, 'Réponse', adminPath);
-    const changed = await call(school, prof, 'GET', '/api/teacher/support-messages', undefined, { 'If-None-Match': etag });
+    const changed = await call(school, prof, 'GET', '/api/teacher/support-messages', undefined, {
+      'If-None-Match': etag,
+    });
     expect(changed.status).toBe(200);
     expect((await bodyOf<SupportMessage[]>(changed)).map((m) => m.content)).toEqual(['Premier message', 'Réponse']);
-    expect((await call(school, admin, 'GET', '/api/admin/teacher-support/conversations', undefined, { 'If-None-Match': listTag })).status).toBe(200);
+    expect(
+      (
+        await call(school, admin, 'GET', '/api/admin/teacher-support/conversations', undefined, {
+          'If-None-Match': listTag,
+        })
+      ).status,
+    ).toBe(200);
     // Another teacher's tag is not taken for this conversation's.
-    expect((await call(school, prof, 'GET', '/api/teacher/support-messages', undefined, { 'If-None-Match': '"c-other-2"' })).status).toBe(200);
+    expect(
+      (await call(school, prof, 'GET', '/api/teacher/support-messages', undefined, { 'If-None-Match': '"c-other-2"' }))
+        .status,
+    ).toBe(200);
   });
 
   it('delivers a replayed send (same Idempotency-Key) once', async () => {
@@ -108,7 +148,9 @@ describe('support chat', () => {
     const a = await bodyOf<SupportMessage>(await send(school, prof, 'Hors ligne', undefined, 'offline-key-0001'));
     const b = await bodyOf<SupportMessage>(await send(school, prof, 'Hors ligne', undefined, 'offline-key-0001'));
     expect(b.id).toBe(a.id);
-    expect(await bodyOf<SupportMessage[]>(await call(school, prof, 'GET', '/api/teacher/support-messages'))).toHaveLength(1);
+    expect(
+      await bodyOf<SupportMessage[]>(await call(school, prof, 'GET', '/api/teacher/support-messages')),
+    ).toHaveLength(1);
   });
 
   it("deletes the selected messages with 'Messages supprimés.' and an audit row", async () => {
@@ -118,15 +160,29 @@ describe('support chat', () => {
     await send(school, prof, 'Trois');
     const path = `/api/admin/teacher-support/messages/${teacher.prof}`;
     const all = await bodyOf<SupportMessage[]>(await call(school, admin, 'GET', path));
-    const res = await call(school, admin, 'DELETE', '/api/admin/teacher-support/messages', { messageIds: [all[0]!.id, all[2]!.id] });
+    const res = await call(school, admin, 'DELETE', '/api/admin/teacher-support/messages', {
+      messageIds: [all[0]!.id, all[2]!.id],
+    });
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toEqual({ message: 'Messages supprimés.' });
-    expect((await bodyOf<SupportMessage[]>(await call(school, admin, 'GET', path))).map((m) => m.content)).toEqual(['Deux']);
-    const audit = await sql("SELECT username, details FROM audit_log WHERE instance_id = ? AND action_type = 'SUPPORT_MESSAGES_DELETE'", school.id).all<{ username: string; details: string }>();
+    expect((await bodyOf<SupportMessage[]>(await call(school, admin, 'GET', path))).map((m) => m.content)).toEqual([
+      'Deux',
+    ]);
+    const audit = await sql(
+      "SELECT username, details FROM audit_log WHERE instance_id = ? AND action_type = 'SUPPORT_MESSAGES_DELETE'",
+      school.id,
+    ).all<{ username: string; details: string }>();
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]!.username).toBe('admin');
-    expect(JSON.parse(audit.results[0]!.details)).toMatchObject({ requested: 2, deleted: 2, teacherIds: [teacher.prof] });
-    expect((await call(school, admin, 'GET', '/api/admin/teacher-support/unread').then((r) => bodyOf<{ unread: number }>(r))).unread).toBe(1);
+    expect(JSON.parse(audit.results[0]!.details)).toMatchObject({
+      requested: 2,
+      deleted: 2,
+      teacherIds: [teacher.prof],
+    });
+    expect(
+      (await call(school, admin, 'GET', '/api/admin/teacher-support/unread').then((r) => bodyOf<{ unread: number }>(r)))
+        .unread,
+    ).toBe(1);
 
     const empty = await call(school, admin, 'DELETE', '/api/admin/teacher-support/messages', { messageIds: [] });
     expect(empty.status).toBe(400);
@@ -143,7 +199,12 @@ describe('support chat', () => {
     const sent = await bodyOf<SupportMessage>(await send(school, prof, 'En direct'));
     const [toTeacher] = await teacherPage.next(1);
     const [toAdmin] = await adminPage.next(1);
-    for (const push of [toTeacher, toAdmin]) expect(push).toMatchObject({ type: 'message', teacher_id: teacher.prof, message: { id: sent.id, content: 'En direct' } });
+    for (const push of [toTeacher, toAdmin])
+      expect(push).toMatchObject({
+        type: 'message',
+        teacher_id: teacher.prof,
+        message: { id: sent.id, content: 'En direct' },
+      });
 
     // A fresh instance over the same storage (what waking from hibernation builds) sees the
     // messages, the sockets and their tags, and pushes to them.
@@ -159,23 +220,31 @@ describe('support chat', () => {
     expect((await teacherPage.next(2))[1]).toMatchObject({ type: 'read', teacher_id: teacher.prof });
 
     // The keep-alive is answered.
-    const pong = new Promise<string>((resolve) => teacherPage.ws.addEventListener('message', (e) => e.data === 'pong' && resolve('pong')));
+    const pong = new Promise<string>((resolve) =>
+      teacherPage.ws.addEventListener('message', (e) => e.data === 'pong' && resolve('pong')),
+    );
     teacherPage.ws.send('ping');
     expect(await pong).toBe('pong');
     teacherPage.ws.close(1000);
     adminPage.ws.close(1000);
   });
 
-  it("keeps a teacher to their own conversation and pushes them only theirs", async () => {
+  it('keeps a teacher to their own conversation and pushes them only theirs', async () => {
     const { school, teacher, admin, prof, other } = await chatSchool();
     const otherPage = await openSocket(school, other);
     await send(school, prof, 'Message de Jean-Robert');
     await send(school, other, 'Message de Marie');
-    expect((await bodyOf<SupportMessage[]>(await call(school, other, 'GET', '/api/teacher/support-messages'))).map((m) => m.content)).toEqual(['Message de Marie']);
+    expect(
+      (await bodyOf<SupportMessage[]>(await call(school, other, 'GET', '/api/teacher/support-messages'))).map(
+        (m) => m.content,
+      ),
+    ).toEqual(['Message de Marie']);
     expect((await otherPage.next(1)).map((p) => p.teacher_id)).toEqual([teacher.other]);
     // The administration's addresses are closed to teachers.
     expect((await call(school, other, 'GET', `/api/admin/teacher-support/messages/${teacher.prof}`)).status).toBe(403);
-    expect((await send(school, other, 'intrus', `/api/admin/teacher-support/messages/${teacher.prof}`)).status).toBe(403);
+    expect((await send(school, other, 'intrus', `/api/admin/teacher-support/messages/${teacher.prof}`)).status).toBe(
+      403,
+    );
     expect(otherPage.received).toHaveLength(1);
     expect(await bodyOf(await call(school, admin, 'GET', '/api/admin/teacher-support/unread'))).toEqual({ unread: 2 });
     otherPage.ws.close(1000);
@@ -193,14 +262,26 @@ describe('support chat', () => {
       expect(res.status).toBe(404);
       expect((await bodyOf(res)).message).toBe('Professeur introuvable.');
     }
-    const aMessages = await bodyOf<SupportMessage[]>(await call(a.school, a.prof, 'GET', '/api/teacher/support-messages'));
+    const aMessages = await bodyOf<SupportMessage[]>(
+      await call(a.school, a.prof, 'GET', '/api/teacher/support-messages'),
+    );
     // B's admin deleting A's message ids changes nothing in A.
-    await call(b.school, b.admin, 'DELETE', '/api/admin/teacher-support/messages', { messageIds: aMessages.map((m) => m.id) });
-    expect(await bodyOf<SupportMessage[]>(await call(a.school, a.prof, 'GET', '/api/teacher/support-messages'))).toHaveLength(1);
-    expect(await runInDurableObject(schoolHub(env, b.school.id), (hub: SchoolHub) => hub.conversations()?.conversations)).toEqual([]);
-    expect(await bodyOf(await call(b.school, b.admin, 'GET', '/api/admin/teacher-support/unread'))).toEqual({ unread: 0 });
+    await call(b.school, b.admin, 'DELETE', '/api/admin/teacher-support/messages', {
+      messageIds: aMessages.map((m) => m.id),
+    });
+    expect(
+      await bodyOf<SupportMessage[]>(await call(a.school, a.prof, 'GET', '/api/teacher/support-messages')),
+    ).toHaveLength(1);
+    expect(
+      await runInDurableObject(schoolHub(env, b.school.id), (hub: SchoolHub) => hub.conversations()?.conversations),
+    ).toEqual([]);
+    expect(await bodyOf(await call(b.school, b.admin, 'GET', '/api/admin/teacher-support/unread'))).toEqual({
+      unread: 0,
+    });
     // A's token does not open a socket on B's host.
-    const res = await b.school.fetch('/api/support/socket', { headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': `portail, bearer.${a.admin}` } });
+    const res = await b.school.fetch('/api/support/socket', {
+      headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': `portail, bearer.${a.admin}` },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -219,13 +300,19 @@ describe('support chat', () => {
   it('lets the administration (user:manage) and the teachers in, and no one else', async () => {
     const { school, teacher, prof } = await chatSchool();
     const [secretary, student] = await Promise.all([tokenFor(school, 'secretaire'), tokenFor(school, 'eleve')]);
-    const adminPaths = ['/api/admin/teacher-support/conversations', '/api/admin/teacher-support/unread', `/api/admin/teacher-support/messages/${teacher.prof}`];
+    const adminPaths = [
+      '/api/admin/teacher-support/conversations',
+      '/api/admin/teacher-support/unread',
+      `/api/admin/teacher-support/messages/${teacher.prof}`,
+    ];
     for (const token of [secretary, student, prof]) {
       for (const path of adminPaths) expect((await call(school, token, 'GET', path)).status).toBe(403);
     }
     for (const token of [secretary, student]) {
       expect((await call(school, token, 'GET', '/api/teacher/support-messages')).status).toBe(403);
-      const res = await school.fetch('/api/support/socket', { headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': `portail, bearer.${token}` } });
+      const res = await school.fetch('/api/support/socket', {
+        headers: { Upgrade: 'websocket', 'Sec-WebSocket-Protocol': `portail, bearer.${token}` },
+      });
       expect(res.status).toBe(403);
     }
     expect((await call(school, null, 'GET', '/api/teacher/support-messages')).status).toBe(401);
@@ -235,7 +322,9 @@ describe('support chat', () => {
     const bare = await createSchool();
     const res = await call(bare, await tokenFor(bare, 'prof'), 'GET', '/api/teacher/support-messages');
     expect(res.status).toBe(404);
-    expect((await bodyOf(res)).message).toBe("Votre compte n'est lié à aucun professeur : la messagerie n'est pas disponible.");
+    expect((await bodyOf(res)).message).toBe(
+      "Votre compte n'est lié à aucun professeur : la messagerie n'est pas disponible.",
+    );
   });
 });
 

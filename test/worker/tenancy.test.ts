@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { SchoolInfo } from '../../worker/contract/instance';
 import { bodyOf, call, claimsOf, createSchool, login, sql, tokenFor } from './helpers';
 
-
 describe('one school per host', () => {
   it("refuses a school's token on another school's host", async () => {
     const schoolA = await createSchool();
@@ -44,7 +43,10 @@ describe('one school per host', () => {
     expect((await login(schoolA, 'comptable')).status).toBe(200);
     const res = await login(schoolB, 'comptable');
     expect(res.status).toBe(401);
-    expect(await bodyOf(res)).toEqual({ message: "Nom d'utilisateur ou mot de passe incorrect.", code: 'bad_credentials' });
+    expect(await bodyOf(res)).toEqual({
+      message: "Nom d'utilisateur ou mot de passe incorrect.",
+      code: 'bad_credentials',
+    });
 
     // The same username in two schools is two accounts.
     const adminA = claimsOf(await tokenFor(schoolA, 'admin'));
@@ -75,9 +77,13 @@ describe('one school per host', () => {
     const b = await bodyOf<SchoolInfo>(await call(schoolB, tokenB, 'GET', '/api/instance/current'));
     expect(b).toEqual(before);
 
-    const auditB = await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolB.id).first<{ n: number }>();
+    const auditB = await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolB.id).first<{
+      n: number;
+    }>();
     expect(auditB?.n).toBe(0);
-    const auditA = await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolA.id).first<{ n: number }>();
+    const auditA = await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolA.id).first<{
+      n: number;
+    }>();
     expect(auditA?.n).toBe(1);
   });
 

@@ -57,7 +57,9 @@ describe('login throttling', () => {
   it('counts parallel attempts before checking them: a burst gets the free tries only', async () => {
     const school = await createSchool();
     const ip = addressOf(1);
-    const attempts = Array.from({ length: 60 }, (_, i) => loginFrom(school, ip, 'secretaire', i === 49 ? PASSWORD : WRONG));
+    const attempts = Array.from({ length: 60 }, (_, i) =>
+      loginFrom(school, ip, 'secretaire', i === 49 ? PASSWORD : WRONG),
+    );
     const answers = await Promise.all(attempts);
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(LOGIN_LIMITS.freeFailures);
@@ -65,7 +67,10 @@ describe('login throttling', () => {
     expect(statuses[49]).toBe(429);
     const refused = answers[49]!;
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
-    expect(await bodyOf(refused)).toMatchObject({ code: 'too_many_attempts', retryAfter: Number(refused.headers.get('Retry-After')) });
+    expect(await bodyOf(refused)).toMatchObject({
+      code: 'too_many_attempts',
+      retryAfter: Number(refused.headers.get('Retry-After')),
+    });
   });
 
   it('makes a client wait after 5 wrong passwords, and says how long in Retry-After', async () => {
@@ -125,7 +130,8 @@ describe('login throttling', () => {
     const ip = addressOf(4);
     const answers = async (username: string) => {
       const bodies = [];
-      for (let i = 0; i < LOGIN_LIMITS.freeFailures; i++) bodies.push(await bodyOf(await loginFrom(school, ip, username, WRONG)));
+      for (let i = 0; i < LOGIN_LIMITS.freeFailures; i++)
+        bodies.push(await bodyOf(await loginFrom(school, ip, username, WRONG)));
       return bodies;
     };
     expect(await answers('personne')).toEqual(await answers('secretaire'));
@@ -167,7 +173,8 @@ describe('login throttling', () => {
     const school = await createSchool();
     const ip = addressOf(9);
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < LOGIN_LIMITS.freeFailures - 1; i++) expect((await loginFrom(school, ip, 'secretaire', WRONG)).status).toBe(401);
+      for (let i = 0; i < LOGIN_LIMITS.freeFailures - 1; i++)
+        expect((await loginFrom(school, ip, 'secretaire', WRONG)).status).toBe(401);
       expect((await loginFrom(school, ip, 'secretaire')).status).toBe(200);
     }
   });
@@ -177,7 +184,8 @@ describe('login throttling', () => {
     const ip = addressOf(10);
     // The address has already had its 100 checks this hour (on any accounts of any school).
     const byAddress = addressThrottle(env, clientOf(ip));
-    for (let i = 0; i < LOGIN_LIMITS.addressCeiling; i++) expect((await byAddress.beginAddress(`earlier-${i}`)).allowed).toBe(true);
+    for (let i = 0; i < LOGIN_LIMITS.addressCeiling; i++)
+      expect((await byAddress.beginAddress(`earlier-${i}`)).allowed).toBe(true);
     const refused = await loginFrom(school, ip, 'secretaire');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000);

@@ -11,25 +11,35 @@ async function setUp() {
   const token = await tokenFor(fixture.school, 'admin');
   const assignment = (name: string) => `${name}-${fixture.school.id}`;
   const place = (name: string, day: number, start: string, end: string, location_name?: string) =>
-    call(fixture.school, token, 'POST', '/api/timetable', { assignment_id: assignment(name), day_of_week: day, start_time: start, end_time: end, location_name });
+    call(fixture.school, token, 'POST', '/api/timetable', {
+      assignment_id: assignment(name),
+      day_of_week: day,
+      start_time: start,
+      end_time: end,
+      location_name,
+    });
   return { ...fixture, token, assignment, place, entry: (name: string) => `${name}-${fixture.school.id}` };
 }
 
 describe('timetable', () => {
   it('answers the week of a class and of a teacher, by day and start time', async () => {
     const { school, token, yearId, teacher } = await setUp();
-    const byClass = await bodyOf<TimetableWeek>(await call(school, token, 'GET', `/api/timetable?yearId=${yearId}&className=${encodeURIComponent('7e AF')}`));
+    const byClass = await bodyOf<TimetableWeek>(
+      await call(school, token, 'GET', `/api/timetable?yearId=${yearId}&className=${encodeURIComponent('7e AF')}`),
+    );
     expect(byClass.entries.map((e) => `${e.day_of_week} ${e.start_time} ${e.subject_name} ${e.teacher_nom}`)).toEqual([
       '1 07:00 Français Baptiste',
       '1 08:00 Mathématiques Baptiste',
       '3 08:00 Sciences Étienne',
     ]);
-    const byTeacher = await bodyOf<TimetableWeek>(await call(school, token, 'GET', `/api/timetable?yearId=${yearId}&teacherId=${teacher.prof}`));
-    expect(byTeacher.entries.map((e) => `${e.day_of_week} ${e.start_time}-${e.end_time} ${e.class_name} ${e.location_name ?? 'N/A'}`)).toEqual([
-      '1 07:00-08:00 7e AF Salle 2',
-      '1 08:00-09:00 7e AF Salle 1',
-      '2 10:00-11:00 8e AF N/A',
-    ]);
+    const byTeacher = await bodyOf<TimetableWeek>(
+      await call(school, token, 'GET', `/api/timetable?yearId=${yearId}&teacherId=${teacher.prof}`),
+    );
+    expect(
+      byTeacher.entries.map(
+        (e) => `${e.day_of_week} ${e.start_time}-${e.end_time} ${e.class_name} ${e.location_name ?? 'N/A'}`,
+      ),
+    ).toEqual(['1 07:00-08:00 7e AF Salle 2', '1 08:00-09:00 7e AF Salle 1', '2 10:00-11:00 8e AF N/A']);
     const neither = await call(school, token, 'GET', `/api/timetable?yearId=${yearId}`);
     expect(neither.status).toBe(400);
     expect((await bodyOf(neither)).message).toBe('Veuillez choisir une classe ou un professeur.');
@@ -44,22 +54,38 @@ describe('timetable', () => {
       message: 'Jean-Robert Baptiste a déjà cours à ce moment : Français en 7e AF, Lundi de 07:00 à 08:00.',
     });
     const classClash = await place('a-sc7', 1, '08:30', '09:30');
-    expect((await bodyOf(classClash)).message).toBe('La classe 7e AF a déjà cours à ce moment : Mathématiques avec Jean-Robert Baptiste, Lundi de 08:00 à 09:00.');
+    expect((await bodyOf(classClash)).message).toBe(
+      'La classe 7e AF a déjà cours à ce moment : Mathématiques avec Jean-Robert Baptiste, Lundi de 08:00 à 09:00.',
+    );
 
     const touching = await place('a-sc7', 1, '9h', '10:00', ' Labo ');
     expect(touching.status).toBe(201);
-    expect((await bodyOf<SavedLesson>(touching)).entry).toMatchObject({ start_time: '09:00', end_time: '10:00', location_name: 'Labo', subject_name: 'Sciences' });
+    expect((await bodyOf<SavedLesson>(touching)).entry).toMatchObject({
+      start_time: '09:00',
+      end_time: '10:00',
+      location_name: 'Labo',
+      subject_name: 'Sciences',
+    });
 
     const backwards = await place('a-sc7', 4, '10:00', '09:00');
     expect((await bodyOf(backwards)).message).toBe("L'heure de fin doit être après l'heure de début.");
-    expect((await bodyOf(await place('a-sc7', 7, '10:00', '11:00'))).message).toBe('Le jour doit être du lundi (1) au samedi (6).');
-    expect((await bodyOf(await place('a-sc7', 4, '25:00', '11:00'))).message).toBe("L'heure de début n'est pas valide (HH:MM).");
+    expect((await bodyOf(await place('a-sc7', 7, '10:00', '11:00'))).message).toBe(
+      'Le jour doit être du lundi (1) au samedi (6).',
+    );
+    expect((await bodyOf(await place('a-sc7', 4, '25:00', '11:00'))).message).toBe(
+      "L'heure de début n'est pas valide (HH:MM).",
+    );
   });
 
   it('moves a lesson within its own time or elsewhere, refusing a clash the same way', async () => {
     const { school, token, entry } = await setUp();
     const move = (id: string, day: number, start: string, end: string) =>
-      call(school, token, 'PUT', `/api/timetable/${entry(id)}`, { day_of_week: day, start_time: start, end_time: end, location_name: 'Salle 1' });
+      call(school, token, 'PUT', `/api/timetable/${entry(id)}`, {
+        day_of_week: day,
+        start_time: start,
+        end_time: end,
+        location_name: 'Salle 1',
+      });
     const within = await move('t2', 1, '08:15', '09:00');
     expect(within.status).toBe(200);
     expect((await bodyOf<SavedLesson>(within)).message).toBe('Créneau déplacé.');
@@ -75,11 +101,19 @@ describe('timetable', () => {
 
   it('deletes a lesson, but not one with a roll call; checks the permission and the school', async () => {
     const { school, token, entry, yearId } = await setUp();
-    expect((await bodyOf(await call(school, token, 'DELETE', `/api/timetable/${entry('t1')}`))).message).toBe('Créneau supprimé.');
+    expect((await bodyOf(await call(school, token, 'DELETE', `/api/timetable/${entry('t1')}`))).message).toBe(
+      'Créneau supprimé.',
+    );
 
     const student = crypto.randomUUID();
     const enrollment = crypto.randomUUID();
-    await sql('INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)', student, school.id, 'Anel', 'Rose').run();
+    await sql(
+      'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
+      student,
+      school.id,
+      'Anel',
+      'Rose',
+    ).run();
     await sql(
       'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) SELECT ?, ?, ?, year_id, class_id FROM assignments WHERE id = ?',
       enrollment,
@@ -96,13 +130,24 @@ describe('timetable', () => {
     ).run();
     const kept = await call(school, token, 'DELETE', `/api/timetable/${entry('t3')}`);
     expect(kept.status).toBe(409);
-    expect((await bodyOf(kept)).message).toBe("Ce créneau a déjà des présences : déplacez-le plutôt que de le supprimer, l'historique de l'appel reste.");
+    expect((await bodyOf(kept)).message).toBe(
+      "Ce créneau a déjà des présences : déplacez-le plutôt que de le supprimer, l'historique de l'appel reste.",
+    );
 
     const cashier = await tokenFor(school, 'comptable');
     expect((await call(school, cashier, 'GET', `/api/timetable?yearId=${yearId}&className=7e%20AF`)).status).toBe(403);
     expect((await call(school, cashier, 'DELETE', `/api/timetable/${entry('t2')}`)).status).toBe(403);
     const other = await schoolWithCourses();
     expect((await call(school, token, 'DELETE', `/api/timetable/t2-${other.school.id}`)).status).toBe(404);
-    expect((await call(school, token, 'POST', '/api/timetable', { assignment_id: `a-sc7-${other.school.id}`, day_of_week: 6, start_time: '08:00', end_time: '09:00' })).status).toBe(404);
+    expect(
+      (
+        await call(school, token, 'POST', '/api/timetable', {
+          assignment_id: `a-sc7-${other.school.id}`,
+          day_of_week: 6,
+          start_time: '08:00',
+          end_time: '09:00',
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -18,6 +18,13 @@ export type Bootstrap = Omit<StaffBootstrap, 'permissions'>;
 export type BootstrapArea = 'school' | 'student';
 
 export async function loadBootstrap(area: BootstrapArea): Promise<Bootstrap> {
-  if (area === 'student') return { school: await api.get<SchoolInfo>('/instance/current'), years: [], classes: [], announcement: null, fees: {} };
+  if (area === 'student')
+    return {
+      school: await api.get<SchoolInfo>('/instance/current'),
+      years: [],
+      classes: [],
+      announcement: null,
+      fees: {},
+    };
   return api.get<StaffBootstrap>('/bootstrap');
 }

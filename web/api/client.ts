@@ -92,7 +92,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   }
 
   // No service worker saw this read (none controls the page yet): the page keeps its copy.
-  const copy = method === 'GET' && response.status === 200 && !navigator.serviceWorker?.controller ? response.clone() : null;
+  const copy =
+    method === 'GET' && response.status === 200 && !navigator.serviceWorker?.controller ? response.clone() : null;
   const data: unknown = await response.json().catch(() => null);
   if (copy) void keepCopy(path, copy, headers.Authorization ? session!.token : null);
   // What the service worker answered in the server's place (sw.ts): its offline copy after a
@@ -169,7 +170,11 @@ async function poll<T>(path: string, etag: string | null, signal?: AbortSignal):
     const error = data as ErrorAnswer | null;
     throw new ApiError(response.status, error?.message ?? shellText.errors.server(response.status), error?.code);
   }
-  return { changed: true, data: data as T, etag: response.headers.get('X-From-Cache') ? null : response.headers.get('ETag') };
+  return {
+    changed: true,
+    data: data as T,
+    etag: response.headers.get('X-From-Cache') ? null : response.headers.get('ETag'),
+  };
 }
 
 export const api = {

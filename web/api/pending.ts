@@ -73,6 +73,8 @@ export function usePendingWrites(): PendingWrite[] {
  */
 export function isPendingFor(pending: readonly PendingWrite[], areas: readonly string[], id: string): boolean {
   return pending.some(
-    (w) => areas.some((area) => w.path === area || w.path.startsWith(`${area}/`)) && (w.ids.includes(id) || w.path.split('/').includes(id)),
+    (w) =>
+      areas.some((area) => w.path === area || w.path.startsWith(`${area}/`)) &&
+      (w.ids.includes(id) || w.path.split('/').includes(id)),
   );
 }

@@ -18,7 +18,13 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  useEffect(() => on('maintenance', (detail) => setState((s) => ({ ...detail, fromLogin: detail.fromLogin || Boolean(s?.fromLogin) }))), []);
+  useEffect(
+    () =>
+      on('maintenance', (detail) =>
+        setState((s) => ({ ...detail, fromLogin: detail.fromLogin || Boolean(s?.fromLogin) })),
+      ),
+    [],
+  );
 
   // While the screen is up, ask the platform whether the work is over.
   useEffect(() => {
@@ -37,15 +43,22 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [state]);
 
-  const exempt =
-    session && (isPlatform(session) || (session.role === 'admin' && state?.level !== 'full_lockdown'));
+  const exempt = session && (isPlatform(session) || (session.role === 'admin' && state?.level !== 'full_lockdown'));
   const publicPage = pathname === '/' || pathname === '/login';
   if (!state || exempt || (publicPage && !state.fromLogin)) return children;
 
   return (
     <main className="maintenance" role="alert">
       <div className="card maintenance-card">
-        <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg
+          width="48"
+          height="48"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
           <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
         </svg>
         <h1>{shellText.maintenance.title}</h1>

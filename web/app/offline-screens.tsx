@@ -37,7 +37,10 @@ export function screensFor(session: Session, routes: RouteObject[]): string[] {
 /** Resolves once the page's own downloads are done, so the background ones never delay it. */
 const pageLoaded = () =>
   new Promise<void>((resolve) => {
-    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 3000 }) : setTimeout(resolve, 500));
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 3000 })
+        : setTimeout(resolve, 500);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });
@@ -51,7 +54,10 @@ async function storeScreens(session: Session, routes: RouteObject[]): Promise<bo
   const answer = new Promise<boolean>((resolve) => {
     channel.port1.onmessage = (event: MessageEvent<{ ready?: boolean }>) => resolve(Boolean(event.data?.ready));
   });
-  worker.postMessage({ type: 'SCREENS', screens: screensFor(session, routes), files: [guideAddress(guideRoleOf(session.role))] }, [channel.port2]);
+  worker.postMessage(
+    { type: 'SCREENS', screens: screensFor(session, routes), files: [guideAddress(guideRoleOf(session.role))] },
+    [channel.port2],
+  );
   return answer;
 }
 

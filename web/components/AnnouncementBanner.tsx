@@ -4,7 +4,17 @@ import { useState } from 'react';
 import { commonText } from '../i18n/common';
 import './announcement.css';
 
-export function AnnouncementBanner({ id, title, content, storageKey }: { id: string; title?: string; content: string; storageKey: string }) {
+export function AnnouncementBanner({
+  id,
+  title,
+  content,
+  storageKey,
+}: {
+  id: string;
+  title?: string;
+  content: string;
+  storageKey: string;
+}) {
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(storageKey));
   if (id === dismissed) return null;
   const close = () => {

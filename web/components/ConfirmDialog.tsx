@@ -28,7 +28,16 @@ export function ConfirmDialog({
     <Modal
       title={title}
       onClose={busy ? undefined : onCancel}
-      actions={<DialogButtons cancelLabel={cancelLabel} confirmLabel={confirmLabel} tone={tone} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />}
+      actions={
+        <DialogButtons
+          cancelLabel={cancelLabel}
+          confirmLabel={confirmLabel}
+          tone={tone}
+          busy={busy}
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+        />
+      }
     >
       {children}
     </Modal>

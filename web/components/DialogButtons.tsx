@@ -33,7 +33,13 @@ export function DialogButtons({
       <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </button>
-      <button type={form ? 'submit' : 'button'} form={form} className={TONE_CLASS[tone]} onClick={onConfirm} disabled={busy || disabled}>
+      <button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        className={TONE_CLASS[tone]}
+        onClick={onConfirm}
+        disabled={busy || disabled}
+      >
         {confirmLabel}
       </button>
     </>

@@ -42,7 +42,11 @@ export function Field({
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}

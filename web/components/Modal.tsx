@@ -23,7 +23,13 @@ export function Modal({
   }, []);
   return (
     <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose?.()}>
-      <div className={wide ? 'modal modal-wide' : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
+      <div
+        className={wide ? 'modal modal-wide' : 'modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={ref}
+      >
         <h2 id={titleId}>{title}</h2>
         <div className="modal-body">{children}</div>
         <div className="modal-actions">{actions}</div>

@@ -27,7 +27,12 @@ export function Pager({
         <span>{t.page(page, totalPages)}</span>
         {total && <span className="muted">{total}</span>}
       </span>
-      <button type="button" className="btn btn-secondary" disabled={page >= totalPages || busy} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={page >= totalPages || busy}
+        onClick={() => onPage(page + 1)}
+      >
         {t.next}
       </button>
     </nav>

@@ -66,7 +66,13 @@ export function NewPasswordFields({
       <Field label={labels.password}>
         {(control) => (
           <>
-            <PasswordInput {...control} autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} required />
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => onPassword(e.target.value)}
+              required
+            />
             {strength && <PasswordStrength password={password} />}
             <PasswordCriteriaList password={password} />
           </>
@@ -75,7 +81,13 @@ export function NewPasswordFields({
       <Field label={labels.confirm}>
         {(control) => (
           <>
-            <PasswordInput {...control} autoComplete="new-password" value={confirm} onChange={(e) => onConfirm(e.target.value)} required />
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => onConfirm(e.target.value)}
+              required
+            />
             {confirm && (
               <span className={password === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
                 {password === confirm ? labels.match : labels.mismatch}

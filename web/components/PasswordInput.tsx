@@ -15,7 +15,15 @@ export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'
         aria-pressed={visible}
         aria-controls={props.id}
       >
-        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
           <circle cx="12" cy="12" r="3" />
           {visible && <path d="M3 3l18 18" />}

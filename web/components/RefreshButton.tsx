@@ -3,8 +3,22 @@ import { commonText } from '../i18n/common';
 /** Reloads the page (shown on /, /login, /force-password-change and in the top bar). */
 export function RefreshButton({ className = 'btn btn-ghost' }: { className?: string }) {
   return (
-    <button type="button" className={className} onClick={() => window.location.reload()} aria-label={commonText.refresh} title={commonText.refresh}>
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+    <button
+      type="button"
+      className={className}
+      onClick={() => window.location.reload()}
+      aria-label={commonText.refresh}
+      title={commonText.refresh}
+    >
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M21 12a9 9 0 1 1-3-6.7" />
         <path d="M21 3v6h-6" />
       </svg>

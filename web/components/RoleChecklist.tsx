@@ -62,7 +62,15 @@ export function RoleChecklist({
                   aria-controls={infoId}
                   onClick={() => setOpen((o) => (o === role.id ? null : role.id))}
                 >
-                  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <svg
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
                     <circle cx="12" cy="12" r="10" />
                     <path d="M12 11v6M12 7.5v.5" strokeLinecap="round" />
                   </svg>

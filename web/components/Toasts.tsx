@@ -10,7 +10,12 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
-          <button type="button" className="toast-close" onClick={() => dismissToast(t.id)} aria-label={shellText.toast.dismiss}>
+          <button
+            type="button"
+            className="toast-close"
+            onClick={() => dismissToast(t.id)}
+            aria-label={shellText.toast.dismiss}
+          >
             ×
           </button>
         </div>

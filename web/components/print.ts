@@ -76,7 +76,13 @@ const BASE_STYLES = `
 export function schoolHeader(school: PrintSchool): SafeHtml {
   const logo = school.logoUrl ? html`<img src="${new URL(school.logoUrl, location.origin).href}" alt="" />` : '';
   const lines = [school.address, school.phone].filter(Boolean).map((line) => html`<p>${line}</p>`);
-  return html`<header class="sheet-header">${logo}<div><h1>${school.name}</h1>${lines}</div></header>`;
+  return html`<header class="sheet-header">
+    ${logo}
+    <div>
+      <h1>${school.name}</h1>
+      ${lines}
+    </div>
+  </header>`;
 }
 
 /** Opens the printable window and prints it after the delay; null when pop-ups are blocked. */
@@ -117,7 +123,9 @@ export function openWaitingWindow(message: string, popupBlockedMessage: string):
     toast.error(popupBlockedMessage);
     return null;
   }
-  win.document.write(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p>${escapeHtml(message)}</p></body></html>`);
+  win.document.write(
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(message)}</title></head><body><p>${escapeHtml(message)}</p></body></html>`,
+  );
   return win;
 }
 

@@ -11,7 +11,16 @@ export const adminText = {
   wizard: {
     title: 'Assistant de configuration',
     stepOf: (n: number, total: number) => `Étape ${n} sur ${total}`,
-    steps: ['Bienvenue', 'Année scolaire', 'Périodes', 'Classes', 'Matières', 'Programme', 'Frais de scolarité', 'Récapitulatif'],
+    steps: [
+      'Bienvenue',
+      'Année scolaire',
+      'Périodes',
+      'Classes',
+      'Matières',
+      'Programme',
+      'Frais de scolarité',
+      'Récapitulatif',
+    ],
     previous: 'Précédent',
     next: 'Suivant',
     finish: 'Terminer la configuration',
@@ -83,7 +92,8 @@ export const adminText = {
     loadError: 'Impossible de charger cette section.',
   },
   suspension: {
-    days: (days: number) => `L'accès de votre école expire dans ${days} jours. Contactez l'équipe de la plateforme pour le renouveler.`,
+    days: (days: number) =>
+      `L'accès de votre école expire dans ${days} jours. Contactez l'équipe de la plateforme pour le renouveler.`,
     daysHours: (days: number, hours: number) =>
       `L'accès de votre école expire dans ${days} j ${hours} h. Contactez l'équipe de la plateforme pour le renouveler.`,
     countdown: (clock: string) => `L'accès de votre école expire dans ${clock}.`,
@@ -120,7 +130,12 @@ export const adminText = {
     phoneHint: '8 chiffres pour Haïti ; pour un autre pays, choisissez « Autre pays » et tapez « + » et l’indicatif.',
     passingGrade: 'Moyenne de passage (%)',
     currency: 'Devise',
-    currencies: { Gdes: 'Gdes (gourdes)', $HT: '$HT (dollar haïtien)', US: 'US (dollar américain, $)', EU: 'EU (euro, €)' },
+    currencies: {
+      Gdes: 'Gdes (gourdes)',
+      $HT: '$HT (dollar haïtien)',
+      US: 'US (dollar américain, $)',
+      EU: 'EU (euro, €)',
+    },
     logo: 'Logo',
     chooseLogo: 'Choisir une image',
     removeLogo: 'Retirer le logo',
@@ -177,13 +192,14 @@ export const adminText = {
     removeOf: (name: string) => `Retirer ${name}`,
     assign: 'Assigner',
     assignOf: (name: string) => `Assigner ${name}`,
-    noneAssigned: "Aucune matière au programme de cette classe.",
+    noneAssigned: 'Aucune matière au programme de cette classe.',
     noneAvailable: 'Toutes les matières sont au programme.',
     noClasses: "Aucune classe : ajoutez-en dans l'onglet Classes.",
   },
   financials: {
     title: 'Frais de scolarité par classe',
-    intro: 'Montant annuel par défaut (MPPA) de chaque classe pour l’année sélectionnée. Laissez vide pour aucun montant.',
+    intro:
+      'Montant annuel par défaut (MPPA) de chaque classe pour l’année sélectionnée. Laissez vide pour aucun montant.',
     class: 'Classe',
     amount: (currency: string) => `MPPA (${currency})`,
     amountOf: (name: string) => `MPPA de ${name}`,

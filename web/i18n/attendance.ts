@@ -2,7 +2,10 @@
 import type { AttendanceStatus } from '../../worker/domain/attendance';
 
 export const attendanceText = {
-  statuses: { present: 'Présent', absent: 'Absent', late: 'En retard', justified: 'Justifié' } satisfies Record<AttendanceStatus, string>,
+  statuses: { present: 'Présent', absent: 'Absent', late: 'En retard', justified: 'Justifié' } satisfies Record<
+    AttendanceStatus,
+    string
+  >,
   short: { present: 'P', absent: 'A', late: 'R', justified: 'J' } satisfies Record<AttendanceStatus, string>,
   title: (subject: string, className: string) => `Appel : ${subject} · ${className}`,
   when: (day: string, date: string, start: string, end: string) => `${day} ${date} · ${start} - ${end}`,

@@ -14,7 +14,14 @@ export const auditText = {
   searchPlaceholder: 'Action, cible, détails...',
   startDate: 'Du',
   endDate: 'Au',
-  columns: { date: 'Date', user: 'Utilisateur', school: 'École', action: 'Action', target: 'Cible', details: 'Détails' },
+  columns: {
+    date: 'Date',
+    user: 'Utilisateur',
+    school: 'École',
+    action: 'Action',
+    target: 'Cible',
+    details: 'Détails',
+  },
   select: (action: string, date: string) => `Sélectionner ${action} du ${date}`,
   selectPage: 'Sélectionner toute la page',
   empty: 'Aucune entrée ne correspond à ces filtres.',
@@ -22,13 +29,16 @@ export const auditText = {
   loadError: (message: string) => `Impossible de charger le journal : ${message}`,
   deleteSelection: (n: number) => `Supprimer la sélection (${n})`,
   deleteSelectionTitle: 'Supprimer les entrées sélectionnées',
-  deleteSelectionBody: (n: number) => `${n} entrée${n > 1 ? 's' : ''} du journal ser${n > 1 ? 'ont' : 'a'} supprimée${n > 1 ? 's' : ''} définitivement.`,
+  deleteSelectionBody: (n: number) =>
+    `${n} entrée${n > 1 ? 's' : ''} du journal ser${n > 1 ? 'ont' : 'a'} supprimée${n > 1 ? 's' : ''} définitivement.`,
   deleteByDate: 'Supprimer par période',
-  deleteByDateHint: 'Les deux dates sont incluses. La suppression concerne toutes les écoles et la plateforme, et elle est elle-même journalisée.',
+  deleteByDateHint:
+    'Les deux dates sont incluses. La suppression concerne toutes les écoles et la plateforme, et elle est elle-même journalisée.',
   deleteFrom: 'Première date',
   deleteTo: 'Dernière date',
   deleteByDateSubmit: 'Supprimer la période',
   deleteByDateTitle: 'Supprimer une période du journal',
-  deleteByDateBody: (from: string, to: string) => `Toutes les entrées du ${from} au ${to} inclus seront supprimées définitivement, dans toutes les écoles.`,
+  deleteByDateBody: (from: string, to: string) =>
+    `Toutes les entrées du ${from} au ${to} inclus seront supprimées définitivement, dans toutes les écoles.`,
   confirmDelete: 'Supprimer',
 } as const;

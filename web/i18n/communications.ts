@@ -1,7 +1,11 @@
 // Communications (document 1 §2 'Communications', §5, §8; document 2 §2 'Support'): the support
 // chat of the teachers and the administration, and the announcements to teachers and students.
 export const communicationsText = {
-  tabs: { support: 'Support enseignants', teacherAnnouncements: 'Annonces aux enseignants', studentAnnouncements: 'Annonces aux élèves' },
+  tabs: {
+    support: 'Support enseignants',
+    teacherAnnouncements: 'Annonces aux enseignants',
+    studentAnnouncements: 'Annonces aux élèves',
+  },
   support: {
     title: 'Support',
     contactTitle: 'Support — messages des enseignants',
@@ -19,9 +23,12 @@ export const communicationsText = {
     select: (content: string) => `Sélectionner le message « ${content.slice(0, 40)} »`,
     deleteSelected: (n: number) => `Supprimer (${n})`,
     confirmDeleteTitle: 'Supprimer les messages',
-    confirmDelete: (n: number) => (n > 1 ? `Supprimer les ${n} messages sélectionnés ? Cette action est définitive.` : 'Supprimer le message sélectionné ? Cette action est définitive.'),
+    confirmDelete: (n: number) =>
+      n > 1
+        ? `Supprimer les ${n} messages sélectionnés ? Cette action est définitive.`
+        : 'Supprimer le message sélectionné ? Cette action est définitive.',
     deleted: 'Messages supprimés.',
-    queued: "Message en attente : il sera envoyé au retour du réseau.",
+    queued: 'Message en attente : il sera envoyé au retour du réseau.',
     pending: 'En attente',
     back: 'Conversations',
     messageRequired: 'Veuillez écrire un message.',
@@ -41,7 +48,8 @@ export const communicationsText = {
     to: (names: string) => `À : ${names}`,
     deleteSelected: (n: number) => `Supprimer (${n})`,
     confirmDeleteTitle: 'Supprimer les annonces',
-    confirmDelete: (n: number) => (n > 1 ? `Supprimer les ${n} annonces sélectionnées ?` : "Supprimer l'annonce sélectionnée ?"),
+    confirmDelete: (n: number) =>
+      n > 1 ? `Supprimer les ${n} annonces sélectionnées ?` : "Supprimer l'annonce sélectionnée ?",
     select: (content: string) => `Sélectionner l'annonce « ${content.slice(0, 40)} »`,
     teacherInvalid: 'Veuillez rédiger une annonce et sélectionner au moins un destinataire.',
     studentInvalid: 'Veuillez rédiger une annonce.',

@@ -15,7 +15,7 @@ export const dashboardText = {
     reportCards: { title: 'Gestion des Bulletins', body: 'Générer et imprimer les bulletins.' },
     gradebook: { title: 'Carnet de notes', body: "Les notes d'une classe par matière et par période." },
     teachers: { title: 'Gestion des Professeurs', body: 'Professeurs et assignations.' },
-    timetable: { title: 'Emploi du temps', body: "Emploi du temps des classes et des professeurs." },
+    timetable: { title: 'Emploi du temps', body: 'Emploi du temps des classes et des professeurs.' },
     report: { title: 'Rapport Financier', body: 'Encaissements et soldes par classe.' },
     attendance: { title: 'Suivi des Présences', body: "Feuille d'appel et rapports de présence." },
   },

@@ -37,7 +37,7 @@ export const gradebookText = {
     submit: 'Ajouter',
     limit: 'Limite atteinte',
     created: rules.evaluationCreated,
-    localHint: "Elle sera enregistrée avec sa première note.",
+    localHint: 'Elle sera enregistrée avec sa première note.',
   },
   edit: {
     title: "Modifier l'évaluation",
@@ -66,7 +66,8 @@ export const gradebookText = {
     pendingHint: 'Elles sont gardées sur cet appareil et partiront dès le retour du réseau.',
     pendingCell: 'En attente',
     refusedTitle: (n: number) => (n > 1 ? `${n} notes refusées par le serveur` : '1 note refusée par le serveur'),
-    refusedLine: (student: string, evaluation: string, score: string, message: string) => `${student}, ${evaluation} : ${score} — ${message}`,
+    refusedLine: (student: string, evaluation: string, score: string, message: string) =>
+      `${student}, ${evaluation} : ${score} — ${message}`,
     retry: 'Réessayer',
     drop: 'Retirer',
     empty: 'vide',

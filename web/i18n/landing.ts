@@ -16,13 +16,14 @@ export const landingText = {
   hero: {
     eyebrow: "Pour les écoles d'Haïti",
     title: 'Gérez votre école simplement, même sans connexion',
-    lead: "Élèves, frais de scolarité, notes, bulletins, présences et emploi du temps réunis dans un seul portail en français, pensé pour les écoles haïtiennes et leurs réseaux mobiles.",
+    lead: 'Élèves, frais de scolarité, notes, bulletins, présences et emploi du temps réunis dans un seul portail en français, pensé pour les écoles haïtiennes et leurs réseaux mobiles.',
     discover: 'Découvrir les fonctionnalités',
     highlights: ['Élèves et NISU', 'Frais MPPA', 'Bulletins imprimables', 'Fonctionne hors ligne'],
   },
   features: {
     title: 'Fonctionnalités',
-    intro: "Tout ce dont l'administration, le secrétariat, la comptabilité et les enseignants ont besoin au quotidien, au même endroit.",
+    intro:
+      "Tout ce dont l'administration, le secrétariat, la comptabilité et les enseignants ont besoin au quotidien, au même endroit.",
     items: {
       students: {
         title: 'Élèves et inscriptions',
@@ -30,7 +31,7 @@ export const landingText = {
       },
       tuition: {
         title: 'Frais de scolarité',
-        text: "MPPA par classe, versements échelonnés, bourses et réductions : le solde de chaque élève est calculé automatiquement, et chaque classe a sa fiche financière.",
+        text: 'MPPA par classe, versements échelonnés, bourses et réductions : le solde de chaque élève est calculé automatiquement, et chaque classe a sa fiche financière.',
       },
       grades: {
         title: 'Carnets de notes et bulletins',
@@ -50,7 +51,8 @@ export const landingText = {
       },
     },
     rolesTitle: 'Chacun voit seulement ce dont il a besoin',
-    rolesText: 'Les secrétaires, les comptables et les enseignants ne voient que ce dont ils ont besoin : les informations sensibles restent entre les bonnes mains.',
+    rolesText:
+      'Les secrétaires, les comptables et les enseignants ne voient que ce dont ils ont besoin : les informations sensibles restent entre les bonnes mains.',
     roles: [
       { name: 'Secrétariat', sees: 'Élèves, inscriptions et dossiers.' },
       { name: 'Comptabilité', sees: 'Versements, bourses et rapports financiers.' },
@@ -94,7 +96,7 @@ export const landingText = {
       dashboard: {
         title: 'Tableau de bord',
         caption: "L'accueil de l'administration : un accès direct à chaque module et aux paiements par classe.",
-        alt: "Tableau de bord : six tuiles (gestion des élèves, bulletins, enseignants, emploi du temps, rapports financiers, présences) et des raccourcis de paiement par classe.",
+        alt: 'Tableau de bord : six tuiles (gestion des élèves, bulletins, enseignants, emploi du temps, rapports financiers, présences) et des raccourcis de paiement par classe.',
       },
       students: {
         title: 'Gestion des élèves',
@@ -124,7 +126,7 @@ export const landingText = {
     items: {
       tenancy: {
         title: 'Des données propres à chaque école',
-        text: "Chaque école dispose de son propre espace : ses données ne sont jamais visibles par une autre école.",
+        text: 'Chaque école dispose de son propre espace : ses données ne sont jamais visibles par une autre école.',
       },
       permissions: {
         title: 'Des permissions précises',
@@ -144,9 +146,18 @@ export const landingText = {
     title: 'Fonctionne même sans connexion',
     text: "Coupure d'internet ou réseau mobile instable ? Le portail continue de fonctionner : les données déjà consultées restent disponibles et vos modifications sont enregistrées sur l'appareil.",
     steps: [
-      { title: 'Travaillez hors ligne', text: 'Consultez les listes, enregistrez un paiement ou des notes, même sans réseau.' },
-      { title: 'Modifications mises en attente', text: "Chaque changement s'affiche tout de suite et reste conservé sur l'appareil." },
-      { title: 'Synchronisées plus tard', text: 'Dès le retour de la connexion, les modifications sont envoyées automatiquement.' },
+      {
+        title: 'Travaillez hors ligne',
+        text: 'Consultez les listes, enregistrez un paiement ou des notes, même sans réseau.',
+      },
+      {
+        title: 'Modifications mises en attente',
+        text: "Chaque changement s'affiche tout de suite et reste conservé sur l'appareil.",
+      },
+      {
+        title: 'Synchronisées plus tard',
+        text: 'Dès le retour de la connexion, les modifications sont envoyées automatiquement.',
+      },
     ],
     note: "À la déconnexion, les données enregistrées sur l'appareil sont effacées : rien ne reste sur un téléphone partagé.",
     statusOffline: 'Hors ligne',

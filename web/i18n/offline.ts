@@ -17,7 +17,8 @@ export const offlineText = {
   pending: 'En attente',
   pendingTitle: 'En attente de synchronisation',
   syncComplete: "Données synchronisées avec succès. Rechargement de l'application...",
-  syncAuthError: 'La synchronisation a été refusée : votre session a expiré. Déconnectez-vous puis reconnectez-vous pour envoyer vos modifications.',
+  syncAuthError:
+    'La synchronisation a été refusée : votre session a expiré. Déconnectez-vous puis reconnectez-vous pour envoyer vos modifications.',
   syncClientErrorDefault: 'Une erreur inattendue est survenue.',
   readyOffline: 'Application prête hors ligne',
   newVersion: 'Nouvelle version disponible !',

@@ -5,7 +5,13 @@ export { platformServerText } from '../../worker/contract/texts/platform';
 export const platformText = {
   title: 'Administration de la plateforme',
   sections: 'Sections de la plateforme',
-  tabs: { schools: 'Écoles', announcements: 'Annonces', delegates: 'Délégués', maintenance: 'Maintenance', journal: 'Journal' },
+  tabs: {
+    schools: 'Écoles',
+    announcements: 'Annonces',
+    delegates: 'Délégués',
+    maintenance: 'Maintenance',
+    journal: 'Journal',
+  },
   schools: {
     add: '+ Nouvelle école',
     empty: "Aucune école pour l'instant.",
@@ -18,13 +24,20 @@ export const platformText = {
     noExpiry: 'Sans limite',
     through: (date: string) => `jusqu'au ${date}`,
     state: 'État',
-    states: { active: 'Active', suspended: 'Suspendue', expired: 'Expirée', locked: 'Bloquée (délai de grâce passé)', expiring: (days: number) => `Expire dans ${days} jour${days > 1 ? 's' : ''}` },
+    states: {
+      active: 'Active',
+      suspended: 'Suspendue',
+      expired: 'Expirée',
+      locked: 'Bloquée (délai de grâce passé)',
+      expiring: (days: number) => `Expire dans ${days} jour${days > 1 ? 's' : ''}`,
+    },
     edit: 'Modifier',
     expiry: 'Expiration',
     suspend: 'Suspendre',
     reactivate: 'Réactiver',
     suspendTitle: (name: string) => `Suspendre ${name}`,
-    suspendBody: "Ses utilisateurs ne pourront plus se connecter tant qu'elle est suspendue. Aucune donnée n'est supprimée ; vous pourrez la réactiver à tout moment.",
+    suspendBody:
+      "Ses utilisateurs ne pourront plus se connecter tant qu'elle est suspendue. Aucune donnée n'est supprimée ; vous pourrez la réactiver à tout moment.",
     reactivateTitle: (name: string) => `Réactiver ${name}`,
     reactivateBody: 'Ses utilisateurs pourront de nouveau se connecter.',
   },
@@ -33,11 +46,13 @@ export const platformText = {
     editTitle: (name: string) => `Modifier ${name}`,
     name: "Nom de l'école",
     hostname: "Noms d'hôte",
-    hostnameHint: "L'adresse de l'école, sans https:// (par exemple ecole3.exemple.ht) ; plusieurs adresses séparées par des virgules, la principale d'abord.",
-    defaultHostnameHint: "École par défaut : laissez vide pour qu'elle réponde à toute adresse qu'aucune autre école ne porte.",
+    hostnameHint:
+      "L'adresse de l'école, sans https:// (par exemple ecole3.exemple.ht) ; plusieurs adresses séparées par des virgules, la principale d'abord.",
+    defaultHostnameHint:
+      "École par défaut : laissez vide pour qu'elle réponde à toute adresse qu'aucune autre école ne porte.",
     currency: 'Devise',
     adminUsername: "Identifiant de l'administrateur",
-    adminHint: "Son premier compte, avec un mot de passe temporaire affiché une seule fois.",
+    adminHint: 'Son premier compte, avec un mot de passe temporaire affiché une seule fois.',
     save: 'Enregistrer',
     saving: 'Enregistrement...',
     create: "Créer l'école",
@@ -71,7 +86,7 @@ export const platformText = {
   },
   delegates: {
     intro: 'Les délégués gèrent les écoles et les annonces, pas les délégués ni la maintenance.',
-    username: "Identifiant du délégué",
+    username: 'Identifiant du délégué',
     add: 'Créer le délégué',
     adding: 'Création...',
     empty: 'Aucun délégué.',
@@ -82,7 +97,8 @@ export const platformText = {
     credentialsTitle: (name: string) => `Compte de ${name}`,
   },
   maintenance: {
-    intro: "Pendant la maintenance, l'application est remplacée par l'écran de maintenance. Niveau standard : les administrateurs des écoles continuent de travailler. Verrouillage complet : seuls les comptes de la plateforme.",
+    intro:
+      "Pendant la maintenance, l'application est remplacée par l'écran de maintenance. Niveau standard : les administrateurs des écoles continuent de travailler. Verrouillage complet : seuls les comptes de la plateforme.",
     state: (active: boolean) => (active ? 'Maintenance en cours' : 'Aucune maintenance en cours'),
     message: 'Message affiché',
     level: 'Niveau',

@@ -5,7 +5,8 @@ export const promotionText = {
   intro:
     "Simulez le passage des élèves de l'année source à l'année suivante : admis en classe supérieure si leur moyenne annuelle atteint la moyenne de passage, sinon ils redoublent ; les élèves admis de la dernière classe sont diplômés (archivés, compte élève désactivé). Vous pouvez changer le résultat d'un élève avant d'exécuter.",
   offlineBanner: 'Mode hors ligne',
-  offlineHint: "La promotion nécessite une connexion internet : la simulation, l'exécution et l'annulation sont indisponibles.",
+  offlineHint:
+    "La promotion nécessite une connexion internet : la simulation, l'exécution et l'annulation sont indisponibles.",
   sourceYear: 'Année scolaire source',
   chooseYear: 'Choisir une année',
   simulate: 'Simuler',
@@ -17,7 +18,8 @@ export const promotionText = {
   executeOnline: "L'exécution de la promotion nécessite une connexion internet.",
   simulateFirst: "Veuillez d'abord lancer une simulation.",
   undoOnline: "L'annulation de la promotion nécessite une connexion internet.",
-  target: (source: string, target: string, passing: number) => `De ${source} vers ${target} — moyenne de passage : ${passing} %`,
+  target: (source: string, target: string, passing: number) =>
+    `De ${source} vers ${target} — moyenne de passage : ${passing} %`,
   sourceClass: 'Classe source',
   admitted: 'Admis',
   failed: 'Redoublants',

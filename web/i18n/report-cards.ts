@@ -97,9 +97,24 @@ export const reportCardsText = {
 
   /** Document 2 §9: four phrases per tier, chosen by the floored average modulo four. */
   phrases: {
-    top: ['Excellent travail, félicitations !', 'Excellent, continuez ainsi.', 'Travail remarquable.', 'Très brillant, bravo !'],
+    top: [
+      'Excellent travail, félicitations !',
+      'Excellent, continuez ainsi.',
+      'Travail remarquable.',
+      'Très brillant, bravo !',
+    ],
     good: ['Très bien.', 'Très bon travail.', 'Très bons résultats, continuez.', 'Très bien, travail sérieux.'],
-    average: ['Bien, peut mieux faire.', 'Assez bien.', 'Résultats corrects, persévérez.', 'Bien, des efforts à poursuivre.'],
-    poor: ['Insuffisant, doit redoubler d’efforts.', 'Passable, travail à renforcer.', 'Résultats faibles, il faut travailler davantage.', 'Insuffisant, un soutien est nécessaire.'],
+    average: [
+      'Bien, peut mieux faire.',
+      'Assez bien.',
+      'Résultats corrects, persévérez.',
+      'Bien, des efforts à poursuivre.',
+    ],
+    poor: [
+      'Insuffisant, doit redoubler d’efforts.',
+      'Passable, travail à renforcer.',
+      'Résultats faibles, il faut travailler davantage.',
+      'Insuffisant, un soutien est nécessaire.',
+    ],
   } satisfies Record<AppreciationTier, Phrases>,
 } as const;

@@ -33,10 +33,14 @@ export const resourcesText = {
   urlHint: 'Une adresse commençant par http:// ou https://',
   fixedOnEdit: "L'assignation et le type ne peuvent pas être modifiés.",
   course: (subject: string, className: string) => `${subject} · ${className}`,
-  assignmentOption: (subject: string, className: string, prenom: string, nom: string) => `${className} · ${subject} (${prenom} ${nom})`,
+  assignmentOption: (subject: string, className: string, prenom: string, nom: string) =>
+    `${className} · ${subject} (${prenom} ${nom})`,
   by: (prenom: string, nom: string) => `${prenom} ${nom}`,
   addedOn: (date: string) => `Ajoutée le ${date}`,
-  size: (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo` : `${Math.max(1, Math.round(bytes / 1024))} Ko`),
+  size: (bytes: number) =>
+    bytes >= 1024 * 1024
+      ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`
+      : `${Math.max(1, Math.round(bytes / 1024))} Ko`,
   confirmTitle: 'Supprimer la ressource',
   confirm: (title: string) => `Supprimer « ${title} » ? Le fichier sera effacé.`,
   previewTitle: (title: string) => `Aperçu : ${title}`,

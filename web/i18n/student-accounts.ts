@@ -2,7 +2,8 @@
 // 'Teachers management and student accounts').
 export const studentAccountsText = {
   title: 'Portail Élève',
-  intro: "Les comptes du portail élève des élèves inscrits cette année : créez-les pour une sélection, remettez les fiches imprimées, réinitialisez ou désactivez un compte.",
+  intro:
+    'Les comptes du portail élève des élèves inscrits cette année : créez-les pour une sélection, remettez les fiches imprimées, réinitialisez ou désactivez un compte.',
   noYear: "Aucune année scolaire n'est ouverte.",
   classFilter: 'Classe',
   allClasses: 'Toutes les classes',
@@ -12,7 +13,12 @@ export const studentAccountsText = {
   student: 'Élève',
   className: 'Classe',
   account: 'Compte',
-  status: { none: 'Aucun compte', active: 'Actif', temporary_password: 'Mot de passe temporaire', disabled: 'Désactivé' },
+  status: {
+    none: 'Aucun compte',
+    active: 'Actif',
+    temporary_password: 'Mot de passe temporaire',
+    disabled: 'Désactivé',
+  },
   create: (n: number) => `Créer les comptes (${n})`,
   creating: (done: number, total: number) => `Création des comptes… ${done} / ${total}`,
   noneSelected: 'Veuillez sélectionner au moins un élève.',

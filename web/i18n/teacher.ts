@@ -1,7 +1,13 @@
 // The teacher's space (document 2 §2 'Teacher dashboard').
 export const teacherText = {
   welcome: (name: string) => `Bienvenue, ${name}`,
-  tabs: { courses: 'Mes Cours', timetable: 'Mon Emploi du temps', resources: 'Ressources', support: 'Support', security: 'Sécurité' },
+  tabs: {
+    courses: 'Mes Cours',
+    timetable: 'Mon Emploi du temps',
+    resources: 'Ressources',
+    support: 'Support',
+    security: 'Sécurité',
+  },
   loading: 'Chargement de vos cours…',
   noYear: "Aucune année scolaire n'est encore ouverte : vos cours apparaîtront ici.",
   noCourses: 'Aucun cours ne vous est attribué pour cette année.',

@@ -11,8 +11,19 @@ export const teachersText = {
   account: 'Compte',
   courses: 'Cours',
   noCourses: 'Aucun cours cette année',
-  states: { active: 'Actif', temporary_password: 'Mot de passe temporaire', disabled: 'Désactivé', none: 'Sans compte' },
-  actions: { edit: 'Modifier', courses: 'Cours', createAccount: 'Créer son compte', reset: 'Réinitialiser le mot de passe', remove: 'Supprimer' },
+  states: {
+    active: 'Actif',
+    temporary_password: 'Mot de passe temporaire',
+    disabled: 'Désactivé',
+    none: 'Sans compte',
+  },
+  actions: {
+    edit: 'Modifier',
+    courses: 'Cours',
+    createAccount: 'Créer son compte',
+    reset: 'Réinitialiser le mot de passe',
+    remove: 'Supprimer',
+  },
   actionsOf: (name: string) => `Actions pour ${name}`,
   form: {
     addTitle: 'Ajouter un professeur',
@@ -25,7 +36,8 @@ export const teachersText = {
     usernameHint: (suggested: string) => `Laissez vide pour « ${suggested} » (rendu unique si besoin).`,
     save: 'Enregistrer',
     saving: 'Enregistrement…',
-    online: "La création d'un compte nécessite une connexion internet : le mot de passe temporaire doit vous être affiché.",
+    online:
+      "La création d'un compte nécessite une connexion internet : le mot de passe temporaire doit vous être affiché.",
   },
   credentialsTitle: (name: string) => `Compte de ${name}`,
   slip: {
@@ -44,8 +56,10 @@ export const teachersText = {
   noProgramme: "Le programme de cette année est vide : ajoutez des matières aux classes dans l'administration.",
   close: 'Fermer',
   resetTitle: (name: string) => `Réinitialiser le mot de passe de ${name} ?`,
-  resetBody: 'Un nouveau mot de passe temporaire vous sera affiché une seule fois ; ses sessions ouvertes seront fermées.',
+  resetBody:
+    'Un nouveau mot de passe temporaire vous sera affiché une seule fois ; ses sessions ouvertes seront fermées.',
   resetConfirm: 'Réinitialiser',
   removeTitle: (name: string) => `Supprimer ${name} ?`,
-  removeBody: "Son compte est supprimé. Un professeur qui a enseigné les années passées est archivé : son historique reste.",
+  removeBody:
+    'Son compte est supprimé. Un professeur qui a enseigné les années passées est archivé : son historique reste.',
 } as const;

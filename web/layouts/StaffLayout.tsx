@@ -10,7 +10,12 @@ import { TopBar } from './TopBar';
 
 function SchoolGate() {
   const { loading, error } = useSchool();
-  if (loading) return <p className="page muted" role="status">{shellText.school.loading}</p>;
+  if (loading)
+    return (
+      <p className="page muted" role="status">
+        {shellText.school.loading}
+      </p>
+    );
   if (error) {
     return (
       <div className="page">

@@ -87,7 +87,9 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
   const compact = useCompact(row, name);
   const unread = useSupportUnread(Boolean(session && !isPlatform(session) && hasPermission(session, 'user:manage')));
   const shown = items.map((item) =>
-    item.to === '/admin/contact' && unread > 0 ? { ...item, badge: { count: unread, label: communicationsText.support.menuUnread(unread) } } : item,
+    item.to === '/admin/contact' && unread > 0
+      ? { ...item, badge: { count: unread, label: communicationsText.support.menuUnread(unread) } }
+      : item,
   );
   const logout = async () => {
     await signOut(navigate);
@@ -120,7 +122,15 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
           aria-label={open ? shellText.nav.closeMenu : shellText.nav.openMenu}
           onClick={() => setOpen((o) => !o)}
         >
-          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
           </svg>
           {compact && !open && unread > 0 && (
@@ -129,7 +139,11 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
             </span>
           )}
         </button>
-        <nav id="main-menu" className={`main-menu ${open && compact ? 'is-open' : ''}`} aria-label={shellText.nav.mainMenu}>
+        <nav
+          id="main-menu"
+          className={`main-menu ${open && compact ? 'is-open' : ''}`}
+          aria-label={shellText.nav.mainMenu}
+        >
           {shown.map((item) =>
             item.disabled ? (
               <a key={item.to} aria-disabled="true" title={item.disabled} role="link">

@@ -27,7 +27,8 @@ export function staffMenu(s: Session): MenuItem[] {
       { to: '/docs', label: t.documentation },
     ];
   }
-  if (s.role === 'standard') return [{ to: '/dashboard', label: t.dashboard }, ...portal, { to: '/docs', label: t.documentation }];
+  if (s.role === 'standard')
+    return [{ to: '/dashboard', label: t.dashboard }, ...portal, { to: '/docs', label: t.documentation }];
   return [{ to: '/docs', label: t.documentation }];
 }
 

@@ -2,7 +2,15 @@
 // bootstrap, web/api/bootstrap.ts), with the year selected in the top bar (remembered between
 // visits).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type Announcement, type Bootstrap, type BootstrapArea, loadBootstrap, type SchoolClass, type SchoolInfo, type SchoolYear } from '../api/bootstrap';
+import {
+  type Announcement,
+  type Bootstrap,
+  type BootstrapArea,
+  loadBootstrap,
+  type SchoolClass,
+  type SchoolInfo,
+  type SchoolYear,
+} from '../api/bootstrap';
 import { errorMessage } from '../api/client';
 
 export type { Announcement, SchoolClass, SchoolInfo, SchoolYear };

@@ -84,13 +84,10 @@ export function clearSession(notice = '') {
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSession,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, getSession);
 }
 
 export const isPlatform = (s: Pick<Session, 'role'>) => s.role === 'superadmin' || s.role === 'superadmin_delegate';

@@ -83,7 +83,8 @@ export const PLATFORM_TYPES = ['superadmin', 'superadmin_delegate'] as const sat
 /** The account types that belong to a school (the others to the platform). */
 export const SCHOOL_TYPES = ['admin', 'standard', 'teacher', 'student'] as const satisfies readonly AccountType[];
 type SchoolAccountType = (typeof SCHOOL_TYPES)[number];
-const isSchoolType = (type: AccountType): type is SchoolAccountType => (SCHOOL_TYPES as readonly AccountType[]).includes(type);
+const isSchoolType = (type: AccountType): type is SchoolAccountType =>
+  (SCHOOL_TYPES as readonly AccountType[]).includes(type);
 
 export const allow = {
   /** Anyone, signed in or not. */
@@ -91,10 +92,14 @@ export const allow = {
   /** Any signed-in account whose password is not temporary. */
   signedIn: () => rule({}),
   /** Signed-in accounts that must replace a temporary password, and only those. */
-  passwordChange: (types?: readonly AccountType[]) => rule({ temporaryPasswordOnly: true, ...(types ? { types } : {}) }),
+  passwordChange: (types?: readonly AccountType[]) =>
+    rule({ temporaryPasswordOnly: true, ...(types ? { types } : {}) }),
   /** Accounts of these types; school types only: school-scoped. */
   types: <const T extends readonly AccountType[]>(...types: T) =>
-    rule<T[number] extends SchoolAccountType ? SchoolBindings : AppBindings>({ types, school: types.every(isSchoolType) }),
+    rule<T[number] extends SchoolAccountType ? SchoolBindings : AppBindings>({
+      types,
+      school: types.every(isSchoolType),
+    }),
   /** School staff holding a permission (admin holds all). */
   permission: (permission: PermissionKey) => rule<SchoolBindings>({ types: STAFF_TYPES, permission, school: true }),
   /** School staff holding at least one of the permissions. */

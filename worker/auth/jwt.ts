@@ -4,7 +4,6 @@ import type { AccountStatus, AccountType } from '../domain/accounts';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
-
 /** The spec's payload (document 1 §3) plus the token version. */
 export interface SessionClaims {
   id: string;
@@ -34,7 +33,8 @@ export async function verifySession(token: string, secret: string, now = Date.no
     const decoded = await jwt.verify<SessionClaims>(token, secret, { algorithm: 'HS256' });
     if (!decoded || decoded.header.alg !== 'HS256') return null;
     const p = decoded.payload;
-    if (typeof p.exp !== 'number' || typeof p.iat !== 'number' || typeof p.id !== 'string' || typeof p.tv !== 'number') return null;
+    if (typeof p.exp !== 'number' || typeof p.iat !== 'number' || typeof p.id !== 'string' || typeof p.tv !== 'number')
+      return null;
     const seconds = now / 1000;
     if (p.iat > seconds + CLOCK_SKEW_SECONDS || p.exp <= seconds || p.exp <= p.iat) return null;
     if (p.exp - p.iat > TOKEN_LIFETIME_SECONDS) return null;

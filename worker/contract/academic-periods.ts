@@ -13,7 +13,11 @@ export const periodsApi = area(
   'academic-periods',
   editableList(
     '/academic-periods',
-    { item: period, body: z.object({ name: name(adminServerText.periods.nameRequired), year_id: yearId }), listQuery: z.object({ yearId }) },
+    {
+      item: period,
+      body: z.object({ name: name(adminServerText.periods.nameRequired), year_id: yearId }),
+      listQuery: z.object({ yearId }),
+    },
     {
       list: 'The periods of a year, in order.',
       create: 'Adds a period at the end of a year.',

@@ -2,7 +2,12 @@
 import { z } from 'zod';
 import { type Answer, area, get } from './endpoint';
 
-export const announcement = z.strictObject({ id: z.string(), title: z.string(), content: z.string(), created_at: z.string() });
+export const announcement = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+});
 
 export const announcementsApi = area('announcements', {
   latest: get('/admin/announcements', 'The newest announcement of the platform team, or null.', {

@@ -35,29 +35,54 @@ export const dailyRecord = z.strictObject({
 });
 
 export const attendanceApi = area('attendance', {
-  daily: get('/daily-attendance-report', "A class's daily sheet: its students by name, the school days of the range (at most 31 days, Sundays left out) and each day's status.", {
-    query: rangeQuery,
-    answers: { 200: z.strictObject({ students: z.array(student), dates: z.array(z.string()), records: z.array(dailyRecord) }) },
-  }),
-  override: post('/daily-attendance-override', "Sets a student's status for a day over the lessons' marks, or clears it (null) back to the derived status.", {
-    body: z.object({
-      yearId: id(adminServerText.years.required),
-      student_id: id(t.studentNotFound),
-      date: z.string({ error: t.startInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, t.startInvalid),
-      status: status.nullable(),
-    }),
-    answers: { 200: z.strictObject({ record: dailyRecord.extend({ status: status.nullable() }), message: z.string() }) },
-  }),
-  detailed: get('/attendance-report', "A class's marks lesson by lesson over a range: the students, the school days and each mark with its subject.", {
-    query: rangeQuery,
-    answers: {
-      200: z.strictObject({
-        students: z.array(student),
-        dates: z.array(z.string()),
-        records: z.array(z.strictObject({ student_id: z.string(), date: z.string(), status, subject_id: z.string(), subject_name: z.string(), start_time: z.string() })),
-      }),
+  daily: get(
+    '/daily-attendance-report',
+    "A class's daily sheet: its students by name, the school days of the range (at most 31 days, Sundays left out) and each day's status.",
+    {
+      query: rangeQuery,
+      answers: {
+        200: z.strictObject({ students: z.array(student), dates: z.array(z.string()), records: z.array(dailyRecord) }),
+      },
     },
-  }),
+  ),
+  override: post(
+    '/daily-attendance-override',
+    "Sets a student's status for a day over the lessons' marks, or clears it (null) back to the derived status.",
+    {
+      body: z.object({
+        yearId: id(adminServerText.years.required),
+        student_id: id(t.studentNotFound),
+        date: z.string({ error: t.startInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, t.startInvalid),
+        status: status.nullable(),
+      }),
+      answers: {
+        200: z.strictObject({ record: dailyRecord.extend({ status: status.nullable() }), message: z.string() }),
+      },
+    },
+  ),
+  detailed: get(
+    '/attendance-report',
+    "A class's marks lesson by lesson over a range: the students, the school days and each mark with its subject.",
+    {
+      query: rangeQuery,
+      answers: {
+        200: z.strictObject({
+          students: z.array(student),
+          dates: z.array(z.string()),
+          records: z.array(
+            z.strictObject({
+              student_id: z.string(),
+              date: z.string(),
+              status,
+              subject_id: z.string(),
+              subject_name: z.string(),
+              start_time: z.string(),
+            }),
+          ),
+        }),
+      },
+    },
+  ),
 });
 
 export type DailyReport = Answer<typeof attendanceApi.daily>;

@@ -34,31 +34,53 @@ export const auditEntry = z.strictObject({
 });
 
 /** A row of the platform's view: its school, or none for the platform's own actions. */
-export const platformAuditEntry = auditEntry.extend({ school_id: z.string().nullable(), school_name: z.string().nullable() });
+export const platformAuditEntry = auditEntry.extend({
+  school_id: z.string().nullable(),
+  school_name: z.string().nullable(),
+});
 
 const deleteRange = z
-  .object({ startDate: z.string({ error: t.datesRequired }).nullish(), endDate: z.string({ error: t.datesRequired }).nullish() })
+  .object({
+    startDate: z.string({ error: t.datesRequired }).nullish(),
+    endDate: z.string({ error: t.datesRequired }).nullish(),
+  })
   .superRefine((body, ctx) => {
     const problem = deleteRangeProblem(body.startDate, body.endDate);
-    if (problem) ctx.addIssue({ code: 'custom', message: { missing: t.datesRequired, invalid: t.dateInvalid, order: t.dateOrder }[problem] });
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: { missing: t.datesRequired, invalid: t.dateInvalid, order: t.dateOrder }[problem],
+      });
   })
   .transform((body) => ({ startDate: body.startDate!, endDate: body.endDate! }));
 
 const deleted = z.strictObject({ message: z.string(), deleted: z.number() });
 
 export const auditApi = area('audit', {
-  school: get('/admin/audit-logs', "The school's activity log, newest first: by user, words and a range of days (both included).", {
-    query: z.object({ ...filters, userId: id(t.userNotFound).optional() }),
-    answers: { 200: z.strictObject({ logs: z.array(auditEntry), pagination }) },
-  }),
-  platform: get('/superadmin/audit-logs', "Every school's activity log and the platform's own, newest first; by school, words and a range of days.", {
-    query: z.object({ ...filters, schoolId: id(t.schoolNotFound).optional() }),
-    answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination }) },
-  }),
-  deleteByDate: del('/superadmin/audit-logs/delete-by-date', 'Deletes the log entries of a range of days, both days included, in every school and the platform; the deletion is logged.', {
-    body: deleteRange,
-    answers: { 200: deleted },
-  }),
+  school: get(
+    '/admin/audit-logs',
+    "The school's activity log, newest first: by user, words and a range of days (both included).",
+    {
+      query: z.object({ ...filters, userId: id(t.userNotFound).optional() }),
+      answers: { 200: z.strictObject({ logs: z.array(auditEntry), pagination }) },
+    },
+  ),
+  platform: get(
+    '/superadmin/audit-logs',
+    "Every school's activity log and the platform's own, newest first; by school, words and a range of days.",
+    {
+      query: z.object({ ...filters, schoolId: id(t.schoolNotFound).optional() }),
+      answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination }) },
+    },
+  ),
+  deleteByDate: del(
+    '/superadmin/audit-logs/delete-by-date',
+    'Deletes the log entries of a range of days, both days included, in every school and the platform; the deletion is logged.',
+    {
+      body: deleteRange,
+      answers: { 200: deleted },
+    },
+  ),
   deleteBulk: del('/superadmin/audit-logs/delete-bulk', 'Deletes the chosen log entries; the deletion is logged.', {
     body: z.object({ ids: z.array(id(t.idsRequired), { error: t.idsRequired }).min(1, t.idsRequired).max(500) }),
     answers: { 200: deleted },

@@ -17,18 +17,30 @@ export const authApi = area('auth', {
     body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
     answers: { 200: session },
   }),
-  forcedChange: put('/user/force-change-password', 'Replaces a temporary password (staff, teachers, platform): a fresh token.', {
-    body: forcedBody,
-    answers: { 200: changed },
-  }),
-  studentForcedChange: put('/student/force-change-password', "Replaces a student's temporary password: a fresh token.", {
-    body: forcedBody,
-    answers: { 200: changed },
-  }),
-  changePassword: put('/user/change-password', "Changes one's own password from the security tab: a notice and a fresh token.", {
-    body: z.object({ currentPassword: required(t.changeRequired), newPassword: required(t.changeRequired) }),
-    answers: { 200: changed },
-  }),
+  forcedChange: put(
+    '/user/force-change-password',
+    'Replaces a temporary password (staff, teachers, platform): a fresh token.',
+    {
+      body: forcedBody,
+      answers: { 200: changed },
+    },
+  ),
+  studentForcedChange: put(
+    '/student/force-change-password',
+    "Replaces a student's temporary password: a fresh token.",
+    {
+      body: forcedBody,
+      answers: { 200: changed },
+    },
+  ),
+  changePassword: put(
+    '/user/change-password',
+    "Changes one's own password from the security tab: a notice and a fresh token.",
+    {
+      body: z.object({ currentPassword: required(t.changeRequired), newPassword: required(t.changeRequired) }),
+      answers: { 200: changed },
+    },
+  ),
 });
 
 export type Credentials = Body<typeof authApi.login>;

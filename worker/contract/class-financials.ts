@@ -8,7 +8,12 @@ import { adminServerText } from './texts/admin';
 const t = adminServerText.fees;
 const yearId = id(adminServerText.years.required);
 
-export const classFee = z.strictObject({ class_id: z.string(), class_name: z.string(), year_id: z.string(), mppa: z.number().nullable() });
+export const classFee = z.strictObject({
+  class_id: z.string(),
+  class_name: z.string(),
+  year_id: z.string(),
+  mppa: z.number().nullable(),
+});
 export type ClassFee = z.output<typeof classFee>;
 
 export const classFinancialsApi = area('class-financials', {
@@ -16,22 +21,26 @@ export const classFinancialsApi = area('class-financials', {
     query: z.object({ yearId }),
     answers: { 200: z.array(classFee) },
   }),
-  save: put('/class-financials', 'Saves the MPPA of several classes for a year at once; refused (409) when one of them changed since the tab showed it.', {
-    body: z.object({
-      yearId,
-      financials: z
-        .array(
-          z.object({
-            class_name: text(adminServerText.classes.nameRequired),
-            mppa: optionalAmount(t.invalidAmount),
-            /** The amount the tab showed (null for none): the save is refused if it changed since. */
-            previous: amount(t.invalidAmount).nullable().optional(),
-          }),
-        )
-        .max(500),
-    }),
-    answers: { 200: message },
-  }),
+  save: put(
+    '/class-financials',
+    'Saves the MPPA of several classes for a year at once; refused (409) when one of them changed since the tab showed it.',
+    {
+      body: z.object({
+        yearId,
+        financials: z
+          .array(
+            z.object({
+              class_name: text(adminServerText.classes.nameRequired),
+              mppa: optionalAmount(t.invalidAmount),
+              /** The amount the tab showed (null for none): the save is refused if it changed since. */
+              previous: amount(t.invalidAmount).nullable().optional(),
+            }),
+          )
+          .max(500),
+      }),
+      answers: { 200: message },
+    },
+  ),
 });
 
 export type ClassFeesInput = Body<typeof classFinancialsApi.save>;

@@ -17,7 +17,12 @@ export const classesApi = area(
       item: schoolClass,
       body: z.object({
         name: name(t.nameRequired),
-        order_index: z.number({ error: t.invalidOrder }).int(t.invalidOrder).min(0, t.invalidOrder).max(10_000, t.invalidOrder).optional(),
+        order_index: z
+          .number({ error: t.invalidOrder })
+          .int(t.invalidOrder)
+          .min(0, t.invalidOrder)
+          .max(10_000, t.invalidOrder)
+          .optional(),
       }),
     },
     {

@@ -62,7 +62,10 @@ export const amount = (message: string) => decimal(message, MAX_AMOUNT);
 
 /** Like `amount`, but empty ('' or null) means no amount. */
 export const optionalAmount = (message: string) =>
-  z.preprocess((v) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v), amount(message).nullable());
+  z.preprocess(
+    (v) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v),
+    amount(message).nullable(),
+  );
 
 /** A line of a finance sheet, as the panel sends it: a JSON number of either sign, within MAX_AMOUNT. */
 export const signedAmount = (invalid: string, tooLarge: string) =>
@@ -85,5 +88,10 @@ export const pageQuery = (defaultLimit: number) => ({
 });
 
 /** Where a page stands in its list (lib/pagination.ts pageOf). */
-export const pagination = z.strictObject({ page: z.number(), totalPages: z.number(), total: z.number(), limit: z.number() });
+export const pagination = z.strictObject({
+  page: z.number(),
+  totalPages: z.number(),
+  total: z.number(),
+  limit: z.number(),
+});
 export type Pagination = z.output<typeof pagination>;

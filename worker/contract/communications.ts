@@ -16,7 +16,10 @@ const content = (required: string) =>
     .pipe(z.string().min(1, required).max(ANNOUNCEMENT_MAX, t.announcementTooLong));
 
 const removal = z.object({
-  announcementIds: z.array(id(t.announcementsRequired), { error: t.announcementsRequired }).min(1, t.announcementsRequired).max(500, t.announcementsRequired),
+  announcementIds: z
+    .array(id(t.announcementsRequired), { error: t.announcementsRequired })
+    .min(1, t.announcementsRequired)
+    .max(500, t.announcementsRequired),
 });
 
 const created = z.strictObject({ id: z.string(), message: z.string() });
@@ -30,34 +33,67 @@ export const teacherAnnouncementItem = z.strictObject({
 });
 
 /** Document 1 §3 'Student announcement' (an empty target list means every class). */
-export const studentAnnouncementItem = z.strictObject({ id: z.string(), content: z.string(), created_at: z.string(), target_class_names: z.array(z.string()) });
+export const studentAnnouncementItem = z.strictObject({
+  id: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+  target_class_names: z.array(z.string()),
+});
 
 export const communicationsApi = area('communications', {
-  teacherList: get('/admin/teacher-announcements', 'The announcements to teachers with their recipients, newest first.', {
-    answers: { 200: z.array(teacherAnnouncementItem) },
-  }),
+  teacherList: get(
+    '/admin/teacher-announcements',
+    'The announcements to teachers with their recipients, newest first.',
+    {
+      answers: { 200: z.array(teacherAnnouncementItem) },
+    },
+  ),
   teacherCreate: post('/admin/teacher-announcements', 'Sends an announcement to the chosen teachers.', {
     body: z.object({
       content: content(t.teacherAnnouncementInvalid),
-      teacher_ids: z.array(id(t.teacherAnnouncementInvalid), { error: t.teacherAnnouncementInvalid }).min(1, t.teacherAnnouncementInvalid).max(500, t.teacherAnnouncementInvalid),
+      teacher_ids: z
+        .array(id(t.teacherAnnouncementInvalid), { error: t.teacherAnnouncementInvalid })
+        .min(1, t.teacherAnnouncementInvalid)
+        .max(500, t.teacherAnnouncementInvalid),
     }),
     answers: { 201: created },
   }),
-  teacherRemove: del('/admin/teacher-announcements', 'Deletes the selected announcements to teachers.', { body: removal, answers: { 200: message } }),
-  studentList: get('/admin/student-announcements', 'The announcements to students with their target classes (empty: every class), newest first.', {
-    answers: { 200: z.array(studentAnnouncementItem) },
+  teacherRemove: del('/admin/teacher-announcements', 'Deletes the selected announcements to teachers.', {
+    body: removal,
+    answers: { 200: message },
   }),
-  studentCreate: post('/admin/student-announcements', 'Sends an announcement to the students of the target classes (an empty list: every class).', {
-    body: z.object({
-      content: content(t.studentAnnouncementInvalid),
-      target_class_names: z.array(z.string().trim().min(1, t.classesNotFound).max(100, t.classesNotFound)).max(200).default([]),
-    }),
-    answers: { 201: created },
+  studentList: get(
+    '/admin/student-announcements',
+    'The announcements to students with their target classes (empty: every class), newest first.',
+    {
+      answers: { 200: z.array(studentAnnouncementItem) },
+    },
+  ),
+  studentCreate: post(
+    '/admin/student-announcements',
+    'Sends an announcement to the students of the target classes (an empty list: every class).',
+    {
+      body: z.object({
+        content: content(t.studentAnnouncementInvalid),
+        target_class_names: z
+          .array(z.string().trim().min(1, t.classesNotFound).max(100, t.classesNotFound))
+          .max(200)
+          .default([]),
+      }),
+      answers: { 201: created },
+    },
+  ),
+  studentRemove: del('/admin/student-announcements', 'Deletes the selected announcements to students.', {
+    body: removal,
+    answers: { 200: message },
   }),
-  studentRemove: del('/admin/student-announcements', 'Deletes the selected announcements to students.', { body: removal, answers: { 200: message } }),
-  studentOwn: get('/student/announcements', "The announcements for the signed-in student's class of the current year and for every class, newest first (at most 50).", {
-    answers: { 200: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })) },
-  }),
+  studentOwn: get(
+    '/student/announcements',
+    "The announcements for the signed-in student's class of the current year and for every class, newest first (at most 50).",
+    {
+      answers: { 200: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })) },
+    },
+  ),
 });
 
 export type TeacherAnnouncementItem = z.output<typeof teacherAnnouncementItem>;

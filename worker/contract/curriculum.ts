@@ -13,19 +13,28 @@ const cellQuery = z.object({
   className: name(adminServerText.classes.nameRequired),
 });
 
-export const programmeEntry = z.strictObject({ id: z.string(), subject_id: z.string(), subject_name: z.string(), max_grade: z.number() });
+export const programmeEntry = z.strictObject({
+  id: z.string(),
+  subject_id: z.string(),
+  subject_name: z.string(),
+  max_grade: z.number(),
+});
 export type ProgrammeEntry = z.output<typeof programmeEntry>;
 
 export const curriculumApi = area('curriculum', {
-  get: get('/curriculum', 'The subjects a class follows in a year, with their max grades, and the other subjects of the school.', {
-    query: cellQuery,
-    answers: {
-      200: z.strictObject({
-        assigned: z.array(programmeEntry),
-        available: z.array(z.strictObject({ id: z.string(), name: z.string() })),
-      }),
+  get: get(
+    '/curriculum',
+    'The subjects a class follows in a year, with their max grades, and the other subjects of the school.',
+    {
+      query: cellQuery,
+      answers: {
+        200: z.strictObject({
+          assigned: z.array(programmeEntry),
+          available: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+        }),
+      },
     },
-  }),
+  ),
   assign: post('/curriculum/assign', "Puts a subject on a class's programme for a year, with the default max grade.", {
     body: cellQuery.extend({ subjectId: id() }),
     answers: { 201: programmeEntry.extend({ message: z.string() }) },

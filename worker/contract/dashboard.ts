@@ -16,20 +16,24 @@ const figures = {
 };
 
 export const dashboardApi = area('dashboard', {
-  summary: get('/dashboard/summary', "The year's enrolments, amounts due, paid and paid in the month (default: this month in the schools' time zone), totalled and per class.", {
-    query: z.object({
-      yearId: id(adminServerText.years.required),
-      month: z.string().regex(MONTH_PATTERN, adminServerText.dashboard.invalidMonth).optional(),
-    }),
-    answers: {
-      200: z.strictObject({
-        yearId: z.string(),
-        month: z.string(),
-        ...figures,
-        classes: z.array(z.strictObject({ id: z.string(), name: z.string(), ...figures })),
+  summary: get(
+    '/dashboard/summary',
+    "The year's enrolments, amounts due, paid and paid in the month (default: this month in the schools' time zone), totalled and per class.",
+    {
+      query: z.object({
+        yearId: id(adminServerText.years.required),
+        month: z.string().regex(MONTH_PATTERN, adminServerText.dashboard.invalidMonth).optional(),
       }),
+      answers: {
+        200: z.strictObject({
+          yearId: z.string(),
+          month: z.string(),
+          ...figures,
+          classes: z.array(z.strictObject({ id: z.string(), name: z.string(), ...figures })),
+        }),
+      },
     },
-  }),
+  ),
 });
 
 export type Summary = Answer<typeof dashboardApi.summary>;

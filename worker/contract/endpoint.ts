@@ -29,7 +29,12 @@ type Shapes = Omit<Endpoint, 'tag' | 'method' | 'path' | 'summary'>;
 
 const endpoint =
   <const M extends Method>(method: M) =>
-  <const P extends `/${string}`, const S extends Shapes>(path: P, summary: string, shapes: S) => ({ method, path, summary, ...shapes });
+  <const P extends `/${string}`, const S extends Shapes>(path: P, summary: string, shapes: S) => ({
+    method,
+    path,
+    summary,
+    ...shapes,
+  });
 
 /** An endpoint, written as Hono routes are: method, path (under /api), then what it does and reads. */
 export const get = endpoint('get');
@@ -38,8 +43,13 @@ export const put = endpoint('put');
 export const del = endpoint('delete');
 
 /** Declares the endpoints of an area, keeping their literal types (paths, schemas). */
-export function area<const T extends Record<string, Omit<Endpoint, 'tag'>>>(tag: string, endpoints: T): { [K in keyof T]: T[K] & { tag: string } } {
-  return Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, tag }])) as { [K in keyof T]: T[K] & { tag: string } };
+export function area<const T extends Record<string, Omit<Endpoint, 'tag'>>>(
+  tag: string,
+  endpoints: T,
+): { [K in keyof T]: T[K] & { tag: string } } {
+  return Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, tag }])) as {
+    [K in keyof T]: T[K] & { tag: string };
+  };
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -50,7 +60,9 @@ export type Body<E extends Endpoint> = In<E['body']>;
 /** The query a client sends. */
 export type Query<E extends Endpoint> = In<E['query']>;
 /** The JSON of a success answer (any success status of the endpoint). */
-export type Answer<E extends Endpoint> = { [S in keyof NonNullable<E['answers']>]: Out<NonNullable<E['answers']>[S]> }[keyof NonNullable<E['answers']>];
+export type Answer<E extends Endpoint> = {
+  [S in keyof NonNullable<E['answers']>]: Out<NonNullable<E['answers']>[S]>;
+}[keyof NonNullable<E['answers']>];
 
 /** Every error answer: a French message for the user and a machine code, sometimes more
  *  (`retryAfter` on 429, `maintenance` and `level` on 503). */

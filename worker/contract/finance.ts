@@ -48,7 +48,10 @@ const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000
 const isoDate = z
   .string({ error: t.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, t.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), t.dateInvalid)
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    t.dateInvalid,
+  )
   // A cashier's today may be tomorrow in UTC, never later.
   .refine((d) => d <= utcDay(1), t.dateInFuture);
 const correction = optionalText(200, t.correctionTooLong).transform((v) => v ?? undefined);
@@ -56,70 +59,107 @@ const enabled = z.boolean({ error: t.enabledRequired });
 const saved = { message: z.string(), enrollment: financeEnrollment };
 
 export const financeApi = area('finance', {
-  roster: get('/enrollments', 'The enrolled students of a class for a year, each with payments and adjustments (3 reads, 1 round trip).', {
-    query: z.object({ className, yearId }),
-    answers: { 200: z.array(financeEnrollment) },
-  }),
-  saveSheet: put('/enrollments/:id/payments', 'The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when sent) in one guarded batch; refused (409, with the current sheet) when the sheet changed since it was opened. A payment that has a receipt is corrected with a reason, never removed. Answers the saved sheet: the roster row the class page puts in place of the old one.', {
-    params: idParams,
-    body: z.object({
-      // Absent keeps the base amount; the finance panel sends it (decision 020).
-      mppa: amount.min(0, t.mppaNegative).optional(),
-      payments: z
-        .array(z.object({ id: id().optional(), label, amount: amount.min(0, t.paymentNegative), date: isoDate.nullish(), correction }))
-        .max(100, t.tooManyPayments),
-      adjustments: z.array(z.object({ id: id().optional(), label, amount })).max(50, t.tooManyAdjustments),
-      // The sheet's revision when the panel opened: a save on a sheet changed since is refused (decision 021).
-      version: z.number({ error: t.versionRequired }).int(t.versionRequired).min(0, t.versionRequired),
-    }),
-    answers: { 200: z.strictObject(saved) },
-  }),
-  addPayment: post('/enrollments/:id/payments', "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet (the roster row the class page puts in place of the old one, no class read again) and the new payment for its receipt.", {
-    params: idParams,
-    body: z.object({ id: id().optional(), amount: amount.refine((n) => n > 0, t.paymentPositive), date: isoDate.nullish(), label }),
-    answers: { 201: z.strictObject({ ...saved, payment }) },
-  }),
-  gradesAccess: put('/enrollments/:id/toggle-grades-access', "Opens or closes one student's 'Notes' section in the student portal.", {
-    params: idParams,
-    body: z.object({ enabled }),
-    answers: { 200: z.strictObject({ message: z.string() }) },
-  }),
-  classGradesAccess: put('/classes/:className/toggle-grades-access', "Opens or closes the 'Notes' section for every student of a class in a year.", {
-    params: z.object({ className: z.string().trim().min(1, t.classRequired).max(100) }),
-    body: z.object({ yearId, enabled }),
-    answers: { 200: z.strictObject({ message: z.string(), count: z.number() }) },
-  }),
-  report: get('/enrollments/all', "One page of the school's enrolments with their money, and the totals of the whole filtered set.", {
-    query: z.object({
-      ...pageQuery(FINANCE_PAGE_SIZE),
-      selectedClasses: z.string().max(4000).optional(),
-      balanceFilter: z.enum(['all', 'zero', 'nonzero'], { error: t.balanceFilter }).default('all'),
-      mppaFilter: z.string().trim().max(30).optional(),
-      searchTerm: z.string().trim().max(100).optional(),
-      yearId: z.string().trim().max(64).optional(),
-    }),
-    answers: {
-      200: z.strictObject({
-        enrollments: z.array(
-          z.strictObject({
-            id: z.string(),
-            prenom: z.string(),
-            nom: z.string(),
-            year_name: z.string(),
-            className: z.string(),
-            mppa: z.number(),
-            adjustments_total: z.number(),
-            adjusted_mppa: z.number(),
-            total_paid: z.number(),
-            balance: z.number(),
-          }),
-        ),
-        pagination,
-        totals: z.strictObject({ adjusted_mppa: z.number(), total_paid: z.number(), balance: z.number() }),
-        classes: z.array(z.string()),
-      }),
+  roster: get(
+    '/enrollments',
+    'The enrolled students of a class for a year, each with payments and adjustments (3 reads, 1 round trip).',
+    {
+      query: z.object({ className, yearId }),
+      answers: { 200: z.array(financeEnrollment) },
     },
-  }),
+  ),
+  saveSheet: put(
+    '/enrollments/:id/payments',
+    'The ledger edit: replaces the payments and adjustments of an enrolment (and its base MPPA when sent) in one guarded batch; refused (409, with the current sheet) when the sheet changed since it was opened. A payment that has a receipt is corrected with a reason, never removed. Answers the saved sheet: the roster row the class page puts in place of the old one.',
+    {
+      params: idParams,
+      body: z.object({
+        // Absent keeps the base amount; the finance panel sends it (decision 020).
+        mppa: amount.min(0, t.mppaNegative).optional(),
+        payments: z
+          .array(
+            z.object({
+              id: id().optional(),
+              label,
+              amount: amount.min(0, t.paymentNegative),
+              date: isoDate.nullish(),
+              correction,
+            }),
+          )
+          .max(100, t.tooManyPayments),
+        adjustments: z.array(z.object({ id: id().optional(), label, amount })).max(50, t.tooManyAdjustments),
+        // The sheet's revision when the panel opened: a save on a sheet changed since is refused (decision 021).
+        version: z.number({ error: t.versionRequired }).int(t.versionRequired).min(0, t.versionRequired),
+      }),
+      answers: { 200: z.strictObject(saved) },
+    },
+  ),
+  addPayment: post(
+    '/enrollments/:id/payments',
+    "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet (the roster row the class page puts in place of the old one, no class read again) and the new payment for its receipt.",
+    {
+      params: idParams,
+      body: z.object({
+        id: id().optional(),
+        amount: amount.refine((n) => n > 0, t.paymentPositive),
+        date: isoDate.nullish(),
+        label,
+      }),
+      answers: { 201: z.strictObject({ ...saved, payment }) },
+    },
+  ),
+  gradesAccess: put(
+    '/enrollments/:id/toggle-grades-access',
+    "Opens or closes one student's 'Notes' section in the student portal.",
+    {
+      params: idParams,
+      body: z.object({ enabled }),
+      answers: { 200: z.strictObject({ message: z.string() }) },
+    },
+  ),
+  classGradesAccess: put(
+    '/classes/:className/toggle-grades-access',
+    "Opens or closes the 'Notes' section for every student of a class in a year.",
+    {
+      params: z.object({ className: z.string().trim().min(1, t.classRequired).max(100) }),
+      body: z.object({ yearId, enabled }),
+      answers: { 200: z.strictObject({ message: z.string(), count: z.number() }) },
+    },
+  ),
+  report: get(
+    '/enrollments/all',
+    "One page of the school's enrolments with their money, and the totals of the whole filtered set.",
+    {
+      query: z.object({
+        ...pageQuery(FINANCE_PAGE_SIZE),
+        selectedClasses: z.string().max(4000).optional(),
+        balanceFilter: z.enum(['all', 'zero', 'nonzero'], { error: t.balanceFilter }).default('all'),
+        mppaFilter: z.string().trim().max(30).optional(),
+        searchTerm: z.string().trim().max(100).optional(),
+        yearId: z.string().trim().max(64).optional(),
+      }),
+      answers: {
+        200: z.strictObject({
+          enrollments: z.array(
+            z.strictObject({
+              id: z.string(),
+              prenom: z.string(),
+              nom: z.string(),
+              year_name: z.string(),
+              className: z.string(),
+              mppa: z.number(),
+              adjustments_total: z.number(),
+              adjusted_mppa: z.number(),
+              total_paid: z.number(),
+              balance: z.number(),
+            }),
+          ),
+          pagination,
+          totals: z.strictObject({ adjusted_mppa: z.number(), total_paid: z.number(), balance: z.number() }),
+          classes: z.array(z.string()),
+        }),
+      },
+    },
+  ),
 });
 
 export type SheetSave = Body<typeof financeApi.saveSheet>;

@@ -12,9 +12,7 @@ import { gradesServerText as t } from './texts/grades';
 
 /** Points of a score: from 0, two decimals at most (step 0.01), a sane ceiling. */
 const points = (message: string) =>
-  z
-    .number({ error: message })
-    .refine((v) => isScoreValue(v) && v <= 100_000, message);
+  z.number({ error: message }).refine((v) => isScoreValue(v) && v <= 100_000, message);
 const maxPoints = z
   .number({ error: t.maxRequired })
   .refine((v) => isScoreValue(v) && v > 0 && v <= 100_000, t.maxInvalid);
@@ -40,40 +38,59 @@ export const grade = z.strictObject({
   score: z.number(),
   max_score: z.number(),
 });
-const student = z.strictObject({ enrollment_id: z.string(), student_id: z.string(), nom: z.string(), prenom: z.string() });
+const student = z.strictObject({
+  enrollment_id: z.string(),
+  student_id: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+});
 
 export const gradesApi = area('grades', {
-  book: get('/teacher/subject-details', "One subject's grade book for a class and a period: the subject's max grade, the evaluations, the class's students, their grades and appreciations (the subject's teacher, or staff with grade:read).", {
-    query: z.object({ ...course, subjectId: id(t.subjectRequired) }),
-    answers: {
-      200: z.strictObject({
-        maxGrade: z.number(),
-        evaluations: z.array(evaluation),
-        students: z.array(student),
-        gradesByEnrollment: z.record(z.string(), z.array(grade)),
-        appreciationsByEnrollment: z.record(z.string(), z.string()),
-      }),
+  book: get(
+    '/teacher/subject-details',
+    "One subject's grade book for a class and a period: the subject's max grade, the evaluations, the class's students, their grades and appreciations (the subject's teacher, or staff with grade:read).",
+    {
+      query: z.object({ ...course, subjectId: id(t.subjectRequired) }),
+      answers: {
+        200: z.strictObject({
+          maxGrade: z.number(),
+          evaluations: z.array(evaluation),
+          students: z.array(student),
+          gradesByEnrollment: z.record(z.string(), z.array(grade)),
+          appreciationsByEnrollment: z.record(z.string(), z.string()),
+        }),
+      },
     },
-  }),
-  save: post('/grades', "Sets one student's score in an evaluation (creating the evaluation with its first grade when `new_evaluation`), or removes it when the score is null.", {
-    body: z.object({
-      evaluation_id: id(t.evaluationNotFound),
-      enrollment_id: id(t.studentNotFound),
-      subject_id: id(t.subjectRequired),
-      period_id: id(t.periodRequired),
-      evaluation_name: text(t.nameRequired, 60),
-      max_score: maxPoints,
-      /** The evaluation was made on the teacher's device and may not be on the server yet. */
-      new_evaluation: z.boolean().default(false),
-      score: points(t.scoreInvalid).nullable(),
-    }),
-    answers: { 200: z.strictObject({ enrollment_id: z.string(), grade: grade.nullable(), evaluation, message: z.string() }) },
-  }),
-  updateEvaluation: put('/evaluations/:id', "Renames an evaluation or changes its max score (the set's total stays within the subject's max grade, no score above the new max).", {
-    params: z.object({ id: id(t.evaluationNotFound) }),
-    body: z.object({ name: text(t.nameRequired, 60), max_score: maxPoints }),
-    answers: { 200: z.strictObject({ evaluation, message: z.string() }) },
-  }),
+  ),
+  save: post(
+    '/grades',
+    "Sets one student's score in an evaluation (creating the evaluation with its first grade when `new_evaluation`), or removes it when the score is null.",
+    {
+      body: z.object({
+        evaluation_id: id(t.evaluationNotFound),
+        enrollment_id: id(t.studentNotFound),
+        subject_id: id(t.subjectRequired),
+        period_id: id(t.periodRequired),
+        evaluation_name: text(t.nameRequired, 60),
+        max_score: maxPoints,
+        /** The evaluation was made on the teacher's device and may not be on the server yet. */
+        new_evaluation: z.boolean().default(false),
+        score: points(t.scoreInvalid).nullable(),
+      }),
+      answers: {
+        200: z.strictObject({ enrollment_id: z.string(), grade: grade.nullable(), evaluation, message: z.string() }),
+      },
+    },
+  ),
+  updateEvaluation: put(
+    '/evaluations/:id',
+    "Renames an evaluation or changes its max score (the set's total stays within the subject's max grade, no score above the new max).",
+    {
+      params: z.object({ id: id(t.evaluationNotFound) }),
+      body: z.object({ name: text(t.nameRequired, 60), max_score: maxPoints }),
+      answers: { 200: z.strictObject({ evaluation, message: z.string() }) },
+    },
+  ),
   removeEvaluation: del('/evaluations/:id', 'Deletes an evaluation and all its grades.', {
     params: z.object({ id: id(t.evaluationNotFound) }),
     answers: { 200: z.strictObject({ message: z.string() }) },
@@ -87,30 +104,55 @@ export const gradesApi = area('grades', {
     }),
     answers: { 200: z.strictObject({ message: z.string() }) },
   }),
-  generalAppreciation: post('/general-appreciations', "Sets a student's general appreciation for a period (blank removes it).", {
-    body: z.object({ enrollment_id: id(t.studentNotFound), period_id: id(t.periodRequired), text: appreciationText }),
-    answers: { 200: z.strictObject({ message: z.string() }) },
-  }),
-  bulk: get('/bulk-report-data', "What a class's report cards need for a period, in a constant number of queries: students, subjects with their max grade, every grade of the year (the annual summary), the period's appreciations.", {
-    query: z.object(course),
-    answers: {
-      200: z.strictObject({
-        enrollments: z.array(
-          z.strictObject({
-            id: z.string(),
-            student: z.strictObject({ id: z.string(), nom: z.string(), prenom: z.string(), nisu: z.string().nullable(), date_of_birth: z.string().nullable(), sexe: z.string().nullable() }),
-          }),
-        ),
-        subjects: z.array(z.strictObject({ subject_id: z.string(), subject_name: z.string(), max_grade: z.number() })),
-        gradesByEnrollment: z.record(
-          z.string(),
-          z.array(z.strictObject({ subject_id: z.string(), period_id: z.string(), evaluation_name: z.string(), score: z.number(), max_score: z.number() })),
-        ),
-        appreciationsByEnrollment: z.record(z.string(), z.record(z.string(), z.string())),
-        generalAppreciationsByEnrollment: z.record(z.string(), z.string()),
-      }),
+  generalAppreciation: post(
+    '/general-appreciations',
+    "Sets a student's general appreciation for a period (blank removes it).",
+    {
+      body: z.object({ enrollment_id: id(t.studentNotFound), period_id: id(t.periodRequired), text: appreciationText }),
+      answers: { 200: z.strictObject({ message: z.string() }) },
     },
-  }),
+  ),
+  bulk: get(
+    '/bulk-report-data',
+    "What a class's report cards need for a period, in a constant number of queries: students, subjects with their max grade, every grade of the year (the annual summary), the period's appreciations.",
+    {
+      query: z.object(course),
+      answers: {
+        200: z.strictObject({
+          enrollments: z.array(
+            z.strictObject({
+              id: z.string(),
+              student: z.strictObject({
+                id: z.string(),
+                nom: z.string(),
+                prenom: z.string(),
+                nisu: z.string().nullable(),
+                date_of_birth: z.string().nullable(),
+                sexe: z.string().nullable(),
+              }),
+            }),
+          ),
+          subjects: z.array(
+            z.strictObject({ subject_id: z.string(), subject_name: z.string(), max_grade: z.number() }),
+          ),
+          gradesByEnrollment: z.record(
+            z.string(),
+            z.array(
+              z.strictObject({
+                subject_id: z.string(),
+                period_id: z.string(),
+                evaluation_name: z.string(),
+                score: z.number(),
+                max_score: z.number(),
+              }),
+            ),
+          ),
+          appreciationsByEnrollment: z.record(z.string(), z.record(z.string(), z.string())),
+          generalAppreciationsByEnrollment: z.record(z.string(), z.string()),
+        }),
+      },
+    },
+  ),
 });
 
 export type GradeBook = Answer<typeof gradesApi.book>;

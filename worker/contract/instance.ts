@@ -36,22 +36,44 @@ export const instanceApi = area('instance', {
     params: z.object({ version: z.string() }),
     binary: 'image',
   }),
-  update: put('/instance/current', 'Saves the school information of the general tab and its logo; refused (409) if someone else changed the logo meanwhile.', {
-    body: z.object({
-      name: text(t.nameRequired, SCHOOL_LIMITS.name, t.nameTooLong),
-      email: optionalText(SCHOOL_LIMITS.email, t.invalidEmail).refine((v) => v === null || isEmail(v), t.invalidEmail),
-      address: optionalText(SCHOOL_LIMITS.address, t.addressTooLong),
-      phone: optionalText(SCHOOL_LIMITS.phone, t.invalidPhone).refine((v) => v === null || isSchoolPhone(v), t.invalidPhone),
-      // A number from the form's number field; digits typed as text (older clients) are read too.
-      passing_grade: z
-        .union([z.number(), z.string().regex(/^\s*\d{1,3}\s*$/).transform(Number)], { error: t.invalidPassingGrade })
-        .refine(isPassingGrade, t.invalidPassingGrade),
-      currency: z.enum(CURRENCIES, { error: t.invalidCurrency }),
-      /** A data: URL to replace the logo, null or '' to remove it, absent or an /api URL to keep it. */
-      logo_url: z.string({ error: t.logoType }).max(LOGO_MAX_BYTES * 2, t.logoTooLarge).nullish(),
-    }),
-    answers: { 200: message },
-  }),
+  update: put(
+    '/instance/current',
+    'Saves the school information of the general tab and its logo; refused (409) if someone else changed the logo meanwhile.',
+    {
+      body: z.object({
+        name: text(t.nameRequired, SCHOOL_LIMITS.name, t.nameTooLong),
+        email: optionalText(SCHOOL_LIMITS.email, t.invalidEmail).refine(
+          (v) => v === null || isEmail(v),
+          t.invalidEmail,
+        ),
+        address: optionalText(SCHOOL_LIMITS.address, t.addressTooLong),
+        phone: optionalText(SCHOOL_LIMITS.phone, t.invalidPhone).refine(
+          (v) => v === null || isSchoolPhone(v),
+          t.invalidPhone,
+        ),
+        // A number from the form's number field; digits typed as text (older clients) are read too.
+        passing_grade: z
+          .union(
+            [
+              z.number(),
+              z
+                .string()
+                .regex(/^\s*\d{1,3}\s*$/)
+                .transform(Number),
+            ],
+            { error: t.invalidPassingGrade },
+          )
+          .refine(isPassingGrade, t.invalidPassingGrade),
+        currency: z.enum(CURRENCIES, { error: t.invalidCurrency }),
+        /** A data: URL to replace the logo, null or '' to remove it, absent or an /api URL to keep it. */
+        logo_url: z
+          .string({ error: t.logoType })
+          .max(LOGO_MAX_BYTES * 2, t.logoTooLarge)
+          .nullish(),
+      }),
+      answers: { 200: message },
+    },
+  ),
 });
 
 export type PublicSchool = Answer<typeof instanceApi.publicInfo>;

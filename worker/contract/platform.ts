@@ -11,9 +11,13 @@ export const maintenance = z.strictObject({ active: z.boolean(), message: z.stri
 export type Maintenance = z.output<typeof maintenance>;
 
 export const platformApi = area('platform', {
-  maintenance: get('/maintenance', 'Whether the platform is in maintenance: the maintenance screen polls it to know when to lift.', {
-    answers: { 200: maintenance },
-  }),
+  maintenance: get(
+    '/maintenance',
+    'Whether the platform is in maintenance: the maintenance screen polls it to know when to lift.',
+    {
+      answers: { 200: maintenance },
+    },
+  ),
   setMaintenance: put('/superadmin/maintenance', 'Starts or ends maintenance for the whole platform.', {
     body: z.object({
       active: z.boolean(),

@@ -52,21 +52,29 @@ const latestRun = z.strictObject({
 });
 
 export const promotionApi = area('promotion', {
-  run: post('/promotions', 'Simulates (?preview=true) or executes the promotion of a source year into the next year by name; overrides force a student\'s outcome.', {
-    query: z.object({ preview: z.enum(['true', 'false']).optional() }),
-    body: z.object({
-      sourceYearId: id(t.sourceRequired),
-      promotionMap: z.record(idKey, idKey.nullable()).optional(),
-      overrides: z.record(idKey, outcome).optional(),
-    }),
-    answers: { 200: z.union([previewAnswer, message]) },
-  }),
+  run: post(
+    '/promotions',
+    "Simulates (?preview=true) or executes the promotion of a source year into the next year by name; overrides force a student's outcome.",
+    {
+      query: z.object({ preview: z.enum(['true', 'false']).optional() }),
+      body: z.object({
+        sourceYearId: id(t.sourceRequired),
+        promotionMap: z.record(idKey, idKey.nullable()).optional(),
+        overrides: z.record(idKey, outcome).optional(),
+      }),
+      answers: { 200: z.union([previewAnswer, message]) },
+    },
+  ),
   latest: get('/promotions/latest', 'The latest promotion run that can still be undone, if any.', {
     answers: { 200: z.strictObject({ run: latestRun.nullable() }) },
   }),
-  undo: del('/promotions/latest', 'Undoes the latest promotion run as one step, while its target year has no payments or grades for the enrolments it made.', {
-    answers: { 200: message },
-  }),
+  undo: del(
+    '/promotions/latest',
+    'Undoes the latest promotion run as one step, while its target year has no payments or grades for the enrolments it made.',
+    {
+      answers: { 200: message },
+    },
+  ),
 });
 
 export type PromotionPreview = z.output<typeof previewAnswer>;

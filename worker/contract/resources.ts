@@ -45,11 +45,24 @@ const form = {
   assignment_id: id(t.assignmentRequired),
   resource_type: z.enum(['file', 'link'], { error: t.typeInvalid }),
   title: text(t.titleRequired, 200, t.titleTooLong),
-  url: z.string({ error: t.urlInvalid }).trim().nullish().transform((v) => v || null).refine((v) => v === null || isWebUrl(v), t.urlInvalid),
-  file_name: z.string({ error: t.fileNameInvalid }).max(300, t.fileNameInvalid).nullish().transform((v) => v || null),
+  url: z
+    .string({ error: t.urlInvalid })
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isWebUrl(v), t.urlInvalid),
+  file_name: z
+    .string({ error: t.fileNameInvalid })
+    .max(300, t.fileNameInvalid)
+    .nullish()
+    .transform((v) => v || null),
   /** Declared by the client, never trusted: the stored type is sniffed from the bytes. */
   mime_type: z.string().max(200).nullish(),
-  file_content: z.string({ error: t.fileUnreadable }).max(Math.ceil((RESOURCE_MAX_BYTES * 4) / 3) + 200, t.fileTooLarge(RESOURCE_MAX_BYTES / 1024 / 1024)).nullish().transform((v) => v || null),
+  file_content: z
+    .string({ error: t.fileUnreadable })
+    .max(Math.ceil((RESOURCE_MAX_BYTES * 4) / 3) + 200, t.fileTooLarge(RESOURCE_MAX_BYTES / 1024 / 1024))
+    .nullish()
+    .transform((v) => v || null),
 };
 
 const linkNeedsUrl = (v: { resource_type: 'file' | 'link'; url: string | null }, ctx: z.RefinementCtx) => {
@@ -63,36 +76,59 @@ export const resourcesApi = area('resources', {
     query: yearQuery,
     answers: { 200: z.array(resource) },
   }),
-  teacherList: get('/teacher/resources', "The signed-in teacher's courses of a year and their resources, newest first.", {
-    query: yearQuery,
-    answers: { 200: z.strictObject({ assignments: z.array(assignmentChoice), resources: z.array(resource) }) },
-  }),
-  studentList: get('/student/resources', "The resources of the student's class this year, newest first (an admin names the student).", {
-    query: z.object({ studentId: id().optional() }),
-    answers: { 200: z.array(resource) },
-  }),
-  one: get('/resources/:id', 'One resource, for whoever may read it: the administration, the course teacher, a student of its class that year.', {
-    params: idParams,
-    answers: { 200: resource },
-  }),
-  file: get('/resources/:id/file', "A resource's file, for whoever may read the resource, with its sniffed type, nosniff and a sandboxing CSP.", {
-    params: idParams,
-    binary: 'file',
-  }),
-  create: post('/resources', 'Adds a file (base64, size and type checked on the bytes) or an http(s) link to a course; may be queued offline (the client names the id).', {
-    body: z
-      .object({ id: id().optional(), ...form })
-      .superRefine((v, ctx) => {
+  teacherList: get(
+    '/teacher/resources',
+    "The signed-in teacher's courses of a year and their resources, newest first.",
+    {
+      query: yearQuery,
+      answers: { 200: z.strictObject({ assignments: z.array(assignmentChoice), resources: z.array(resource) }) },
+    },
+  ),
+  studentList: get(
+    '/student/resources',
+    "The resources of the student's class this year, newest first (an admin names the student).",
+    {
+      query: z.object({ studentId: id().optional() }),
+      answers: { 200: z.array(resource) },
+    },
+  ),
+  one: get(
+    '/resources/:id',
+    'One resource, for whoever may read it: the administration, the course teacher, a student of its class that year.',
+    {
+      params: idParams,
+      answers: { 200: resource },
+    },
+  ),
+  file: get(
+    '/resources/:id/file',
+    "A resource's file, for whoever may read the resource, with its sniffed type, nosniff and a sandboxing CSP.",
+    {
+      params: idParams,
+      binary: 'file',
+    },
+  ),
+  create: post(
+    '/resources',
+    'Adds a file (base64, size and type checked on the bytes) or an http(s) link to a course; may be queued offline (the client names the id).',
+    {
+      body: z.object({ id: id().optional(), ...form }).superRefine((v, ctx) => {
         linkNeedsUrl(v, ctx);
-        if (v.resource_type === 'file' && !v.file_content) ctx.addIssue({ code: 'custom', message: t.fileRequired, path: ['file_content'] });
+        if (v.resource_type === 'file' && !v.file_content)
+          ctx.addIssue({ code: 'custom', message: t.fileRequired, path: ['file_content'] });
       }),
-    answers: { 201: saved },
-  }),
-  update: put('/resources/:id', "Changes a resource's title and its file (blank keeps the current one) or URL; its course and type stay.", {
-    params: idParams,
-    body: z.object(form).superRefine(linkNeedsUrl),
-    answers: { 200: saved },
-  }),
+      answers: { 201: saved },
+    },
+  ),
+  update: put(
+    '/resources/:id',
+    "Changes a resource's title and its file (blank keeps the current one) or URL; its course and type stay.",
+    {
+      params: idParams,
+      body: z.object(form).superRefine(linkNeedsUrl),
+      answers: { 200: saved },
+    },
+  ),
   remove: del('/resources/:id', 'Deletes a resource and its stored file.', {
     params: idParams,
     answers: { 200: message },

@@ -8,7 +8,12 @@ import { adminServerText } from './texts/admin';
 
 const t = adminServerText.roles;
 
-export const permission = z.strictObject({ id: z.number(), key: z.string(), category: z.string(), description: z.string() });
+export const permission = z.strictObject({
+  id: z.number(),
+  key: z.string(),
+  category: z.string(),
+  description: z.string(),
+});
 export type Permission = z.output<typeof permission>;
 
 export const role = z.strictObject({
@@ -24,27 +29,41 @@ export type Role = z.output<typeof role>;
 
 const roleBody = z.object({
   name: name(t.nameRequired),
-  permissionIds: z.array(z.number({ error: t.unknownPermission }).int(t.unknownPermission), { error: t.unknownPermission }).max(100),
+  permissionIds: z
+    .array(z.number({ error: t.unknownPermission }).int(t.unknownPermission), { error: t.unknownPermission })
+    .max(100),
 });
 const savedRole = z.strictObject({ id: z.string(), name: z.string(), revision: z.number(), message: z.string() });
 
 export const rolesApi = area('roles', {
-  permissions: get('/permissions', 'Every permission, with its category and French description, for the role editor and the role info buttons.', {
-    answers: { 200: z.array(permission) },
-  }),
-  list: get('/roles', 'Every role of the school with its permissions, system roles first (role editor, add-user form, role info buttons).', {
-    answers: { 200: z.array(role) },
-  }),
+  permissions: get(
+    '/permissions',
+    'Every permission, with its category and French description, for the role editor and the role info buttons.',
+    {
+      answers: { 200: z.array(permission) },
+    },
+  ),
+  list: get(
+    '/roles',
+    'Every role of the school with its permissions, system roles first (role editor, add-user form, role info buttons).',
+    {
+      answers: { 200: z.array(role) },
+    },
+  ),
   create: post('/roles', 'Creates a role from a name and permissions.', {
     body: roleBody,
     answers: { 201: savedRole },
   }),
-  update: put('/roles/:id', "Renames a school's own role and replaces its permissions (holders see the change at once), unless someone saved it since the editor read it (409).", {
-    params: idParams,
-    /** An edit names the revision of the role it started from. */
-    body: roleBody.extend({ revision: z.number().int().min(0) }),
-    answers: { 200: savedRole },
-  }),
+  update: put(
+    '/roles/:id',
+    "Renames a school's own role and replaces its permissions (holders see the change at once), unless someone saved it since the editor read it (409).",
+    {
+      params: idParams,
+      /** An edit names the revision of the role it started from. */
+      body: roleBody.extend({ revision: z.number().int().min(0) }),
+      answers: { 200: savedRole },
+    },
+  ),
   remove: del('/roles/:id', "Deletes a school's own role; its holders lose it and are signed out.", {
     params: idParams,
     answers: { 200: message },

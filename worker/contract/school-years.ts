@@ -27,14 +27,22 @@ export const schoolYearsApi = area('school-years', {
   list: get('/school-years', "The school's years, newest first, for the year selector and the administration tab.", {
     answers: { 200: z.array(schoolYear) },
   }),
-  create: post('/school-years', "Adds an empty year by name (AAAA-AAAA); a school's first year becomes its current year.", {
-    body: newSchoolYear,
-    answers: { 201: schoolYear.extend({ message: z.string() }) },
-  }),
-  setCurrent: put('/school-years/:id/set-current', 'Makes a year the current one; the previous current year loses the flag in the same batch.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  create: post(
+    '/school-years',
+    "Adds an empty year by name (AAAA-AAAA); a school's first year becomes its current year.",
+    {
+      body: newSchoolYear,
+      answers: { 201: schoolYear.extend({ message: z.string() }) },
+    },
+  ),
+  setCurrent: put(
+    '/school-years/:id/set-current',
+    'Makes a year the current one; the previous current year loses the flag in the same batch.',
+    {
+      params: idParams,
+      answers: { 200: message },
+    },
+  ),
   remove: del('/school-years/:id', 'Deletes a year that is not the current one, with all of its data.', {
     params: idParams,
     answers: { 200: message },

@@ -17,43 +17,56 @@ const named = (message: string) =>
   });
 
 /** A name of the wizard, normalized; a blank one is reported by the plan. */
-const wizardName = (message: string) => z.string({ error: message }).transform(cleanText).pipe(z.string().max(100, message));
+const wizardName = (message: string) =>
+  z.string({ error: message }).transform(cleanText).pipe(z.string().max(100, message));
 
 export const setupApi = area('setup', {
-  newYear: post('/setup/new-year', 'Creates a school year and everything in it, in one batch; it becomes current when the school has none.', {
-    body: z.object({
-      yearName: z.string({ error: t.invalidYear }).max(20, t.invalidYear).transform(cleanText),
-      periods: z.array(named(t.periodNames).pipe(wizardName(t.periodNames))).max(20).default([]),
-      classes: z
-        .array(
-          z.union([
-            wizardName(t.classNames).transform((name) => ({ name })),
+  newYear: post(
+    '/setup/new-year',
+    'Creates a school year and everything in it, in one batch; it becomes current when the school has none.',
+    {
+      body: z.object({
+        yearName: z.string({ error: t.invalidYear }).max(20, t.invalidYear).transform(cleanText),
+        periods: z
+          .array(named(t.periodNames).pipe(wizardName(t.periodNames)))
+          .max(20)
+          .default([]),
+        classes: z
+          .array(
+            z.union([
+              wizardName(t.classNames).transform((name) => ({ name })),
+              z.object({
+                name: wizardName(t.classNames),
+                order_index: z.number().int().min(0).max(10_000).optional(),
+              }),
+            ]),
+          )
+          .max(200)
+          .default([]),
+        subjects: z
+          .array(named(t.subjectNames).pipe(wizardName(t.subjectNames)))
+          .max(200, t.subjectNames)
+          .default([]),
+        curriculum: z
+          .array(
             z.object({
-              name: wizardName(t.classNames),
-              order_index: z.number().int().min(0).max(10_000).optional(),
+              className: wizardName(t.classNames),
+              subjectName: wizardName(t.subjectNames),
+              maxGrade: decimal(adminServerText.curriculum.invalidMaxGrade, MAX_GRADE_LIMIT).optional(),
             }),
-          ]),
-        )
-        .max(200)
-        .default([]),
-      subjects: z.array(named(t.subjectNames).pipe(wizardName(t.subjectNames))).max(200, t.subjectNames).default([]),
-      curriculum: z
-        .array(
-          z.object({
-            className: wizardName(t.classNames),
-            subjectName: wizardName(t.subjectNames),
-            maxGrade: decimal(adminServerText.curriculum.invalidMaxGrade, MAX_GRADE_LIMIT).optional(),
-          }),
-        )
-        .max(10_000)
-        .default([]),
-      financials: z
-        .array(z.object({ className: wizardName(t.classNames), mppa: optionalAmount(adminServerText.fees.invalidAmount) }))
-        .max(200)
-        .default([]),
-    }),
-    answers: { 201: z.strictObject({ message: z.string(), yearId: z.string(), is_current: z.boolean() }) },
-  }),
+          )
+          .max(10_000)
+          .default([]),
+        financials: z
+          .array(
+            z.object({ className: wizardName(t.classNames), mppa: optionalAmount(adminServerText.fees.invalidAmount) }),
+          )
+          .max(200)
+          .default([]),
+      }),
+      answers: { 201: z.strictObject({ message: z.string(), yearId: z.string(), is_current: z.boolean() }) },
+    },
+  ),
 });
 
 export type NewYearSetup = Body<typeof setupApi.newYear>;

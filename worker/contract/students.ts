@@ -37,7 +37,13 @@ export const selection = () =>
     .max(MAX_BULK, t.selectionTooLarge(MAX_BULK))
     .transform((ids) => [...new Set(ids)]);
 
-export const studentEnrollment = z.strictObject({ id: z.string(), year_id: z.string(), class_id: z.string(), className: z.string(), mppa: z.number() });
+export const studentEnrollment = z.strictObject({
+  id: z.string(),
+  year_id: z.string(),
+  class_id: z.string(),
+  className: z.string(),
+  mppa: z.number(),
+});
 export type StudentEnrollment = z.output<typeof studentEnrollment>;
 
 export const student = z.strictObject({
@@ -61,12 +67,20 @@ export const student = z.strictObject({
 export type Student = z.output<typeof student>;
 
 /** The birth date's rule is the form's (domain/students.ts birthDateProblem). */
-const BIRTH_DATE_MESSAGES = { required: t.birthDateRequired, invalid: t.birthDateInvalid, future: t.birthDateFuture, tooOld: t.birthDateTooOld } as const;
+const BIRTH_DATE_MESSAGES = {
+  required: t.birthDateRequired,
+  invalid: t.birthDateInvalid,
+  future: t.birthDateFuture,
+  tooOld: t.birthDateTooOld,
+} as const;
 
 const fields = {
   nom: text(t.nomRequired, L.nom, t.nomTooLong),
   prenom: text(t.prenomRequired, L.prenom, t.prenomTooLong),
-  sexe: z.enum(['M', 'F'], { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? t.sexeRequired : t.sexeInvalid) }),
+  sexe: z.enum(['M', 'F'], {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === '' ? t.sexeRequired : t.sexeInvalid,
+  }),
   date_of_birth: z
     .string({ error: t.birthDateRequired })
     .trim()
@@ -77,7 +91,10 @@ const fields = {
     }),
   address: text(t.addressRequired, L.address, t.addressTooLong),
   /** A data: URL replaces the photo, null or '' removes it, absent or the current URL keeps it. */
-  photo_url: z.string({ error: t.photoType }).max(STUDENT_PHOTO_MAX_BYTES * 2, t.photoTooLarge).nullish(),
+  photo_url: z
+    .string({ error: t.photoType })
+    .max(STUDENT_PHOTO_MAX_BYTES * 2, t.photoTooLarge)
+    .nullish(),
   tutor_name: optionalText(L.tutorName, t.tutorNameTooLong),
   tutor_phone: optionalText(L.tutorPhone, t.phoneInvalid).transform((v, ctx) => {
     const phone = normalizePhone(v ?? '');
@@ -96,7 +113,11 @@ const fields = {
     .nullish()
     .transform((v, ctx) => {
       const parsed = parseMedicalNotes(v);
-      const notes = { blood_group: cleanText(parsed.blood_group), allergies: cleanMultilineText(parsed.allergies), illnesses: cleanMultilineText(parsed.illnesses) };
+      const notes = {
+        blood_group: cleanText(parsed.blood_group),
+        allergies: cleanMultilineText(parsed.allergies),
+        illnesses: cleanMultilineText(parsed.illnesses),
+      };
       if (!medicalNotesValid(notes)) {
         ctx.addIssue({ code: 'custom', message: t.medicalNotesInvalid });
         return z.NEVER;
@@ -120,61 +141,87 @@ const enrolNow = z.object({ year_id: studentYearId, className: studentClassName,
 const saved = z.strictObject({ message: z.string(), student });
 
 export const studentsApi = area('students', {
-  list: get('/students-with-enrollment-status', "One page of the register (25 by default) with each student's enrolment of the year.", {
-    query: z.object({
-      yearId: studentYearId,
-      ...pageQuery(STUDENT_PAGE_SIZE),
-      includeArchived: z
-        .enum(['true', 'false', '1', '0'])
-        .optional()
-        .transform((v) => v === 'true' || v === '1'),
-      classFilter: z
-        .string()
-        .trim()
-        .max(100)
-        .optional()
-        .transform((v) => (v && v !== 'all' ? v : null)),
-      search: z.string().max(200).optional().default(''),
-      sort: z.enum(['nom', 'prenom']).optional().default('nom'),
-    }),
-    answers: { 200: z.strictObject({ students: z.array(student), pagination }) },
-  }),
-  formData: get('/students/form-data', "The school's classes in order with their MPPA for the year: the class filter, the enrolment choices and the MPPA pre-filled when enrolling.", {
-    query: z.object({ yearId: studentYearId }),
-    answers: {
-      200: z.strictObject({
-        classes: z.array(z.strictObject({ id: z.string(), name: z.string(), mppa: z.number().nullable() })),
-        unenrolledFilter: z.string(),
+  list: get(
+    '/students-with-enrollment-status',
+    "One page of the register (25 by default) with each student's enrolment of the year.",
+    {
+      query: z.object({
+        yearId: studentYearId,
+        ...pageQuery(STUDENT_PAGE_SIZE),
+        includeArchived: z
+          .enum(['true', 'false', '1', '0'])
+          .optional()
+          .transform((v) => v === 'true' || v === '1'),
+        classFilter: z
+          .string()
+          .trim()
+          .max(100)
+          .optional()
+          .transform((v) => (v && v !== 'all' ? v : null)),
+        search: z.string().max(200).optional().default(''),
+        sort: z.enum(['nom', 'prenom']).optional().default('nom'),
       }),
+      answers: { 200: z.strictObject({ students: z.array(student), pagination }) },
     },
-  }),
-  photo: get('/students/:id/photo/:version', "A student's photo, under the caller's school only (never public: minors' pictures).", {
-    params: z.object({ id: studentId, version: id() }),
-    binary: 'image',
-  }),
-  create: post('/students', "Adds a student (with an optional immediate enrolment). A replayed create with the client's id answers the student already stored (200).", {
-    body: z.object({ id: studentId.optional(), ...fields, enrollment: enrolNow }),
-    answers: { 200: saved, 201: saved },
-  }),
-  update: put('/students/:id', 'Saves the student form: the fields, the MPPA of the enrolment, or an enrolment made from the form; refused (409) when someone saved the student since the form opened. Answers the register row as saved (with the enrolment the form named), which the register puts in place of the old one.', {
-    params: z.object({ id: studentId }),
-    body: z.object({
-      ...fields,
-      enrollment: enrolNow,
-      enrollmentId: studentId.nullish(),
-      mppa: mppa.nullish(),
-      /** The student's revision when the form opened: a save never overwrites a newer one. */
-      revision: z.number().int().min(0),
-    }),
-    answers: { 200: saved },
-  }),
-  remove: post('/students/delete', 'Deletes students for good, with their enrolments, payments, grades, attendance and portal account, in one batch.', {
-    body: z.object({ ids: selection() }),
-    answers: { 200: z.strictObject({ message: z.string(), deleted: z.number() }) },
-  }),
+  ),
+  formData: get(
+    '/students/form-data',
+    "The school's classes in order with their MPPA for the year: the class filter, the enrolment choices and the MPPA pre-filled when enrolling.",
+    {
+      query: z.object({ yearId: studentYearId }),
+      answers: {
+        200: z.strictObject({
+          classes: z.array(z.strictObject({ id: z.string(), name: z.string(), mppa: z.number().nullable() })),
+          unenrolledFilter: z.string(),
+        }),
+      },
+    },
+  ),
+  photo: get(
+    '/students/:id/photo/:version',
+    "A student's photo, under the caller's school only (never public: minors' pictures).",
+    {
+      params: z.object({ id: studentId, version: id() }),
+      binary: 'image',
+    },
+  ),
+  create: post(
+    '/students',
+    "Adds a student (with an optional immediate enrolment). A replayed create with the client's id answers the student already stored (200).",
+    {
+      body: z.object({ id: studentId.optional(), ...fields, enrollment: enrolNow }),
+      answers: { 200: saved, 201: saved },
+    },
+  ),
+  update: put(
+    '/students/:id',
+    'Saves the student form: the fields, the MPPA of the enrolment, or an enrolment made from the form; refused (409) when someone saved the student since the form opened. Answers the register row as saved (with the enrolment the form named), which the register puts in place of the old one.',
+    {
+      params: z.object({ id: studentId }),
+      body: z.object({
+        ...fields,
+        enrollment: enrolNow,
+        enrollmentId: studentId.nullish(),
+        mppa: mppa.nullish(),
+        /** The student's revision when the form opened: a save never overwrites a newer one. */
+        revision: z.number().int().min(0),
+      }),
+      answers: { 200: saved },
+    },
+  ),
+  remove: post(
+    '/students/delete',
+    'Deletes students for good, with their enrolments, payments, grades, attendance and portal account, in one batch.',
+    {
+      body: z.object({ ids: selection() }),
+      answers: { 200: z.strictObject({ message: z.string(), deleted: z.number() }) },
+    },
+  ),
   setStatus: post('/students/status', 'Archives or reactivates students (document 2 §4: admin account type only).', {
     body: z.object({ ids: selection(), status: z.enum(['active', 'archived'], { error: t.statusInvalid }) }),
-    answers: { 200: z.strictObject({ message: z.string(), status: z.enum(['active', 'archived']), ids: z.array(z.string()) }) },
+    answers: {
+      200: z.strictObject({ message: z.string(), status: z.enum(['active', 'archived']), ids: z.array(z.string()) }),
+    },
   }),
 });
 

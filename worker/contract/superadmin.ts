@@ -18,7 +18,10 @@ const hostname = z
   .transform(normalizeHostname)
   .refine(isHostname, t.hostnameInvalid);
 const currency = z.enum(CURRENCIES, { error: t.currencyInvalid });
-const username = text(adminServerText.users.usernameRequired, 200, adminServerText.users.usernameInvalid).refine(isUsername, adminServerText.users.usernameInvalid);
+const username = text(adminServerText.users.usernameRequired, 200, adminServerText.users.usernameInvalid).refine(
+  isUsername,
+  adminServerText.users.usernameInvalid,
+);
 
 /** The school's hostnames, its main one first (the same one twice counts once). */
 const hostnames = (min: number) =>
@@ -51,42 +54,75 @@ export const platformSchool = z.strictObject({
 
 const credentials = { username: z.string(), tempPassword: z.string() };
 
-export const delegate = z.strictObject({ id: z.string(), username: z.string(), status: z.enum(['temporary_password', 'active', 'disabled']), created_at: z.string() });
-export const platformAnnouncement = z.strictObject({ id: z.string(), title: z.string(), content: z.string(), created_at: z.string() });
+export const delegate = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  status: z.enum(['temporary_password', 'active', 'disabled']),
+  created_at: z.string(),
+});
+export const platformAnnouncement = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+});
 
 export const superadminApi = area('superadmin', {
-  schools: get('/superadmin/schools', 'Every school with its hostname, state, access end date and its numbers of accounts and students.', {
-    answers: { 200: z.array(platformSchool) },
-  }),
-  createSchool: post('/superadmin/schools', 'Creates a school on its hostname with its first admin account; the temporary password is shown once.', {
-    body: z.object({ ...schoolFields, hostnames: hostnames(1), adminUsername: username.default('admin') }),
-    answers: { 201: z.strictObject({ id: z.string(), message: z.string(), admin: z.strictObject(credentials) }) },
-  }),
-  updateSchool: put('/superadmin/schools/:id', "Renames a school, changes its hostnames (none: only for the default school) or its currency.", {
-    params: idParams,
-    body: z.object({ ...schoolFields, hostnames: hostnames(0) }),
-    answers: { 200: message },
-  }),
+  schools: get(
+    '/superadmin/schools',
+    'Every school with its hostname, state, access end date and its numbers of accounts and students.',
+    {
+      answers: { 200: z.array(platformSchool) },
+    },
+  ),
+  createSchool: post(
+    '/superadmin/schools',
+    'Creates a school on its hostname with its first admin account; the temporary password is shown once.',
+    {
+      body: z.object({ ...schoolFields, hostnames: hostnames(1), adminUsername: username.default('admin') }),
+      answers: { 201: z.strictObject({ id: z.string(), message: z.string(), admin: z.strictObject(credentials) }) },
+    },
+  ),
+  updateSchool: put(
+    '/superadmin/schools/:id',
+    'Renames a school, changes its hostnames (none: only for the default school) or its currency.',
+    {
+      params: idParams,
+      body: z.object({ ...schoolFields, hostnames: hostnames(0) }),
+      answers: { 200: message },
+    },
+  ),
   setExpiry: put('/superadmin/schools/:id/expiry', "Sets the last day of a school's access (included), or none.", {
     params: idParams,
     body: z.object({
-      date: z
-        .string({ error: t.expiryInvalid })
-        .refine(isIsoDate, t.expiryInvalid)
-        .nullable(),
+      date: z.string({ error: t.expiryInvalid }).refine(isIsoDate, t.expiryInvalid).nullable(),
     }),
     answers: { 200: z.strictObject({ message: z.string(), expires_at: z.string().nullable() }) },
   }),
-  extendExpiry: post('/superadmin/schools/:id/extend', "Extends a school's access by some months: from its end if it has not passed, otherwise from today.", {
-    params: idParams,
-    body: z.object({ months: z.number({ error: t.monthsInvalid }).int(t.monthsInvalid).min(1, t.monthsInvalid).max(36, t.monthsInvalid) }),
-    answers: { 200: z.strictObject({ message: z.string(), expires_at: z.string() }) },
-  }),
-  setStatus: put('/superadmin/schools/:id/status', "Suspends a school (its users are refused, nothing is deleted) or reactivates it.", {
-    params: idParams,
-    body: z.object({ status: z.enum(['active', 'suspended']) }),
-    answers: { 200: message },
-  }),
+  extendExpiry: post(
+    '/superadmin/schools/:id/extend',
+    "Extends a school's access by some months: from its end if it has not passed, otherwise from today.",
+    {
+      params: idParams,
+      body: z.object({
+        months: z
+          .number({ error: t.monthsInvalid })
+          .int(t.monthsInvalid)
+          .min(1, t.monthsInvalid)
+          .max(36, t.monthsInvalid),
+      }),
+      answers: { 200: z.strictObject({ message: z.string(), expires_at: z.string() }) },
+    },
+  ),
+  setStatus: put(
+    '/superadmin/schools/:id/status',
+    'Suspends a school (its users are refused, nothing is deleted) or reactivates it.',
+    {
+      params: idParams,
+      body: z.object({ status: z.enum(['active', 'suspended']) }),
+      answers: { 200: message },
+    },
+  ),
   delegates: get('/superadmin/delegates', 'The platform delegates (superadmin only).', {
     answers: { 200: z.array(delegate) },
   }),
@@ -98,11 +134,18 @@ export const superadminApi = area('superadmin', {
     params: idParams,
     answers: { 200: message },
   }),
-  announcements: get('/superadmin/announcements', 'The announcements to school admins, newest first (the latest shows in their banner).', {
-    answers: { 200: z.array(platformAnnouncement) },
-  }),
+  announcements: get(
+    '/superadmin/announcements',
+    'The announcements to school admins, newest first (the latest shows in their banner).',
+    {
+      answers: { 200: z.array(platformAnnouncement) },
+    },
+  ),
   announce: post('/superadmin/announcements', 'Publishes an announcement to the admins of every school.', {
-    body: z.object({ title: text(t.titleRequired, 200), content: optionalMultilineText(2000).pipe(z.string({ error: t.contentRequired })) }),
+    body: z.object({
+      title: text(t.titleRequired, 200),
+      content: optionalMultilineText(2000).pipe(z.string({ error: t.contentRequired })),
+    }),
     answers: { 201: platformAnnouncement.extend({ message: z.string() }) },
   }),
   deleteAnnouncement: del('/superadmin/announcements/:id', 'Deletes an announcement.', {

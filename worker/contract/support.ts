@@ -37,37 +37,74 @@ const content = z
 const teacherParams = z.object({ teacherId: id(t.teacherNotFound) });
 
 export const supportApi = area('support', {
-  teacherMessages: get('/teacher/support-messages', "The signed-in teacher's conversation with the administration, its latest 500 messages oldest first (ETag; 304 when unchanged).", {
-    answers: { 200: z.array(supportMessage) },
-  }),
-  teacherSend: post('/teacher/support-messages', 'The teacher writes to the administration; a replay with the same Idempotency-Key answers the message already stored.', {
-    body: z.object({ content }),
-    answers: { 201: supportMessage },
-  }),
-  conversations: get('/admin/teacher-support/conversations', 'Every teacher of the school with the unread count of their conversation, latest activity first (ETag; 304 when unchanged).', {
-    answers: { 200: z.array(supportConversation) },
-  }),
-  unread: get('/admin/teacher-support/unread', "The administration's unread messages over all conversations (ETag; 304 when unchanged).", {
-    answers: { 200: z.strictObject({ unread: z.number() }) },
-  }),
-  messages: get('/admin/teacher-support/messages/:teacherId', "A teacher's conversation, its latest 500 messages oldest first (ETag; 304 when unchanged).", {
-    params: teacherParams,
-    answers: { 200: z.array(supportMessage) },
-  }),
-  adminSend: post('/admin/teacher-support/messages/:teacherId', 'The administration writes to a teacher; a replay with the same Idempotency-Key answers the message already stored.', {
-    params: teacherParams,
-    body: z.object({ content }),
-    answers: { 201: supportMessage },
-  }),
-  markRead: put('/admin/teacher-support/messages/:teacherId/read', "Marks the teacher's messages read by the administration.", {
-    params: teacherParams,
-    answers: { 200: z.strictObject({ marked: z.number() }) },
-  }),
+  teacherMessages: get(
+    '/teacher/support-messages',
+    "The signed-in teacher's conversation with the administration, its latest 500 messages oldest first (ETag; 304 when unchanged).",
+    {
+      answers: { 200: z.array(supportMessage) },
+    },
+  ),
+  teacherSend: post(
+    '/teacher/support-messages',
+    'The teacher writes to the administration; a replay with the same Idempotency-Key answers the message already stored.',
+    {
+      body: z.object({ content }),
+      answers: { 201: supportMessage },
+    },
+  ),
+  conversations: get(
+    '/admin/teacher-support/conversations',
+    'Every teacher of the school with the unread count of their conversation, latest activity first (ETag; 304 when unchanged).',
+    {
+      answers: { 200: z.array(supportConversation) },
+    },
+  ),
+  unread: get(
+    '/admin/teacher-support/unread',
+    "The administration's unread messages over all conversations (ETag; 304 when unchanged).",
+    {
+      answers: { 200: z.strictObject({ unread: z.number() }) },
+    },
+  ),
+  messages: get(
+    '/admin/teacher-support/messages/:teacherId',
+    "A teacher's conversation, its latest 500 messages oldest first (ETag; 304 when unchanged).",
+    {
+      params: teacherParams,
+      answers: { 200: z.array(supportMessage) },
+    },
+  ),
+  adminSend: post(
+    '/admin/teacher-support/messages/:teacherId',
+    'The administration writes to a teacher; a replay with the same Idempotency-Key answers the message already stored.',
+    {
+      params: teacherParams,
+      body: z.object({ content }),
+      answers: { 201: supportMessage },
+    },
+  ),
+  markRead: put(
+    '/admin/teacher-support/messages/:teacherId/read',
+    "Marks the teacher's messages read by the administration.",
+    {
+      params: teacherParams,
+      answers: { 200: z.strictObject({ marked: z.number() }) },
+    },
+  ),
   remove: del('/admin/teacher-support/messages', 'Deletes the selected messages (recorded in the audit log).', {
-    body: z.object({ messageIds: z.array(id(t.messagesRequired), { error: t.messagesRequired }).min(1, t.messagesRequired).max(500, t.messagesRequired) }),
+    body: z.object({
+      messageIds: z
+        .array(id(t.messagesRequired), { error: t.messagesRequired })
+        .min(1, t.messagesRequired)
+        .max(500, t.messagesRequired),
+    }),
     answers: { 200: message },
   }),
-  socket: get('/support/socket', "A WebSocket of the caller's open page: the school's chat changes are pushed to it (the page offers the protocols 'portail' and 'bearer.<session token>'; the answer chooses 'portail').", {}),
+  socket: get(
+    '/support/socket',
+    "A WebSocket of the caller's open page: the school's chat changes are pushed to it (the page offers the protocols 'portail' and 'bearer.<session token>'; the answer chooses 'portail').",
+    {},
+  ),
 });
 
 export type SupportMessage = z.output<typeof supportMessage>;

@@ -11,7 +11,11 @@ import { adminServerText } from './texts/admin';
 const yearQuery = z.object({ yearId: id(adminServerText.years.required) });
 
 /** Document 2 §3 'Teacher course'. */
-export const teacherCourse = z.strictObject({ class_name: z.string(), subject_id: z.string(), subject_name: z.string() });
+export const teacherCourse = z.strictObject({
+  class_name: z.string(),
+  subject_id: z.string(),
+  subject_name: z.string(),
+});
 
 /** Document 2 §3 'Timetable entry', as the teacher's week shows it. */
 export const teacherLesson = z.strictObject({
@@ -25,17 +29,31 @@ export const teacherLesson = z.strictObject({
 });
 
 export const teacherApi = area('teacher', {
-  dashboard: get('/teacher/dashboard', "The signed-in teacher's first name (null without a profile), username and courses of the year, by class order then subject.", {
-    query: yearQuery,
-    answers: { 200: z.strictObject({ prenom: z.string().nullable(), username: z.string(), courses: z.array(teacherCourse) }) },
-  }),
-  announcements: get('/teacher/announcements', 'The latest announcements of the administration to the signed-in teacher, newest first (at most 20).', {
-    answers: { 200: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })) },
-  }),
-  timetable: get('/teacher/timetable', "The signed-in teacher's lessons of the year, Monday to Saturday, by start time.", {
-    query: yearQuery,
-    answers: { 200: z.array(teacherLesson) },
-  }),
+  dashboard: get(
+    '/teacher/dashboard',
+    "The signed-in teacher's first name (null without a profile), username and courses of the year, by class order then subject.",
+    {
+      query: yearQuery,
+      answers: {
+        200: z.strictObject({ prenom: z.string().nullable(), username: z.string(), courses: z.array(teacherCourse) }),
+      },
+    },
+  ),
+  announcements: get(
+    '/teacher/announcements',
+    'The latest announcements of the administration to the signed-in teacher, newest first (at most 20).',
+    {
+      answers: { 200: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })) },
+    },
+  ),
+  timetable: get(
+    '/teacher/timetable',
+    "The signed-in teacher's lessons of the year, Monday to Saturday, by start time.",
+    {
+      query: yearQuery,
+      answers: { 200: z.array(teacherLesson) },
+    },
+  ),
 });
 
 export type TeacherDashboard = Answer<typeof teacherApi.dashboard>;
@@ -48,28 +66,44 @@ const isoDate = z.string({ error: a.dateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, 
 const mark = z.strictObject({ enrollment_id: z.string(), status: z.enum(ATTENDANCE_STATUSES) });
 
 export const rollCallApi = area('teacher', {
-  session: get('/teacher/attendance', "A lesson's roll call on a date: the lesson, the class's students by name, and the marks taken.", {
-    query: z.object({ entryId: id(a.sessionNotFound), date: isoDate }),
-    answers: {
-      200: z.strictObject({
-        entry: teacherLesson,
-        date: z.string(),
-        students: z.array(z.strictObject({ enrollment_id: z.string(), student_id: z.string(), nom: z.string(), prenom: z.string() })),
-        marks: z.array(mark),
-      }),
+  session: get(
+    '/teacher/attendance',
+    "A lesson's roll call on a date: the lesson, the class's students by name, and the marks taken.",
+    {
+      query: z.object({ entryId: id(a.sessionNotFound), date: isoDate }),
+      answers: {
+        200: z.strictObject({
+          entry: teacherLesson,
+          date: z.string(),
+          students: z.array(
+            z.strictObject({ enrollment_id: z.string(), student_id: z.string(), nom: z.string(), prenom: z.string() }),
+          ),
+          marks: z.array(mark),
+        }),
+      },
     },
-  }),
-  save: put('/teacher/attendance', "Saves marks of a lesson's roll call (a null status clears one); replayed offline with its Idempotency-Key, it lands once.", {
-    body: z.object({
-      timetable_entry_id: id(a.sessionNotFound),
-      date: isoDate,
-      marks: z
-        .array(z.object({ enrollment_id: id(a.statusInvalid), status: z.enum(ATTENDANCE_STATUSES, { error: a.statusInvalid }).nullable() }), { error: a.marksRequired })
-        .min(1, a.marksRequired)
-        .max(200, a.marksRequired),
-    }),
-    answers: { 200: z.strictObject({ saved: z.number(), message: z.string() }) },
-  }),
+  ),
+  save: put(
+    '/teacher/attendance',
+    "Saves marks of a lesson's roll call (a null status clears one); replayed offline with its Idempotency-Key, it lands once.",
+    {
+      body: z.object({
+        timetable_entry_id: id(a.sessionNotFound),
+        date: isoDate,
+        marks: z
+          .array(
+            z.object({
+              enrollment_id: id(a.statusInvalid),
+              status: z.enum(ATTENDANCE_STATUSES, { error: a.statusInvalid }).nullable(),
+            }),
+            { error: a.marksRequired },
+          )
+          .min(1, a.marksRequired)
+          .max(200, a.marksRequired),
+      }),
+      answers: { 200: z.strictObject({ saved: z.number(), message: z.string() }) },
+    },
+  ),
 });
 
 export type RollCall = Answer<typeof rollCallApi.session>;

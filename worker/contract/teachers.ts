@@ -44,7 +44,12 @@ const checkedProfile = <T extends z.infer<z.ZodObject<typeof profileFields>>>(va
 
 const users = adminServerText.users;
 
-export const teacherAssignment = z.strictObject({ id: z.string(), class_name: z.string(), subject_id: z.string(), subject_name: z.string() });
+export const teacherAssignment = z.strictObject({
+  id: z.string(),
+  class_name: z.string(),
+  subject_id: z.string(),
+  subject_name: z.string(),
+});
 
 export const schoolTeacher = z.strictObject({
   id: z.string(),
@@ -76,60 +81,106 @@ const teacherRow = schoolTeacher.omit({ assignments: true });
 const temporaryAccount = { username: z.string(), tempPassword: z.string(), message: z.string() };
 
 export const teachersApi = area('teachers', {
-  list: get('/teachers', "The school's teachers (archived ones left out) by name, with their account and their courses of the year.", {
-    query: yearQuery,
-    answers: { 200: z.array(schoolTeacher) },
-  }),
+  list: get(
+    '/teachers',
+    "The school's teachers (archived ones left out) by name, with their account and their courses of the year.",
+    {
+      query: yearQuery,
+      answers: { 200: z.array(schoolTeacher) },
+    },
+  ),
   fullAssignments: get('/full-assignments', "The year's assignments with their teacher, by class order then subject.", {
     query: yearQuery,
     answers: {
       200: z.array(
-        z.strictObject({ id: z.string(), teacher_id: z.string(), teacher_prenom: z.string(), teacher_nom: z.string(), subject_id: z.string(), subject_name: z.string(), class_name: z.string() }),
+        z.strictObject({
+          id: z.string(),
+          teacher_id: z.string(),
+          teacher_prenom: z.string(),
+          teacher_nom: z.string(),
+          subject_id: z.string(),
+          subject_name: z.string(),
+          class_name: z.string(),
+        }),
       ),
     },
   }),
-  programme: get('/teachers/courses', "Every course of the year's programme, by class order then subject, with the teacher who has it.", {
-    query: yearQuery,
-    answers: { 200: z.array(programmeCourse) },
-  }),
-  create: post('/teachers', 'Adds a teacher and their account, with a temporary password shown once (the username is made from the names when none is given).', {
-    body: z
-      .object({
-        ...profileFields,
-        username: z.string({ error: users.usernameInvalid }).trim().max(200, users.usernameInvalid).refine((v) => v === '' || isUsername(v), users.usernameInvalid).optional(),
-      })
-      .transform(checkedProfile),
-    answers: { 201: z.strictObject({ teacher: teacherRow, ...temporaryAccount }) },
-  }),
+  programme: get(
+    '/teachers/courses',
+    "Every course of the year's programme, by class order then subject, with the teacher who has it.",
+    {
+      query: yearQuery,
+      answers: { 200: z.array(programmeCourse) },
+    },
+  ),
+  create: post(
+    '/teachers',
+    'Adds a teacher and their account, with a temporary password shown once (the username is made from the names when none is given).',
+    {
+      body: z
+        .object({
+          ...profileFields,
+          username: z
+            .string({ error: users.usernameInvalid })
+            .trim()
+            .max(200, users.usernameInvalid)
+            .refine((v) => v === '' || isUsername(v), users.usernameInvalid)
+            .optional(),
+        })
+        .transform(checkedProfile),
+      answers: { 201: z.strictObject({ teacher: teacherRow, ...temporaryAccount }) },
+    },
+  ),
   update: put('/teachers/:id', "Changes a teacher's profile.", {
     params: idParams,
     body: z.object(profileFields).transform(checkedProfile),
     answers: { 200: z.strictObject({ teacher: teacherRow, message: z.string() }) },
   }),
-  remove: del('/teachers/:id', 'Removes a teacher: refused while they have courses in the current year (or a later one); archived when they taught in past years only; deleted otherwise.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
-  createAccount: post('/teachers/:id/account', 'Gives a teacher without an account (removed in user management, or never made) an account, with a temporary password shown once.', {
-    params: idParams,
-    answers: { 201: z.strictObject({ teacher: teacherRow, ...temporaryAccount }) },
-  }),
-  resetPassword: put('/teachers/:id/reset-password', "Gives the teacher's account a new temporary password, shown once; its sessions end.", {
-    params: idParams,
-    answers: { 200: z.strictObject(temporaryAccount) },
-  }),
+  remove: del(
+    '/teachers/:id',
+    'Removes a teacher: refused while they have courses in the current year (or a later one); archived when they taught in past years only; deleted otherwise.',
+    {
+      params: idParams,
+      answers: { 200: message },
+    },
+  ),
+  createAccount: post(
+    '/teachers/:id/account',
+    'Gives a teacher without an account (removed in user management, or never made) an account, with a temporary password shown once.',
+    {
+      params: idParams,
+      answers: { 201: z.strictObject({ teacher: teacherRow, ...temporaryAccount }) },
+    },
+  ),
+  resetPassword: put(
+    '/teachers/:id/reset-password',
+    "Gives the teacher's account a new temporary password, shown once; its sessions end.",
+    {
+      params: idParams,
+      answers: { 200: z.strictObject(temporaryAccount) },
+    },
+  ),
   assign: post('/assignments', 'Gives a teacher a course (a subject of a class) of the year, from its programme.', {
-    body: z.object({ yearId: id(adminServerText.years.required), teacher_id: id(t.notFound), className: text(t.courseRequired), subject_id: id(t.courseRequired) }),
+    body: z.object({
+      yearId: id(adminServerText.years.required),
+      teacher_id: id(t.notFound),
+      className: text(t.courseRequired),
+      subject_id: id(t.courseRequired),
+    }),
     answers: {
       /** 200: the teacher had the course already; nothing was written. */
       200: z.strictObject({ assignment: teacherAssignment, message: z.string() }),
       201: z.strictObject({ assignment: teacherAssignment, message: z.string() }),
     },
   }),
-  unassign: del('/assignments/:id', 'Takes a course from its teacher, with its timetable entries; refused once it has roll calls or resources.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  unassign: del(
+    '/assignments/:id',
+    'Takes a course from its teacher, with its timetable entries; refused once it has roll calls or resources.',
+    {
+      params: idParams,
+      answers: { 200: message },
+    },
+  ),
 });
 
 export type SchoolTeacher = z.output<typeof schoolTeacher>;

@@ -11,7 +11,9 @@ import { timetableServerText as t } from './texts/timetable';
 const time = (messageText: string) =>
   z
     .string({ error: messageText })
-    .transform((value, ctx) => normalizeTime(value) ?? (ctx.addIssue({ code: 'custom', message: messageText }), z.NEVER));
+    .transform(
+      (value, ctx) => normalizeTime(value) ?? (ctx.addIssue({ code: 'custom', message: messageText }), z.NEVER),
+    );
 
 const slotFields = {
   day_of_week: z.number({ error: t.dayInvalid }).int(t.dayInvalid).min(1, t.dayInvalid).max(6, t.dayInvalid),
@@ -40,16 +42,30 @@ export const timetableEntry = z.strictObject({
 const saved = z.strictObject({ entry: timetableEntry, message: z.string() });
 
 export const timetableApi = area('timetable', {
-  week: get('/timetable', 'The lessons of a class (className) or of a teacher (teacherId) in a year, Monday to Saturday, by start time.', {
-    query: z
-      .object({ yearId: id(adminServerText.years.required), className: z.string().trim().min(1).max(100).optional(), teacherId: id().optional() })
-      .refine((q) => (q.className === undefined) !== (q.teacherId === undefined), t.chooseWeek),
-    answers: { 200: z.strictObject({ entries: z.array(timetableEntry) }) },
-  }),
-  create: post('/timetable', "Places a lesson of a course (an assignment) on a weekday, from a start to an end time, in a place; refused when its teacher or its class already has a lesson then.", {
-    body: z.object({ assignment_id: id(t.courseRequired), ...slotFields }).refine(inOrder, { message: t.order, path: ['end_time'] }),
-    answers: { 201: saved },
-  }),
+  week: get(
+    '/timetable',
+    'The lessons of a class (className) or of a teacher (teacherId) in a year, Monday to Saturday, by start time.',
+    {
+      query: z
+        .object({
+          yearId: id(adminServerText.years.required),
+          className: z.string().trim().min(1).max(100).optional(),
+          teacherId: id().optional(),
+        })
+        .refine((q) => (q.className === undefined) !== (q.teacherId === undefined), t.chooseWeek),
+      answers: { 200: z.strictObject({ entries: z.array(timetableEntry) }) },
+    },
+  ),
+  create: post(
+    '/timetable',
+    'Places a lesson of a course (an assignment) on a weekday, from a start to an end time, in a place; refused when its teacher or its class already has a lesson then.',
+    {
+      body: z
+        .object({ assignment_id: id(t.courseRequired), ...slotFields })
+        .refine(inOrder, { message: t.order, path: ['end_time'] }),
+      answers: { 201: saved },
+    },
+  ),
   update: put('/timetable/:id', 'Moves a lesson (day, times, place); refused on an overlap, as when placing it.', {
     params: idParams,
     body: z.object(slotFields).refine(inOrder, { message: t.order, path: ['end_time'] }),

@@ -25,27 +25,41 @@ export const usersApi = area('users', {
   list: get('/users', 'Staff and teacher accounts with their roles and status.', {
     answers: { 200: z.array(schoolUser) },
   }),
-  register: post('/register', 'Creates a staff account with roles; its password is temporary (changed at first sign-in, valid 7 days).', {
-    body: z.object({
-      username: text(t.usernameRequired, 200, t.usernameInvalid).refine(isUsername, t.usernameInvalid),
-      password: z.string({ error: t.passwordWeak }).max(256, t.passwordWeak),
-      roleIds: z.array(id(t.unknownRole), { error: t.roleRequired }).min(1, t.roleRequired).max(30),
-    }),
-    answers: { 201: z.strictObject({ id: z.string(), username: z.string(), message: z.string() }) },
-  }),
+  register: post(
+    '/register',
+    'Creates a staff account with roles; its password is temporary (changed at first sign-in, valid 7 days).',
+    {
+      body: z.object({
+        username: text(t.usernameRequired, 200, t.usernameInvalid).refine(isUsername, t.usernameInvalid),
+        password: z.string({ error: t.passwordWeak }).max(256, t.passwordWeak),
+        roleIds: z.array(id(t.unknownRole), { error: t.roleRequired }).min(1, t.roleRequired).max(30),
+      }),
+      answers: { 201: z.strictObject({ id: z.string(), username: z.string(), message: z.string() }) },
+    },
+  ),
   remove: del('/delete-user/:id', 'Deletes an account; its sessions end at once.', {
     params: idParams,
     answers: { 200: message },
   }),
-  resetPassword: put('/users/:id/reset-password', 'Gives an account a new temporary password (shown once, valid 7 days) and ends its sessions.', {
-    params: idParams,
-    answers: { 200: z.strictObject({ username: z.string(), tempPassword: z.string(), message: z.string() }) },
-  }),
-  setRoles: put('/users/:id/roles', "Replaces the roles of a staff account and ends its sessions (one's own change answers a fresh token).", {
-    params: idParams,
-    body: z.object({ roleIds: z.array(id(t.unknownRole), { error: t.unknownRole }).max(30) }),
-    answers: { 200: z.strictObject({ message: z.string(), roles: z.array(namedRole), accessToken: z.string().optional() }) },
-  }),
+  resetPassword: put(
+    '/users/:id/reset-password',
+    'Gives an account a new temporary password (shown once, valid 7 days) and ends its sessions.',
+    {
+      params: idParams,
+      answers: { 200: z.strictObject({ username: z.string(), tempPassword: z.string(), message: z.string() }) },
+    },
+  ),
+  setRoles: put(
+    '/users/:id/roles',
+    "Replaces the roles of a staff account and ends its sessions (one's own change answers a fresh token).",
+    {
+      params: idParams,
+      body: z.object({ roleIds: z.array(id(t.unknownRole), { error: t.unknownRole }).max(30) }),
+      answers: {
+        200: z.strictObject({ message: z.string(), roles: z.array(namedRole), accessToken: z.string().optional() }),
+      },
+    },
+  ),
 });
 
 export type NewUser = Body<typeof usersApi.register>;

@@ -12,6 +12,13 @@ export const replaceAdjustments = (db: Db, school: string, enrollmentId: string,
   ...insertChunks(
     db,
     adjustments,
-    list.map((a, position) => ({ id: a.id, instanceId: school, enrollmentId, label: a.label, amount: a.amount, position })),
+    list.map((a, position) => ({
+      id: a.id,
+      instanceId: school,
+      enrollmentId,
+      label: a.label,
+      amount: a.amount,
+      position,
+    })),
   ),
 ];

@@ -20,10 +20,17 @@ export const latestPlatformAnnouncement = (db: Db) => newestFirst(db).limit(1).g
 /** Every platform announcement, newest first (the superadmin's list). */
 export const listPlatformAnnouncements = (db: Db) => newestFirst(db).limit(100);
 
-export const insertPlatformAnnouncement = (db: Db, row: { id: string; title: string; content: string; createdBy: string; createdAt: string }) =>
-  db.insert(platformAnnouncements).values(row);
+export const insertPlatformAnnouncement = (
+  db: Db,
+  row: { id: string; title: string; content: string; createdBy: string; createdAt: string },
+) => db.insert(platformAnnouncements).values(row);
 
 export const findPlatformAnnouncement = (db: Db, id: string) =>
-  db.select({ id: platformAnnouncements.id, title: platformAnnouncements.title }).from(platformAnnouncements).where(eq(platformAnnouncements.id, id)).get();
+  db
+    .select({ id: platformAnnouncements.id, title: platformAnnouncements.title })
+    .from(platformAnnouncements)
+    .where(eq(platformAnnouncements.id, id))
+    .get();
 
-export const deletePlatformAnnouncement = (db: Db, id: string) => db.delete(platformAnnouncements).where(eq(platformAnnouncements.id, id));
+export const deletePlatformAnnouncement = (db: Db, id: string) =>
+  db.delete(platformAnnouncements).where(eq(platformAnnouncements.id, id));

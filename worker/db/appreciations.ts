@@ -6,11 +6,18 @@ import type { Db } from './client';
 import { appreciations, enrollments, generalAppreciations } from './schema';
 
 /** A grade book's appreciations: one subject, one period, the class's enrolments of the year. */
-export const selectBookAppreciations = (db: Db, school: string, b: { yearId: string; classId: string; subjectId: string; periodId: string }) =>
+export const selectBookAppreciations = (
+  db: Db,
+  school: string,
+  b: { yearId: string; classId: string; subjectId: string; periodId: string },
+) =>
   db
     .select({ enrollment_id: appreciations.enrollmentId, text: appreciations.text })
     .from(appreciations)
-    .innerJoin(enrollments, and(eq(enrollments.instanceId, appreciations.instanceId), eq(enrollments.id, appreciations.enrollmentId)))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.instanceId, appreciations.instanceId), eq(enrollments.id, appreciations.enrollmentId)),
+    )
     .where(
       and(
         eq(appreciations.instanceId, school),
@@ -25,41 +32,89 @@ export const selectBookAppreciations = (db: Db, school: string, b: { yearId: str
  * Every appreciation of a class for a period, the subjects' and the general one (subject_id null),
  * in one query (the report cards).
  */
-export function selectClassAllAppreciations(db: Db, school: string, c: { yearId: string; classId: string; periodId: string }) {
+export function selectClassAllAppreciations(
+  db: Db,
+  school: string,
+  c: { yearId: string; classId: string; periodId: string },
+) {
   const inClass = (enrollmentId: typeof appreciations.enrollmentId | typeof generalAppreciations.enrollmentId) =>
-    and(eq(enrollments.instanceId, school), eq(enrollments.id, enrollmentId), eq(enrollments.yearId, c.yearId), eq(enrollments.classId, c.classId));
+    and(
+      eq(enrollments.instanceId, school),
+      eq(enrollments.id, enrollmentId),
+      eq(enrollments.yearId, c.yearId),
+      eq(enrollments.classId, c.classId),
+    );
   return unionAll(
     db
-      .select({ enrollment_id: appreciations.enrollmentId, subject_id: sql<string | null>`${appreciations.subjectId}`.as('subject_id'), text: appreciations.text })
+      .select({
+        enrollment_id: appreciations.enrollmentId,
+        subject_id: sql<string | null>`${appreciations.subjectId}`.as('subject_id'),
+        text: appreciations.text,
+      })
       .from(appreciations)
       .innerJoin(enrollments, inClass(appreciations.enrollmentId))
       .where(and(eq(appreciations.instanceId, school), eq(appreciations.periodId, c.periodId))),
     db
-      .select({ enrollment_id: generalAppreciations.enrollmentId, subject_id: sql<string | null>`NULL`.as('subject_id'), text: generalAppreciations.text })
+      .select({
+        enrollment_id: generalAppreciations.enrollmentId,
+        subject_id: sql<string | null>`NULL`.as('subject_id'),
+        text: generalAppreciations.text,
+      })
       .from(generalAppreciations)
       .innerJoin(enrollments, inClass(generalAppreciations.enrollmentId))
       .where(and(eq(generalAppreciations.instanceId, school), eq(generalAppreciations.periodId, c.periodId))),
   );
 }
 
-export const setAppreciation = (db: Db, school: string, a: { enrollmentId: string; subjectId: string; periodId: string; text: string }) =>
+export const setAppreciation = (
+  db: Db,
+  school: string,
+  a: { enrollmentId: string; subjectId: string; periodId: string; text: string },
+) =>
   db
     .insert(appreciations)
     .values({ ...a, instanceId: school })
-    .onConflictDoUpdate({ target: [appreciations.instanceId, appreciations.enrollmentId, appreciations.subjectId, appreciations.periodId], set: { text: a.text } });
+    .onConflictDoUpdate({
+      target: [appreciations.instanceId, appreciations.enrollmentId, appreciations.subjectId, appreciations.periodId],
+      set: { text: a.text },
+    });
 
-export const clearAppreciation = (db: Db, school: string, a: { enrollmentId: string; subjectId: string; periodId: string }) =>
+export const clearAppreciation = (
+  db: Db,
+  school: string,
+  a: { enrollmentId: string; subjectId: string; periodId: string },
+) =>
   db
     .delete(appreciations)
-    .where(and(eq(appreciations.instanceId, school), eq(appreciations.enrollmentId, a.enrollmentId), eq(appreciations.subjectId, a.subjectId), eq(appreciations.periodId, a.periodId)));
+    .where(
+      and(
+        eq(appreciations.instanceId, school),
+        eq(appreciations.enrollmentId, a.enrollmentId),
+        eq(appreciations.subjectId, a.subjectId),
+        eq(appreciations.periodId, a.periodId),
+      ),
+    );
 
-export const setGeneralAppreciation = (db: Db, school: string, a: { enrollmentId: string; periodId: string; text: string }) =>
+export const setGeneralAppreciation = (
+  db: Db,
+  school: string,
+  a: { enrollmentId: string; periodId: string; text: string },
+) =>
   db
     .insert(generalAppreciations)
     .values({ ...a, instanceId: school })
-    .onConflictDoUpdate({ target: [generalAppreciations.instanceId, generalAppreciations.enrollmentId, generalAppreciations.periodId], set: { text: a.text } });
+    .onConflictDoUpdate({
+      target: [generalAppreciations.instanceId, generalAppreciations.enrollmentId, generalAppreciations.periodId],
+      set: { text: a.text },
+    });
 
 export const clearGeneralAppreciation = (db: Db, school: string, a: { enrollmentId: string; periodId: string }) =>
   db
     .delete(generalAppreciations)
-    .where(and(eq(generalAppreciations.instanceId, school), eq(generalAppreciations.enrollmentId, a.enrollmentId), eq(generalAppreciations.periodId, a.periodId)));
+    .where(
+      and(
+        eq(generalAppreciations.instanceId, school),
+        eq(generalAppreciations.enrollmentId, a.enrollmentId),
+        eq(generalAppreciations.periodId, a.periodId),
+      ),
+    );

@@ -3,7 +3,16 @@ import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId } from './scoped';
-import { assignments, attendanceRecords, classes, resources, schoolYears, subjects, teachers, timetableEntries } from './schema';
+import {
+  assignments,
+  attendanceRecords,
+  classes,
+  resources,
+  schoolYears,
+  subjects,
+  teachers,
+  timetableEntries,
+} from './schema';
 import { courseColumns, courseNames } from './subjects';
 import { profileIdsOfUser } from './teachers';
 
@@ -19,7 +28,13 @@ export const selectCoursesOfUser = (db: Db, school: string, yearId: string, user
     .from(assignments)
     .innerJoin(classes, classOf)
     .innerJoin(subjects, subjectOf)
-    .where(and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId), inArray(assignments.teacherId, profileIdsOfUser(db, school, userId))))
+    .where(
+      and(
+        eq(assignments.instanceId, school),
+        eq(assignments.yearId, yearId),
+        inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
+      ),
+    )
     .orderBy(...byCourse);
 
 /** The year's assignments with their teacher, by class order then subject: one query. */
@@ -66,24 +81,37 @@ export const selectYearNamesOfTeacher = (db: Db, school: string, teacherId: stri
   db
     .select({ name: schoolYears.name })
     .from(assignments)
-    .innerJoin(schoolYears, and(eq(schoolYears.instanceId, assignments.instanceId), eq(schoolYears.id, assignments.yearId)))
+    .innerJoin(
+      schoolYears,
+      and(eq(schoolYears.instanceId, assignments.instanceId), eq(schoolYears.id, assignments.yearId)),
+    )
     .where(and(eq(assignments.instanceId, school), eq(assignments.teacherId, teacherId)));
 
-export const insertAssignment = (db: Db, school: string, row: { id: string; yearId: string; teacherId: string; classId: string; subjectId: string }) =>
-  db.insert(assignments).values({ ...row, instanceId: school });
+export const insertAssignment = (
+  db: Db,
+  school: string,
+  row: { id: string; yearId: string; teacherId: string; classId: string; subjectId: string },
+) => db.insert(assignments).values({ ...row, instanceId: school });
 
 /** Deletes an assignment; its timetable entries go with it (cascade). */
-export const deleteAssignment = (db: Db, school: string, id: string) => db.delete(assignments).where(byId(assignments, school, id));
+export const deleteAssignment = (db: Db, school: string, id: string) =>
+  db.delete(assignments).where(byId(assignments, school, id));
 
 /** A guard condition: nobody has the course of the year yet. */
 export const courseFree = (school: string, course: { yearId: string; classId: string; subjectId: string }) =>
   noneNow(
     assignments,
-    and(eq(assignments.instanceId, school), eq(assignments.yearId, course.yearId), eq(assignments.classId, course.classId), eq(assignments.subjectId, course.subjectId))!,
+    and(
+      eq(assignments.instanceId, school),
+      eq(assignments.yearId, course.yearId),
+      eq(assignments.classId, course.classId),
+      eq(assignments.subjectId, course.subjectId),
+    )!,
   );
 
 /** A guard condition: the assignment is still there. */
-export const assignmentStillExists = (school: string, id: string) => existsNow(assignments, byId(assignments, school, id));
+export const assignmentStillExists = (school: string, id: string) =>
+  existsNow(assignments, byId(assignments, school, id));
 
 /**
  * A guard condition: the teacher has no course in a year named `fromYear` or later (without a
@@ -104,13 +132,22 @@ export const nothingRecorded = (school: string, assignmentId: string) =>
     AND ${noneNow(resources, and(eq(resources.instanceId, school), eq(resources.assignmentId, assignmentId))!)}`;
 
 /** Who has a course of a year, if anyone. */
-export const findCourseHolder = (db: Db, school: string, course: { yearId: string; classId: string; subjectId: string }) =>
+export const findCourseHolder = (
+  db: Db,
+  school: string,
+  course: { yearId: string; classId: string; subjectId: string },
+) =>
   db
     .select({ id: assignments.id, teacherId: assignments.teacherId, prenom: teachers.prenom, nom: teachers.nom })
     .from(assignments)
     .innerJoin(teachers, teacherOf)
     .where(
-      and(eq(assignments.instanceId, school), eq(assignments.yearId, course.yearId), eq(assignments.classId, course.classId), eq(assignments.subjectId, course.subjectId)),
+      and(
+        eq(assignments.instanceId, school),
+        eq(assignments.yearId, course.yearId),
+        eq(assignments.classId, course.classId),
+        eq(assignments.subjectId, course.subjectId),
+      ),
     )
     .get();
 
@@ -127,8 +164,17 @@ const ofCourse = (school: string, userId: string, course: CourseRef, db: Db) =>
   )!;
 
 /** Whether an account teaches a course (a row when it does): batchable. */
-export const selectTeachesCourse = (db: Db, school: string, userId: string, course: { yearId: string; classId: string; subjectId: string }) =>
-  db.select({ teaches: sql<number>`1` }).from(assignments).where(ofCourse(school, userId, course, db)).limit(1);
+export const selectTeachesCourse = (
+  db: Db,
+  school: string,
+  userId: string,
+  course: { yearId: string; classId: string; subjectId: string },
+) =>
+  db
+    .select({ teaches: sql<number>`1` })
+    .from(assignments)
+    .where(ofCourse(school, userId, course, db))
+    .limit(1);
 
 /** Guard: the account still teaches the course when the batch runs. */
 export const stillTeaches = (db: Db, school: string, userId: string, course: CourseRef) =>
@@ -140,6 +186,11 @@ export const findTeachesClass = (db: Db, school: string, userId: string, yearId:
     .select({ teaches: sql<number>`1` })
     .from(assignments)
     .where(
-      and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId), eq(assignments.classId, classId), inArray(assignments.teacherId, profileIdsOfUser(db, school, userId))),
+      and(
+        eq(assignments.instanceId, school),
+        eq(assignments.yearId, yearId),
+        eq(assignments.classId, classId),
+        inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
+      ),
     )
     .get();

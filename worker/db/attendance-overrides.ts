@@ -4,18 +4,56 @@ import type { Db } from './client';
 import { attendanceOverrides, enrollments } from './schema';
 
 /** The overrides of a class's enrolments of a year over a date range. */
-export const selectClassOverrides = (db: Db, school: string, c: { yearId: string; classId: string; start: string; end: string }) =>
+export const selectClassOverrides = (
+  db: Db,
+  school: string,
+  c: { yearId: string; classId: string; start: string; end: string },
+) =>
   db
-    .select({ enrollmentId: attendanceOverrides.enrollmentId, date: attendanceOverrides.date, status: attendanceOverrides.status })
+    .select({
+      enrollmentId: attendanceOverrides.enrollmentId,
+      date: attendanceOverrides.date,
+      status: attendanceOverrides.status,
+    })
     .from(attendanceOverrides)
-    .innerJoin(enrollments, and(eq(enrollments.instanceId, attendanceOverrides.instanceId), eq(enrollments.id, attendanceOverrides.enrollmentId)))
-    .where(and(eq(attendanceOverrides.instanceId, school), eq(enrollments.yearId, c.yearId), eq(enrollments.classId, c.classId), between(attendanceOverrides.date, c.start, c.end)));
+    .innerJoin(
+      enrollments,
+      and(
+        eq(enrollments.instanceId, attendanceOverrides.instanceId),
+        eq(enrollments.id, attendanceOverrides.enrollmentId),
+      ),
+    )
+    .where(
+      and(
+        eq(attendanceOverrides.instanceId, school),
+        eq(enrollments.yearId, c.yearId),
+        eq(enrollments.classId, c.classId),
+        between(attendanceOverrides.date, c.start, c.end),
+      ),
+    );
 
-export const setOverride = (db: Db, school: string, enrollmentId: string, date: string, status: 'present' | 'absent' | 'late' | 'justified') =>
+export const setOverride = (
+  db: Db,
+  school: string,
+  enrollmentId: string,
+  date: string,
+  status: 'present' | 'absent' | 'late' | 'justified',
+) =>
   db
     .insert(attendanceOverrides)
     .values({ instanceId: school, enrollmentId, date, status })
-    .onConflictDoUpdate({ target: [attendanceOverrides.instanceId, attendanceOverrides.enrollmentId, attendanceOverrides.date], set: { status } });
+    .onConflictDoUpdate({
+      target: [attendanceOverrides.instanceId, attendanceOverrides.enrollmentId, attendanceOverrides.date],
+      set: { status },
+    });
 
 export const clearOverride = (db: Db, school: string, enrollmentId: string, date: string) =>
-  db.delete(attendanceOverrides).where(and(eq(attendanceOverrides.instanceId, school), eq(attendanceOverrides.enrollmentId, enrollmentId), eq(attendanceOverrides.date, date)));
+  db
+    .delete(attendanceOverrides)
+    .where(
+      and(
+        eq(attendanceOverrides.instanceId, school),
+        eq(attendanceOverrides.enrollmentId, enrollmentId),
+        eq(attendanceOverrides.date, date),
+      ),
+    );

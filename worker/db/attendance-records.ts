@@ -9,7 +9,13 @@ export const selectSessionMarks = (db: Db, school: string, entryId: string, date
   db
     .select({ enrollment_id: attendanceRecords.enrollmentId, status: attendanceRecords.status })
     .from(attendanceRecords)
-    .where(and(eq(attendanceRecords.instanceId, school), eq(attendanceRecords.timetableEntryId, entryId), eq(attendanceRecords.date, date)));
+    .where(
+      and(
+        eq(attendanceRecords.instanceId, school),
+        eq(attendanceRecords.timetableEntryId, entryId),
+        eq(attendanceRecords.date, date),
+      ),
+    );
 
 export interface SessionMarks {
   entryId: string;
@@ -35,7 +41,12 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
           WHERE json_extract(j.value, '$.status') IS NOT NULL`,
       )
       .onConflictDoUpdate({
-        target: [attendanceRecords.instanceId, attendanceRecords.timetableEntryId, attendanceRecords.enrollmentId, attendanceRecords.date],
+        target: [
+          attendanceRecords.instanceId,
+          attendanceRecords.timetableEntryId,
+          attendanceRecords.enrollmentId,
+          attendanceRecords.date,
+        ],
         set: { status: sql`excluded.status` },
       }),
     db
@@ -52,7 +63,11 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
 }
 
 /** The marks of a class's enrolments of a year over a date range, with their lesson's subject and time (the reports). */
-export const selectClassMarks = (db: Db, school: string, c: { yearId: string; classId: string; start: string; end: string }) =>
+export const selectClassMarks = (
+  db: Db,
+  school: string,
+  c: { yearId: string; classId: string; start: string; end: string },
+) =>
   db
     .select({
       enrollmentId: attendanceRecords.enrollmentId,
@@ -63,9 +78,21 @@ export const selectClassMarks = (db: Db, school: string, c: { yearId: string; cl
       start_time: timetableEntries.startTime,
     })
     .from(attendanceRecords)
-    .innerJoin(enrollments, and(eq(enrollments.instanceId, attendanceRecords.instanceId), eq(enrollments.id, attendanceRecords.enrollmentId)))
-    .innerJoin(timetableEntries, and(eq(timetableEntries.instanceId, attendanceRecords.instanceId), eq(timetableEntries.id, attendanceRecords.timetableEntryId)))
-    .innerJoin(assignments, and(eq(assignments.instanceId, timetableEntries.instanceId), eq(assignments.id, timetableEntries.assignmentId)))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.instanceId, attendanceRecords.instanceId), eq(enrollments.id, attendanceRecords.enrollmentId)),
+    )
+    .innerJoin(
+      timetableEntries,
+      and(
+        eq(timetableEntries.instanceId, attendanceRecords.instanceId),
+        eq(timetableEntries.id, attendanceRecords.timetableEntryId),
+      ),
+    )
+    .innerJoin(
+      assignments,
+      and(eq(assignments.instanceId, timetableEntries.instanceId), eq(assignments.id, timetableEntries.assignmentId)),
+    )
     .innerJoin(subjects, and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId)))
     .where(
       and(
@@ -82,4 +109,10 @@ export const selectDayMarks = (db: Db, school: string, enrollmentId: string, dat
   db
     .select({ status: attendanceRecords.status })
     .from(attendanceRecords)
-    .where(and(eq(attendanceRecords.instanceId, school), eq(attendanceRecords.enrollmentId, enrollmentId), eq(attendanceRecords.date, date)));
+    .where(
+      and(
+        eq(attendanceRecords.instanceId, school),
+        eq(attendanceRecords.enrollmentId, enrollmentId),
+        eq(attendanceRecords.date, date),
+      ),
+    );

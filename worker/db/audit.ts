@@ -60,7 +60,12 @@ function filterConditions(table: LogTable, { from, to, words }: AuditFilters): S
 const page = ({ page, limit }: { page: number; limit: number }) => ({ limit, offset: (page - 1) * limit });
 
 /** One page of a school's log, newest first, and its total: two queries for one batch. */
-export function schoolLogPage(db: Db, instanceId: string, filters: AuditFilters & { userId?: string }, at: { page: number; limit: number }) {
+export function schoolLogPage(
+  db: Db,
+  instanceId: string,
+  filters: AuditFilters & { userId?: string },
+  at: { page: number; limit: number },
+) {
   const where = and(
     eq(auditLog.instanceId, instanceId),
     ...(filters.userId ? [eq(auditLog.userId, filters.userId)] : []),
@@ -90,8 +95,15 @@ export function schoolLogPage(db: Db, instanceId: string, filters: AuditFilters 
  * One page of the platform's view, newest first: every school's rows with the school's name and,
  * without a school filter, the platform's own rows (no school). Counts are one per log.
  */
-export function platformLogPage(db: Db, filters: AuditFilters & { schoolId?: string }, at: { page: number; limit: number }) {
-  const schoolWhere = and(...(filters.schoolId ? [eq(auditLog.instanceId, filters.schoolId)] : []), ...filterConditions(auditLog, filters));
+export function platformLogPage(
+  db: Db,
+  filters: AuditFilters & { schoolId?: string },
+  at: { page: number; limit: number },
+) {
+  const schoolWhere = and(
+    ...(filters.schoolId ? [eq(auditLog.instanceId, filters.schoolId)] : []),
+    ...filterConditions(auditLog, filters),
+  );
   const platformWhere = and(...filterConditions(platformAuditLog, filters));
   const schoolRows = db
     .select({
@@ -123,11 +135,17 @@ export function platformLogPage(db: Db, filters: AuditFilters & { schoolId?: str
   const { limit, offset } = page(at);
   const rows = filters.schoolId
     ? schoolRows.orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset)
-    : unionAll(schoolRows, platformRows).orderBy(sql`created_at DESC`, sql`id DESC`).limit(limit).offset(offset);
+    : unionAll(schoolRows, platformRows)
+        .orderBy(sql`created_at DESC`, sql`id DESC`)
+        .limit(limit)
+        .offset(offset);
   return [
     db.select({ schoolTotal: count() }).from(auditLog).where(schoolWhere),
     // With a school filter the platform's own rows are left out (a constant false condition).
-    db.select({ platformTotal: count() }).from(platformAuditLog).where(filters.schoolId ? sql`0` : platformWhere),
+    db
+      .select({ platformTotal: count() })
+      .from(platformAuditLog)
+      .where(filters.schoolId ? sql`0` : platformWhere),
     rows,
   ] as const;
 }
@@ -137,7 +155,9 @@ export function platformLogPage(db: Db, filters: AuditFilters & { schoolId?: str
 /** How many rows of both logs a range or a selection holds (the answer's count). */
 export function countMatching(db: Db, target: { from: string; to: string } | { ids: string[] }) {
   const where = (table: LogTable) =>
-    'ids' in target ? inArray(table.id, target.ids) : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
+    'ids' in target
+      ? inArray(table.id, target.ids)
+      : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
   return [
     db.select({ schoolRows: count() }).from(auditLog).where(where(auditLog)),
     db.select({ platformRows: count() }).from(platformAuditLog).where(where(platformAuditLog)),
@@ -147,6 +167,8 @@ export function countMatching(db: Db, target: { from: string; to: string } | { i
 /** Deletes the rows of both logs in a range of stored timestamps (`to` exclusive) or with these ids. */
 export function deleteMatching(db: Db, target: { from: string; to: string } | { ids: string[] }) {
   const where = (table: LogTable) =>
-    'ids' in target ? inArray(table.id, target.ids) : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
+    'ids' in target
+      ? inArray(table.id, target.ids)
+      : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
   return [db.delete(auditLog).where(where(auditLog)), db.delete(platformAuditLog).where(where(platformAuditLog))];
 }

@@ -14,9 +14,19 @@ const inOrder = [asc(classes.orderIndex), asc(classes.name)];
 
 /** Joins a class to its fee of the year (no fee without a year). */
 const feeOfClass = (yearId: string | null): SQL =>
-  and(eq(classFees.instanceId, classes.instanceId), eq(classFees.classId, classes.id), yearId === null ? sql`0` : eq(classFees.yearId, yearId))!;
+  and(
+    eq(classFees.instanceId, classes.instanceId),
+    eq(classFees.classId, classes.id),
+    yearId === null ? sql`0` : eq(classFees.yearId, yearId),
+  )!;
 
-export const listClasses = (db: Db, school: string) => db.select(columns).from(classes).where(ofSchool(classes, school)).orderBy(...inOrder).all();
+export const listClasses = (db: Db, school: string) =>
+  db
+    .select(columns)
+    .from(classes)
+    .where(ofSchool(classes, school))
+    .orderBy(...inOrder)
+    .all();
 
 /** Every class of the school in its order, with its MPPA for the year (centimes, null when none is set). */
 export const listWithFees = (db: Db, school: string, yearId: string) =>
@@ -33,11 +43,23 @@ export const currentYearFees = (db: Db, school: string) =>
   db
     .select({ classId: classFees.classId, mppa: classFees.mppa })
     .from(classFees)
-    .innerJoin(schoolYears, and(eq(schoolYears.instanceId, classFees.instanceId), eq(schoolYears.id, classFees.yearId), eq(schoolYears.isCurrent, true)))
+    .innerJoin(
+      schoolYears,
+      and(
+        eq(schoolYears.instanceId, classFees.instanceId),
+        eq(schoolYears.id, classFees.yearId),
+        eq(schoolYears.isCurrent, true),
+      ),
+    )
     .where(eq(classFees.instanceId, school))
     .all();
 
-export const findClass = (db: Db, school: string, id: string) => db.select(columns).from(classes).where(byId(classes, school, id)).get();
+export const findClass = (db: Db, school: string, id: string) =>
+  db
+    .select(columns)
+    .from(classes)
+    .where(byId(classes, school, id))
+    .get();
 
 /**
  * The class a name names (unique per school, case-insensitive), with its MPPA for `feeYearId`
@@ -51,7 +73,8 @@ export const selectByName = (db: Db, school: string, name: string, feeYearId: st
     .where(byName(classes, school, name))
     .limit(1);
 
-export const findClassByName = async (db: Db, school: string, name: string) => (await selectByName(db, school, name))[0];
+export const findClassByName = async (db: Db, school: string, name: string) =>
+  (await selectByName(db, school, name))[0];
 
 const nameMatch = z.object({ requested: z.string(), id: z.string().nullable(), name: z.string().nullable() });
 
@@ -74,10 +97,17 @@ export async function nextClassOrder(db: Db, school: string): Promise<number> {
 }
 
 export const insertClasses = (db: Db, school: string, rows: { id: string; name: string; orderIndex: number }[]) =>
-  insertChunks(db, classes, rows.map((row) => ({ ...row, instanceId: school })));
+  insertChunks(
+    db,
+    classes,
+    rows.map((row) => ({ ...row, instanceId: school })),
+  );
 
 export const updateClass = (db: Db, school: string, id: string, change: { name: string; orderIndex?: number }) =>
-  db.update(classes).set(change).where(byId(classes, school, id));
+  db
+    .update(classes)
+    .set(change)
+    .where(byId(classes, school, id));
 
 export const deleteClass = (db: Db, school: string, id: string) => db.delete(classes).where(byId(classes, school, id));
 

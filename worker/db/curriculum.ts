@@ -29,23 +29,40 @@ export const classCurriculum = (db: Db, school: string, yearId: string, classId:
     .all();
 
 export const findCurriculumEntry = (db: Db, school: string, id: string) =>
-  db.select({ id: curriculum.id, maxGrade: curriculum.maxGrade }).from(curriculum).where(byId(curriculum, school, id)).get();
+  db
+    .select({ id: curriculum.id, maxGrade: curriculum.maxGrade })
+    .from(curriculum)
+    .where(byId(curriculum, school, id))
+    .get();
 
 /** A cell whose year and class are values or columns of an outer query. */
 type CellRef = { yearId: string | SQLWrapper; classId: string | SQLWrapper; subjectId: string };
 
 const cell = (school: string, c: CellRef) =>
-  and(eq(curriculum.instanceId, school), eq(curriculum.yearId, c.yearId), eq(curriculum.classId, c.classId), eq(curriculum.subjectId, c.subjectId));
+  and(
+    eq(curriculum.instanceId, school),
+    eq(curriculum.yearId, c.yearId),
+    eq(curriculum.classId, c.classId),
+    eq(curriculum.subjectId, c.subjectId),
+  );
 
-export const findCurriculumCell = (db: Db, school: string, c: Cell) => db.select({ id: curriculum.id }).from(curriculum).where(cell(school, c)).get();
+export const findCurriculumCell = (db: Db, school: string, c: Cell) =>
+  db.select({ id: curriculum.id }).from(curriculum).where(cell(school, c)).get();
 
 export const insertCurriculumEntries = (db: Db, school: string, rows: (Cell & { id: string; maxGrade: number })[]) =>
-  insertChunks(db, curriculum, rows.map((row) => ({ ...row, instanceId: school })));
+  insertChunks(
+    db,
+    curriculum,
+    rows.map((row) => ({ ...row, instanceId: school })),
+  );
 
 export const deleteCurriculumCell = (db: Db, school: string, c: Cell) => db.delete(curriculum).where(cell(school, c));
 
 export const updateMaxGrade = (db: Db, school: string, id: string, maxGrade: number) =>
-  db.update(curriculum).set({ maxGrade }).where(byId(curriculum, school, id));
+  db
+    .update(curriculum)
+    .set({ maxGrade })
+    .where(byId(curriculum, school, id));
 
 /** A guard condition: the programme entry still exists. */
 export const entryStillExists = (school: string, id: string) => existsNow(curriculum, byId(curriculum, school, id));
@@ -91,12 +108,17 @@ export const selectCellMax = (db: Db, school: string, c: Cell) =>
   db.select({ max_grade: curriculum.maxGrade }).from(curriculum).where(cell(school, c)).limit(1);
 
 /** The subject's max grade in the class that year (hundredths, null when not in the programme): a scalar subquery. */
-export const cellMax = (school: string, c: CellRef): SQL => sql`(SELECT ${curriculum.maxGrade} FROM ${curriculum} WHERE ${cell(school, c)} LIMIT 1)`;
+export const cellMax = (school: string, c: CellRef): SQL =>
+  sql`(SELECT ${curriculum.maxGrade} FROM ${curriculum} WHERE ${cell(school, c)} LIMIT 1)`;
 
 /** The subjects a class follows in a year with their max grade (hundredths), by name: batchable, ids aliased. */
 export const selectClassSubjects = (db: Db, school: string, yearId: string, classId: string) =>
   db
-    .select({ subject_id: sql<string>`${subjects.id}`.as('subject_id'), subject_name: sql<string>`${subjects.name}`.as('subject_name'), max_grade: curriculum.maxGrade })
+    .select({
+      subject_id: sql<string>`${subjects.id}`.as('subject_id'),
+      subject_name: sql<string>`${subjects.name}`.as('subject_name'),
+      max_grade: curriculum.maxGrade,
+    })
     .from(curriculum)
     .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId), eq(curriculum.classId, classId)))

@@ -33,7 +33,11 @@ export async function yearFigures(db: Db, instanceId: string, yearId: string, ra
       .from(classes)
       .leftJoin(
         enrollments,
-        and(eq(enrollments.instanceId, classes.instanceId), eq(enrollments.classId, classes.id), eq(enrollments.yearId, yearId)),
+        and(
+          eq(enrollments.instanceId, classes.instanceId),
+          eq(enrollments.classId, classes.id),
+          eq(enrollments.yearId, yearId),
+        ),
       )
       .where(ofSchool(classes, instanceId))
       .groupBy(classes.id)

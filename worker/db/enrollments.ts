@@ -20,11 +20,19 @@ import { studentSearchCondition } from './students';
 
 export type NewEnrollment = typeof enrollments.$inferInsert & { id: string };
 
-const ofClass = (school: string, classId: string): SQL => and(ofSchool(enrollments, school), eq(enrollments.classId, classId))!;
-const inClassYear = (school: string, yearId: string, classId: string) => and(ofClass(school, classId), eq(enrollments.yearId, yearId))!;
+const ofClass = (school: string, classId: string): SQL =>
+  and(ofSchool(enrollments, school), eq(enrollments.classId, classId))!;
+const inClassYear = (school: string, yearId: string, classId: string) =>
+  and(ofClass(school, classId), eq(enrollments.yearId, yearId))!;
 const classOfEnrollment = and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId));
-const studentOfEnrollment = and(eq(students.instanceId, enrollments.instanceId), eq(students.id, enrollments.studentId));
-const yearOfEnrollment = and(eq(schoolYears.instanceId, enrollments.instanceId), eq(schoolYears.id, enrollments.yearId));
+const studentOfEnrollment = and(
+  eq(students.instanceId, enrollments.instanceId),
+  eq(students.id, enrollments.studentId),
+);
+const yearOfEnrollment = and(
+  eq(schoolYears.instanceId, enrollments.instanceId),
+  eq(schoolYears.id, enrollments.yearId),
+);
 
 // ------------------------------------------------------------------------ the register's writes
 
@@ -66,11 +74,16 @@ export const enrollmentsByIds = (db: Db, school: string, ids: readonly string[])
   );
 
 /** A guard condition: the enrolment's base MPPA is still the amount read. */
-export const mppaStillIs = (school: string, id: string, mppa: number) => existsNow(enrollments, and(byId(enrollments, school, id), eq(enrollments.mppa, mppa))!);
+export const mppaStillIs = (school: string, id: string, mppa: number) =>
+  existsNow(enrollments, and(byId(enrollments, school, id), eq(enrollments.mppa, mppa))!);
 
 export const insertEnrollments = (db: Db, rows: NewEnrollment[]) => insertChunks(db, enrollments, rows);
 
-export const updateMppa = (db: Db, school: string, id: string, mppa: number) => db.update(enrollments).set({ mppa }).where(byId(enrollments, school, id));
+export const updateMppa = (db: Db, school: string, id: string, mppa: number) =>
+  db
+    .update(enrollments)
+    .set({ mppa })
+    .where(byId(enrollments, school, id));
 
 /**
  * Moves enrolments to another class. An enrolment whose MPPA is still its old class's fee for
@@ -105,7 +118,8 @@ export interface FinanceRecord extends Sheet {
   student: { nom: string; prenom: string; nisu: string | null };
 }
 
-const lineOf = (table: typeof payments | typeof adjustments) => and(eq(enrollments.instanceId, table.instanceId), eq(enrollments.id, table.enrollmentId));
+const lineOf = (table: typeof payments | typeof adjustments) =>
+  and(eq(enrollments.instanceId, table.instanceId), eq(enrollments.id, table.enrollmentId));
 
 /** The three reads of enrolments with their student, class, year, payments and adjustments. */
 function financeQueries(db: Db, where: SQL) {
@@ -145,7 +159,12 @@ function financeQueries(db: Db, where: SQL) {
       .where(where)
       .orderBy(asc(payments.position), asc(payments.receiptNo)),
     db
-      .select({ enrollmentId: adjustments.enrollmentId, id: adjustments.id, label: adjustments.label, amount: adjustments.amount })
+      .select({
+        enrollmentId: adjustments.enrollmentId,
+        id: adjustments.id,
+        label: adjustments.label,
+        amount: adjustments.amount,
+      })
       .from(adjustments)
       .innerJoin(enrollments, lineOf(adjustments))
       .where(where)
@@ -154,11 +173,16 @@ function financeQueries(db: Db, where: SQL) {
 }
 
 type EnrollmentRow = Omit<FinanceRecord, 'student' | 'payments' | 'adjustments'> & FinanceRecord['student'];
-type FinanceRows = readonly [EnrollmentRow[], (SheetPayment & { enrollmentId: string })[], (SheetAdjustment & { enrollmentId: string })[]];
+type FinanceRows = readonly [
+  EnrollmentRow[],
+  (SheetPayment & { enrollmentId: string })[],
+  (SheetAdjustment & { enrollmentId: string })[],
+];
 
 function financeRecordsOf([rows, paymentRows, adjustmentRows]: FinanceRows): FinanceRecord[] {
   const byEnrollment = new Map<string, FinanceRecord>();
-  for (const { nom, prenom, nisu, ...r } of rows) byEnrollment.set(r.id, { ...r, student: { nom, prenom, nisu }, payments: [], adjustments: [] });
+  for (const { nom, prenom, nisu, ...r } of rows)
+    byEnrollment.set(r.id, { ...r, student: { nom, prenom, nisu }, payments: [], adjustments: [] });
   for (const { enrollmentId, ...line } of paymentRows) byEnrollment.get(enrollmentId)?.payments.push(line);
   for (const { enrollmentId, ...line } of adjustmentRows) byEnrollment.get(enrollmentId)?.adjustments.push(line);
   return [...byEnrollment.values()];
@@ -167,7 +191,9 @@ function financeRecordsOf([rows, paymentRows, adjustmentRows]: FinanceRows): Fin
 /** The enrolled students of a class for a year with their money, by last then first name (one round trip). */
 export async function classRoster(db: Db, school: string, yearId: string, classId: string) {
   const records = financeRecordsOf(await db.batch(financeQueries(db, inClassYear(school, yearId, classId))));
-  return records.sort((a, b) => compareNames(a.student.nom, b.student.nom) || compareNames(a.student.prenom, b.student.prenom));
+  return records.sort(
+    (a, b) => compareNames(a.student.nom, b.student.nom) || compareNames(a.student.prenom, b.student.prenom),
+  );
 }
 
 /** One enrolment's finance sheet, or null when the school has no such enrolment. */
@@ -207,7 +233,15 @@ export const sheetUnchanged = (school: string, enrollmentId: string, base: Write
 ];
 
 /** The write's statements with the counter moved and the revision moved by exactly one. */
-function advanced(db: Db, school: string, enrollmentId: string, base: WriteBase, receiptSeq: number, body: BatchItem<'sqlite'>[], mppa: number | null) {
+function advanced(
+  db: Db,
+  school: string,
+  enrollmentId: string,
+  base: WriteBase,
+  receiptSeq: number,
+  body: BatchItem<'sqlite'>[],
+  mppa: number | null,
+) {
   return [
     ...(receiptSeq === base.receiptSeq ? [] : [instances.setReceiptSeq(db, school, receiptSeq)]),
     ...body,
@@ -228,24 +262,54 @@ export interface SheetWrite {
 }
 
 /** The statements that replace an enrolment's payments and adjustments (the ledger edit); guard them with `sheetUnchanged`. */
-export function replaceSheetStatements(db: Db, school: string, enrollmentId: string, base: WriteBase, write: SheetWrite) {
-  const lines = [...replacePayments(db, school, enrollmentId, write.payments), ...replaceAdjustments(db, school, enrollmentId, write.adjustments)];
+export function replaceSheetStatements(
+  db: Db,
+  school: string,
+  enrollmentId: string,
+  base: WriteBase,
+  write: SheetWrite,
+) {
+  const lines = [
+    ...replacePayments(db, school, enrollmentId, write.payments),
+    ...replaceAdjustments(db, school, enrollmentId, write.adjustments),
+  ];
   return advanced(db, school, enrollmentId, base, write.receiptSeq, lines, write.mppa);
 }
 
 /** The statements that add one payment at the end of an enrolment's sheet; guard them with `sheetUnchanged`. */
-export function addPaymentStatements(db: Db, school: string, enrollmentId: string, base: WriteBase, payment: SheetPayment, position: number) {
+export function addPaymentStatements(
+  db: Db,
+  school: string,
+  enrollmentId: string,
+  base: WriteBase,
+  payment: SheetPayment,
+  position: number,
+) {
   if (payment.receiptNo === null) throw new RangeError('receipt');
-  return advanced(db, school, enrollmentId, base, payment.receiptNo, [insertPayment(db, school, enrollmentId, payment, position)], null);
+  return advanced(
+    db,
+    school,
+    enrollmentId,
+    base,
+    payment.receiptNo,
+    [insertPayment(db, school, enrollmentId, payment, position)],
+    null,
+  );
 }
 
 // --------------------------------------------------------------------------- grades access
 
 export const setGradesAccess = (db: Db, school: string, enrollmentId: string, enabled: boolean) =>
-  db.update(enrollments).set({ gradesAccessEnabled: enabled }).where(byId(enrollments, school, enrollmentId));
+  db
+    .update(enrollments)
+    .set({ gradesAccessEnabled: enabled })
+    .where(byId(enrollments, school, enrollmentId));
 
 export const setClassGradesAccess = (db: Db, school: string, yearId: string, classId: string, enabled: boolean) =>
-  db.update(enrollments).set({ gradesAccessEnabled: enabled }).where(inClassYear(school, yearId, classId));
+  db
+    .update(enrollments)
+    .set({ gradesAccessEnabled: enabled })
+    .where(inClassYear(school, yearId, classId));
 
 export async function countClassEnrollments(db: Db, school: string, yearId: string, classId: string) {
   const row = await db
@@ -261,7 +325,10 @@ export async function gradesAccessOfStudentUser(db: Db, school: string, userId: 
   const row = await db
     .select({ enabled: enrollments.gradesAccessEnabled })
     .from(users)
-    .innerJoin(enrollments, and(eq(enrollments.instanceId, users.instanceId), eq(enrollments.studentId, users.studentId)))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.instanceId, users.instanceId), eq(enrollments.studentId, users.studentId)),
+    )
     .innerJoin(schoolYears, yearOfEnrollment)
     .where(and(byId(users, school, userId), yearId ? eq(enrollments.yearId, yearId) : eq(schoolYears.isCurrent, true)))
     .get();
@@ -319,9 +386,12 @@ export async function financialReport(db: Db, school: string, f: ReportFilters) 
   }
   if (f.mppa !== null) conditions.push(sql`e.mppa = ${f.mppa}`);
   // The one student search rule and the folded names (db/students.ts), as in the student list.
-  const search = f.search ? studentSearchCondition(f.search, { nomKey: sql`s.nom_key`, prenomKey: sql`s.prenom_key`, nisu: sql`s.nisu` }) : null;
+  const search = f.search
+    ? studentSearchCondition(f.search, { nomKey: sql`s.nom_key`, prenomKey: sql`s.prenom_key`, nisu: sql`s.nisu` })
+    : null;
   if (search) conditions.push(search);
-  const balance = f.balance === 'zero' ? sql`WHERE adjusted = paid` : f.balance === 'nonzero' ? sql`WHERE adjusted <> paid` : sql``;
+  const balance =
+    f.balance === 'zero' ? sql`WHERE adjusted = paid` : f.balance === 'nonzero' ? sql`WHERE adjusted <> paid` : sql``;
   const filtered = sql`WITH base AS (
       SELECT e.id, s.prenom, s.nom, s.nom_key, s.prenom_key, y.name AS year_name, c.name AS class_name, c.order_index, e.mppa,
         e.mppa + COALESCE((SELECT SUM(a.amount) FROM adjustments a WHERE a.instance_id = e.instance_id AND a.enrollment_id = e.id), 0) AS adjusted,
@@ -347,7 +417,10 @@ export async function financialReport(db: Db, school: string, f: ReportFilters) 
     total: sums.count,
     adjusted: sums.adjusted,
     paid: sums.paid,
-    classes: z.array(className).parse(classList).map((c) => c.name),
+    classes: z
+      .array(className)
+      .parse(classList)
+      .map((c) => c.name),
   };
 }
 
@@ -393,13 +466,19 @@ export const selectReportStudents = (db: Db, school: string, yearId: string, cla
 
 /** An enrolment with its year and class (a grade names only the enrolment). */
 export const findEnrollmentPlace = (db: Db, school: string, id: string) =>
-  db.select({ id: enrollments.id, yearId: enrollments.yearId, classId: enrollments.classId }).from(enrollments).where(byId(enrollments, school, id)).get();
+  db
+    .select({ id: enrollments.id, yearId: enrollments.yearId, classId: enrollments.classId })
+    .from(enrollments)
+    .where(byId(enrollments, school, id))
+    .get();
 
 /** The class of an enrolment, as a scalar subquery (null when there is no such enrolment). */
-export const classIdOfEnrollment = (school: string, id: string): SQL => sql`(SELECT ${enrollments.classId} FROM ${enrollments} WHERE ${byId(enrollments, school, id)})`;
+export const classIdOfEnrollment = (school: string, id: string): SQL =>
+  sql`(SELECT ${enrollments.classId} FROM ${enrollments} WHERE ${byId(enrollments, school, id)})`;
 
 /** Guard: the enrolment still exists. */
-export const enrollmentStillExists = (school: string, id: string) => existsNow(enrollments, byId(enrollments, school, id));
+export const enrollmentStillExists = (school: string, id: string) =>
+  existsNow(enrollments, byId(enrollments, school, id));
 
 /**
  * The student the portal shows (a student account's own, or the one an admin names) with their
@@ -424,11 +503,27 @@ export const findPortalStudent = (db: Db, school: string, who: { userId: string 
     })
     .from(students)
     .leftJoin(schoolYears, and(eq(schoolYears.instanceId, students.instanceId), eq(schoolYears.isCurrent, true)))
-    .leftJoin(enrollments, and(eq(enrollments.instanceId, students.instanceId), eq(enrollments.studentId, students.id), eq(enrollments.yearId, schoolYears.id)))
+    .leftJoin(
+      enrollments,
+      and(
+        eq(enrollments.instanceId, students.instanceId),
+        eq(enrollments.studentId, students.id),
+        eq(enrollments.yearId, schoolYears.id),
+      ),
+    )
     .leftJoin(classes, classOfEnrollment)
     .where(
       'userId' in who
-        ? and(eq(students.instanceId, school), inArray(students.id, db.select({ id: users.studentId }).from(users).where(byId(users, school, who.userId))))
+        ? and(
+            eq(students.instanceId, school),
+            inArray(
+              students.id,
+              db
+                .select({ id: users.studentId })
+                .from(users)
+                .where(byId(users, school, who.userId)),
+            ),
+          )
         : byId(students, school, who.studentId),
     )
     .get();
@@ -455,7 +550,12 @@ export const selectPortalAccounts = (db: Db, school: string, yearId: string) =>
 /** Students among `ids` enrolled in the year, with their names and whether they have an account. */
 export const selectStudentsForAccounts = (db: Db, school: string, yearId: string, ids: readonly string[]) =>
   db
-    .select({ id: students.id, nom: students.nom, prenom: students.prenom, user_id: sql<string | null>`${users.id}`.as('user_id') })
+    .select({
+      id: students.id,
+      nom: students.nom,
+      prenom: students.prenom,
+      user_id: sql<string | null>`${users.id}`.as('user_id'),
+    })
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)
     .leftJoin(users, and(eq(users.instanceId, students.instanceId), eq(users.studentId, students.id)))

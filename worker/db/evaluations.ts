@@ -16,10 +16,17 @@ export interface Book {
 /** A book whose class is a value or a subquery (a grade's book, read with its enrolment). */
 type BookRef = Omit<Book, 'classId'> & { classId: string | SQLWrapper };
 
-const ofPeriod = (school: string, periodId: string): SQL => and(ofSchool(evaluations, school), eq(evaluations.periodId, periodId))!;
-const ofSubject = (school: string, subjectId: string): SQL => and(ofSchool(evaluations, school), eq(evaluations.subjectId, subjectId))!;
+const ofPeriod = (school: string, periodId: string): SQL =>
+  and(ofSchool(evaluations, school), eq(evaluations.periodId, periodId))!;
+const ofSubject = (school: string, subjectId: string): SQL =>
+  and(ofSchool(evaluations, school), eq(evaluations.subjectId, subjectId))!;
 const ofBook = (school: string, b: BookRef): SQL =>
-  and(ofSchool(evaluations, school), eq(evaluations.classId, b.classId), eq(evaluations.subjectId, b.subjectId), eq(evaluations.periodId, b.periodId))!;
+  and(
+    ofSchool(evaluations, school),
+    eq(evaluations.classId, b.classId),
+    eq(evaluations.subjectId, b.subjectId),
+    eq(evaluations.periodId, b.periodId),
+  )!;
 
 /** Guard conditions: still no evaluation in the period / of the subject. */
 export const noneInPeriod = (school: string, periodId: string) => noneNow(evaluations, ofPeriod(school, periodId));
@@ -30,7 +37,11 @@ const columns = { id: evaluations.id, name: evaluations.name, max_score: evaluat
 /** A grade book's evaluations, oldest first (max scores in hundredths; ids aliased for batches). */
 export const selectBookEvaluations = (db: Db, school: string, b: BookRef) =>
   db
-    .select({ id: sql<string>`${evaluations.id}`.as('evaluation_id'), name: sql<string>`${evaluations.name}`.as('evaluation_name'), max_score: evaluations.maxScore })
+    .select({
+      id: sql<string>`${evaluations.id}`.as('evaluation_id'),
+      name: sql<string>`${evaluations.name}`.as('evaluation_name'),
+      max_score: evaluations.maxScore,
+    })
     .from(evaluations)
     .where(ofBook(school, b))
     .orderBy(asc(evaluations.createdAt), asc(evaluations.name));
@@ -38,7 +49,12 @@ export const selectBookEvaluations = (db: Db, school: string, b: BookRef) =>
 /** An evaluation with its book. */
 export const findEvaluation = (db: Db, school: string, id: string) =>
   db
-    .select({ ...columns, classId: evaluations.classId, subjectId: evaluations.subjectId, periodId: evaluations.periodId })
+    .select({
+      ...columns,
+      classId: evaluations.classId,
+      subjectId: evaluations.subjectId,
+      periodId: evaluations.periodId,
+    })
     .from(evaluations)
     .where(byId(evaluations, school, id))
     .get();
@@ -59,28 +75,40 @@ export const selectEvaluation = (db: Db, school: string, id: string) =>
     .limit(1);
 
 /** Creates the evaluation unless it is already there (a grade of the same new evaluation sent twice, or in parallel). */
-export const insertEvaluationIfNew = (db: Db, school: string, row: Book & { id: string; name: string; maxScore: number }) =>
+export const insertEvaluationIfNew = (
+  db: Db,
+  school: string,
+  row: Book & { id: string; name: string; maxScore: number },
+) =>
   db
     .insert(evaluations)
     .values({ ...row, instanceId: school })
     .onConflictDoNothing({ target: evaluations.id });
 
 export const updateEvaluation = (db: Db, school: string, id: string, change: { name: string; maxScore: number }) =>
-  db.update(evaluations).set(change).where(byId(evaluations, school, id));
+  db
+    .update(evaluations)
+    .set(change)
+    .where(byId(evaluations, school, id));
 
-export const deleteEvaluation = (db: Db, school: string, id: string) => db.delete(evaluations).where(byId(evaluations, school, id));
+export const deleteEvaluation = (db: Db, school: string, id: string) =>
+  db.delete(evaluations).where(byId(evaluations, school, id));
 
 // ------------------------------------------------------------------------------------ Guards
 
 /** The evaluation exists, in this book. */
-export const stillInBook = (school: string, id: string, b: Book) => existsNow(evaluations, and(byId(evaluations, school, id), ofBook(school, b))!);
+export const stillInBook = (school: string, id: string, b: Book) =>
+  existsNow(evaluations, and(byId(evaluations, school, id), ofBook(school, b))!);
 
 /** The evaluation exists. */
 export const stillExists = (school: string, id: string) => existsNow(evaluations, byId(evaluations, school, id));
 
 /** No other evaluation of the book has this name (case-insensitive, as the unique index compares). */
 export const nameFree = (school: string, b: Book, name: string, ownId: string) =>
-  noneNow(evaluations, and(ofBook(school, b), sql`${evaluations.name} = ${name} COLLATE NOCASE`, ne(evaluations.id, ownId))!);
+  noneNow(
+    evaluations,
+    and(ofBook(school, b), sql`${evaluations.name} = ${name} COLLATE NOCASE`, ne(evaluations.id, ownId))!,
+  );
 
 /** The book's max scores, the evaluation `ownId` counted as `max`, stay within the subject's max grade (hundredths). */
 export const totalWithin = (school: string, b: Book, ownId: string, max: number, subjectMax: number): SQL =>
@@ -90,7 +118,12 @@ export const totalWithin = (school: string, b: Book, ownId: string, max: number,
  * A new evaluation can join the book: its own id already there (sent before), or an id nobody
  * holds (in any school or book), its name free and the total within the max.
  */
-export const canJoin = (school: string, b: Book, e: { id: string; name: string; max: number }, subjectMax: number): SQL =>
+export const canJoin = (
+  school: string,
+  b: Book,
+  e: { id: string; name: string; max: number },
+  subjectMax: number,
+): SQL =>
   sql`(${stillInBook(school, e.id, b)} OR (${noneNow(evaluations, eq(evaluations.id, e.id))} AND ${nameFree(school, b, e.name, e.id)} AND ${totalWithin(school, b, e.id, e.max, subjectMax)}))`;
 
 /**

@@ -21,7 +21,14 @@ export const selectBookGrades = (db: Db, school: string, b: { classId: string; s
     })
     .from(grades)
     .innerJoin(evaluations, evaluationOf)
-    .where(and(eq(grades.instanceId, school), eq(evaluations.classId, b.classId), eq(evaluations.subjectId, b.subjectId), eq(evaluations.periodId, b.periodId)));
+    .where(
+      and(
+        eq(grades.instanceId, school),
+        eq(evaluations.classId, b.classId),
+        eq(evaluations.subjectId, b.subjectId),
+        eq(evaluations.periodId, b.periodId),
+      ),
+    );
 
 /** Every grade of a class's enrolments of a year, all periods (the report cards' annual summary): one query. */
 export const selectClassYearGrades = (db: Db, school: string, yearId: string, classId: string) =>
@@ -36,9 +43,20 @@ export const selectClassYearGrades = (db: Db, school: string, yearId: string, cl
     })
     .from(grades)
     .innerJoin(evaluations, evaluationOf)
-    .innerJoin(academicPeriods, and(eq(academicPeriods.instanceId, evaluations.instanceId), eq(academicPeriods.id, evaluations.periodId)))
+    .innerJoin(
+      academicPeriods,
+      and(eq(academicPeriods.instanceId, evaluations.instanceId), eq(academicPeriods.id, evaluations.periodId)),
+    )
     .innerJoin(enrollments, and(eq(enrollments.instanceId, grades.instanceId), eq(enrollments.id, grades.enrollmentId)))
-    .where(and(eq(grades.instanceId, school), eq(evaluations.classId, classId), eq(academicPeriods.yearId, yearId), eq(enrollments.yearId, yearId), eq(enrollments.classId, classId)))
+    .where(
+      and(
+        eq(grades.instanceId, school),
+        eq(evaluations.classId, classId),
+        eq(academicPeriods.yearId, yearId),
+        eq(enrollments.yearId, yearId),
+        eq(enrollments.classId, classId),
+      ),
+    )
     .orderBy(evaluations.createdAt);
 
 /**
@@ -47,7 +65,11 @@ export const selectClassYearGrades = (db: Db, school: string, yearId: string, cl
  * subject's max grade in the class that year (null when not in its programme), and whether the
  * teacher `teacherUserId` teaches that course (0 when null).
  */
-export const selectGradePlace = (db: Db, school: string, p: { enrollmentId: string; subjectId: string; periodId: string; teacherUserId: string | null }) => {
+export const selectGradePlace = (
+  db: Db,
+  school: string,
+  p: { enrollmentId: string; subjectId: string; periodId: string; teacherUserId: string | null },
+) => {
   const course = { yearId: enrollments.yearId, classId: enrollments.classId, subjectId: p.subjectId };
   return db
     .select({
@@ -56,7 +78,10 @@ export const selectGradePlace = (db: Db, school: string, p: { enrollmentId: stri
       class_id: enrollments.classId,
       period_ok: sql<number>`${periods.isOfYear(school, p.periodId, enrollments.yearId)}`.as('period_ok'),
       max_grade: sql<number | null>`${curriculum.cellMax(school, course)}`.as('max_grade'),
-      teaches: (p.teacherUserId ? sql<number>`${assignments.stillTeaches(db, school, p.teacherUserId, course)}` : sql<number>`0`).as('teaches'),
+      teaches: (p.teacherUserId
+        ? sql<number>`${assignments.stillTeaches(db, school, p.teacherUserId, course)}`
+        : sql<number>`0`
+      ).as('teaches'),
     })
     .from(enrollments)
     .where(byId(enrollments, school, p.enrollmentId))
@@ -68,7 +93,9 @@ export const selectCell = (db: Db, school: string, evaluationId: string, enrollm
   db
     .select({ id: sql<string>`${grades.id}`.as('grade_id') })
     .from(grades)
-    .where(and(eq(grades.instanceId, school), eq(grades.evaluationId, evaluationId), eq(grades.enrollmentId, enrollmentId)))
+    .where(
+      and(eq(grades.instanceId, school), eq(grades.evaluationId, evaluationId), eq(grades.enrollmentId, enrollmentId)),
+    )
     .limit(1);
 
 /** The periods an enrolment has grades in, in its class's grade books: batchable. */
@@ -80,11 +107,22 @@ export const selectGradedPeriods = (db: Db, school: string, enrollmentId: string
     .where(and(eq(grades.instanceId, school), eq(grades.enrollmentId, enrollmentId), eq(evaluations.classId, classId)));
 
 /** Sets a cell's score (the row's id is kept when it exists). */
-export const upsertCell = (db: Db, school: string, cell: { id: string; evaluationId: string; enrollmentId: string; score: number }) =>
+export const upsertCell = (
+  db: Db,
+  school: string,
+  cell: { id: string; evaluationId: string; enrollmentId: string; score: number },
+) =>
   db
     .insert(grades)
     .values({ ...cell, instanceId: school })
-    .onConflictDoUpdate({ target: [grades.instanceId, grades.evaluationId, grades.enrollmentId], set: { score: cell.score, updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')` } });
+    .onConflictDoUpdate({
+      target: [grades.instanceId, grades.evaluationId, grades.enrollmentId],
+      set: { score: cell.score, updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')` },
+    });
 
 export const deleteCell = (db: Db, school: string, evaluationId: string, enrollmentId: string) =>
-  db.delete(grades).where(and(eq(grades.instanceId, school), eq(grades.evaluationId, evaluationId), eq(grades.enrollmentId, enrollmentId)));
+  db
+    .delete(grades)
+    .where(
+      and(eq(grades.instanceId, school), eq(grades.evaluationId, evaluationId), eq(grades.enrollmentId, enrollmentId)),
+    );

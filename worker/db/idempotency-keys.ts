@@ -19,4 +19,6 @@ export const insertKey = (db: Db, row: typeof idempotencyKeys.$inferInsert) => d
 export const deleteExpired = (db: Db, now: Date) =>
   db
     .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000).toISOString()));
+    .where(
+      lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000).toISOString()),
+    );

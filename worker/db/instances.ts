@@ -18,7 +18,12 @@ export type NewSchoolAccount = Omit<NewAccount, 'roleIds'> & { templates?: RoleT
  * and their roles. The one way a school comes to exist: the platform's school creation, the demo
  * seed, the worker tests (test/worker/helpers.ts createSchool) and the e2e fixtures.
  */
-export function newSchoolStatements(db: Db, school: NewSchool, accounts: NewSchoolAccount[], newId = () => crypto.randomUUID()) {
+export function newSchoolStatements(
+  db: Db,
+  school: NewSchool,
+  accounts: NewSchoolAccount[],
+  newId = () => crypto.randomUUID(),
+) {
   const roles = insertSystemRoles(db, school.id, newId);
   const roleIds = (templates: RoleTemplateKey[] = []) => templates.map((t) => roles.roleIdByTemplate.get(t)!);
   const statements = [
@@ -67,17 +72,21 @@ export const updateInstanceInfo = (db: Db, id: string, info: InstanceInfoUpdate 
   db.update(instances).set(info).where(eq(instances.id, id));
 
 /** A guard condition: the school's logo is still the one read (null for none). */
-export const logoStillIs = (id: string, logoKey: string | null) => existsNow(instances, and(eq(instances.id, id), sql`${instances.logoKey} IS ${logoKey}`)!);
+export const logoStillIs = (id: string, logoKey: string | null) =>
+  existsNow(instances, and(eq(instances.id, id), sql`${instances.logoKey} IS ${logoKey}`)!);
 
 // The school's receipt counter: each receipt number is taken once, by a payment that is stored.
 
 /** The counter, as a query to read with the sheet it numbers. */
-export const selectReceiptSeq = (db: Db, id: string) => db.select({ receiptSeq: instances.receiptSeq }).from(instances).where(eq(instances.id, id));
+export const selectReceiptSeq = (db: Db, id: string) =>
+  db.select({ receiptSeq: instances.receiptSeq }).from(instances).where(eq(instances.id, id));
 
 /** A guard condition: the counter is still at the value read. */
-export const receiptSeqStillIs = (id: string, receiptSeq: number) => existsNow(instances, and(eq(instances.id, id), eq(instances.receiptSeq, receiptSeq))!);
+export const receiptSeqStillIs = (id: string, receiptSeq: number) =>
+  existsNow(instances, and(eq(instances.id, id), eq(instances.receiptSeq, receiptSeq))!);
 
-export const setReceiptSeq = (db: Db, id: string, receiptSeq: number) => db.update(instances).set({ receiptSeq }).where(eq(instances.id, id));
+export const setReceiptSeq = (db: Db, id: string, receiptSeq: number) =>
+  db.update(instances).set({ receiptSeq }).where(eq(instances.id, id));
 
 // The platform's view of its schools (routes/superadmin.ts).
 
@@ -109,12 +118,18 @@ export const hostnamesFree = (hostnames: string[], exceptId: string | null = nul
 /** A guard condition: the school still exists. */
 export const schoolExists = (id: string) => existsNow(instances, eq(instances.id, id));
 
-export const updateSchool = (db: Db, id: string, change: { name: string; hostname: string | null; aliases: string[]; currency: InstanceInfoUpdate['currency'] }) =>
-  db.update(instances).set(change).where(eq(instances.id, id));
+export const updateSchool = (
+  db: Db,
+  id: string,
+  change: { name: string; hostname: string | null; aliases: string[]; currency: InstanceInfoUpdate['currency'] },
+) => db.update(instances).set(change).where(eq(instances.id, id));
 
-export const setExpiresAt = (db: Db, id: string, expiresAt: string | null) => db.update(instances).set({ expiresAt }).where(eq(instances.id, id));
+export const setExpiresAt = (db: Db, id: string, expiresAt: string | null) =>
+  db.update(instances).set({ expiresAt }).where(eq(instances.id, id));
 
-export const setStatus = (db: Db, id: string, status: 'active' | 'suspended') => db.update(instances).set({ status }).where(eq(instances.id, id));
+export const setStatus = (db: Db, id: string, status: 'active' | 'suspended') =>
+  db.update(instances).set({ status }).where(eq(instances.id, id));
 
 /** A guard condition: the school's access end is still the one read (null for none). */
-export const expiryStillIs = (id: string, expiresAt: string | null) => existsNow(instances, and(eq(instances.id, id), sql`${instances.expiresAt} IS ${expiresAt}`)!);
+export const expiryStillIs = (id: string, expiresAt: string | null) =>
+  existsNow(instances, and(eq(instances.id, id), sql`${instances.expiresAt} IS ${expiresAt}`)!);

@@ -25,5 +25,9 @@ export const insertPayment = (db: Db, school: string, enrollmentId: string, paym
 /** The statements that replace an enrolment's payments with `list`, in its order. */
 export const replacePayments = (db: Db, school: string, enrollmentId: string, list: SheetPayment[]) => [
   db.delete(payments).where(and(ofSchool(payments, school), eq(payments.enrollmentId, enrollmentId))),
-  ...insertChunks(db, payments, list.map((p, position) => row(school, enrollmentId, p, position))),
+  ...insertChunks(
+    db,
+    payments,
+    list.map((p, position) => row(school, enrollmentId, p, position)),
+  ),
 ];

@@ -5,13 +5,20 @@ import { existsNow } from './guards';
 import { platformUsers } from './schema';
 
 export const findByUsername = (db: Db, username: string) =>
-  db.select().from(platformUsers).where(sql`${platformUsers.username} = ${username} COLLATE NOCASE`).get();
+  db
+    .select()
+    .from(platformUsers)
+    .where(sql`${platformUsers.username} = ${username} COLLATE NOCASE`)
+    .get();
 
 export const findById = (db: Db, id: string) => db.select().from(platformUsers).where(eq(platformUsers.id, id)).get();
 
 /** A guard condition: the session's token version still stands and the account is not disabled. */
 export const sessionStands = (id: string, tokenVersion: number) =>
-  existsNow(platformUsers, and(eq(platformUsers.id, id), eq(platformUsers.tokenVersion, tokenVersion), ne(platformUsers.status, 'disabled'))!);
+  existsNow(
+    platformUsers,
+    and(eq(platformUsers.id, id), eq(platformUsers.tokenVersion, tokenVersion), ne(platformUsers.status, 'disabled'))!,
+  );
 
 /** Sets a new password; bumping the token version revokes every older session. */
 export const setPassword = (
@@ -27,12 +34,20 @@ export const setPassword = (
     .where(eq(platformUsers.id, id));
 
 /** Every platform username, lower case (a school's new accounts must not take one). */
-export const allUsernames = async (db: Db) => (await db.select({ username: platformUsers.username }).from(platformUsers).all()).map((u) => u.username.toLowerCase());
+export const allUsernames = async (db: Db) =>
+  (await db.select({ username: platformUsers.username }).from(platformUsers).all()).map((u) =>
+    u.username.toLowerCase(),
+  );
 // Delegates (routes/superadmin.ts): only the superadmin creates and removes them.
 
 export const listDelegates = (db: Db) =>
   db
-    .select({ id: platformUsers.id, username: platformUsers.username, status: platformUsers.status, created_at: platformUsers.createdAt })
+    .select({
+      id: platformUsers.id,
+      username: platformUsers.username,
+      status: platformUsers.status,
+      created_at: platformUsers.createdAt,
+    })
     .from(platformUsers)
     .where(eq(platformUsers.accountType, 'superadmin_delegate'))
     .orderBy(sql`${platformUsers.username} COLLATE NOCASE`);
@@ -44,8 +59,10 @@ export const findDelegate = (db: Db, id: string) =>
     .where(and(eq(platformUsers.id, id), eq(platformUsers.accountType, 'superadmin_delegate')))
     .get();
 
-export const insertDelegate = (db: Db, account: { id: string; username: string; passwordHash: string; tempPasswordExpiresAt: string }) =>
-  db.insert(platformUsers).values({ ...account, accountType: 'superadmin_delegate', status: 'temporary_password' });
+export const insertDelegate = (
+  db: Db,
+  account: { id: string; username: string; passwordHash: string; tempPasswordExpiresAt: string },
+) => db.insert(platformUsers).values({ ...account, accountType: 'superadmin_delegate', status: 'temporary_password' });
 
 /** Deleting the row ends its sessions: every request reads the account again. */
 export const deleteDelegate = (db: Db, id: string) =>

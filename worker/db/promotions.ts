@@ -6,7 +6,16 @@ import { chunk, insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
-import { enrollments, grades, payments, promotionRunItems, promotionRuns, schoolYears, students, users } from './schema';
+import {
+  enrollments,
+  grades,
+  payments,
+  promotionRunItems,
+  promotionRuns,
+  schoolYears,
+  students,
+  users,
+} from './schema';
 
 type ItemKind = (typeof promotionRunItems.$inferInsert)['kind'];
 
@@ -33,7 +42,12 @@ export const selectEnrolledStudentIds = (db: Db, school: string, yearId: string)
 
 /** Guards: none of these students is enrolled in the year yet (one condition per chunk of ids). */
 export const noneEnrolled = (school: string, yearId: string, studentIds: readonly string[]) =>
-  chunk(studentIds).map((part) => noneNow(enrollments, and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId), inArray(enrollments.studentId, part))!));
+  chunk(studentIds).map((part) =>
+    noneNow(
+      enrollments,
+      and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId), inArray(enrollments.studentId, part))!,
+    ),
+  );
 
 export interface NewRun {
   id: string;
@@ -56,7 +70,13 @@ export const insertRun = (db: Db, school: string, run: NewRun) => [
   ...insertChunks(
     db,
     promotionRunItems,
-    run.items.map((i) => ({ instanceId: school, runId: run.id, kind: i.kind, refId: i.refId, previous: i.previous ?? null })),
+    run.items.map((i) => ({
+      instanceId: school,
+      runId: run.id,
+      kind: i.kind,
+      refId: i.refId,
+      previous: i.previous ?? null,
+    })),
   ),
 ];
 
@@ -107,7 +127,9 @@ const itemsOf = (db: Db, school: string, runId: string, kind: ItemKind) =>
   db
     .select({ id: promotionRunItems.refId })
     .from(promotionRunItems)
-    .where(and(ofSchool(promotionRunItems, school), eq(promotionRunItems.runId, runId), eq(promotionRunItems.kind, kind)));
+    .where(
+      and(ofSchool(promotionRunItems, school), eq(promotionRunItems.runId, runId), eq(promotionRunItems.kind, kind)),
+    );
 
 /** Guard: the run is still the school's latest and not undone. */
 export const runIsLatest = (school: string, runId: string) =>
@@ -123,22 +145,45 @@ export const runIsLatest = (school: string, runId: string) =>
 /** Guard: no payment and no grade on the enrolments the run made. */
 export const runUntouched = (db: Db, school: string, runId: string) =>
   and(
-    noneNow(payments, and(ofSchool(payments, school), inArray(payments.enrollmentId, itemsOf(db, school, runId, 'enrollment')))!),
-    noneNow(grades, and(ofSchool(grades, school), inArray(grades.enrollmentId, itemsOf(db, school, runId, 'enrollment')))!),
+    noneNow(
+      payments,
+      and(ofSchool(payments, school), inArray(payments.enrollmentId, itemsOf(db, school, runId, 'enrollment')))!,
+    ),
+    noneNow(
+      grades,
+      and(ofSchool(grades, school), inArray(grades.enrollmentId, itemsOf(db, school, runId, 'enrollment')))!,
+    ),
   )!;
 
 /** The undo: the run's enrolments removed, its graduates active again, their accounts as they were. */
 export const undoRun = (db: Db, school: string, runId: string) => [
-  db.delete(enrollments).where(and(ofSchool(enrollments, school), inArray(enrollments.id, itemsOf(db, school, runId, 'enrollment')))),
+  db
+    .delete(enrollments)
+    .where(and(ofSchool(enrollments, school), inArray(enrollments.id, itemsOf(db, school, runId, 'enrollment')))),
   db
     .update(students)
     .set({ status: 'active', updatedAt: new Date().toISOString() })
-    .where(and(ofSchool(students, school), inArray(students.id, itemsOf(db, school, runId, 'graduate')), eq(students.status, 'archived'))),
+    .where(
+      and(
+        ofSchool(students, school),
+        inArray(students.id, itemsOf(db, school, runId, 'graduate')),
+        eq(students.status, 'archived'),
+      ),
+    ),
   db
     .update(users)
     .set({
       status: sql`(SELECT i.previous FROM ${promotionRunItems} AS i WHERE i.instance_id = ${school} AND i.run_id = ${runId} AND i.kind = 'account' AND i.ref_id = ${users.id})`,
     })
-    .where(and(ofSchool(users, school), inArray(users.id, itemsOf(db, school, runId, 'account')), eq(users.status, 'disabled'))),
-  db.update(promotionRuns).set({ undoneAt: new Date().toISOString() }).where(byId(promotionRuns, school, runId)),
+    .where(
+      and(
+        ofSchool(users, school),
+        inArray(users.id, itemsOf(db, school, runId, 'account')),
+        eq(users.status, 'disabled'),
+      ),
+    ),
+  db
+    .update(promotionRuns)
+    .set({ undoneAt: new Date().toISOString() })
+    .where(byId(promotionRuns, school, runId)),
 ];

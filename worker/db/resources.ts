@@ -52,11 +52,21 @@ export const selectOfYear = (db: Db, school: string, yearId: string) =>
 
 /** The resources of the courses an account teaches in a year. */
 export const selectOfTeacher = (db: Db, school: string, yearId: string, userId: string) =>
-  selectWhere(db, and(eq(resources.instanceId, school), eq(assignments.yearId, yearId), inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)))!);
+  selectWhere(
+    db,
+    and(
+      eq(resources.instanceId, school),
+      eq(assignments.yearId, yearId),
+      inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
+    )!,
+  );
 
 /** The resources of a class in a year. */
 export const selectOfClass = (db: Db, school: string, yearId: string, classId: string) =>
-  selectWhere(db, and(eq(resources.instanceId, school), eq(assignments.yearId, yearId), eq(assignments.classId, classId))!);
+  selectWhere(
+    db,
+    and(eq(resources.instanceId, school), eq(assignments.yearId, yearId), eq(assignments.classId, classId))!,
+  );
 
 /** Who reads: the whole school's resources, a teacher's courses, or a student's class of the course's year. */
 export type Reader = { kind: 'manager' } | { kind: 'teacher'; userId: string } | { kind: 'student'; userId: string };
@@ -95,7 +105,10 @@ const selectCourses = (db: Db, where: SQL) =>
 
 /** The courses of a year whose resources the writer manages (a teacher: their own), by class order then subject. */
 export const selectManageableCourses = (db: Db, school: string, yearId: string, writer: Reader) =>
-  selectCourses(db, and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId), readable(db, school, writer))!);
+  selectCourses(
+    db,
+    and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId), readable(db, school, writer))!,
+  );
 
 /** The course a write names, with its names, if the writer may manage its resources. */
 export const findManageableAssignment = (db: Db, school: string, assignmentId: string, writer: Reader) =>
@@ -109,7 +122,11 @@ export const stillManageable = (db: Db, school: string, assignmentId: string, wr
 export const stillSame = (school: string, id: string, assignmentId: string, fileKey: string | null) =>
   existsNow(
     resources,
-    and(byId(resources, school, id), eq(resources.assignmentId, assignmentId), fileKey === null ? sql`${resources.fileKey} IS NULL` : eq(resources.fileKey, fileKey))!,
+    and(
+      byId(resources, school, id),
+      eq(resources.assignmentId, assignmentId),
+      fileKey === null ? sql`${resources.fileKey} IS NULL` : eq(resources.fileKey, fileKey),
+    )!,
   );
 
 export interface NewResource {
@@ -125,12 +142,23 @@ export interface NewResource {
   createdAt?: string;
 }
 
-export const insertResource = (db: Db, school: string, row: NewResource) => db.insert(resources).values({ ...row, instanceId: school });
+export const insertResource = (db: Db, school: string, row: NewResource) =>
+  db.insert(resources).values({ ...row, instanceId: school });
 
-export const updateResource = (db: Db, school: string, id: string, change: Pick<NewResource, 'title' | 'url' | 'fileKey' | 'fileName' | 'mimeType' | 'size'>) =>
-  db.update(resources).set(change).where(byId(resources, school, id));
+export const updateResource = (
+  db: Db,
+  school: string,
+  id: string,
+  change: Pick<NewResource, 'title' | 'url' | 'fileKey' | 'fileName' | 'mimeType' | 'size'>,
+) =>
+  db
+    .update(resources)
+    .set(change)
+    .where(byId(resources, school, id));
 
-export const deleteResource = (db: Db, school: string, id: string) => db.delete(resources).where(byId(resources, school, id));
+export const deleteResource = (db: Db, school: string, id: string) =>
+  db.delete(resources).where(byId(resources, school, id));
 
 /** Whether an id is already taken (a queued create replayed, or a client's id reused). */
-export const findAnyById = (db: Db, id: string) => db.select({ instanceId: resources.instanceId }).from(resources).where(eq(resources.id, id)).get();
+export const findAnyById = (db: Db, id: string) =>
+  db.select({ instanceId: resources.instanceId }).from(resources).where(eq(resources.id, id)).get();

@@ -19,13 +19,25 @@ const permissionOfLink = eq(permissions.id, rolePermissions.permissionId);
 export async function listRolesWithPermissions(db: Db, school: string) {
   const [roleRows, links] = await Promise.all([
     db
-      .select({ id: roles.id, name: roles.name, is_system: roles.isSystem, template_key: roles.templateKey, revision: roles.revision })
+      .select({
+        id: roles.id,
+        name: roles.name,
+        is_system: roles.isSystem,
+        template_key: roles.templateKey,
+        revision: roles.revision,
+      })
       .from(roles)
       .where(ofSchool(roles, school))
       .orderBy(desc(roles.isSystem), asc(roles.createdAt), asc(roles.name))
       .all(),
     db
-      .select({ roleId: rolePermissions.roleId, id: permissions.id, key: permissions.key, category: permissions.category, description: permissions.description })
+      .select({
+        roleId: rolePermissions.roleId,
+        id: permissions.id,
+        key: permissions.key,
+        category: permissions.category,
+        description: permissions.description,
+      })
       .from(rolePermissions)
       .innerJoin(permissions, permissionOfLink)
       .where(ofSchool(rolePermissions, school))
@@ -38,9 +50,18 @@ export async function listRolesWithPermissions(db: Db, school: string) {
 }
 
 export const findRole = (db: Db, school: string, id: string) =>
-  db.select({ id: roles.id, name: roles.name, isSystem: roles.isSystem, templateKey: roles.templateKey }).from(roles).where(byId(roles, school, id)).get();
+  db
+    .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem, templateKey: roles.templateKey })
+    .from(roles)
+    .where(byId(roles, school, id))
+    .get();
 
-export const findRoleByName = (db: Db, school: string, name: string) => db.select({ id: roles.id }).from(roles).where(byName(roles, school, name)).get();
+export const findRoleByName = (db: Db, school: string, name: string) =>
+  db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(byName(roles, school, name))
+    .get();
 
 /** The roles of a school among some ids, with their permission keys (ids of other schools drop out). */
 export async function rolesWithKeys(db: Db, school: string, ids: string[]) {
@@ -70,7 +91,13 @@ export function insertSystemRoles(db: Db, school: string, newId: () => string) {
       ...insertChunks(
         db,
         roles,
-        rows.roles.map((r) => ({ id: r.id, instanceId: school, name: r.name, isSystem: true, templateKey: r.template_key })),
+        rows.roles.map((r) => ({
+          id: r.id,
+          instanceId: school,
+          name: r.name,
+          isSystem: true,
+          templateKey: r.template_key,
+        })),
       ),
       ...insertChunks(
         db,
@@ -105,6 +132,7 @@ export const replaceRole = (db: Db, school: string, role: { id: string; name: st
 ];
 
 /** A guard condition: the role is still at the revision its editor read. */
-export const roleAtRevision = (school: string, id: string, revision: number) => existsNow(roles, and(byId(roles, school, id), eq(roles.revision, revision))!);
+export const roleAtRevision = (school: string, id: string, revision: number) =>
+  existsNow(roles, and(byId(roles, school, id), eq(roles.revision, revision))!);
 
 export const deleteRole = (db: Db, school: string, id: string) => db.delete(roles).where(byId(roles, school, id));

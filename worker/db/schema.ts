@@ -3,16 +3,7 @@
 // key that children reference, and composite foreign keys that include instance_id, so a row
 // can never point into another school. Money is integer centimes, scores integer hundredths.
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
@@ -28,20 +19,29 @@ export const instances = sqliteTable(
     address: text('address'),
     phone: text('phone'),
     passingGrade: integer('passing_grade').notNull().default(50),
-    currency: text('currency', { enum: ['Gdes', '$HT', 'US', 'EU'] }).notNull().default('Gdes'),
+    currency: text('currency', { enum: ['Gdes', '$HT', 'US', 'EU'] })
+      .notNull()
+      .default('Gdes'),
     logoKey: text('logo_key'),
     hostname: text('hostname'),
     /** Other hostnames the school answers on (issue 17), a JSON array; `hostname` is its main one. */
-    aliases: text('aliases', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    aliases: text('aliases', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
-    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
     expiresAt: text('expires_at'),
     receiptSeq: integer('receipt_seq').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('instances_hostname_uq').on(t.hostname),
-    uniqueIndex('instances_default_uq').on(t.isDefault).where(sql`${t.isDefault} = 1`),
+    uniqueIndex('instances_default_uq')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault} = 1`),
     check('instances_passing_grade_ck', sql`${t.passingGrade} BETWEEN 0 AND 100`),
   ],
 );
@@ -102,10 +102,7 @@ export const idempotencyKeys = sqliteTable(
     responseBody: text('response_body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.key] }),
-    index('idempotency_keys_created_idx').on(t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -207,7 +204,9 @@ export const schoolYears = sqliteTable(
   (t) => [
     uniqueIndex('school_years_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('school_years_name_uq').on(t.instanceId, t.name),
-    uniqueIndex('school_years_current_uq').on(t.instanceId).where(sql`${t.isCurrent} = 1`),
+    uniqueIndex('school_years_current_uq')
+      .on(t.instanceId)
+      .where(sql`${t.isCurrent} = 1`),
     check('school_years_name_ck', sql`${t.name} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9][0-9][0-9]'`),
   ],
 );
@@ -224,9 +223,10 @@ export const academicPeriods = sqliteTable(
   (t) => [
     uniqueIndex('academic_periods_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('academic_periods_name_uq').on(t.instanceId, t.yearId, sql`${t.name} COLLATE NOCASE`),
-    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.instanceId, t.yearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -272,9 +272,10 @@ export const curriculum = sqliteTable(
   (t) => [
     uniqueIndex('curriculum_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('curriculum_cell_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
-    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.instanceId, t.yearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
       'cascade',
     ),
@@ -296,9 +297,10 @@ export const classFees = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }),
-    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.instanceId, t.yearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
       'cascade',
     ),
@@ -322,18 +324,25 @@ export const students = sqliteTable(
     tutorPhone: text('tutor_phone'),
     tutorEmail: text('tutor_email'),
     medicalNotes: text('medical_notes'),
-    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
     /** searchKey(nom) and searchKey(prenom) (domain/text.ts): the search and the sort read them. */
     nomKey: text('nom_key').notNull().default(''),
     prenomKey: text('prenom_key').notNull().default(''),
     /** Bumped by every save of the student form; a save names the revision it was read at. */
     revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: text('updated_at').notNull().default(now).$onUpdate(() => new Date().toISOString()),
+    updatedAt: text('updated_at')
+      .notNull()
+      .default(now)
+      .$onUpdate(() => new Date().toISOString()),
   },
   (t) => [
     uniqueIndex('students_instance_id_uq').on(t.instanceId, t.id),
-    uniqueIndex('students_nisu_uq').on(t.instanceId, t.nisu).where(sql`${t.nisu} IS NOT NULL`),
+    uniqueIndex('students_nisu_uq')
+      .on(t.instanceId, t.nisu)
+      .where(sql`${t.nisu} IS NOT NULL`),
     index('students_by_nom_idx').on(t.instanceId, t.status, t.nomKey, t.prenomKey),
     index('students_by_prenom_idx').on(t.instanceId, t.status, t.prenomKey, t.nomKey),
   ],
@@ -364,9 +373,10 @@ export const enrollments = sqliteTable(
     foreignKey({ columns: [t.instanceId, t.studentId], foreignColumns: [students.instanceId, students.id] }).onDelete(
       'cascade',
     ),
-    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.instanceId, t.yearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
     // A class that has or had enrolments cannot be deleted (product decision).
     foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
       'restrict',
@@ -393,7 +403,9 @@ export const payments = sqliteTable(
   },
   (t) => [
     uniqueIndex('payments_instance_id_uq').on(t.instanceId, t.id),
-    uniqueIndex('payments_receipt_uq').on(t.instanceId, t.receiptNo).where(sql`${t.receiptNo} IS NOT NULL`),
+    uniqueIndex('payments_receipt_uq')
+      .on(t.instanceId, t.receiptNo)
+      .where(sql`${t.receiptNo} IS NOT NULL`),
     index('payments_enrollment_idx').on(t.instanceId, t.enrollmentId),
     foreignKey({
       columns: [t.instanceId, t.enrollmentId],
@@ -573,9 +585,10 @@ export const assignments = sqliteTable(
     uniqueIndex('assignments_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('assignments_course_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
     index('assignments_teacher_idx').on(t.instanceId, t.yearId, t.teacherId),
-    foreignKey({ columns: [t.instanceId, t.yearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.instanceId, t.yearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.instanceId, t.teacherId], foreignColumns: [teachers.instanceId, teachers.id] }).onDelete(
       'restrict',
     ),
@@ -792,8 +805,14 @@ export const promotionRuns = sqliteTable(
   (t) => [
     uniqueIndex('promotion_runs_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('promotion_runs_seq_uq').on(t.instanceId, t.seq),
-    foreignKey({ columns: [t.instanceId, t.sourceYearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.targetYearId], foreignColumns: [schoolYears.instanceId, schoolYears.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.instanceId, t.sourceYearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.instanceId, t.targetYearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -809,6 +828,9 @@ export const promotionRunItems = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.runId, t.kind, t.refId] }),
-    foreignKey({ columns: [t.instanceId, t.runId], foreignColumns: [promotionRuns.instanceId, promotionRuns.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.instanceId, t.runId],
+      foreignColumns: [promotionRuns.instanceId, promotionRuns.id],
+    }).onDelete('cascade'),
   ],
 );

@@ -18,7 +18,12 @@ export const listSchoolYears = (db: Db, school: string) =>
     .all();
 
 /** The school's year with this id: a query, to run alone or in a batch. */
-export const selectById = (db: Db, school: string, id: string) => db.select().from(schoolYears).where(byId(schoolYears, school, id)).limit(1);
+export const selectById = (db: Db, school: string, id: string) =>
+  db
+    .select()
+    .from(schoolYears)
+    .where(byId(schoolYears, school, id))
+    .limit(1);
 
 export const findSchoolYear = async (db: Db, school: string, id: string) => (await selectById(db, school, id))[0];
 
@@ -37,11 +42,16 @@ export const insertSchoolYear = (db: Db, school: string, year: { id: string; nam
 /** Clears the current flag, then sets it on one year (two statements: the unique index allows one). */
 export const setCurrentYearStatements = (db: Db, school: string, id: string) => [
   db.update(schoolYears).set({ isCurrent: false }).where(current(school)),
-  db.update(schoolYears).set({ isCurrent: true }).where(byId(schoolYears, school, id)),
+  db
+    .update(schoolYears)
+    .set({ isCurrent: true })
+    .where(byId(schoolYears, school, id)),
 ];
 
-export const deleteSchoolYear = (db: Db, school: string, id: string) => db.delete(schoolYears).where(byId(schoolYears, school, id));
+export const deleteSchoolYear = (db: Db, school: string, id: string) =>
+  db.delete(schoolYears).where(byId(schoolYears, school, id));
 
 /** Guard conditions: the year still exists; the year is not the school's current year. */
 export const yearStillExists = (school: string, id: string) => existsNow(schoolYears, byId(schoolYears, school, id));
-export const yearIsNotCurrent = (school: string, id: string) => noneNow(schoolYears, and(byId(schoolYears, school, id), eq(schoolYears.isCurrent, true))!);
+export const yearIsNotCurrent = (school: string, id: string) =>
+  noneNow(schoolYears, and(byId(schoolYears, school, id), eq(schoolYears.isCurrent, true))!);

@@ -19,5 +19,12 @@ export const byName = (table: SchoolTable & { name: SQLiteColumn }, school: stri
 
 /** Whether any row of `table` matches. */
 export async function exists(db: Db, table: SQLiteTable, where: SQL): Promise<boolean> {
-  return Boolean(await db.select({ one: sql`1` }).from(table).where(where).limit(1).get());
+  return Boolean(
+    await db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(1)
+      .get(),
+  );
 }

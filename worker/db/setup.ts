@@ -14,11 +14,21 @@ export function setupStatements(db: Db, school: string, plan: SetupPlan, makeCur
   const yearId = plan.year.id;
   return [
     years.insertSchoolYear(db, school, { ...plan.year, isCurrent: makeCurrent }),
-    ...periods.insertPeriods(db, school, plan.periods.map((p) => ({ ...p, yearId }))),
+    ...periods.insertPeriods(
+      db,
+      school,
+      plan.periods.map((p) => ({ ...p, yearId })),
+    ),
     ...classes.insertClasses(db, school, plan.newClasses),
-    ...plan.reorderedClasses.map((c) => classes.updateClass(db, school, c.id, { name: c.name, orderIndex: c.orderIndex })),
+    ...plan.reorderedClasses.map((c) =>
+      classes.updateClass(db, school, c.id, { name: c.name, orderIndex: c.orderIndex }),
+    ),
     ...subjects.insertSubjects(db, school, plan.newSubjects),
-    ...curriculum.insertCurriculumEntries(db, school, plan.curriculum.map((cell) => ({ ...cell, yearId }))),
+    ...curriculum.insertCurriculumEntries(
+      db,
+      school,
+      plan.curriculum.map((cell) => ({ ...cell, yearId })),
+    ),
     ...classFees.upsertClassFees(db, school, yearId, plan.fees),
   ];
 }

@@ -7,7 +7,11 @@ import { classes, enrollments, schoolYears, studentAnnouncementClasses, studentA
 /** The school's announcements to students, newest first (at most 200). */
 export const selectAnnouncements = (db: Db, school: string) =>
   db
-    .select({ id: studentAnnouncements.id, content: studentAnnouncements.content, created_at: studentAnnouncements.createdAt })
+    .select({
+      id: studentAnnouncements.id,
+      content: studentAnnouncements.content,
+      created_at: studentAnnouncements.createdAt,
+    })
     .from(studentAnnouncements)
     .where(eq(studentAnnouncements.instanceId, school))
     .orderBy(desc(studentAnnouncements.createdAt), desc(studentAnnouncements.id))
@@ -16,9 +20,19 @@ export const selectAnnouncements = (db: Db, school: string) =>
 /** The target classes of the school's announcements, by name. */
 export const selectTargets = (db: Db, school: string) =>
   db
-    .select({ announcement_id: studentAnnouncementClasses.announcementId, class_name: classes.name, order_index: classes.orderIndex })
+    .select({
+      announcement_id: studentAnnouncementClasses.announcementId,
+      class_name: classes.name,
+      order_index: classes.orderIndex,
+    })
     .from(studentAnnouncementClasses)
-    .innerJoin(classes, and(eq(classes.instanceId, studentAnnouncementClasses.instanceId), eq(classes.id, studentAnnouncementClasses.classId)))
+    .innerJoin(
+      classes,
+      and(
+        eq(classes.instanceId, studentAnnouncementClasses.instanceId),
+        eq(classes.id, studentAnnouncementClasses.classId),
+      ),
+    )
     .where(eq(studentAnnouncementClasses.instanceId, school));
 
 /** The school's classes among `names` (compared as the unique index does, case-insensitive). */
@@ -26,17 +40,37 @@ export const selectClassesNamed = (db: Db, school: string, names: string[]) =>
   db
     .select({ id: classes.id, name: classes.name })
     .from(classes)
-    .where(and(eq(classes.instanceId, school), inArray(sql`lower(${classes.name})`, names.map((n) => n.toLowerCase()))));
+    .where(
+      and(
+        eq(classes.instanceId, school),
+        inArray(
+          sql`lower(${classes.name})`,
+          names.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
 
-export const insertAnnouncement = (db: Db, school: string, row: { id: string; content: string; authorId: string; classIds: string[] }) => [
-  db.insert(studentAnnouncements).values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
+export const insertAnnouncement = (
+  db: Db,
+  school: string,
+  row: { id: string; content: string; authorId: string; classIds: string[] },
+) => [
+  db
+    .insert(studentAnnouncements)
+    .values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
   ...(row.classIds.length
-    ? [db.insert(studentAnnouncementClasses).values(row.classIds.map((classId) => ({ instanceId: school, announcementId: row.id, classId })))]
+    ? [
+        db
+          .insert(studentAnnouncementClasses)
+          .values(row.classIds.map((classId) => ({ instanceId: school, announcementId: row.id, classId }))),
+      ]
     : []),
 ];
 
 export const deleteAnnouncements = (db: Db, school: string, ids: string[]) =>
-  db.delete(studentAnnouncements).where(and(eq(studentAnnouncements.instanceId, school), inArray(studentAnnouncements.id, ids)));
+  db
+    .delete(studentAnnouncements)
+    .where(and(eq(studentAnnouncements.instanceId, school), inArray(studentAnnouncements.id, ids)));
 
 /**
  * The announcements a student account sees, newest first (at most 50): those for every class and
@@ -46,12 +80,23 @@ export const selectForStudentUser = (db: Db, school: string, userId: string) => 
   const targets = db
     .select({ one: sql`1` })
     .from(studentAnnouncementClasses)
-    .where(and(eq(studentAnnouncementClasses.instanceId, school), eq(studentAnnouncementClasses.announcementId, studentAnnouncements.id)));
+    .where(
+      and(
+        eq(studentAnnouncementClasses.instanceId, school),
+        eq(studentAnnouncementClasses.announcementId, studentAnnouncements.id),
+      ),
+    );
   const ownClass = db
     .select({ id: enrollments.classId })
     .from(users)
-    .innerJoin(enrollments, and(eq(enrollments.instanceId, users.instanceId), eq(enrollments.studentId, users.studentId)))
-    .innerJoin(schoolYears, and(eq(schoolYears.instanceId, enrollments.instanceId), eq(schoolYears.id, enrollments.yearId)))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.instanceId, users.instanceId), eq(enrollments.studentId, users.studentId)),
+    )
+    .innerJoin(
+      schoolYears,
+      and(eq(schoolYears.instanceId, enrollments.instanceId), eq(schoolYears.id, enrollments.yearId)),
+    )
     .where(and(eq(users.instanceId, school), eq(users.id, userId), eq(schoolYears.isCurrent, true)));
   const forOwnClass = db
     .select({ one: sql`1` })
@@ -64,10 +109,13 @@ export const selectForStudentUser = (db: Db, school: string, userId: string) => 
       ),
     );
   return db
-    .select({ id: studentAnnouncements.id, content: studentAnnouncements.content, created_at: studentAnnouncements.createdAt })
+    .select({
+      id: studentAnnouncements.id,
+      content: studentAnnouncements.content,
+      created_at: studentAnnouncements.createdAt,
+    })
     .from(studentAnnouncements)
     .where(and(eq(studentAnnouncements.instanceId, school), or(notExists(targets), exists(forOwnClass))))
     .orderBy(desc(studentAnnouncements.createdAt), desc(studentAnnouncements.id))
     .limit(50);
 };
-

@@ -30,7 +30,11 @@ export interface StudentListQuery {
 }
 
 const enrollmentOfYear = (yearId: string) =>
-  and(eq(enrollments.instanceId, students.instanceId), eq(enrollments.studentId, students.id), eq(enrollments.yearId, yearId));
+  and(
+    eq(enrollments.instanceId, students.instanceId),
+    eq(enrollments.studentId, students.id),
+    eq(enrollments.yearId, yearId),
+  );
 const classOfEnrollment = and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId));
 
 /**
@@ -49,7 +53,11 @@ export function studentSearchCondition(query: string, columns: { nomKey: SQL; pr
   );
 }
 
-const studentColumns = { nomKey: sql`${students.nomKey}`, prenomKey: sql`${students.prenomKey}`, nisu: sql`${students.nisu}` };
+const studentColumns = {
+  nomKey: sql`${students.nomKey}`,
+  prenomKey: sql`${students.prenomKey}`,
+  nisu: sql`${students.nisu}`,
+};
 
 function listConditions(school: string, query: StudentListQuery): SQL[] {
   const conditions: SQL[] = [ofSchool(students, school)];
@@ -72,7 +80,11 @@ const studentWithEnrollment = {
 };
 
 const withYearEnrollment = (db: Db, yearId: string) =>
-  db.select(studentWithEnrollment).from(students).leftJoin(enrollments, enrollmentOfYear(yearId)).leftJoin(classes, classOfEnrollment);
+  db
+    .select(studentWithEnrollment)
+    .from(students)
+    .leftJoin(enrollments, enrollmentOfYear(yearId))
+    .leftJoin(classes, classOfEnrollment);
 
 export type StudentWithEnrollmentRow = Awaited<ReturnType<typeof withYearEnrollment>>[number];
 
@@ -109,11 +121,18 @@ export async function listStudentsPage(db: Db, school: string, query: StudentLis
 
 // ------------------------------------------------------------------------------- lookups
 
-export const findStudent = (db: Db, school: string, id: string) => db.select().from(students).where(byId(students, school, id)).get();
+export const findStudent = (db: Db, school: string, id: string) =>
+  db
+    .select()
+    .from(students)
+    .where(byId(students, school, id))
+    .get();
 
 /** A student with the enrolment of one year (or none). */
 export const findStudentForYear = (db: Db, school: string, id: string, yearId: string) =>
-  withYearEnrollment(db, yearId).where(byId(students, school, id)).get();
+  withYearEnrollment(db, yearId)
+    .where(byId(students, school, id))
+    .get();
 
 /** Whether any school already has a student with this id (ids are unique across the platform). */
 export async function studentIdInUse(db: Db, id: string): Promise<boolean> {
@@ -154,7 +173,13 @@ export const studentsWithYearEnrollment = (db: Db, school: string, ids: readonly
 export const studentsByIds = (db: Db, school: string, ids: readonly string[]) =>
   selectByIds(db, ids, (part) =>
     db
-      .select({ id: students.id, nom: students.nom, prenom: students.prenom, photoKey: students.photoKey, status: students.status })
+      .select({
+        id: students.id,
+        nom: students.nom,
+        prenom: students.prenom,
+        photoKey: students.photoKey,
+        status: students.status,
+      })
       .from(students)
       .where(and(ofSchool(students, school), inArray(students.id, part))),
   );
@@ -162,7 +187,10 @@ export const studentsByIds = (db: Db, school: string, ids: readonly string[]) =>
 // ------------------------------------------------------------------------------- writes
 
 /** The folded names the search and the sort read, kept with every write of the names. */
-export const nameKeys = (names: { nom: string; prenom: string }) => ({ nomKey: searchKey(names.nom), prenomKey: searchKey(names.prenom) });
+export const nameKeys = (names: { nom: string; prenom: string }) => ({
+  nomKey: searchKey(names.nom),
+  prenomKey: searchKey(names.prenom),
+});
 
 export const insertStudent = (db: Db, row: NewStudent) => db.insert(students).values({ ...row, ...nameKeys(row) });
 
@@ -189,8 +217,5 @@ export const deleteStudents = (db: Db, school: string, ids: readonly string[]) =
 
 export const setStudentsStatus = (db: Db, school: string, ids: readonly string[], status: 'active' | 'archived') =>
   chunk(ids).map((part) =>
-    db
-      .update(students)
-      .set({ status, updatedAt: new Date().toISOString() })
-      .where(inIds(school, part)),
+    db.update(students).set({ status, updatedAt: new Date().toISOString() }).where(inIds(school, part)),
   );

@@ -11,17 +11,35 @@ const columns = { id: subjects.id, name: subjects.name, instance_id: subjects.in
 export const listSubjects = (db: Db, school: string) =>
   db.select(columns).from(subjects).where(ofSchool(subjects, school)).orderBy(asc(subjects.name)).all();
 
-export const findSubject = (db: Db, school: string, id: string) => db.select(columns).from(subjects).where(byId(subjects, school, id)).get();
+export const findSubject = (db: Db, school: string, id: string) =>
+  db
+    .select(columns)
+    .from(subjects)
+    .where(byId(subjects, school, id))
+    .get();
 
 export const findSubjectByName = (db: Db, school: string, name: string) =>
-  db.select(columns).from(subjects).where(byName(subjects, school, name)).get();
+  db
+    .select(columns)
+    .from(subjects)
+    .where(byName(subjects, school, name))
+    .get();
 
 export const insertSubjects = (db: Db, school: string, rows: { id: string; name: string }[]) =>
-  insertChunks(db, subjects, rows.map((row) => ({ ...row, instanceId: school })));
+  insertChunks(
+    db,
+    subjects,
+    rows.map((row) => ({ ...row, instanceId: school })),
+  );
 
-export const updateSubject = (db: Db, school: string, id: string, name: string) => db.update(subjects).set({ name }).where(byId(subjects, school, id));
+export const updateSubject = (db: Db, school: string, id: string, name: string) =>
+  db
+    .update(subjects)
+    .set({ name })
+    .where(byId(subjects, school, id));
 
-export const deleteSubject = (db: Db, school: string, id: string) => db.delete(subjects).where(byId(subjects, school, id));
+export const deleteSubject = (db: Db, school: string, id: string) =>
+  db.delete(subjects).where(byId(subjects, school, id));
 
 /** A guard condition: the subject still exists. */
 export const subjectStillExists = (school: string, id: string) => existsNow(subjects, byId(subjects, school, id));

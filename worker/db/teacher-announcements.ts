@@ -8,13 +8,25 @@ import { profileIdsOfUser } from './teachers';
 /** The latest announcements sent to the account's teacher profile, newest first. */
 export const selectForUser = (db: Db, school: string, userId: string, limit = 20) =>
   db
-    .select({ id: teacherAnnouncements.id, content: teacherAnnouncements.content, created_at: teacherAnnouncements.createdAt })
+    .select({
+      id: teacherAnnouncements.id,
+      content: teacherAnnouncements.content,
+      created_at: teacherAnnouncements.createdAt,
+    })
     .from(teacherAnnouncements)
     .innerJoin(
       teacherAnnouncementRecipients,
-      and(eq(teacherAnnouncementRecipients.instanceId, teacherAnnouncements.instanceId), eq(teacherAnnouncementRecipients.announcementId, teacherAnnouncements.id)),
+      and(
+        eq(teacherAnnouncementRecipients.instanceId, teacherAnnouncements.instanceId),
+        eq(teacherAnnouncementRecipients.announcementId, teacherAnnouncements.id),
+      ),
     )
-    .where(and(eq(teacherAnnouncements.instanceId, school), inArray(teacherAnnouncementRecipients.teacherId, profileIdsOfUser(db, school, userId))))
+    .where(
+      and(
+        eq(teacherAnnouncements.instanceId, school),
+        inArray(teacherAnnouncementRecipients.teacherId, profileIdsOfUser(db, school, userId)),
+      ),
+    )
     .orderBy(desc(teacherAnnouncements.createdAt))
     .limit(limit);
 
@@ -23,7 +35,11 @@ export const selectForUser = (db: Db, school: string, userId: string, limit = 20
 /** The school's announcements to teachers, newest first (at most 200). */
 export const selectAnnouncements = (db: Db, school: string) =>
   db
-    .select({ id: teacherAnnouncements.id, content: teacherAnnouncements.content, created_at: teacherAnnouncements.createdAt })
+    .select({
+      id: teacherAnnouncements.id,
+      content: teacherAnnouncements.content,
+      created_at: teacherAnnouncements.createdAt,
+    })
     .from(teacherAnnouncements)
     .where(eq(teacherAnnouncements.instanceId, school))
     .orderBy(desc(teacherAnnouncements.createdAt), desc(teacherAnnouncements.id))
@@ -32,20 +48,41 @@ export const selectAnnouncements = (db: Db, school: string) =>
 /** The recipients of the school's announcements, with their names. */
 export const selectRecipients = (db: Db, school: string) =>
   db
-    .select({ announcement_id: teacherAnnouncementRecipients.announcementId, teacher_id: teachers.id, prenom: teachers.prenom, nom: teachers.nom })
+    .select({
+      announcement_id: teacherAnnouncementRecipients.announcementId,
+      teacher_id: teachers.id,
+      prenom: teachers.prenom,
+      nom: teachers.nom,
+    })
     .from(teacherAnnouncementRecipients)
-    .innerJoin(teachers, and(eq(teachers.instanceId, teacherAnnouncementRecipients.instanceId), eq(teachers.id, teacherAnnouncementRecipients.teacherId)))
+    .innerJoin(
+      teachers,
+      and(
+        eq(teachers.instanceId, teacherAnnouncementRecipients.instanceId),
+        eq(teachers.id, teacherAnnouncementRecipients.teacherId),
+      ),
+    )
     .where(eq(teacherAnnouncementRecipients.instanceId, school));
 
 /** A new announcement and its recipients (the caller checked they are the school's teachers; the foreign key holds it too). */
-export const insertAnnouncement = (db: Db, school: string, row: { id: string; content: string; authorId: string; teacherIds: string[] }) => [
-  db.insert(teacherAnnouncements).values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
-  db.insert(teacherAnnouncementRecipients).values(row.teacherIds.map((teacherId) => ({ instanceId: school, announcementId: row.id, teacherId }))),
+export const insertAnnouncement = (
+  db: Db,
+  school: string,
+  row: { id: string; content: string; authorId: string; teacherIds: string[] },
+) => [
+  db
+    .insert(teacherAnnouncements)
+    .values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
+  db
+    .insert(teacherAnnouncementRecipients)
+    .values(row.teacherIds.map((teacherId) => ({ instanceId: school, announcementId: row.id, teacherId }))),
 ];
 
 /** Deletes announcements of the school (their recipients go with them). */
 export const deleteAnnouncements = (db: Db, school: string, ids: string[]) =>
-  db.delete(teacherAnnouncements).where(and(eq(teacherAnnouncements.instanceId, school), inArray(teacherAnnouncements.id, ids)));
+  db
+    .delete(teacherAnnouncements)
+    .where(and(eq(teacherAnnouncements.instanceId, school), inArray(teacherAnnouncements.id, ids)));
 
 /** The school's live teachers among `ids` (to refuse an unknown recipient with 404). */
 export const selectTeachersAmong = (db: Db, school: string, ids: string[]) =>

@@ -58,21 +58,40 @@ export interface TeacherRow {
   email: string | null;
 }
 
-export const insertTeacher = (db: Db, school: string, row: TeacherRow) => db.insert(teachers).values({ ...row, instanceId: school });
+export const insertTeacher = (db: Db, school: string, row: TeacherRow) =>
+  db.insert(teachers).values({ ...row, instanceId: school });
 
-export const updateTeacher = (db: Db, school: string, id: string, profile: Pick<TeacherRow, 'prenom' | 'nom' | 'phone' | 'email'>) =>
-  db.update(teachers).set(profile).where(byId(teachers, school, id));
+export const updateTeacher = (
+  db: Db,
+  school: string,
+  id: string,
+  profile: Pick<TeacherRow, 'prenom' | 'nom' | 'phone' | 'email'>,
+) =>
+  db
+    .update(teachers)
+    .set(profile)
+    .where(byId(teachers, school, id));
 
-export const deleteTeacher = (db: Db, school: string, id: string) => db.delete(teachers).where(byId(teachers, school, id));
+export const deleteTeacher = (db: Db, school: string, id: string) =>
+  db.delete(teachers).where(byId(teachers, school, id));
 
 export const archiveTeacher = (db: Db, school: string, id: string) =>
-  db.update(teachers).set({ archivedAt: new Date().toISOString() }).where(byId(teachers, school, id));
+  db
+    .update(teachers)
+    .set({ archivedAt: new Date().toISOString() })
+    .where(byId(teachers, school, id));
 
 /** A guard condition: the teacher is still there and not archived. */
-export const teacherStillLive = (school: string, id: string) => existsNow(teachers, and(live(school), eq(teachers.id, id))!);
+export const teacherStillLive = (school: string, id: string) =>
+  existsNow(teachers, and(live(school), eq(teachers.id, id))!);
 
 /** Links an account to a teacher who had none. */
-export const linkAccount = (db: Db, school: string, id: string, userId: string) => db.update(teachers).set({ userId }).where(byId(teachers, school, id));
+export const linkAccount = (db: Db, school: string, id: string, userId: string) =>
+  db
+    .update(teachers)
+    .set({ userId })
+    .where(byId(teachers, school, id));
 
 /** A guard condition: the teacher still has no account. */
-export const stillWithoutAccount = (school: string, id: string) => existsNow(teachers, and(byId(teachers, school, id), isNull(teachers.userId))!);
+export const stillWithoutAccount = (school: string, id: string) =>
+  existsNow(teachers, and(byId(teachers, school, id), isNull(teachers.userId))!);

@@ -7,10 +7,19 @@ import { byId } from './scoped';
 import { assignments, attendanceRecords, classes, subjects, teachers, timetableEntries } from './schema';
 import { profileIdsOfUser } from './teachers';
 
-const assignmentOfEntry = and(eq(assignments.instanceId, timetableEntries.instanceId), eq(assignments.id, timetableEntries.assignmentId));
+const assignmentOfEntry = and(
+  eq(assignments.instanceId, timetableEntries.instanceId),
+  eq(assignments.id, timetableEntries.assignmentId),
+);
 const classOfAssignment = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
-const subjectOfAssignment = and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId));
-const teacherOfAssignment = and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId));
+const subjectOfAssignment = and(
+  eq(subjects.instanceId, assignments.instanceId),
+  eq(subjects.id, assignments.subjectId),
+);
+const teacherOfAssignment = and(
+  eq(teachers.instanceId, assignments.instanceId),
+  eq(teachers.id, assignments.teacherId),
+);
 
 /** The week of the account's teacher profile in a year (nothing without a profile): one query. */
 export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId: string) =>
@@ -60,7 +69,12 @@ const placedLessons = (db: Db) =>
     .innerJoin(teachers, teacherOfAssignment);
 
 /** The lessons of a year for a class or a teacher, by day and start time: one query. */
-export const selectWeek = (db: Db, school: string, yearId: string, whose: { classId: string } | { teacherId: string }) =>
+export const selectWeek = (
+  db: Db,
+  school: string,
+  yearId: string,
+  whose: { classId: string } | { teacherId: string },
+) =>
   placedLessons(db)
     .where(
       and(
@@ -72,12 +86,21 @@ export const selectWeek = (db: Db, school: string, yearId: string, whose: { clas
     .orderBy(asc(timetableEntries.dayOfWeek), asc(timetableEntries.startTime), asc(classes.orderIndex));
 
 /** One lesson with its course (year, teacher, class) and names, or undefined. */
-export const findLesson = (db: Db, school: string, id: string) => placedLessons(db).where(byId(timetableEntries, school, id)).get();
+export const findLesson = (db: Db, school: string, id: string) =>
+  placedLessons(db)
+    .where(byId(timetableEntries, school, id))
+    .get();
 
 /** The year's lessons of a teacher or of a class, with what the overlap rule and its message need. */
 export const selectPlaced = (db: Db, school: string, yearId: string, teacherId: string, classId: string) =>
   placedLessons(db)
-    .where(and(eq(timetableEntries.instanceId, school), eq(assignments.yearId, yearId), or(eq(assignments.teacherId, teacherId), eq(assignments.classId, classId))))
+    .where(
+      and(
+        eq(timetableEntries.instanceId, school),
+        eq(assignments.yearId, yearId),
+        or(eq(assignments.teacherId, teacherId), eq(assignments.classId, classId)),
+      ),
+    )
     .all();
 
 export interface LessonSlot {
@@ -90,25 +113,37 @@ export interface LessonSlot {
 export const insertLesson = (db: Db, school: string, row: LessonSlot & { id: string; assignmentId: string }) =>
   db.insert(timetableEntries).values({ ...row, instanceId: school });
 
-export const updateLesson = (db: Db, school: string, id: string, slot: LessonSlot) => db.update(timetableEntries).set(slot).where(byId(timetableEntries, school, id));
+export const updateLesson = (db: Db, school: string, id: string, slot: LessonSlot) =>
+  db
+    .update(timetableEntries)
+    .set(slot)
+    .where(byId(timetableEntries, school, id));
 
-export const deleteLesson = (db: Db, school: string, id: string) => db.delete(timetableEntries).where(byId(timetableEntries, school, id));
+export const deleteLesson = (db: Db, school: string, id: string) =>
+  db.delete(timetableEntries).where(byId(timetableEntries, school, id));
 
 /**
  * A guard condition: no other lesson of the year's teacher or class overlaps the slot (touching
  * edges do not; times are stored 'HH:MM', so text comparison orders them).
  */
-export const noOverlap = (school: string, c: { yearId: string; teacherId: string; classId: string; self: string | null } & LessonSlot) =>
+export const noOverlap = (
+  school: string,
+  c: { yearId: string; teacherId: string; classId: string; self: string | null } & LessonSlot,
+) =>
   sql`NOT EXISTS (SELECT 1 FROM ${timetableEntries} t JOIN ${assignments} a ON a.instance_id = t.instance_id AND a.id = t.assignment_id
     WHERE t.instance_id = ${school} AND a.year_id = ${c.yearId} AND (a.teacher_id = ${c.teacherId} OR a.class_id = ${c.classId})
       AND t.day_of_week = ${c.dayOfWeek} AND t.start_time < ${c.endTime} AND t.end_time > ${c.startTime} AND (${c.self} IS NULL OR t.id <> ${c.self}))`;
 
 /** A guard condition: no roll call was taken in the lesson. */
 export const noRollCall = (school: string, id: string) =>
-  noneNow(attendanceRecords, and(eq(attendanceRecords.instanceId, school), eq(attendanceRecords.timetableEntryId, id))!);
+  noneNow(
+    attendanceRecords,
+    and(eq(attendanceRecords.instanceId, school), eq(attendanceRecords.timetableEntryId, id))!,
+  );
 
 /** A guard condition: the lesson is still there. */
-export const lessonStillExists = (school: string, id: string) => existsNow(timetableEntries, byId(timetableEntries, school, id));
+export const lessonStillExists = (school: string, id: string) =>
+  existsNow(timetableEntries, byId(timetableEntries, school, id));
 
 /** A guard condition: the lesson is still one of this teacher's courses (a hand-over meanwhile stops a roll call). */
 export const lessonStillTaughtBy = (school: string, entryId: string, teacherId: string) =>

@@ -30,7 +30,10 @@ export async function listSchoolUsers(db: Db, school: string) {
       .orderBy(asc(roles.name))
       .all(),
   ]);
-  return userRows.map((u) => ({ ...u, roles: links.filter((l) => l.userId === u.id).map(({ userId: _, ...role }) => role) }));
+  return userRows.map((u) => ({
+    ...u,
+    roles: links.filter((l) => l.userId === u.id).map(({ userId: _, ...role }) => role),
+  }));
 }
 
 /** A school account by its username (case-insensitive), for sign-in and uniqueness. */
@@ -63,10 +66,18 @@ export async function accountWithPermissions(db: Db, school: string, userId: str
     db
       .selectDistinct({ key: permissions.key })
       .from(userRoles)
-      .innerJoin(rolePermissions, and(eq(rolePermissions.instanceId, userRoles.instanceId), eq(rolePermissions.roleId, userRoles.roleId)))
+      .innerJoin(
+        rolePermissions,
+        and(eq(rolePermissions.instanceId, userRoles.instanceId), eq(rolePermissions.roleId, userRoles.roleId)),
+      )
       .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
       .where(linksOf(school, userId)),
-    db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, rolesOfLink).where(linksOf(school, userId)).orderBy(roles.name),
+    db
+      .select({ id: roles.id, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, rolesOfLink)
+      .where(linksOf(school, userId))
+      .orderBy(roles.name),
   ]);
   const user = userRows[0];
   if (!user) return null;
@@ -78,7 +89,10 @@ export const roleIdsOfUser = async (db: Db, school: string, userId: string) =>
 
 /** A guard condition: the session's token version still stands and the account is not disabled. */
 export const sessionStands = (school: string, userId: string, tokenVersion: number) =>
-  existsNow(users, and(byId(users, school, userId), eq(users.tokenVersion, tokenVersion), ne(users.status, 'disabled'))!);
+  existsNow(
+    users,
+    and(byId(users, school, userId), eq(users.tokenVersion, tokenVersion), ne(users.status, 'disabled'))!,
+  );
 
 /** A guard condition: the account still has the token version read (no role, password or status change since). */
 export const userUnchanged = (school: string, userId: string, tokenVersion: number) =>
@@ -119,7 +133,11 @@ export const setPassword = (
   passwordHash: string,
   status: 'active' | 'temporary_password',
   tempPasswordExpiresAt: string | null = null,
-) => db.update(users).set({ passwordHash, status, tempPasswordExpiresAt, ...bumpTokenVersion }).where(byId(users, school, userId));
+) =>
+  db
+    .update(users)
+    .set({ passwordHash, status, tempPasswordExpiresAt, ...bumpTokenVersion })
+    .where(byId(users, school, userId));
 
 /** Replaces a user's roles and revokes its sessions. */
 export const replaceUserRoles = (db: Db, school: string, userId: string, roleIds: string[]) => [
@@ -129,7 +147,10 @@ export const replaceUserRoles = (db: Db, school: string, userId: string, roleIds
     userRoles,
     roleIds.map((roleId) => ({ instanceId: school, userId, roleId })),
   ),
-  db.update(users).set(bumpTokenVersion).where(byId(users, school, userId)),
+  db
+    .update(users)
+    .set(bumpTokenVersion)
+    .where(byId(users, school, userId)),
 ];
 
 /** Revokes the sessions of a role's holders (run before the role goes, while the links exist). */
@@ -165,7 +186,12 @@ export const usernamesStartingWith = async (db: Db, school: string, base: string
     await db
       .select({ username: users.username })
       .from(users)
-      .where(and(ofSchool(users, school), sql`lower(${users.username}) >= ${base} AND lower(${users.username}) < ${`${base}\uffff`}`))
+      .where(
+        and(
+          ofSchool(users, school),
+          sql`lower(${users.username}) >= ${base} AND lower(${users.username}) < ${`${base}\uffff`}`,
+        ),
+      )
       .all()
   ).map((u) => u.username.toLowerCase());
 
@@ -175,22 +201,41 @@ export const usernameFree = (school: string, username: string) =>
 
 /** Disables an account and ends its sessions. */
 export const disableAccount = (db: Db, school: string, userId: string) =>
-  db.update(users).set({ status: 'disabled', ...bumpTokenVersion }).where(byId(users, school, userId));
+  db
+    .update(users)
+    .set({ status: 'disabled', ...bumpTokenVersion })
+    .where(byId(users, school, userId));
 
 /** Every username of the school, lower case (a batch of new accounts picks around them: one read). */
 export const allUsernames = async (db: Db, school: string) =>
-  (await db.select({ username: users.username }).from(users).where(ofSchool(users, school)).all()).map((u) => u.username.toLowerCase());
+  (await db.select({ username: users.username }).from(users).where(ofSchool(users, school)).all()).map((u) =>
+    u.username.toLowerCase(),
+  );
 
 /** Guard: the student has no account yet. */
-export const studentWithoutAccount = (school: string, studentId: string) => noneNow(users, and(ofSchool(users, school), eq(users.studentId, studentId))!);
+export const studentWithoutAccount = (school: string, studentId: string) =>
+  noneNow(users, and(ofSchool(users, school), eq(users.studentId, studentId))!);
 
 /** A student account of the school (for reset and disable). */
 export const findStudentAccount = (db: Db, school: string, id: string) =>
   db
-    .select({ id: users.id, username: users.username, status: users.status, tokenVersion: users.tokenVersion, studentId: users.studentId })
+    .select({
+      id: users.id,
+      username: users.username,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      studentId: users.studentId,
+    })
     .from(users)
     .where(and(byId(users, school, id), eq(users.accountType, 'student')))
     .get();
 /** Whether some school has an account of this name (a platform account would shadow it at sign-in). */
 export const namedInAnySchool = async (db: Db, username: string) =>
-  Boolean(await db.select({ id: users.id }).from(users).where(sql`${users.username} = ${username} COLLATE NOCASE`).limit(1).get());
+  Boolean(
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.username} = ${username} COLLATE NOCASE`)
+      .limit(1)
+      .get(),
+  );

@@ -13,7 +13,10 @@ interface Unit {
 }
 
 const CURRENCY_WORDS: Record<Currency, { main: Unit; cents: Unit }> = {
-  Gdes: { main: { one: 'gourde', many: 'gourdes', feminine: true }, cents: { one: 'centime', many: 'centimes', feminine: false } },
+  Gdes: {
+    main: { one: 'gourde', many: 'gourdes', feminine: true },
+    cents: { one: 'centime', many: 'centimes', feminine: false },
+  },
   $HT: {
     main: { one: 'dollar haïtien', many: 'dollars haïtiens', feminine: false },
     cents: { one: 'centime', many: 'centimes', feminine: false },
@@ -22,14 +25,46 @@ const CURRENCY_WORDS: Record<Currency, { main: Unit; cents: Unit }> = {
     main: { one: 'dollar américain', many: 'dollars américains', feminine: false },
     cents: { one: 'cent', many: 'cents', feminine: false },
   },
-  EU: { main: { one: 'euro', many: 'euros', feminine: false }, cents: { one: 'centime', many: 'centimes', feminine: false } },
+  EU: {
+    main: { one: 'euro', many: 'euros', feminine: false },
+    cents: { one: 'centime', many: 'centimes', feminine: false },
+  },
 };
 
 const BELOW_20 = [
-  'zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf',
-  'dix', 'onze', 'douze', 'treize', 'quatorze', 'quinze', 'seize', 'dix-sept', 'dix-huit', 'dix-neuf',
+  'zéro',
+  'un',
+  'deux',
+  'trois',
+  'quatre',
+  'cinq',
+  'six',
+  'sept',
+  'huit',
+  'neuf',
+  'dix',
+  'onze',
+  'douze',
+  'treize',
+  'quatorze',
+  'quinze',
+  'seize',
+  'dix-sept',
+  'dix-huit',
+  'dix-neuf',
 ];
-const TENS = ['', '', 'vingt', 'trente', 'quarante', 'cinquante', 'soixante', 'soixante', 'quatre-vingt', 'quatre-vingt'];
+const TENS = [
+  '',
+  '',
+  'vingt',
+  'trente',
+  'quarante',
+  'cinquante',
+  'soixante',
+  'soixante',
+  'quatre-vingt',
+  'quatre-vingt',
+];
 
 const one = (feminine: boolean) => (feminine ? 'une' : 'un');
 

@@ -59,7 +59,9 @@ export function dailyCell(marks: readonly AttendanceStatus[], override: Attendan
  * status, so that later marks do not change it) or clears it (null: back to the derived status).
  */
 export const withOverride = (cell: DailyCell, status: AttendanceStatus | null): DailyCell =>
-  status ? { status, manual: true, derived: cell.derived } : { status: cell.derived, manual: false, derived: cell.derived };
+  status
+    ? { status, manual: true, derived: cell.derived }
+    : { status: cell.derived, manual: false, derived: cell.derived };
 
 export interface CourseMark {
   enrollmentId: string;
@@ -186,7 +188,11 @@ export type SessionDateProblem = 'date' | 'weekday' | 'future';
  * weekday is not the entry's, or a date after today (a lesson not given yet has no roll call).
  * Marks made offline carry the session's own date, so they are accepted when they arrive later.
  */
-export function sessionDateProblem(entry: Pick<Slot, 'dayOfWeek'>, date: string, today: string): SessionDateProblem | null {
+export function sessionDateProblem(
+  entry: Pick<Slot, 'dayOfWeek'>,
+  date: string,
+  today: string,
+): SessionDateProblem | null {
   if (!isIsoDate(date)) return 'date';
   if (dayOfWeekOf(date) !== entry.dayOfWeek) return 'weekday';
   return date > today ? 'future' : null;

@@ -41,7 +41,10 @@ const nextDay = (date: string) => {
  * The stored timestamps of a range of school days, both days included: `from` inclusive, `to`
  * exclusive (the start of the day after `endDate`). A missing end leaves that side open.
  */
-export function dayRange(startDate?: string | null, endDate?: string | null): { from: string | null; to: string | null } {
+export function dayRange(
+  startDate?: string | null,
+  endDate?: string | null,
+): { from: string | null; to: string | null } {
   return {
     from: startDate ? schoolDayStart(startDate) : null,
     to: endDate ? schoolDayStart(nextDay(endDate)) : null,
@@ -51,7 +54,10 @@ export function dayRange(startDate?: string | null, endDate?: string | null): { 
 export type DateRangeProblem = 'missing' | 'invalid' | 'order';
 
 /** Why a range of the delete by date cannot be used: both dates are needed, in order. */
-export function deleteRangeProblem(startDate: string | null | undefined, endDate: string | null | undefined): DateRangeProblem | null {
+export function deleteRangeProblem(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+): DateRangeProblem | null {
   if (!startDate || !endDate) return 'missing';
   if (!isIsoDate(startDate) || !isIsoDate(endDate)) return 'invalid';
   return endDate < startDate ? 'order' : null;

@@ -89,8 +89,10 @@ function idFor(id: string | undefined, used: Set<string>, newId: () => string) {
   return chosen;
 }
 
-const sameLine = (a: Pick<SheetPayment, 'date' | 'label' | 'amount'>, b: Pick<SheetPayment, 'date' | 'label' | 'amount'>) =>
-  a.amount === b.amount && a.date === b.date && a.label === b.label;
+const sameLine = (
+  a: Pick<SheetPayment, 'date' | 'label' | 'amount'>,
+  b: Pick<SheetPayment, 'date' | 'label' | 'amount'>,
+) => a.amount === b.amount && a.date === b.date && a.label === b.label;
 
 /**
  * The sheet after a save that replaces every line (the ledger edit). A line keeps its id (and a
@@ -143,16 +145,14 @@ export function planSheet(current: Sheet, input: SheetInput, ctx: WriteContext):
     if (p.receiptNo !== null && !usedPayments.has(p.id)) refusal ??= { kind: 'removed', receiptNo: p.receiptNo };
   }
 
-  const adjustments = input.adjustments.map(
-    (a): SheetAdjustment => ({
-      id:
-        a.id !== undefined && currentAdjustments.has(a.id) && !usedAdjustments.has(a.id)
-          ? (usedAdjustments.add(a.id), a.id)
-          : idFor(a.id, usedAdjustments, ctx.newId),
-      label: a.label,
-      amount: a.amount,
-    }),
-  );
+  const adjustments = input.adjustments.map((a): SheetAdjustment => ({
+    id:
+      a.id !== undefined && currentAdjustments.has(a.id) && !usedAdjustments.has(a.id)
+        ? (usedAdjustments.add(a.id), a.id)
+        : idFor(a.id, usedAdjustments, ctx.newId),
+    label: a.label,
+    amount: a.amount,
+  }));
   const mppa = input.mppa ?? current.mppa;
   return { mppa, mppaChanged: mppa !== current.mppa, payments, adjustments, issued, receiptSeq, corrections, refusal };
 }
@@ -172,7 +172,11 @@ export interface NewPayment {
  * school's next receipt number, today's date unless one is given, and the cashier's name. Nothing
  * else on the sheet changes, so it never conflicts with another cashier's work.
  */
-export function planNewPayment(current: Sheet, input: NewPayment, ctx: WriteContext): { payment: SheetPayment; sheet: Sheet } {
+export function planNewPayment(
+  current: Sheet,
+  input: NewPayment,
+  ctx: WriteContext,
+): { payment: SheetPayment; sheet: Sheet } {
   if (!(input.amount > 0)) throw new RangeError('amount');
   const payment: SheetPayment = {
     id: idFor(input.id, new Set(current.payments.map((p) => p.id)), ctx.newId),
@@ -190,7 +194,11 @@ export function planNewPayment(current: Sheet, input: NewPayment, ctx: WriteCont
  * in the order of the sheet (centimes; below zero is an overpayment). Null for an unknown payment.
  */
 export function balanceAfter(
-  sheet: { mppa: number; payments: readonly { id: string; amount: number }[]; adjustments: readonly { amount: number }[] },
+  sheet: {
+    mppa: number;
+    payments: readonly { id: string; amount: number }[];
+    adjustments: readonly { amount: number }[];
+  },
   paymentId: string,
 ): number | null {
   const index = sheet.payments.findIndex((p) => p.id === paymentId);

@@ -74,7 +74,8 @@ export function periodPercent(subjects: readonly SubjectResult[]): number | null
 }
 
 /** The base averages are shown on: 100 if any subject's max grade is at least 100 points, otherwise 10. */
-export const reportBase = (maxGradesInPoints: readonly number[]): 100 | 10 => (maxGradesInPoints.some((m) => m >= 100) ? 100 : 10);
+export const reportBase = (maxGradesInPoints: readonly number[]): 100 | 10 =>
+  maxGradesInPoints.some((m) => m >= 100) ? 100 : 10;
 
 /** A percentage on the report's base (average / 100 x base). */
 export const onBase = (percent: number, base: number): number => (percent / 100) * base;
@@ -83,7 +84,8 @@ export const onBase = (percent: number, base: number): number => (percent / 100)
 export const round2 = (value: number): number => Math.round((value + Number.EPSILON) * 100) / 100;
 
 /** Colour band of a subject average on a report card (document 2 §9). */
-export const averageBand = (percent: number): 'good' | 'medium' | 'poor' => (percent >= 80 ? 'good' : percent >= 60 ? 'medium' : 'poor');
+export const averageBand = (percent: number): 'good' | 'medium' | 'poor' =>
+  percent >= 80 ? 'good' : percent >= 60 ? 'medium' : 'poor';
 
 /** In the grade book, averages below 50 % are shown red. */
 export const isBelowHalf = (percent: number): boolean => percent < 50;
@@ -140,8 +142,11 @@ export const appreciationTier = (percent: number): AppreciationTier =>
 export const phraseIndex = (percent: number): number => Math.floor(percent) % 4;
 
 /** The suggested phrase for an average, from each tier's four phrases. */
-export const suggestedAppreciation = (percent: number, phrases: Readonly<Record<AppreciationTier, readonly [string, string, string, string]>>): string =>
-  phrases[appreciationTier(percent)][phraseIndex(percent)]!;
+export const suggestedAppreciation = (
+  percent: number,
+  phrases: Readonly<Record<AppreciationTier, readonly [string, string, string, string]>>,
+): string => phrases[appreciationTier(percent)][phraseIndex(percent)]!;
 
 /** Points in French: '12,5', '20', '7,25'. */
-export const formatPoints = (points: number): string => points.toLocaleString('fr-FR', { maximumFractionDigits: 2, useGrouping: false });
+export const formatPoints = (points: number): string =>
+  points.toLocaleString('fr-FR', { maximumFractionDigits: 2, useGrouping: false });

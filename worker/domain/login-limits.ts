@@ -54,7 +54,10 @@ export function delayAfter(failures: number, free: number): number {
   return Math.min(LOGIN_LIMITS.firstDelayMs * 2 ** Math.min(failures - free, 30), LOGIN_LIMITS.maxDelayMs);
 }
 
-const refusal = (waitMs: number): Verdict => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+const refusal = (waitMs: number): Verdict => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+});
 
 function pruned(state: AccountLimitState, now: number): AccountLimitState {
   const L = LOGIN_LIMITS;
@@ -89,7 +92,9 @@ export function accountAttempt(
   const ownWait = own.last + delayAfter(own.failures, LOGIN_LIMITS.freeFailures) - now;
   const known = Object.hasOwn(state.known, client.network);
   const lastStranger = state.strangers.reduce((latest, s) => Math.max(latest, s.at), 0);
-  const strangerWait = known ? 0 : lastStranger + delayAfter(state.strangers.length, LOGIN_LIMITS.strangerFreeFailures) - now;
+  const strangerWait = known
+    ? 0
+    : lastStranger + delayAfter(state.strangers.length, LOGIN_LIMITS.strangerFreeFailures) - now;
   const wait = Math.max(ownWait, strangerWait);
   if (wait > 0) return { state, verdict: refusal(wait) };
   state.clients[client.address] = { failures: own.failures + 1, last: now };
@@ -98,7 +103,12 @@ export function accountAttempt(
 }
 
 /** The attempt gave the right password: the client's failures are forgotten and its network known. */
-export function accountSuccess(previous: AccountLimitState, client: Client, attemptId: string, now: number): AccountLimitState {
+export function accountSuccess(
+  previous: AccountLimitState,
+  client: Client,
+  attemptId: string,
+  now: number,
+): AccountLimitState {
   const state = pruned(previous, now);
   delete state.clients[client.address];
   state.known[client.network] = now;
@@ -131,13 +141,17 @@ export const addressRelease = (state: AddressLimitState, attemptId: string): Add
  * client.
  */
 export function clientOf(ip: string | null | undefined): Client {
-  const value = (ip ?? '').trim().toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
+  const value = (ip ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.)/, '');
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(value)) {
     return { address: value, network: `${value.split('.').slice(0, 3).join('.')}.0/24` };
   }
   if (value.includes(':')) {
     const groups = expandIpv6(value);
-    if (groups) return { address: `${groups.slice(0, 4).join(':')}::/64`, network: `${groups.slice(0, 3).join(':')}::/48` };
+    if (groups)
+      return { address: `${groups.slice(0, 4).join(':')}::/64`, network: `${groups.slice(0, 3).join(':')}::/48` };
   }
   return { address: 'unknown', network: 'unknown' };
 }

@@ -21,8 +21,7 @@ export function passwordCriteria(password: string): PasswordCriteria {
   };
 }
 
-export const isStrongPassword = (password: string): boolean =>
-  Object.values(passwordCriteria(password)).every(Boolean);
+export const isStrongPassword = (password: string): boolean => Object.values(passwordCriteria(password)).every(Boolean);
 
 /** 0 to 5: how many criteria hold, for the strength indicator. */
 export const passwordStrength = (password: string): number =>

@@ -102,4 +102,5 @@ export function classResults(
 export const classBase = (data: ReportData): 100 | 10 => reportBase(data.subjects.map((s) => s.max_grade));
 
 /** Where a student goes: a class id of the target year, or null when they graduate. */
-export const destination = (outcome: Outcome, classId: string, target: string | null): string | null => (outcome === 'admitted' ? target : classId);
+export const destination = (outcome: Outcome, classId: string, target: string | null): string | null =>
+  outcome === 'admitted' ? target : classId;

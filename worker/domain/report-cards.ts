@@ -6,7 +6,18 @@
 // of 12 subjects over 3 periods are built at once. Pure: no I/O, no texts (the decision is a code,
 // the screen names it).
 import type { ReportData } from '../contract/grades';
-import { annualPercent, averageBand, decision, type Decision, onBase, periodPercent, ranks, reportBase, round2, toHundredths } from './grades';
+import {
+  annualPercent,
+  averageBand,
+  decision,
+  type Decision,
+  onBase,
+  periodPercent,
+  ranks,
+  reportBase,
+  round2,
+  toHundredths,
+} from './grades';
 
 export interface ReportPeriod {
   id: string;
@@ -99,7 +110,8 @@ export interface ReportCards {
   cards: StudentCard[];
 }
 
-const onReportBase = (percent: number | null, base: number) => (percent === null ? null : round2(onBase(percent, base)));
+const onReportBase = (percent: number | null, base: number) =>
+  percent === null ? null : round2(onBase(percent, base));
 
 /** The cards of a class for one period, in the data's student order. */
 export function buildReportCards({ data, periods, periodId, passingGrade, lastClass }: ReportCardsInput): ReportCards {
@@ -147,7 +159,9 @@ export function buildReportCards({ data, periods, periodId, passingGrade, lastCl
     });
 
     const cardPeriods: CardPeriod[] = periods.map((period, p) => {
-      const percent = periodPercent(cardSubjects.map((s) => ({ percent: s.byPeriod[p] ?? null, maxGrade: s.coefficient })));
+      const percent = periodPercent(
+        cardSubjects.map((s) => ({ percent: s.byPeriod[p] ?? null, maxGrade: s.coefficient })),
+      );
       return { periodId: period.id, name: period.name, percent, average: onReportBase(percent, base), rank: null };
     });
     const annual = annualPercent(cardPeriods.map((p) => p.percent));
@@ -204,6 +218,18 @@ export const isLastClass = (classes: readonly { name: string; order_index: numbe
 };
 
 /** The report card templates (document 2 §2), the default first. */
-export const REPORT_TEMPLATES = ['default', 'moderne', 'classique', 'formel', 'annuel', 'detaille', 'elegant', 'creatif', 'creatif-compact', 'elegant-compact'] as const;
+export const REPORT_TEMPLATES = [
+  'default',
+  'moderne',
+  'classique',
+  'formel',
+  'annuel',
+  'detaille',
+  'elegant',
+  'creatif',
+  'creatif-compact',
+  'elegant-compact',
+] as const;
 export type ReportTemplate = (typeof REPORT_TEMPLATES)[number];
-export const isReportTemplate = (value: unknown): value is ReportTemplate => (REPORT_TEMPLATES as readonly unknown[]).includes(value);
+export const isReportTemplate = (value: unknown): value is ReportTemplate =>
+  (REPORT_TEMPLATES as readonly unknown[]).includes(value);

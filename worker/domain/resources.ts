@@ -10,7 +10,8 @@ export const RESOURCE_BODY_LIMIT = Math.ceil((RESOURCE_MAX_BYTES * 4) / 3) + 64 
 export type ResourceMime = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'text/plain';
 
 /** Names that announce active content: refused even when the bytes look like text. */
-const ACTIVE_EXTENSIONS = /\.(html?|xhtml|xht|svgz?|xml|xsl|js|mjs|cjs|jsx|ts|vbs|ps1|bat|cmd|sh|php|jsp|aspx?|hta|exe|dll|msi|jar|swf)$/i;
+const ACTIVE_EXTENSIONS =
+  /\.(html?|xhtml|xht|svgz?|xml|xsl|js|mjs|cjs|jsx|ts|vbs|ps1|bat|cmd|sh|php|jsp|aspx?|hta|exe|dll|msi|jar|swf)$/i;
 /** Markup anywhere in a text file: a browser would run it given the chance. */
 const MARKUP = /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|meta|link|style|\?xml)\b/i;
 
@@ -41,7 +42,8 @@ export function isPlainText(bytes: Uint8Array): boolean {
 }
 
 /** Whether the bytes begin with an ASCII signature (`%PDF-`). */
-export const startsWithText = (bytes: Uint8Array, prefix: string) => [...prefix].every((ch, i) => bytes[i] === ch.charCodeAt(0));
+export const startsWithText = (bytes: Uint8Array, prefix: string) =>
+  [...prefix].every((ch, i) => bytes[i] === ch.charCodeAt(0));
 
 /** A name announcing active content: refused whatever the bytes look like. */
 export const hasActiveExtension = (fileName: string) => ACTIVE_EXTENSIONS.test(fileName);
@@ -49,7 +51,11 @@ export const hasActiveExtension = (fileName: string) => ACTIVE_EXTENSIONS.test(f
 /** A file name kept for display and download: its last path part, no control or quote characters, at most 150 characters. */
 export function cleanFileName(name: string): string | null {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base].filter((ch) => !hasControl(ch) && !'"<>|*?:'.includes(ch)).join('').trim().slice(-150);
+  const cleaned = [...base]
+    .filter((ch) => !hasControl(ch) && !'"<>|*?:'.includes(ch))
+    .join('')
+    .trim()
+    .slice(-150);
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : null;
 }
 

@@ -68,7 +68,11 @@ export function roleOptionRule(
  * The note of a role that the selection excludes but that stays selectable: ticking it clears
  * what it excludes (toggleRole). Null when it combines with the selection.
  */
-export function roleOptionNote(roles: readonly AssignableRole[], selected: readonly string[], role: AssignableRole): RoleRule | null {
+export function roleOptionNote(
+  roles: readonly AssignableRole[],
+  selected: readonly string[],
+  role: AssignableRole,
+): RoleRule | null {
   if (selected.includes(role.id)) return null;
   const kind = roleKind(role);
   const kinds = kindsOf(roles, selected);
@@ -79,7 +83,12 @@ export function roleOptionNote(roles: readonly AssignableRole[], selected: reado
 }
 
 /** The selection after ticking or unticking a role, with the clearing rules applied. */
-export function toggleRole(roles: readonly AssignableRole[], selected: readonly string[], roleId: string, checked: boolean): string[] {
+export function toggleRole(
+  roles: readonly AssignableRole[],
+  selected: readonly string[],
+  roleId: string,
+  checked: boolean,
+): string[] {
   const role = roles.find((r) => r.id === roleId);
   if (!role) return [...selected];
   if (!checked) return selected.filter((id) => id !== roleId);

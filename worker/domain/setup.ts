@@ -122,14 +122,20 @@ export function planSetup(
     const maxGrade = cell.maxGrade ?? DEFAULT_MAX_GRADE;
     if (!Number.isFinite(maxGrade) || maxGrade < 0) return fail(adminServerText.curriculum.invalidMaxGrade);
     // A cell named twice keeps its last max grade.
-    cells.set(`${cId}/${sId}`, { id: cells.get(`${cId}/${sId}`)?.id ?? newId(), classId: cId, subjectId: sId, maxGrade: Math.round(maxGrade * 100) });
+    cells.set(`${cId}/${sId}`, {
+      id: cells.get(`${cId}/${sId}`)?.id ?? newId(),
+      classId: cId,
+      subjectId: sId,
+      maxGrade: Math.round(maxGrade * 100),
+    });
   }
 
   const fees = new Map<string, number | null>();
   for (const fee of input.financials) {
     const cId = classId.get(key(fee.className));
     if (!cId) return fail(t.unknownClass(fee.className));
-    if (fee.mppa !== null && (!Number.isFinite(fee.mppa) || fee.mppa < 0)) return fail(adminServerText.fees.invalidAmount);
+    if (fee.mppa !== null && (!Number.isFinite(fee.mppa) || fee.mppa < 0))
+      return fail(adminServerText.fees.invalidAmount);
     fees.set(cId, fee.mppa === null ? null : toCentimes(fee.mppa));
   }
 

@@ -5,7 +5,14 @@
 // ----------------------------------------------------------------------------------- Limits
 
 /** The longest values the student form takes (its maxLength), refused by the server beyond. */
-export const STUDENT_LIMITS = { nom: 100, prenom: 100, address: 300, tutorName: 200, tutorEmail: 200, tutorPhone: 40 } as const;
+export const STUDENT_LIMITS = {
+  nom: 100,
+  prenom: 100,
+  address: 300,
+  tutorName: 200,
+  tutorEmail: 200,
+  tutorPhone: 40,
+} as const;
 
 // ------------------------------------------------------------------------------------- NISU
 
@@ -50,7 +57,10 @@ export function normalizePhone(value: string): string | null | 'invalid' {
   let international: string;
   if (trimmed.startsWith('+')) international = digits;
   else if (digits.startsWith('00')) international = digits.slice(2);
-  else if (digits.length === DEFAULT_COUNTRY_CODE.length + HAITI_LOCAL_DIGITS && digits.startsWith(DEFAULT_COUNTRY_CODE)) {
+  else if (
+    digits.length === DEFAULT_COUNTRY_CODE.length + HAITI_LOCAL_DIGITS &&
+    digits.startsWith(DEFAULT_COUNTRY_CODE)
+  ) {
     international = digits;
   } else international = `${DEFAULT_COUNTRY_CODE}${digits}`;
   if (international.length < PHONE_MIN_DIGITS || international.length > PHONE_MAX_DIGITS) return 'invalid';
@@ -104,7 +114,11 @@ export function parseMedicalNotes(stored: string | null | undefined): MedicalNot
     try {
       const data = JSON.parse(raw) as Record<string, unknown>;
       if (data && typeof data === 'object' && !Array.isArray(data)) {
-        return { blood_group: text(data.blood_group), allergies: text(data.allergies), illnesses: text(data.illnesses) };
+        return {
+          blood_group: text(data.blood_group),
+          allergies: text(data.allergies),
+          illnesses: text(data.illnesses),
+        };
       }
     } catch {
       // not JSON after all: read as text below
@@ -133,12 +147,17 @@ export const medicalNotesValid = (notes: MedicalNotes): boolean =>
 
 /** The JSON text stored today, or null when every part is empty. */
 export function serializeMedicalNotes(notes: MedicalNotes): string | null {
-  const clean = { blood_group: notes.blood_group.trim(), allergies: notes.allergies.trim(), illnesses: notes.illnesses.trim() };
+  const clean = {
+    blood_group: notes.blood_group.trim(),
+    allergies: notes.allergies.trim(),
+    illnesses: notes.illnesses.trim(),
+  };
   if (!clean.blood_group && !clean.allergies && !clean.illnesses) return null;
   return JSON.stringify(clean);
 }
 
-export const hasMedicalNotes = (notes: MedicalNotes) => Boolean(notes.blood_group || notes.allergies || notes.illnesses);
+export const hasMedicalNotes = (notes: MedicalNotes) =>
+  Boolean(notes.blood_group || notes.allergies || notes.illnesses);
 
 // ------------------------------------------------------------------------------ Birth dates
 
@@ -170,7 +189,9 @@ export function birthDateProblem(value: string, today: Date = new Date()): Birth
   if (!isIsoDate(value)) return 'invalid';
   const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   // One day of slack: the school's day and the server's UTC day may differ.
-  const tomorrow = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + 1)).toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + 1))
+    .toISOString()
+    .slice(0, 10);
   if (value > tomorrow) return 'future';
   if (Number(value.slice(0, 4)) < Number(todayIso.slice(0, 4)) - BIRTH_YEARS_SPAN) return 'tooOld';
   return null;
@@ -238,7 +259,10 @@ export function bulkEnrolState(selection: readonly SelectedStudent[]): 'enrol' |
 export const canChangeClass = (selection: readonly SelectedStudent[]) => selection.some((s) => s.className !== null);
 
 /** Destinations of 'Changer de Classe': the classes not already represented in the selection. */
-export function changeClassTargets<T extends { name: string }>(classes: readonly T[], selection: readonly SelectedStudent[]): T[] {
+export function changeClassTargets<T extends { name: string }>(
+  classes: readonly T[],
+  selection: readonly SelectedStudent[],
+): T[] {
   const represented = new Set(selection.flatMap((s) => (s.className ? [s.className.toLowerCase()] : [])));
   return classes.filter((c) => !represented.has(c.name.toLowerCase()));
 }

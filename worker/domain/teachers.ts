@@ -36,12 +36,18 @@ export type TeacherProfileProblem = { field: TeacherField; problem: 'required' |
  * rule of the students' tutor (Haiti by default, at most 15 digits); the e-mail optional, by the
  * same e-mail rule, at most 200 characters.
  */
-export function teacherProfile(input: TeacherProfileInput): { ok: true; profile: TeacherProfile } | ({ ok: false } & TeacherProfileProblem) {
+export function teacherProfile(
+  input: TeacherProfileInput,
+): { ok: true; profile: TeacherProfile } | ({ ok: false } & TeacherProfileProblem) {
   const prenom = cleanText(input.prenom);
   const nom = cleanText(input.nom);
   const phoneText = cleanText(input.phone ?? '');
   const email = cleanText(input.email ?? '');
-  const fail = (field: TeacherField, problem: TeacherProfileProblem['problem']) => ({ ok: false as const, field, problem });
+  const fail = (field: TeacherField, problem: TeacherProfileProblem['problem']) => ({
+    ok: false as const,
+    field,
+    problem,
+  });
   if (!prenom) return fail('prenom', 'required');
   if (prenom.length > TEACHER_LIMITS.prenom) return fail('prenom', 'tooLong');
   if (!nom) return fail('nom', 'required');
@@ -87,7 +93,10 @@ export type RemovalDecision =
  * after it; archived (out of the lists, account disabled, history kept) when they taught only in
  * past years; deleted otherwise. Without a current year every assignment counts.
  */
-export function removalDecision(assignmentYearNames: readonly string[], currentYearName: string | null): RemovalDecision {
+export function removalDecision(
+  assignmentYearNames: readonly string[],
+  currentYearName: string | null,
+): RemovalDecision {
   const blocking = assignmentYearNames.filter((name) => currentYearName === null || name >= currentYearName).length;
   if (blocking > 0) return { action: 'refuse', assignments: blocking };
   return assignmentYearNames.length > 0 ? { action: 'archive' } : { action: 'delete' };
@@ -129,7 +138,9 @@ export function assignmentProblem<A extends Assignment>(
   if (!curriculum.some((c) => sameCourse(c, course))) return { problem: 'notInCurriculum' };
   const holder = assignments.find((a) => sameCourse(a, course));
   if (!holder) return null;
-  return holder.teacherId === teacherId ? { problem: 'already', assignment: holder } : { problem: 'taken', assignment: holder };
+  return holder.teacherId === teacherId
+    ? { problem: 'already', assignment: holder }
+    : { problem: 'taken', assignment: holder };
 }
 
 export type CourseChoice<C extends Course, A extends Assignment> = C &
@@ -147,7 +158,11 @@ export function courseChoices<C extends Course, A extends Assignment>(
   return curriculum.map((course) => {
     const holder = assignments.find((a) => sameCourse(a, course));
     if (!holder) return { ...course, state: 'free' as const };
-    return { ...course, state: holder.teacherId === teacherId ? ('mine' as const) : ('taken' as const), assignment: holder };
+    return {
+      ...course,
+      state: holder.teacherId === teacherId ? ('mine' as const) : ('taken' as const),
+      assignment: holder,
+    };
   });
 }
 

@@ -78,7 +78,10 @@ export const studentSearchText = (s: { nom: string; prenom: string; nisu?: strin
  * folded last name, first name or NISU. The server applies the same rule in SQL with the
  * folded columns kept on each student (worker/db/students.ts).
  */
-export function matchesStudentSearch(student: { nom: string; prenom: string; nisu?: string | null }, query: string): boolean {
+export function matchesStudentSearch(
+  student: { nom: string; prenom: string; nisu?: string | null },
+  query: string,
+): boolean {
   const words = searchWords(query);
   if (words.length === 0) return true;
   const text = studentSearchText(student);

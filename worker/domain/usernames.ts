@@ -23,7 +23,10 @@ const part = (name: string): string =>
  */
 export function usernameFromNames(prenom: string, nom: string, fallback: string): string {
   const base = [part(prenom), part(nom)].filter(Boolean).join('.') || fallback;
-  return Array.from(base).slice(0, BASE_MAX_LENGTH).join('').replace(/[.-]+$/, '');
+  return Array.from(base)
+    .slice(0, BASE_MAX_LENGTH)
+    .join('')
+    .replace(/[.-]+$/, '');
 }
 
 /**
@@ -45,7 +48,11 @@ export function uniqueUsername(base: string, taken: Iterable<string>): string {
  * Usernames for a batch of new accounts: each 'prenom.nom' made unique against the taken ones and
  * against those given earlier in the batch (two Jean Pierre get jean.pierre and jean.pierre2).
  */
-export function batchUsernames(people: readonly { prenom: string; nom: string }[], taken: Iterable<string>, fallback: string): string[] {
+export function batchUsernames(
+  people: readonly { prenom: string; nom: string }[],
+  taken: Iterable<string>,
+  fallback: string,
+): string[] {
   const used = new Set(Array.from(taken, (name) => name.toLowerCase()));
   return people.map((p) => {
     const username = uniqueUsername(usernameFromNames(p.prenom, p.nom, fallback), used);

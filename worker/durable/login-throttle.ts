@@ -24,14 +24,22 @@ export class LoginThrottle extends DurableObject<Env> {
 
   /** Account object: an attempt from `client` starts (counted as a failure until it succeeds). */
   async beginAccount(client: Client, attemptId: string, now = Date.now()): Promise<Verdict> {
-    const { state, verdict } = accountAttempt(await this.load<AccountLimitState>(emptyAccountState), client, attemptId, now);
+    const { state, verdict } = accountAttempt(
+      await this.load<AccountLimitState>(emptyAccountState),
+      client,
+      attemptId,
+      now,
+    );
     await this.ctx.storage.put('state', state);
     return verdict;
   }
 
   /** Account object: the attempt gave the right password. */
   async succeedAccount(client: Client, attemptId: string, now = Date.now()): Promise<void> {
-    await this.ctx.storage.put('state', accountSuccess(await this.load<AccountLimitState>(emptyAccountState), client, attemptId, now));
+    await this.ctx.storage.put(
+      'state',
+      accountSuccess(await this.load<AccountLimitState>(emptyAccountState), client, attemptId, now),
+    );
   }
 
   /** Address object: a password check from this address starts, under the hourly ceiling. */
@@ -43,13 +51,18 @@ export class LoginThrottle extends DurableObject<Env> {
 
   /** Address object: a started check gives its place back (refused by the account, or succeeded). */
   async releaseAddress(attemptId: string): Promise<void> {
-    await this.ctx.storage.put('state', addressRelease(await this.load<AddressLimitState>(emptyAddressState), attemptId));
+    await this.ctx.storage.put(
+      'state',
+      addressRelease(await this.load<AddressLimitState>(emptyAddressState), attemptId),
+    );
   }
 }
 
 /** The object of an account name: a platform account's attempts count on every host together. */
 export const accountThrottle = (env: Env, instanceId: string | null, username: string) =>
-  env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(`account:${instanceId ?? 'platform'}:${username.toLowerCase()}`));
+  env.LOGIN_THROTTLE.get(
+    env.LOGIN_THROTTLE.idFromName(`account:${instanceId ?? 'platform'}:${username.toLowerCase()}`),
+  );
 
 /** The object of a client address, over every school and account. */
 export const addressThrottle = (env: Env, client: Client) =>

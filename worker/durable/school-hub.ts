@@ -80,7 +80,9 @@ export class SchoolHub extends DurableObject<Env> {
       teacherId,
       lastAt ?? null,
     );
-    this.sql.exec(`INSERT INTO hub (key, value) VALUES ('version', 1) ON CONFLICT (key) DO UPDATE SET value = value + 1`);
+    this.sql.exec(
+      `INSERT INTO hub (key, value) VALUES ('version', 1) ON CONFLICT (key) DO UPDATE SET value = value + 1`,
+    );
     return { version: this.conversationVersion(teacherId), hub: this.hubVersion() };
   }
 
@@ -91,14 +93,20 @@ export class SchoolHub extends DurableObject<Env> {
     const version = this.conversationVersion(teacherId);
     if (ifNotVersion !== undefined && ifNotVersion === version) return null;
     const messages = this.sql
-      .exec('SELECT * FROM (SELECT * FROM messages WHERE teacher_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq', teacherId, CONVERSATION_LIMIT)
+      .exec(
+        'SELECT * FROM (SELECT * FROM messages WHERE teacher_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
+        teacherId,
+        CONVERSATION_LIMIT,
+      )
       .toArray()
       .map(toMessage);
     return { version, messages };
   }
 
   /** Every conversation with messages: unread count (teacher messages the administration has not read) and last activity. */
-  conversations(ifNotVersion?: number): { version: number; conversations: { teacher_id: string; unread_count: number; last_at: string | null }[] } | null {
+  conversations(
+    ifNotVersion?: number,
+  ): { version: number; conversations: { teacher_id: string; unread_count: number; last_at: string | null }[] } | null {
     const version = this.hubVersion();
     if (ifNotVersion !== undefined && ifNotVersion === version) return null;
     const rows = this.sql
@@ -111,7 +119,11 @@ export class SchoolHub extends DurableObject<Env> {
       .toArray();
     return {
       version,
-      conversations: rows.map((r) => ({ teacher_id: String(r.teacher_id), unread_count: Number(r.unread_count), last_at: r.last_at === null ? null : String(r.last_at) })),
+      conversations: rows.map((r) => ({
+        teacher_id: String(r.teacher_id),
+        unread_count: Number(r.unread_count),
+        last_at: r.last_at === null ? null : String(r.last_at),
+      })),
     };
   }
 
@@ -119,7 +131,9 @@ export class SchoolHub extends DurableObject<Env> {
   unread(ifNotVersion?: number): { version: number; unread: number } | null {
     const version = this.hubVersion();
     if (ifNotVersion !== undefined && ifNotVersion === version) return null;
-    const row = this.sql.exec(`SELECT COUNT(*) AS n FROM messages WHERE sender_role = 'teacher' AND is_read_by_admin = 0`).toArray()[0];
+    const row = this.sql
+      .exec(`SELECT COUNT(*) AS n FROM messages WHERE sender_role = 'teacher' AND is_read_by_admin = 0`)
+      .toArray()[0];
     return { version, unread: Number(row?.n ?? 0) };
   }
 
@@ -130,9 +144,17 @@ export class SchoolHub extends DurableObject<Env> {
    * a replayed send — an offline send delivered by the service worker's queue — land once: the
    * same key answers the message already stored.
    */
-  send(teacherId: string, senderRole: 'teacher' | 'admin', content: string, clientKey: string | null, now = new Date()): { message: SupportMessage; replayed: boolean } {
+  send(
+    teacherId: string,
+    senderRole: 'teacher' | 'admin',
+    content: string,
+    clientKey: string | null,
+    now = new Date(),
+  ): { message: SupportMessage; replayed: boolean } {
     if (clientKey) {
-      const seen = this.sql.exec('SELECT * FROM messages WHERE teacher_id = ? AND client_key = ?', teacherId, clientKey).toArray()[0];
+      const seen = this.sql
+        .exec('SELECT * FROM messages WHERE teacher_id = ? AND client_key = ?', teacherId, clientKey)
+        .toArray()[0];
       if (seen) return { message: toMessage(seen), replayed: true };
     }
     const message: SupportMessage = {
@@ -161,7 +183,10 @@ export class SchoolHub extends DurableObject<Env> {
 
   /** The administration has read the teacher's messages; answers how many were unread. */
   markRead(teacherId: string): number {
-    const marked = this.sql.exec(`UPDATE messages SET is_read_by_admin = 1 WHERE teacher_id = ? AND sender_role = 'teacher' AND is_read_by_admin = 0`, teacherId).rowsWritten;
+    const marked = this.sql.exec(
+      `UPDATE messages SET is_read_by_admin = 1 WHERE teacher_id = ? AND sender_role = 'teacher' AND is_read_by_admin = 0`,
+      teacherId,
+    ).rowsWritten;
     if (marked > 0) {
       const { version } = this.bump(teacherId);
       this.push(teacherId, { type: 'read', teacher_id: teacherId, version });
@@ -175,7 +200,8 @@ export class SchoolHub extends DurableObject<Env> {
     const marks = ids.map(() => '?').join(', ');
     const found = this.sql.exec(`SELECT id, teacher_id FROM messages WHERE id IN (${marks})`, ...ids).toArray();
     const byTeacher = new Map<string, string[]>();
-    for (const r of found) byTeacher.set(String(r.teacher_id), [...(byTeacher.get(String(r.teacher_id)) ?? []), String(r.id)]);
+    for (const r of found)
+      byTeacher.set(String(r.teacher_id), [...(byTeacher.get(String(r.teacher_id)) ?? []), String(r.id)]);
     const deleted = this.sql.exec(`DELETE FROM messages WHERE id IN (${marks})`, ...ids).rowsWritten;
     for (const [teacherId, gone] of byTeacher) {
       const { version } = this.bump(teacherId);
@@ -189,7 +215,8 @@ export class SchoolHub extends DurableObject<Env> {
 
   /** A page opens a socket (the route has checked who it is and says so in the headers). */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected WebSocket', { status: 426 });
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('Expected WebSocket', { status: 426 });
     const role = request.headers.get('X-Hub-Role');
     const teacherId = request.headers.get('X-Hub-Teacher');
     const tag = role === 'admin' ? 'admin' : role === 'teacher' && teacherId ? `teacher:${teacherId}` : null;
@@ -197,7 +224,11 @@ export class SchoolHub extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [tag]);
     const protocol = request.headers.get('X-Hub-Protocol');
-    return new Response(null, { status: 101, webSocket: client, ...(protocol ? { headers: { 'Sec-WebSocket-Protocol': protocol } } : {}) });
+    return new Response(null, {
+      status: 101,
+      webSocket: client,
+      ...(protocol ? { headers: { 'Sec-WebSocket-Protocol': protocol } } : {}),
+    });
   }
 
   /** Pages only send the keep-alive (answered by the runtime); anything else is ignored. */

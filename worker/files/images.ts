@@ -11,7 +11,8 @@ const SIGNATURES: { type: string; bytes: number[]; offset?: number }[] = [
 export function sniffImageType(data: Uint8Array): string | null {
   for (const { type, bytes, offset = 0 } of SIGNATURES) {
     if (bytes.every((b, i) => data[offset + i] === b)) {
-      if (type === 'image/webp' && !(data[0] === 0x52 && data[1] === 0x49 && data[2] === 0x46 && data[3] === 0x46)) continue;
+      if (type === 'image/webp' && !(data[0] === 0x52 && data[1] === 0x49 && data[2] === 0x46 && data[3] === 0x46))
+        continue;
       return type;
     }
   }

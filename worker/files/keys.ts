@@ -7,4 +7,5 @@ export const logoKey = (instanceId: string, version: string) => `instances/${ins
 export const studentPhotoKey = (instanceId: string, studentId: string, version: string) =>
   `instances/${instanceId}/students/${studentId}/photo/${version}`;
 /** A resource's file; a new file gets a new version, so a cached copy never goes stale. */
-export const resourceKey = (instanceId: string, resourceId: string, version: string) => `instances/${instanceId}/resources/${resourceId}/${version}`;
+export const resourceKey = (instanceId: string, resourceId: string, version: string) =>
+  `instances/${instanceId}/resources/${resourceId}/${version}`;

@@ -8,7 +8,12 @@ import { ApiError, badRequest, notFound } from '../lib/errors';
 import { decodeDataUrl, sniffImageType } from './images';
 
 /** Stores a `data:image/…` URL under `key`: 400 with `wrongType` unless it is a PNG, JPEG, GIF or WebP, 413 with `tooLarge` past `maxBytes`. */
-export async function storeImage(env: Env, key: string, dataUrl: string, limits: { maxBytes: number; wrongType: string; tooLarge: string }) {
+export async function storeImage(
+  env: Env,
+  key: string,
+  dataUrl: string,
+  limits: { maxBytes: number; wrongType: string; tooLarge: string },
+) {
   const bytes = decodeDataUrl(dataUrl);
   const type = bytes && sniffImageType(bytes);
   if (!bytes || !type) throw badRequest(limits.wrongType);

@@ -14,10 +14,8 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, code = 'validation') => new ApiError(400, code, message);
-export const unauthorized = (message: string = serverText.unauthorized) =>
-  new ApiError(401, 'unauthorized', message);
-export const forbidden = (message: string = serverText.forbidden) =>
-  new ApiError(403, 'forbidden', message);
+export const unauthorized = (message: string = serverText.unauthorized) => new ApiError(401, 'unauthorized', message);
+export const forbidden = (message: string = serverText.forbidden) => new ApiError(403, 'forbidden', message);
 export const notFound = (message: string = serverText.notFound) => new ApiError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
 
@@ -28,6 +26,11 @@ export function found<T>(row: T | null | undefined, message?: string): T {
 }
 
 /** 409 when a name (or a number) is already taken by another record than `ownId` (null: a new one). */
-export function refuseTaken(holder: { id: string } | null | undefined, ownId: string | null, message: string, code?: string): void {
+export function refuseTaken(
+  holder: { id: string } | null | undefined,
+  ownId: string | null,
+  message: string,
+  code?: string,
+): void {
   if (holder && holder.id !== ownId) throw conflict(message, code);
 }

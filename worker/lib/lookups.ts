@@ -20,6 +20,9 @@ export async function requireClassByName(c: SchoolContext, name: string, feeYear
 /** A year and a class by name (with its MPPA for that year), in one round trip; the year is checked first. */
 export async function requireYearAndClass(c: SchoolContext, yearId: string, className: string) {
   const { db, school } = c.var;
-  const [yearRows, classRows] = await db.batch([years.selectById(db, school, yearId), classes.selectByName(db, school, className, yearId)]);
+  const [yearRows, classRows] = await db.batch([
+    years.selectById(db, school, yearId),
+    classes.selectByName(db, school, className, yearId),
+  ]);
   return { year: found(yearRows[0], serverText.yearNotFound), klass: found(classRows[0], serverText.classNotFound) };
 }

@@ -12,7 +12,11 @@ type JsonSchema = { [key: string]: unknown };
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what the client sends or receives. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  });
   return rest;
 }
 
@@ -50,9 +54,21 @@ function operation(endpoint: Endpoint, rule: AccessRule) {
     ...(endpoint.body ? { requestBody: { required: true, content: json(jsonSchema(endpoint.body, 'input')) } } : {}),
     responses: {
       ...Object.fromEntries(
-        Object.entries(endpoint.answers ?? {}).map(([status, schema]) => [status, { description: 'Success.', content: json(jsonSchema(schema, 'output')) }]),
+        Object.entries(endpoint.answers ?? {}).map(([status, schema]) => [
+          status,
+          { description: 'Success.', content: json(jsonSchema(schema, 'output')) },
+        ]),
       ),
-      ...(endpoint.binary ? { 200: { description: 'The stored file.', content: { [endpoint.binary === 'image' ? 'image/*' : '*/*']: { schema: { type: 'string', format: 'binary' } } } } } : {}),
+      ...(endpoint.binary
+        ? {
+            200: {
+              description: 'The stored file.',
+              content: {
+                [endpoint.binary === 'image' ? 'image/*' : '*/*']: { schema: { type: 'string', format: 'binary' } },
+              },
+            },
+          }
+        : {}),
       default: { $ref: '#/components/responses/Error' },
     },
   };
@@ -79,7 +95,9 @@ export function openApiDocument(app: Parameters<typeof registeredRoutes>[0]) {
     },
     components: {
       securitySchemes: { session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      responses: { Error: { description: 'An error, with its French message.', content: json(jsonSchema(apiError, 'output')) } },
+      responses: {
+        Error: { description: 'An error, with its French message.', content: json(jsonSchema(apiError, 'output')) },
+      },
     },
     security: [{ session: [] }],
     paths,

@@ -10,7 +10,11 @@ import * as grades from '../db/grades';
 import { toPoints } from '../domain/grades';
 import { compareNames } from '../domain/text';
 
-export async function readReportData(db: Db, school: string, c: { yearId: string; classId: string; periodId: string }): Promise<ReportData> {
+export async function readReportData(
+  db: Db,
+  school: string,
+  c: { yearId: string; classId: string; periodId: string },
+): Promise<ReportData> {
   const [studentRows, subjectRows, gradeRows, appreciationRows] = await db.batch([
     enrollments.selectReportStudents(db, school, c.yearId, c.classId),
     curriculum.selectClassSubjects(db, school, c.yearId, c.classId),
@@ -36,8 +40,22 @@ export async function readReportData(db: Db, school: string, c: { yearId: string
   return {
     enrollments: studentRows
       .sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom))
-      .map((s) => ({ id: s.enrollment_id, student: { id: s.student_id, nom: s.nom, prenom: s.prenom, nisu: s.nisu, date_of_birth: s.date_of_birth, sexe: s.sexe } })),
-    subjects: subjectRows.map((s) => ({ subject_id: s.subject_id, subject_name: s.subject_name, max_grade: toPoints(s.max_grade) })),
+      .map((s) => ({
+        id: s.enrollment_id,
+        student: {
+          id: s.student_id,
+          nom: s.nom,
+          prenom: s.prenom,
+          nisu: s.nisu,
+          date_of_birth: s.date_of_birth,
+          sexe: s.sexe,
+        },
+      })),
+    subjects: subjectRows.map((s) => ({
+      subject_id: s.subject_id,
+      subject_name: s.subject_name,
+      max_grade: toPoints(s.max_grade),
+    })),
     gradesByEnrollment,
     appreciationsByEnrollment,
     generalAppreciationsByEnrollment,

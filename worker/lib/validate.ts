@@ -85,12 +85,16 @@ async function jsonBody(c: Context): Promise<unknown> {
 type Part<S, Target extends string, Side extends 'in' | 'out'> = S extends z.ZodType
   ? { [K in Target]: Side extends 'in' ? z.input<S> : z.output<S> }
   : Record<never, never>;
-type Side<E extends Endpoint, S extends 'in' | 'out'> = Part<E['params'], 'param', S> & Part<E['query'], 'query', S> & Part<E['body'], 'json', S>;
+type Side<E extends Endpoint, S extends 'in' | 'out'> = Part<E['params'], 'param', S> &
+  Part<E['query'], 'query', S> &
+  Part<E['body'], 'json', S>;
 /** What `c.req.valid('param' | 'query' | 'json')` answers after `input(endpoint)`. */
 export type InputOf<E extends Endpoint> = { in: Side<E, 'in'>; out: Side<E, 'out'> };
 
 export const ENDPOINT = Symbol('endpoint');
-export type InputMiddleware<E extends Endpoint> = MiddlewareHandler<AppBindings, string, InputOf<E>> & { [ENDPOINT]: E };
+export type InputMiddleware<E extends Endpoint> = MiddlewareHandler<AppBindings, string, InputOf<E>> & {
+  [ENDPOINT]: E;
+};
 
 /**
  * The input of a route, checked against its endpoint (parameters, then query, then body; the
@@ -118,7 +122,10 @@ async function checkAnswer(c: Context, endpoint: Endpoint) {
   if (result?.success) return;
   const problem = result ? z.prettifyError(result.error) : `status ${res.status} is not one of the contract's`;
   c.res = new Response(
-    JSON.stringify({ message: `${endpoint.method.toUpperCase()} ${endpoint.path} answered off its contract: ${problem}`, code: 'contract' }),
+    JSON.stringify({
+      message: `${endpoint.method.toUpperCase()} ${endpoint.path} answered off its contract: ${problem}`,
+      code: 'contract',
+    }),
     { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
   );
 }

@@ -43,7 +43,9 @@ const SECRET_KEYS = new Set(['accessToken', 'tempPassword']);
 const holdsSecret = (body: unknown): boolean =>
   typeof body === 'object' &&
   body !== null &&
-  (Array.isArray(body) ? body.some(holdsSecret) : Object.entries(body).some(([key, value]) => SECRET_KEYS.has(key) || holdsSecret(value)));
+  (Array.isArray(body)
+    ? body.some(holdsSecret)
+    : Object.entries(body).some(([key, value]) => SECRET_KEYS.has(key) || holdsSecret(value)));
 
 /** The caller's session still stands: same token version, account not disabled. */
 function sessionGuard(account: Account): Guard {
@@ -61,7 +63,10 @@ const guardFailed = (error: unknown): boolean => {
 
 /** After a refused batch: the first guard that no longer holds says why (one read). */
 async function failedGuard(db: Db, guards: Guard[]): Promise<ApiError> {
-  const holding = await conditionsHolding(db, guards.map((g) => g.holds));
+  const holding = await conditionsHolding(
+    db,
+    guards.map((g) => g.holds),
+  );
   const index = holding.indexOf(false);
   return index === -1 ? conflict(serverText.changedMeanwhile, 'changed') : guards[index]!.error;
 }
@@ -75,7 +80,11 @@ export async function commit<T, E extends AppBindings = AppBindings>(
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
   const allGuards = [sessionGuard(account), ...guards];
-  const batch: Statement[] = [...allGuards.map((g) => guardStatement(db, g.holds)), ...statements, auditInsert(db, account, audit)];
+  const batch: Statement[] = [
+    ...allGuards.map((g) => guardStatement(db, g.holds)),
+    ...statements,
+    auditInsert(db, account, audit),
+  ];
   if (key && !holdsSecret(body)) {
     batch.push(
       idempotencyKeys.insertKey(db, {

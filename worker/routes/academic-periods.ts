@@ -24,7 +24,12 @@ periodRoutes.post(api.create.path, allow.permission('user:manage'), input(api.cr
   const { db, school } = c.var;
   const year = await requireYear(c, body.year_id);
   refuseTaken(await periods.findPeriodByName(db, school, year.id, body.name), null, t.exists);
-  const period = { id: crypto.randomUUID(), yearId: year.id, name: body.name, position: await periods.nextPeriodPosition(db, school, year.id) };
+  const period = {
+    id: crypto.randomUUID(),
+    yearId: year.id,
+    name: body.name,
+    position: await periods.nextPeriodPosition(db, school, year.id),
+  };
   return commit(c, periods.insertPeriods(db, school, [period]), {
     audit: { action: 'CREATE_PERIOD', target: `${year.name} / ${body.name}` },
     body: { id: period.id, year_id: year.id, name: body.name, message: t.added } satisfies SavedPeriod,

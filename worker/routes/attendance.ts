@@ -2,7 +2,12 @@
 // whatever the class size or the range).
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { attendanceApi as api, type DailyReport, type DetailedReport, type SavedOverride } from '../contract/attendance';
+import {
+  attendanceApi as api,
+  type DailyReport,
+  type DetailedReport,
+  type SavedOverride,
+} from '../contract/attendance';
 import { attendanceReportText as t } from '../contract/texts/attendance';
 import * as marks from '../db/attendance-records';
 import * as overrides from '../db/attendance-overrides';
@@ -18,7 +23,10 @@ import { commit } from '../lib/write';
 export const attendanceRoutes = new Hono<SchoolBindings>();
 
 /** The class's students, marks and overrides over the range, in one round trip. */
-async function classRange(c: SchoolContext, q: { yearId: string; className: string; startDate: string; endDate: string }) {
+async function classRange(
+  c: SchoolContext,
+  q: { yearId: string; className: string; startDate: string; endDate: string },
+) {
   const { db, school } = c.var;
   const { year, klass } = await requireYearAndClass(c, q.yearId, q.className);
   const range = { yearId: year.id, classId: klass.id, start: q.startDate, end: q.endDate };
@@ -61,7 +69,14 @@ attendanceRoutes.get(api.detailed.path, allow.permission('report:attendance'), i
     dates,
     records: marked
       .filter((m) => studentOf.has(m.enrollmentId))
-      .map((m) => ({ student_id: studentOf.get(m.enrollmentId)!, date: m.date, status: m.status, subject_id: m.subject_id, subject_name: m.subject_name, start_time: m.start_time })),
+      .map((m) => ({
+        student_id: studentOf.get(m.enrollmentId)!,
+        date: m.date,
+        status: m.status,
+        subject_id: m.subject_id,
+        subject_name: m.subject_name,
+        start_time: m.start_time,
+      })),
   });
 });
 
@@ -70,14 +85,35 @@ attendanceRoutes.post(api.override.path, allow.permission('report:attendance'), 
   const body = c.req.valid('json');
   if (!isSchoolDate(body.date)) throw badRequest(t.sunday);
   const year = await requireYear(c, body.yearId);
-  const enrollment = found(await enrollments.findEnrollmentOfStudent(db, school, body.student_id, year.id), t.studentNotFound);
+  const enrollment = found(
+    await enrollments.findEnrollmentOfStudent(db, school, body.student_id, year.id),
+    t.studentNotFound,
+  );
   const day = (await marks.selectDayMarks(db, school, enrollment.id, body.date)).map((m) => m.status);
   const cell = dailyCell(day, body.status);
-  return commit(c, [body.status ? overrides.setOverride(db, school, enrollment.id, body.date, body.status) : overrides.clearOverride(db, school, enrollment.id, body.date)], {
-    audit: { action: body.status ? 'SET_ATTENDANCE_OVERRIDE' : 'CLEAR_ATTENDANCE_OVERRIDE', target: `${body.student_id} ${body.date}`, details: { status: body.status, derived: cell.derived } },
-    body: {
-      record: { student_id: body.student_id, date: body.date, status: cell.status, is_manual_override: cell.manual, derived_status: cell.derived },
-      message: body.status ? t.overridden : t.cleared,
-    } satisfies SavedOverride,
-  });
+  return commit(
+    c,
+    [
+      body.status
+        ? overrides.setOverride(db, school, enrollment.id, body.date, body.status)
+        : overrides.clearOverride(db, school, enrollment.id, body.date),
+    ],
+    {
+      audit: {
+        action: body.status ? 'SET_ATTENDANCE_OVERRIDE' : 'CLEAR_ATTENDANCE_OVERRIDE',
+        target: `${body.student_id} ${body.date}`,
+        details: { status: body.status, derived: cell.derived },
+      },
+      body: {
+        record: {
+          student_id: body.student_id,
+          date: body.date,
+          status: cell.status,
+          is_manual_override: cell.manual,
+          derived_status: cell.derived,
+        },
+        message: body.status ? t.overridden : t.cleared,
+      } satisfies SavedOverride,
+    },
+  );
 });

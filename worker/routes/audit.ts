@@ -22,19 +22,27 @@ const filtersOf = (query: { searchTerm?: string; startDate?: string; endDate?: s
 // The school's log, newest first, one page with its total (one batch).
 auditRoutes.get(api.school.path, allow.permission('user:manage'), input(api.school), async (c) => {
   const query = c.req.valid('query');
-  const [[totals], logs] = await c.var.db.batch(audit.schoolLogPage(c.var.db, c.var.school, { ...filtersOf(query), userId: query.userId }, query));
+  const [[totals], logs] = await c.var.db.batch(
+    audit.schoolLogPage(c.var.db, c.var.school, { ...filtersOf(query), userId: query.userId }, query),
+  );
   return c.json<SchoolAuditPage>({ logs, pagination: pageOf(totals?.total ?? 0, query) });
 });
 
 // Every school's log and the platform's, newest first (one batch).
 auditRoutes.get(api.platform.path, allow.types(...PLATFORM_TYPES), input(api.platform), async (c) => {
   const query = c.req.valid('query');
-  const [[schools], [platform], logs] = await c.var.db.batch(audit.platformLogPage(c.var.db, { ...filtersOf(query), schoolId: query.schoolId }, query));
+  const [[schools], [platform], logs] = await c.var.db.batch(
+    audit.platformLogPage(c.var.db, { ...filtersOf(query), schoolId: query.schoolId }, query),
+  );
   const total = (schools?.schoolTotal ?? 0) + (platform?.platformTotal ?? 0);
   return c.json<PlatformAuditPage>({ logs, pagination: pageOf(total, query) });
 });
 
-async function deleteLogs(c: Context<AppBindings>, target: { from: string; to: string } | { ids: string[] }, entry: audit.AuditEntry) {
+async function deleteLogs(
+  c: Context<AppBindings>,
+  target: { from: string; to: string } | { ids: string[] },
+  entry: audit.AuditEntry,
+) {
   const { db } = c.var;
   const [[schoolRows], [platformRows]] = await db.batch(audit.countMatching(db, target));
   const deleted = (schoolRows?.schoolRows ?? 0) + (platformRows?.platformRows ?? 0);
@@ -48,7 +56,11 @@ async function deleteLogs(c: Context<AppBindings>, target: { from: string; to: s
 auditRoutes.delete(api.deleteByDate.path, allow.types('superadmin'), input(api.deleteByDate), async (c) => {
   const { startDate, endDate } = c.req.valid('json');
   const { from, to } = dayRange(startDate, endDate);
-  return deleteLogs(c, { from: from!, to: to! }, { action: 'AUDIT_DELETE_BY_DATE', target: `${startDate} → ${endDate}`, details: { du: startDate, au: endDate } });
+  return deleteLogs(
+    c,
+    { from: from!, to: to! },
+    { action: 'AUDIT_DELETE_BY_DATE', target: `${startDate} → ${endDate}`, details: { du: startDate, au: endDate } },
+  );
 });
 
 // Deletes the chosen entries.

@@ -51,7 +51,11 @@ authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
   if (!user || !valid) throw badCredentials();
   await Promise.all([byAccount.succeedAccount(client, attempt), byAddress.releaseAddress(attempt)]);
   if (user.status === 'disabled') throw new ApiError(403, 'account_disabled', serverText.accountDisabled);
-  if (user.status === 'temporary_password' && user.tempPasswordExpiresAt && Date.parse(user.tempPasswordExpiresAt) < Date.now()) {
+  if (
+    user.status === 'temporary_password' &&
+    user.tempPasswordExpiresAt &&
+    Date.parse(user.tempPasswordExpiresAt) < Date.now()
+  ) {
     throw new ApiError(401, 'temporary_password_expired', serverText.tempPasswordExpired);
   }
   const account = await loadAccount(c, user.id, Boolean(platformUser));
@@ -82,7 +86,10 @@ async function passwordHashOf(c: AppContext, account: Account): Promise<string> 
   return row.passwordHash;
 }
 
-const forcedChange = (endpoint: typeof api.forcedChange | typeof api.studentForcedChange, types: readonly AccountType[]) =>
+const forcedChange = (
+  endpoint: typeof api.forcedChange | typeof api.studentForcedChange,
+  types: readonly AccountType[],
+) =>
   authRoutes.put(endpoint.path, allow.passwordChange(types), input(endpoint), async (c) => {
     const { newPassword } = c.req.valid('json');
     if (!isStrongPassword(newPassword)) throw badRequest(serverText.password.forcedWeak);

@@ -20,7 +20,9 @@ const decimalOf = (centimes: number | null) => (centimes === null ? null : fromC
 classFinancialRoutes.get(api.list.path, allow.types(...STAFF_TYPES), input(api.list), async (c) => {
   const year = await requireYear(c, c.req.valid('query').yearId);
   const rows = await classes.listWithFees(c.var.db, c.var.school, year.id);
-  return c.json<ClassFee[]>(rows.map((r) => ({ class_id: r.id, class_name: r.name, year_id: year.id, mppa: decimalOf(r.mppa) })));
+  return c.json<ClassFee[]>(
+    rows.map((r) => ({ class_id: r.id, class_name: r.name, year_id: year.id, mppa: decimalOf(r.mppa) })),
+  );
 });
 
 // The tab sends the classes whose amount it changed, each with the amount it showed; a change
@@ -44,7 +46,9 @@ classFinancialRoutes.put(api.save.path, allow.permission('user:manage'), input(a
   });
   const checked = rows.filter((r): r is typeof r & { previous: number | null } => r.previous !== undefined);
   return commit(c, classFees.upsertClassFees(db, school, year.id, rows), {
-    guards: classFees.feesStillAre(school, year.id, checked).map((holds) => ({ holds, error: conflict(t.changedMeanwhile, 'changed') })),
+    guards: classFees
+      .feesStillAre(school, year.id, checked)
+      .map((holds) => ({ holds, error: conflict(t.changedMeanwhile, 'changed') })),
     audit: {
       action: 'UPDATE_CLASS_FEES',
       target: year.name,

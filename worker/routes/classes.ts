@@ -21,7 +21,11 @@ classRoutes.post(api.create.path, allow.permission('user:manage'), input(api.cre
   const body = c.req.valid('json');
   const { db, school } = c.var;
   refuseTaken(await classes.findClassByName(db, school, body.name), null, t.exists);
-  const row = { id: crypto.randomUUID(), name: body.name, orderIndex: body.order_index ?? (await classes.nextClassOrder(db, school)) };
+  const row = {
+    id: crypto.randomUUID(),
+    name: body.name,
+    orderIndex: body.order_index ?? (await classes.nextClassOrder(db, school)),
+  };
   return commit(c, classes.insertClasses(db, school, [row]), {
     audit: { action: 'CREATE_CLASS', target: body.name },
     body: { id: row.id, name: row.name, order_index: row.orderIndex, message: t.added } satisfies SavedClass,

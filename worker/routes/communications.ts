@@ -3,7 +3,13 @@
 // (routes/teacher.ts), a student theirs here. Another school's teacher or class answers 404.
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { communicationsApi as api, type CreatedAnnouncement, type StudentAnnouncement, type StudentAnnouncementItem, type TeacherAnnouncementItem } from '../contract/communications';
+import {
+  communicationsApi as api,
+  type CreatedAnnouncement,
+  type StudentAnnouncement,
+  type StudentAnnouncementItem,
+  type TeacherAnnouncementItem,
+} from '../contract/communications';
 import { communicationsServerText as t } from '../contract/texts/communications';
 import * as studentAnnouncements from '../db/student-announcements';
 import * as teacherAnnouncements from '../db/teacher-announcements';
@@ -19,73 +25,142 @@ const excerpt = (content: string) => (content.length > 60 ? `${content.slice(0, 
 
 communicationRoutes.get(api.teacherList.path, allow.permission('user:manage'), input(api.teacherList), async (c) => {
   const { db, school } = c.var;
-  const [rows, recipients] = await db.batch([teacherAnnouncements.selectAnnouncements(db, school), teacherAnnouncements.selectRecipients(db, school)]);
+  const [rows, recipients] = await db.batch([
+    teacherAnnouncements.selectAnnouncements(db, school),
+    teacherAnnouncements.selectRecipients(db, school),
+  ]);
   const byAnnouncement = new Map<string, TeacherAnnouncementItem['recipients']>();
-  for (const { announcement_id, ...r } of recipients) byAnnouncement.set(announcement_id, [...(byAnnouncement.get(announcement_id) ?? []), r]);
+  for (const { announcement_id, ...r } of recipients)
+    byAnnouncement.set(announcement_id, [...(byAnnouncement.get(announcement_id) ?? []), r]);
   return c.json<TeacherAnnouncementItem[]>(
-    rows.map((row) => ({ ...row, recipients: (byAnnouncement.get(row.id) ?? []).sort((x, y) => compareNames(x.nom, y.nom) || compareNames(x.prenom, y.prenom)) })),
-  );
-});
-
-communicationRoutes.post(api.teacherCreate.path, allow.permission('user:manage'), input(api.teacherCreate), async (c) => {
-  const { db, school, account } = c.var;
-  const { content, teacher_ids } = c.req.valid('json');
-  const teacherIds = [...new Set(teacher_ids)];
-  const known = await teacherAnnouncements.selectTeachersAmong(db, school, teacherIds);
-  if (known.length !== teacherIds.length) throw notFound(t.recipientsNotFound);
-  const id = crypto.randomUUID();
-  return commit(c, teacherAnnouncements.insertAnnouncement(db, school, { id, content, authorId: account.id, teacherIds }), {
-    audit: { action: 'TEACHER_ANNOUNCEMENT_CREATE', target: excerpt(content), details: { recipients: teacherIds.length } },
-    body: { id, message: t.announcementSent } satisfies CreatedAnnouncement,
-    status: 201,
-  });
-});
-
-communicationRoutes.delete(api.teacherRemove.path, allow.permission('user:manage'), input(api.teacherRemove), async (c) => {
-  const { db, school } = c.var;
-  const { announcementIds } = c.req.valid('json');
-  return commit(c, [teacherAnnouncements.deleteAnnouncements(db, school, announcementIds)], {
-    audit: { action: 'TEACHER_ANNOUNCEMENT_DELETE', target: `${announcementIds.length} annonce(s)`, details: { ids: announcementIds } },
-    body: { message: t.announcementsDeleted },
-  });
-});
-
-communicationRoutes.get(api.studentList.path, allow.permission('user:manage'), input(api.studentList), async (c) => {
-  const { db, school } = c.var;
-  const [rows, targets] = await db.batch([studentAnnouncements.selectAnnouncements(db, school), studentAnnouncements.selectTargets(db, school)]);
-  const byAnnouncement = new Map<string, { name: string; order: number }[]>();
-  for (const r of targets) byAnnouncement.set(r.announcement_id, [...(byAnnouncement.get(r.announcement_id) ?? []), { name: r.class_name, order: r.order_index }]);
-  return c.json<StudentAnnouncementItem[]>(
     rows.map((row) => ({
       ...row,
-      target_class_names: (byAnnouncement.get(row.id) ?? []).sort((x, y) => x.order - y.order || compareNames(x.name, y.name)).map((x) => x.name),
+      recipients: (byAnnouncement.get(row.id) ?? []).sort(
+        (x, y) => compareNames(x.nom, y.nom) || compareNames(x.prenom, y.prenom),
+      ),
     })),
   );
 });
 
-communicationRoutes.post(api.studentCreate.path, allow.permission('user:manage'), input(api.studentCreate), async (c) => {
-  const { db, school, account } = c.var;
-  const { content, target_class_names } = c.req.valid('json');
-  const names = [...new Set(target_class_names.map((n) => n.toLowerCase()))];
-  const found = names.length ? await studentAnnouncements.selectClassesNamed(db, school, names) : [];
-  if (found.length !== names.length) throw notFound(t.classesNotFound);
-  const id = crypto.randomUUID();
-  return commit(c, studentAnnouncements.insertAnnouncement(db, school, { id, content, authorId: account.id, classIds: found.map((f) => f.id) }), {
-    audit: { action: 'STUDENT_ANNOUNCEMENT_CREATE', target: excerpt(content), details: { classes: found.map((f) => f.name) } },
-    body: { id, message: t.studentAnnouncementSent } satisfies CreatedAnnouncement,
-    status: 201,
-  });
+communicationRoutes.post(
+  api.teacherCreate.path,
+  allow.permission('user:manage'),
+  input(api.teacherCreate),
+  async (c) => {
+    const { db, school, account } = c.var;
+    const { content, teacher_ids } = c.req.valid('json');
+    const teacherIds = [...new Set(teacher_ids)];
+    const known = await teacherAnnouncements.selectTeachersAmong(db, school, teacherIds);
+    if (known.length !== teacherIds.length) throw notFound(t.recipientsNotFound);
+    const id = crypto.randomUUID();
+    return commit(
+      c,
+      teacherAnnouncements.insertAnnouncement(db, school, { id, content, authorId: account.id, teacherIds }),
+      {
+        audit: {
+          action: 'TEACHER_ANNOUNCEMENT_CREATE',
+          target: excerpt(content),
+          details: { recipients: teacherIds.length },
+        },
+        body: { id, message: t.announcementSent } satisfies CreatedAnnouncement,
+        status: 201,
+      },
+    );
+  },
+);
+
+communicationRoutes.delete(
+  api.teacherRemove.path,
+  allow.permission('user:manage'),
+  input(api.teacherRemove),
+  async (c) => {
+    const { db, school } = c.var;
+    const { announcementIds } = c.req.valid('json');
+    return commit(c, [teacherAnnouncements.deleteAnnouncements(db, school, announcementIds)], {
+      audit: {
+        action: 'TEACHER_ANNOUNCEMENT_DELETE',
+        target: `${announcementIds.length} annonce(s)`,
+        details: { ids: announcementIds },
+      },
+      body: { message: t.announcementsDeleted },
+    });
+  },
+);
+
+communicationRoutes.get(api.studentList.path, allow.permission('user:manage'), input(api.studentList), async (c) => {
+  const { db, school } = c.var;
+  const [rows, targets] = await db.batch([
+    studentAnnouncements.selectAnnouncements(db, school),
+    studentAnnouncements.selectTargets(db, school),
+  ]);
+  const byAnnouncement = new Map<string, { name: string; order: number }[]>();
+  for (const r of targets)
+    byAnnouncement.set(r.announcement_id, [
+      ...(byAnnouncement.get(r.announcement_id) ?? []),
+      { name: r.class_name, order: r.order_index },
+    ]);
+  return c.json<StudentAnnouncementItem[]>(
+    rows.map((row) => ({
+      ...row,
+      target_class_names: (byAnnouncement.get(row.id) ?? [])
+        .sort((x, y) => x.order - y.order || compareNames(x.name, y.name))
+        .map((x) => x.name),
+    })),
+  );
 });
 
-communicationRoutes.delete(api.studentRemove.path, allow.permission('user:manage'), input(api.studentRemove), async (c) => {
-  const { db, school } = c.var;
-  const { announcementIds } = c.req.valid('json');
-  return commit(c, [studentAnnouncements.deleteAnnouncements(db, school, announcementIds)], {
-    audit: { action: 'STUDENT_ANNOUNCEMENT_DELETE', target: `${announcementIds.length} annonce(s)`, details: { ids: announcementIds } },
-    body: { message: t.announcementsDeleted },
-  });
-});
+communicationRoutes.post(
+  api.studentCreate.path,
+  allow.permission('user:manage'),
+  input(api.studentCreate),
+  async (c) => {
+    const { db, school, account } = c.var;
+    const { content, target_class_names } = c.req.valid('json');
+    const names = [...new Set(target_class_names.map((n) => n.toLowerCase()))];
+    const found = names.length ? await studentAnnouncements.selectClassesNamed(db, school, names) : [];
+    if (found.length !== names.length) throw notFound(t.classesNotFound);
+    const id = crypto.randomUUID();
+    return commit(
+      c,
+      studentAnnouncements.insertAnnouncement(db, school, {
+        id,
+        content,
+        authorId: account.id,
+        classIds: found.map((f) => f.id),
+      }),
+      {
+        audit: {
+          action: 'STUDENT_ANNOUNCEMENT_CREATE',
+          target: excerpt(content),
+          details: { classes: found.map((f) => f.name) },
+        },
+        body: { id, message: t.studentAnnouncementSent } satisfies CreatedAnnouncement,
+        status: 201,
+      },
+    );
+  },
+);
+
+communicationRoutes.delete(
+  api.studentRemove.path,
+  allow.permission('user:manage'),
+  input(api.studentRemove),
+  async (c) => {
+    const { db, school } = c.var;
+    const { announcementIds } = c.req.valid('json');
+    return commit(c, [studentAnnouncements.deleteAnnouncements(db, school, announcementIds)], {
+      audit: {
+        action: 'STUDENT_ANNOUNCEMENT_DELETE',
+        target: `${announcementIds.length} annonce(s)`,
+        details: { ids: announcementIds },
+      },
+      body: { message: t.announcementsDeleted },
+    });
+  },
+);
 
 communicationRoutes.get(api.studentOwn.path, allow.types('student'), input(api.studentOwn), async (c) =>
-  c.json<StudentAnnouncement[]>(await studentAnnouncements.selectForStudentUser(c.var.db, c.var.school, c.var.account.id)),
+  c.json<StudentAnnouncement[]>(
+    await studentAnnouncements.selectForStudentUser(c.var.db, c.var.school, c.var.account.id),
+  ),
 );

@@ -28,7 +28,10 @@ curriculumRoutes.get(api.get.path, allow.types(...STAFF_TYPES, 'teacher'), input
   const { yearId, className } = c.req.valid('query');
   const { db, school } = c.var;
   const { year, klass } = await requireYearAndClass(c, yearId, className);
-  const [assigned, all] = await Promise.all([curriculum.classCurriculum(db, school, year.id, klass.id), subjects.listSubjects(db, school)]);
+  const [assigned, all] = await Promise.all([
+    curriculum.classCurriculum(db, school, year.id, klass.id),
+    subjects.listSubjects(db, school),
+  ]);
   const taken = new Set(assigned.map((a) => a.subject_id));
   return c.json<Programme>({
     assigned: assigned.map((a) => ({ ...a, max_grade: toPoints(a.max_grade) })),
@@ -70,7 +73,11 @@ curriculumRoutes.put(api.setMaxGrade.path, allow.permission('user:manage'), inpu
   const entry = found(await curriculum.findCurriculumEntry(db, school, c.req.valid('param').id));
   const hundredths = Math.round(max_grade * 100);
   return commit(c, [curriculum.updateMaxGrade(db, school, entry.id, hundredths)], {
-    audit: { action: 'UPDATE_MAX_GRADE', target: entry.id, details: { before: toPoints(entry.maxGrade), after: toPoints(hundredths) } },
+    audit: {
+      action: 'UPDATE_MAX_GRADE',
+      target: entry.id,
+      details: { before: toPoints(entry.maxGrade), after: toPoints(hundredths) },
+    },
     body: { id: entry.id, max_grade: toPoints(hundredths), message: t.maxGradeUpdated } satisfies SavedMaxGrade,
     guards: [{ holds: curriculum.entryStillExists(school, entry.id), error: notFound() }],
   });

@@ -23,12 +23,20 @@ const figures = (enrolled: number, expected: number, paid: number, paidInMonth: 
 dashboardRoutes.get(api.summary.path, allow.permission('report:financial'), input(api.summary), async (c) => {
   const query = c.req.valid('query');
   const month = query.month ?? currentMonth();
-  const rows = found(await yearFigures(c.var.db, c.var.school, query.yearId, monthRange(month)), serverText.yearNotFound);
+  const rows = found(
+    await yearFigures(c.var.db, c.var.school, query.yearId, monthRange(month)),
+    serverText.yearNotFound,
+  );
   const sum = (pick: (r: ClassFigures) => number) => rows.reduce((total, r) => total + pick(r), 0);
   return c.json<Summary>({
     yearId: query.yearId,
     month,
-    ...figures(sum((r) => r.enrolled), sum((r) => r.expected), sum((r) => r.paid), sum((r) => r.paidInMonth)),
+    ...figures(
+      sum((r) => r.enrolled),
+      sum((r) => r.expected),
+      sum((r) => r.paid),
+      sum((r) => r.paidInMonth),
+    ),
     classes: rows.map((r) => ({ id: r.id, name: r.name, ...figures(r.enrolled, r.expected, r.paid, r.paidInMonth) })),
   });
 });

@@ -19,7 +19,13 @@ export const enrollmentRoutes = new Hono<AppBindings>();
 
 export const fullName = (s: { prenom: string; nom: string }) => `${s.prenom} ${s.nom}`;
 
-export const newEnrollment = (school: string, studentId: string, yearId: string, classId: string, mppa: number): enrollments.NewEnrollment => ({
+export const newEnrollment = (
+  school: string,
+  studentId: string,
+  yearId: string,
+  classId: string,
+  mppa: number,
+): enrollments.NewEnrollment => ({
   id: crypto.randomUUID(),
   instanceId: school,
   studentId,
@@ -39,7 +45,13 @@ export const apiEnrollment = (row: enrollments.NewEnrollment, className: string)
 /** A register row's enrolment of the year, or null. */
 export const enrollmentOfRow = (r: students.StudentWithEnrollmentRow, yearId: string): StudentEnrollment | null =>
   r.enrollmentId && r.classId
-    ? { id: r.enrollmentId, year_id: yearId, class_id: r.classId, className: r.className ?? '', mppa: fromCentimes(r.enrollmentMppa ?? 0) }
+    ? {
+        id: r.enrollmentId,
+        year_id: yearId,
+        class_id: r.classId,
+        className: r.className ?? '',
+        mppa: fromCentimes(r.enrollmentMppa ?? 0),
+      }
     : null;
 
 enrollmentRoutes.post(api.enrol.path, allow.permission('enrollment:create'), input(api.enrol), async (c) => {
@@ -57,7 +69,10 @@ enrollmentRoutes.post(api.enrol.path, allow.permission('enrollment:create'), inp
       target: fullName(student.student),
       details: { student_id: student.student.id, year_id: year.id, className: target.name, mppa: fromCentimes(mppa) },
     },
-    body: { message: t.enrolled(student.student.prenom), enrollment: apiEnrollment(row, target.name) } satisfies Enrolled,
+    body: {
+      message: t.enrolled(student.student.prenom),
+      enrollment: apiEnrollment(row, target.name),
+    } satisfies Enrolled,
     status: 201,
   });
 });
@@ -75,7 +90,12 @@ enrollmentRoutes.post(api.enrolMany.path, allow.permission('enrollment:create'),
     audit: {
       action: 'BULK_CREATE_ENROLLMENTS',
       target: target.name,
-      details: { year_id: year.id, className: target.name, count: rows.length, students: selection.map((s) => fullName(s)) },
+      details: {
+        year_id: year.id,
+        className: target.name,
+        count: rows.length,
+        students: selection.map((s) => fullName(s)),
+      },
     },
     body: {
       message: t.bulkEnrolled(rows.length),
@@ -85,23 +105,33 @@ enrollmentRoutes.post(api.enrolMany.path, allow.permission('enrollment:create'),
   });
 });
 
-enrollmentRoutes.post(api.changeClass.path, allow.permission('enrollment:update_class'), input(api.changeClass), async (c) => {
-  const body = c.req.valid('json');
-  const { db, school } = c.var;
-  const selection = await enrollments.enrollmentsByIds(db, school, body.enrollmentIds);
-  if (selection.length !== body.enrollmentIds.length) throw notFound(t.enrollmentsNotFound);
-  const target = await requireClassByName(c, body.targetClassName);
-  if (changeClassTargets([target], selection).length === 0) throw badRequest(t.targetRepresented);
-  return commit(c, enrollments.moveEnrollments(db, school, body.enrollmentIds, target.id), {
-    audit: {
-      action: 'BULK_CHANGE_CLASS',
-      target: target.name,
-      details: {
-        className: target.name,
-        count: selection.length,
-        moves: selection.map((e) => ({ enrollment_id: e.id, name: fullName(e), from: e.className })),
+enrollmentRoutes.post(
+  api.changeClass.path,
+  allow.permission('enrollment:update_class'),
+  input(api.changeClass),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { db, school } = c.var;
+    const selection = await enrollments.enrollmentsByIds(db, school, body.enrollmentIds);
+    if (selection.length !== body.enrollmentIds.length) throw notFound(t.enrollmentsNotFound);
+    const target = await requireClassByName(c, body.targetClassName);
+    if (changeClassTargets([target], selection).length === 0) throw badRequest(t.targetRepresented);
+    return commit(c, enrollments.moveEnrollments(db, school, body.enrollmentIds, target.id), {
+      audit: {
+        action: 'BULK_CHANGE_CLASS',
+        target: target.name,
+        details: {
+          className: target.name,
+          count: selection.length,
+          moves: selection.map((e) => ({ enrollment_id: e.id, name: fullName(e), from: e.className })),
+        },
       },
-    },
-    body: { message: t.classesChanged, className: target.name, class_id: target.id, enrollmentIds: body.enrollmentIds } satisfies ClassChanged,
-  });
-});
+      body: {
+        message: t.classesChanged,
+        className: target.name,
+        class_id: target.id,
+        enrollmentIds: body.enrollmentIds,
+      } satisfies ClassChanged,
+    });
+  },
+);

@@ -12,7 +12,13 @@ import {
 import { financeServerText as t } from '../contract/texts/finance';
 import type { AuditEntry } from '../db/audit';
 import * as enrollments from '../db/enrollments';
-import { correctionSnapshot, planNewPayment, planSheet, sheetSnapshot, type WriteContext } from '../domain/finance-sheet';
+import {
+  correctionSnapshot,
+  planNewPayment,
+  planSheet,
+  sheetSnapshot,
+  type WriteContext,
+} from '../domain/finance-sheet';
 import { financeTotals, fromCentimes, parseAmount, toCentimes } from '../domain/money';
 import type { AppBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, found } from '../lib/errors';
@@ -57,7 +63,9 @@ const auditTarget = (r: FinanceRecord) => `${fullNameOf(r)} (${r.className}, ${r
 financeRoutes.get(api.roster.path, allow.anyPermission(...ROSTER_READERS), input(api.roster), async (c) => {
   const { className, yearId } = c.req.valid('query');
   const { year, klass } = await requireYearAndClass(c, yearId, className);
-  return c.json<FinanceEnrollment[]>((await enrollments.classRoster(c.var.db, c.var.school, year.id, klass.id)).map(apiEnrollment));
+  return c.json<FinanceEnrollment[]>(
+    (await enrollments.classRoster(c.var.db, c.var.school, year.id, klass.id)).map(apiEnrollment),
+  );
 });
 
 // ------------------------------------------------------------------ payments and adjustments
@@ -70,7 +78,8 @@ const RETRY = 'sheet_moved';
 const utcDay = () => new Date().toISOString().slice(0, 10);
 
 /** 409 with the sheet as it is now, so the panel can put the cashier's lines back on it. */
-const stale = (record: FinanceRecord) => new ApiError(409, 'stale', t.staleSheet(fullNameOf(record)), { enrollment: apiEnrollment(record) });
+const stale = (record: FinanceRecord) =>
+  new ApiError(409, 'stale', t.staleSheet(fullNameOf(record)), { enrollment: apiEnrollment(record) });
 
 /** A planned finance write: its statements, the receipt counter after them, its audit and answer. */
 interface PlannedWrite {
@@ -86,14 +95,25 @@ interface PlannedWrite {
  * guard fails (another write landed between the read and the batch), nothing was written: read
  * again and plan again, unless the plan itself refuses the change (a stale ledger).
  */
-async function writeSheet(c: SchoolContext, enrollmentId: string, plan: (found: { record: FinanceRecord; receiptSeq: number }, ctx: WriteContext) => PlannedWrite) {
+async function writeSheet(
+  c: SchoolContext,
+  enrollmentId: string,
+  plan: (found: { record: FinanceRecord; receiptSeq: number }, ctx: WriteContext) => PlannedWrite,
+) {
   const { account, db, school } = c.var;
   for (let n = 1; ; n++) {
     const sheet = found(await enrollments.sheetForWrite(db, school, enrollmentId), t.enrollmentNotFound);
-    const ctx: WriteContext = { today: utcDay(), newId: () => crypto.randomUUID(), receiptSeq: sheet.receiptSeq, cashier: account.username };
+    const ctx: WriteContext = {
+      today: utcDay(),
+      newId: () => crypto.randomUUID(),
+      receiptSeq: sheet.receiptSeq,
+      cashier: account.username,
+    };
     const { statements, receiptSeq, ...answer } = plan(sheet, ctx);
     const base = { revision: sheet.record.revision, receiptSeq: sheet.receiptSeq };
-    const guards = enrollments.sheetUnchanged(school, enrollmentId, base, receiptSeq).map((holds) => ({ holds, error: conflict(t.busy, RETRY) }));
+    const guards = enrollments
+      .sheetUnchanged(school, enrollmentId, base, receiptSeq)
+      .map((holds) => ({ holds, error: conflict(t.busy, RETRY) }));
     try {
       return await commit(c, statements, { ...answer, guards });
     } catch (error) {
@@ -104,109 +124,154 @@ async function writeSheet(c: SchoolContext, enrollmentId: string, plan: (found: 
   }
 }
 
-financeRoutes.put(api.saveSheet.path, allow.permission('enrollment:update_payment'), input(api.saveSheet), async (c) => {
-  const body = c.req.valid('json');
-  const { db, school } = c.var;
-  return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
-    if (body.version !== record.revision) throw stale(record);
-    const plan = planSheet(
-      record,
-      {
-        mppa: body.mppa === undefined ? undefined : toCentimes(body.mppa),
-        payments: body.payments.map((p) => ({ ...p, amount: toCentimes(p.amount) })),
-        adjustments: body.adjustments.map((a) => ({ ...a, amount: toCentimes(a.amount) })),
-      },
-      ctx,
-    );
-    if (plan.refusal) {
-      const { kind, receiptNo } = plan.refusal;
-      throw badRequest(kind === 'removed' ? t.receiptRemoved(receiptNo) : t.correctionRequired(receiptNo), 'receipt_locked');
-    }
-    if (financeTotals(plan).adjusted < 0) throw badRequest(t.adjustedNegative);
-    const saved: FinanceRecord = { ...record, mppa: plan.mppa, payments: plan.payments, adjustments: plan.adjustments, revision: record.revision + 1 };
-    const base = { revision: record.revision, receiptSeq };
-    return {
-      statements: enrollments.replaceSheetStatements(db, school, record.id, base, {
-        mppa: plan.mppaChanged ? plan.mppa : null,
+financeRoutes.put(
+  api.saveSheet.path,
+  allow.permission('enrollment:update_payment'),
+  input(api.saveSheet),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { db, school } = c.var;
+    return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
+      if (body.version !== record.revision) throw stale(record);
+      const plan = planSheet(
+        record,
+        {
+          mppa: body.mppa === undefined ? undefined : toCentimes(body.mppa),
+          payments: body.payments.map((p) => ({ ...p, amount: toCentimes(p.amount) })),
+          adjustments: body.adjustments.map((a) => ({ ...a, amount: toCentimes(a.amount) })),
+        },
+        ctx,
+      );
+      if (plan.refusal) {
+        const { kind, receiptNo } = plan.refusal;
+        throw badRequest(
+          kind === 'removed' ? t.receiptRemoved(receiptNo) : t.correctionRequired(receiptNo),
+          'receipt_locked',
+        );
+      }
+      if (financeTotals(plan).adjusted < 0) throw badRequest(t.adjustedNegative);
+      const saved: FinanceRecord = {
+        ...record,
+        mppa: plan.mppa,
         payments: plan.payments,
         adjustments: plan.adjustments,
+        revision: record.revision + 1,
+      };
+      const base = { revision: record.revision, receiptSeq };
+      return {
+        statements: enrollments.replaceSheetStatements(db, school, record.id, base, {
+          mppa: plan.mppaChanged ? plan.mppa : null,
+          payments: plan.payments,
+          adjustments: plan.adjustments,
+          receiptSeq: plan.receiptSeq,
+        }),
         receiptSeq: plan.receiptSeq,
-      }),
-      receiptSeq: plan.receiptSeq,
-      audit: {
-        action: plan.corrections.length > 0 ? 'CORRECT_PAYMENTS' : 'UPDATE_PAYMENTS',
-        target: auditTarget(record),
-        details: {
-          enrollment_id: record.id,
-          receipts_issued: plan.issued,
-          ...(plan.corrections.length > 0 ? { corrections: plan.corrections.map(correctionSnapshot) } : {}),
-          before: sheetSnapshot(record),
-          after: sheetSnapshot(plan),
+        audit: {
+          action: plan.corrections.length > 0 ? 'CORRECT_PAYMENTS' : 'UPDATE_PAYMENTS',
+          target: auditTarget(record),
+          details: {
+            enrollment_id: record.id,
+            receipts_issued: plan.issued,
+            ...(plan.corrections.length > 0 ? { corrections: plan.corrections.map(correctionSnapshot) } : {}),
+            before: sheetSnapshot(record),
+            after: sheetSnapshot(plan),
+          },
         },
-      },
-      body: { message: t.notices.saved, enrollment: apiEnrollment(saved) } satisfies SavedSheet,
-    };
-  });
-});
+        body: { message: t.notices.saved, enrollment: apiEnrollment(saved) } satisfies SavedSheet,
+      };
+    });
+  },
+);
 
-financeRoutes.post(api.addPayment.path, allow.permission('enrollment:update_payment'), input(api.addPayment), async (c) => {
-  const body = c.req.valid('json');
-  const { db, school } = c.var;
-  return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
-    const label = body.label || t.paymentLabel(record.payments.length + 1);
-    const { payment, sheet } = planNewPayment(record, { id: body.id, amount: toCentimes(body.amount), date: body.date, label }, ctx);
-    const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
-    const base = { revision: record.revision, receiptSeq };
-    return {
-      statements: enrollments.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
-      receiptSeq: payment.receiptNo!,
-      audit: {
-        action: 'ADD_PAYMENT',
-        target: auditTarget(record),
-        details: {
-          enrollment_id: record.id,
-          receipts_issued: [payment.receiptNo],
-          payment: { receipt_no: payment.receiptNo, date: payment.date, label: payment.label, amount: fromCentimes(payment.amount) },
-          before: sheetSnapshot(record),
-          after: sheetSnapshot(saved),
+financeRoutes.post(
+  api.addPayment.path,
+  allow.permission('enrollment:update_payment'),
+  input(api.addPayment),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { db, school } = c.var;
+    return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
+      const label = body.label || t.paymentLabel(record.payments.length + 1);
+      const { payment, sheet } = planNewPayment(
+        record,
+        { id: body.id, amount: toCentimes(body.amount), date: body.date, label },
+        ctx,
+      );
+      const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
+      const base = { revision: record.revision, receiptSeq };
+      return {
+        statements: enrollments.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
+        receiptSeq: payment.receiptNo!,
+        audit: {
+          action: 'ADD_PAYMENT',
+          target: auditTarget(record),
+          details: {
+            enrollment_id: record.id,
+            receipts_issued: [payment.receiptNo],
+            payment: {
+              receipt_no: payment.receiptNo,
+              date: payment.date,
+              label: payment.label,
+              amount: fromCentimes(payment.amount),
+            },
+            before: sheetSnapshot(record),
+            after: sheetSnapshot(saved),
+          },
         },
-      },
-      status: 201 as const,
-      body: { message: t.notices.paymentSaved(payment.receiptNo!), enrollment: apiEnrollment(saved), payment: apiPayment(payment) } satisfies SavedPayment,
-    };
-  });
-});
+        status: 201 as const,
+        body: {
+          message: t.notices.paymentSaved(payment.receiptNo!),
+          enrollment: apiEnrollment(saved),
+          payment: apiPayment(payment),
+        } satisfies SavedPayment,
+      };
+    });
+  },
+);
 
 // ------------------------------------------------------------------------------ grades access
 
-financeRoutes.put(api.gradesAccess.path, allow.permission('student_portal:manage_access'), input(api.gradesAccess), async (c) => {
-  const { enabled } = c.req.valid('json');
-  const { db, school } = c.var;
-  const record = found(await enrollments.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
-  return commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
-    audit: {
-      action: enabled ? 'GRADES_ACCESS_ENABLED' : 'GRADES_ACCESS_RESTRICTED',
-      target: auditTarget(record),
-      details: { enrollment_id: record.id, before: record.gradesAccessEnabled, after: enabled },
-    },
-    body: { message: enabled ? t.notices.accessEnabled : t.notices.accessRestricted },
-  });
-});
+financeRoutes.put(
+  api.gradesAccess.path,
+  allow.permission('student_portal:manage_access'),
+  input(api.gradesAccess),
+  async (c) => {
+    const { enabled } = c.req.valid('json');
+    const { db, school } = c.var;
+    const record = found(await enrollments.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
+    return commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
+      audit: {
+        action: enabled ? 'GRADES_ACCESS_ENABLED' : 'GRADES_ACCESS_RESTRICTED',
+        target: auditTarget(record),
+        details: { enrollment_id: record.id, before: record.gradesAccessEnabled, after: enabled },
+      },
+      body: { message: enabled ? t.notices.accessEnabled : t.notices.accessRestricted },
+    });
+  },
+);
 
-financeRoutes.put(api.classGradesAccess.path, allow.permission('student_portal:manage_access'), input(api.classGradesAccess), async (c) => {
-  const { yearId, enabled } = c.req.valid('json');
-  const { db, school } = c.var;
-  const { year, klass } = await requireYearAndClass(c, yearId, c.req.valid('param').className);
-  const count = await enrollments.countClassEnrollments(db, school, year.id, klass.id);
-  return commit(c, [enrollments.setClassGradesAccess(db, school, year.id, klass.id, enabled)], {
-    audit: {
-      action: enabled ? 'CLASS_GRADES_ACCESS_ENABLED' : 'CLASS_GRADES_ACCESS_RESTRICTED',
-      target: `${klass.name} (${year.name})`,
-      details: { students: count, enabled },
-    },
-    body: { message: enabled ? t.notices.classAccessEnabled : t.notices.classAccessRestricted, count } satisfies ClassGradesAccessChanged,
-  });
-});
+financeRoutes.put(
+  api.classGradesAccess.path,
+  allow.permission('student_portal:manage_access'),
+  input(api.classGradesAccess),
+  async (c) => {
+    const { yearId, enabled } = c.req.valid('json');
+    const { db, school } = c.var;
+    const { year, klass } = await requireYearAndClass(c, yearId, c.req.valid('param').className);
+    const count = await enrollments.countClassEnrollments(db, school, year.id, klass.id);
+    return commit(c, [enrollments.setClassGradesAccess(db, school, year.id, klass.id, enabled)], {
+      audit: {
+        action: enabled ? 'CLASS_GRADES_ACCESS_ENABLED' : 'CLASS_GRADES_ACCESS_RESTRICTED',
+        target: `${klass.name} (${year.name})`,
+        details: { students: count, enabled },
+      },
+      body: {
+        message: enabled ? t.notices.classAccessEnabled : t.notices.classAccessRestricted,
+        count,
+      } satisfies ClassGradesAccessChanged,
+    });
+  },
+);
 
 // ------------------------------------------------------------------------------------ report
 

@@ -52,7 +52,11 @@ async function openBook(c: SchoolContext, course: Course, periodId: string, perm
     curriculum.selectCellMax(db, school, course),
     assignments.selectTeachesCourse(db, school, account.id, course),
   ]);
-  return bookRules(account, { teaches: Boolean(teaches[0]), periodFound: Boolean(periodRows[0]), maxGrade: maxRows[0]?.max_grade ?? null });
+  return bookRules(account, {
+    teaches: Boolean(teaches[0]),
+    periodFound: Boolean(periodRows[0]),
+    maxGrade: maxRows[0]?.max_grade ?? null,
+  });
 }
 
 /** Staff need the permission; a teacher's course is checked with the book's reads (bookRules). */
@@ -70,10 +74,15 @@ function bookRules(account: Account, read: { teaches: boolean; periodFound: bool
 /** The guards every book write carries: the teacher still teaches the course. */
 function courseGuards(c: SchoolContext, course: Course): Guard[] {
   const { db, school, account } = c.var;
-  return account.type === 'teacher' ? [{ holds: assignments.stillTeaches(db, school, account.id, course), error: forbidden(t.notYourCourse) }] : [];
+  return account.type === 'teacher'
+    ? [{ holds: assignments.stillTeaches(db, school, account.id, course), error: forbidden(t.notYourCourse) }]
+    : [];
 }
 
-const gradeOut = (g: { id: string; evaluation_id: string; score: number }, e: { name: string; max_score: number }): BookGrade => ({
+const gradeOut = (
+  g: { id: string; evaluation_id: string; score: number },
+  e: { name: string; max_score: number },
+): BookGrade => ({
   id: g.id,
   evaluation_id: g.evaluation_id,
   evaluation_name: e.name,
@@ -123,13 +132,21 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
       teacherUserId: account.type === 'teacher' ? account.id : null,
     }),
     evaluations.selectEvaluation(db, school, body.evaluation_id),
-    evaluations.selectBookEvaluations(db, school, { classId: enrollments.classIdOfEnrollment(school, body.enrollment_id), subjectId: body.subject_id, periodId: body.period_id }),
+    evaluations.selectBookEvaluations(db, school, {
+      classId: enrollments.classIdOfEnrollment(school, body.enrollment_id),
+      subjectId: body.subject_id,
+      periodId: body.period_id,
+    }),
     grades.selectCell(db, school, body.evaluation_id, body.enrollment_id),
   ]);
   const row = found(placeRows[0], t.studentNotFound);
   const place = { id: row.enrollment_id, yearId: row.year_id, classId: row.class_id };
   mayOpenBooks(account, 'grade:create');
-  const { maxGrade } = bookRules(account, { teaches: Boolean(row.teaches), periodFound: Boolean(row.period_ok), maxGrade: row.max_grade });
+  const { maxGrade } = bookRules(account, {
+    teaches: Boolean(row.teaches),
+    periodFound: Boolean(row.period_ok),
+    maxGrade: row.max_grade,
+  });
   const course = { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id };
   const book = { classId: place.classId, subjectId: body.subject_id, periodId: body.period_id };
   const existing = evaluationRows[0];
@@ -140,7 +157,12 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
   const statements: BatchItem<'sqlite'>[] = [];
   const guards: Guard[] = [...courseGuards(c, course)];
   if (existing) {
-    if (existing.classId !== book.classId || existing.subjectId !== book.subjectId || existing.periodId !== book.periodId) throw notFound(t.evaluationNotFound);
+    if (
+      existing.classId !== book.classId ||
+      existing.subjectId !== book.subjectId ||
+      existing.periodId !== book.periodId
+    )
+      throw notFound(t.evaluationNotFound);
     evaluation = existing;
     guards.push({ holds: evaluations.stillExists(school, existing.id), error: notFound(t.evaluationNotFound) });
   } else {
@@ -148,37 +170,79 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
     evaluation = { id: body.evaluation_id, name: body.evaluation_name, max_score: toHundredths(body.max_score) };
     const taken = others.find((e) => sameEvaluationName(e.name, evaluation.name));
     if (taken) throw conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken');
-    const total = exceededTotal(others.map((e) => e.max_score), evaluation.max_score, maxGrade);
+    const total = exceededTotal(
+      others.map((e) => e.max_score),
+      evaluation.max_score,
+      maxGrade,
+    );
     if (total !== null) throw badTotal(total, maxGrade);
     guards.push(
-      { holds: evaluations.nameFree(school, book, evaluation.name, evaluation.id) , error: conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken') },
-      { holds: evaluations.canJoin(school, book, { id: evaluation.id, name: evaluation.name, max: evaluation.max_score }, maxGrade), error: conflict(serverText.changedMeanwhile, 'changed') },
+      {
+        holds: evaluations.nameFree(school, book, evaluation.name, evaluation.id),
+        error: conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken'),
+      },
+      {
+        holds: evaluations.canJoin(
+          school,
+          book,
+          { id: evaluation.id, name: evaluation.name, max: evaluation.max_score },
+          maxGrade,
+        ),
+        error: conflict(serverText.changedMeanwhile, 'changed'),
+      },
     );
-    statements.push(evaluations.insertEvaluationIfNew(db, school, { ...book, id: evaluation.id, name: evaluation.name, maxScore: evaluation.max_score }));
+    statements.push(
+      evaluations.insertEvaluationIfNew(db, school, {
+        ...book,
+        id: evaluation.id,
+        name: evaluation.name,
+        maxScore: evaluation.max_score,
+      }),
+    );
   }
 
   const out = { id: evaluation.id, name: evaluation.name, max_score: toPoints(evaluation.max_score) };
   if (body.score === null) {
     statements.push(grades.deleteCell(db, school, evaluation.id, place.id));
     return commit(c, statements, {
-      audit: { action: 'DELETE_GRADE', target: evaluation.name, details: { enrollment: place.id, evaluation: evaluation.id } },
+      audit: {
+        action: 'DELETE_GRADE',
+        target: evaluation.name,
+        details: { enrollment: place.id, evaluation: evaluation.id },
+      },
       guards,
       body: { enrollment_id: place.id, grade: null, evaluation: out, message: t.gradeDeleted } satisfies SavedGrade,
     });
   }
   const score = toHundredths(body.score);
-  if (score > evaluation.max_score) throw new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score)));
+  if (score > evaluation.max_score)
+    throw new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score)));
   const cell = cellRows[0] ?? { id: crypto.randomUUID() };
-  statements.push(grades.upsertCell(db, school, { id: cell.id, evaluationId: evaluation.id, enrollmentId: place.id, score }));
-  guards.push({ holds: evaluations.scoreFits(school, evaluation.id, score), error: new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score))) });
+  statements.push(
+    grades.upsertCell(db, school, { id: cell.id, evaluationId: evaluation.id, enrollmentId: place.id, score }),
+  );
+  guards.push({
+    holds: evaluations.scoreFits(school, evaluation.id, score),
+    error: new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score))),
+  });
   return commit(c, statements, {
-    audit: { action: 'SET_GRADE', target: evaluation.name, details: { enrollment: place.id, evaluation: evaluation.id, score: body.score } },
+    audit: {
+      action: 'SET_GRADE',
+      target: evaluation.name,
+      details: { enrollment: place.id, evaluation: evaluation.id, score: body.score },
+    },
     guards,
-    body: { enrollment_id: place.id, grade: gradeOut({ id: cell.id, evaluation_id: evaluation.id, score }, evaluation), evaluation: out, message: t.gradeSaved } satisfies SavedGrade,
+    body: {
+      enrollment_id: place.id,
+      grade: gradeOut({ id: cell.id, evaluation_id: evaluation.id, score }, evaluation),
+      evaluation: out,
+      message: t.gradeSaved,
+    } satisfies SavedGrade,
   });
 });
 
-const badTotal = (total: number, maxGrade: number) => new ApiError(400, 'total_above_max', t.totalAbove(toPoints(total), toPoints(maxGrade)));
+const badTotal = (total: number, maxGrade: number) =>
+  new ApiError(400, 'total_above_max', t.totalAbove(toPoints(total), toPoints(maxGrade)));
 
 /** An evaluation, its book and year (through the period), with the caller's right to change it. */
 async function evaluationForWrite(c: SchoolContext, id: string) {
@@ -187,7 +251,12 @@ async function evaluationForWrite(c: SchoolContext, id: string) {
   const period = found(await periods.findPeriod(db, school, evaluation.periodId), t.periodNotFound);
   const course = { yearId: period.year_id, classId: evaluation.classId, subjectId: evaluation.subjectId };
   const { maxGrade } = await openBook(c, course, evaluation.periodId, 'grade:create');
-  return { evaluation, course, maxGrade, book: { classId: evaluation.classId, subjectId: evaluation.subjectId, periodId: evaluation.periodId } };
+  return {
+    evaluation,
+    course,
+    maxGrade,
+    book: { classId: evaluation.classId, subjectId: evaluation.subjectId, periodId: evaluation.periodId },
+  };
 }
 
 gradesRoutes.put(api.updateEvaluation.path, allow.types(...BOOK_ACCOUNTS), input(api.updateEvaluation), async (c) => {
@@ -197,32 +266,55 @@ gradesRoutes.put(api.updateEvaluation.path, allow.types(...BOOK_ACCOUNTS), input
   const { evaluation, course, maxGrade, book } = await evaluationForWrite(c, id);
   const max = toHundredths(body.max_score);
   const others = (await evaluations.selectBookEvaluations(db, school, book)).filter((e) => e.id !== id);
-  if (others.some((e) => sameEvaluationName(e.name, body.name))) throw conflict(t.nameTaken(body.name), 'evaluation_name_taken');
-  const total = exceededTotal(others.map((e) => e.max_score), max, maxGrade);
+  if (others.some((e) => sameEvaluationName(e.name, body.name)))
+    throw conflict(t.nameTaken(body.name), 'evaluation_name_taken');
+  const total = exceededTotal(
+    others.map((e) => e.max_score),
+    max,
+    maxGrade,
+  );
   if (total !== null) throw badTotal(total, maxGrade);
   return commit(c, [evaluations.updateEvaluation(db, school, id, { name: body.name, maxScore: max })], {
-    audit: { action: 'UPDATE_EVALUATION', target: body.name, details: { before: { name: evaluation.name, max: toPoints(evaluation.max_score) }, max: body.max_score } },
+    audit: {
+      action: 'UPDATE_EVALUATION',
+      target: body.name,
+      details: { before: { name: evaluation.name, max: toPoints(evaluation.max_score) }, max: body.max_score },
+    },
     guards: [
       ...courseGuards(c, course),
       { holds: evaluations.stillExists(school, id), error: notFound(t.evaluationNotFound) },
-      { holds: evaluations.nameFree(school, book, body.name, id), error: conflict(t.nameTaken(body.name), 'evaluation_name_taken') },
-      { holds: evaluations.totalWithin(school, book, id, max, maxGrade), error: conflict(serverText.changedMeanwhile, 'changed') },
-      { holds: evaluations.noScoreAbove(school, id, max), error: new ApiError(400, 'score_above_max', t.scoresAboveMax(body.max_score)) },
+      {
+        holds: evaluations.nameFree(school, book, body.name, id),
+        error: conflict(t.nameTaken(body.name), 'evaluation_name_taken'),
+      },
+      {
+        holds: evaluations.totalWithin(school, book, id, max, maxGrade),
+        error: conflict(serverText.changedMeanwhile, 'changed'),
+      },
+      {
+        holds: evaluations.noScoreAbove(school, id, max),
+        error: new ApiError(400, 'score_above_max', t.scoresAboveMax(body.max_score)),
+      },
     ],
     body: { evaluation: { id, name: body.name, max_score: body.max_score }, message: t.evaluationUpdated },
   });
 });
 
-gradesRoutes.delete(api.removeEvaluation.path, allow.types(...BOOK_ACCOUNTS), input(api.removeEvaluation), async (c) => {
-  const { db, school } = c.var;
-  const { id } = c.req.valid('param');
-  const { evaluation, course } = await evaluationForWrite(c, id);
-  return commit(c, [evaluations.deleteEvaluation(db, school, id)], {
-    audit: { action: 'DELETE_EVALUATION', target: evaluation.name, details: { max: toPoints(evaluation.max_score) } },
-    guards: courseGuards(c, course),
-    body: { message: t.evaluationDeleted(evaluation.name) },
-  });
-});
+gradesRoutes.delete(
+  api.removeEvaluation.path,
+  allow.types(...BOOK_ACCOUNTS),
+  input(api.removeEvaluation),
+  async (c) => {
+    const { db, school } = c.var;
+    const { id } = c.req.valid('param');
+    const { evaluation, course } = await evaluationForWrite(c, id);
+    return commit(c, [evaluations.deleteEvaluation(db, school, id)], {
+      audit: { action: 'DELETE_EVALUATION', target: evaluation.name, details: { max: toPoints(evaluation.max_score) } },
+      guards: courseGuards(c, course),
+      body: { message: t.evaluationDeleted(evaluation.name) },
+    });
+  },
+);
 
 /** An appreciation's enrolment and course, with the caller's right to write it. */
 async function appreciationPlace(c: SchoolContext, enrollmentId: string, subjectId: string | null, periodId: string) {
@@ -233,7 +325,10 @@ async function appreciationPlace(c: SchoolContext, enrollmentId: string, subject
   } else {
     // A general appreciation: staff with the permission, or a teacher of the class that year.
     if (account.type !== 'teacher' && !staffMay(account, 'appreciation:create')) throw forbidden();
-    found(await db.batch([periods.selectPeriodOfYear(db, school, periodId, place.yearId)]).then(([rows]) => rows[0]), t.periodNotFound);
+    found(
+      await db.batch([periods.selectPeriodOfYear(db, school, periodId, place.yearId)]).then(([rows]) => rows[0]),
+      t.periodNotFound,
+    );
   }
   return place;
 }
@@ -243,37 +338,68 @@ gradesRoutes.post(api.appreciation.path, allow.types(...BOOK_ACCOUNTS), input(ap
   const body = c.req.valid('json');
   const place = await appreciationPlace(c, body.enrollment_id, body.subject_id, body.period_id);
   const key = { enrollmentId: place.id, subjectId: body.subject_id, periodId: body.period_id };
-  return commit(c, [body.text ? appreciations.setAppreciation(db, school, { ...key, text: body.text }) : appreciations.clearAppreciation(db, school, key)], {
-    audit: { action: 'SET_APPRECIATION', target: place.id, details: { subject: body.subject_id, period: body.period_id } },
-    guards: [
-      ...courseGuards(c, { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id }),
-      { holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) },
+  return commit(
+    c,
+    [
+      body.text
+        ? appreciations.setAppreciation(db, school, { ...key, text: body.text })
+        : appreciations.clearAppreciation(db, school, key),
     ],
-    body: { message: t.appreciationSaved },
-  });
+    {
+      audit: {
+        action: 'SET_APPRECIATION',
+        target: place.id,
+        details: { subject: body.subject_id, period: body.period_id },
+      },
+      guards: [
+        ...courseGuards(c, { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id }),
+        { holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) },
+      ],
+      body: { message: t.appreciationSaved },
+    },
+  );
 });
 
-gradesRoutes.post(api.generalAppreciation.path, allow.types(...BOOK_ACCOUNTS), input(api.generalAppreciation), async (c) => {
-  const { db, school, account } = c.var;
-  const body = c.req.valid('json');
-  const place = await appreciationPlace(c, body.enrollment_id, null, body.period_id);
-  if (account.type === 'teacher') {
-    if (!(await assignments.findTeachesClass(db, school, account.id, place.yearId, place.classId))) throw forbidden(t.notYourCourse);
-  }
-  const key = { enrollmentId: place.id, periodId: body.period_id };
-  return commit(c, [body.text ? appreciations.setGeneralAppreciation(db, school, { ...key, text: body.text }) : appreciations.clearGeneralAppreciation(db, school, key)], {
-    audit: { action: 'SET_GENERAL_APPRECIATION', target: place.id, details: { period: body.period_id } },
-    guards: [{ holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) }],
-    body: { message: t.appreciationSaved },
-  });
-});
+gradesRoutes.post(
+  api.generalAppreciation.path,
+  allow.types(...BOOK_ACCOUNTS),
+  input(api.generalAppreciation),
+  async (c) => {
+    const { db, school, account } = c.var;
+    const body = c.req.valid('json');
+    const place = await appreciationPlace(c, body.enrollment_id, null, body.period_id);
+    if (account.type === 'teacher') {
+      if (!(await assignments.findTeachesClass(db, school, account.id, place.yearId, place.classId)))
+        throw forbidden(t.notYourCourse);
+    }
+    const key = { enrollmentId: place.id, periodId: body.period_id };
+    return commit(
+      c,
+      [
+        body.text
+          ? appreciations.setGeneralAppreciation(db, school, { ...key, text: body.text })
+          : appreciations.clearGeneralAppreciation(db, school, key),
+      ],
+      {
+        audit: { action: 'SET_GENERAL_APPRECIATION', target: place.id, details: { period: body.period_id } },
+        guards: [{ holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) }],
+        body: { message: t.appreciationSaved },
+      },
+    );
+  },
+);
 
 gradesRoutes.get(api.bulk.path, allow.permission('report_card:generate'), input(api.bulk), async (c) => {
   const { db, school } = c.var;
   const q = c.req.valid('query');
   // Query 1: the class, the year and the period. Then queries 2 to 5 in one round trip.
-  const scope = found((await classes.selectReportScope(db, school, q.yearId, q.className, q.periodId))[0], serverText.classNotFound);
+  const scope = found(
+    (await classes.selectReportScope(db, school, q.yearId, q.className, q.periodId))[0],
+    serverText.classNotFound,
+  );
   if (!scope.year_ok) throw notFound(serverText.yearNotFound);
   if (!scope.period_ok) throw notFound(t.periodNotFound);
-  return c.json<ReportData>(await readReportData(db, school, { yearId: q.yearId, classId: scope.class_id, periodId: q.periodId }));
+  return c.json<ReportData>(
+    await readReportData(db, school, { yearId: q.yearId, classId: scope.class_id, periodId: q.periodId }),
+  );
 });

@@ -60,12 +60,30 @@ instanceRoutes.put(api.update.path, allow.permission('user:manage'), input(api.u
     logo = { logoKey: await storeImage(c.env, logoKey(school, crypto.randomUUID()), body.logo_url, limits) };
   }
   const replaced = logo.logoKey !== undefined && logo.logoKey !== current.logoKey;
-  const info = { name: body.name, email: body.email, address: body.address, phone: body.phone, passingGrade: body.passing_grade, currency: body.currency };
+  const info = {
+    name: body.name,
+    email: body.email,
+    address: body.address,
+    phone: body.phone,
+    passingGrade: body.passing_grade,
+    currency: body.currency,
+  };
   try {
     const response = await commit(c, [instances.updateInstanceInfo(db, school, { ...info, ...logo })], {
-      audit: { action: 'UPDATE_SCHOOL_INFO', target: body.name, details: { currency: body.currency, passing_grade: body.passing_grade } },
+      audit: {
+        action: 'UPDATE_SCHOOL_INFO',
+        target: body.name,
+        details: { currency: body.currency, passing_grade: body.passing_grade },
+      },
       body: { message: t.updated },
-      guards: replaced ? [{ holds: instances.logoStillIs(school, current.logoKey), error: conflict(serverText.changedMeanwhile, 'changed') }] : [],
+      guards: replaced
+        ? [
+            {
+              holds: instances.logoStillIs(school, current.logoKey),
+              error: conflict(serverText.changedMeanwhile, 'changed'),
+            },
+          ]
+        : [],
     });
     if (replaced) dropFiles(c, [current.logoKey]);
     return response;

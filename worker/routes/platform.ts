@@ -9,7 +9,9 @@ import { commit } from '../lib/write';
 
 export const platformRoutes = new Hono<AppBindings>();
 
-platformRoutes.get(api.maintenance.path, allow.public(), input(api.maintenance), async (c) => c.json<Maintenance>(await currentMaintenance(c.env)));
+platformRoutes.get(api.maintenance.path, allow.public(), input(api.maintenance), async (c) =>
+  c.json<Maintenance>(await currentMaintenance(c.env)),
+);
 
 // The superadmin only: delegates manage schools, not the platform's state.
 platformRoutes.put(api.setMaintenance.path, allow.types('superadmin'), input(api.setMaintenance), async (c) => {

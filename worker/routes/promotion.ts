@@ -25,7 +25,10 @@ export const promotionRoutes = new Hono<SchoolBindings>();
 
 const MANAGE = 'settings:manage_academic';
 
-async function plan(c: SchoolContext, body: { sourceYearId: string; promotionMap?: Record<string, string | null>; overrides?: Record<string, Outcome> }) {
+async function plan(
+  c: SchoolContext,
+  body: { sourceYearId: string; promotionMap?: Record<string, string | null>; overrides?: Record<string, Outcome> },
+) {
   const { db, school } = c.var;
   const source = await requireYear(c, body.sourceYearId);
   const targetName = nextYearName(source.name);
@@ -51,7 +54,11 @@ async function plan(c: SchoolContext, body: { sourceYearId: string; promotionMap
   const fee = new Map(feeRows.map((f) => [f.id, f.mppa ?? 0]));
   const name = new Map(classRows.map((k) => [k.id, k.name]));
   const usedClasses = classRows.filter((k) => studentRows.some((s) => s.class_id === k.id));
-  const datas = await Promise.all(usedClasses.map((k) => readReportData(db, school, { yearId: source.id, classId: k.id, periodId: yearPeriods[0]?.id ?? '' })));
+  const datas = await Promise.all(
+    usedClasses.map((k) =>
+      readReportData(db, school, { yearId: source.id, classId: k.id, periodId: yearPeriods[0]?.id ?? '' }),
+    ),
+  );
   const planned = usedClasses.map((k, i) => {
     const data = datas[i]!;
     // Only the active students (an archived one has left the school).
@@ -98,13 +105,22 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
     return c.json(answer);
   }
 
-  const all = p.planned.flatMap(({ klass, target, results }) => results.map((r) => ({ r, to: destination(r.outcome, klass.id, target) })));
+  const all = p.planned.flatMap(({ klass, target, results }) =>
+    results.map((r) => ({ r, to: destination(r.outcome, klass.id, target) })),
+  );
   if (!all.length) throw conflict(t.nobody, 'nobody');
   const pending = all.filter(({ r }) => !p.enrolled.has(r.studentId));
   if (!pending.length) throw conflict(t.allEnrolled(p.target.name), 'already_promoted');
   const newEnrollments = pending
     .filter(({ to }) => to !== null)
-    .map(({ r, to }) => ({ id: crypto.randomUUID(), instanceId: school, studentId: r.studentId, yearId: p.target.id, classId: to!, mppa: p.fee.get(to!) ?? 0 }));
+    .map(({ r, to }) => ({
+      id: crypto.randomUUID(),
+      instanceId: school,
+      studentId: r.studentId,
+      yearId: p.target.id,
+      classId: to!,
+      mppa: p.fee.get(to!) ?? 0,
+    }));
   const graduates = pending.filter(({ to }) => to === null).map(({ r }) => p.byStudent.get(r.studentId)!);
   const accounts = graduates.filter((g) => g.user_id !== null && g.user_status !== 'disabled');
   const runId = crypto.randomUUID();
@@ -113,8 +129,16 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
     c,
     [
       ...enrollments.insertEnrollments(db, newEnrollments),
-      ...promotions.archiveStudents(db, school, graduates.map((g) => g.student_id)),
-      ...promotions.disableAccounts(db, school, accounts.map((a) => a.user_id!)),
+      ...promotions.archiveStudents(
+        db,
+        school,
+        graduates.map((g) => g.student_id),
+      ),
+      ...promotions.disableAccounts(
+        db,
+        school,
+        accounts.map((a) => a.user_id!),
+      ),
       ...promotions.insertRun(db, school, {
         id: runId,
         sourceYearId: p.source.id,
@@ -131,12 +155,22 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
       audit: {
         action: 'EXECUTE_PROMOTION',
         target: `${p.source.name} → ${p.target.name}`,
-        details: { enrolled: newEnrollments.length, graduated: graduates.length, overrides: Object.keys(body.overrides ?? {}).length },
+        details: {
+          enrolled: newEnrollments.length,
+          graduated: graduates.length,
+          overrides: Object.keys(body.overrides ?? {}).length,
+        },
       },
       body: { message: t.executed(newEnrollments.length, graduates.length, p.target.name) },
       // Enrolled meanwhile (a second run, a secretary): nobody is enrolled twice.
       guards: [
-        ...promotions.noneEnrolled(school, p.target.id, pending.map(({ r }) => r.studentId)).map((holds) => ({ holds, error })),
+        ...promotions
+          .noneEnrolled(
+            school,
+            p.target.id,
+            pending.map(({ r }) => r.studentId),
+          )
+          .map((holds) => ({ holds, error })),
         { holds: years.yearStillExists(school, p.target.id), error: notFound(t.targetMissing(p.target.name)) },
       ],
     },
@@ -147,7 +181,15 @@ promotionRoutes.get(api.latest.path, allow.permission(MANAGE), input(api.latest)
   const run = await promotions.findLatestRun(c.var.db, c.var.school);
   const answer: PromotionLatest = {
     run: run
-      ? { id: run.id, source_year: run.source_year, target_year: run.target_year, created_by: run.created_by, created_at: run.created_at, enrolled: run.enrolled, graduated: run.graduated }
+      ? {
+          id: run.id,
+          source_year: run.source_year,
+          target_year: run.target_year,
+          created_by: run.created_by,
+          created_at: run.created_at,
+          enrolled: run.enrolled,
+          graduated: run.graduated,
+        }
       : null,
   };
   return c.json(answer);
@@ -158,7 +200,11 @@ promotionRoutes.delete(api.undo.path, allow.permission(MANAGE), input(api.undo),
   const run = await promotions.findLatestRun(db, school);
   if (!run) throw notFound(t.noRun);
   return commit(c, promotions.undoRun(db, school, run.id), {
-    audit: { action: 'UNDO_PROMOTION', target: `${run.source_year} → ${run.target_year}`, details: { enrolled: run.enrolled, graduated: run.graduated } },
+    audit: {
+      action: 'UNDO_PROMOTION',
+      target: `${run.source_year} → ${run.target_year}`,
+      details: { enrolled: run.enrolled, graduated: run.graduated },
+    },
     body: { message: t.undone },
     guards: [
       { holds: promotions.runIsLatest(school, run.id), error: conflict(t.notLatest, 'changed') },

@@ -25,7 +25,8 @@ export const resourceRoutes = new Hono<SchoolBindings>();
 
 /** Managers hold settings:manage_academic (admins hold every permission); teachers reach their own courses; students their class's. */
 function readerOf(account: Account): resources.Reader {
-  if (account.permissions.has('settings:manage_academic') && (account.type === 'admin' || account.type === 'standard')) return { kind: 'manager' };
+  if (account.permissions.has('settings:manage_academic') && (account.type === 'admin' || account.type === 'standard'))
+    return { kind: 'manager' };
   if (account.type === 'student') return { kind: 'student', userId: account.id };
   return { kind: 'teacher', userId: account.id };
 }
@@ -57,13 +58,21 @@ const apiResource = (row: resources.ResourceRow): Resource => ({
 
 // --------------------------------------------------------------------------------- reads
 
-resourceRoutes.get(api.adminList.path, allow.permission('settings:manage_academic'), input(api.adminList), async (c) => {
-  const { db, school } = c.var;
-  const { yearId } = c.req.valid('query');
-  const [yearRows, rows] = await db.batch([years.selectById(db, school, yearId), resources.selectOfYear(db, school, yearId)]);
-  found(yearRows[0], serverText.yearNotFound);
-  return c.json<Resource[]>(rows.map(apiResource));
-});
+resourceRoutes.get(
+  api.adminList.path,
+  allow.permission('settings:manage_academic'),
+  input(api.adminList),
+  async (c) => {
+    const { db, school } = c.var;
+    const { yearId } = c.req.valid('query');
+    const [yearRows, rows] = await db.batch([
+      years.selectById(db, school, yearId),
+      resources.selectOfYear(db, school, yearId),
+    ]);
+    found(yearRows[0], serverText.yearNotFound);
+    return c.json<Resource[]>(rows.map(apiResource));
+  },
+);
 
 resourceRoutes.get(api.teacherList.path, allow.types('teacher', 'admin'), input(api.teacherList), async (c) => {
   const { db, school, account } = c.var;
@@ -75,7 +84,10 @@ resourceRoutes.get(api.teacherList.path, allow.types('teacher', 'admin'), input(
     resources.selectManageableCourses(db, school, yearId, own),
   ]);
   found(yearRows[0], serverText.yearNotFound);
-  return c.json<TeacherResources>({ assignments: courses.map(({ year_id: _, ...course }) => course), resources: rows.map(apiResource) });
+  return c.json<TeacherResources>({
+    assignments: courses.map(({ year_id: _, ...course }) => course),
+    resources: rows.map(apiResource),
+  });
 });
 
 resourceRoutes.get(api.studentList.path, allow.types('student', 'admin'), input(api.studentList), async (c) => {
@@ -92,22 +104,27 @@ resourceRoutes.get(api.one.path, allow.types('admin', 'standard', 'teacher', 'st
   c.json<Resource>(apiResource(await requireReadable(c, c.req.valid('param').id))),
 );
 
-resourceRoutes.get(api.file.path, allow.types('admin', 'standard', 'teacher', 'student'), input(api.file), async (c) => {
-  const row = await requireReadable(c, c.req.valid('param').id);
-  const object = row.file_key ? await c.env.FILES.get(row.file_key) : null;
-  if (!object || !row.mime_type) throw notFound(t.notFound);
-  return new Response(object.body, {
-    headers: {
-      'Content-Type': row.mime_type === 'text/plain' ? 'text/plain; charset=utf-8' : row.mime_type,
-      'Content-Length': String(object.size),
-      'Content-Disposition': contentDisposition(row.mime_type, row.file_name ?? 'fichier'),
-      'X-Content-Type-Options': 'nosniff',
-      // Nothing in the file runs or loads anything; the app's own pages show it from a blob.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
-      'Cache-Control': 'private, no-cache',
-    },
-  });
-});
+resourceRoutes.get(
+  api.file.path,
+  allow.types('admin', 'standard', 'teacher', 'student'),
+  input(api.file),
+  async (c) => {
+    const row = await requireReadable(c, c.req.valid('param').id);
+    const object = row.file_key ? await c.env.FILES.get(row.file_key) : null;
+    if (!object || !row.mime_type) throw notFound(t.notFound);
+    return new Response(object.body, {
+      headers: {
+        'Content-Type': row.mime_type === 'text/plain' ? 'text/plain; charset=utf-8' : row.mime_type,
+        'Content-Length': String(object.size),
+        'Content-Disposition': contentDisposition(row.mime_type, row.file_name ?? 'fichier'),
+        'X-Content-Type-Options': 'nosniff',
+        // Nothing in the file runs or loads anything; the app's own pages show it from a blob.
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
+        'Cache-Control': 'private, no-cache',
+      },
+    });
+  },
+);
 
 // --------------------------------------------------------------------------------- writes
 
@@ -115,7 +132,8 @@ resourceRoutes.get(api.file.path, allow.types('admin', 'standard', 'teacher', 's
 async function storeFile(c: SchoolContext, resourceId: string, content: string, givenName: string | null) {
   const bytes = decodeBase64(content);
   if (!bytes) throw badRequest(t.fileUnreadable);
-  if (bytes.byteLength > RESOURCE_MAX_BYTES) throw new ApiError(413, 'too_large', t.fileTooLarge(RESOURCE_MAX_BYTES / 1024 / 1024));
+  if (bytes.byteLength > RESOURCE_MAX_BYTES)
+    throw new ApiError(413, 'too_large', t.fileTooLarge(RESOURCE_MAX_BYTES / 1024 / 1024));
   const fileName = cleanFileName(givenName ?? 'fichier');
   if (!fileName) throw badRequest(t.fileNameInvalid);
   const mimeType = sniffResourceType(bytes, fileName);
@@ -165,10 +183,23 @@ resourceRoutes.post(api.create.path, allow.types('admin', 'standard', 'teacher')
   });
   try {
     return await commit(c, [resources.insertResource(db, school, row)], {
-      audit: { action: 'CREATE_RESOURCE', target: body.title, details: { resource_id: id, class_name: course.class_name, subject_name: course.subject_name, type: row.resourceType, mime_type: row.mimeType, size: row.size } },
+      audit: {
+        action: 'CREATE_RESOURCE',
+        target: body.title,
+        details: {
+          resource_id: id,
+          class_name: course.class_name,
+          subject_name: course.subject_name,
+          type: row.resourceType,
+          mime_type: row.mimeType,
+          size: row.size,
+        },
+      },
       body: { message: t.added, resource } satisfies SavedResource,
       status: 201,
-      guards: [{ holds: resources.stillManageable(db, school, course.id, writer), error: notFound(t.assignmentNotFound) }],
+      guards: [
+        { holds: resources.stillManageable(db, school, course.id, writer), error: notFound(t.assignmentNotFound) },
+      ],
     });
   } catch (error) {
     if (file) dropFiles(c, [file.fileKey]);
@@ -181,8 +212,12 @@ resourceRoutes.put(api.update.path, allow.types('admin', 'standard', 'teacher'),
   const body = c.req.valid('json');
   const writer = writerOf(account);
   const current = found(await resources.findReadable(db, school, c.req.valid('param').id, writer), t.notFound);
-  if (body.assignment_id !== current.assignment_id || body.resource_type !== current.resource_type) throw badRequest(t.fixedOnEdit, 'fixed');
-  const file = current.resource_type === 'file' && body.file_content ? await storeFile(c, current.id, body.file_content, body.file_name) : null;
+  if (body.assignment_id !== current.assignment_id || body.resource_type !== current.resource_type)
+    throw badRequest(t.fixedOnEdit, 'fixed');
+  const file =
+    current.resource_type === 'file' && body.file_content
+      ? await storeFile(c, current.id, body.file_content, body.file_name)
+      : null;
   const change = {
     title: body.title,
     url: current.resource_type === 'link' ? body.url : null,
@@ -191,13 +226,28 @@ resourceRoutes.put(api.update.path, allow.types('admin', 'standard', 'teacher'),
     mimeType: file?.mimeType ?? current.mime_type,
     size: file?.size ?? current.size,
   };
-  const resource = apiResource({ ...current, title: change.title, url: change.url, file_key: change.fileKey, file_name: change.fileName, mime_type: change.mimeType, size: change.size });
+  const resource = apiResource({
+    ...current,
+    title: change.title,
+    url: change.url,
+    file_key: change.fileKey,
+    file_name: change.fileName,
+    mime_type: change.mimeType,
+    size: change.size,
+  });
   try {
     const response = await commit(c, [resources.updateResource(db, school, current.id, change)], {
-      audit: { action: 'UPDATE_RESOURCE', target: body.title, details: { resource_id: current.id, before: current.title, file_replaced: Boolean(file) } },
+      audit: {
+        action: 'UPDATE_RESOURCE',
+        target: body.title,
+        details: { resource_id: current.id, before: current.title, file_replaced: Boolean(file) },
+      },
       body: { message: t.updated, resource } satisfies SavedResource,
       guards: [
-        { holds: resources.stillSame(school, current.id, current.assignment_id, current.file_key), error: conflict(serverText.changedMeanwhile, 'changed') },
+        {
+          holds: resources.stillSame(school, current.id, current.assignment_id, current.file_key),
+          error: conflict(serverText.changedMeanwhile, 'changed'),
+        },
         { holds: resources.stillManageable(db, school, current.assignment_id, writer), error: notFound(t.notFound) },
       ],
     });
@@ -214,10 +264,17 @@ resourceRoutes.delete(api.remove.path, allow.types('admin', 'standard', 'teacher
   const writer = writerOf(account);
   const current = found(await resources.findReadable(db, school, c.req.valid('param').id, writer), t.notFound);
   const response = await commit(c, [resources.deleteResource(db, school, current.id)], {
-    audit: { action: 'DELETE_RESOURCE', target: current.title, details: { resource_id: current.id, assignment_id: current.assignment_id } },
+    audit: {
+      action: 'DELETE_RESOURCE',
+      target: current.title,
+      details: { resource_id: current.id, assignment_id: current.assignment_id },
+    },
     body: { message: t.deleted },
     guards: [
-      { holds: resources.stillSame(school, current.id, current.assignment_id, current.file_key), error: notFound(t.notFound) },
+      {
+        holds: resources.stillSame(school, current.id, current.assignment_id, current.file_key),
+        error: notFound(t.notFound),
+      },
       { holds: resources.stillManageable(db, school, current.assignment_id, writer), error: notFound(t.notFound) },
     ],
   });

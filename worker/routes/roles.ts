@@ -62,7 +62,9 @@ roleRoutes.put(api.update.path, allow.permission('role:manage'), input(api.updat
   return commit(c, roles.replaceRole(db, school, { id: role.id, name: body.name, permissionIds }), {
     audit: { action: 'UPDATE_ROLE', target: body.name, details: { before: role.name, permissionIds } },
     body: { id: role.id, name: body.name, revision: body.revision + 1, message: t.updated } satisfies SavedRole,
-    guards: [{ holds: roles.roleAtRevision(school, role.id, body.revision), error: conflict(t.changedMeanwhile, 'changed') }],
+    guards: [
+      { holds: roles.roleAtRevision(school, role.id, body.revision), error: conflict(t.changedMeanwhile, 'changed') },
+    ],
   });
 });
 

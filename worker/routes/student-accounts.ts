@@ -4,7 +4,12 @@
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
-import { type CreatedStudentAccounts, studentAccountsApi as api, type StudentAccountReset, type StudentAccountRow } from '../contract/student-accounts';
+import {
+  type CreatedStudentAccounts,
+  studentAccountsApi as api,
+  type StudentAccountReset,
+  type StudentAccountRow,
+} from '../contract/student-accounts';
 import { adminServerText } from '../contract/texts/admin';
 import { serverText } from '../contract/texts/server';
 import { studentAccountsServerText as t } from '../contract/texts/student-accounts';
@@ -43,7 +48,10 @@ studentAccountRoutes.post(api.create.path, allow.permission(MANAGE), input(api.c
   // In the order of the selection: the first of two namesakes gets the plain username.
   const without = chosen.filter((s) => !s.user_id).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   if (!without.length) throw conflict(t.noneToCreate, 'has_accounts');
-  const [schoolNames, platformNames] = await Promise.all([users.allUsernames(db, school), platformUsers.allUsernames(db)]);
+  const [schoolNames, platformNames] = await Promise.all([
+    users.allUsernames(db, school),
+    platformUsers.allUsernames(db),
+  ]);
   const usernames = batchUsernames(without, [...schoolNames, ...platformNames], 'eleve');
   const accounts = [];
   for (const [i, student] of without.entries()) {
@@ -67,9 +75,17 @@ studentAccountRoutes.post(api.create.path, allow.permission(MANAGE), input(api.c
       })),
     ),
     {
-      audit: { action: 'CREATE_STUDENT_ACCOUNTS', target: year.name, details: { usernames: accounts.map((a) => a.username) } },
+      audit: {
+        action: 'CREATE_STUDENT_ACCOUNTS',
+        target: year.name,
+        details: { usernames: accounts.map((a) => a.username) },
+      },
       body: {
-        accounts: accounts.map((a) => ({ student_id: a.student.id, username: a.username, tempPassword: a.tempPassword })),
+        accounts: accounts.map((a) => ({
+          student_id: a.student.id,
+          username: a.username,
+          tempPassword: a.tempPassword,
+        })),
         message: t.created(accounts.length),
       } satisfies CreatedStudentAccounts,
       status: 201,
@@ -89,7 +105,12 @@ studentAccountRoutes.put(api.reset.path, allow.permission(MANAGE), input(api.res
   return commit(c, [users.setPassword(db, school, account.id, hash, 'temporary_password', temporaryPasswordExpiry())], {
     audit: { action: 'RESET_PASSWORD', target: account.username },
     body: { username: account.username, tempPassword, message: t.reset } satisfies StudentAccountReset,
-    guards: [{ holds: users.userUnchanged(school, account.id, account.tokenVersion), error: conflict(serverText.changedMeanwhile, 'changed') }],
+    guards: [
+      {
+        holds: users.userUnchanged(school, account.id, account.tokenVersion),
+        error: conflict(serverText.changedMeanwhile, 'changed'),
+      },
+    ],
   });
 });
 
@@ -100,6 +121,11 @@ studentAccountRoutes.put(api.disable.path, allow.permission(MANAGE), input(api.d
   return commit(c, [users.disableAccount(db, school, account.id)], {
     audit: { action: 'DISABLE_STUDENT_ACCOUNT', target: account.username },
     body: { message: t.disabled },
-    guards: [{ holds: users.userUnchanged(school, account.id, account.tokenVersion), error: conflict(serverText.changedMeanwhile, 'changed') }],
+    guards: [
+      {
+        holds: users.userUnchanged(school, account.id, account.tokenVersion),
+        error: conflict(serverText.changedMeanwhile, 'changed'),
+      },
+    ],
   });
 });

@@ -3,7 +3,14 @@
 // a constant number of D1 statements.
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { type AccessStatus, type StudentFinance, type StudentGrades, type StudentMe, studentPortalApi as api, type StudentWeek } from '../contract/student-portal';
+import {
+  type AccessStatus,
+  type StudentFinance,
+  type StudentGrades,
+  type StudentMe,
+  studentPortalApi as api,
+  type StudentWeek,
+} from '../contract/student-portal';
 import { studentServerText as t } from '../contract/texts/student';
 import * as periods from '../db/academic-periods';
 import * as enrollments from '../db/enrollments';
@@ -51,7 +58,15 @@ export async function portalStudent(c: SchoolContext, studentId: string | undefi
 
 type PortalStudent = Awaited<ReturnType<typeof portalStudent>>;
 export const placeOf = (s: PortalStudent) =>
-  s.enrollment_id && s.year_id && s.class_id ? { enrollmentId: s.enrollment_id, yearId: s.year_id, yearName: s.year_name!, classId: s.class_id, className: s.class_name! } : null;
+  s.enrollment_id && s.year_id && s.class_id
+    ? {
+        enrollmentId: s.enrollment_id,
+        yearId: s.year_id,
+        yearName: s.year_name!,
+        classId: s.class_id,
+        className: s.class_name!,
+      }
+    : null;
 
 studentPortalRoutes.get(api.me.path, allow.types(...PORTAL), input(api.me), async (c) => {
   const s = await portalStudent(c, c.req.valid('query').studentId);
@@ -60,7 +75,13 @@ studentPortalRoutes.get(api.me.path, allow.types(...PORTAL), input(api.me), asyn
   return c.json<StudentMe>({
     student: { id: s.student_id, nom: s.nom, prenom: s.prenom, nisu: s.nisu, date_of_birth: s.date_of_birth },
     enrollment: place
-      ? { enrollment_id: place.enrollmentId, year_id: place.yearId, year_name: place.yearName, class_name: place.className, grades_access_enabled: Boolean(s.grades_access_enabled) }
+      ? {
+          enrollment_id: place.enrollmentId,
+          year_id: place.yearId,
+          year_name: place.yearName,
+          class_name: place.className,
+          grades_access_enabled: Boolean(s.grades_access_enabled),
+        }
       : null,
     balance: sheet ? fromCentimes(financeTotals(sheet).balance) : null,
   });
@@ -95,11 +116,15 @@ studentPortalRoutes.get(api.grades.path, allow.types(...PORTAL), input(api.grade
   // The year's periods, with (when none is named) those the student has grades in: one round trip.
   const [yearPeriods, gradedRows] = q.periodId
     ? [await periods.listPeriods(db, school, place.yearId), []]
-    : await db.batch([periods.selectPeriods(db, school, place.yearId), grades.selectGradedPeriods(db, school, place.enrollmentId, place.classId)]);
+    : await db.batch([
+        periods.selectPeriods(db, school, place.yearId),
+        grades.selectGradedPeriods(db, school, place.enrollmentId, place.classId),
+      ]);
   if (q.periodId && !yearPeriods.some((p) => p.id === q.periodId)) throw notFound(t.periodNotFound);
   // Without a period named: the latest period the student has grades in (else the first).
   const graded = new Set(gradedRows.map((g) => g.period_id));
-  const periodId = q.periodId ?? [...yearPeriods].reverse().find((p) => graded.has(p.id))?.id ?? yearPeriods[0]?.id ?? null;
+  const periodId =
+    q.periodId ?? [...yearPeriods].reverse().find((p) => graded.has(p.id))?.id ?? yearPeriods[0]?.id ?? null;
   if (!periodId) return c.json<StudentGrades>(emptyGrades(yearPeriods, null));
   const data = await readReportData(db, school, { yearId: place.yearId, classId: place.classId, periodId });
   const empty = emptyGrades(yearPeriods, periodId);
@@ -136,7 +161,9 @@ studentPortalRoutes.get(api.finance.path, allow.types(...PORTAL), input(api.fina
     class_name: place?.className ?? null,
     mppa: fromCentimes(sheet?.mppa ?? 0),
     adjustments: (sheet?.adjustments ?? []).map((a) => ({ label: a.label, amount: fromCentimes(a.amount) })),
-    payments: (sheet?.payments ?? []).filter((p) => p.amount > 0).map((p) => ({ date: p.date, label: p.label, amount: fromCentimes(p.amount), receipt_no: p.receiptNo })),
+    payments: (sheet?.payments ?? [])
+      .filter((p) => p.amount > 0)
+      .map((p) => ({ date: p.date, label: p.label, amount: fromCentimes(p.amount), receipt_no: p.receiptNo })),
     adjusted_mppa: fromCentimes(totals.adjusted),
     total_paid: fromCentimes(totals.paid),
     balance: fromCentimes(totals.balance),

@@ -71,7 +71,8 @@ const storePhoto = (c: SchoolContext, studentId: string, dataUrl: string) =>
   });
 
 async function refuseTakenNisu(c: SchoolContext, nisu: string | null, studentId: string) {
-  if (nisu) refuseTaken(await students.findNisuOwner(c.var.db, c.var.school, nisu), studentId, t.nisuTaken, 'nisu_taken');
+  if (nisu)
+    refuseTaken(await students.findNisuOwner(c.var.db, c.var.school, nisu), studentId, t.nisuTaken, 'nisu_taken');
 }
 
 const mayHold = (c: SchoolContext, permission: string) => c.var.account.permissions.has(permission);
@@ -127,22 +128,38 @@ studentRoutes.post(api.create.path, allow.permission('student:create'), input(ap
   if (body.enrollment) {
     const year = await requireYear(c, body.enrollment.year_id);
     const target = await requireClassByName(c, body.enrollment.className, year.id);
-    enrollment = { row: newEnrollment(school, studentId, year.id, target.id, toCentimes(body.enrollment.mppa)), className: target.name };
+    enrollment = {
+      row: newEnrollment(school, studentId, year.id, target.id, toCentimes(body.enrollment.mppa)),
+      className: target.name,
+    };
   }
 
   const photoKey = body.photo_url?.startsWith('data:') ? await storePhoto(c, studentId, body.photo_url) : null;
-  const row: students.NewStudent = { id: studentId, instanceId: school, ...studentValues(body), photoKey, status: 'active' };
+  const row: students.NewStudent = {
+    id: studentId,
+    instanceId: school,
+    ...studentValues(body),
+    photoKey,
+    status: 'active',
+  };
   const stored = { ...row, revision: 0, createdAt: '', updatedAt: '' } as students.StudentRow;
   try {
-    return await commit(c, [students.insertStudent(db, row), ...(enrollment ? enrollments.insertEnrollments(db, [enrollment.row]) : [])], {
-      audit: {
-        action: 'CREATE_STUDENT',
-        target: fullName(body),
-        details: { student_id: studentId, nisu: body.nisu, className: enrollment?.className ?? null },
+    return await commit(
+      c,
+      [students.insertStudent(db, row), ...(enrollment ? enrollments.insertEnrollments(db, [enrollment.row]) : [])],
+      {
+        audit: {
+          action: 'CREATE_STUDENT',
+          target: fullName(body),
+          details: { student_id: studentId, nisu: body.nisu, className: enrollment?.className ?? null },
+        },
+        body: {
+          message: t.added,
+          student: apiStudent(stored, enrollment ? apiEnrollment(enrollment.row, enrollment.className) : null),
+        } satisfies SavedStudent,
+        status: 201,
       },
-      body: { message: t.added, student: apiStudent(stored, enrollment ? apiEnrollment(enrollment.row, enrollment.className) : null) } satisfies SavedStudent,
-      status: 201,
-    });
+    );
   } catch (error) {
     dropFiles(c, [photoKey]);
     throw error;
@@ -161,7 +178,9 @@ studentRoutes.put(api.update.path, allow.permission('student:update'), input(api
   const statements = [];
   const changes: Record<string, unknown> = {};
   const changedMeanwhile = conflict(t.changedMeanwhile, 'changed');
-  const guards: Guard[] = [{ holds: students.studentAtRevision(school, studentId, body.revision), error: changedMeanwhile }];
+  const guards: Guard[] = [
+    { holds: students.studentAtRevision(school, studentId, body.revision), error: changedMeanwhile },
+  ];
   let enrollment: StudentEnrollment | null = null;
 
   if (body.enrollmentId && body.mppa !== null && body.mppa !== undefined) {
@@ -176,7 +195,13 @@ studentRoutes.put(api.update.path, allow.permission('student:update'), input(api
       changes.mppa = { before: fromCentimes(existing.mppa), after: fromCentimes(mppa) };
     }
     // The answer is the register's row: the student with this enrolment as saved.
-    enrollment = { id: existing.id, year_id: existing.yearId, class_id: existing.classId, className: existing.className, mppa: fromCentimes(mppa) };
+    enrollment = {
+      id: existing.id,
+      year_id: existing.yearId,
+      class_id: existing.classId,
+      className: existing.className,
+      mppa: fromCentimes(mppa),
+    };
   } else if (body.enrollment) {
     if (!mayHold(c, 'enrollment:create')) throw forbidden(t.enrolForbidden);
     const year = await requireYear(c, body.enrollment.year_id);
@@ -195,7 +220,8 @@ studentRoutes.put(api.update.path, allow.permission('student:update'), input(api
 
   const values = { ...studentValues(body), photoKey, updatedAt: new Date().toISOString() };
   for (const [key, value] of Object.entries(studentValues(body))) {
-    if (current[key as keyof students.StudentRow] !== value) changes[key] = key === 'medicalNotes' ? 'modifiées' : value;
+    if (current[key as keyof students.StudentRow] !== value)
+      changes[key] = key === 'medicalNotes' ? 'modifiées' : value;
   }
   if (photoKey !== current.photoKey) changes.photo = photoKey ? 'remplacée' : 'retirée';
   statements.unshift(students.updateStudent(db, school, studentId, values));
@@ -234,7 +260,10 @@ studentRoutes.post(api.remove.path, allow.permission('student:delete'), input(ap
     audit: { action: 'DELETE_STUDENTS', target, details },
     body: { message: t.deleted, deleted: rows.length } satisfies DeletedStudents,
   });
-  dropFiles(c, rows.map((s) => s.photoKey));
+  dropFiles(
+    c,
+    rows.map((s) => s.photoKey),
+  );
   return response;
 });
 
@@ -244,6 +273,10 @@ studentRoutes.post(api.setStatus.path, allow.types('admin'), input(api.setStatus
   const archiving = body.status === 'archived';
   return commit(c, students.setStudentsStatus(c.var.db, c.var.school, body.ids, body.status), {
     audit: { action: archiving ? 'ARCHIVE_STUDENTS' : 'REACTIVATE_STUDENTS', target, details },
-    body: { message: archiving ? t.archived : t.reactivated, status: body.status, ids: body.ids } satisfies StudentsStatusChanged,
+    body: {
+      message: archiving ? t.archived : t.reactivated,
+      status: body.status,
+      ids: body.ids,
+    } satisfies StudentsStatusChanged,
   });
 });

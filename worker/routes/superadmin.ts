@@ -40,12 +40,18 @@ async function requireSchool(db: Db, id: string) {
   return found(await instances.getInstance(db, id), t.schoolNotFound);
 }
 
-const day = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'America/Port-au-Prince' }).format(new Date(Date.parse(iso) - 1));
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'America/Port-au-Prince' }).format(
+    new Date(Date.parse(iso) - 1),
+  );
 
 // The schools with their counts, by name.
 superadminRoutes.get(api.schools.path, PLATFORM, input(api.schools), async (c) =>
   c.json<PlatformSchool[]>(
-    (await instances.listSchoolsWithCounts(c.var.db)).map(({ hostname, aliases, ...school }) => ({ ...school, hostnames: [...(hostname ? [hostname] : []), ...aliases] })),
+    (await instances.listSchoolsWithCounts(c.var.db)).map(({ hostname, aliases, ...school }) => ({
+      ...school,
+      hostnames: [...(hostname ? [hostname] : []), ...aliases],
+    })),
   ),
 );
 
@@ -60,21 +66,33 @@ superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), 
   if (await platformUsers.findByUsername(db, body.adminUsername)) throw conflict(t.usernameTaken);
   const id = crypto.randomUUID();
   const tempPassword = generateTemporaryPassword();
-  const { statements } = instances.newSchoolStatements(db, { id, name: body.name, ...stored(body.hostnames), currency: body.currency }, [
-    {
-      id: crypto.randomUUID(),
-      username: body.adminUsername,
-      passwordHash: await hashPassword(tempPassword),
-      accountType: 'admin',
-      status: 'temporary_password',
-      tempPasswordExpiresAt: temporaryPasswordExpiry(),
-    },
-  ]);
+  const { statements } = instances.newSchoolStatements(
+    db,
+    { id, name: body.name, ...stored(body.hostnames), currency: body.currency },
+    [
+      {
+        id: crypto.randomUUID(),
+        username: body.adminUsername,
+        passwordHash: await hashPassword(tempPassword),
+        accountType: 'admin',
+        status: 'temporary_password',
+        tempPasswordExpiresAt: temporaryPasswordExpiry(),
+      },
+    ],
+  );
   return commit(c, [...statements], {
     status: 201,
     guards: [{ holds: instances.hostnamesFree(body.hostnames), error: hostnameTaken() }],
-    audit: { action: 'CREATE_SCHOOL', target: body.name, details: { hostnames: body.hostnames.join(', '), currency: body.currency, admin: body.adminUsername } },
-    body: { id, message: t.schoolCreated, admin: { username: body.adminUsername, tempPassword } } satisfies CreatedSchool,
+    audit: {
+      action: 'CREATE_SCHOOL',
+      target: body.name,
+      details: { hostnames: body.hostnames.join(', '), currency: body.currency, admin: body.adminUsername },
+    },
+    body: {
+      id,
+      message: t.schoolCreated,
+      admin: { username: body.adminUsername, tempPassword },
+    } satisfies CreatedSchool,
   });
 });
 
@@ -89,9 +107,15 @@ superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), a
   return commit(c, [instances.updateSchool(c.var.db, id, change)], {
     guards: [
       { holds: instances.schoolExists(id), error: schoolGone() },
-      ...(body.hostnames.length ? [{ holds: instances.hostnamesFree(body.hostnames, id), error: hostnameTaken() }] : []),
+      ...(body.hostnames.length
+        ? [{ holds: instances.hostnamesFree(body.hostnames, id), error: hostnameTaken() }]
+        : []),
     ],
-    audit: { action: 'UPDATE_SCHOOL', target: body.name, details: { avant: school.name, hostnames: body.hostnames.join(', '), currency: body.currency } },
+    audit: {
+      action: 'UPDATE_SCHOOL',
+      target: body.name,
+      details: { avant: school.name, hostnames: body.hostnames.join(', '), currency: body.currency },
+    },
     body: { message: t.schoolUpdated },
   });
 });
@@ -117,8 +141,14 @@ superadminRoutes.post(api.extendExpiry.path, PLATFORM, input(api.extendExpiry), 
   const expiresAt = extendedExpiry(school.expiresAt, months, new Date());
   return commit(c, [instances.setExpiresAt(c.var.db, id, expiresAt)], {
     // The end read is the one extended: an extension made meanwhile is not counted twice.
-    guards: [{ holds: instances.expiryStillIs(id, school.expiresAt), error: conflict(serverText.changedMeanwhile, 'changed') }],
-    audit: { action: 'EXTEND_SCHOOL', target: school.name, details: { mois: months, avant: school.expiresAt, après: expiresAt } },
+    guards: [
+      { holds: instances.expiryStillIs(id, school.expiresAt), error: conflict(serverText.changedMeanwhile, 'changed') },
+    ],
+    audit: {
+      action: 'EXTEND_SCHOOL',
+      target: school.name,
+      details: { mois: months, avant: school.expiresAt, après: expiresAt },
+    },
     body: { message: t.expiryExtended(day(expiresAt)), expires_at: expiresAt } satisfies ExpirySaved,
   });
 });
@@ -136,15 +166,23 @@ superadminRoutes.put(api.setStatus.path, PLATFORM, input(api.setStatus), async (
 });
 
 // The delegates (superadmin only).
-superadminRoutes.get(api.delegates.path, SUPERADMIN, input(api.delegates), async (c) => c.json<Delegate[]>(await platformUsers.listDelegates(c.var.db)));
+superadminRoutes.get(api.delegates.path, SUPERADMIN, input(api.delegates), async (c) =>
+  c.json<Delegate[]>(await platformUsers.listDelegates(c.var.db)),
+);
 
 superadminRoutes.post(api.createDelegate.path, SUPERADMIN, input(api.createDelegate), async (c) => {
   const { username } = c.req.valid('json');
   const { db } = c.var;
-  if ((await platformUsers.findByUsername(db, username)) || (await users.namedInAnySchool(db, username))) throw conflict(t.usernameTaken);
+  if ((await platformUsers.findByUsername(db, username)) || (await users.namedInAnySchool(db, username)))
+    throw conflict(t.usernameTaken);
   const id = crypto.randomUUID();
   const tempPassword = generateTemporaryPassword();
-  const row = { id, username, passwordHash: await hashPassword(tempPassword), tempPasswordExpiresAt: temporaryPasswordExpiry() };
+  const row = {
+    id,
+    username,
+    passwordHash: await hashPassword(tempPassword),
+    tempPasswordExpiresAt: temporaryPasswordExpiry(),
+  };
   return commit(c, [platformUsers.insertDelegate(db, row)], {
     status: 201,
     audit: { action: 'CREATE_DELEGATE', target: username },
@@ -168,11 +206,23 @@ superadminRoutes.get(api.announcements.path, PLATFORM, input(api.announcements),
 
 superadminRoutes.post(api.announce.path, PLATFORM, input(api.announce), async (c) => {
   const { title, content } = c.req.valid('json');
-  const row = { id: crypto.randomUUID(), title, content, createdBy: c.var.account.id, createdAt: new Date().toISOString() };
+  const row = {
+    id: crypto.randomUUID(),
+    title,
+    content,
+    createdBy: c.var.account.id,
+    createdAt: new Date().toISOString(),
+  };
   return commit(c, [announcements.insertPlatformAnnouncement(c.var.db, row)], {
     status: 201,
     audit: { action: 'PLATFORM_ANNOUNCEMENT', target: title },
-    body: { id: row.id, title, content, created_at: row.createdAt, message: t.announcementSent } satisfies SavedAnnouncement,
+    body: {
+      id: row.id,
+      title,
+      content,
+      created_at: row.createdAt,
+      message: t.announcementSent,
+    } satisfies SavedAnnouncement,
   });
 });
 

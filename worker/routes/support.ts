@@ -6,7 +6,12 @@
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import { SOCKET_PROTOCOL } from '../auth/session';
-import { type SupportConversation, type SupportMessage, type SupportUnread, supportApi as api } from '../contract/support';
+import {
+  type SupportConversation,
+  type SupportMessage,
+  type SupportUnread,
+  supportApi as api,
+} from '../contract/support';
 import { communicationsServerText as t } from '../contract/texts/communications';
 import * as teachers from '../db/teachers';
 import { schoolHub } from '../durable/school-hub';
@@ -21,7 +26,8 @@ import { compareNames } from '../domain/text';
 export const supportRoutes = new Hono<SchoolBindings>();
 
 /** The version the caller says it holds, when its If-None-Match is one of ours for `tag(version)`. */
-const heldVersion = (c: SchoolContext, tag: (version: number) => string) => versionIn(c.req.header('If-None-Match'), tag);
+const heldVersion = (c: SchoolContext, tag: (version: number) => string) =>
+  versionIn(c.req.header('If-None-Match'), tag);
 
 const notModified = (etag: string) => new Response(null, { status: 304, headers: { ETag: etag } });
 
@@ -65,7 +71,10 @@ supportRoutes.get(api.conversations.path, allow.permission('user:manage'), input
   const { db, school } = c.var;
   const tag = (v: number) => hubTag('list', v);
   const held = heldVersion(c, tag);
-  const [hub, list] = await Promise.all([schoolHub(c.env, school).conversations(held), held === undefined ? teachers.selectTeachers(db, school) : null]);
+  const [hub, list] = await Promise.all([
+    schoolHub(c.env, school).conversations(held),
+    held === undefined ? teachers.selectTeachers(db, school) : null,
+  ]);
   if (!hub) return notModified(tag(held!));
   const profiles = list ?? (await teachers.selectTeachers(db, school));
   const byTeacher = new Map(hub.conversations.map((conv) => [conv.teacher_id, conv]));
@@ -77,7 +86,12 @@ supportRoutes.get(api.conversations.path, allow.permission('user:manage'), input
     last_at: byTeacher.get(p.id)?.last_at ?? null,
   }));
   // Latest activity first, then the teachers without messages by name.
-  rows.sort((x, y) => (y.last_at ?? '').localeCompare(x.last_at ?? '') || compareNames(x.teacher_nom, y.teacher_nom) || compareNames(x.teacher_prenom, y.teacher_prenom));
+  rows.sort(
+    (x, y) =>
+      (y.last_at ?? '').localeCompare(x.last_at ?? '') ||
+      compareNames(x.teacher_nom, y.teacher_nom) ||
+      compareNames(x.teacher_prenom, y.teacher_prenom),
+  );
   return withTag(c, rows, tag(hub.version));
 });
 
@@ -93,7 +107,10 @@ supportRoutes.get(api.messages.path, allow.permission('user:manage'), input(api.
   const { teacherId } = c.req.valid('param');
   const tag = (v: number) => conversationTag(teacherId, v);
   const held = heldVersion(c, tag);
-  const [state] = await Promise.all([schoolHub(c.env, c.var.school).conversation(teacherId, held), schoolTeacher(c, teacherId)]);
+  const [state] = await Promise.all([
+    schoolHub(c.env, c.var.school).conversation(teacherId, held),
+    schoolTeacher(c, teacherId),
+  ]);
   if (!state) return notModified(tag(held!));
   return withTag<SupportMessage[]>(c, state.messages, tag(state.version));
 });
@@ -118,7 +135,11 @@ supportRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api
   // still records the deletion.
   const { deleted, teacherIds } = await schoolHub(c.env, c.var.school).deleteMessages(messageIds);
   return commit(c, [], {
-    audit: { action: 'SUPPORT_MESSAGES_DELETE', target: `${messageIds.length} message(s)`, details: { requested: messageIds.length, deleted, teacherIds } },
+    audit: {
+      action: 'SUPPORT_MESSAGES_DELETE',
+      target: `${messageIds.length} message(s)`,
+      details: { requested: messageIds.length, deleted, teacherIds },
+    },
     body: { message: t.messagesDeleted },
   });
 });

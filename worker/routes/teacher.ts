@@ -2,7 +2,15 @@
 // admin without a teacher profile, whose courses are the whole programme).
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { rollCallApi, type RollCall, type SavedRollCall, type TeacherAnnouncement, type TeacherDashboard, type TeacherLesson, teacherApi as api } from '../contract/teacher';
+import {
+  rollCallApi,
+  type RollCall,
+  type SavedRollCall,
+  type TeacherAnnouncement,
+  type TeacherDashboard,
+  type TeacherLesson,
+  teacherApi as api,
+} from '../contract/teacher';
 import { attendanceServerText as a } from '../contract/texts/attendance';
 import * as attendance from '../db/attendance-records';
 import * as enrollments from '../db/enrollments';
@@ -33,7 +41,8 @@ teacherRoutes.get(api.dashboard.path, allow.types('teacher', 'admin'), input(api
   found(yearRows[0], serverText.yearNotFound);
   const profile = profileRows[0];
   // An admin without a teacher profile reaches every course of the programme (a second read).
-  const courses = !profile && account.type === 'admin' ? await curriculum.selectYearCourses(db, school, yearId) : assigned;
+  const courses =
+    !profile && account.type === 'admin' ? await curriculum.selectYearCourses(db, school, yearId) : assigned;
   return c.json<TeacherDashboard>({ prenom: profile?.prenom ?? null, username: account.username, courses });
 });
 
@@ -44,7 +53,10 @@ teacherRoutes.get(api.announcements.path, allow.types('teacher', 'admin'), input
 teacherRoutes.get(api.timetable.path, allow.types('teacher', 'admin'), input(api.timetable), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
-  const [yearRows, week] = await db.batch([years.selectById(db, school, yearId), timetable.selectWeekOfUser(db, school, yearId, account.id)]);
+  const [yearRows, week] = await db.batch([
+    years.selectById(db, school, yearId),
+    timetable.selectWeekOfUser(db, school, yearId, account.id),
+  ]);
   found(yearRows[0], serverText.yearNotFound);
   return c.json<TeacherLesson[]>(week);
 });
@@ -55,7 +67,10 @@ teacherRoutes.get(api.timetable.path, allow.types('teacher', 'admin'), input(api
  */
 async function requireOwnLesson(c: SchoolContext, entryId: string) {
   const { db, school, account } = c.var;
-  const [lesson, profiles] = await Promise.all([timetable.findLesson(db, school, entryId), teachers.selectProfileOfUser(db, school, account.id)]);
+  const [lesson, profiles] = await Promise.all([
+    timetable.findLesson(db, school, entryId),
+    teachers.selectProfileOfUser(db, school, account.id),
+  ]);
   const teacherId = profiles[0]?.id ?? null;
   if (!lesson || (account.type !== 'admin' && lesson.teacher_id !== teacherId)) throw notFound(a.sessionNotFound);
   return { lesson, teacherId };
@@ -90,10 +105,32 @@ teacherRoutes.put(rollCallApi.save.path, allow.types('teacher', 'admin'), input(
   const body = c.req.valid('json');
   const { lesson, teacherId } = await requireOwnLesson(c, body.timetable_entry_id);
   checkDate(lesson, body.date);
-  const counts = Object.fromEntries(['present', 'absent', 'late', 'justified', 'cleared'].map((k) => [k, body.marks.filter((m) => (m.status ?? 'cleared') === k).length]));
-  return commit(c, attendance.saveSessionMarks(db, school, { entryId: lesson.id, date: body.date, yearId: lesson.year_id, classId: lesson.class_id, marks: body.marks }), {
-    audit: { action: 'ATTENDANCE_SESSION', target: `${lesson.subject_name} ${lesson.class_name} ${body.date}`, details: counts },
-    body: { saved: body.marks.length, message: a.saved } satisfies SavedRollCall,
-    guards: teacherId && c.var.account.type !== 'admin' ? [{ holds: timetable.lessonStillTaughtBy(school, lesson.id, teacherId), error: notFound(a.sessionNotFound) }] : [],
-  });
+  const counts = Object.fromEntries(
+    ['present', 'absent', 'late', 'justified', 'cleared'].map((k) => [
+      k,
+      body.marks.filter((m) => (m.status ?? 'cleared') === k).length,
+    ]),
+  );
+  return commit(
+    c,
+    attendance.saveSessionMarks(db, school, {
+      entryId: lesson.id,
+      date: body.date,
+      yearId: lesson.year_id,
+      classId: lesson.class_id,
+      marks: body.marks,
+    }),
+    {
+      audit: {
+        action: 'ATTENDANCE_SESSION',
+        target: `${lesson.subject_name} ${lesson.class_name} ${body.date}`,
+        details: counts,
+      },
+      body: { saved: body.marks.length, message: a.saved } satisfies SavedRollCall,
+      guards:
+        teacherId && c.var.account.type !== 'admin'
+          ? [{ holds: timetable.lessonStillTaughtBy(school, lesson.id, teacherId), error: notFound(a.sessionNotFound) }]
+          : [],
+    },
+  );
 });

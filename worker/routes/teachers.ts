@@ -45,7 +45,8 @@ async function requireTeacher(c: SchoolContext, id: string) {
 async function newUsername(c: SchoolContext, asked: string | undefined, profile: { prenom: string; nom: string }) {
   const { db, school } = c.var;
   if (asked) {
-    if ((await users.findByUsername(db, school, asked)) || (await platformUsers.findByUsername(db, asked))) throw conflict(adminServerText.users.usernameTaken);
+    if ((await users.findByUsername(db, school, asked)) || (await platformUsers.findByUsername(db, asked)))
+      throw conflict(adminServerText.users.usernameTaken);
     return asked;
   }
   const taken = await users.usernamesStartingWith(db, school, teacherUsernameBase(profile));
@@ -56,19 +57,30 @@ async function newUsername(c: SchoolContext, asked: string | undefined, profile:
   }
 }
 
-teacherManagementRoutes.get(api.list.path, allow.anyPermission('settings:manage_teachers', 'settings:manage_timetable'), input(api.list), async (c) => {
-  const { db, school } = c.var;
-  const { yearId } = c.req.valid('query');
-  const [yearRows, rows, courses] = await db.batch([years.selectById(db, school, yearId), teachers.selectTeachers(db, school), assignments.selectAssignmentsOfYear(db, school, yearId)]);
-  found(yearRows[0], serverText.yearNotFound);
-  const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
-  return c.json<SchoolTeacher[]>(
-    byName.map((teacher) => ({
-      ...teacher,
-      assignments: courses.filter((a) => a.teacher_id === teacher.id).map(({ id, class_name, subject_id, subject_name }) => ({ id, class_name, subject_id, subject_name })),
-    })),
-  );
-});
+teacherManagementRoutes.get(
+  api.list.path,
+  allow.anyPermission('settings:manage_teachers', 'settings:manage_timetable'),
+  input(api.list),
+  async (c) => {
+    const { db, school } = c.var;
+    const { yearId } = c.req.valid('query');
+    const [yearRows, rows, courses] = await db.batch([
+      years.selectById(db, school, yearId),
+      teachers.selectTeachers(db, school),
+      assignments.selectAssignmentsOfYear(db, school, yearId),
+    ]);
+    found(yearRows[0], serverText.yearNotFound);
+    const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
+    return c.json<SchoolTeacher[]>(
+      byName.map((teacher) => ({
+        ...teacher,
+        assignments: courses
+          .filter((a) => a.teacher_id === teacher.id)
+          .map(({ id, class_name, subject_id, subject_name }) => ({ id, class_name, subject_id, subject_name })),
+      })),
+    );
+  },
+);
 
 teacherManagementRoutes.get(
   api.fullAssignments.path,
@@ -77,19 +89,30 @@ teacherManagementRoutes.get(
   async (c) => {
     const { db, school } = c.var;
     const { yearId } = c.req.valid('query');
-    const [yearRows, rows] = await db.batch([years.selectById(db, school, yearId), assignments.selectAssignmentsOfYear(db, school, yearId)]);
+    const [yearRows, rows] = await db.batch([
+      years.selectById(db, school, yearId),
+      assignments.selectAssignmentsOfYear(db, school, yearId),
+    ]);
     found(yearRows[0], serverText.yearNotFound);
     return c.json<FullAssignment[]>(rows);
   },
 );
 
-teacherManagementRoutes.get(api.programme.path, allow.permission('settings:manage_teachers'), input(api.programme), async (c) => {
-  const { db, school } = c.var;
-  const { yearId } = c.req.valid('query');
-  const [yearRows, rows] = await db.batch([years.selectById(db, school, yearId), curriculum.selectProgramme(db, school, yearId)]);
-  found(yearRows[0], serverText.yearNotFound);
-  return c.json<ProgrammeCourse[]>(rows);
-});
+teacherManagementRoutes.get(
+  api.programme.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.programme),
+  async (c) => {
+    const { db, school } = c.var;
+    const { yearId } = c.req.valid('query');
+    const [yearRows, rows] = await db.batch([
+      years.selectById(db, school, yearId),
+      curriculum.selectProgramme(db, school, yearId),
+    ]);
+    found(yearRows[0], serverText.yearNotFound);
+    return c.json<ProgrammeCourse[]>(rows);
+  },
+);
 
 /** A new teacher account with a temporary password: its statements, and what to show once. */
 async function newAccount(c: SchoolContext, asked: string | undefined, profile: { prenom: string; nom: string }) {
@@ -111,128 +134,219 @@ async function newAccount(c: SchoolContext, asked: string | undefined, profile: 
   };
 }
 
-teacherManagementRoutes.post(api.create.path, allow.permission('settings:manage_teachers'), input(api.create), async (c) => {
-  const { username: asked, ...profile } = c.req.valid('json');
-  const { db, school } = c.var;
-  const { account, tempPassword, statements, guard } = await newAccount(c, asked || undefined, profile);
-  const teacher = { id: crypto.randomUUID(), userId: account.id, prenom: profile.prenom, nom: profile.nom, phone: profile.phone, email: profile.email };
-  return commit(c, [...statements, teachers.insertTeacher(db, school, teacher)], {
-    audit: { action: 'CREATE_TEACHER', target: teacherName(teacher), details: { username: account.username } },
-    body: {
-      teacher: { id: teacher.id, prenom: teacher.prenom, nom: teacher.nom, phone: teacher.phone, email: teacher.email, user_id: account.id, username: account.username, account_status: 'temporary_password' },
-      username: account.username,
-      tempPassword,
-      message: t.added,
-    } satisfies AddedTeacher,
-    status: 201,
-    guards: [guard],
-  });
-});
-
-teacherManagementRoutes.post(api.createAccount.path, allow.permission('settings:manage_teachers'), input(api.createAccount), async (c) => {
-  const { db, school } = c.var;
-  const current = await requireTeacher(c, c.req.valid('param').id);
-  if (current.user_id) throw conflict(t.hasAccount, 'has_account');
-  const { account, tempPassword, statements, guard } = await newAccount(c, undefined, current);
-  const { token_version: _, ...row } = current;
-  return commit(c, [...statements, teachers.linkAccount(db, school, current.id, account.id)], {
-    audit: { action: 'CREATE_TEACHER_ACCOUNT', target: teacherName(current), details: { username: account.username } },
-    body: {
-      teacher: { ...row, user_id: account.id, username: account.username, account_status: 'temporary_password' },
-      username: account.username,
-      tempPassword,
-      message: t.accountCreated,
-    } satisfies AddedTeacher,
-    status: 201,
-    guards: [guard, { holds: teachers.stillWithoutAccount(school, current.id), error: changed() }],
-  });
-});
-
-teacherManagementRoutes.put(api.update.path, allow.permission('settings:manage_teachers'), input(api.update), async (c) => {
-  const { prenom, nom, phone, email } = c.req.valid('json');
-  const { db, school } = c.var;
-  const current = await requireTeacher(c, c.req.valid('param').id);
-  const { token_version: _, ...row } = current;
-  return commit(c, [teachers.updateTeacher(db, school, current.id, { prenom, nom, phone, email })], {
-    audit: { action: 'UPDATE_TEACHER', target: teacherName({ prenom, nom }), details: { before: teacherName(current) } },
-    body: { teacher: { ...row, prenom, nom, phone, email }, message: t.updated } satisfies SavedTeacher,
-    guards: [{ holds: teachers.teacherStillLive(school, current.id), error: notFound(t.notFound) }],
-  });
-});
-
-teacherManagementRoutes.delete(api.remove.path, allow.permission('settings:manage_teachers'), input(api.remove), async (c) => {
-  const { db, school } = c.var;
-  const teacher = await requireTeacher(c, c.req.valid('param').id);
-  const [courseYears, schoolYears] = await Promise.all([assignments.selectYearNamesOfTeacher(db, school, teacher.id), years.listSchoolYears(db, school)]);
-  const currentYear = schoolYears.find((y) => y.is_current)?.name ?? null;
-  const names = courseYears.map((y) => y.name);
-  const decision = removalDecision(names, currentYear);
-  const name = teacherName(teacher);
-  if (decision.action === 'refuse') {
-    throw conflict(t.refusedWithCourses(name, decision.assignments, currentYear ?? names.toSorted().at(-1)!), 'has_courses');
-  }
-  const account = teacher.user_id ? [users.disableAccount(db, school, teacher.user_id)] : [];
-  if (decision.action === 'archive') {
-    return commit(c, [teachers.archiveTeacher(db, school, teacher.id), ...account], {
-      audit: { action: 'ARCHIVE_TEACHER', target: name },
-      body: { message: t.archived },
-      guards: [{ holds: assignments.noCourseFrom(school, teacher.id, currentYear), error: changed() }],
+teacherManagementRoutes.post(
+  api.create.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.create),
+  async (c) => {
+    const { username: asked, ...profile } = c.req.valid('json');
+    const { db, school } = c.var;
+    const { account, tempPassword, statements, guard } = await newAccount(c, asked || undefined, profile);
+    const teacher = {
+      id: crypto.randomUUID(),
+      userId: account.id,
+      prenom: profile.prenom,
+      nom: profile.nom,
+      phone: profile.phone,
+      email: profile.email,
+    };
+    return commit(c, [...statements, teachers.insertTeacher(db, school, teacher)], {
+      audit: { action: 'CREATE_TEACHER', target: teacherName(teacher), details: { username: account.username } },
+      body: {
+        teacher: {
+          id: teacher.id,
+          prenom: teacher.prenom,
+          nom: teacher.nom,
+          phone: teacher.phone,
+          email: teacher.email,
+          user_id: account.id,
+          username: account.username,
+          account_status: 'temporary_password',
+        },
+        username: account.username,
+        tempPassword,
+        message: t.added,
+      } satisfies AddedTeacher,
+      status: 201,
+      guards: [guard],
     });
-  }
-  const accountGone = teacher.user_id ? users.deleteUserStatements(db, school, teacher.user_id) : [];
-  return commit(c, [teachers.deleteTeacher(db, school, teacher.id), ...accountGone], {
-    audit: { action: 'DELETE_TEACHER', target: name },
-    body: { message: t.deleted },
-    guards: [{ holds: assignments.noCourseAtAll(school, teacher.id), error: changed() }],
-  });
-});
+  },
+);
 
-teacherManagementRoutes.put(api.resetPassword.path, allow.permission('settings:manage_teachers'), input(api.resetPassword), async (c) => {
-  const { db, school } = c.var;
-  const teacher = await requireTeacher(c, c.req.valid('param').id);
-  if (!teacher.user_id || !teacher.username || teacher.token_version === null) throw conflict(t.noAccount, 'no_account');
-  const tempPassword = generateTemporaryPassword();
-  const hash = await hashPassword(tempPassword);
-  return commit(c, [users.setPassword(db, school, teacher.user_id, hash, 'temporary_password', temporaryPasswordExpiry())], {
-    audit: { action: 'RESET_PASSWORD', target: teacher.username },
-    body: { username: teacher.username, tempPassword, message: t.passwordReset } satisfies TeacherPasswordReset,
-    guards: [{ holds: users.userUnchanged(school, teacher.user_id, teacher.token_version), error: changed() }],
-  });
-});
+teacherManagementRoutes.post(
+  api.createAccount.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.createAccount),
+  async (c) => {
+    const { db, school } = c.var;
+    const current = await requireTeacher(c, c.req.valid('param').id);
+    if (current.user_id) throw conflict(t.hasAccount, 'has_account');
+    const { account, tempPassword, statements, guard } = await newAccount(c, undefined, current);
+    const { token_version: _, ...row } = current;
+    return commit(c, [...statements, teachers.linkAccount(db, school, current.id, account.id)], {
+      audit: {
+        action: 'CREATE_TEACHER_ACCOUNT',
+        target: teacherName(current),
+        details: { username: account.username },
+      },
+      body: {
+        teacher: { ...row, user_id: account.id, username: account.username, account_status: 'temporary_password' },
+        username: account.username,
+        tempPassword,
+        message: t.accountCreated,
+      } satisfies AddedTeacher,
+      status: 201,
+      guards: [guard, { holds: teachers.stillWithoutAccount(school, current.id), error: changed() }],
+    });
+  },
+);
 
-teacherManagementRoutes.post(api.assign.path, allow.permission('settings:manage_teachers'), input(api.assign), async (c) => {
-  const body = c.req.valid('json');
-  const { db, school } = c.var;
-  const year = await requireYear(c, body.yearId);
-  const klass = await requireClassByName(c, body.className);
-  const teacher = await requireTeacher(c, body.teacher_id);
-  const subject = found(await subjects.findSubject(db, school, body.subject_id), t.courseRequired);
-  const course = { yearId: year.id, classId: klass.id, subjectId: subject.id };
-  if (!(await curriculum.findCurriculumCell(db, school, course))) throw badRequest(t.notInCurriculum(klass.name, year.name), 'not_in_curriculum');
-  const assignment = { id: crypto.randomUUID(), class_name: klass.name, subject_id: subject.id, subject_name: subject.name };
-  const holder = await assignments.findCourseHolder(db, school, course);
-  if (holder && holder.teacherId !== teacher.id) throw conflict(t.taken(teacherName(holder)), 'taken');
-  if (holder) return c.json<SavedAssignment>({ assignment: { ...assignment, id: holder.id }, message: t.assigned });
-  return commit(c, [assignments.insertAssignment(db, school, { id: assignment.id, ...course, teacherId: teacher.id })], {
-    audit: { action: 'ASSIGN_COURSE', target: `${subject.name} ${klass.name}`, details: { teacher: teacherName(teacher), year: year.name } },
-    body: { assignment, message: t.assigned } satisfies SavedAssignment,
-    status: 201,
-    guards: [
-      { holds: assignments.courseFree(school, course), error: changed() },
-      { holds: teachers.teacherStillLive(school, teacher.id), error: notFound(t.notFound) },
-    ],
-  });
-});
+teacherManagementRoutes.put(
+  api.update.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.update),
+  async (c) => {
+    const { prenom, nom, phone, email } = c.req.valid('json');
+    const { db, school } = c.var;
+    const current = await requireTeacher(c, c.req.valid('param').id);
+    const { token_version: _, ...row } = current;
+    return commit(c, [teachers.updateTeacher(db, school, current.id, { prenom, nom, phone, email })], {
+      audit: {
+        action: 'UPDATE_TEACHER',
+        target: teacherName({ prenom, nom }),
+        details: { before: teacherName(current) },
+      },
+      body: { teacher: { ...row, prenom, nom, phone, email }, message: t.updated } satisfies SavedTeacher,
+      guards: [{ holds: teachers.teacherStillLive(school, current.id), error: notFound(t.notFound) }],
+    });
+  },
+);
 
-teacherManagementRoutes.delete(api.unassign.path, allow.permission('settings:manage_teachers'), input(api.unassign), async (c) => {
-  const { db, school } = c.var;
-  const assignment = found(await assignments.findAssignment(db, school, c.req.valid('param').id), t.assignmentNotFound);
-  return commit(c, [assignments.deleteAssignment(db, school, assignment.id)], {
-    audit: { action: 'UNASSIGN_COURSE', target: `${assignment.subject_name} ${assignment.class_name}`, details: { entries: assignment.entries } },
-    body: { message: t.unassigned(assignment.entries) },
-    guards: [
-      { holds: assignments.assignmentStillExists(school, assignment.id), error: notFound(t.assignmentNotFound) },
-      { holds: assignments.nothingRecorded(school, assignment.id), error: conflict(t.unassignRefused, 'recorded') },
-    ],
-  });
-});
+teacherManagementRoutes.delete(
+  api.remove.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.remove),
+  async (c) => {
+    const { db, school } = c.var;
+    const teacher = await requireTeacher(c, c.req.valid('param').id);
+    const [courseYears, schoolYears] = await Promise.all([
+      assignments.selectYearNamesOfTeacher(db, school, teacher.id),
+      years.listSchoolYears(db, school),
+    ]);
+    const currentYear = schoolYears.find((y) => y.is_current)?.name ?? null;
+    const names = courseYears.map((y) => y.name);
+    const decision = removalDecision(names, currentYear);
+    const name = teacherName(teacher);
+    if (decision.action === 'refuse') {
+      throw conflict(
+        t.refusedWithCourses(name, decision.assignments, currentYear ?? names.toSorted().at(-1)!),
+        'has_courses',
+      );
+    }
+    const account = teacher.user_id ? [users.disableAccount(db, school, teacher.user_id)] : [];
+    if (decision.action === 'archive') {
+      return commit(c, [teachers.archiveTeacher(db, school, teacher.id), ...account], {
+        audit: { action: 'ARCHIVE_TEACHER', target: name },
+        body: { message: t.archived },
+        guards: [{ holds: assignments.noCourseFrom(school, teacher.id, currentYear), error: changed() }],
+      });
+    }
+    const accountGone = teacher.user_id ? users.deleteUserStatements(db, school, teacher.user_id) : [];
+    return commit(c, [teachers.deleteTeacher(db, school, teacher.id), ...accountGone], {
+      audit: { action: 'DELETE_TEACHER', target: name },
+      body: { message: t.deleted },
+      guards: [{ holds: assignments.noCourseAtAll(school, teacher.id), error: changed() }],
+    });
+  },
+);
+
+teacherManagementRoutes.put(
+  api.resetPassword.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.resetPassword),
+  async (c) => {
+    const { db, school } = c.var;
+    const teacher = await requireTeacher(c, c.req.valid('param').id);
+    if (!teacher.user_id || !teacher.username || teacher.token_version === null)
+      throw conflict(t.noAccount, 'no_account');
+    const tempPassword = generateTemporaryPassword();
+    const hash = await hashPassword(tempPassword);
+    return commit(
+      c,
+      [users.setPassword(db, school, teacher.user_id, hash, 'temporary_password', temporaryPasswordExpiry())],
+      {
+        audit: { action: 'RESET_PASSWORD', target: teacher.username },
+        body: { username: teacher.username, tempPassword, message: t.passwordReset } satisfies TeacherPasswordReset,
+        guards: [{ holds: users.userUnchanged(school, teacher.user_id, teacher.token_version), error: changed() }],
+      },
+    );
+  },
+);
+
+teacherManagementRoutes.post(
+  api.assign.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.assign),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { db, school } = c.var;
+    const year = await requireYear(c, body.yearId);
+    const klass = await requireClassByName(c, body.className);
+    const teacher = await requireTeacher(c, body.teacher_id);
+    const subject = found(await subjects.findSubject(db, school, body.subject_id), t.courseRequired);
+    const course = { yearId: year.id, classId: klass.id, subjectId: subject.id };
+    if (!(await curriculum.findCurriculumCell(db, school, course)))
+      throw badRequest(t.notInCurriculum(klass.name, year.name), 'not_in_curriculum');
+    const assignment = {
+      id: crypto.randomUUID(),
+      class_name: klass.name,
+      subject_id: subject.id,
+      subject_name: subject.name,
+    };
+    const holder = await assignments.findCourseHolder(db, school, course);
+    if (holder && holder.teacherId !== teacher.id) throw conflict(t.taken(teacherName(holder)), 'taken');
+    if (holder) return c.json<SavedAssignment>({ assignment: { ...assignment, id: holder.id }, message: t.assigned });
+    return commit(
+      c,
+      [assignments.insertAssignment(db, school, { id: assignment.id, ...course, teacherId: teacher.id })],
+      {
+        audit: {
+          action: 'ASSIGN_COURSE',
+          target: `${subject.name} ${klass.name}`,
+          details: { teacher: teacherName(teacher), year: year.name },
+        },
+        body: { assignment, message: t.assigned } satisfies SavedAssignment,
+        status: 201,
+        guards: [
+          { holds: assignments.courseFree(school, course), error: changed() },
+          { holds: teachers.teacherStillLive(school, teacher.id), error: notFound(t.notFound) },
+        ],
+      },
+    );
+  },
+);
+
+teacherManagementRoutes.delete(
+  api.unassign.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.unassign),
+  async (c) => {
+    const { db, school } = c.var;
+    const assignment = found(
+      await assignments.findAssignment(db, school, c.req.valid('param').id),
+      t.assignmentNotFound,
+    );
+    return commit(c, [assignments.deleteAssignment(db, school, assignment.id)], {
+      audit: {
+        action: 'UNASSIGN_COURSE',
+        target: `${assignment.subject_name} ${assignment.class_name}`,
+        details: { entries: assignment.entries },
+      },
+      body: { message: t.unassigned(assignment.entries) },
+      guards: [
+        { holds: assignments.assignmentStillExists(school, assignment.id), error: notFound(t.assignmentNotFound) },
+        { holds: assignments.nothingRecorded(school, assignment.id), error: conflict(t.unassignRefused, 'recorded') },
+      ],
+    });
+  },
+);

@@ -29,8 +29,25 @@ async function clashRefusal(
   slot: { dayOfWeek: number; startTime: string; endTime: string },
 ) {
   const placed = await timetable.selectPlaced(c.var.db, c.var.school, course.yearId, course.teacherId, course.classId);
-  const entries = placed.map((e) => ({ ...e, yearId: e.year_id, teacherId: e.teacher_id, classId: e.class_id, dayOfWeek: e.day_of_week, startTime: e.start_time, endTime: e.end_time }));
-  const clash = findClash({ id: course.self ?? undefined, yearId: course.yearId, teacherId: course.teacherId, classId: course.classId, ...slot }, entries);
+  const entries = placed.map((e) => ({
+    ...e,
+    yearId: e.year_id,
+    teacherId: e.teacher_id,
+    classId: e.class_id,
+    dayOfWeek: e.day_of_week,
+    startTime: e.start_time,
+    endTime: e.end_time,
+  }));
+  const clash = findClash(
+    {
+      id: course.self ?? undefined,
+      yearId: course.yearId,
+      teacherId: course.teacherId,
+      classId: course.classId,
+      ...slot,
+    },
+    entries,
+  );
   return clash ? refusalFor(clash.entry, clash.reason) : null;
 }
 
@@ -38,8 +55,22 @@ function refusalFor(entry: Placed, reason: 'teacher' | 'class' | 'both') {
   const teacher = teacherName({ prenom: entry.teacher_prenom, nom: entry.teacher_nom });
   const text =
     reason === 'teacher'
-      ? t.teacherClash(teacher, entry.subject_name, entry.class_name, entry.day_of_week, entry.start_time, entry.end_time)
-      : t.classClash(entry.class_name, entry.subject_name, teacher, entry.day_of_week, entry.start_time, entry.end_time);
+      ? t.teacherClash(
+          teacher,
+          entry.subject_name,
+          entry.class_name,
+          entry.day_of_week,
+          entry.start_time,
+          entry.end_time,
+        )
+      : t.classClash(
+          entry.class_name,
+          entry.subject_name,
+          teacher,
+          entry.day_of_week,
+          entry.start_time,
+          entry.end_time,
+        );
   return conflict(text, 'timetable_clash');
 }
 
@@ -48,19 +79,34 @@ const lessonOf = (row: Placed): TimetableEntry => {
   return entry;
 };
 
-timetableRoutes.get(api.week.path, allow.anyPermission('settings:manage_timetable', 'settings:manage_teachers'), input(api.week), async (c) => {
-  const { db, school } = c.var;
-  const query = c.req.valid('query');
-  found(await years.findSchoolYear(db, school, query.yearId), serverText.yearNotFound);
-  const whose = query.className !== undefined ? { classId: found(await classes.findClassByName(db, school, query.className), serverText.classNotFound).id } : { teacherId: query.teacherId! };
-  return c.json<TimetableWeek>({ entries: (await timetable.selectWeek(db, school, query.yearId, whose).all()).map(lessonOf) });
-});
+timetableRoutes.get(
+  api.week.path,
+  allow.anyPermission('settings:manage_timetable', 'settings:manage_teachers'),
+  input(api.week),
+  async (c) => {
+    const { db, school } = c.var;
+    const query = c.req.valid('query');
+    found(await years.findSchoolYear(db, school, query.yearId), serverText.yearNotFound);
+    const whose =
+      query.className !== undefined
+        ? { classId: found(await classes.findClassByName(db, school, query.className), serverText.classNotFound).id }
+        : { teacherId: query.teacherId! };
+    return c.json<TimetableWeek>({
+      entries: (await timetable.selectWeek(db, school, query.yearId, whose).all()).map(lessonOf),
+    });
+  },
+);
 
 timetableRoutes.post(api.create.path, allow.permission('settings:manage_timetable'), input(api.create), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const course = found(await assignments.findAssignment(db, school, body.assignment_id), t.courseRequired);
-  const slot = { dayOfWeek: body.day_of_week, startTime: body.start_time, endTime: body.end_time, locationName: body.location_name };
+  const slot = {
+    dayOfWeek: body.day_of_week,
+    startTime: body.start_time,
+    endTime: body.end_time,
+    locationName: body.location_name,
+  };
   const placement = { yearId: course.yearId, teacherId: course.teacherId, classId: course.classId, self: null };
   const refusal = await clashRefusal(c, placement, slot);
   if (refusal) throw refusal;
@@ -80,11 +126,18 @@ timetableRoutes.post(api.create.path, allow.permission('settings:manage_timetabl
     location_name: slot.locationName,
   };
   return commit(c, [timetable.insertLesson(db, school, { id, assignmentId: course.id, ...slot })], {
-    audit: { action: 'CREATE_TIMETABLE_ENTRY', target: `${course.subject_name} ${course.class_name}`, details: { day: slot.dayOfWeek, start: slot.startTime, end: slot.endTime } },
+    audit: {
+      action: 'CREATE_TIMETABLE_ENTRY',
+      target: `${course.subject_name} ${course.class_name}`,
+      details: { day: slot.dayOfWeek, start: slot.startTime, end: slot.endTime },
+    },
     body: { entry, message: t.added } satisfies SavedLesson,
     status: 201,
     guards: [
-      { holds: timetable.noOverlap(school, { ...placement, ...slot }), error: conflict(serverText.changedMeanwhile, 'changed') },
+      {
+        holds: timetable.noOverlap(school, { ...placement, ...slot }),
+        error: conflict(serverText.changedMeanwhile, 'changed'),
+      },
       { holds: assignments.assignmentStillExists(school, course.id), error: notFound(t.courseRequired) },
     ],
   });
@@ -94,21 +147,45 @@ timetableRoutes.put(api.update.path, allow.permission('settings:manage_timetable
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const current = found(await timetable.findLesson(db, school, c.req.valid('param').id), t.entryNotFound);
-  const slot = { dayOfWeek: body.day_of_week, startTime: body.start_time, endTime: body.end_time, locationName: body.location_name };
-  const placement = { yearId: current.year_id, teacherId: current.teacher_id, classId: current.class_id, self: current.id };
+  const slot = {
+    dayOfWeek: body.day_of_week,
+    startTime: body.start_time,
+    endTime: body.end_time,
+    locationName: body.location_name,
+  };
+  const placement = {
+    yearId: current.year_id,
+    teacherId: current.teacher_id,
+    classId: current.class_id,
+    self: current.id,
+  };
   const refusal = await clashRefusal(c, placement, slot);
   if (refusal) throw refusal;
-  const entry = { ...lessonOf(current), day_of_week: slot.dayOfWeek, start_time: slot.startTime, end_time: slot.endTime, location_name: slot.locationName };
+  const entry = {
+    ...lessonOf(current),
+    day_of_week: slot.dayOfWeek,
+    start_time: slot.startTime,
+    end_time: slot.endTime,
+    location_name: slot.locationName,
+  };
   return commit(c, [timetable.updateLesson(db, school, current.id, slot)], {
     audit: {
       action: 'UPDATE_TIMETABLE_ENTRY',
       target: `${current.subject_name} ${current.class_name}`,
-      details: { before: { day: current.day_of_week, start: current.start_time, end: current.end_time }, day: slot.dayOfWeek, start: slot.startTime, end: slot.endTime },
+      details: {
+        before: { day: current.day_of_week, start: current.start_time, end: current.end_time },
+        day: slot.dayOfWeek,
+        start: slot.startTime,
+        end: slot.endTime,
+      },
     },
     body: { entry, message: t.moved } satisfies SavedLesson,
     guards: [
       { holds: timetable.lessonStillExists(school, current.id), error: notFound(t.entryNotFound) },
-      { holds: timetable.noOverlap(school, { ...placement, ...slot }), error: conflict(serverText.changedMeanwhile, 'changed') },
+      {
+        holds: timetable.noOverlap(school, { ...placement, ...slot }),
+        error: conflict(serverText.changedMeanwhile, 'changed'),
+      },
     ],
   });
 });
@@ -117,7 +194,11 @@ timetableRoutes.delete(api.remove.path, allow.permission('settings:manage_timeta
   const { db, school } = c.var;
   const current = found(await timetable.findLesson(db, school, c.req.valid('param').id), t.entryNotFound);
   return commit(c, [timetable.deleteLesson(db, school, current.id)], {
-    audit: { action: 'DELETE_TIMETABLE_ENTRY', target: `${current.subject_name} ${current.class_name}`, details: { day: current.day_of_week, start: current.start_time, end: current.end_time } },
+    audit: {
+      action: 'DELETE_TIMETABLE_ENTRY',
+      target: `${current.subject_name} ${current.class_name}`,
+      details: { day: current.day_of_week, start: current.start_time, end: current.end_time },
+    },
     body: { message: t.deleted },
     guards: [
       { holds: timetable.lessonStillExists(school, current.id), error: notFound(t.entryNotFound) },

@@ -6,7 +6,13 @@ import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import { type Account, claimsFor } from '../auth/session';
 import { adminServerText } from '../contract/texts/admin';
 import { serverText } from '../contract/texts/server';
-import { type PasswordReset, type RegisteredUser, type SavedUserRoles, type SchoolUser, usersApi as api } from '../contract/users';
+import {
+  type PasswordReset,
+  type RegisteredUser,
+  type SavedUserRoles,
+  type SchoolUser,
+  usersApi as api,
+} from '../contract/users';
 import * as platformUsers from '../db/platform-users';
 import * as roles from '../db/roles';
 import * as users from '../db/users';
@@ -22,12 +28,15 @@ import { commit, type Guard } from '../lib/write';
 export const userRoutes = new Hono<AppBindings>();
 const t = adminServerText.users;
 
-
 /**
  * The roles a request names, checked: all of the caller's school, allowed together by the
  * assignment rules, and (for the roles it adds) made only of permissions the caller holds.
  */
-async function checkedRoles(c: SchoolContext, roleIds: string[], { current = [], self = false }: { current?: string[]; self?: boolean } = {}) {
+async function checkedRoles(
+  c: SchoolContext,
+  roleIds: string[],
+  { current = [], self = false }: { current?: string[]; self?: boolean } = {},
+) {
   const ids = [...new Set(roleIds)];
   const known = await roles.rolesWithKeys(c.var.db, c.var.school, [...new Set([...ids, ...current])]);
   if (ids.some((roleId) => !known.some((r) => r.id === roleId))) throw badRequest(t.unknownRole);
@@ -47,7 +56,8 @@ async function manageableTarget(c: SchoolContext, userId: string, { protect = tr
   const target = found(await users.accountWithPermissions(db, school, userId));
   const keys = target.accountType === 'admin' ? ALL_PERMISSION_KEYS : target.permissionKeys;
   if (keys.some((k) => !account.permissions.has(k))) throw forbidden(t.strongerAccount);
-  if (protect && (target.id === account.id || target.username.toLowerCase() === 'admin')) throw forbidden(t.protectedAccount);
+  if (protect && (target.id === account.id || target.username.toLowerCase() === 'admin'))
+    throw forbidden(t.protectedAccount);
   return target;
 }
 
@@ -66,7 +76,10 @@ userRoutes.post(api.register.path, allow.permission('user:manage'), input(api.re
   const { db, school } = c.var;
   if (!isStrongPassword(body.password)) throw badRequest(t.passwordWeak);
   // A platform account signs in first under its name, so a school account of that name could not.
-  if ((await users.findByUsername(db, school, body.username)) || (await platformUsers.findByUsername(db, body.username))) {
+  if (
+    (await users.findByUsername(db, school, body.username)) ||
+    (await platformUsers.findByUsername(db, body.username))
+  ) {
     throw conflict(t.usernameTaken);
   }
   const chosen = await checkedRoles(c, body.roleIds);
@@ -99,11 +112,15 @@ userRoutes.put(api.resetPassword.path, allow.permission('user:manage'), input(ap
   const target = await manageableTarget(c, c.req.valid('param').id);
   const tempPassword = generateTemporaryPassword();
   const hash = await hashPassword(tempPassword);
-  return commit(c, [users.setPassword(c.var.db, c.var.school, target.id, hash, 'temporary_password', temporaryPasswordExpiry())], {
-    audit: { action: 'RESET_PASSWORD', target: target.username },
-    body: { username: target.username, tempPassword, message: t.passwordReset } satisfies PasswordReset,
-    guards: [targetUnchanged(c, target)],
-  });
+  return commit(
+    c,
+    [users.setPassword(c.var.db, c.var.school, target.id, hash, 'temporary_password', temporaryPasswordExpiry())],
+    {
+      audit: { action: 'RESET_PASSWORD', target: target.username },
+      body: { username: target.username, tempPassword, message: t.passwordReset } satisfies PasswordReset,
+      guards: [targetUnchanged(c, target)],
+    },
+  );
 });
 
 userRoutes.put(api.setRoles.path, allow.permission('user:manage'), input(api.setRoles), async (c) => {

@@ -42,7 +42,13 @@ export interface TimetableGridProps {
   emptyText?: string;
 }
 
-export function TimetableGrid({ entries, colourBy = 'subject', today = null, onSelect, emptyText = t.empty }: TimetableGridProps) {
+export function TimetableGrid({
+  entries,
+  colourBy = 'subject',
+  today = null,
+  onSelect,
+  emptyText = t.empty,
+}: TimetableGridProps) {
   const wide = useSyncExternalStore(subscribeWidth, wideEnough, () => true);
   if (entries.length === 0) return <p className="tt-empty">{emptyText}</p>;
   const key = (e: WeekEntry) => (colourBy === 'class' ? e.className : e.subjectName);
@@ -61,12 +67,24 @@ interface ViewProps {
 
 const place = (e: WeekEntry) => e.locationName?.trim() || t.noLocation;
 const time = (e: WeekEntry) => t.timeRange(e.startTime, e.endTime);
-const label = (e: WeekEntry) => t.lesson(e.subjectName, e.className, t.days[e.dayOfWeek as DayOfWeek], time(e), place(e));
+const label = (e: WeekEntry) =>
+  t.lesson(e.subjectName, e.className, t.days[e.dayOfWeek as DayOfWeek], time(e), place(e));
 const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-const bySubject = (a: WeekEntry, b: WeekEntry) => a.subjectName.localeCompare(b.subjectName, 'fr') || a.className.localeCompare(b.className, 'fr');
+const bySubject = (a: WeekEntry, b: WeekEntry) =>
+  a.subjectName.localeCompare(b.subjectName, 'fr') || a.className.localeCompare(b.className, 'fr');
 
 /** The lesson's texts; a button when the screen acts on lessons. */
-function Lesson({ entry, onSelect, className, style }: { entry: WeekEntry; onSelect: ViewProps['onSelect']; className: string; style?: CSSProperties }) {
+function Lesson({
+  entry,
+  onSelect,
+  className,
+  style,
+}: {
+  entry: WeekEntry;
+  onSelect: ViewProps['onSelect'];
+  className: string;
+  style?: CSSProperties;
+}) {
   const body = (
     <>
       <span className="tt-subject">{entry.subjectName}</span>
@@ -76,7 +94,13 @@ function Lesson({ entry, onSelect, className, style }: { entry: WeekEntry; onSel
     </>
   );
   return onSelect ? (
-    <button type="button" className={`${className} tt-action`} style={style} title={label(entry)} onClick={() => onSelect(entry)}>
+    <button
+      type="button"
+      className={`${className} tt-action`}
+      style={style}
+      title={label(entry)}
+      onClick={() => onSelect(entry)}
+    >
       {body}
     </button>
   ) : (
@@ -90,7 +114,12 @@ function WeekGrid({ entries, today, onSelect, colourOf }: ViewProps) {
   const hours = gridHours(entries);
   const height = gridHeight(hours);
   return (
-    <div className="tt-grid" role="group" aria-label={t.week} style={{ '--tt-hour': `${HOUR_HEIGHT}px` } as CSSProperties}>
+    <div
+      className="tt-grid"
+      role="group"
+      aria-label={t.week}
+      style={{ '--tt-hour': `${HOUR_HEIGHT}px` } as CSSProperties}
+    >
       <div className="tt-corner" aria-hidden="true" />
       {DAYS.map((day) => (
         <div key={day} className={day === today ? 'tt-day-head tt-today' : 'tt-day-head'} aria-hidden="true">

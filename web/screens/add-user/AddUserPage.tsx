@@ -41,9 +41,12 @@ export function AddUserPage() {
     if (!isStrongPassword(password)) return setError(rules.passwordWeak);
     if (selected.length === 0) return setError(rules.roleRequired);
     setError(null);
-    const outcome = await send(api.post<RegisteredUser | Queued>('/register', { username: name, password, roleIds: selected } satisfies NewUser), {
-      success: (answer) => answer.message,
-    });
+    const outcome = await send(
+      api.post<RegisteredUser | Queued>('/register', { username: name, password, roleIds: selected } satisfies NewUser),
+      {
+        success: (answer) => answer.message,
+      },
+    );
     if (outcome?.queued) {
       // The user list, opened next, shows the account waiting to be created.
       const held = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
@@ -64,10 +67,26 @@ export function AddUserPage() {
         <h1>{t.title}</h1>
         <ErrorNotice message={error} />
         <Field label={t.username}>
-          {(control) => <input {...control} className="input" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="off"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              maxLength={50}
+            />
+          )}
         </Field>
         <Field label={t.password} hint={t.passwordHint}>
-          {(control) => <PasswordInput {...control} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
         </Field>
         <PasswordCriteriaList password={password} />
         <p className="muted small">{t.rolesHint}</p>

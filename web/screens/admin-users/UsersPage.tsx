@@ -18,24 +18,38 @@ import type { Role } from '../../../worker/contract/roles';
 import type { PasswordReset, SavedUserRoles, SchoolUser as UserRow, UserRoles } from '../../../worker/contract/users';
 import './users.css';
 
-
 const t = adminText.users;
 const done = adminServerText.users;
 const PATH = '/users';
 
-function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; session: Session; onClose: () => void; onSaved: (roles: UserRow['roles'], queued: boolean) => void }) {
+function RolesDialog({
+  user,
+  session,
+  onClose,
+  onSaved,
+}: {
+  user: UserRow;
+  session: Session;
+  onClose: () => void;
+  onSaved: (roles: UserRow['roles'], queued: boolean) => void;
+}) {
   const roles = useApi<Role[]>('/roles');
   const [selected, setSelected] = useState(() => user.roles.map((r) => r.id));
   const { send, busy } = useWrite();
   const self = user.id === session.id;
-  const ownAdminPrincipal = self && Boolean(roles.data?.some((r) => r.template_key === 'admin_principal' && user.roles.some((u) => u.id === r.id)));
+  const ownAdminPrincipal =
+    self &&
+    Boolean(roles.data?.some((r) => r.template_key === 'admin_principal' && user.roles.some((u) => u.id === r.id)));
 
   async function save() {
     const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
-    const outcome = await send(api.put<SavedUserRoles | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected } satisfies UserRoles), {
-      success: done.rolesUpdated,
-      queued: offlineText.queued.roles,
-    });
+    const outcome = await send(
+      api.put<SavedUserRoles | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected } satisfies UserRoles),
+      {
+        success: done.rolesUpdated,
+        queued: offlineText.queued.roles,
+      },
+    );
     if (!outcome) return;
     if (!outcome.queued && outcome.answer.accessToken) setSessionToken(outcome.answer.accessToken);
     onSaved(chosen, outcome.queued);
@@ -58,7 +72,13 @@ function RolesDialog({ user, session, onClose, onSaved }: { user: UserRow; sessi
     >
       {roles.error && <p className="notice notice-error">{roles.error}</p>}
       {roles.data && (
-        <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} ownAdminPrincipal={ownAdminPrincipal} legend={t.roles} />
+        <RoleChecklist
+          roles={roles.data}
+          selected={selected}
+          onChange={setSelected}
+          ownAdminPrincipal={ownAdminPrincipal}
+          legend={t.roles}
+        />
       )}
     </Modal>
   );

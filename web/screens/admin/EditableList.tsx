@@ -45,7 +45,15 @@ export interface ListWrites<T extends ListItem> {
   reload?: () => void;
 }
 
-export function EditableList<T extends ListItem>({ list, texts, writes }: { list: ApiState<T[]>; texts: ListTexts; writes: ListWrites<T> }) {
+export function EditableList<T extends ListItem>({
+  list,
+  texts,
+  writes,
+}: {
+  list: ApiState<T[]>;
+  texts: ListTexts;
+  writes: ListWrites<T>;
+}) {
   const newId = useId();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; order: string } | null>(null);
@@ -70,11 +78,14 @@ export function EditableList<T extends ListItem>({ list, texts, writes }: { list
     const clean = editing ? cleanText(editing.name) : '';
     if (!editing || !clean) return;
     const order = ordered && editing.order.trim() !== '' ? { order_index: Number(editing.order) } : {};
-    const outcome = await send(api.put<unknown>(`${writes.path}/${item.id}`, { name: clean, ...order, ...writes.scope }), {
-      success: writes.done.updated,
-      queued: offlineText.queued.modification,
-      offline: sorted((items) => items.map((x) => (x.id === item.id ? { ...x, name: clean, ...order } : x))),
-    });
+    const outcome = await send(
+      api.put<unknown>(`${writes.path}/${item.id}`, { name: clean, ...order, ...writes.scope }),
+      {
+        success: writes.done.updated,
+        queued: offlineText.queued.modification,
+        offline: sorted((items) => items.map((x) => (x.id === item.id ? { ...x, name: clean, ...order } : x))),
+      },
+    );
     if (outcome) setEditing(null);
   };
 
@@ -165,13 +176,37 @@ export function EditableList<T extends ListItem>({ list, texts, writes }: { list
 }
 
 /** 'Modifier' and 'Supprimer' of a list row, named after the row for screen readers. */
-export function RowActions({ name, disabled, title, onEdit, onDelete }: { name: string; disabled?: boolean; title?: string; onEdit: () => void; onDelete: () => void }) {
+export function RowActions({
+  name,
+  disabled,
+  title,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  disabled?: boolean;
+  title?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <span className="item-actions" title={title}>
-      <button type="button" className="btn btn-secondary" disabled={disabled} aria-label={`${c.edit} ${name}`} onClick={onEdit}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={disabled}
+        aria-label={`${c.edit} ${name}`}
+        onClick={onEdit}
+      >
         {c.edit}
       </button>
-      <button type="button" className="btn btn-secondary danger-text" disabled={disabled} aria-label={`${c.delete} ${name}`} onClick={onDelete}>
+      <button
+        type="button"
+        className="btn btn-secondary danger-text"
+        disabled={disabled}
+        aria-label={`${c.delete} ${name}`}
+        onClick={onDelete}
+      >
         {c.delete}
       </button>
     </span>

@@ -19,12 +19,28 @@ export function SuspensionBanner({ expiresAt }: { expiresAt: string | null }) {
     case 'none':
       return null;
     case 'warning':
-      return <p className="notice notice-warning suspension" role="status">{t.days(notice.days)}</p>;
+      return (
+        <p className="notice notice-warning suspension" role="status">
+          {t.days(notice.days)}
+        </p>
+      );
     case 'danger':
-      return <p className="notice notice-error suspension" role="alert">{t.daysHours(notice.days, notice.hours)}</p>;
+      return (
+        <p className="notice notice-error suspension" role="alert">
+          {t.daysHours(notice.days, notice.hours)}
+        </p>
+      );
     case 'countdown':
-      return <p className="notice notice-error suspension" role="timer">{t.countdown(countdownClock(notice.seconds))}</p>;
+      return (
+        <p className="notice notice-error suspension" role="timer">
+          {t.countdown(countdownClock(notice.seconds))}
+        </p>
+      );
     case 'expired':
-      return <p className="notice notice-error suspension" role="alert">{t.expired}</p>;
+      return (
+        <p className="notice notice-error suspension" role="alert">
+          {t.expired}
+        </p>
+      );
   }
 }

@@ -11,7 +11,13 @@ import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
 import { shellText } from '../../i18n/shell';
 import { useSchool } from '../../layouts/school';
-import { ATTENDANCE_STATUSES, type AttendanceStatus, defaultRange, rangeProblem, withOverride } from '../../../worker/domain/attendance';
+import {
+  ATTENDANCE_STATUSES,
+  type AttendanceStatus,
+  defaultRange,
+  rangeProblem,
+  withOverride,
+} from '../../../worker/domain/attendance';
 import { colourIndexes } from '../../../worker/domain/timetable';
 import type { DailyOverride, DailyReport, DetailedReport, SavedOverride } from '../../../worker/contract/attendance';
 import { attendanceReportText } from '../../../worker/contract/texts/attendance';
@@ -20,7 +26,12 @@ import './attendance-report.css';
 
 const t = attendanceText.report;
 const statuses = attendanceText.statuses;
-const RANGE_MESSAGES = { start: attendanceReportText.startInvalid, end: attendanceReportText.endInvalid, order: attendanceReportText.order, tooLong: attendanceReportText.tooLong };
+const RANGE_MESSAGES = {
+  start: attendanceReportText.startInvalid,
+  end: attendanceReportText.endInvalid,
+  order: attendanceReportText.order,
+  tooLong: attendanceReportText.tooLong,
+};
 
 /** 'lun. 19/01' */
 const dayLabel = (date: string) =>
@@ -95,15 +106,28 @@ export function AttendanceReportPage() {
       {problem && <p className="notice notice-error">{RANGE_MESSAGES[problem]}</p>}
       <div className="tabs" role="tablist" aria-label={t.tabsLabel}>
         {(['daily', 'detailed'] as const).map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={tab === key} className={tab === key ? 'tab active' : 'tab'} onClick={() => setTab(key)}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={tab === key ? 'tab active' : 'tab'}
+            onClick={() => setTab(key)}
+          >
             {t.tabs[key]}
           </button>
         ))}
       </div>
       <section role="tabpanel" aria-label={t.tabs[tab]}>
-        {query && selectedYear && tab === 'daily' && <DailySheet path={`/daily-attendance-report${query}`} yearId={selectedYear.id} />}
+        {query && selectedYear && tab === 'daily' && (
+          <DailySheet path={`/daily-attendance-report${query}`} yearId={selectedYear.id} />
+        )}
         {query && tab === 'detailed' && klass && (
-          <Detailed path={`/attendance-report${query}`} title={t.printTitle(klass, frDate(from), frDate(to))} school={school} />
+          <Detailed
+            path={`/attendance-report${query}`}
+            title={t.printTitle(klass, frDate(from), frDate(to))}
+            school={school}
+          />
         )}
       </section>
     </main>
@@ -130,7 +154,14 @@ function DailySheet({ path, yearId }: { path: string; yearId: string }) {
   const report = useApi<DailyReport>(path);
   const { send, busy } = useWrite(report, { reload: false });
   const { data, error } = report;
-  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{t.loading}</p>;
+  if (!data)
+    return error ? (
+      <p className="notice notice-error">{error}</p>
+    ) : (
+      <p className="muted" role="status">
+        {t.loading}
+      </p>
+    );
   if (data.students.length === 0) return <p className="card muted">{t.empty}</p>;
   const cellOf = new Map(data.records.map((r) => [`${r.student_id}|${r.date}`, r]));
 
@@ -144,11 +175,21 @@ function DailySheet({ path, yearId }: { path: string; yearId: string }) {
     const status = value ? (value as AttendanceStatus) : null;
     const current = cellOf.get(`${studentId}|${date}`);
     const derived = current?.derived_status ?? null;
-    const local = withOverride({ status: current?.status ?? null, manual: current?.is_manual_override ?? false, derived }, status);
+    const local = withOverride(
+      { status: current?.status ?? null, manual: current?.is_manual_override ?? false, derived },
+      status,
+    );
     const body: DailyOverride = { yearId, student_id: studentId, date, status };
     const outcome = await send(api.post<SavedOverride | Queued>('/daily-attendance-override', body), {
       success: null,
-      offline: (sheet) => withRecord(sheet, { student_id: studentId, date, status: local.status, is_manual_override: local.manual, derived_status: derived }),
+      offline: (sheet) =>
+        withRecord(sheet, {
+          student_id: studentId,
+          date,
+          status: local.status,
+          is_manual_override: local.manual,
+          derived_status: derived,
+        }),
     });
     if (outcome && !outcome.queued) report.setData((sheet) => withRecord(sheet, outcome.answer.record));
   }
@@ -167,7 +208,15 @@ function DailySheet({ path, yearId }: { path: string; yearId: string }) {
                   const cell = cellOf.get(`${student.id}|${date}`);
                   const manual = cell?.is_manual_override ?? false;
                   return (
-                    <td key={date} className={manual ? 'manual' : undefined} title={manual ? t.manual(cell?.derived_status ? statuses[cell.derived_status] : t.noDerived) : undefined}>
+                    <td
+                      key={date}
+                      className={manual ? 'manual' : undefined}
+                      title={
+                        manual
+                          ? t.manual(cell?.derived_status ? statuses[cell.derived_status] : t.noDerived)
+                          : undefined
+                      }
+                    >
                       <select
                         className={`attendance-cell status-${cell?.status ?? 'none'}`}
                         aria-label={t.cellOf(name, frDate(date))}
@@ -194,27 +243,55 @@ function DailySheet({ path, yearId }: { path: string; yearId: string }) {
   );
 }
 
-function Detailed({ path, title, school }: { path: string; title: string; school: ReturnType<typeof useSchool>['school'] }) {
+function Detailed({
+  path,
+  title,
+  school,
+}: {
+  path: string;
+  title: string;
+  school: ReturnType<typeof useSchool>['school'];
+}) {
   const { data, error } = useApi<DetailedReport>(path);
-  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{t.loading}</p>;
+  if (!data)
+    return error ? (
+      <p className="notice notice-error">{error}</p>
+    ) : (
+      <p className="muted" role="status">
+        {t.loading}
+      </p>
+    );
   if (data.students.length === 0) return <p className="card muted">{t.empty}</p>;
   const colours = colourIndexes(data.records.map((r) => r.subject_name));
-  const marksOf = (studentId: string, date: string) => data.records.filter((r) => r.student_id === studentId && r.date === date);
+  const marksOf = (studentId: string, date: string) =>
+    data.records.filter((r) => r.student_id === studentId && r.date === date);
   const print = () =>
     openPrintWindow({
       title,
       school: { name: school?.name ?? '', address: school?.address, phone: school?.phone, logoUrl: school?.logo_url },
-      styles: '@page { size: A4 landscape; } table { border-collapse: collapse; width: 100%; font-size: 10px; } th, td { border: 1px solid #999; padding: 3px; vertical-align: top; }',
+      styles:
+        '@page { size: A4 landscape; } table { border-collapse: collapse; width: 100%; font-size: 10px; } th, td { border: 1px solid #999; padding: 3px; vertical-align: top; }',
       pages: [
         html`<h1>${title}</h1>
           <table>
-            <thead><tr><th>${t.student}</th>${data.dates.map((d) => html`<th>${dayLabel(d)}</th>`)}</tr></thead>
+            <thead>
+              <tr>
+                <th>${t.student}</th>
+                ${data.dates.map((d) => html`<th>${dayLabel(d)}</th>`)}
+              </tr>
+            </thead>
             <tbody>
               ${data.students.map(
                 (s) =>
-                  html`<tr><th>${s.nom} ${s.prenom}</th>${data.dates.map(
-                    (d) => html`<td>${marksOf(s.id, d).map((m) => html`<div>${m.subject_name} : ${statuses[m.status]}</div>`)}</td>`,
-                  )}</tr>`,
+                  html`<tr>
+                    <th>${s.nom} ${s.prenom}</th>
+                    ${data.dates.map(
+                      (d) =>
+                        html`<td>
+                          ${marksOf(s.id, d).map((m) => html`<div>${m.subject_name} : ${statuses[m.status]}</div>`)}
+                        </td>`,
+                    )}
+                  </tr>`,
               )}
             </tbody>
           </table>`,
@@ -242,7 +319,10 @@ function Detailed({ path, title, school }: { path: string; title: string; school
                 {data.dates.map((date) => (
                   <td key={date}>
                     {marksOf(student.id, date).map((m) => (
-                      <span key={`${m.subject_id}${m.start_time}`} className={`attendance-chip tt-c${colours.get(m.subject_name) ?? 0}`}>
+                      <span
+                        key={`${m.subject_id}${m.start_time}`}
+                        className={`attendance-chip tt-c${colours.get(m.subject_name) ?? 0}`}
+                      >
                         {m.subject_name} : {statuses[m.status]}
                       </span>
                     ))}

@@ -24,7 +24,11 @@ import { printReceipt } from './receipt';
 import { printFinanceSheets } from './sheet';
 import { hasScholarship } from '../../../worker/domain/money';
 import type { Message } from '../../../worker/contract/endpoint';
-import type { ClassGradesAccessChange, ClassGradesAccessChanged, GradesAccessChange } from '../../../worker/contract/finance';
+import type {
+  ClassGradesAccessChange,
+  ClassGradesAccessChanged,
+  GradesAccessChange,
+} from '../../../worker/contract/finance';
 import './class-finance.css';
 
 const t = financeText.classPage;
@@ -125,12 +129,16 @@ function Roster({
   // Optimistic: the switch moves at once; a refused change is undone by reloading the roster.
   async function toggleAccess(e: Enrollment) {
     const enabled = !e.grades_access_enabled;
-    const flip = (list: Enrollment[]) => list.map((x) => (x.id === e.id ? { ...x, grades_access_enabled: enabled } : x));
+    const flip = (list: Enrollment[]) =>
+      list.map((x) => (x.id === e.id ? { ...x, grades_access_enabled: enabled } : x));
     roster.setData(flip);
-    const outcome = await send(api.put<Message | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled } satisfies GradesAccessChange), {
-      success: (answer) => answer.message,
-      offline: flip,
-    });
+    const outcome = await send(
+      api.put<Message | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled } satisfies GradesAccessChange),
+      {
+        success: (answer) => answer.message,
+        offline: flip,
+      },
+    );
     if (!outcome) roster.reload();
   }
 
@@ -139,7 +147,10 @@ function Roster({
     const enabled = action === 'enable';
     const setAll = (list: Enrollment[]) => list.map((x) => ({ ...x, grades_access_enabled: enabled }));
     const outcome = await send(
-      api.put<ClassGradesAccessChanged | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, { yearId: year.id, enabled } satisfies ClassGradesAccessChange),
+      api.put<ClassGradesAccessChanged | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, {
+        yearId: year.id,
+        enabled,
+      } satisfies ClassGradesAccessChange),
       { success: (answer) => answer.message, offline: setAll },
     );
     if (outcome && !outcome.queued) patch(setAll);
@@ -163,10 +174,20 @@ function Roster({
         <h2 id="roster-title">{t.tableTitle}</h2>
         {canToggle && (
           <div className="bulk-buttons">
-            <button type="button" className="btn btn-secondary" onClick={() => setBulk('restrict')} disabled={all.length === 0}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setBulk('restrict')}
+              disabled={all.length === 0}
+            >
               {t.restrictAll}
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => setBulk('enable')} disabled={all.length === 0}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setBulk('enable')}
+              disabled={all.length === 0}
+            >
               {t.enableAll}
             </button>
           </div>
@@ -215,7 +236,12 @@ function Roster({
             <thead>
               <tr>
                 <th scope="col" className="col-check">
-                  <input type="checkbox" aria-label={t.selectAll} checked={allShownSelected} onChange={toggleAllShown} />
+                  <input
+                    type="checkbox"
+                    aria-label={t.selectAll}
+                    checked={allShownSelected}
+                    onChange={toggleAllShown}
+                  />
                 </th>
                 <ColumnHeads
                   columns={[
@@ -238,7 +264,12 @@ function Roster({
                 return (
                   <tr key={e.id} data-testid={`roster-row-${e.id}`}>
                     <td className="col-check">
-                      <input type="checkbox" aria-label={t.selectOne(name)} checked={selected.has(e.id)} onChange={() => toggleSelected(e.id)} />
+                      <input
+                        type="checkbox"
+                        aria-label={t.selectOne(name)}
+                        checked={selected.has(e.id)}
+                        onChange={() => toggleSelected(e.id)}
+                      />
                     </td>
                     <td data-label={t.columns.nom} className="col-name">
                       <span className="student-name">{e.student.nom}</span>
@@ -275,10 +306,20 @@ function Roster({
                       <div className="row-actions">
                         {canEdit && (
                           <>
-                            <button type="button" className="btn btn-small" onClick={() => setPaying(e)} aria-label={`${t.newPayment} ${name}`}>
+                            <button
+                              type="button"
+                              className="btn btn-small"
+                              onClick={() => setPaying(e)}
+                              aria-label={`${t.newPayment} ${name}`}
+                            >
                               + {t.newPayment}
                             </button>
-                            <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(e)} aria-label={`${t.edit} ${name}`}>
+                            <button
+                              type="button"
+                              className="btn btn-secondary btn-small"
+                              onClick={() => setEditing(e)}
+                              aria-label={`${t.edit} ${name}`}
+                            >
                               <PencilIcon />
                               <span>{t.edit}</span>
                             </button>
@@ -334,7 +375,9 @@ function Roster({
           money={money}
           onClose={() => setViewing(null)}
           onPrint={() => printFinanceSheets([all.find((e) => e.id === viewing.id) ?? viewing], school)}
-          onPrintReceipt={(paymentId) => printReceipt(all.find((e) => e.id === viewing.id) ?? viewing, paymentId, school)}
+          onPrintReceipt={(paymentId) =>
+            printReceipt(all.find((e) => e.id === viewing.id) ?? viewing, paymentId, school)
+          }
         />
       )}
 

@@ -57,14 +57,23 @@ export function FinanceDetails({
           <table className="details-table details-payments">
             <thead>
               <tr>
-                <ColumnHeads columns={[t.receipt, t.date, t.label, { label: t.amount, num: true }, { label: financeText.details.receiptButton, hidden: true }]} />
+                <ColumnHeads
+                  columns={[
+                    t.receipt,
+                    t.date,
+                    t.label,
+                    { label: t.amount, num: true },
+                    { label: financeText.details.receiptButton, hidden: true },
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>
               {enrollment.payments.map((p) => (
                 <tr key={p.id}>
                   <td className="col-receipt" data-label={t.receipt}>
-                    {p.receipt_no ?? (isPending(p) ? <span className="receipt-pending">{financeText.details.pending}</span> : '-')}
+                    {p.receipt_no ??
+                      (isPending(p) ? <span className="receipt-pending">{financeText.details.pending}</span> : '-')}
                   </td>
                   <td className="col-date">{dateFr(p.date)}</td>
                   <td className="col-label">{p.label || '-'}</td>

@@ -75,18 +75,15 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
     setConfirmOverpayment(false);
     const body = payloadOf(draft, initial, base.version);
     const refusal: { fresh?: Enrollment } = {};
-    const outcome = await send(
-      api.put<SavedSheet | Queued>(`/enrollments/${base.id}/payments`, body),
-      {
-        success: financeText.notices.saved,
-        queued: financeText.notices.savedQueued,
-        refused: (error) => {
-          if (!(error instanceof ApiError) || error.code !== 'stale' || !error.body.enrollment) return false;
-          refusal.fresh = error.body.enrollment as Enrollment;
-          return true;
-        },
+    const outcome = await send(api.put<SavedSheet | Queued>(`/enrollments/${base.id}/payments`, body), {
+      success: financeText.notices.saved,
+      queued: financeText.notices.savedQueued,
+      refused: (error) => {
+        if (!(error instanceof ApiError) || error.code !== 'stale' || !error.body.enrollment) return false;
+        refusal.fresh = error.body.enrollment as Enrollment;
+        return true;
       },
-    );
+    });
     if (refusal.fresh) {
       const fresh = refusal.fresh;
       setDraft(rebaseDraft(initial, draft, fresh));
@@ -119,7 +116,13 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
               {fullName(base)} — {base.className}, {base.year_name}
             </p>
           </div>
-          <button type="button" className="btn btn-ghost icon-btn" aria-label={t.close} title={t.close} onClick={requestClose}>
+          <button
+            type="button"
+            className="btn btn-ghost icon-btn"
+            aria-label={t.close}
+            title={t.close}
+            onClick={requestClose}
+          >
             ×
           </button>
         </header>
@@ -149,7 +152,12 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
             {draft.payments.map((p, i) => {
               const locked = p.receiptNo !== null && !p.correcting;
               return (
-                <div className={`line${p.correcting ? ' line-correcting' : ''}`} key={p.id} role="group" aria-label={p.label.trim() || t.paymentLabel(i + 1)}>
+                <div
+                  className={`line${p.correcting ? ' line-correcting' : ''}`}
+                  key={p.id}
+                  role="group"
+                  aria-label={p.label.trim() || t.paymentLabel(i + 1)}
+                >
                   <div className="line-fields">
                     <Field label={t.label}>
                       {(control) => (
@@ -184,7 +192,9 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                             value={p.date}
                             required
                             disabled={locked}
-                            onChange={(e) => e.target.value && setPayment(p.id, (x) => ({ ...x, date: e.target.value }))}
+                            onChange={(e) =>
+                              e.target.value && setPayment(p.id, (x) => ({ ...x, date: e.target.value }))
+                            }
                           />
                         )
                       }
@@ -263,7 +273,13 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                 <div className="line-fields line-fields-2">
                   <Field label={t.label}>
                     {(control) => (
-                      <input {...control} className="input" value={a.label} maxLength={120} onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))} />
+                      <input
+                        {...control}
+                        className="input"
+                        value={a.label}
+                        maxLength={120}
+                        onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))}
+                      />
                     )}
                   </Field>
                   <AmountField
@@ -285,7 +301,11 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                 </div>
               </div>
             ))}
-            <button type="button" className="btn btn-secondary" onClick={() => setDraft((d) => ({ ...d, adjustments: [...d.adjustments, newAdjustment()] }))}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setDraft((d) => ({ ...d, adjustments: [...d.adjustments, newAdjustment()] }))}
+            >
               + {t.addAdjustment}
             </button>
           </Section>
@@ -296,7 +316,11 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
               <dd>{money(check.totals.adjusted)}</dd>
               <dt>{financeText.classPage.columns.paid}</dt>
               <dd>{money(check.totals.paid)}</dd>
-              <dt>{over ? `${financeText.classPage.columns.balance} (${t.overpaid})` : financeText.classPage.columns.balance}</dt>
+              <dt>
+                {over
+                  ? `${financeText.classPage.columns.balance} (${t.overpaid})`
+                  : financeText.classPage.columns.balance}
+              </dt>
               <dd className={balanceClass(check.totals.balance)} data-testid="panel-balance">
                 {money(check.totals.balance)}
               </dd>
@@ -320,7 +344,11 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
       </div>
 
       {confirmOverpayment && (
-        <OverpaymentConfirm over={money(-check.totals.balance)} onCancel={() => setConfirmOverpayment(false)} onConfirm={() => void save(true)} />
+        <OverpaymentConfirm
+          over={money(-check.totals.balance)}
+          onCancel={() => setConfirmOverpayment(false)}
+          onConfirm={() => void save(true)}
+        />
       )}
 
       {confirmClose && (
@@ -339,7 +367,15 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
 }
 
 /** The confirmation a payment asks for when it takes the balance below zero. */
-export function OverpaymentConfirm({ over, onCancel, onConfirm }: { over: string; onCancel: () => void; onConfirm: () => void }) {
+export function OverpaymentConfirm({
+  over,
+  onCancel,
+  onConfirm,
+}: {
+  over: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <ConfirmDialog
       title={financeText.overpayment.title}

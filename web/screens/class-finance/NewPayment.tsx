@@ -46,7 +46,13 @@ export function NewPaymentDialog({
 
   const amount = amountText.trim() === '' ? null : parseAmount(amountText);
   const amountError =
-    amountText.trim() === '' ? t.amountRequired : amount === null ? financeText.panel.invalidAmount : amount <= 0 ? financeText.server.paymentPositive : null;
+    amountText.trim() === ''
+      ? t.amountRequired
+      : amount === null
+        ? financeText.panel.invalidAmount
+        : amount <= 0
+          ? financeText.server.paymentPositive
+          : null;
   const dateError = !date ? t.dateRequired : date > today ? financeText.server.dateInFuture : null;
   const before = totalsOf(enrollment).balance;
   const after = before - (amount && amount > 0 ? amount : 0);
@@ -89,7 +95,14 @@ export function NewPaymentDialog({
       <Modal
         title={t.savedTitle}
         onClose={onClose}
-        actions={<DialogButtons cancelLabel={t.close} confirmLabel={t.printReceipt} onCancel={onClose} onConfirm={() => printReceipt(saved.enrollment, saved.payment.id, school)} />}
+        actions={
+          <DialogButtons
+            cancelLabel={t.close}
+            confirmLabel={t.printReceipt}
+            onCancel={onClose}
+            onConfirm={() => printReceipt(saved.enrollment, saved.payment.id, school)}
+          />
+        }
       >
         <p className="receipt-done">
           <strong>{t.savedReceipt(saved.payment.receipt_no!, money(paid))}</strong>
@@ -108,7 +121,15 @@ export function NewPaymentDialog({
       <Modal
         title={t.title}
         onClose={onClose}
-        actions={<DialogButtons cancelLabel={t.cancel} confirmLabel={saving ? t.saving : t.save} busy={saving} form={`${id}-form`} onCancel={onClose} />}
+        actions={
+          <DialogButtons
+            cancelLabel={t.cancel}
+            confirmLabel={saving ? t.saving : t.save}
+            busy={saving}
+            form={`${id}-form`}
+            onCancel={onClose}
+          />
+        }
       >
         <p className="muted new-payment-who">
           {fullName(enrollment)} — {enrollment.className}
@@ -121,12 +142,35 @@ export function NewPaymentDialog({
             void submit();
           }}
         >
-          <AmountField label={t.amount} value={amountText} error={submitted ? amountError : null} onChange={setAmountText} />
+          <AmountField
+            label={t.amount}
+            value={amountText}
+            error={submitted ? amountError : null}
+            onChange={setAmountText}
+          />
           <Field label={t.date} error={submitted ? dateError : null}>
-            {(control) => <input {...control} type="date" className="input" value={date} max={today} required onChange={(e) => setDate(e.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                className="input"
+                value={date}
+                max={today}
+                required
+                onChange={(e) => setDate(e.target.value)}
+              />
+            )}
           </Field>
           <Field label={t.label}>
-            {(control) => <input {...control} className="input" value={label} maxLength={120} onChange={(e) => setLabel(e.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={label}
+                maxLength={120}
+                onChange={(e) => setLabel(e.target.value)}
+              />
+            )}
           </Field>
         </form>
         <dl className="finance-summary" aria-live="polite">
@@ -143,7 +187,13 @@ export function NewPaymentDialog({
           </p>
         )}
       </Modal>
-      {confirmOverpayment && <OverpaymentConfirm over={money(-after)} onCancel={() => setConfirmOverpayment(false)} onConfirm={() => void submit(true)} />}
+      {confirmOverpayment && (
+        <OverpaymentConfirm
+          over={money(-after)}
+          onCancel={() => setConfirmOverpayment(false)}
+          onConfirm={() => void submit(true)}
+        />
+      )}
     </>
   );
 }

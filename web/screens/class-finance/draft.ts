@@ -2,7 +2,15 @@
 // amounts as typed, the changed-state test, the payment date rule, corrections of receipted
 // payments (decision 021), the save payload, and a draft carried over to a fresher sheet after a
 // 409. The quick payment's state is in NewPayment.tsx.
-import { amountInputText, financeTotals, fromCentimes, localDay, parseAmount, stampPaymentDate, toCentimes } from '../../../worker/domain/money';
+import {
+  amountInputText,
+  financeTotals,
+  fromCentimes,
+  localDay,
+  parseAmount,
+  stampPaymentDate,
+  toCentimes,
+} from '../../../worker/domain/money';
 import { financeText } from '../../i18n/finance';
 import { type ApiAdjustment, type ApiPayment, type Enrollment, isPending } from './model';
 import type { SheetSave } from '../../../worker/contract/finance';
@@ -104,7 +112,11 @@ export function withPaymentAmount(p: PaymentDraft, amountText: string, today: st
 /** Whether a loaded payment differs from what was loaded (what the server calls a correction). */
 function paymentChanged(p: PaymentDraft, loaded: PaymentDraft | undefined): boolean {
   if (!loaded) return false;
-  return p.label.trim() !== loaded.label.trim() || lineAmount(p.amountText) !== lineAmount(loaded.amountText) || p.date !== loaded.date;
+  return (
+    p.label.trim() !== loaded.label.trim() ||
+    lineAmount(p.amountText) !== lineAmount(loaded.amountText) ||
+    p.date !== loaded.date
+  );
 }
 
 export interface DraftCheck {
@@ -133,7 +145,8 @@ export function checkDraft(d: Draft, initial: Draft): DraftCheck {
     if (amount === null) paymentErrors.set(p.id, t.amountRequired);
     else if (amount === undefined) paymentErrors.set(p.id, t.invalidAmount);
     else if (amount < 0) paymentErrors.set(p.id, t.negativePayment);
-    if (p.receiptNo !== null && !p.correction.trim() && paymentChanged(p, loaded.get(p.id))) correctionErrors.set(p.id, t.correctionRequired);
+    if (p.receiptNo !== null && !p.correction.trim() && paymentChanged(p, loaded.get(p.id)))
+      correctionErrors.set(p.id, t.correctionRequired);
     return { amount: amount ?? 0 };
   });
   const adjustments = d.adjustments.map((a) => {
@@ -143,7 +156,8 @@ export function checkDraft(d: Draft, initial: Draft): DraftCheck {
     return { amount: amount ?? 0 };
   });
   const totals = financeTotals({ mppa: mppa ?? 0, payments, adjustments });
-  const formError = mppaError === null && adjustmentErrors.size === 0 && totals.adjusted < 0 ? t.negativeAdjusted : null;
+  const formError =
+    mppaError === null && adjustmentErrors.size === 0 && totals.adjusted < 0 ? t.negativeAdjusted : null;
   return {
     mppa,
     paymentErrors,
@@ -153,7 +167,11 @@ export function checkDraft(d: Draft, initial: Draft): DraftCheck {
     totals,
     formError,
     valid:
-      mppaError === null && paymentErrors.size === 0 && adjustmentErrors.size === 0 && correctionErrors.size === 0 && formError === null,
+      mppaError === null &&
+      paymentErrors.size === 0 &&
+      adjustmentErrors.size === 0 &&
+      correctionErrors.size === 0 &&
+      formError === null,
   };
 }
 
@@ -196,18 +214,21 @@ export function payloadOf(d: Draft, initial: Draft, version: number) {
 }
 
 /** The enrolment as a queued save leaves it on screen (new receipts are numbered at sync). */
-export function applyPayload(e: Enrollment, body: ReturnType<typeof payloadOf>, cashier: string, today: string = localDay()): Enrollment {
+export function applyPayload(
+  e: Enrollment,
+  body: ReturnType<typeof payloadOf>,
+  cashier: string,
+  today: string = localDay(),
+): Enrollment {
   const current = new Map(e.payments.map((p) => [p.id, p]));
-  const payments = body.payments.map(
-    (p): ApiPayment => ({
-      id: p.id,
-      label: p.label,
-      amount: p.amount,
-      date: p.amount === 0 ? null : (p.date ?? today),
-      receipt_no: current.get(p.id)?.receipt_no ?? null,
-      recorded_by: current.get(p.id)?.recorded_by ?? cashier,
-    }),
-  );
+  const payments = body.payments.map((p): ApiPayment => ({
+    id: p.id,
+    label: p.label,
+    amount: p.amount,
+    date: p.amount === 0 ? null : (p.date ?? today),
+    receipt_no: current.get(p.id)?.receipt_no ?? null,
+    recorded_by: current.get(p.id)?.recorded_by ?? cashier,
+  }));
   const adjustments = body.adjustments.map((a): ApiAdjustment => ({ id: a.id, label: a.label, amount: a.amount }));
   // The revision the server will give the sheet once the save is replayed.
   return { ...e, mppa: body.mppa, version: e.version + 1, payments, adjustments };
@@ -240,7 +261,8 @@ export function rebaseDraft(initial: Draft, draft: Draft, fresh: Enrollment): Dr
     return [...kept, ...now.filter((l) => l.added && !theirs.some((t) => t.id === l.id))];
   };
   const samePayment = (a: PaymentDraft, b: PaymentDraft) => !paymentChanged(b, a);
-  const sameAdjustment = (a: AdjustmentDraft, b: AdjustmentDraft) => a.label.trim() === b.label.trim() && lineAmount(a.amountText) === lineAmount(b.amountText);
+  const sameAdjustment = (a: AdjustmentDraft, b: AdjustmentDraft) =>
+    a.label.trim() === b.label.trim() && lineAmount(a.amountText) === lineAmount(b.amountText);
   return {
     mppaText: parseAmount(draft.mppaText) !== parseAmount(initial.mppaText) ? draft.mppaText : base.mppaText,
     payments: rebaseLines(
@@ -248,9 +270,22 @@ export function rebaseDraft(initial: Draft, draft: Draft, fresh: Enrollment): Dr
       draft.payments,
       base.payments,
       samePayment,
-      (mine, theirs) => ({ ...mine, receiptNo: theirs.receiptNo, pending: theirs.pending, recordedBy: theirs.recordedBy, correcting: theirs.receiptNo !== null }),
+      (mine, theirs) => ({
+        ...mine,
+        receiptNo: theirs.receiptNo,
+        pending: theirs.pending,
+        recordedBy: theirs.recordedBy,
+        correcting: theirs.receiptNo !== null,
+      }),
       (line) => line.receiptNo === null,
     ),
-    adjustments: rebaseLines(initial.adjustments, draft.adjustments, base.adjustments, sameAdjustment, (mine) => mine, () => true),
+    adjustments: rebaseLines(
+      initial.adjustments,
+      draft.adjustments,
+      base.adjustments,
+      sameAdjustment,
+      (mine) => mine,
+      () => true,
+    ),
   };
 }

@@ -2,7 +2,11 @@
 // screen derives from it (centimes, then the school's currency).
 import { balanceTone, financeTotals, type FinanceTotals, formatMoney, toCentimes } from '../../../worker/domain/money';
 import type { SchoolInfo } from '../../layouts/school';
-import type { Adjustment as ApiAdjustment, FinanceEnrollment as Enrollment, Payment as ApiPayment } from '../../../worker/contract/finance';
+import type {
+  Adjustment as ApiAdjustment,
+  FinanceEnrollment as Enrollment,
+  Payment as ApiPayment,
+} from '../../../worker/contract/finance';
 
 export type { ApiAdjustment, ApiPayment, Enrollment };
 
@@ -17,7 +21,8 @@ export const centimesOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustment
 });
 
 /** Adjusted MPPA, total paid and balance of an enrolment, in centimes. */
-export const totalsOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustments'>): FinanceTotals => financeTotals(centimesOf(e));
+export const totalsOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustments'>): FinanceTotals =>
+  financeTotals(centimesOf(e));
 
 export type Currency = SchoolInfo['currency'];
 

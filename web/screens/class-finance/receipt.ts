@@ -46,19 +46,32 @@ function copy(e: Enrollment, paymentId: string, school: SchoolInfo | null, label
   const balance = balanceAfter(centimesOf(e), paymentId) ?? 0;
   return html`<div class="receipt">
     ${schoolHeader({ name: school?.name ?? '', address: school?.address, phone: school?.phone, logoUrl: school?.logo_url })}
-    <div class="receipt-title"><h2>${t.title}</h2><span class="receipt-number">${t.number(payment.receipt_no!)}</span></div>
+    <div class="receipt-title">
+      <h2>${t.title}</h2>
+      <span class="receipt-number">${t.number(payment.receipt_no!)}</span>
+    </div>
     <p class="copy">${label}</p>
     <dl class="receipt-facts">
-      <dt>${t.date}</dt><dd>${dateFr(payment.date)}</dd>
-      <dt>${t.student}</dt><dd>${fullName(e)}${e.student.nisu ? ` (${t.nisu} ${e.student.nisu})` : ''}</dd>
-      <dt>${t.className}</dt><dd>${e.className}, ${e.year_name}</dd>
-      <dt>${t.label}</dt><dd>${payment.label || '-'}</dd>
-      <dt>${t.amount}</dt><dd class="amount">${money(amount)}</dd>
-      <dt>${t.inWords}</dt><dd class="words">${amountInWords(amount, currency)}</dd>
-      <dt>${t.balanceAfter}</dt><dd class="${balanceClass(balance)}">${money(balance)}</dd>
-      <dt>${t.cashier}</dt><dd>${payment.recorded_by ?? '-'}</dd>
+      <dt>${t.date}</dt>
+      <dd>${dateFr(payment.date)}</dd>
+      <dt>${t.student}</dt>
+      <dd>${fullName(e)}${e.student.nisu ? ` (${t.nisu} ${e.student.nisu})` : ''}</dd>
+      <dt>${t.className}</dt>
+      <dd>${e.className}, ${e.year_name}</dd>
+      <dt>${t.label}</dt>
+      <dd>${payment.label || '-'}</dd>
+      <dt>${t.amount}</dt>
+      <dd class="amount">${money(amount)}</dd>
+      <dt>${t.inWords}</dt>
+      <dd class="words">${amountInWords(amount, currency)}</dd>
+      <dt>${t.balanceAfter}</dt>
+      <dd class="${balanceClass(balance)}">${money(balance)}</dd>
+      <dt>${t.cashier}</dt>
+      <dd>${payment.recorded_by ?? '-'}</dd>
     </dl>
-    <div class="receipt-foot"><span>${t.printedOn(printDate())}</span><span class="signature">${t.signature}</span></div>
+    <div class="receipt-foot">
+      <span>${t.printedOn(printDate())}</span><span class="signature">${t.signature}</span>
+    </div>
   </div>`;
 }
 
@@ -70,7 +83,11 @@ export function printReceipt(e: Enrollment, paymentId: string, school: SchoolInf
     title: t.windowTitle(payment.receipt_no, fullName(e)),
     school: { name: school?.name ?? '' },
     header: false,
-    pages: [html`${copy(e, paymentId, school, t.schoolCopy)}<div class="cut"></div>${copy(e, paymentId, school, t.familyCopy)}`],
+    pages: [
+      html`${copy(e, paymentId, school, t.schoolCopy)}
+        <div class="cut"></div>
+        ${copy(e, paymentId, school, t.familyCopy)}`,
+    ],
     delayMs: FINANCE_PRINT_DELAY_MS,
     popupBlockedMessage: financeText.print.popupBlocked,
     styles: STYLES,

@@ -26,36 +26,86 @@ function sheetBody(e: Enrollment, currency: Currency) {
   const totals = totalsOf(e);
   const payments = e.payments.length
     ? html`<table>
-        <thead><tr><th>${t.receipt}</th><th>${t.date}</th><th>${t.label}</th><th class="num">${t.amount}</th></tr></thead>
-        <tbody>${e.payments.map(
-          (p) => html`<tr><td>${p.receipt_no ?? '-'}</td><td>${dateFr(p.date)}</td><td>${p.label || '-'}</td><td class="num">${money(toCentimes(p.amount))}</td></tr>`,
-        )}</tbody>
-        <tfoot><tr><td colspan="3">${t.paid}</td><td class="num">${money(totals.paid)}</td></tr></tfoot>
+        <thead>
+          <tr>
+            <th>${t.receipt}</th>
+            <th>${t.date}</th>
+            <th>${t.label}</th>
+            <th class="num">${t.amount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${e.payments.map(
+            (p) =>
+              html`<tr>
+                <td>${p.receipt_no ?? '-'}</td>
+                <td>${dateFr(p.date)}</td>
+                <td>${p.label || '-'}</td>
+                <td class="num">${money(toCentimes(p.amount))}</td>
+              </tr>`,
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colspan="3">${t.paid}</td>
+            <td class="num">${money(totals.paid)}</td>
+          </tr>
+        </tfoot>
       </table>`
     : html`<p class="none">${t.none}</p>`;
   const adjustments = e.adjustments.length
     ? html`<table>
-        <thead><tr><th>${t.label}</th><th class="num">${t.amount}</th></tr></thead>
-        <tbody>${e.adjustments.map((a) => html`<tr><td>${a.label || '-'}</td><td class="num">${money(toCentimes(a.amount))}</td></tr>`)}</tbody>
+        <thead>
+          <tr>
+            <th>${t.label}</th>
+            <th class="num">${t.amount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${e.adjustments.map(
+            (a) =>
+              html`<tr>
+                <td>${a.label || '-'}</td>
+                <td class="num">${money(toCentimes(a.amount))}</td>
+              </tr>`,
+          )}
+        </tbody>
       </table>`
     : html`<p class="none">${t.none}</p>`;
-  return html`
-    <h2>${t.title}</h2>
+  return html` <h2>${t.title}</h2>
     <dl class="facts">
-      <dt>${t.student}</dt><dd>${fullName(e)}</dd>
-      <dt>${t.nisu}</dt><dd>${e.student.nisu ?? '-'}</dd>
-      <dt>${t.className}</dt><dd>${e.className}</dd>
-      <dt>${t.year}</dt><dd>${e.year_name}</dd>
+      <dt>${t.student}</dt>
+      <dd>${fullName(e)}</dd>
+      <dt>${t.nisu}</dt>
+      <dd>${e.student.nisu ?? '-'}</dd>
+      <dt>${t.className}</dt>
+      <dd>${e.className}</dd>
+      <dt>${t.year}</dt>
+      <dd>${e.year_name}</dd>
     </dl>
-    <h3>${t.payments}</h3>${payments}
-    <h3>${t.adjustments}</h3>${adjustments}
+    <h3>${t.payments}</h3>
+    ${payments}
+    <h3>${t.adjustments}</h3>
+    ${adjustments}
     <h3>${financeText.panel.summary}</h3>
     <table>
       <tbody>
-        <tr><td>${t.base}</td><td class="num">${money(toCentimes(e.mppa))}</td></tr>
-        <tr><td>${t.adjusted}</td><td class="num">${money(totals.adjusted)}</td></tr>
-        <tr><td>${t.paid}</td><td class="num">${money(totals.paid)}</td></tr>
-        <tr><td>${t.balance}</td><td class="num ${balanceTone(totals.balance)}">${money(totals.balance)}</td></tr>
+        <tr>
+          <td>${t.base}</td>
+          <td class="num">${money(toCentimes(e.mppa))}</td>
+        </tr>
+        <tr>
+          <td>${t.adjusted}</td>
+          <td class="num">${money(totals.adjusted)}</td>
+        </tr>
+        <tr>
+          <td>${t.paid}</td>
+          <td class="num">${money(totals.paid)}</td>
+        </tr>
+        <tr>
+          <td>${t.balance}</td>
+          <td class="num ${balanceTone(totals.balance)}">${money(totals.balance)}</td>
+        </tr>
       </tbody>
     </table>`;
 }

@@ -20,7 +20,6 @@ const t = dashboardText;
 const GradeBookDialog = lazy(async () => ({ default: (await import('../gradebook/GradeBookDialog')).GradeBookDialog }));
 const DISMISSED_KEY = 'dismissedAnnouncement';
 
-
 const TILES = [
   { permission: 'student:update', to: '/students', ...t.tiles.students },
   { permission: 'report_card:generate', to: '/report-cards', ...t.tiles.reportCards },
@@ -32,9 +31,10 @@ const TILES = [
 
 function PlatformAnnouncement() {
   const data = useSchool().announcement;
-  return data ? <AnnouncementBanner id={data.id} title={data.title} content={data.content} storageKey={DISMISSED_KEY} /> : null;
+  return data ? (
+    <AnnouncementBanner id={data.id} title={data.title} content={data.content} storageKey={DISMISSED_KEY} />
+  ) : null;
 }
-
 
 const f = t.figures;
 
@@ -48,7 +48,11 @@ function YearFigures({ year, currency }: { year: SchoolYear; currency: Currency 
   return (
     <section className="figures" aria-labelledby="figures-title">
       <h2 id="figures-title">{f.title(year.name)}</h2>
-      {!data && !error && <p className="muted" role="status">{f.loading}</p>}
+      {!data && !error && (
+        <p className="muted" role="status">
+          {f.loading}
+        </p>
+      )}
       {error && !data && <p className="notice notice-error">{error}</p>}
       {data && (
         <>
@@ -196,7 +200,9 @@ function AdminHome({ session }: { session: Session }) {
         </>
       )}
 
-      <footer className="dashboard-footer muted">{commonText.copyright(new Date().getFullYear(), school?.name ?? '')}</footer>
+      <footer className="dashboard-footer muted">
+        {commonText.copyright(new Date().getFullYear(), school?.name ?? '')}
+      </footer>
 
       <SetupWizardLauncher open={wizard} onClose={() => setWizard(false)} onDone={reload} />
       {gradebook && (

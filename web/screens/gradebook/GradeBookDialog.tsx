@@ -34,13 +34,22 @@ export interface GradeBookDialogProps {
   onChanged?: () => void;
 }
 
-export function GradeBookDialog({ onClose, title, className: fixedClass, periodId, subjects: fixedSubjects, onChanged }: GradeBookDialogProps) {
+export function GradeBookDialog({
+  onClose,
+  title,
+  className: fixedClass,
+  periodId,
+  subjects: fixedSubjects,
+  onChanged,
+}: GradeBookDialogProps) {
   const { classes, selectedYear } = useSchool();
   const [chosenClass, setChosenClass] = useState('');
   const className = fixedClass ?? chosenClass;
   const [subjectId, setSubjectId] = useState(fixedSubjects?.[0]?.subject_id ?? '');
   const programme = useApi<Programme>(
-    !fixedSubjects && selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null,
+    !fixedSubjects && selectedYear && className
+      ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}`
+      : null,
   );
   const subjects = fixedSubjects ?? programme.data?.assigned;
   const subject = subjects?.find((s) => s.subject_id === subjectId);

@@ -15,7 +15,9 @@ export function GradeBookPage() {
   const { className = '', subjectId = '' } = useParams();
   const navigate = useNavigate();
   const { selectedYear, loading } = useSchool();
-  const dashboard = useApi<TeacherDashboard>(selectedYear ? `/teacher/dashboard?yearId=${encodeURIComponent(selectedYear.id)}` : null);
+  const dashboard = useApi<TeacherDashboard>(
+    selectedYear ? `/teacher/dashboard?yearId=${encodeURIComponent(selectedYear.id)}` : null,
+  );
   const courses = dashboard.data?.courses.filter((c) => c.class_name === className) ?? [];
   const course = courses.find((c) => c.subject_id === subjectId);
 
@@ -34,7 +36,9 @@ export function GradeBookPage() {
           <span>{t.subjectLabel}</span>
           <select
             value={subjectId}
-            onChange={(e) => navigate(`/teacher/class/${encodeURIComponent(className)}/subject/${encodeURIComponent(e.target.value)}`)}
+            onChange={(e) =>
+              navigate(`/teacher/class/${encodeURIComponent(className)}/subject/${encodeURIComponent(e.target.value)}`)
+            }
           >
             {!course && <option value={subjectId}>{t.chooseSubject}</option>}
             {courses.map((c) => (
@@ -46,7 +50,13 @@ export function GradeBookPage() {
         </label>
       )}
       {selectedYear && (dashboard.data || dashboard.error) && (
-        <GradeBookPanel key={`${selectedYear.id}|${subjectId}`} yearId={selectedYear.id} className={className} subjectId={subjectId} subjectName={course?.subject_name ?? ''} />
+        <GradeBookPanel
+          key={`${selectedYear.id}|${subjectId}`}
+          yearId={selectedYear.id}
+          className={className}
+          subjectId={subjectId}
+          subjectName={course?.subject_name ?? ''}
+        />
       )}
     </main>
   );

@@ -32,7 +32,16 @@ import {
   toHundredths,
   toPoints,
 } from '../../../worker/domain/grades';
-import { bookKey, dropDraft, type GradeDraft, keepScore, onSaved, retryDraft, sendDrafts, useGradeDrafts } from './drafts';
+import {
+  bookKey,
+  dropDraft,
+  type GradeDraft,
+  keepScore,
+  onSaved,
+  retryDraft,
+  sendDrafts,
+  useGradeDrafts,
+} from './drafts';
 import './gradebook.css';
 
 const APPRECIATION_DEBOUNCE_MS = 1500;
@@ -49,7 +58,8 @@ export interface GradeBookProps {
   onChanged?: () => void;
 }
 
-const percentText = (p: number) => `${p.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+const percentText = (p: number) =>
+  `${p.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
 
 export function GradeBookPanel(props: GradeBookProps) {
   const { yearId, className, subjectId, subjectName } = props;
@@ -126,7 +136,10 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
   const evaluations = useMemo(() => {
     const list = [...(data?.evaluations ?? [])];
     const known = new Set(list.map((e) => e.id));
-    for (const e of [...local, ...drafts.map((d) => ({ id: d.body.evaluation_id, name: d.body.evaluation_name, max_score: d.body.max_score }))]) {
+    for (const e of [
+      ...local,
+      ...drafts.map((d) => ({ id: d.body.evaluation_id, name: d.body.evaluation_name, max_score: d.body.max_score })),
+    ]) {
       if (!known.has(e.id)) {
         known.add(e.id);
         list.push(e);
@@ -135,7 +148,10 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     return list;
   }, [data, local, drafts]);
   const serverIds = useMemo(() => new Set(data?.evaluations.map((e) => e.id)), [data]);
-  const draftOf = useMemo(() => new Map(drafts.map((d) => [`${d.body.evaluation_id}|${d.body.enrollment_id}`, d])), [drafts]);
+  const draftOf = useMemo(
+    () => new Map(drafts.map((d) => [`${d.body.evaluation_id}|${d.body.enrollment_id}`, d])),
+    [drafts],
+  );
 
   if (book.error && !data) return <ErrorNotice message={book.error} />;
   if (!data) return <p className="muted">{t.loading}</p>;
@@ -190,7 +206,11 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     if (!name) return t.errors.nameRequired;
     if (!(max > 0) || !isScoreValue(max)) return t.errors.maxRequired;
     if (evaluations.some((o) => o.id !== e.id && sameEvaluationName(o.name, name))) return t.errors.nameTaken(name);
-    const total = exceededTotal(evaluations.filter((o) => o.id !== e.id).map((o) => toHundredths(o.max_score)), toHundredths(max), toHundredths(maxGrade));
+    const total = exceededTotal(
+      evaluations.filter((o) => o.id !== e.id).map((o) => toHundredths(o.max_score)),
+      toHundredths(max),
+      toHundredths(maxGrade),
+    );
     if (total !== null) return t.errors.totalAbove(toPoints(total), maxGrade);
     if (!serverIds.has(e.id)) {
       setLocal((list) => list.map((o) => (o.id === e.id ? { ...o, name, max_score: max } : o)));
@@ -200,10 +220,13 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
       ...d,
       evaluations: d.evaluations.map((o) => (o.id === e.id ? { ...o, name, max_score: max } : o)),
     });
-    const outcome = await send(api.put<{ message: string } | Queued>(`/evaluations/${encodeURIComponent(e.id)}`, { name, max_score: max }), {
-      success: (a) => a.message,
-      offline: rename,
-    });
+    const outcome = await send(
+      api.put<{ message: string } | Queued>(`/evaluations/${encodeURIComponent(e.id)}`, { name, max_score: max }),
+      {
+        success: (a) => a.message,
+        offline: rename,
+      },
+    );
     if (outcome && !outcome.queued) {
       patch(rename);
       onChanged?.();
@@ -222,9 +245,14 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     const drop = (d: GradeBook): GradeBook => ({
       ...d,
       evaluations: d.evaluations.filter((o) => o.id !== e.id),
-      gradesByEnrollment: Object.fromEntries(Object.entries(d.gradesByEnrollment).map(([k, v]) => [k, v.filter((g) => g.evaluation_id !== e.id)])),
+      gradesByEnrollment: Object.fromEntries(
+        Object.entries(d.gradesByEnrollment).map(([k, v]) => [k, v.filter((g) => g.evaluation_id !== e.id)]),
+      ),
     });
-    const outcome = await send(api.delete<{ message: string } | Queued>(`/evaluations/${encodeURIComponent(e.id)}`), { success: (a) => a.message, offline: drop });
+    const outcome = await send(api.delete<{ message: string } | Queued>(`/evaluations/${encodeURIComponent(e.id)}`), {
+      success: (a) => a.message,
+      offline: drop,
+    });
     if (outcome && !outcome.queued) {
       patch(drop);
       onChanged?.();
@@ -236,7 +264,12 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     if (!students.length) return toast.error(t.print.none);
     openPrintWindow({
       title: t.print.title(subjectName, className),
-      school: { name: school?.name ?? '', address: school?.address ?? null, phone: school?.phone ?? null, logoUrl: school?.logo_url ?? null },
+      school: {
+        name: school?.name ?? '',
+        address: school?.address ?? null,
+        phone: school?.phone ?? null,
+        logoUrl: school?.logo_url ?? null,
+      },
       delayMs: 1000,
       popupBlockedMessage: t.print.popupBlocked,
       footer: t.print.footer(printDate()),
@@ -246,11 +279,19 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
           <p>${t.print.classLine(className, selectedYear?.name ?? '')}</p>
           <h3>${t.print.heading(subjectName, periodName)}</h3>
           <table class="print-table">
-            <thead><tr><th>${t.print.evaluation}</th><th>${t.print.score}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>${t.print.evaluation}</th>
+                <th>${t.print.score}</th>
+              </tr>
+            </thead>
             <tbody>
               ${evaluations.map((e) => {
                 const score = scoreOf(e.id, s.enrollment_id);
-                return html`<tr><td>${e.name}</td><td>${score === null ? '-' : `${formatPoints(score)} / ${formatPoints(e.max_score)}`}</td></tr>`;
+                return html`<tr>
+                  <td>${e.name}</td>
+                  <td>${score === null ? '-' : `${formatPoints(score)} / ${formatPoints(e.max_score)}`}</td>
+                </tr>`;
               })}
             </tbody>
           </table>
@@ -285,7 +326,12 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
           <ul className="gradebook-refused">
             {refused.map((d: GradeDraft) => (
               <li key={d.key}>
-                {t.drafts.refusedLine(nameOf(d.body.enrollment_id), d.body.evaluation_name, d.body.score === null ? t.drafts.empty : formatPoints(d.body.score), d.error ?? '')}{' '}
+                {t.drafts.refusedLine(
+                  nameOf(d.body.enrollment_id),
+                  d.body.evaluation_name,
+                  d.body.score === null ? t.drafts.empty : formatPoints(d.body.score),
+                  d.error ?? '',
+                )}{' '}
                 <button type="button" className="btn btn-secondary btn-small" onClick={() => void retryDraft(d.key)}>
                   {t.drafts.retry}
                 </button>{' '}
@@ -311,7 +357,9 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                       type="checkbox"
                       checked={allSelected}
                       aria-label={t.selectAll}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(data.students.map((s) => s.enrollment_id)))}
+                      onChange={() =>
+                        setSelected(allSelected ? new Set() : new Set(data.students.map((s) => s.enrollment_id)))
+                      }
                     />
                     {t.student}
                   </label>
@@ -321,10 +369,22 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                     <span className="gradebook-evaluation-name">{e.name}</span>
                     <span className="muted small">{t.outOf(formatPoints(e.max_score))}</span>
                     <span className="gradebook-evaluation-actions">
-                      <button type="button" className="btn-icon" aria-label={t.edit.label(e.name)} title={t.edit.label(e.name)} onClick={() => setEditing(e)}>
+                      <button
+                        type="button"
+                        className="btn-icon"
+                        aria-label={t.edit.label(e.name)}
+                        title={t.edit.label(e.name)}
+                        onClick={() => setEditing(e)}
+                      >
                         ✎
                       </button>
-                      <button type="button" className="btn-icon" aria-label={t.remove.label(e.name)} title={t.remove.label(e.name)} onClick={() => setRemoving(e)}>
+                      <button
+                        type="button"
+                        className="btn-icon"
+                        aria-label={t.remove.label(e.name)}
+                        title={t.remove.label(e.name)}
+                        onClick={() => setRemoving(e)}
+                      >
                         ✕
                       </button>
                     </span>
@@ -369,7 +429,13 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                         />
                       </td>
                     ))}
-                    <td className={average !== null && isBelowHalf(average) ? 'gradebook-average gradebook-low' : 'gradebook-average'}>
+                    <td
+                      className={
+                        average !== null && isBelowHalf(average)
+                          ? 'gradebook-average gradebook-low'
+                          : 'gradebook-average'
+                      }
+                    >
                       {average === null ? '-' : percentText(average)}
                     </td>
                     <td className="gradebook-appreciation">
@@ -379,7 +445,12 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                         value={data.appreciationsByEnrollment[s.enrollment_id] ?? ''}
                         onSave={async (text) => {
                           try {
-                            const answer = await api.post<{ message: string } | Queued>('/appreciations', { enrollment_id: s.enrollment_id, subject_id: subjectId, period_id: periodId, text });
+                            const answer = await api.post<{ message: string } | Queued>('/appreciations', {
+                              enrollment_id: s.enrollment_id,
+                              subject_id: subjectId,
+                              period_id: periodId,
+                              text,
+                            });
                             const apply = (d: GradeBook): GradeBook => {
                               const next = { ...d.appreciationsByEnrollment };
                               if (text.trim()) next[s.enrollment_id] = text.trim();
@@ -407,9 +478,17 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
           {t.print.button}
         </button>
       </div>
-      {editing && <EditEvaluation evaluation={editing} busy={busy} onSave={saveEvaluation} onClose={() => setEditing(null)} />}
+      {editing && (
+        <EditEvaluation evaluation={editing} busy={busy} onSave={saveEvaluation} onClose={() => setEditing(null)} />
+      )}
       {removing && (
-        <ConfirmDialog title={t.remove.title} confirmLabel={t.remove.confirm} busy={busy} onConfirm={() => void removeEvaluation(removing)} onCancel={() => setRemoving(null)}>
+        <ConfirmDialog
+          title={t.remove.title}
+          confirmLabel={t.remove.confirm}
+          busy={busy}
+          onConfirm={() => void removeEvaluation(removing)}
+          onCancel={() => setRemoving(null)}
+        >
           <p>{t.remove.body(removing.name)}</p>
         </ConfirmDialog>
       )}
@@ -419,13 +498,32 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
 
 /** The book's data once the server took a score: the grade set or removed, the evaluation known. */
 function withAnswer(data: GradeBook, answer: SavedGrade): GradeBook {
-  const evaluations = data.evaluations.some((e) => e.id === answer.evaluation.id) ? data.evaluations : [...data.evaluations, answer.evaluation];
-  const others = (data.gradesByEnrollment[answer.enrollment_id] ?? []).filter((g) => g.evaluation_id !== answer.evaluation.id);
-  const gradesByEnrollment = { ...data.gradesByEnrollment, [answer.enrollment_id]: answer.grade ? [...others, answer.grade] : others };
+  const evaluations = data.evaluations.some((e) => e.id === answer.evaluation.id)
+    ? data.evaluations
+    : [...data.evaluations, answer.evaluation];
+  const others = (data.gradesByEnrollment[answer.enrollment_id] ?? []).filter(
+    (g) => g.evaluation_id !== answer.evaluation.id,
+  );
+  const gradesByEnrollment = {
+    ...data.gradesByEnrollment,
+    [answer.enrollment_id]: answer.grade ? [...others, answer.grade] : others,
+  };
   return { ...data, evaluations, gradesByEnrollment };
 }
 
-function ScoreInput({ label, max, value, draft, onTyped }: { label: string; max: number; value: number | null; draft: GradeDraft | null; onTyped: (score: number | null) => void }) {
+function ScoreInput({
+  label,
+  max,
+  value,
+  draft,
+  onTyped,
+}: {
+  label: string;
+  max: number;
+  value: number | null;
+  draft: GradeDraft | null;
+  onTyped: (score: number | null) => void;
+}) {
   const shown = value === null ? '' : String(value);
   const [text, setText] = useState(shown);
   const ref = useRef<HTMLInputElement>(null);
@@ -488,7 +586,17 @@ function ScoreInput({ label, max, value, draft, onTyped }: { label: string; max:
   );
 }
 
-function AppreciationInput({ label, value, suggestion, onSave }: { label: string; value: string; suggestion: string | null; onSave: (text: string) => Promise<void> }) {
+function AppreciationInput({
+  label,
+  value,
+  suggestion,
+  onSave,
+}: {
+  label: string;
+  value: string;
+  suggestion: string | null;
+  onSave: (text: string) => Promise<void>;
+}) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const typing = useRef(false);
@@ -498,35 +606,35 @@ function AppreciationInput({ label, value, suggestion, onSave }: { label: string
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   return (
     <>
-    <textarea
-      rows={2}
-      maxLength={600}
-      value={text}
-      aria-label={label}
-      onChange={(e) => {
-        const next = e.target.value;
-        setText(next);
-        typing.current = true;
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          typing.current = false;
-          if (next.trim() !== value.trim()) void onSave(next);
-        }, APPRECIATION_DEBOUNCE_MS);
-      }}
-    />
-    {suggestion && !text.trim() && (
-      <button
-        type="button"
-        className="gradebook-suggestion"
-        aria-label={t.acceptSuggestion(label, suggestion)}
-        onClick={() => {
-          setText(suggestion);
-          void onSave(suggestion);
+      <textarea
+        rows={2}
+        maxLength={600}
+        value={text}
+        aria-label={label}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          typing.current = true;
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            typing.current = false;
+            if (next.trim() !== value.trim()) void onSave(next);
+          }, APPRECIATION_DEBOUNCE_MS);
         }}
-      >
-        {reportCardsText.suggestion(suggestion)}
-      </button>
-    )}
+      />
+      {suggestion && !text.trim() && (
+        <button
+          type="button"
+          className="gradebook-suggestion"
+          aria-label={t.acceptSuggestion(label, suggestion)}
+          onClick={() => {
+            setText(suggestion);
+            void onSave(suggestion);
+          }}
+        >
+          {reportCardsText.suggestion(suggestion)}
+        </button>
+      )}
     </>
   );
 }
@@ -566,7 +674,15 @@ function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: string, m
         </label>
         <label className="gradebook-add-max">
           <span>{t.add.max}</span>
-          <input type="number" inputMode="decimal" step="0.01" min="0.01" value={max} onChange={(e) => setMax(e.target.value)} required />
+          <input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+            required
+          />
         </label>
         <button type="submit" className="btn btn-primary">
           {full ? t.add.limit : t.add.submit}
@@ -602,7 +718,13 @@ function EditEvaluation({
     else if (problem) setError(problem);
   }
   return (
-    <Modal title={t.edit.title} onClose={busy ? undefined : onClose} actions={<DialogButtons confirmLabel={t.edit.save} busy={busy} onCancel={onClose} onConfirm={() => void submit()} />}>
+    <Modal
+      title={t.edit.title}
+      onClose={busy ? undefined : onClose}
+      actions={
+        <DialogButtons confirmLabel={t.edit.save} busy={busy} onCancel={onClose} onConfirm={() => void submit()} />
+      }
+    >
       <form
         className="stack"
         noValidate
@@ -617,7 +739,14 @@ function EditEvaluation({
         </label>
         <label className="field">
           <span>{t.add.max}</span>
-          <input type="number" inputMode="decimal" step="0.01" min="0.01" value={max} onChange={(e) => setMax(e.target.value)} />
+          <input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+          />
         </label>
         {error && (
           <p className="field-error" role="alert">

@@ -37,7 +37,8 @@ const db = () =>
     },
   }));
 
-export const bookKey = (b: { yearId: string; className: string; subjectId: string; periodId: string }) => `${b.yearId}|${b.className}|${b.subjectId}|${b.periodId}`;
+export const bookKey = (b: { yearId: string; className: string; subjectId: string; periodId: string }) =>
+  `${b.yearId}|${b.className}|${b.subjectId}|${b.periodId}`;
 
 // ------------------------------------------------------------------- the page's view of them
 
@@ -112,10 +113,15 @@ async function sendOne(draft: GradeDraft, created: Set<string>): Promise<Outcome
     return 'sent';
   } catch (error) {
     if (error instanceof NetworkError) return 'stop';
-    if (error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 429 || error.status === 503)) return 'stop';
+    if (
+      error instanceof ApiError &&
+      (error.status >= 500 || error.status === 401 || error.status === 429 || error.status === 503)
+    )
+      return 'stop';
     const message = error instanceof Error ? error.message : String(error);
     const now = await store.get('grades', draft.key);
-    if (now?.idempotencyKey === draft.idempotencyKey) await store.put('grades', { ...now, state: 'refused', error: message });
+    if (now?.idempotencyKey === draft.idempotencyKey)
+      await store.put('grades', { ...now, state: 'refused', error: message });
     return 'sent';
   }
 }

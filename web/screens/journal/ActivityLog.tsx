@@ -15,7 +15,13 @@ import { Pager } from '../../components/Pager';
 import { auditServerText, auditText as t } from '../../i18n/audit';
 import { commonText } from '../../i18n/common';
 import { detailsText } from '../../../worker/domain/audit';
-import type { AuditDeleted, AuditDeleteBulk, AuditDeleteByDate, PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contract/audit';
+import type {
+  AuditDeleted,
+  AuditDeleteBulk,
+  AuditDeleteByDate,
+  PlatformAuditEntry,
+  SchoolAuditPage,
+} from '../../../worker/contract/audit';
 import type { SchoolUser } from '../../../worker/contract/users';
 import './journal.css';
 
@@ -36,7 +42,8 @@ interface Filters {
 }
 const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '' };
 
-export type LogScope = { kind: 'school' } | { kind: 'platform'; schools: readonly { id: string; name: string }[]; canDelete: boolean };
+export type LogScope =
+  { kind: 'school' } | { kind: 'platform'; schools: readonly { id: string; name: string }[]; canDelete: boolean };
 
 function logPath(scope: LogScope, f: Filters, page: number) {
   const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
@@ -102,7 +109,12 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
       <section className="journal-filters" aria-label={t.filters}>
         <Field label={platform ? t.school : t.user}>
           {(control) => (
-            <select {...control} className="input" value={filters.who} onChange={(e) => update({ who: e.target.value })}>
+            <select
+              {...control}
+              className="input"
+              value={filters.who}
+              onChange={(e) => update({ who: e.target.value })}
+            >
               <option value="">{platform ? t.allSchools : t.allUsers}</option>
               {choices.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -114,14 +126,37 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
         </Field>
         <Field label={t.search}>
           {(control) => (
-            <input {...control} className="input" type="search" placeholder={t.searchPlaceholder} value={filters.searchTerm} onChange={(e) => update({ searchTerm: e.target.value })} />
+            <input
+              {...control}
+              className="input"
+              type="search"
+              placeholder={t.searchPlaceholder}
+              value={filters.searchTerm}
+              onChange={(e) => update({ searchTerm: e.target.value })}
+            />
           )}
         </Field>
         <Field label={t.startDate}>
-          {(control) => <input {...control} className="input" type="date" value={filters.startDate} onChange={(e) => update({ startDate: e.target.value })} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={filters.startDate}
+              onChange={(e) => update({ startDate: e.target.value })}
+            />
+          )}
         </Field>
         <Field label={t.endDate}>
-          {(control) => <input {...control} className="input" type="date" value={filters.endDate} onChange={(e) => update({ endDate: e.target.value })} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={filters.endDate}
+              onChange={(e) => update({ endDate: e.target.value })}
+            />
+          )}
         </Field>
       </section>
 
@@ -154,7 +189,11 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
                 <tr className="journal-select-all">
                   <td colSpan={columns.length}>
                     <label className="journal-check-label">
-                      <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(pageIds))} />
+                      <input
+                        type="checkbox"
+                        checked={allSelected}
+                        onChange={() => setSelected(allSelected ? new Set() : new Set(pageIds))}
+                      />
                       {t.selectPage}
                     </label>
                   </td>
@@ -190,7 +229,9 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
               ))}
             </tbody>
           </table>
-          {data.pagination.totalPages > 1 && <Pager page={page} totalPages={data.pagination.totalPages} busy={log.loading} onPage={setPage} />}
+          {data.pagination.totalPages > 1 && (
+            <Pager page={page} totalPages={data.pagination.totalPages} busy={log.loading} onPage={setPage} />
+          )}
         </div>
       )}
     </div>
@@ -201,7 +242,10 @@ function DeleteSelection({ ids, onDeleted }: { ids: string[]; onDeleted: () => v
   const [asking, setAsking] = useState(false);
   const { send, busy } = useWrite(null, { reload: onDeleted });
   const confirm = async () => {
-    const done = await send(api.delete<AuditDeleted>('/superadmin/audit-logs/delete-bulk', { ids } satisfies AuditDeleteBulk), { success: (a) => a.message });
+    const done = await send(
+      api.delete<AuditDeleted>('/superadmin/audit-logs/delete-bulk', { ids } satisfies AuditDeleteBulk),
+      { success: (a) => a.message },
+    );
     if (done) setAsking(false);
   };
   return (
@@ -210,7 +254,13 @@ function DeleteSelection({ ids, onDeleted }: { ids: string[]; onDeleted: () => v
         {t.deleteSelection(ids.length)}
       </button>
       {asking && (
-        <ConfirmDialog title={t.deleteSelectionTitle} confirmLabel={t.confirmDelete} busy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(false)}>
+        <ConfirmDialog
+          title={t.deleteSelectionTitle}
+          confirmLabel={t.confirmDelete}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(false)}
+        >
           <p>{t.deleteSelectionBody(ids.length)}</p>
         </ConfirmDialog>
       )}
@@ -231,7 +281,10 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
     setAsking(true);
   };
   const confirm = async () => {
-    const done = await send(api.delete<AuditDeleted>('/superadmin/audit-logs/delete-by-date', range satisfies AuditDeleteByDate), { success: (a) => a.message });
+    const done = await send(
+      api.delete<AuditDeleted>('/superadmin/audit-logs/delete-by-date', range satisfies AuditDeleteByDate),
+      { success: (a) => a.message },
+    );
     if (done) {
       setAsking(false);
       setRange({ startDate: '', endDate: '' });
@@ -244,17 +297,39 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
       <ErrorNotice message={error} />
       <div className="journal-delete-fields">
         <Field label={t.deleteFrom}>
-          {(control) => <input {...control} className="input" type="date" value={range.startDate} onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={range.startDate}
+              onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
+            />
+          )}
         </Field>
         <Field label={t.deleteTo}>
-          {(control) => <input {...control} className="input" type="date" value={range.endDate} onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={range.endDate}
+              onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
+            />
+          )}
         </Field>
         <button type="submit" className="btn btn-danger">
           {t.deleteByDateSubmit}
         </button>
       </div>
       {asking && (
-        <ConfirmDialog title={t.deleteByDateTitle} confirmLabel={t.confirmDelete} busy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(false)}>
+        <ConfirmDialog
+          title={t.deleteByDateTitle}
+          confirmLabel={t.confirmDelete}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(false)}
+        >
           <p>{t.deleteByDateBody(formatDay(range.startDate), formatDay(range.endDate))}</p>
         </ConfirmDialog>
       )}

@@ -49,7 +49,19 @@ function onAnchorClick(id: string) {
   };
 }
 
-function Section({ id, title, intro, tone = 'plain', children }: { id: string; title: string; intro?: string; tone?: 'plain' | 'tinted'; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  intro,
+  tone = 'plain',
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  tone?: 'plain' | 'tinted';
+  children: ReactNode;
+}) {
   const headingId = `${id}-titre`;
   return (
     <section id={id} aria-labelledby={headingId} className={`lp-section lp-section-${tone}`}>
@@ -115,7 +127,11 @@ function Hero() {
             <Link to="/login" className="btn lp-btn-light">
               {landingText.header.login}
             </Link>
-            <a href={`#${SECTION_IDS.features}`} className="btn lp-btn-outline" onClick={onAnchorClick(SECTION_IDS.features)}>
+            <a
+              href={`#${SECTION_IDS.features}`}
+              className="btn lp-btn-outline"
+              onClick={onAnchorClick(SECTION_IDS.features)}
+            >
               {t.discover}
             </a>
           </div>
@@ -203,7 +219,9 @@ function Archives() {
             </select>
           </label>
           <p className="lp-year-status" aria-live="polite">
-            <span className={isCurrent ? 'lp-badge lp-badge-current' : 'lp-badge'}>{isCurrent ? t.currentBadge : t.pastBadge}</span>
+            <span className={isCurrent ? 'lp-badge lp-badge-current' : 'lp-badge'}>
+              {isCurrent ? t.currentBadge : t.pastBadge}
+            </span>
             {isCurrent ? t.current : t.past(year)}
           </p>
         </div>

@@ -108,11 +108,23 @@ export function Showcase() {
 
       <div className="lp-carousel-controls">
         {!reducedMotion && (
-          <button type="button" className="lp-icon-btn" onClick={() => setStopped((s) => !s)} aria-label={stopped ? t.play : t.pause} title={stopped ? t.play : t.pause}>
+          <button
+            type="button"
+            className="lp-icon-btn"
+            onClick={() => setStopped((s) => !s)}
+            aria-label={stopped ? t.play : t.pause}
+            title={stopped ? t.play : t.pause}
+          >
             <Icon name={stopped ? 'play' : 'pause'} size={20} />
           </button>
         )}
-        <button type="button" className="lp-icon-btn" onClick={() => go(index - 1)} aria-label={t.previous} title={t.previous}>
+        <button
+          type="button"
+          className="lp-icon-btn"
+          onClick={() => go(index - 1)}
+          aria-label={t.previous}
+          title={t.previous}
+        >
           <Icon name="chevronLeft" />
         </button>
         <div className="lp-dots">

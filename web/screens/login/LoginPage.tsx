@@ -59,7 +59,9 @@ function SignInForm() {
       if (session.status === 'temporary_password') toast.info(t.securityUpdate);
       navigate(homeOf(session), { replace: true });
     } catch (e) {
-      setError(e instanceof NetworkError ? t.offline : e instanceof ApiError ? e.message : errorMessage(e, t.genericError));
+      setError(
+        e instanceof NetworkError ? t.offline : e instanceof ApiError ? e.message : errorMessage(e, t.genericError),
+      );
     } finally {
       setBusy(false);
     }
@@ -81,7 +83,12 @@ function SignInForm() {
   };
 
   return (
-    <AuthCard title={t.title} intro={t.subtitle} error={error} onSubmit={submit} before={
+    <AuthCard
+      title={t.title}
+      intro={t.subtitle}
+      error={error}
+      onSubmit={submit}
+      before={
         <>
           <p className="auth-school">{schoolName}</p>
           {notice && (
@@ -90,7 +97,8 @@ function SignInForm() {
             </p>
           )}
         </>
-      }>
+      }
+    >
       {/* The ids are the first-paint form's (first-paint.ts), which this form takes over. */}
       <Field label={t.username} id="username">
         {(control) => (
@@ -108,7 +116,14 @@ function SignInForm() {
       </Field>
       <Field label={t.password} id="password">
         {(control) => (
-          <PasswordInput {...control} ref={passwordField} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <PasswordInput
+            {...control}
+            ref={passwordField}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         )}
       </Field>
       <button type="submit" className="btn auth-submit" disabled={busy}>

@@ -17,7 +17,8 @@ export const FIRST_PAINT_ID = 'first-paint';
  */
 export const FIRST_PAINT_SCRIPT = `(function(){var r=document.getElementById('${FIRST_PAINT_ID}');if(location.pathname!=='/login'){r.remove();return}var f=r.querySelector('form'),b=f.querySelector('button');b.disabled=false;f.addEventListener('submit',function(e){e.preventDefault();if(!f.querySelector('#username').value||!f.querySelector('#password').value)return;b.textContent=${JSON.stringify(t.submitting)};b.disabled=true;r.dataset.submitted='1'})})()`;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The sign-in form as static HTML, in LoginPage's markup; the script above enables its button. */
 export function firstPaintMarkup(): string {

@@ -21,7 +21,16 @@ interface Props {
   onSave: SaveAppreciation;
 }
 
-export const AppreciationField = memo(function AppreciationField({ enrollmentId, subjectId, value, suggestion, label, acceptLabel, rows, onSave }: Props) {
+export const AppreciationField = memo(function AppreciationField({
+  enrollmentId,
+  subjectId,
+  value,
+  suggestion,
+  label,
+  acceptLabel,
+  rows,
+  onSave,
+}: Props) {
   const [text, setText] = useState(value);
   // The saved text changed (the grade book's dialog, a reload): shown unless a change is waiting.
   const [seen, setSeen] = useState(value);
@@ -70,7 +79,13 @@ export const AppreciationField = memo(function AppreciationField({ enrollmentId,
         onChange={(e) => change(e.target.value)}
       />
       {!text.trim() && suggestion && (
-        <button type="button" className="rc-accept rc-screen-only" aria-label={acceptLabel} title={t.suggestion(suggestion)} onClick={() => change(suggestion, 0)}>
+        <button
+          type="button"
+          className="rc-accept rc-screen-only"
+          aria-label={acceptLabel}
+          title={t.suggestion(suggestion)}
+          onClick={() => change(suggestion, 0)}
+        >
           {t.accept}
         </button>
       )}

@@ -55,7 +55,8 @@ export interface CardContext {
 }
 
 /** Two decimals, French: '76,67'. */
-export const fr2 = (value: number) => value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const fr2 = (value: number) =>
+  value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const fr2OrDash = (value: number | null) => (value === null ? t.missing : fr2(value));
 const frDate = (date: string | null) => (date ? new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR') : t.missing);
 /** The school's initials, drawn in place of a logo it has not uploaded: 'Collège Démo' -> 'CD'. */
@@ -133,9 +134,13 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
       </dl>
 
       {layout.table === 'standard' && <StandardTable card={card} base={base} appreciation={subjectAppreciation} />}
-      {layout.table === 'compact' && <StandardTable card={card} base={base} appreciation={subjectAppreciation} compact />}
+      {layout.table === 'compact' && (
+        <StandardTable card={card} base={base} appreciation={subjectAppreciation} compact />
+      )}
       {layout.table === 'detailed' && <DetailedTable card={card} base={base} appreciation={subjectAppreciation} />}
-      {layout.table === 'annual' && <AnnualTable card={card} periodNames={context.periodNames} appreciation={subjectAppreciation} />}
+      {layout.table === 'annual' && (
+        <AnnualTable card={card} periodNames={context.periodNames} appreciation={subjectAppreciation} />
+      )}
       {layout.table === 'tiles' && <Tiles card={card} base={base} appreciation={subjectAppreciation} />}
 
       <section className="rc-summary">
@@ -147,7 +152,9 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
         </div>
         <div className="rc-figure">
           <span>{t.rank}</span>
-          <strong className="rc-rank">{card.rank === null ? t.noRank : t.rankOf(rankLabel(card.rank), card.tied, context.ranked)}</strong>
+          <strong className="rc-rank">
+            {card.rank === null ? t.noRank : t.rankOf(rankLabel(card.rank), card.tied, context.ranked)}
+          </strong>
         </div>
         {layout.table === 'annual' && (
           <>
@@ -226,7 +233,9 @@ function StandardTable({ card, base, appreciation, compact = false }: TableProps
           <tr key={s.subjectId} className={bandClass(s)}>
             <th scope="row">{s.name}</th>
             <td className="rc-num">{formatPoints(s.coefficient)}</td>
-            <td className="rc-num">{s.points === null ? t.missing : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}</td>
+            <td className="rc-num">
+              {s.points === null ? t.missing : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}
+            </td>
             <td className="rc-num rc-mark">
               <span className="rc-value">{fr2OrDash(s.onBase)}</span>
               {!compact && s.percent !== null && (
@@ -322,7 +331,10 @@ function AnnualTable({ card, periodNames, appreciation }: Omit<TableProps, 'base
       </thead>
       <tbody>
         {card.subjects.map((s) => (
-          <tr key={s.subjectId} className={bandClass({ band: s.annualPercent === null ? null : averageBand(s.annualPercent) })}>
+          <tr
+            key={s.subjectId}
+            className={bandClass({ band: s.annualPercent === null ? null : averageBand(s.annualPercent) })}
+          >
             <th scope="row">{s.name}</th>
             <td className="rc-num">{formatPoints(s.coefficient)}</td>
             {s.byPeriod.map((p, i) => (
@@ -330,7 +342,9 @@ function AnnualTable({ card, periodNames, appreciation }: Omit<TableProps, 'base
                 {p === null ? t.missing : fr2((p / 100) * s.coefficient)}
               </td>
             ))}
-            <td className="rc-num rc-mark">{s.annualPercent === null ? t.missing : fr2((s.annualPercent / 100) * s.coefficient)}</td>
+            <td className="rc-num rc-mark">
+              {s.annualPercent === null ? t.missing : fr2((s.annualPercent / 100) * s.coefficient)}
+            </td>
             <td className="rc-app-col">{appreciation(s)}</td>
           </tr>
         ))}
@@ -367,7 +381,9 @@ function Tiles({ card, base, appreciation }: TableProps) {
           </div>
           <div className="rc-tile-mark">
             <strong>{fr2OrDash(s.onBase)}</strong> <small>{base}</small>
-            <span className="rc-tile-points">{s.points === null ? t.noGrade : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}</span>
+            <span className="rc-tile-points">
+              {s.points === null ? t.noGrade : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}
+            </span>
           </div>
           {appreciation(s)}
         </li>

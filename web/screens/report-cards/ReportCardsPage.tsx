@@ -15,7 +15,13 @@ import { reportCardsText as t } from '../../i18n/report-cards';
 import { shellText } from '../../i18n/shell';
 import { useSchool } from '../../layouts/school';
 import { hasPermission, useSession } from '../../session/session';
-import { buildReportCards, isLastClass, isReportTemplate, REPORT_TEMPLATES, type ReportTemplate } from '../../../worker/domain/report-cards';
+import {
+  buildReportCards,
+  isLastClass,
+  isReportTemplate,
+  REPORT_TEMPLATES,
+  type ReportTemplate,
+} from '../../../worker/domain/report-cards';
 import type { Period } from '../../../worker/contract/academic-periods';
 import type { ReportData } from '../../../worker/contract/grades';
 import type { SaveAppreciation } from './AppreciationField';
@@ -33,7 +39,11 @@ const PRINT_STYLES = `${cardStyles}
   .rc-screen-only { display: none !important; }
   .rc-print-text { display: block !important; }`;
 
-function useStored<T extends string>(key: string, initial: T | null, valid: (v: string) => v is T): [T | null, (value: T) => void] {
+function useStored<T extends string>(
+  key: string,
+  initial: T | null,
+  valid: (v: string) => v is T,
+): [T | null, (value: T) => void] {
   const [value, setValue] = useState<T | null>(() => {
     const saved = sessionStorage.getItem(key);
     return saved !== null && valid(saved) ? saved : initial;
@@ -76,7 +86,9 @@ export function ReportCardsPage() {
   const [version, setVersion] = useState(0);
 
   const className = classes.some((c) => c.name === storedClass) ? storedClass : (classes[0]?.name ?? null);
-  const periods = useApi<Period[]>(selectedYear ? `/academic-periods?yearId=${encodeURIComponent(selectedYear.id)}` : null);
+  const periods = useApi<Period[]>(
+    selectedYear ? `/academic-periods?yearId=${encodeURIComponent(selectedYear.id)}` : null,
+  );
   const periodList = useMemo(() => periods.data ?? [], [periods.data]);
   const periodId = periodList.some((p) => p.id === storedPeriod) ? storedPeriod : (periodList[0]?.id ?? null);
   const period = periodList.find((p) => p.id === periodId) ?? null;
@@ -102,7 +114,8 @@ export function ReportCardsPage() {
   const lastClass = className ? isLastClass(classes, className) : false;
   const passingGrade = school?.passing_grade ?? 50;
   const model = useMemo(
-    () => (data && periodId ? buildReportCards({ data, periods: periodList, periodId, passingGrade, lastClass }) : null),
+    () =>
+      data && periodId ? buildReportCards({ data, periods: periodList, periodId, passingGrade, lastClass }) : null,
     // The appreciations are not part of the model: saving one keeps every card's model.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [data?.enrollments, data?.subjects, data?.gradesByEnrollment, periodList, periodId, passingGrade, lastClass],
@@ -132,7 +145,10 @@ export function ReportCardsPage() {
     const body = subjectId
       ? { enrollment_id: enrollmentId, subject_id: subjectId, period_id: current, text }
       : { enrollment_id: enrollmentId, period_id: current, text };
-    const request = api.post<{ message: string } | Queued>(subjectId ? '/appreciations' : '/general-appreciations', body);
+    const request = api.post<{ message: string } | Queued>(
+      subjectId ? '/appreciations' : '/general-appreciations',
+      body,
+    );
     const patch = (d: ReportData) => withAppreciation(d, enrollmentId, subjectId, text);
     void write(request, {
       success: null,
@@ -213,7 +229,11 @@ export function ReportCardsPage() {
   const templateSelect = (
     <label className="rc-field">
       <span>{t.template}</span>
-      <select className="input" value={template ?? 'default'} onChange={(e) => isReportTemplate(e.target.value) && setTemplate(e.target.value)}>
+      <select
+        className="input"
+        value={template ?? 'default'}
+        onChange={(e) => isReportTemplate(e.target.value) && setTemplate(e.target.value)}
+      >
         {REPORT_TEMPLATES.map((key) => (
           <option key={key} value={key}>
             {t.templates[key]}
@@ -241,7 +261,12 @@ export function ReportCardsPage() {
         </label>
         <label className="rc-field">
           <span>{t.period}</span>
-          <select className="input" value={periodId ?? ''} onChange={(e) => setPeriodId(e.target.value)} disabled={periodList.length === 0}>
+          <select
+            className="input"
+            value={periodId ?? ''}
+            onChange={(e) => setPeriodId(e.target.value)}
+            disabled={periodList.length === 0}
+          >
             {periodList.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -253,7 +278,15 @@ export function ReportCardsPage() {
       </div>
       {periods.error && <p className="notice notice-error">{t.fetchError(periods.error)}</p>}
       {periods.data && periodList.length === 0 && <p className="card muted">{t.noPeriod}</p>}
-      {path && !data && (bulk.error ? <p className="notice notice-error">{t.fetchError(bulk.error)}</p> : <p className="muted" role="status">{t.loading}</p>)}
+      {path &&
+        !data &&
+        (bulk.error ? (
+          <p className="notice notice-error">{t.fetchError(bulk.error)}</p>
+        ) : (
+          <p className="muted" role="status">
+            {t.loading}
+          </p>
+        ))}
 
       {data && !preview && (
         <section className="rc-selection card" aria-label={t.students}>
@@ -263,7 +296,11 @@ export function ReportCardsPage() {
             <>
               <div className="rc-selection-head">
                 <label className="rc-check rc-check-all">
-                  <input type="checkbox" checked={allChecked} onChange={() => setSelected(allChecked ? new Set() : new Set(enrollments.map((e) => e.id)))} />
+                  <input
+                    type="checkbox"
+                    checked={allChecked}
+                    onChange={() => setSelected(allChecked ? new Set() : new Set(enrollments.map((e) => e.id)))}
+                  />
                   <span>{t.selectAll}</span>
                 </label>
                 <span className="muted">{t.selectedCount(selected.size, enrollments.length)}</span>

@@ -60,7 +60,10 @@ export function ReportPage() {
     return () => window.clearTimeout(timer);
   }, [filters]);
 
-  const path = useMemo(() => reportPath(sent, page, selectedYear?.id ?? null, classes), [sent, page, selectedYear?.id, classes]);
+  const path = useMemo(
+    () => reportPath(sent, page, selectedYear?.id ?? null, classes),
+    [sent, page, selectedYear?.id, classes],
+  );
   const report = useApi<Report>(path);
   const data = report.data;
 
@@ -73,7 +76,10 @@ export function ReportPage() {
   const mppaInvalid = filters.mppaText.trim() !== '' && parseAmount(filters.mppaText) === null;
   const update = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
   const toggleClass = (name: string) =>
-    setFilters((f) => ({ ...f, excluded: f.excluded.includes(name) ? f.excluded.filter((c) => c !== name) : [...f.excluded, name] }));
+    setFilters((f) => ({
+      ...f,
+      excluded: f.excluded.includes(name) ? f.excluded.filter((c) => c !== name) : [...f.excluded, name],
+    }));
 
   return (
     <main className="page report">
@@ -85,12 +91,24 @@ export function ReportPage() {
       <section className="card report-filters" aria-label={t.filters}>
         <Field label={t.search}>
           {(control) => (
-            <input {...control} className="input" type="search" placeholder={t.searchPlaceholder} value={filters.searchTerm} onChange={(e) => update({ searchTerm: e.target.value })} />
+            <input
+              {...control}
+              className="input"
+              type="search"
+              placeholder={t.searchPlaceholder}
+              value={filters.searchTerm}
+              onChange={(e) => update({ searchTerm: e.target.value })}
+            />
           )}
         </Field>
         <Field label={t.balanceStatus}>
           {(control) => (
-            <select {...control} className="input" value={filters.balanceFilter} onChange={(e) => update({ balanceFilter: e.target.value as BalanceFilter })}>
+            <select
+              {...control}
+              className="input"
+              value={filters.balanceFilter}
+              onChange={(e) => update({ balanceFilter: e.target.value as BalanceFilter })}
+            >
               <option value="all">{t.balanceAll}</option>
               <option value="zero">{t.balanceZero}</option>
               <option value="nonzero">{t.balanceNonzero}</option>
@@ -99,7 +117,14 @@ export function ReportPage() {
         </Field>
         <Field label={t.mppaFilter} error={mppaInvalid ? financeText.panel.invalidAmount : null} announce>
           {(control) => (
-            <input {...control} className="input" inputMode="decimal" placeholder={t.mppaPlaceholder} value={filters.mppaText} onChange={(e) => update({ mppaText: e.target.value })} />
+            <input
+              {...control}
+              className="input"
+              inputMode="decimal"
+              placeholder={t.mppaPlaceholder}
+              value={filters.mppaText}
+              onChange={(e) => update({ mppaText: e.target.value })}
+            />
           )}
         </Field>
         {classes.length > 0 && (
@@ -140,7 +165,10 @@ export function ReportPage() {
             </div>
             <div className="card summary-card">
               <span>{t.cards.balance}</span>
-              <strong className={`money ${data.totals.balance > 0 ? 'balance-due' : 'balance-settled'}`} data-testid="total-balance">
+              <strong
+                className={`money ${data.totals.balance > 0 ? 'balance-due' : 'balance-settled'}`}
+                data-testid="total-balance"
+              >
                 {money(data.totals.balance)}
               </strong>
             </div>
@@ -160,7 +188,13 @@ export function ReportPage() {
                           t.columns.student,
                           t.columns.year,
                           t.columns.className,
-                          ...[t.columns.base, t.columns.adjustments, t.columns.adjusted, t.columns.paid, t.columns.balance].map((label) => ({ label, num: true })),
+                          ...[
+                            t.columns.base,
+                            t.columns.adjustments,
+                            t.columns.adjusted,
+                            t.columns.paid,
+                            t.columns.balance,
+                          ].map((label) => ({ label, num: true })),
                         ]}
                       />
                     </tr>
@@ -185,14 +219,19 @@ export function ReportPage() {
                         <td data-label={t.columns.paid} className="num money">
                           {money(e.total_paid)}
                         </td>
-                        <td data-label={t.columns.balance} className={`num money ${e.balance > 0 ? 'balance-due' : 'balance-settled'}`}>
+                        <td
+                          data-label={t.columns.balance}
+                          className={`num money ${e.balance > 0 ? 'balance-due' : 'balance-settled'}`}
+                        >
                           {money(e.balance)}
                         </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-                {data.pagination.totalPages > 1 && <Pager page={page} totalPages={data.pagination.totalPages} onPage={setPage} />}
+                {data.pagination.totalPages > 1 && (
+                  <Pager page={page} totalPages={data.pagination.totalPages} onPage={setPage} />
+                )}
               </>
             )}
           </section>

@@ -16,14 +16,21 @@ import { PendingBadge } from '../../components/PendingBadge';
 import { offlineText } from '../../i18n/offline';
 import { resourcesText as t } from '../../i18n/resources';
 import { useSchool } from '../../layouts/school';
-import type { Resource, ResourceBody, ResourceChoice, SavedResource, TeacherResources } from '../../../worker/contract/resources';
+import type {
+  Resource,
+  ResourceBody,
+  ResourceChoice,
+  SavedResource,
+  TeacherResources,
+} from '../../../worker/contract/resources';
 import type { FullAssignment } from '../../../worker/contract/teachers';
 import { RESOURCE_MAX_BYTES, isWebUrl } from '../../../worker/domain/resources';
 import { ResourceOpen, ResourcePreview, shortDate } from './ResourcePreview';
 import './resources.css';
 
 const MAX_MB = RESOURCE_MAX_BYTES / 1024 / 1024;
-const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.txt,application/pdf,image/png,image/jpeg,image/gif,image/webp,text/plain';
+const ACCEPT =
+  '.pdf,.png,.jpg,.jpeg,.gif,.webp,.txt,application/pdf,image/png,image/jpeg,image/gif,image/webp,text/plain';
 
 /** How a screen's data holds its resources (the teacher's answer also carries the courses). */
 interface Lens<D> {
@@ -32,7 +39,10 @@ interface Lens<D> {
 }
 
 const listLens: Lens<Resource[]> = { resources: (d) => d, withResources: (d, f) => f(d) };
-const teacherLens: Lens<TeacherResources> = { resources: (d) => d.resources, withResources: (d, f) => ({ ...d, resources: f(d.resources) }) };
+const teacherLens: Lens<TeacherResources> = {
+  resources: (d) => d.resources,
+  withResources: (d, f) => ({ ...d, resources: f(d.resources) }),
+};
 
 const yearQuery = (yearId: string | undefined) => (yearId ? `?yearId=${encodeURIComponent(yearId)}` : null);
 
@@ -50,7 +60,15 @@ export function TeacherResourcesSection() {
   const { selectedYear } = useSchool();
   const query = yearQuery(selectedYear?.id);
   const state = useApi<TeacherResources>(query && `/teacher/resources${query}`);
-  return <ResourceManager state={state} lens={teacherLens} choices={state.data?.assignments ?? null} hasYear={Boolean(query)} showTeacher={false} />;
+  return (
+    <ResourceManager
+      state={state}
+      lens={teacherLens}
+      choices={state.data?.assignments ?? null}
+      hasYear={Boolean(query)}
+      showTeacher={false}
+    />
+  );
 }
 
 type Editing = { kind: 'add' } | { kind: 'edit'; resource: Resource };
@@ -96,7 +114,12 @@ function ResourceManager<D>({
         {classes.length > 1 && (
           <Field label={t.filter}>
             {(control) => (
-              <select {...control} className="input" value={classFilter} onChange={(e) => setClassFilter(e.target.value)}>
+              <select
+                {...control}
+                className="input"
+                value={classFilter}
+                onChange={(e) => setClassFilter(e.target.value)}
+              >
                 <option value="">{t.filterAll}</option>
                 {classes.map((name) => (
                   <option key={name} value={name}>
@@ -107,7 +130,12 @@ function ResourceManager<D>({
             )}
           </Field>
         )}
-        <button type="button" className="btn" disabled={!choices || choices.length === 0} onClick={() => setEditing({ kind: 'add' })}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!choices || choices.length === 0}
+          onClick={() => setEditing({ kind: 'add' })}
+        >
           {t.add}
         </button>
       </div>
@@ -136,10 +164,20 @@ function ResourceManager<D>({
               </div>
               <div className="resource-actions">
                 <ResourceOpen resource={r} onPreview={setPreviewing} />
-                <button type="button" className="btn btn-secondary" onClick={() => setEditing({ kind: 'edit', resource: r })} aria-label={`${t.edit} : ${r.title}`}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setEditing({ kind: 'edit', resource: r })}
+                  aria-label={`${t.edit} : ${r.title}`}
+                >
                   {t.edit}
                 </button>
-                <button type="button" className="btn btn-danger" onClick={() => setRemoving(r)} aria-label={`${t.remove} : ${r.title}`}>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => setRemoving(r)}
+                  aria-label={`${t.remove} : ${r.title}`}
+                >
                   {t.remove}
                 </button>
               </div>
@@ -156,19 +194,31 @@ function ResourceManager<D>({
           onSave={async (body, local) => {
             const id = editing.kind === 'edit' ? editing.resource.id : body.id!;
             const request =
-              editing.kind === 'edit' ? api.put<SavedResource>(`/resources/${encodeURIComponent(id)}`, body) : api.post<SavedResource>('/resources', body);
+              editing.kind === 'edit'
+                ? api.put<SavedResource>(`/resources/${encodeURIComponent(id)}`, body)
+                : api.post<SavedResource>('/resources', body);
             const outcome = await send(request, {
               success: editing.kind === 'edit' ? t.updated : t.added,
               queued: offlineText.queued.action,
               offline: (data) =>
-                lens.withResources(data, (list) => (editing.kind === 'edit' ? list.map((r) => (r.id === id ? { ...r, ...local } : r)) : [local as Resource, ...list])),
+                lens.withResources(data, (list) =>
+                  editing.kind === 'edit'
+                    ? list.map((r) => (r.id === id ? { ...r, ...local } : r))
+                    : [local as Resource, ...list],
+                ),
             });
             if (outcome) setEditing(null);
           }}
         />
       )}
       {removing && (
-        <ConfirmDialog title={t.confirmTitle} confirmLabel={t.remove} busy={busy} onCancel={() => setRemoving(null)} onConfirm={() => void remove(removing)}>
+        <ConfirmDialog
+          title={t.confirmTitle}
+          confirmLabel={t.remove}
+          busy={busy}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => void remove(removing)}
+        >
           <p>{t.confirm(removing.title)}</p>
         </ConfirmDialog>
       )}
@@ -265,7 +315,13 @@ function ResourceForm({
         {current && <p className="muted small">{t.fixedOnEdit}</p>}
         <Field label={t.assignment} required error={errors.assignment}>
           {(control) => (
-            <select {...control} className="input" value={assignmentId} disabled={Boolean(current)} onChange={(e) => setAssignmentId(e.target.value)}>
+            <select
+              {...control}
+              className="input"
+              value={assignmentId}
+              disabled={Boolean(current)}
+              onChange={(e) => setAssignmentId(e.target.value)}
+            >
               {current ? (
                 <option value={current.assignment_id}>{t.course(current.subject_name, current.class_name)}</option>
               ) : (
@@ -285,21 +341,59 @@ function ResourceForm({
           <legend>{t.type}</legend>
           {(['file', 'link'] as const).map((kind) => (
             <label key={kind}>
-              <input type="radio" name="resource-type" value={kind} checked={type === kind} disabled={Boolean(current)} onChange={() => setType(kind)} />
+              <input
+                type="radio"
+                name="resource-type"
+                value={kind}
+                checked={type === kind}
+                disabled={Boolean(current)}
+                onChange={() => setType(kind)}
+              />
               {t.types[kind]}
             </label>
           ))}
         </fieldset>
         <Field label={t.titleLabel} required error={errors.title}>
-          {(control) => <input {...control} className="input" type="text" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="text"
+              maxLength={200}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          )}
         </Field>
         {type === 'file' ? (
-          <Field label={t.file} required={!current} error={errors.file} hint={current?.file_name ? t.keepFile(current.file_name) : t.fileHint(MAX_MB)}>
-            {(control) => <input {...control} className="input" type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+          <Field
+            label={t.file}
+            required={!current}
+            error={errors.file}
+            hint={current?.file_name ? t.keepFile(current.file_name) : t.fileHint(MAX_MB)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="file"
+                accept={ACCEPT}
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            )}
           </Field>
         ) : (
           <Field label={t.url} required error={errors.url} hint={t.urlHint}>
-            {(control) => <input {...control} className="input" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="url"
+                inputMode="url"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+            )}
           </Field>
         )}
       </form>

@@ -7,7 +7,8 @@ import { resourcesText as t } from '../../i18n/resources';
 import { getSession } from '../../session/session';
 import type { Resource } from '../../../worker/contract/resources';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string; text: string | null; mime: string };
+type Loaded =
+  { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string; text: string | null; mime: string };
 
 const PREVIEWED = /^(application\/pdf|image\/(png|jpeg|gif|webp)|text\/plain)$/;
 
@@ -67,8 +68,12 @@ export function ResourcePreview({ resource, onClose }: { resource: Resource; onC
           </p>
         )}
         {loaded.state === 'missing' && <p className="notice notice-error">{t.notFound}</p>}
-        {loaded.state === 'ready' && !PREVIEWED.test(loaded.mime) && <p className="notice notice-info">{t.unsupported}</p>}
-        {loaded.state === 'ready' && loaded.mime === 'application/pdf' && <iframe className="resource-frame" src={loaded.url} title={resource.title} />}
+        {loaded.state === 'ready' && !PREVIEWED.test(loaded.mime) && (
+          <p className="notice notice-info">{t.unsupported}</p>
+        )}
+        {loaded.state === 'ready' && loaded.mime === 'application/pdf' && (
+          <iframe className="resource-frame" src={loaded.url} title={resource.title} />
+        )}
         {loaded.state === 'ready' && loaded.mime.startsWith('image/') && PREVIEWED.test(loaded.mime) && (
           <img className="resource-image" src={loaded.url} alt={resource.title} />
         )}
@@ -88,10 +93,16 @@ export function ResourceOpen({ resource, onPreview }: { resource: Resource; onPr
     );
   }
   return (
-    <button type="button" className="btn btn-secondary" disabled={!resource.file_url} onClick={() => onPreview(resource)}>
+    <button
+      type="button"
+      className="btn btn-secondary"
+      disabled={!resource.file_url}
+      onClick={() => onPreview(resource)}
+    >
       {t.preview}
     </button>
   );
 }
 
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'short', year: 'numeric' });
+export const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'short', year: 'numeric' });

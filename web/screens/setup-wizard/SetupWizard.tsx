@@ -93,7 +93,13 @@ function RowsEditor({
               />
               {ordered && (
                 <>
-                  <button type="button" className="btn btn-ghost" aria-label={t.moveUp(name)} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-label={t.moveUp(name)}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                  >
                     ↑
                   </button>
                   <button
@@ -107,7 +113,12 @@ function RowsEditor({
                   </button>
                 </>
               )}
-              <button type="button" className="btn btn-ghost" aria-label={t.remove(name)} onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                aria-label={t.remove(name)}
+                onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+              >
                 ✕
               </button>
             </li>
@@ -128,7 +139,9 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const [yearName, setYearName] = useState(() => suggestedYear(school.years));
   const [periods, setPeriods] = useState<Row[]>(() => t.defaultPeriods.map(row));
   // The school's classes in their order; a new school starts with one empty line.
-  const [classes, setClasses] = useState<Row[]>(() => (school.classes.length ? school.classes.map((c) => row(c.name)) : [row()]));
+  const [classes, setClasses] = useState<Row[]>(() =>
+    school.classes.length ? school.classes.map((c) => row(c.name)) : [row()],
+  );
   const [subjects, setSubjects] = useState<Row[]>(() => t.defaultSubjects.map(row));
   const [cells, setCells] = useState<Record<string, Cell>>({});
   const [fees, setFees] = useState<Record<string, string>>({});
@@ -145,7 +158,11 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
       .get<ClassFee[]>(`/class-financials?yearId=${encodeURIComponent(currentYearId)}`)
       .then((list) => {
         if (cancelled) return;
-        setCurrentFees(new Map(list.filter((f) => f.mppa !== null).map((f) => [key(f.class_name), amountInputText(toCentimes(f.mppa!))])));
+        setCurrentFees(
+          new Map(
+            list.filter((f) => f.mppa !== null).map((f) => [key(f.class_name), amountInputText(toCentimes(f.mppa!))]),
+          ),
+        );
       })
       .catch(() => undefined);
     return () => {
@@ -221,7 +238,11 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
     curriculum: classes.flatMap((c) =>
       subjects
         .filter((s) => cellOf(c, s).on)
-        .map((s) => ({ className: cleanText(c.name), subjectName: cleanText(s.name), maxGrade: parseMaxGrade(cellOf(c, s).max) ?? undefined })),
+        .map((s) => ({
+          className: cleanText(c.name),
+          subjectName: cleanText(s.name),
+          maxGrade: parseMaxGrade(cellOf(c, s).max) ?? undefined,
+        })),
     ),
     financials: classes.map((c) => {
       const text = feeInput(c);
@@ -252,7 +273,16 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const bodies: ReactNode[] = [
     <p key="welcome">{t.welcome}</p>,
     <Field key="year" label={t.yearLabel} hint={t.yearHint}>
-      {(control) => <input {...control} className="input" value={yearName} onChange={(e) => setYearName(e.target.value)} placeholder="2025-2026" inputMode="numeric" />}
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          value={yearName}
+          onChange={(e) => setYearName(e.target.value)}
+          placeholder="2025-2026"
+          inputMode="numeric"
+        />
+      )}
     </Field>,
     <div key="periods">
       <p className="muted">{t.periodsIntro}</p>
@@ -310,7 +340,13 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         {classes.map((c) => (
           <Field key={c.key} label={t.feeOf(c.name)}>
             {(control) => (
-              <input {...control} className="input" inputMode="decimal" value={feeInput(c)} onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))} />
+              <input
+                {...control}
+                className="input"
+                inputMode="decimal"
+                value={feeInput(c)}
+                onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))}
+              />
             )}
           </Field>
         ))}

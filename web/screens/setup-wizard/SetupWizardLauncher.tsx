@@ -4,7 +4,15 @@ import { lazy, Suspense } from 'react';
 const SetupWizard = lazy(async () => ({ default: (await import('./SetupWizard')).SetupWizard }));
 
 /** The wizard while `open`; after the last step it closes and `onDone` refreshes what it changed. */
-export function SetupWizardLauncher({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+export function SetupWizardLauncher({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   if (!open) return null;
   return (
     <Suspense fallback={null}>

@@ -15,18 +15,27 @@ import { studentAccountsText as t } from '../../i18n/student-accounts';
 import { useSchool } from '../../layouts/school';
 import { matchesSearch } from '../../../worker/domain/text';
 import { ACCOUNTS_PER_REQUEST } from '../../../worker/domain/accounts';
-import type { CreatedStudentAccounts, StudentAccountReset, StudentAccountRow } from '../../../worker/contract/student-accounts';
+import type {
+  CreatedStudentAccounts,
+  StudentAccountReset,
+  StudentAccountRow,
+} from '../../../worker/contract/student-accounts';
 import type { Message } from '../../../worker/contract/endpoint';
 import { printSlips, type Slip } from './slips';
 import './student-accounts.css';
 
 const nameOf = (r: { prenom: string; nom: string }) => `${r.nom} ${r.prenom}`;
 
-type Dialog = { kind: 'reset' | 'disable'; row: StudentAccountRow } | { kind: 'credentials'; name: string; credentials: Credentials } | { kind: 'created'; slips: Slip[] };
+type Dialog =
+  | { kind: 'reset' | 'disable'; row: StudentAccountRow }
+  | { kind: 'credentials'; name: string; credentials: Credentials }
+  | { kind: 'created'; slips: Slip[] };
 
 export function StudentAccountsPage() {
   const { school, selectedYear, loading } = useSchool();
-  const list = useApi<StudentAccountRow[]>(selectedYear ? `/student-accounts?yearId=${encodeURIComponent(selectedYear.id)}` : null);
+  const list = useApi<StudentAccountRow[]>(
+    selectedYear ? `/student-accounts?yearId=${encodeURIComponent(selectedYear.id)}` : null,
+  );
   const { send, busy } = useWrite(list);
   const [className, setClassName] = useState('');
   const [search, setSearch] = useState('');
@@ -36,7 +45,10 @@ export function StudentAccountsPage() {
 
   const classes = useMemo(() => [...new Set((list.data ?? []).map((r) => r.class_name))], [list.data]);
   const shown = useMemo(
-    () => (list.data ?? []).filter((r) => (!className || r.class_name === className) && matchesSearch([r.nom, r.prenom, r.username], search)),
+    () =>
+      (list.data ?? []).filter(
+        (r) => (!className || r.class_name === className) && matchesSearch([r.nom, r.prenom, r.username], search),
+      ),
     [list.data, className, search],
   );
   const selectable = shown.filter((r) => !r.user_id);
@@ -51,10 +63,19 @@ export function StudentAccountsPage() {
     try {
       for (let i = 0; i < chosen.length; i += ACCOUNTS_PER_REQUEST) {
         const part = chosen.slice(i, i + ACCOUNTS_PER_REQUEST);
-        const answer = await api.post<CreatedStudentAccounts>('/student-accounts', { yearId: selectedYear.id, student_ids: part.map((r) => r.student_id) }, { noQueue: true });
+        const answer = await api.post<CreatedStudentAccounts>(
+          '/student-accounts',
+          { yearId: selectedYear.id, student_ids: part.map((r) => r.student_id) },
+          { noQueue: true },
+        );
         for (const a of answer.accounts) {
           const row = part.find((r) => r.student_id === a.student_id)!;
-          slips.push({ name: nameOf(row), className: row.class_name, username: a.username, tempPassword: a.tempPassword });
+          slips.push({
+            name: nameOf(row),
+            className: row.class_name,
+            username: a.username,
+            tempPassword: a.tempPassword,
+          });
         }
         setProgress({ done: Math.min(i + part.length, chosen.length), total: chosen.length });
       }
@@ -70,9 +91,17 @@ export function StudentAccountsPage() {
 
   async function reset(row: StudentAccountRow) {
     try {
-      const answer = await api.put<StudentAccountReset>(`/student-accounts/${encodeURIComponent(row.user_id!)}/reset`, undefined, { noQueue: true });
+      const answer = await api.put<StudentAccountReset>(
+        `/student-accounts/${encodeURIComponent(row.user_id!)}/reset`,
+        undefined,
+        { noQueue: true },
+      );
       toast.success(answer.message);
-      setDialog({ kind: 'credentials', name: nameOf(row), credentials: { username: answer.username, tempPassword: answer.tempPassword } });
+      setDialog({
+        kind: 'credentials',
+        name: nameOf(row),
+        credentials: { username: answer.username, tempPassword: answer.tempPassword },
+      });
       list.reload();
     } catch (error) {
       setDialog(null);
@@ -83,7 +112,8 @@ export function StudentAccountsPage() {
   async function disable(row: StudentAccountRow) {
     const outcome = await send(api.put<Message>(`/student-accounts/${encodeURIComponent(row.user_id!)}/disable`), {
       success: (a) => a.message,
-      offline: (rows) => rows.map((r) => (r.student_id === row.student_id ? { ...r, account_status: 'disabled' as const } : r)),
+      offline: (rows) =>
+        rows.map((r) => (r.student_id === row.student_id ? { ...r, account_status: 'disabled' as const } : r)),
     });
     if (outcome) setDialog(null);
   }
@@ -148,21 +178,37 @@ export function StudentAccountsPage() {
               {shown.map((r) => (
                 <li key={r.student_id} className="card">
                   <label className="student-accounts-check">
-                    <input type="checkbox" disabled={Boolean(r.user_id)} checked={selected.has(r.student_id)} aria-label={t.select(nameOf(r))} onChange={() => toggle(r.student_id)} />
+                    <input
+                      type="checkbox"
+                      disabled={Boolean(r.user_id)}
+                      checked={selected.has(r.student_id)}
+                      aria-label={t.select(nameOf(r))}
+                      onChange={() => toggle(r.student_id)}
+                    />
                     <span>
                       <strong>{nameOf(r)}</strong>
                       <span className="muted small"> · {r.class_name}</span>
                     </span>
                   </label>
-                  <span className={`badge student-account-${r.account_status ?? 'none'}`}>{t.status[r.account_status ?? 'none']}</span>
+                  <span className={`badge student-account-${r.account_status ?? 'none'}`}>
+                    {t.status[r.account_status ?? 'none']}
+                  </span>
                   {r.username && <code>{r.username}</code>}
                   {r.user_id && (
                     <span className="student-accounts-row-actions">
-                      <button type="button" className="btn btn-secondary btn-small" onClick={() => setDialog({ kind: 'reset', row: r })}>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        onClick={() => setDialog({ kind: 'reset', row: r })}
+                      >
                         {t.reset}
                       </button>
                       {r.account_status !== 'disabled' && (
-                        <button type="button" className="btn btn-secondary btn-small" onClick={() => setDialog({ kind: 'disable', row: r })}>
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          onClick={() => setDialog({ kind: 'disable', row: r })}
+                        >
                           {t.disable}
                         </button>
                       )}
@@ -175,19 +221,40 @@ export function StudentAccountsPage() {
         </>
       )}
       {dialog?.kind === 'reset' && (
-        <ConfirmDialog title={t.resetTitle(nameOf(dialog.row))} confirmLabel={t.reset} tone="warning" onConfirm={() => void reset(dialog.row)} onCancel={() => setDialog(null)}>
+        <ConfirmDialog
+          title={t.resetTitle(nameOf(dialog.row))}
+          confirmLabel={t.reset}
+          tone="warning"
+          onConfirm={() => void reset(dialog.row)}
+          onCancel={() => setDialog(null)}
+        >
           <p>{t.resetBody}</p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'disable' && (
-        <ConfirmDialog title={t.disableTitle(nameOf(dialog.row))} confirmLabel={t.disable} busy={busy} onConfirm={() => void disable(dialog.row)} onCancel={() => setDialog(null)}>
+        <ConfirmDialog
+          title={t.disableTitle(nameOf(dialog.row))}
+          confirmLabel={t.disable}
+          busy={busy}
+          onConfirm={() => void disable(dialog.row)}
+          onCancel={() => setDialog(null)}
+        >
           <p>{t.disableBody}</p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'credentials' && (
         <CredentialsDialog
           credentials={dialog.credentials}
-          onPrint={() => printSlips(school, [{ name: dialog.name, className: '', username: dialog.credentials.username, tempPassword: dialog.credentials.tempPassword }])}
+          onPrint={() =>
+            printSlips(school, [
+              {
+                name: dialog.name,
+                className: '',
+                username: dialog.credentials.username,
+                tempPassword: dialog.credentials.tempPassword,
+              },
+            ])
+          }
           onClose={() => setDialog(null)}
         />
       )}

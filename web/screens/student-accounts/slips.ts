@@ -27,20 +27,23 @@ const STYLES = `
 export function printSlips(school: SchoolInfo | null, slips: Slip[]) {
   const pages = [];
   for (let i = 0; i < slips.length; i += PER_PAGE) {
-    pages.push(html`<div class="slips">
-      ${slips.slice(i, i + PER_PAGE).map(
-        (s) => html`<section class="slip">
-          <span class="school">${school?.name ?? ''}</span>
-          <h2>${t.heading}</h2>
-          <span>${t.student} : <strong>${s.name}</strong></span>
-          <span>${t.className} : ${s.className}</span>
-          <span>${t.username} : <strong>${s.username}</strong></span>
-          <span>${t.password} : <span class="secret">${s.tempPassword}</span></span>
-          <span class="small">${t.change}</span>
-          <span class="small">${t.date(printDate())}</span>
-        </section>`,
-      )}
-    </div>`);
+    pages.push(
+      html`<div class="slips">
+        ${slips.slice(i, i + PER_PAGE).map(
+          (s) =>
+            html`<section class="slip">
+              <span class="school">${school?.name ?? ''}</span>
+              <h2>${t.heading}</h2>
+              <span>${t.student} : <strong>${s.name}</strong></span>
+              <span>${t.className} : ${s.className}</span>
+              <span>${t.username} : <strong>${s.username}</strong></span>
+              <span>${t.password} : <span class="secret">${s.tempPassword}</span></span>
+              <span class="small">${t.change}</span>
+              <span class="small">${t.date(printDate())}</span>
+            </section>`,
+        )}
+      </div>`,
+    );
   }
   openPrintWindow({
     title: t.title,

@@ -14,7 +14,9 @@ const two = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 2,
 
 export function StudentGradesPage() {
   const [periodId, setPeriodId] = useState<string | null>(null);
-  const grades = useApi<StudentGrades>(usePortalPath(periodId ? `/student/grades?periodId=${encodeURIComponent(periodId)}` : '/student/grades'));
+  const grades = useApi<StudentGrades>(
+    usePortalPath(periodId ? `/student/grades?periodId=${encodeURIComponent(periodId)}` : '/student/grades'),
+  );
   const data = grades.data;
   return (
     <main className="page student-page">
@@ -39,7 +41,8 @@ export function StudentGradesPage() {
           ) : (
             <section className="card student-summary" aria-label={t.grades.periodAverage(data.base)}>
               <p>
-                {t.grades.periodAverage(data.base)} : <strong className={`band-${averageBand(data.percent ?? 0)}`}>{two(data.average)}</strong>
+                {t.grades.periodAverage(data.base)} :{' '}
+                <strong className={`band-${averageBand(data.percent ?? 0)}`}>{two(data.average)}</strong>
               </p>
               {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank), data.class_size)}</p>}
               {data.general_appreciation && (
@@ -57,7 +60,9 @@ export function StudentGradesPage() {
                   <span className="muted small">
                     {t.grades.coefficient} {formatPoints(s.coefficient)}
                   </span>
-                  <span className={s.percent === null ? 'muted' : `band-${averageBand(s.percent)}`}>{s.on_base === null ? '-' : `${two(s.on_base)} / ${data.base}`}</span>
+                  <span className={s.percent === null ? 'muted' : `band-${averageBand(s.percent)}`}>
+                    {s.on_base === null ? '-' : `${two(s.on_base)} / ${data.base}`}
+                  </span>
                 </div>
                 {s.appreciation && <p className="student-appreciation">{s.appreciation}</p>}
                 {s.evaluations.length > 0 && (

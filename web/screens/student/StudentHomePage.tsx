@@ -34,12 +34,18 @@ export function StudentHomePage() {
         <>
           <h1>{t.title}</h1>
           <p className="student-hello">{t.hello(data.student.prenom)}</p>
-          {data.enrollment ? <p className="muted">{t.classYear(data.enrollment.class_name, data.enrollment.year_name)}</p> : <p className="notice notice-info">{t.notEnrolled}</p>}
+          {data.enrollment ? (
+            <p className="muted">{t.classYear(data.enrollment.class_name, data.enrollment.year_name)}</p>
+          ) : (
+            <p className="notice notice-info">{t.notEnrolled}</p>
+          )}
           <div className="student-cards">
             {data.balance !== null && (
               <section className={`card student-balance ${data.balance > 0 ? 'student-due' : 'student-settled'}`}>
                 <h2>{data.balance > 0 ? t.balanceDue : t.balanceSettled}</h2>
-                {data.balance > 0 && <p className="student-amount">{formatMoney(toCentimes(data.balance), school?.currency ?? 'Gdes')}</p>}
+                {data.balance > 0 && (
+                  <p className="student-amount">{formatMoney(toCentimes(data.balance), school?.currency ?? 'Gdes')}</p>
+                )}
                 <Link to={`/student/finance${suffix}`}>{t.seeFinance}</Link>
               </section>
             )}

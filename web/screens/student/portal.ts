@@ -10,4 +10,10 @@ export function usePortalPath(path: string): string {
 }
 
 /** Every section's read, fetched once when the portal opens so each section opens offline after one visit. */
-export const PORTAL_READS = ['/student/me', '/student/timetable', '/student/grades', '/student/resources', '/student/finance'] as const;
+export const PORTAL_READS = [
+  '/student/me',
+  '/student/timetable',
+  '/student/grades',
+  '/student/resources',
+  '/student/finance',
+] as const;

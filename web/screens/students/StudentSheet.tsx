@@ -48,14 +48,23 @@ export function StudentSheet({
     <Modal
       title={t.title}
       onClose={onClose}
-      actions={<DialogButtons cancelLabel={t.close} confirmLabel={t.print} onCancel={onClose} onConfirm={() => printStudentSheets([student], school, yearName)} />}
+      actions={
+        <DialogButtons
+          cancelLabel={t.close}
+          confirmLabel={t.print}
+          onCancel={onClose}
+          onConfirm={() => printStudentSheets([student], school, yearName)}
+        />
+      }
     >
       <div className="student-sheet" ref={ref}>
         <div className="sheet-identity">
           <Avatar prenom={student.prenom} nom={student.nom} photoUrl={student.photo_url} size={64} />
           <div>
             <p className="sheet-name">{fullName(student)}</p>
-            {student.status === 'archived' && <span className="student-badge student-badge-archived">{t.archived}</span>}
+            {student.status === 'archived' && (
+              <span className="student-badge student-badge-archived">{t.archived}</span>
+            )}
           </div>
         </div>
         <section aria-labelledby="sheet-personal">

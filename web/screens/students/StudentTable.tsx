@@ -43,32 +43,64 @@ export function StudentTable({
           <tr>
             <th scope="col" className="col-check">
               <label className="select-all">
-                <input type="checkbox" aria-label={t.selectAll} checked={allSelected} onChange={(e) => onTogglePage(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  aria-label={t.selectAll}
+                  checked={allSelected}
+                  onChange={(e) => onTogglePage(e.target.checked)}
+                />
                 <span className="select-all-label" aria-hidden="true">
                   {t.selectAllShort}
                 </span>
               </label>
             </th>
-            <ColumnHeads columns={[{ label: t.photo, hidden: true, className: 'col-photo' }, t.nom, t.prenom, t.nisu, t.className, { label: t.actions, className: 'col-actions' }]} />
+            <ColumnHeads
+              columns={[
+                { label: t.photo, hidden: true, className: 'col-photo' },
+                t.nom,
+                t.prenom,
+                t.nisu,
+                t.className,
+                { label: t.actions, className: 'col-actions' },
+              ]}
+            />
           </tr>
         </thead>
         <tbody>
           {students.map((s) => {
             const name = fullName(s);
-            const waiting = isPendingFor(pending, ['/students', '/enrollments'], s.id) || (s.enrollment ? isPendingFor(pending, ['/enrollments'], s.enrollment.id) : false);
+            const waiting =
+              isPendingFor(pending, ['/students', '/enrollments'], s.id) ||
+              (s.enrollment ? isPendingFor(pending, ['/enrollments'], s.enrollment.id) : false);
             return (
-              <tr key={s.id} className={`${selected.has(s.id) ? 'is-selected' : ''}${s.status === 'archived' ? ' is-archived' : ''}`}>
+              <tr
+                key={s.id}
+                className={`${selected.has(s.id) ? 'is-selected' : ''}${s.status === 'archived' ? ' is-archived' : ''}`}
+              >
                 <td className="col-check">
                   <label className="row-check">
-                    <input type="checkbox" aria-label={t.select(name)} checked={selected.has(s.id)} onChange={() => onToggle(s)} />
+                    <input
+                      type="checkbox"
+                      aria-label={t.select(name)}
+                      checked={selected.has(s.id)}
+                      onChange={() => onToggle(s)}
+                    />
                   </label>
                 </td>
                 <td className="col-photo">
-                  <Avatar prenom={s.prenom} nom={s.nom} photoUrl={s.photo_url} onOpen={() => actions.onPhoto(s)} label={t.photoOf(name)} />
+                  <Avatar
+                    prenom={s.prenom}
+                    nom={s.nom}
+                    photoUrl={s.photo_url}
+                    onOpen={() => actions.onPhoto(s)}
+                    label={t.photoOf(name)}
+                  />
                 </td>
                 <td className="col-name" data-label={t.nom}>
                   <strong>{s.nom}</strong>
-                  {s.status === 'archived' && <span className="student-badge student-badge-archived">{t.archived}</span>}
+                  {s.status === 'archived' && (
+                    <span className="student-badge student-badge-archived">{t.archived}</span>
+                  )}
                   {waiting && <PendingBadge />}
                 </td>
                 <td className="col-name" data-label={t.prenom}>
@@ -78,20 +110,39 @@ export function StudentTable({
                   {s.nisu ?? '-'}
                 </td>
                 <td className="col-class" data-label={t.className}>
-                  {s.enrollment ? s.enrollment.className : <span className="student-badge student-badge-muted">{t.notEnrolled}</span>}
+                  {s.enrollment ? (
+                    s.enrollment.className
+                  ) : (
+                    <span className="student-badge student-badge-muted">{t.notEnrolled}</span>
+                  )}
                 </td>
                 <td className="col-actions">
                   <div className="row-actions">
-                    <button type="button" className="btn btn-secondary btn-small" onClick={() => actions.onOpen(s)} aria-label={t.detailsOf(name)}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      onClick={() => actions.onOpen(s)}
+                      aria-label={t.detailsOf(name)}
+                    >
                       {t.details}
                     </button>
                     {actions.canEdit && (
-                      <button type="button" className="btn btn-secondary btn-small" onClick={() => actions.onEdit(s)} aria-label={t.editOf(name)}>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        onClick={() => actions.onEdit(s)}
+                        aria-label={t.editOf(name)}
+                      >
                         {t.edit}
                       </button>
                     )}
                     {actions.canEnrol && !s.enrollment && s.status === 'active' && (
-                      <button type="button" className="btn btn-small" onClick={() => actions.onEnrol(s)} aria-label={t.enrolOf(name)}>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => actions.onEnrol(s)}
+                        aria-label={t.enrolOf(name)}
+                      >
                         {t.enrol}
                       </button>
                     )}

@@ -11,7 +11,9 @@ import { amountInput, type ClassOption, parseAmount } from './model';
 type Currency = Parameters<typeof formatMoney>[1];
 
 const feeLabel = (c: ClassOption, currency: Currency) =>
-  c.mppa === null ? `${c.name} — ${studentText.enrol.noFee}` : `${c.name} — ${formatMoney(Math.round(c.mppa * 100), currency)}`;
+  c.mppa === null
+    ? `${c.name} — ${studentText.enrol.noFee}`
+    : `${c.name} — ${formatMoney(Math.round(c.mppa * 100), currency)}`;
 
 /** A dialog whose form is submitted by its confirm button; the form's problem shows under it. */
 function FormDialog({
@@ -44,7 +46,16 @@ function FormDialog({
     <Modal
       title={title}
       onClose={onCancel}
-      actions={<DialogButtons cancelLabel={cancelLabel} confirmLabel={submitLabel} busy={busy} disabled={disabled} form={id} onCancel={onCancel} />}
+      actions={
+        <DialogButtons
+          cancelLabel={cancelLabel}
+          confirmLabel={submitLabel}
+          busy={busy}
+          disabled={disabled}
+          form={id}
+          onCancel={onCancel}
+        />
+      }
     >
       <form id={id} onSubmit={submit} noValidate>
         {children}
@@ -96,7 +107,15 @@ export function EnrolDialog({
     onSubmit(className, amount);
   };
   return (
-    <FormDialog title={title} submitLabel={t.submit} cancelLabel={t.cancel} busy={busy} error={error} onSubmit={submit} onCancel={onCancel}>
+    <FormDialog
+      title={title}
+      submitLabel={t.submit}
+      cancelLabel={t.cancel}
+      busy={busy}
+      error={error}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <p className="muted">{t.year(yearName)}</p>
       <Field label={t.className}>
         {(control) => (
@@ -111,7 +130,17 @@ export function EnrolDialog({
         )}
       </Field>
       {withAmount ? (
-        <Field label={t.mppa}>{(control) => <input {...control} className="input" inputMode="decimal" value={mppa} onChange={(e) => setMppa(e.target.value)} />}</Field>
+        <Field label={t.mppa}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              inputMode="decimal"
+              value={mppa}
+              onChange={(e) => setMppa(e.target.value)}
+            />
+          )}
+        </Field>
       ) : (
         <p className="muted">{t.bulkMppa}</p>
       )}

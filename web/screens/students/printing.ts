@@ -34,13 +34,18 @@ const SHEET_STYLES = `
 `;
 
 function facts(rows: [string, string][]) {
-  return html`<dl class="facts">${rows.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl>`;
+  return html`<dl class="facts">
+    ${rows.map(
+      ([label, value]) =>
+        html`<dt>${label}</dt>
+          <dd>${value}</dd>`,
+    )}
+  </dl>`;
 }
 
 function sheetBody(s: Student, yearName: string) {
   const notes = parseMedicalNotes(s.medical_notes);
-  return html`
-    <div class="student-head">
+  return html` <div class="student-head">
       <div class="student-initials">${initials(s.prenom, s.nom)}</div>
       <div>
         <h2>${t.title}</h2>
@@ -87,25 +92,44 @@ export function printStudentSheets(students: readonly Student[], school: SchoolI
 }
 
 /** The students as one list (name, NISU, class, sex, birth date, tutor phone), in `win` if opened already. */
-export function printStudentList(students: readonly Student[], school: SchoolInfo | null, yearName: string, win?: Window) {
+export function printStudentList(
+  students: readonly Student[],
+  school: SchoolInfo | null,
+  yearName: string,
+  win?: Window,
+) {
   const tt = studentText.table;
-  const sorted = [...students].sort((a, b) => a.nom.localeCompare(b.nom, 'fr') || a.prenom.localeCompare(b.prenom, 'fr'));
-  const body = html`
-    <h2>${studentText.print.listTitle(yearName)}</h2>
+  const sorted = [...students].sort(
+    (a, b) => a.nom.localeCompare(b.nom, 'fr') || a.prenom.localeCompare(b.prenom, 'fr'),
+  );
+  const body = html` <h2>${studentText.print.listTitle(yearName)}</h2>
     <p>${studentText.print.count(sorted.length)}</p>
     <table>
       <thead>
         <tr>
-          <th class="num">${studentText.print.number}</th><th>${tt.nom}</th><th>${tt.prenom}</th><th>${tt.nisu}</th>
-          <th>${tt.className}</th><th>${t.sexe}</th><th>${t.birthDate}</th><th>${t.tutorPhone}</th>
+          <th class="num">${studentText.print.number}</th>
+          <th>${tt.nom}</th>
+          <th>${tt.prenom}</th>
+          <th>${tt.nisu}</th>
+          <th>${tt.className}</th>
+          <th>${t.sexe}</th>
+          <th>${t.birthDate}</th>
+          <th>${t.tutorPhone}</th>
         </tr>
       </thead>
       <tbody>
         ${sorted.map(
-          (s, i) => html`<tr>
-            <td class="num">${i + 1}</td><td>${s.nom}</td><td>${s.prenom}</td><td>${orDash(s.nisu)}</td>
-            <td>${classLabel(s)}</td><td>${s.sexe ?? '-'}</td><td>${formatDateFr(s.date_of_birth)}</td><td>${orDash(s.tutor_phone)}</td>
-          </tr>`,
+          (s, i) =>
+            html`<tr>
+              <td class="num">${i + 1}</td>
+              <td>${s.nom}</td>
+              <td>${s.prenom}</td>
+              <td>${orDash(s.nisu)}</td>
+              <td>${classLabel(s)}</td>
+              <td>${s.sexe ?? '-'}</td>
+              <td>${formatDateFr(s.date_of_birth)}</td>
+              <td>${orDash(s.tutor_phone)}</td>
+            </tr>`,
         )}
       </tbody>
     </table>`;

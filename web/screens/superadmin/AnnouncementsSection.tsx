@@ -26,11 +26,15 @@ export function AnnouncementsSection() {
     if (!values.title.trim()) return setError(platformServerText.titleRequired);
     if (!values.content.trim()) return setError(platformServerText.contentRequired);
     setError(null);
-    const done = await send(api.post<SavedAnnouncement>('/superadmin/announcements', values satisfies NewAnnouncement), { success: (a) => a.message });
+    const done = await send(
+      api.post<SavedAnnouncement>('/superadmin/announcements', values satisfies NewAnnouncement),
+      { success: (a) => a.message },
+    );
     if (done) setValues({ title: '', content: '' });
   };
   const remove = async (announcement: PlatformAnnouncement) => {
-    if (await send(api.delete<Message>(`/superadmin/announcements/${announcement.id}`), { success: (a) => a.message })) setRemoving(null);
+    if (await send(api.delete<Message>(`/superadmin/announcements/${announcement.id}`), { success: (a) => a.message }))
+      setRemoving(null);
   };
 
   return (
@@ -40,10 +44,27 @@ export function AnnouncementsSection() {
       <form className="announce-form" onSubmit={(e) => void submit(e)} noValidate>
         <ErrorNotice message={error} />
         <Field label={t.title} required>
-          {(control) => <input {...control} className="input" value={values.title} maxLength={200} onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={values.title}
+              maxLength={200}
+              onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+            />
+          )}
         </Field>
         <Field label={t.content} required>
-          {(control) => <textarea {...control} className="input" rows={4} value={values.content} maxLength={2000} onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))} />}
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={4}
+              value={values.content}
+              maxLength={2000}
+              onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))}
+            />
+          )}
         </Field>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? t.publishing : t.publish}
@@ -66,7 +87,13 @@ export function AnnouncementsSection() {
         ))}
       </ul>
       {removing && (
-        <ConfirmDialog title={t.deleteTitle(removing.title)} confirmLabel={t.delete} busy={busy} onConfirm={() => void remove(removing)} onCancel={() => setRemoving(null)}>
+        <ConfirmDialog
+          title={t.deleteTitle(removing.title)}
+          confirmLabel={t.delete}
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        >
           <p>{t.deleteBody}</p>
         </ConfirmDialog>
       )}

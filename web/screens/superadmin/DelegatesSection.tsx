@@ -27,14 +27,17 @@ export function DelegatesSection() {
     event.preventDefault();
     if (!username.trim()) return setError(adminServerText.users.usernameRequired);
     setError(null);
-    const done = await send(api.post<CreatedDelegate>('/superadmin/delegates', { username } satisfies NewDelegate), { success: null });
+    const done = await send(api.post<CreatedDelegate>('/superadmin/delegates', { username } satisfies NewDelegate), {
+      success: null,
+    });
     if (done && !done.queued) {
       setCredentials(done.answer);
       setUsername('');
     }
   };
   const remove = async (delegate: Delegate) => {
-    if (await send(api.delete<Message>(`/superadmin/delegates/${delegate.id}`), { success: (a) => a.message })) setRemoving(null);
+    if (await send(api.delete<Message>(`/superadmin/delegates/${delegate.id}`), { success: (a) => a.message }))
+      setRemoving(null);
   };
 
   return (
@@ -44,7 +47,16 @@ export function DelegatesSection() {
       <form className="delegate-form" onSubmit={(e) => void submit(e)} noValidate>
         <ErrorNotice message={error} />
         <Field label={t.username} required>
-          {(control) => <input {...control} className="input" value={username} maxLength={50} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={username}
+              maxLength={50}
+              autoComplete="off"
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          )}
         </Field>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? t.adding : t.add}
@@ -65,11 +77,23 @@ export function DelegatesSection() {
         ))}
       </ul>
       {removing && (
-        <ConfirmDialog title={t.deleteTitle(removing.username)} confirmLabel={t.delete} busy={busy} onConfirm={() => void remove(removing)} onCancel={() => setRemoving(null)}>
+        <ConfirmDialog
+          title={t.deleteTitle(removing.username)}
+          confirmLabel={t.delete}
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        >
           <p>{t.deleteBody}</p>
         </ConfirmDialog>
       )}
-      {credentials && <CredentialsDialog title={t.credentialsTitle(credentials.username)} credentials={credentials} onClose={() => setCredentials(null)} />}
+      {credentials && (
+        <CredentialsDialog
+          title={t.credentialsTitle(credentials.username)}
+          credentials={credentials}
+          onClose={() => setCredentials(null)}
+        />
+      )}
     </>
   );
 }

@@ -34,7 +34,10 @@ function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiS
   const { send, busy } = useWrite(state);
   const [message, setMessage] = useState(current.message);
   const [level, setLevel] = useState<MaintenanceLevel>(current.level);
-  const change = (active: boolean) => send(api.put<Maintenance>('/superadmin/maintenance', { active, message, level } satisfies MaintenanceChange), { success: active ? t.started : t.stopped });
+  const change = (active: boolean) =>
+    send(api.put<Maintenance>('/superadmin/maintenance', { active, message, level } satisfies MaintenanceChange), {
+      success: active ? t.started : t.stopped,
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void change(true);
@@ -46,7 +49,16 @@ function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiS
       </p>
       <form onSubmit={submit} noValidate>
         <Field label={t.message}>
-          {(control) => <textarea {...control} className="input" rows={3} maxLength={500} value={message} onChange={(e) => setMessage(e.target.value)} />}
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={3}
+              maxLength={500}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          )}
         </Field>
         <fieldset className="maintenance-levels">
           <legend>{t.level}</legend>

@@ -14,7 +14,13 @@ import { Modal } from '../../components/Modal';
 import { platformText } from '../../i18n/platform';
 import { CURRENCIES } from '../../../worker/domain/money';
 import { isSchoolLocked } from '../../../worker/domain/school-access';
-import type { CreatedSchool, ExpirySaved, NewSchool, PlatformSchool, SchoolChange } from '../../../worker/contract/superadmin';
+import type {
+  CreatedSchool,
+  ExpirySaved,
+  NewSchool,
+  PlatformSchool,
+  SchoolChange,
+} from '../../../worker/contract/superadmin';
 import type { Message } from '../../../worker/contract/endpoint';
 
 const t = platformText.schools;
@@ -23,7 +29,8 @@ const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
 
 /** The last day of access (the stored end is the start of the next day). */
 export const lastDay = (expiresAt: string) => new Date(Date.parse(expiresAt) - 1);
-const accessText = (expiresAt: string | null) => (expiresAt ? t.through(longDate.format(lastDay(expiresAt))) : t.noExpiry);
+const accessText = (expiresAt: string | null) =>
+  expiresAt ? t.through(longDate.format(lastDay(expiresAt))) : t.noExpiry;
 
 function stateOf(school: PlatformSchool, now: Date): { label: string; tone: 'ok' | 'warning' | 'danger' } {
   if (school.status === 'suspended') return { label: t.states.suspended, tone: 'danger' };
@@ -50,7 +57,9 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
 
   const save = async (form: NewSchool, school: PlatformSchool | null) => {
     if (school) {
-      const done = await send(api.put<Message>(`/superadmin/schools/${school.id}`, form satisfies SchoolChange), { success: (a) => a.message });
+      const done = await send(api.put<Message>(`/superadmin/schools/${school.id}`, form satisfies SchoolChange), {
+        success: (a) => a.message,
+      });
       if (done) close();
       return;
     }
@@ -59,7 +68,10 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
   };
   const setStatus = async (school: PlatformSchool) => {
     const status = school.status === 'suspended' ? 'active' : 'suspended';
-    if (await send(api.put<Message>(`/superadmin/schools/${school.id}/status`, { status }), { success: (a) => a.message })) close();
+    if (
+      await send(api.put<Message>(`/superadmin/schools/${school.id}/status`, { status }), { success: (a) => a.message })
+    )
+      close();
   };
 
   return (
@@ -71,7 +83,12 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
         </button>
       </div>
       {schools.error && <ErrorNotice message={schools.error} />}
-      {schools.data && (schools.data.length === 0 ? <p className="muted">{t.empty}</p> : <p className="muted">{t.count(schools.data.length)}</p>)}
+      {schools.data &&
+        (schools.data.length === 0 ? (
+          <p className="muted">{t.empty}</p>
+        ) : (
+          <p className="muted">{t.count(schools.data.length)}</p>
+        ))}
       <ul className="school-list">
         {schools.data?.map((school) => {
           const state = stateOf(school, now);
@@ -95,10 +112,18 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
                 <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'edit', school })}>
                   {t.edit}
                 </button>
-                <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'expiry', school })}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setDialog({ kind: 'expiry', school })}
+                >
                   {t.expiry}
                 </button>
-                <button type="button" className={school.status === 'suspended' ? 'btn btn-secondary' : 'btn btn-danger'} onClick={() => setDialog({ kind: 'status', school })}>
+                <button
+                  type="button"
+                  className={school.status === 'suspended' ? 'btn btn-secondary' : 'btn btn-danger'}
+                  onClick={() => setDialog({ kind: 'status', school })}
+                >
                   {school.status === 'suspended' ? t.reactivate : t.suspend}
                 </button>
               </div>
@@ -108,12 +133,21 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
       </ul>
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
-        <SchoolForm school={dialog.kind === 'edit' ? dialog.school : null} busy={busy} onSave={(form) => void save(form, dialog.kind === 'edit' ? dialog.school : null)} onClose={close} />
+        <SchoolForm
+          school={dialog.kind === 'edit' ? dialog.school : null}
+          busy={busy}
+          onSave={(form) => void save(form, dialog.kind === 'edit' ? dialog.school : null)}
+          onClose={close}
+        />
       )}
       {dialog?.kind === 'expiry' && <ExpiryDialog school={dialog.school} schools={schools} onClose={close} />}
       {dialog?.kind === 'status' && (
         <ConfirmDialog
-          title={dialog.school.status === 'suspended' ? t.reactivateTitle(dialog.school.name) : t.suspendTitle(dialog.school.name)}
+          title={
+            dialog.school.status === 'suspended'
+              ? t.reactivateTitle(dialog.school.name)
+              : t.suspendTitle(dialog.school.name)
+          }
           confirmLabel={dialog.school.status === 'suspended' ? t.reactivate : t.suspend}
           tone={dialog.school.status === 'suspended' ? 'primary' : 'danger'}
           busy={busy}
@@ -123,16 +157,38 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
           <p>{dialog.school.status === 'suspended' ? t.reactivateBody : t.suspendBody}</p>
         </ConfirmDialog>
       )}
-      {dialog?.kind === 'credentials' && <CredentialsDialog title={platformText.form.credentialsTitle(dialog.name)} credentials={dialog.credentials} onClose={close} />}
+      {dialog?.kind === 'credentials' && (
+        <CredentialsDialog
+          title={platformText.form.credentialsTitle(dialog.name)}
+          credentials={dialog.credentials}
+          onClose={close}
+        />
+      )}
     </>
   );
 }
 
-function SchoolForm({ school, busy, onSave, onClose }: { school: PlatformSchool | null; busy: boolean; onSave: (form: NewSchool) => void; onClose: () => void }) {
+function SchoolForm({
+  school,
+  busy,
+  onSave,
+  onClose,
+}: {
+  school: PlatformSchool | null;
+  busy: boolean;
+  onSave: (form: NewSchool) => void;
+  onClose: () => void;
+}) {
   const f = platformText.form;
-  const [values, setValues] = useState({ name: school?.name ?? '', hostnames: school?.hostnames.join(', ') ?? '', currency: school?.currency ?? 'Gdes', adminUsername: 'admin' });
+  const [values, setValues] = useState({
+    name: school?.name ?? '',
+    hostnames: school?.hostnames.join(', ') ?? '',
+    currency: school?.currency ?? 'Gdes',
+    adminUsername: 'admin',
+  });
   const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!values.name.trim()) return setError(f.required);
@@ -146,15 +202,45 @@ function SchoolForm({ school, busy, onSave, onClose }: { school: PlatformSchool 
     <Modal
       title={school ? f.editTitle(school.name) : f.addTitle}
       onClose={busy ? undefined : onClose}
-      actions={<DialogButtons confirmLabel={busy ? (school ? f.saving : f.creating) : school ? f.save : f.create} busy={busy} form="school-form" onCancel={onClose} />}
+      actions={
+        <DialogButtons
+          confirmLabel={busy ? (school ? f.saving : f.creating) : school ? f.save : f.create}
+          busy={busy}
+          form="school-form"
+          onCancel={onClose}
+        />
+      }
     >
       <form id="school-form" onSubmit={submit} noValidate>
         <ErrorNotice message={error} />
         <Field label={f.name} required>
-          {(control) => <input {...control} className="input" value={values.name} onChange={set('name')} maxLength={200} autoComplete="off" />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={values.name}
+              onChange={set('name')}
+              maxLength={200}
+              autoComplete="off"
+            />
+          )}
         </Field>
-        <Field label={f.hostname} required={!school?.is_default} hint={school?.is_default ? f.defaultHostnameHint : f.hostnameHint}>
-          {(control) => <input {...control} className="input" value={values.hostnames} onChange={set('hostnames')} maxLength={1300} autoComplete="off" inputMode="url" />}
+        <Field
+          label={f.hostname}
+          required={!school?.is_default}
+          hint={school?.is_default ? f.defaultHostnameHint : f.hostnameHint}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={values.hostnames}
+              onChange={set('hostnames')}
+              maxLength={1300}
+              autoComplete="off"
+              inputMode="url"
+            />
+          )}
         </Field>
         <Field label={f.currency}>
           {(control) => (
@@ -169,7 +255,16 @@ function SchoolForm({ school, busy, onSave, onClose }: { school: PlatformSchool 
         </Field>
         {!school && (
           <Field label={f.adminUsername} hint={f.adminHint}>
-            {(control) => <input {...control} className="input" value={values.adminUsername} onChange={set('adminUsername')} maxLength={50} autoComplete="off" />}
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={values.adminUsername}
+                onChange={set('adminUsername')}
+                maxLength={50}
+                autoComplete="off"
+              />
+            )}
           </Field>
         )}
       </form>
@@ -179,7 +274,15 @@ function SchoolForm({ school, busy, onSave, onClose }: { school: PlatformSchool 
 
 const EXTENSIONS = [1, 3, 6, 12] as const;
 
-function ExpiryDialog({ school, schools, onClose }: { school: PlatformSchool; schools: ApiState<PlatformSchool[]>; onClose: () => void }) {
+function ExpiryDialog({
+  school,
+  schools,
+  onClose,
+}: {
+  school: PlatformSchool;
+  schools: ApiState<PlatformSchool[]>;
+  onClose: () => void;
+}) {
   const e = platformText.expiry;
   const [months, setMonths] = useState<number>(12);
   const [date, setDate] = useState('');
@@ -203,7 +306,9 @@ function ExpiryDialog({ school, schools, onClose }: { school: PlatformSchool; sc
         className="expiry-row"
         onSubmit={(event) => {
           event.preventDefault();
-          void send(api.post<ExpirySaved>(`/superadmin/schools/${school.id}/extend`, { months }), { success: (a) => a.message }).then(saved);
+          void send(api.post<ExpirySaved>(`/superadmin/schools/${school.id}/extend`, { months }), {
+            success: (a) => a.message,
+          }).then(saved);
         }}
       >
         <Field label={e.extend} hint={e.extendHint}>
@@ -225,11 +330,21 @@ function ExpiryDialog({ school, schools, onClose }: { school: PlatformSchool; sc
         className="expiry-row"
         onSubmit={(event) => {
           event.preventDefault();
-          void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: date || null }), { success: (a) => a.message }).then(saved);
+          void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: date || null }), {
+            success: (a) => a.message,
+          }).then(saved);
         }}
       >
         <Field label={e.setDate}>
-          {(control) => <input {...control} className="input" type="date" value={date} onChange={(ev) => setDate(ev.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={date}
+              onChange={(ev) => setDate(ev.target.value)}
+            />
+          )}
         </Field>
         <button type="submit" className="btn btn-secondary" disabled={busy || !date}>
           {e.setSubmit}
@@ -240,7 +355,11 @@ function ExpiryDialog({ school, schools, onClose }: { school: PlatformSchool; sc
           type="button"
           className="btn btn-ghost"
           disabled={busy}
-          onClick={() => void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: null }), { success: (a) => a.message }).then(saved)}
+          onClick={() =>
+            void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: null }), {
+              success: (a) => a.message,
+            }).then(saved)
+          }
         >
           {e.clear}
         </button>

@@ -34,7 +34,14 @@ function Console({ session }: { session: Session }) {
       <h1>{t.title}</h1>
       <div className="tabs" role="tablist" aria-label={t.sections}>
         {tabs.map((tab) => (
-          <button key={tab} type="button" role="tab" aria-selected={tab === active} className={tab === active ? 'tab active' : 'tab'} onClick={() => open(tab)}>
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={tab === active}
+            className={tab === active ? 'tab active' : 'tab'}
+            onClick={() => open(tab)}
+          >
             {t.tabs[tab]}
           </button>
         ))}
@@ -44,7 +51,9 @@ function Console({ session }: { session: Session }) {
         {active === 'announcements' && <AnnouncementsSection />}
         {active === 'delegates' && <DelegatesSection />}
         {active === 'maintenance' && <MaintenanceSection />}
-        {active === 'journal' && <ActivityLog scope={{ kind: 'platform', schools: schools.data ?? [], canDelete: superadmin }} />}
+        {active === 'journal' && (
+          <ActivityLog scope={{ kind: 'platform', schools: schools.data ?? [], canDelete: superadmin }} />
+        )}
       </section>
     </main>
   );

@@ -9,13 +9,24 @@ import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
-import type { CreatedAnnouncement, StudentAnnouncementItem, TeacherAnnouncementItem } from '../../../worker/contract/communications';
+import type {
+  CreatedAnnouncement,
+  StudentAnnouncementItem,
+  TeacherAnnouncementItem,
+} from '../../../worker/contract/communications';
 import type { SupportConversation } from '../../../worker/contract/support';
 import './support.css';
 
 const t = communicationsText.announcements;
 
-const when = (iso: string) => new Date(iso).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('fr-FR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 function toggled(set: ReadonlySet<string>, id: string): Set<string> {
   const next = new Set(set);
@@ -53,17 +64,29 @@ function Compose({
       <h3>{t.compose}</h3>
       <label className="field">
         <span>{t.content}</span>
-        <textarea className="input" rows={3} maxLength={2000} value={content} onChange={(e) => setContent(e.target.value)} />
+        <textarea
+          className="input"
+          rows={3}
+          maxLength={2000}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
       </label>
       <fieldset className="announcement-choices">
         <legend>{legend}</legend>
         {hint && <p className="muted small">{hint}</p>}
         <label>
-          <input type="checkbox" checked={all} onChange={() => setChosen(all ? new Set() : new Set(choices.map((c) => c.id)))} /> {t.selectAll}
+          <input
+            type="checkbox"
+            checked={all}
+            onChange={() => setChosen(all ? new Set() : new Set(choices.map((c) => c.id)))}
+          />{' '}
+          {t.selectAll}
         </label>
         {choices.map((c) => (
           <label key={c.id}>
-            <input type="checkbox" checked={chosen.has(c.id)} onChange={() => setChosen(toggled(chosen, c.id))} /> {c.label}
+            <input type="checkbox" checked={chosen.has(c.id)} onChange={() => setChosen(toggled(chosen, c.id))} />{' '}
+            {c.label}
           </label>
         ))}
       </fieldset>
@@ -92,7 +115,12 @@ function History<T extends { id: string; content: string; created_at: string }>(
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  if (!items) return error ? <p className="notice notice-error">{error}</p> : <p className="muted">{communicationsText.support.loading}</p>;
+  if (!items)
+    return error ? (
+      <p className="notice notice-error">{error}</p>
+    ) : (
+      <p className="muted">{communicationsText.support.loading}</p>
+    );
   return (
     <section className="announcement-history" aria-label={t.history} data-path={path}>
       <header className="chat-header">
@@ -107,7 +135,12 @@ function History<T extends { id: string; content: string; created_at: string }>(
       <ul>
         {items.map((item) => (
           <li key={item.id} className="card announcement-item">
-            <input type="checkbox" aria-label={t.select(item.content)} checked={selected.has(item.id)} onChange={() => setSelected((s) => toggled(s, item.id))} />
+            <input
+              type="checkbox"
+              aria-label={t.select(item.content)}
+              checked={selected.has(item.id)}
+              onChange={() => setSelected((s) => toggled(s, item.id))}
+            />
             <div>
               <p>{item.content}</p>
               <small className="muted">
@@ -147,14 +180,19 @@ export function TeacherAnnouncements() {
   const { send, busy } = useWrite(history);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const choices = [...(teachers.data ?? [])]
-    .sort((x, y) => x.teacher_nom.localeCompare(y.teacher_nom, 'fr') || x.teacher_prenom.localeCompare(y.teacher_prenom, 'fr'))
+    .sort(
+      (x, y) =>
+        x.teacher_nom.localeCompare(y.teacher_nom, 'fr') || x.teacher_prenom.localeCompare(y.teacher_prenom, 'fr'),
+    )
     .map((c) => ({ id: c.teacher_id, label: `${c.teacher_prenom} ${c.teacher_nom}` }));
   const onSend = async (content: string) => {
     if (!content.trim() || chosen.size === 0) {
       toast.error(t.teacherInvalid);
       return false;
     }
-    const outcome = await send(api.post<CreatedAnnouncement>(PATH_TEACHERS, { content, teacher_ids: [...chosen] }), { success: (a) => a.message });
+    const outcome = await send(api.post<CreatedAnnouncement>(PATH_TEACHERS, { content, teacher_ids: [...chosen] }), {
+      success: (a) => a.message,
+    });
     if (outcome) setChosen(new Set());
     return Boolean(outcome);
   };
@@ -163,7 +201,14 @@ export function TeacherAnnouncements() {
       {teachers.data?.length === 0 ? (
         <p className="muted">{t.noTeachers}</p>
       ) : (
-        <Compose choices={choices} chosen={chosen} setChosen={setChosen} legend={t.recipients} busy={busy} onSend={onSend} />
+        <Compose
+          choices={choices}
+          chosen={chosen}
+          setChosen={setChosen}
+          legend={t.recipients}
+          busy={busy}
+          onSend={onSend}
+        />
       )}
       <History
         items={history.data}
@@ -172,7 +217,12 @@ export function TeacherAnnouncements() {
         busy={busy}
         describe={(a) => t.to(a.recipients.map((r) => `${r.prenom} ${r.nom}`).join(', '))}
         onDelete={async (ids) =>
-          Boolean(await send(api.delete<{ message: string }>(PATH_TEACHERS, { announcementIds: ids }), { success: (a) => a.message, offline: (items) => items.filter((x) => !ids.includes(x.id)) }))
+          Boolean(
+            await send(api.delete<{ message: string }>(PATH_TEACHERS, { announcementIds: ids }), {
+              success: (a) => a.message,
+              offline: (items) => items.filter((x) => !ids.includes(x.id)),
+            }),
+          )
         }
       />
     </div>
@@ -193,13 +243,23 @@ export function StudentAnnouncements() {
     // Document 1 §5: no class or every class ticked sends an empty list (every class).
     const names = choices.filter((c) => chosen.has(c.id)).map((c) => c.label);
     const target = names.length === choices.length ? [] : names;
-    const outcome = await send(api.post<CreatedAnnouncement>(PATH_STUDENTS, { content, target_class_names: target }), { success: (a) => a.message });
+    const outcome = await send(api.post<CreatedAnnouncement>(PATH_STUDENTS, { content, target_class_names: target }), {
+      success: (a) => a.message,
+    });
     if (outcome) setChosen(new Set());
     return Boolean(outcome);
   };
   return (
     <div className="announcements">
-      <Compose choices={choices} chosen={chosen} setChosen={setChosen} legend={t.classes} hint={t.allClassesHint} busy={busy} onSend={onSend} />
+      <Compose
+        choices={choices}
+        chosen={chosen}
+        setChosen={setChosen}
+        legend={t.classes}
+        hint={t.allClassesHint}
+        busy={busy}
+        onSend={onSend}
+      />
       <History
         items={history.data}
         error={history.error}
@@ -207,7 +267,12 @@ export function StudentAnnouncements() {
         busy={busy}
         describe={(a) => t.to(a.target_class_names.length ? a.target_class_names.join(', ') : t.allClasses)}
         onDelete={async (ids) =>
-          Boolean(await send(api.delete<{ message: string }>(PATH_STUDENTS, { announcementIds: ids }), { success: (a) => a.message, offline: (items) => items.filter((x) => !ids.includes(x.id)) }))
+          Boolean(
+            await send(api.delete<{ message: string }>(PATH_STUDENTS, { announcementIds: ids }), {
+              success: (a) => a.message,
+              offline: (items) => items.filter((x) => !ids.includes(x.id)),
+            }),
+          )
         }
       />
     </div>

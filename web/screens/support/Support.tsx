@@ -20,7 +20,6 @@ import './support.css';
 
 const t = communicationsText.support;
 
-
 type Shown = SupportMessage & {
   pending?: 'sending' | 'queued';
   /** An optimistic message: the ids the conversation held when it was sent (its copy is a new one). */
@@ -32,8 +31,10 @@ const time = (iso: string) =>
 
 /** A conversation's pushed change applied to the messages on screen. */
 function applyPush(messages: Shown[], push: SupportPush): Shown[] {
-  if (push.type === 'message') return messages.some((m) => m.id === push.message.id) ? messages : [...messages, push.message];
-  if (push.type === 'read') return messages.map((m) => (m.sender_role === 'teacher' ? { ...m, is_read_by_admin: true } : m));
+  if (push.type === 'message')
+    return messages.some((m) => m.id === push.message.id) ? messages : [...messages, push.message];
+  if (push.type === 'read')
+    return messages.map((m) => (m.sender_role === 'teacher' ? { ...m, is_read_by_admin: true } : m));
   return messages.filter((m) => !push.ids.includes(m.id));
 }
 
@@ -49,8 +50,7 @@ function unsent(outbox: Shown[], held: Shown[]): Shown[] {
     const twin = held.find(
       (m) =>
         !claimed.has(m.id) &&
-        (m.id === o.id ||
-          (m.sender_role === o.sender_role && m.content === o.content && !o.before?.has(m.id))),
+        (m.id === o.id || (m.sender_role === o.sender_role && m.content === o.content && !o.before?.has(m.id))),
     );
     if (!twin) return true;
     claimed.add(twin.id);
@@ -72,9 +72,12 @@ function useConversation(path: string | null, teacherId: string | null, role: 't
   useSupportPush((push) => {
     if (role === 'admin' && push.teacher_id !== teacherId) return;
     const id = push.teacher_id;
-    polled.advance(conversationTag(id, push.version - 1), conversationTag(id, push.version), (messages) => applyPush(messages, push));
+    polled.advance(conversationTag(id, push.version - 1), conversationTag(id, push.version), (messages) =>
+      applyPush(messages, push),
+    );
     // A queued message delivered by the service worker comes back pushed: the mark goes.
-    if (push.type === 'message') setOutbox((box) => box.filter((m) => !(m.pending === 'queued' && m.content === push.message.content)));
+    if (push.type === 'message')
+      setOutbox((box) => box.filter((m) => !(m.pending === 'queued' && m.content === push.message.content)));
   }, Boolean(path));
 
   const send = async (content: string) => {
@@ -98,7 +101,9 @@ function useConversation(path: string | null, teacherId: string | null, role: 't
         return true;
       }
       setOutbox((box) => box.filter((m) => m.id !== local.id));
-      polled.setData((messages) => (messages && !messages.some((m) => m.id === answer.id) ? [...messages, answer] : messages));
+      polled.setData((messages) =>
+        messages && !messages.some((m) => m.id === answer.id) ? [...messages, answer] : messages,
+      );
       polled.refresh();
       return true;
     } catch (error) {
@@ -179,9 +184,18 @@ function MessageList({
       {messages.map((m) => {
         const own = m.sender_role === viewer;
         return (
-          <li key={m.id} className={`chat-message ${own ? 'is-own' : 'is-theirs'}${m.pending ? ' is-pending' : ''}`} data-role={m.sender_role}>
+          <li
+            key={m.id}
+            className={`chat-message ${own ? 'is-own' : 'is-theirs'}${m.pending ? ' is-pending' : ''}`}
+            data-role={m.sender_role}
+          >
             {onToggle && !m.pending && (
-              <input type="checkbox" aria-label={t.select(m.content)} checked={selected?.has(m.id) ?? false} onChange={() => onToggle(m.id)} />
+              <input
+                type="checkbox"
+                aria-label={t.select(m.content)}
+                checked={selected?.has(m.id) ?? false}
+                onChange={() => onToggle(m.id)}
+              />
             )}
             <div className="chat-bubble">
               <p>{m.content}</p>
@@ -254,7 +268,9 @@ export function AdminSupport() {
   const remove = async () => {
     setDeleting(true);
     try {
-      const answer = await api.delete<{ message: string } | Queued>('/admin/teacher-support/messages', { messageIds: [...selected] });
+      const answer = await api.delete<{ message: string } | Queued>('/admin/teacher-support/messages', {
+        messageIds: [...selected],
+      });
       toast.success(isQueued(answer) ? t.queued : answer.message);
       chat.polled.setData((messages) => messages && messages.filter((m) => !selected.has(m.id)));
       setSelected(new Set());
@@ -274,7 +290,8 @@ export function AdminSupport() {
     <div className={`support-admin${teacherId ? ' has-open' : ''}`}>
       <nav className="support-conversations" aria-label={t.conversations}>
         <h2>{t.conversations}</h2>
-        {!list.data && (list.error ? <p className="notice notice-error">{list.error}</p> : <p className="muted">{t.loading}</p>)}
+        {!list.data &&
+          (list.error ? <p className="notice notice-error">{list.error}</p> : <p className="muted">{t.loading}</p>)}
         {list.data?.length === 0 && <p className="muted">{t.noTeachers}</p>}
         <ul>
           {list.data?.map((c) => (
@@ -314,7 +331,13 @@ export function AdminSupport() {
               )}
             </header>
             {chat.messages ? (
-              <MessageList messages={chat.messages} viewer="admin" theirName={current?.teacher_prenom ?? ''} selected={selected} onToggle={toggle} />
+              <MessageList
+                messages={chat.messages}
+                viewer="admin"
+                theirName={current?.teacher_prenom ?? ''}
+                selected={selected}
+                onToggle={toggle}
+              />
             ) : chat.error ? (
               <p className="notice notice-error">{chat.error}</p>
             ) : (
@@ -325,7 +348,13 @@ export function AdminSupport() {
         )}
       </section>
       {confirming && (
-        <ConfirmDialog title={t.confirmDeleteTitle} confirmLabel={t.deleteSelected(selected.size)} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog
+          title={t.confirmDeleteTitle}
+          confirmLabel={t.deleteSelected(selected.size)}
+          busy={deleting}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        >
           <p>{t.confirmDelete(selected.size)}</p>
         </ConfirmDialog>
       )}

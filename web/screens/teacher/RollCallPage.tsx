@@ -34,7 +34,9 @@ export function RollCallPage() {
   const [params, setParams] = useSearchParams();
   const entryId = params.get('entry') ?? '';
   const date = params.get('date') ?? schoolClock().date;
-  const path = entryId ? `/teacher/attendance?entryId=${encodeURIComponent(entryId)}&date=${encodeURIComponent(date)}` : null;
+  const path = entryId
+    ? `/teacher/attendance?entryId=${encodeURIComponent(entryId)}&date=${encodeURIComponent(date)}`
+    : null;
   const rollCall = useApi<RollCall>(path);
   const { send, patch, busy } = useWrite(rollCall, { reload: false });
   const [draft, setDraft] = useState<Map<string, AttendanceStatus | null>>(new Map());
@@ -48,7 +50,11 @@ export function RollCallPage() {
     const changes = latest.current;
     if (changes.size === 0) return;
     setDraft(new Map());
-    const body: RollCallMarks = { timetable_entry_id: entryId, date, marks: [...changes].map(([enrollment_id, status]) => ({ enrollment_id, status })) };
+    const body: RollCallMarks = {
+      timetable_entry_id: entryId,
+      date,
+      marks: [...changes].map(([enrollment_id, status]) => ({ enrollment_id, status })),
+    };
     const outcome = await send(api.put<SavedRollCall | Queued>('/teacher/attendance', body), {
       success: null,
       queued: t.queued,
@@ -85,7 +91,13 @@ export function RollCallPage() {
         <p>
           <Link to="/teacher">{t.back}</Link>
         </p>
-        {rollCall.error ? <p className="notice notice-error">{rollCall.error}</p> : <p className="muted" role="status">{t.loading}</p>}
+        {rollCall.error ? (
+          <p className="notice notice-error">{rollCall.error}</p>
+        ) : (
+          <p className="muted" role="status">
+            {t.loading}
+          </p>
+        )}
       </main>
     );
   }
@@ -108,7 +120,12 @@ export function RollCallPage() {
         <button type="button" className="btn btn-secondary" onClick={() => go(addDays(date, -7))}>
           {t.previous}
         </button>
-        <button type="button" className="btn btn-secondary" disabled={nextDate > schoolClock().date} onClick={() => go(nextDate)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={nextDate > schoolClock().date}
+          onClick={() => go(nextDate)}
+        >
           {t.next}
         </button>
       </div>
@@ -121,7 +138,12 @@ export function RollCallPage() {
               {t.counted(marks.size, data.students.length)}
               {busy ? ` · ${t.saving}` : sent === 'saved' && draft.size === 0 ? ` · ${t.saved}` : ''}
             </span>
-            <button type="button" className="btn" disabled={unmarked.length === 0} onClick={() => change(unmarked.map((s) => [s.enrollment_id, 'present']))}>
+            <button
+              type="button"
+              className="btn"
+              disabled={unmarked.length === 0}
+              onClick={() => change(unmarked.map((s) => [s.enrollment_id, 'present']))}
+            >
               {t.allPresent}
             </button>
           </div>

@@ -16,11 +16,18 @@ import { useSchool } from '../../layouts/school';
 import { useSession } from '../../session/session';
 import { addDays, schoolClock, sessionsOn } from '../../../worker/domain/attendance';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
-import type { TeacherAnnouncement, TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
+import type {
+  TeacherAnnouncement,
+  TeacherCourse,
+  TeacherDashboard,
+  TeacherLesson,
+} from '../../../worker/contract/teacher';
 import './teacher.css';
 
 const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
-const TeacherResources = lazy(async () => ({ default: (await import('../resources/ResourceManager')).TeacherResourcesSection }));
+const TeacherResources = lazy(async () => ({
+  default: (await import('../resources/ResourceManager')).TeacherResourcesSection,
+}));
 const TeacherSupport = lazy(async () => ({ default: (await import('../support/Support')).TeacherSupport }));
 
 type Tab = keyof typeof t.tabs;
@@ -51,7 +58,9 @@ export function TeacherPage() {
     <main className="page teacher-page">
       <h1>{name ? t.welcome(name) : shellText.screens.teacher}</h1>
       {selectedYear && <p className="muted">{t.yearOf(selectedYear.name)}</p>}
-      {latest && <AnnouncementBanner id={latest.id} content={latest.content} storageKey="dismissedTeacherAnnouncement" />}
+      {latest && (
+        <AnnouncementBanner id={latest.id} content={latest.content} storageKey="dismissedTeacherAnnouncement" />
+      )}
       {week.data && <Today lessons={week.data} />}
       <div className="tabs" role="tablist" aria-label={shellText.screens.teacher}>
         {TABS.map((key) => (
@@ -69,8 +78,15 @@ export function TeacherPage() {
           </button>
         ))}
       </div>
-      <section role="tabpanel" id={`teacher-panel-${tab}`} aria-labelledby={`teacher-tab-${tab}`} className="teacher-panel">
-        {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && <p className="card muted">{t.noYear}</p>}
+      <section
+        role="tabpanel"
+        id={`teacher-panel-${tab}`}
+        aria-labelledby={`teacher-tab-${tab}`}
+        className="teacher-panel"
+      >
+        {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && (
+          <p className="card muted">{t.noYear}</p>
+        )}
         {tab === 'courses' && selectedYear && <Courses state={dashboard} />}
         {tab === 'timetable' && query && <Week state={week} />}
         {tab === 'support' && !teacherAccount && (
@@ -97,7 +113,14 @@ function byClass(courses: readonly TeacherCourse[]): [string, TeacherCourse[]][]
 
 function Courses({ state }: { state: ReturnType<typeof useApi<TeacherDashboard>> }) {
   const { data, error } = state;
-  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{t.loading}</p>;
+  if (!data)
+    return error ? (
+      <p className="notice notice-error">{error}</p>
+    ) : (
+      <p className="muted" role="status">
+        {t.loading}
+      </p>
+    );
   if (data.courses.length === 0) return <p className="card muted">{t.noCourses}</p>;
   return (
     <div className="course-cards">
@@ -141,7 +164,8 @@ function lastSessionDate(dayOfWeek: number): string {
   return addDays(today, -((todayDay - dayOfWeek + 7) % 7));
 }
 
-const rollCallPath = (entryId: string, date: string) => `/teacher/attendance?entry=${encodeURIComponent(entryId)}&date=${date}`;
+const rollCallPath = (entryId: string, date: string) =>
+  `/teacher/attendance?entry=${encodeURIComponent(entryId)}&date=${date}`;
 
 /** Today's lessons, each with its roll call (from the week already read: offline too). */
 function Today({ lessons }: { lessons: TeacherLesson[] }) {
@@ -170,7 +194,14 @@ function Today({ lessons }: { lessons: TeacherLesson[] }) {
 function Week({ state }: { state: ReturnType<typeof useApi<TeacherLesson[]>> }) {
   const navigate = useNavigate();
   const { data, error } = state;
-  if (!data) return error ? <p className="notice notice-error">{error}</p> : <p className="muted" role="status">{commonText.loading}</p>;
+  if (!data)
+    return error ? (
+      <p className="notice notice-error">{error}</p>
+    ) : (
+      <p className="muted" role="status">
+        {commonText.loading}
+      </p>
+    );
   return (
     <TimetableGrid
       entries={data.map(toWeekEntry)}

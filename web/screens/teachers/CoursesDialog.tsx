@@ -16,7 +16,15 @@ function byClass(courses: readonly ProgrammeCourse[]): [string, ProgrammeCourse[
   return [...groups];
 }
 
-export function CoursesDialog({ teacher, year, onClose }: { teacher: SchoolTeacher; year: { id: string; name: string }; onClose: () => void }) {
+export function CoursesDialog({
+  teacher,
+  year,
+  onClose,
+}: {
+  teacher: SchoolTeacher;
+  year: { id: string; name: string };
+  onClose: () => void;
+}) {
   const programme = useApi<ProgrammeCourse[]>(`/teachers/courses?yearId=${encodeURIComponent(year.id)}`);
   const { send, busy } = useWrite(programme);
   /** The course being given or taken back: its box shows the change at once. */
@@ -34,14 +42,31 @@ export function CoursesDialog({ teacher, year, onClose }: { teacher: SchoolTeach
 
   async function write(course: ProgrammeCourse) {
     if (course.teacher_id === teacher.id && course.assignment_id) {
-      await send(api.delete<Message | Queued>(`/assignments/${encodeURIComponent(course.assignment_id)}`), { success: (a) => a.message });
+      await send(api.delete<Message | Queued>(`/assignments/${encodeURIComponent(course.assignment_id)}`), {
+        success: (a) => a.message,
+      });
       return;
     }
-    const body: NewAssignment = { yearId: year.id, teacher_id: teacher.id, className: course.class_name, subject_id: course.subject_id };
+    const body: NewAssignment = {
+      yearId: year.id,
+      teacher_id: teacher.id,
+      className: course.class_name,
+      subject_id: course.subject_id,
+    };
     await send(api.post<SavedAssignment | Queued>('/assignments', body), {
       success: (a) => a.message,
       offline: (list) =>
-        list.map((c) => (c === course ? { ...c, assignment_id: null, teacher_id: teacher.id, teacher_prenom: teacher.prenom, teacher_nom: teacher.nom } : c)),
+        list.map((c) =>
+          c === course
+            ? {
+                ...c,
+                assignment_id: null,
+                teacher_id: teacher.id,
+                teacher_prenom: teacher.prenom,
+                teacher_nom: teacher.nom,
+              }
+            : c,
+        ),
     });
   }
 

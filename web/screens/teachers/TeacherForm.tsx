@@ -6,7 +6,12 @@ import { DialogButtons } from '../../components/DialogButtons';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { teachersText } from '../../i18n/teachers';
-import { TEACHER_LIMITS, teacherProfile, teacherUsernameBase, type TeacherField } from '../../../worker/domain/teachers';
+import {
+  TEACHER_LIMITS,
+  teacherProfile,
+  teacherUsernameBase,
+  type TeacherField,
+} from '../../../worker/domain/teachers';
 import { teachersServerText as rules } from '../../../worker/contract/texts/teachers';
 import type { SchoolTeacher, TeacherInput } from '../../../worker/contract/teachers';
 
@@ -39,12 +44,17 @@ export function TeacherForm({
     username: '',
   });
   const [error, setError] = useState<{ field: TeacherField; message: string } | null>(null);
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const checked = teacherProfile(values);
-    if (!checked.ok) return setError({ field: checked.field, message: MESSAGES[checked.field][checked.problem] ?? rules.prenomRequired });
+    if (!checked.ok)
+      return setError({
+        field: checked.field,
+        message: MESSAGES[checked.field][checked.problem] ?? rules.prenomRequired,
+      });
     setError(null);
     onSave({ ...checked.profile, ...(teacher ? {} : { username: values.username.trim() }) });
   }
@@ -55,24 +65,74 @@ export function TeacherForm({
     <Modal
       title={teacher ? t.editTitle(`${teacher.prenom} ${teacher.nom}`) : t.addTitle}
       onClose={busy ? undefined : onClose}
-      actions={<DialogButtons confirmLabel={busy ? t.saving : t.save} busy={busy} form="teacher-form" onCancel={onClose} />}
+      actions={
+        <DialogButtons confirmLabel={busy ? t.saving : t.save} busy={busy} form="teacher-form" onCancel={onClose} />
+      }
     >
       <form id="teacher-form" onSubmit={submit} noValidate>
         <Field label={t.prenom} required error={errorOf('prenom')}>
-          {(control) => <input {...control} className="input" value={values.prenom} onChange={set('prenom')} maxLength={TEACHER_LIMITS.prenom} autoComplete="off" />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={values.prenom}
+              onChange={set('prenom')}
+              maxLength={TEACHER_LIMITS.prenom}
+              autoComplete="off"
+            />
+          )}
         </Field>
         <Field label={t.nom} required error={errorOf('nom')}>
-          {(control) => <input {...control} className="input" value={values.nom} onChange={set('nom')} maxLength={TEACHER_LIMITS.nom} autoComplete="off" />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={values.nom}
+              onChange={set('nom')}
+              maxLength={TEACHER_LIMITS.nom}
+              autoComplete="off"
+            />
+          )}
         </Field>
         <Field label={t.phone} error={errorOf('phone')}>
-          {(control) => <input {...control} className="input" type="tel" inputMode="tel" value={values.phone} onChange={set('phone')} maxLength={TEACHER_LIMITS.phone} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="tel"
+              inputMode="tel"
+              value={values.phone}
+              onChange={set('phone')}
+              maxLength={TEACHER_LIMITS.phone}
+            />
+          )}
         </Field>
         <Field label={t.email} error={errorOf('email')}>
-          {(control) => <input {...control} className="input" type="email" inputMode="email" value={values.email} onChange={set('email')} maxLength={TEACHER_LIMITS.email} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              inputMode="email"
+              value={values.email}
+              onChange={set('email')}
+              maxLength={TEACHER_LIMITS.email}
+            />
+          )}
         </Field>
         {!teacher && (
           <Field label={t.username} hint={t.usernameHint(suggested)}>
-            {(control) => <input {...control} className="input" value={values.username} onChange={set('username')} maxLength={50} autoComplete="off" placeholder={suggested} />}
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={values.username}
+                onChange={set('username')}
+                maxLength={50}
+                autoComplete="off"
+                placeholder={suggested}
+              />
+            )}
           </Field>
         )}
       </form>

@@ -15,7 +15,13 @@ import { useOnline } from '../../session/connectivity';
 import { toast } from '../../components/toast';
 import { matchesSearch } from '../../../worker/domain/text';
 import type { Message } from '../../../worker/contract/endpoint';
-import type { AddedTeacher, SavedTeacher, SchoolTeacher, TeacherInput, TeacherPasswordReset } from '../../../worker/contract/teachers';
+import type {
+  AddedTeacher,
+  SavedTeacher,
+  SchoolTeacher,
+  TeacherInput,
+  TeacherPasswordReset,
+} from '../../../worker/contract/teachers';
 import { CoursesDialog } from './CoursesDialog';
 import { printAccountSlip } from './slip';
 import { TeacherForm } from './TeacherForm';
@@ -31,12 +37,15 @@ type Dialog =
 export function TeachersPage() {
   const { school, selectedYear, loading } = useSchool();
   const online = useOnline();
-  const teachers = useApi<SchoolTeacher[]>(selectedYear ? `/teachers?yearId=${encodeURIComponent(selectedYear.id)}` : null);
+  const teachers = useApi<SchoolTeacher[]>(
+    selectedYear ? `/teachers?yearId=${encodeURIComponent(selectedYear.id)}` : null,
+  );
   const { send, busy } = useWrite(teachers);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [search, setSearch] = useState('');
   const shown = useMemo(
-    () => (teachers.data ?? []).filter((teacher) => matchesSearch([teacher.prenom, teacher.nom, teacher.username], search)),
+    () =>
+      (teachers.data ?? []).filter((teacher) => matchesSearch([teacher.prenom, teacher.nom, teacher.username], search)),
     [teachers.data, search],
   );
 
@@ -49,28 +58,45 @@ export function TeachersPage() {
 
   async function save(input: TeacherInput) {
     if (dialog?.kind === 'edit') {
-      const outcome = await send(api.put<SavedTeacher | Queued>(`/teachers/${encodeURIComponent(dialog.teacher.id)}`, input), {
-        success: (a) => a.message,
-        offline: (list) => list.map((row) => (row.id === dialog.teacher.id ? { ...row, ...input, phone: input.phone ?? null, email: input.email ?? null } : row)),
-      });
+      const outcome = await send(
+        api.put<SavedTeacher | Queued>(`/teachers/${encodeURIComponent(dialog.teacher.id)}`, input),
+        {
+          success: (a) => a.message,
+          offline: (list) =>
+            list.map((row) =>
+              row.id === dialog.teacher.id
+                ? { ...row, ...input, phone: input.phone ?? null, email: input.email ?? null }
+                : row,
+            ),
+        },
+      );
       if (outcome) setDialog(null);
       return;
     }
     if (needsNetwork()) return;
     const outcome = await send(api.post<AddedTeacher | Queued>('/teachers', input), { success: null });
-    if (outcome && !outcome.queued) setDialog({ kind: 'credentials', name: fullName(outcome.answer.teacher), credentials: outcome.answer });
+    if (outcome && !outcome.queued)
+      setDialog({ kind: 'credentials', name: fullName(outcome.answer.teacher), credentials: outcome.answer });
   }
 
   async function createAccount(teacher: SchoolTeacher) {
     if (needsNetwork()) return;
-    const outcome = await send(api.post<AddedTeacher | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/account`), { success: null });
-    if (outcome && !outcome.queued) setDialog({ kind: 'credentials', name: fullName(teacher), credentials: outcome.answer });
+    const outcome = await send(api.post<AddedTeacher | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/account`), {
+      success: null,
+    });
+    if (outcome && !outcome.queued)
+      setDialog({ kind: 'credentials', name: fullName(teacher), credentials: outcome.answer });
   }
 
   async function reset(teacher: SchoolTeacher) {
     if (needsNetwork()) return;
-    const outcome = await send(api.put<TeacherPasswordReset | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/reset-password`), { success: null });
-    setDialog(outcome && !outcome.queued ? { kind: 'credentials', name: fullName(teacher), credentials: outcome.answer } : null);
+    const outcome = await send(
+      api.put<TeacherPasswordReset | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/reset-password`),
+      { success: null },
+    );
+    setDialog(
+      outcome && !outcome.queued ? { kind: 'credentials', name: fullName(teacher), credentials: outcome.answer } : null,
+    );
   }
 
   async function remove(teacher: SchoolTeacher) {
@@ -85,18 +111,33 @@ export function TeachersPage() {
     <main className="page teachers-page">
       <div className="teachers-head">
         <h1>{shellText.screens.teachers}</h1>
-        <button type="button" className="btn teachers-add" disabled={!selectedYear} onClick={() => setDialog({ kind: 'add' })}>
+        <button
+          type="button"
+          className="btn teachers-add"
+          disabled={!selectedYear}
+          onClick={() => setDialog({ kind: 'add' })}
+        >
           + {t.add}
         </button>
       </div>
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       {teachers.error && !teachers.data && <p className="notice notice-error">{teachers.error}</p>}
-      {selectedYear && !teachers.data && !teachers.error && <p className="muted" role="status">{t.loading}</p>}
+      {selectedYear && !teachers.data && !teachers.error && (
+        <p className="muted" role="status">
+          {t.loading}
+        </p>
+      )}
       {teachers.data?.length === 0 && <p className="card muted">{t.empty}</p>}
       {Boolean(teachers.data?.length) && (
         <label className="teachers-search">
           <span className="sr-only">{t.search}</span>
-          <input className="input" type="search" placeholder={t.search} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            className="input"
+            type="search"
+            placeholder={t.search}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
       )}
       {teachers.data && teachers.data.length > 0 && shown.length === 0 && <p className="muted">{t.noMatch}</p>}
@@ -124,7 +165,9 @@ export function TeachersPage() {
               <dt>{t.account}</dt>
               <dd>
                 {teacher.username && <span>{teacher.username} </span>}
-                <span className={teacher.account_status === 'active' ? 'badge' : 'badge badge-warning'}>{t.states[teacher.account_status ?? 'none']}</span>
+                <span className={teacher.account_status === 'active' ? 'badge' : 'badge badge-warning'}>
+                  {t.states[teacher.account_status ?? 'none']}
+                </span>
               </dd>
               <dt>{t.courses}</dt>
               <dd className="teacher-courses">
@@ -137,22 +180,47 @@ export function TeachersPage() {
               </dd>
             </dl>
             <div className="teacher-actions" role="group" aria-label={t.actionsOf(fullName(teacher))}>
-              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog({ kind: 'edit', teacher })}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={busy}
+                onClick={() => setDialog({ kind: 'edit', teacher })}
+              >
                 {t.actions.edit}
               </button>
-              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog({ kind: 'courses', teacher })}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={busy}
+                onClick={() => setDialog({ kind: 'courses', teacher })}
+              >
                 {t.actions.courses}
               </button>
               {teacher.user_id ? (
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog({ kind: 'reset', teacher })}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={busy}
+                  onClick={() => setDialog({ kind: 'reset', teacher })}
+                >
                   {t.actions.reset}
                 </button>
               ) : (
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void createAccount(teacher)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={busy}
+                  onClick={() => void createAccount(teacher)}
+                >
                   {t.actions.createAccount}
                 </button>
               )}
-              <button type="button" className="btn btn-secondary danger-text" disabled={busy} onClick={() => setDialog({ kind: 'remove', teacher })}>
+              <button
+                type="button"
+                className="btn btn-secondary danger-text"
+                disabled={busy}
+                onClick={() => setDialog({ kind: 'remove', teacher })}
+              >
                 {t.actions.remove}
               </button>
             </div>
@@ -161,7 +229,12 @@ export function TeachersPage() {
       </ul>
 
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
-        <TeacherForm teacher={dialog.kind === 'edit' ? dialog.teacher : null} busy={busy} onSave={(input) => void save(input)} onClose={() => setDialog(null)} />
+        <TeacherForm
+          teacher={dialog.kind === 'edit' ? dialog.teacher : null}
+          busy={busy}
+          onSave={(input) => void save(input)}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'courses' && selectedYear && (
         <CoursesDialog

@@ -15,7 +15,9 @@ export function printAccountSlip(school: SchoolInfo | null, name: string, creden
       html`<h1>${t.heading}</h1>
         <p>${t.teacher} : <strong>${name}</strong></p>
         <p>${t.username} : <strong>${credentials.username}</strong></p>
-        <p>${t.password} : <strong style="font-family: monospace; font-size: 1.3em">${credentials.tempPassword}</strong></p>
+        <p>
+          ${t.password} : <strong style="font-family: monospace; font-size: 1.3em">${credentials.tempPassword}</strong>
+        </p>
         <p>${t.change}</p>
         <p>${t.date(printDate())}</p>`,
     ],

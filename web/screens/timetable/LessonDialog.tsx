@@ -48,14 +48,22 @@ export function LessonDialog({
     setError(null);
     const slot = { day_of_week: Number(day), start_time: start, end_time: end, location_name: location };
     const outcome = lesson
-      ? await send(api.put<SavedLesson | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`, slot satisfies MovedLesson), { success: (a) => a.message, refused })
-      : await send(api.post<SavedLesson | Queued>('/timetable', { assignment_id: course, ...slot } satisfies NewLesson), { success: (a) => a.message, refused });
+      ? await send(
+          api.put<SavedLesson | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`, slot satisfies MovedLesson),
+          { success: (a) => a.message, refused },
+        )
+      : await send(
+          api.post<SavedLesson | Queued>('/timetable', { assignment_id: course, ...slot } satisfies NewLesson),
+          { success: (a) => a.message, refused },
+        );
     if (outcome) onDone();
   }
 
   async function remove() {
     if (!lesson) return;
-    const outcome = await send(api.delete<Message | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`), { success: (a) => a.message });
+    const outcome = await send(api.delete<Message | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`), {
+      success: (a) => a.message,
+    });
     if (outcome) onDone();
   }
 
@@ -66,7 +74,12 @@ export function LessonDialog({
       actions={
         <>
           {lesson && (
-            <button type="button" className="btn btn-secondary danger-text" disabled={busy} onClick={() => void remove()}>
+            <button
+              type="button"
+              className="btn btn-secondary danger-text"
+              disabled={busy}
+              onClick={() => void remove()}
+            >
               {t.remove}
             </button>
           )}
@@ -102,15 +115,41 @@ export function LessonDialog({
         </Field>
         <div className="lesson-times">
           <Field label={t.start} required>
-            {(control) => <input {...control} className="input" type="time" step={300} value={start} onChange={(e) => setStart(e.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="time"
+                step={300}
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+              />
+            )}
           </Field>
           <Field label={t.end} required>
-            {(control) => <input {...control} className="input" type="time" step={300} value={end} onChange={(e) => setEnd(e.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="time"
+                step={300}
+                value={end}
+                onChange={(e) => setEnd(e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <ErrorNotice message={error} />
         <Field label={t.location}>
-          {(control) => <input {...control} className="input" value={location} maxLength={60} onChange={(e) => setLocation(e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={location}
+              maxLength={60}
+              onChange={(e) => setLocation(e.target.value)}
+            />
+          )}
         </Field>
       </form>
     </Modal>

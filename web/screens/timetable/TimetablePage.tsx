@@ -56,7 +56,9 @@ export function TimetablePage() {
   const week = useApi<TimetableWeek>(shown?.by === 'teacher' && !shown.teacherId ? null : weekPath);
   const [dialog, setDialog] = useState<{ lesson: TimetableEntry | null } | null>(null);
 
-  const courses = (assignments.data ?? []).filter((a) => (shown?.by === 'class' ? a.class_name === shown.className : a.teacher_id === shown?.teacherId));
+  const courses = (assignments.data ?? []).filter((a) =>
+    shown?.by === 'class' ? a.class_name === shown.className : a.teacher_id === shown?.teacherId,
+  );
   const lessons = week.data?.entries ?? [];
 
   return (
@@ -68,18 +70,33 @@ export function TimetablePage() {
           <fieldset className="segmented">
             <legend className="sr-only">{t.view}</legend>
             <label className={shown?.by !== 'teacher' ? 'active' : undefined}>
-              <input type="radio" name="timetable-view" checked={shown?.by !== 'teacher'} onChange={() => classes[0] && choose({ by: 'class', className: classes[0].name })} />
+              <input
+                type="radio"
+                name="timetable-view"
+                checked={shown?.by !== 'teacher'}
+                onChange={() => classes[0] && choose({ by: 'class', className: classes[0].name })}
+              />
               {t.byClass}
             </label>
             <label className={shown?.by === 'teacher' ? 'active' : undefined}>
-              <input type="radio" name="timetable-view" checked={shown?.by === 'teacher'} onChange={() => choose({ by: 'teacher', teacherId: '' })} />
+              <input
+                type="radio"
+                name="timetable-view"
+                checked={shown?.by === 'teacher'}
+                onChange={() => choose({ by: 'teacher', teacherId: '' })}
+              />
               {t.byTeacher}
             </label>
           </fieldset>
           {shown?.by === 'class' && (
             <div className="timetable-select">
               <label htmlFor={`${ids}-class`}>{t.klass}</label>
-              <select id={`${ids}-class`} className="input" value={shown.className} onChange={(e) => choose({ by: 'class', className: e.target.value })}>
+              <select
+                id={`${ids}-class`}
+                className="input"
+                value={shown.className}
+                onChange={(e) => choose({ by: 'class', className: e.target.value })}
+              >
                 {classes.map((c) => (
                   <option key={c.id} value={c.name}>
                     {c.name}
@@ -91,7 +108,12 @@ export function TimetablePage() {
           {shown?.by === 'teacher' && (
             <div className="timetable-select">
               <label htmlFor={`${ids}-teacher`}>{t.teacher}</label>
-              <select id={`${ids}-teacher`} className="input" value={shown.teacherId} onChange={(e) => choose({ by: 'teacher', teacherId: e.target.value })}>
+              <select
+                id={`${ids}-teacher`}
+                className="input"
+                value={shown.teacherId}
+                onChange={(e) => choose({ by: 'teacher', teacherId: e.target.value })}
+              >
                 <option value="">{t.chooseTeacher}</option>
                 {(teachers.data ?? []).map((teacher) => (
                   <option key={teacher.id} value={teacher.id}>
@@ -101,14 +123,23 @@ export function TimetablePage() {
               </select>
             </div>
           )}
-          <button type="button" className="btn timetable-add" disabled={courses.length === 0} onClick={() => setDialog({ lesson: null })}>
+          <button
+            type="button"
+            className="btn timetable-add"
+            disabled={courses.length === 0}
+            onClick={() => setDialog({ lesson: null })}
+          >
             + {t.add}
           </button>
         </div>
       )}
       {assignments.data?.length === 0 && <p className="muted">{t.noCourses}</p>}
       {week.error && !week.data && <p className="notice notice-error">{week.error}</p>}
-      {weekPath && !week.data && !week.error && <p className="muted" role="status">{t.loading}</p>}
+      {weekPath && !week.data && !week.error && (
+        <p className="muted" role="status">
+          {t.loading}
+        </p>
+      )}
       {week.data && (
         <TimetableGrid
           entries={lessons.map(toWeekEntry)}

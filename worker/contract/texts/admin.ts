@@ -57,7 +57,8 @@ export const adminServerText = {
   fees: {
     invalidAmount: 'Le montant doit être un nombre positif ou vide.',
     updated: 'Frais de scolarité mis à jour.',
-    changedMeanwhile: 'Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.',
+    changedMeanwhile:
+      'Des montants ont été modifiés entre-temps par quelqu’un d’autre. Rechargez l’onglet et recommencez.',
   },
   dashboard: {
     invalidMonth: 'Mois invalide. Utilisez AAAA-MM.',

@@ -36,7 +36,8 @@ export const financeServerText = {
   versionRequired: 'La version de la fiche est requise : rechargez la fiche, puis recommencez.',
   receiptRemoved: (n: number) =>
     `Le versement du reçu n° ${n} ne peut pas être supprimé : corrigez son montant (0 pour l'annuler) en indiquant le motif.`,
-  correctionRequired: (n: number) => `Le versement du reçu n° ${n} a déjà un reçu : indiquez le motif de la correction.`,
+  correctionRequired: (n: number) =>
+    `Le versement du reçu n° ${n} a déjà un reçu : indiquez le motif de la correction.`,
   correctionTooLong: 'Motif de correction trop long (200 caractères au plus).',
   paymentPositive: 'Le montant du versement doit être supérieur à zéro.',
   dateInFuture: 'La date du versement ne peut pas être dans le futur.',

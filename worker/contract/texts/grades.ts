@@ -18,7 +18,8 @@ export const gradesServerText = {
   scoreInvalid: 'La note doit être un nombre positif, avec au plus deux décimales.',
   scoreAbove: (max: number) => `La note ne peut pas dépasser ${formatPoints(max)}.`,
   nameTaken: (name: string) => `L'évaluation "${name}" existe déjà.`,
-  totalAbove: (total: number, max: number) => `Le total des points (${formatPoints(total)}) dépasserait la note maximale (${formatPoints(max)}).`,
+  totalAbove: (total: number, max: number) =>
+    `Le total des points (${formatPoints(total)}) dépasserait la note maximale (${formatPoints(max)}).`,
   scoresAboveMax: (max: number) => `Des notes déjà saisies dépassent ${formatPoints(max)} : corrigez-les d'abord.`,
   appreciationTooLong: "L'appréciation ne peut pas dépasser 600 caractères.",
   evaluationUpdated: 'Évaluation mise à jour.',

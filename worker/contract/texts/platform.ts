@@ -7,7 +7,7 @@ export const platformServerText = {
   hostnameTaken: "Ce nom d'hôte est déjà utilisé par une autre école.",
   currencyInvalid: 'Devise inconnue.',
   schoolNotFound: 'École introuvable.',
-  schoolCreated: "École créée. Notez le mot de passe temporaire de son administrateur : il ne sera plus affiché.",
+  schoolCreated: 'École créée. Notez le mot de passe temporaire de son administrateur : il ne sera plus affiché.',
   schoolUpdated: 'École mise à jour.',
   expirySet: "Date d'expiration enregistrée.",
   expiryCleared: "L'école n'a plus de date d'expiration.",

@@ -14,6 +14,7 @@ export const resourcesServerText = {
   fileNameInvalid: 'Le nom du fichier est invalide.',
   fileUnreadable: "Le fichier n'a pas pu être lu (contenu base64 attendu).",
   fileTooLarge: (mb: number) => `Le fichier dépasse la taille maximale de ${mb} Mo.`,
-  fileType: 'Type de fichier non accepté : PDF, image (PNG, JPEG, GIF, WebP) ou texte brut uniquement. Les pages web, SVG et scripts sont refusés.',
+  fileType:
+    'Type de fichier non accepté : PDF, image (PNG, JPEG, GIF, WebP) ou texte brut uniquement. Les pages web, SVG et scripts sont refusés.',
   fixedOnEdit: "L'assignation et le type d'une ressource ne peuvent pas être modifiés.",
 } as const;

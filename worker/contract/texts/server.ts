@@ -113,19 +113,21 @@ export const serverText = {
   badCredentials: "Nom d'utilisateur ou mot de passe incorrect.",
   loginRequired: "Le nom d'utilisateur et le mot de passe sont requis.",
   tooManyAttempts: (seconds: number) => {
-    if (seconds < 60) return `Trop de tentatives de connexion. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
+    if (seconds < 60)
+      return `Trop de tentatives de connexion. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
     const minutes = Math.ceil(seconds / 60);
     return `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;
   },
   passwordNotTemporary:
     "Votre mot de passe n'est pas temporaire : changez-le depuis l'onglet Sécurité en donnant votre mot de passe actuel.",
-  changedMeanwhile: 'Ces données ont été modifiées entre-temps par quelqu’un d’autre. Rechargez la page et recommencez.',
+  changedMeanwhile:
+    'Ces données ont été modifiées entre-temps par quelqu’un d’autre. Rechargez la page et recommencez.',
   accountDisabled: 'Ce compte est désactivé. Contactez l’administration de votre école.',
   tempPasswordExpired: "Ce mot de passe temporaire a expiré. Demandez-en un nouveau à l'administration.",
   passwordChangeRequired: 'Vous devez changer votre mot de passe temporaire avant de continuer.',
   schoolSuspended: "L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.",
   schoolExpired: "L'accès de votre école a expiré. Contactez l'équipe de la plateforme pour le renouveler.",
-  wrongAccountKind: "Ce type de compte ne peut pas utiliser cette fonction.",
+  wrongAccountKind: 'Ce type de compte ne peut pas utiliser cette fonction.',
   idempotencyMismatch: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
   maintenanceDefault: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
   password: {
@@ -142,7 +144,8 @@ export const serverText = {
     updated: 'Informations mises à jour.',
     invalidEmail: 'Adresse e-mail invalide.',
     invalidPassingGrade: 'La moyenne de passage doit être un nombre entier entre 0 et 100.',
-    invalidPhone: "Le téléphone de l'école n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
+    invalidPhone:
+      "Le téléphone de l'école n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
     addressTooLong: "L'adresse de l'école ne doit pas dépasser 300 caractères.",
     invalidCurrency: 'Devise inconnue.',
     nameRequired: "Le nom de l'école est requis.",

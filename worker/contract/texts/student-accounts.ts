@@ -4,7 +4,7 @@ export const studentAccountsServerText = {
   selectionRequired: 'Veuillez sélectionner au moins un élève.',
   selectionTooLarge: (max: number) => `Au plus ${max} comptes à la fois.`,
   notFound: 'Compte introuvable.',
-  studentsNotFound: "Certains élèves sélectionnés ne sont pas inscrits cette année.",
+  studentsNotFound: 'Certains élèves sélectionnés ne sont pas inscrits cette année.',
   created: (n: number) => (n > 1 ? `${n} comptes créés.` : '1 compte créé.'),
   noneToCreate: 'Tous les élèves sélectionnés ont déjà un compte.',
   reset: 'Mot de passe réinitialisé.',

@@ -27,7 +27,8 @@ export const studentServerText = {
   addressRequired: "L'adresse est requise.",
   nisuInvalid: 'Le NISU doit contenir 20 caractères : 4 lettres, 8 chiffres, 1 lettre puis 7 chiffres.',
   nisuTaken: 'Ce NISU est déjà attribué à un autre élève de l’école.',
-  phoneInvalid: "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
+  phoneInvalid:
+    "Le téléphone du tuteur n'est pas valide : 8 chiffres pour Haïti, au plus 15 chiffres avec l'indicatif.",
   emailInvalid: "L'e-mail du tuteur n'est pas une adresse e-mail valide.",
   medicalNotesTooLong: 'Les notes médicales sont trop longues.',
   photoType: 'La photo doit être une image PNG, JPEG, GIF ou WebP.',

@@ -20,10 +20,12 @@ export const teachersServerText = {
   accountCreated: 'Compte créé. Notez le mot de passe temporaire : il ne sera plus affiché.',
   passwordReset: 'Mot de passe réinitialisé. Notez le mot de passe temporaire : il ne sera plus affiché.',
   courseRequired: 'Veuillez choisir un cours.',
-  notInCurriculum: (className: string, year: string) => `Cette matière ne fait pas partie du programme de la classe ${className} pour ${year}.`,
+  notInCurriculum: (className: string, year: string) =>
+    `Cette matière ne fait pas partie du programme de la classe ${className} pour ${year}.`,
   taken: (name: string) => `Ce cours est déjà attribué à ${name}.`,
   assigned: 'Cours attribué.',
   assignmentNotFound: 'Cours introuvable.',
   unassigned: (entries: number) => `Cours retiré. ${entries} créneau(x) de l'emploi du temps supprimé(s).`,
-  unassignRefused: 'Ce cours a déjà des présences ou des ressources : confiez-le à un autre professeur au lieu de le retirer.',
+  unassignRefused:
+    'Ce cours a déjà des présences ou des ressources : confiez-le à un autre professeur au lieu de le retirer.',
 } as const;

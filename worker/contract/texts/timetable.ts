@@ -1,7 +1,14 @@
 // What the API answers about the timetable (issue 13; product decision 'Teachers and timetable').
 import type { DayOfWeek } from '../../domain/timetable';
 
-export const DAY_NAMES = { 1: 'Lundi', 2: 'Mardi', 3: 'Mercredi', 4: 'Jeudi', 5: 'Vendredi', 6: 'Samedi' } as const satisfies Record<DayOfWeek, string>;
+export const DAY_NAMES = {
+  1: 'Lundi',
+  2: 'Mardi',
+  3: 'Mercredi',
+  4: 'Jeudi',
+  5: 'Vendredi',
+  6: 'Samedi',
+} as const satisfies Record<DayOfWeek, string>;
 
 const dayName = (day: number) => DAY_NAMES[day as DayOfWeek] ?? String(day);
 
@@ -22,5 +29,6 @@ export const timetableServerText = {
   added: 'Créneau ajouté.',
   moved: 'Créneau déplacé.',
   deleted: 'Créneau supprimé.',
-  hasRollCalls: "Ce créneau a déjà des présences : déplacez-le plutôt que de le supprimer, l'historique de l'appel reste.",
+  hasRollCalls:
+    "Ce créneau a déjà des présences : déplacez-le plutôt que de le supprimer, l'historique de l'appel reste.",
 } as const;

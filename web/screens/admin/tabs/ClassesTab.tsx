@@ -5,10 +5,10 @@ import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
 import type { SchoolClass as ClassRow } from '../../../../worker/contract/classes';
 
-
 const t = adminText.classes;
 const PATH = '/classes';
-const byOrder = (list: ClassRow[]) => [...list].sort((a, b) => a.order_index - b.order_index || a.name.localeCompare(b.name, 'fr'));
+const byOrder = (list: ClassRow[]) =>
+  [...list].sort((a, b) => a.order_index - b.order_index || a.name.localeCompare(b.name, 'fr'));
 
 export function ClassesTab() {
   const state = useApi<ClassRow[]>(PATH);
@@ -23,7 +23,11 @@ export function ClassesTab() {
         writes={{
           path: PATH,
           done: adminServerText.classes,
-          added: (name, list) => ({ id: crypto.randomUUID(), name, order_index: Math.max(0, ...list.map((k) => k.order_index)) + 1 }),
+          added: (name, list) => ({
+            id: crypto.randomUUID(),
+            name,
+            order_index: Math.max(0, ...list.map((k) => k.order_index)) + 1,
+          }),
           sort: byOrder,
           // The school's classes (menus, quick links) follow the change too.
           reload: () => {

@@ -6,8 +6,12 @@ import { communicationsText } from '../../../i18n/communications';
 
 const panels = {
   support: lazy(async () => ({ default: (await import('../../support/Support')).AdminSupport })),
-  teacherAnnouncements: lazy(async () => ({ default: (await import('../../support/Announcements')).TeacherAnnouncements })),
-  studentAnnouncements: lazy(async () => ({ default: (await import('../../support/Announcements')).StudentAnnouncements })),
+  teacherAnnouncements: lazy(async () => ({
+    default: (await import('../../support/Announcements')).TeacherAnnouncements,
+  })),
+  studentAnnouncements: lazy(async () => ({
+    default: (await import('../../support/Announcements')).StudentAnnouncements,
+  })),
 };
 
 type Key = keyof typeof panels;

@@ -13,7 +13,6 @@ import { amountInputText, parseAmount, toCentimes } from '../../../../worker/dom
 import type { ClassFee as Fee, ClassFeesInput } from '../../../../worker/contract/class-financials';
 import type { Message } from '../../../../worker/contract/endpoint';
 
-
 const t = adminText.financials;
 
 export function FinancialsTab() {
@@ -24,7 +23,12 @@ export function FinancialsTab() {
   const [invalid, setInvalid] = useState<string[]>([]);
   const { send, busy } = useWrite(state);
   useEffect(() => {
-    if (state.data) setTexts(Object.fromEntries(state.data.map((f) => [f.class_id, f.mppa === null ? '' : amountInputText(toCentimes(f.mppa))])));
+    if (state.data)
+      setTexts(
+        Object.fromEntries(
+          state.data.map((f) => [f.class_id, f.mppa === null ? '' : amountInputText(toCentimes(f.mppa))]),
+        ),
+      );
   }, [state.data]);
 
   if (!selectedYear || !path) return <p className="notice notice-info">{adminText.common.noYear}</p>;
@@ -35,7 +39,12 @@ export function FinancialsTab() {
     const amounts = state.data.map((f) => {
       const text = (texts[f.class_id] ?? '').trim();
       const centimes = text ? parseAmount(text) : null;
-      return { fee: f, text, mppa: centimes === null ? null : centimes / 100, bad: Boolean(text) && (centimes === null || centimes < 0) };
+      return {
+        fee: f,
+        text,
+        mppa: centimes === null ? null : centimes / 100,
+        bad: Boolean(text) && (centimes === null || centimes < 0),
+      };
     });
     const wrong = amounts.filter((a) => a.bad).map((a) => a.fee.class_id);
     setInvalid(wrong);

@@ -90,11 +90,29 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
   return (
     <form className="general-form" onSubmit={save}>
       <Field label={t.name}>
-        {(control) => <input {...control} className="input" value={form.name} onChange={set('name')} required maxLength={SCHOOL_LIMITS.name} />}
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={form.name}
+            onChange={set('name')}
+            required
+            maxLength={SCHOOL_LIMITS.name}
+          />
+        )}
       </Field>
       <div className="form-row">
         <Field label={t.email}>
-          {(control) => <input {...control} type="email" className="input" value={form.email} onChange={set('email')} maxLength={SCHOOL_LIMITS.email} />}
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              className="input"
+              value={form.email}
+              onChange={set('email')}
+              maxLength={SCHOOL_LIMITS.email}
+            />
+          )}
         </Field>
         <Field label={t.phone} hint={t.phoneHint}>
           {(control) => (
@@ -106,18 +124,42 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
                   </option>
                 ))}
               </select>
-              <input {...control} type="tel" className="input" value={form.number} onChange={set('number')} maxLength={25} />
+              <input
+                {...control}
+                type="tel"
+                className="input"
+                value={form.number}
+                onChange={set('number')}
+                maxLength={25}
+              />
             </div>
           )}
         </Field>
       </div>
       <Field label={t.address}>
-        {(control) => <input {...control} className="input" value={form.address} onChange={set('address')} maxLength={SCHOOL_LIMITS.address} />}
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={form.address}
+            onChange={set('address')}
+            maxLength={SCHOOL_LIMITS.address}
+          />
+        )}
       </Field>
       <div className="form-row">
         <Field label={t.passingGrade}>
           {(control) => (
-            <input {...control} type="number" min={0} max={100} required className="input" value={form.passing_grade} onChange={set('passing_grade')} />
+            <input
+              {...control}
+              type="number"
+              min={0}
+              max={100}
+              required
+              className="input"
+              value={form.passing_grade}
+              onChange={set('passing_grade')}
+            />
           )}
         </Field>
         <Field label={t.currency}>

@@ -7,7 +7,6 @@ import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
 import type { Period } from '../../../../worker/contract/academic-periods';
 
-
 const t = adminText.periods;
 
 export function PeriodsTab() {
@@ -30,7 +29,9 @@ export function PeriodsTab() {
           </select>
         )}
       </Field>
-      {!yearId && <p className="notice notice-info">{years.length ? adminServerText.years.required : adminText.common.noYear}</p>}
+      {!yearId && (
+        <p className="notice notice-info">{years.length ? adminServerText.years.required : adminText.common.noYear}</p>
+      )}
       {yearId && (
         <EditableList
           list={state}

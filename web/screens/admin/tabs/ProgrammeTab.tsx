@@ -11,9 +11,13 @@ import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { parseMaxGrade } from '../../../../worker/domain/setup';
 import type { SchoolClass } from '../../../../worker/contract/classes';
-import type { AssignedSubject, Programme, ProgrammeEntry as Entry, SavedMaxGrade } from '../../../../worker/contract/curriculum';
+import type {
+  AssignedSubject,
+  Programme,
+  ProgrammeEntry as Entry,
+  SavedMaxGrade,
+} from '../../../../worker/contract/curriculum';
 import type { Message } from '../../../../worker/contract/endpoint';
-
 
 const t = adminText.programme;
 const done = adminServerText.curriculum;
@@ -48,7 +52,9 @@ export function ProgrammeTab() {
   const classes = useApi<SchoolClass[]>('/classes');
   const [className, setClassName] = useState('');
   const path =
-    selectedYear && className ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}` : null;
+    selectedYear && className
+      ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}`
+      : null;
   const state = useApi<Programme>(path);
   const { send, busy } = useWrite(state);
 
@@ -59,7 +65,10 @@ export function ProgrammeTab() {
     send(api.post<AssignedSubject | Queued>('/curriculum/assign', cell(subject.id)), {
       success: done.assigned,
       offline: (p) => ({
-        assigned: [...p.assigned, { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 }],
+        assigned: [
+          ...p.assigned,
+          { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 },
+        ],
         available: p.available.filter((s) => s.id !== subject.id),
       }),
     });
@@ -79,7 +88,10 @@ export function ProgrammeTab() {
       await send(api.put<SavedMaxGrade | Queued>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
         success: done.maxGradeUpdated,
         queued: offlineText.queued.update,
-        offline: (p) => ({ ...p, assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)) }),
+        offline: (p) => ({
+          ...p,
+          assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)),
+        }),
       }),
     );
 
@@ -118,7 +130,13 @@ export function ProgrammeTab() {
                   <span className="item-actions">
                     <span className="muted small">{t.maxGrade}</span>
                     <MaxGrade entry={entry} onSave={(value) => saveMaxGrade(entry, value)} />
-                    <button type="button" className="btn btn-secondary danger-text" aria-label={t.removeOf(entry.subject_name)} disabled={busy} onClick={() => unassign(entry)}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary danger-text"
+                      aria-label={t.removeOf(entry.subject_name)}
+                      disabled={busy}
+                      onClick={() => unassign(entry)}
+                    >
                       {t.remove}
                     </button>
                   </span>
@@ -133,7 +151,13 @@ export function ProgrammeTab() {
               {state.data.available.map((subject) => (
                 <li key={subject.id}>
                   <span className="item-name">{subject.name}</span>
-                  <button type="button" className="btn btn-secondary" aria-label={t.assignOf(subject.name)} disabled={busy} onClick={() => assign(subject)}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={t.assignOf(subject.name)}
+                    disabled={busy}
+                    onClick={() => assign(subject)}
+                  >
                     {t.assign}
                   </button>
                 </li>

@@ -35,21 +35,31 @@ export function PromotionTab() {
       (preview?.classes ?? []).map((k) => {
         const students = k.students.map((s) => ({ ...s, outcome: overrides[s.student_id] ?? s.computed }));
         const pending = students.filter((s) => !s.already_enrolled);
-        return { ...k, students, admitted: pending.filter((s) => s.outcome === 'admitted').length, failed: pending.filter((s) => s.outcome === 'failed').length };
+        return {
+          ...k,
+          students,
+          admitted: pending.filter((s) => s.outcome === 'admitted').length,
+          failed: pending.filter((s) => s.outcome === 'failed').length,
+        };
       }),
     [preview, overrides],
   );
   const enrolled = rows.reduce((n, k) => n + (k.target ? k.admitted : 0) + k.failed, 0);
   const graduated = rows.reduce((n, k) => n + (k.target ? 0 : k.admitted), 0);
 
-  const fail = (error: unknown, offline: string) => toast.error(error instanceof NetworkError ? offline : errorMessage(error));
+  const fail = (error: unknown, offline: string) =>
+    toast.error(error instanceof NetworkError ? offline : errorMessage(error));
 
   async function simulate() {
     if (!source) return toast.error(t.sourceRequired);
     if (!online) return toast.error(t.simulateOnline);
     setBusy(true);
     try {
-      const answer = await api.post<PromotionPreview>('/promotions?preview=true', { sourceYearId: source }, { noQueue: true });
+      const answer = await api.post<PromotionPreview>(
+        '/promotions?preview=true',
+        { sourceYearId: source },
+        { noQueue: true },
+      );
       setPreview(answer);
       setOverrides({});
       toast.success(answer.message);
@@ -70,7 +80,11 @@ export function PromotionTab() {
     if (!preview) return;
     setBusy(true);
     try {
-      const answer = await api.post<Message>('/promotions', { sourceYearId: preview.source_year.id, overrides }, { noQueue: true });
+      const answer = await api.post<Message>(
+        '/promotions',
+        { sourceYearId: preview.source_year.id, overrides },
+        { noQueue: true },
+      );
       toast.success(answer.message);
       setPreview(null);
       setOverrides({});
@@ -164,7 +178,9 @@ export function PromotionTab() {
                 <tr key={k.class_id}>
                   <th scope="row">
                     {k.class_name}
-                    {k.already_enrolled > 0 && <small className="muted"> ({t.alreadyEnrolled(k.already_enrolled)})</small>}
+                    {k.already_enrolled > 0 && (
+                      <small className="muted"> ({t.alreadyEnrolled(k.already_enrolled)})</small>
+                    )}
                   </th>
                   <td>{k.admitted}</td>
                   <td>{k.failed}</td>
@@ -185,7 +201,8 @@ export function PromotionTab() {
                       <span className="promotion-student">
                         <span>{name}</span>
                         <small className="muted">
-                          {t.average} : {s.average === null ? t.noAverage : `${s.average.toLocaleString('fr-FR')} / ${k.base}`}
+                          {t.average} :{' '}
+                          {s.average === null ? t.noAverage : `${s.average.toLocaleString('fr-FR')} / ${k.base}`}
                           {overridden && ` — ${t.overridden}`}
                         </small>
                       </span>
@@ -220,7 +237,16 @@ export function PromotionTab() {
       {run && (
         <section className="promotion-latest admin-callout" aria-label={t.latestTitle}>
           <h3>{t.latestTitle}</h3>
-          <p>{t.latest(run.source_year, run.target_year, run.enrolled, run.graduated, run.created_by, formatDate(run.created_at))}</p>
+          <p>
+            {t.latest(
+              run.source_year,
+              run.target_year,
+              run.enrolled,
+              run.graduated,
+              run.created_by,
+              formatDate(run.created_at),
+            )}
+          </p>
           <button
             type="button"
             className="btn btn-secondary"
@@ -245,7 +271,13 @@ export function PromotionTab() {
         </ConfirmDialog>
       )}
       {dialog === 'undo' && run && (
-        <ConfirmDialog title={t.undoTitle} confirmLabel={t.undoConfirm} busy={busy} onConfirm={() => void undo()} onCancel={() => setDialog(null)}>
+        <ConfirmDialog
+          title={t.undoTitle}
+          confirmLabel={t.undoConfirm}
+          busy={busy}
+          onConfirm={() => void undo()}
+          onCancel={() => setDialog(null)}
+        >
           <p>{t.undoBody(run.target_year)}</p>
         </ConfirmDialog>
       )}

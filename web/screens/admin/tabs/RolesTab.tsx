@@ -16,7 +16,6 @@ import { cleanText } from '../../../../worker/domain/text';
 import type { Message } from '../../../../worker/contract/endpoint';
 import type { Permission, Role, RoleInput, RoleUpdate, SavedRole } from '../../../../worker/contract/roles';
 
-
 const t = adminText.roles;
 const done = adminServerText.roles;
 const PATH = '/roles';
@@ -52,7 +51,9 @@ export function RolesTab() {
   };
   const taken = Boolean(
     name.trim() &&
-      roles.data?.some((r) => r.id !== editing?.id && r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr')),
+    roles.data?.some(
+      (r) => r.id !== editing?.id && r.name.toLocaleLowerCase('fr') === name.trim().toLocaleLowerCase('fr'),
+    ),
   );
 
   const edit = (role: Role) => {
@@ -70,14 +71,24 @@ export function RolesTab() {
     const local = { name: trimmed, permissions: permissionsOf(selected) };
     // A queued edit will move the revision by one when it is sent: the offline copy does too.
     const outcome = editing
-      ? await send(api.put<SavedRole | Queued>(`${PATH}/${editing.id}`, { ...body, revision: editing.revision } satisfies RoleUpdate), {
-          success: done.updated,
-          queued: offlineText.queued.modification,
-          offline: (list) => list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r)),
-        })
+      ? await send(
+          api.put<SavedRole | Queued>(`${PATH}/${editing.id}`, {
+            ...body,
+            revision: editing.revision,
+          } satisfies RoleUpdate),
+          {
+            success: done.updated,
+            queued: offlineText.queued.modification,
+            offline: (list) =>
+              list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r)),
+          },
+        )
       : await send(api.post<SavedRole | Queued>(PATH, body), {
           success: done.created,
-          offline: (list) => [...list, { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local }],
+          offline: (list) => [
+            ...list,
+            { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local },
+          ],
         });
     if (outcome) reset();
   }
@@ -112,7 +123,15 @@ export function RolesTab() {
           </Field>
         )}
         <Field label={t.name} error={taken ? done.exists : null} announce>
-          {(control) => <input {...control} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+            />
+          )}
         </Field>
         <fieldset className="permission-groups">
           <legend>{t.permissions}</legend>
@@ -129,7 +148,9 @@ export function RolesTab() {
                         type="checkbox"
                         checked={selected.includes(p.id)}
                         disabled={!held}
-                        onChange={(e) => setSelected((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))}
+                        onChange={(e) =>
+                          setSelected((ids) => (e.target.checked ? [...ids, p.id] : ids.filter((id) => id !== p.id)))
+                        }
                       />
                       <span>{p.description}</span>
                     </label>

@@ -45,7 +45,13 @@ export function SecurityTab() {
       setNext('');
       setConfirm('');
     } catch (e) {
-      setError(e instanceof NetworkError ? authText.login.offline : e instanceof ApiError ? e.message : authText.forced.unknownError);
+      setError(
+        e instanceof NetworkError
+          ? authText.login.offline
+          : e instanceof ApiError
+            ? e.message
+            : authText.forced.unknownError,
+      );
     } finally {
       setBusy(false);
     }
@@ -56,7 +62,14 @@ export function SecurityTab() {
       <h2>{t.title}</h2>
       <ErrorNotice message={error} />
       <Field label={t.current}>
-        {(control) => <PasswordInput {...control} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        )}
       </Field>
       <NewPasswordFields
         password={next}

@@ -19,7 +19,12 @@ export function SubjectsTab() {
       <EditableList
         list={state}
         texts={t}
-        writes={{ path: PATH, done: adminServerText.subjects, added: (name) => ({ id: crypto.randomUUID(), name }), sort: byName }}
+        writes={{
+          path: PATH,
+          done: adminServerText.subjects,
+          added: (name) => ({ id: crypto.randomUUID(), name }),
+          sort: byName,
+        }}
       />
     </>
   );

@@ -40,7 +40,10 @@ export function YearsTab() {
     setFormError(null);
     const outcome = await send(api.post<CreatedSchoolYear | Queued>(PATH, { name: value } satisfies NewSchoolYear), {
       success: done.added,
-      offline: (list) => [...list, { id: crypto.randomUUID(), name: value, is_current: list.length === 0 }].sort((a, b) => b.name.localeCompare(a.name)),
+      offline: (list) =>
+        [...list, { id: crypto.randomUUID(), name: value, is_current: list.length === 0 }].sort((a, b) =>
+          b.name.localeCompare(a.name),
+        ),
     });
     if (outcome) setName('');
   }

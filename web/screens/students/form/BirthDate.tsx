@@ -22,7 +22,12 @@ export function BirthDate({ form }: { form: FormBinding }) {
       <span className="field-label" id={`${id}-label`}>
         {t.birthDate} <span aria-hidden="true">*</span>
       </span>
-      <div className="date-picker" role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
+      <div
+        className="date-picker"
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         {parts.map(({ part, label, options }, i) => (
           <select
             key={part}

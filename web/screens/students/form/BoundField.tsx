@@ -14,9 +14,23 @@ interface Bound {
   hint?: ReactNode;
 }
 
-export function BoundField({ form, name, label, required, wide, hint, children }: Bound & { children: (control: Control & { 'data-field': string }) => ReactNode }) {
+export function BoundField({
+  form,
+  name,
+  label,
+  required,
+  wide,
+  hint,
+  children,
+}: Bound & { children: (control: Control & { 'data-field': string }) => ReactNode }) {
   return (
-    <Field label={label} required={required} hint={hint} error={form.errors[name]} className={wide ? 'field-wide' : undefined}>
+    <Field
+      label={label}
+      required={required}
+      hint={hint}
+      error={form.errors[name]}
+      className={wide ? 'field-wide' : undefined}
+    >
       {(control) => children({ ...control, 'data-field': name })}
     </Field>
   );
@@ -26,11 +40,22 @@ export function BoundField({ form, name, label, required, wide, hint, children }
 export function TextField({
   clean = (value) => value,
   ...props
-}: Bound & { name: TextFieldName; clean?: (value: string) => string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'value' | 'onChange'>) {
+}: Bound & { name: TextFieldName; clean?: (value: string) => string } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'form' | 'name' | 'value' | 'onChange'
+  >) {
   const { form, name, label, required, wide, hint, className = 'input', ...input } = props;
   return (
     <BoundField form={form} name={name} label={label} required={required} wide={wide} hint={hint}>
-      {(control) => <input {...input} {...control} className={className} value={form.state[name]} onChange={(e) => form.set(name, clean(e.target.value))} />}
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          className={className}
+          value={form.state[name]}
+          onChange={(e) => form.set(name, clean(e.target.value))}
+        />
+      )}
     </BoundField>
   );
 }

@@ -30,7 +30,10 @@ export function EnrolmentFields({
   const fee = feeOf(state.enrollmentClassName);
   const chooseClass = (name: string) => {
     const classFee = feeOf(name);
-    form.update({ enrollmentClassName: name, enrollmentMppa: classFee === null ? state.enrollmentMppa : amountInput(classFee) });
+    form.update({
+      enrollmentClassName: name,
+      enrollmentMppa: classFee === null ? state.enrollmentMppa : amountInput(classFee),
+    });
   };
   return (
     <fieldset>
@@ -38,19 +41,35 @@ export function EnrolmentFields({
       {enrolled ? (
         <>
           <p>{t.enrolledIn(enrolled.className, year.name)}</p>
-          <TextField form={form} name="enrollmentMppa" label={t.enrolmentMppa} required inputMode="decimal" readOnly={!canChangeMppa} />
+          <TextField
+            form={form}
+            name="enrollmentMppa"
+            label={t.enrolmentMppa}
+            required
+            inputMode="decimal"
+            readOnly={!canChangeMppa}
+          />
         </>
       ) : (
         <>
           <label className="check">
-            <input type="checkbox" checked={state.enrollNow} onChange={(e) => form.set('enrollNow', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={state.enrollNow}
+              onChange={(e) => form.set('enrollNow', e.target.checked)}
+            />
             {t.enrolNow(year.name)}
           </label>
           {state.enrollNow && (
             <div className="form-grid">
               <BoundField form={form} name="enrollmentClassName" label={t.enrolmentClass} required>
                 {(control) => (
-                  <select {...control} className="input" value={state.enrollmentClassName} onChange={(e) => chooseClass(e.target.value)}>
+                  <select
+                    {...control}
+                    className="input"
+                    value={state.enrollmentClassName}
+                    onChange={(e) => chooseClass(e.target.value)}
+                  >
                     <option value="">{studentText.enrol.chooseClass}</option>
                     {classes.map((c) => (
                       <option key={c.id} value={c.name}>

@@ -25,10 +25,22 @@ export function IdentityFields({ form }: { form: FormBinding }) {
       <legend>{t.identity}</legend>
       <div className="form-grid">
         <TextField form={form} name="nom" label={t.nom} required maxLength={STUDENT_LIMITS.nom} autoComplete="off" />
-        <TextField form={form} name="prenom" label={t.prenom} required maxLength={STUDENT_LIMITS.prenom} autoComplete="off" />
+        <TextField
+          form={form}
+          name="prenom"
+          label={t.prenom}
+          required
+          maxLength={STUDENT_LIMITS.prenom}
+          autoComplete="off"
+        />
         <BoundField form={form} name="sexe" label={t.sexe} required>
           {(control) => (
-            <select {...control} className="input" value={state.sexe} onChange={(e) => set('sexe', e.target.value as typeof state.sexe)}>
+            <select
+              {...control}
+              className="input"
+              value={state.sexe}
+              onChange={(e) => set('sexe', e.target.value as typeof state.sexe)}
+            >
               <option value="">{t.sexeChoose}</option>
               <option value="M">{t.male}</option>
               <option value="F">{t.female}</option>

@@ -14,7 +14,12 @@ export function MedicalFields({ form }: { form: FormBinding }) {
       <div className="form-grid">
         <BoundField form={form} name="blood_group" label={t.bloodGroup}>
           {(control) => (
-            <select {...control} className="input" value={state.blood_group} onChange={(e) => set('blood_group', e.target.value)}>
+            <select
+              {...control}
+              className="input"
+              value={state.blood_group}
+              onChange={(e) => set('blood_group', e.target.value)}
+            >
               <option value="">{t.bloodGroupUnspecified}</option>
               {BLOOD_GROUPS.map((g) => (
                 <option key={g} value={g}>
@@ -27,7 +32,14 @@ export function MedicalFields({ form }: { form: FormBinding }) {
         <TextField form={form} name="allergies" label={t.allergies} maxLength={MEDICAL_LIMITS.allergies} />
         <BoundField form={form} name="illnesses" label={t.illnesses} wide>
           {(control) => (
-            <textarea {...control} className="input" rows={2} value={state.illnesses} onChange={(e) => set('illnesses', e.target.value)} maxLength={MEDICAL_LIMITS.illnesses} />
+            <textarea
+              {...control}
+              className="input"
+              rows={2}
+              value={state.illnesses}
+              onChange={(e) => set('illnesses', e.target.value)}
+              maxLength={MEDICAL_LIMITS.illnesses}
+            />
           )}
         </BoundField>
       </div>

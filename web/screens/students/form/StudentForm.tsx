@@ -90,7 +90,16 @@ export function StudentForm({
     if (outcome.queued) {
       // Queued writes are sent in order: once this one lands the student's revision moves by one.
       const revision = student ? student.revision + 1 : 0;
-      onSaved({ id: save.id, status: student?.status ?? 'active', ...save.fields, revision, enrollment: save.queuedEnrollment(classes) }, true);
+      onSaved(
+        {
+          id: save.id,
+          status: student?.status ?? 'active',
+          ...save.fields,
+          revision,
+          enrollment: save.queuedEnrollment(classes),
+        },
+        true,
+      );
     } else {
       onSaved({ ...outcome.answer.student, enrollment: outcome.answer.student.enrollment ?? save.kept }, false);
     }

@@ -27,7 +27,14 @@ export function TutorFields({ form }: { form: FormBinding }) {
             if (normalized && normalized !== 'invalid' && normalized !== phone) form.set('tutor_phone', normalized);
           }}
         />
-        <TextField form={form} name="tutor_email" label={t.tutorEmail} type="email" inputMode="email" maxLength={STUDENT_LIMITS.tutorEmail} />
+        <TextField
+          form={form}
+          name="tutor_email"
+          label={t.tutorEmail}
+          type="email"
+          inputMode="email"
+          maxLength={STUDENT_LIMITS.tutorEmail}
+        />
       </div>
     </fieldset>
   );

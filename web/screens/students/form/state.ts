@@ -93,7 +93,8 @@ export function validate(state: FormState, enrolled: Enrollment | null): Errors 
   if (normalizePhone(state.tutor_phone) === 'invalid') errors.tutor_phone = messages.phoneInvalid;
   if (state.tutor_email.trim() && !isEmail(state.tutor_email)) errors.tutor_email = messages.emailInvalid;
   if (state.enrollNow && !state.enrollmentClassName) errors.enrollmentClassName = messages.classRequired;
-  if ((state.enrollNow || enrolled) && parseAmount(state.enrollmentMppa) === null) errors.enrollmentMppa = messages.mppaRequired;
+  if ((state.enrollNow || enrolled) && parseAmount(state.enrollmentMppa) === null)
+    errors.enrollmentMppa = messages.mppaRequired;
   return errors;
 }
 
@@ -125,9 +126,15 @@ export function saveRequest(state: FormState, student: Student | null, yearId: s
   const enrolled = student?.enrollment ?? null;
   const fields = studentFields(state);
   const mppa = parseAmount(state.enrollmentMppa);
-  const enrollment = state.enrollNow && !enrolled ? { year_id: yearId, className: state.enrollmentClassName, mppa: mppa ?? 0 } : null;
+  const enrollment =
+    state.enrollNow && !enrolled ? { year_id: yearId, className: state.enrollmentClassName, mppa: mppa ?? 0 } : null;
   const body = student
-    ? { ...fields, ...(enrollment ? { enrollment } : {}), ...(enrolled ? { enrollmentId: enrolled.id, mppa } : {}), revision: student.revision }
+    ? {
+        ...fields,
+        ...(enrollment ? { enrollment } : {}),
+        ...(enrolled ? { enrollmentId: enrolled.id, mppa } : {}),
+        revision: student.revision,
+      }
     : { id, ...fields, ...(enrollment ? { enrollment } : {}) };
   /** The current enrolment with the MPPA typed (the server's answer names it when it changed). */
   const kept = enrolled && mppa !== null ? { ...enrolled, mppa } : enrolled;

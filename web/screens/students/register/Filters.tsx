@@ -24,7 +24,12 @@ export function Filters({ register }: { register: RegisterState }) {
       </Field>
       <Field label={t.classFilter}>
         {(control) => (
-          <select {...control} className="input" value={filters.classFilter} onChange={(e) => refine({ classFilter: e.target.value })}>
+          <select
+            {...control}
+            className="input"
+            value={filters.classFilter}
+            onChange={(e) => refine({ classFilter: e.target.value })}
+          >
             <option value="">{t.allClasses}</option>
             <option value={register.unenrolledFilter}>{t.unenrolled}</option>
             {register.classes.map((c) => (
@@ -37,14 +42,23 @@ export function Filters({ register }: { register: RegisterState }) {
       </Field>
       <Field label={t.sort}>
         {(control) => (
-          <select {...control} className="input" value={filters.sort} onChange={(e) => refine({ sort: e.target.value as ListFilters['sort'] })}>
+          <select
+            {...control}
+            className="input"
+            value={filters.sort}
+            onChange={(e) => refine({ sort: e.target.value as ListFilters['sort'] })}
+          >
             <option value="nom">{t.sortNom}</option>
             <option value="prenom">{t.sortPrenom}</option>
           </select>
         )}
       </Field>
       <label className="check toolbar-archived">
-        <input type="checkbox" checked={filters.includeArchived} onChange={(e) => refine({ includeArchived: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={filters.includeArchived}
+          onChange={(e) => refine({ includeArchived: e.target.checked })}
+        />
         {t.showArchived}
       </label>
     </section>

@@ -41,7 +41,14 @@ import {
 import { SelectionBar } from './SelectionBar';
 import { wholeList } from './stored';
 import { useRegister } from './useRegister';
-import type { ClassChange, ClassChanged, Enrolled, EnrolledMany, NewEnrollment, NewEnrollments } from '../../../../worker/contract/enrollments';
+import type {
+  ClassChange,
+  ClassChanged,
+  Enrolled,
+  EnrolledMany,
+  NewEnrollment,
+  NewEnrollments,
+} from '../../../../worker/contract/enrollments';
 import type { DeletedStudents, StudentsStatus, StudentsStatusChanged } from '../../../../worker/contract/students';
 
 const t = studentText;
@@ -79,14 +86,26 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
    * A write of the register: the server's notice and the rows its answer saved, or the page as
    * the queued write leaves it.
    */
-  const write = async <A extends { message: string }>(request: Promise<A | Queued>, local: PageUpdate, saved: (answer: A) => SavedChange[]) => {
-    const outcome = await send(request, { success: (answer) => answer.message, queued: offlineText.writeQueued, offline: local });
+  const write = async <A extends { message: string }>(
+    request: Promise<A | Queued>,
+    local: PageUpdate,
+    saved: (answer: A) => SavedChange[],
+  ) => {
+    const outcome = await send(request, {
+      success: (answer) => answer.message,
+      queued: offlineText.writeQueued,
+      offline: local,
+    });
     if (outcome) setDialog(null);
     if (outcome && !outcome.queued) placeSaved(saved(outcome.answer));
     return outcome !== null;
   };
   /** The same, for the selection: it is cleared once the write went through. */
-  const writeSelection = async <A extends { message: string }>(request: Promise<A | Queued>, local: PageUpdate, saved: (answer: A) => SavedChange[]) => {
+  const writeSelection = async <A extends { message: string }>(
+    request: Promise<A | Queued>,
+    local: PageUpdate,
+    saved: (answer: A) => SavedChange[],
+  ) => {
     if (await write(request, local, saved)) register.clearSelection();
   };
 
@@ -100,14 +119,23 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
 
   const enrolOne = (student: Student, className: string, mppa: number | null) =>
     write(
-      api.post<Enrolled | Queued>('/enrollments', { student_id: student.id, year_id: year.id, className, mppa } satisfies NewEnrollment),
+      api.post<Enrolled | Queued>('/enrollments', {
+        student_id: student.id,
+        year_id: year.id,
+        className,
+        mppa,
+      } satisfies NewEnrollment),
       enrolledLocally(new Map([[student.id, localEnrollment(student.id, year.id, className, classes, mppa)]])),
       ({ enrollment }) => [{ before: student, after: { ...student, enrollment } }],
     );
 
   const enrolSelection = (className: string) =>
     writeSelection(
-      api.post<EnrolledMany | Queued>('/enrollments/bulk', { student_ids: selection.map((s) => s.id), year_id: year.id, className } satisfies NewEnrollments),
+      api.post<EnrolledMany | Queued>('/enrollments/bulk', {
+        student_ids: selection.map((s) => s.id),
+        year_id: year.id,
+        className,
+      } satisfies NewEnrollments),
       enrolledLocally(new Map(selection.map((s) => [s.id, localEnrollment(s.id, year.id, className, classes)]))),
       ({ enrollments }) =>
         enrollments.flatMap(({ student_id, ...enrollment }) => {
@@ -120,7 +148,10 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
     const moving = enrolledSelection;
     const enrollmentIds = moving.map((s) => s.enrollment!.id);
     return writeSelection(
-      api.post<ClassChanged | Queued>('/enrollments/bulk-change-class', { enrollmentIds, targetClassName: target.name } satisfies ClassChange),
+      api.post<ClassChanged | Queued>('/enrollments/bulk-change-class', {
+        enrollmentIds,
+        targetClassName: target.name,
+      } satisfies ClassChange),
       movedLocally(enrollmentIds, target),
       ({ className, class_id, enrollmentIds: moved }) =>
         moving
@@ -143,7 +174,10 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
     return writeSelection(
       api.post<StudentsStatusChanged | Queued>('/students/status', { ids, status } satisfies StudentsStatus),
       statusLocally(ids, status, register.filters.includeArchived),
-      (answer) => changing.filter((s) => answer.ids.includes(s.id)).map((s) => ({ before: s, after: { ...s, status: answer.status } })),
+      (answer) =>
+        changing
+          .filter((s) => answer.ids.includes(s.id))
+          .map((s) => ({ before: s, after: { ...s, status: answer.status } })),
     );
   };
 
@@ -171,7 +205,12 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
           <p className="muted">{t.yearLabel(year.name)}</p>
         </div>
         <div className="students-header-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => void printList()} disabled={!page || page.pagination.total === 0}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void printList()}
+            disabled={!page || page.pagination.total === 0}
+          >
             {t.toolbar.printList}
           </button>
           {can('student:create') && (
@@ -260,7 +299,12 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
         />
       )}
       {dialog?.kind === 'sheet' && (
-        <StudentSheet student={register.pageById.get(dialog.student.id) ?? dialog.student} school={school} yearName={year.name} onClose={() => setDialog(null)} />
+        <StudentSheet
+          student={register.pageById.get(dialog.student.id) ?? dialog.student}
+          school={school}
+          yearName={year.name}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'photo' && dialog.student.photo_url && (
         <Lightbox url={dialog.student.photo_url} name={fullName(dialog.student)} onClose={() => setDialog(null)} />
@@ -292,7 +336,10 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
       {dialog?.kind === 'change-class' && (
         <ChangeClassDialog
           count={enrolledSelection.length}
-          targets={changeClassTargets(classes, enrolledSelection.map((s) => ({ className: s.enrollment!.className })))}
+          targets={changeClassTargets(
+            classes,
+            enrolledSelection.map((s) => ({ className: s.enrollment!.className })),
+          )}
           busy={busy}
           onSubmit={(target) => void moveSelection(target)}
           onCancel={() => setDialog(null)}

@@ -54,7 +54,13 @@ export function SelectionBar({ selection, actions }: { selection: readonly Stude
         </button>
         {actions.canArchive &&
           STATUS_ACTIONS.filter(([status]) => selection.some((s) => s.status !== status)).map(([status, label]) => (
-            <button key={status} type="button" className="btn btn-secondary btn-small" disabled={actions.busy} onClick={() => actions.onStatus(status)}>
+            <button
+              key={status}
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={actions.busy}
+              onClick={() => actions.onStatus(status)}
+            >
               {label}
             </button>
           ))}

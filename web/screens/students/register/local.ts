@@ -1,6 +1,13 @@
 // The register's page as a queued write leaves it (document 2 §7: update local state and cache,
 // skip the reload): the change shows at once, here and in the offline copy.
-import { type ClassOption, type Enrollment, type ListFilters, PAGE_SIZE, type Student, type StudentPage } from '../model';
+import {
+  type ClassOption,
+  type Enrollment,
+  type ListFilters,
+  PAGE_SIZE,
+  type Student,
+  type StudentPage,
+} from '../model';
 import { listedBy, listOrder } from './stored';
 
 export type PageUpdate = (page: StudentPage) => StudentPage;
@@ -19,7 +26,10 @@ export const addedLocally =
 export const updatedLocally =
   (student: Student): PageUpdate =>
   (page) =>
-    withStudents(page, page.students.map((s) => (s.id === student.id ? { ...s, ...student } : s)));
+    withStudents(
+      page,
+      page.students.map((s) => (s.id === student.id ? { ...s, ...student } : s)),
+    );
 
 export const deletedLocally =
   (ids: readonly string[]): PageUpdate =>
@@ -34,7 +44,10 @@ export const statusLocally =
   (page) => {
     const changed = new Set(ids);
     if (status === 'archived' && !includeArchived) return deletedLocally(ids)(page);
-    return withStudents(page, page.students.map((s) => (changed.has(s.id) ? { ...s, status } : s)));
+    return withStudents(
+      page,
+      page.students.map((s) => (changed.has(s.id) ? { ...s, status } : s)),
+    );
   };
 
 export const enrolledLocally =
@@ -55,15 +68,29 @@ export const movedLocally =
     return withStudents(
       page,
       page.students.map((s) =>
-        s.enrollment && moved.has(s.enrollment.id) ? { ...s, enrollment: { ...s.enrollment, class_id: target.id, className: target.name } } : s,
+        s.enrollment && moved.has(s.enrollment.id)
+          ? { ...s, enrollment: { ...s.enrollment, class_id: target.id, className: target.name } }
+          : s,
       ),
     );
   };
 
 /** The enrolment a queued enrolment stands for until it is sent (its id marks it local). */
-export function localEnrollment(studentId: string, yearId: string, className: string, classes: readonly ClassOption[], mppa?: number | null): Enrollment {
+export function localEnrollment(
+  studentId: string,
+  yearId: string,
+  className: string,
+  classes: readonly ClassOption[],
+  mppa?: number | null,
+): Enrollment {
   const target = classes.find((c) => c.name === className);
-  return { id: `local-${studentId}`, year_id: yearId, class_id: target?.id ?? '', className, mppa: mppa ?? target?.mppa ?? 0 };
+  return {
+    id: `local-${studentId}`,
+    year_id: yearId,
+    class_id: target?.id ?? '',
+    className,
+    mppa: mppa ?? target?.mppa ?? 0,
+  };
 }
 
 /** A student a write changed: as the list showed it (null: new), and as saved (null: deleted). */

@@ -3,12 +3,22 @@
 import { api, NetworkError } from '../../../api/client';
 import { cachedAnswers } from '../../../api/cache';
 import { compareNames, matchesStudentSearch } from '../../../../worker/domain/text';
-import { LARGEST_PAGE, LIST_PREFIX, listPath, type ListFilters, PAGE_SIZE, type Student, type StudentPage } from '../model';
+import {
+  LARGEST_PAGE,
+  LIST_PREFIX,
+  listPath,
+  type ListFilters,
+  PAGE_SIZE,
+  type Student,
+  type StudentPage,
+} from '../model';
 
 /** Every list of the year this device stored (the offline copy), whatever its filters. */
 export async function storedLists(yearId: string): Promise<StudentPage[]> {
   const answers = await cachedAnswers<StudentPage>(LIST_PREFIX);
-  return answers.filter((a) => new URLSearchParams(a.path.split('?')[1]).get('yearId') === yearId && Array.isArray(a.data.students)).map((a) => a.data);
+  return answers
+    .filter((a) => new URLSearchParams(a.path.split('?')[1]).get('yearId') === yearId && Array.isArray(a.data.students))
+    .map((a) => a.data);
 }
 
 /**
@@ -23,19 +33,28 @@ export function storedStudents(stored: readonly StudentPage[], f: ListFilters, u
 
 /** The list's order (its sort, then the other name), as the server sorts. */
 export const listOrder =
-  (f: Pick<ListFilters, 'sort'>) =>
-  (a: Pick<Student, 'nom' | 'prenom'>, b: Pick<Student, 'nom' | 'prenom'>) =>
-    f.sort === 'prenom' ? compareNames(a.prenom, b.prenom) || compareNames(a.nom, b.nom) : compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom);
+  (f: Pick<ListFilters, 'sort'>) => (a: Pick<Student, 'nom' | 'prenom'>, b: Pick<Student, 'nom' | 'prenom'>) =>
+    f.sort === 'prenom'
+      ? compareNames(a.prenom, b.prenom) || compareNames(a.nom, b.nom)
+      : compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom);
 
 /** Whether the list with these filters shows the student (status, class or 'not enrolled', search). */
 export const listedBy = (f: ListFilters, unenrolledFilter: string) => {
   const inClass = (s: Student) =>
-    !f.classFilter || (f.classFilter === unenrolledFilter ? !s.enrollment : compareNames(s.enrollment?.className ?? '', f.classFilter) === 0);
-  return (s: Student) => (f.includeArchived || s.status === 'active') && inClass(s) && matchesStudentSearch(s, f.search);
+    !f.classFilter ||
+    (f.classFilter === unenrolledFilter
+      ? !s.enrollment
+      : compareNames(s.enrollment?.className ?? '', f.classFilter) === 0);
+  return (s: Student) =>
+    (f.includeArchived || s.status === 'active') && inClass(s) && matchesStudentSearch(s, f.search);
 };
 
 /** One page of `storedStudents`; null when the device stored no list of the year. */
-export function storedPage(stored: readonly StudentPage[], f: ListFilters, unenrolledFilter: string): StudentPage | null {
+export function storedPage(
+  stored: readonly StudentPage[],
+  f: ListFilters,
+  unenrolledFilter: string,
+): StudentPage | null {
   if (stored.length === 0) return null;
   const matching = storedStudents(stored, f, unenrolledFilter);
   const total = matching.length;

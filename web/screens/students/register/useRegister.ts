@@ -28,7 +28,10 @@ export function useRegister(year: SchoolYear) {
   const form = useApi<FormDataAnswer>(current ? null : `/students/form-data?yearId=${encodeURIComponent(year.id)}`);
   const unenrolledFilter = form.data?.unenrolledFilter ?? UNENROLLED;
   const classes = useMemo(
-    () => (current ? school.classes.map((k) => ({ id: k.id, name: k.name, mppa: school.fees[k.id] ?? null })) : (form.data?.classes ?? [])),
+    () =>
+      current
+        ? school.classes.map((k) => ({ id: k.id, name: k.name, mppa: school.fees[k.id] ?? null }))
+        : (form.data?.classes ?? []),
     [current, school.classes, school.fees, form.data],
   );
   // Offline, a search (or page, filter, sort) never read here is answered from the stored lists.
@@ -79,10 +82,12 @@ export function useRegister(year: SchoolYear) {
     selected,
     selection,
     toggle: (s: Student) => select((next) => (next.has(s.id) ? next.delete(s.id) : next.set(s.id, s))),
-    togglePage: (on: boolean) => select((next) => page?.students.forEach((s) => (on ? next.set(s.id, s) : next.delete(s.id)))),
+    togglePage: (on: boolean) =>
+      select((next) => page?.students.forEach((s) => (on ? next.set(s.id, s) : next.delete(s.id)))),
     clearSelection: () => setSelected(new Map()),
     /** A student saved meanwhile replaces its selected copy. */
-    refreshSelected: (student: Student) => setSelected((current) => (current.has(student.id) ? new Map(current).set(student.id, student) : current)),
+    refreshSelected: (student: Student) =>
+      setSelected((current) => (current.has(student.id) ? new Map(current).set(student.id, student) : current)),
   };
 }
 
