@@ -173,8 +173,7 @@ test('a new version waits, is taken on "Mettre à jour", keeps the queued writes
   expect(await filesCaches()).toEqual([`portail-files-${next}`, current].sort());
   expect(await queued(page)).toBe(1);
 
-  await page.getByRole('button', { name: 'Mettre à jour' }).click();
-  await page.waitForEvent('load');
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Mettre à jour' }).click()]);
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached();
   await expect.poll(filesCaches).toEqual([`portail-files-${next}`]);
   expect(await queued(page)).toBe(1);
