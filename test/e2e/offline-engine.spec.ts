@@ -10,6 +10,11 @@ import type { RollCall } from '../../worker/contract/teacher';
 
 const NEVER_VISITED = "Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.";
 
+// Each test signs in, waits for the worker to store the account's screens (and, for the teacher,
+// its working data), then goes offline and back: more steps than the default minute allows on a
+// shared machine.
+test.describe.configure({ timeout: 150_000 });
+
 /** A write through the page's fetch (so through the service worker), as the screens send it. */
 function putAddress(page: Page, address: string) {
   return page.evaluate(async (address) => {

@@ -3,7 +3,7 @@
 // test/domain/docs.test.ts checks them: which guide a role reads, the `:::permission KEY` blocks
 // (cut at build time, filtered in the page), the 'Sommaire' (headings of levels 1 to 3 with their
 // anchors), the link schemes kept and how a link opens.
-export { GUIDE_ROLES, type GuideRole, guideAddress, guideRoleOf } from './guide-address';
+export { GUIDE_ROLES, type GuideRole, guideAddress, guideRoleOf } from './guide-address.ts';
 
 /** A fence line of a code block (``` or ~~~): nothing inside one is a block marker. */
 export const CODE_FENCE = /^ {0,3}(`{3,}|~{3,})/;
