@@ -21,6 +21,7 @@ const steps = [
   ['Lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
   ['Mise en forme (Prettier)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
   ['Tests du Worker (workerd)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts']],
+  ['Tests du service worker (Node)', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.sw.config.ts']],
   ['Tests de bout en bout (Chromium)', ['scripts/e2e.mjs']],
   ['Budgets de taille (connexion, écrans, session sur téléphone)', ['scripts/bench.mjs', '--check']],
 ];

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './app/AppShell';
 import { OfflineScreens } from './app/offline-screens';
+import { RouteError } from './app/RouteError';
 import { commonText } from './i18n/common';
 import { LoginPage } from './screens/login/LoginPage';
 import { Guard } from './session/guards';
@@ -100,6 +101,42 @@ const workspace: RouteObject[] = [
   },
 ];
 
+/** Every page, below the shell and its error page. */
+const pages: RouteObject[] = [
+  { path: '/', ...screen('screens/landing/LandingPage', 'LandingPage', false) },
+  { path: '/login', element: <LoginPage /> },
+  {
+    element: <Guard area="authenticated" />,
+    children: [
+      {
+        path: '/force-password-change',
+        ...screen('screens/force-password-change/ForcePasswordChangePage', 'ForcePasswordChangePage', false),
+      },
+      {
+        element: <Guard area="workspace" />,
+        children: [{ ...staffLayout, children: workspace }],
+      },
+    ],
+  },
+  {
+    element: <Guard area="student" />,
+    children: [
+      {
+        ...studentLayout,
+        children: [
+          { path: '/student', ...screen('screens/student/StudentHomePage') },
+          { path: '/student/timetable', ...screen('screens/student/StudentTimetablePage') },
+          { path: '/student/grades', ...screen('screens/student/StudentGradesPage') },
+          { path: '/student/resources', ...screen('screens/student/StudentResourcesPage') },
+          { path: '/student/finance', ...screen('screens/student/StudentFinancePage') },
+          { path: '/student/docs', ...screen('screens/docs/DocsPage', 'StudentDocsPage') },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
 export const routes: RouteObject[] = [
   {
     element: (
@@ -109,40 +146,9 @@ export const routes: RouteObject[] = [
       </>
     ),
     hydrateFallbackElement: <p className="page muted">{commonText.loading}</p>,
-    children: [
-      { path: '/', ...screen('screens/landing/LandingPage', 'LandingPage', false) },
-      { path: '/login', element: <LoginPage /> },
-      {
-        element: <Guard area="authenticated" />,
-        children: [
-          {
-            path: '/force-password-change',
-            ...screen('screens/force-password-change/ForcePasswordChangePage', 'ForcePasswordChangePage', false),
-          },
-          {
-            element: <Guard area="workspace" />,
-            children: [{ ...staffLayout, children: workspace }],
-          },
-        ],
-      },
-      {
-        element: <Guard area="student" />,
-        children: [
-          {
-            ...studentLayout,
-            children: [
-              { path: '/student', ...screen('screens/student/StudentHomePage') },
-              { path: '/student/timetable', ...screen('screens/student/StudentTimetablePage') },
-              { path: '/student/grades', ...screen('screens/student/StudentGradesPage') },
-              { path: '/student/resources', ...screen('screens/student/StudentResourcesPage') },
-              { path: '/student/finance', ...screen('screens/student/StudentFinancePage') },
-              { path: '/student/docs', ...screen('screens/docs/DocsPage', 'StudentDocsPage') },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
+    errorElement: <RouteError />,
+    // Below the shell, so that its notices and the service worker's bridge stay on the error page.
+    children: [{ errorElement: <RouteError />, children: pages }],
   },
 ];
 

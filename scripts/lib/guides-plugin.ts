@@ -1,28 +1,40 @@
 // Vite plugin: the role guides of docs/guides/*.md served as /docs/{role}.md (product decision
-// 'Documentation'). The client build writes them to dist/client/docs/, where the service worker's
-// precache manifest lists them like every built file (they open offline); `npm run dev` serves
-// them from docs/guides/ as they are edited.
+// 'Documentation'; the spec's call) and, rendered at build time by react-markdown
+// (scripts/lib/guide-render.ts), as /docs/{role}.json, the tree the documentation screen shows
+// (decision 165): the page ships no Markdown parser. The client build writes both to
+// dist/client/docs/, where the service worker lists them like every built file (the signed-in
+// role's tree is stored after sign-in: it opens offline); `npm run dev` serves them from
+// docs/guides/ as they are edited.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { renderGuide } from './guide-render.ts';
 
 const guidesIn = (dir: string) => readdirSync(dir).filter((name) => /^[a-z_]+\.md$/.test(name));
+const rendered = (markdown: string) => JSON.stringify(renderGuide(markdown));
 
 export function roleGuides({ dir }: { dir: string }): Plugin {
   return {
     name: 'portail:role-guides',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const name = /^\/docs\/([a-z_]+\.md)(?:\?.*)?$/.exec(req.url ?? '')?.[1];
-        if (!name || !guidesIn(dir).includes(name)) return next();
-        res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
-        res.end(readFileSync(join(dir, name)));
+        const [, role, kind] = /^\/docs\/([a-z_]+)\.(md|json)(?:\?.*)?$/.exec(req.url ?? '') ?? [];
+        if (!role || !guidesIn(dir).includes(`${role}.md`)) return next();
+        const markdown = readFileSync(join(dir, `${role}.md`), 'utf8');
+        res.setHeader('Content-Type', kind === 'md' ? 'text/markdown; charset=utf-8' : 'application/json');
+        res.end(kind === 'md' ? markdown : rendered(markdown));
       });
     },
     generateBundle() {
       if (this.environment?.name !== 'client') return;
       for (const name of guidesIn(dir)) {
-        this.emitFile({ type: 'asset', fileName: `docs/${name}`, source: readFileSync(join(dir, name), 'utf8') });
+        const markdown = readFileSync(join(dir, name), 'utf8');
+        this.emitFile({ type: 'asset', fileName: `docs/${name}`, source: markdown });
+        this.emitFile({
+          type: 'asset',
+          fileName: `docs/${name.replace(/\.md$/, '.json')}`,
+          source: rendered(markdown),
+        });
       }
     },
   };

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { controlled, expectUncovered, PHONE, signInAndLand, smallTapTargets } from './support';
+import { renderGuide } from '../../scripts/lib/guide-render';
 
 test.use({ viewport: PHONE });
 
@@ -110,7 +111,7 @@ test.describe('a missing guide', () => {
 
   test('is said for the standard staff', async ({ page }) => {
     // The app's own page (the server's fallback for an unknown file) is no guide.
-    await page.route('**/docs/standard.md', (route) =>
+    await page.route('**/docs/standard.json', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html>' }),
     );
     await signInAndLand(page, 'secretaire', '/dashboard');
@@ -120,14 +121,14 @@ test.describe('a missing guide', () => {
   });
 
   test('is said with the role for the others', async ({ page }) => {
-    await page.route('**/docs/teacher.md', (route) => route.fulfill({ status: 404, body: 'absent' }));
+    await page.route('**/docs/teacher.json', (route) => route.fulfill({ status: 404, body: 'absent' }));
     await signInAndLand(page, 'prof', '/teacher');
     await page.goto('/docs');
     await expect(page.getByText("La documentation pour votre rôle (Professeur) n'a pas été trouvée.")).toBeVisible();
   });
 
   test('is not confused with a guide out of reach offline', async ({ page }) => {
-    await page.route('**/docs/teacher.md', (route) => route.abort('internetdisconnected'));
+    await page.route('**/docs/teacher.json', (route) => route.abort('internetdisconnected'));
     await signInAndLand(page, 'prof', '/teacher');
     await page.goto('/docs');
     await expect(
@@ -155,8 +156,9 @@ test.describe("a guide's Markdown", () => {
       '   sur deux lignes ;',
       '2. **second**.',
     ].join('\n');
-    await page.route('**/docs/standard.md', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: markdown }),
+    // The guide as the build renders it (react-markdown, scripts/lib/guide-render.ts).
+    await page.route('**/docs/standard.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(renderGuide(markdown)) }),
     );
     await signInAndLand(page, 'secretaire', '/dashboard');
     await page.goto('/docs');

@@ -56,6 +56,11 @@ interface Options {
   draftKey?: string;
   /** A write that must happen now or not at all (it answers a secret: new passwords): never queued offline. */
   noQueue?: boolean;
+  /**
+   * A read the app makes for later, not for the screen (app/working-data.ts): no progress bar, no
+   * notice and no change of the connectivity indicator; failures throw as usual.
+   */
+  background?: boolean;
 }
 
 // Requests made during maintenance wait here until it ends (document 1 §4: "stalls requests").
@@ -87,7 +92,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    reportNetworkDown();
+    if (!options.background) reportNetworkDown();
     throw new NetworkError();
   }
 
@@ -105,13 +110,13 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const queued = response.status === 202 && isQueued(data);
   // The screens mark what a queued write concerns 'en attente' (pending.ts).
   if (queued) void refreshPending();
-  if (fromCache === 'offline' || code === 'offline_uncached' || queued) {
-    reportNetworkDown();
-  } else if (!fromCache) {
-    reportNetworkUp();
+  // A background read is not the screen's: it says nothing.
+  if (!options.background) {
+    if (fromCache === 'offline' || code === 'offline_uncached' || queued) reportNetworkDown();
+    else if (!fromCache) reportNetworkUp();
+    if (fromCache === 'offline') toast.info(offlineText.cachedRead);
+    else if (fromCache === 'error') toast.warning(offlineText.networkErrorCached);
   }
-  if (fromCache === 'offline') toast.info(offlineText.cachedRead);
-  else if (fromCache === 'error') toast.warning(offlineText.networkErrorCached);
   if (response.ok) return data as T;
   if (code === 'offline_uncached') throw new NetworkError(offlineText.neverVisited);
 
@@ -134,7 +139,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
 
 /** A read, counted while on its way (the app shell's progress bar). */
 async function read<T>(path: string, options?: Options): Promise<T> {
-  const done = trackRead();
+  const done = options?.background ? () => undefined : trackRead();
   try {
     return await request<T>('GET', path, undefined, options);
   } finally {

@@ -1,6 +1,9 @@
-// Writes made offline and not sent yet, as the service worker's queue `sync-data` holds them
-// (decision 100): the screens mark the records they concern 'en attente' until they are synced.
-// The page asks the worker after each queued write and whenever the worker reports on its queue.
+// Writes not sent yet, as the service worker's queue `sync-data` holds them, and replayed writes
+// the server refused for good (decision 100; issue 28, decision 241): the screens mark the records
+// concerned 'En attente' until they are sent, show a refusal where the write was made, and the
+// dashboard sums them up. The page asks the worker after each queued write and whenever the worker
+// reports on its queue; while the account has writes waiting, it asks the worker to send them
+// again on a timer (5 s, 10 s, then every 20 s, as the grade drafts), besides 'online' and start-up.
 import { useEffect, useSyncExternalStore } from 'react';
 import { getSession } from '../session/session';
 
@@ -10,34 +13,67 @@ export interface PendingWrite {
   path: string;
   /** The account that made it. */
   userId: string | null;
-  /** The ids its body names (a created record's id, the students of a bulk action). */
+  /** The ids its body names (a created record's id, the students of a bulk action, a roll call's lesson and date). */
   ids: string[];
 }
 
-const ASK_TIMEOUT_MS = 2000;
+/** A write the server refused when it was replayed (a 4xx), kept until the user dismisses it. */
+export interface RefusedWrite extends PendingWrite {
+  id: string;
+  status: number;
+  /** The server's French message. */
+  message: string;
+  at: string;
+}
 
-let writes: PendingWrite[] = [];
+interface Outbox {
+  pending: PendingWrite[];
+  refused: RefusedWrite[];
+}
+
+const ASK_TIMEOUT_MS = 2000;
+/** The waits between two replays asked by the page while writes wait; the last one repeats. */
+export const RETRY_DELAYS_MS = [5_000, 10_000, 20_000];
+
+let outbox: Outbox = { pending: [], refused: [] };
 const listeners = new Set<() => void>();
 
-function ask(worker: ServiceWorker): Promise<PendingWrite[]> {
+function ask<T>(message: object, fallback: T): Promise<T> {
+  const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
+  if (!worker) return Promise.resolve(fallback);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(writes), ASK_TIMEOUT_MS);
-    channel.port1.onmessage = (event: MessageEvent<PendingWrite[]>) => {
+    const timer = setTimeout(() => resolve(fallback), ASK_TIMEOUT_MS);
+    channel.port1.onmessage = (event: MessageEvent<T>) => {
       clearTimeout(timer);
-      resolve(Array.isArray(event.data) ? event.data : []);
+      resolve(event.data);
     };
-    worker.postMessage({ type: 'PENDING' }, [channel.port2]);
+    worker.postMessage(message, [channel.port2]);
   });
+}
+
+function keep(next: unknown) {
+  const answer = next as Partial<Outbox> | null;
+  const value: Outbox = {
+    pending: Array.isArray(answer?.pending) ? answer.pending : [],
+    refused: Array.isArray(answer?.refused) ? answer.refused : [],
+  };
+  if (JSON.stringify(value) === JSON.stringify(outbox)) return;
+  outbox = value;
+  listeners.forEach((listener) => listener());
 }
 
 /** Reads the queue again (after a queued write, a replay, a change of worker). */
 export async function refreshPending(): Promise<void> {
-  const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
-  const next = worker ? await ask(worker) : [];
-  if (JSON.stringify(next) === JSON.stringify(writes)) return;
-  writes = next;
-  listeners.forEach((listener) => listener());
+  keep(await ask({ type: 'PENDING' }, outbox));
+}
+
+/** Asks the worker to send the queued writes now; how the replay ended ('sent', 'offline', 'retry', 'auth'). */
+export const replayNow = () => ask<string>({ type: 'REPLAY' }, 'offline');
+
+/** Withdraws a refused write the user has seen. */
+export async function dismissRefused(id: string): Promise<void> {
+  keep(await ask({ type: 'DISMISS', id }, outbox));
 }
 
 function subscribe(listener: () => void) {
@@ -45,8 +81,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The signed-in user's queued writes; re-read when the worker reports on its queue. */
-export function usePendingWrites(): PendingWrite[] {
+const mine = <T extends PendingWrite>(list: T[]) => {
+  const userId = getSession()?.id;
+  return list.filter((w) => w.userId === userId);
+};
+
+/** Re-reads the outbox when the worker reports on its queue or a new worker takes over. */
+function useOutbox(): Outbox {
   useEffect(() => {
     void refreshPending();
     const container = navigator.serviceWorker;
@@ -62,19 +103,44 @@ export function usePendingWrites(): PendingWrite[] {
       container.removeEventListener('controllerchange', onChange);
     };
   }, []);
-  const all = useSyncExternalStore(subscribe, () => writes);
-  const userId = getSession()?.id;
-  return all.filter((w) => w.userId === userId);
+  return useSyncExternalStore(subscribe, () => outbox);
 }
+
+/** The signed-in user's queued writes; re-read when the worker reports on its queue. */
+export function usePendingWrites(): PendingWrite[] {
+  return mine(useOutbox().pending);
+}
+
+/** The signed-in user's refused writes under one of `areas` (all of them without). */
+export function useRefusedWrites(areas?: readonly string[]): RefusedWrite[] {
+  const refused = mine(useOutbox().refused);
+  return areas ? refused.filter((w) => inAreas(w, areas)) : refused;
+}
+
+const inAreas = (w: PendingWrite, areas: readonly string[]) =>
+  areas.some((area) => w.path === area || w.path.startsWith(`${area}/`));
 
 /**
  * Whether a queued write under one of `areas` ('/students', '/enrollments') concerns the record
- * `id`: the id is a segment of its address or one of the ids its body names.
+ * `id`: the id is a segment of its address or one of the ids its body names (every one of `id`
+ * when several are given: a roll call's lesson and date).
  */
-export function isPendingFor(pending: readonly PendingWrite[], areas: readonly string[], id: string): boolean {
+export function isPendingFor(pending: readonly PendingWrite[], areas: readonly string[], ...id: string[]): boolean {
   return pending.some(
-    (w) =>
-      areas.some((area) => w.path === area || w.path.startsWith(`${area}/`)) &&
-      (w.ids.includes(id) || w.path.split('/').includes(id)),
+    (w) => inAreas(w, areas) && id.every((one) => w.ids.includes(one) || w.path.split('/').includes(one)),
   );
 }
+
+// ------------------------------------------------------------------ what a replay sent
+
+const synced = new Set<(paths: string[]) => void>();
+
+/** Told when a replay sent writes (their addresses under /api): open screens read their data again. */
+export function onSynced(listener: (paths: string[]) => void): () => void {
+  synced.add(listener);
+  return () => {
+    synced.delete(listener);
+  };
+}
+
+export const announceSynced = (paths: string[]) => synced.forEach((listener) => listener(paths));

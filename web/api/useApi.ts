@@ -1,9 +1,12 @@
 // The one data hook of the screens: loads a GET, tells whether the answer came from the offline
 // copy, and lets the screen patch its data after a queued write. Offline, a screen may build
-// the answer of a read the device never stored from what it did store (`offline`).
+// the answer of a read the device never stored from what it did store (`offline`). When the
+// service worker has sent queued writes, every open read is made again in place (the data on
+// screen stays until the new answer comes; issue 28).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../components/toast';
 import { api, errorMessage, NetworkError } from './client';
+import { onSynced } from './pending';
 
 export interface ApiState<T> {
   /** The GET read (under /api), null while the screen has nothing to read. */
@@ -63,6 +66,7 @@ export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): Api
   }, [path, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  useEffect(() => onSynced(reload), [reload]);
   const setData = useCallback((update: (d: T) => T) => setState((d) => (d === null ? d : update(d))), []);
   return { path, data, loading, error, stored, reload, setData };
 }

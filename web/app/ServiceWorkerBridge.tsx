@@ -1,9 +1,12 @@
 // The page's side of the offline protocol: registers /service-worker.js, shows the 'ready
-// offline' and 'new version' banner, relays the session and connectivity to the worker, and
-// turns its sync messages into the spec's notices (document 1 §2 and §4). The banner sits with
-// the toasts at the top of the screen and goes away on its own: a new version waiting is offered
-// again at the next start (the worker stays waiting until then).
+// offline' and 'new version' banner, relays the session and connectivity to the worker, asks it to
+// send the account's waiting writes (at start-up, on 'online' and on a timer while some wait), and
+// turns its sync messages into the spec's notices (document 1 §2 and §4). A completed replay
+// refreshes the open screens' data in place (issue 28: the page is never reloaded under a user
+// typing). The banner sits with the toasts at the top of the screen and goes away on its own: a new
+// version waiting is offered again at the next start (the worker stays waiting until then).
 import { useEffect, useRef, useState } from 'react';
+import { announceSynced, replayNow, RETRY_DELAYS_MS, usePendingWrites } from '../api/pending';
 import { TOAST_DURATION_MS, toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
 import { useSession } from '../session/session';
@@ -11,7 +14,6 @@ import './sw-banner.css';
 
 type Banner = 'ready' | 'update' | null;
 
-export const RELOAD_AFTER_SYNC_MS = 2000;
 /** Long enough to read the banner and tap 'Mettre à jour'. */
 const UPDATE_BANNER_MS = 15_000;
 
@@ -66,11 +68,12 @@ export function ServiceWorkerBridge() {
   // Sync results, from the worker.
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    const onMessage = (event: MessageEvent<{ type?: string; messages?: string[] }>) => {
-      const { type, messages } = event.data ?? {};
+    const onMessage = (event: MessageEvent<{ type?: string; messages?: string[]; paths?: string[] }>) => {
+      const { type, messages, paths } = event.data ?? {};
       if (type === 'SYNC_COMPLETE') {
         toast.success(offlineText.syncComplete);
-        setTimeout(() => window.location.reload(), RELOAD_AFTER_SYNC_MS);
+        // The open screens read their data again, in place: what is being typed stays.
+        announceSynced(paths ?? []);
       } else if (type === 'SYNC_AUTH_ERROR') {
         toast.error(offlineText.syncAuthError);
       } else if (type === 'SYNC_CLIENT_ERROR') {
@@ -94,6 +97,7 @@ export function ServiceWorkerBridge() {
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, []);
+  useReplayTimer();
 
   useEffect(() => {
     if (!banner) return;
@@ -122,4 +126,33 @@ export function ServiceWorkerBridge() {
       </button>
     </div>
   );
+}
+
+/**
+ * While the signed-in account has writes waiting, asks the worker to send them now (start-up) and
+ * again after 5 s, 10 s, then every 20 s until none waits; the worker's own Background Sync keeps
+ * trying when no page is open.
+ */
+function useReplayTimer() {
+  const waiting = usePendingWrites().length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    let attempt = 0;
+    let timer: number | undefined;
+    let live = true;
+    const next = () => {
+      timer = window.setTimeout(
+        () => {
+          attempt++;
+          void replayNow().then(() => live && next());
+        },
+        attempt === 0 ? 0 : RETRY_DELAYS_MS[Math.min(attempt - 1, RETRY_DELAYS_MS.length - 1)],
+      );
+    };
+    next();
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [waiting]);
 }

@@ -4,7 +4,8 @@
 // fetches those files (and the account's guide) after the page has loaded, once per version:
 // every later start and every screen of the role opens from the cache, offline too. A role never
 // downloads a screen it cannot open. <html data-offline-screens>: 'storing', then 'ready' (or
-// 'failed', tried again at the next start); 'none' when no account is signed in.
+// 'failed', tried again at the next start); 'none' when no account is signed in. Then the
+// account's working data (app/working-data.ts, loaded only then): <html data-offline-data>.
 import { isValidElement, useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { guideAddress, guideRoleOf } from '../screens/docs/guide-address';
@@ -77,8 +78,17 @@ export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
     root.dataset.offlineScreens = 'storing';
     void storeScreens(signedIn, routes())
       .catch(() => false)
-      .then((ready) => {
+      .then(async (ready) => {
         if (live) root.dataset.offlineScreens = ready ? 'ready' : 'failed';
+        // Then the account's working data (a teacher's classes), read through the worker.
+        root.dataset.offlineData = 'storing';
+        const done = await import('./working-data')
+          .then(({ storeWorkingData }) => storeWorkingData(signedIn))
+          .then(
+            () => true,
+            () => false,
+          );
+        if (live) root.dataset.offlineData = done ? 'ready' : 'failed';
       });
     return () => {
       live = false;

@@ -16,6 +16,18 @@ export const offlineText = {
   storedResults: 'Hors ligne : résultats parmi les élèves enregistrés sur cet appareil.',
   pending: 'En attente',
   pendingTitle: 'En attente de synchronisation',
+  /** The dashboard's summary of the account's unsent work (issue 28). */
+  pendingCount: (n: number) => (n > 1 ? `${n} modifications en attente d'envoi` : "1 modification en attente d'envoi"),
+  pendingHint: 'Elles sont gardées sur cet appareil et partiront dès le retour du réseau.',
+  refusedTitle: 'Modifications refusées par le serveur',
+  refused: (message: string) => `Refusée par le serveur : ${message}`,
+  dismiss: 'Retirer',
+  /** The router's error page (issue 28): never the router's own English page. */
+  routeOffline: "Cette page n'est pas disponible hors ligne. Reconnectez-vous à internet pour l'ouvrir.",
+  routeError: 'Une erreur inattendue est survenue.',
+  reloadPage: 'Recharger la page',
+  backHome: "Retour à l'accueil",
+  toLogin: 'Aller à la connexion',
   syncComplete: "Données synchronisées avec succès. Rechargement de l'application...",
   syncAuthError:
     'La synchronisation a été refusée : votre session a expiré. Déconnectez-vous puis reconnectez-vous pour envoyer vos modifications.',

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { api, type Queued } from '../../api/client';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
+import { RefusedWrites } from '../../components/RefusedWrites';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -172,6 +173,10 @@ function Roster({
     <section className="card roster" aria-labelledby="roster-title">
       <div className="roster-head">
         <h2 id="roster-title">{t.tableTitle}</h2>
+        <RefusedWrites
+          areas={['/enrollments']}
+          only={(w) => (roster.data ?? []).some((e) => isPendingFor([w], ['/enrollments'], e.id))}
+        />
         {canToggle && (
           <div className="bulk-buttons">
             <button

@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
+import { OutboxSummary } from '../../components/OutboxSummary';
 import { dashboardText } from '../../i18n/dashboard';
 import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
@@ -136,6 +137,7 @@ function AdminHome({ session }: { session: Session }) {
   return (
     <main className="page dashboard">
       <PlatformAnnouncement />
+      <OutboxSummary />
       <header className="dashboard-school">
         {school?.logo_url ? (
           <img src={school.logo_url} alt="" width={64} height={64} />

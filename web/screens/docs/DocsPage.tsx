@@ -1,8 +1,9 @@
 // The documentation viewer (document 1 §2 'Documentation viewer'; product decision
 // 'Documentation'): a back button, the title and the user's role, then the role's guide
-// (docs/guides/{role}.md, served as /docs/{role}.md and precached by the service worker, so it
-// opens offline) rendered from Markdown without the `:::permission KEY` blocks the user may not
-// read, beside its 'Sommaire' (headings 1 to 3) that follows the reading and scrolls smoothly.
+// (docs/guides/{role}.md, rendered at build time by react-markdown into /docs/{role}.json and
+// stored by the service worker after sign-in, so it opens offline) without the `:::permission KEY`
+// blocks the user may not read, beside its 'Sommaire' (headings 1 to 3) that follows the reading
+// and scrolls smoothly.
 // On a phone the Sommaire folds above the guide.
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -11,11 +12,22 @@ import { docsText as t } from '../../i18n/docs';
 import { offlineText } from '../../i18n/offline';
 import { hasPermission, homeOf, useSession } from '../../session/session';
 import { GuideMarkdown } from './GuideMarkdown';
-import { filterPermissionBlocks, guideAddress, guideHeadings, guideRoleOf, type GuideHeading, type GuideRole } from './guide';
-import { parseMarkdown } from './markdown';
+import {
+  guideAddress,
+  guideHeadings,
+  guideRoleOf,
+  type GuideHeading,
+  type GuideNode,
+  type GuideRole,
+  visibleNodes,
+} from './guide';
 import './docs.css';
 
-type Guide = { state: 'loading' } | { state: 'missing' } | { state: 'unreachable' } | { state: 'ready'; text: string };
+type Guide =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'unreachable' }
+  | { state: 'ready'; nodes: GuideNode[] };
 
 /**
  * The guide's text; 'missing' when the server has no such file (the app's page answers instead),
@@ -30,7 +42,8 @@ function useGuide(role: GuideRole | null): Guide {
       .then(async (response) => {
         const type = response.headers.get('Content-Type') ?? '';
         const found = response.ok && !type.includes('text/html');
-        const next: Guide = found ? { state: 'ready', text: await response.text() } : { state: 'missing' };
+        const nodes = found ? ((await response.json().catch(() => null)) as unknown) : null;
+        const next: Guide = Array.isArray(nodes) ? { state: 'ready', nodes: nodes as GuideNode[] } : { state: 'missing' };
         if (live) setGuide({ role, guide: next });
       })
       .catch(() => live && setGuide({ role, guide: { state: 'unreachable' } }));
@@ -100,15 +113,13 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
   const guide = useGuide(standardOnly ? null : role);
   const [tocOpen, setTocOpen] = useState(false);
 
-  const text = useMemo(
-    () => (guide.state === 'ready' && session ? filterPermissionBlocks(guide.text, (key) => hasPermission(session, key)) : ''),
+  const nodes = useMemo(
+    () => (guide.state === 'ready' && session ? visibleNodes(guide.nodes, (key) => hasPermission(session, key)) : []),
     [guide, session],
   );
-  const headings = useMemo(() => guideHeadings(text), [text]);
+  const headings = useMemo(() => guideHeadings(nodes), [nodes]);
   const [current, setCurrent] = useCurrentSection(headings);
-
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
-  const ids = useMemo(() => new Map(headings.map((h) => [h.line, h.id])), [headings]);
+  const ids = useMemo(() => headings.map((h) => h.id), [headings]);
 
   // Beside the guide (a wide screen), the Sommaire keeps the current section in its own view.
   const tocRef = useRef<HTMLElement>(null);
@@ -199,7 +210,7 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
             </nav>
           )}
           <article className="docs-body">
-            <GuideMarkdown blocks={blocks} ids={ids} />
+            <GuideMarkdown nodes={nodes} ids={ids} />
             <div id={END_ID} aria-hidden="true" />
           </article>
         </div>

@@ -1,85 +1,53 @@
-// The guide's blocks (markdown.ts) as React elements: text is always text (nothing is read as
-// HTML), headings take the Sommaire's anchors by their line, and links open as linkTarget says.
-import { Fragment, type ReactNode } from 'react';
+// A guide's tree (rendered from its Markdown at build time by react-markdown,
+// scripts/lib/guide-render.ts) as React elements: text is always text (nothing is read as HTML),
+// only the elements of Markdown are made, the n-th heading of levels 1 to 3 takes the Sommaire's
+// n-th anchor, and links open as linkTarget says.
+import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { linkTarget, type Block, type Inline } from './markdown';
+import { type GuideNode, linkTarget } from './guide';
 
-function inlines(nodes: Inline[]): ReactNode[] {
-  return nodes.map((node, key) => {
-    switch (node.type) {
-      case 'text':
-        return node.text;
-      case 'code':
-        return <code key={key}>{node.text}</code>;
-      case 'strong':
-        return <strong key={key}>{inlines(node.children)}</strong>;
-      case 'em':
-        return <em key={key}>{inlines(node.children)}</em>;
-      case 'link': {
-        const words = inlines(node.children);
-        switch (linkTarget(node.href)) {
-          case 'none':
-            return <span key={key}>{words}</span>;
-          case 'app':
-            return (
-              <Link key={key} to={node.href}>
-                {words}
-              </Link>
-            );
-          case 'site':
-            return (
-              <a key={key} href={node.href} target="_blank" rel="noopener noreferrer">
-                {words}
-              </a>
-            );
-          default:
-            return (
-              <a key={key} href={node.href}>
-                {words}
-              </a>
-            );
-        }
-      }
-    }
-  });
-}
+/** What Markdown makes; anything else shows its content only. */
+const ELEMENTS = new Set(
+  'h1 h2 h3 h4 h5 h6 p ul ol li strong em code pre blockquote br hr del'.split(' ').concat(['a']),
+);
 
-function blocks(nodes: Block[], ids: ReadonlyMap<number, string>, tight = false): ReactNode[] {
-  return nodes.map((node, key) => {
-    switch (node.type) {
-      case 'heading': {
-        const Tag = `h${node.level}` as const;
-        return (
-          <Tag key={key} id={ids.get(node.line)}>
-            {inlines(node.children)}
-          </Tag>
-        );
+export function GuideMarkdown({ nodes, ids }: { nodes: readonly GuideNode[]; ids: readonly string[] }) {
+  let heading = 0;
+  const render = (list: readonly GuideNode[]): ReactNode[] =>
+    list.map((node, key) => {
+      if (typeof node === 'string') return node;
+      const [tag, attributes, ...rest] = node;
+      const children = render(rest);
+      if (!ELEMENTS.has(tag)) return createElement('span', { key }, ...children);
+      if (/^h[1-3]$/.test(tag)) return createElement(tag, { key, id: ids[heading++] }, ...children);
+      if (tag === 'ol') {
+        const start = Number(attributes?.start ?? 1);
+        return createElement('ol', { key, start: start === 1 ? undefined : start }, ...children);
       }
-      case 'paragraph':
-        return tight ? <Fragment key={key}>{inlines(node.children)}</Fragment> : <p key={key}>{inlines(node.children)}</p>;
-      case 'list': {
-        const items = node.items.map((item, index) => <li key={index}>{blocks(item, ids, node.tight)}</li>);
-        return node.ordered ? (
-          <ol key={key} start={node.start === 1 ? undefined : node.start}>
-            {items}
-          </ol>
-        ) : (
-          <ul key={key}>{items}</ul>
-        );
+      if (tag !== 'a') return createElement(tag, { key }, ...children);
+      const href = String(attributes?.href ?? '');
+      switch (linkTarget(href)) {
+        case 'none':
+          return <span key={key}>{children}</span>;
+        case 'app':
+          return (
+            <Link key={key} to={href}>
+              {children}
+            </Link>
+          );
+        case 'site':
+          return (
+            <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+              {children}
+            </a>
+          );
+        default:
+          return (
+            <a key={key} href={href}>
+              {children}
+            </a>
+          );
       }
-      case 'code':
-        return (
-          <pre key={key}>
-            <code>{node.text}</code>
-          </pre>
-        );
-      case 'quote':
-        return <blockquote key={key}>{blocks(node.children, ids)}</blockquote>;
-    }
-  });
-}
-
-/** A guide's blocks; `ids` gives a heading's anchor by its line (guideHeadings). */
-export function GuideMarkdown({ blocks: nodes, ids }: { blocks: Block[]; ids: ReadonlyMap<number, string> }) {
-  return <>{blocks(nodes, ids)}</>;
+    });
+  return <>{render(nodes)}</>;
 }

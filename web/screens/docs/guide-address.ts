@@ -2,7 +2,7 @@
 // service worker is told the signed-in account's guide from the app's entry (app/offline-screens.tsx).
 import type { AccountType } from '../../session/session';
 
-/** The guides in docs/guides/, served as /docs/{role}.md. */
+/** The guides in docs/guides/, served as /docs/{role}.md and, rendered at build time, /docs/{role}.json. */
 export const GUIDE_ROLES = ['admin', 'standard', 'teacher', 'student', 'superadmin'] as const;
 export type GuideRole = (typeof GUIDE_ROLES)[number];
 
@@ -11,4 +11,5 @@ export function guideRoleOf(role: AccountType): GuideRole {
   return role === 'superadmin_delegate' ? 'superadmin' : role;
 }
 
-export const guideAddress = (role: GuideRole) => `/docs/${role}.md`;
+/** The guide as the screen reads it: the tree react-markdown made of it at build time (decision 165). */
+export const guideAddress = (role: GuideRole) => `/docs/${role}.json`;

@@ -5,6 +5,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
+import { RefusedWrites } from '../../components/RefusedWrites';
 import { type ApiState, useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -110,6 +111,7 @@ function ResourceManager<D>({
     <>
       <h2>{t.title}</h2>
       <p className="muted">{t.intro}</p>
+      <RefusedWrites areas={['/resources']} />
       <div className="resource-toolbar">
         {classes.length > 1 && (
           <Field label={t.filter}>

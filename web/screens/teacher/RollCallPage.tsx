@@ -2,12 +2,16 @@
 // date, one row per student with four 44 px buttons (P, A, R, J; the chosen one again clears it)
 // and 'Tous présents'. Taps are gathered for a moment and sent as one write; without network the
 // write waits in the phone's queue (sent once, in order, when it returns) and the marks stay
-// shown, a reload included.
+// shown, a reload included, marked 'En attente' until sent; a write the server refused on replay
+// is shown here with its message (issue 28).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type Queued } from '../../api/client';
+import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
+import { PendingBadge } from '../../components/PendingBadge';
+import { RefusedWrites } from '../../components/RefusedWrites';
 import { attendanceText as t } from '../../i18n/attendance';
 import { timetableText } from '../../i18n/timetable';
 import { addDays, ATTENDANCE_STATUSES, type AttendanceStatus, schoolClock } from '../../../worker/domain/attendance';
@@ -44,6 +48,7 @@ export function RollCallPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(draft);
   latest.current = draft;
+  const waiting = isPendingFor(usePendingWrites(), ['/teacher/attendance'], entryId, date);
 
   async function flush() {
     timer.current = null;
@@ -116,6 +121,7 @@ export function RollCallPage() {
       </p>
       <h1>{t.title(entry.subject_name, entry.class_name)}</h1>
       <p className="roll-call-when">{t.when(day, frDate(date), entry.start_time, entry.end_time)}</p>
+      <RefusedWrites areas={['/teacher/attendance']} only={(w) => w.ids.includes(entryId) && w.ids.includes(date)} />
       <div className="roll-call-steps">
         <button type="button" className="btn btn-secondary" onClick={() => go(addDays(date, -7))}>
           {t.previous}
@@ -136,7 +142,8 @@ export function RollCallPage() {
           <div className="roll-call-bar">
             <span role="status">
               {t.counted(marks.size, data.students.length)}
-              {busy ? ` · ${t.saving}` : sent === 'saved' && draft.size === 0 ? ` · ${t.saved}` : ''}
+              {busy ? ` · ${t.saving}` : sent === 'saved' && draft.size === 0 && !waiting ? ` · ${t.saved}` : ''}
+              {waiting && !busy && <PendingBadge />}
             </span>
             <button
               type="button"

@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/useApi';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
+import { OutboxSummary } from '../../components/OutboxSummary';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { commonText } from '../../i18n/common';
 import { shellText } from '../../i18n/shell';
@@ -61,6 +62,7 @@ export function TeacherPage() {
       {latest && (
         <AnnouncementBanner id={latest.id} content={latest.content} storageKey="dismissedTeacherAnnouncement" />
       )}
+      <OutboxSummary />
       {week.data && <Today lessons={week.data} />}
       <div className="tabs" role="tablist" aria-label={shellText.screens.teacher}>
         {TABS.map((key) => (

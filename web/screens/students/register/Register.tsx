@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { api, errorMessage, type Queued } from '../../../api/client';
 import { usePendingWrites } from '../../../api/pending';
+import { RefusedWrites } from '../../../components/RefusedWrites';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Pager } from '../../../components/Pager';
@@ -220,6 +221,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
           )}
         </div>
       </header>
+      <RefusedWrites areas={['/students', '/enrollments']} />
 
       <Filters register={register} />
 

@@ -1,0 +1,256 @@
+// The offline engine's faults of issue 28, each as a user meets it (each test fails on the service
+// worker and page before the issue): writes land in the order they were made, a replay the server
+// answers 503 is tried again on its own and lands once, a half-typed form survives a replay, an
+// address opened offline after sign-out answers in French, and a new version waits, is taken on
+// 'Mettre à jour', keeps the queued writes and deletes the older caches.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { controlled, PHONE, signInAndLand } from './support';
+import type { RollCall } from '../../worker/contract/teacher';
+
+const NEVER_VISITED = "Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.";
+
+// Each test signs in, waits for the worker to store the account's screens (and, for the teacher,
+// its working data), then goes offline and back: more steps than the default minute allows on a
+// shared machine.
+test.describe.configure({ timeout: 150_000 });
+
+/** A write through the page's fetch (so through the service worker), as the screens send it. */
+function putAddress(page: Page, address: string) {
+  return page.evaluate(async (address) => {
+    const token = localStorage.getItem('accessToken');
+    const headers = { Authorization: `Bearer ${token}` };
+    const info = (await (await fetch('/api/instance/current', { headers })).json()) as Record<string, unknown>;
+    const res = await fetch('/api/instance/current', {
+      method: 'PUT',
+      headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ ...info, address, logo_url: undefined }),
+    });
+    return res.status;
+  }, address);
+}
+
+/** The school's address as the server has it. */
+async function serverAddress(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await page.request.get('/api/instance/current', { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { address: string }).address;
+}
+
+/** How many writes wait in the worker's queue (Workbox's own store). */
+function queued(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('workbox-background-sync');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('requests')) return resolve(0);
+          const count = db.transaction('requests').objectStore('requests').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+        open.onerror = () => resolve(-1);
+      }),
+  );
+}
+
+test('an edit made offline, then one made online, land in that order', async ({ page, context }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await controlled(page);
+  // The instance read is stored first, so that the offline edit can read it.
+  await putAddress(page, 'Adresse de départ');
+
+  await context.setOffline(true);
+  expect(await putAddress(page, 'Adresse saisie hors ligne')).toBe(202);
+  await context.setOffline(false);
+  // Back online, a newer edit of the same record, before the queue was sent.
+  expect([200, 202]).toContain(await putAddress(page, 'Adresse saisie en ligne'));
+
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => queued(page), { timeout: 30_000 }).toBe(0);
+  expect(await serverAddress(page)).toBe('Adresse saisie en ligne');
+});
+
+test('a replay the server answers 503 is tried again without any user action, and lands once', async ({
+  page,
+  context,
+}) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await controlled(page);
+  await putAddress(page, 'Adresse de départ');
+
+  await context.setOffline(true);
+  expect(await putAddress(page, 'Adresse après une panne')).toBe(202);
+
+  // The server is down for a moment when the connection returns: its first answer is a 503.
+  const answers: number[] = [];
+  await context.route('**/api/instance/current', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    if (answers.length === 0) {
+      answers.push(503);
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Indisponible"}' });
+    }
+    const response = await route.fetch();
+    answers.push(response.status());
+    return route.fulfill({ response });
+  });
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => answers[0]).toBe(503);
+
+  // Nobody taps, reloads or goes offline and back: the page's timer asks the worker again.
+  await expect.poll(() => serverAddress(page), { timeout: 45_000 }).toBe('Adresse après une panne');
+  expect(answers).toEqual([503, 200]);
+  await expect.poll(() => queued(page)).toBe(0);
+});
+
+test('a form half-typed while the queue is sent keeps its text', async ({ page, context }) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await controlled(page);
+  await putAddress(page, 'Adresse de départ');
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Classes', exact: true }).click();
+  await expect(page.locator('.item-name', { hasText: /^NS III$/ })).toBeVisible();
+
+  await context.setOffline(true);
+  expect(await putAddress(page, 'Adresse envoyée plus tard')).toBe(202);
+  // Still offline, the admin starts a new class's name.
+  const name = page.getByLabel('Nouvelle classe');
+  await name.fill('Philo B (en cours de saisie');
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText("Données synchronisées avec succès. Rechargement de l'application...")).toBeVisible();
+  await expect.poll(() => serverAddress(page)).toBe('Adresse envoyée plus tard');
+  // Longer than the 2 s after which the page used to reload: the text is still there, in place.
+  await page.waitForTimeout(3000);
+  await expect(name).toHaveValue('Philo B (en cours de saisie');
+  await name.pressSequentially(')');
+  await expect(name).toHaveValue('Philo B (en cours de saisie)');
+});
+
+test('after sign-out, any address opened offline answers in French', async ({ page, context }) => {
+  await signInAndLand(page, 'secretaire', '/dashboard');
+  await controlled(page);
+  await page.getByRole('button', { name: 'Déconnexion' }).first().click({ force: true });
+  await expect(page).toHaveURL(/\/login$/);
+
+  await context.setOffline(true);
+  for (const address of ['/', '/students', '/teacher/attendance', '/une-adresse-inconnue']) {
+    await page.goto(address);
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.getByText(/Unexpected Application Error|Failed to fetch/)).toHaveCount(0);
+  }
+});
+
+// FIXME (issue 28, left open): in the last run the banner of the routed new script did not show
+// within 30 s (registration.update() with the script answered by context.route); not yet known
+// whether the route does not reach the browser's update check or the new worker's install fails.
+test.fixme('a new version waits, is taken on "Mettre à jour", keeps the queued writes and deletes the older files', async ({
+  page,
+  context,
+}) => {
+  await signInAndLand(page, 'admin', '/dashboard');
+  await controlled(page);
+  await putAddress(page, 'Adresse de départ');
+  const filesCaches = () =>
+    page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('portail-files-')).sort());
+  const [current] = await filesCaches();
+  const version = current!.slice('portail-files-'.length);
+
+  // A write waits in this version's queue; the server refuses it for a while (it stays queued).
+  await context.setOffline(true);
+  expect(await putAddress(page, 'Adresse gardée pendant la mise à jour')).toBe(202);
+  await context.route('**/api/instance/current', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Indisponible"}' })
+      : route.continue(),
+  );
+  // The next deployment: the same files under a new version, which the worker's script names.
+  const script = await (await page.request.get('/service-worker.js')).text();
+  expect(script).toContain(version);
+  const next = 'e2e0next0001';
+  await context.route('**/service-worker.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: script.replaceAll(version, next) }),
+  );
+  await context.setOffline(false);
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+  // The new version installs and waits beside the running one; the banner offers it.
+  await expect(page.getByText('Nouvelle version disponible !')).toBeVisible({ timeout: 30_000 });
+  expect(await filesCaches()).toEqual([`portail-files-${next}`, current].sort());
+  expect(await queued(page)).toBe(1);
+
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Mettre à jour' }).click()]);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached();
+  await expect.poll(filesCaches).toEqual([`portail-files-${next}`]);
+  expect(await queued(page)).toBe(1);
+
+  // The server is back: the new worker sends the write the older one queued.
+  await context.unroute('**/api/instance/current');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => serverAddress(page), { timeout: 45_000 }).toBe('Adresse gardée pendant la mise à jour');
+  await expect.poll(() => queued(page)).toBe(0);
+});
+
+test.describe('a teacher on a phone with no signal', () => {
+  test.use({ viewport: PHONE });
+
+  test('after one sign-in online, the roll call and the grade book of a class never opened work offline; the roll call lands once', async ({
+    page,
+    context,
+  }) => {
+    await signInAndLand(page, 'prof', '/teacher');
+    await controlled(page);
+    // The teacher's working data is stored in the background after the screens.
+    await expect(page.locator('html')).toHaveAttribute('data-offline-data', 'ready', { timeout: 60_000 });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Mon Emploi du temps' }).click();
+    const week = page.getByRole('group', { name: 'Emploi du temps de la semaine' });
+    const monday = week.locator('section').filter({ has: page.getByRole('heading', { name: 'Lundi' }) });
+    await monday.getByRole('button').first().click();
+    await expect(page.getByRole('heading', { name: /^Appel : / })).toBeVisible();
+    await expect(page.getByText(NEVER_VISITED)).toHaveCount(0);
+    const url = new URL(page.url());
+    const row = page.getByRole('listitem').first();
+    const student = await row.locator('.roll-call-name').innerText();
+    const absent = page.getByRole('button', { name: `${student} : Absent` });
+    const target = (await absent.getAttribute('aria-pressed')) === 'true' ? 'Justifié' : 'Absent';
+    await page.getByRole('button', { name: `${student} : ${target}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'élèves marqués' }).getByText('En attente')).toBeVisible();
+
+    // The grade book of a course, never opened on this phone.
+    await page.getByRole('link', { name: '← Mon espace' }).click();
+    await page.getByRole('tab', { name: 'Mes Cours' }).click();
+    await page
+      .getByRole('link', { name: /^Carnet de notes : / })
+      .first()
+      .click();
+    await expect(page.locator('.gradebook-table')).toBeVisible();
+    await expect(page.getByText(NEVER_VISITED)).toHaveCount(0);
+
+    // Back online: the roll call is sent once, with no tap.
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const entry = url.searchParams.get('entry')!;
+    const date = url.searchParams.get('date')!;
+    const status = target === 'Absent' ? 'absent' : 'justified';
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/teacher/attendance?entryId=${entry}&date=${date}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          const body = (await res.json()) as RollCall;
+          const enrolment = body.students.find((s) => `${s.nom} ${s.prenom}` === student)?.enrollment_id;
+          return body.marks.filter((m) => m.enrollment_id === enrolment).map((m) => m.status);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([status]);
+    expect(await queued(page)).toBe(0);
+  });
+});

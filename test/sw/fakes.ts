@@ -1,0 +1,166 @@
+// Stand-ins for what the service worker's modules use of the browser: Cache Storage, the network
+// (a fake server that records every request with its cache mode and answers from handlers), the
+// Workbox queue's storage and an extendable event. The modules themselves run unchanged
+// (web/sw/*.ts, with Workbox inside), in Node.
+import { vi } from 'vitest';
+import type { QueueEntry, RefusedStore, RefusedWrite, WriteQueue } from '../../web/sw/writes';
+
+export const ORIGIN = 'https://ecole.test';
+
+class FakeCache {
+  readonly entries = new Map<string, Response>();
+  private keyOf = (request: RequestInfo | URL) =>
+    new URL(typeof request === 'string' || request instanceof URL ? request : request.url, ORIGIN).href;
+  async match(request: RequestInfo | URL): Promise<Response | undefined> {
+    return this.entries.get(this.keyOf(request))?.clone();
+  }
+  async put(request: RequestInfo | URL, response: Response): Promise<void> {
+    // As a browser does: the body is read whole when stored.
+    const body = await response.arrayBuffer();
+    const copy = new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    this.entries.set(this.keyOf(request), copy);
+  }
+  async delete(request: RequestInfo | URL): Promise<boolean> {
+    return this.entries.delete(this.keyOf(request));
+  }
+  async keys(): Promise<Request[]> {
+    return [...this.entries.keys()].map((url) => new Request(url));
+  }
+}
+
+export class FakeCaches {
+  readonly caches = new Map<string, FakeCache>();
+  async open(name: string): Promise<FakeCache> {
+    if (!this.caches.has(name)) this.caches.set(name, new FakeCache());
+    return this.caches.get(name)!;
+  }
+  async has(name: string) {
+    return this.caches.has(name);
+  }
+  async delete(name: string) {
+    return this.caches.delete(name);
+  }
+  async keys() {
+    return [...this.caches.keys()];
+  }
+  async match(request: RequestInfo | URL, options: { cacheName?: string } = {}) {
+    const names = options.cacheName ? [options.cacheName] : [...this.caches.keys()];
+    for (const name of names) {
+      const found = await this.caches.get(name)?.match(request);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  /** The paths (with their query) a cache holds. */
+  async paths(name: string): Promise<string[]> {
+    const cache = this.caches.get(name);
+    return cache ? [...cache.entries.keys()].map((url) => url.slice(ORIGIN.length)).sort() : [];
+  }
+}
+
+export interface Seen {
+  method: string;
+  path: string;
+  cache: RequestCache;
+  headers: Record<string, string>;
+  body: string;
+  /** The answer's status; 0 when the request failed (offline). */
+  status: number;
+}
+
+export type Handler = (request: Request) => Response | Promise<Response>;
+
+/** The network: handlers by 'METHOD /path' (or '/path' for GET); `offline` makes every request fail. */
+export class FakeNetwork {
+  readonly seen: Seen[] = [];
+  offline = false;
+  readonly handlers = new Map<string, Handler>();
+  on(route: string, handler: Handler | Response) {
+    this.handlers.set(
+      route.includes(' ') ? route : `GET ${route}`,
+      typeof handler === 'function' ? handler : () => handler.clone(),
+    );
+    return this;
+  }
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(
+      typeof input === 'string' || input instanceof URL ? new URL(input, ORIGIN) : input,
+      init,
+    );
+    const url = new URL(request.url);
+    const seen: Seen = {
+      method: request.method,
+      path: url.pathname + url.search,
+      cache: request.cache,
+      headers: Object.fromEntries(request.headers),
+      body: request.method === 'GET' ? '' : await request.clone().text(),
+      status: 0,
+    };
+    this.seen.push(seen);
+    if (this.offline) throw new TypeError('Failed to fetch');
+    const handler = this.handlers.get(`${request.method} ${url.pathname}`);
+    const response = handler ? await handler(request) : new Response('absent', { status: 404 });
+    seen.status = response.status;
+    return response;
+  };
+  paths(method = 'GET') {
+    return this.seen.filter((s) => s.method === method).map((s) => `${s.path} ${s.cache}`);
+  }
+}
+
+/** The service worker's globals, on fresh stand-ins. */
+export function serviceWorkerGlobals() {
+  const caches = new FakeCaches();
+  const network = new FakeNetwork();
+  vi.stubGlobal('location', new URL(`${ORIGIN}/`));
+  vi.stubGlobal('caches', caches);
+  vi.stubGlobal('fetch', network.fetch);
+  vi.stubGlobal('self', globalThis);
+  return { caches, network };
+}
+
+/** An event whose lifetime promises are kept (install, message). */
+export function extendableEvent(type = 'install') {
+  const promises: Promise<unknown>[] = [];
+  return { type, waitUntil: (p: Promise<unknown>) => void promises.push(p), promises } as unknown as ExtendableEvent;
+}
+
+/** The Workbox queue's behaviour (push at the tail, shift and unshift at the head), in memory. */
+export class MemoryQueue implements WriteQueue {
+  readonly entries: QueueEntry[] = [];
+  async pushRequest(entry: QueueEntry) {
+    this.entries.push({ timestamp: Date.now(), ...entry, request: entry.request.clone() as Request });
+  }
+  async unshiftRequest(entry: QueueEntry) {
+    this.entries.unshift({ ...entry, request: entry.request.clone() as Request });
+  }
+  async shiftRequest() {
+    return this.entries.shift();
+  }
+  async getAll() {
+    return this.entries.map((e) => ({ ...e, request: e.request.clone() as Request }));
+  }
+  async size() {
+    return this.entries.length;
+  }
+}
+
+export class MemoryRefused implements RefusedStore {
+  readonly writes: RefusedWrite[] = [];
+  async add(write: RefusedWrite) {
+    this.writes.push(write);
+  }
+  async all() {
+    return [...this.writes];
+  }
+  async remove(id: string) {
+    this.writes.splice(
+      this.writes.findIndex((w) => w.id === id),
+      1,
+    );
+  }
+}

@@ -1,0 +1,66 @@
+// API reads (web/sw/reads.ts): network first, the stored copy revalidated with its ETag (a 304
+// answers the copy), served marked when the network or a gateway fails, 'never visited' otherwise.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { networkFirst } from '../../web/sw/reads';
+import { type FakeCaches, type FakeNetwork, ORIGIN, serviceWorkerGlobals } from './fakes';
+
+let caches: FakeCaches;
+let network: FakeNetwork;
+beforeEach(() => {
+  ({ caches, network } = serviceWorkerGlobals());
+});
+
+const read = (path: string, token: string | null = 'jeton') =>
+  networkFirst(new Request(`${ORIGIN}/api${path}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}));
+
+describe('a read', () => {
+  it('is stored, then revalidated: an unchanged answer is a 304 and the page gets the stored copy', async () => {
+    let version = '"v1"';
+    network.on('/api/bootstrap', (request) =>
+      request.headers.get('If-None-Match') === version
+        ? new Response(null, { status: 304, headers: { ETag: version } })
+        : Response.json({ school: 'Collège Démo' }, { headers: { ETag: version } }),
+    );
+    expect(await (await read('/bootstrap')).json()).toEqual({ school: 'Collège Démo' });
+    const again = await read('/bootstrap');
+    expect(network.seen[1]!.headers['if-none-match']).toBe('"v1"');
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ school: 'Collège Démo' });
+
+    // Changed on the server: the new answer replaces the copy.
+    version = '"v2"';
+    network.on('/api/bootstrap', () =>
+      Response.json({ school: 'Collège Démo (renommé)' }, { headers: { ETag: '"v2"' } }),
+    );
+    expect(await (await read('/bootstrap')).json()).toEqual({ school: 'Collège Démo (renommé)' });
+    expect(await caches.paths('api-data')).toEqual(['/api/bootstrap']);
+  });
+
+  it("offline, answers the stored copy marked 'offline', or the never-visited notice", async () => {
+    network.on('/api/classes', Response.json([{ name: '7e AF' }]));
+    await read('/classes');
+    network.offline = true;
+    const stored = await read('/classes');
+    expect(stored.headers.get('X-From-Cache')).toBe('offline');
+    expect(await stored.json()).toEqual([{ name: '7e AF' }]);
+    const never = await read('/students');
+    expect(never.status).toBe(503);
+    expect(await never.json()).toMatchObject({ code: 'offline_uncached' });
+  });
+
+  it("answers a gateway error with the stored copy marked 'error', but lets maintenance through", async () => {
+    network.on('/api/classes', Response.json([{ name: '7e AF' }]));
+    await read('/classes');
+    network.on('/api/classes', new Response('Bad gateway', { status: 502 }));
+    expect((await read('/classes')).headers.get('X-From-Cache')).toBe('error');
+    network.on('/api/classes', Response.json({ maintenance: true, message: 'Maintenance' }, { status: 503 }));
+    expect((await read('/classes')).status).toBe(503);
+  });
+
+  it('without an account, is public: kept apart from the school data that sign-out deletes', async () => {
+    network.on('/api/instance/default', Response.json({ name: 'Collège Démo' }));
+    await read('/instance/default', null);
+    expect(await caches.paths('public-data')).toEqual(['/api/instance/default']);
+    expect(await caches.paths('api-data')).toEqual([]);
+  });
+});

@@ -1,0 +1,228 @@
+// API writes (architecture guide, offline protocol; decisions 006, 100; issue 28): a write that
+// cannot reach the server waits in the Workbox queue `sync-data` (with its Idempotency-Key and
+// its account) and the page gets 202 { queued: true }; the queue goes out in order, one write at
+// a time, with the signed-in account's current token when the write is that account's.
+// - Order: while a write of the same account waits (or a replay is under way), a new write joins
+//   the queue behind it instead of overtaking it; the replay that follows sends it, and the page
+//   gets the server's own answer when it lands in that replay.
+// - Outcomes of a replayed write: network failure, 5xx, 408 or 429 → kept at the head, the replay
+//   stops and says so (the Background Sync event fails, so the browser tries again with its
+//   backoff; the page asks again on its timer); 401 → kept, the page is told (it renews the session
+//   and posts SESSION, which replays); any other 4xx → final: dropped, its French message kept
+//   with what it concerned, for the screen that made it to show; success → sent.
+// Nothing here touches the service worker's globals but `fetch` and `crypto`: the queue, the
+// store of refused writes, the session and the messages to the pages are given (test/sw).
+import { offlineText } from '../i18n/offline';
+import { json } from './reads';
+
+export interface WriteMetadata {
+  /** The account that made the write (the `id` claim of its token). */
+  userId?: string | null;
+  /** The write's Idempotency-Key: how a page waiting for its answer finds it. */
+  id?: string;
+}
+
+export interface QueueEntry {
+  request: Request;
+  timestamp?: number;
+  metadata?: WriteMetadata;
+}
+
+/** What the replay needs of workbox-background-sync's Queue. */
+export interface WriteQueue {
+  pushRequest(entry: QueueEntry): Promise<void>;
+  unshiftRequest(entry: QueueEntry): Promise<void>;
+  shiftRequest(): Promise<QueueEntry | undefined>;
+  getAll(): Promise<QueueEntry[]>;
+  size(): Promise<number>;
+}
+
+/** A queued write as the pages see it: address under /api, account and the ids its body names. */
+export interface PendingWrite {
+  method: string;
+  path: string;
+  userId: string | null;
+  ids: string[];
+}
+
+/** A replayed write the server refused for good, kept until the user dismisses it. */
+export interface RefusedWrite extends PendingWrite {
+  id: string;
+  status: number;
+  message: string;
+  at: string;
+}
+
+export interface RefusedStore {
+  add(write: RefusedWrite): Promise<void>;
+  all(): Promise<RefusedWrite[]>;
+  remove(id: string): Promise<void>;
+}
+
+export type SyncMessage =
+  | { type: 'SYNC_COMPLETE'; sent: number; paths: string[] }
+  | { type: 'SYNC_CLIENT_ERROR'; messages: string[] }
+  | { type: 'SYNC_AUTH_ERROR' }
+  | { type: 'QUEUE_SIZE'; size: number; outcome: ReplayOutcome };
+
+/** How a replay ended: every write that could go went ('sent'), or why it stopped. */
+export type ReplayOutcome = 'sent' | 'offline' | 'retry' | 'auth';
+
+export interface WritesEnvironment {
+  queue: WriteQueue;
+  refused: RefusedStore;
+  /** The signed-in account's session, as the page last posted it. */
+  session: () => { token: string; userId: string } | null;
+  /** The account of a request, read from its bearer token. */
+  userIdOf: (request: Request) => string | null;
+  broadcast: (message: SyncMessage) => Promise<void>;
+}
+
+/** The ids a queued body names (a created record's id, the students of a bulk action, a roll call's lesson and date...). */
+const BODY_ID_KEYS = ['id', 'student_id', 'ids', 'student_ids', 'enrollmentIds', 'timetable_entry_id', 'date'];
+
+const pathOf = (request: Request) => new URL(request.url).pathname.replace(/^\/api/, '');
+
+async function describe(request: Request, userId: string | null): Promise<PendingWrite> {
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
+  const ids = BODY_ID_KEYS.flatMap((key) => [body?.[key]].flat()).filter((v): v is string => typeof v === 'string');
+  return { method: request.method, path: pathOf(request), userId, ids };
+}
+
+async function messageOf(response: Response): Promise<string> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: string } | null;
+  return body?.message ?? offlineText.syncClientErrorDefault;
+}
+
+/** Answers the server gives for a moment (a gateway, maintenance, the limits): tried again later. */
+const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
+
+export function writes(environment: WritesEnvironment) {
+  const { queue, refused } = environment;
+  let replaying: Promise<ReplayOutcome> | null = null;
+  /** Writes whose page waits for the answer (they joined the queue while online), by key. */
+  const waiting = new Set<string>();
+  const answered = new Map<string, Response>();
+
+  /** The queued request, with the current session's token when it belongs to the same account. */
+  function withFreshToken(request: Request, userId: string | null | undefined): Request {
+    const session = environment.session();
+    if (!session || session.userId !== userId) return request;
+    const headers = new Headers(request.headers);
+    headers.set('Authorization', `Bearer ${session.token}`);
+    return new Request(request, { headers });
+  }
+
+  async function run(): Promise<ReplayOutcome> {
+    let outcome: ReplayOutcome = 'sent';
+    const sentPaths = new Set<string>();
+    const messages: string[] = [];
+    try {
+      for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
+        const { userId = null, id } = entry.metadata ?? {};
+        let response: Response;
+        try {
+          response = await fetch(withFreshToken(entry.request.clone() as Request, userId));
+        } catch {
+          await queue.unshiftRequest(entry);
+          outcome = 'offline';
+          break;
+        }
+        if (response.status === 401 || isTransient(response.status)) {
+          // Kept at the head: sent again once the account's session is renewed, or later.
+          await queue.unshiftRequest(entry);
+          outcome = response.status === 401 ? 'auth' : 'retry';
+          break;
+        }
+        const awaited = id !== undefined && waiting.has(id);
+        if (awaited) answered.set(id, response);
+        if (response.ok || response.status < 400) {
+          sentPaths.add(pathOf(entry.request));
+          continue;
+        }
+        // Refused for good. A page waiting for the answer shows it itself; otherwise it is kept
+        // for the screen that made the write.
+        if (awaited) continue;
+        const message = await messageOf(response);
+        messages.push(message);
+        await refused.add({
+          ...(await describe(entry.request, userId)),
+          id: id ?? crypto.randomUUID(),
+          status: response.status,
+          message,
+          at: new Date().toISOString(),
+        });
+      }
+    } finally {
+      if (outcome === 'auth') await environment.broadcast({ type: 'SYNC_AUTH_ERROR' });
+      if (messages.length) await environment.broadcast({ type: 'SYNC_CLIENT_ERROR', messages });
+      if (sentPaths.size)
+        await environment.broadcast({ type: 'SYNC_COMPLETE', sent: sentPaths.size, paths: [...sentPaths] });
+      await environment.broadcast({ type: 'QUEUE_SIZE', size: await queue.size(), outcome });
+    }
+    return outcome;
+  }
+
+  /** Sends the queued writes in order; one replay at a time (a second call shares the first). */
+  function replay(): Promise<ReplayOutcome> {
+    replaying ??= run().finally(() => {
+      replaying = null;
+    });
+    return replaying;
+  }
+
+  async function waitsFor(userId: string | null): Promise<boolean> {
+    if (replaying) return true;
+    return (await queue.getAll()).some((entry) => (entry.metadata?.userId ?? null) === userId);
+  }
+
+  const queued = () => json({ queued: true }, 202);
+
+  /** A write from a page: sent now, or behind the account's waiting writes, or queued when offline. */
+  async function send(request: Request): Promise<Response> {
+    const userId = environment.userIdOf(request);
+    const id = request.headers.get('Idempotency-Key') ?? crypto.randomUUID();
+    if (!(await waitsFor(userId))) {
+      try {
+        return await fetch(request.clone() as Request);
+      } catch {
+        await queue.pushRequest({ request, metadata: { userId, id } });
+        return queued();
+      }
+    }
+    waiting.add(id);
+    try {
+      await queue.pushRequest({ request, metadata: { userId, id } });
+      // A replay under way may end before reaching it: then the next one sends it.
+      for (let round = 0; round < 3; round++) {
+        const outcome = await replay();
+        const answer = answered.get(id);
+        if (answer) return answer;
+        if (outcome !== 'sent') return queued();
+      }
+      return queued();
+    } finally {
+      waiting.delete(id);
+      answered.delete(id);
+    }
+  }
+
+  /** What the queue holds and what was refused, for the pages' 'En attente' and refusal marks. */
+  async function pending(): Promise<{ pending: PendingWrite[]; refused: RefusedWrite[] }> {
+    const entries = await queue.getAll();
+    return {
+      pending: await Promise.all(entries.map((entry) => describe(entry.request, entry.metadata?.userId ?? null))),
+      refused: await refused.all(),
+    };
+  }
+
+  return { send, replay, pending, dismiss: (id: string) => refused.remove(id) };
+}
+
+export type Writes = ReturnType<typeof writes>;
