@@ -2,7 +2,8 @@
 // (every course of the programme has exactly one teacher), the week's timetable, and attendance:
 // the demo teacher's lessons over the last two weeks of January.
 import type { assignments, attendanceRecords, teachers, timetableEntries } from '../../worker/db/schema';
-import { addDays, defaultRange, schoolClock } from '../../worker/domain/attendance';
+import { defaultRange } from '../../worker/domain/attendance';
+import { addDays, schoolToday } from '../../worker/domain/dates';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
@@ -126,7 +127,7 @@ export function teachingRows(
 
 /** The school days of last week and of this week up to today, in the school's time zone. */
 export function demoAttendanceDates(now: Date = new Date()): string[] {
-  const today = schoolClock(now).date;
+  const today = schoolToday(now);
   const monday = defaultRange(now).start;
   return [addDays(monday, -7), monday]
     .flatMap((start) => [0, 1, 2, 3, 4, 5].map((d) => addDays(start, d)))
