@@ -110,10 +110,12 @@ export const isSchoolDate = (value: string): boolean => isIsoDate(value) && dayO
  * The sheet's default range (document 2 §2): this week's Monday to Saturday in the school's time
  * zone. On a Sunday, the week that just ended (its Monday to the day before).
  */
-export function defaultRange(now: Date = new Date()): { start: string; end: string } {
-  const today = schoolToday(now);
-  const day = dayOfWeekOf(today) ?? 7;
-  const start = addDays(today, 1 - day);
+export const defaultRange = (now: Date = new Date()): { start: string; end: string } => weekOf(schoolToday(now));
+
+/** The Monday to Saturday of a date's week; a Sunday's is the week that just ended. */
+export function weekOf(date: string): { start: string; end: string } {
+  const day = dayOfWeekOf(date) ?? 7;
+  const start = addDays(date, 1 - day);
   return { start, end: addDays(start, 5) };
 }
 
