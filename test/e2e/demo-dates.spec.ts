@@ -7,6 +7,9 @@ import type { TeacherLesson } from '../../worker/contract/teacher';
 import { schoolToday, schoolYearOf } from '../../worker/domain/dates';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 
+// The small demo: the same calendar as the large one, written faster.
+test.use({ schoolData: 'small' });
+
 test("the demo's current year holds today, and today's roll calls are taken", async ({ page }) => {
   const today = schoolToday();
   const year = schoolYearOf(today);

@@ -42,7 +42,7 @@ test('a teacher scores a whole class offline; every score survives a reload and 
 
   await context.setOffline(true);
   await page.getByLabel('Nom', { exact: true }).fill('Devoir hors ligne');
-  await page.getByLabel('Sur').fill('20');
+  await page.getByLabel('Sur', { exact: true }).fill('20');
   await page.getByRole('button', { name: 'Ajouter' }).click();
   await expect(page.getByText('Évaluation créée.')).toBeVisible();
   const inputs = page.getByLabel(/^Note de .+ en Devoir hors ligne \(sur 20\)$/);
