@@ -28,6 +28,20 @@ const TABLES_IN_DB = [
   { regex: '(^|/)db/schema$', message: 'Queries live in worker/db/<table>.ts: routes and lib do not touch tables.' },
 ];
 
+// One school clock (decision 210): the day, month, weekday and year come from worker/domain/dates.ts
+// (America/Port-au-Prince), never from the device's zone (Date's local getters) or from UTC's day.
+const ONE_SCHOOL_CLOCK = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(getFullYear|getMonth|getDate|getDay|getHours|getMinutes|setFullYear|setMonth|setDate|setHours)$/]',
+    message: "The device's day is not the school's: use worker/domain/dates.ts (schoolToday, schoolClock...).",
+  },
+  {
+    selector: "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString']",
+    message: "UTC's day is not the school's: use worker/domain/dates.ts (schoolToday, addDays...).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist', 'node_modules', '.wrangler', 'test-results', 'playwright-report', 'bench-results', 'migrations'],
@@ -53,6 +67,11 @@ export default tseslint.config(
   },
   // Dependencies point one way (docs/architecture.md, "Layers"). Later blocks replace the rule's
   // options for their files, so each block lists every pattern its files obey.
+  {
+    files: ['worker/**/*.ts', 'web/**/*.{ts,tsx}'],
+    ignores: ['worker/domain/dates.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK] },
+  },
   restrict(['web/**/*.{ts,tsx}'], [WEB_TO_WORKER, WEB_TO_CONTRACT]),
   restrict(['worker/**/*.ts'], [WORKER_TO_WEB]),
   restrict(['worker/domain/**/*.ts'], [WORKER_TO_WEB, ...DOMAIN_IS_PURE]),

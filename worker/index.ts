@@ -1,7 +1,6 @@
 // Worker entry: the Hono app, the daily housekeeping and the Durable Object classes.
 import { app } from './app';
-import { database } from './db/client';
-import * as idempotencyKeys from './db/idempotency-keys';
+import { runHousekeeping } from './housekeeping';
 
 export { LoginThrottle } from './durable/login-throttle';
 export { Platform } from './durable/platform';
@@ -9,7 +8,7 @@ export { SchoolHub } from './durable/school-hub';
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller: ScheduledController, env: Env) {
-    await idempotencyKeys.deleteExpired(database(env.DB), new Date());
+  async scheduled(controller: ScheduledController, env: Env) {
+    await runHousekeeping(env, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

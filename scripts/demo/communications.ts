@@ -10,23 +10,28 @@ import type {
   teacherAnnouncementRecipients,
   teacherAnnouncements,
 } from '../../worker/db/schema';
+import { addDays } from '../../worker/domain/dates';
 import type { DemoContext } from './context';
 import { stamp } from './random';
 
 export function communicationRows(ctx: DemoContext, teacherIds: string[]) {
-  const { school, cfg, id, classId } = ctx;
-  const y0 = Number(cfg.currentYear.slice(0, 4));
+  const { school, cfg, id, classId, calendar } = ctx;
+  // Written in the last days, never before the year began.
+  const daysAgo = (n: number) => {
+    const day = addDays(calendar.today, -n);
+    return day < calendar.span.start ? calendar.span.start : day;
+  };
   const toTeachers: typeof teacherAnnouncements.$inferInsert = {
     id: id('announcement:teachers'),
     instanceId: school,
     content: 'Conseil des professeurs vendredi à 14 h en salle des professeurs. Merci de saisir vos notes avant jeudi.',
-    createdAt: stamp(`${y0 + 1}-01-20`, 9),
+    createdAt: stamp(daysAgo(3), 9),
   };
   const toClass: typeof studentAnnouncements.$inferInsert = {
     id: id('announcement:students'),
     instanceId: school,
     content: `Sortie pédagogique au Musée du Panthéon National pour la ${cfg.firstStudent.className} : autorisation signée à rapporter avant mercredi.`,
-    createdAt: stamp(`${y0 + 1}-01-21`, 10),
+    createdAt: stamp(daysAgo(2), 10),
   };
   return {
     teacherAnnouncements: [toTeachers],

@@ -1,6 +1,9 @@
-// What every area of a demo school's data shares: the school, its profile, its id maker and its
-// random streams, and the ids of the things the areas refer to (years, periods, classes, subjects).
-import { PROFILES, type SchoolProfile, type SchoolSize } from './profiles';
+// What every area of a demo school's data shares: the school, its profile on the day the demo is
+// written and that day's calendar, its id maker and its random streams, and the ids of the things
+// the areas refer to (years, periods, classes, subjects).
+import { schoolToday } from '../../worker/domain/dates';
+import { type DemoCalendar, demoCalendar } from './calendar';
+import { PROFILES, profileFor, type SchoolProfile, type SchoolSize } from './profiles';
 import { idMaker, makeRng, type Rng } from './random';
 
 export interface DemoContext {
@@ -9,6 +12,8 @@ export interface DemoContext {
   /** What the random streams start from: the same seed gives the same pupils, money and grades. */
   seed: string;
   cfg: SchoolProfile;
+  /** The day the demo is written on (the school's today) and its years and trimesters. */
+  calendar: DemoCalendar;
   /** A stable id from a readable key ('class:7e AF'), unique to the school. */
   id: (key: string) => string;
   /** The random stream of one concern (students, money, grades...). */
@@ -26,8 +31,14 @@ export interface DemoContext {
   feeOf: (year: string, className: string) => number;
 }
 
-export function demoContext(school: string, size: SchoolSize, seed: string = school): DemoContext {
-  const cfg = PROFILES[size];
+export function demoContext(
+  school: string,
+  size: SchoolSize,
+  seed: string = school,
+  today: string = schoolToday(),
+): DemoContext {
+  const calendar = demoCalendar(today);
+  const cfg = profileFor(PROFILES[size], calendar);
   const id = idMaker(school);
   const index = new Map(cfg.classes.map((c, i) => [c.name, i]));
   const classIndex = (name: string) => index.get(name)!;
@@ -36,6 +47,7 @@ export function demoContext(school: string, size: SchoolSize, seed: string = sch
     size,
     seed,
     cfg,
+    calendar,
     id,
     rng: (topic) => makeRng(`${seed}|${size}|${topic}`),
     yearNames: [cfg.pastYear, cfg.currentYear].filter((y): y is string => Boolean(y)),

@@ -1,8 +1,10 @@
 // Enrolments and their money: one enrolment per pupil and year at the class fee, sibling
 // reductions, scholarships and exam fees, payments in up to three instalments (receipts numbered
 // in date order across the school, taken by the demo cashier), and a few unpaid pupils whose
-// grades are locked.
+// grades are locked. This year's instalments fall in their windows up to today: a later one is
+// not paid yet, and the first one is paid by today at the latest (decision 211).
 import type { adjustments, enrollments, payments } from '../../worker/db/schema';
+import { notAfter } from './calendar';
 import type { DemoContext } from './context';
 import { clamp, dayBetween, pad, stamp } from './random';
 import { type Pupil, studentIdOf } from './students';
@@ -20,7 +22,7 @@ export interface Enrolled {
 }
 
 export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: ReadonlyMap<number, number>) {
-  const { cfg, size, school, id } = ctx;
+  const { cfg, size, school, id, calendar } = ctx;
   const demoPupil = pupils[0]!;
   const enrolled: Enrolled[] = [];
   for (const p of pupils) {
@@ -86,9 +88,9 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
     const y = Number(year.slice(0, 4));
     return year === cfg.currentYear
       ? [
-          [`${y}-09-01`, `${y}-10-17`],
+          [`${y}-08-16`, `${y}-10-17`],
           [`${y}-11-03`, `${y}-12-19`],
-          [`${y + 1}-01-06`, `${y + 1}-01-23`],
+          [`${y + 1}-01-06`, `${y + 1}-03-20`],
         ]
       : [
           [`${y}-09-02`, `${y}-10-17`],
@@ -125,9 +127,12 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
     const win = windows(e.year);
     amounts.forEach((amount, i) => {
       const [from, to] = win[i]!;
+      const date = dayBetween(money, from, to);
+      // Not paid yet (today comes before it); the first instalment is paid by today.
+      if (i > 0 && date > calendar.today) return;
       e.payments.push({
         id: id(`payment:${e.id}:${i + 1}`),
-        date: dayBetween(money, from, to),
+        date: notAfter(date, calendar.today),
         label: `Versement ${i + 1}`,
         amount,
         position: i + 1,
@@ -158,7 +163,7 @@ export function enrolmentRows(ctx: DemoContext, pupils: Pupil[], siblingOf: Read
     classId: ctx.classId(e.className),
     mppa: e.mppa,
     gradesAccessEnabled: !locked.has(e.id),
-    createdAt: stamp(`${e.year.slice(0, 4)}-08-${pad(20 + (e.pupil.n % 10))}`, 15),
+    createdAt: stamp(notAfter(`${e.year.slice(0, 4)}-08-${pad(20 + (e.pupil.n % 10))}`, calendar.today), 15),
   }));
   const adjustmentRows: (typeof adjustments.$inferInsert)[] = enrolled.flatMap((e) =>
     e.adjustments.map((a) => ({

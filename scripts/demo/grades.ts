@@ -1,17 +1,19 @@
 // Evaluations and grades: each pupil has an ability (a few are failing, the demo pupil does
 // well) and an affinity per subject; in each class two pupils score alike (a tie on the report
-// cards); the current year has Trimestres 1 and 2 done, the past year one exam per subject and
-// trimester (its pupils were promoted). Then the teachers' appreciations of both trimestres, per
-// subject and in general.
+// cards); the current year's trimesters are graded up to today — the ones over in full, the one
+// under way with the evaluations already held (its first at least, its exam not yet) — and the
+// past year has one exam per subject and trimester (its pupils were promoted). Then the teachers'
+// appreciations of the trimesters begun, per subject and in general (decision 211).
 import type { appreciations, evaluations, generalAppreciations, grades } from '../../worker/db/schema';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
 import { PERIODS } from './profiles';
+import { dayAt, notAfter } from './calendar';
 import { clamp, dayBetween, stamp } from './random';
 import type { Pupil } from './students';
 
 export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[]) {
-  const { cfg, size, school, id, maxGrade } = ctx;
+  const { cfg, size, school, id, maxGrade, calendar } = ctx;
   const demoPupil = pupils[0]!;
   const current = enrolled.filter((e) => e.year === cfg.currentYear);
   const byClass = (year: string, className: string) =>
@@ -102,6 +104,7 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
       results.set(r, [s + score, m + max]);
     }
   };
+  // [name, share of the max grade, slot]: slot 0 early in the trimester, 1 in its middle, 2 its exam at the end.
   const SETS: [string, number, number][][] = [
     [
       ['Devoir 1', 0.2, 0],
@@ -118,42 +121,35 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
       ['Examen', 0.5, 2],
     ],
   ];
-  const y0 = Number(cfg.currentYear.slice(0, 4));
-  const t1Days: [string, string][] = [
-    [`${y0}-10-06`, `${y0}-10-17`],
-    [`${y0}-10-27`, `${y0}-11-14`],
-    [`${y0}-12-01`, `${y0}-12-12`],
-  ];
-  const t2Days: [string, string][] = [
-    [`${y0 + 1}-01-12`, `${y0 + 1}-01-23`],
-    [`${y0 + 1}-02-02`, `${y0 + 1}-02-20`],
-    [`${y0 + 1}-03-09`, `${y0 + 1}-03-20`],
+  // Each slot's share of its trimester (lessons start in September, a trimester's exam comes at its end).
+  const SLOT_SPANS: [number, number][] = [
+    [0.3, 0.42],
+    [0.52, 0.66],
+    [0.84, 0.94],
   ];
   for (const c of cfg.classes) {
     for (const subject of Object.keys(cfg.curriculum[c.name]!)) {
       const max = maxGrade(c.name, subject);
-      for (const [name, share, slot] of marks.pick(SETS)) {
-        addEvaluation(
-          cfg.currentYear,
-          'Trimestre 1',
-          c.name,
-          subject,
-          name,
-          Math.round(max * share),
-          dayBetween(marks, ...t1Days[slot]!),
-        );
-      }
-      // Trimestre 2 is done too: a full set of its own.
-      for (const [name, share, slot] of marks.pick(SETS)) {
-        addEvaluation(
-          cfg.currentYear,
-          'Trimestre 2',
-          c.name,
-          subject,
-          name,
-          Math.round(max * share),
-          dayBetween(marks, ...t2Days[slot]!),
-        );
+      for (const period of calendar.begun) {
+        const held = marks.pick(SETS).map(([name, share, slot]) => {
+          const [from, to] = SLOT_SPANS[slot]!;
+          const day = dayBetween(marks, dayAt(period.start, period.end, from), dayAt(period.start, period.end, to));
+          return { name, points: Math.round(max * share), day, slot };
+        });
+        // A trimester over has them all. The one under way has those held by today, its first at
+        // least, and not its exam: half of its points at least are still free to grade.
+        const over = period.end < calendar.today;
+        const done = held.filter((e, i) => over || i === 0 || (e.slot < 2 && e.day <= calendar.today));
+        for (const e of done)
+          addEvaluation(
+            cfg.currentYear,
+            period.name,
+            c.name,
+            subject,
+            e.name,
+            e.points,
+            notAfter(e.day, calendar.today),
+          );
       }
     }
   }
@@ -171,7 +167,7 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
     }
   }
 
-  // --- Appreciations (Trimestres 1 and 2)
+  // --- Appreciations (the trimesters begun)
   const notes = ctx.rng('appreciations');
   const subjectRemark = (pct: number) =>
     pct >= 80
@@ -192,7 +188,7 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
   const appreciationRows: (typeof appreciations.$inferInsert)[] = [];
   const generalRows: (typeof generalAppreciations.$inferInsert)[] = [];
   const firstTeacherCourses = cfg.teachers[0]!.courses;
-  for (const period of ['Trimestre 1', 'Trimestre 2']) {
+  for (const { name: period } of calendar.begun) {
     const term = `${cfg.currentYear}:${period}`;
     const subjectPercent = (e: Enrolled, subject: string) => {
       const [s, m] = results.get(`${e.id}|${term}|${subject}`) ?? [0, 0];

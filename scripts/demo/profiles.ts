@@ -1,6 +1,8 @@
 // The academic shape of the two demo schools: a large secondary school (Collège Démo, Port-au-
 // Prince, two years of history) and a small primary school (École Nouvelle Aurore, Cap-Haïtien,
-// its first year): classes with their fees and sizes, subjects, programme, teachers.
+// its first year): classes with their fees and sizes, subjects, programme, teachers. Years and
+// birth dates are relative to the day the demo is written (`profileFor`, calendar.ts).
+import type { DemoCalendar } from './calendar';
 
 /** Which of the two shapes a demo (or test) school has. */
 export type SchoolSize = 'large' | 'small' | 'scale';
@@ -8,17 +10,18 @@ export type SchoolSize = 'large' | 'small' | 'scale';
 /** Subjects a teacher teaches: in some classes, or in every class that has the subject ('*'). */
 type Courses = Record<string, string[] | '*'>;
 
-export interface SchoolProfile {
+/** A school's shape, whatever the day: its years and birth dates are set by `profileFor`. */
+export interface SchoolShape {
   city: string;
   emailDomain: string;
-  currentYear: string;
-  pastYear: string | null;
-  /** An empty next year (its class fees only), to try the promotion on: null for none. */
-  nextYear: string | null;
+  /** Whether the school has the year before the current one (pupils of last year, promoted). */
+  hasPastYear: boolean;
+  /** Whether it has an empty next year (its class fees only), to try the promotion on. */
+  hasNextYear: boolean;
   /** Payments are multiples of this, in centimes. */
   payUnit: number;
-  /** Fee in whole currency units, birth year of a pupil of the normal age, number of pupils. */
-  classes: { name: string; fee: number; born: number; size: number }[];
+  /** Fee in whole currency units, age of a pupil of the normal age on the year's first day, number of pupils. */
+  classes: { name: string; fee: number; age: number; size: number }[];
   subjects: string[];
   /** Max grade in points per class and subject. */
   curriculum: Record<string, Record<string, number>>;
@@ -26,27 +29,50 @@ export interface SchoolProfile {
   hours: (subject: string, className: string, points: number) => number;
   /** teachers[0] is the demo 'prof' account; each course (class x subject) has exactly one teacher. */
   teachers: { prenom: string; nom: string; courses: Courses }[];
-  /** students[0] becomes the demo 'eleve' account. */
-  firstStudent: { prenom: string; nom: string; sexe: 'M' | 'F'; date_of_birth: string; className: string };
+  /** students[0] becomes the demo 'eleve' account: born on `birthday` ('MM-DD'), `age` years before the year's first calendar year. */
+  firstStudent: { prenom: string; nom: string; sexe: 'M' | 'F'; birthday: string; age: number; className: string };
   archived: number;
   nisuShare: number;
 }
 
-const LARGE: SchoolProfile = {
+/** A shape on a given day: the years' names and the birth years. */
+export interface SchoolProfile extends Omit<SchoolShape, 'classes' | 'firstStudent'> {
+  currentYear: string;
+  pastYear: string | null;
+  /** An empty next year (its class fees only), to try the promotion on: null for none. */
+  nextYear: string | null;
+  /** Fee in whole currency units, birth year of a pupil of the normal age, number of pupils. */
+  classes: { name: string; fee: number; born: number; size: number }[];
+  firstStudent: { prenom: string; nom: string; sexe: 'M' | 'F'; date_of_birth: string; className: string };
+}
+
+export function profileFor(shape: SchoolShape, calendar: DemoCalendar): SchoolProfile {
+  const y0 = Number(calendar.currentYear.slice(0, 4));
+  const { birthday, age, ...first } = shape.firstStudent;
+  return {
+    ...shape,
+    currentYear: calendar.currentYear,
+    pastYear: shape.hasPastYear ? calendar.pastYear : null,
+    nextYear: shape.hasNextYear ? calendar.nextYear : null,
+    classes: shape.classes.map(({ age, ...c }) => ({ ...c, born: y0 - age })),
+    firstStudent: { ...first, date_of_birth: `${y0 - age}-${birthday}` },
+  };
+}
+
+const LARGE: SchoolShape = {
   city: 'Port-au-Prince',
   emailDomain: 'college-demo.ht',
-  currentYear: '2025-2026',
-  pastYear: '2024-2025',
-  nextYear: '2026-2027',
+  hasPastYear: true,
+  hasNextYear: true,
   payUnit: 50_000, // 500 Gdes
   classes: [
-    { name: '7e AF', fee: 25_000, born: 2013, size: 19 },
-    { name: '8e AF', fee: 28_000, born: 2012, size: 18 },
-    { name: '9e AF', fee: 31_000, born: 2011, size: 18 },
-    { name: 'NS I', fee: 35_000, born: 2010, size: 17 },
-    { name: 'NS II', fee: 38_000, born: 2009, size: 17 },
-    { name: 'NS III', fee: 41_000, born: 2008, size: 16 },
-    { name: 'Philo', fee: 45_000, born: 2007, size: 15 },
+    { name: '7e AF', fee: 25_000, age: 12, size: 19 },
+    { name: '8e AF', fee: 28_000, age: 13, size: 18 },
+    { name: '9e AF', fee: 31_000, age: 14, size: 18 },
+    { name: 'NS I', fee: 35_000, age: 15, size: 17 },
+    { name: 'NS II', fee: 38_000, age: 16, size: 17 },
+    { name: 'NS III', fee: 41_000, age: 17, size: 16 },
+    { name: 'Philo', fee: 45_000, age: 18, size: 15 },
   ],
   subjects: [
     'Mathématiques',
@@ -151,22 +177,21 @@ const LARGE: SchoolProfile = {
     { prenom: 'Peterson', nom: 'Alexis', courses: { Physique: '*', Mathématiques: ['NS III', 'Philo'] } },
     { prenom: 'Gérard', nom: 'Estimé', courses: { Philosophie: '*' } },
   ],
-  firstStudent: { prenom: 'Marie', nom: 'Joseph', sexe: 'F', date_of_birth: '2011-04-02', className: '9e AF' },
+  firstStudent: { prenom: 'Marie', nom: 'Joseph', sexe: 'F', birthday: '04-02', age: 14, className: '9e AF' },
   archived: 3,
   nisuShare: 0.8,
 };
 
-const SMALL: SchoolProfile = {
+const SMALL: SchoolShape = {
   city: 'Cap-Haïtien',
   emailDomain: 'aurore.ht',
-  currentYear: '2025-2026',
-  pastYear: null,
-  nextYear: '2026-2027',
+  hasPastYear: false,
+  hasNextYear: true,
   payUnit: 5_000, // 50 $HT
   classes: [
-    { name: '1re AF', fee: 2_500, born: 2019, size: 5 },
-    { name: '2e AF', fee: 2_750, born: 2018, size: 5 },
-    { name: '3e AF', fee: 3_000, born: 2017, size: 5 },
+    { name: '1re AF', fee: 2_500, age: 6, size: 5 },
+    { name: '2e AF', fee: 2_750, age: 7, size: 5 },
+    { name: '3e AF', fee: 3_000, age: 8, size: 5 },
   ],
   subjects: ['Mathématiques', 'Français', 'Créole', 'Sciences Expérimentales'],
   // a primary school graded on 20 and 10 points (report cards on base 10)
@@ -181,7 +206,7 @@ const SMALL: SchoolProfile = {
     { prenom: 'Guerline', nom: 'Augustin', courses: { Mathématiques: '*', 'Sciences Expérimentales': '*' } },
     { prenom: 'Jameson', nom: 'Noël', courses: { Français: '*', Créole: '*' } },
   ],
-  firstStudent: { prenom: 'Naïka', nom: 'Pierre-Louis', sexe: 'F', date_of_birth: '2018-06-14', className: '2e AF' },
+  firstStudent: { prenom: 'Naïka', nom: 'Pierre-Louis', sexe: 'F', birthday: '06-14', age: 7, className: '2e AF' },
   archived: 0,
   nisuShare: 0.8,
 };
@@ -205,10 +230,10 @@ export const SATURDAY_SLOTS = [
 ];
 
 /** The scale run's schools (scripts/seed-scale.mjs): the large school's shape with 500 pupils this year. */
-const SCALE: SchoolProfile = {
+const SCALE: SchoolShape = {
   ...LARGE,
-  nextYear: null,
+  hasNextYear: false,
   classes: LARGE.classes.map((c, i) => ({ ...c, size: [75, 74, 73, 71, 70, 69, 68][i]! })),
 };
 
-export const PROFILES: Record<SchoolSize, SchoolProfile> = { large: LARGE, small: SMALL, scale: SCALE };
+export const PROFILES: Record<SchoolSize, SchoolShape> = { large: LARGE, small: SMALL, scale: SCALE };

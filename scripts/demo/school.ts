@@ -11,6 +11,7 @@ import type { Db } from '../../worker/db/client';
 import { type NewSchool, newSchoolStatements } from '../../worker/db/instances';
 import * as schema from '../../worker/db/schema';
 import { insertAccounts } from '../../worker/db/users';
+import { schoolToday } from '../../worker/domain/dates';
 import type { RoleTemplateKey } from '../../worker/domain/permissions';
 import { DEMO_PASSWORD } from '../demo-accounts';
 import { academicRows } from './academics';
@@ -96,8 +97,15 @@ const hashOf = (password: string) => {
   return hash;
 };
 
-/** Every statement of a demo school, in an order the foreign keys accept. */
-export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<Statement[]> {
+/**
+ * Every statement of a demo school, in an order the foreign keys accept, its dates relative to
+ * `today` (the school's today by default: its current year holds it, decision 211).
+ */
+export async function demoSchoolStatements(
+  db: Db,
+  demo: DemoSchool,
+  today: string = schoolToday(),
+): Promise<Statement[]> {
   const { school, data } = demo;
   const accounts = await Promise.all(
     demo.accounts.map(async (a) => ({
@@ -129,7 +137,7 @@ export async function demoSchoolStatements(db: Db, demo: DemoSchool): Promise<St
     return statements;
   }
 
-  const ctx = demoContext(school.id, data.size, data.seed);
+  const ctx = demoContext(school.id, data.size, data.seed, today);
   const academics = academicRows(ctx);
   const { pupils, siblingOf, rows: students } = pupilsOf(ctx);
   const money = enrolmentRows(ctx, pupils, siblingOf);

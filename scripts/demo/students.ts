@@ -16,6 +16,7 @@ import {
   MOTHER_NAMES,
   PLACES,
 } from './names';
+import { notAfter } from './calendar';
 import { ascii, pad, stamp } from './random';
 
 export interface Pupil {
@@ -196,9 +197,12 @@ export function pupilsOf(ctx: DemoContext) {
     medicalNotes: p.medicalNotes,
     status: p.status,
     createdAt: stamp(
-      p.classBefore
-        ? `${cfg.pastYear!.slice(0, 4)}-08-${pad(people.int(18, 30))}`
-        : `${cfg.currentYear.slice(0, 4)}-08-${pad(people.int(18, 30))}`,
+      notAfter(
+        p.classBefore
+          ? `${cfg.pastYear!.slice(0, 4)}-08-${pad(people.int(18, 30))}`
+          : `${cfg.currentYear.slice(0, 4)}-08-${pad(people.int(18, 30))}`,
+        ctx.calendar.today,
+      ),
       13,
       people.int(0, 59),
     ),

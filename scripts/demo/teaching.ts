@@ -1,8 +1,10 @@
 // The teachers (the first one is the demo 'prof' account), their courses of the current year
 // (every course of the programme has exactly one teacher), the week's timetable, and attendance:
-// the demo teacher's lessons over the last two weeks of January.
+// the demo teacher's lessons of last week and of this week up to today.
 import type { assignments, attendanceRecords, teachers, timetableEntries } from '../../worker/db/schema';
-import { addDays, defaultRange, schoolClock } from '../../worker/domain/attendance';
+import { weekOf } from '../../worker/domain/attendance';
+import { addDays } from '../../worker/domain/dates';
+import { notAfter } from './calendar';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
@@ -29,7 +31,7 @@ export function teachingRows(
   failing: ReadonlySet<number>,
   demoTeacherUserId: string | null,
 ) {
-  const { cfg, size, school, seed, id } = ctx;
+  const { cfg, size, school, seed, id, calendar } = ctx;
   const y0 = Number(cfg.currentYear.slice(0, 4));
   const teacherRows: (typeof teachers.$inferInsert)[] = cfg.teachers.map((t, i) => ({
     id: id(`teacher:${i + 1}`),
@@ -39,7 +41,7 @@ export function teachingRows(
     nom: t.nom,
     phone: `+509 ${3 + (i % 2)}${pad(hash32(`${seed}${i}a`) % 1000, 3)} ${pad(hash32(`${seed}${i}b`) % 10000, 4)}`,
     email: `${ascii(t.prenom.split('-')[0]!).toLowerCase()}.${ascii(t.nom).toLowerCase()}@${cfg.emailDomain}`,
-    createdAt: stamp(`${y0}-08-${pad(10 + i)}`, 14),
+    createdAt: stamp(notAfter(`${y0}-08-${pad(10 + i)}`, calendar.today), 14),
   }));
 
   const assignmentRows: (typeof assignments.$inferInsert)[] = [];
@@ -91,7 +93,7 @@ export function teachingRows(
   const attendance: (typeof attendanceRecords.$inferInsert)[] = [];
   const demoTeacherCourses = new Set(assignmentRows.filter((a) => a.teacherId === teacherRows[0]!.id).map((a) => a.id));
   const courseClass = new Map(courses.map((c) => [c.assignmentId, c.className]));
-  for (const date of demoAttendanceDates()) {
+  for (const date of demoAttendanceDates(calendar.today).filter((d) => d >= calendar.span.start)) {
     for (const entry of timetable.filter(
       (t) => demoTeacherCourses.has(t.assignmentId) && t.dayOfWeek === dayOfWeekOf(date),
     )) {
@@ -124,10 +126,9 @@ export function teachingRows(
   };
 }
 
-/** The school days of last week and of this week up to today, in the school's time zone. */
-export function demoAttendanceDates(now: Date = new Date()): string[] {
-  const today = schoolClock(now).date;
-  const monday = defaultRange(now).start;
+/** The school days of last week and of this week up to `today` (the school's day the demo is written on). */
+export function demoAttendanceDates(today: string): string[] {
+  const monday = weekOf(today).start;
   return [addDays(monday, -7), monday]
     .flatMap((start) => [0, 1, 2, 3, 4, 5].map((d) => addDays(start, d)))
     .filter((date) => date <= today);

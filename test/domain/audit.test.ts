@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auditSearchWords, dayRange, deleteRangeProblem, detailsText, schoolDayStart } from '../../worker/domain/audit';
+import { auditSearchWords, dayRange, deleteRangeProblem, detailsText } from '../../worker/domain/audit';
 
 describe('activity log days (Port-au-Prince)', () => {
-  it("starts a day at the school's midnight, in winter and in summer time", () => {
-    expect(schoolDayStart('2026-01-15')).toBe('2026-01-15T05:00:00.000Z');
-    expect(schoolDayStart('2026-07-15')).toBe('2026-07-15T04:00:00.000Z');
-    // 8 March 2026: summer time starts at 02:00, after midnight.
-    expect(schoolDayStart('2026-03-08')).toBe('2026-03-08T05:00:00.000Z');
-    expect(schoolDayStart('2026-03-09')).toBe('2026-03-09T04:00:00.000Z');
-  });
-
   it('includes both days of a range, and leaves a missing side open', () => {
     expect(dayRange('2026-01-10', '2026-01-12')).toEqual({
       from: '2026-01-10T05:00:00.000Z',

@@ -6,7 +6,6 @@ import {
   formatMoney,
   fromCentimes,
   hasScholarship,
-  localDay,
   parseAmount,
   stampPaymentDate,
   toCentimes,
@@ -160,9 +159,5 @@ describe('stampPaymentDate: zero to positive stamps today, back to zero clears',
     expect(stampPaymentDate(500_000, 0, '2025-10-01', today)).toBeNull();
     expect(stampPaymentDate(500_000, 600_000, '2025-10-01', today)).toBe('2025-10-01');
     expect(stampPaymentDate(0, 0, null, today)).toBeNull();
-  });
-
-  it('writes the local day as YYYY-MM-DD', () => {
-    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  birthDateProblem,
   birthYears,
   BLOOD_GROUPS,
   bulkEnrolState,
@@ -126,6 +127,15 @@ describe('birth date pickers', () => {
     const years = birthYears(new Date('2026-11-22T12:00:00Z'));
     expect(years[0]).toBe(2026);
     expect(years.at(-1)).toBe(1906);
+    // 31 December 2026 at 21:00 in Haiti is 2027 in UTC: the list still starts at 2026.
+    expect(birthYears(new Date('2026-12-31T21:00:00-05:00'))[0]).toBe(2026);
+  });
+
+  it("refuse a birth date after the school's today, in the Haitian evening too", () => {
+    const evening = new Date('2026-01-15T19:30:00-05:00'); // 16 January in UTC
+    expect(birthDateProblem('2026-01-15', evening)).toBeNull();
+    expect(birthDateProblem('2026-01-16', evening)).toBe('future');
+    expect(birthDateProblem('1905-12-31', evening)).toBe('tooOld');
   });
 
   it('give a date only when day, month and year make a real date', () => {

@@ -3,7 +3,8 @@
 // back to what the marks say. The detailed report lists the marks by subject.
 import { expect, test } from './fixtures';
 import { signInAndLand } from './support';
-import { addDays, defaultRange } from '../../worker/domain/attendance';
+import { defaultRange } from '../../worker/domain/attendance';
+import { addDays } from '../../worker/domain/dates';
 
 test('a staff override of a day survives a reload and clears back to the derived status', async ({ page }) => {
   await signInAndLand(page, 'admin', '/dashboard');

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { financeTotals, formatMoney, toCentimes } from '../../worker/domain/money';
 import { expect, test } from './fixtures';
-import { apiToken, signInAndLand } from './support';
+import { apiToken, DEMO, signInAndLand } from './support';
 
 interface Enrollment {
   id: string;
@@ -67,7 +67,7 @@ test('a cashier records instalments and a scholarship, prints the sheet and read
   await signInAndLand(page, 'comptable', '/dashboard');
   await page.goto(`/class/${encodeURIComponent(chosenClass)}`);
   await expect(page.getByRole('heading', { name: `Classe : ${chosenClass}` })).toBeVisible();
-  await expect(page.getByText("Gestion financière pour l'année 2025-2026")).toBeVisible();
+  await expect(page.getByText(`Gestion financière pour l'année ${DEMO.currentYear}`)).toBeVisible();
   await expect(page.getByRole('link', { name: /Retour à l'accueil/ })).toHaveAttribute('href', '/dashboard');
   await expect(page.getByRole('heading', { name: 'Liste des Élèves Inscrits' })).toBeVisible();
   const row = page.getByTestId(`roster-row-${pupil!.id}`);

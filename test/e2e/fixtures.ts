@@ -30,9 +30,10 @@ dns.promises.lookup = ((hostname: string, options: dns.LookupOptions) =>
   lookup(hostname.endsWith('.localhost') ? 'localhost' : hostname, options)) as typeof dns.promises.lookup;
 
 /**
- * What the school holds: the large demo's data (Collège Démo: seven classes, 2025-2026 and the
- * year before, Gdes), the small demo's (École Nouvelle Aurore: three classes, $HT), or nothing
- * yet (no year: the welcome card and the setup wizard).
+ * What the school holds: the large demo's data (Collège Démo: seven classes, the school year of
+ * today and the year before, Gdes), the small demo's (École Nouvelle Aurore: three classes, $HT),
+ * both written relative to today like `npm start`'s (decision 211), or nothing yet (no year: the
+ * welcome card and the setup wizard).
  */
 export type SchoolData = 'large' | 'small' | 'empty';
 

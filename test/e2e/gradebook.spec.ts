@@ -2,7 +2,7 @@
 // loses the network, adds an evaluation and scores the whole class; the scores survive a reload
 // and land once each when the network returns. A score the server refuses on replay is shown.
 import { expect, test } from './fixtures';
-import { apiToken, controlled, PHONE, signInAndLand } from './support';
+import { apiToken, controlled, DEMO, PHONE, signInAndLand } from './support';
 import type { GradeBook } from '../../worker/contract/grades';
 import type { TeacherDashboard } from '../../worker/contract/teacher';
 
@@ -32,8 +32,9 @@ test('a teacher scores a whole class offline; every score survives a reload and 
 
   await page.getByRole('link', { name: `Carnet de notes : ${course.subject_name}, ${course.class_name}` }).click();
   await expect(page.getByRole('heading', { name: `Carnet de notes · ${course.class_name}` })).toBeVisible();
-  // Trimestre 3 is still empty: the book opens online once (the phone keeps its copy).
-  await page.getByLabel('Période').selectOption({ label: 'Trimestre 3' });
+  // The trimester under way (the demo's holds today; decision 211): the book opens online once
+  // (the phone keeps its copy).
+  await page.getByLabel('Période').selectOption({ label: DEMO.currentPeriod.name });
   const rows = page.locator('.gradebook-table tbody tr');
   await expect(rows.first()).toBeVisible();
   const count = await rows.count();
@@ -41,7 +42,7 @@ test('a teacher scores a whole class offline; every score survives a reload and 
 
   await context.setOffline(true);
   await page.getByLabel('Nom', { exact: true }).fill('Devoir hors ligne');
-  await page.getByLabel('Sur').fill('20');
+  await page.getByLabel('Sur', { exact: true }).fill('20');
   await page.getByRole('button', { name: 'Ajouter' }).click();
   await expect(page.getByText('Évaluation créée.')).toBeVisible();
   const inputs = page.getByLabel(/^Note de .+ en Devoir hors ligne \(sur 20\)$/);
@@ -53,7 +54,7 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   // A reload without network: the book from the phone's copy, the scores from the drafts.
   await page.reload();
   await expect(page.getByLabel('Période')).toBeVisible();
-  await page.getByLabel('Période').selectOption({ label: 'Trimestre 3' });
+  await page.getByLabel('Période').selectOption({ label: DEMO.currentPeriod.name });
   await expect(inputs).toHaveCount(count);
   for (let i = 0; i < count; i++) await expect(inputs.nth(i)).toHaveValue(String(scoreFor(i)));
 
@@ -63,13 +64,24 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   const bookPath = `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent(course.class_name)}&subjectId=${course.subject_id}&periodId=${periodId}`;
   const read = async () =>
     (await (await page.request.get(bookPath, { headers: { Authorization: `Bearer ${token}` } })).json()) as GradeBook;
-  await expect
-    .poll(async () => Object.values((await read()).gradesByEnrollment).flat().length, { timeout: 30_000 })
-    .toBe(count);
+  /** The offline evaluation (the trimester may hold the demo's evaluations too) and its scores. */
+  const offline = (book: GradeBook) => {
+    const evaluation = book.evaluations.find((e) => e.name === 'Devoir hors ligne');
+    const scores = (enrollmentId: string) =>
+      (book.gradesByEnrollment[enrollmentId] ?? [])
+        .filter((g) => g.evaluation_id === evaluation?.id)
+        .map((g) => g.score);
+    return { evaluation, scores };
+  };
+  const landed = async () => {
+    const now = await read();
+    return now.students.flatMap((s) => offline(now).scores(s.enrollment_id)).length;
+  };
+  await expect.poll(landed, { timeout: 30_000 }).toBe(count);
   const book = await read();
-  expect(book.evaluations.map((e) => [e.name, e.max_score])).toEqual([['Devoir hors ligne', 20]]);
-  const byStudent = book.students.map((s) => book.gradesByEnrollment[s.enrollment_id]!.map((g) => g.score));
-  expect(byStudent).toEqual(book.students.map((_, i) => [scoreFor(i)]));
+  const { evaluation, scores } = offline(book);
+  expect([evaluation?.name, evaluation?.max_score]).toEqual(['Devoir hors ligne', 20]);
+  expect(book.students.map((s) => scores(s.enrollment_id))).toEqual(book.students.map((_, i) => [scoreFor(i)]));
   await expect(page.getByText(/notes? en attente d'envoi/)).toHaveCount(0);
 
   // Offline again, a correction; meanwhile the evaluation is deleted from another device: the
@@ -79,7 +91,7 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   await inputs.nth(0).blur();
   await expect(page.getByText("1 note en attente d'envoi")).toBeVisible();
   const other = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
-  const removed = await other.delete(`/api/evaluations/${book.evaluations[0]!.id}`, {
+  const removed = await other.delete(`/api/evaluations/${evaluation!.id}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(removed.status()).toBe(200);

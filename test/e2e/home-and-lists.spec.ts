@@ -1,7 +1,7 @@
 // The director's figures on the home screen, and the printed student list of every page
 // (issue 10), on a phone.
 import { expect, test } from './fixtures';
-import { PHONE, signInAndLand } from './support';
+import { DEMO, PHONE, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });
 
@@ -25,7 +25,7 @@ test('the home screen shows the year in figures to whoever reads the financial r
     })
   ).json()) as Summary;
 
-  const figures = page.getByRole('region', { name: "L'année 2025-2026 en chiffres" });
+  const figures = page.getByRole('region', { name: `L'année ${DEMO.currentYear} en chiffres` });
   await expect(figures.getByText('Élèves inscrits').first()).toBeVisible();
   await expect(figures.locator('.figure').first()).toContainText(String(summary.enrolled));
   await expect(figures.getByText(/^Versé en /).first()).toBeVisible();

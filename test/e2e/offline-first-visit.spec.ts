@@ -4,7 +4,7 @@
 // on what is stored, and what waits to be sent says so.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { controlled, holdServiceWorker, PHONE, signInAndLand } from './support';
+import { controlled, DEMO, holdServiceWorker, PHONE, signInAndLand } from './support';
 
 const NEVER_VISITED = "Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.";
 
@@ -26,7 +26,7 @@ test('after ONE visit, with the service worker ready late, the cashier’s scree
   const releaseWorker = await holdServiceWorker(context);
   const page = await context.newPage();
   await signInAndLand(page, 'comptable', '/dashboard');
-  await expect(page.getByRole('heading', { name: "L'année 2025-2026 en chiffres" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `L'année ${DEMO.currentYear} en chiffres` })).toBeVisible();
   await page.getByRole('link', { name: '7e AF', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Classe : 7e AF' })).toBeVisible();
   await expect(page.getByText('Bien-Aimé').first()).toBeVisible();
@@ -43,9 +43,9 @@ test('after ONE visit, with the service worker ready late, the cashier’s scree
   await expectNoConfigurationError(page);
 
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: "L'année 2025-2026 en chiffres" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `L'année ${DEMO.currentYear} en chiffres` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'NS III', exact: true })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Année scolaire' })).toContainText('2025-2026 (Actuelle)');
+  await expect(page.getByRole('combobox', { name: 'Année scolaire' })).toContainText(`${DEMO.currentYear} (Actuelle)`);
 
   // Screens never opened: their frame opens, and they say so once.
   for (const [path, title] of [

@@ -1,20 +1,20 @@
-// The promotion tab on a phone (issue 16; decision 172), on the small demo's data (2025-2026 with
-// grades, an empty 2026-2027): offline it says so and refuses; the director simulates, switches one
+// The promotion tab on a phone (issue 16; decision 172), on the small demo's data (the current
+// year with grades, an empty next year; decision 211): offline it says so and refuses; the director simulates, switches one
 // student's outcome, executes after the confirmation (the result is cleared) and undoes the run.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken, PHONE, signInAndLand } from './support';
+import { apiToken, DEMO, PHONE, signInAndLand } from './support';
 
 test.use({ viewport: PHONE, schoolData: 'small' });
 
-/** The classes of the 2026-2027 enrolments by student name ('Nom Prénom'), read through the API. */
+/** The classes of the next year's enrolments by student name ('Nom Prénom'), read through the API. */
 async function nextYearClasses(page: Page, token: string): Promise<Map<string, string>> {
   const headers = { Authorization: `Bearer ${token}` };
   const years = (await (await page.request.get('/api/school-years', { headers })).json()) as {
     id: string;
     name: string;
   }[];
-  const next = years.find((y) => y.name === '2026-2027')!;
+  const next = years.find((y) => y.name === DEMO.nextYear)!;
   const rows = (await (await page.request.get(`/api/student-accounts?yearId=${next.id}`, { headers })).json()) as {
     nom: string;
     prenom: string;
@@ -32,7 +32,7 @@ test('the director simulates, overrides one outcome, executes and undoes a promo
     .click();
   await expect(page.getByRole('heading', { name: 'Outil de Promotion des Élèves' })).toBeVisible();
   await expect(page.getByLabel('Année scolaire source')).toHaveValue(/.+/);
-  await expect(page.getByLabel('Année scolaire source').locator('option:checked')).toHaveText('2025-2026');
+  await expect(page.getByLabel('Année scolaire source').locator('option:checked')).toHaveText(DEMO.currentYear);
 
   // Offline: the banner, and the simulation is refused with the spec's message.
   await context.setOffline(true);
@@ -75,15 +75,15 @@ test('the director simulates, overrides one outcome, executes and undoes a promo
 
   await page.getByRole('button', { name: 'Exécuter la promotion' }).click();
   const dialog = page.getByRole('dialog', { name: 'Exécuter la promotion ?' });
-  await expect(dialog).toContainText('en 2026-2027');
+  await expect(dialog).toContainText(`en ${DEMO.nextYear}`);
   await dialog.getByRole('button', { name: 'Exécuter', exact: true }).click();
   await expect(
-    page.getByText(/^Promotion exécutée : \d+ élèves inscrits en 2026-2027, \d+ diplômés?\.$/),
+    page.getByText(new RegExp(`^Promotion exécutée : \\d+ élèves inscrits en ${DEMO.nextYear}, \\d+ diplômés?\\.$`)),
   ).toBeVisible();
   // The result is cleared; the run can be undone.
   await expect(page.getByRole('table')).toHaveCount(0);
   const latest = page.getByRole('region', { name: 'Dernière promotion' });
-  await expect(latest).toContainText('2025-2026 → 2026-2027');
+  await expect(latest).toContainText(`${DEMO.currentYear} → ${DEMO.nextYear}`);
 
   const token = await apiToken(page, 'admin');
   const classes = await nextYearClasses(page, token);

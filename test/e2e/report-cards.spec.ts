@@ -1,4 +1,4 @@
-// Report cards (issue 14): the admin picks a class and Trimestre 1 (the demo's graded period),
+// Report cards (issue 14): the admin picks a class and Trimestre 1 (graded whatever the day: decision 211),
 // selects every student and generates the bulletins: one card per student with the period
 // average and the rank; a general appreciation typed on a card is saved by itself and is there
 // after a reload, a refused one is said and undone; two templates printed (print media) show one
@@ -6,7 +6,7 @@
 // sheet per student, which Chromium prints as one letter page each.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PHONE, signInAndLand } from './support';
+import { DEMO, PHONE, signInAndLand } from './support';
 import type { Period } from '../../worker/contract/academic-periods';
 import type { ReportData } from '../../worker/contract/grades';
 import { REPORT_TEMPLATES } from '../../worker/domain/report-cards';
@@ -178,7 +178,8 @@ test.describe('on a phone', () => {
     await signInAndLand(page, 'admin', '/dashboard');
     await page.goto('/report-cards');
     await page.getByLabel('Classe').selectOption('Philo');
-    await page.getByLabel('Période').selectOption({ label: 'Trimestre 2' });
+    // The trimester under way: the demo's latest graded one (decision 211).
+    await page.getByLabel('Période').selectOption({ label: DEMO.currentPeriod.name });
     await page.getByLabel('Modèle').selectOption({ label: 'Annuel' });
     await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
     await page.getByRole('button', { name: /^Générer les Bulletins \(\d+\)$/ }).click();

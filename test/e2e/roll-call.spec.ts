@@ -4,7 +4,7 @@
 import { expect, test } from './fixtures';
 import { apiToken, controlled, PHONE, signInAndLand } from './support';
 import type { RollCall } from '../../worker/contract/teacher';
-import { addDays } from '../../worker/domain/attendance';
+import { addDays } from '../../worker/domain/dates';
 
 test.use({ viewport: PHONE });
 

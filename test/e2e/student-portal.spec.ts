@@ -1,7 +1,7 @@
 // The student portal on a phone (issue 16): the demo pupil signs in, sees their class and what is
 // left to pay, and after this one visit opens their week, grades and finances without network.
 import { expect, test } from './fixtures';
-import { controlled, PHONE, signInAndLand } from './support';
+import { controlled, DEMO, PHONE, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });
 
@@ -9,7 +9,7 @@ test('a student opens every section offline after one visit', async ({ page, con
   await signInAndLand(page, 'eleve', '/student');
   await expect(page.getByRole('heading', { name: 'Tableau de Bord', level: 1 })).toBeVisible();
   await expect(page.getByText(/^Bonjour, /)).toBeVisible();
-  await expect(page.getByText(/^.+ · année 2025-2026$/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^.+ · année ${DEMO.currentYear}$`))).toBeVisible();
   await controlled(page);
   // The dashboard read every section once: wait for the last of them.
   await page.waitForLoadState('networkidle');

@@ -3,7 +3,7 @@
 // On a school of the test's own with the large demo's data (Collège Démo).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken, signInAndLand } from './support';
+import { apiToken, DEMO, signInAndLand } from './support';
 
 // A 4x4 red PNG.
 const PNG_4PX = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==';
@@ -62,7 +62,7 @@ test('a secretary adds, finds, prints, enrols, moves and deletes students; an ad
   await drawer.getByLabel('E-mail du tuteur').fill('pas-un-email');
   await drawer.getByLabel('Groupe sanguin').selectOption('AB+');
   await drawer.getByLabel('Allergies').fill('Arachides');
-  await drawer.getByLabel("Inscrire maintenant pour l'année 2025-2026").check();
+  await drawer.getByLabel(`Inscrire maintenant pour l'année ${DEMO.currentYear}`).check();
   await drawer
     .locator('input[type="file"]')
     .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_4PX, 'base64') });

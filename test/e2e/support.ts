@@ -2,6 +2,13 @@
 // a service worker that arrives late, and what a thumb can reach.
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
+import { demoCalendar } from '../../scripts/demo/calendar';
+
+/**
+ * The demo's years and trimesters as its schools are written today (decision 211): the current
+ * year holds the school's today ('2026-2027' on 27 November 2026), the next one is empty.
+ */
+export const DEMO = demoCalendar();
 
 export async function signIn(page: Page, username: string, password: string = DEMO_PASSWORD) {
   await page.goto('/login');

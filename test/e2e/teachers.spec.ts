@@ -3,7 +3,7 @@
 // year; the new teacher signs in with the slip's password, changes it and finds both courses.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken, PHONE, signIn, signInAndLand } from './support';
+import { apiToken, DEMO, PHONE, signIn, signInAndLand } from './support';
 import type { ProgrammeCourse } from '../../worker/contract/teachers';
 import type { SchoolYear } from '../../worker/contract/school-years';
 
@@ -52,7 +52,7 @@ test('a manager adds a teacher and gives them courses; the teacher signs in and 
   await expect(card).toContainText('+509 3412 5678');
   await expect(card).toContainText('Mot de passe temporaire');
   await card.getByRole('button', { name: 'Cours' }).click();
-  const courses = page.getByRole('dialog', { name: 'Cours de Guerda Saint-Fleur — 2025-2026' });
+  const courses = page.getByRole('dialog', { name: `Cours de Guerda Saint-Fleur — ${DEMO.currentYear}` });
   const seventh = courses.getByRole('group', { name: '7e AF' });
   await expect(seventh.getByRole('checkbox', { name: /Mathématiques/ })).toBeDisabled();
   await expect(seventh.getByText('Attribué à Jean-Robert Baptiste')).toBeVisible();
@@ -73,7 +73,7 @@ test('a manager adds a teacher and gives them courses; the teacher signs in and 
     .click();
   await expect(
     page.getByText(
-      "Impossible de supprimer Guerda Saint-Fleur : 2 cours lui sont attribués pour 2025-2026. Retirez-les ou confiez-les à un autre professeur d'abord.",
+      `Impossible de supprimer Guerda Saint-Fleur : 2 cours lui sont attribués pour ${DEMO.currentYear}. Retirez-les ou confiez-les à un autre professeur d'abord.`,
     ),
   ).toBeVisible();
   await expect(card).toBeVisible();

@@ -3,7 +3,7 @@
 // null, replayed once, refused on another weekday or a future date, and closed to other teachers.
 import { describe, expect, it } from 'vitest';
 import type { RollCall } from '../../worker/contract/teacher';
-import { addDays, schoolClock } from '../../worker/domain/attendance';
+import { addDays, schoolToday } from '../../worker/domain/dates';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, sql, tokenFor } from './helpers';
@@ -98,7 +98,7 @@ describe('roll call', () => {
     const wrongDay = await call(school, prof, 'GET', `/api/teacher/attendance?entryId=${lesson}&date=2026-01-20`);
     expect(wrongDay.status).toBe(400);
     expect((await bodyOf(wrongDay)).message).toBe("Ce cours n'a pas lieu ce jour-là.");
-    let nextMonday = addDays(schoolClock().date, 1);
+    let nextMonday = addDays(schoolToday(), 1);
     while (dayOfWeekOf(nextMonday) !== 1) nextMonday = addDays(nextMonday, 1);
     const future = await call(school, prof, 'PUT', '/api/teacher/attendance', {
       timetable_entry_id: lesson,

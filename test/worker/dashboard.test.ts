@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Summary } from '../../worker/contract/dashboard';
-import { currentMonth } from '../../worker/domain/dashboard';
+import { schoolMonth } from '../../worker/domain/dates';
 import { type EnrolmentSeed, seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, tokenFor } from './helpers';
 
@@ -104,7 +104,7 @@ describe('GET /api/dashboard/summary', () => {
     );
     expect(march.paidThisMonth).toBe(20_000);
     const now = await bodyOf<Summary>(await call(school, token, 'GET', `/api/dashboard/summary?yearId=${yearId}`));
-    expect(now.month).toBe(currentMonth());
+    expect(now.month).toBe(schoolMonth());
   });
 
   it('needs report:financial, answers 404 for another school’s year and never mixes schools', async () => {

@@ -14,6 +14,9 @@ import { demoAttendanceDates } from '../../scripts/demo/teaching';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { accessTokenOf, call, claimsOf, login, sql } from './helpers';
 
+/** The day the counted seed is written on (its dates follow the day it is written): a Friday of Trimestre 1. */
+const TODAY = '2026-11-27';
+
 describe('the demo seed', () => {
   it('writes the small demo school whole: its data, its accounts, no broken link', async () => {
     const id = crypto.randomUUID();
@@ -21,10 +24,14 @@ describe('the demo seed', () => {
     const db = database(env.DB);
     await runBatch(
       db,
-      await demoSchoolStatements(db, {
-        ...AURORE_DEMO,
-        school: { ...AURORE_DEMO.school, id, hostname, isDefault: false },
-      }),
+      await demoSchoolStatements(
+        db,
+        {
+          ...AURORE_DEMO,
+          school: { ...AURORE_DEMO.school, id, hostname, isDefault: false },
+        },
+        TODAY,
+      ),
     );
 
     const count = async (table: string) =>
@@ -65,14 +72,14 @@ describe('the demo seed', () => {
       class_fees: 6,
       students: 15,
       enrollments: 15,
-      payments: 29,
+      payments: 16,
       adjustments: 1,
-      evaluations: 65,
-      grades: 325,
+      evaluations: 18,
+      grades: 90,
       teachers: 2,
       assignments: 12,
       timetable_entries: 36,
-      attendance_records: await expectedAttendance(id),
+      attendance_records: await expectedAttendance(id, TODAY),
       users: 4,
       teacher_announcements: 1,
       teacher_announcement_recipients: 2,
@@ -80,7 +87,7 @@ describe('the demo seed', () => {
       student_announcement_classes: 1,
     });
     expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({
-      n: 29,
+      n: 16,
     });
     expect((await sql('PRAGMA foreign_key_check').all()).results).toEqual([]);
 
@@ -184,7 +191,7 @@ describe('the demo seed', () => {
  * The roll calls the demo holds: one mark per pupil of the class in each of the demo teacher's
  * lessons of last week and of this week up to today (the dates move with the clock, the rule not).
  */
-async function expectedAttendance(school: string): Promise<number> {
+async function expectedAttendance(school: string, today: string): Promise<number> {
   const perDay = await sql(
     `SELECT t.day_of_week AS day, COUNT(e.id) AS marks FROM timetable_entries t
        JOIN assignments a ON a.instance_id = t.instance_id AND a.id = t.assignment_id
@@ -195,5 +202,5 @@ async function expectedAttendance(school: string): Promise<number> {
     school,
   ).all<{ day: number; marks: number }>();
   const marksOn = new Map(perDay.results.map((r) => [r.day, r.marks]));
-  return demoAttendanceDates().reduce((total, date) => total + (marksOn.get(dayOfWeekOf(date) ?? 0) ?? 0), 0);
+  return demoAttendanceDates(today).reduce((total, date) => total + (marksOn.get(dayOfWeekOf(date) ?? 0) ?? 0), 0);
 }

@@ -2,6 +2,7 @@
 // grades access (document 2 §4, §7; product decisions, "Money").
 import { describe, expect, it } from 'vitest';
 import type { FinanceEnrollment, SavedPayment, SavedSheet } from '../../worker/contract/finance';
+import { schoolToday } from '../../worker/domain/dates';
 import { financeTotals, toCentimes } from '../../worker/domain/money';
 import { seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
@@ -195,7 +196,7 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const answer = await bodyOf<SavedSheet>(res);
     expect(answer.message).toBe('Fiche financière mise à jour.');
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = schoolToday();
     const ricardo = await sheetOf(school, token, '9e AF', yearId, casseus);
     // The answer is the saved sheet: the screen uses it instead of reading the class again.
     expect(answer.enrollment).toEqual(ricardo);
@@ -648,7 +649,7 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
     const lineId = crypto.randomUUID();
     const res = await call(school, token, 'POST', `/api/enrollments/${marie}/payments`, { id: lineId, amount: 1250.5 });
     expect(res.status).toBe(201);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = schoolToday();
     const answer = await bodyOf<SavedPayment>(res);
     expect(answer.message).toBe('Versement enregistré : reçu n° 2.');
     expect(answer.payment).toEqual({

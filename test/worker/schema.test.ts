@@ -12,6 +12,8 @@ const PLATFORM_TABLES = new Set([
   'platform_audit_log',
   'idempotency_keys',
   'write_guards',
+  'deleted_schools',
+  'housekeeping_marks',
   'd1_migrations',
 ]);
 const isInternal = (name: string) => name.startsWith('_cf') || name.startsWith('sqlite_');

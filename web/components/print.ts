@@ -3,6 +3,8 @@
 // written by the opener and printed by the opener's timer: the app's CSP forbids inline scripts,
 // and an about:blank window inherits it.
 import { toast } from './toast';
+import { schoolToday } from '../../worker/domain/dates';
+import { formatDateFr } from '../../worker/domain/students';
 
 export interface PrintSchool {
   name: string;
@@ -129,5 +131,5 @@ export function openWaitingWindow(message: string, popupBlockedMessage: string):
   return win;
 }
 
-/** A date as fr-FR writes it: '03/02/2026'. */
-export const printDate = (date: Date = new Date()) => date.toLocaleDateString('fr-FR');
+/** The school's today as fr-FR writes it: '03/02/2026' (the date a print carries). */
+export const printDate = () => formatDateFr(schoolToday());

@@ -2,6 +2,7 @@
 // §2, §4, §7). Who may call what: docs/decisions/020-finance-permissions.md. Amounts are decimals
 // in the school's currency; a sheet names its `version` (decision 021).
 import { z } from 'zod';
+import { schoolToday } from '../domain/dates';
 import { id, idParams, name, optionalText, pageQuery, pagination, signedAmount } from './common';
 import { type Answer, area, type Body, get, post, put, type Query } from './endpoint';
 import { financeServerText as t } from './texts/finance';
@@ -44,7 +45,6 @@ export type FinanceEnrollment = z.output<typeof financeEnrollment>;
 
 const amount = signedAmount(t.amountInvalid, t.amountTooLarge);
 const label = optionalText(120, t.labelTooLong).transform((v) => v ?? '');
-const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const isoDate = z
   .string({ error: t.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, t.dateInvalid)
@@ -52,8 +52,8 @@ const isoDate = z
     (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
     t.dateInvalid,
   )
-  // A cashier's today may be tomorrow in UTC, never later.
-  .refine((d) => d <= utcDay(1), t.dateInFuture);
+  // Not after the school's today (Port-au-Prince), whatever the server's or the device's day.
+  .refine((d) => d <= schoolToday(), t.dateInFuture);
 const correction = optionalText(200, t.correctionTooLong).transform((v) => v ?? undefined);
 const enabled = z.boolean({ error: t.enabledRequired });
 const saved = { message: z.string(), enrollment: financeEnrollment };

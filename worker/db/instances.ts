@@ -133,3 +133,7 @@ export const setStatus = (db: Db, id: string, status: 'active' | 'suspended') =>
 /** A guard condition: the school's access end is still the one read (null for none). */
 export const expiryStillIs = (id: string, expiresAt: string | null) =>
   existsNow(instances, and(eq(instances.id, id), sql`${instances.expiresAt} IS ${expiresAt}`)!);
+
+/** The logo keys the given schools hold (the file sweep: a logo object no school holds is an orphan). */
+export const logoKeysOf = (db: Db, ids: string[]) =>
+  db.select({ key: instances.logoKey }).from(instances).where(inArray(instances.id, ids));

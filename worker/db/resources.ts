@@ -162,3 +162,7 @@ export const deleteResource = (db: Db, school: string, id: string) =>
 /** Whether an id is already taken (a queued create replayed, or a client's id reused). */
 export const findAnyById = (db: Db, id: string) =>
   db.select({ instanceId: resources.instanceId }).from(resources).where(eq(resources.id, id)).get();
+
+/** The file keys the given resources hold, whatever their school (the file sweep: a file no resource holds is an orphan). */
+export const fileKeysOf = (db: Db, ids: string[]) =>
+  db.select({ key: resources.fileKey }).from(resources).where(inArray(resources.id, ids));

@@ -113,6 +113,22 @@ export const writeGuards = sqliteTable('write_guards', {
   ok: integer('ok'),
 });
 
+/**
+ * Schools deleted whose storage outside D1 (their SchoolHub Durable Object) the daily clean-up
+ * still has to empty: a trigger on `instances` (migration 0011) adds the row, the clean-up
+ * (worker/housekeeping.ts) removes it once done. Their R2 files go with the file sweep.
+ */
+export const deletedSchools = sqliteTable('deleted_schools', {
+  id: text('id').primaryKey(),
+  deletedAt: text('deleted_at').notNull(),
+});
+
+/** Where the daily clean-up's bounded walks stopped (the file sweep's last key), to go on from there next time. */
+export const housekeepingMarks = sqliteTable('housekeeping_marks', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
 // ---------------------------------------------------------------- school tables
 
 const instanceId = () =>

@@ -219,3 +219,7 @@ export const setStudentsStatus = (db: Db, school: string, ids: readonly string[]
   chunk(ids).map((part) =>
     db.update(students).set({ status, updatedAt: new Date().toISOString() }).where(inIds(school, part)),
   );
+
+/** The photo keys the given students hold, whatever their school (the file sweep: a photo no student holds is an orphan). */
+export const photoKeysOf = (db: Db, ids: string[]) =>
+  db.select({ key: students.photoKey }).from(students).where(inArray(students.id, ids));

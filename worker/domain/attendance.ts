@@ -2,7 +2,7 @@
 // §2 'Attendance tracking', §3, §4 'Attendance', §7; product decision 'Attendance'): the daily
 // status derived from the course marks, the staff override, the school's week and date ranges,
 // and the course sessions of a day. Pure functions, no I/O.
-import { SCHOOL_TIME_ZONE } from './dashboard';
+import { addDays, schoolToday } from './dates';
 import { isIsoDate } from './students';
 import { type DayOfWeek, dayOfWeekOf, minutesOf, type Slot } from './timetable';
 
@@ -101,28 +101,7 @@ export function dailySheet(
   );
 }
 
-// ------------------------------------------------------------------------------ Dates, clock
-
-/** Today's date and time in the school's time zone (Port-au-Prince), 'YYYY-MM-DD' and 'HH:MM'. */
-export function schoolClock(now: Date = new Date()): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: SCHOOL_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
-}
-
-/** The date `days` days after (or before) a 'YYYY-MM-DD' date. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+// ------------------------------------------------------------------------------ Dates, week
 
 /** A real calendar date on which lessons can take place: Monday to Saturday. */
 export const isSchoolDate = (value: string): boolean => isIsoDate(value) && dayOfWeekOf(value) !== null;
@@ -131,10 +110,12 @@ export const isSchoolDate = (value: string): boolean => isIsoDate(value) && dayO
  * The sheet's default range (document 2 §2): this week's Monday to Saturday in the school's time
  * zone. On a Sunday, the week that just ended (its Monday to the day before).
  */
-export function defaultRange(now: Date = new Date()): { start: string; end: string } {
-  const today = schoolClock(now).date;
-  const day = dayOfWeekOf(today) ?? 7;
-  const start = addDays(today, 1 - day);
+export const defaultRange = (now: Date = new Date()): { start: string; end: string } => weekOf(schoolToday(now));
+
+/** The Monday to Saturday of a date's week; a Sunday's is the week that just ended. */
+export function weekOf(date: string): { start: string; end: string } {
+  const day = dayOfWeekOf(date) ?? 7;
+  const start = addDays(date, 1 - day);
   return { start, end: addDays(start, 5) };
 }
 

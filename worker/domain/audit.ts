@@ -1,41 +1,9 @@
 // The activity log's rules (document 2 §2 'Audit log', §3, §5): date ranges read as the school's
 // days, the search words, and how a row's details read. Pure functions; the web shows details
 // with `detailsText` and the server filters with `dayRange` and `auditSearchWords`.
-import { SCHOOL_TIME_ZONE } from './dashboard';
+import { addDays, schoolDayStart } from './dates';
 import { isIsoDate } from './students';
 import { cleanText } from './text';
-
-/** Minutes east of UTC of a time zone at an instant (Port-au-Prince: -300, or -240 in summer). */
-function zoneOffsetMinutes(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
-}
-
-/** The instant a 'YYYY-MM-DD' day starts in the school's time zone, as stored timestamps are written (ISO, UTC). */
-export function schoolDayStart(date: string, timeZone = SCHOOL_TIME_ZONE): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const midnightUtc = Date.UTC(y, m - 1, d);
-  let start = midnightUtc - zoneOffsetMinutes(midnightUtc, timeZone) * 60_000;
-  // Across a change of summer time the offset at the guess may differ from the offset at midnight.
-  start = midnightUtc - zoneOffsetMinutes(start, timeZone) * 60_000;
-  return new Date(start).toISOString();
-}
-
-const nextDay = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-};
 
 /**
  * The stored timestamps of a range of school days, both days included: `from` inclusive, `to`
@@ -47,7 +15,7 @@ export function dayRange(
 ): { from: string | null; to: string | null } {
   return {
     from: startDate ? schoolDayStart(startDate) : null,
-    to: endDate ? schoolDayStart(nextDay(endDate)) : null,
+    to: endDate ? schoolDayStart(addDays(endDate, 1)) : null,
   };
 }
 

@@ -121,9 +121,3 @@ export function stampPaymentDate(before: number, after: number, date: string | n
   if (before === 0 && after > 0) return today;
   return date;
 }
-
-/** Today's date in the local time zone as YYYY-MM-DD (the date a cashier writes on a receipt). */
-export function localDay(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

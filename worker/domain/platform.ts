@@ -1,7 +1,6 @@
 // The platform's rules for schools (issue 17; product decisions 'Platform (superadmin)'): their
 // hostnames, and how their access end date is set and extended. Pure functions.
-import { schoolDayStart } from './audit';
-import { addDays } from './attendance';
+import { addDays, schoolDayStart } from './dates';
 
 /** A hostname a school answers on: lower-case labels of letters, digits and inner hyphens ('ecole3.localhost'). */
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;

@@ -2,6 +2,8 @@
 // phone, medical notes in their three stored formats, birth dates, and the rules of the bulk
 // actions. Pure functions, no I/O.
 
+import { schoolCalendarYear, schoolToday } from './dates';
+
 // ----------------------------------------------------------------------------------- Limits
 
 /** The longest values the student form takes (its maxLength), refused by the server beyond. */
@@ -164,8 +166,8 @@ export const hasMedicalNotes = (notes: MedicalNotes) =>
 /** The birth-year list spans 120 years back from this year. */
 export const BIRTH_YEARS_SPAN = 120;
 
-export function birthYears(today: Date = new Date()): number[] {
-  const year = today.getFullYear();
+export function birthYears(now: Date = new Date()): number[] {
+  const year = schoolCalendarYear(now);
   return Array.from({ length: BIRTH_YEARS_SPAN + 1 }, (_, i) => year - i);
 }
 
@@ -184,24 +186,20 @@ export type BirthDateProblem = 'required' | 'invalid' | 'future' | 'tooOld';
  * What is wrong with a birth date, or null: missing, not a real calendar date (29 February
  * 2013), after today, or more than 120 years back (the form's year list).
  */
-export function birthDateProblem(value: string, today: Date = new Date()): BirthDateProblem | null {
+export function birthDateProblem(value: string, now: Date = new Date()): BirthDateProblem | null {
   if (!value.trim()) return 'required';
   if (!isIsoDate(value)) return 'invalid';
-  const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  // One day of slack: the school's day and the server's UTC day may differ.
-  const tomorrow = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + 1))
-    .toISOString()
-    .slice(0, 10);
-  if (value > tomorrow) return 'future';
-  if (Number(value.slice(0, 4)) < Number(todayIso.slice(0, 4)) - BIRTH_YEARS_SPAN) return 'tooOld';
+  const today = schoolToday(now);
+  if (value > today) return 'future';
+  if (Number(value.slice(0, 4)) < Number(today.slice(0, 4)) - BIRTH_YEARS_SPAN) return 'tooOld';
   return null;
 }
 
 /** The same for the form's day, month and year pickers: a part missing is 'required'. */
-export function birthPartsProblem(parts: DateParts, today: Date = new Date()): BirthDateProblem | null {
+export function birthPartsProblem(parts: DateParts, now: Date = new Date()): BirthDateProblem | null {
   if (!parts.day || !parts.month || !parts.year) return 'required';
   const value = composeDate(parts);
-  return value ? birthDateProblem(value, today) : 'invalid';
+  return value ? birthDateProblem(value, now) : 'invalid';
 }
 
 export interface DateParts {

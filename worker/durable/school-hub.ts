@@ -252,6 +252,21 @@ export class SchoolHub extends DurableObject<Env> {
     }
   }
 
+  /**
+   * The school was deleted (the daily clean-up, decision 213): its open pages are closed and the
+   * whole storage (messages, conversations, versions) is deleted. The object is not used again.
+   */
+  async purge(): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(1001, 'school deleted');
+      } catch {
+        // already closed
+      }
+    }
+    await this.ctx.storage.deleteAll();
+  }
+
   /** How many pages are open (tests, bench). */
   openSockets(tag?: string): number {
     return this.ctx.getWebSockets(tag).length;

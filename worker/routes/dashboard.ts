@@ -4,7 +4,8 @@ import { allow } from '../auth/access';
 import { dashboardApi as api, type Summary } from '../contract/dashboard';
 import { serverText } from '../contract/texts/server';
 import { type ClassFigures, yearFigures } from '../db/dashboard';
-import { currentMonth, monthRange } from '../domain/dashboard';
+import { monthRange } from '../domain/dashboard';
+import { schoolMonth } from '../domain/dates';
 import { fromCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
 import { found } from '../lib/errors';
@@ -22,7 +23,7 @@ const figures = (enrolled: number, expected: number, paid: number, paidInMonth: 
 
 dashboardRoutes.get(api.summary.path, allow.permission('report:financial'), input(api.summary), async (c) => {
   const query = c.req.valid('query');
-  const month = query.month ?? currentMonth();
+  const month = query.month ?? schoolMonth();
   const rows = found(
     await yearFigures(c.var.db, c.var.school, query.yearId, monthRange(month)),
     serverText.yearNotFound,

@@ -19,6 +19,7 @@ import {
   sheetSnapshot,
   type WriteContext,
 } from '../domain/finance-sheet';
+import { schoolToday } from '../domain/dates';
 import { financeTotals, fromCentimes, parseAmount, toCentimes } from '../domain/money';
 import type { AppBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, found } from '../lib/errors';
@@ -75,8 +76,6 @@ const MAX_ATTEMPTS = 10;
 /** What a failed finance guard answers inside `writeSheet`: nothing was written, read again. */
 const RETRY = 'sheet_moved';
 
-const utcDay = () => new Date().toISOString().slice(0, 10);
-
 /** 409 with the sheet as it is now, so the panel can put the cashier's lines back on it. */
 const stale = (record: FinanceRecord) =>
   new ApiError(409, 'stale', t.staleSheet(fullNameOf(record)), { enrollment: apiEnrollment(record) });
@@ -104,7 +103,7 @@ async function writeSheet(
   for (let n = 1; ; n++) {
     const sheet = found(await enrollments.sheetForWrite(db, school, enrollmentId), t.enrollmentNotFound);
     const ctx: WriteContext = {
-      today: utcDay(),
+      today: schoolToday(),
       newId: () => crypto.randomUUID(),
       receiptSeq: sheet.receiptSeq,
       cashier: account.username,

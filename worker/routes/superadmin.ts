@@ -21,6 +21,7 @@ import * as instances from '../db/instances';
 import * as platformUsers from '../db/platform-users';
 import * as users from '../db/users';
 import { temporaryPasswordExpiry } from '../domain/accounts';
+import { SCHOOL_TIME_ZONE } from '../domain/dates';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings } from '../env';
 import type { Db } from '../db/client';
@@ -41,7 +42,7 @@ async function requireSchool(db: Db, id: string) {
 }
 
 const day = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'America/Port-au-Prince' }).format(
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: SCHOOL_TIME_ZONE }).format(
     new Date(Date.parse(iso) - 1),
   );
 

@@ -14,7 +14,8 @@ import {
 import { attendanceServerText as a } from '../contract/texts/attendance';
 import * as attendance from '../db/attendance-records';
 import * as enrollments from '../db/enrollments';
-import { schoolClock, sessionDateProblem } from '../domain/attendance';
+import { sessionDateProblem } from '../domain/attendance';
+import { schoolToday } from '../domain/dates';
 import { compareNames } from '../domain/text';
 import { serverText } from '../contract/texts/server';
 import * as assignments from '../db/assignments';
@@ -78,7 +79,7 @@ async function requireOwnLesson(c: SchoolContext, entryId: string) {
 
 /** A roll call is taken on its lesson's weekday, today or before. */
 function checkDate(lesson: { day_of_week: number }, date: string) {
-  const problem = sessionDateProblem({ dayOfWeek: lesson.day_of_week }, date, schoolClock().date);
+  const problem = sessionDateProblem({ dayOfWeek: lesson.day_of_week }, date, schoolToday());
   if (problem) throw badRequest(problem === 'future' ? a.future : problem === 'weekday' ? a.wrongDay : a.dateInvalid);
 }
 

@@ -10,7 +10,8 @@ import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
 import { amountInWords } from '../../../worker/domain/amount-in-words';
-import { fromCentimes, localDay, parseAmount, toCentimes } from '../../../worker/domain/money';
+import { schoolToday } from '../../../worker/domain/dates';
+import { fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
 import { AmountField, OverpaymentConfirm } from './FinancePanel';
 import { type ApiPayment, balanceClass, type Enrollment, fullName, totalsOf } from './model';
 import { printReceipt } from './receipt';
@@ -34,7 +35,7 @@ export function NewPaymentDialog({
   /** The sheet with the payment: as the server saved it, or as a queued payment leaves it. */
   onSaved: (saved: Enrollment, queued: boolean) => void;
 }) {
-  const today = localDay();
+  const today = schoolToday();
   const id = useMemo(() => crypto.randomUUID(), []);
   const [amountText, setAmountText] = useState('');
   const [date, setDate] = useState(today);

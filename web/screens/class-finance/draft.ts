@@ -6,11 +6,11 @@ import {
   amountInputText,
   financeTotals,
   fromCentimes,
-  localDay,
   parseAmount,
   stampPaymentDate,
   toCentimes,
 } from '../../../worker/domain/money';
+import { schoolToday } from '../../../worker/domain/dates';
 import { financeText } from '../../i18n/finance';
 import { type ApiAdjustment, type ApiPayment, type Enrollment, isPending } from './model';
 import type { SheetSave } from '../../../worker/contract/finance';
@@ -102,7 +102,7 @@ export const newAdjustment = (): AdjustmentDraft => ({
 });
 
 /** A payment whose amount is retyped: zero to positive stamps today, back to zero clears the date. */
-export function withPaymentAmount(p: PaymentDraft, amountText: string, today: string = localDay()): PaymentDraft {
+export function withPaymentAmount(p: PaymentDraft, amountText: string, today: string = schoolToday()): PaymentDraft {
   const before = lineAmount(p.amountText) ?? 0;
   const after = lineAmount(amountText);
   if (after === null || after === undefined) return { ...p, amountText };
@@ -218,7 +218,7 @@ export function applyPayload(
   e: Enrollment,
   body: ReturnType<typeof payloadOf>,
   cashier: string,
-  today: string = localDay(),
+  today: string = schoolToday(),
 ): Enrollment {
   const current = new Map(e.payments.map((p) => [p.id, p]));
   const payments = body.payments.map((p): ApiPayment => ({

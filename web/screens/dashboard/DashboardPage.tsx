@@ -12,6 +12,7 @@ import { dashboardText } from '../../i18n/dashboard';
 import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
+import { schoolCalendarYear } from '../../../worker/domain/dates';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
 import type { Summary } from '../../../worker/contract/dashboard';
@@ -203,7 +204,7 @@ function AdminHome({ session }: { session: Session }) {
       )}
 
       <footer className="dashboard-footer muted">
-        {commonText.copyright(new Date().getFullYear(), school?.name ?? '')}
+        {commonText.copyright(schoolCalendarYear(), school?.name ?? '')}
       </footer>
 
       <SetupWizardLauncher open={wizard} onClose={() => setWizard(false)} onDone={reload} />

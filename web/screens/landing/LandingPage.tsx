@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { RefreshButton } from '../../components/RefreshButton';
 import { commonText } from '../../i18n/common';
 import { landingText } from '../../i18n/landing';
+import { schoolCalendarYear } from '../../../worker/domain/dates';
 import { Icon, type IconName } from './Icon';
 import { Showcase, prefersReducedMotion } from './Showcase';
 import './landing.css';
@@ -342,7 +343,7 @@ export function LandingPage() {
             <Brand />
             <p>{landingText.footer.tagline}</p>
           </div>
-          <p>{commonText.copyright(new Date().getFullYear(), commonText.productName)}</p>
+          <p>{commonText.copyright(schoolCalendarYear(), commonText.productName)}</p>
         </div>
       </footer>
     </div>

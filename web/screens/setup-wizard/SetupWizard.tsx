@@ -10,6 +10,7 @@ import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { currentYearOf, type SchoolYear, useSchool } from '../../layouts/school';
+import { schoolToday, schoolYearOf } from '../../../worker/domain/dates';
 import { amountInputText, formatMoney, parseAmount, toCentimes } from '../../../worker/domain/money';
 import { DEFAULT_MAX_GRADE, parseMaxGrade, yearNameProblem } from '../../../worker/domain/setup';
 import { cleanText } from '../../../worker/domain/text';
@@ -40,8 +41,8 @@ const row = (name = ''): Row => ({ key: crypto.randomUUID(), name });
  * The school year under way (from August on, this year and the next); when the school has it
  * already, the year after its latest one.
  */
-function suggestedYear(years: readonly SchoolYear[], now = new Date()): string {
-  const start = now.getMonth() >= 7 ? now.getFullYear() : now.getFullYear() - 1;
+function suggestedYear(years: readonly SchoolYear[]): string {
+  const start = Number(schoolYearOf(schoolToday()).slice(0, 4));
   const latest = Math.max(start - 1, ...years.map((y) => Number(y.name.slice(0, 4))).filter(Number.isFinite));
   const first = Math.max(start, latest + 1);
   return `${first}-${first + 1}`;

@@ -4,7 +4,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { studentText as t } from '../../i18n/student';
-import { schoolClock } from '../../../worker/domain/attendance';
+import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf } from '../../../worker/domain/timetable';
 import type { StudentWeek } from '../../../worker/contract/student-portal';
 import { usePortalPath } from './portal';
@@ -35,7 +35,7 @@ export function StudentTimetablePage() {
                 className: l.teacher_name,
                 locationName: l.location_name,
               }))}
-              today={dayOfWeekOf(schoolClock().date)}
+              today={dayOfWeekOf(schoolToday())}
             />
           )}
         </>

@@ -12,6 +12,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { platformText } from '../../i18n/platform';
+import { SCHOOL_TIME_ZONE } from '../../../worker/domain/dates';
 import { CURRENCIES } from '../../../worker/domain/money';
 import { isSchoolLocked } from '../../../worker/domain/school-access';
 import type {
@@ -25,7 +26,7 @@ import type { Message } from '../../../worker/contract/endpoint';
 
 const t = platformText.schools;
 const DAY_MS = 86_400_000;
-const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
+const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: SCHOOL_TIME_ZONE });
 
 /** The last day of access (the stored end is the start of the next day). */
 export const lastDay = (expiresAt: string) => new Date(Date.parse(expiresAt) - 1);

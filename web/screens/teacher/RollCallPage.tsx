@@ -14,7 +14,8 @@ import { PendingBadge } from '../../components/PendingBadge';
 import { RefusedWrites } from '../../components/RefusedWrites';
 import { attendanceText as t } from '../../i18n/attendance';
 import { timetableText } from '../../i18n/timetable';
-import { addDays, ATTENDANCE_STATUSES, type AttendanceStatus, schoolClock } from '../../../worker/domain/attendance';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../worker/domain/attendance';
+import { addDays, schoolToday } from '../../../worker/domain/dates';
 import { isDayOfWeek } from '../../../worker/domain/timetable';
 import type { RollCall, RollCallMarks, SavedRollCall } from '../../../worker/contract/teacher';
 import './roll-call.css';
@@ -37,7 +38,7 @@ function applied(marks: RollCall['marks'], changes: ReadonlyMap<string, Attendan
 export function RollCallPage() {
   const [params, setParams] = useSearchParams();
   const entryId = params.get('entry') ?? '';
-  const date = params.get('date') ?? schoolClock().date;
+  const date = params.get('date') ?? schoolToday();
   const path = entryId
     ? `/teacher/attendance?entryId=${encodeURIComponent(entryId)}&date=${encodeURIComponent(date)}`
     : null;
@@ -129,7 +130,7 @@ export function RollCallPage() {
         <button
           type="button"
           className="btn btn-secondary"
-          disabled={nextDate > schoolClock().date}
+          disabled={nextDate > schoolToday()}
           onClick={() => go(nextDate)}
         >
           {t.next}

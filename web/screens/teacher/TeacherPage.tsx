@@ -15,7 +15,8 @@ import { attendanceText } from '../../i18n/attendance';
 import { teacherText as t } from '../../i18n/teacher';
 import { useSchool } from '../../layouts/school';
 import { useSession } from '../../session/session';
-import { addDays, schoolClock, sessionsOn } from '../../../worker/domain/attendance';
+import { sessionsOn } from '../../../worker/domain/attendance';
+import { addDays, schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type {
   TeacherAnnouncement,
@@ -161,7 +162,7 @@ const toWeekEntry = (lesson: TeacherLesson): WeekEntry => ({
 
 /** The date of a lesson's latest session: today on its weekday, else the last such day before. */
 function lastSessionDate(dayOfWeek: number): string {
-  const today = schoolClock().date;
+  const today = schoolToday();
   const todayDay = dayOfWeekOf(today) ?? 7;
   return addDays(today, -((todayDay - dayOfWeek + 7) % 7));
 }
@@ -171,7 +172,7 @@ const rollCallPath = (entryId: string, date: string) =>
 
 /** Today's lessons, each with its roll call (from the week already read: offline too). */
 function Today({ lessons }: { lessons: TeacherLesson[] }) {
-  const today = schoolClock().date;
+  const today = schoolToday();
   const sessions = sessionsOn(lessons.map(toWeekEntry), today);
   if (sessions.length === 0) return null;
   return (
@@ -208,7 +209,7 @@ function Week({ state }: { state: ReturnType<typeof useApi<TeacherLesson[]>> }) 
     <TimetableGrid
       entries={data.map(toWeekEntry)}
       colourBy="class"
-      today={dayOfWeekOf(schoolClock().date)}
+      today={dayOfWeekOf(schoolToday())}
       onSelect={(entry) => navigate(rollCallPath(entry.id, lastSessionDate(entry.dayOfWeek)))}
     />
   );

@@ -7,7 +7,7 @@ import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { shellText } from '../../i18n/shell';
 import { timetableText } from '../../i18n/timetable';
 import { useSchool } from '../../layouts/school';
-import { schoolClock } from '../../../worker/domain/attendance';
+import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type { FullAssignment, SchoolTeacher } from '../../../worker/contract/teachers';
 import type { TimetableEntry, TimetableWeek } from '../../../worker/contract/timetable';
@@ -144,7 +144,7 @@ export function TimetablePage() {
         <TimetableGrid
           entries={lessons.map(toWeekEntry)}
           colourBy={shown?.by === 'teacher' ? 'class' : 'subject'}
-          today={dayOfWeekOf(schoolClock().date)}
+          today={dayOfWeekOf(schoolToday())}
           onSelect={(entry) => setDialog({ lesson: lessons.find((l) => l.id === entry.id) ?? null })}
         />
       )}
