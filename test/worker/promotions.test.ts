@@ -4,7 +4,7 @@
 // never twice; the undo of the latest run, refused once the new year has a payment; permission
 // and tenancy.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PromotionLatest, PromotionPreview } from '../../worker/contract/promotion';
 import { database } from '../../worker/db/client';
 import { academicPeriods, curriculum, evaluations, grades, subjects, users } from '../../worker/db/schema';
@@ -147,6 +147,20 @@ const studentStatus = async (id: string) =>
   (await sql('SELECT status FROM students WHERE id = ?', id).first<{ status: string }>())!.status;
 const accountStatus = async (id: string) =>
   (await sql('SELECT status FROM users WHERE student_id = ?', id).first<{ status: string }>())!.status;
+
+/** A write's batch (it starts with its guards), as opposed to the reads before it. */
+const isWriteBatch = (statements: D1PreparedStatement[]) =>
+  String((statements[0] as unknown as { statement?: string }).statement).startsWith('insert into "write_guards"');
+
+/** A student's enrolment of the source year moved to another class (as a secretary would). */
+const moveToClass = (ctx: Ctx, studentId: string, className: string) =>
+  sql(
+    'UPDATE enrollments SET class_id = ? WHERE instance_id = ? AND year_id = ? AND student_id = ?',
+    ctx.source.classIds.get(className)!,
+    ctx.school.id,
+    ctx.source.yearId,
+    studentId,
+  ).run();
 
 describe('promotion', () => {
   it('simulates per source class from the annual averages and the passing grade, overrides included', async () => {
@@ -323,6 +337,82 @@ describe('promotion', () => {
       n: number;
     }>();
     expect(runs!.n).toBe(1);
+  });
+
+  it('answers the loser of a race 409 already_promoted, never 500, when the guards name more students than one statement holds', async () => {
+    // 120 students: the target-year guard is two conditions of 90 ids. Reading them all in one
+    // statement to say which failed went past D1's 100 bound values and answered 500 (issue 23).
+    const school = await createSchool({ users: [{ username: 'admin', type: 'admin' }] });
+    const source = await createYear(school.id, { name: '2025-2026', classes: [['7e AF', 100]] });
+    await createYear(school.id, { name: '2026-2027', current: false, classes: [['7e AF', 100]] }, source.classIds);
+    await seedStudents(
+      school.id,
+      source,
+      Array.from({ length: 120 }, (_, i) => ({ nom: `Élève ${i}`, prenom: 'Jo', className: '7e AF' })),
+    );
+    const admin = await tokenFor(school, 'admin');
+    const run = () => call(school, admin, 'POST', '/api/promotions', { sourceYearId: source.yearId });
+    // The second execution runs whole while the first one's batch waits: the first then loses.
+    const batch = env.DB.batch.bind(env.DB);
+    let raced = false;
+    const spy = vi.spyOn(env.DB, 'batch').mockImplementation(async (statements) => {
+      if (!raced && isWriteBatch(statements)) {
+        raced = true;
+        const other = await run();
+        expect(other.status).toBe(200);
+      }
+      return batch(statements);
+    });
+    try {
+      const loser = await run();
+      expect(raced).toBe(true);
+      expect(loser.status).toBe(409);
+      expect(await bodyOf(loser)).toEqual({
+        code: 'already_promoted',
+        message: 'Tous les élèves sont déjà inscrits en 2026-2027 : la promotion a déjà été exécutée.',
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', school.id).first<{
+      n: number;
+    }>();
+    expect(runs!.n).toBe(1);
+  });
+
+  it('promotes a student moved to another class after the simulation from their current class', async () => {
+    const ctx = await schoolToPromote();
+    const overrides = { [ctx.ids.bruno]: 'admitted' };
+    const preview = await bodyOf<PromotionPreview>(await simulate(ctx, { overrides }));
+    expect(preview.classes[0]!.students.map((s) => s.nom)).toContain('Bien-Aimé');
+    await moveToClass(ctx, ctx.ids.bruno, '8e AF');
+    expect((await execute(ctx, { overrides })).status).toBe(200);
+    expect((await targetEnrolments(ctx)).find((e) => e.nom === 'Bien-Aimé')).toMatchObject({ class: '9e AF' });
+  });
+
+  it('re-checks the classes in the batch: a student moved while the execution runs is promoted from their new class', async () => {
+    const ctx = await schoolToPromote();
+    const overrides = { [ctx.ids.bruno]: 'admitted' };
+    // Bruno (7e AF, admitted by the override) moves to 8e AF after the plan was read, before its batch.
+    const batch = env.DB.batch.bind(env.DB);
+    let moved = false;
+    const spy = vi.spyOn(env.DB, 'batch').mockImplementation(async (statements) => {
+      if (!moved && isWriteBatch(statements)) {
+        moved = true;
+        await moveToClass(ctx, ctx.ids.bruno, '8e AF');
+      }
+      return batch(statements);
+    });
+    try {
+      const res = await execute(ctx, { overrides });
+      expect(moved).toBe(true);
+      expect(res.status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    // From 8e AF to 9e AF, not from the 7e AF he left to 8e AF.
+    expect((await targetEnrolments(ctx)).find((e) => e.nom === 'Bien-Aimé')).toMatchObject({ class: '9e AF' });
+    expect(await targetEnrolments(ctx)).toHaveLength(5);
   });
 
   it('needs the next year by name, and a source year, in French', async () => {
