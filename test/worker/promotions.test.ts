@@ -4,10 +4,11 @@
 // never twice; the undo of the latest run, refused once the new year has a payment; permission
 // and tenancy.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromotionLatest, PromotionPreview } from '../../worker/contract/promotion';
 import { database } from '../../worker/db/client';
 import { academicPeriods, curriculum, evaluations, grades, subjects, users } from '../../worker/db/schema';
+import { beforeNextWrite } from './batch-spy';
 import { createYear, seedStudents } from './fixtures-academic';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
 
@@ -147,10 +148,6 @@ const studentStatus = async (id: string) =>
   (await sql('SELECT status FROM students WHERE id = ?', id).first<{ status: string }>())!.status;
 const accountStatus = async (id: string) =>
   (await sql('SELECT status FROM users WHERE student_id = ?', id).first<{ status: string }>())!.status;
-
-/** A write's batch (it starts with its guards), as opposed to the reads before it. */
-const isWriteBatch = (statements: D1PreparedStatement[]) =>
-  String((statements[0] as unknown as { statement?: string }).statement).startsWith('insert into "write_guards"');
 
 /** A student's enrolment of the source year moved to another class (as a secretary would). */
 const moveToClass = (ctx: Ctx, studentId: string, className: string) =>
@@ -353,26 +350,17 @@ describe('promotion', () => {
     const admin = await tokenFor(school, 'admin');
     const run = () => call(school, admin, 'POST', '/api/promotions', { sourceYearId: source.yearId });
     // The second execution runs whole while the first one's batch waits: the first then loses.
-    const batch = env.DB.batch.bind(env.DB);
-    let raced = false;
-    const spy = vi.spyOn(env.DB, 'batch').mockImplementation(async (statements) => {
-      if (!raced && isWriteBatch(statements)) {
-        raced = true;
-        const other = await run();
-        expect(other.status).toBe(200);
-      }
-      return batch(statements);
-    });
+    const race = beforeNextWrite(async () => expect((await run()).status).toBe(200));
     try {
       const loser = await run();
-      expect(raced).toBe(true);
+      expect(race.ran()).toBe(true);
       expect(loser.status).toBe(409);
       expect(await bodyOf(loser)).toEqual({
         code: 'already_promoted',
         message: 'Tous les élèves sont déjà inscrits en 2026-2027 : la promotion a déjà été exécutée.',
       });
     } finally {
-      spy.mockRestore();
+      race.restore();
     }
     const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', school.id).first<{
       n: number;
@@ -394,21 +382,13 @@ describe('promotion', () => {
     const ctx = await schoolToPromote();
     const overrides = { [ctx.ids.bruno]: 'admitted' };
     // Bruno (7e AF, admitted by the override) moves to 8e AF after the plan was read, before its batch.
-    const batch = env.DB.batch.bind(env.DB);
-    let moved = false;
-    const spy = vi.spyOn(env.DB, 'batch').mockImplementation(async (statements) => {
-      if (!moved && isWriteBatch(statements)) {
-        moved = true;
-        await moveToClass(ctx, ctx.ids.bruno, '8e AF');
-      }
-      return batch(statements);
-    });
+    const move = beforeNextWrite(() => moveToClass(ctx, ctx.ids.bruno, '8e AF'));
     try {
       const res = await execute(ctx, { overrides });
-      expect(moved).toBe(true);
+      expect(move.ran()).toBe(true);
       expect(res.status).toBe(200);
     } finally {
-      spy.mockRestore();
+      move.restore();
     }
     // From 8e AF to 9e AF, not from the 7e AF he left to 8e AF.
     expect((await targetEnrolments(ctx)).find((e) => e.nom === 'Bien-Aimé')).toMatchObject({ class: '9e AF' });
