@@ -107,6 +107,18 @@ export function ranks<K>(averages: ReadonlyMap<K, number | null>): Map<K, number
   return out;
 }
 
+/**
+ * How many students a rank is out of (its 'sur N'): those with an average, the students `ranks`
+ * ranks. In a partly graded period the students without any grade yet are not ranked, so they
+ * are not counted either: '1er sur 1' while one of 18 has grades (decision 191). The report cards
+ * and the student's Notes both say this N.
+ */
+export const rankedCount = (averages: Iterable<number | null>): number => {
+  let n = 0;
+  for (const a of averages) if (a !== null) n++;
+  return n;
+};
+
 /** '1er', '2ème', '3ème'… */
 export const rankLabel = (rank: number): string => (rank === 1 ? '1er' : `${rank}ème`);
 

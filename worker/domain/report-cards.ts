@@ -13,6 +13,7 @@ import {
   type Decision,
   onBase,
   periodPercent,
+  rankedCount,
   ranks,
   reportBase,
   round2,
@@ -104,7 +105,7 @@ export interface ReportCards {
   base: 100 | 10;
   /** Sum of the subjects' coefficients. */
   totalCoefficient: number;
-  /** Students with an average in the selected period (the rank's denominator). */
+  /** Students with an average in the selected period: the rank's 'sur N' (`rankedCount`). */
   ranked: number;
   periodName: string;
   cards: StudentCard[];
@@ -204,7 +205,7 @@ export function buildReportCards({ data, periods, periodId, passingGrade, lastCl
   return {
     base,
     totalCoefficient: subjects.reduce((sum, s) => sum + s.max_grade, 0),
-    ranked: cards.filter((c) => c.rank !== null).length,
+    ranked: rankedCount(cards.map((c) => c.percent)),
     periodName: periods[selected]?.name ?? '',
     cards,
   };
