@@ -10,6 +10,7 @@ import {
   isScoreValue,
   limitReached,
   onBase,
+  percentHundredths,
   periodPercent,
   phraseIndex,
   rankLabel,
@@ -17,8 +18,12 @@ import {
   reportBase,
   round2,
   sameEvaluationName,
+  subjectHundredths,
   subjectPercent,
+  suggestedAppreciation,
+  toHundredths,
 } from '../../worker/domain/grades';
+import { buildReportCards } from '../../worker/domain/report-cards';
 
 describe('a subject percentage', () => {
   it('is the sum of scores over the sum of the max scores graded', () => {
@@ -120,8 +125,8 @@ describe('the evaluation set', () => {
 });
 
 describe('the automatic appreciation', () => {
-  it('picks the tier at 90, 80 and 60 and the phrase by the floored average modulo four', () => {
-    expect([95, 90, 89.99, 80, 79.9, 60, 59.99].map(appreciationTier)).toEqual([
+  it('picks the tier at 90, 80 and 60 and the phrase by the floored average modulo four (hundredths of a percent)', () => {
+    expect([9500, 9000, 8999, 8000, 7990, 6000, 5999].map(appreciationTier)).toEqual([
       'top',
       'top',
       'good',
@@ -130,6 +135,67 @@ describe('the automatic appreciation', () => {
       'average',
       'poor',
     ]);
-    expect([90, 91.9, 92, 95].map(phraseIndex)).toEqual([2, 3, 0, 3]);
+    expect([9000, 9190, 9200, 9500].map(phraseIndex)).toEqual([2, 3, 0, 3]);
+  });
+
+  const phrases = {
+    top: ['t0', 't1', 't2', 't3'],
+    good: ['g0', 'g1', 'g2', 'g3'],
+    average: ['a0', 'a1', 'a2', 'a3'],
+    poor: ['p0', 'p1', 'p2', 'p3'],
+  } as const;
+
+  it('reads whole-number averages exactly: 43.5 / 75 is 58 %, not 57.999… (issue 23)', () => {
+    // The floating percent floors to 57 and picked the phrase of 57.
+    expect(Math.floor((4350 / 7500) * 100)).toBe(57);
+    expect(subjectHundredths([{ score: toHundredths(43.5), max: toHundredths(75) }])).toBe(5800);
+    expect(suggestedAppreciation(5800, phrases)).toBe('p2');
+    // The other whole percents the floating division floors one too low: 14.5 / 25, 14.5 / 50, 28.5 / 50, 57 / 100.
+    const traps = [
+      [14.5, 25],
+      [14.5, 50],
+      [28.5, 50],
+      [57, 100],
+    ] as const;
+    expect(traps.map(([score, max]) => Math.floor((score / max) * 100))).toEqual([57, 28, 56, 56]);
+    expect(
+      traps.map(([score, max]) => subjectHundredths([{ score: toHundredths(score), max: toHundredths(max) }])),
+    ).toEqual([5800, 2900, 5700, 5700]);
+    // Several evaluations: (12 + 31.5) / (20 + 55) = 58 %.
+    expect(
+      subjectHundredths([
+        { score: 1200, max: 2000 },
+        { score: 3150, max: 5500 },
+      ]),
+    ).toBe(5800);
+    // Rounded half up to the hundredth shown: 2 / 3 = 66.67 %, 89.995 % shows 90,00 % and is top.
+    expect(percentHundredths(200, 300)).toBe(6667);
+    expect(percentHundredths(89995, 100000)).toBe(9000);
+    expect(suggestedAppreciation(9000, phrases)).toBe('t2');
+    expect(subjectHundredths([])).toBeNull();
+  });
+
+  it('gives the report card the same exact average as the grade book', () => {
+    const cards = buildReportCards({
+      data: {
+        enrollments: [
+          {
+            id: 'e1',
+            student: { id: 's1', nom: 'Alix', prenom: 'Anne', nisu: null, date_of_birth: null, sexe: null },
+          },
+        ],
+        subjects: [{ subject_id: 'm', subject_name: 'Mathématiques', max_grade: 75 }],
+        gradesByEnrollment: {
+          e1: [{ subject_id: 'm', period_id: 'p1', evaluation_name: 'Devoir', score: 43.5, max_score: 75 }],
+        },
+        appreciationsByEnrollment: {},
+        generalAppreciationsByEnrollment: {},
+      },
+      periods: [{ id: 'p1', name: 'Trimestre 1' }],
+      periodId: 'p1',
+      passingGrade: 50,
+      lastClass: false,
+    });
+    expect(cards.cards[0]!.subjects[0]!.hundredths).toBe(5800);
   });
 });

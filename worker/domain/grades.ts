@@ -144,20 +144,52 @@ export function decision(annual: number, passingGrade: number, lastClass: boolea
 
 // ------------------------------------------------------------------------ Automatic appreciation
 
+/**
+ * An average as an exact integer: hundredths of a percent (5800 = 58 %), from sums of hundredths
+ * of points, rounded half up to the hundredth the screens show, in integer arithmetic only. The
+ * floating percent of 43.5 / 75 is 57.999…, whose floor is 57; this is 5800 (decision 192).
+ */
+export function percentHundredths(score: number, max: number): number | null {
+  if (!(max > 0)) return null;
+  const s = Math.round(score);
+  const m = Math.round(max);
+  // round(s * 10000 / m) = floor((2 * s * 10000 + m) / (2 * m)), exact on integers.
+  const numerator = 2 * s * 10000 + m;
+  const denominator = 2 * m;
+  return (numerator - (numerator % denominator)) / denominator;
+}
+
+/** A subject's average (marks in hundredths of points) in exact hundredths of a percent, null without any mark. */
+export function subjectHundredths(marks: readonly Mark[]): number | null {
+  let score = 0;
+  let max = 0;
+  for (const m of marks) {
+    score += m.score;
+    max += m.max;
+  }
+  return percentHundredths(score, max);
+}
+
 export type AppreciationTier = 'top' | 'good' | 'average' | 'poor';
 
-/** The tier of an average (percent): at least 90 top, 80 good, 60 average, below poor (document 2 §9). */
-export const appreciationTier = (percent: number): AppreciationTier =>
-  percent >= 90 ? 'top' : percent >= 80 ? 'good' : percent >= 60 ? 'average' : 'poor';
+/**
+ * The tier of an average given in exact hundredths of a percent: at least 90 % top, 80 % good,
+ * 60 % average, below poor (document 2 §9).
+ */
+export const appreciationTier = (hundredths: number): AppreciationTier =>
+  hundredths >= 9000 ? 'top' : hundredths >= 8000 ? 'good' : hundredths >= 6000 ? 'average' : 'poor';
 
-/** Which of the tier's four phrases: the floored average modulo four (document 2 §9). */
-export const phraseIndex = (percent: number): number => Math.floor(percent) % 4;
+/** Which of the tier's four phrases: the floored average (in whole percent) modulo four (document 2 §9). */
+export const phraseIndex = (hundredths: number): number => ((hundredths - (hundredths % 100)) / 100) % 4;
 
-/** The suggested phrase for an average, from each tier's four phrases. */
+/**
+ * The suggested phrase for an average given in exact hundredths of a percent (`subjectHundredths`,
+ * `percentHundredths`), from each tier's four phrases: the grade book and the report cards alike.
+ */
 export const suggestedAppreciation = (
-  percent: number,
+  hundredths: number,
   phrases: Readonly<Record<AppreciationTier, readonly [string, string, string, string]>>,
-): string => phrases[appreciationTier(percent)][phraseIndex(percent)]!;
+): string => phrases[appreciationTier(hundredths)][phraseIndex(hundredths)]!;
 
 /** Points in French: '12,5', '20', '7,25'. */
 export const formatPoints = (points: number): string =>

@@ -27,6 +27,7 @@ import {
   isScoreValue,
   limitReached,
   sameEvaluationName,
+  subjectHundredths,
   subjectPercent,
   suggestedAppreciation,
   toHundredths,
@@ -167,13 +168,18 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     return data.gradesByEnrollment[enrollmentId]?.find((g) => g.evaluation_id === evaluationId)?.score ?? null;
   };
 
-  const averageOf = (enrollmentId: string) =>
-    subjectPercent(
-      evaluations.flatMap((e) => {
-        const score = scoreOf(e.id, enrollmentId);
-        return score === null ? [] : [{ score: toHundredths(score), max: toHundredths(e.max_score) }];
-      }),
-    );
+  /** A student's marks in the book (hundredths of points), drafts included. */
+  const marksOf = (enrollmentId: string) =>
+    evaluations.flatMap((e) => {
+      const score = scoreOf(e.id, enrollmentId);
+      return score === null ? [] : [{ score: toHundredths(score), max: toHundredths(e.max_score) }];
+    });
+  const averageOf = (enrollmentId: string) => subjectPercent(marksOf(enrollmentId));
+  /** The automatic appreciation, from the exact average (hundredths of a percent). */
+  const suggestionOf = (enrollmentId: string) => {
+    const exact = subjectHundredths(marksOf(enrollmentId));
+    return exact === null ? null : suggestedAppreciation(exact, reportCardsText.phrases);
+  };
 
   function typed(evaluation: BookEvaluation, enrollmentId: string, score: number | null) {
     const cell: GradeCell = {
@@ -441,7 +447,7 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                     <td className="gradebook-appreciation">
                       <AppreciationInput
                         label={t.appreciationOf(name)}
-                        suggestion={average === null ? null : suggestedAppreciation(average, reportCardsText.phrases)}
+                        suggestion={suggestionOf(s.enrollment_id)}
                         value={data.appreciationsByEnrollment[s.enrollment_id] ?? ''}
                         onSave={async (text) => {
                           try {
