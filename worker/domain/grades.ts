@@ -2,7 +2,8 @@
 // entry', §5 'Grades', §9; product decision 'Grades and report cards'): points in hundredths,
 // the evaluation set's limit, a subject's percentage, the period average with coefficients on
 // base 100 or 10, ranks with ties, the annual average and the council's decision, the automatic
-// appreciation. Pure functions, no I/O.
+// appreciation, the period under way. Pure functions, no I/O.
+import { schoolClock } from './attendance';
 
 // ------------------------------------------------------------------------------------ Points
 
@@ -34,6 +35,28 @@ export function exceededTotal(existingMaxes: readonly number[], added: number, s
 /** 'Limite atteinte': the set's max scores already reach the subject's max grade. */
 export const limitReached = (existingMaxes: readonly number[], subjectMax: number): boolean =>
   existingMaxes.reduce((sum, m) => sum + m, 0) >= subjectMax;
+
+// ------------------------------------------------------------------------------ Current period
+
+/**
+ * The school's today ('YYYY-MM-DD' in America/Port-au-Prince), for the period under way. One
+ * place to point at the school's one clock (`domain/attendance.ts schoolClock` today).
+ */
+export const schoolToday = (now: Date = new Date()): string => schoolClock(now).date;
+
+/**
+ * The period under way on a day: the last of the year's periods (in their order) whose start date
+ * is that day or before; the first period when none has started or none has a date (decision 193).
+ * Null without any period.
+ */
+export function currentPeriodId(
+  periods: readonly { id: string; start_date?: string | null }[],
+  today: string,
+): string | null {
+  let current: string | null = null;
+  for (const p of periods) if (p.start_date && p.start_date <= today) current = p.id;
+  return current ?? periods[0]?.id ?? null;
+}
 
 // ---------------------------------------------------------------------------------- Averages
 
