@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   annualPercent,
+  currentPeriodId,
   appreciationTier,
   decision,
   exceededTotal,
@@ -18,6 +19,7 @@ import {
   reportBase,
   round2,
   sameEvaluationName,
+  schoolToday,
   subjectHundredths,
   subjectPercent,
   suggestedAppreciation,
@@ -121,6 +123,29 @@ describe('the evaluation set', () => {
     expect(isScoreValue(12.255)).toBe(false);
     expect(isScoreValue(-1)).toBe(false);
     expect(formatPoints(100.5)).toBe('100,5');
+  });
+});
+
+describe('the period under way', () => {
+  const periods = [
+    { id: 't1', start_date: '2025-09-01' },
+    { id: 't2', start_date: '2026-01-05' },
+    { id: 't3', start_date: '2026-04-13' },
+  ];
+  it("is the last period started on the day (the school's day), the first before any has started or without dates", () => {
+    expect(currentPeriodId(periods, '2026-02-10')).toBe('t2');
+    expect(currentPeriodId(periods, '2026-01-05')).toBe('t2');
+    expect(currentPeriodId(periods, '2026-01-04')).toBe('t1');
+    expect(currentPeriodId(periods, '2026-07-01')).toBe('t3');
+    expect(currentPeriodId(periods, '2025-08-01')).toBe('t1');
+    expect(currentPeriodId([{ id: 'a' }, { id: 'b', start_date: null }], '2026-02-10')).toBe('a');
+    // Only some dated: the dated ones that have started count.
+    expect(currentPeriodId([{ id: 'a' }, { id: 'b', start_date: '2026-01-05' }, { id: 'c' }], '2026-02-10')).toBe('b');
+    expect(currentPeriodId([], '2026-02-10')).toBeNull();
+  });
+
+  it('reads today in Port-au-Prince: 20:00 there on 10 February is already the 11th in UTC', () => {
+    expect(schoolToday(new Date('2026-02-11T01:00:00Z'))).toBe('2026-02-10');
   });
 });
 

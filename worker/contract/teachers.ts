@@ -83,9 +83,9 @@ const temporaryAccount = { username: z.string(), tempPassword: z.string(), messa
 export const teachersApi = area('teachers', {
   list: get(
     '/teachers',
-    "The school's teachers (archived ones left out) by name, with their account and their courses of the year.",
+    "The school's teachers (archived ones left out) by name, with their account and their courses of the year (the current year when none is named: document 1 calls it without parameters).",
     {
-      query: yearQuery,
+      query: z.object({ yearId: id(adminServerText.years.required).optional() }),
       answers: { 200: z.array(schoolTeacher) },
     },
   ),

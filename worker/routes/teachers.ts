@@ -67,13 +67,21 @@ teacherManagementRoutes.get(
   input(api.list),
   async (c) => {
     const { db, school } = c.var;
-    const { yearId } = c.req.valid('query');
-    const [yearRows, rows, courses] = await db.batch([
-      years.selectById(db, school, yearId),
-      teachers.selectTeachers(db, school),
-      assignments.selectAssignmentsOfYear(db, school, yearId),
-    ]);
-    found(yearRows[0], serverText.yearNotFound);
+    // Without a year named, the current one (document 1 lists the call without parameters);
+    // without a current year, the teachers without courses.
+    const yearId = c.req.valid('query').yearId ?? (await years.findCurrentYear(db, school))?.id;
+    const [rows, courses] = yearId
+      ? await db
+          .batch([
+            years.selectById(db, school, yearId),
+            teachers.selectTeachers(db, school),
+            assignments.selectAssignmentsOfYear(db, school, yearId),
+          ])
+          .then(([yearRows, list, ofYear]) => {
+            found(yearRows[0], serverText.yearNotFound);
+            return [list, ofYear] as const;
+          })
+      : [await teachers.selectTeachers(db, school), []];
     const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
     return c.json<SchoolTeacher[]>(
       byName.map((teacher) => ({
