@@ -187,7 +187,6 @@ test('the book opens on the period under way, names the periods where unsent sco
   await elsewhere.getByRole('button', { name: 'Trimestre 3 : 1 note non envoyée' }).click();
   await expect(period).toHaveValue(idOf('Trimestre 3'));
   await expect(first).toHaveValue('14.5');
-  await page.screenshot({ path: 'test-results/gradebook-elsewhere-360.png', fullPage: false });
 
   // Online again: the score lands and the notice goes.
   await context.setOffline(false);

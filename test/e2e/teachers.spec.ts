@@ -151,7 +151,6 @@ test('a course with roll calls changes hands with them; the leaving teacher can 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   for (const control of await handOver.locator('select, button').all())
     expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  await page.screenshot({ path: 'test-results/hand-over-360.png' });
   await handOver.getByRole('button', { name: 'Confier le cours' }).click();
   await expect(
     page.getByText(
