@@ -3,7 +3,9 @@
 // and land once each when the network returns. A score the server refuses on replay is shown.
 import { expect, test } from './fixtures';
 import { apiToken, controlled, DEMO, PHONE, signInAndLand } from './support';
+import type { Period } from '../../worker/contract/academic-periods';
 import type { GradeBook } from '../../worker/contract/grades';
+import { addDays, schoolClock } from '../../worker/domain/dates';
 import type { TeacherDashboard } from '../../worker/contract/teacher';
 
 test.use({ viewport: PHONE });
@@ -126,4 +128,82 @@ test('the admin opens a grade book from the dashboard; a score above the max is 
   await expect(page.getByText(`La note ne peut pas dépasser ${max}.`)).toBeVisible();
   await expect(first).toHaveValue(before);
   await expect(first).toBeFocused();
+});
+
+test('the book opens on the period under way, names the periods where unsent scores wait, and suggests the exact average’s phrase', async ({
+  page,
+  context,
+}) => {
+  // The periods get their start dates: Trimestre 2 is under way in Port-au-Prince today.
+  const admin = { Authorization: `Bearer ${await apiToken(page, 'admin')}` };
+  const years = (await (await page.request.get('/api/school-years', { headers: admin })).json()) as {
+    id: string;
+    is_current: boolean;
+  }[];
+  const yearId = (years.find((y) => y.is_current) ?? years[0]!).id;
+  const periods = (await (
+    await page.request.get(`/api/academic-periods?yearId=${yearId}`, { headers: admin })
+  ).json()) as Period[];
+  const today = schoolClock().date;
+  const starts = {
+    'Trimestre 1': addDays(today, -150),
+    'Trimestre 2': addDays(today, -30),
+    'Trimestre 3': addDays(today, 60),
+  };
+  for (const p of periods) {
+    const res = await page.request.put(`/api/academic-periods/${p.id}`, {
+      headers: admin,
+      data: { name: p.name, year_id: yearId, start_date: starts[p.name as keyof typeof starts] },
+    });
+    expect(res.status()).toBe(200);
+  }
+  const idOf = (name: string) => periods.find((p) => p.name === name)!.id;
+
+  await signInAndLand(page, 'prof', '/teacher');
+  await controlled(page);
+  const token = await apiToken(page, 'prof');
+  const course = (
+    (await (
+      await page.request.get(`/api/teacher/dashboard?yearId=${yearId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as TeacherDashboard
+  ).courses[0]!;
+  await page.getByRole('link', { name: `Carnet de notes : ${course.subject_name}, ${course.class_name}` }).click();
+  const period = page.getByLabel('Période');
+  await expect(period).toHaveValue(idOf('Trimestre 2'));
+  await expect(page.locator('.gradebook-table tbody tr').first()).toBeVisible();
+
+  // Trimestre 3, online once, then offline: a score of 14,5 / 25 waits on the phone.
+  await period.selectOption({ label: 'Trimestre 3' });
+  await expect(page.locator('.gradebook-table tbody tr').first()).toBeVisible();
+  await context.setOffline(true);
+  await page.getByLabel('Nom', { exact: true }).fill('Devoir exact');
+  await page.getByLabel('Sur').fill('25');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  const first = page.getByLabel(/^Note de .+ en Devoir exact \(sur 25\)$/).first();
+  await first.fill('14.5');
+  await first.blur();
+  await expect(page.getByText("1 note en attente d'envoi")).toBeVisible();
+  // 14,5 / 25 is 58 % exactly (57,999… in floating point): 58 modulo 4 is the poor tier's third phrase.
+  await expect(
+    page.getByRole('button', { name: /accepter la suggestion « Résultats faibles, il faut travailler davantage\. »$/ }),
+  ).toBeVisible();
+
+  // Back on Trimestre 2, the waiting score is named with its period, one tap away.
+  await period.selectOption({ label: 'Trimestre 2' });
+  const elsewhere = page
+    .getByRole('status')
+    .filter({ hasText: 'ne sont pas encore enregistrées dans une autre période' });
+  await expect(elsewhere).toBeVisible();
+  await elsewhere.getByRole('button', { name: 'Trimestre 3 : 1 note non envoyée' }).click();
+  await expect(period).toHaveValue(idOf('Trimestre 3'));
+  await expect(first).toHaveValue('14.5');
+
+  // Online again: the score lands and the notice goes.
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText("1 note en attente d'envoi")).toHaveCount(0, { timeout: 30_000 });
+  await period.selectOption({ label: 'Trimestre 2' });
+  await expect(elsewhere).toHaveCount(0);
 });

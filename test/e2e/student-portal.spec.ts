@@ -22,7 +22,7 @@ test('a student opens every section offline after one visit', async ({ page, con
   await page.goto('/student/grades');
   await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
   await expect(page.getByText(/^Moyenne de la période \(sur (100|10)\) :/)).toBeVisible();
-  await expect(page.getByText(/^Rang : \d+(er|ème) sur \d+$/)).toBeVisible();
+  await expect(page.getByText(/^Rang : \d+(er|ème)( ex æquo)? sur \d+$/)).toBeVisible();
 
   await page.goto('/student/finance');
   await expect(page.getByRole('heading', { name: 'Finances' })).toBeVisible();

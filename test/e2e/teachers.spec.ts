@@ -1,10 +1,14 @@
 // Teachers management on a phone (issue 13): the manager adds a teacher (their account's temporary
 // password shown once), gives them two free courses, sees removal refused while they teach this
-// year; the new teacher signs in with the slip's password, changes it and finds both courses.
+// year; the new teacher signs in with the slip's password, changes it and finds both courses. A
+// course with roll calls is handed over to another teacher, and the leaving one removed.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, DEMO, PHONE, signIn, signInAndLand } from './support';
-import type { ProgrammeCourse } from '../../worker/contract/teachers';
+import type { RollCall, TeacherLesson } from '../../worker/contract/teacher';
+import type { AddedTeacher, ProgrammeCourse } from '../../worker/contract/teachers';
+import { addDays, schoolClock } from '../../worker/domain/dates';
+import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { SchoolYear } from '../../worker/contract/school-years';
 
 test.use({ viewport: PHONE });
@@ -90,4 +94,99 @@ test('a manager adds a teacher and gives them courses; the teacher signs in and 
   await expect(page).toHaveURL(/\/teacher$/);
   await expect(page.getByRole('heading', { name: 'Bienvenue, Guerda' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Carnet de notes : Anglais, 8e AF' })).toBeVisible();
+});
+
+test('a course with roll calls changes hands with them; the leaving teacher can then be removed', async ({ page }) => {
+  const admin = { Authorization: `Bearer ${await apiToken(page, 'admin')}` };
+  const prof = { Authorization: `Bearer ${await apiToken(page, 'prof')}` };
+  const years = (await (await page.request.get('/api/school-years', { headers: admin })).json()) as SchoolYear[];
+  const year = years.find((y) => y.is_current)!;
+  // The newcomer who takes his courses, and a roll call in Jean-Robert Baptiste's first lesson.
+  const added = await page.request.post('/api/teachers', {
+    headers: admin,
+    data: { prenom: 'Guerda', nom: 'Saint-Fleur' },
+  });
+  expect(added.status()).toBe(201);
+  const guerda = ((await added.json()) as AddedTeacher).teacher;
+  const lesson = (
+    (await (
+      await page.request.get(`/api/teacher/timetable?yearId=${year.id}`, { headers: prof })
+    ).json()) as TeacherLesson[]
+  )[0]!;
+  const today = schoolClock().date;
+  const date = addDays(today, -((((dayOfWeekOf(today) ?? 7) - lesson.day_of_week) % 7) + 7) % 7);
+  const rollCall = (await (
+    await page.request.get(`/api/teacher/attendance?entryId=${lesson.id}&date=${date}`, { headers: prof })
+  ).json()) as RollCall;
+  const marked = await page.request.put('/api/teacher/attendance', {
+    headers: prof,
+    data: {
+      timetable_entry_id: lesson.id,
+      date,
+      marks: [{ enrollment_id: rollCall.students[0]!.enrollment_id, status: 'absent' }],
+    },
+  });
+  expect(marked.status()).toBe(200);
+
+  await signInAndLand(page, 'admin', '/dashboard');
+  await page.goto('/teachers-management');
+  const card = page.getByRole('listitem', { name: 'Jean-Robert Baptiste' });
+  await card.getByRole('button', { name: 'Cours' }).click();
+  const courses = page.getByRole('dialog', { name: /^Cours de Jean-Robert Baptiste — / });
+  const group = courses.getByRole('group', { name: lesson.class_name });
+  // Unticking is refused (roll calls): the hand-over opens in its place.
+  await group.getByRole('checkbox', { name: lesson.subject_name }).click();
+  await expect(
+    page.getByText(
+      'Ce cours a déjà des présences ou des ressources : confiez-le à un autre professeur au lieu de le retirer.',
+    ),
+  ).toBeVisible();
+  const handOver = courses.getByRole('form', {
+    name: `Confier ${lesson.subject_name} (${lesson.class_name}) à un autre professeur`,
+  });
+  await handOver.getByLabel('Nouveau professeur').selectOption({ label: 'Guerda Saint-Fleur' });
+  await expect(handOver).toContainText(
+    "L'emploi du temps, les présences, les ressources et les notes du cours le suivent.",
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  for (const control of await handOver.locator('select, button').all())
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await handOver.getByRole('button', { name: 'Confier le cours' }).click();
+  await expect(
+    page.getByText(
+      'Cours confié à Guerda Saint-Fleur. Ses présences, ressources, notes et son emploi du temps le suivent.',
+    ),
+  ).toBeVisible();
+  await expect(group.getByText('Attribué à Guerda Saint-Fleur').first()).toBeVisible();
+  await expect(group.getByRole('checkbox', { name: lesson.subject_name })).toBeDisabled();
+
+  // The roll call went with the course: Guerda's now, no longer his.
+  const moved = await page.request.get(`/api/teacher/attendance?entryId=${lesson.id}&date=${date}`, { headers: prof });
+  expect(moved.status()).toBe(404);
+
+  // His other courses go to her too (through the same call); then he can be removed.
+  const programme = (await (
+    await page.request.get(`/api/teachers/courses?yearId=${year.id}`, { headers: admin })
+  ).json()) as ProgrammeCourse[];
+  const his = programme.filter((c) => c.teacher_nom === 'Baptiste' && c.teacher_prenom === 'Jean-Robert');
+  for (const course of his) {
+    const res = await page.request.put(`/api/assignments/${course.assignment_id}`, {
+      headers: admin,
+      data: { teacher_id: guerda.id },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await courses.getByRole('button', { name: 'Fermer' }).click();
+  await card.getByRole('button', { name: 'Supprimer' }).click();
+  await page
+    .getByRole('dialog', { name: 'Supprimer Jean-Robert Baptiste ?' })
+    .getByRole('button', { name: 'Supprimer' })
+    .click();
+  await expect(
+    page.getByText(/^Professeur (supprimé\.|archivé : ses cours des années passées restent dans l'historique\.)$/),
+  ).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'Guerda Saint-Fleur' })).toContainText(
+    `${lesson.subject_name} · ${lesson.class_name}`,
+  );
 });

@@ -58,6 +58,30 @@ describe('academic periods', () => {
     expect(await list()).toEqual(['Trimestre 1', 'Trimestre 2', 'Trimestre 3']);
   });
 
+  it("keeps the day a period starts: set, kept by a save without it (the spec's body), cleared, refused when not a date", async () => {
+    const { school, token, yearId } = await schoolWithYear();
+    const [first] = await bodyOf<Period[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`));
+    expect(first!.start_date).toBeNull();
+    const put = (body: object) => call(school, token, 'PUT', `/api/academic-periods/${first!.id}`, body);
+    const dated = await put({ name: 'Trimestre 1', year_id: yearId, start_date: '2025-09-01' });
+    expect(await bodyOf(dated)).toMatchObject({ start_date: '2025-09-01', message: 'Période mise à jour.' });
+    expect((await bodyOf(await put({ name: 'Premier trimestre', year_id: yearId }))).start_date).toBe('2025-09-01');
+    const listed = await bodyOf<Period[]>(await call(school, token, 'GET', `/api/academic-periods?yearId=${yearId}`));
+    expect(listed[0]).toEqual({ id: first!.id, year_id: yearId, name: 'Premier trimestre', start_date: '2025-09-01' });
+    expect(
+      (await bodyOf(await put({ name: 'Premier trimestre', year_id: yearId, start_date: null }))).start_date,
+    ).toBeNull();
+    const bad = await put({ name: 'Premier trimestre', year_id: yearId, start_date: '2025-02-30' });
+    expect(bad.status).toBe(400);
+    expect((await bodyOf(bad)).message).toBe("La date de début de la période n'est pas une date valide.");
+    const added = await call(school, token, 'POST', '/api/academic-periods', {
+      name: 'Examen',
+      year_id: yearId,
+      start_date: '2026-06-01',
+    });
+    expect(await bodyOf(added)).toMatchObject({ name: 'Examen', start_date: '2026-06-01' });
+  });
+
   it('answers the validation messages, duplicates and evaluations', async () => {
     const { school, token, yearId } = await schoolWithYear();
     await expectError(

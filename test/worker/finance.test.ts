@@ -355,15 +355,15 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     });
     expect(retry.status).toBe(200);
     expect(await receiptSeq(school.id)).toBe(3);
-    // The version is required.
+    // Without a version (document 2's {payments, adjustments}, decision 195) the save applies to
+    // the sheet as it is when read; the panel always sends its version.
+    const latest = await sheetOf(school, token, '9e AF', yearId, marie);
     const unversioned = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
-      payments: [],
+      payments: [...linesOf(latest), { label: 'Versement 4', amount: 1000 }],
       adjustments: [],
     });
-    expect(unversioned.status).toBe(400);
-    expect((await bodyOf(unversioned)).message).toBe(
-      'La version de la fiche est requise : rechargez la fiche, puis recommencez.',
-    );
+    expect(unversioned.status).toBe(200);
+    expect((await sheetOf(school, token, '9e AF', yearId, marie)).version).toBe(latest.version + 1);
   });
 
   it('never removes a receipted payment, and changes one only as a correction with its reason, audited', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PromotionLatest, PromotionPreview } from '../../worker/contract/promotion';
 import { database } from '../../worker/db/client';
 import { academicPeriods, curriculum, evaluations, grades, subjects, users } from '../../worker/db/schema';
+import { beforeNextWrite } from './batch-spy';
 import { createYear, seedStudents } from './fixtures-academic';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
 
@@ -147,6 +148,16 @@ const studentStatus = async (id: string) =>
   (await sql('SELECT status FROM students WHERE id = ?', id).first<{ status: string }>())!.status;
 const accountStatus = async (id: string) =>
   (await sql('SELECT status FROM users WHERE student_id = ?', id).first<{ status: string }>())!.status;
+
+/** A student's enrolment of the source year moved to another class (as a secretary would). */
+const moveToClass = (ctx: Ctx, studentId: string, className: string) =>
+  sql(
+    'UPDATE enrollments SET class_id = ? WHERE instance_id = ? AND year_id = ? AND student_id = ?',
+    ctx.source.classIds.get(className)!,
+    ctx.school.id,
+    ctx.source.yearId,
+    studentId,
+  ).run();
 
 describe('promotion', () => {
   it('simulates per source class from the annual averages and the passing grade, overrides included', async () => {
@@ -323,6 +334,65 @@ describe('promotion', () => {
       n: number;
     }>();
     expect(runs!.n).toBe(1);
+  });
+
+  it('answers the loser of a race 409 already_promoted, never 500, when the guards name more students than one statement holds', async () => {
+    // 120 students: the target-year guard is two conditions of 90 ids. Reading them all in one
+    // statement to say which failed went past D1's 100 bound values and answered 500 (issue 23).
+    const school = await createSchool({ users: [{ username: 'admin', type: 'admin' }] });
+    const source = await createYear(school.id, { name: '2025-2026', classes: [['7e AF', 100]] });
+    await createYear(school.id, { name: '2026-2027', current: false, classes: [['7e AF', 100]] }, source.classIds);
+    await seedStudents(
+      school.id,
+      source,
+      Array.from({ length: 120 }, (_, i) => ({ nom: `Élève ${i}`, prenom: 'Jo', className: '7e AF' })),
+    );
+    const admin = await tokenFor(school, 'admin');
+    const run = () => call(school, admin, 'POST', '/api/promotions', { sourceYearId: source.yearId });
+    // The second execution runs whole while the first one's batch waits: the first then loses.
+    const race = beforeNextWrite(async () => expect((await run()).status).toBe(200));
+    try {
+      const loser = await run();
+      expect(race.ran()).toBe(true);
+      expect(loser.status).toBe(409);
+      expect(await bodyOf(loser)).toEqual({
+        code: 'already_promoted',
+        message: 'Tous les élèves sont déjà inscrits en 2026-2027 : la promotion a déjà été exécutée.',
+      });
+    } finally {
+      race.restore();
+    }
+    const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', school.id).first<{
+      n: number;
+    }>();
+    expect(runs!.n).toBe(1);
+  });
+
+  it('promotes a student moved to another class after the simulation from their current class', async () => {
+    const ctx = await schoolToPromote();
+    const overrides = { [ctx.ids.bruno]: 'admitted' };
+    const preview = await bodyOf<PromotionPreview>(await simulate(ctx, { overrides }));
+    expect(preview.classes[0]!.students.map((s) => s.nom)).toContain('Bien-Aimé');
+    await moveToClass(ctx, ctx.ids.bruno, '8e AF');
+    expect((await execute(ctx, { overrides })).status).toBe(200);
+    expect((await targetEnrolments(ctx)).find((e) => e.nom === 'Bien-Aimé')).toMatchObject({ class: '9e AF' });
+  });
+
+  it('re-checks the classes in the batch: a student moved while the execution runs is promoted from their new class', async () => {
+    const ctx = await schoolToPromote();
+    const overrides = { [ctx.ids.bruno]: 'admitted' };
+    // Bruno (7e AF, admitted by the override) moves to 8e AF after the plan was read, before its batch.
+    const move = beforeNextWrite(() => moveToClass(ctx, ctx.ids.bruno, '8e AF'));
+    try {
+      const res = await execute(ctx, { overrides });
+      expect(move.ran()).toBe(true);
+      expect(res.status).toBe(200);
+    } finally {
+      move.restore();
+    }
+    // From 8e AF to 9e AF, not from the 7e AF he left to 8e AF.
+    expect((await targetEnrolments(ctx)).find((e) => e.nom === 'Bien-Aimé')).toMatchObject({ class: '9e AF' });
+    expect(await targetEnrolments(ctx)).toHaveLength(5);
   });
 
   it('needs the next year by name, and a source year, in French', async () => {

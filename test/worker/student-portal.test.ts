@@ -2,7 +2,9 @@
 // while access is off, an admin views a student by naming them, another school's student is 404.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { ReportData } from '../../worker/contract/grades';
 import type { StudentFinance, StudentGrades, StudentMe, StudentWeek } from '../../worker/contract/student-portal';
+import { buildReportCards } from '../../worker/domain/report-cards';
 import { schoolWithCourses } from './fixtures-teaching';
 import { seedStudents } from './fixtures-academic';
 import { bodyOf, call, createSchool, d1RoundTrips, sql, tokenFor } from './helpers';
@@ -106,7 +108,7 @@ describe('student portal', () => {
       evaluations: [{ name: 'Devoir 1', score: 15, max: 20 }],
     });
     // Luc has 17/20: Rose is second of two.
-    expect([grades.percent, grades.average, grades.rank, grades.class_size]).toEqual([75, 75, 2, 2]);
+    expect([grades.percent, grades.average, grades.rank, grades.tied, grades.ranked]).toEqual([75, 75, 2, false, 2]);
     const finance = await bodyOf<StudentFinance>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/finance'));
     expect(finance).toMatchObject({
       mppa: 25_000,
@@ -116,6 +118,35 @@ describe('student portal', () => {
       adjustments: [{ label: 'Bourse', amount: -5_000 }],
     });
     expect(finance.payments).toEqual([{ date: '2025-10-01', label: 'Versement 1', amount: 10_000, receipt_no: 7 }]);
+  });
+
+  it("says the same 'sur N' as the report card in a partly graded period: the students with an average", async () => {
+    const ctx = await portalSchool();
+    // A third student of 7e AF without any grade yet: the period is partly graded.
+    await seedStudents(ctx.school.id, { yearId: ctx.yearId, classIds: ctx.classIds }, [
+      { nom: 'Célestin', prenom: 'Ana', className: '7e AF' },
+    ]);
+    const grades = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
+    const data = await bodyOf<ReportData>(
+      await call(
+        ctx.school,
+        ctx.admin,
+        'GET',
+        `/api/bulk-report-data?yearId=${ctx.yearId}&className=${encodeURIComponent('7e AF')}&periodId=${ctx.t1}`,
+      ),
+    );
+    expect(data.enrollments).toHaveLength(3);
+    const card = buildReportCards({
+      data,
+      periods: [{ id: ctx.t1, name: 'Trimestre 1' }],
+      periodId: ctx.t1,
+      passingGrade: 50,
+      lastClass: false,
+    });
+    // Rose is 2nd of the two students who have an average, on her Notes and on her report card.
+    expect(card.cards.find((k) => k.studentId === ctx.rose.id)!.rank).toBe(2);
+    expect(card.ranked).toBe(2);
+    expect([grades.rank, grades.ranked]).toEqual([2, card.ranked]);
   });
 
   it("a student never reads another student's data, and grades are refused while access is off", async () => {

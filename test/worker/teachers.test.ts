@@ -3,12 +3,15 @@
 // teacher per course (a race included); removal is refused, archives or deletes by the teacher's
 // years; a reset ends the account's sessions; every call checks its permission and the school.
 import { describe, expect, it } from 'vitest';
+import type { RollCall } from '../../worker/contract/teacher';
 import type {
   AddedTeacher,
+  HandedOver,
   ProgrammeCourse,
   SchoolTeacher,
   TeacherPasswordReset,
 } from '../../worker/contract/teachers';
+import { beforeNextWrite } from './batch-spy';
 import { createYear } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, login, sql, tokenFor } from './helpers';
@@ -16,6 +19,35 @@ import { bodyOf, call, login, sql, tokenFor } from './helpers';
 async function add(school: Awaited<ReturnType<typeof schoolWithCourses>>['school'], token: string, body: object) {
   return call(school, token, 'POST', '/api/teachers', body);
 }
+
+/** A student enrolled in 7e AF; answers the enrolment's id. */
+async function enrolIn7e(school: string, yearId: string) {
+  const student = crypto.randomUUID();
+  const enrollment = crypto.randomUUID();
+  await sql(
+    'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
+    student,
+    school,
+    'Anel',
+    'Rose',
+  ).run();
+  await sql(
+    "INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) SELECT ?, ?, ?, ?, id FROM classes WHERE instance_id = ? AND name = '7e AF'",
+    enrollment,
+    school,
+    student,
+    yearId,
+    school,
+  ).run();
+  return enrollment;
+}
+
+/** An assignment's teacher and subject as stored. */
+const courseOf = async (id: string) =>
+  (await sql('SELECT teacher_id, subject_id FROM assignments WHERE id = ?', id).first<{
+    teacher_id: string;
+    subject_id: string;
+  }>())!;
 
 describe('teachers management', () => {
   it('adds a teacher with an account made from the names, a temporary password that leads to the forced change, and lists them', async () => {
@@ -159,6 +191,193 @@ describe('teachers management', () => {
     expect((await bodyOf(refused)).message).toBe(
       'Ce cours a déjà des présences ou des ressources : confiez-le à un autre professeur au lieu de le retirer.',
     );
+  });
+
+  it('hands a course with roll calls over to another teacher, keeping its lessons, roll calls and history; the leaving teacher can then be removed', async () => {
+    const { school, yearId, teacher } = await schoolWithCourses();
+    const admin = await tokenFor(school, 'admin');
+    const prof = await tokenFor(school, 'prof');
+    // A student of 7e AF and a roll call in Mathématiques 7e AF (Monday 08:00, lesson t2).
+    const enrollment = await enrolIn7e(school.id, yearId);
+    const rollCall = { timetable_entry_id: `t2-${school.id}`, date: '2026-01-19' };
+    const taken = await call(school, prof, 'PUT', '/api/teacher/attendance', {
+      ...rollCall,
+      marks: [{ enrollment_id: enrollment, status: 'absent' }],
+    });
+    expect(taken.status).toBe(200);
+    const maths7 = `a-maths7-${school.id}`;
+    expect((await call(school, admin, 'DELETE', `/api/assignments/${maths7}`)).status).toBe(409);
+    expect(
+      (
+        await call(school, admin, 'POST', '/api/assignments', {
+          yearId,
+          teacher_id: teacher.other,
+          className: '7e AF',
+          subject_id: (await courseOf(maths7)).subject_id,
+        })
+      ).status,
+    ).toBe(409);
+
+    const res = await call(school, admin, 'PUT', `/api/assignments/${maths7}`, { teacher_id: teacher.other });
+    expect(res.status).toBe(200);
+    expect(await bodyOf<HandedOver>(res)).toEqual({
+      assignment: {
+        id: maths7,
+        class_name: '7e AF',
+        subject_id: (await courseOf(maths7)).subject_id,
+        subject_name: 'Mathématiques',
+      },
+      teacher_id: teacher.other,
+      message: 'Cours confié à Marie Étienne. Ses présences, ressources, notes et son emploi du temps le suivent.',
+    });
+    // Its lesson and its roll call stay, now Marie Étienne's; Jean-Robert Baptiste no longer reaches them.
+    const week = await bodyOf<{ entries: { id: string; teacher_id: string }[] }>(
+      await call(school, admin, 'GET', `/api/timetable?yearId=${yearId}&teacherId=${teacher.other}`),
+    );
+    expect(week.entries.map((e) => e.id)).toContain(`t2-${school.id}`);
+    const account = await bodyOf<AddedTeacher>(
+      await call(school, admin, 'POST', `/api/teachers/${teacher.other}/account`),
+    );
+    await sql(
+      "UPDATE users SET status = 'active' WHERE username = ? AND instance_id = ?",
+      account.username,
+      school.id,
+    ).run();
+    const marie = await tokenFor(school, account.username, account.tempPassword);
+    const seen = await call(
+      school,
+      marie,
+      'GET',
+      `/api/teacher/attendance?entryId=${rollCall.timetable_entry_id}&date=${rollCall.date}`,
+    );
+    expect(seen.status).toBe(200);
+    expect((await bodyOf<RollCall>(seen)).marks).toEqual([
+      expect.objectContaining({ enrollment_id: enrollment, status: 'absent' }),
+    ]);
+    expect(
+      (
+        await call(
+          school,
+          prof,
+          'GET',
+          `/api/teacher/attendance?entryId=${rollCall.timetable_entry_id}&date=${rollCall.date}`,
+        )
+      ).status,
+    ).toBe(404);
+    // Its grade book is hers now (grades belong to the class, subject and period: they stay as they are).
+    const period = await bodyOf<{ id: string }>(
+      await call(school, admin, 'POST', '/api/academic-periods', { name: 'Trimestre 1', year_id: yearId }),
+    );
+    const book = `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent('7e AF')}&subjectId=${(await courseOf(maths7)).subject_id}&periodId=${period.id}`;
+    expect((await call(school, marie, 'GET', book)).status).toBe(200);
+    expect((await call(school, prof, 'GET', book)).status).toBe(403);
+    const audit = await sql(
+      "SELECT target_name AS target, details FROM audit_log WHERE instance_id = ? AND action_type = 'HAND_OVER_COURSE'",
+      school.id,
+    ).all<{ target: string; details: string }>();
+    expect(audit.results.map((r) => [r.target, JSON.parse(r.details)])).toEqual([
+      ['Mathématiques 7e AF', { from: 'Jean-Robert Baptiste', to: 'Marie Étienne', entries: 1 }],
+    ]);
+
+    // His other courses handed over too, Jean-Robert Baptiste can be removed.
+    for (const id of ['a-fr7', 'a-maths8'])
+      expect(
+        (await call(school, admin, 'PUT', `/api/assignments/${id}-${school.id}`, { teacher_id: teacher.other })).status,
+      ).toBe(200);
+    const removed = await call(school, admin, 'DELETE', `/api/teachers/${teacher.prof}`);
+    expect(removed.status).toBe(200);
+    expect((await bodyOf(removed)).message).toBe('Professeur supprimé.');
+    const list = await bodyOf<SchoolTeacher[]>(await call(school, admin, 'GET', `/api/teachers?yearId=${yearId}`));
+    expect(list.map((t) => [t.prenom, t.assignments.length])).toEqual([['Marie', 4]]);
+  });
+
+  it('refuses a hand-over to a teacher busy at one of its times, to an archived or unknown teacher, and when the course changed hands meanwhile', async () => {
+    const { school, yearId, teacher, subject } = await schoolWithCourses();
+    const other = await schoolWithCourses();
+    const admin = await tokenFor(school, 'admin');
+    const maths7 = `a-maths7-${school.id}`;
+    const handOver = (teacherId: string, id = maths7) =>
+      call(school, admin, 'PUT', `/api/assignments/${id}`, { teacher_id: teacherId });
+
+    // Marie Étienne teaches Anglais 8e AF on Monday 08:30: Mathématiques 7e AF (Monday 08:00-09:00) cannot be hers.
+    const anglais = await bodyOf<{ assignment: { id: string } }>(
+      await call(school, admin, 'POST', '/api/assignments', {
+        yearId,
+        teacher_id: teacher.other,
+        className: '8e AF',
+        subject_id: subject.anglais,
+      }),
+    );
+    const lesson = await call(school, admin, 'POST', '/api/timetable', {
+      assignment_id: anglais.assignment.id,
+      day_of_week: 1,
+      start_time: '08:30',
+      end_time: '09:30',
+      location_name: null,
+    });
+    expect(lesson.status).toBe(201);
+    const busy = await handOver(teacher.other);
+    expect(busy.status).toBe(409);
+    expect(await bodyOf(busy)).toEqual({
+      code: 'timetable_clash',
+      message:
+        "Marie Étienne a déjà cours le lundi de 08:30 à 09:30 (Anglais en 8e AF), pendant un créneau de ce cours. Déplacez l'un des deux créneaux, puis réessayez.",
+    });
+    // Français 7e AF (Monday 07:00-08:00) touches it without overlapping: it can be hers.
+    expect((await handOver(teacher.other, `a-fr7-${school.id}`)).status).toBe(200);
+
+    // Unknown, another school's, archived: 'Professeur introuvable.'; nothing changed.
+    const added = await bodyOf<AddedTeacher>(
+      await call(school, admin, 'POST', '/api/teachers', { prenom: 'Paul', nom: 'Jean' }),
+    );
+    for (const id of [crypto.randomUUID(), other.teacher.other]) {
+      const refused = await handOver(id);
+      expect(refused.status).toBe(404);
+      expect((await bodyOf(refused)).message).toBe('Professeur introuvable.');
+    }
+    expect(
+      (await call(school, admin, 'PUT', `/api/assignments/a-maths7-${other.school.id}`, { teacher_id: teacher.other }))
+        .status,
+    ).toBe(404);
+    expect((await call(school, admin, 'PUT', `/api/assignments/${maths7}`, {})).status).toBe(400);
+    expect(
+      (
+        await call(school, await tokenFor(school, 'comptable'), 'PUT', `/api/assignments/${maths7}`, {
+          teacher_id: added.teacher.id,
+        })
+      ).status,
+    ).toBe(403);
+
+    // The course changes hands while the hand-over's batch waits: the batch is refused, nothing changes.
+    const race = beforeNextWrite(() =>
+      sql('UPDATE assignments SET teacher_id = ? WHERE id = ?', teacher.other, maths7).run(),
+    );
+    try {
+      const late = await handOver(added.teacher.id);
+      expect(race.ran()).toBe(true);
+      expect(late.status).toBe(409);
+      expect(await bodyOf(late)).toEqual({
+        code: 'changed',
+        message: 'Ce cours a changé de professeur entre-temps. Rechargez la liste, puis réessayez.',
+      });
+    } finally {
+      race.restore();
+    }
+    expect((await courseOf(maths7)).teacher_id).toBe(teacher.other);
+
+    // The new teacher is archived while the batch waits: refused.
+    const archive = beforeNextWrite(() =>
+      sql("UPDATE teachers SET archived_at = '2026-01-01' WHERE id = ?", teacher.prof).run(),
+    );
+    try {
+      const gone = await handOver(teacher.prof);
+      expect(archive.ran()).toBe(true);
+      expect(gone.status).toBe(404);
+      expect((await bodyOf(gone)).message).toBe('Professeur introuvable.');
+    } finally {
+      archive.restore();
+    }
+    expect((await courseOf(maths7)).teacher_id).toBe(teacher.other);
   });
 
   it('refuses to remove a teacher of the current year, archives one of past years only, deletes one never assigned', async () => {

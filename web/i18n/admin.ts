@@ -5,6 +5,7 @@
 export { adminServerText, roleRuleText } from '../../worker/contract/texts/admin';
 import { credentialsText } from './credentials';
 import { dashboardText } from './dashboard';
+import { formatDateFr } from '../../worker/domain/students';
 
 export const adminText = {
   dashboard: dashboardText,
@@ -161,6 +162,10 @@ export const adminText = {
     empty: 'Aucune période pour cette année.',
     deleteTitle: (name: string) => `Supprimer la période ${name} ?`,
     deleteWarning: 'Une période qui contient des évaluations ne peut pas être supprimée.',
+    startDateOf: (name: string) => `Date de début de ${name}`,
+    startsOn: (date: string) => `débute le ${formatDateFr(date)}`,
+    startDateHint:
+      'Indiquez la date de début de chaque période (Modifier) : le carnet de notes s’ouvre alors sur la période en cours.',
   },
   classes: {
     title: 'Classes',

@@ -72,6 +72,10 @@ export const gradebookText = {
     drop: 'Retirer',
     empty: 'vide',
     sendNow: 'Envoyer maintenant',
+    elsewhere:
+      'Des notes de ce cours saisies sur cet appareil ne sont pas encore enregistrées dans une autre période :',
+    openPeriod: (period: string, n: number) =>
+      n > 1 ? `${period} : ${n} notes non envoyées` : `${period} : 1 note non envoyée`,
   },
   print: {
     button: 'Imprimer la sélection',

@@ -28,7 +28,7 @@ export const studentText = {
     appreciation: 'Appréciation',
     evaluations: 'Évaluations',
     periodAverage: (base: number) => `Moyenne de la période (sur ${base})`,
-    rank: (label: string, size: number) => `Rang : ${label} sur ${size}`,
+    rank: (label: string, tied: boolean, of: number) => `Rang : ${label}${tied ? ' ex æquo' : ''} sur ${of}`,
     general: 'Appréciation générale',
     none: 'Aucune note pour cette période.',
     noPeriods: "Aucune période n'est encore définie.",

@@ -2,11 +2,22 @@
 import { z } from 'zod';
 import { id, name } from './common';
 import { type Answer, area, type Body, editableList } from './endpoint';
+import { isIsoDate } from '../domain/students';
 import { adminServerText } from './texts/admin';
 
 const yearId = id(adminServerText.years.required);
 
-export const period = z.strictObject({ id: z.string(), year_id: z.string(), name: z.string() });
+const startDate = z
+  .string({ error: adminServerText.periods.startDateInvalid })
+  .refine(isIsoDate, adminServerText.periods.startDateInvalid);
+
+export const period = z.strictObject({
+  id: z.string(),
+  year_id: z.string(),
+  name: z.string(),
+  /** The day the period starts, if the school gave it: the grade book opens on the period under way. */
+  start_date: z.string().nullable(),
+});
 export type Period = z.output<typeof period>;
 
 export const periodsApi = area(
@@ -15,13 +26,18 @@ export const periodsApi = area(
     '/academic-periods',
     {
       item: period,
-      body: z.object({ name: name(adminServerText.periods.nameRequired), year_id: yearId }),
+      body: z.object({
+        name: name(adminServerText.periods.nameRequired),
+        year_id: yearId,
+        /** Optional: absent keeps the period's date (the spec's body has none), null clears it. */
+        start_date: z.union([z.literal(''), startDate]).nullish(),
+      }),
       listQuery: z.object({ yearId }),
     },
     {
       list: 'The periods of a year, in order.',
-      create: 'Adds a period at the end of a year.',
-      update: 'Renames a period (or moves it to another year of the school).',
+      create: 'Adds a period at the end of a year (with the day it starts, optionally).',
+      update: 'Renames a period (or moves it to another year of the school), sets or clears the day it starts.',
       remove: 'Deletes a period that holds no evaluation (its grades would go with it).',
     },
   ),

@@ -87,8 +87,10 @@ export const financeApi = area('finance', {
           )
           .max(100, t.tooManyPayments),
         adjustments: z.array(z.object({ id: id().optional(), label, amount })).max(50, t.tooManyAdjustments),
-        // The sheet's revision when the panel opened: a save on a sheet changed since is refused (decision 021).
-        version: z.number({ error: t.versionRequired }).int(t.versionRequired).min(0, t.versionRequired),
+        // The sheet's revision when the panel opened: a save on a sheet changed since is refused
+        // (decision 021). The panel always sends it; without it (document 2's {payments,
+        // adjustments}) the save applies to the sheet as it is now.
+        version: z.number({ error: t.versionRequired }).int(t.versionRequired).min(0, t.versionRequired).optional(),
       }),
       answers: { 200: z.strictObject(saved) },
     },

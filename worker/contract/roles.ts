@@ -59,8 +59,11 @@ export const rolesApi = area('roles', {
     "Renames a school's own role and replaces its permissions (holders see the change at once), unless someone saved it since the editor read it (409).",
     {
       params: idParams,
-      /** An edit names the revision of the role it started from. */
-      body: roleBody.extend({ revision: z.number().int().min(0) }),
+      /**
+       * An edit names the revision of the role it started from (the screen always does); without
+       * one (document 1's {name, permissionIds}) it applies to the role as it is now.
+       */
+      body: roleBody.extend({ revision: z.number().int().min(0).optional() }),
       answers: { 200: savedRole },
     },
   ),

@@ -88,7 +88,10 @@ export const studentPortalApi = area('student-portal', {
           percent: z.number().nullable(),
           average: z.number().nullable(),
           rank: z.number().nullable(),
-          class_size: z.number(),
+          /** Another student has the same rank. */
+          tied: z.boolean(),
+          /** The rank's 'sur N': the students with an average in the period, as on the report card. */
+          ranked: z.number(),
           general_appreciation: z.string().nullable(),
         }),
       },

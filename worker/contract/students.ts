@@ -203,8 +203,12 @@ export const studentsApi = area('students', {
         enrollment: enrolNow,
         enrollmentId: studentId.nullish(),
         mppa: mppa.nullish(),
-        /** The student's revision when the form opened: a save never overwrites a newer one. */
-        revision: z.number().int().min(0),
+        /**
+         * The student's revision when the form opened: a save never overwrites a newer one. The
+         * screen always sends it; without it (document 2's shape) the save applies to the student
+         * as they are now.
+         */
+        revision: z.number().int().min(0).optional(),
       }),
       answers: { 200: saved },
     },

@@ -83,9 +83,9 @@ const temporaryAccount = { username: z.string(), tempPassword: z.string(), messa
 export const teachersApi = area('teachers', {
   list: get(
     '/teachers',
-    "The school's teachers (archived ones left out) by name, with their account and their courses of the year.",
+    "The school's teachers (archived ones left out) by name, with their account and their courses of the year (the current year when none is named: document 1 calls it without parameters).",
     {
-      query: yearQuery,
+      query: z.object({ yearId: id(adminServerText.years.required).optional() }),
       answers: { 200: z.array(schoolTeacher) },
     },
   ),
@@ -173,6 +173,17 @@ export const teachersApi = area('teachers', {
       201: z.strictObject({ assignment: teacherAssignment, message: z.string() }),
     },
   }),
+  handOver: put(
+    '/assignments/:id',
+    'Gives a course to another active teacher of the school, with its lessons, roll calls, resources and grades; refused when the new teacher already teaches at one of its times.',
+    {
+      params: idParams,
+      body: z.object({ teacher_id: id(t.handOverTeacherRequired) }),
+      answers: {
+        200: z.strictObject({ assignment: teacherAssignment, teacher_id: z.string(), message: z.string() }),
+      },
+    },
+  ),
   unassign: del(
     '/assignments/:id',
     'Takes a course from its teacher, with its timetable entries; refused once it has roll calls or resources.',
@@ -192,4 +203,6 @@ export type SavedTeacher = Answer<typeof teachersApi.update>;
 export type TeacherPasswordReset = Answer<typeof teachersApi.resetPassword>;
 export type NewAssignment = Body<typeof teachersApi.assign>;
 export type SavedAssignment = Answer<typeof teachersApi.assign>;
+export type HandOver = Body<typeof teachersApi.handOver>;
+export type HandedOver = Answer<typeof teachersApi.handOver>;
 export type FullAssignment = Answer<typeof teachersApi.fullAssignments>[number];

@@ -6,7 +6,12 @@ import { existsNow } from './guards';
 import { byId, byName, ofSchool } from './scoped';
 import { academicPeriods } from './schema';
 
-const columns = { id: academicPeriods.id, year_id: academicPeriods.yearId, name: academicPeriods.name };
+const columns = {
+  id: academicPeriods.id,
+  year_id: academicPeriods.yearId,
+  name: academicPeriods.name,
+  start_date: academicPeriods.startDate,
+};
 const ofYear = (school: string, yearId: string) =>
   and(ofSchool(academicPeriods, school), eq(academicPeriods.yearId, yearId));
 
@@ -51,7 +56,7 @@ export async function nextPeriodPosition(db: Db, school: string, yearId: string)
 export const insertPeriods = (
   db: Db,
   school: string,
-  rows: { id: string; yearId: string; name: string; position: number }[],
+  rows: { id: string; yearId: string; name: string; position: number; startDate?: string | null }[],
 ) =>
   insertChunks(
     db,
@@ -59,7 +64,12 @@ export const insertPeriods = (
     rows.map((row) => ({ ...row, instanceId: school })),
   );
 
-export const updatePeriod = (db: Db, school: string, id: string, change: { yearId: string; name: string }) =>
+export const updatePeriod = (
+  db: Db,
+  school: string,
+  id: string,
+  change: { yearId: string; name: string; startDate?: string | null },
+) =>
   db
     .update(academicPeriods)
     .set(change)

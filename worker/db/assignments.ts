@@ -97,6 +97,17 @@ export const insertAssignment = (
 export const deleteAssignment = (db: Db, school: string, id: string) =>
   db.delete(assignments).where(byId(assignments, school, id));
 
+/** Gives a course to another teacher: the assignment (and so its lessons, roll calls and resources) changes hands. */
+export const setTeacher = (db: Db, school: string, id: string, teacherId: string) =>
+  db
+    .update(assignments)
+    .set({ teacherId })
+    .where(byId(assignments, school, id));
+
+/** A guard condition: the assignment is still there and still this teacher's. */
+export const stillHeldBy = (school: string, id: string, teacherId: string) =>
+  existsNow(assignments, and(byId(assignments, school, id), eq(assignments.teacherId, teacherId))!);
+
 /** A guard condition: nobody has the course of the year yet. */
 export const courseFree = (school: string, course: { yearId: string; classId: string; subjectId: string }) =>
   noneNow(

@@ -10,14 +10,21 @@ import { writeGuards } from './schema';
 export const guardStatement = (db: Db, holds: SQL) =>
   db.insert(writeGuards).values({ ok: sql`CASE WHEN ${holds} THEN 1 ELSE 0 END` });
 
-/** Which of the conditions hold now, in one read (after a refused batch, to say why). */
+/**
+ * Which of the conditions hold now (after a refused batch, to say why): one statement per
+ * condition, all in one round trip. Each condition fits D1's 100 bound values per statement (it
+ * ran alone in the refused batch); several in one statement may not: a promotion's guards name
+ * every student, 90 a condition, and one read of them all was refused, so a lost race answered 500
+ * instead of the guard's 409.
+ */
 export async function conditionsHolding(db: Db, conditions: SQL[]): Promise<boolean[]> {
-  const columns = sql.join(
-    conditions.map((holds, i) => sql`CASE WHEN ${holds} THEN 1 ELSE 0 END AS ${sql.raw(`g${i}`)}`),
-    sql`, `,
-  );
-  const row = await db.get<Record<string, number>>(sql`SELECT ${columns}`);
-  return conditions.map((_, i) => row?.[`g${i}`] === 1);
+  if (!conditions.length) return [];
+  const statements = conditions.map((holds) => {
+    const { sql: text, params } = db.all(sql`SELECT CASE WHEN ${holds} THEN 1 ELSE 0 END AS ok`).getQuery();
+    return db.$client.prepare(text).bind(...params);
+  });
+  const results = await db.$client.batch<{ ok: number }>(statements);
+  return results.map((r) => r.results[0]?.ok === 1);
 }
 
 /** A condition: some row of `table` matches when the batch runs. */

@@ -1,7 +1,7 @@
 // The promotion's reads and writes (decision 172): the source year's students with their account,
 // the target year's enrolled students, the run record and what it wrote, and the undo of the
 // latest run, all as statements and guard conditions for one batch each.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { chunk, insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
@@ -46,6 +46,24 @@ export const noneEnrolled = (school: string, yearId: string, studentIds: readonl
     noneNow(
       enrollments,
       and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId), inArray(enrollments.studentId, part))!,
+    ),
+  );
+
+/**
+ * Guards: these students' enrolments of the year are all still in this class (one condition per
+ * chunk of ids): a student moved to another class after the plan read them is not promoted from
+ * the class they left.
+ */
+export const stillInClass = (school: string, yearId: string, classId: string, studentIds: readonly string[]) =>
+  chunk(studentIds).map((part) =>
+    noneNow(
+      enrollments,
+      and(
+        ofSchool(enrollments, school),
+        eq(enrollments.yearId, yearId),
+        inArray(enrollments.studentId, part),
+        ne(enrollments.classId, classId),
+      )!,
     ),
   );
 

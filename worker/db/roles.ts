@@ -51,7 +51,13 @@ export async function listRolesWithPermissions(db: Db, school: string) {
 
 export const findRole = (db: Db, school: string, id: string) =>
   db
-    .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem, templateKey: roles.templateKey })
+    .select({
+      id: roles.id,
+      name: roles.name,
+      isSystem: roles.isSystem,
+      templateKey: roles.templateKey,
+      revision: roles.revision,
+    })
     .from(roles)
     .where(byId(roles, school, id))
     .get();

@@ -235,6 +235,8 @@ export const academicPeriods = sqliteTable(
     yearId: text('year_id').notNull(),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
+    /** The day the period starts ('YYYY-MM-DD'), optional: the grade book opens on the period under way. */
+    startDate: text('start_date'),
   },
   (t) => [
     uniqueIndex('academic_periods_instance_id_uq').on(t.instanceId, t.id),

@@ -34,6 +34,10 @@ export const findSchoolYearByName = (db: Db, school: string, name: string) =>
     .where(and(ofSchool(schoolYears, school), eq(schoolYears.name, name)))
     .get();
 
+/** The school's current year, if it has one. */
+export const findCurrentYear = (db: Db, school: string) =>
+  db.select({ id: schoolYears.id, name: schoolYears.name }).from(schoolYears).where(current(school)).get();
+
 export const hasCurrentYear = (db: Db, school: string) => exists(db, schoolYears, current(school));
 
 export const insertSchoolYear = (db: Db, school: string, year: { id: string; name: string; isCurrent: boolean }) =>

@@ -134,6 +134,17 @@ export const noOverlap = (
     WHERE t.instance_id = ${school} AND a.year_id = ${c.yearId} AND (a.teacher_id = ${c.teacherId} OR a.class_id = ${c.classId})
       AND t.day_of_week = ${c.dayOfWeek} AND t.start_time < ${c.endTime} AND t.end_time > ${c.startTime} AND (${c.self} IS NULL OR t.id <> ${c.self}))`;
 
+/**
+ * A guard condition: the teacher has no lesson of the year (in another course) that overlaps one
+ * of this course's lessons: the course's lessons can become theirs.
+ */
+export const teacherFreeForCourse = (school: string, c: { yearId: string; teacherId: string; assignmentId: string }) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${timetableEntries} m JOIN ${timetableEntries} t ON t.instance_id = m.instance_id
+      JOIN ${assignments} a ON a.instance_id = t.instance_id AND a.id = t.assignment_id
+    WHERE m.instance_id = ${school} AND m.assignment_id = ${c.assignmentId} AND a.year_id = ${c.yearId}
+      AND a.teacher_id = ${c.teacherId} AND a.id <> ${c.assignmentId}
+      AND t.day_of_week = m.day_of_week AND t.start_time < m.end_time AND t.end_time > m.start_time)`;
+
 /** A guard condition: no roll call was taken in the lesson. */
 export const noRollCall = (school: string, id: string) =>
   noneNow(

@@ -2,7 +2,8 @@
 // entry', §5 'Grades', §9; product decision 'Grades and report cards'): points in hundredths,
 // the evaluation set's limit, a subject's percentage, the period average with coefficients on
 // base 100 or 10, ranks with ties, the annual average and the council's decision, the automatic
-// appreciation. Pure functions, no I/O.
+// appreciation, the period under way. Pure functions, no I/O.
+import { schoolClock } from './attendance';
 
 // ------------------------------------------------------------------------------------ Points
 
@@ -34,6 +35,28 @@ export function exceededTotal(existingMaxes: readonly number[], added: number, s
 /** 'Limite atteinte': the set's max scores already reach the subject's max grade. */
 export const limitReached = (existingMaxes: readonly number[], subjectMax: number): boolean =>
   existingMaxes.reduce((sum, m) => sum + m, 0) >= subjectMax;
+
+// ------------------------------------------------------------------------------ Current period
+
+/**
+ * The school's today ('YYYY-MM-DD' in America/Port-au-Prince), for the period under way. One
+ * place to point at the school's one clock (`domain/attendance.ts schoolClock` today).
+ */
+export const schoolToday = (now: Date = new Date()): string => schoolClock(now).date;
+
+/**
+ * The period under way on a day: the last of the year's periods (in their order) whose start date
+ * is that day or before; the first period when none has started or none has a date (decision 193).
+ * Null without any period.
+ */
+export function currentPeriodId(
+  periods: readonly { id: string; start_date?: string | null }[],
+  today: string,
+): string | null {
+  let current: string | null = null;
+  for (const p of periods) if (p.start_date && p.start_date <= today) current = p.id;
+  return current ?? periods[0]?.id ?? null;
+}
 
 // ---------------------------------------------------------------------------------- Averages
 
@@ -107,6 +130,18 @@ export function ranks<K>(averages: ReadonlyMap<K, number | null>): Map<K, number
   return out;
 }
 
+/**
+ * How many students a rank is out of (its 'sur N'): those with an average, the students `ranks`
+ * ranks. In a partly graded period the students without any grade yet are not ranked, so they
+ * are not counted either: '1er sur 1' while one of 18 has grades (decision 191). The report cards
+ * and the student's Notes both say this N.
+ */
+export const rankedCount = (averages: Iterable<number | null>): number => {
+  let n = 0;
+  for (const a of averages) if (a !== null) n++;
+  return n;
+};
+
 /** '1er', '2ème', '3ème'… */
 export const rankLabel = (rank: number): string => (rank === 1 ? '1er' : `${rank}ème`);
 
@@ -132,20 +167,52 @@ export function decision(annual: number, passingGrade: number, lastClass: boolea
 
 // ------------------------------------------------------------------------ Automatic appreciation
 
+/**
+ * An average as an exact integer: hundredths of a percent (5800 = 58 %), from sums of hundredths
+ * of points, rounded half up to the hundredth the screens show, in integer arithmetic only. The
+ * floating percent of 43.5 / 75 is 57.999…, whose floor is 57; this is 5800 (decision 192).
+ */
+export function percentHundredths(score: number, max: number): number | null {
+  if (!(max > 0)) return null;
+  const s = Math.round(score);
+  const m = Math.round(max);
+  // round(s * 10000 / m) = floor((2 * s * 10000 + m) / (2 * m)), exact on integers.
+  const numerator = 2 * s * 10000 + m;
+  const denominator = 2 * m;
+  return (numerator - (numerator % denominator)) / denominator;
+}
+
+/** A subject's average (marks in hundredths of points) in exact hundredths of a percent, null without any mark. */
+export function subjectHundredths(marks: readonly Mark[]): number | null {
+  let score = 0;
+  let max = 0;
+  for (const m of marks) {
+    score += m.score;
+    max += m.max;
+  }
+  return percentHundredths(score, max);
+}
+
 export type AppreciationTier = 'top' | 'good' | 'average' | 'poor';
 
-/** The tier of an average (percent): at least 90 top, 80 good, 60 average, below poor (document 2 §9). */
-export const appreciationTier = (percent: number): AppreciationTier =>
-  percent >= 90 ? 'top' : percent >= 80 ? 'good' : percent >= 60 ? 'average' : 'poor';
+/**
+ * The tier of an average given in exact hundredths of a percent: at least 90 % top, 80 % good,
+ * 60 % average, below poor (document 2 §9).
+ */
+export const appreciationTier = (hundredths: number): AppreciationTier =>
+  hundredths >= 9000 ? 'top' : hundredths >= 8000 ? 'good' : hundredths >= 6000 ? 'average' : 'poor';
 
-/** Which of the tier's four phrases: the floored average modulo four (document 2 §9). */
-export const phraseIndex = (percent: number): number => Math.floor(percent) % 4;
+/** Which of the tier's four phrases: the floored average (in whole percent) modulo four (document 2 §9). */
+export const phraseIndex = (hundredths: number): number => ((hundredths - (hundredths % 100)) / 100) % 4;
 
-/** The suggested phrase for an average, from each tier's four phrases. */
+/**
+ * The suggested phrase for an average given in exact hundredths of a percent (`subjectHundredths`,
+ * `percentHundredths`), from each tier's four phrases: the grade book and the report cards alike.
+ */
 export const suggestedAppreciation = (
-  percent: number,
+  hundredths: number,
   phrases: Readonly<Record<AppreciationTier, readonly [string, string, string, string]>>,
-): string => phrases[appreciationTier(percent)][phraseIndex(percent)]!;
+): string => phrases[appreciationTier(hundredths)][phraseIndex(hundredths)]!;
 
 /** Points in French: '12,5', '20', '7,25'. */
 export const formatPoints = (points: number): string =>

@@ -12,7 +12,9 @@ import {
   decision,
   type Decision,
   onBase,
+  percentHundredths,
   periodPercent,
+  rankedCount,
   ranks,
   reportBase,
   round2,
@@ -50,6 +52,8 @@ export interface CardSubject {
   coefficient: number;
   /** The subject's average in the selected period, in percent (null: no grade). */
   percent: number | null;
+  /** The same average as an exact integer, hundredths of a percent: what the automatic appreciation reads. */
+  hundredths: number | null;
   /** The same average as points over the subject's max grade, two decimals. */
   points: number | null;
   /** The same average on the report's base (100 or 10), two decimals. */
@@ -104,7 +108,7 @@ export interface ReportCards {
   base: 100 | 10;
   /** Sum of the subjects' coefficients. */
   totalCoefficient: number;
-  /** Students with an average in the selected period (the rank's denominator). */
+  /** Students with an average in the selected period: the rank's 'sur N' (`rankedCount`). */
   ranked: number;
   periodName: string;
   cards: StudentCard[];
@@ -144,11 +148,13 @@ export function buildReportCards({ data, periods, periodId, passingGrade, lastCl
       const byPeriod: (number | null)[] = [];
       for (let p = 0; p < nPeriods; p++) byPeriod.push(percentAt(s * nPeriods + p));
       const percent = selected >= 0 ? (byPeriod[selected] ?? null) : null;
+      const cell = s * nPeriods + selected;
       return {
         subjectId: subject.subject_id,
         name: subject.subject_name,
         coefficient: subject.max_grade,
         percent,
+        hundredths: percent === null ? null : percentHundredths(scores[cell]!, maxes[cell]!),
         points: percent === null ? null : round2((percent / 100) * subject.max_grade),
         onBase: onReportBase(percent, base),
         band: percent === null ? null : averageBand(percent),
@@ -204,7 +210,7 @@ export function buildReportCards({ data, periods, periodId, passingGrade, lastCl
   return {
     base,
     totalCoefficient: subjects.reduce((sum, s) => sum + s.max_grade, 0),
-    ranked: cards.filter((c) => c.rank !== null).length,
+    ranked: rankedCount(cards.map((c) => c.percent)),
     periodName: periods[selected]?.name ?? '',
     cards,
   };

@@ -29,10 +29,17 @@ periodRoutes.post(api.create.path, allow.permission('user:manage'), input(api.cr
     yearId: year.id,
     name: body.name,
     position: await periods.nextPeriodPosition(db, school, year.id),
+    startDate: body.start_date || null,
   };
   return commit(c, periods.insertPeriods(db, school, [period]), {
     audit: { action: 'CREATE_PERIOD', target: `${year.name} / ${body.name}` },
-    body: { id: period.id, year_id: year.id, name: body.name, message: t.added } satisfies SavedPeriod,
+    body: {
+      id: period.id,
+      year_id: year.id,
+      name: body.name,
+      start_date: period.startDate,
+      message: t.added,
+    } satisfies SavedPeriod,
     status: 201,
   });
 });
@@ -43,9 +50,21 @@ periodRoutes.put(api.update.path, allow.permission('user:manage'), input(api.upd
   const period = found(await periods.findPeriod(db, school, c.req.valid('param').id));
   const year = await requireYear(c, body.year_id);
   refuseTaken(await periods.findPeriodByName(db, school, year.id, body.name), period.id, t.exists);
-  return commit(c, [periods.updatePeriod(db, school, period.id, { yearId: year.id, name: body.name })], {
-    audit: { action: 'UPDATE_PERIOD', target: `${year.name} / ${body.name}`, details: { before: period.name } },
-    body: { id: period.id, year_id: year.id, name: body.name, message: t.updated } satisfies SavedPeriod,
+  // Without a start_date the period keeps its own (the spec's body is {name, year_id}).
+  const startDate = body.start_date === undefined ? period.start_date : body.start_date || null;
+  return commit(c, [periods.updatePeriod(db, school, period.id, { yearId: year.id, name: body.name, startDate })], {
+    audit: {
+      action: 'UPDATE_PERIOD',
+      target: `${year.name} / ${body.name}`,
+      details: { before: period.name, start_date: startDate },
+    },
+    body: {
+      id: period.id,
+      year_id: year.id,
+      name: body.name,
+      start_date: startDate,
+      message: t.updated,
+    } satisfies SavedPeriod,
     guards: [{ holds: periods.periodStillExists(school, period.id), error: notFound() }],
   });
 });

@@ -131,7 +131,7 @@ financeRoutes.put(
     const body = c.req.valid('json');
     const { db, school } = c.var;
     return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
-      if (body.version !== record.revision) throw stale(record);
+      if (body.version !== undefined && body.version !== record.revision) throw stale(record);
       const plan = planSheet(
         record,
         {

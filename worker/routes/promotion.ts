@@ -15,7 +15,7 @@ import * as promotions from '../db/promotions';
 import * as years from '../db/school-years';
 import { classBase, classResults, classTargets, destination, nextYearName, type Outcome } from '../domain/promotion';
 import type { SchoolBindings, SchoolContext } from '../env';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
 import { readReportData } from '../lib/report-data';
 import { input } from '../lib/validate';
@@ -71,7 +71,6 @@ async function plan(
 }
 
 promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), async (c) => {
-  const { db, school, account } = c.var;
   const body = c.req.valid('json');
   const p = await plan(c, body);
   if (c.req.valid('query').preview === 'true') {
@@ -105,6 +104,24 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
     return c.json(answer);
   }
 
+  // The plan is the data's when the execution runs (the simulation is a preview). A student moved
+  // to another class between the plan's reads and the batch fails the batch's class guard: the
+  // plan is then computed again from their current class (decision 190).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await execute(c, attempt === 1 ? p : await plan(c, body), body.overrides);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'class_changed') || attempt >= EXECUTE_ATTEMPTS) throw error;
+    }
+  }
+});
+
+/** Plans computed again when a student changes class during an execution, before answering 409. */
+const EXECUTE_ATTEMPTS = 3;
+
+/** The execution of a plan: one batch, guarded by the plan's classes and the target year's enrolments. */
+async function execute(c: SchoolContext, p: Awaited<ReturnType<typeof plan>>, overrides: object | undefined) {
+  const { db, school, account } = c.var;
   const all = p.planned.flatMap(({ klass, target, results }) =>
     results.map((r) => ({ r, to: destination(r.outcome, klass.id, target) })),
   );
@@ -158,11 +175,12 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
         details: {
           enrolled: newEnrollments.length,
           graduated: graduates.length,
-          overrides: Object.keys(body.overrides ?? {}).length,
+          overrides: Object.keys(overrides ?? {}).length,
         },
       },
       body: { message: t.executed(newEnrollments.length, graduates.length, p.target.name) },
-      // Enrolled meanwhile (a second run, a secretary): nobody is enrolled twice.
+      // Enrolled meanwhile (a second run, a secretary): nobody is enrolled twice. Moved to another
+      // class meanwhile: not promoted from the class they left.
       guards: [
         ...promotions
           .noneEnrolled(
@@ -172,10 +190,20 @@ promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), asy
           )
           .map((holds) => ({ holds, error })),
         { holds: years.yearStillExists(school, p.target.id), error: notFound(t.targetMissing(p.target.name)) },
+        ...p.planned.flatMap(({ klass, results }) =>
+          promotions
+            .stillInClass(
+              school,
+              p.source.id,
+              klass.id,
+              results.filter((r) => !p.enrolled.has(r.studentId)).map((r) => r.studentId),
+            )
+            .map((holds) => ({ holds, error: conflict(t.classChanged, 'class_changed') })),
+        ),
       ],
     },
   );
-});
+}
 
 promotionRoutes.get(api.latest.path, allow.permission(MANAGE), input(api.latest), async (c) => {
   const run = await promotions.findLatestRun(c.var.db, c.var.school);

@@ -59,11 +59,12 @@ roleRoutes.put(api.update.path, allow.permission('role:manage'), input(api.updat
   const role = await editableRole(c, c.req.valid('param').id);
   const permissionIds = grantablePermissions(account, body.permissionIds);
   refuseTaken(await roles.findRoleByName(db, school, body.name), role.id, t.exists);
+  const revision = body.revision ?? role.revision;
   return commit(c, roles.replaceRole(db, school, { id: role.id, name: body.name, permissionIds }), {
     audit: { action: 'UPDATE_ROLE', target: body.name, details: { before: role.name, permissionIds } },
-    body: { id: role.id, name: body.name, revision: body.revision + 1, message: t.updated } satisfies SavedRole,
+    body: { id: role.id, name: body.name, revision: revision + 1, message: t.updated } satisfies SavedRole,
     guards: [
-      { holds: roles.roleAtRevision(school, role.id, body.revision), error: conflict(t.changedMeanwhile, 'changed') },
+      { holds: roles.roleAtRevision(school, role.id, revision), error: conflict(t.changedMeanwhile, 'changed') },
     ],
   });
 });

@@ -42,7 +42,8 @@ const emptyGrades = (yearPeriods: { id: string; name: string }[], periodId: stri
   percent: null,
   average: null,
   rank: null,
-  class_size: 0,
+  tied: false,
+  ranked: 0,
   general_appreciation: null,
 });
 
@@ -147,7 +148,8 @@ studentPortalRoutes.get(api.grades.path, allow.types(...PORTAL), input(api.grade
     percent: card.percent === null ? null : round2(card.percent),
     average: card.average,
     rank: card.rank,
-    class_size: data.enrollments.length,
+    tied: card.tied,
+    ranked: cards.ranked,
     general_appreciation: data.generalAppreciationsByEnrollment[place.enrollmentId] ?? null,
   });
 });

@@ -178,9 +178,8 @@ studentRoutes.put(api.update.path, allow.permission('student:update'), input(api
   const statements = [];
   const changes: Record<string, unknown> = {};
   const changedMeanwhile = conflict(t.changedMeanwhile, 'changed');
-  const guards: Guard[] = [
-    { holds: students.studentAtRevision(school, studentId, body.revision), error: changedMeanwhile },
-  ];
+  const revision = body.revision ?? current.revision;
+  const guards: Guard[] = [{ holds: students.studentAtRevision(school, studentId, revision), error: changedMeanwhile }];
   let enrollment: StudentEnrollment | null = null;
 
   if (body.enrollmentId && body.mppa !== null && body.mppa !== undefined) {
@@ -226,7 +225,7 @@ studentRoutes.put(api.update.path, allow.permission('student:update'), input(api
   if (photoKey !== current.photoKey) changes.photo = photoKey ? 'remplacée' : 'retirée';
   statements.unshift(students.updateStudent(db, school, studentId, values));
 
-  const updated = { ...current, ...values, revision: body.revision + 1 };
+  const updated = { ...current, ...values, revision: revision + 1 };
   try {
     const response = await commit(c, statements, {
       audit: { action: 'UPDATE_STUDENT', target: fullName(body), details: { student_id: studentId, changes } },

@@ -7,6 +7,7 @@ import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import {
   type AddedTeacher,
   type FullAssignment,
+  type HandedOver,
   type ProgrammeCourse,
   type SavedAssignment,
   type SavedTeacher,
@@ -17,16 +18,19 @@ import {
 import { adminServerText } from '../contract/texts/admin';
 import { serverText } from '../contract/texts/server';
 import { teachersServerText as t } from '../contract/texts/teachers';
+import { DAY_NAMES } from '../contract/texts/timetable';
 import * as assignments from '../db/assignments';
 import * as curriculum from '../db/curriculum';
 import * as platformUsers from '../db/platform-users';
 import * as years from '../db/school-years';
 import * as subjects from '../db/subjects';
 import * as teachers from '../db/teachers';
+import * as timetable from '../db/timetable-entries';
 import * as users from '../db/users';
 import { temporaryPasswordExpiry } from '../domain/accounts';
 import { compareNames } from '../domain/text';
-import { removalDecision, teacherName, teacherUsername, teacherUsernameBase } from '../domain/teachers';
+import { handOverClash, removalDecision, teacherName, teacherUsername, teacherUsernameBase } from '../domain/teachers';
+import type { DayOfWeek } from '../domain/timetable';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
 import { requireClassByName, requireYear } from '../lib/lookups';
@@ -63,13 +67,21 @@ teacherManagementRoutes.get(
   input(api.list),
   async (c) => {
     const { db, school } = c.var;
-    const { yearId } = c.req.valid('query');
-    const [yearRows, rows, courses] = await db.batch([
-      years.selectById(db, school, yearId),
-      teachers.selectTeachers(db, school),
-      assignments.selectAssignmentsOfYear(db, school, yearId),
-    ]);
-    found(yearRows[0], serverText.yearNotFound);
+    // Without a year named, the current one (document 1 lists the call without parameters);
+    // without a current year, the teachers without courses.
+    const yearId = c.req.valid('query').yearId ?? (await years.findCurrentYear(db, school))?.id;
+    const [rows, courses] = yearId
+      ? await db
+          .batch([
+            years.selectById(db, school, yearId),
+            teachers.selectTeachers(db, school),
+            assignments.selectAssignmentsOfYear(db, school, yearId),
+          ])
+          .then(([yearRows, list, ofYear]) => {
+            found(yearRows[0], serverText.yearNotFound);
+            return [list, ofYear] as const;
+          })
+      : [await teachers.selectTeachers(db, school), []];
     const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
     return c.json<SchoolTeacher[]>(
       byName.map((teacher) => ({
@@ -323,6 +335,91 @@ teacherManagementRoutes.post(
         ],
       },
     );
+  },
+);
+
+teacherManagementRoutes.put(
+  api.handOver.path,
+  allow.permission('settings:manage_teachers'),
+  input(api.handOver),
+  async (c) => {
+    const { db, school } = c.var;
+    const assignment = found(
+      await assignments.findAssignment(db, school, c.req.valid('param').id),
+      t.assignmentNotFound,
+    );
+    // The new teacher: a teacher of the school, not archived (another school's answers 404).
+    const teacher = await requireTeacher(c, c.req.valid('json').teacher_id);
+    const name = teacherName(teacher);
+    const course = {
+      id: assignment.id,
+      class_name: assignment.class_name,
+      subject_id: assignment.subjectId,
+      subject_name: assignment.subject_name,
+    };
+    const answer = { assignment: course, teacher_id: teacher.id, message: t.handedOver(name) } satisfies HandedOver;
+    if (teacher.id === assignment.teacherId) return c.json<HandedOver>(answer);
+    // The course's lessons become the new teacher's: none may overlap one of theirs.
+    const [classWeek, teacherWeek] = await db.batch([
+      timetable.selectWeek(db, school, assignment.yearId, { classId: assignment.classId }),
+      timetable.selectWeek(db, school, assignment.yearId, { teacherId: teacher.id }),
+    ]);
+    const placed = (e: (typeof classWeek)[number]) => ({
+      ...e,
+      yearId: assignment.yearId,
+      teacherId: e.teacher_id,
+      classId: e.class_id,
+      dayOfWeek: e.day_of_week,
+      startTime: e.start_time,
+      endTime: e.end_time,
+    });
+    const clash = handOverClash(
+      classWeek.filter((e) => e.assignment_id === assignment.id).map(placed),
+      teacherWeek.map(placed),
+      teacher.id,
+    );
+    if (clash) {
+      const other = clash.clash.entry;
+      throw conflict(
+        t.handOverClash(
+          name,
+          DAY_NAMES[other.dayOfWeek as DayOfWeek],
+          other.start_time,
+          other.end_time,
+          other.subject_name,
+          other.class_name,
+        ),
+        'timetable_clash',
+      );
+    }
+    return commit(c, [assignments.setTeacher(db, school, assignment.id, teacher.id)], {
+      audit: {
+        action: 'HAND_OVER_COURSE',
+        target: `${assignment.subject_name} ${assignment.class_name}`,
+        details: {
+          from: teacherName({ prenom: assignment.teacher_prenom, nom: assignment.teacher_nom }),
+          to: name,
+          entries: assignment.entries,
+        },
+      },
+      body: answer,
+      guards: [
+        { holds: assignments.assignmentStillExists(school, assignment.id), error: notFound(t.assignmentNotFound) },
+        {
+          holds: assignments.stillHeldBy(school, assignment.id, assignment.teacherId),
+          error: conflict(t.handOverMoved, 'changed'),
+        },
+        { holds: teachers.teacherStillLive(school, teacher.id), error: notFound(t.notFound) },
+        {
+          holds: timetable.teacherFreeForCourse(school, {
+            yearId: assignment.yearId,
+            teacherId: teacher.id,
+            assignmentId: assignment.id,
+          }),
+          error: conflict(t.handOverClashMeanwhile(name), 'timetable_clash'),
+        },
+      ],
+    });
   },
 );
 

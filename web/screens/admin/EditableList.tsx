@@ -15,6 +15,7 @@ export interface ListItem {
   id: string;
   name: string;
   order_index?: number;
+  start_date?: string | null;
 }
 
 const c = adminText.common;
@@ -28,6 +29,9 @@ export interface ListTexts {
   /** Classes: their order, edited with the name. */
   order?: string;
   orderOf?: (name: string) => string;
+  /** Periods: the day they start, edited with the name. */
+  startDateOf?: (name: string) => string;
+  startsOn?: (date: string) => string;
 }
 
 export interface ListWrites<T extends ListItem> {
@@ -56,11 +60,12 @@ export function EditableList<T extends ListItem>({
 }) {
   const newId = useId();
   const [name, setName] = useState('');
-  const [editing, setEditing] = useState<{ id: string; name: string; order: string } | null>(null);
+  const [editing, setEditing] = useState<{ id: string; name: string; order: string; date: string } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const { send, busy } = useWrite(list, writes.reload ? { reload: writes.reload } : {});
   const sorted = (update: (items: T[]) => T[]) => (items: T[]) => (writes.sort ?? ((x) => x))(update(items));
   const ordered = texts.order !== undefined;
+  const dated = texts.startDateOf !== undefined;
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,12 +83,13 @@ export function EditableList<T extends ListItem>({
     const clean = editing ? cleanText(editing.name) : '';
     if (!editing || !clean) return;
     const order = ordered && editing.order.trim() !== '' ? { order_index: Number(editing.order) } : {};
+    const date = dated ? { start_date: editing.date || null } : {};
     const outcome = await send(
-      api.put<unknown>(`${writes.path}/${item.id}`, { name: clean, ...order, ...writes.scope }),
+      api.put<unknown>(`${writes.path}/${item.id}`, { name: clean, ...order, ...date, ...writes.scope }),
       {
         success: writes.done.updated,
         queued: offlineText.queued.modification,
-        offline: sorted((items) => items.map((x) => (x.id === item.id ? { ...x, name: clean, ...order } : x))),
+        offline: sorted((items) => items.map((x) => (x.id === item.id ? { ...x, name: clean, ...order, ...date } : x))),
       },
     );
     if (outcome) setEditing(null);
@@ -135,6 +141,15 @@ export function EditableList<T extends ListItem>({
                     onChange={(e) => setEditing({ ...editing, order: e.target.value })}
                   />
                 )}
+                {dated && (
+                  <input
+                    className="input item-date"
+                    type="date"
+                    aria-label={texts.startDateOf?.(item.name)}
+                    value={editing.date}
+                    onChange={(e) => setEditing({ ...editing, date: e.target.value })}
+                  />
+                )}
                 <button type="submit" className="btn" disabled={busy}>
                   {c.save}
                 </button>
@@ -150,10 +165,22 @@ export function EditableList<T extends ListItem>({
                   {item.order_index}
                 </span>
               )}
-              <span className="item-name">{item.name}</span>
+              <span className="item-name">
+                {item.name}
+                {dated && item.start_date && (
+                  <span className="muted small"> · {texts.startsOn?.(item.start_date)}</span>
+                )}
+              </span>
               <RowActions
                 name={item.name}
-                onEdit={() => setEditing({ id: item.id, name: item.name, order: String(item.order_index ?? '') })}
+                onEdit={() =>
+                  setEditing({
+                    id: item.id,
+                    name: item.name,
+                    order: String(item.order_index ?? ''),
+                    date: item.start_date ?? '',
+                  })
+                }
                 onDelete={() => setDeleting(item)}
               />
             </li>

@@ -20,6 +20,7 @@ import { useSchool } from '../../layouts/school';
 import type { Period } from '../../../worker/contract/academic-periods';
 import type { BookEvaluation, GradeBook, GradeCell, SavedGrade } from '../../../worker/contract/grades';
 import {
+  currentPeriodId,
   DEFAULT_EVALUATION_MAX,
   exceededTotal,
   formatPoints,
@@ -27,6 +28,8 @@ import {
   isScoreValue,
   limitReached,
   sameEvaluationName,
+  schoolToday,
+  subjectHundredths,
   subjectPercent,
   suggestedAppreciation,
   toHundredths,
@@ -52,7 +55,7 @@ export interface GradeBookProps {
   className: string;
   subjectId: string;
   subjectName: string;
-  /** The period shown first (default: the year's first). */
+  /** The period shown first (default: the period under way, else the year's first). */
   periodId?: string;
   /** Told after a change lands (the report cards reload). */
   onChanged?: () => void;
@@ -65,9 +68,21 @@ export function GradeBookPanel(props: GradeBookProps) {
   const { yearId, className, subjectId, subjectName } = props;
   const periods = useApi<Period[]>(`/academic-periods?yearId=${encodeURIComponent(yearId)}`);
   const [chosen, setPeriodId] = useState<string>(props.periodId ?? '');
-  // Until one is chosen, the year's first period: derived, not set by an effect, so that a choice
-  // made as the list arrives is never overwritten by the default (found by the e2e under load).
-  const periodId = chosen || (periods.data?.[0]?.id ?? '');
+  // Until one is chosen, the period under way (by its start date, the school's today), else the
+  // year's first: derived, not set by an effect, so that a choice made as the list arrives is
+  // never overwritten by the default (found by the e2e under load).
+  const periodId = chosen || (periods.data ? (currentPeriodId(periods.data, schoolToday()) ?? '') : '');
+  // This course's drafts (pending or refused) in the other periods: never out of sight.
+  const allDrafts = useGradeDrafts();
+  const elsewhere = useMemo(() => {
+    const count = new Map<string, number>();
+    for (const d of allDrafts) {
+      if (d.body.period_id === periodId) continue;
+      if (d.book !== bookKey({ yearId, className, subjectId, periodId: d.body.period_id })) continue;
+      count.set(d.body.period_id, (count.get(d.body.period_id) ?? 0) + 1);
+    }
+    return (periods.data ?? []).filter((p) => count.has(p.id)).map((p) => ({ period: p, count: count.get(p.id)! }));
+  }, [allDrafts, periods.data, periodId, yearId, className, subjectId]);
 
   return (
     <div className="gradebook">
@@ -82,6 +97,20 @@ export function GradeBookPanel(props: GradeBookProps) {
           ))}
         </select>
       </label>
+      {elsewhere.length > 0 && (
+        <div className="notice notice-warning gradebook-elsewhere" role="status">
+          <p>{t.drafts.elsewhere}</p>
+          <ul>
+            {elsewhere.map(({ period, count }) => (
+              <li key={period.id}>
+                <button type="button" className="btn btn-secondary" onClick={() => setPeriodId(period.id)}>
+                  {t.drafts.openPeriod(period.name, count)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {periods.error && <ErrorNotice message={periods.error} />}
       {periods.data && !periods.data.length && <p className="muted">{t.noPeriods}</p>}
       {periodId && (
@@ -93,6 +122,7 @@ export function GradeBookPanel(props: GradeBookProps) {
           subjectName={subjectName}
           periodId={periodId}
           periodName={periods.data?.find((p) => p.id === periodId)?.name ?? ''}
+          allDrafts={allDrafts}
           {...(props.onChanged ? { onChanged: props.onChanged } : {})}
         />
       )}
@@ -103,16 +133,17 @@ export function GradeBookPanel(props: GradeBookProps) {
 interface BookProps extends Required<Omit<GradeBookProps, 'onChanged' | 'periodId'>> {
   periodId: string;
   periodName: string;
+  /** The account's drafts (the panel holds the one subscription). */
+  allDrafts: readonly GradeDraft[];
   onChanged?: () => void;
 }
 
-function Book({ yearId, className, subjectId, subjectName, periodId, periodName, onChanged }: BookProps) {
+function Book({ yearId, className, subjectId, subjectName, periodId, periodName, allDrafts, onChanged }: BookProps) {
   const { school, selectedYear } = useSchool();
   const path = `/teacher/subject-details?yearId=${encodeURIComponent(yearId)}&className=${encodeURIComponent(className)}&subjectId=${encodeURIComponent(subjectId)}&periodId=${encodeURIComponent(periodId)}`;
   const book = useApi<GradeBook>(path);
   const { send, patch, busy } = useWrite(book, { reload: false });
   const key = bookKey({ yearId, className, subjectId, periodId });
-  const allDrafts = useGradeDrafts();
   const drafts = useMemo(() => allDrafts.filter((d) => d.book === key), [allDrafts, key]);
   const [local, setLocal] = useState<BookEvaluation[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -167,13 +198,18 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     return data.gradesByEnrollment[enrollmentId]?.find((g) => g.evaluation_id === evaluationId)?.score ?? null;
   };
 
-  const averageOf = (enrollmentId: string) =>
-    subjectPercent(
-      evaluations.flatMap((e) => {
-        const score = scoreOf(e.id, enrollmentId);
-        return score === null ? [] : [{ score: toHundredths(score), max: toHundredths(e.max_score) }];
-      }),
-    );
+  /** A student's marks in the book (hundredths of points), drafts included. */
+  const marksOf = (enrollmentId: string) =>
+    evaluations.flatMap((e) => {
+      const score = scoreOf(e.id, enrollmentId);
+      return score === null ? [] : [{ score: toHundredths(score), max: toHundredths(e.max_score) }];
+    });
+  const averageOf = (enrollmentId: string) => subjectPercent(marksOf(enrollmentId));
+  /** The automatic appreciation, from the exact average (hundredths of a percent). */
+  const suggestionOf = (enrollmentId: string) => {
+    const exact = subjectHundredths(marksOf(enrollmentId));
+    return exact === null ? null : suggestedAppreciation(exact, reportCardsText.phrases);
+  };
 
   function typed(evaluation: BookEvaluation, enrollmentId: string, score: number | null) {
     const cell: GradeCell = {
@@ -441,7 +477,7 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                     <td className="gradebook-appreciation">
                       <AppreciationInput
                         label={t.appreciationOf(name)}
-                        suggestion={average === null ? null : suggestedAppreciation(average, reportCardsText.phrases)}
+                        suggestion={suggestionOf(s.enrollment_id)}
                         value={data.appreciationsByEnrollment[s.enrollment_id] ?? ''}
                         onSave={async (text) => {
                           try {

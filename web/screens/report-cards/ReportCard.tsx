@@ -84,7 +84,7 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
       enrollmentId={card.enrollmentId}
       subjectId={s.subjectId}
       value={appreciations?.[s.subjectId] ?? ''}
-      suggestion={s.percent === null ? null : suggestedAppreciation(s.percent, t.phrases)}
+      suggestion={s.hundredths === null ? null : suggestedAppreciation(s.hundredths, t.phrases)}
       label={t.appreciationOf(s.name, fullName)}
       acceptLabel={t.acceptSuggestionFor(`${s.name}, ${fullName}`)}
       rows={layout.rows}

@@ -44,7 +44,7 @@ export function StudentGradesPage() {
                 {t.grades.periodAverage(data.base)} :{' '}
                 <strong className={`band-${averageBand(data.percent ?? 0)}`}>{two(data.average)}</strong>
               </p>
-              {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank), data.class_size)}</p>}
+              {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank), data.tied, data.ranked)}</p>}
               {data.general_appreciation && (
                 <p>
                   {t.grades.general} : <em>{data.general_appreciation}</em>

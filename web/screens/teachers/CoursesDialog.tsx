@@ -1,14 +1,23 @@
 // The courses of one teacher for the selected year: the year's programme grouped by class, each
 // subject ticked when it is theirs, free to tick, or held by another teacher (named, disabled).
-// Each tick is one write; the list behind is refreshed when the dialog closes.
+// Each tick is one write; the list behind is refreshed when the dialog closes. A course of theirs
+// can be given to another teacher ('Confier à…'), with its lessons, roll calls, resources and
+// grades: the way a course that has roll calls leaves a teacher (it cannot be unticked then).
 import { useState } from 'react';
-import { api, type Queued } from '../../api/client';
+import { ApiError, api, type Queued } from '../../api/client';
 import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { Modal } from '../../components/Modal';
 import { teachersText as t } from '../../i18n/teachers';
 import type { Message } from '../../../worker/contract/endpoint';
-import type { NewAssignment, ProgrammeCourse, SavedAssignment, SchoolTeacher } from '../../../worker/contract/teachers';
+import type {
+  HandedOver,
+  HandOver,
+  NewAssignment,
+  ProgrammeCourse,
+  SavedAssignment,
+  SchoolTeacher,
+} from '../../../worker/contract/teachers';
 
 function byClass(courses: readonly ProgrammeCourse[]): [string, ProgrammeCourse[]][] {
   const groups = new Map<string, ProgrammeCourse[]>();
@@ -18,10 +27,13 @@ function byClass(courses: readonly ProgrammeCourse[]): [string, ProgrammeCourse[
 
 export function CoursesDialog({
   teacher,
+  teachers,
   year,
   onClose,
 }: {
   teacher: SchoolTeacher;
+  /** The school's teachers: those a course can be given to. */
+  teachers: readonly SchoolTeacher[];
   year: { id: string; name: string };
   onClose: () => void;
 }) {
@@ -30,6 +42,25 @@ export function CoursesDialog({
   /** The course being given or taken back: its box shows the change at once. */
   const [pending, setPending] = useState<string | null>(null);
   const keyOf = (course: ProgrammeCourse) => `${course.class_name}|${course.subject_id}`;
+  /** The course being given to another teacher: its form is open under it. */
+  const [handing, setHanding] = useState<string | null>(null);
+  const others = teachers.filter((other) => other.id !== teacher.id);
+
+  async function handOver(course: ProgrammeCourse, to: SchoolTeacher) {
+    if (!course.assignment_id) return;
+    const body: HandOver = { teacher_id: to.id };
+    const outcome = await send(
+      api.put<HandedOver | Queued>(`/assignments/${encodeURIComponent(course.assignment_id)}`, body),
+      {
+        success: (a) => a.message,
+        offline: (list) =>
+          list.map((c) =>
+            c === course ? { ...c, teacher_id: to.id, teacher_prenom: to.prenom, teacher_nom: to.nom } : c,
+          ),
+      },
+    );
+    if (outcome) setHanding(null);
+  }
 
   async function toggle(course: ProgrammeCourse) {
     setPending(keyOf(course));
@@ -44,6 +75,11 @@ export function CoursesDialog({
     if (course.teacher_id === teacher.id && course.assignment_id) {
       await send(api.delete<Message | Queued>(`/assignments/${encodeURIComponent(course.assignment_id)}`), {
         success: (a) => a.message,
+        // Roll calls or resources: the course can only change hands; its form opens.
+        refused: (error) => {
+          if (error instanceof ApiError && error.code === 'recorded') setHanding(keyOf(course));
+          return false;
+        },
       });
       return;
     }
@@ -90,21 +126,93 @@ export function CoursesDialog({
             {courses.map((course) => {
               const mine = course.teacher_id === teacher.id;
               const holder = !mine && course.teacher_id ? `${course.teacher_prenom} ${course.teacher_nom}` : null;
+              const key = keyOf(course);
               return (
-                <label key={course.subject_id} className={holder ? 'course-choice taken' : 'course-choice'}>
-                  <input
-                    type="checkbox"
-                    checked={pending === keyOf(course) ? !mine : mine}
-                    disabled={busy || holder !== null}
-                    onChange={() => void toggle(course)}
-                  />
-                  <span>{course.subject_name}</span>
-                  {holder && <span className="muted small">{t.takenBy(holder)}</span>}
-                </label>
+                <div key={course.subject_id} className="course-row">
+                  <label className={holder ? 'course-choice taken' : 'course-choice'}>
+                    <input
+                      type="checkbox"
+                      checked={pending === key ? !mine : mine}
+                      disabled={busy || holder !== null}
+                      onChange={() => void toggle(course)}
+                    />
+                    <span>{course.subject_name}</span>
+                    {holder && <span className="muted small">{t.takenBy(holder)}</span>}
+                  </label>
+                  {mine && course.assignment_id && handing !== key && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary course-hand"
+                      disabled={busy || others.length === 0}
+                      aria-label={t.handOver.open(course.subject_name, course.class_name)}
+                      onClick={() => setHanding(key)}
+                    >
+                      {t.handOver.button}
+                    </button>
+                  )}
+                  {mine && handing === key && (
+                    <HandOverForm
+                      course={course}
+                      others={others}
+                      busy={busy}
+                      onCancel={() => setHanding(null)}
+                      onGive={(to) => void handOver(course, to)}
+                    />
+                  )}
+                </div>
               );
             })}
           </fieldset>
         ))}
     </Modal>
+  );
+}
+
+/** 'Confier à…': the teacher the course goes to, with what goes along. */
+function HandOverForm({
+  course,
+  others,
+  busy,
+  onCancel,
+  onGive,
+}: {
+  course: ProgrammeCourse;
+  others: readonly SchoolTeacher[];
+  busy: boolean;
+  onCancel: () => void;
+  onGive: (to: SchoolTeacher) => void;
+}) {
+  const [chosen, setChosen] = useState('');
+  const to = others.find((o) => o.id === chosen);
+  return (
+    <form
+      className="course-hand-form"
+      aria-label={t.handOver.open(course.subject_name, course.class_name)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (to) onGive(to);
+      }}
+    >
+      <label>
+        <span>{t.handOver.to}</span>
+        <select className="input" value={chosen} onChange={(e) => setChosen(e.target.value)} required>
+          <option value="">{t.handOver.choose}</option>
+          {others.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.prenom} {o.nom}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted small">{t.handOver.keeps}</p>
+      <div className="course-hand-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          {t.handOver.cancel}
+        </button>
+        <button type="submit" className="btn" disabled={busy || !to}>
+          {t.handOver.confirm}
+        </button>
+      </div>
+    </form>
   );
 }

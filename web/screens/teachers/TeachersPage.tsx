@@ -239,6 +239,7 @@ export function TeachersPage() {
       {dialog?.kind === 'courses' && selectedYear && (
         <CoursesDialog
           teacher={dialog.teacher}
+          teachers={teachers.data ?? []}
           year={selectedYear}
           onClose={() => {
             setDialog(null);

@@ -24,6 +24,7 @@ export const adminServerText = {
     nameRequired: 'Le nom de la période est requis.',
     exists: 'Cette période existe déjà pour cette année scolaire.',
     hasEvaluations: 'Cette période contient des évaluations : elle ne peut pas être supprimée.',
+    startDateInvalid: "La date de début de la période n'est pas une date valide.",
     added: 'Période ajoutée.',
     updated: 'Période mise à jour.',
     deleted: 'Période supprimée.',

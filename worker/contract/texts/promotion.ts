@@ -13,6 +13,8 @@ export const promotionServerText = {
     `Tous les élèves sont déjà inscrits en ${target} : la promotion a déjà été exécutée.`,
   executed: (enrolled: number, graduated: number, target: string) =>
     `Promotion exécutée : ${enrolled} élève${enrolled > 1 ? 's' : ''} inscrit${enrolled > 1 ? 's' : ''} en ${target}, ${graduated} diplômé${graduated > 1 ? 's' : ''}.`,
+  classChanged:
+    "Des élèves ont changé de classe pendant l'exécution de la promotion. Relancez la simulation, puis exécutez-la de nouveau.",
   noRun: 'Aucune promotion à annuler.',
   notLatest: 'Seule la dernière promotion peut être annulée.',
   tooLate: (target: string) =>

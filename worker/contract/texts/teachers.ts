@@ -26,6 +26,14 @@ export const teachersServerText = {
   assigned: 'Cours attribué.',
   assignmentNotFound: 'Cours introuvable.',
   unassigned: (entries: number) => `Cours retiré. ${entries} créneau(x) de l'emploi du temps supprimé(s).`,
+  handOverTeacherRequired: 'Veuillez choisir le professeur à qui confier ce cours.',
+  handedOver: (name: string) =>
+    `Cours confié à ${name}. Ses présences, ressources, notes et son emploi du temps le suivent.`,
+  handOverClash: (teacher: string, day: string, start: string, end: string, subject: string, className: string) =>
+    `${teacher} a déjà cours le ${day.toLowerCase()} de ${start} à ${end} (${subject} en ${className}), pendant un créneau de ce cours. Déplacez l'un des deux créneaux, puis réessayez.`,
+  handOverMoved: 'Ce cours a changé de professeur entre-temps. Rechargez la liste, puis réessayez.',
+  handOverClashMeanwhile: (name: string) =>
+    `${name} a désormais cours à l'un des créneaux de ce cours. Déplacez ce créneau, puis réessayez.`,
   unassignRefused:
     'Ce cours a déjà des présences ou des ressources : confiez-le à un autre professeur au lieu de le retirer.',
 } as const;

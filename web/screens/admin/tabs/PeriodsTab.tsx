@@ -32,6 +32,7 @@ export function PeriodsTab() {
       {!yearId && (
         <p className="notice notice-info">{years.length ? adminServerText.years.required : adminText.common.noYear}</p>
       )}
+      {yearId && <p className="muted small">{t.startDateHint}</p>}
       {yearId && (
         <EditableList
           list={state}
@@ -40,7 +41,7 @@ export function PeriodsTab() {
             path: '/academic-periods',
             done: adminServerText.periods,
             scope: { year_id: yearId },
-            added: (name) => ({ id: crypto.randomUUID(), year_id: yearId, name }),
+            added: (name) => ({ id: crypto.randomUUID(), year_id: yearId, name, start_date: null }),
           }}
         />
       )}

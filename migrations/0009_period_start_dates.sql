@@ -1,0 +1,1 @@
+ALTER TABLE `academic_periods` ADD `start_date` text;
