@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { instances } from '../../worker/db/schema';
+import { MAINTENANCE_POLL_MS } from '../../worker/domain/maintenance';
 import { expect, test } from './fixtures';
 import { apiToken, PHONE, signIn, signInAndLand, smallTapTargets } from './support';
 
@@ -109,6 +110,33 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
     await adminContext.close();
     await local.db.delete(instances).where(eq(instances.id, schoolId));
   }
+});
+
+test('a page left open shows the maintenance screen within the polling interval, without navigating, and lifts it', async ({
+  page,
+}) => {
+  // The page's clock is Playwright's: the poll's interval passes without waiting for it.
+  await page.clock.install();
+  await signInAndLand(page, 'secretaire', '/dashboard');
+  // A mark on the window: a reload or a navigation would wipe it.
+  await page.evaluate(() => ((window as unknown as { leftOpen: boolean }).leftOpen = true));
+  const token = await apiToken(page, 'superadmin');
+  const maintenance = (data: object) =>
+    page.request.put('/api/superadmin/maintenance', { headers: { Authorization: `Bearer ${token}` }, data });
+  try {
+    expect((await maintenance({ active: true, message: 'Mise à jour du serveur.', level: 'standard' })).status()).toBe(
+      200,
+    );
+    await page.clock.fastForward(MAINTENANCE_POLL_MS);
+    await expect(page.getByRole('heading', { name: 'Maintenance en cours' })).toBeVisible();
+    await expect(page.getByText('Mise à jour du serveur.')).toBeVisible();
+  } finally {
+    await maintenance({ active: false });
+  }
+  await page.clock.fastForward(MAINTENANCE_POLL_MS);
+  await expect(page.getByRole('heading', { name: 'Maintenance en cours' })).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await page.evaluate(() => (window as unknown as { leftOpen?: boolean }).leftOpen)).toBe(true);
 });
 
 test('a school about to expire shows the countdown to its admin; the console says so', async ({
