@@ -75,6 +75,8 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
     await expect(admin.getByRole('link', { name: '1re AF' })).toBeVisible();
 
     // Full lockdown from the console: the school admin gets the maintenance screen, the superadmin keeps working.
+    // (The token that lifts it whatever happens is taken first: a sign-in is slow on a busy machine.)
+    const token = await apiToken(page, 'superadmin');
     await page.getByRole('tab', { name: 'Maintenance' }).click();
     await page.getByLabel('Message affiché').fill('Migration des données en cours.');
     await page.getByLabel('Verrouillage complet').check();
@@ -90,7 +92,6 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
       await page.getByRole('button', { name: 'Terminer la maintenance' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Aucune maintenance en cours' })).toBeVisible();
     } finally {
-      const token = await apiToken(page, 'superadmin');
       await page.request.put('/api/superadmin/maintenance', {
         headers: { Authorization: `Bearer ${token}` },
         data: { active: false },
@@ -104,8 +105,10 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Plateforme');
     await page.getByLabel('Rechercher').fill('');
     await page.getByLabel('École', { exact: true }).selectOption({ label: name });
-    await expect(page.getByText('2 entrées au total')).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: 'PASSWORD_CHANGE' })).toContainText(name);
+    // Its creation (the platform's, logged with the school), the admin's password and the wizard.
+    await expect(page.getByText('3 entrées au total')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'École créée' })).toContainText(`Plateforme · ${name}`);
+    await expect(page.getByRole('row').filter({ hasText: 'Mot de passe changé' })).toContainText(name);
   } finally {
     await adminContext.close();
     await local.db.delete(instances).where(eq(instances.id, schoolId));
@@ -205,7 +208,20 @@ test('the console suspends a school and publishes an announcement to school admi
     await card.getByRole('button', { name: 'Réactiver' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Réactiver' }).click();
     await expect(card).toContainText('Active');
+    // The same browser's sign-in page no longer says the school is suspended (issue 23).
+    await admin.reload();
+    await expect(admin.locator('.auth-school')).toHaveText(school.name);
+    await expect(admin.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+    await expect(
+      admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme."),
+    ).toHaveCount(0);
     await signInAndLand(admin, 'admin', '/dashboard');
+
+    // The platform's log finds the school's suspension and reactivation under the school, in French.
+    await page.getByRole('tab', { name: 'Journal' }).click();
+    await page.getByLabel('École', { exact: true }).selectOption({ label: school.name });
+    for (const label of ['École suspendue', 'École réactivée'])
+      await expect(page.getByRole('row').filter({ hasText: label })).toContainText(`Plateforme · ${school.name}`);
   } finally {
     await adminContext.close();
   }
