@@ -48,6 +48,10 @@ describe('activity log rows', () => {
       'amounts: (avant: 10, après: 12) | days: [1 ; 2]',
     );
     expect(details('{"day":2,"start":"08:00"}')).toBe('jour: Mardi | début: 08:00');
+    // Days and instants as the log's dates read: fr-FR, in Port-au-Prince.
+    expect(details('{"date":"2026-03-02","après":"2026-07-01T04:00:00.000Z"}')).toBe(
+      'date: 02/03/2026 | après: 01/07/2026 00:00',
+    );
     expect(details('{"permissionIds":[9,20]}')).toBe(
       'permissions: Consulter le rapport financier, Gérer les utilisateurs (accès à l’administration)',
     );

@@ -208,23 +208,51 @@ test('the console suspends a school and publishes an announcement to school admi
     await card.getByRole('button', { name: 'Réactiver' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Réactiver' }).click();
     await expect(card).toContainText('Active');
-    // The same browser's sign-in page no longer says the school is suspended (issue 23).
-    await admin.reload();
-    await expect(admin.locator('.auth-school')).toHaveText(school.name);
-    await expect(admin.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
-    await expect(
-      admin.getByText("L'accès de votre école est suspendu. Contactez l'équipe de la plateforme."),
-    ).toHaveCount(0);
     await signInAndLand(admin, 'admin', '/dashboard');
-
-    // The platform's log finds the school's suspension and reactivation under the school, in French.
-    await page.getByRole('tab', { name: 'Journal' }).click();
-    await page.getByLabel('École', { exact: true }).selectOption({ label: school.name });
-    for (const label of ['École suspendue', 'École réactivée'])
-      await expect(page.getByRole('row').filter({ hasText: label })).toContainText(`Plateforme · ${school.name}`);
   } finally {
     await adminContext.close();
   }
+});
+
+test("a reactivated school's sign-in page no longer says it is suspended, in the same browser; the log finds both under the school", async ({
+  page,
+  browser,
+  school,
+}) => {
+  const SUSPENDED = "L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.";
+  const token = await apiToken(page, 'superadmin');
+  const setStatus = async (status: 'suspended' | 'active') =>
+    expect(
+      (
+        await page.request.put(`/api/superadmin/schools/${school.id}/status`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { status },
+        })
+      ).status(),
+    ).toBe(200);
+  const adminContext = await browser.newContext({ baseURL: school.origin, viewport: PHONE });
+  try {
+    const admin = await adminContext.newPage();
+    await signInAndLand(admin, 'admin', '/dashboard');
+    await setStatus('suspended');
+    await admin.reload();
+    await expect(admin).toHaveURL(/\/login$/);
+    await expect(admin.getByText(SUSPENDED)).toBeVisible();
+    await setStatus('active');
+    await admin.reload();
+    await expect(admin.locator('.auth-school')).toHaveText(school.name);
+    await expect(admin.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+    await expect(admin.getByText(SUSPENDED)).toHaveCount(0);
+  } finally {
+    await adminContext.close();
+  }
+
+  // The platform's log finds the suspension and the reactivation under the school, in French.
+  await signInAndLand(page, 'superadmin', '/superadmin');
+  await page.getByRole('tab', { name: 'Journal' }).click();
+  await page.getByLabel('École', { exact: true }).selectOption({ label: school.name });
+  for (const label of ['École suspendue', 'École réactivée'])
+    await expect(page.getByRole('row').filter({ hasText: label })).toContainText(`Plateforme · ${school.name}`);
 });
 
 test('a delegate works on schools and reads the log, without delegates, maintenance or deletes; every control fits a thumb', async ({

@@ -184,7 +184,23 @@ function valueText(key: string | undefined, value: unknown, nameOf: NameOf): str
   }
   if (typeof value === 'object') return `(${pairsText(value as Record<string, unknown>, nameOf)})`;
   if (key === 'day' && typeof value === 'number') return DAY_NAMES[value as DayOfWeek] ?? String(value);
+  if (typeof value === 'string') return dateText(value);
   return String(value);
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const instantFr = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: SCHOOL_TIME_ZONE,
+});
+
+/** A stored day or instant as the log's dates read (fr-FR, the school's time); other text as it is. */
+function dateText(value: string): string {
+  const day = ISO_DAY.exec(value);
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  return ISO_INSTANT.test(value) ? instantFr.format(new Date(value)) : value;
 }
 
 const pairsText = (object: Record<string, unknown>, nameOf: NameOf) =>
