@@ -330,6 +330,42 @@ test('the report and the class page stay closed to those without the permission'
   await expect(page).not.toHaveURL(/\/report$/);
 });
 
+// An overpaid pupil (issue 23): the warning colour (WARNING, below), never the green, wherever the balance shows.
+
+test("an overpaid pupil's balance shows in the warning colour on the report and the pupil's own pages", async ({
+  page,
+}) => {
+  const pupilToken = await apiToken(page, 'eleve');
+  const me = (await (await page.request.get('/api/student/me', auth(pupilToken))).json()) as {
+    student: { nom: string; prenom: string };
+    enrollment: { class_name: string };
+    balance: number;
+  };
+  const token = await apiToken(page, 'comptable');
+  const sheet = (await roster(page, token, me.enrollment.class_name)).find(
+    (e) => e.student.nom === me.student.nom && e.student.prenom === me.student.prenom,
+  )!;
+  const paid = await page.request.post(`/api/enrollments/${sheet.id}/payments`, {
+    ...auth(token),
+    data: { amount: me.balance + 250 },
+  });
+  expect(paid.status()).toBe(201);
+
+  await signInAndLand(page, 'comptable', '/dashboard');
+  await page.goto('/report');
+  await page.getByLabel('Rechercher').fill(me.student.nom);
+  const row = page.getByRole('row').filter({ hasText: `${me.student.prenom} ${me.student.nom}` });
+  await expect(row.getByRole('cell').last()).toHaveText(gdes(-25_000));
+  await expect(row.getByRole('cell').last()).toHaveCSS('color', WARNING);
+
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await signInAndLand(page, 'eleve', '/student');
+  await expect(page.locator('.student-balance')).toHaveCSS('color', WARNING);
+  await page.goto('/student/finance');
+  const balance = page.getByRole('definition').filter({ hasText: gdes(-25_000) });
+  await expect(balance).toHaveCSS('color', WARNING);
+});
+
 // ------------------------------------------------------------------ the cashier on a phone (issue 10)
 
 interface Sheet extends Enrollment {

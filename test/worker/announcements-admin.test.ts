@@ -67,7 +67,7 @@ describe('announcements to teachers', () => {
     const removed = await call(school, admin, 'DELETE', '/api/admin/teacher-announcements', {
       announcementIds: list.map((a) => a.id),
     });
-    expect(await bodyOf(removed)).toEqual({ message: 'Annonces supprimées.' });
+    expect(await bodyOf(removed)).toEqual({ message: '2 annonces supprimées.', deleted: 2 });
     expect(await bodyOf(await call(school, admin, 'GET', '/api/admin/teacher-announcements'))).toEqual([]);
     expect(await bodyOf(await call(school, prof, 'GET', '/api/teacher/announcements'))).toEqual([]);
     const audit = await sql(
@@ -79,6 +79,15 @@ describe('announcements to teachers', () => {
       'TEACHER_ANNOUNCEMENT_CREATE',
       'TEACHER_ANNOUNCEMENT_DELETE',
     ]);
+    // The deletion names the announcements by their text (they are gone).
+    const deletion = await sql(
+      "SELECT target_name, details FROM audit_log WHERE instance_id = ? AND action_type = 'TEACHER_ANNOUNCEMENT_DELETE'",
+      school.id,
+    ).first<{ target_name: string; details: string }>();
+    expect(deletion!.target_name).toBe('2 annonces');
+    expect(JSON.parse(deletion!.details)).toEqual({
+      annonces: ['Seulement pour Marie.', 'Réunion vendredi à 14 h.'],
+    });
   });
 
   it('answers the validation message without content or recipient, and 404 for another school’s teacher', async () => {
@@ -102,7 +111,8 @@ describe('announcements to teachers', () => {
     });
     expect(foreign.status).toBe(404);
     expect((await bodyOf(foreign)).message).toBe('Un des professeurs choisis est introuvable.');
-    // Deleting another school's announcement changes nothing there.
+    // Deleting another school's announcement changes nothing there and answers 404, like an unknown
+    // id; a selection holding one deletes nothing.
     const otherAdmin = await tokenFor(other.school, 'admin');
     const { id } = await bodyOf<{ id: string }>(
       await call(other.school, otherAdmin, 'POST', '/api/admin/teacher-announcements', {
@@ -110,7 +120,27 @@ describe('announcements to teachers', () => {
         teacher_ids: [other.teacher.prof],
       }),
     );
-    await call(school, admin, 'DELETE', '/api/admin/teacher-announcements', { announcementIds: [id] });
+    const { id: own } = await bodyOf<{ id: string }>(
+      await call(school, admin, 'POST', '/api/admin/teacher-announcements', {
+        content: 'Chez A',
+        teacher_ids: [teacher.prof],
+      }),
+    );
+    for (const announcementIds of [[id], [own, id], [crypto.randomUUID()]]) {
+      const foreign = await call(school, admin, 'DELETE', '/api/admin/teacher-announcements', { announcementIds });
+      expect(foreign.status).toBe(404);
+      expect(await bodyOf(foreign)).toEqual({
+        message: 'Une des annonces choisies est introuvable.',
+        code: 'not_found',
+      });
+    }
+    expect(
+      (
+        await bodyOf(
+          await call(school, admin, 'DELETE', '/api/admin/teacher-announcements', { announcementIds: [own] }),
+        )
+      ).message,
+    ).toBe('Annonce supprimée.');
     expect(
       await bodyOf<TeacherAnnouncementItem[]>(
         await call(other.school, otherAdmin, 'GET', '/api/admin/teacher-announcements'),
@@ -159,7 +189,26 @@ describe('announcements to students', () => {
       await bodyOf(
         await call(school, admin, 'DELETE', '/api/admin/student-announcements', { announcementIds: [list[1]!.id] }),
       ),
-    ).toEqual({ message: 'Annonces supprimées.' });
+    ).toEqual({ message: 'Annonce supprimée.', deleted: 1 });
+    // Another school's id answers 404, like an unknown one.
+    const other = await schoolWithCourses();
+    const otherAdmin = await tokenFor(other.school, 'admin');
+    const { id: foreignId } = await bodyOf<{ id: string }>(
+      await call(other.school, otherAdmin, 'POST', '/api/admin/student-announcements', {
+        content: 'Chez B',
+        target_class_names: [],
+      }),
+    );
+    const foreign = await call(school, admin, 'DELETE', '/api/admin/student-announcements', {
+      announcementIds: [foreignId],
+    });
+    expect(foreign.status).toBe(404);
+    expect((await bodyOf(foreign)).message).toBe('Une des annonces choisies est introuvable.');
+    expect(
+      await bodyOf<StudentAnnouncementItem[]>(
+        await call(other.school, otherAdmin, 'GET', '/api/admin/student-announcements'),
+      ),
+    ).toHaveLength(1);
     expect(
       (await bodyOf<StudentAnnouncement[]>(await call(school, in7, 'GET', '/api/student/announcements'))).map(
         (a) => a.content,

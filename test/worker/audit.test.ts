@@ -2,9 +2,12 @@
 // (its own rows only, by user, words, days and pages), the platform's view over every school (by
 // school), and the superadmin's deletes (by inclusive range of days or by selection, refused to
 // delegates and schools, themselves logged).
-import { describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuditDeleted, PlatformAuditPage, SchoolAuditPage } from '../../worker/contract/audit';
 import { FORBIDDEN } from './admin-support';
+import { seedStudents } from './fixtures-academic';
+import { schoolWithCourses } from './fixtures-teaching';
 import {
   bodyOf,
   call,
@@ -35,6 +38,28 @@ async function logRow(
     at,
   ).run();
   return id;
+}
+
+/** The platform-log rows migration 0010 gave their school to (its last statement, run again in tests). */
+const backfill = import.meta.glob<string>('../../migrations/0010_*.sql', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** How many D1 statements a read prepares (its session's included). */
+async function statementsOf(send: () => Promise<Response>) {
+  const prepare = vi.spyOn(env.DB, 'prepare');
+  try {
+    const res = await send();
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    return prepare.mock.calls.length;
+  } finally {
+    prepare.mockRestore();
+  }
 }
 
 const addSubject = (school: TestSchool, token: string, name: string) =>
@@ -143,6 +168,155 @@ describe('GET /api/admin/audit-logs (the school administration)', () => {
   });
 });
 
+describe('how the log reads (decision 200)', () => {
+  /** A school with a term, two pupils of 7e AF, a grade of the first and a few other rows naming records by id. */
+  async function schoolWithGrades() {
+    const base = await schoolWithCourses();
+    const { school, yearId, classIds, subject } = base;
+    const term = crypto.randomUUID();
+    await sql(
+      'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1)',
+      term,
+      school.id,
+      yearId,
+      'Trimestre 1',
+    ).run();
+    const { enrollmentIdByStudent, studentIds } = await seedStudents(school.id, { yearId, classIds }, [
+      { nom: 'Augustin', prenom: 'Rose', className: '7e AF' },
+      { nom: 'Baptiste', prenom: 'Luc', className: '7e AF' },
+    ]);
+    const enrollment = enrollmentIdByStudent.get(studentIds[0]!)!;
+    const prof = await tokenFor(school, 'prof');
+    const graded = await call(school, prof, 'POST', '/api/grades', {
+      evaluation_id: `${school.id}-devoir`,
+      enrollment_id: enrollment,
+      subject_id: subject.maths,
+      period_id: term,
+      evaluation_name: 'Devoir 1',
+      max_score: 20,
+      new_evaluation: true,
+      score: 15,
+    });
+    expect(graded.status).toBe(200);
+    await logRow(school, '2001-05-01T12:00:00.000Z', {
+      action: 'SET_APPRECIATION',
+      target: enrollmentIdByStudent.get(studentIds[1]!)!,
+      details: JSON.stringify({ subject: subject.maths, period: term }),
+    });
+    await logRow(school, '2001-05-02T12:00:00.000Z', {
+      action: 'SET_ATTENDANCE_OVERRIDE',
+      target: `${studentIds[1]} 2001-05-02`,
+      details: JSON.stringify({ status: 'absent', derived: null }),
+    });
+    return { ...base, admin: await tokenFor(school, 'admin'), studentIds, enrollmentIdByStudent };
+  }
+
+  it('shows each action by its French label and names in place of ids, a deleted record as such', async () => {
+    const { school, admin } = await schoolWithGrades();
+    const page = await bodyOf<SchoolAuditPage>(await call(school, admin, 'GET', '/api/admin/audit-logs'));
+    const row = (action: string) => page.logs.find((l) => l.action_type === action)!;
+    expect(row('SET_GRADE')).toMatchObject({
+      action_label: 'Note saisie',
+      target_name: 'Devoir 1',
+      details: 'élève: Rose Augustin | évaluation: Devoir 1 | note: 15',
+    });
+    expect(row('SET_APPRECIATION')).toMatchObject({
+      action_label: 'Appréciation saisie',
+      target_name: 'Luc Baptiste',
+      details: 'matière: Mathématiques | période: Trimestre 1',
+    });
+    expect(row('SET_ATTENDANCE_OVERRIDE')).toMatchObject({
+      action_label: 'Présence corrigée à la main',
+      target_name: 'Luc Baptiste 2001-05-02',
+      details: "statut: absent | d'après l'appel: —",
+    });
+    for (const entry of page.logs) {
+      expect(entry.action_label, entry.action_type).not.toBe(entry.action_type);
+      expect(`${entry.target_name} ${entry.details}`, entry.action_type).not.toMatch(UUID);
+    }
+    // A record deleted since: the row says so.
+    await sql("DELETE FROM evaluations WHERE instance_id = ? AND name = 'Devoir 1'", school.id).run();
+    const after = await bodyOf<SchoolAuditPage>(await call(school, admin, 'GET', '/api/admin/audit-logs'));
+    expect(after.logs.find((l) => l.action_type === 'SET_GRADE')!.details).toBe(
+      'élève: Rose Augustin | évaluation: supprimé | note: 15',
+    );
+  });
+
+  it('finds an action by a word of its French label', async () => {
+    const { school, admin } = await schoolWithGrades();
+    const found = await bodyOf<SchoolAuditPage>(
+      await call(school, admin, 'GET', '/api/admin/audit-logs?searchTerm=appr%C3%A9ciation'),
+    );
+    expect(found.logs.map((l) => l.action_type)).toEqual(['SET_APPRECIATION']);
+  });
+
+  it('reads the names of a page in a constant number of statements, whatever the page holds', async () => {
+    const { school, admin, enrollmentIdByStudent, subject } = await schoolWithGrades();
+    const read = () => statementsOf(() => call(school, admin, 'GET', '/api/admin/audit-logs?limit=50'));
+    const few = await read();
+    // Twenty more rows naming other pupils, subjects and courses.
+    for (let i = 0; i < 20; i++)
+      await logRow(school, `2001-06-${String(i + 1).padStart(2, '0')}T12:00:00.000Z`, {
+        action: 'SET_APPRECIATION',
+        target: [...enrollmentIdByStudent.values()][i % 2]!,
+        details: JSON.stringify({ subject: Object.values(subject)[i % 4], period: crypto.randomUUID() }),
+      });
+    expect(await read()).toBe(few);
+  });
+
+  it('keeps the school of its own actions on a school: its filter in the platform view finds its suspension', async () => {
+    const target = await createSchool();
+    const { token, school } = await platformToken();
+    for (const status of ['suspended', 'active'])
+      expect((await call(school, token, 'PUT', `/api/superadmin/schools/${target.id}/status`, { status })).status).toBe(
+        200,
+      );
+    const history = await bodyOf<PlatformAuditPage>(
+      await call(school, token, 'GET', `/api/superadmin/audit-logs?schoolId=${target.id}`),
+    );
+    const name = (await sql('SELECT name FROM instances WHERE id = ?', target.id).first<{ name: string }>())!.name;
+    expect(history.logs.map((l) => [l.action_type, l.action_label, l.school_id, l.school_name, l.by_platform])).toEqual(
+      [
+        ['REACTIVATE_SCHOOL', 'École réactivée', target.id, name, true],
+        ['SUSPEND_SCHOOL', 'École suspendue', target.id, name, true],
+      ],
+    );
+    expect(history.pagination.total).toBe(2);
+  });
+
+  it("gives the platform's older rows about a school that school, when its name names one school only", async () => {
+    const target = await createSchool();
+    const twin = await createSchool();
+    const name = `Cible ${crypto.randomUUID()}`;
+    await sql('UPDATE instances SET name = ? WHERE id = ?', name, target.id).run();
+    const shared = `Homonyme ${crypto.randomUUID().slice(0, 6)}`;
+    await sql('UPDATE instances SET name = ? WHERE id IN (?, ?)', shared, twin.id, (await createSchool()).id).run();
+    const row = (action: string, target_name: string) =>
+      sql(
+        "INSERT INTO platform_audit_log (id, username, action_type, target_name, created_at) VALUES (?, 'sa', ?, ?, '2001-01-01T00:00:00.000Z')",
+        crypto.randomUUID(),
+        action,
+        target_name,
+      ).run();
+    await row('SUSPEND_SCHOOL', name);
+    await row('REACTIVATE_SCHOOL', shared);
+    await row('PLATFORM_ANNOUNCEMENT', name);
+    const [migration] = Object.values(backfill);
+    const update = migration!.slice(migration!.indexOf('UPDATE `'));
+    await env.DB.prepare(update).run();
+    const rows = await sql(
+      "SELECT action_type, school_id FROM platform_audit_log WHERE created_at = '2001-01-01T00:00:00.000Z' AND target_name IN (?, ?) ORDER BY action_type",
+      name,
+      shared,
+    ).all<{ action_type: string; school_id: string | null }>();
+    expect(rows.results).toEqual([
+      { action_type: 'PLATFORM_ANNOUNCEMENT', school_id: null },
+      { action_type: 'REACTIVATE_SCHOOL', school_id: null },
+      { action_type: 'SUSPEND_SCHOOL', school_id: target.id },
+    ]);
+  });
+});
+
 describe('GET /api/superadmin/audit-logs (the platform)', () => {
   it("answers every school's rows with the school's name, and the platform's own; by school", async () => {
     const a = await createSchool();
@@ -244,7 +418,13 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
       await call(school, token, 'GET', `/api/superadmin/audit-logs?searchTerm=AUDIT_DELETE_BULK%20${username}`),
     );
     expect(logs.logs).toHaveLength(1);
-    expect(logs.logs[0]).toMatchObject({ school_id: null, school_name: null, username });
+    expect(logs.logs[0]).toMatchObject({
+      school_id: null,
+      school_name: null,
+      by_platform: true,
+      username,
+      action_label: 'Entrées du journal supprimées',
+    });
     const empty = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-bulk', { ids: [] });
     expect((await bodyOf<ErrorBody>(empty)).message).toBe('Veuillez sélectionner au moins une entrée du journal.');
   });

@@ -299,17 +299,49 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     ]);
     expect(jameson.adjustments).toEqual([{ id: scholarshipId, label: 'Bourse', amount: -3500 }]);
     expect(await receiptSeq(school.id)).toBe(2);
-    // Another enrolment's payment id cannot be taken over: the save fails whole.
+    // Another enrolment's payment id cannot be taken over: the new line gets a fresh id.
     const marie = await sheetOf(school, token, '9e AF', yearId, fixture.enrollmentIds[0]!);
     const taken = await call(school, token, 'PUT', `/api/enrollments/${marie.id}/payments`, {
       version: marie.version,
-      payments: [...linesOf(marie), { id: lineId, label: 'Volé', amount: 1 }],
+      payments: [...linesOf(marie), { id: lineId, label: 'Autre', amount: 1 }],
       adjustments: [],
     });
-    expect(taken.status).toBe(409);
-    expect((await roster(school, token, 'NS I', yearId))[0]!.payments[0]!.amount).toBe(12500);
-    expect((await sheetOf(school, token, '9e AF', yearId, marie.id)).payments).toHaveLength(1);
-    expect(await receiptSeq(school.id)).toBe(2);
+    expect(taken.status).toBe(200);
+    const added = (await bodyOf<SavedSheet>(taken)).enrollment.payments.at(-1)!;
+    expect(added).toMatchObject({ label: 'Autre', amount: 1, receipt_no: 3 });
+    expect(added.id).not.toBe(lineId);
+    expect((await roster(school, token, 'NS I', yearId))[0]!.payments).toEqual(jameson.payments);
+    expect(await receiptSeq(school.id)).toBe(3);
+  });
+
+  it("takes a fresh id for a line whose client id is another school's, revealing nothing (no 409)", async () => {
+    const { school, fixture, yearId } = await financeSchool();
+    const other = await financeSchool();
+    const [foreignPayment] = await paymentRows(other.school.id);
+    const foreignId = String(foreignPayment!.id);
+    const token = await tokenFor(school, 'comptable');
+    const marie = await sheetOf(school, token, '9e AF', yearId, fixture.enrollmentIds[0]!);
+    const ledger = await call(school, token, 'PUT', `/api/enrollments/${marie.id}/payments`, {
+      version: marie.version,
+      payments: [...linesOf(marie), { id: foreignId, label: 'Versement 2', amount: 50 }],
+      adjustments: [{ id: foreignId, label: 'Frais', amount: 10 }],
+    });
+    expect(ledger.status).toBe(200);
+    const saved = (await bodyOf<SavedSheet>(ledger)).enrollment;
+    expect(saved.payments.at(-1)).toMatchObject({ label: 'Versement 2', amount: 50, receipt_no: 2 });
+    expect(saved.payments.at(-1)!.id).not.toBe(foreignId);
+    expect(saved.adjustments[0]!.id).not.toBe(foreignId);
+    const quick = await call(school, token, 'POST', `/api/enrollments/${marie.id}/payments`, {
+      id: foreignId,
+      amount: 25,
+    });
+    expect(quick.status).toBe(201);
+    const payment = (await bodyOf<SavedPayment>(quick)).payment;
+    expect(payment).toMatchObject({ amount: 25, receipt_no: 3 });
+    expect(payment.id).not.toBe(foreignId);
+    // The other school's payment is untouched.
+    expect(await paymentRows(other.school.id)).toEqual([foreignPayment]);
+    expect(await receiptSeq(other.school.id)).toBe(1);
   });
 
   it('refuses a save made on a sheet someone changed meanwhile, so no payment is dropped', async () => {
@@ -682,6 +714,25 @@ describe('new payment (POST /api/enrollments/{id}/payments)', () => {
       date: '2025-12-01',
       receipt_no: 3,
     });
+  });
+
+  it('lands the same payment once when it is sent again (same id, another Idempotency-Key)', async () => {
+    const { school, fixture } = await financeSchool();
+    const token = await tokenFor(school, 'comptable');
+    const marie = fixture.enrollmentIds[0]!;
+    const payment = { id: crypto.randomUUID(), amount: 700, date: '2025-11-03' };
+    const path = `/api/enrollments/${marie}/payments`;
+    const first = await call(school, token, 'POST', path, payment, { 'Idempotency-Key': 'phone-a-0002' });
+    expect(first.status).toBe(201);
+    const stored = await bodyOf<SavedPayment>(first);
+    const keyReplay = await call(school, token, 'POST', path, payment, { 'Idempotency-Key': 'phone-a-0002' });
+    expect(keyReplay.headers.get('Idempotent-Replayed')).toBe('true');
+    const again = await call(school, token, 'POST', path, payment, { 'Idempotency-Key': 'phone-a-0003' });
+    expect(again.status).toBe(200);
+    expect(await bodyOf<SavedPayment>(again)).toEqual(stored);
+    expect((await paymentRows(school.id)).filter((p) => p.id === payment.id)).toHaveLength(1);
+    expect(await receiptSeq(school.id)).toBe(2);
+    expect((await auditRows(school.id)).filter((r) => r.action_type === 'ADD_PAYMENT')).toHaveLength(1);
   });
 
   it("answers the student's roster row as saved, so the class page replaces it without reading the class again", async () => {

@@ -151,6 +151,30 @@ describe('resources', () => {
     expect(served.headers.get('Content-Disposition')).toMatch(/^inline;/);
   });
 
+  it("takes a fresh id when the client's is another school's (no 409 revealing it); the same resource sent again lands once", async () => {
+    const ctx = await resourceSchool();
+    const other = await resourceSchool();
+    const theirs = await bodyOf<SavedResource>(await upload(other, other.prof, { title: 'Chez B' }));
+    const taken = await upload(ctx, ctx.prof, { id: theirs.resource.id, title: 'Chez A' });
+    expect(taken.status).toBe(201);
+    const ours = await bodyOf<SavedResource>(taken);
+    expect(ours.resource.id).not.toBe(theirs.resource.id);
+    expect(ours.resource.title).toBe('Chez A');
+    expect((await keysOf(ctx.school.id)).every((k) => k.includes(`/resources/${ours.resource.id}/`))).toBe(true);
+    const still = await call(other.school, other.prof, 'GET', `/api/resources/${theirs.resource.id}`);
+    expect((await bodyOf<Resource>(still)).title).toBe('Chez B');
+    // Sent again under its own id (a new Idempotency-Key): the stored one is answered, nothing added.
+    const again = await upload(ctx, ctx.prof, { id: ours.resource.id, title: 'Chez A' });
+    expect(again.status).toBe(200);
+    expect((await bodyOf<SavedResource>(again)).resource).toEqual(ours.resource);
+    expect(await keysOf(ctx.school.id)).toHaveLength(1);
+    const audit = await sql(
+      "SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_RESOURCE'",
+      ctx.school.id,
+    ).first<{ n: number }>();
+    expect(audit!.n).toBe(1);
+  });
+
   it("a teacher manages only their own courses'; a student of another class, another school and staff without the permission are refused", async () => {
     const ctx = await resourceSchool();
     // Sciences 7e AF is Marie Étienne's course.

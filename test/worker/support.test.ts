@@ -153,7 +153,26 @@ describe('support chat', () => {
     ).toHaveLength(1);
   });
 
-  it("deletes the selected messages with 'Messages supprimés.' and an audit row", async () => {
+  it('offers only the teachers who have an account; one without cannot be written to', async () => {
+    // In this school Marie Étienne has no account.
+    const { school, teacher } = await schoolWithCourses();
+    const admin = await tokenFor(school, 'admin');
+    const list = await bodyOf<SupportConversation[]>(
+      await call(school, admin, 'GET', '/api/admin/teacher-support/conversations'),
+    );
+    expect(list.map((c) => c.teacher_id)).toEqual([teacher.prof]);
+    for (const res of [
+      await send(school, admin, 'Bonjour', `/api/admin/teacher-support/messages/${teacher.other}`),
+      await call(school, admin, 'GET', `/api/admin/teacher-support/messages/${teacher.other}`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect((await bodyOf(res)).message).toBe(
+        "Ce professeur n'a pas de compte : il ne peut pas recevoir de messages.",
+      );
+    }
+  });
+
+  it("deletes the selected messages with '2 messages supprimés.' and an audit row", async () => {
     const { school, teacher, admin, prof } = await chatSchool();
     await send(school, prof, 'Un');
     await send(school, prof, 'Deux');
@@ -164,7 +183,7 @@ describe('support chat', () => {
       messageIds: [all[0]!.id, all[2]!.id],
     });
     expect(res.status).toBe(200);
-    expect(await bodyOf(res)).toEqual({ message: 'Messages supprimés.' });
+    expect(await bodyOf(res)).toEqual({ message: '2 messages supprimés.', deleted: 2 });
     expect((await bodyOf<SupportMessage[]>(await call(school, admin, 'GET', path))).map((m) => m.content)).toEqual([
       'Deux',
     ]);
@@ -174,15 +193,29 @@ describe('support chat', () => {
     ).all<{ username: string; details: string }>();
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]!.username).toBe('admin');
-    expect(JSON.parse(audit.results[0]!.details)).toMatchObject({
-      requested: 2,
-      deleted: 2,
-      teacherIds: [teacher.prof],
+    expect(JSON.parse(audit.results[0]!.details)).toMatchObject({ deleted: 2, teacherIds: [teacher.prof] });
+    // A selection naming a message already gone deletes nothing and answers 404.
+    const again = await call(school, admin, 'DELETE', '/api/admin/teacher-support/messages', {
+      messageIds: [all[0]!.id, all[1]!.id],
     });
+    expect(again.status).toBe(404);
+    expect(await bodyOf(again)).toEqual({ message: 'Un des messages choisis est introuvable.', code: 'not_found' });
+    expect(await bodyOf<SupportMessage[]>(await call(school, admin, 'GET', path))).toHaveLength(1);
+    // A retry with the first call's key (its audit write failed) gets the first outcome, to record it.
+    const outcomes = await runInDurableObject(schoolHub(env, school.id), (hub: SchoolHub) => [
+      hub.deleteMessages([all[1]!.id], 'retry-key'),
+      hub.deleteMessages([all[1]!.id], 'retry-key'),
+      hub.deleteMessages([all[1]!.id], 'other-key'),
+    ]);
+    expect(outcomes).toEqual([
+      { deleted: 1, teacherIds: [teacher.prof] },
+      { deleted: 1, teacherIds: [teacher.prof] },
+      null,
+    ]);
     expect(
       (await call(school, admin, 'GET', '/api/admin/teacher-support/unread').then((r) => bodyOf<{ unread: number }>(r)))
         .unread,
-    ).toBe(1);
+    ).toBe(0);
 
     const empty = await call(school, admin, 'DELETE', '/api/admin/teacher-support/messages', { messageIds: [] });
     expect(empty.status).toBe(400);
@@ -265,10 +298,15 @@ describe('support chat', () => {
     const aMessages = await bodyOf<SupportMessage[]>(
       await call(a.school, a.prof, 'GET', '/api/teacher/support-messages'),
     );
-    // B's admin deleting A's message ids changes nothing in A.
-    await call(b.school, b.admin, 'DELETE', '/api/admin/teacher-support/messages', {
+    // B's admin deleting A's message ids changes nothing in A and answers 404, like unknown ids.
+    const foreign = await call(b.school, b.admin, 'DELETE', '/api/admin/teacher-support/messages', {
       messageIds: aMessages.map((m) => m.id),
     });
+    expect(foreign.status).toBe(404);
+    expect(await bodyOf(foreign)).toEqual({ message: 'Un des messages choisis est introuvable.', code: 'not_found' });
+    expect(
+      (await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', b.school.id).first<{ n: number }>())!.n,
+    ).toBe(0);
     expect(
       await bodyOf<SupportMessage[]>(await call(a.school, a.prof, 'GET', '/api/teacher/support-messages')),
     ).toHaveLength(1);

@@ -40,6 +40,13 @@ describe('timetable', () => {
         (e) => `${e.day_of_week} ${e.start_time}-${e.end_time} ${e.class_name} ${e.location_name ?? 'N/A'}`,
       ),
     ).toEqual(['1 07:00-08:00 7e AF Salle 2', '1 08:00-09:00 7e AF Salle 1', '2 10:00-11:00 8e AF N/A']);
+    // Another school's teacher is 404, like an unknown one, not an empty week.
+    const other = await setUp();
+    for (const teacherId of [other.teacher.prof, crypto.randomUUID()]) {
+      const foreign = await call(school, token, 'GET', `/api/timetable?yearId=${yearId}&teacherId=${teacherId}`);
+      expect(foreign.status).toBe(404);
+      expect(await bodyOf(foreign)).toEqual({ message: 'Professeur introuvable.', code: 'not_found' });
+    }
     const neither = await call(school, token, 'GET', `/api/timetable?yearId=${yearId}`);
     expect(neither.status).toBe(400);
     expect((await bodyOf(neither)).message).toBe('Veuillez choisir une classe ou un professeur.');

@@ -1,16 +1,19 @@
 // The maintenance screen replaces the app for everyone but superadmins and, except under
 // full lockdown, the school admin; / and /login stay visible unless a sign-in failed on it.
+// It comes up on the maintenance event (a 503 answer) or, for a page left open that calls
+// nothing, when its poll of the platform's state finds maintenance on (decision 170).
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api, endMaintenanceStall } from '../api/client';
 import { shellText } from '../i18n/shell';
-import { type MaintenanceEvent, on } from '../session/events';
+import { emit, type MaintenanceEvent, on } from '../session/events';
 import type { Maintenance } from '../../worker/contract/platform';
+import { MAINTENANCE_POLL_MS as POLL_MS } from '../../worker/domain/maintenance';
 import { signOut } from '../session/logout';
 import { isPlatform, useSession } from '../session/session';
 import './maintenance.css';
 
-const POLL_MS = 20_000;
+const currentState = () => api.get<Maintenance>('/maintenance', { anonymous: true });
 
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<MaintenanceEvent | null>(null);
@@ -26,25 +29,52 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     [],
   );
 
-  // While the screen is up, ask the platform whether the work is over.
+  // While the screen is up, ask the platform whether the work is over (or its message changed).
+  const up = state !== null;
   useEffect(() => {
-    if (!state) return;
+    if (!up) return;
     const timer = setInterval(async () => {
       try {
-        const current = await api.get<Maintenance>('/maintenance', { anonymous: true });
+        const current = await currentState();
         if (!current.active) {
           setState(null);
           endMaintenanceStall();
+        } else {
+          setState((s) => s && { ...s, message: current.message, level: current.level });
         }
       } catch {
         // Still unreachable: keep the screen.
       }
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [state]);
+  }, [up]);
+
+  // A signed-in page that calls nothing would never get a 503: while it is shown, it asks the
+  // platform's state itself (a 304 while nothing changes). Platform accounts are never stopped.
+  const publicPage = pathname === '/' || pathname === '/login';
+  const watch = !up && !publicPage && session !== null && !isPlatform(session);
+  useEffect(() => {
+    if (!watch) return;
+    const check = async () => {
+      if (document.visibilityState !== 'visible') return;
+      try {
+        const current = await currentState();
+        if (current.active) emit('maintenance', { message: current.message, level: current.level, fromLogin: false });
+      } catch {
+        // Unreachable: the next call or poll tells.
+      }
+    };
+    const timer = setInterval(() => void check(), POLL_MS);
+    // A page brought back to the screen asks at once.
+    const onVisible = () => void check();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [watch]);
 
   const exempt = session && (isPlatform(session) || (session.role === 'admin' && state?.level !== 'full_lockdown'));
-  const publicPage = pathname === '/' || pathname === '/login';
   if (!state || exempt || (publicPage && !state.fromLogin)) return children;
 
   return (

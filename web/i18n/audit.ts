@@ -10,6 +10,8 @@ export const auditText = {
   school: 'École',
   allSchools: 'Toutes les écoles',
   platform: 'Plateforme',
+  /** The platform's entry about a school (its creation, its suspension…). */
+  platformAbout: (school: string) => `Plateforme · ${school}`,
   search: 'Rechercher',
   searchPlaceholder: 'Action, cible, détails...',
   startDate: 'Du',

@@ -44,6 +44,17 @@ export const shellText = {
     logout: 'Se déconnecter',
     loggedOutInactive: 'Vous avez été déconnecté pour inactivité.',
   },
+  /** Why a page was refused, said on arrival where the guard sends the user (web/session/guards.tsx). */
+  refused: {
+    workspace: "Cette page n'est pas accessible avec un compte élève.",
+    staff: "Cette page est réservée au personnel de l'école.",
+    admin:
+      "Cette page est réservée à l'administration de l'école : elle demande la permission « Gérer les utilisateurs (accès à l’administration) ».",
+    teacher: 'Cette page est réservée aux professeurs.',
+    student: 'Cette page est réservée aux élèves.',
+    superadmin: "Cette page est réservée à l'équipe de la plateforme.",
+    permission: (label: string) => `Votre compte n'a pas la permission d'ouvrir cette page (« ${label} »).`,
+  },
   maintenance: {
     title: 'Maintenance en cours',
     fallback: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',

@@ -1,8 +1,13 @@
 // Route guards (document 1 §2): a signed-out user failing a guard is sent to / (or to /login after
 // signing out); a signed-in user who opens another area's address is sent to their own home
 // (a student opening /dashboard lands on /student, decision 101); a missing permission sends to
-// /dashboard; a temporary password to /force-password-change from any other page.
+// /dashboard; a temporary password to /force-password-change from any other page. Every refusal
+// of a signed-in user says why, in French, on arrival (a toast; decision 200).
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { toast } from '../components/toast';
+import { shellText } from '../i18n/shell';
+import { PERMISSIONS } from '../../worker/domain/permissions';
 import { hasPermission, homeOf, isPlatform, type Session, useSession, wasSignedOut } from './session';
 
 /** 'workspace': the accounts of the staff layout (staff, teachers, platform), not students. */
@@ -22,6 +27,19 @@ const inArea: Record<Area, (s: Session) => boolean> = {
 export const canEnter = (session: Session, area: Area, permission?: string) =>
   inArea[area](session) && (!permission || hasPermission(session, permission));
 
+/** Why a signed-in account may not open what a guard protects (its area first, then its permission). */
+function refusal(area: Exclude<Area, 'authenticated'>, permission: string | undefined, session: Session) {
+  if (!inArea[area](session)) return shellText.refused[area];
+  const label = PERMISSIONS.find((p) => p.key === permission)?.description ?? permission ?? '';
+  return shellText.refused.permission(label);
+}
+
+/** Sends elsewhere and says why once there (the toasts live in the app shell, above every route). */
+function Refused({ to, reason }: { to: string; reason: string }) {
+  useEffect(() => toast.warning(reason), [reason]);
+  return <Navigate to={to} replace />;
+}
+
 export function Guard({ area, permission }: { area: Area; permission?: string }) {
   const session = useSession();
   const { pathname } = useLocation();
@@ -30,7 +48,9 @@ export function Guard({ area, permission }: { area: Area; permission?: string })
   if (session.status === 'temporary_password' && pathname !== '/force-password-change') {
     return <Navigate to="/force-password-change" replace />;
   }
-  if (!inArea[area](session)) return <Navigate to={homeOf(session)} replace />;
-  if (permission && !hasPermission(session, permission)) return <Navigate to="/dashboard" replace />;
+  if (area !== 'authenticated' && !canEnter(session, area, permission)) {
+    const reason = refusal(area, permission, session);
+    return <Refused to={inArea[area](session) ? '/dashboard' : homeOf(session)} reason={reason} />;
+  }
   return <Outlet />;
 }

@@ -23,20 +23,28 @@ const filters = {
   endDate: optionalDay,
 };
 
+/** A row as the log shows it (decision 200): names in place of the ids stored, keys in French. */
 export const auditEntry = z.strictObject({
   id: z.string(),
   timestamp: z.string(),
   username: z.string(),
+  /** The code stored ('SET_GRADE'). */
   action_type: z.string(),
+  /** Its French label ('Note saisie'). */
+  action_label: z.string(),
   target_name: z.string().nullable(),
-  /** JSON text of an object, or plain text. */
+  /** 'clé: valeur | ...' for the object stored, with names in place of ids; other text as stored. */
   details: z.string().nullable(),
 });
 
-/** A row of the platform's view: its school, or none for the platform's own actions. */
+/**
+ * A row of the platform's view: a school's own (by_platform false), or the platform's, about a
+ * school (creating, suspending it…) or about none (school_id null).
+ */
 export const platformAuditEntry = auditEntry.extend({
   school_id: z.string().nullable(),
   school_name: z.string().nullable(),
+  by_platform: z.boolean(),
 });
 
 const deleteRange = z

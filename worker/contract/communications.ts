@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { cleanMultilineText } from '../domain/text';
 import { id } from './common';
-import { type Answer, area, type Body, del, get, message, post } from './endpoint';
+import { type Answer, area, type Body, del, get, post } from './endpoint';
 import { communicationsServerText as t } from './texts/communications';
 
 export const ANNOUNCEMENT_MAX = 2000;
@@ -23,6 +23,8 @@ const removal = z.object({
 });
 
 const created = z.strictObject({ id: z.string(), message: z.string() });
+/** A delete's answer: how many announcements went (all those named: one unknown answers 404). */
+const removed = z.strictObject({ message: z.string(), deleted: z.number().int() });
 
 /** Document 1 §3 'Teacher announcement'. */
 export const teacherAnnouncementItem = z.strictObject({
@@ -58,10 +60,14 @@ export const communicationsApi = area('communications', {
     }),
     answers: { 201: created },
   }),
-  teacherRemove: del('/admin/teacher-announcements', 'Deletes the selected announcements to teachers.', {
-    body: removal,
-    answers: { 200: message },
-  }),
+  teacherRemove: del(
+    '/admin/teacher-announcements',
+    'Deletes the selected announcements to teachers; one of another school, or already deleted, answers 404 and nothing is deleted.',
+    {
+      body: removal,
+      answers: { 200: removed },
+    },
+  ),
   studentList: get(
     '/admin/student-announcements',
     'The announcements to students with their target classes (empty: every class), newest first.',
@@ -83,10 +89,14 @@ export const communicationsApi = area('communications', {
       answers: { 201: created },
     },
   ),
-  studentRemove: del('/admin/student-announcements', 'Deletes the selected announcements to students.', {
-    body: removal,
-    answers: { 200: message },
-  }),
+  studentRemove: del(
+    '/admin/student-announcements',
+    'Deletes the selected announcements to students; one of another school, or already deleted, answers 404 and nothing is deleted.',
+    {
+      body: removal,
+      answers: { 200: removed },
+    },
+  ),
   studentOwn: get(
     '/student/announcements',
     "The announcements for the signed-in student's class of the current year and for every class, newest first (at most 50).",
@@ -102,3 +112,4 @@ export type StudentAnnouncement = Answer<typeof communicationsApi.studentOwn>[nu
 export type TeacherAnnouncementBody = Body<typeof communicationsApi.teacherCreate>;
 export type StudentAnnouncementBody = Body<typeof communicationsApi.studentCreate>;
 export type CreatedAnnouncement = Answer<typeof communicationsApi.teacherCreate>;
+export type AnnouncementsDeleted = Answer<typeof communicationsApi.teacherRemove>;

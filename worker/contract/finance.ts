@@ -97,7 +97,7 @@ export const financeApi = area('finance', {
   ),
   addPayment: post(
     '/enrollments/:id/payments',
-    "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet (the roster row the class page puts in place of the old one, no class read again) and the new payment for its receipt.",
+    "The cashier's 'Nouveau versement': adds one payment with the school's next receipt number; never conflicts with another cashier's work. Answers the saved sheet (the roster row the class page puts in place of the old one, no class read again) and the new payment for its receipt. The same payment sent again (its id already on the sheet) is answered (200), not added twice; an id held elsewhere is replaced by a fresh one.",
     {
       params: idParams,
       body: z.object({
@@ -106,7 +106,8 @@ export const financeApi = area('finance', {
         date: isoDate.nullish(),
         label,
       }),
-      answers: { 201: z.strictObject({ ...saved, payment }) },
+      // 200: the same payment (its id) was already recorded on this sheet; it is answered, not added again.
+      answers: { 201: z.strictObject({ ...saved, payment }), 200: z.strictObject({ ...saved, payment }) },
     },
   ),
   gradesAccess: put(

@@ -26,9 +26,20 @@ export const schoolInfo = z.strictObject({
 export type SchoolInfo = z.output<typeof schoolInfo>;
 
 export const instanceApi = area('instance', {
-  publicInfo: get('/instance/default', 'The school this address serves: its name and logo for the sign-in page.', {
-    answers: { 200: z.strictObject({ id: z.string(), name: z.string(), logo_url: z.string().nullable() }) },
-  }),
+  publicInfo: get(
+    '/instance/default',
+    "The school this address serves: its name and logo for the sign-in page, and whether its users may sign in now ('open'), or not: 'suspended', or 'expired' past its grace period.",
+    {
+      answers: {
+        200: z.strictObject({
+          id: z.string(),
+          name: z.string(),
+          logo_url: z.string().nullable(),
+          access: z.enum(['open', 'suspended', 'expired']),
+        }),
+      },
+    },
+  ),
   current: get('/instance/current', "The signed-in user's school information.", {
     answers: { 200: schoolInfo },
   }),

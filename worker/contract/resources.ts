@@ -110,14 +110,14 @@ export const resourcesApi = area('resources', {
   ),
   create: post(
     '/resources',
-    'Adds a file (base64, size and type checked on the bytes) or an http(s) link to a course; may be queued offline (the client names the id).',
+    'Adds a file (base64, size and type checked on the bytes) or an http(s) link to a course; may be queued offline (the client names the id: the same resource sent again answers the stored one with 200; an id held elsewhere is replaced by a fresh one).',
     {
       body: z.object({ id: id().optional(), ...form }).superRefine((v, ctx) => {
         linkNeedsUrl(v, ctx);
         if (v.resource_type === 'file' && !v.file_content)
           ctx.addIssue({ code: 'custom', message: t.fileRequired, path: ['file_content'] });
       }),
-      answers: { 201: saved },
+      answers: { 201: saved, 200: saved },
     },
   ),
   update: put(

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { cleanMultilineText } from '../domain/text';
 import { id } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, post, put } from './endpoint';
 import { communicationsServerText as t } from './texts/communications';
 
 export const SUPPORT_MESSAGE_MAX = 2000;
@@ -91,15 +91,19 @@ export const supportApi = area('support', {
       answers: { 200: z.strictObject({ marked: z.number() }) },
     },
   ),
-  remove: del('/admin/teacher-support/messages', 'Deletes the selected messages (recorded in the audit log).', {
-    body: z.object({
-      messageIds: z
-        .array(id(t.messagesRequired), { error: t.messagesRequired })
-        .min(1, t.messagesRequired)
-        .max(500, t.messagesRequired),
-    }),
-    answers: { 200: message },
-  }),
+  remove: del(
+    '/admin/teacher-support/messages',
+    "Deletes the selected messages (recorded in the audit log); one the school's chat does not hold (another school's, or already deleted) answers 404 and nothing is deleted.",
+    {
+      body: z.object({
+        messageIds: z
+          .array(id(t.messagesRequired), { error: t.messagesRequired })
+          .min(1, t.messagesRequired)
+          .max(500, t.messagesRequired),
+      }),
+      answers: { 200: z.strictObject({ message: z.string(), deleted: z.number().int() }) },
+    },
+  ),
   socket: get(
     '/support/socket',
     "A WebSocket of the caller's open page: the school's chat changes are pushed to it (the page offers the protocols 'portail' and 'bearer.<session token>'; the answer chooses 'portail').",
@@ -110,6 +114,7 @@ export const supportApi = area('support', {
 export type SupportMessage = z.output<typeof supportMessage>;
 export type SupportConversation = z.output<typeof supportConversation>;
 export type SupportUnread = Answer<typeof supportApi.unread>;
+export type SupportMessagesDeleted = Answer<typeof supportApi.remove>;
 export type SupportSend = Body<typeof supportApi.teacherSend>;
 
 /** What the school's hub keeps of a conversation: its messages and the version of its last change. */

@@ -1,5 +1,5 @@
 // Adjustments of an enrolment's finance sheet (scholarships, fees added), in their order.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { SheetAdjustment } from '../domain/finance-sheet';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
@@ -22,3 +22,15 @@ export const replaceAdjustments = (db: Db, school: string, enrollmentId: string,
     })),
   ),
 ];
+
+/** Which of `ids` an adjustment of another enrolment holds, in this school or another (see payments.ts). */
+export const idsHeldElsewhere = (db: Db, school: string, enrollmentId: string, ids: readonly string[]) =>
+  db
+    .select({ id: adjustments.id })
+    .from(adjustments)
+    .where(
+      and(
+        sql`${adjustments.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+        not(and(eq(adjustments.instanceId, school), eq(adjustments.enrollmentId, enrollmentId))!),
+      ),
+    );

@@ -4,13 +4,19 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/sqlite-core';
 import type { Account } from '../auth/session';
+import type { AuditAction } from '../contract/texts/audit';
 import type { Db } from './client';
+import { actionsLabelled } from '../domain/audit';
 import { auditLog, instances, platformAuditLog } from './schema';
+import { amongIds } from './scoped';
 
 export interface AuditEntry {
-  action: string;
+  /** One of the codes the log has a French label for (contract/texts/audit.ts). */
+  action: AuditAction;
   target?: string | null;
   details?: Record<string, unknown> | string | null;
+  /** A platform account's action about a school: that school (its history in the platform's view finds it). */
+  school?: string;
 }
 
 function detailsText(details: AuditEntry['details']): string | null {
@@ -30,7 +36,7 @@ export function auditInsert(db: Db, account: Pick<Account, 'id' | 'username' | '
   if (account.instanceId) {
     return db.insert(auditLog).values({ ...row, instanceId: account.instanceId, userId: account.id });
   }
-  return db.insert(platformAuditLog).values({ ...row, actorId: account.id });
+  return db.insert(platformAuditLog).values({ ...row, actorId: account.id, schoolId: entry.school ?? null });
 }
 
 // ------------------------------------------------------------------------------ reads
@@ -51,8 +57,16 @@ function filterConditions(table: LogTable, { from, to, words }: AuditFilters): S
   if (to) conditions.push(lt(table.createdAt, to));
   if (words.length) {
     const haystack = sql`lower(${table.username} || ' ' || ${table.actionType} || ' ' || coalesce(${table.targetName}, '') || ' ' || coalesce(${table.details}, ''))`;
-    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and words need no escaping.
-    for (const word of words) conditions.push(sql`instr(${haystack}, ${word}) > 0`);
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and words need no escaping. A word
+    // of an action's French label finds that action too (the log shows labels, not codes).
+    for (const word of words) {
+      const labelled = actionsLabelled(word);
+      conditions.push(
+        labelled.length
+          ? sql`(instr(${haystack}, ${word}) > 0 OR ${amongIds(table.actionType, labelled)})`
+          : sql`instr(${haystack}, ${word}) > 0`,
+      );
+    }
   }
   return conditions;
 }
@@ -92,8 +106,9 @@ export function schoolLogPage(
 }
 
 /**
- * One page of the platform's view, newest first: every school's rows with the school's name and,
- * without a school filter, the platform's own rows (no school). Counts are one per log.
+ * One page of the platform's view, newest first: every school's rows with the school's name and the
+ * platform's own rows, with the school they concern when they concern one. A school filter keeps
+ * that school's rows and the platform's rows about it. Counts are one per log.
  */
 export function platformLogPage(
   db: Db,
@@ -104,48 +119,50 @@ export function platformLogPage(
     ...(filters.schoolId ? [eq(auditLog.instanceId, filters.schoolId)] : []),
     ...filterConditions(auditLog, filters),
   );
-  const platformWhere = and(...filterConditions(platformAuditLog, filters));
+  const platformWhere = and(
+    ...(filters.schoolId ? [eq(platformAuditLog.schoolId, filters.schoolId)] : []),
+    ...filterConditions(platformAuditLog, filters),
+  );
   const schoolRows = db
     .select({
-      id: auditLog.id,
-      timestamp: auditLog.createdAt,
+      // Aliased: the union's order names them, and the joined school has an id and a created_at too.
+      id: sql<string>`${auditLog.id}`.as('id'),
+      timestamp: sql<string>`${auditLog.createdAt}`.as('created_at'),
       username: auditLog.username,
       action_type: auditLog.actionType,
       target_name: auditLog.targetName,
       details: auditLog.details,
       school_id: sql<string | null>`${auditLog.instanceId}`.as('school_id'),
       school_name: sql<string | null>`${instances.name}`.as('school_name'),
+      by_platform: sql<number>`0`.as('by_platform'),
     })
     .from(auditLog)
     .innerJoin(instances, eq(instances.id, auditLog.instanceId))
     .where(schoolWhere);
   const platformRows = db
     .select({
-      id: platformAuditLog.id,
-      timestamp: platformAuditLog.createdAt,
+      // Aliased: the union's order names them, and the joined school has an id and a created_at too.
+      id: sql<string>`${platformAuditLog.id}`.as('id'),
+      timestamp: sql<string>`${platformAuditLog.createdAt}`.as('created_at'),
       username: platformAuditLog.username,
       action_type: platformAuditLog.actionType,
       target_name: platformAuditLog.targetName,
       details: platformAuditLog.details,
-      school_id: sql<string | null>`NULL`.as('school_id'),
-      school_name: sql<string | null>`NULL`.as('school_name'),
+      school_id: sql<string | null>`${platformAuditLog.schoolId}`.as('school_id'),
+      school_name: sql<string | null>`${instances.name}`.as('school_name'),
+      by_platform: sql<number>`1`.as('by_platform'),
     })
     .from(platformAuditLog)
+    .leftJoin(instances, eq(instances.id, platformAuditLog.schoolId))
     .where(platformWhere);
   const { limit, offset } = page(at);
-  const rows = filters.schoolId
-    ? schoolRows.orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset)
-    : unionAll(schoolRows, platformRows)
-        .orderBy(sql`created_at DESC`, sql`id DESC`)
-        .limit(limit)
-        .offset(offset);
+  const rows = unionAll(schoolRows, platformRows)
+    .orderBy(sql`created_at DESC`, sql`id DESC`)
+    .limit(limit)
+    .offset(offset);
   return [
     db.select({ schoolTotal: count() }).from(auditLog).where(schoolWhere),
-    // With a school filter the platform's own rows are left out (a constant false condition).
-    db
-      .select({ platformTotal: count() })
-      .from(platformAuditLog)
-      .where(filters.schoolId ? sql`0` : platformWhere),
+    db.select({ platformTotal: count() }).from(platformAuditLog).where(platformWhere),
     rows,
   ] as const;
 }

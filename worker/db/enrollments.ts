@@ -8,12 +8,12 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 import type { Sheet, SheetAdjustment, SheetPayment } from '../domain/finance-sheet';
 import { compareNames } from '../domain/text';
-import { replaceAdjustments } from './adjustments';
+import { idsHeldElsewhere as adjustmentIdsHeldElsewhere, replaceAdjustments } from './adjustments';
 import { chunk, IDS_PER_STATEMENT, insertChunks, selectByIds } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import * as instances from './instances';
-import { insertPayment, replacePayments } from './payments';
+import { idsHeldElsewhere as paymentIdsHeldElsewhere, insertPayment, replacePayments } from './payments';
 import { byId, ofSchool } from './scoped';
 import { adjustments, classes, classFees, enrollments, payments, schoolYears, students, users } from './schema';
 import { studentSearchCondition } from './students';
@@ -202,14 +202,21 @@ export async function financeRecord(db: Db, school: string, enrollmentId: string
   return record ?? null;
 }
 
-/** One enrolment's sheet and the school's receipt counter, read together before a write (one round trip). */
-export async function sheetForWrite(db: Db, school: string, enrollmentId: string) {
-  const [rows, paymentRows, adjustmentRows, counter] = await db.batch([
+/**
+ * One enrolment's sheet and the school's receipt counter, read together before a write (one round
+ * trip), with which of the client's line ids another enrolment's line holds, in any school (`taken`:
+ * such an id is replaced by a fresh one, never refused, so nobody learns it exists elsewhere).
+ */
+export async function sheetForWrite(db: Db, school: string, enrollmentId: string, clientIds: readonly string[] = []) {
+  const [rows, paymentRows, adjustmentRows, counter, paymentsElsewhere, adjustmentsElsewhere] = await db.batch([
     ...financeQueries(db, byId(enrollments, school, enrollmentId)),
     instances.selectReceiptSeq(db, school),
+    paymentIdsHeldElsewhere(db, school, enrollmentId, clientIds),
+    adjustmentIdsHeldElsewhere(db, school, enrollmentId, clientIds),
   ]);
   const [record] = financeRecordsOf([rows, paymentRows, adjustmentRows]);
-  return record ? { record, receiptSeq: counter[0]?.receiptSeq ?? 0 } : null;
+  const taken = new Set([...paymentsElsewhere, ...adjustmentsElsewhere].map((r) => r.id));
+  return record ? { record, receiptSeq: counter[0]?.receiptSeq ?? 0, taken } : null;
 }
 
 /** What a write read: the enrolment at its revision, the school's counter at its value. */

@@ -1,6 +1,6 @@
 // Payments of an enrolment's finance sheet, in their order; a payment with a receipt number is
 // never removed (domain/finance-sheet.ts decides, db/enrollments.ts composes the sheet's writes).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { SheetPayment } from '../domain/finance-sheet';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
@@ -31,3 +31,18 @@ export const replacePayments = (db: Db, school: string, enrollmentId: string, li
     list.map((p, position) => row(school, enrollmentId, p, position)),
   ),
 ];
+
+/**
+ * Which of `ids` a payment of another enrolment holds, in this school or another (ids are the
+ * table's key): a client's id for a new line must not be one of them (one statement, any count).
+ */
+export const idsHeldElsewhere = (db: Db, school: string, enrollmentId: string, ids: readonly string[]) =>
+  db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        sql`${payments.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+        not(and(eq(payments.instanceId, school), eq(payments.enrollmentId, enrollmentId))!),
+      ),
+    );

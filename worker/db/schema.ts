@@ -86,8 +86,13 @@ export const platformAuditLog = sqliteTable(
     targetName: text('target_name'),
     details: text('details'),
     createdAt: createdAt(),
+    /** The school the action concerns (creating, editing, suspending it…), so its history finds it (issue 23). */
+    schoolId: text('school_id').references(() => instances.id, { onDelete: 'set null' }),
   },
-  (t) => [index('platform_audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('platform_audit_log_created_idx').on(t.createdAt),
+    index('platform_audit_log_school_idx').on(t.schoolId, t.createdAt),
+  ],
 );
 
 // Replays of a write answer the stored response (architecture guide, API conventions).

@@ -17,6 +17,13 @@ export const byId = (table: SchoolTable & { id: SQLiteColumn }, school: string, 
 export const byName = (table: SchoolTable & { name: SQLiteColumn }, school: string, name: string): SQL =>
   and(eq(table.instanceId, school), sql`${table.name} = ${name} COLLATE NOCASE`)!;
 
+/**
+ * The column is one of `ids`, bound as one JSON parameter (D1 binds at most 100 parameters: a
+ * selection of 500 ids is one statement all the same).
+ */
+export const amongIds = (column: SQLiteColumn, ids: readonly string[]): SQL =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
 /** Whether any row of `table` matches. */
 export async function exists(db: Db, table: SQLiteTable, where: SQL): Promise<boolean> {
   return Boolean(

@@ -2,6 +2,7 @@
 // names none (document 1 §3 'Student announcement').
 import { and, desc, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { amongIds } from './scoped';
 import { classes, enrollments, schoolYears, studentAnnouncementClasses, studentAnnouncements, users } from './schema';
 
 /** The school's announcements to students, newest first (at most 200). */
@@ -67,10 +68,21 @@ export const insertAnnouncement = (
     : []),
 ];
 
-export const deleteAnnouncements = (db: Db, school: string, ids: string[]) =>
+export const deleteAnnouncements = (db: Db, school: string, ids: readonly string[]) =>
   db
     .delete(studentAnnouncements)
-    .where(and(eq(studentAnnouncements.instanceId, school), inArray(studentAnnouncements.id, ids)));
+    .where(and(eq(studentAnnouncements.instanceId, school), amongIds(studentAnnouncements.id, ids)));
+
+/** The school's announcements among `ids` (another school's match nothing), with their text for the audit. */
+export const selectAmong = (db: Db, school: string, ids: readonly string[]) =>
+  db
+    .select({ id: studentAnnouncements.id, content: studentAnnouncements.content })
+    .from(studentAnnouncements)
+    .where(and(eq(studentAnnouncements.instanceId, school), amongIds(studentAnnouncements.id, ids)));
+
+/** A guard condition: the school still holds all `count` announcements of `ids` (nobody deleted one meanwhile). */
+export const allStillExist = (school: string, ids: readonly string[], count: number) =>
+  sql`(SELECT count(*) FROM ${studentAnnouncements} WHERE ${and(eq(studentAnnouncements.instanceId, school), amongIds(studentAnnouncements.id, ids))}) = ${count}`;
 
 /**
  * The announcements a student account sees, newest first (at most 50): those for every class and

@@ -1,7 +1,8 @@
 // Announcements of the administration to teachers, each with its recipients (the sending side is
 // the communications area's).
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { amongIds } from './scoped';
 import { teacherAnnouncementRecipients, teacherAnnouncements, teachers } from './schema';
 import { profileIdsOfUser } from './teachers';
 
@@ -79,10 +80,21 @@ export const insertAnnouncement = (
 ];
 
 /** Deletes announcements of the school (their recipients go with them). */
-export const deleteAnnouncements = (db: Db, school: string, ids: string[]) =>
+export const deleteAnnouncements = (db: Db, school: string, ids: readonly string[]) =>
   db
     .delete(teacherAnnouncements)
-    .where(and(eq(teacherAnnouncements.instanceId, school), inArray(teacherAnnouncements.id, ids)));
+    .where(and(eq(teacherAnnouncements.instanceId, school), amongIds(teacherAnnouncements.id, ids)));
+
+/** The school's announcements among `ids` (another school's match nothing), with their text for the audit. */
+export const selectAmong = (db: Db, school: string, ids: readonly string[]) =>
+  db
+    .select({ id: teacherAnnouncements.id, content: teacherAnnouncements.content })
+    .from(teacherAnnouncements)
+    .where(and(eq(teacherAnnouncements.instanceId, school), amongIds(teacherAnnouncements.id, ids)));
+
+/** A guard condition: the school still holds all `count` announcements of `ids` (nobody deleted one meanwhile). */
+export const allStillExist = (school: string, ids: readonly string[], count: number) =>
+  sql`(SELECT count(*) FROM ${teacherAnnouncements} WHERE ${and(eq(teacherAnnouncements.instanceId, school), amongIds(teacherAnnouncements.id, ids))}) = ${count}`;
 
 /** The school's live teachers among `ids` (to refuse an unknown recipient with 404). */
 export const selectTeachersAmong = (db: Db, school: string, ids: string[]) =>

@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId } from './scoped';
+import { byId, exists } from './scoped';
 import { teachers, users } from './schema';
 
 const live = (school: string) => and(eq(teachers.instanceId, school), isNull(teachers.archivedAt))!;
@@ -95,3 +95,6 @@ export const linkAccount = (db: Db, school: string, id: string, userId: string) 
 /** A guard condition: the teacher still has no account. */
 export const stillWithoutAccount = (school: string, id: string) =>
   existsNow(teachers, and(byId(teachers, school, id), isNull(teachers.userId))!);
+
+/** Whether the school has this teacher, archived or not (their past years' timetables stay readable). */
+export const teacherOfSchool = (db: Db, school: string, id: string) => exists(db, teachers, byId(teachers, school, id));

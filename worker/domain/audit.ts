@@ -1,7 +1,12 @@
 // The activity log's rules (document 2 §2 'Audit log', §3, §5): date ranges read as the school's
-// days, the search words, and how a row's details read. Pure functions; the web shows details
-// with `detailsText` and the server filters with `dayRange` and `auditSearchWords`.
-import { addDays, schoolDayStart } from './dates';
+// days, the search words, and how a row reads (its action's label, names in place of ids, its
+// details' keys in French). Pure functions; the server filters with `dayRange` and
+// `auditSearchWords` and answers rows made readable by `readableEntry`.
+import { type AuditAction, auditServerText as t } from '../contract/texts/audit';
+import { DAY_NAMES } from '../contract/texts/timetable';
+import { addDays, SCHOOL_TIME_ZONE, schoolDayStart } from './dates';
+import { PERMISSIONS } from './permissions';
+import type { DayOfWeek } from './timetable';
 import { isIsoDate } from './students';
 import { cleanText } from './text';
 
@@ -42,24 +47,161 @@ export const auditSearchWords = (query: string | null | undefined): string[] =>
     .filter(Boolean)
     .slice(0, 10);
 
-const valueText = (value: unknown): string => {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+// ------------------------------------------------------------------ how an entry reads (decision 200)
+
+/** What an id of a row's details or target names: the log shows the name instead. */
+export type RefKind =
+  | 'enrollment'
+  | 'student'
+  | 'evaluation'
+  | 'subject'
+  | 'period'
+  | 'year'
+  | 'teacher'
+  | 'resource'
+  | 'assignment'
+  | 'curriculum';
+
+/** Detail keys (at any depth) whose value is an id, or a list of ids, of a record of the school. */
+const DETAIL_REFS: Readonly<Record<string, RefKind>> = {
+  enrollment: 'enrollment',
+  enrollment_id: 'enrollment',
+  student_id: 'student',
+  evaluation: 'evaluation',
+  subject: 'subject',
+  period: 'period',
+  year_id: 'year',
+  teacherIds: 'teacher',
+  resource_id: 'resource',
+  assignment_id: 'assignment',
 };
 
-/** A row's details as the log shows them: an object as 'key: value | ...', other text as it is. */
-export function detailsText(details: string | null): string {
-  if (!details) return '';
+/** Actions whose target is an id (the attendance ones: an id, a space, the day). */
+const TARGET_REFS: Readonly<Partial<Record<AuditAction, RefKind>>> = {
+  SET_APPRECIATION: 'enrollment',
+  SET_GENERAL_APPRECIATION: 'enrollment',
+  UPDATE_MAX_GRADE: 'curriculum',
+  SET_ATTENDANCE_OVERRIDE: 'student',
+  CLEAR_ATTENDANCE_OVERRIDE: 'student',
+};
+
+/** A stored row of a log, as the reads return it. */
+export interface StoredEntry {
+  action_type: string;
+  target_name: string | null;
+  details: string | null;
+}
+
+/** A record a row names by id: its kind and id (its school is the row's). */
+export interface Ref {
+  kind: RefKind;
+  id: string;
+}
+
+const parsed = (details: string | null): unknown => {
+  if (!details) return null;
   try {
-    const parsed: unknown = JSON.parse(details);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return Object.entries(parsed)
-        .map(([key, value]) => `${key}: ${valueText(value)}`)
-        .join(' | ');
-    }
-    return typeof parsed === 'string' ? parsed : details;
+    return JSON.parse(details) as unknown;
   } catch {
     return details;
   }
+};
+
+const targetRef = (entry: StoredEntry): Ref | null => {
+  const kind = TARGET_REFS[entry.action_type as AuditAction];
+  const id = entry.target_name?.split(' ')[0];
+  return kind && id ? { kind, id } : null;
+};
+
+/** Every id a row names (its target's and its details', at any depth), for one lookup per kind. */
+export function refsOf(entry: StoredEntry): Ref[] {
+  const refs: Ref[] = [];
+  const target = targetRef(entry);
+  if (target) refs.push(target);
+  const walk = (value: unknown, kind: RefKind | undefined) => {
+    if (typeof value === 'string' && kind) refs.push({ kind, id: value });
+    else if (Array.isArray(value)) for (const item of value) walk(item, kind);
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) walk(inner, DETAIL_REFS[key]);
+  };
+  walk(parsed(entry.details), undefined);
+  return refs;
 }
+
+/** The name of a record a row names, or undefined when it was deleted since. */
+export type NameOf = (kind: RefKind, id: string) => string | undefined;
+
+const PERMISSION_NAMES = new Map<unknown, string>(PERMISSIONS.map((p) => [p.id, p.description]));
+
+function valueText(key: string | undefined, value: unknown, nameOf: NameOf): string {
+  const kind = key === undefined ? undefined : DETAIL_REFS[key];
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  if (kind && typeof value === 'string') return nameOf(kind, value) ?? t.gone;
+  if (Array.isArray(value)) {
+    if (key === 'permissionIds') return value.map((v) => PERMISSION_NAMES.get(v) ?? String(v)).join(', ');
+    // Ids of records deleted by the very action (announcements of old rows): how many.
+    if (key === 'ids') return String(value.length);
+    if (kind) {
+      const names = value.map((v) => (typeof v === 'string' ? nameOf(kind, v) : undefined));
+      const found = names.filter((n): n is string => n !== undefined);
+      const gone = names.length - found.length;
+      return [...found, ...(gone ? [t.goneCount(gone)] : [])].join(', ');
+    }
+    return `[${value.map((v) => valueText(undefined, v, nameOf)).join(' ; ')}]`;
+  }
+  if (typeof value === 'object') return `(${pairsText(value as Record<string, unknown>, nameOf)})`;
+  if (key === 'day' && typeof value === 'number') return DAY_NAMES[value as DayOfWeek] ?? String(value);
+  if (typeof value === 'string') return dateText(value);
+  return String(value);
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const instantFr = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: SCHOOL_TIME_ZONE,
+});
+
+/** A stored day or instant as the log's dates read (fr-FR, the school's time); other text as it is. */
+function dateText(value: string): string {
+  const day = ISO_DAY.exec(value);
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  return ISO_INSTANT.test(value) ? instantFr.format(new Date(value)) : value;
+}
+
+const pairsText = (object: Record<string, unknown>, nameOf: NameOf) =>
+  Object.entries(object)
+    .map(([key, value]) => `${t.keys[key] ?? key}: ${valueText(key, value, nameOf)}`)
+    .join(', ');
+
+/**
+ * A row as the log shows it: its action's French label, its target and details with names in
+ * place of ids (a record deleted since reads 'supprimé'), an object's keys in French as
+ * 'clé: valeur | ...', other text as it is.
+ */
+export function readableEntry(entry: StoredEntry, nameOf: NameOf = () => undefined) {
+  const target = targetRef(entry);
+  const details = parsed(entry.details);
+  let detailsText: string | null;
+  if (details === null) detailsText = null;
+  else if (typeof details === 'object' && !Array.isArray(details)) {
+    detailsText = Object.entries(details as Record<string, unknown>)
+      .map(([key, value]) => `${t.keys[key] ?? key}: ${valueText(key, value, nameOf)}`)
+      .join(' | ');
+  } else detailsText = typeof details === 'string' ? details : String(entry.details);
+  return {
+    action_label: (t.actions as Record<string, string>)[entry.action_type] ?? entry.action_type,
+    target_name: target
+      ? [nameOf(target.kind, target.id) ?? t.gone, ...entry.target_name!.split(' ').slice(1)].join(' ')
+      : entry.target_name,
+    details: detailsText || null,
+  };
+}
+
+/** The action codes whose French label holds a word of the search (the search reads labels too). */
+export const actionsLabelled = (word: string): AuditAction[] =>
+  (Object.entries(t.actions) as [AuditAction, string][])
+    .filter(([, label]) => label.toLowerCase().includes(word))
+    .map(([code]) => code);

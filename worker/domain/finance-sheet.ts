@@ -53,6 +53,11 @@ export interface WriteContext {
   receiptSeq: number;
   /** Who records the new payments. */
   cashier: string;
+  /**
+   * Ids a line of another enrolment holds (in this school or another): a new line given one of
+   * them gets a fresh id instead, so a client never learns that it exists (decision 021).
+   */
+  taken?: ReadonlySet<string>;
 }
 
 /** What changed on a payment that already had a receipt, and why (kept in the audit). */
@@ -82,9 +87,10 @@ export interface SheetPlan extends Sheet {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A client's UUID for a new line when it is well formed and free, else a fresh id. */
-function idFor(id: string | undefined, used: Set<string>, newId: () => string) {
-  const chosen = id !== undefined && !used.has(id) && UUID.test(id) ? id : newId();
+/** A client's UUID for a new line when it is well formed and free (here and elsewhere), else a fresh id. */
+function idFor(id: string | undefined, used: Set<string>, ctx: Pick<WriteContext, 'newId' | 'taken'>) {
+  const free = id !== undefined && !used.has(id) && !ctx.taken?.has(id) && UUID.test(id);
+  const chosen = free ? id : ctx.newId();
   used.add(chosen);
   return chosen;
 }
@@ -98,9 +104,9 @@ const sameLine = (
  * The sheet after a save that replaces every line (the ledger edit). A line keeps its id (and a
  * payment its receipt number and cashier) when the id is one of this enrolment's current lines.
  * A new line keeps the UUID its client gave it, so a second offline edit of the same line finds it
- * again; any other id, or an id used twice, is replaced by a fresh one. Only this enrolment's rows
- * are replaced, so a payload never reaches another enrolment's rows: an id that exists elsewhere
- * fails the whole batch on the primary key.
+ * again; any other id, an id used twice, or an id another enrolment's line holds (`ctx.taken`,
+ * in any school) is replaced by a fresh one. Only this enrolment's rows are replaced, so a payload
+ * never reaches another enrolment's rows.
  *
  * Receipts: a positive payment without a number gets the next ones of the school, in the order of
  * the lines (receiptSeq + 1, + 2...). A number, once issued, stays with its payment and is never
@@ -123,7 +129,7 @@ export function planSheet(current: Sheet, input: SheetInput, ctx: WriteContext):
   const payments = input.payments.map((p): SheetPayment => {
     const existing = p.id !== undefined && !usedPayments.has(p.id) ? currentPayments.get(p.id) : undefined;
     if (existing) usedPayments.add(existing.id);
-    const id = existing ? existing.id : idFor(p.id, usedPayments, ctx.newId);
+    const id = existing ? existing.id : idFor(p.id, usedPayments, ctx);
     const line = {
       label: p.label,
       amount: p.amount,
@@ -149,7 +155,7 @@ export function planSheet(current: Sheet, input: SheetInput, ctx: WriteContext):
     id:
       a.id !== undefined && currentAdjustments.has(a.id) && !usedAdjustments.has(a.id)
         ? (usedAdjustments.add(a.id), a.id)
-        : idFor(a.id, usedAdjustments, ctx.newId),
+        : idFor(a.id, usedAdjustments, ctx),
     label: a.label,
     amount: a.amount,
   }));
@@ -179,7 +185,7 @@ export function planNewPayment(
 ): { payment: SheetPayment; sheet: Sheet } {
   if (!(input.amount > 0)) throw new RangeError('amount');
   const payment: SheetPayment = {
-    id: idFor(input.id, new Set(current.payments.map((p) => p.id)), ctx.newId),
+    id: idFor(input.id, new Set(current.payments.map((p) => p.id)), ctx),
     label: input.label,
     amount: input.amount,
     date: input.date ?? ctx.today,

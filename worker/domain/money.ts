@@ -112,6 +112,9 @@ export type BalanceTone = 'due' | 'settled' | 'over';
  */
 export const balanceTone = (balance: number): BalanceTone => (balance > 0 ? 'due' : balance < 0 ? 'over' : 'settled');
 
+/** The CSS class of a balance on every screen (web/styles/base.css): `balance-due`, `-settled`, `-over`. */
+export const balanceClass = (balance: number) => `balance-${balanceTone(balance)}`;
+
 /**
  * The date of a payment after its amount changes (document 2 §4): going from zero to a positive
  * amount stamps today's date, going back to zero clears it; otherwise the date stays.

@@ -35,7 +35,16 @@ CREATE TABLE IF NOT EXISTS conversations (
   last_at TEXT
 );
 CREATE TABLE IF NOT EXISTS hub (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS deletions (
+  client_key TEXT PRIMARY KEY,
+  deleted INTEGER NOT NULL,
+  teacher_ids TEXT NOT NULL,
+  at TEXT NOT NULL
+);
 `;
+
+/** How long a delete's outcome answers a retry with the same Idempotency-Key (the offline queue's 7 days). */
+const DELETION_KEPT_MS = 7 * 24 * 3600_000;
 
 const toMessage = (r: Row): SupportMessage => ({
   id: String(r.id),
@@ -194,20 +203,45 @@ export class SchoolHub extends DurableObject<Env> {
     return marked;
   }
 
-  /** Deletes messages by id (unknown ids are ignored); answers the deleted ones' conversations. */
-  deleteMessages(ids: string[]): { deleted: number; teacherIds: string[] } {
-    if (ids.length === 0) return { deleted: 0, teacherIds: [] };
-    const marks = ids.map(() => '?').join(', ');
-    const found = this.sql.exec(`SELECT id, teacher_id FROM messages WHERE id IN (${marks})`, ...ids).toArray();
+  /**
+   * Deletes a selection of messages, all of this school's or none: one id the hub does not hold
+   * (another school's, or already deleted) answers null and nothing is deleted. `clientKey` (the
+   * request's Idempotency-Key) answers a retry with the outcome of the first call, so a retry
+   * after a failed audit write still records the deletion.
+   */
+  deleteMessages(ids: string[], clientKey: string | null): { deleted: number; teacherIds: string[] } | null {
+    if (clientKey) {
+      const done = this.sql
+        .exec('SELECT deleted, teacher_ids FROM deletions WHERE client_key = ?', clientKey)
+        .toArray()[0];
+      if (done) return { deleted: Number(done.deleted), teacherIds: JSON.parse(String(done.teacher_ids)) as string[] };
+    }
+    const unique = JSON.stringify([...new Set(ids)]);
+    const found = this.sql
+      .exec('SELECT id, teacher_id FROM messages WHERE id IN (SELECT value FROM json_each(?))', unique)
+      .toArray();
+    if (found.length === 0 || found.length !== new Set(ids).size) return null;
     const byTeacher = new Map<string, string[]>();
     for (const r of found)
       byTeacher.set(String(r.teacher_id), [...(byTeacher.get(String(r.teacher_id)) ?? []), String(r.id)]);
-    const deleted = this.sql.exec(`DELETE FROM messages WHERE id IN (${marks})`, ...ids).rowsWritten;
+    this.sql.exec('DELETE FROM messages WHERE id IN (SELECT value FROM json_each(?))', unique);
+    const deleted = found.length;
     for (const [teacherId, gone] of byTeacher) {
       const { version } = this.bump(teacherId);
       this.push(teacherId, { type: 'deleted', teacher_id: teacherId, version, ids: gone });
     }
     const teacherIds = [...byTeacher.keys()];
+    if (clientKey) {
+      const now = Date.now();
+      this.sql.exec('DELETE FROM deletions WHERE at < ?', new Date(now - DELETION_KEPT_MS).toISOString());
+      this.sql.exec(
+        'INSERT INTO deletions (client_key, deleted, teacher_ids, at) VALUES (?, ?, ?, ?)',
+        clientKey,
+        deleted,
+        JSON.stringify(teacherIds),
+        new Date(now).toISOString(),
+      );
+    }
     return { deleted, teacherIds };
   }
 

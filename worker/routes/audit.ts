@@ -6,7 +6,9 @@ import { allow, PLATFORM_TYPES } from '../auth/access';
 import { type AuditDeleted, auditApi as api, type PlatformAuditPage, type SchoolAuditPage } from '../contract/audit';
 import { auditServerText as t } from '../contract/texts/audit';
 import * as audit from '../db/audit';
-import { auditSearchWords, dayRange } from '../domain/audit';
+import { namesOf } from '../db/audit-names';
+import type { Db } from '../db/client';
+import { auditSearchWords, dayRange, readableEntry, type RefKind, refsOf, type StoredEntry } from '../domain/audit';
 import type { AppBindings } from '../env';
 import { pageOf } from '../lib/pagination';
 import { input } from '../lib/validate';
@@ -19,22 +21,61 @@ const filtersOf = (query: { searchTerm?: string; startDate?: string; endDate?: s
   words: auditSearchWords(query.searchTerm),
 });
 
-// The school's log, newest first, one page with its total (one batch).
+/**
+ * A page's rows as the log shows them (decision 200): the action's French label, names in place
+ * of the ids they hold. The names are read in one batch of one statement per kind of record the
+ * page names (at most ten, whatever the page), each id matched to its row's own school.
+ */
+async function readable<T extends StoredEntry>(db: Db, rows: (T & { school: string | null })[]) {
+  const wanted = new Map<RefKind, Set<string>>();
+  for (const row of rows)
+    if (row.school)
+      for (const ref of refsOf(row)) wanted.set(ref.kind, (wanted.get(ref.kind) ?? new Set()).add(ref.id));
+  const kinds = [...wanted.keys()];
+  const names = new Map<string, string>();
+  if (kinds.length) {
+    const queries = kinds.map((kind) => namesOf(db, kind, [...wanted.get(kind)!]));
+    const found = (await db.batch(queries as [(typeof queries)[number], ...typeof queries])) as {
+      school: string;
+      id: string;
+      name: string;
+    }[][];
+    kinds.forEach((kind, i) => {
+      for (const r of found[i] ?? []) names.set(`${r.school} ${kind} ${r.id}`, r.name);
+    });
+  }
+  return rows.map(({ school, ...row }) => ({
+    ...row,
+    ...readableEntry(row, (kind, id) => names.get(`${school} ${kind} ${id}`)),
+  }));
+}
+
+// The school's log, newest first, one page with its total (one batch), then the names it holds.
 auditRoutes.get(api.school.path, allow.permission('user:manage'), input(api.school), async (c) => {
   const query = c.req.valid('query');
-  const [[totals], logs] = await c.var.db.batch(
-    audit.schoolLogPage(c.var.db, c.var.school, { ...filtersOf(query), userId: query.userId }, query),
+  const { db, school } = c.var;
+  const [[totals], rows] = await db.batch(
+    audit.schoolLogPage(db, school, { ...filtersOf(query), userId: query.userId }, query),
+  );
+  const logs = await readable(
+    db,
+    rows.map((row) => ({ ...row, school })),
   );
   return c.json<SchoolAuditPage>({ logs, pagination: pageOf(totals?.total ?? 0, query) });
 });
 
-// Every school's log and the platform's, newest first (one batch).
+// Every school's log and the platform's, newest first (one batch), then the names it holds.
 auditRoutes.get(api.platform.path, allow.types(...PLATFORM_TYPES), input(api.platform), async (c) => {
   const query = c.req.valid('query');
-  const [[schools], [platform], logs] = await c.var.db.batch(
-    audit.platformLogPage(c.var.db, { ...filtersOf(query), schoolId: query.schoolId }, query),
+  const { db } = c.var;
+  const [[schools], [platform], rows] = await db.batch(
+    audit.platformLogPage(db, { ...filtersOf(query), schoolId: query.schoolId }, query),
   );
   const total = (schools?.schoolTotal ?? 0) + (platform?.platformTotal ?? 0);
+  const logs = await readable(
+    db,
+    rows.map(({ by_platform, ...row }) => ({ ...row, by_platform: Boolean(by_platform), school: row.school_id })),
+  );
   return c.json<PlatformAuditPage>({ logs, pagination: pageOf(total, query) });
 });
 

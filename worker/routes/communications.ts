@@ -5,12 +5,14 @@ import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import {
   communicationsApi as api,
+  type AnnouncementsDeleted,
   type CreatedAnnouncement,
   type StudentAnnouncement,
   type StudentAnnouncementItem,
   type TeacherAnnouncementItem,
 } from '../contract/communications';
 import { communicationsServerText as t } from '../contract/texts/communications';
+import type { AuditEntry } from '../db/audit';
 import * as studentAnnouncements from '../db/student-announcements';
 import * as teacherAnnouncements from '../db/teacher-announcements';
 import type { SchoolBindings } from '../env';
@@ -22,6 +24,23 @@ import { compareNames } from '../domain/text';
 export const communicationRoutes = new Hono<SchoolBindings>();
 
 const excerpt = (content: string) => (content.length > 60 ? `${content.slice(0, 57)}…` : content);
+
+/**
+ * The announcements a delete names, all of the caller's school: one of another school, or one
+ * already gone, answers 404 like a missing one and nothing is deleted (the students' rule).
+ */
+async function selection(ids: string[], read: Promise<{ id: string; content: string }[]>) {
+  const rows = await read;
+  if (rows.length !== ids.length) throw notFound(t.announcementsNotFound);
+  return rows;
+}
+
+/** The audit of a delete: the announcements by their text (they are gone once the row is read). */
+const removalAudit = (action: AuditEntry['action'], rows: { content: string }[]): AuditEntry => ({
+  action,
+  target: rows.length === 1 ? excerpt(rows[0]!.content) : `${rows.length} annonces`,
+  details: { annonces: rows.map((r) => excerpt(r.content)) },
+});
 
 communicationRoutes.get(api.teacherList.path, allow.permission('user:manage'), input(api.teacherList), async (c) => {
   const { db, school } = c.var;
@@ -75,14 +94,17 @@ communicationRoutes.delete(
   input(api.teacherRemove),
   async (c) => {
     const { db, school } = c.var;
-    const { announcementIds } = c.req.valid('json');
-    return commit(c, [teacherAnnouncements.deleteAnnouncements(db, school, announcementIds)], {
-      audit: {
-        action: 'TEACHER_ANNOUNCEMENT_DELETE',
-        target: `${announcementIds.length} annonce(s)`,
-        details: { ids: announcementIds },
-      },
-      body: { message: t.announcementsDeleted },
+    const ids = [...new Set(c.req.valid('json').announcementIds)];
+    const chosen = await selection(ids, teacherAnnouncements.selectAmong(db, school, ids));
+    return commit(c, [teacherAnnouncements.deleteAnnouncements(db, school, ids)], {
+      audit: removalAudit('TEACHER_ANNOUNCEMENT_DELETE', chosen),
+      guards: [
+        {
+          holds: teacherAnnouncements.allStillExist(school, ids, ids.length),
+          error: notFound(t.announcementsNotFound),
+        },
+      ],
+      body: { message: t.announcementsDeleted(ids.length), deleted: ids.length } satisfies AnnouncementsDeleted,
     });
   },
 );
@@ -147,14 +169,17 @@ communicationRoutes.delete(
   input(api.studentRemove),
   async (c) => {
     const { db, school } = c.var;
-    const { announcementIds } = c.req.valid('json');
-    return commit(c, [studentAnnouncements.deleteAnnouncements(db, school, announcementIds)], {
-      audit: {
-        action: 'STUDENT_ANNOUNCEMENT_DELETE',
-        target: `${announcementIds.length} annonce(s)`,
-        details: { ids: announcementIds },
-      },
-      body: { message: t.announcementsDeleted },
+    const ids = [...new Set(c.req.valid('json').announcementIds)];
+    const chosen = await selection(ids, studentAnnouncements.selectAmong(db, school, ids));
+    return commit(c, [studentAnnouncements.deleteAnnouncements(db, school, ids)], {
+      audit: removalAudit('STUDENT_ANNOUNCEMENT_DELETE', chosen),
+      guards: [
+        {
+          holds: studentAnnouncements.allStillExist(school, ids, ids.length),
+          error: notFound(t.announcementsNotFound),
+        },
+      ],
+      body: { message: t.announcementsDeleted(ids.length), deleted: ids.length } satisfies AnnouncementsDeleted,
     });
   },
 );

@@ -89,6 +89,11 @@ interface PlannedWrite {
   status?: 201;
 }
 
+/** Nothing to write: the request was already done (the same payment sent again), answered as stored. */
+interface AlreadyDone {
+  done: SavedPayment;
+}
+
 /**
  * Runs a finance write: read the sheet and the receipt counter, plan, commit with guards. When a
  * guard fails (another write landed between the read and the batch), nothing was written: read
@@ -97,18 +102,22 @@ interface PlannedWrite {
 async function writeSheet(
   c: SchoolContext,
   enrollmentId: string,
-  plan: (found: { record: FinanceRecord; receiptSeq: number }, ctx: WriteContext) => PlannedWrite,
+  clientIds: readonly string[],
+  plan: (found: { record: FinanceRecord; receiptSeq: number }, ctx: WriteContext) => PlannedWrite | AlreadyDone,
 ) {
   const { account, db, school } = c.var;
   for (let n = 1; ; n++) {
-    const sheet = found(await enrollments.sheetForWrite(db, school, enrollmentId), t.enrollmentNotFound);
+    const sheet = found(await enrollments.sheetForWrite(db, school, enrollmentId, clientIds), t.enrollmentNotFound);
     const ctx: WriteContext = {
       today: schoolToday(),
       newId: () => crypto.randomUUID(),
       receiptSeq: sheet.receiptSeq,
       cashier: account.username,
+      taken: sheet.taken,
     };
-    const { statements, receiptSeq, ...answer } = plan(sheet, ctx);
+    const planned = plan(sheet, ctx);
+    if ('done' in planned) return c.json<SavedPayment>(planned.done, 200);
+    const { statements, receiptSeq, ...answer } = planned;
     const base = { revision: sheet.record.revision, receiptSeq: sheet.receiptSeq };
     const guards = enrollments
       .sheetUnchanged(school, enrollmentId, base, receiptSeq)
@@ -130,7 +139,8 @@ financeRoutes.put(
   async (c) => {
     const body = c.req.valid('json');
     const { db, school } = c.var;
-    return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
+    const clientIds = [...body.payments, ...body.adjustments].flatMap((line) => (line.id ? [line.id] : []));
+    return writeSheet(c, c.req.valid('param').id, clientIds, ({ record, receiptSeq }, ctx) => {
       if (body.version !== undefined && body.version !== record.revision) throw stale(record);
       const plan = planSheet(
         record,
@@ -189,7 +199,13 @@ financeRoutes.post(
   async (c) => {
     const body = c.req.valid('json');
     const { db, school } = c.var;
-    return writeSheet(c, c.req.valid('param').id, ({ record, receiptSeq }, ctx) => {
+    return writeSheet(c, c.req.valid('param').id, body.id ? [body.id] : [], ({ record, receiptSeq }, ctx) => {
+      // The same payment sent again (its id is already on this sheet): it lands once.
+      const sent = record.payments.find((p) => p.id === body.id && p.receiptNo !== null);
+      if (sent) {
+        const done = { enrollment: apiEnrollment(record), payment: apiPayment(sent) };
+        return { done: { message: t.notices.paymentSaved(sent.receiptNo!), ...done } };
+      }
       const label = body.label || t.paymentLabel(record.payments.length + 1);
       const { payment, sheet } = planNewPayment(
         record,

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { allow, STAFF_TYPES } from '../auth/access';
 import { instanceApi as api, type PublicSchool, type SchoolInfo } from '../contract/instance';
 import { serverText } from '../contract/texts/server';
+import { isSchoolLocked } from '../domain/school-access';
 import * as instances from '../db/instances';
 import type { AppBindings } from '../env';
 import { LOGO_MAX_BYTES } from '../files/images';
@@ -21,7 +22,10 @@ const logoUrl = (row: instances.InstanceRow) =>
 instanceRoutes.get(api.publicInfo.path, allow.public(), input(api.publicInfo), async (c) => {
   const instance = c.get('instance');
   const row = found(instance && (await instances.getInstance(c.var.db, instance.id)));
-  return c.json<PublicSchool>({ id: row.id, name: row.name, logo_url: logoUrl(row) });
+  // The sign-in page says the school's state as it is now, not as a session ended (decision 201).
+  const access =
+    row.status === 'suspended' ? 'suspended' : isSchoolLocked(row.expiresAt, new Date()) ? 'expired' : 'open';
+  return c.json<PublicSchool>({ id: row.id, name: row.name, logo_url: logoUrl(row), access });
 });
 
 /** The school's information as the screens read it (also in the bootstrap, routes/bootstrap.ts). */

@@ -149,8 +149,18 @@ resourceRoutes.post(api.create.path, allow.types('admin', 'standard', 'teacher')
   const writer = writerOf(account);
   const course = await resources.findManageableAssignment(db, school, body.assignment_id, writer);
   if (!course) throw notFound(t.assignmentNotFound);
-  const id = body.id ?? crypto.randomUUID();
-  if (await resources.findAnyById(db, id)) throw conflict(serverText.changedMeanwhile, 'id_taken');
+  // The client names the id (an offline create is replayed): the same resource sent again answers
+  // the one stored; an id another school (or another course) holds is never reported as such,
+  // the resource simply gets a fresh id (the students' rule).
+  let id = body.id ?? crypto.randomUUID();
+  const holder = body.id ? await resources.findAnyById(db, id) : undefined;
+  if (holder) {
+    const stored =
+      holder.instanceId === school ? await resources.findReadable(db, school, id, readerOf(account)) : undefined;
+    if (stored && stored.assignment_id === course.id)
+      return c.json<SavedResource>({ message: t.added, resource: apiResource(stored) }, 200);
+    id = crypto.randomUUID();
+  }
   const file = body.resource_type === 'file' ? await storeFile(c, id, body.file_content!, body.file_name) : null;
   const createdAt = new Date().toISOString();
   const row: resources.NewResource = {

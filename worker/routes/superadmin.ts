@@ -86,6 +86,7 @@ superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), 
     guards: [{ holds: instances.hostnamesFree(body.hostnames), error: hostnameTaken() }],
     audit: {
       action: 'CREATE_SCHOOL',
+      school: id,
       target: body.name,
       details: { hostnames: body.hostnames.join(', '), currency: body.currency, admin: body.adminUsername },
     },
@@ -114,6 +115,7 @@ superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), a
     ],
     audit: {
       action: 'UPDATE_SCHOOL',
+      school: id,
       target: body.name,
       details: { avant: school.name, hostnames: body.hostnames.join(', '), currency: body.currency },
     },
@@ -129,7 +131,12 @@ superadminRoutes.put(api.setExpiry.path, PLATFORM, input(api.setExpiry), async (
   const expiresAt = date ? accessThrough(date) : null;
   return commit(c, [instances.setExpiresAt(c.var.db, id, expiresAt)], {
     guards: [{ holds: instances.schoolExists(id), error: schoolGone() }],
-    audit: { action: 'SET_SCHOOL_EXPIRY', target: school.name, details: { avant: school.expiresAt, après: expiresAt } },
+    audit: {
+      action: 'SET_SCHOOL_EXPIRY',
+      school: id,
+      target: school.name,
+      details: { avant: school.expiresAt, après: expiresAt },
+    },
     body: { message: date ? t.expirySet : t.expiryCleared, expires_at: expiresAt } satisfies ExpirySaved,
   });
 });
@@ -147,6 +154,7 @@ superadminRoutes.post(api.extendExpiry.path, PLATFORM, input(api.extendExpiry), 
     ],
     audit: {
       action: 'EXTEND_SCHOOL',
+      school: id,
       target: school.name,
       details: { mois: months, avant: school.expiresAt, après: expiresAt },
     },
@@ -161,7 +169,8 @@ superadminRoutes.put(api.setStatus.path, PLATFORM, input(api.setStatus), async (
   const school = await requireSchool(c.var.db, id);
   return commit(c, [instances.setStatus(c.var.db, id, status)], {
     guards: [{ holds: instances.schoolExists(id), error: schoolGone() }],
-    audit: { action: status === 'suspended' ? 'SUSPEND_SCHOOL' : 'REACTIVATE_SCHOOL', target: school.name },
+    // Logged with the school, so that its history in the platform's view finds it.
+    audit: { action: status === 'suspended' ? 'SUSPEND_SCHOOL' : 'REACTIVATE_SCHOOL', school: id, target: school.name },
     body: { message: status === 'suspended' ? t.suspended : t.reactivated },
   });
 });

@@ -9,6 +9,7 @@ import { SOCKET_PROTOCOL } from '../auth/session';
 import {
   type SupportConversation,
   type SupportMessage,
+  type SupportMessagesDeleted,
   type SupportUnread,
   supportApi as api,
 } from '../contract/support';
@@ -43,9 +44,11 @@ async function ownTeacherId(c: SchoolContext): Promise<string> {
   return found(profile, t.noTeacherProfile).id;
 }
 
-/** A teacher of the caller's school (not archived), or 404. */
+/** A teacher of the caller's school (not archived) who has an account (only they can chat), or 404. */
 async function schoolTeacher(c: SchoolContext, teacherId: string) {
-  return found(await teachers.findTeacher(c.var.db, c.var.school, teacherId), t.teacherNotFound);
+  const teacher = found(await teachers.findTeacher(c.var.db, c.var.school, teacherId), t.teacherNotFound);
+  if (!teacher.user_id) throw notFound(t.teacherWithoutAccount);
+  return teacher;
 }
 
 // ------------------------------------------------------------------ teacher
@@ -76,7 +79,8 @@ supportRoutes.get(api.conversations.path, allow.permission('user:manage'), input
     held === undefined ? teachers.selectTeachers(db, school) : null,
   ]);
   if (!hub) return notModified(tag(held!));
-  const profiles = list ?? (await teachers.selectTeachers(db, school));
+  // Only a teacher with an account can read the chat: the others are not offered.
+  const profiles = (list ?? (await teachers.selectTeachers(db, school))).filter((p) => p.user_id !== null);
   const byTeacher = new Map(hub.conversations.map((conv) => [conv.teacher_id, conv]));
   const rows: SupportConversation[] = profiles.map((p) => ({
     teacher_id: p.id,
@@ -131,16 +135,20 @@ supportRoutes.put(api.markRead.path, allow.permission('user:manage'), input(api.
 
 supportRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
   const { messageIds } = c.req.valid('json');
-  // The hub deletes first (deleting again is harmless): a retry after a failed audit write
+  // The hub deletes first, all of the selection or nothing (one id it does not hold: 404); it
+  // answers a retry with the same key as the first time, so a retry after a failed audit write
   // still records the deletion.
-  const { deleted, teacherIds } = await schoolHub(c.env, c.var.school).deleteMessages(messageIds);
+  const key = idempotencyKey(c);
+  const outcome = await schoolHub(c.env, c.var.school).deleteMessages(messageIds, key && `${c.var.account.id}:${key}`);
+  if (!outcome) throw notFound(t.messagesNotFound);
+  const { deleted, teacherIds } = outcome;
   return commit(c, [], {
     audit: {
       action: 'SUPPORT_MESSAGES_DELETE',
-      target: `${messageIds.length} message(s)`,
-      details: { requested: messageIds.length, deleted, teacherIds },
+      target: `${deleted} message(s)`,
+      details: { deleted, teacherIds },
     },
-    body: { message: t.messagesDeleted },
+    body: { message: t.messagesDeleted(deleted), deleted } satisfies SupportMessagesDeleted,
   });
 });
 

@@ -10,6 +10,7 @@ import { timetableServerText as t } from '../contract/texts/timetable';
 import * as assignments from '../db/assignments';
 import * as classes from '../db/classes';
 import * as years from '../db/school-years';
+import * as teachers from '../db/teachers';
 import * as timetable from '../db/timetable-entries';
 import { teacherName } from '../domain/teachers';
 import { findClash } from '../domain/timetable';
@@ -87,6 +88,9 @@ timetableRoutes.get(
     const { db, school } = c.var;
     const query = c.req.valid('query');
     found(await years.findSchoolYear(db, school, query.yearId), serverText.yearNotFound);
+    // Another school's teacher answers 404, like an unknown one (not an empty week).
+    if (query.teacherId !== undefined && !(await teachers.teacherOfSchool(db, school, query.teacherId)))
+      throw notFound(t.teacherNotFound);
     const whose =
       query.className !== undefined
         ? { classId: found(await classes.findClassByName(db, school, query.className), serverText.classNotFound).id }

@@ -1,6 +1,6 @@
 // The class roster as the API answers it (decimals, worker/contract/finance.ts) and the money the
 // screen derives from it (centimes, then the school's currency).
-import { balanceTone, financeTotals, type FinanceTotals, formatMoney, toCentimes } from '../../../worker/domain/money';
+import { financeTotals, type FinanceTotals, formatMoney, toCentimes } from '../../../worker/domain/money';
 import type { SchoolInfo } from '../../layouts/school';
 import type {
   Adjustment as ApiAdjustment,
@@ -27,7 +27,7 @@ export const totalsOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustments'
 export type Currency = SchoolInfo['currency'];
 
 /** The CSS class of a balance: red when due, green when settled, the warning colour when overpaid. */
-export const balanceClass = (balance: number) => `balance-${balanceTone(balance)}`;
+export { balanceClass } from '../../../worker/domain/money';
 
 /** A positive payment recorded offline: the server gives it its receipt number when the queue syncs. */
 export const isPending = (p: Pick<ApiPayment, 'amount' | 'receipt_no'>) => p.receipt_no === null && p.amount > 0;

@@ -13,7 +13,7 @@ import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
 import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../session/session';
 import { schoolCalendarYear } from '../../../worker/domain/dates';
-import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
+import { balanceClass, type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
 import type { Summary } from '../../../worker/contract/dashboard';
 import './dashboard.css';
@@ -70,7 +70,7 @@ function YearFigures({ year, currency }: { year: SchoolYear; currency: Currency 
             </div>
             <div className="card figure">
               <dt>{f.balance}</dt>
-              <dd className={data.balance > 0 ? 'danger-text' : undefined}>{money(data.balance)}</dd>
+              <dd className={balanceClass(data.balance)}>{money(data.balance)}</dd>
               <dd className="muted small">{f.expectedOf(money(data.expected))}</dd>
             </div>
           </dl>
@@ -96,7 +96,7 @@ function YearFigures({ year, currency }: { year: SchoolYear; currency: Currency 
                     <span className="cell-label">{f.paidThisMonth(monthName(data.month))} : </span>
                     {money(c.paidThisMonth)}
                   </td>
-                  <td className={`figure-balance${c.balance > 0 ? ' danger-text' : ''}`}>
+                  <td className={`figure-balance ${balanceClass(c.balance)}`}>
                     <span className="cell-label sr-only">{f.balance} : </span>
                     {money(c.balance)}
                   </td>

@@ -1,8 +1,8 @@
 // 'Journal d'Activité' (document 2 §2, §3, §4, §5): the school's log in the administration panel
 // (filter by user) and the platform's on /superadmin (filter by school; the superadmin deletes a
 // selection or a range of days). Filter changes go back to page 1 and reach the server after
-// 300 ms of quiet; dates show in fr-FR short date and medium time, object details as
-// 'key: value | ...'.
+// 300 ms of quiet; dates show in fr-FR short date and medium time; actions by their French label,
+// details and targets as the server made them readable (names in place of ids, decision 200).
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { useApi } from '../../api/useApi';
@@ -14,7 +14,6 @@ import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
 import { auditServerText, auditText as t } from '../../i18n/audit';
 import { commonText } from '../../i18n/common';
-import { detailsText } from '../../../worker/domain/audit';
 import type {
   AuditDeleted,
   AuditDeleteBulk,
@@ -54,7 +53,11 @@ function logPath(scope: LogScope, f: Filters, page: number) {
   return `${scope.kind === 'school' ? '/admin/audit-logs' : '/superadmin/audit-logs'}?${params}`;
 }
 
-type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 'school_name'>>;
+type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 'school_name' | 'by_platform'>>;
+
+/** Whose entry it is in the platform's view: a school's, or the platform's (about a school or not). */
+const schoolOf = (entry: Entry) =>
+  entry.by_platform ? (entry.school_name ? t.platformAbout(entry.school_name) : t.platform) : (entry.school_name ?? '');
 type Page = { logs: Entry[]; pagination: SchoolAuditPage['pagination'] };
 
 export function ActivityLog({ scope }: { scope: LogScope }) {
@@ -206,7 +209,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
                       <label className="journal-check-label">
                         <input
                           type="checkbox"
-                          aria-label={t.select(entry.action_type, formatStamp(entry.timestamp))}
+                          aria-label={t.select(entry.action_label, formatStamp(entry.timestamp))}
                           checked={selected.has(entry.id)}
                           onChange={() => toggle(entry.id)}
                         />
@@ -217,13 +220,13 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
                     <time dateTime={entry.timestamp}>{formatStamp(entry.timestamp)}</time>
                   </td>
                   <td data-label={t.columns.user}>{entry.username}</td>
-                  {platform && <td data-label={t.columns.school}>{entry.school_name ?? t.platform}</td>}
-                  <td data-label={t.columns.action} className="journal-action">
-                    {entry.action_type}
+                  {platform && <td data-label={t.columns.school}>{schoolOf(entry)}</td>}
+                  <td data-label={t.columns.action} className="journal-action" title={entry.action_type}>
+                    {entry.action_label}
                   </td>
                   <td data-label={t.columns.target}>{entry.target_name ?? ''}</td>
                   <td data-label={t.columns.details} className="journal-details">
-                    {detailsText(entry.details)}
+                    {entry.details ?? ''}
                   </td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
 import type { Credentials, SignedIn } from '../../../worker/contract/auth';
 import type { PublicSchool } from '../../../worker/contract/instance';
+import { schoolAccessText } from '../../../worker/contract/texts/school-access';
 
 const t = authText.login;
 
@@ -26,21 +27,30 @@ function SignInForm() {
   const navigate = useNavigate();
   // What was typed (and tapped) in the page's static form before the app started.
   const [early] = useState(readFirstPaint);
-  const [schoolName, setSchoolName] = useState('');
+  const [school, setSchool] = useState<PublicSchool | null>(null);
+  const [schoolRead, setSchoolRead] = useState(false);
   const [username, setUsername] = useState(early?.username ?? '');
   const [password, setPassword] = useState(early?.password ?? '');
   const [busy, setBusy] = useState(Boolean(early?.submitted));
   const [error, setError] = useState<string | null>(null);
-  // Why the previous session ended (expired, inactivity), kept across a reload of this tab.
-  const [notice] = useState(signOutNotice);
+  // Why the previous session ended (expired, inactivity), kept across a reload of this tab. A
+  // school's suspension or expiry is a state, not an event: the page says it from the school's
+  // access as the server answers it now, so a school reactivated meanwhile shows nothing
+  // (decision 201); offline, the last answer kept, or the reason kept.
+  const [stored] = useState(signOutNotice);
+  const lockTexts: readonly string[] = [schoolAccessText.suspended, schoolAccessText.expired];
+  const access = school?.access;
+  const lock = access === 'suspended' || access === 'expired' ? schoolAccessText[access] : null;
+  const storedLock = stored !== null && lockTexts.includes(stored);
+  const notice = lock ?? (storedLock ? (schoolRead && !school ? stored : null) : stored);
   const usernameField = useRef<HTMLInputElement>(null);
   const passwordField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     api
       .get<PublicSchool>('/instance/default', { anonymous: true })
-      .then((school) => setSchoolName(school.name))
-      .catch(() => setSchoolName(''));
+      .then(setSchool, () => setSchool(null))
+      .finally(() => setSchoolRead(true));
   }, []);
 
   async function signIn() {
@@ -90,7 +100,7 @@ function SignInForm() {
       onSubmit={submit}
       before={
         <>
-          <p className="auth-school">{schoolName}</p>
+          <p className="auth-school">{school?.name ?? ''}</p>
           {notice && (
             <p className="notice notice-warning" role="status">
               {notice}

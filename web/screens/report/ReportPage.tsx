@@ -11,7 +11,7 @@ import { Pager } from '../../components/Pager';
 import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
 import { useSchool } from '../../layouts/school';
-import { formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
+import { balanceClass, formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
 import type { Report, ReportQuery } from '../../../worker/contract/finance';
 import './report.css';
 
@@ -165,10 +165,7 @@ export function ReportPage() {
             </div>
             <div className="card summary-card">
               <span>{t.cards.balance}</span>
-              <strong
-                className={`money ${data.totals.balance > 0 ? 'balance-due' : 'balance-settled'}`}
-                data-testid="total-balance"
-              >
+              <strong className={`money ${balanceClass(data.totals.balance)}`} data-testid="total-balance">
                 {money(data.totals.balance)}
               </strong>
             </div>
@@ -219,10 +216,7 @@ export function ReportPage() {
                         <td data-label={t.columns.paid} className="num money">
                           {money(e.total_paid)}
                         </td>
-                        <td
-                          data-label={t.columns.balance}
-                          className={`num money ${e.balance > 0 ? 'balance-due' : 'balance-settled'}`}
-                        >
+                        <td data-label={t.columns.balance} className={`num money ${balanceClass(e.balance)}`}>
                           {money(e.balance)}
                         </td>
                       </tr>

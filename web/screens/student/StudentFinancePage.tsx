@@ -4,7 +4,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
-import { formatMoney, toCentimes } from '../../../worker/domain/money';
+import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import type { StudentFinance } from '../../../worker/contract/student-portal';
 import { usePortalPath } from './portal';
 import './student.css';
@@ -44,7 +44,7 @@ export function StudentFinancePage() {
               <dt>{t.finance.totalPaid}</dt>
               <dd>{money(data.total_paid)}</dd>
             </div>
-            <div className={data.balance > 0 ? 'student-due' : 'student-settled'}>
+            <div className={`student-${balanceTone(data.balance)}`}>
               <dt>{t.finance.balance}</dt>
               <dd>{money(data.balance)}</dd>
             </div>

@@ -8,7 +8,7 @@ import { useApi } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
-import { formatMoney, toCentimes } from '../../../worker/domain/money';
+import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import type { StudentMe } from '../../../worker/contract/student-portal';
 import type { StudentAnnouncement } from '../../../worker/contract/communications';
 import { useSession } from '../../session/session';
@@ -41,9 +41,9 @@ export function StudentHomePage() {
           )}
           <div className="student-cards">
             {data.balance !== null && (
-              <section className={`card student-balance ${data.balance > 0 ? 'student-due' : 'student-settled'}`}>
+              <section className={`card student-balance student-${balanceTone(data.balance)}`}>
                 <h2>{data.balance > 0 ? t.balanceDue : t.balanceSettled}</h2>
-                {data.balance > 0 && (
+                {data.balance !== 0 && (
                   <p className="student-amount">{formatMoney(toCentimes(data.balance), school?.currency ?? 'Gdes')}</p>
                 )}
                 <Link to={`/student/finance${suffix}`}>{t.seeFinance}</Link>

@@ -1,5 +1,7 @@
 // French texts the API answers with, whatever the area (the app shows them as error toasts).
 // The texts an API sends live under worker/contract/texts; the web imports them from here.
+import { schoolAccessText } from './school-access';
+
 export const serverText = {
   invalidJson: 'Le corps de la requête doit être du JSON valide.',
   notJsonObject: 'Le corps de la requête doit être un objet JSON.',
@@ -125,8 +127,8 @@ export const serverText = {
   accountDisabled: 'Ce compte est désactivé. Contactez l’administration de votre école.',
   tempPasswordExpired: "Ce mot de passe temporaire a expiré. Demandez-en un nouveau à l'administration.",
   passwordChangeRequired: 'Vous devez changer votre mot de passe temporaire avant de continuer.',
-  schoolSuspended: "L'accès de votre école est suspendu. Contactez l'équipe de la plateforme.",
-  schoolExpired: "L'accès de votre école a expiré. Contactez l'équipe de la plateforme pour le renouveler.",
+  schoolSuspended: schoolAccessText.suspended,
+  schoolExpired: schoolAccessText.expired,
   wrongAccountKind: 'Ce type de compte ne peut pas utiliser cette fonction.',
   idempotencyMismatch: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
   maintenanceDefault: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
