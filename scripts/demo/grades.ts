@@ -3,7 +3,8 @@
 // cards); the current year has Trimestres 1 and 2 done, the past year one exam per subject and
 // trimester (its pupils were promoted). Then the teachers' appreciations of both trimestres, per
 // subject and in general.
-import type { appreciations, evaluations, generalAppreciations, grades } from '../../worker/db/schema';
+import type { appreciations, evaluations, generalAppreciations } from '../../worker/db/schema';
+import type { grades } from '../../worker/db/unpacked';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
 import { PERIODS } from './profiles';
@@ -95,7 +96,6 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
         evaluationId,
         enrollmentId: e.id,
         score,
-        updatedAt: stamp(day, 18),
       });
       const r = `${e.id}|${year}:${period}|${subject}`;
       const [s, m] = results.get(r) ?? [0, 0];

@@ -1,7 +1,8 @@
 // The teachers (the first one is the demo 'prof' account), their courses of the current year
 // (every course of the programme has exactly one teacher), the week's timetable, and attendance:
 // the demo teacher's lessons over the last two weeks of January.
-import type { assignments, attendanceRecords, teachers, timetableEntries } from '../../worker/db/schema';
+import type { assignments, teachers, timetableEntries } from '../../worker/db/schema';
+import type { attendanceRecords } from '../../worker/db/unpacked';
 import { addDays, defaultRange, schoolClock } from '../../worker/domain/attendance';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { DemoContext } from './context';

@@ -5,6 +5,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../worker/db/schema';
+import * as unpacked from '../../worker/db/unpacked';
 import { academicRows } from '../demo/academics';
 import { demoContext } from '../demo/context';
 import { enrolmentRows } from '../demo/finance';
@@ -122,7 +123,7 @@ export function scaleSchoolRows(
   const teaching = teachingRows(ctx, money.enrolled, marks.failing, null);
   out.push(
     asSql(schema.evaluations, marks.evaluations),
-    asSql(schema.grades, marks.grades),
+    asSql(unpacked.grades, marks.grades),
     asSql(schema.appreciations, marks.appreciations),
     asSql(schema.generalAppreciations, marks.generalAppreciations),
     asSql(schema.teachers, teaching.teachers),

@@ -7,7 +7,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { PromotionLatest, PromotionPreview } from '../../worker/contract/promotion';
 import { database } from '../../worker/db/client';
-import { academicPeriods, curriculum, evaluations, grades, subjects, users } from '../../worker/db/schema';
+import { academicPeriods, curriculum, evaluations, subjects, users } from '../../worker/db/schema';
+import { grades } from '../../worker/db/unpacked';
 import { createYear, seedStudents } from './fixtures-academic';
 import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
 
