@@ -45,7 +45,7 @@ export const LESSONS = [
   ['mig-l-sc7', '7e', 'sciences', 'other', 3, '08:00', '09:00'],
   ['mig-l-ma7b', '7e', 'maths', 'prof', 4, '10:00', '11:00'],
   ['mig-l-ma8', '8e', 'maths', 'prof', 2, '10:00', '11:00'],
-  ['mig-l-fr8', '8e', 'francais', 'other', 1, '07:00', '08:00'],
+  ['mig-l-fr8', '8e', 'francais', 'other', 1, '09:00', '10:00'],
 ] as const;
 
 const DATES = [

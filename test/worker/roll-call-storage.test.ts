@@ -1,0 +1,129 @@
+// Roll calls stored packed (decision 220), through the routes: two halves of one sheet saved at
+// once both kept; a pupil joining the class mid-year takes the next seat and older roll calls
+// stay as they were; a pupil leaving keeps their marks (read with their new class's reports);
+// a roll call whose marks are all cleared is gone, and its lesson can be deleted again.
+import { describe, expect, it } from 'vitest';
+import type { DetailedReport } from '../../worker/contract/attendance';
+import type { RollCall } from '../../worker/contract/teacher';
+import { schoolWithCourses } from './fixtures-teaching';
+import { seedStudents } from './fixtures-academic';
+import { bodyOf, call, sql, tokenFor } from './helpers';
+
+const MONDAY = '2026-01-19';
+const NEXT_MONDAY = '2026-01-26';
+
+async function setUp() {
+  const base = await schoolWithCourses();
+  const { school, yearId, classIds } = base;
+  const seeds = Array.from({ length: 30 }, (_, i) => ({
+    nom: `Élève ${String(i).padStart(2, '0')}`,
+    prenom: 'Test',
+    className: i < 29 ? '7e AF' : undefined,
+  }));
+  const { studentIds, enrollmentIdByStudent } = await seedStudents(school.id, { yearId, classIds }, seeds);
+  const enrolled = studentIds.slice(0, 29).map((id) => enrollmentIdByStudent.get(id)!);
+  return {
+    ...base,
+    enrolled,
+    newcomer: studentIds[29]!,
+    prof: await tokenFor(school, 'prof'),
+    admin: await tokenFor(school, 'admin'),
+    lesson: `t3-${school.id}`, // Français, 7e AF, Monday 07:00
+  };
+}
+type Ctx = Awaited<ReturnType<typeof setUp>>;
+
+const save = (ctx: Ctx, date: string, marks: { enrollment_id: string; status: string | null }[]) =>
+  call(ctx.school, ctx.prof, 'PUT', '/api/teacher/attendance', { timetable_entry_id: ctx.lesson, date, marks });
+
+const rollCall = async (ctx: Ctx, date: string) =>
+  (
+    await bodyOf<RollCall>(
+      await call(ctx.school, ctx.admin, 'GET', `/api/teacher/attendance?entryId=${ctx.lesson}&date=${date}`),
+    )
+  ).marks;
+
+describe('roll calls stored by seat', () => {
+  it('keeps both halves of one sheet saved at once, and each later change', async () => {
+    const ctx = await setUp();
+    const statuses = ['present', 'absent', 'late', 'justified'];
+    const marks = ctx.enrolled.map((enrollment_id, i) => ({ enrollment_id, status: statuses[i % 4]! }));
+    const halves = await Promise.all([save(ctx, MONDAY, marks.slice(0, 15)), save(ctx, MONDAY, marks.slice(15))]);
+    expect(halves.map((r) => r.status)).toEqual([200, 200]);
+    const byId = (list: { enrollment_id: string; status: string | null }[]) =>
+      list.filter((m) => m.status).sort((a, b) => a.enrollment_id.localeCompare(b.enrollment_id));
+    expect(await rollCall(ctx, MONDAY)).toEqual(byId(marks));
+    // Two phones change two pupils at once: both changes kept, the rest unchanged.
+    await Promise.all([
+      save(ctx, MONDAY, [{ enrollment_id: ctx.enrolled[0]!, status: 'late' }]),
+      save(ctx, MONDAY, [{ enrollment_id: ctx.enrolled[28]!, status: null }]),
+    ]);
+    const changed = marks.map((m, i) => (i === 0 ? { ...m, status: 'late' } : i === 28 ? { ...m, status: '' } : m));
+    expect(await rollCall(ctx, MONDAY)).toEqual(byId(changed));
+  });
+
+  it('seats a newcomer after the others; a leaver keeps their marks, read with their new class', async () => {
+    const ctx = await setUp();
+    await save(
+      ctx,
+      MONDAY,
+      ctx.enrolled.map((enrollment_id) => ({ enrollment_id, status: 'present' })),
+    );
+    const joined = await call(ctx.school, ctx.admin, 'POST', '/api/enrollments', {
+      student_id: ctx.newcomer,
+      year_id: ctx.yearId,
+      className: '7e AF',
+      mppa: 250,
+    });
+    expect(joined.status).toBe(201);
+    const newcomer = ((await joined.json()) as { enrollment: { id: string } }).enrollment.id;
+    const leaver = ctx.enrolled[5]!;
+    const moved = await call(ctx.school, ctx.admin, 'POST', '/api/enrollments/bulk-change-class', {
+      enrollmentIds: [leaver],
+      targetClassName: '8e AF',
+    });
+    expect(moved.status).toBe(200);
+    // A mark for the leaver is refused now (not of the class), the newcomer's is kept.
+    await save(ctx, NEXT_MONDAY, [
+      { enrollment_id: newcomer, status: 'absent' },
+      { enrollment_id: leaver, status: 'absent' },
+    ]);
+    expect(await rollCall(ctx, NEXT_MONDAY)).toEqual([{ enrollment_id: newcomer, status: 'absent' }]);
+    // The first roll call is as it was: the leaver's mark still there, no mark for the newcomer.
+    const first = await rollCall(ctx, MONDAY);
+    expect(first).toHaveLength(29);
+    expect(first.find((m) => m.enrollment_id === leaver)).toEqual({ enrollment_id: leaver, status: 'present' });
+    const seats = await sql(
+      'SELECT j.key AS seat, j.value AS id FROM class_rosters r, json_each(r.enrollment_ids) j WHERE r.instance_id = ? AND r.class_id = ? AND j.value IN (?, ?)',
+      ctx.school.id,
+      ctx.classIds.get('7e AF'),
+      newcomer,
+      leaver,
+    ).all<{ seat: number; id: string }>();
+    expect(seats.results.find((s) => s.id === newcomer)!.seat).toBe(29);
+    // The leaver's Monday mark is read with 8e AF's reports now, as before the packing.
+    const report = await bodyOf<DetailedReport>(
+      await call(
+        ctx.school,
+        ctx.admin,
+        'GET',
+        `/api/attendance-report?yearId=${ctx.yearId}&className=8e%20AF&startDate=${MONDAY}&endDate=${NEXT_MONDAY}`,
+      ),
+    );
+    expect(report.records.map((r) => [r.date, r.subject_name, r.status])).toEqual([[MONDAY, 'Français', 'present']]);
+  });
+
+  it('a roll call cleared of every mark is gone, and its lesson can be deleted', async () => {
+    const ctx = await setUp();
+    const one = [{ enrollment_id: ctx.enrolled[0]!, status: 'present' }];
+    expect((await save(ctx, MONDAY, one)).status).toBe(200);
+    const refused = await call(ctx.school, ctx.admin, 'DELETE', `/api/timetable/${ctx.lesson}`);
+    expect(refused.status).toBe(409);
+    await save(ctx, MONDAY, [{ enrollment_id: ctx.enrolled[0]!, status: null }]);
+    const rows = await sql('SELECT count(*) AS n FROM roll_calls WHERE instance_id = ?', ctx.school.id).first<{
+      n: number;
+    }>();
+    expect(rows!.n).toBe(0);
+    expect((await call(ctx.school, ctx.admin, 'DELETE', `/api/timetable/${ctx.lesson}`)).status).toBe(200);
+  });
+});
