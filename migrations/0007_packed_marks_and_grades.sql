@@ -152,7 +152,7 @@ BEGIN
 			ELSE json('[' || substr(evaluations.scores, 2, length(evaluations.scores) - 2)
 				|| CASE WHEN json_array_length(evaluations.scores) > 0 THEN ',' ELSE '' END
 				|| substr(replace(hex(zeroblob(j.key + 1 - json_array_length(evaluations.scores))), '00', ',null'), 2) || ']') END,
-			'$[' || j.key || ']', NEW.score)
+			'$[' || j.key || ']', CAST(NEW.score AS INTEGER))
 		FROM `academic_periods` p
 		JOIN `class_rosters` r ON r.instance_id = p.instance_id AND r.year_id = p.year_id AND r.class_id = evaluations.class_id,
 		json_each(r.enrollment_ids) j

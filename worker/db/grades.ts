@@ -122,7 +122,7 @@ export function setCell(db: Db, school: string, cell: Cell) {
     db
       .update(evaluations)
       .set({
-        scores: sql`(SELECT json_set(${padded}, '$[' || j.key || ']', ${cell.score})
+        scores: sql`(SELECT json_set(${padded}, '$[' || j.key || ']', CAST(${cell.score} AS INTEGER))
           FROM class_rosters r, json_each(r.enrollment_ids) j
           WHERE r.instance_id = ${school} AND r.year_id = ${cell.yearId} AND r.class_id = ${cell.classId} AND j.value = ${cell.enrollmentId})`,
       })
