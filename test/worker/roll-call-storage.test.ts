@@ -125,5 +125,17 @@ describe('roll calls stored by seat', () => {
     }>();
     expect(rows!.n).toBe(0);
     expect((await call(ctx.school, ctx.admin, 'DELETE', `/api/timetable/${ctx.lesson}`)).status).toBe(200);
+    // A lesson of a class without pupils (Mathématiques, 8e AF, Tuesday): another class's mark is
+    // ignored, as before, and no roll call is written.
+    const empty = await call(ctx.school, ctx.prof, 'PUT', '/api/teacher/attendance', {
+      timetable_entry_id: `t1-${ctx.school.id}`,
+      date: '2026-01-20',
+      marks: one,
+    });
+    expect(empty.status, await empty.clone().text()).toBe(200);
+    const after = await sql('SELECT count(*) AS n FROM roll_calls WHERE instance_id = ?', ctx.school.id).first<{
+      n: number;
+    }>();
+    expect(after!.n).toBe(0);
   });
 });

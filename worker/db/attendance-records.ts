@@ -52,11 +52,12 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
       WHEN EXISTS (SELECT 1 FROM enrollments e WHERE e.instance_id = ${school} AND e.id = j.value AND e.year_id = ${yearId} AND e.class_id = ${classId})
         THEN CASE json_extract(m.value, '$.status') WHEN 'present' THEN 'p' WHEN 'absent' THEN 'a' WHEN 'late' THEN 'l' WHEN 'justified' THEN 'j' END
     END FROM json_each(${json}) m WHERE json_extract(m.value, '$.enrollment_id') = j.value)`;
-  // Every seat of the roster, in order (a deleted enrolment's too: seats never move).
+  // Every seat of the roster, in order (a deleted enrolment's too: seats never move); an empty
+  // roster (a class without pupils) gives an empty row, removed by the last statement.
   const merged = (stored: SQL) =>
-    sql`(SELECT group_concat(coalesce(${change}, nullif(${markAt(stored)}, ''), '-'), '' ORDER BY j.key)
+    sql`coalesce((SELECT group_concat(coalesce(${change}, nullif(${markAt(stored)}, ''), '-'), '' ORDER BY j.key)
       FROM class_rosters r, json_each(r.enrollment_ids) j
-      WHERE r.instance_id = ${school} AND r.year_id = ${yearId} AND r.class_id = ${classId})`;
+      WHERE r.instance_id = ${school} AND r.year_id = ${yearId} AND r.class_id = ${classId}), '')`;
   return [
     seatClass(db, school, s),
     db
