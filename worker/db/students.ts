@@ -210,7 +210,8 @@ const inIds = (school: string, part: string[]) => and(ofSchool(students, school)
 
 /**
  * Deletes students; the composite foreign keys cascade to their enrolments and from there to
- * payments, adjustments, grades, appreciations and attendance, and to their portal account.
+ * payments, adjustments, appreciations and attendance overrides, and to their portal account.
+ * Their marks and grades, packed by seat, stay under a seat no read joins (decision 220).
  */
 export const deleteStudents = (db: Db, school: string, ids: readonly string[]) =>
   chunk(ids).map((part) => db.delete(students).where(inIds(school, part)));
