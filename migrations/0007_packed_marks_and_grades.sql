@@ -159,3 +159,36 @@ BEGIN
 		WHERE p.instance_id = evaluations.instance_id AND p.id = evaluations.period_id AND j.value = NEW.enrollment_id)
 	WHERE instance_id = NEW.instance_id AND id = NEW.evaluation_id;
 END;
+--> statement-breakpoint
+-- An enrolment deleted (a student deleted, a promotion undone): its marks and scores erased from
+-- the packed rows of its year, a roll call left without a mark removed, its seat emptied (null,
+-- never given again). Not when its school or its year goes: their rows go whole.
+CREATE TRIGGER `enrollments_unseat` AFTER DELETE ON `enrollments`
+WHEN EXISTS (SELECT 1 FROM `instances` WHERE id = OLD.instance_id)
+	AND EXISTS (SELECT 1 FROM `school_years` WHERE instance_id = OLD.instance_id AND id = OLD.year_id)
+BEGIN
+	UPDATE `roll_calls` SET `marks` = substr(roll_calls.marks, 1, s.seat) || '-' || substr(roll_calls.marks, s.seat + 2)
+	FROM (
+		SELECT t.id AS entry, j.key AS seat FROM `class_rosters` r, json_each(r.enrollment_ids) j
+		JOIN `assignments` a ON a.instance_id = r.instance_id AND a.year_id = r.year_id AND a.class_id = r.class_id
+		JOIN `timetable_entries` t ON t.instance_id = a.instance_id AND t.assignment_id = a.id
+		WHERE r.instance_id = OLD.instance_id AND r.year_id = OLD.year_id AND j.value = OLD.id
+	) AS s
+	WHERE roll_calls.instance_id = OLD.instance_id AND roll_calls.timetable_entry_id = s.entry AND length(roll_calls.marks) > s.seat;
+	DELETE FROM `roll_calls` WHERE instance_id = OLD.instance_id AND marks NOT GLOB '*[palj]*' AND timetable_entry_id IN (
+		SELECT t.id FROM `class_rosters` r, json_each(r.enrollment_ids) j
+		JOIN `assignments` a ON a.instance_id = r.instance_id AND a.year_id = r.year_id AND a.class_id = r.class_id
+		JOIN `timetable_entries` t ON t.instance_id = a.instance_id AND t.assignment_id = a.id
+		WHERE r.instance_id = OLD.instance_id AND r.year_id = OLD.year_id AND j.value = OLD.id);
+	UPDATE `evaluations` SET `scores` = json_replace(evaluations.scores, '$[' || s.seat || ']', NULL)
+	FROM (
+		SELECT r.class_id AS class_id, j.key AS seat FROM `class_rosters` r, json_each(r.enrollment_ids) j
+		WHERE r.instance_id = OLD.instance_id AND r.year_id = OLD.year_id AND j.value = OLD.id
+	) AS s
+	WHERE evaluations.instance_id = OLD.instance_id AND evaluations.class_id = s.class_id
+		AND evaluations.period_id IN (SELECT id FROM `academic_periods` WHERE instance_id = OLD.instance_id AND year_id = OLD.year_id);
+	UPDATE `class_rosters` SET `enrollment_ids` = (
+		SELECT json_group_array(CASE WHEN value = OLD.id THEN NULL ELSE value END ORDER BY key) FROM json_each(class_rosters.enrollment_ids))
+	WHERE instance_id = OLD.instance_id AND year_id = OLD.year_id
+		AND EXISTS (SELECT 1 FROM json_each(class_rosters.enrollment_ids) WHERE value = OLD.id);
+END;

@@ -1,7 +1,8 @@
 // Roll calls stored packed (decision 220), through the routes: two halves of one sheet saved at
 // once both kept; a pupil joining the class mid-year takes the next seat and older roll calls
 // stay as they were; a pupil leaving keeps their marks (read with their new class's reports);
-// a roll call whose marks are all cleared is gone, and its lesson can be deleted again.
+// a roll call whose marks are all cleared is gone, and its lesson can be deleted again; a deleted
+// pupil's marks and grades are erased and their seat never given again.
 import { describe, expect, it } from 'vitest';
 import type { DetailedReport } from '../../worker/contract/attendance';
 import type { RollCall } from '../../worker/contract/teacher';
@@ -24,6 +25,7 @@ async function setUp() {
   const enrolled = studentIds.slice(0, 29).map((id) => enrollmentIdByStudent.get(id)!);
   return {
     ...base,
+    studentIds,
     enrolled,
     newcomer: studentIds[29]!,
     prof: await tokenFor(school, 'prof'),
@@ -137,5 +139,88 @@ describe('roll calls stored by seat', () => {
       n: number;
     }>();
     expect(after!.n).toBe(0);
+  });
+
+  it("erases a deleted pupil's marks and grades, and never gives their seat again", async () => {
+    const ctx = await setUp();
+    const gone = ctx.enrolled[3]!;
+    await save(
+      ctx,
+      MONDAY,
+      ctx.enrolled.map((enrollment_id) => ({ enrollment_id, status: 'absent' })),
+    );
+    // Mathématiques 7e AF (Monday 08:00): only the pupil to be deleted was marked.
+    const maths = `t2-${ctx.school.id}`;
+    await call(ctx.school, ctx.prof, 'PUT', '/api/teacher/attendance', {
+      timetable_entry_id: maths,
+      date: MONDAY,
+      marks: [{ enrollment_id: gone, status: 'late' }],
+    });
+    const period = crypto.randomUUID();
+    await sql(
+      "INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, 'Trimestre 1', 1)",
+      period,
+      ctx.school.id,
+      ctx.yearId,
+    ).run();
+    for (const enrollment_id of [ctx.enrolled[2]!, gone])
+      expect(
+        (
+          await call(ctx.school, ctx.prof, 'POST', '/api/grades', {
+            enrollment_id,
+            subject_id: ctx.subject.maths,
+            period_id: period,
+            evaluation_name: 'Devoir',
+            max_score: 20,
+            score: 12,
+          })
+        ).status,
+      ).toBe(200);
+    const count = async (query: string, ...params: unknown[]) =>
+      (await sql(query, ...params).first<{ n: number }>())!.n;
+    expect(await count('SELECT count(*) AS n FROM attendance_records WHERE enrollment_id = ?', gone)).toBe(2);
+
+    const rosterIds = async () =>
+      JSON.parse(
+        (await sql(
+          'SELECT enrollment_ids AS ids FROM class_rosters WHERE instance_id = ? AND class_id = ?',
+          ctx.school.id,
+          ctx.classIds.get('7e AF'),
+        ).first<{ ids: string }>())!.ids,
+      ) as (string | null)[];
+    const seat = (await rosterIds()).indexOf(gone);
+    expect(seat).toBeGreaterThanOrEqual(0);
+
+    const removed = await call(ctx.school, ctx.admin, 'POST', '/api/students/delete', { ids: [ctx.studentIds[3]] });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    // Erased, not only unread: the seat's mark is '-', its score null, the roster's id gone.
+    const french = await sql(
+      'SELECT marks FROM roll_calls WHERE instance_id = ? AND timetable_entry_id = ?',
+      ctx.school.id,
+      ctx.lesson,
+    ).first<{ marks: string }>();
+    expect(french!.marks[seat]).toBe('-');
+    expect(french!.marks.replaceAll('-', '')).toBe('a'.repeat(28));
+    expect(await count('SELECT count(*) AS n FROM roll_calls WHERE timetable_entry_id = ?', maths)).toBe(0);
+    const scores = await sql('SELECT scores FROM evaluations WHERE instance_id = ?', ctx.school.id).first<{
+      scores: string;
+    }>();
+    expect(JSON.parse(scores!.scores).filter((v: number | null) => v !== null)).toEqual([1200]);
+    const ids = await rosterIds();
+    expect(ids[seat]).toBeNull();
+    expect(ids).not.toContain(gone);
+    // The lesson whose only roll call was theirs can be deleted again.
+    expect((await call(ctx.school, ctx.admin, 'DELETE', `/api/timetable/${maths}`)).status).toBe(200);
+    // A newcomer takes a new seat, after the others, not the emptied one.
+    const joined = await call(ctx.school, ctx.admin, 'POST', '/api/enrollments', {
+      student_id: ctx.newcomer,
+      year_id: ctx.yearId,
+      className: '7e AF',
+      mppa: 250,
+    });
+    const newcomer = ((await joined.json()) as { enrollment: { id: string } }).enrollment.id;
+    await save(ctx, NEXT_MONDAY, [{ enrollment_id: newcomer, status: 'present' }]);
+    expect((await rosterIds()).indexOf(newcomer)).toBe(29);
+    expect(await rollCall(ctx, MONDAY)).toHaveLength(28);
   });
 });

@@ -2,9 +2,8 @@
 // seat is their position in it, and the position of their mark in a roll call's packed marks
 // (db/attendance-records.ts) and of their score in an evaluation's scores (db/grades.ts). Seats
 // are only ever added: a pupil who leaves keeps theirs (their marks stay theirs), a newcomer
-// takes the next, so a seat never changes hands. The marks and scores of an enrolment deleted
-// later stay in the packed rows under a seat whose id matches no enrolment: every read joins
-// `enrollments`, so they are read by no one, and they go with their rows.
+// takes the next, so a seat never changes hands. An enrolment deleted is unseated by a trigger
+// (migration 0007): its marks and scores erased, its seat left empty (null), never given again.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { classRosters } from './schema';
@@ -18,7 +17,8 @@ export interface ClassYear {
 const members = (school: string, c: ClassYear) =>
   sql`SELECT id FROM enrollments WHERE instance_id = ${school} AND year_id = ${c.yearId} AND class_id = ${c.classId}`;
 
-const seated = sql`SELECT value FROM json_each(class_rosters.enrollment_ids)`;
+/** The ids seated (a deleted enrolment's seat holds null: NOT IN must not see it). */
+const seated = sql`SELECT value FROM json_each(class_rosters.enrollment_ids) WHERE value IS NOT NULL`;
 
 /**
  * Seats every pupil of the class this year who has no seat yet, after the others (the roster is

@@ -210,8 +210,9 @@ const inIds = (school: string, part: string[]) => and(ofSchool(students, school)
 
 /**
  * Deletes students; the composite foreign keys cascade to their enrolments and from there to
- * payments, adjustments, appreciations and attendance overrides, and to their portal account.
- * Their marks and grades, packed by seat, stay under a seat no read joins (decision 220).
+ * payments, adjustments, appreciations and attendance overrides, and to their portal account;
+ * an enrolment's marks and grades, packed by seat, are erased by migration 0007's trigger
+ * (decision 220).
  */
 export const deleteStudents = (db: Db, school: string, ids: readonly string[]) =>
   chunk(ids).map((part) => db.delete(students).where(inIds(school, part)));
