@@ -20,6 +20,8 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(here('./migrations')),
         },
+        // The migration test's own database, migrated in two steps (storage-migration.test.ts).
+        d1Databases: { MIGRATION_DB: 'storage-migration' },
       },
     }),
   ],

@@ -1,13 +1,16 @@
-// The scale run (issue 17): 300 schools of 500 pupils each this year (150,000 pupils), each with
-// two years of enrolments and payments and the log of its year, the first 20 also with their
-// grades and a year of daily roll calls, written straight into a local D1 file (node:sqlite,
-// one transaction per school) next to the demo schools. Then `node scripts/bench-scale.mjs`.
+// The scale run (issues 17 and 24): 300 schools of 500 pupils each this year (150,000 pupils),
+// each with two years of enrolments and payments and the log of its year, the first 20 ("full")
+// also with their grades and a year of roll calls, every lesson of every school day marked, and
+// the log rows of those writes; written as the app writes them (ids of its shape, marks and
+// grades packed: scripts/scale/rows.ts) straight into a local D1 file (node:sqlite, one
+// transaction per school) next to the demo schools. Then `node scripts/bench-scale.mjs`.
 //   node scripts/seed-scale.mjs [--schools 300] [--full 20]     (state: .wrangler/scale-state)
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { runnerImport } from 'vite';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
+import { scaleSchool } from './scale/ids.ts';
 
 requireNode22();
 const arg = (name, fallback) => {
@@ -44,8 +47,7 @@ const insert = (table, columns) => {
 const started = performance.now();
 const counts = {};
 for (let i = 1; i <= SCHOOLS; i++) {
-  const n = String(i).padStart(3, '0');
-  const school = { id: `scale-ecole-${n}`, name: `École Échelle ${n}`, hostname: `ecole-${n}.scale.localhost` };
+  const school = scaleSchool(i);
   if (exists.get(school.id)) continue;
   const tables = module.scaleSchoolRows(school, adminHash, i <= FULL);
   db.exec('BEGIN');

@@ -4,7 +4,8 @@
 // under way with the evaluations already held (its first at least, its exam not yet) — and the
 // past year has one exam per subject and trimester (its pupils were promoted). Then the teachers'
 // appreciations of the trimesters begun, per subject and in general (decision 211).
-import type { appreciations, evaluations, generalAppreciations, grades } from '../../worker/db/schema';
+import type { appreciations, evaluations, generalAppreciations } from '../../worker/db/schema';
+import type { grades } from '../../worker/db/unpacked';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
 import { PERIODS } from './profiles';
@@ -97,7 +98,6 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
         evaluationId,
         enrollmentId: e.id,
         score,
-        updatedAt: stamp(day, 18),
       });
       const r = `${e.id}|${year}:${period}|${subject}`;
       const [s, m] = results.get(r) ?? [0, 0];

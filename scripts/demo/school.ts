@@ -10,6 +10,7 @@ import { insertChunks } from '../../worker/db/chunks';
 import type { Db } from '../../worker/db/client';
 import { type NewSchool, newSchoolStatements } from '../../worker/db/instances';
 import * as schema from '../../worker/db/schema';
+import * as unpacked from '../../worker/db/unpacked';
 import { insertAccounts } from '../../worker/db/users';
 import { schoolToday } from '../../worker/domain/dates';
 import type { RoleTemplateKey } from '../../worker/domain/permissions';
@@ -163,7 +164,7 @@ export async function demoSchoolStatements(
     // The school's receipt counter follows its receipts.
     db.update(schema.instances).set({ receiptSeq: money.payments.length }).where(eq(schema.instances.id, school.id)),
     ...insertChunks(db, schema.evaluations, marks.evaluations),
-    ...insertChunks(db, schema.grades, marks.grades),
+    ...insertChunks(db, unpacked.grades, marks.grades),
     ...insertChunks(db, schema.appreciations, marks.appreciations),
     ...insertChunks(db, schema.generalAppreciations, marks.generalAppreciations),
     ...insertAccounts(
@@ -183,7 +184,7 @@ export async function demoSchoolStatements(
     ...insertChunks(db, schema.teachers, teaching.teachers),
     ...insertChunks(db, schema.assignments, teaching.assignments),
     ...insertChunks(db, schema.timetableEntries, teaching.timetableEntries),
-    ...insertChunks(db, schema.attendanceRecords, teaching.attendanceRecords),
+    ...insertChunks(db, unpacked.attendanceRecords, teaching.attendanceRecords),
     ...insertChunks(db, schema.teacherAnnouncements, comms.teacherAnnouncements),
     ...insertChunks(db, schema.teacherAnnouncementRecipients, comms.teacherRecipients),
     ...insertChunks(db, schema.studentAnnouncements, comms.studentAnnouncements),

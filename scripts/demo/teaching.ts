@@ -1,7 +1,8 @@
 // The teachers (the first one is the demo 'prof' account), their courses of the current year
 // (every course of the programme has exactly one teacher), the week's timetable, and attendance:
 // the demo teacher's lessons of last week and of this week up to today.
-import type { assignments, attendanceRecords, teachers, timetableEntries } from '../../worker/db/schema';
+import type { assignments, teachers, timetableEntries } from '../../worker/db/schema';
+import type { attendanceRecords } from '../../worker/db/unpacked';
 import { weekOf } from '../../worker/domain/attendance';
 import { addDays } from '../../worker/domain/dates';
 import { notAfter } from './calendar';

@@ -1,7 +1,10 @@
 // The rows of one school of the scale run (scripts/seed-scale.mjs): the demo generator's large
 // shape with 500 pupils this year (profile 'scale'), its enrolments and payments of two years, its
-// log; with `full`, its grades and a year of daily roll calls too. Rows come as SQL column names,
-// ready for plain INSERTs into the local D1 file.
+// log; with `full`, its grades and a year of roll calls too, every lesson of every school day
+// marked, with the log rows those writes make. Stored as the app stores them (decision 220):
+// class rosters in the order the app seats a class (its enrolments by id, at the class's first
+// write), roll calls packed by seat, evaluations holding their scores by seat. Rows come as SQL
+// column names, ready for plain INSERTs into the local D1 file.
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../worker/db/schema';
@@ -31,6 +34,7 @@ function asSql(table: SQLiteTable, rows: Record<string, unknown>[]): TableRows {
 }
 
 const STATUSES = ['present', 'absent', 'late', 'justified'] as const;
+const CODES = { present: 'p', absent: 'a', late: 'l', justified: 'j' } as const;
 
 /** Monday to Saturday dates of the school year (1 September to 30 June). */
 function schoolDays(year: string): string[] {
@@ -120,41 +124,102 @@ export function scaleSchoolRows(
 
   const marks = gradeRows(ctx, pupils, money.enrolled);
   const teaching = teachingRows(ctx, money.enrolled, marks.failing, null);
+
+  // Rosters: each class's enrolments of a year by id (the seats the app gives at its first write).
+  const rosterKey = (yearId: string, classId: string) => `${yearId}|${classId}`;
+  const rosters = new Map<string, string[]>();
+  for (const e of money.enrollments) {
+    const key = rosterKey(e.yearId, e.classId);
+    rosters.set(key, [...(rosters.get(key) ?? []), e.id]);
+  }
+  const seats = new Map<string, Map<string, number>>();
+  for (const [key, ids] of rosters) {
+    ids.sort();
+    seats.set(key, new Map(ids.map((id, seat) => [id, seat])));
+  }
+  const yearOfPeriod = new Map(academics.periods.map((p) => [p.id, p.yearId]));
+
+  // Evaluations with their scores by seat; a log row per grade, as the grade book writes them.
+  const evaluationById = new Map(marks.evaluations.map((e) => [e.id, e]));
+  const scores = new Map<string, (number | null)[]>();
+  const log2: { at: string; action: string; target: string; details: string }[] = [];
+  for (const g of marks.grades) {
+    const e = evaluationById.get(g.evaluationId)!;
+    const seat = seats.get(rosterKey(yearOfPeriod.get(e.periodId)!, e.classId))!.get(g.enrollmentId)!;
+    const list = scores.get(e.id) ?? [];
+    while (list.length <= seat) list.push(null);
+    list[seat] = g.score;
+    scores.set(e.id, list);
+    log2.push({
+      at: e.createdAt ?? '2026-01-10T15:00:00.000Z',
+      action: 'SET_GRADE',
+      target: e.name,
+      details: JSON.stringify({ enrollment: g.enrollmentId, evaluation: e.id, score: g.score / 100 }),
+    });
+  }
   out.push(
-    asSql(schema.evaluations, marks.evaluations),
-    asSql(schema.grades, marks.grades),
+    asSql(
+      schema.classRosters,
+      [...rosters].map(([key, ids]) => {
+        const [yearId, classId] = key.split('|');
+        return { instanceId: school.id, yearId, classId, enrollmentIds: JSON.stringify(ids) };
+      }),
+    ),
+    asSql(
+      schema.evaluations,
+      marks.evaluations.map((e) => ({ ...e, scores: JSON.stringify(scores.get(e.id!) ?? []) })),
+    ),
     asSql(schema.appreciations, marks.appreciations),
     asSql(schema.generalAppreciations, marks.generalAppreciations),
     asSql(schema.teachers, teaching.teachers),
     asSql(schema.assignments, teaching.assignments),
     asSql(schema.timetableEntries, teaching.timetableEntries),
   );
-  // A year of daily roll calls: each class's first lesson of each school day, every pupil marked.
-  const current = money.enrolled.filter((e) => e.year === ctx.cfg.currentYear);
-  const entryOfClassDay = new Map<string, { id: string; start: string }>();
-  const classOfAssignment = new Map(teaching.assignments.map((a) => [a.id, a.classId]));
-  for (const entry of teaching.timetableEntries) {
-    const key = `${classOfAssignment.get(entry.assignmentId)}|${entry.dayOfWeek}`;
-    const known = entryOfClassDay.get(key);
-    if (!known || entry.startTime < known.start) entryOfClassDay.set(key, { id: entry.id, start: entry.startTime });
-  }
+
+  // A year of roll calls: every lesson of every school day, the whole class marked at once.
+  const year = ctx.yearId(ctx.cfg.currentYear);
+  const courseOf = new Map(teaching.assignments.map((a) => [a.id, a]));
+  const subjectName = new Map(academics.subjects.map((s) => [s.id, s.name]));
+  const className = new Map(academics.classes.map((c) => [c.id, c.name]));
   const rng = ctx.rng('roll-calls');
-  const records: unknown[][] = [];
-  let r = 0;
+  const rollCalls: Record<string, unknown>[] = [];
   for (const date of schoolDays(ctx.cfg.currentYear)) {
     const day = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    for (const e of current) {
-      const entry = entryOfClassDay.get(`${ctx.classId(e.className)}|${day}`);
-      if (!entry) continue;
-      const roll = rng.next();
-      const status = roll < 0.92 ? STATUSES[0] : roll < 0.97 ? STATUSES[1] : roll < 0.99 ? STATUSES[2] : STATUSES[3];
-      records.push([`${school.id}-r${r++}`, school.id, entry.id, e.id, date, status]);
+    for (const entry of teaching.timetableEntries.filter((t) => t.dayOfWeek === day)) {
+      const course = courseOf.get(entry.assignmentId)!;
+      const roster = rosters.get(rosterKey(year, course.classId)) ?? [];
+      const counts = { present: 0, absent: 0, late: 0, justified: 0, cleared: 0 };
+      let packed = '';
+      for (let seat = 0; seat < roster.length; seat++) {
+        const roll = rng.next();
+        const status = roll < 0.92 ? STATUSES[0] : roll < 0.97 ? STATUSES[1] : roll < 0.99 ? STATUSES[2] : STATUSES[3];
+        counts[status]++;
+        packed += CODES[status];
+      }
+      rollCalls.push({ instanceId: school.id, timetableEntryId: entry.id, date, marks: packed });
+      log2.push({
+        at: `${date}T${entry.startTime}:30.000Z`,
+        action: 'ATTENDANCE_SESSION',
+        target: `${subjectName.get(course.subjectId)} ${className.get(course.classId)} ${date}`,
+        details: JSON.stringify(counts),
+      });
     }
   }
-  out.push({
-    table: 'attendance_records',
-    columns: ['id', 'instance_id', 'timetable_entry_id', 'enrollment_id', 'date', 'status'],
-    rows: records,
-  });
+  out.push(
+    asSql(schema.rollCalls, rollCalls),
+    asSql(
+      schema.auditLog,
+      log2.map((l, i) => ({
+        id: ctx.id(`log:teaching:${i}`),
+        instanceId: school.id,
+        userId: adminId,
+        username: 'admin',
+        actionType: l.action,
+        targetName: l.target,
+        details: l.details,
+        createdAt: l.at,
+      })),
+    ),
+  );
   return out;
 }

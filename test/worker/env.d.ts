@@ -6,6 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** A database of its own for the migration test (storage-migration.test.ts): migrated in two steps. */
+      MIGRATION_DB: D1Database;
     }
   }
 }

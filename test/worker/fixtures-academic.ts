@@ -11,12 +11,12 @@ import {
   classFees,
   enrollments,
   evaluations,
-  grades,
   payments,
   schoolYears,
   students,
   subjects,
 } from '../../worker/db/schema';
+import { grades } from '../../worker/db/unpacked';
 
 export interface AcademicYear {
   yearId: string;

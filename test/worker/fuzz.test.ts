@@ -137,11 +137,12 @@ async function snapshot(school: TestSchool, accountIds: string[]) {
       const column = table === 'platform_users' ? 'id' : 'actor_id';
       [query, params] = [`${query} WHERE ${column} IN (${accountIds.map(() => '?').join(',')})`, accountIds];
     } else if (table !== 'write_guards' && table !== 'permissions' && table !== 'platform_announcements') continue;
-    rows[table] = (
-      await env.DB.prepare(`${query} ORDER BY rowid`)
-        .bind(...params)
-        .all()
-    ).results;
+    rows[table] = // Every column in order: some tables have no rowid (decision 220).
+      (
+        await env.DB.prepare(`${query} ORDER BY ${columns.map((_, i) => i + 1).join(', ')}`)
+          .bind(...params)
+          .all()
+      ).results;
   }
   const files = (await env.FILES.list({ prefix: `instances/${school.id}/` })).objects.map((o) => o.key);
   return { rows, files, maintenance: await currentMaintenance(env, 0) };

@@ -5,7 +5,7 @@
 // first grade), so a grade typed offline names its evaluation before the server knows it.
 import { z } from 'zod';
 import { isScoreValue } from '../domain/grades';
-import { id, text } from './common';
+import { ID_PATTERN, id, text } from './common';
 import { type Answer, area, type Body, del, get, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { gradesServerText as t } from './texts/grades';
@@ -24,6 +24,20 @@ const appreciationText = z
   .transform((v) => v.replace(/\r\n?/g, '\n').trim())
   .pipe(z.string().max(APPRECIATION_MAX, t.appreciationTooLong));
 
+/**
+ * An id of the grade book's body: missing or unknown answers the field's own message, a value of
+ * another type the field's type ('« Évaluation » : un texte est attendu.').
+ */
+const bodyId = (message: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) })
+    .trim()
+    .min(1, message)
+    .regex(ID_PATTERN, message);
+
+/** A grade's id: `<evaluation id>.<enrolment id>` (db/grades.ts gradeId). */
+const gradeId = z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/, t.gradeNotFound);
+
 const course = {
   yearId: id(adminServerText.years.required),
   className: text(t.classRequired),
@@ -38,6 +52,14 @@ export const grade = z.strictObject({
   score: z.number(),
   max_score: z.number(),
 });
+/** What a grade's write answers: the cell (null once removed) and its evaluation. */
+const savedGrade = z.strictObject({
+  enrollment_id: z.string(),
+  grade: grade.nullable(),
+  evaluation,
+  message: z.string(),
+});
+
 const student = z.strictObject({
   enrollment_id: z.string(),
   student_id: z.string(),
@@ -64,24 +86,52 @@ export const gradesApi = area('grades', {
   ),
   save: post(
     '/grades',
-    "Sets one student's score in an evaluation (creating the evaluation with its first grade when `new_evaluation`), or removes it when the score is null.",
+    "Sets one student's score in an evaluation, or removes it when the score is null. The evaluation is named by its id (made by the grade book, created with its first grade when `new_evaluation`) or, as document 2 writes the call, by its name in the student's class, subject and period (created with its first grade when no evaluation has that name).",
     {
       body: z.object({
-        evaluation_id: id(t.evaluationNotFound),
-        enrollment_id: id(t.studentNotFound),
-        subject_id: id(t.subjectRequired),
-        period_id: id(t.periodRequired),
+        /** Absent: the evaluation is the book's of this name (document 2's call). */
+        evaluation_id: bodyId(t.evaluationNotFound).optional(),
+        enrollment_id: bodyId(t.studentNotFound),
+        subject_id: bodyId(t.subjectRequired),
+        period_id: bodyId(t.periodRequired),
         evaluation_name: text(t.nameRequired, 60),
         max_score: maxPoints,
         /** The evaluation was made on the teacher's device and may not be on the server yet. */
         new_evaluation: z.boolean().default(false),
         score: points(t.scoreInvalid).nullable(),
       }),
-      answers: {
-        200: z.strictObject({ enrollment_id: z.string(), grade: grade.nullable(), evaluation, message: z.string() }),
-      },
+      answers: { 200: savedGrade },
     },
   ),
+  updateGrade: put(
+    '/grades/:id',
+    "Document 2's grade change: `{score}` sets the grade's score (null removes it); `{evaluation_name, max_score}` renames its evaluation or changes its max score, as PUT /evaluations/:id does.",
+    {
+      params: z.object({ id: gradeId }),
+      body: z
+        .object({
+          score: points(t.scoreInvalid).nullable().optional(),
+          evaluation_name: text(t.nameRequired, 60).optional(),
+          max_score: maxPoints.optional(),
+        })
+        .superRefine((b, ctx) => {
+          if (b.score !== undefined) {
+            if (b.evaluation_name !== undefined || b.max_score !== undefined)
+              ctx.addIssue({ code: 'custom', message: t.scoreOrEvaluation });
+            return;
+          }
+          if (b.evaluation_name === undefined)
+            ctx.addIssue({ code: 'custom', path: ['evaluation_name'], message: t.nameRequired });
+          else if (b.max_score === undefined)
+            ctx.addIssue({ code: 'custom', path: ['max_score'], message: t.maxRequired });
+        }),
+      answers: { 200: z.union([savedGrade, z.strictObject({ evaluation, message: z.string() })]) },
+    },
+  ),
+  removeGrade: del('/grades/:id', "Document 2's grade removal: the grade's score is removed (its evaluation stays).", {
+    params: z.object({ id: gradeId }),
+    answers: { 200: savedGrade },
+  }),
   updateEvaluation: put(
     '/evaluations/:id',
     "Renames an evaluation or changes its max score (the set's total stays within the subject's max grade, no score above the new max).",
@@ -159,8 +209,10 @@ export type GradeBook = Answer<typeof gradesApi.book>;
 export type BookEvaluation = z.output<typeof evaluation>;
 export type BookGrade = z.output<typeof grade>;
 export type BookStudent = z.output<typeof student>;
-export type GradeCell = Body<typeof gradesApi.save>;
+/** A cell the grade book sends: it always names its evaluation by id. */
+export type GradeCell = Body<typeof gradesApi.save> & { evaluation_id: string };
 export type SavedGrade = Answer<typeof gradesApi.save>;
+export type GradeChange = Body<typeof gradesApi.updateGrade>;
 export type EvaluationChange = Body<typeof gradesApi.updateEvaluation>;
 export type AppreciationBody = Body<typeof gradesApi.appreciation>;
 export type GeneralAppreciationBody = Body<typeof gradesApi.generalAppreciation>;

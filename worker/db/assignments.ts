@@ -5,9 +5,9 @@ import { existsNow, noneNow } from './guards';
 import { byId } from './scoped';
 import {
   assignments,
-  attendanceRecords,
   classes,
   resources,
+  rollCalls,
   schoolYears,
   subjects,
   teachers,
@@ -138,7 +138,7 @@ export const noCourseAtAll = (school: string, teacherId: string) =>
 
 /** A guard condition: no roll call and no resource belongs to the course (then it can be taken back). */
 export const nothingRecorded = (school: string, assignmentId: string) =>
-  sql`NOT EXISTS (SELECT 1 FROM ${attendanceRecords} r JOIN ${timetableEntries} t ON t.instance_id = r.instance_id AND t.id = r.timetable_entry_id
+  sql`NOT EXISTS (SELECT 1 FROM ${rollCalls} r JOIN ${timetableEntries} t ON t.instance_id = r.instance_id AND t.id = r.timetable_entry_id
       WHERE t.instance_id = ${school} AND t.assignment_id = ${assignmentId})
     AND ${noneNow(resources, and(eq(resources.instanceId, school), eq(resources.assignmentId, assignmentId))!)}`;
 

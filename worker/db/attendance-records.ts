@@ -1,68 +1,86 @@
 // Roll calls: a student's status (present, absent, late, justified) in one lesson (a timetable
-// entry) on one date, stored per enrolment.
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+// entry) on one date. Stored packed (decision 220): one `roll_calls` row per lesson and date,
+// its class's marks one character per seat of the class's roster (db/class-rosters.ts). Reads
+// unpack them in SQL, writes merge into them in SQL: two saves of one sheet both keep their
+// marks, whatever their order.
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { assignments, attendanceRecords, enrollments, subjects, timetableEntries } from './schema';
+import { type ClassYear, seatClass, seatsOf } from './class-rosters';
+import { rollCalls } from './schema';
 
-/** The marks of one lesson on one date. */
-export const selectSessionMarks = (db: Db, school: string, entryId: string, date: string) =>
+type Status = 'present' | 'absent' | 'late' | 'justified';
+
+/** A mark's character (`j` the seat). */
+const markAt = (marks: SQL) => sql`substr(${marks}, j.key + 1, 1)`;
+/** A seat's status, or null when unmarked. */
+const statusAt = (marks: SQL) =>
+  sql<Status>`CASE ${markAt(marks)} WHEN 'p' THEN 'present' WHEN 'a' THEN 'absent' WHEN 'l' THEN 'late' WHEN 'j' THEN 'justified' END`;
+const isMarked = (marks: SQL) => sql`${markAt(marks)} IN ('p', 'a', 'l', 'j')`;
+
+/** The marks of one lesson on one date (the lesson's class and year given), by enrolment id. */
+export const selectSessionMarks = (db: Db, school: string, s: { entryId: string; date: string } & ClassYear) =>
   db
-    .select({ enrollment_id: attendanceRecords.enrollmentId, status: attendanceRecords.status })
-    .from(attendanceRecords)
+    .select({
+      enrollment_id: sql<string>`j.value`.as('enrollment_id'),
+      status: statusAt(sql`rc.marks`).as('status'),
+    })
+    .from(sql`roll_calls rc JOIN ${seatsOf(school, s.yearId, s.classId)}`)
     .where(
-      and(
-        eq(attendanceRecords.instanceId, school),
-        eq(attendanceRecords.timetableEntryId, entryId),
-        eq(attendanceRecords.date, date),
-      ),
-    );
+      sql`rc.instance_id = ${school} AND rc.timetable_entry_id = ${s.entryId} AND rc.date = ${s.date} AND ${isMarked(sql`rc.marks`)}`,
+    )
+    .orderBy(sql`j.value`);
 
-export interface SessionMarks {
+export interface SessionMarks extends ClassYear {
   entryId: string;
   date: string;
-  yearId: string;
-  classId: string;
-  marks: readonly { enrollment_id: string; status: string | null }[];
+  marks: readonly { enrollment_id: string; status: Status | null }[];
 }
 
 /**
- * A roll call's marks, whatever their number, in two statements reading one JSON parameter: the
- * statuses set (an enrolment of another class or year matches nothing) and the ones cleared.
+ * A roll call's marks, whatever their number, in three statements reading one JSON parameter:
+ * the class's newcomers seated, the marks merged into the stored ones seat by seat (a status
+ * is set only for a pupil of the lesson's class this year; a null clears one), and the roll
+ * call removed if no mark is left. A pupil named twice: the last mark counts.
  */
 export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
-  const json = JSON.stringify(s.marks);
+  const last = new Map(s.marks.map((m) => [m.enrollment_id, m.status]));
+  const json = JSON.stringify([...last].map(([enrollment_id, status]) => ({ enrollment_id, status })));
+  const { yearId, classId } = s;
+  // The new character of seat `j`, or null to keep the stored one.
+  const change = sql`(SELECT CASE
+      WHEN json_extract(m.value, '$.status') IS NULL THEN '-'
+      WHEN EXISTS (SELECT 1 FROM enrollments e WHERE e.instance_id = ${school} AND e.id = j.value AND e.year_id = ${yearId} AND e.class_id = ${classId})
+        THEN CASE json_extract(m.value, '$.status') WHEN 'present' THEN 'p' WHEN 'absent' THEN 'a' WHEN 'late' THEN 'l' WHEN 'justified' THEN 'j' END
+    END FROM json_each(${json}) m WHERE json_extract(m.value, '$.enrollment_id') = j.value)`;
+  // Every seat of the roster, in order (a deleted enrolment's too: seats never move); an empty
+  // roster (a class without pupils) gives an empty row, removed by the last statement.
+  const merged = (stored: SQL) =>
+    sql`coalesce((SELECT group_concat(coalesce(${change}, nullif(${markAt(stored)}, ''), '-'), '' ORDER BY j.key)
+      FROM class_rosters r, json_each(r.enrollment_ids) j
+      WHERE r.instance_id = ${school} AND r.year_id = ${yearId} AND r.class_id = ${classId}), '')`;
   return [
+    seatClass(db, school, s),
     db
-      .insert(attendanceRecords)
-      .select(
-        sql`SELECT lower(hex(randomblob(16))), ${school}, ${s.entryId}, e.id, ${s.date}, json_extract(j.value, '$.status')
-          FROM json_each(${json}) j
-          JOIN ${enrollments} e ON e.instance_id = ${school} AND e.id = json_extract(j.value, '$.enrollment_id') AND e.year_id = ${s.yearId} AND e.class_id = ${s.classId}
-          WHERE json_extract(j.value, '$.status') IS NOT NULL`,
-      )
+      .insert(rollCalls)
+      .values({ instanceId: school, timetableEntryId: s.entryId, date: s.date, marks: merged(sql`''`) })
       .onConflictDoUpdate({
-        target: [
-          attendanceRecords.instanceId,
-          attendanceRecords.timetableEntryId,
-          attendanceRecords.enrollmentId,
-          attendanceRecords.date,
-        ],
-        set: { status: sql`excluded.status` },
+        target: [rollCalls.instanceId, rollCalls.timetableEntryId, rollCalls.date],
+        set: { marks: merged(sql`roll_calls.marks`) },
       }),
     db
-      .delete(attendanceRecords)
+      .delete(rollCalls)
       .where(
-        and(
-          eq(attendanceRecords.instanceId, school),
-          eq(attendanceRecords.timetableEntryId, s.entryId),
-          eq(attendanceRecords.date, s.date),
-          sql`${attendanceRecords.enrollmentId} IN (SELECT json_extract(value, '$.enrollment_id') FROM json_each(${json}) WHERE json_extract(value, '$.status') IS NULL)`,
-        ),
+        sql`${rollCalls.instanceId} = ${school} AND ${rollCalls.timetableEntryId} = ${s.entryId} AND ${rollCalls.date} = ${s.date} AND ${rollCalls.marks} NOT GLOB '*[palj]*'`,
       ),
   ];
 }
 
-/** The marks of a class's enrolments of a year over a date range, with their lesson's subject and time (the reports). */
+/**
+ * The marks of a class's pupils of a year over a date range, with their lesson's subject and
+ * time (the reports), by date, time and enrolment. A pupil's marks follow them: those taken in
+ * another class's lessons before they changed class are theirs too (every roster of the year
+ * holding them is read).
+ */
 export const selectClassMarks = (
   db: Db,
   school: string,
@@ -70,49 +88,31 @@ export const selectClassMarks = (
 ) =>
   db
     .select({
-      enrollmentId: attendanceRecords.enrollmentId,
-      date: attendanceRecords.date,
-      status: attendanceRecords.status,
-      subject_id: sql<string>`${subjects.id}`.as('subject_id'),
-      subject_name: sql<string>`${subjects.name}`.as('subject_name'),
-      start_time: timetableEntries.startTime,
+      enrollmentId: sql<string>`e.id`.as('enrollment_id'),
+      date: sql<string>`rc.date`.as('mark_date'),
+      status: statusAt(sql`rc.marks`).as('status'),
+      subject_id: sql<string>`s.id`.as('subject_id'),
+      subject_name: sql<string>`s.name`.as('subject_name'),
+      start_time: sql<string>`t.start_time`.as('start_time'),
     })
-    .from(attendanceRecords)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.instanceId, attendanceRecords.instanceId), eq(enrollments.id, attendanceRecords.enrollmentId)),
+    .from(
+      sql`${seatsOf(school, c.yearId, null)} AND e.year_id = ${c.yearId} AND e.class_id = ${c.classId}
+        JOIN assignments a ON a.instance_id = r.instance_id AND a.year_id = r.year_id AND a.class_id = r.class_id
+        JOIN timetable_entries t ON t.instance_id = a.instance_id AND t.assignment_id = a.id
+        JOIN roll_calls rc ON rc.instance_id = t.instance_id AND rc.timetable_entry_id = t.id AND rc.date BETWEEN ${c.start} AND ${c.end}
+        JOIN subjects s ON s.instance_id = a.instance_id AND s.id = a.subject_id`,
     )
-    .innerJoin(
-      timetableEntries,
-      and(
-        eq(timetableEntries.instanceId, attendanceRecords.instanceId),
-        eq(timetableEntries.id, attendanceRecords.timetableEntryId),
-      ),
-    )
-    .innerJoin(
-      assignments,
-      and(eq(assignments.instanceId, timetableEntries.instanceId), eq(assignments.id, timetableEntries.assignmentId)),
-    )
-    .innerJoin(subjects, and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId)))
-    .where(
-      and(
-        eq(attendanceRecords.instanceId, school),
-        eq(enrollments.yearId, c.yearId),
-        eq(enrollments.classId, c.classId),
-        between(attendanceRecords.date, c.start, c.end),
-      ),
-    )
-    .orderBy(asc(attendanceRecords.date), asc(timetableEntries.startTime));
+    .where(isMarked(sql`rc.marks`))
+    .orderBy(sql`rc.date, t.start_time, e.id`);
 
-/** The marks of one enrolment on one date (what a day's derived status is made of). */
-export const selectDayMarks = (db: Db, school: string, enrollmentId: string, date: string) =>
+/** The marks of one enrolment on one date, in every lesson of its year (what a day's derived status is made of). */
+export const selectDayMarks = (db: Db, school: string, enrollmentId: string, yearId: string, date: string) =>
   db
-    .select({ status: attendanceRecords.status })
-    .from(attendanceRecords)
-    .where(
-      and(
-        eq(attendanceRecords.instanceId, school),
-        eq(attendanceRecords.enrollmentId, enrollmentId),
-        eq(attendanceRecords.date, date),
-      ),
-    );
+    .select({ status: statusAt(sql`rc.marks`).as('status') })
+    .from(
+      sql`${seatsOf(school, yearId, null)} AND e.id = ${enrollmentId}
+        JOIN assignments a ON a.instance_id = r.instance_id AND a.year_id = r.year_id AND a.class_id = r.class_id
+        JOIN timetable_entries t ON t.instance_id = a.instance_id AND t.assignment_id = a.id
+        JOIN roll_calls rc ON rc.instance_id = t.instance_id AND rc.timetable_entry_id = t.id AND rc.date = ${date}`,
+    )
+    .where(isMarked(sql`rc.marks`));

@@ -5,7 +5,7 @@ import { and, asc, eq, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
-import { evaluations, grades } from './schema';
+import { evaluations } from './schema';
 
 export interface Book {
   classId: string;
@@ -132,7 +132,3 @@ export const canJoin = (
  */
 export const scoreFits = (school: string, id: string, score: number) =>
   noneNow(evaluations, and(byId(evaluations, school, id), sql`${evaluations.maxScore} < ${score}`)!);
-
-/** No grade of the evaluation is above `max` (hundredths). */
-export const noScoreAbove = (school: string, id: string, max: number) =>
-  noneNow(grades, and(eq(grades.instanceId, school), eq(grades.evaluationId, id), sql`${grades.score} > ${max}`)!);

@@ -1,63 +1,64 @@
-// Grades: one score (hundredths) per evaluation and enrolment. A cell is written by upsert, so the
-// same score sent twice (an offline replay) lands once.
-import { and, eq, sql } from 'drizzle-orm';
+// Grades: one score (hundredths) per evaluation and enrolment. Stored packed (decision 220): an
+// evaluation's row holds its scores, a JSON array indexed by the seats of its class's roster for
+// the period's year (db/class-rosters.ts). A grade's id names its cell: `<evaluation id>.<enrolment
+// id>`. A cell is set by position inside its writing statement, so the same score sent twice (an
+// offline replay) lands once and two teachers on one evaluation both keep theirs.
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import * as periods from './academic-periods';
 import * as assignments from './assignments';
 import type { Db } from './client';
+import { type ClassYear, scoreAtSeat, seatClass, seatsOf } from './class-rosters';
 import * as curriculum from './curriculum';
 import { byId } from './scoped';
-import { academicPeriods, enrollments, evaluations, grades } from './schema';
+import { enrollments, evaluations } from './schema';
 
-const evaluationOf = and(eq(evaluations.instanceId, grades.instanceId), eq(evaluations.id, grades.evaluationId));
+/** A grade's id: its evaluation's and its enrolment's ids (neither holds a '.'). */
+export const gradeId = (evaluationId: string, enrollmentId: string) => `${evaluationId}.${enrollmentId}`;
 
-/** A grade book's grades: every score of the book's evaluations (ids aliased for batches). */
-export const selectBookGrades = (db: Db, school: string, b: { classId: string; subjectId: string; periodId: string }) =>
+/** The cell a grade id names, or null for an id of another shape. */
+export function cellOfGradeId(id: string): { evaluationId: string; enrollmentId: string } | null {
+  const [evaluationId, enrollmentId, ...rest] = id.split('.');
+  return evaluationId && enrollmentId && rest.length === 0 ? { evaluationId, enrollmentId } : null;
+}
+
+/** The evaluations `ev` of a class in a year's periods, with the class's seats (`j`, `e`). */
+const yearScores = (school: string, c: ClassYear) =>
+  sql`evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id AND p.year_id = ${c.yearId}
+    JOIN ${seatsOf(school, c.yearId, c.classId)}`;
+
+/** A grade book's grades: every score of the book's evaluations (the book's year given), in the evaluations' order. */
+export const selectBookGrades = (
+  db: Db,
+  school: string,
+  b: { yearId: string; classId: string; subjectId: string; periodId: string },
+) =>
   db
     .select({
-      id: sql<string>`${grades.id}`.as('grade_id'),
-      enrollment_id: grades.enrollmentId,
-      evaluation_id: grades.evaluationId,
-      score: grades.score,
+      id: sql<string>`ev.id || '.' || j.value`.as('grade_id'),
+      enrollment_id: sql<string>`j.value`.as('enrollment_id'),
+      evaluation_id: sql<string>`ev.id`.as('evaluation_id'),
+      score: sql<number>`${scoreAtSeat}`.as('score'),
     })
-    .from(grades)
-    .innerJoin(evaluations, evaluationOf)
+    .from(sql`evaluations ev JOIN ${seatsOf(school, b.yearId, b.classId)}`)
     .where(
-      and(
-        eq(grades.instanceId, school),
-        eq(evaluations.classId, b.classId),
-        eq(evaluations.subjectId, b.subjectId),
-        eq(evaluations.periodId, b.periodId),
-      ),
-    );
+      sql`ev.instance_id = ${school} AND ev.class_id = ${b.classId} AND ev.subject_id = ${b.subjectId} AND ev.period_id = ${b.periodId} AND ${scoreAtSeat} IS NOT NULL`,
+    )
+    .orderBy(sql`ev.created_at, ev.name, j.key`);
 
-/** Every grade of a class's enrolments of a year, all periods (the report cards' annual summary): one query. */
+/** Every grade of a class's pupils of a year, all periods (the report cards' annual summary): one query. */
 export const selectClassYearGrades = (db: Db, school: string, yearId: string, classId: string) =>
   db
     .select({
-      enrollment_id: grades.enrollmentId,
-      evaluation_name: sql<string>`${evaluations.name}`.as('evaluation_name'),
-      subject_id: evaluations.subjectId,
-      period_id: evaluations.periodId,
-      score: grades.score,
-      max_score: evaluations.maxScore,
+      enrollment_id: sql<string>`e.id`.as('enrollment_id'),
+      evaluation_name: sql<string>`ev.name`.as('evaluation_name'),
+      subject_id: sql<string>`ev.subject_id`.as('subject_id'),
+      period_id: sql<string>`ev.period_id`.as('period_id'),
+      score: sql<number>`${scoreAtSeat}`.as('score'),
+      max_score: sql<number>`ev.max_score`.as('max_score'),
     })
-    .from(grades)
-    .innerJoin(evaluations, evaluationOf)
-    .innerJoin(
-      academicPeriods,
-      and(eq(academicPeriods.instanceId, evaluations.instanceId), eq(academicPeriods.id, evaluations.periodId)),
-    )
-    .innerJoin(enrollments, and(eq(enrollments.instanceId, grades.instanceId), eq(enrollments.id, grades.enrollmentId)))
-    .where(
-      and(
-        eq(grades.instanceId, school),
-        eq(evaluations.classId, classId),
-        eq(academicPeriods.yearId, yearId),
-        eq(enrollments.yearId, yearId),
-        eq(enrollments.classId, classId),
-      ),
-    )
-    .orderBy(evaluations.createdAt);
+    .from(sql`${yearScores(school, { yearId, classId })} AND e.year_id = ${yearId} AND e.class_id = ${classId}`)
+    .where(sql`ev.instance_id = ${school} AND ev.class_id = ${classId} AND ${scoreAtSeat} IS NOT NULL`)
+    .orderBy(sql`ev.created_at, ev.id, j.key`);
 
 /**
  * Where a grade goes, with what its book's rules need, in one statement (a row when the
@@ -88,41 +89,74 @@ export const selectGradePlace = (
     .limit(1);
 };
 
-/** The cell of an evaluation and an enrolment, if scored: batchable (id aliased). */
-export const selectCell = (db: Db, school: string, evaluationId: string, enrollmentId: string) =>
-  db
-    .select({ id: sql<string>`${grades.id}`.as('grade_id') })
-    .from(grades)
-    .where(
-      and(eq(grades.instanceId, school), eq(grades.evaluationId, evaluationId), eq(grades.enrollmentId, enrollmentId)),
-    )
-    .limit(1);
-
 /** The periods an enrolment has grades in, in its class's grade books: batchable. */
 export const selectGradedPeriods = (db: Db, school: string, enrollmentId: string, classId: string) =>
   db
-    .selectDistinct({ period_id: evaluations.periodId })
-    .from(grades)
-    .innerJoin(evaluations, evaluationOf)
-    .where(and(eq(grades.instanceId, school), eq(grades.enrollmentId, enrollmentId), eq(evaluations.classId, classId)));
+    .selectDistinct({ period_id: sql<string>`ev.period_id`.as('period_id') })
+    .from(
+      sql`evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id
+        JOIN ${seatsOf(school, sql`p.year_id`, classId)} AND e.id = ${enrollmentId}`,
+    )
+    .where(sql`ev.instance_id = ${school} AND ev.class_id = ${classId} AND ${scoreAtSeat} IS NOT NULL`);
 
-/** Sets a cell's score (the row's id is kept when it exists). */
-export const upsertCell = (
-  db: Db,
-  school: string,
-  cell: { id: string; evaluationId: string; enrollmentId: string; score: number },
-) =>
-  db
-    .insert(grades)
-    .values({ ...cell, instanceId: school })
-    .onConflictDoUpdate({
-      target: [grades.instanceId, grades.evaluationId, grades.enrollmentId],
-      set: { score: cell.score, updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')` },
-    });
+/** A cell's score, or null (`cell.score` null clears it). */
+export interface Cell extends ClassYear {
+  evaluationId: string;
+  enrollmentId: string;
+  score: number | null;
+}
 
-export const deleteCell = (db: Db, school: string, evaluationId: string, enrollmentId: string) =>
+/**
+ * Sets (or clears) a cell: the class's newcomers seated, then the score put at the pupil's seat
+ * in the evaluation's scores, padded with nulls up to it, in one UPDATE that reads the stored
+ * scores (a concurrent write to another cell is kept). The evaluation is of the class's year.
+ */
+export function setCell(db: Db, school: string, cell: Cell) {
+  const scores = sql`evaluations.scores`;
+  const length = sql`json_array_length(${scores})`;
+  const padded = sql`CASE WHEN ${length} > j.key THEN ${scores} ELSE json('[' || substr(${scores}, 2, length(${scores}) - 2)
+    || CASE WHEN ${length} > 0 THEN ',' ELSE '' END
+    || substr(replace(hex(zeroblob(j.key + 1 - ${length})), '00', ',null'), 2) || ']') END`;
+  return [
+    seatClass(db, school, cell),
+    db
+      .update(evaluations)
+      .set({
+        scores: sql`(SELECT json_set(${padded}, '$[' || j.key || ']', CAST(${cell.score} AS INTEGER))
+          FROM class_rosters r, json_each(r.enrollment_ids) j
+          WHERE r.instance_id = ${school} AND r.year_id = ${cell.yearId} AND r.class_id = ${cell.classId} AND j.value = ${cell.enrollmentId})`,
+      })
+      .where(byId(evaluations, school, cell.evaluationId)),
+  ];
+}
+
+// ------------------------------------------------------------------------------------ Guards
+
+/** An evaluation's scores above `max` (hundredths) of an enrolment still there. */
+export const noScoreAbove = (school: string, evaluationId: string, max: number): SQL =>
+  sql`NOT EXISTS (SELECT 1 FROM evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id
+    JOIN ${seatsOf(school, sql`p.year_id`, sql`ev.class_id`)}
+    WHERE ev.instance_id = ${school} AND ev.id = ${evaluationId} AND ${scoreAtSeat} > ${max})`;
+
+/** No grade of these enrolments (a subquery of their ids) in any evaluation of the school. */
+export const noGradeOf = (school: string, enrollmentIds: SQLWrapper): SQL =>
+  sql`NOT EXISTS (SELECT 1 FROM evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id
+    JOIN ${seatsOf(school, sql`p.year_id`, sql`ev.class_id`)} AND e.id IN ${enrollmentIds}
+    WHERE ev.instance_id = ${school} AND ${scoreAtSeat} IS NOT NULL)`;
+
+/** A cell's score (hundredths), with its evaluation: a row when the enrolment holds a seat of the evaluation's roster. */
+const cellFrom = (school: string, evaluationId: string, enrollmentId: string) =>
+  sql`evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id
+    JOIN ${seatsOf(school, sql`p.year_id`, sql`ev.class_id`)} AND e.id = ${enrollmentId}
+    WHERE ev.instance_id = ${school} AND ev.id = ${evaluationId}`;
+
+/** The score of a cell, if any (batchable). */
+export const selectCellScore = (db: Db, school: string, evaluationId: string, enrollmentId: string) =>
   db
-    .delete(grades)
-    .where(
-      and(eq(grades.instanceId, school), eq(grades.evaluationId, evaluationId), eq(grades.enrollmentId, enrollmentId)),
-    );
+    .select({ score: sql<number | null>`${scoreAtSeat}`.as('cell_score') })
+    .from(cellFrom(school, evaluationId, enrollmentId))
+    .limit(1);
+
+/** A guard condition: the cell still has a score. */
+export const cellScored = (school: string, evaluationId: string, enrollmentId: string): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${cellFrom(school, evaluationId, enrollmentId)} AND ${scoreAtSeat} IS NOT NULL)`;

@@ -4,18 +4,10 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { chunk, insertChunks } from './chunks';
 import type { Db } from './client';
+import { noGradeOf } from './grades';
 import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
-import {
-  enrollments,
-  grades,
-  payments,
-  promotionRunItems,
-  promotionRuns,
-  schoolYears,
-  students,
-  users,
-} from './schema';
+import { enrollments, payments, promotionRunItems, promotionRuns, schoolYears, students, users } from './schema';
 
 type ItemKind = (typeof promotionRunItems.$inferInsert)['kind'];
 
@@ -167,10 +159,7 @@ export const runUntouched = (db: Db, school: string, runId: string) =>
       payments,
       and(ofSchool(payments, school), inArray(payments.enrollmentId, itemsOf(db, school, runId, 'enrollment')))!,
     ),
-    noneNow(
-      grades,
-      and(ofSchool(grades, school), inArray(grades.enrollmentId, itemsOf(db, school, runId, 'enrollment')))!,
-    ),
+    noGradeOf(school, itemsOf(db, school, runId, 'enrollment')),
   )!;
 
 /** The undo: the run's enrolments removed, its graduates active again, their accounts as they were. */

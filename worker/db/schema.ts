@@ -471,6 +471,11 @@ export const evaluations = sqliteTable(
     /** Hundredths of a point. */
     maxScore: integer('max_score').notNull(),
     createdAt: createdAt(),
+    /**
+     * The evaluation's grades (decision 220): a JSON array of scores in hundredths, one per seat of
+     * its class's roster for the period's year (`class_rosters`), null where a pupil has none.
+     */
+    scores: text('scores').notNull().default('[]'),
   },
   (t) => [
     uniqueIndex('evaluations_instance_id_uq').on(t.instanceId, t.id),
@@ -493,33 +498,6 @@ export const evaluations = sqliteTable(
       foreignColumns: [academicPeriods.instanceId, academicPeriods.id],
     }).onDelete('cascade'),
     check('evaluations_max_ck', sql`${t.maxScore} > 0`),
-  ],
-);
-
-export const grades = sqliteTable(
-  'grades',
-  {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
-    evaluationId: text('evaluation_id').notNull(),
-    enrollmentId: text('enrollment_id').notNull(),
-    /** Hundredths of a point. */
-    score: integer('score').notNull(),
-    updatedAt: text('updated_at').notNull().default(now),
-  },
-  (t) => [
-    uniqueIndex('grades_instance_id_uq').on(t.instanceId, t.id),
-    uniqueIndex('grades_cell_uq').on(t.instanceId, t.evaluationId, t.enrollmentId),
-    index('grades_enrollment_idx').on(t.instanceId, t.enrollmentId),
-    foreignKey({
-      columns: [t.instanceId, t.evaluationId],
-      foreignColumns: [evaluations.instanceId, evaluations.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.instanceId, t.enrollmentId],
-      foreignColumns: [enrollments.instanceId, enrollments.id],
-    }).onDelete('cascade'),
-    check('grades_score_ck', sql`${t.score} >= 0`),
   ],
 );
 
@@ -649,27 +627,55 @@ export const timetableEntries = sqliteTable(
 
 const attendanceStatus = ['present', 'absent', 'late', 'justified'] as const;
 
-export const attendanceRecords = sqliteTable(
-  'attendance_records',
+// Marks and grades are stored packed (decision 220): a pupil's place in a row is their seat in the
+// class's roster of the year. Both tables below are WITHOUT ROWID (hand-written in migration
+// 0007: drizzle cannot say it; a migration that rebuilds them must keep it), and the marks and
+// grades one per row remain readable as the views `attendance_records` and `grades`
+// (worker/db/unpacked.ts).
+
+/**
+ * A class's enrolments of a year in seat order, a JSON array of enrolment ids. Append-only: a
+ * pupil keeps their seat for the year (a leaver's stays, a newcomer takes the next), so a seat
+ * never changes hands and packed marks and scores stay theirs.
+ */
+export const classRosters = sqliteTable(
+  'class_rosters',
   {
-    id: text('id').primaryKey(),
     instanceId: instanceId(),
-    timetableEntryId: text('timetable_entry_id').notNull(),
-    enrollmentId: text('enrollment_id').notNull(),
-    date: text('date').notNull(),
-    status: text('status', { enum: attendanceStatus }).notNull(),
+    yearId: text('year_id').notNull(),
+    classId: text('class_id').notNull(),
+    enrollmentIds: text('enrollment_ids').notNull().default('[]'),
   },
   (t) => [
-    uniqueIndex('attendance_records_instance_id_uq').on(t.instanceId, t.id),
-    uniqueIndex('attendance_records_cell_uq').on(t.instanceId, t.timetableEntryId, t.enrollmentId, t.date),
-    index('attendance_records_enrollment_idx').on(t.instanceId, t.enrollmentId, t.date),
+    primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }),
+    foreignKey({
+      columns: [t.instanceId, t.yearId],
+      foreignColumns: [schoolYears.instanceId, schoolYears.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * A roll call: a lesson (timetable entry) on a date, with the marks of its class packed one
+ * character per seat of the class's roster: p(resent), a(bsent), l(ate), j(ustified), '-' none.
+ * A roll call without any mark is no row.
+ */
+export const rollCalls = sqliteTable(
+  'roll_calls',
+  {
+    instanceId: instanceId(),
+    timetableEntryId: text('timetable_entry_id').notNull(),
+    date: text('date').notNull(),
+    marks: text('marks').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.timetableEntryId, t.date] }),
     foreignKey({
       columns: [t.instanceId, t.timetableEntryId],
       foreignColumns: [timetableEntries.instanceId, timetableEntries.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.instanceId, t.enrollmentId],
-      foreignColumns: [enrollments.instanceId, enrollments.id],
     }).onDelete('cascade'),
   ],
 );

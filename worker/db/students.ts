@@ -210,7 +210,9 @@ const inIds = (school: string, part: string[]) => and(ofSchool(students, school)
 
 /**
  * Deletes students; the composite foreign keys cascade to their enrolments and from there to
- * payments, adjustments, grades, appreciations and attendance, and to their portal account.
+ * payments, adjustments, appreciations and attendance overrides, and to their portal account;
+ * an enrolment's marks and grades, packed by seat, are erased by migration 0007's trigger
+ * (decision 220).
  */
 export const deleteStudents = (db: Db, school: string, ids: readonly string[]) =>
   chunk(ids).map((part) => db.delete(students).where(inIds(school, part)));

@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { courseColumns, courseNames } from './subjects';
 import { existsNow, noneNow } from './guards';
 import { byId } from './scoped';
-import { assignments, attendanceRecords, classes, subjects, teachers, timetableEntries } from './schema';
+import { assignments, classes, rollCalls, subjects, teachers, timetableEntries } from './schema';
 import { profileIdsOfUser } from './teachers';
 
 const assignmentOfEntry = and(
@@ -147,10 +147,7 @@ export const teacherFreeForCourse = (school: string, c: { yearId: string; teache
 
 /** A guard condition: no roll call was taken in the lesson. */
 export const noRollCall = (school: string, id: string) =>
-  noneNow(
-    attendanceRecords,
-    and(eq(attendanceRecords.instanceId, school), eq(attendanceRecords.timetableEntryId, id))!,
-  );
+  noneNow(rollCalls, and(eq(rollCalls.instanceId, school), eq(rollCalls.timetableEntryId, id))!);
 
 /** A guard condition: the lesson is still there. */
 export const lessonStillExists = (school: string, id: string) =>

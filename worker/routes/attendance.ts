@@ -89,7 +89,7 @@ attendanceRoutes.post(api.override.path, allow.permission('report:attendance'), 
     await enrollments.findEnrollmentOfStudent(db, school, body.student_id, year.id),
     t.studentNotFound,
   );
-  const day = (await marks.selectDayMarks(db, school, enrollment.id, body.date)).map((m) => m.status);
+  const day = (await marks.selectDayMarks(db, school, enrollment.id, year.id, body.date)).map((m) => m.status);
   const cell = dailyCell(day, body.status);
   return commit(
     c,

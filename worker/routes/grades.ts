@@ -99,7 +99,7 @@ gradesRoutes.get(api.book.path, allow.types(...BOOK_ACCOUNTS), input(api.book), 
   const book = { classId: klass.id, subjectId: q.subjectId, periodId: q.periodId };
   const [evaluationRows, gradeRows, appreciationRows, studentRows] = await db.batch([
     evaluations.selectBookEvaluations(db, school, book),
-    grades.selectBookGrades(db, school, book),
+    grades.selectBookGrades(db, school, { ...book, yearId: year.id }),
     appreciations.selectBookAppreciations(db, school, { ...course, periodId: q.periodId }),
     enrollments.selectClassList(db, school, year.id, klass.id),
   ]);
@@ -118,26 +118,43 @@ gradesRoutes.get(api.book.path, allow.types(...BOOK_ACCOUNTS), input(api.book), 
   });
 });
 
-gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save), async (c) => {
+/** A cell to write: an evaluation of the student's book named by its id, or by its name (document 2's call). */
+interface CellWrite {
+  evaluationId: string | null;
+  enrollmentId: string;
+  subjectId: string;
+  periodId: string;
+  evaluationName: string;
+  /** Points. */
+  maxScore: number;
+  newEvaluation: boolean;
+  /** Points; null removes the grade. */
+  score: number | null;
+  /** The cell must still hold a score (a change or a removal of an existing grade). */
+  scored?: boolean;
+}
+
+/**
+ * One grade cell: a read batch (the enrolment with the book's rules, the evaluation, the book's
+ * evaluations, its class through the enrolment), the rules checked, then one guarded batch that
+ * seats the pupil and sets the score at their seat (creating the evaluation with its first
+ * grade). The grade book's drafts, POST /grades and document 2's /grades/:id all land here.
+ */
+async function writeCell(c: SchoolContext, w: CellWrite) {
   const { db, school, account } = c.var;
-  const body = c.req.valid('json');
-  // One round trip reads all a cell needs: its enrolment with the book's rules, the evaluation,
-  // the book's evaluations (its class through the enrolment) and the cell. The write re-checks
-  // in its batch what it depends on.
-  const [placeRows, evaluationRows, others, cellRows] = await db.batch([
+  const [placeRows, evaluationRows, others] = await db.batch([
     grades.selectGradePlace(db, school, {
-      enrollmentId: body.enrollment_id,
-      subjectId: body.subject_id,
-      periodId: body.period_id,
+      enrollmentId: w.enrollmentId,
+      subjectId: w.subjectId,
+      periodId: w.periodId,
       teacherUserId: account.type === 'teacher' ? account.id : null,
     }),
-    evaluations.selectEvaluation(db, school, body.evaluation_id),
+    evaluations.selectEvaluation(db, school, w.evaluationId ?? ''),
     evaluations.selectBookEvaluations(db, school, {
-      classId: enrollments.classIdOfEnrollment(school, body.enrollment_id),
-      subjectId: body.subject_id,
-      periodId: body.period_id,
+      classId: enrollments.classIdOfEnrollment(school, w.enrollmentId),
+      subjectId: w.subjectId,
+      periodId: w.periodId,
     }),
-    grades.selectCell(db, school, body.evaluation_id, body.enrollment_id),
   ]);
   const row = found(placeRows[0], t.studentNotFound);
   const place = { id: row.enrollment_id, yearId: row.year_id, classId: row.class_id };
@@ -147,9 +164,13 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
     periodFound: Boolean(row.period_ok),
     maxGrade: row.max_grade,
   });
-  const course = { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id };
-  const book = { classId: place.classId, subjectId: body.subject_id, periodId: body.period_id };
-  const existing = evaluationRows[0];
+  const course = { yearId: place.yearId, classId: place.classId, subjectId: w.subjectId };
+  const book = { classId: place.classId, subjectId: w.subjectId, periodId: w.periodId };
+  const max = toHundredths(w.maxScore);
+  // Document 2's call names the evaluation: the book's of that name, with that max.
+  const named = w.evaluationId === null ? others.find((e) => sameEvaluationName(e.name, w.evaluationName)) : undefined;
+  if (named && named.max_score !== max) throw conflict(t.nameTaken(w.evaluationName), 'evaluation_name_taken');
+  const existing = named ? { ...named, ...book } : evaluationRows[0];
 
   // The evaluation: the server's when it has it (it must be of this book), else the new one the
   // grade brings (refused if it was never new: it was deleted meanwhile).
@@ -166,8 +187,8 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
     evaluation = existing;
     guards.push({ holds: evaluations.stillExists(school, existing.id), error: notFound(t.evaluationNotFound) });
   } else {
-    if (!body.new_evaluation) throw notFound(t.evaluationNotFound);
-    evaluation = { id: body.evaluation_id, name: body.evaluation_name, max_score: toHundredths(body.max_score) };
+    if (w.evaluationId !== null && !w.newEvaluation) throw notFound(t.evaluationNotFound);
+    evaluation = { id: w.evaluationId ?? crypto.randomUUID(), name: w.evaluationName, max_score: max };
     const taken = others.find((e) => sameEvaluationName(e.name, evaluation.name));
     if (taken) throw conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken');
     const total = exceededTotal(
@@ -200,10 +221,13 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
       }),
     );
   }
+  if (w.scored)
+    guards.push({ holds: grades.cellScored(school, evaluation.id, place.id), error: notFound(t.gradeNotFound) });
 
   const out = { id: evaluation.id, name: evaluation.name, max_score: toPoints(evaluation.max_score) };
-  if (body.score === null) {
-    statements.push(grades.deleteCell(db, school, evaluation.id, place.id));
+  const cell = { ...course, evaluationId: evaluation.id, enrollmentId: place.id };
+  if (w.score === null) {
+    statements.push(...grades.setCell(db, school, { ...cell, score: null }));
     return commit(c, statements, {
       audit: {
         action: 'DELETE_GRADE',
@@ -214,13 +238,10 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
       body: { enrollment_id: place.id, grade: null, evaluation: out, message: t.gradeDeleted } satisfies SavedGrade,
     });
   }
-  const score = toHundredths(body.score);
+  const score = toHundredths(w.score);
   if (score > evaluation.max_score)
     throw new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score)));
-  const cell = cellRows[0] ?? { id: crypto.randomUUID() };
-  statements.push(
-    grades.upsertCell(db, school, { id: cell.id, evaluationId: evaluation.id, enrollmentId: place.id, score }),
-  );
+  statements.push(...grades.setCell(db, school, { ...cell, score }));
   guards.push({
     holds: evaluations.scoreFits(school, evaluation.id, score),
     error: new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score))),
@@ -229,15 +250,77 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
     audit: {
       action: 'SET_GRADE',
       target: evaluation.name,
-      details: { enrollment: place.id, evaluation: evaluation.id, score: body.score },
+      details: { enrollment: place.id, evaluation: evaluation.id, score: w.score },
     },
     guards,
     body: {
       enrollment_id: place.id,
-      grade: gradeOut({ id: cell.id, evaluation_id: evaluation.id, score }, evaluation),
+      grade: gradeOut({ id: grades.gradeId(evaluation.id, place.id), evaluation_id: evaluation.id, score }, evaluation),
       evaluation: out,
       message: t.gradeSaved,
     } satisfies SavedGrade,
+  });
+}
+
+gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save), async (c) => {
+  const body = c.req.valid('json');
+  return writeCell(c, {
+    evaluationId: body.evaluation_id ?? null,
+    enrollmentId: body.enrollment_id,
+    subjectId: body.subject_id,
+    periodId: body.period_id,
+    evaluationName: body.evaluation_name,
+    maxScore: body.max_score,
+    newEvaluation: body.new_evaluation,
+    score: body.score,
+  });
+});
+
+/** The grade a document 2 id names, with its evaluation: 404 'Note introuvable.' unless the cell holds a score. */
+async function requireGrade(c: SchoolContext, id: string) {
+  const { db, school } = c.var;
+  const cell = grades.cellOfGradeId(id);
+  if (!cell) throw notFound(t.gradeNotFound);
+  const [evaluationRows, scoreRows] = await db.batch([
+    evaluations.selectEvaluation(db, school, cell.evaluationId),
+    grades.selectCellScore(db, school, cell.evaluationId, cell.enrollmentId),
+  ]);
+  const evaluation = evaluationRows[0];
+  if (!evaluation || scoreRows[0]?.score == null) throw notFound(t.gradeNotFound);
+  return { ...cell, evaluation };
+}
+
+gradesRoutes.put(api.updateGrade.path, allow.types(...BOOK_ACCOUNTS), input(api.updateGrade), async (c) => {
+  const { id } = c.req.valid('param');
+  const body = c.req.valid('json');
+  const { evaluation, enrollmentId } = await requireGrade(c, id);
+  if (body.score === undefined)
+    return changeEvaluation(c, evaluation.id, { name: body.evaluation_name!, max_score: body.max_score! });
+  return writeCell(c, {
+    evaluationId: evaluation.id,
+    enrollmentId,
+    subjectId: evaluation.subjectId,
+    periodId: evaluation.periodId,
+    evaluationName: evaluation.name,
+    maxScore: toPoints(evaluation.max_score),
+    newEvaluation: false,
+    score: body.score,
+    scored: true,
+  });
+});
+
+gradesRoutes.delete(api.removeGrade.path, allow.types(...BOOK_ACCOUNTS), input(api.removeGrade), async (c) => {
+  const { id } = c.req.valid('param');
+  const { evaluation, enrollmentId } = await requireGrade(c, id);
+  return writeCell(c, {
+    evaluationId: evaluation.id,
+    enrollmentId,
+    subjectId: evaluation.subjectId,
+    periodId: evaluation.periodId,
+    evaluationName: evaluation.name,
+    maxScore: toPoints(evaluation.max_score),
+    newEvaluation: false,
+    score: null,
   });
 });
 
@@ -259,10 +342,9 @@ async function evaluationForWrite(c: SchoolContext, id: string) {
   };
 }
 
-gradesRoutes.put(api.updateEvaluation.path, allow.types(...BOOK_ACCOUNTS), input(api.updateEvaluation), async (c) => {
+/** Renames an evaluation or changes its max score, with the rules of the book in the batch. */
+async function changeEvaluation(c: SchoolContext, id: string, body: { name: string; max_score: number }) {
   const { db, school } = c.var;
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
   const { evaluation, course, maxGrade, book } = await evaluationForWrite(c, id);
   const max = toHundredths(body.max_score);
   const others = (await evaluations.selectBookEvaluations(db, school, book)).filter((e) => e.id !== id);
@@ -292,13 +374,17 @@ gradesRoutes.put(api.updateEvaluation.path, allow.types(...BOOK_ACCOUNTS), input
         error: conflict(serverText.changedMeanwhile, 'changed'),
       },
       {
-        holds: evaluations.noScoreAbove(school, id, max),
+        holds: grades.noScoreAbove(school, id, max),
         error: new ApiError(400, 'score_above_max', t.scoresAboveMax(body.max_score)),
       },
     ],
     body: { evaluation: { id, name: body.name, max_score: body.max_score }, message: t.evaluationUpdated },
   });
-});
+}
+
+gradesRoutes.put(api.updateEvaluation.path, allow.types(...BOOK_ACCOUNTS), input(api.updateEvaluation), async (c) =>
+  changeEvaluation(c, c.req.valid('param').id, c.req.valid('json')),
+);
 
 gradesRoutes.delete(
   api.removeEvaluation.path,

@@ -90,7 +90,12 @@ teacherRoutes.get(rollCallApi.session.path, allow.types('teacher', 'admin'), inp
   checkDate(lesson, date);
   const [students, marks] = await db.batch([
     enrollments.selectClassList(db, school, lesson.year_id, lesson.class_id),
-    attendance.selectSessionMarks(db, school, lesson.id, date),
+    attendance.selectSessionMarks(db, school, {
+      entryId: lesson.id,
+      date,
+      yearId: lesson.year_id,
+      classId: lesson.class_id,
+    }),
   ]);
   const { id, day_of_week, start_time, end_time, subject_name, class_name, location_name } = lesson;
   return c.json<RollCall>({

@@ -11,6 +11,7 @@ export const gradesServerText = {
   studentNotFound: 'Élève introuvable.',
   evaluationNotFound: "Cette évaluation n'existe plus : elle a été supprimée entre-temps.",
   gradeNotFound: 'Note introuvable.',
+  scoreOrEvaluation: "Envoyez soit la note, soit le nom et la note maximale de l'évaluation.",
   notYourCourse: "Vous n'enseignez pas cette matière dans cette classe.",
   nameRequired: "Le nom de l'évaluation est requis.",
   maxRequired: 'La note maximale est requise.',

@@ -1,0 +1,95 @@
+// Migration 0007 (decision 220) converts marks and grades in place: a school's rows written in
+// the old shape (one row per mark, one per grade) into a database migrated to 0006, then 0007
+// applied, then every screen built on them read through the app. The answers must be the ones
+// the code before 0007 gave on the same rows, byte for byte (storage-migration.answers.json,
+// recorded at commit 7cfa7c6 with the same rows and reads): daily sheets and their overrides,
+// detailed reports, roll calls, report card data, the student's Notes. The grade book's answers
+// too, but for the grades' ids, which now name their cell ('<evaluation id>.<enrolment id>').
+import { applyD1Migrations, createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import worker from '../../worker/index';
+import recorded from './storage-migration.answers.json';
+import { OLD, READS, oldSchoolToken, oldStorageStatements } from './fixtures-old-storage';
+
+const db = env.MIGRATION_DB;
+const before0007 = env.TEST_MIGRATIONS.filter((m) => m.name < '0007');
+
+const read = async (as: 'admin' | 'prof' | 'eleve', path: string, body?: unknown) => {
+  const request = new Request(`https://${OLD.host}${path}`, {
+    method: body === undefined ? 'GET' : 'PUT',
+    headers: {
+      Authorization: `Bearer ${await oldSchoolToken(as)}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const res = await worker.fetch(request, { ...env, DB: db }, createExecutionContext());
+  return { status: res.status, body: await res.text() };
+};
+
+beforeAll(async () => {
+  await applyD1Migrations(db, before0007);
+  await db.batch(oldStorageStatements(db));
+  await applyD1Migrations(db, env.TEST_MIGRATIONS);
+});
+
+describe('migration 0007', () => {
+  it('keeps every mark and every grade: the same answers as before, byte for byte', async () => {
+    const answers = recorded as Record<string, { status: number; body: string }>;
+    for (const { name, as, path } of READS.filter((r) => !r.name.startsWith('grade book'))) {
+      expect(await read(as, path), name).toEqual(answers[name]);
+    }
+  });
+
+  it('keeps the grade book, the grades now named by their cell', async () => {
+    const answers = recorded as Record<string, { status: number; body: string }>;
+    const oldIds = new Map<string, string>();
+    for (const { name, as, path } of READS.filter((r) => r.name.startsWith('grade book'))) {
+      const now = await read(as, path);
+      const then = JSON.parse(answers[name]!.body) as { gradesByEnrollment: Record<string, { id: string }[]> };
+      for (const [enrollment, list] of Object.entries(then.gradesByEnrollment))
+        for (const grade of list as { id: string; evaluation_id: string }[])
+          oldIds.set(grade.id, `${grade.evaluation_id}.${enrollment}`);
+      const renamed = answers[name]!.body.replace(/"id":"(mig-g-\d+)"/g, (_, id: string) => `"id":"${oldIds.get(id)}"`);
+      expect(now, name).toEqual({ ...answers[name], body: renamed });
+    }
+    expect(oldIds.size).toBeGreaterThan(10);
+  });
+
+  it('stores the marks one row per lesson and date and the scores in their evaluation', async () => {
+    const count = async (query: string) => (await db.prepare(query).first<{ n: number }>())!.n;
+    // Old marks: one row each; now one row per roll call, and the view shows them one per row.
+    expect(await count('SELECT count(*) AS n FROM roll_calls')).toBeLessThan(
+      await count('SELECT count(*) AS n FROM attendance_records'),
+    );
+    expect(await count("SELECT count(*) AS n FROM attendance_records WHERE status = 'late'")).toBeGreaterThan(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM sqlite_master WHERE name IN ('grades', 'attendance_records') AND type = 'view'",
+      ),
+    ).toBe(2);
+    const tables = await db
+      .prepare("SELECT sql FROM sqlite_master WHERE name IN ('roll_calls', 'class_rosters')")
+      .all<{ sql: string }>();
+    expect(tables.results.map((t) => t.sql.trim().endsWith('WITHOUT ROWID'))).toEqual([true, true]);
+  });
+
+  it('writes into the converted rows: a changed mark changes that mark only', async () => {
+    const path = '/api/teacher/attendance?entryId=mig-l-ma7&date=2026-01-19';
+    const before = JSON.parse((await read('admin', path)).body) as {
+      marks: { enrollment_id: string; status: string }[];
+    };
+    const saved = await read('prof', '/api/teacher/attendance', {
+      timetable_entry_id: 'mig-l-ma7',
+      date: '2026-01-19',
+      marks: [{ enrollment_id: 'mig-e-p1', status: 'absent' }],
+    });
+    expect(saved.status, saved.body).toBe(200);
+    const after = JSON.parse((await read('admin', path)).body) as typeof before;
+    expect(before.marks.find((m) => m.enrollment_id === 'mig-e-p1')?.status).toBe('present');
+    expect(after.marks).toEqual(
+      before.marks.map((m) => (m.enrollment_id === 'mig-e-p1' ? { ...m, status: 'absent' } : m)),
+    );
+  });
+});

@@ -1,0 +1,153 @@
+// The reads built on packed marks and grades (decision 220) take a constant number of D1
+// statements whatever the class size and the number of days: the daily sheet and the detailed
+// report, the roll call, the report cards' data and the student's Notes, read for a class of 2
+// and one of 60, over one day and six.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
+import { createYear, seedStudents } from './fixtures-academic';
+import { call, createSchool, sql, tokenFor } from './helpers';
+
+const MONDAY = '2026-01-19';
+
+async function twoClasses() {
+  const school = await createSchool();
+  const { yearId, classIds } = await createYear(school.id, {
+    classes: [
+      ['7e AF', 25_000],
+      ['8e AF', 30_000],
+    ],
+  });
+  const sizes = { '7e AF': 2, '8e AF': 60 } as const;
+  const seeds = Object.entries(sizes).flatMap(([className, n]) =>
+    Array.from({ length: n }, (_, i) => ({ nom: `${className} ${i}`, prenom: 'Test', className })),
+  );
+  const { studentIds, enrollmentIdByStudent } = await seedStudents(school.id, { yearId, classIds }, seeds);
+  const period = crypto.randomUUID();
+  const subject = crypto.randomUUID();
+  const statements = [
+    sql(
+      "INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, 'Trimestre 1', 1)",
+      period,
+      school.id,
+      yearId,
+    ),
+    sql("INSERT INTO subjects (id, instance_id, name) VALUES (?, ?, 'Mathématiques')", subject, school.id),
+  ];
+  const lessons: Record<string, string[]> = {};
+  for (const [className, classId] of classIds) {
+    const assignment = crypto.randomUUID();
+    const evaluation = crypto.randomUUID();
+    lessons[className] = [1, 2, 3, 4, 5, 6].map(() => crypto.randomUUID());
+    statements.push(
+      sql(
+        'INSERT INTO curriculum (id, instance_id, year_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?)',
+        crypto.randomUUID(),
+        school.id,
+        yearId,
+        classId,
+        subject,
+      ),
+      sql(
+        "INSERT INTO teachers (id, instance_id, prenom, nom) VALUES (?, ?, 'Marie', 'Prof')",
+        `${assignment}-t`,
+        school.id,
+      ),
+      sql(
+        'INSERT INTO assignments (id, instance_id, year_id, teacher_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
+        assignment,
+        school.id,
+        yearId,
+        `${assignment}-t`,
+        classId,
+        subject,
+      ),
+      ...lessons[className]!.map((id, day) =>
+        sql(
+          "INSERT INTO timetable_entries (id, instance_id, assignment_id, day_of_week, start_time, end_time) VALUES (?, ?, ?, ?, '07:00', '08:00')",
+          id,
+          school.id,
+          assignment,
+          day + 1,
+        ),
+      ),
+      sql(
+        "INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, 'Devoir', 2000)",
+        evaluation,
+        school.id,
+        classId,
+        subject,
+        period,
+      ),
+    );
+    const members = seeds
+      .map((s, i) => [s, enrollmentIdByStudent.get(studentIds[i]!)!] as const)
+      .filter(([s]) => s.className === className)
+      .map(([, e]) => e);
+    // A week of marks and a grade each, written one per row (the views' triggers seat them).
+    for (const [day, lesson] of lessons[className]!.entries())
+      for (const enrollment of members)
+        statements.push(
+          sql(
+            "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES ('x', ?, ?, ?, date(?, ?), 'present')",
+            school.id,
+            lesson,
+            enrollment,
+            MONDAY,
+            `+${day} days`,
+          ),
+        );
+    for (const enrollment of members)
+      statements.push(
+        sql(
+          "INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES ('x', ?, ?, ?, 1500)",
+          school.id,
+          evaluation,
+          enrollment,
+        ),
+      );
+  }
+  await env.DB.batch(statements);
+  const studentOf = (className: string) => studentIds[seeds.findIndex((s) => s.className === className)]!;
+  return { school, yearId, period, lessons, studentOf, admin: await tokenFor(school, 'admin') };
+}
+
+describe('reads of packed marks and grades', () => {
+  it('take as many D1 statements for 60 pupils over six days as for 2 over one', async () => {
+    const s = await twoClasses();
+    const statements = async (path: string, holds = '"present"') => {
+      const prepare = vi.spyOn(env.DB, 'prepare');
+      try {
+        const res = await call(s.school, s.admin, 'GET', path);
+        expect(res.status).toBe(200);
+        expect((await res.text()).includes(holds), path).toBe(true);
+        return prepare.mock.calls.length;
+      } finally {
+        prepare.mockRestore();
+      }
+    };
+    const range = (className: string, end: string) =>
+      `yearId=${s.yearId}&className=${encodeURIComponent(className)}&startDate=${MONDAY}&endDate=${end}`;
+    for (const report of ['daily-attendance-report', 'attendance-report']) {
+      const small = await statements(`/api/${report}?${range('7e AF', MONDAY)}`);
+      expect(await statements(`/api/${report}?${range('8e AF', '2026-01-24')}`)).toBe(small);
+    }
+    expect(await statements(`/api/teacher/attendance?entryId=${s.lessons['8e AF']![0]}&date=${MONDAY}`)).toBe(
+      await statements(`/api/teacher/attendance?entryId=${s.lessons['7e AF']![0]}&date=${MONDAY}`),
+    );
+    const cards = (className: string) =>
+      `/api/bulk-report-data?yearId=${s.yearId}&className=${encodeURIComponent(className)}&periodId=${s.period}`;
+    expect(await statements(cards('8e AF'), '"score":15')).toBe(await statements(cards('7e AF'), '"score":15'));
+    // The student's Notes: the count is checked on the answer's grades, not on 'present'.
+    const notes = async (className: string) => {
+      const prepare = vi.spyOn(env.DB, 'prepare');
+      try {
+        const res = await call(s.school, s.admin, 'GET', `/api/student/grades?studentId=${s.studentOf(className)}`);
+        expect(await res.json()).toMatchObject({ subjects: [{ evaluations: [{ score: 15, max: 20 }] }] });
+        return prepare.mock.calls.length;
+      } finally {
+        prepare.mockRestore();
+      }
+    };
+    expect(await notes('8e AF')).toBe(await notes('7e AF'));
+  });
+});
