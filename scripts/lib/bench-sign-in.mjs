@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../demo-accounts.ts';
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds used so far by a process and all its descendants (Linux /proc). */
+/** CPU seconds used so far by the workerd processes under a process (Linux /proc): the Worker's runtime. */
 export function treeCpuSeconds(rootPid) {
   const stats = new Map();
   for (const entry of readdirSync('/proc')) {
@@ -17,7 +17,11 @@ export function treeCpuSeconds(rootPid) {
       const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // Fields after the command name (which may hold spaces), from its closing parenthesis.
       const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      stats.set(Number(entry), {
+        ppid: Number(fields[1]),
+        ticks: name.startsWith('workerd') ? Number(fields[11]) + Number(fields[12]) : 0,
+      });
     } catch {
       // The process ended meanwhile.
     }

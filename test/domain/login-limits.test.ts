@@ -135,7 +135,7 @@ describe('wrong passwords on an account', () => {
 });
 
 describe('an address', () => {
-  it('may fail 100 times an hour on accounts it has not proven, then waits 1 s doubling up to a minute', () => {
+  it('may fail 100 times an hour on accounts it has not proven, then waits 10 s doubling up to a minute', () => {
     let state: AddressLimitState = emptyAddressState();
     for (let i = 0; i < LOGIN_LIMITS.addressFreeFailures; i++) {
       const step = addressAttempt(state, `spray-${i}`, t0 + i);
@@ -143,8 +143,8 @@ describe('an address', () => {
       state = step.state;
     }
     const last = t0 + LOGIN_LIMITS.addressFreeFailures - 1;
-    expect(addressAttempt(state, 'next', last).verdict).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    let now = last + 1000;
+    expect(addressAttempt(state, 'next', last).verdict).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    let now = last + 10_000;
     const waits = [];
     for (let i = 0; i < 8; i++) {
       const step = addressAttempt(state, `more-${i}`, now);
@@ -155,7 +155,7 @@ describe('an address', () => {
       waits.push(refused.retryAfterSeconds);
       now += refused.retryAfterSeconds * 1000;
     }
-    expect(waits).toEqual([2, 4, 8, 16, 32, 60, 60, 60]);
+    expect(waits).toEqual([20, 40, 60, 60, 60, 60, 60, 60]);
   });
 
   it('gives a place back for an attempt released, and forgets failures after an hour', () => {

@@ -17,9 +17,13 @@ const MAXMEM = 64 * 1024 * 1024;
 /** The hashes waiting for the one under way (FIFO: a sign-in is never passed over). */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `task` once every hash queued before it is done. */
+/** Lets the isolate answer what arrived meanwhile (a timer is a turn of the event loop, not a microtask). */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Runs `task` once every hash queued before it is done, after a turn of the event loop. */
 function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
+  const start = () => nextTurn().then(task);
+  const run = queue.then(start, start);
   queue = run.catch(() => undefined);
   return run;
 }

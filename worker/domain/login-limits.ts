@@ -3,7 +3,7 @@
 // (new devices, strangers, wrong current passwords on a password change): at most 10 in a rolling
 // hour each, the last five after growing waits. An address is slowed only for the accounts and
 // devices it has not proven: its failures there count, and past 100 in an hour each further such
-// attempt waits. So a correct password on an account that is not under attack, from a device or a
+// attempt waits (10 s, doubling up to a minute). So a correct password on an account that is not under attack, from a device or a
 // network that account knows, always signs in whatever else came from the same address.
 // Every attempt is counted when it starts, before its password is checked (parallel attempts are
 // counted like sequential ones); a success takes its own attempt back. Pure functions over plain
@@ -25,7 +25,7 @@ export const LOGIN_LIMITS = {
   /** Failures from one address, on accounts and devices it has not proven, in an hour before it is slowed. */
   addressFreeFailures: 100,
   /** Then each further such attempt waits this long after the last failure, doubling up to addressMaxDelayMs. */
-  addressFirstDelayMs: 1000,
+  addressFirstDelayMs: 10_000,
   addressMaxDelayMs: 60_000,
 } as const;
 

@@ -5,8 +5,9 @@
 // fetch failed' in place of the Worker's answer (workerd issue 1741, open; `wrangler dev` drains
 // unread bodies for the same reason, the Vite plugin does not). So, locally, a body the Worker
 // did not read is read to its end before the answer leaves. On Cloudflare every request carries
-// CF-Connecting-IP and nothing is drained: the edge ends an unread upload itself, and reading it
-// would make a phone send megabytes that were already refused.
+// CF-Ray (the local runtime never sets it; it does set CF-Connecting-IP) and nothing is drained:
+// the edge ends an unread upload itself, and reading it would make a phone send megabytes that
+// were already refused.
 import type { MiddlewareHandler } from 'hono';
 
 /** Reads what is left of a body, at most `limit` bytes (then stops reading). */
@@ -34,6 +35,6 @@ export const drainUnreadBody =
   async (c, next) => {
     await next();
     const request = c.req.raw;
-    if (c.req.header('CF-Connecting-IP') || request.body === null || request.bodyUsed) return;
+    if (c.req.header('CF-Ray') || request.body === null || request.bodyUsed) return;
     await drain(request.body, limit);
   };
