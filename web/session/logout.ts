@@ -19,7 +19,9 @@ export async function endDeviceSession(): Promise<void> {
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'X-Draft': '1' },
     });
-    if (res.ok && !res.headers.get('X-From-Cache')) localStorage.removeItem(SIGN_OUT_PENDING_KEY);
+    // 401: no device session left to end.
+    if ((res.ok || res.status === 401) && !res.headers.get('X-From-Cache'))
+      localStorage.removeItem(SIGN_OUT_PENDING_KEY);
   } catch {
     // Offline: sent again later.
   }

@@ -39,9 +39,13 @@ export const authApi = area('auth', {
     "Renews the access token from the browser's device session (its cookie), whose credential it rotates.",
     { answers: { 200: session } },
   ),
-  logout: post('/auth/logout', "Ends the browser's device session (its cookie) and forgets the cookie.", {
-    answers: { 200: message },
-  }),
+  logout: post(
+    '/auth/logout',
+    "Ends the browser's device session (its cookie; 401 without one) and forgets the cookie.",
+    {
+      answers: { 200: message },
+    },
+  ),
   changePassword: put(
     '/user/change-password',
     "Changes one's own password from the security tab: a notice and a fresh token.",

@@ -146,10 +146,12 @@ authRoutes.post(api.refresh.path, allow.public(), input(api.refresh), async (c) 
   return c.json<Renewed>({ accessToken: await accessTokenFor(c, account, expiresAt) });
 });
 
-// Signing out ends the device session whatever the state of the access token (it may have expired).
+// Signing out ends the device session whatever the state of the access token (it may have
+// expired). Without a credential of ours there is nothing to end: 401, the cookie forgotten.
 authRoutes.post(api.logout.path, allow.public(), input(api.logout), async (c) => {
   const presented = await parseCredential(c.env.JWT_SECRET, sessionCookieOf(c));
-  if (presented) await deviceSessions.remove(c.var.db, presented.id).run();
+  if (!presented) throw sessionEnded(c);
+  await deviceSessions.remove(c.var.db, presented.id).run();
   clearSessionCookie(c);
   return c.json<Message>({ message: serverText.signedOut });
 });
