@@ -13,7 +13,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 test('two days later a phone opens the teacher’s screens offline, then renews its token online without the password', async ({
   context,
 }) => {
-  await context.clock.install();
   const page = await context.newPage();
   await signInAndLand(page, 'prof', '/teacher');
   await expect(page.getByRole('heading', { name: 'Bienvenue, Jean-Robert' })).toBeVisible();
@@ -24,7 +23,8 @@ test('two days later a phone opens the teacher’s screens offline, then renews 
   await page.close();
 
   // Two days later, no network: the access token ended long ago, the device session did not.
-  await context.clock.setSystemTime(Date.now() + 2 * DAY_MS);
+  // (The phone's clock only: the page's sign-in ran on the real one.)
+  await context.clock.install({ time: Date.now() + 2 * DAY_MS });
   await context.setOffline(true);
   const morning = await context.newPage();
   const signIns: string[] = [];
