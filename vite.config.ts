@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { firstPaintCsp } from './scripts/lib/first-paint-csp.ts';
+import { localGate } from './scripts/lib/local-gate.ts';
 import { roleGuides } from './scripts/lib/guides-plugin.ts';
 import { serviceWorker } from './scripts/lib/service-worker-plugin.ts';
 import { sharedChunk } from './scripts/lib/shared-chunk.ts';
@@ -29,6 +30,8 @@ export default defineConfig({
     shared.plugin,
     serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
     react(),
+    // Locally, a few requests at a time reach the runtime (decision 233): before cloudflare().
+    localGate(),
     cloudflare({
       configPath: here('./wrangler.toml'),
       persistState: { path: resolve(process.env.PORTAIL_STATE_DIR ?? here('./.wrangler/state')) },

@@ -3,7 +3,8 @@
 // teacher's grade entry and the slow-network figures (decision 180), then times the sign-in route
 // and the heavy reads on the local portal.
 // `--check` (run by `npm test`): the bundle budgets and the session's (cold and warm, without the
-// grade entry nor the slow network), failing when one is exceeded.
+// grade entry nor the slow network), failing when one is exceeded. `--sign-in`: the weights, then
+// only the sign-in's figures and the mixed load on the local portal.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,11 +15,16 @@ import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
 import { measureSession, SESSION_BUDGETS, sessionOverruns, sessionReport } from './lib/bench-session.mjs';
 import { measureSlow } from './lib/bench-slow.mjs';
 import { measureSupportChat } from './lib/bench-support-chat.mjs';
+import { loadReport, loadRun } from './lib/bench-load.mjs';
+import { measureSignIns, seedRushAccounts, signInReport } from './lib/bench-sign-in.mjs';
+import { PASSWORD_PARAMETERS } from '../worker/auth/password.ts';
 import { ensureDevVars, prepareLocalDatabase, requireNode22 } from './lib/local.mjs';
 import { startPreview } from './lib/preview.mjs';
 
 requireNode22();
 const check = process.argv.includes('--check');
+// `--sign-in`: the build's weights, then only the sign-in figures and the mixed load (issue 27).
+const signInOnly = process.argv.includes('--sign-in');
 const LOGIN_BUDGET = 130 * 1024;
 const CHUNK_BUDGET = 40 * 1024;
 const client = 'dist/client';
@@ -82,7 +88,7 @@ for (const [key, entry] of Object.entries(manifest)) {
 }
 
 // A school day's bytes (issue 12): one preview, the edge stand-in, a new phone then the same the next day.
-{
+if (!signInOnly) {
   console.log('');
   // The edge on BENCH_SESSION_PORT (8791 unless told), the preview on the next port.
   const edgePort = Number(process.env.BENCH_SESSION_PORT ?? 8791);
@@ -116,34 +122,40 @@ for (const [key, entry] of Object.entries(manifest)) {
   console.log('');
 }
 
+let loadFailed = false;
 if (!check) report.login = await timeLogin();
-if (!check) report.studentList = await timeStudentList();
-if (!check) report.financeReport = await timeFinanceReport();
-if (!check) report.dashboardVisits = await dashboardVisits();
-if (!check) report.attendance = await timeAttendance();
-if (!check) report.grades = await timeGrades();
-if (!check) report.supportChat = await benchSupportChat();
+if (!check && !signInOnly) report.studentList = await timeStudentList();
+if (!check && !signInOnly) report.financeReport = await timeFinanceReport();
+if (!check && !signInOnly) report.dashboardVisits = await dashboardVisits();
+if (!check && !signInOnly) report.attendance = await timeAttendance();
+if (!check && !signInOnly) report.grades = await timeGrades();
+if (!check && !signInOnly) report.supportChat = await benchSupportChat();
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
-if (failed) {
-  console.error('Budget de taille dépassé.');
-  process.exit(1);
-}
+writeFileSync(`bench-results/${signInOnly ? 'bench-sign-in' : 'bench'}.json`, JSON.stringify(report, null, 2));
+if (failed) console.error('Budget de taille dépassé.');
+if (loadFailed) console.error('La charge mixte a reçu des erreurs (HTML 500 ou échecs réseau).');
+if (failed || loadFailed) process.exit(1);
 
-/** Median and p95 server time of POST /api/login on the local production build. */
+/**
+ * The sign-in on the local production build (issue 27): median and p95 of POST /api/login, the
+ * CPU of one sign-in (sign-ins per core per second), the p95 of ordinary reads alone and during 50
+ * sign-ins at once, then a 50-client mixed load whose refused writes must never come back as the
+ * local preview's HTML 500 (scripts/lib/bench-load.mjs).
+ */
 async function timeLogin() {
   const port = 8797;
   process.env.PORTAIL_STATE_DIR ??= '.wrangler/bench-state';
   ensureDevVars();
   await prepareLocalDatabase();
+  await seedRushAccounts(['--local', '--persist-to', process.env.PORTAIL_STATE_DIR]);
   const server = await startPreview(port);
   try {
-    const url = `http://127.0.0.1:${port}/api/login`;
+    const base = `http://127.0.0.1:${port}`;
     const times = [];
     for (let i = 0; i < 20; i++) {
       const start = performance.now();
-      const res = await fetch(url, {
+      const res = await fetch(`${base}/api/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ username: 'secretaire', password: DEMO_PASSWORD }),
@@ -155,8 +167,13 @@ async function timeLogin() {
     times.sort((a, b) => a - b);
     const result = { medianMs: Math.round(times[10]), p95Ms: Math.round(times[18]), runs: times.length };
     console.log(
-      `POST /api/login : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms (${result.runs} essais, scrypt N=2^15 r=8 p=3)`,
+      `POST /api/login : médiane ${result.medianMs} ms, p95 ${result.p95Ms} ms (${result.runs} essais, ${PASSWORD_PARAMETERS})`,
     );
+    result.signIns = await measureSignIns(base, server.pid);
+    for (const line of signInReport(result.signIns)) console.log(line);
+    result.load = await loadRun(base);
+    for (const line of loadReport(result.load)) console.log(line);
+    loadFailed = result.load.html500 + result.load.networkErrors > 0;
     return result;
   } finally {
     server.kill();

@@ -9,6 +9,7 @@ import { resolveInstance } from './db/instances';
 import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
 import { WRITE_METHODS } from './lib/idempotency';
+import { drainUnreadBody } from './lib/drain';
 import { securityHeaders } from './lib/headers';
 import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
@@ -56,6 +57,8 @@ export function buildApp() {
   const app = new Hono<AppBindings>();
 
   app.use('*', securityHeaders);
+  // Locally, a body the route did not read is read before the answer leaves (lib/drain.ts).
+  app.use('/api/*', drainUnreadBody(RESOURCE_BODY_LIMIT));
 
   app.use('/api/*', async (c, next) => {
     const host = new URL(c.req.url).hostname.toLowerCase();

@@ -1,7 +1,8 @@
 // The daily clean-up (wrangler.toml `crons`, worker/index.ts `scheduled`; decision 213): expired
-// idempotency keys, the hubs of deleted schools, and the R2 files no row holds any more. Each part
+// idempotency keys, ended device sessions, the hubs of deleted schools, and the R2 files no row holds any more. Each part
 // runs even when another fails (the failure is logged; the next day tries again).
 import { database } from './db/client';
+import * as deviceSessions from './db/device-sessions';
 import * as housekeeping from './db/housekeeping';
 import * as idempotencyKeys from './db/idempotency-keys';
 import { schoolHub } from './durable/school-hub';
@@ -23,6 +24,7 @@ export async function runHousekeeping(env: Env, now: Date) {
   const db = database(env.DB);
   const parts: [string, () => Promise<unknown>][] = [
     ['idempotency keys', () => idempotencyKeys.deleteExpired(db, now)],
+    ['device sessions', () => deviceSessions.deleteExpired(db, Math.floor(now.getTime() / 1000))],
     ['deleted schools', () => purgeDeletedSchools(env)],
     ['files', () => sweepFiles(env, db, now)],
   ];

@@ -1,4 +1,5 @@
-// Worker entry: the Hono app, the daily housekeeping and the Durable Object classes.
+// Worker entry: the Hono app, the daily housekeeping (worker/housekeeping.ts) and the Durable
+// Object classes.
 import { app } from './app';
 import { runHousekeeping } from './housekeeping';
 

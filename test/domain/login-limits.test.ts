@@ -1,48 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountAttempt,
+  accountRelease,
   type AccountLimitState,
+  accountStateOf,
   accountSuccess,
+  accountWait,
   addressAttempt,
-  type AddressLimitState,
   addressRelease,
+  type AddressLimitState,
+  type Attempter,
   clientOf,
-  delayAfter,
   emptyAccountState,
   emptyAddressState,
   LOGIN_LIMITS,
 } from '../../worker/domain/login-limits';
 
 const t0 = Date.UTC(2026, 10, 2, 7, 30);
-const home = clientOf('41.77.10.20');
-const stranger = clientOf('203.0.113.9');
+const phone: Attempter = { ...clientOf('41.77.10.20'), device: 'phone-of-the-director-0' };
+const stranger: Attempter = { ...clientOf('203.0.113.9'), device: null };
+const MINUTE = 60_000;
 
-/** Failed attempts from a client, each as soon as it is allowed; returns the state and the waits seen. */
-function failRepeatedly(state: AccountLimitState, client = stranger, count = 1, start = t0) {
+/** Failed attempts, each as soon as it is allowed; returns the state, the waits seen and the time. */
+function failRepeatedly(state: AccountLimitState, who: Attempter, count: number, start = t0) {
   let now = start;
   const waits: number[] = [];
   for (let i = 0; i < count; i++) {
-    let step = accountAttempt(state, client, `a${i}`, now);
+    let step = accountAttempt(state, who, `a${i}-${now}`, now);
     while (!step.verdict.allowed) {
       waits.push(step.verdict.retryAfterSeconds);
       now += step.verdict.retryAfterSeconds * 1000;
-      step = accountAttempt(step.state, client, `a${i}`, now);
+      step = accountAttempt(step.state, who, `a${i}-${now}`, now);
     }
     state = step.state;
   }
   return { state, waits, now };
 }
 
-describe('sign-in delays per account and client', () => {
-  it('lets a client fail 5 times, then doubles the wait from 1 second up to 15 minutes', () => {
-    expect([0, 4, 5, 6, 7, 14, 15, 40].map((n) => delayAfter(n, LOGIN_LIMITS.freeFailures))).toEqual([
-      0, 0, 1000, 2000, 4000, 512_000, 900_000, 900_000,
-    ]);
-    const { waits } = failRepeatedly(emptyAccountState(), stranger, 9);
-    expect(waits).toEqual([1, 2, 4, 8]);
+/** The account after the director's phone signed in once. */
+function signedInOnce(who = phone, at = t0) {
+  const attempt = accountAttempt(emptyAccountState(), who, 'first', at);
+  return accountSuccess(attempt.state, who, 'first', at);
+}
+
+describe('wrong passwords on an account', () => {
+  it('are free five times, then wait 30 s doubling, and never more than 10 in an hour', () => {
+    const { waits, now } = failRepeatedly(emptyAccountState(), stranger, 12);
+    // 30 s, 1, 2, 4, 8 min, then the hour's allowance: the oldest failure must leave the window.
+    expect(waits.slice(0, 5)).toEqual([30, 60, 120, 240, 480]);
+    expect(waits[5]).toBe(60 * 60 - (30 + 60 + 120 + 240 + 480));
+    // Twelve failures took more than an hour: never more than 10 in any hour.
+    expect(now - t0).toBeGreaterThan(LOGIN_LIMITS.windowMs);
   });
 
-  it('counts an attempt when it starts, so a burst gets only the free attempts', () => {
+  it('count an attempt when it starts, so a burst gets only the free attempts', () => {
     let state = emptyAccountState();
     const verdicts = [];
     for (let i = 0; i < 60; i++) {
@@ -53,54 +64,106 @@ describe('sign-in delays per account and client', () => {
     expect(verdicts.filter(Boolean)).toHaveLength(LOGIN_LIMITS.freeFailures);
   });
 
-  it('forgets a client’s failures when it gives the right password, and remembers its network', () => {
-    const failed = failRepeatedly(emptyAccountState(), home, 4);
-    const attempt = accountAttempt(failed.state, home, 'right', failed.now);
-    expect(attempt.verdict.allowed).toBe(true);
-    const state = accountSuccess(attempt.state, home, 'right', failed.now);
-    expect(state.clients[home.address]).toBeUndefined();
-    expect(Object.keys(state.known)).toEqual(['41.77.10.0/24']);
-    // Its earlier failures still count for the account; the successful attempt does not.
-    expect(state.strangers.map((s) => s.id)).toEqual(['a0', 'a1', 'a2', 'a3']);
-  });
-
-  it('never makes a known client wait for the failures of others', () => {
-    const signedIn = accountAttempt(emptyAccountState(), home, 'first', t0);
-    let state = accountSuccess(signedIn.state, home, 'first', t0);
-    // Forty clients try one wrong password each: the unknown clients now wait, the known one does not.
-    for (let i = 0; i < 40; i++) state = failRepeatedly(state, clientOf(`198.51.100.${i}`), 1, t0 + i).state;
-    const now = t0 + 60_000;
-    expect(accountAttempt(state, clientOf('192.0.2.77'), 'newcomer', now).verdict.allowed).toBe(false);
-    expect(accountAttempt(state, clientOf('41.77.10.99'), 'same-network', now).verdict).toEqual({ allowed: true });
-  });
-
-  it('holds unknown clients together to a growing wait after 10 failures in a day', () => {
+  it('of every device the account has not proven count together: strangers share 10 an hour', () => {
     let state = emptyAccountState();
-    for (let i = 0; i < LOGIN_LIMITS.strangerFreeFailures; i++)
-      state = failRepeatedly(state, clientOf(`198.51.100.${i}`), 1, t0).state;
-    const refused = accountAttempt(state, clientOf('192.0.2.1'), 'eleventh', t0);
-    expect(refused.verdict).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(accountAttempt(state, clientOf('192.0.2.1'), 'eleventh', t0 + 1000).verdict.allowed).toBe(true);
-    // A day later the failures no longer count.
-    expect(
-      accountAttempt(state, clientOf('192.0.2.1'), 'later', t0 + LOGIN_LIMITS.strangerWindowMs).verdict.allowed,
-    ).toBe(true);
+    for (let i = 0; i < 5; i++)
+      state = failRepeatedly(state, { ...clientOf(`198.51.100.${i}`), device: null }, 1).state;
+    const next = accountAttempt(state, { ...clientOf('192.0.2.1'), device: 'some-new-phone-000000' }, 'x', t0 + 1000);
+    expect(next.verdict).toEqual({ allowed: false, retryAfterSeconds: 29 });
+  });
+
+  it('never hold a device the account has proven, whatever strangers did', () => {
+    let state = signedInOnce();
+    state = failRepeatedly(state, stranger, 10).state;
+    const strangerAgain = accountAttempt(state, stranger, 'again', t0 + 20 * MINUTE);
+    expect(strangerAgain.verdict.allowed).toBe(false);
+    const director = accountAttempt(state, phone, 'director', t0 + 20 * MINUTE);
+    expect(director.verdict).toEqual({ allowed: true });
+    expect(director.proven).toBe(true);
+  });
+
+  it('from a proven device count on that device alone, and its success forgets them', () => {
+    let state = signedInOnce();
+    const failed = failRepeatedly(state, phone, 5);
+    expect(accountAttempt(failed.state, phone, 'sixth', failed.now).verdict.allowed).toBe(false);
+    // A stranger is not held by the device's failures...
+    expect(accountAttempt(failed.state, stranger, 'other', failed.now).verdict.allowed).toBe(true);
+    // ...and the device's right password, once allowed, forgets them.
+    const later = failed.now + 30_000;
+    const right = accountAttempt(failed.state, phone, 'right', later);
+    expect(right.verdict.allowed).toBe(true);
+    state = accountSuccess(right.state, phone, 'right', later);
+    expect(state.devices[phone.device!]!.failures).toEqual([]);
+  });
+
+  it('are forgotten an hour later', () => {
+    const { state, now } = failRepeatedly(emptyAccountState(), stranger, 10);
+    expect(accountWait(state.others, now)).toBeGreaterThan(0);
+    expect(accountAttempt(state, stranger, 'later', now + LOGIN_LIMITS.windowMs).verdict).toEqual({ allowed: true });
+  });
+
+  it('tell whether the attempt is proven: a known device, or a network the account signed in from', () => {
+    const state = signedInOnce();
+    expect(accountAttempt(state, phone, 'a', t0).proven).toBe(true);
+    expect(accountAttempt(state, { ...clientOf('41.77.10.99'), device: null }, 'b', t0).proven).toBe(true);
+    expect(accountAttempt(state, stranger, 'c', t0).proven).toBe(false);
+    expect(accountAttempt(state, { ...stranger, device: 'another-phone-0000000' }, 'd', t0).proven).toBe(false);
+    // Proven for 90 days after the last success.
+    expect(accountAttempt(state, phone, 'e', t0 + LOGIN_LIMITS.provenForMs + 1).proven).toBe(false);
+  });
+
+  it('give an attempt back when it is released or succeeds, keeping the others', () => {
+    const failed = failRepeatedly(emptyAccountState(), stranger, 3);
+    const started = accountAttempt(failed.state, stranger, 'released', failed.now);
+    expect(started.state.others).toHaveLength(4);
+    expect(accountRelease(started.state, 'released', failed.now).others).toHaveLength(3);
+    const succeeded = accountSuccess(
+      started.state,
+      { ...stranger, device: 'now-proven-0000000000' },
+      'released',
+      failed.now,
+    );
+    expect(succeeded.others).toHaveLength(3);
+    expect(Object.keys(succeeded.devices)).toEqual(['now-proven-0000000000']);
+  });
+
+  it('read the first version’s stored state, keeping its known networks', () => {
+    const old = { clients: { '1.2.3.4': { failures: 3, last: t0 } }, known: { '41.77.10.0/24': t0 }, strangers: [] };
+    expect(accountStateOf(old)).toEqual({ devices: {}, networks: { '41.77.10.0/24': t0 }, others: [] });
+    expect(accountStateOf(undefined)).toEqual(emptyAccountState());
   });
 });
 
-describe('ceiling per client address', () => {
-  it('allows 100 password checks an hour from one address, over every account', () => {
+describe('an address', () => {
+  it('may fail 100 times an hour on accounts it has not proven, then waits 10 s doubling up to a minute', () => {
     let state: AddressLimitState = emptyAddressState();
-    for (let i = 0; i < LOGIN_LIMITS.addressCeiling; i++) {
-      const step = addressAttempt(state, `n${i}`, t0 + i * 1000);
+    for (let i = 0; i < LOGIN_LIMITS.addressFreeFailures; i++) {
+      const step = addressAttempt(state, `spray-${i}`, t0 + i);
       expect(step.verdict.allowed).toBe(true);
       state = step.state;
     }
-    const refused = addressAttempt(state, 'over', t0 + 100_000);
-    expect(refused.verdict).toEqual({ allowed: false, retryAfterSeconds: 3500 });
-    // A check that did not happen, or succeeded, gives its place back.
-    expect(addressAttempt(addressRelease(state, 'n5'), 'again', t0 + 100_000).verdict.allowed).toBe(true);
-    expect(addressAttempt(state, 'hour-later', t0 + LOGIN_LIMITS.addressWindowMs).verdict.allowed).toBe(true);
+    const last = t0 + LOGIN_LIMITS.addressFreeFailures - 1;
+    expect(addressAttempt(state, 'next', last).verdict).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    let now = last + 10_000;
+    const waits = [];
+    for (let i = 0; i < 8; i++) {
+      const step = addressAttempt(state, `more-${i}`, now);
+      expect(step.verdict.allowed).toBe(true);
+      state = step.state;
+      const refused = addressAttempt(state, 'probe', now).verdict;
+      if (refused.allowed) throw new Error('expected a wait');
+      waits.push(refused.retryAfterSeconds);
+      now += refused.retryAfterSeconds * 1000;
+    }
+    expect(waits).toEqual([20, 40, 60, 60, 60, 60, 60, 60]);
+  });
+
+  it('gives a place back for an attempt released, and forgets failures after an hour', () => {
+    let state = emptyAddressState();
+    for (let i = 0; i < LOGIN_LIMITS.addressFreeFailures; i++) state = addressAttempt(state, `a${i}`, t0).state;
+    expect(addressAttempt(state, 'x', t0).verdict.allowed).toBe(false);
+    expect(addressAttempt(addressRelease(state, 'a0'), 'x', t0).verdict.allowed).toBe(true);
+    expect(addressAttempt(state, 'x', t0 + LOGIN_LIMITS.windowMs).verdict.allowed).toBe(true);
   });
 });
 

@@ -1,7 +1,9 @@
 import jwt from '@tsndr/cloudflare-worker-jwt';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { DEVICE_SESSION_IDLE_SECONDS } from '../../worker/auth/device-session';
 import { type SessionClaims, signSession, TOKEN_LIFETIME_SECONDS } from '../../worker/auth/jwt';
+import { needsRehash, verifyPassword } from '../../worker/auth/password';
 import { ALL_PERMISSION_KEYS, ROLE_TEMPLATES, type RoleTemplateKey } from '../../worker/domain/permissions';
 import type { PasswordChanged } from '../../worker/contract/auth';
 import {
@@ -15,6 +17,8 @@ import {
   login,
   PASSWORD,
   sql,
+  PASSWORD_HASH,
+  signIn,
   type TestSchool,
   tokenFor,
 } from './helpers';
@@ -56,13 +60,23 @@ describe('POST /api/login', () => {
     const exp = claims.exp as number;
     expect(exp).toBeGreaterThanOrEqual(before + TOKEN_LIFETIME_SECONDS);
     expect(exp - (claims.iat as number)).toBe(TOKEN_LIFETIME_SECONDS);
+    // An hour's access token, renewable from a device session of 30 days (its cookie, httpOnly).
+    expect(TOKEN_LIFETIME_SECONDS).toBe(60 * 60);
+    expect(claims.dse as number).toBeGreaterThanOrEqual(before + DEVICE_SESSION_IDLE_SECONDS);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('portail_session='))).toMatch(
+      /; Max-Age=2592000; Path=\/api\/auth; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    expect(cookies.find((c) => c.startsWith('portail_device='))).toMatch(
+      /; Max-Age=34560000; Path=\/api\/login; HttpOnly; Secure; SameSite=Strict$/,
+    );
     const me = await currentInstance(school, accessToken);
     expect(me.status).toBe(200);
   });
 
   it("gives a standard user exactly its role template's permissions and roles", async () => {
     const school = await createSchool();
-    const claims = claimsOf(await tokenFor(school, 'comptable'));
+    const claims = claimsOf(await signIn(school, 'comptable'));
     expect(claims).toMatchObject({
       id: school.userIdByName.get('comptable'),
       username: 'comptable',
@@ -80,7 +94,7 @@ describe('POST /api/login', () => {
     const school = await createSchool({
       users: [{ username: 'vie', type: 'standard', templates: ['school_life', 'timetable_manager'] }],
     });
-    const claims = claimsOf(await tokenFor(school, 'vie'));
+    const claims = claimsOf(await signIn(school, 'vie'));
     const union = [
       ...new Set([...templatePermissions('school_life'), ...templatePermissions('timetable_manager')]),
     ].sort();
@@ -96,7 +110,7 @@ describe('POST /api/login', () => {
       ['prof', 'teacher'],
       ['eleve', 'student'],
     ] as const) {
-      const claims = claimsOf(await tokenFor(school, username));
+      const claims = claimsOf(await signIn(school, username));
       expect(claims).toMatchObject({
         id: school.userIdByName.get(username),
         username,
@@ -116,7 +130,7 @@ describe('POST /api/login', () => {
     const superadmin = await createPlatformUser();
     const delegate = await createPlatformUser(undefined, 'superadmin_delegate');
     for (const school of [schoolA, schoolB]) {
-      const claims = claimsOf(await tokenFor(school, superadmin.username));
+      const claims = claimsOf(await signIn(school, superadmin.username));
       expect(claims).toMatchObject({
         id: superadmin.id,
         username: superadmin.username,
@@ -128,13 +142,13 @@ describe('POST /api/login', () => {
       });
       expect(typeof claims.exp).toBe('number');
     }
-    expect(claimsOf(await tokenFor(schoolB, delegate.username))).toMatchObject({
+    expect(claimsOf(await signIn(schoolB, delegate.username))).toMatchObject({
       role: 'superadmin_delegate',
       instance_id: null,
     });
 
     // A platform token signed in on A is a session on B too (the wrong current password proves it got past auth).
-    const token = await tokenFor(schoolA, superadmin.username);
+    const token = await signIn(schoolA, superadmin.username);
     const res = await call(schoolB, token, 'PUT', '/api/user/change-password', {
       currentPassword: 'Faux#Mot-de-passe1',
       newPassword: STRONG,
@@ -185,8 +199,21 @@ describe('POST /api/login', () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual(sessionInvalid);
     }
-    const token = await tokenFor(school, 'admin');
+    const token = await signIn(school, 'admin');
     expect((await currentInstance(school, token)).status).toBe(200);
+  });
+});
+
+describe('test fixtures', () => {
+  it('sign tokens with the claims a sign-in gives, and hash PASSWORD as the Worker does today', async () => {
+    const school = await createSchool();
+    for (const username of ['admin', 'comptable', 'prof']) {
+      const { iat: _a, exp: _b, dse: _c, ...signedIn } = claimsOf(await signIn(school, username));
+      const { iat: _d, exp: _e, ...signed } = claimsOf(await tokenFor(school, username));
+      expect(signed, username).toEqual(signedIn);
+    }
+    expect(await verifyPassword(PASSWORD, PASSWORD_HASH)).toBe(true);
+    expect(needsRehash(PASSWORD_HASH)).toBe(false);
   });
 });
 

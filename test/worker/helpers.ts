@@ -1,17 +1,27 @@
-// Test fixtures: each test builds its own school (its own hostname) and signs in through the API.
+// Test fixtures: each test builds its own school (its own hostname). Tokens are signed directly
+// (`tokenFor`) unless sign-in is what a test checks (`login`, `signIn`): hashing passwords was most
+// of the suite's time.
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { env, exports } from 'cloudflare:workers';
 import { vi } from 'vitest';
-import { hashPassword } from '../../worker/auth/password';
+import { signSession } from '../../worker/auth/jwt';
+import { claimsFor } from '../../worker/auth/session';
+import * as platformUserRows from '../../worker/db/platform-users';
+import * as userRows from '../../worker/db/users';
 import { database } from '../../worker/db/client';
 import { newSchoolStatements } from '../../worker/db/instances';
 import { platformUsers } from '../../worker/db/schema';
-import type { RoleTemplateKey } from '../../worker/domain/permissions';
+import { ALL_PERMISSION_KEYS, type RoleTemplateKey } from '../../worker/domain/permissions';
 
 export const PASSWORD = 'Test#Password-2026';
 
-let passwordHash: Promise<string> | null = null;
-const hashed = () => (passwordHash ??= hashPassword(PASSWORD));
+/**
+ * PASSWORD hashed once with today's parameters (a fixed salt: only the tests use it), so that no
+ * test file pays a hash to build its school; test/worker/auth.test.ts checks that it still verifies.
+ */
+export const PASSWORD_HASH =
+  'scrypt$8192$8$10$c2FsdC1vZi10aGUtdGVzdA==$wWI7mhG1dOm7MUW7LoBlP3DhNeEkDZpqcV4e3LfwIIx0kR894AYIwNSPEkDXwszwEMVFhVN5FwOV1G68jYdlbQ==';
+const hashed = async () => PASSWORD_HASH;
 
 export interface TestUser {
   username: string;
@@ -94,7 +104,8 @@ export async function login(school: Pick<TestSchool, 'fetch'>, username: string,
   });
 }
 
-export async function tokenFor(
+/** A real sign-in's access token (the password is hashed and checked: slow, for the tests of sign-in). */
+export async function signIn(
   school: Pick<TestSchool, 'fetch'>,
   username: string,
   password = PASSWORD,
@@ -102,6 +113,58 @@ export async function tokenFor(
   const res = await login(school, username, password);
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/**
+ * An access token for an account of the school (or a platform account), signed directly with the
+ * tests' secret and the claims a sign-in would give it (worker/auth/session.ts claimsFor), without
+ * hashing a password. With a `password`, or for a school known only by its `fetch`, a real sign-in.
+ */
+export async function tokenFor(
+  school: Pick<TestSchool, 'fetch'> & { id?: string },
+  username: string,
+  password?: string,
+): Promise<string> {
+  if (password !== undefined || !school.id) return signIn(school, username, password);
+  return signedToken(school.id, username);
+}
+
+/** The token a sign-in would answer for `username` (platform accounts first, as sign-in looks them up). */
+export async function signedToken(schoolId: string, username: string): Promise<string> {
+  const db = database(env.DB);
+  const platform = await platformUserRows.findByUsername(db, username);
+  if (platform) {
+    return signSession(
+      claimsFor({
+        id: platform.id,
+        username: platform.username,
+        type: platform.accountType,
+        status: platform.status,
+        instanceId: null,
+        tokenVersion: platform.tokenVersion,
+        permissions: new Set(),
+        roles: [],
+      }),
+      env.JWT_SECRET,
+    );
+  }
+  const user = await userRows.findByUsername(db, schoolId, username);
+  if (!user) throw new Error(`no account ${username} in school ${schoolId}`);
+  const account = await userRows.accountWithPermissions(db, schoolId, user.id);
+  if (!account) throw new Error(`no account ${username} in school ${schoolId}`);
+  return signSession(
+    claimsFor({
+      id: account.id,
+      username: account.username,
+      type: account.accountType,
+      status: account.status,
+      instanceId: schoolId,
+      tokenVersion: account.tokenVersion,
+      permissions: new Set(account.accountType === 'admin' ? ALL_PERMISSION_KEYS : account.permissionKeys),
+      roles: account.roles,
+    }),
+    env.JWT_SECRET,
+  );
 }
 
 /** JSON call with a bearer token. */

@@ -11,6 +11,7 @@ const PLATFORM_TABLES = new Set([
   'platform_announcements',
   'platform_audit_log',
   'idempotency_keys',
+  'device_sessions',
   'write_guards',
   'deleted_schools',
   'housekeeping_marks',

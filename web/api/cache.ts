@@ -28,12 +28,13 @@ export async function updateCachedGet<T>(path: string, update: (data: T) => T): 
 
 /**
  * Keeps the answer of a read the service worker did not see (no worker controls the page yet:
- * the first visit, or a worker still installing on a slow network). `token` is the session the
- * read was made with: a copy is never left behind for a user who signed out meanwhile.
+ * the first visit, or a worker still installing on a slow network). `accountId` is the account
+ * the read was made for: a copy is never left behind for a user who signed out meanwhile (a
+ * renewed token is the same account).
  */
-export async function keepCopy(path: string, response: Response, token: string | null): Promise<void> {
+export async function keepCopy(path: string, response: Response, accountId: string | null): Promise<void> {
   if (!('caches' in window)) return;
-  const signedOut = () => token !== null && getSession()?.token !== token;
+  const signedOut = () => accountId !== null && getSession()?.id !== accountId;
   try {
     if (signedOut()) return;
     const cache = await caches.open(API_CACHE);

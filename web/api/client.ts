@@ -1,5 +1,6 @@
-// The one API client: bearer token, JSON, Idempotency-Key on writes, French errors,
-// session expiry on 401 and the maintenance event on 503.
+// The one API client: bearer token, JSON, Idempotency-Key on writes, French errors, the access
+// token renewed from the device session before it ends and once at a 401 (session/renew.ts),
+// session expiry on a 401 that renewal cannot cure, and the maintenance event on 503.
 import { offlineText } from '../i18n/offline';
 import { shellText } from '../i18n/shell';
 import { toast } from '../components/toast';
@@ -8,7 +9,8 @@ import { keepCopy } from './cache';
 import { refreshPending } from './pending';
 import { reportNetworkDown, reportNetworkUp } from '../session/connectivity';
 import { emit } from '../session/events';
-import { getSession } from '../session/session';
+import { ensureFreshToken, renewSession } from '../session/renew';
+import { getSession, renewable } from '../session/session';
 import type { ApiErrorBody } from '../../worker/contract/endpoint';
 import type { MaintenanceLevel } from '../../worker/contract/platform';
 
@@ -61,6 +63,24 @@ interface Options {
    * notice and no change of the connectivity indicator; failures throw as usual.
    */
   background?: boolean;
+  /** Sent again after a renewal of the access token (at most once). */
+  renewed?: boolean;
+}
+
+/**
+ * After a 401 on a signed-in call: renews the access token once. True when the call should be
+ * sent again; otherwise the session has ended and the shell signs out.
+ */
+async function renewedAfter401(options: Options): Promise<boolean> {
+  const session = getSession();
+  if (!options.renewed && session && renewable(session)) {
+    const outcome = await renewSession();
+    if (outcome === 'renewed') return true;
+    // The server could not be reached to renew: not a sign-out (the next call tries again).
+    if (outcome === 'offline') return false;
+  }
+  emit('session-expired');
+  return false;
 }
 
 // Requests made during maintenance wait here until it ends (document 1 §4: "stalls requests").
@@ -75,6 +95,8 @@ export function endMaintenanceStall() {
 
 async function request<T>(method: string, path: string, body?: unknown, options: Options = {}): Promise<T> {
   if (stalled && !options.anonymous) await stalled;
+  // An ended device session shows at the server's 401 below.
+  if (!options.anonymous) await ensureFreshToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   const session = getSession();
   if (session && !options.anonymous) headers.Authorization = `Bearer ${session.token}`;
@@ -100,7 +122,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const copy =
     method === 'GET' && response.status === 200 && !navigator.serviceWorker?.controller ? response.clone() : null;
   const data: unknown = await response.json().catch(() => null);
-  if (copy) void keepCopy(path, copy, headers.Authorization ? session!.token : null);
+  if (copy) void keepCopy(path, copy, headers.Authorization ? session!.id : null);
   // What the service worker answered in the server's place (sw.ts): its offline copy after a
   // failed request ('offline'), its copy after a gateway error ('error'), 'never visited', or a
   // queued write. Anything else is the server's own answer.
@@ -121,8 +143,11 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (code === 'offline_uncached') throw new NetworkError(offlineText.neverVisited);
 
   const message = error?.message ?? shellText.errors.server(response.status);
-  // The shell signs out (to /login, then clears the session and the offline copy).
-  if (response.status === 401 && !options.anonymous) emit('session-expired');
+  // An ended access token is renewed and the call sent again; otherwise the shell signs out (to
+  // /login, then clears the session and the offline copy).
+  if (response.status === 401 && !options.anonymous && (await renewedAfter401(options))) {
+    return request<T>(method, path, body, { ...options, renewed: true });
+  }
   // A suspended school, or one locked after its grace period: its users are signed out with the reason.
   if (response.status === 403 && SCHOOL_LOCKED.has(code ?? '') && !options.anonymous) emit('session-expired', message);
   if (response.status === 503 && error?.maintenance) {
@@ -154,7 +179,8 @@ export type Polled<T> = { changed: false } | { changed: true; data: T; etag: str
  * A poll (the chat's): sends the ETag of what the page holds, so that an unchanged answer is a
  * 304 without a body. Failures throw like any read (the caller only logs them).
  */
-async function poll<T>(path: string, etag: string | null, signal?: AbortSignal): Promise<Polled<T>> {
+async function poll<T>(path: string, etag: string | null, signal?: AbortSignal, renewed = false): Promise<Polled<T>> {
+  await ensureFreshToken();
   const session = getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (session) headers.Authorization = `Bearer ${session.token}`;
@@ -171,7 +197,7 @@ async function poll<T>(path: string, etag: string | null, signal?: AbortSignal):
   if (response.headers.get('X-From-Cache') && (etag || !response.ok)) throw new NetworkError();
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401) emit('session-expired');
+    if (response.status === 401 && (await renewedAfter401({ renewed }))) return poll(path, etag, signal, true);
     const error = data as ErrorAnswer | null;
     throw new ApiError(response.status, error?.message ?? shellText.errors.server(response.status), error?.code);
   }

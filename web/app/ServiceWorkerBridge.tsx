@@ -9,7 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { announceSynced, replayNow, RETRY_DELAYS_MS, usePendingWrites } from '../api/pending';
 import { TOAST_DURATION_MS, toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
-import { useSession } from '../session/session';
+import { RENEW_BEFORE_SECONDS } from '../session/renew';
+import { getSession, renewable, tokenExpired, useSession } from '../session/session';
 import './sw-banner.css';
 
 type Banner = 'ready' | 'update' | null;
@@ -93,7 +94,12 @@ export function ServiceWorkerBridge() {
     return () => navigator.serviceWorker?.removeEventListener('controllerchange', post);
   }, [session]);
   useEffect(() => {
-    const online = () => postToWorker({ type: 'REPLAY' });
+    const online = () => {
+      // An ended access token is renewed first (session/renew.ts); its SESSION message replays.
+      const current = getSession();
+      if (current && renewable(current) && tokenExpired(current, RENEW_BEFORE_SECONDS)) return;
+      postToWorker({ type: 'REPLAY' });
+    };
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, []);

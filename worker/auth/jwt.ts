@@ -1,8 +1,9 @@
-// Session tokens: HS256 pinned, expiry always set, token_version compared on every request.
+// Access tokens: HS256 pinned, expiry always set, token_version compared on every request. They
+// live an hour; the page renews them from its device session (auth/device-session.ts).
 import jwt from '@tsndr/cloudflare-worker-jwt';
 import type { AccountStatus, AccountType } from '../domain/accounts';
 
-export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+export const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
 /** The spec's payload (document 1 §3) plus the token version. */
 export interface SessionClaims {
@@ -14,6 +15,12 @@ export interface SessionClaims {
   permissions: string[];
   roles: { id: string; name: string }[];
   tv: number;
+  /**
+   * When the device session this token was renewed from ends (Unix seconds; absent without one):
+   * not a secret, it tells the page that an expired token can still be renewed, so that the app
+   * opened offline the next morning keeps its screens.
+   */
+  dse?: number;
 }
 
 export async function signSession(claims: SessionClaims, secret: string, now = Date.now()): Promise<string> {
@@ -26,7 +33,7 @@ const CLOCK_SKEW_SECONDS = 60;
 
 /**
  * The claims of a valid token within its lifetime, or null for anything else (never throws):
- * issued no later than now, expiring after now and at most 12 hours after it was issued.
+ * issued no later than now, expiring after now and at most an hour after it was issued.
  */
 export async function verifySession(token: string, secret: string, now = Date.now()): Promise<SessionClaims | null> {
   try {

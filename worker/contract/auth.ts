@@ -1,8 +1,9 @@
-// Sign-in and passwords (document 1 §2 and §7, document 2 §5). Unknown user and wrong password
-// answer the same; the sign-in limits answer 429 with the wait (decision 040).
+// Sign-in, sessions and passwords (document 1 §2 and §7, document 2 §5). Unknown user and wrong
+// password answer the same; the sign-in limits answer 429 with the wait (decision 040). A sign-in
+// starts a device session whose cookie renews the short access token (decision 004).
 import { z } from 'zod';
 import { text } from './common';
-import { type Answer, area, type Body, post, put } from './endpoint';
+import { type Answer, area, type Body, message, post, put } from './endpoint';
 import { serverText } from './texts/server';
 
 const t = serverText.password;
@@ -33,6 +34,18 @@ export const authApi = area('auth', {
       answers: { 200: changed },
     },
   ),
+  refresh: post(
+    '/auth/refresh',
+    "Renews the access token from the browser's device session (its cookie), whose credential it rotates.",
+    { answers: { 200: session } },
+  ),
+  logout: post(
+    '/auth/logout',
+    "Ends the browser's device session (its cookie; 401 without one) and forgets the cookie.",
+    {
+      answers: { 200: message },
+    },
+  ),
   changePassword: put(
     '/user/change-password',
     "Changes one's own password from the security tab: a notice and a fresh token.",
@@ -48,3 +61,4 @@ export type SignedIn = Answer<typeof authApi.login>;
 export type ForcedPassword = Body<typeof authApi.forcedChange>;
 export type PasswordChange = Body<typeof authApi.changePassword>;
 export type PasswordChanged = Answer<typeof authApi.changePassword>;
+export type Renewed = Answer<typeof authApi.refresh>;

@@ -33,6 +33,13 @@ export const setPassword = (
     .set({ passwordHash, status, tempPasswordExpiresAt, tokenVersion: sql`${platformUsers.tokenVersion} + 1` })
     .where(eq(platformUsers.id, id));
 
+/** The same password hashed again with today's parameters (sign-in), unless the hash changed meanwhile. */
+export const replaceHash = (db: Db, id: string, previous: string, passwordHash: string) =>
+  db
+    .update(platformUsers)
+    .set({ passwordHash })
+    .where(and(eq(platformUsers.id, id), eq(platformUsers.passwordHash, previous)));
+
 /** Every platform username, lower case (a school's new accounts must not take one). */
 export const allUsernames = async (db: Db) =>
   (await db.select({ username: platformUsers.username }).from(platformUsers).all()).map((u) =>

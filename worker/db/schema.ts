@@ -111,6 +111,29 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
+ * A signed-in device (decision 004): the long-lived session a browser renews its short access
+ * token from, with a rotating credential (`generation`, the credential itself is never stored:
+ * worker/auth/device-session.ts). Tied to the account's token version, so every change that
+ * bumps it (password, reset, roles, disable) ends the device's session too; sign-out deletes the
+ * row. Times are Unix seconds (integers: small rows, decision 171). `instance_id` is null for a
+ * platform account.
+ */
+export const deviceSessions = sqliteTable(
+  'device_sessions',
+  {
+    id: text('id').primaryKey(),
+    instanceId: text('instance_id'),
+    accountId: text('account_id').notNull(),
+    tokenVersion: integer('token_version').notNull(),
+    generation: integer('generation').notNull().default(0),
+    rotatedAt: integer('rotated_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('device_sessions_account_idx').on(t.accountId)],
+);
+
+/**
  * Write guards (worker/lib/write.ts): a batch inserts a row whose `ok` is a condition; a trigger
  * (migration 0002) drops true rows and aborts the whole batch on a false one. Always empty.
  */

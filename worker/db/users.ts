@@ -139,6 +139,16 @@ export const setPassword = (
     .set({ passwordHash, status, tempPasswordExpiresAt, ...bumpTokenVersion })
     .where(byId(users, school, userId));
 
+/**
+ * The same password hashed again with today's parameters (sign-in), unless the hash changed
+ * meanwhile; the token version stays: nothing the user may do changed.
+ */
+export const replaceHash = (db: Db, school: string, userId: string, previous: string, passwordHash: string) =>
+  db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(byId(users, school, userId), eq(users.passwordHash, previous)));
+
 /** Replaces a user's roles and revokes its sessions. */
 export const replaceUserRoles = (db: Db, school: string, userId: string, roleIds: string[]) => [
   db.delete(userRoles).where(linksOf(school, userId)),

@@ -6,55 +6,52 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
   accountAttempt,
-  type AccountLimitState,
+  accountRelease,
+  accountStateOf,
   accountSuccess,
   addressAttempt,
-  type AddressLimitState,
   addressRelease,
+  addressStateOf,
+  type Attempter,
   type Client,
-  emptyAccountState,
-  emptyAddressState,
   type Verdict,
 } from '../domain/login-limits';
 
 export class LoginThrottle extends DurableObject<Env> {
-  private async load<T>(empty: () => T): Promise<T> {
-    return (await this.ctx.storage.get<T>('state')) ?? empty();
+  private async load<T>(read: (stored: unknown) => T): Promise<T> {
+    return read(await this.ctx.storage.get('state'));
   }
 
-  /** Account object: an attempt from `client` starts (counted as a failure until it succeeds). */
-  async beginAccount(client: Client, attemptId: string, now = Date.now()): Promise<Verdict> {
-    const { state, verdict } = accountAttempt(
-      await this.load<AccountLimitState>(emptyAccountState),
-      client,
-      attemptId,
-      now,
-    );
+  /**
+   * Account object: an attempt starts (counted as a failure until it succeeds or is released);
+   * `proven`: the attempt comes from a device or network the account knows.
+   */
+  async beginAccount(who: Attempter, attemptId: string, now = Date.now()): Promise<Verdict & { proven: boolean }> {
+    const { state, verdict, proven } = accountAttempt(await this.load(accountStateOf), who, attemptId, now);
     await this.ctx.storage.put('state', state);
-    return verdict;
+    return { ...verdict, proven };
   }
 
-  /** Account object: the attempt gave the right password. */
-  async succeedAccount(client: Client, attemptId: string, now = Date.now()): Promise<void> {
-    await this.ctx.storage.put(
-      'state',
-      accountSuccess(await this.load<AccountLimitState>(emptyAccountState), client, attemptId, now),
-    );
+  /** Account object: the attempt gave the right password (its device, if any, is now proven). */
+  async succeedAccount(who: Attempter, attemptId: string, now = Date.now()): Promise<void> {
+    await this.ctx.storage.put('state', accountSuccess(await this.load(accountStateOf), who, attemptId, now));
   }
 
-  /** Address object: a password check from this address starts, under the hourly ceiling. */
+  /** Account object: a started attempt did not check a password (the address refused it). */
+  async releaseAccount(attemptId: string, now = Date.now()): Promise<void> {
+    await this.ctx.storage.put('state', accountRelease(await this.load(accountStateOf), attemptId, now));
+  }
+
+  /** Address object: an attempt on an account or device the address has not proven starts. */
   async beginAddress(attemptId: string, now = Date.now()): Promise<Verdict> {
-    const { state, verdict } = addressAttempt(await this.load<AddressLimitState>(emptyAddressState), attemptId, now);
+    const { state, verdict } = addressAttempt(await this.load(addressStateOf), attemptId, now);
     await this.ctx.storage.put('state', state);
     return verdict;
   }
 
-  /** Address object: a started check gives its place back (refused by the account, or succeeded). */
+  /** Address object: a started attempt gives its place back (refused by the account, or succeeded). */
   async releaseAddress(attemptId: string): Promise<void> {
-    await this.ctx.storage.put(
-      'state',
-      addressRelease(await this.load<AddressLimitState>(emptyAddressState), attemptId),
-    );
+    await this.ctx.storage.put('state', addressRelease(await this.load(addressStateOf), attemptId));
   }
 }
 

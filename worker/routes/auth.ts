@@ -1,19 +1,37 @@
-// Sign-in and passwords: the routes of contract/auth.ts.
+// Sign-in, device sessions and passwords: the routes of contract/auth.ts.
+import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono } from 'hono';
 import { allow, raiseIfMaintenance } from '../auth/access';
-import { signSession } from '../auth/jwt';
-import { DECOY_HASH, hashPassword, verifyPassword } from '../auth/password';
+import {
+  clearSessionCookie,
+  credentialOf,
+  deviceIdOf,
+  endOf,
+  newDeviceSession,
+  nowSeconds,
+  parseCredential,
+  randomId,
+  REUSE_GRACE_SECONDS,
+  sessionCookieOf,
+  setDeviceCookie,
+  setSessionCookie,
+  withSessionCookie,
+} from '../auth/device-session';
+import { type SessionClaims, signSession } from '../auth/jwt';
+import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { type Account, claimsFor, loadAccount } from '../auth/session';
-import { authApi as api, type PasswordChanged, type SignedIn } from '../contract/auth';
+import { authApi as api, type PasswordChanged, type Renewed, type SignedIn } from '../contract/auth';
+import type { Message } from '../contract/endpoint';
 import { serverText } from '../contract/texts/server';
+import * as deviceSessions from '../db/device-sessions';
 import * as platformUsers from '../db/platform-users';
 import * as users from '../db/users';
 import type { AccountType } from '../domain/accounts';
-import { clientOf } from '../domain/login-limits';
+import { type Attempter, clientOf } from '../domain/login-limits';
 import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
-import { ApiError, badRequest } from '../lib/errors';
+import { ApiError, badRequest, unauthorized } from '../lib/errors';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -22,34 +40,45 @@ export const authRoutes = new Hono<AppBindings>();
 const badCredentials = () => new ApiError(401, 'bad_credentials', serverText.badCredentials);
 
 /** 429 with the wait in seconds, in the body and in Retry-After. */
-const tooManyAttempts = (seconds: number) =>
-  new ApiError(429, 'too_many_attempts', serverText.tooManyAttempts(seconds), { retryAfter: seconds });
+const tooManyAttempts = (seconds: number, message = serverText.tooManyAttempts(seconds)) =>
+  new ApiError(429, 'too_many_attempts', message, { retryAfter: seconds });
 
-// The limits count the attempt before the password is checked: per client address over every
-// account, then per account and client.
+/** An access token for an account, telling the page until when its device session can renew it. */
+const accessTokenFor = (c: AppContext, account: Account, deviceSessionEnd: number) =>
+  signSession({ ...claimsFor(account), dse: deviceSessionEnd } satisfies SessionClaims, c.env.JWT_SECRET);
+
+// The limits count the attempt before the password is checked: per account (per proven device,
+// or with the account's other attempts), then, for a device and network the account does not
+// know, per client address (decision 040).
 authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
   const { username, password } = c.req.valid('json');
   const { db, instance } = c.var;
   // Platform accounts sign in on any host; school accounts on their school's host.
   const platformUser = await platformUsers.findByUsername(db, username);
   const client = clientOf(c.req.header('CF-Connecting-IP'));
+  const who: Attempter = { ...client, device: deviceIdOf(c) };
   const attempt = crypto.randomUUID();
-  const byAddress = addressThrottle(c.env, client);
-  const addressVerdict = await byAddress.beginAddress(attempt);
-  if (!addressVerdict.allowed) throw tooManyAttempts(addressVerdict.retryAfterSeconds);
   // A platform account is one account on every host: its attempts count together.
   const byAccount = accountThrottle(c.env, platformUser ? null : (instance?.id ?? null), username);
-  const verdict = await byAccount.beginAccount(client, attempt);
-  if (!verdict.allowed) {
-    await byAddress.releaseAddress(attempt);
-    throw tooManyAttempts(verdict.retryAfterSeconds);
+  const verdict = await byAccount.beginAccount(who, attempt);
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  const byAddress = verdict.proven ? null : addressThrottle(c.env, client);
+  if (byAddress) {
+    const addressVerdict = await byAddress.beginAddress(attempt);
+    if (!addressVerdict.allowed) {
+      await byAccount.releaseAccount(attempt);
+      throw tooManyAttempts(addressVerdict.retryAfterSeconds);
+    }
   }
 
   const schoolUser = platformUser || !instance ? undefined : await users.findByUsername(db, instance.id, username);
   const user = platformUser ?? schoolUser;
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !valid) throw badCredentials();
-  await Promise.all([byAccount.succeedAccount(client, attempt), byAddress.releaseAddress(attempt)]);
+  // The device is proven for this account from now on: its own limits, never held by the address.
+  const device = who.device ?? randomId();
+  await Promise.all([byAccount.succeedAccount({ ...who, device }, attempt), byAddress?.releaseAddress(attempt)]);
+  if (!who.device) setDeviceCookie(c, device);
   if (user.status === 'disabled') throw new ApiError(403, 'account_disabled', serverText.accountDisabled);
   if (
     user.status === 'temporary_password' &&
@@ -61,21 +90,103 @@ authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
   const account = await loadAccount(c, user.id, Boolean(platformUser));
   if (!account) throw badCredentials();
   await raiseIfMaintenance(c, account.type);
-  return c.json<SignedIn>({ accessToken: await signSession(claimsFor(account), c.env.JWT_SECRET) });
+
+  const now = nowSeconds();
+  const session = await newDeviceSession(c, account, { now });
+  // A hash made with older parameters is made again now that the password is known (same
+  // password: no token version bump), unless it changed meanwhile.
+  const rehash = needsRehash(user.passwordHash) ? await hashPassword(password) : null;
+  const rehashed = rehash
+    ? platformUser
+      ? [platformUsers.replaceHash(db, user.id, user.passwordHash, rehash)]
+      : [users.replaceHash(db, instance!.id, user.id, user.passwordHash, rehash)]
+    : [];
+  await db.batch([...session.statements, ...rehashed] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  setSessionCookie(c, session.credential, session.expiresAt, now);
+  return c.json<SignedIn>({ accessToken: await accessTokenFor(c, account, session.expiresAt) });
 });
 
-async function replacePassword(c: AppContext, account: Account, currentHash: string, newPassword: string) {
-  if (await verifyPassword(newPassword, currentHash)) throw badRequest(serverText.password.changeSame);
+/** The device session's cookie is refused: it is forgotten, and the page signs in again. */
+const sessionEnded = (c: AppContext) => {
+  clearSessionCookie(c);
+  return unauthorized();
+};
+
+// The page's renewal: the credential of the cookie, rotated. A credential used after it was
+// replaced (beyond the grace of a lost answer) was copied: the device session ends (decision 004).
+authRoutes.post(api.refresh.path, allow.public(), input(api.refresh), async (c) => {
+  const { db } = c.var;
+  const now = nowSeconds();
+  const presented = await parseCredential(c.env.JWT_SECRET, sessionCookieOf(c));
+  if (!presented) throw sessionEnded(c);
+  const row = await deviceSessions.find(db, presented.id);
+  if (!row || row.expiresAt <= now) throw sessionEnded(c);
+  // A school's device session renews on its school's host only.
+  const platform = row.instanceId === null;
+  if (!platform && row.instanceId !== c.var.instance?.id) throw sessionEnded(c);
+  const account = await loadAccount(c, row.accountId, platform);
+  // Revoked: password, reset, roles or status changed (the token version moved), or deleted.
+  if (!account || account.tokenVersion !== row.tokenVersion || account.status === 'disabled') {
+    await deviceSessions.remove(db, row.id).run();
+    throw sessionEnded(c);
+  }
+  let generation = row.generation;
+  let expiresAt = row.expiresAt;
+  if (presented.generation === row.generation) {
+    expiresAt = endOf(row.createdAt, now);
+    const rotated = await deviceSessions.rotate(db, row.id, row.generation, now, expiresAt);
+    // Another renewal with the same credential won the race: both answer its credential.
+    generation = rotated?.generation ?? row.generation + 1;
+  } else if (!(presented.generation === row.generation - 1 && now - row.rotatedAt <= REUSE_GRACE_SECONDS)) {
+    await deviceSessions.remove(db, row.id).run();
+    throw sessionEnded(c);
+  }
+  await raiseIfMaintenance(c, account.type);
+  setSessionCookie(c, await credentialOf(c.env.JWT_SECRET, row.id, generation), expiresAt, now);
+  return c.json<Renewed>({ accessToken: await accessTokenFor(c, account, expiresAt) });
+});
+
+// Signing out ends the device session whatever the state of the access token (it may have
+// expired). Without a credential of ours there is nothing to end: 401, the cookie forgotten.
+authRoutes.post(api.logout.path, allow.public(), input(api.logout), async (c) => {
+  const presented = await parseCredential(c.env.JWT_SECRET, sessionCookieOf(c));
+  if (!presented) throw sessionEnded(c);
+  await deviceSessions.remove(c.var.db, presented.id).run();
+  clearSessionCookie(c);
+  return c.json<Message>({ message: serverText.signedOut });
+});
+
+/**
+ * A password check of a signed-in account (its current password, or a forced change's "same as
+ * the old one"): counted by the account's limits with its other attempts (decision 040), 429
+ * while they must wait. Answers whether `password` is the account's, and settles the count.
+ */
+async function checkedAgainstLimits(c: AppContext, account: Account, password: string, hash: string) {
+  const byAccount = accountThrottle(c.env, account.instanceId, account.username);
+  const who: Attempter = { ...clientOf(c.req.header('CF-Connecting-IP')), device: null };
+  const attempt = crypto.randomUUID();
+  const verdict = await byAccount.beginAccount(who, attempt);
+  if (!verdict.allowed)
+    throw tooManyAttempts(verdict.retryAfterSeconds, serverText.password.tooManyTries(verdict.retryAfterSeconds));
+  const matches = await verifyPassword(password, hash);
+  return { matches, settle: () => byAccount.releaseAccount(attempt) };
+}
+
+/** The new password replaces the old one; this device gets a new session, the others are signed out. */
+async function replacePassword(c: AppContext, account: Account, newPassword: string) {
   const hash = await hashPassword(newPassword);
   const statement = account.instanceId
     ? users.setPassword(c.var.db, account.instanceId, account.id, hash, 'active')
     : platformUsers.setPassword(c.var.db, account.id, hash, 'active');
   const next: Account = { ...account, status: 'active', tokenVersion: account.tokenVersion + 1 };
-  const accessToken = await signSession(claimsFor(next), c.env.JWT_SECRET);
-  return commit(c, [statement], {
+  const now = nowSeconds();
+  const session = await newDeviceSession(c, next, { replaceAll: true, now });
+  const accessToken = await accessTokenFor(c, next, session.expiresAt);
+  const res = await commit(c, [statement, ...session.statements], {
     audit: { action: 'PASSWORD_CHANGE', target: account.username },
     body: { message: serverText.password.changed, accessToken } satisfies PasswordChanged,
   });
+  return withSessionCookie(res, session, now);
 }
 
 async function passwordHashOf(c: AppContext, account: Account): Promise<string> {
@@ -94,7 +205,11 @@ const forcedChange = (
     const { newPassword } = c.req.valid('json');
     if (!isStrongPassword(newPassword)) throw badRequest(serverText.password.forcedWeak);
     const account = c.var.account;
-    return replacePassword(c, account, await passwordHashOf(c, account), newPassword);
+    // "Same as the temporary password" tells whether a guess is the password: it counts as a try.
+    const same = await checkedAgainstLimits(c, account, newPassword, await passwordHashOf(c, account));
+    if (same.matches) throw badRequest(serverText.password.changeSame);
+    await same.settle();
+    return replacePassword(c, account, newPassword);
   });
 
 forcedChange(api.forcedChange, ['admin', 'standard', 'teacher', 'superadmin', 'superadmin_delegate']);
@@ -105,6 +220,12 @@ authRoutes.put(api.changePassword.path, allow.signedIn(), input(api.changePasswo
   if (!isStrongPassword(newPassword)) throw badRequest(serverText.password.changeWeak);
   const account = c.var.account;
   const currentHash = await passwordHashOf(c, account);
-  if (!(await verifyPassword(currentPassword, currentHash))) throw badRequest(serverText.password.wrongCurrent);
-  return replacePassword(c, account, currentHash, newPassword);
+  // A session left open must not be a way to guess the password: wrong ones count (decision 040).
+  const current = await checkedAgainstLimits(c, account, currentPassword, currentHash);
+  if (!current.matches) throw badRequest(serverText.password.wrongCurrent);
+  await current.settle();
+  // The current password is known right: the new one is the same exactly when they read the same.
+  if (newPassword.normalize('NFKC') === currentPassword.normalize('NFKC'))
+    throw badRequest(serverText.password.changeSame);
+  return replacePassword(c, account, newPassword);
 });

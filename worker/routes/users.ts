@@ -1,6 +1,7 @@
 // School accounts: the routes of contract/users.ts.
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
+import { type NewDeviceSession, newDeviceSession, nowSeconds, withSessionCookie } from '../auth/device-session';
 import { signSession } from '../auth/jwt';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import { type Account, claimsFor } from '../auth/session';
@@ -133,6 +134,8 @@ userRoutes.put(api.setRoles.path, allow.permission('user:manage'), input(api.set
   const chosen = await checkedRoles(c, roleIds, { current, self });
   const named = chosen.map((r) => ({ id: r.id, name: r.name }));
   let accessToken: string | undefined;
+  let session: NewDeviceSession | null = null;
+  const now = nowSeconds();
   if (self) {
     const next: Account = {
       ...account,
@@ -140,16 +143,21 @@ userRoutes.put(api.setRoles.path, allow.permission('user:manage'), input(api.set
       permissions: new Set(chosen.flatMap((r) => r.keys)),
       roles: [...named].sort((a, b) => a.name.localeCompare(b.name)),
     };
-    accessToken = await signSession(claimsFor(next), c.env.JWT_SECRET);
+    // The change revokes the caller's sessions too: this device gets a new one, the others end.
+    session = await newDeviceSession(c, next, { replaceAll: true, now });
+    accessToken = await signSession({ ...claimsFor(next), dse: session.expiresAt }, c.env.JWT_SECRET);
   }
-  return commit(
+  const res = await commit(
     c,
-    users.replaceUserRoles(
-      db,
-      school,
-      target.id,
-      chosen.map((r) => r.id),
-    ),
+    [
+      ...users.replaceUserRoles(
+        db,
+        school,
+        target.id,
+        chosen.map((r) => r.id),
+      ),
+      ...(session?.statements ?? []),
+    ],
     {
       audit: { action: 'UPDATE_USER_ROLES', target: target.username, details: { roles: chosen.map((r) => r.name) } },
       body: { message: t.rolesUpdated, roles: named, ...(accessToken ? { accessToken } : {}) } satisfies SavedUserRoles,
@@ -157,4 +165,5 @@ userRoutes.put(api.setRoles.path, allow.permission('user:manage'), input(api.set
       guards: [targetUnchanged(c, target)],
     },
   );
+  return session ? withSessionCookie(res, session, now) : res;
 });

@@ -120,6 +120,7 @@ export const serverText = {
   internal: 'Une erreur inattendue est survenue.',
   tooLarge: 'La requête est trop volumineuse.',
   badCredentials: "Nom d'utilisateur ou mot de passe incorrect.",
+  signedOut: 'Vous êtes déconnecté.',
   loginRequired: "Le nom d'utilisateur et le mot de passe sont requis.",
   tooManyAttempts: (seconds: number) => {
     if (seconds < 60)
@@ -147,6 +148,12 @@ export const serverText = {
     changeWeak: 'Le nouveau mot de passe ne respecte pas tous les critères de sécurité.',
     changeSame: "Le nouveau mot de passe doit être différent de l'ancien.",
     wrongCurrent: 'Le mot de passe actuel est incorrect.',
+    tooManyTries: (seconds: number) => {
+      if (seconds < 60)
+        return `Trop de mots de passe incorrects. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
+      const minutes = Math.ceil(seconds / 60);
+      return `Trop de mots de passe incorrects. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;
+    },
     changed: 'Mot de passe mis à jour.',
   },
   instance: {

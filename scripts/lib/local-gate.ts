@@ -1,0 +1,41 @@
+// The local portal's door (decision 233): at most a few requests at a time go on to the Worker's
+// runtime, the others wait here. Locally one workerd process on one thread runs the Worker, its
+// Durable Objects and D1; fed 50 requests at once it falls seconds behind, and its 5-second
+// keep-alive timeout then fires on connections that already carry the next request: it closes them
+// with that request unread, and the preview answers its own HTML 500 'TypeError: fetch failed'
+// (read ECONNRESET). Waiting here costs no throughput (the runtime does one thing at a time), and
+// keeps every connection's next request read within the timeout.
+import type { Connect, Plugin } from 'vite';
+
+/** Requests let through to the runtime at once. */
+export const LOCAL_CONCURRENCY = 8;
+
+export function localGate(limit = LOCAL_CONCURRENCY): Plugin {
+  let active = 0;
+  // Reads go first: a burst of sign-ins waits, the screens' reads do not wait behind it.
+  const reads: (() => void)[] = [];
+  const writes: (() => void)[] = [];
+  const gate: Connect.NextHandleFunction = (req, res, next) => {
+    const start = () => {
+      active++;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        active--;
+        (reads.shift() ?? writes.shift())?.();
+      };
+      res.on('finish', finish);
+      res.on('close', finish);
+      next();
+    };
+    if (active < limit) start();
+    else (req.method === 'GET' || req.method === 'HEAD' ? reads : writes).push(start);
+  };
+  return {
+    name: 'portail:local-gate',
+    // Before the Cloudflare plugin's own handler (listed after this plugin).
+    configureServer: (server) => void server.middlewares.use(gate),
+    configurePreviewServer: (server) => void server.middlewares.use(gate),
+  };
+}
