@@ -124,7 +124,6 @@ describe('the demo written on a given day', () => {
       ...money.enrollments.map((e) => dayOf(e.createdAt)),
       ...money.payments.map((p) => p.date),
       ...marks.evaluations.map((e) => dayOf(e.createdAt)),
-      ...marks.grades.map((g) => dayOf(g.updatedAt)),
       ...teaching.teachers.map((t) => dayOf(t.createdAt)),
       ...dates,
       ...comms.teacherAnnouncements.map((a) => dayOf(a.createdAt)),

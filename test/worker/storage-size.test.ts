@@ -8,7 +8,7 @@
 // database holds only this test's marks and grades; the tables are dropped at its very end.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../worker/domain/attendance';
+import { addDays } from '../../worker/domain/dates';
 import { createYear, seedStudents } from './fixtures-academic';
 import { call, createSchool, sql, tokenFor } from './helpers';
 

@@ -12,7 +12,7 @@ import { api } from '../api/client';
 import type { Bootstrap } from '../../worker/contract/bootstrap';
 import type { Period } from '../../worker/contract/academic-periods';
 import type { TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
-import { addDays, schoolClock } from '../../worker/domain/attendance';
+import { addDays, schoolClock } from '../../worker/domain/dates';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { Session } from '../session/session';
 

@@ -3,7 +3,7 @@
 // the evaluation set's limit, a subject's percentage, the period average with coefficients on
 // base 100 or 10, ranks with ties, the annual average and the council's decision, the automatic
 // appreciation, the period under way. Pure functions, no I/O.
-import { schoolClock } from './attendance';
+import { schoolClock } from './dates';
 
 // ------------------------------------------------------------------------------------ Points
 

@@ -18,6 +18,7 @@ export const auditServerText = {
     ARCHIVE_STUDENTS: 'Élèves archivés',
     ARCHIVE_TEACHER: 'Professeur archivé',
     ASSIGN_COURSE: 'Cours attribué',
+    HAND_OVER_COURSE: 'Cours confié à un autre professeur',
     ASSIGN_SUBJECT: 'Matière ajoutée au programme',
     ATTENDANCE_SESSION: 'Appel enregistré',
     AUDIT_DELETE_BULK: 'Entrées du journal supprimées',
