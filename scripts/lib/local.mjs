@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts.ts';
+import { databasesInOrder, DIRECTORY } from './cloudflare.mjs';
 import { d1Query, wrangler } from './wrangler.mjs';
 
 /** scripts/demo/seed.ts DEMO_EXPIRY_DAYS and AURORE_DEMO (this plain module cannot load the TypeScript seed). */
@@ -30,18 +31,28 @@ export function ensureDevVars() {
 }
 
 /**
- * Applies the migrations to the local database and seeds the demo schools the first time; answers
- * whether it was the first time.
+ * Applies the migrations to every local database (the directory and each school database,
+ * decision 171 "Design as built") and seeds the demo schools the first time; answers whether it
+ * was the first time.
  */
 export async function prepareLocalDatabase() {
   const where = ['--local', '--persist-to', stateDir()];
-  console.log('• Migrations de la base locale…');
-  wrangler(['d1', 'migrations', 'apply', 'DB', ...where], { capture: true });
-  const [{ count }] = d1Query('SELECT COUNT(*) AS count FROM instances', where);
+  console.log('• Migrations des bases locales (annuaire et bases d’écoles)…');
+  for (const { binding } of databasesInOrder()) {
+    wrangler(['d1', 'migrations', 'apply', binding, ...where], { capture: true });
+  }
+  const [{ count }] = d1Query('SELECT COUNT(*) AS count FROM instances', where, DIRECTORY);
   if (count > 0) {
     // The second demo school's access ends in five days from every start: its banner shows, it never locks.
-    const end = new Date(Date.now() + DEMO_EXPIRY_DAYS * 86_400_000).toISOString();
-    d1Query(`UPDATE instances SET expires_at = '${end}' WHERE id = '${AURORE_DEMO_ID}'`, where);
+    const [aurore] = d1Query(`SELECT shard FROM instances WHERE id = '${AURORE_DEMO_ID}'`, where, DIRECTORY);
+    if (aurore) {
+      const end = new Date(Date.now() + DEMO_EXPIRY_DAYS * 86_400_000).toISOString();
+      d1Query(
+        `UPDATE instances SET expires_at = '${end}' WHERE id = '${AURORE_DEMO_ID}'`,
+        where,
+        aurore.shard ?? DIRECTORY,
+      );
+    }
     return false;
   }
   console.log('• Première utilisation : création des écoles de démonstration…');

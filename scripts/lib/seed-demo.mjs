@@ -14,7 +14,7 @@ const proxy = await getPlatformProxy({
   remoteBindings: false,
 });
 try {
-  await module.seedDemo(proxy.env.DB);
+  await module.seedDemo(module.localDatabases(proxy.env));
 } finally {
   await proxy.dispose();
 }

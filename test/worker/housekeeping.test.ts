@@ -3,9 +3,10 @@ import { expect, it } from 'vitest';
 import { database } from '../../worker/db/client';
 import { idempotencyKeys } from '../../worker/db/schema';
 import worker from '../../worker/index';
+import { directoryD1 } from './helpers';
 
 it('the daily cron deletes idempotency keys older than 8 days and keeps the others', async () => {
-  const db = database(env.DB);
+  const db = database(directoryD1());
   const day = 86_400_000;
   const account = crypto.randomUUID();
   await db.insert(idempotencyKeys).values([

@@ -6,10 +6,13 @@ import { allow, PLATFORM_TYPES } from '../auth/access';
 import { type AuditDeleted, auditApi as api, type PlatformAuditPage, type SchoolAuditPage } from '../contract/audit';
 import { auditServerText as t } from '../contract/texts/audit';
 import * as audit from '../db/audit';
+import { everyDatabase, schoolDatabase, schoolDatabases } from '../db/databases';
+import * as instances from '../db/instances';
 import { auditSearchWords, dayRange } from '../domain/audit';
 import type { AppBindings } from '../env';
 import { pageOf } from '../lib/pagination';
 import { input } from '../lib/validate';
+import { platformLog } from '../lib/platform-log';
 import { commit } from '../lib/write';
 
 export const auditRoutes = new Hono<AppBindings>();
@@ -28,25 +31,44 @@ auditRoutes.get(api.school.path, allow.permission('user:manage'), input(api.scho
   return c.json<SchoolAuditPage>({ logs, pagination: pageOf(totals?.total ?? 0, query) });
 });
 
-// Every school's log and the platform's, newest first (one batch).
+// Every school's log and the platform's, newest first: every database read in parallel
+// (lib/platform-log.ts); for one school, its database only.
 auditRoutes.get(api.platform.path, allow.types(...PLATFORM_TYPES), input(api.platform), async (c) => {
   const query = c.req.valid('query');
-  const [[schools], [platform], logs] = await c.var.db.batch(
-    audit.platformLogPage(c.var.db, { ...filtersOf(query), schoolId: query.schoolId }, query),
-  );
-  const total = (schools?.schoolTotal ?? 0) + (platform?.platformTotal ?? 0);
+  const filters = filtersOf(query);
+  if (query.schoolId) {
+    const route = await instances.getRoute(c.var.directory, query.schoolId);
+    if (!route) return c.json<PlatformAuditPage>({ logs: [], pagination: pageOf(0, query) });
+    const db = schoolDatabase(c.env, route.shard);
+    const [[schools], , logs] = await db.batch(
+      audit.platformLogPage(
+        db,
+        { ...filters, schoolId: query.schoolId },
+        {
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+        },
+      ),
+    );
+    return c.json<PlatformAuditPage>({ logs, pagination: pageOf(schools?.schoolTotal ?? 0, query) });
+  }
+  const { logs, total } = await platformLog(c, filters, query);
   return c.json<PlatformAuditPage>({ logs, pagination: pageOf(total, query) });
 });
 
-async function deleteLogs(
-  c: Context<AppBindings>,
-  target: { from: string; to: string } | { ids: string[] },
-  entry: audit.AuditEntry,
-) {
-  const { db } = c.var;
-  const [[schoolRows], [platformRows]] = await db.batch(audit.countMatching(db, target));
-  const deleted = (schoolRows?.schoolRows ?? 0) + (platformRows?.platformRows ?? 0);
-  return commit(c, audit.deleteMatching(db, target), {
+// The deletes reach every database: the schools' rows first, then the directory's with the log
+// row of the delete (in its batch, after its deletes, so a range including today keeps it).
+async function deleteLogs(c: Context<AppBindings>, target: audit.LogTarget, entry: audit.AuditEntry) {
+  const schoolDatabasesOnly = schoolDatabases(c.env);
+  const counts = await Promise.all(
+    everyDatabase(c.env).map(async ({ db }) => {
+      const [[schoolRows], [platformRows]] = await db.batch(audit.countMatching(db, target));
+      return (schoolRows?.schoolRows ?? 0) + (platformRows?.platformRows ?? 0);
+    }),
+  );
+  const deleted = counts.reduce((a, b) => a + b, 0);
+  await Promise.all(schoolDatabasesOnly.map(({ db }) => db.batch(audit.deleteMatching(db, target))));
+  return commit(c, [...audit.deleteMatching(c.var.directory, target)], {
     audit: { ...entry, details: { ...(typeof entry.details === 'object' ? entry.details : {}), supprimées: deleted } },
     body: { message: t.deletedBulk(deleted), deleted } satisfies AuditDeleted,
   });

@@ -14,6 +14,7 @@ import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
 import { ApiError, badRequest } from '../lib/errors';
+import { accountDatabase } from '../lib/host';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -30,8 +31,9 @@ const tooManyAttempts = (seconds: number) =>
 authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
   const { username, password } = c.req.valid('json');
   const { db, instance } = c.var;
-  // Platform accounts sign in on any host; school accounts on their school's host.
-  const platformUser = await platformUsers.findByUsername(db, username);
+  // Platform accounts (in the directory) sign in on any host; school accounts on their school's
+  // host (in its database).
+  const platformUser = await platformUsers.findByUsername(c.var.directory, username);
   const client = clientOf(c.req.header('CF-Connecting-IP'));
   const attempt = crypto.randomUUID();
   const byAddress = addressThrottle(c.env, client);
@@ -67,9 +69,10 @@ authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
 async function replacePassword(c: AppContext, account: Account, currentHash: string, newPassword: string) {
   if (await verifyPassword(newPassword, currentHash)) throw badRequest(serverText.password.changeSame);
   const hash = await hashPassword(newPassword);
+  const db = accountDatabase(c, account.instanceId);
   const statement = account.instanceId
-    ? users.setPassword(c.var.db, account.instanceId, account.id, hash, 'active')
-    : platformUsers.setPassword(c.var.db, account.id, hash, 'active');
+    ? users.setPassword(db, account.instanceId, account.id, hash, 'active')
+    : platformUsers.setPassword(db, account.id, hash, 'active');
   const next: Account = { ...account, status: 'active', tokenVersion: account.tokenVersion + 1 };
   const accessToken = await signSession(claimsFor(next), c.env.JWT_SECRET);
   return commit(c, [statement], {
@@ -79,9 +82,10 @@ async function replacePassword(c: AppContext, account: Account, currentHash: str
 }
 
 async function passwordHashOf(c: AppContext, account: Account): Promise<string> {
+  const db = accountDatabase(c, account.instanceId);
   const row = account.instanceId
-    ? await users.findByUsername(c.var.db, account.instanceId, account.username)
-    : await platformUsers.findByUsername(c.var.db, account.username);
+    ? await users.findByUsername(db, account.instanceId, account.username)
+    : await platformUsers.findByUsername(db, account.username);
   if (!row) throw badCredentials();
   return row.passwordHash;
 }
