@@ -4,13 +4,18 @@
 // by default (the state of `npm start`, PORTAIL_STATE_DIR or --persist-to); --remote: the
 // deployed ones, through wrangler's remote bindings (signed in with `npx wrangler login` or
 // CLOUDFLARE_API_TOKEN). Safe to run again after a failure: it goes on from where it stopped.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
 import { getPlatformProxy } from 'wrangler';
-import { configuredDatabases, databasesInOrder, DIRECTORY, isPlaceholderId, WRANGLER_TOML } from './lib/cloudflare.mjs';
+import {
+  configuredDatabases,
+  databasesInOrder,
+  databasesOnlyConfig,
+  DIRECTORY,
+  isPlaceholderId,
+  WRANGLER_TOML,
+} from './lib/cloudflare.mjs';
 import { requireNode22, stateDir } from './lib/local.mjs';
 
 const USAGE =
@@ -41,38 +46,17 @@ if (!bindings.includes(target) || target === DIRECTORY) {
   );
 }
 
-/** The deployed databases: a config naming only the D1 bindings, each remote. */
-function remoteConfig() {
-  const databases = configuredDatabases();
-  const placeholder = databases.find((d) => isPlaceholderId(d.id));
+if (values.remote) {
+  const placeholder = configuredDatabases().find((d) => isPlaceholderId(d.id));
   if (placeholder) fail(`La base « ${placeholder.name} » n’est pas encore créée : lancez d’abord \`npm run deploy\`.`);
-  const dir = mkdtempSync(join(tmpdir(), 'ecole-move-'));
-  const path = join(dir, 'wrangler.json');
-  writeFileSync(
-    path,
-    JSON.stringify({
-      name: 'ecole-portail-move',
-      compatibility_date: '2026-10-01',
-      d1_databases: databases.map((d) => ({
-        binding: d.binding,
-        database_name: d.name,
-        database_id: d.id,
-        remote: true,
-      })),
-    }),
-  );
-  return path;
 }
 
-const proxy = await getPlatformProxy(
-  values.remote
-    ? { configPath: remoteConfig(), persist: false, remoteBindings: true }
-    : {
-        configPath: WRANGLER_TOML,
-        persist: { path: `${values['persist-to'] ?? stateDir()}/v3` },
-        remoteBindings: false,
-      },
-);
+const proxy = await getPlatformProxy({
+  configPath: databasesOnlyConfig({ remote: values.remote }),
+  ...(values.remote
+    ? { persist: false, remoteBindings: true }
+    : { persist: { path: `${resolve(values['persist-to'] ?? stateDir())}/v3` }, remoteBindings: false }),
+});
 const code = await (async () => {
   try {
     const databases = Object.fromEntries(bindings.map((b) => [b, proxy.env[b]]));

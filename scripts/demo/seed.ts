@@ -20,6 +20,9 @@ export const DEMO_EXPIRY_DAYS = 5;
 
 export const demoExpiry = (now = new Date()) => new Date(now.getTime() + DEMO_EXPIRY_DAYS * 86_400_000).toISOString();
 
+/** The second demo school, whose access ends five days after each local start. */
+export const AURORE_ID = AURORE_DEMO.school.id;
+
 /** The second demo school's access, five days from now. */
 export const demoExpiryStatement = (db: Db, now = new Date()) =>
   db
@@ -42,10 +45,31 @@ export const localDatabases = (env: Env) => ({
 /** The platform's accounts' names, reserved in a school database (decision 250). */
 const PLATFORM_NAMES = ['superadmin', 'delegue'];
 
+/**
+ * The demo, each school written the way a school is created (its rows, then its directory row),
+ * the platform's accounts last: a seed interrupted (the local runtime failing under load) is run
+ * again from where it stopped at the next start, which looks for the platform's accounts.
+ */
 export async function seedDemo(databases: ReturnType<typeof localDatabases>) {
   const directory = database(databases.directory);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const place = async (demo: DemoSchool, rank: number, extra: (db: Db) => ReturnType<typeof demoExpiryStatement>[]) => {
+    const shard = databases.schools[rank % databases.schools.length]!;
+    const db = database(shard.d1);
+    const routed = await directory.select().from(instances).where(eq(instances.id, demo.school.id)).get();
+    if (routed) return;
+    // Rows an interrupted seed left without their directory row.
+    await db.delete(instances).where(eq(instances.id, demo.school.id)).run();
+    await writeNewSchool(
+      { id: demo.school.id, db },
+      [reserve(db, PLATFORM_NAMES), ...(await demoSchoolStatements(db, demo)), ...extra(db)],
+      () => directoryRow(directory, demo.school, shard.name).run(),
+    );
+  };
+  await place(COLLEGE_DEMO, 0, () => []);
+  await place(AURORE_DEMO, 1, (db) => [demoExpiryStatement(db)]);
   await runBatch(directory, [
+    directory.delete(platformAnnouncements).where(eq(platformAnnouncements.id, 'demo-annonce-1')),
     directory.insert(platformUsers).values([
       { id: crypto.randomUUID(), username: 'superadmin', passwordHash, accountType: 'superadmin', status: 'active' },
       {
@@ -58,15 +82,4 @@ export async function seedDemo(databases: ReturnType<typeof localDatabases>) {
     ]),
     directory.insert(platformAnnouncements).values({ id: 'demo-annonce-1', ...DEMO_ANNOUNCEMENT, createdBy: null }),
   ]);
-  const place = async (demo: DemoSchool, rank: number, extra: (db: Db) => ReturnType<typeof demoExpiryStatement>[]) => {
-    const shard = databases.schools[rank % databases.schools.length]!;
-    const db = database(shard.d1);
-    await writeNewSchool(
-      { id: demo.school.id, db },
-      [reserve(db, PLATFORM_NAMES), ...(await demoSchoolStatements(db, demo)), ...extra(db)],
-      () => directoryRow(directory, demo.school, shard.name).run(),
-    );
-  };
-  await place(COLLEGE_DEMO, 0, () => []);
-  await place(AURORE_DEMO, 1, (db) => [demoExpiryStatement(db)]);
 }

@@ -2,7 +2,9 @@
 // first-superadmin, start and move scripts (docs/deploy.md). The D1 databases: the directory
 // (binding DIRECTORY) and the school databases SCHOOL_DATABASES names (decision 171, "Design as
 // built"); every one gets the same migrations.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const WRANGLER_TOML = 'wrangler.toml';
 export const BUCKET_NAME = 'ecole-portail-files';
@@ -60,4 +62,29 @@ export function withDatabaseId(toml, binding, databaseId) {
 
 export function writeDatabaseId(binding, databaseId) {
   writeFileSync(WRANGLER_TOML, withDatabaseId(readToml(), binding, databaseId));
+}
+
+/**
+ * A wrangler config naming only the D1 databases of wrangler.toml (the same ids, so the same local
+ * files) and SCHOOL_DATABASES: for scripts that reach the databases through getPlatformProxy
+ * without the Worker and its Durable Objects. With `remote`, each binding is the deployed database.
+ */
+export function databasesOnlyConfig({ remote = false } = {}) {
+  const toml = readToml();
+  const path = join(mkdtempSync(join(tmpdir(), 'ecole-d1-')), 'wrangler.json');
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name: 'ecole-portail-databases',
+      compatibility_date: /^compatibility_date\s*=\s*"([^"]*)"/m.exec(toml)?.[1],
+      vars: { SCHOOL_DATABASES: schoolDatabaseBindings(toml).join(' ') },
+      d1_databases: configuredDatabases(toml).map((d) => ({
+        binding: d.binding,
+        database_name: d.name,
+        database_id: d.id,
+        ...(remote ? { remote: true } : {}),
+      })),
+    }),
+  );
+  return path;
 }

@@ -268,19 +268,25 @@ export async function moveSchool(
     )
     .bind(...instanceColumns.map((c) => copy[c] ?? null))
     .run();
-  for (const table of tables) {
-    rows[table.name] = await copyTable(
-      from,
-      to,
-      table,
-      { sql: 'instance_id = ?', params: [school] },
-      chunk,
-      options.onChunk,
-    );
-    log(`  ${table.name} : ${rows[table.name]} ligne(s)`);
+  try {
+    for (const table of tables) {
+      rows[table.name] = await copyTable(
+        from,
+        to,
+        table,
+        { sql: 'instance_id = ?', params: [school] },
+        chunk,
+        options.onChunk,
+      );
+      log(`  ${table.name} : ${rows[table.name]} ligne(s)`);
+    }
+    const keyColumns = ['account_id', 'key', 'fingerprint', 'status_code', 'response_body', 'created_at'];
+    await copyTable(from, to, { name: 'idempotency_keys', columns: keyColumns }, keysOf(school), chunk);
+  } catch (error) {
+    // A copy that cannot go on (an id another school of the target holds): the target is left clean.
+    await deleteSchool(to, tables, school, chunk).catch(() => {});
+    throw error;
   }
-  const keyColumns = ['account_id', 'key', 'fingerprint', 'status_code', 'response_body', 'created_at'];
-  await copyTable(from, to, { name: 'idempotency_keys', columns: keyColumns }, keysOf(school), chunk);
   stop('copy');
 
   // 3. Compare.
