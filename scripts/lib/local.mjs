@@ -54,14 +54,20 @@ export function localDatabaseFiles(state = stateDir()) {
  */
 export async function prepareLocalDatabase() {
   console.log('• Migrations des bases locales (annuaire et bases d’écoles)…');
-  const run = spawnSync(process.execPath, ['scripts/lib/prepare-local.mjs'], { encoding: 'utf8', env: process.env });
-  const outcome = run.stdout.trim().split('\n').at(-1);
-  if (run.status !== 0 || (outcome !== 'first' && outcome !== 'again')) {
-    process.stderr.write(run.stdout + run.stderr);
-    throw new Error('La préparation des bases locales (migrations, écoles de démonstration) a échoué.');
+  // On a loaded machine the local runtime may drop a large batch ('fetch failed'): the seed goes on
+  // from where it stopped (scripts/demo/seed.ts), so the preparation is run again, up to 3 times.
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync(process.execPath, ['scripts/lib/prepare-local.mjs'], { encoding: 'utf8', env: process.env });
+    const outcome = run.stdout.trim().split('\n').at(-1);
+    if (run.status === 0 && (outcome === 'first' || outcome === 'again')) {
+      if (outcome === 'first') console.log('• Première utilisation : écoles de démonstration créées.');
+      return outcome === 'first';
+    }
+    if (attempt === 3 || !/fetch failed|other side closed/.test(run.stderr)) {
+      process.stderr.write(run.stdout + run.stderr);
+      throw new Error('La préparation des bases locales (migrations, écoles de démonstration) a échoué.');
+    }
   }
-  if (outcome === 'first') console.log('• Première utilisation : écoles de démonstration créées.');
-  return outcome === 'first';
 }
 
 export function banner(url) {
