@@ -1,12 +1,13 @@
 // `npm run create-superadmin -- <username> [--remote|--local] [--persist-to DIR]`: creates a
 // platform superadmin with a random temporary password, shown once, that must be replaced at the
 // first sign-in and expires after 7 days (product decisions, "Schools, accounts and sign-in").
-// The default target is the deployed database (--remote); --local writes to the local one.
+// The default target is the deployed databases (--remote); --local writes to the local ones. The
+// account lives in the directory; its name is first reserved in every school database, each of
+// which refuses it if one of its school accounts holds it (decision 250).
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generateTemporaryPassword, hashPassword } from '../worker/auth/password.ts';
-import { PLACEHOLDER_DATABASE_ID } from './lib/cloudflare.mjs';
+import { databasesInOrder, DIRECTORY, isPlaceholderId } from './lib/cloudflare.mjs';
 import { requireNode22 } from './lib/local.mjs';
 import { insertRows, q } from './lib/sql.mjs';
 import { d1ExecuteStatements, d1Query } from './lib/wrangler.mjs';
@@ -52,22 +53,39 @@ function readOptions() {
   return { username, where, remote: !values.local };
 }
 
-/** Who already holds the name: a platform account, or a school account that it would shadow. */
+/** Who already holds the name: a platform account, or a school account (in any database) that it would shadow. */
 function holderOf(username, where) {
   const name = q(username);
-  const [platform] = d1Query(`SELECT id FROM platform_users WHERE username = ${name} COLLATE NOCASE`, where);
+  const [platform] = d1Query(`SELECT id FROM platform_users WHERE username = ${name} COLLATE NOCASE`, where, DIRECTORY);
   if (platform) return 'platform';
   // Sign-in looks platform accounts up first: a school account of that name could no longer sign in.
-  const [school] = d1Query(`SELECT instance_id FROM users WHERE username = ${name} COLLATE NOCASE LIMIT 1`, where);
-  return school ? 'school' : null;
+  for (const { binding } of databasesInOrder()) {
+    const [school] = d1Query(
+      `SELECT instance_id FROM users WHERE username = ${name} COLLATE NOCASE LIMIT 1`,
+      where,
+      binding,
+    );
+    if (school) return 'school';
+  }
+  return null;
 }
+
+/**
+ * The name reserved in a school database, unless one of its school accounts holds it (the guard
+ * aborts the file: decision 041's write guards). From then on that database refuses a school
+ * account of this name.
+ */
+const reservation = (username) => [
+  `INSERT INTO write_guards (ok) VALUES (CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = ${q(username)} COLLATE NOCASE) THEN 0 ELSE 1 END);`,
+  `INSERT OR IGNORE INTO reserved_usernames (username) VALUES (${q(username)});`,
+];
 
 requireNode22();
 const { username, where, remote } = readOptions();
 
-if (remote && readFileSync('wrangler.toml', 'utf8').includes(PLACEHOLDER_DATABASE_ID)) {
+if (remote && databasesInOrder().some((d) => isPlaceholderId(d.id))) {
   fail(
-    'La base D1 distante n’est pas encore configurée (database_id provisoire dans wrangler.toml).\n' +
+    'Les bases D1 distantes ne sont pas encore configurées (database_id provisoires dans wrangler.toml).\n' +
       'Lancez d’abord `npm run deploy`, ou ajoutez --local pour la base locale.',
   );
 }
@@ -79,9 +97,7 @@ try {
 } catch {
   fail(
     'Impossible de lire la table des comptes. Les migrations sont-elles appliquées ?\n' +
-      (remote
-        ? '  npx wrangler d1 migrations apply DB --remote'
-        : `  npx wrangler d1 migrations apply DB ${where.join(' ')}`),
+      (remote ? '  npm run deploy' : '  npm start (ou : npx wrangler d1 migrations apply <base> --local)'),
   );
 }
 if (holder === 'platform') fail(`Le compte de plateforme « ${username} » existe déjà. Aucun compte n’a été créé.`);
@@ -106,7 +122,8 @@ const row = {
 
 console.log('• Création du compte…');
 try {
-  d1ExecuteStatements(insertRows('platform_users', [row]), where);
+  for (const { binding } of databasesInOrder().slice(1)) d1ExecuteStatements(reservation(username), where, binding);
+  d1ExecuteStatements(insertRows('platform_users', [row]), where, DIRECTORY);
 } catch {
   fail(
     `La création du compte « ${username} » a échoué (voir le message de wrangler ci-dessus). Aucun mot de passe n’a été émis.`,

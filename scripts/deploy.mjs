@@ -1,6 +1,7 @@
 // `npm run deploy`: publishes the portal to the Cloudflare account wrangler is signed in to
-// (docs/deploy.md). Creates what is missing (D1 database, R2 bucket, JWT_SECRET secret), applies
-// the remote migrations, builds and deploys. Never creates demo data.
+// (docs/deploy.md). Creates what is missing (the D1 databases: the directory and each school
+// database of SCHOOL_DATABASES; the R2 bucket; the JWT_SECRET secret), applies the migrations to
+// every database, builds and deploys. Never creates demo data.
 // `--dry-run` prints the commands of each step without running any of them.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,9 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import {
   BUCKET_NAME,
-  configuredDatabaseId,
-  DATABASE_NAME,
-  PLACEHOLDER_DATABASE_ID,
+  configuredDatabases,
+  databasesInOrder,
+  isPlaceholderId,
   WRANGLER_TOML,
   writeDatabaseId,
 } from './lib/cloudflare.mjs';
@@ -27,12 +28,12 @@ const BUILT_CONFIG = 'dist/ecole_portail/wrangler.json';
 const COMMANDS = {
   whoami: ['whoami', '--json'],
   listDatabases: ['d1', 'list', '--json'],
-  createDatabase: ['d1', 'create', DATABASE_NAME],
+  createDatabase: (name) => ['d1', 'create', name],
   bucketInfo: ['r2', 'bucket', 'info', BUCKET_NAME, '--json'],
   createBucket: ['r2', 'bucket', 'create', BUCKET_NAME],
   listSecrets: ['secret', 'list', '--format', 'json'],
   putSecret: ['secret', 'put', 'JWT_SECRET'],
-  migrate: ['d1', 'migrations', 'apply', 'DB', '--remote'],
+  migrate: (binding) => ['d1', 'migrations', 'apply', binding, '--remote'],
   deploy: (config) => ['deploy', '--config', config],
 };
 const VITE_BUILD = ['node_modules/vite/bin/vite.js', 'build'];
@@ -81,34 +82,36 @@ function checkLogin() {
   );
 }
 
-/** The D1 database, created when missing; its id goes into wrangler.toml. */
-function ensureDatabase() {
-  const find = () =>
-    parseJsonOutput(wrangler(COMMANDS.listDatabases, { capture: true })).find((db) => db.name === DATABASE_NAME);
-  let database = find();
-  if (database) {
-    console.log(`  La base « ${DATABASE_NAME} » existe (${database.uuid}).`);
-  } else {
-    console.log(`  Création de la base « ${DATABASE_NAME} »…`);
-    wrangler(COMMANDS.createDatabase, { capture: true });
-    database = find();
-    if (!database)
+/** The D1 databases (directory, then school databases), created when missing; their ids go into wrangler.toml. */
+function ensureDatabases() {
+  const list = () => parseJsonOutput(wrangler(COMMANDS.listDatabases, { capture: true }));
+  let existing = list();
+  for (const { binding, name, id: configured } of databasesInOrder()) {
+    let database = existing.find((db) => db.name === name);
+    if (database) {
+      console.log(`  La base « ${name} » (${binding}) existe (${database.uuid}).`);
+    } else {
+      console.log(`  Création de la base « ${name} » (${binding})…`);
+      wrangler(COMMANDS.createDatabase(name), { capture: true });
+      existing = list();
+      database = existing.find((db) => db.name === name);
+      if (!database)
+        throw new Error(
+          `La base « ${name} » a été créée mais n’apparaît pas dans \`${shown(COMMANDS.listDatabases)}\`.`,
+        );
+      console.log(`  Base créée (${database.uuid}).`);
+    }
+    if (configured === database.uuid) continue;
+    if (!isPlaceholderId(configured)) {
       throw new Error(
-        `La base « ${DATABASE_NAME} » a été créée mais n’apparaît pas dans \`${shown(COMMANDS.listDatabases)}\`.`,
+        `${WRANGLER_TOML} désigne la base ${configured} pour ${binding}, mais la base « ${name} » de ce compte est ${database.uuid}.\n` +
+          '  Vérifiez le compte Cloudflare utilisé (`npx wrangler whoami`). Si la base de wrangler.toml a été supprimée,\n' +
+          `  remettez un database_id provisoire (00000000-0000-0000-0000-…) dans ${WRANGLER_TOML} et relancez.`,
       );
-    console.log(`  Base créée (${database.uuid}).`);
+    }
+    writeDatabaseId(binding, database.uuid);
+    console.log(`  database_id de ${binding} écrit dans ${WRANGLER_TOML} : à committer avec le reste du code.`);
   }
-  const configured = configuredDatabaseId();
-  if (configured === database.uuid) return;
-  if (configured !== PLACEHOLDER_DATABASE_ID) {
-    throw new Error(
-      `${WRANGLER_TOML} désigne la base ${configured}, mais la base « ${DATABASE_NAME} » de ce compte est ${database.uuid}.\n` +
-        '  Vérifiez le compte Cloudflare utilisé (`npx wrangler whoami`). Si la base de wrangler.toml a été supprimée,\n' +
-        `  remettez database_id = "${PLACEHOLDER_DATABASE_ID}" dans ${WRANGLER_TOML} et relancez.`,
-    );
-  }
-  writeDatabaseId(database.uuid);
-  console.log(`  database_id écrit dans ${WRANGLER_TOML} : à committer avec le reste du code.`);
 }
 
 /** The R2 bucket of logos and resources, created when missing. */
@@ -146,11 +149,15 @@ function ensureJwtSecret() {
   console.log('  Secret enregistré dans Cloudflare (il n’est écrit nulle part ailleurs).');
 }
 
-/** Migrations not yet applied to the remote database, in order. Running `npm run deploy` is the
- *  confirmation: wrangler's own question is skipped, as in CI (a declined question would let the
- *  new code go out on the old schema). D1 keeps a Time Travel restore point (docs/deploy.md). */
+/** Migrations not yet applied to each remote database (the same set on every one), in order.
+ *  Running `npm run deploy` is the confirmation: wrangler's own question is skipped, as in CI (a
+ *  declined question would let the new code go out on the old schema). D1 keeps a Time Travel
+ *  restore point per database (docs/deploy.md). */
 function applyMigrations() {
-  wrangler(COMMANDS.migrate, { prompts: false });
+  for (const { binding } of databasesInOrder()) {
+    console.log(`  ${binding}`);
+    wrangler(COMMANDS.migrate(binding), { prompts: false });
+  }
 }
 
 /** The production build: client assets, service worker and the Worker with its output config. */
@@ -171,9 +178,11 @@ function builtConfigPath() {
 function deploy() {
   const config = builtConfigPath();
   const built = JSON.parse(readFileSync(config, 'utf8'));
-  const databaseId = built.d1_databases?.find((d) => d.database_name === DATABASE_NAME)?.database_id;
-  if (databaseId !== configuredDatabaseId()) {
-    throw new Error(`${config} ne porte pas le database_id de ${WRANGLER_TOML} : relancez la construction.`);
+  for (const { binding, id } of configuredDatabases()) {
+    if (built.d1_databases?.find((d) => d.binding === binding)?.database_id !== id)
+      throw new Error(
+        `${config} ne porte pas le database_id de ${binding} de ${WRANGLER_TOML} : relancez la construction.`,
+      );
   }
   wrangler(COMMANDS.deploy(config));
 }
@@ -184,13 +193,15 @@ const steps = [
   { title: 'Vérification de Node.js (22.18 ou plus récent)', commands: [], run: checkNode },
   { title: 'Vérification de la connexion à Cloudflare', commands: [shown(COMMANDS.whoami)], run: checkLogin },
   {
-    title: `Base D1 « ${DATABASE_NAME} »`,
+    title: 'Bases D1 (annuaire et bases d’écoles)',
     commands: [
       shown(COMMANDS.listDatabases),
-      `${shown(COMMANDS.createDatabase)}    (si elle n’existe pas)`,
-      `puis database_id (uuid de la base) écrit dans ${WRANGLER_TOML} à la place de ${PLACEHOLDER_DATABASE_ID}`,
+      ...databasesInOrder().map(
+        (d) => `${shown(COMMANDS.createDatabase(d.name))}    (${d.binding}, si elle n’existe pas)`,
+      ),
+      `puis database_id (uuid de chaque base) écrit dans ${WRANGLER_TOML} à la place de l’identifiant provisoire`,
     ],
-    run: ensureDatabase,
+    run: ensureDatabases,
   },
   {
     title: `Bucket R2 « ${BUCKET_NAME} »`,
@@ -205,7 +216,11 @@ const steps = [
     ],
     run: ensureJwtSecret,
   },
-  { title: 'Migrations de la base distante', commands: [shown(COMMANDS.migrate)], run: applyMigrations },
+  {
+    title: 'Migrations de chaque base distante',
+    commands: databasesInOrder().map((d) => shown(COMMANDS.migrate(d.binding))),
+    run: applyMigrations,
+  },
   { title: 'Construction de l’application (production)', commands: [`npx vite build`], run: build },
   {
     title: 'Publication du Worker',
@@ -223,7 +238,8 @@ function printPlan() {
     for (const command of step.commands) console.log(`  ${command}`);
     if (step.commands.length === 0) console.log('  (contrôle local, sans commande)');
   });
-  console.log(`\nbase D1 actuellement dans ${WRANGLER_TOML} : ${configuredDatabaseId()}`);
+  console.log(`\nbases D1 actuellement dans ${WRANGLER_TOML} :`);
+  for (const d of databasesInOrder()) console.log(`  ${d.binding.padEnd(12)} ${d.name} ${d.id}`);
   console.log('Aucune donnée de démonstration n’est créée. Premier superadmin : npm run create-superadmin -- <nom>');
 }
 

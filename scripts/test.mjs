@@ -10,6 +10,7 @@ const steps = [
       'types',
       'worker/env.generated.d.ts',
       '--include-runtime=false',
+      '--strict-vars=false',
       '--check',
     ],
   ],

@@ -4,13 +4,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { serverText } from './contract/texts/server';
 import { allow } from './auth/access';
-import { database } from './db/client';
-import { resolveInstance } from './db/instances';
 import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
 import { WRITE_METHODS } from './lib/idempotency';
 import { drainUnreadBody } from './lib/drain';
 import { securityHeaders } from './lib/headers';
+import { routeRequest } from './lib/host';
 import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
@@ -49,10 +48,6 @@ export const API_BODY_LIMIT = 1024 * 1024;
 const hasBody = (request: Request) => request.body !== null && request.headers.get('Content-Length') !== '0';
 const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');
 
-// Host -> school id rarely changes; an isolate keeps the answer briefly.
-const HOST_CACHE_MS = 30_000;
-const hostCache = new Map<string, { instance: { id: string; name: string }; at: number }>();
-
 export function buildApp() {
   const app = new Hono<AppBindings>();
 
@@ -61,19 +56,8 @@ export function buildApp() {
   app.use('/api/*', drainUnreadBody(RESOURCE_BODY_LIMIT));
 
   app.use('/api/*', async (c, next) => {
-    const host = new URL(c.req.url).hostname.toLowerCase();
-    const cached = hostCache.get(host);
-    let instance: { id: string; name: string } | null =
-      cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
-    const db = database(c.env.DB);
-    c.set('db', db);
-    if (!instance) {
-      // A new platform has no school yet: only platform accounts can work until one is created.
-      const row = await resolveInstance(db, host);
-      instance = row ? { id: row.id, name: row.name } : null;
-      if (instance) hostCache.set(host, { instance, at: Date.now() });
-    }
-    c.set('instance', instance);
+    // The school of the host and its database (lib/host.ts, decision 171 "Design as built").
+    await routeRequest(c);
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
@@ -163,6 +147,9 @@ export function buildApp() {
       return c.json({ message: error.message, code: error.code, ...error.extra }, error.status, headers);
     }
     const text = error instanceof Error ? error.message : '';
+    // A school account of a platform account's name, refused in its batch (decision 250).
+    if (/username_reserved/.test(text) || /username_reserved/.test(String((error as Error).cause ?? '')))
+      return c.json({ message: serverText.usernameReserved, code: 'conflict' }, 409);
     if (/UNIQUE constraint failed/i.test(text)) return c.json({ message: serverText.duplicate, code: 'conflict' }, 409);
     if (/FOREIGN KEY constraint failed/i.test(text)) {
       return c.json({ message: serverText.stillReferenced, code: 'conflict' }, 409);

@@ -7,6 +7,8 @@ import type { Db } from './db/client';
 export interface Instance {
   id: string;
   name: string;
+  /** The school database holding the school (its binding); null: the directory itself. */
+  shard: string | null;
 }
 
 export interface AppBindings {
@@ -15,8 +17,10 @@ export interface AppBindings {
     /** The school the request's Host resolves to (the default school for unknown hosts); null on a
      * platform without any school yet, where only platform accounts can work. */
     instance: Instance | null;
-    /** The database, for every API request. */
+    /** The request's school's database (lib/host.ts), for every API request; the directory when there is no school. */
     db: Db;
+    /** The directory: the platform's database (schools' hostnames and databases, platform accounts, log). */
+    directory: Db;
     /** The signed-in account, set by the access rule of the route. */
     account: Account;
   };

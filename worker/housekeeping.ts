@@ -1,32 +1,90 @@
-// The daily clean-up (wrangler.toml `crons`, worker/index.ts `scheduled`; decision 213): expired
-// idempotency keys, ended device sessions, the hubs of deleted schools, and the R2 files no row holds any more. Each part
-// runs even when another fails (the failure is logged; the next day tries again).
-import { database } from './db/client';
+// The daily clean-up (wrangler.toml `crons`, worker/index.ts `scheduled`), on every database of the
+// deployment (decision 171, "Design as built"; decisions 213, 250, 252): expired idempotency keys
+// and ended device sessions; in each school database, the platform's names it copies set right
+// and the schools a failed creation left without a directory row deleted; the hubs of deleted
+// schools emptied; the R2 files no row of any database holds deleted. Each part runs even when
+// another fails (the failure is logged; the next day tries again).
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { DIRECTORY, everyDatabase, type NamedDb, schoolDatabases } from './db/databases';
 import * as deviceSessions from './db/device-sessions';
 import * as housekeeping from './db/housekeeping';
 import * as idempotencyKeys from './db/idempotency-keys';
+import * as instances from './db/instances';
+import { schoolsWithoutRoute } from './db/placement';
+import * as platformUsers from './db/platform-users';
+import * as reserved from './db/reserved-usernames';
+import { instances as instancesTable } from './db/schema';
 import { schoolHub } from './durable/school-hub';
 import { sweepFiles } from './files/sweep';
 
+/** A reservation or a school row younger than this may belong to a creation under way. */
+const SETTLE_MS = 60 * 60 * 1000;
+/** A school a failed creation left is found the next night: only schools this young are swept. */
+const ORPHAN_WINDOW_MS = 7 * 86_400_000;
 /** Deleted schools whose hub one run empties at most (a Durable Object call each). */
 export const HUBS_PER_RUN = 50;
 
-/** Empties the hubs (support chat storage) of deleted schools, then forgets those schools. */
+const directoryIn = (databases: NamedDb[]): Db => databases.find((d) => d.name === DIRECTORY)!.db;
+
+/**
+ * Empties the hubs (support chat storage) of deleted schools, then forgets those schools. A
+ * school's rows deleted from a database it moved out of are recorded too: a school the directory
+ * still routes is only forgotten there, its hub kept.
+ */
 export async function purgeDeletedSchools(env: Env, limit = HUBS_PER_RUN): Promise<string[]> {
-  const db = database(env.DB);
-  const ids = (await housekeeping.selectDeletedSchools(db, limit)).map((r) => r.id);
-  for (const id of ids) await schoolHub(env, id).purge();
-  if (ids.length > 0) await housekeeping.forgetDeletedSchools(db, ids);
-  return ids;
+  const databases = everyDatabase(env);
+  const routed = new Set((await instances.listRoutes(directoryIn(databases))).map((r) => r.id));
+  const purged = new Set<string>();
+  for (const { db } of databases) {
+    const ids = (await housekeeping.selectDeletedSchools(db, limit)).map((r) => r.id);
+    for (const id of ids) {
+      if (routed.has(id) || purged.has(id)) continue;
+      await schoolHub(env, id).purge();
+      purged.add(id);
+    }
+    if (ids.length > 0) await housekeeping.forgetDeletedSchools(db, ids);
+  }
+  return [...purged];
 }
 
-export async function runHousekeeping(env: Env, now: Date) {
-  const db = database(env.DB);
+/** Each school database's copy of the platform's names set right; schools a failed creation left deleted. */
+async function settleSchoolDatabases(env: Env, now: Date) {
+  const settled = new Date(now.getTime() - SETTLE_MS).toISOString();
+  const directory = directoryIn(everyDatabase(env));
+  const [platformNames, routes] = await Promise.all([
+    platformUsers.allUsernames(directory),
+    instances.listRoutes(directory),
+  ]);
+  await Promise.all(
+    schoolDatabases(env).map(async ({ name, db }) => {
+      // A directory without any school is not swept against (a wrong binding would empty it).
+      const orphans = routes.length
+        ? await schoolsWithoutRoute(db, new Set(routes.filter((r) => r.shard === name).map((r) => r.id)), {
+            after: new Date(now.getTime() - ORPHAN_WINDOW_MS).toISOString(),
+            before: settled,
+          })
+        : [];
+      await db.batch([
+        reserved.releaseAllBut(db, platformNames, settled),
+        ...(platformNames.length ? [reserved.reserve(db, platformNames)] : []),
+        ...orphans.map((id) => db.delete(instancesTable).where(eq(instancesTable.id, id))),
+      ]);
+    }),
+  );
+}
+
+export async function dailyHousekeeping(env: Env, now = new Date()) {
+  const databases = everyDatabase(env);
   const parts: [string, () => Promise<unknown>][] = [
-    ['idempotency keys', () => idempotencyKeys.deleteExpired(db, now)],
-    ['device sessions', () => deviceSessions.deleteExpired(db, Math.floor(now.getTime() / 1000))],
+    ['idempotency keys', () => Promise.all(databases.map(({ db }) => idempotencyKeys.deleteExpired(db, now).run()))],
+    [
+      'device sessions',
+      () => Promise.all(databases.map(({ db }) => deviceSessions.deleteExpired(db, Math.floor(now.getTime() / 1000)).run())),
+    ],
+    ['school databases', () => settleSchoolDatabases(env, now)],
     ['deleted schools', () => purgeDeletedSchools(env)],
-    ['files', () => sweepFiles(env, db, now)],
+    ['files', () => sweepFiles(env, databases, now)],
   ];
   for (const [name, run] of parts) {
     try {

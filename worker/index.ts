@@ -1,7 +1,7 @@
 // Worker entry: the Hono app, the daily housekeeping (worker/housekeeping.ts) and the Durable
 // Object classes.
 import { app } from './app';
-import { runHousekeeping } from './housekeeping';
+import { dailyHousekeeping } from './housekeeping';
 
 export { LoginThrottle } from './durable/login-throttle';
 export { Platform } from './durable/platform';
@@ -10,6 +10,6 @@ export { SchoolHub } from './durable/school-hub';
 export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Env) {
-    await runHousekeeping(env, new Date(controller.scheduledTime));
+    await dailyHousekeeping(env, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

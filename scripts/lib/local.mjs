@@ -1,13 +1,10 @@
 // The local portal's state: secrets, migrations and demo data, shared by start, e2e and bench.
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts.ts';
-import { d1Query, wrangler } from './wrangler.mjs';
-
-/** scripts/demo/seed.ts DEMO_EXPIRY_DAYS and AURORE_DEMO (this plain module cannot load the TypeScript seed). */
-const DEMO_EXPIRY_DAYS = 5;
-const AURORE_DEMO_ID = 'demo-ecole-2';
+import { databasesInOrder } from './cloudflare.mjs';
 
 /** Where local D1, Durable Objects and R2 keep their data (PORTAIL_STATE_DIR to change). */
 export const stateDir = () => process.env.PORTAIL_STATE_DIR ?? '.wrangler/state';
@@ -30,29 +27,47 @@ export function ensureDevVars() {
 }
 
 /**
- * Applies the migrations to the local database and seeds the demo schools the first time; answers
- * whether it was the first time.
+ * The local file of each D1 database (the directory first, then the school databases), as
+ * miniflare names it: the SQLite file of the Durable Object named by the binding's database_id
+ * (its id derived the way workerd's idFromName derives it). For scripts that write a local
+ * database straight with node:sqlite (the scale seed): a school's rows go to its school
+ * database's file, its directory row (with `shard`) to the directory's.
+ */
+export function localDatabaseFiles(state = stateDir()) {
+  const key = createHash('sha256').update('miniflare-D1DatabaseObject').digest();
+  const objectId = (name) => {
+    const named = createHmac('sha256', key).update(name).digest().subarray(0, 16);
+    const mac = createHmac('sha256', key).update(named).digest().subarray(0, 16);
+    return Buffer.concat([named, mac]).toString('hex');
+  };
+  return databasesInOrder().map(({ binding, id }) => ({
+    binding,
+    path: join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject', `${objectId(id ?? binding)}.sqlite`),
+  }));
+}
+
+/**
+ * Applies the migrations to every local database (the directory and each school database,
+ * decision 171 "Design as built") and seeds the demo schools the first time, in one process
+ * (scripts/lib/prepare-local.mjs, its output shown only on failure: the local bindings' runtime
+ * is talkative); answers whether it was the first time.
  */
 export async function prepareLocalDatabase() {
-  const where = ['--local', '--persist-to', stateDir()];
-  console.log('• Migrations de la base locale…');
-  wrangler(['d1', 'migrations', 'apply', 'DB', ...where], { capture: true });
-  const [{ count }] = d1Query('SELECT COUNT(*) AS count FROM instances', where);
-  if (count > 0) {
-    // The second demo school's access ends in five days from every start: its banner shows, it never locks.
-    const end = new Date(Date.now() + DEMO_EXPIRY_DAYS * 86_400_000).toISOString();
-    d1Query(`UPDATE instances SET expires_at = '${end}' WHERE id = '${AURORE_DEMO_ID}'`, where);
-    return false;
+  console.log('• Migrations des bases locales (annuaire et bases d’écoles)…');
+  // On a loaded machine the local runtime may drop a large batch ('fetch failed'): the seed goes on
+  // from where it stopped (scripts/demo/seed.ts), so the preparation is run again, up to 3 times.
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync(process.execPath, ['scripts/lib/prepare-local.mjs'], { encoding: 'utf8', env: process.env });
+    const outcome = run.stdout.trim().split('\n').at(-1);
+    if (run.status === 0 && (outcome === 'first' || outcome === 'again')) {
+      if (outcome === 'first') console.log('• Première utilisation : écoles de démonstration créées.');
+      return outcome === 'first';
+    }
+    if (attempt === 3 || !/fetch failed|other side closed/.test(run.stderr)) {
+      process.stderr.write(run.stdout + run.stderr);
+      throw new Error('La préparation des bases locales (migrations, écoles de démonstration) a échoué.');
+    }
   }
-  console.log('• Première utilisation : création des écoles de démonstration…');
-  // Its own process, its output shown only on failure: the local bindings' runtime talks about
-  // the Durable Objects it does not serve (harmless, the seed never calls them).
-  const seed = spawnSync(process.execPath, ['scripts/lib/seed-demo.mjs'], { encoding: 'utf8', env: process.env });
-  if (seed.status !== 0) {
-    process.stderr.write(seed.stdout + seed.stderr);
-    throw new Error('La création des écoles de démonstration a échoué.');
-  }
-  return true;
 }
 
 export function banner(url) {

@@ -57,17 +57,17 @@ export function parseJsonOutput(out) {
   throw new Error('wrangler n’a pas répondu en JSON.');
 }
 
-/** Runs a query on a D1 database and answers its rows. */
-export function d1Query(sql, where = ['--local']) {
-  const out = wrangler(['d1', 'execute', 'DB', ...where, '--json', '--command', sql], { capture: true });
+/** Runs a query on a D1 database (by binding: DIRECTORY, SCHOOL_DB_1…) and answers its rows. */
+export function d1Query(sql, where = ['--local'], binding = 'DIRECTORY') {
+  const out = wrangler(['d1', 'execute', binding, ...where, '--json', '--command', sql], { capture: true });
   const parsed = JSON.parse(out.slice(out.indexOf('[')));
   return parsed[0]?.results ?? [];
 }
 
-/** Runs a SQL file made of statements on a D1 database. */
-export function d1ExecuteStatements(statements, where = ['--local']) {
+/** Runs a SQL file made of statements on a D1 database (by binding). */
+export function d1ExecuteStatements(statements, where = ['--local'], binding = 'DIRECTORY') {
   const dir = mkdtempSync(join(tmpdir(), 'ecole-sql-'));
   const file = join(dir, 'script.sql');
   writeFileSync(file, statements.join('\n') + '\n');
-  wrangler(['d1', 'execute', 'DB', ...where, '--file', file], { capture: true });
+  wrangler(['d1', 'execute', binding, ...where, '--file', file], { capture: true });
 }

@@ -1,14 +1,18 @@
 // A school of its own for each test, on its own host (t-xxxxxxxx.localhost: its own origin, so its
-// own service worker, caches, queue and session): written straight into the local D1 the running
-// portal reads (getPlatformProxy on the same persisted state; nothing test-only in the Worker),
-// with the demo's data or none, and deleted after the test with its files. A test that imports
-// `test` from here can run alone, again, or in any order.
+// own service worker, caches, queue and session): written straight into the local D1 databases
+// the running portal reads (getPlatformProxy on the same persisted state; nothing test-only in
+// the Worker) the way a school is created: its rows in a school database (each in turn, or the
+// one `test.use({ shard })` names), its row in the directory; with the demo's data or none, and
+// deleted after the test with its files. A test that imports `test` from here can run alone,
+// again, or in any order.
 import dns from 'node:dns';
 import { test as base } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { getPlatformProxy } from 'wrangler';
 import { database, type Db } from '../../worker/db/client';
-import { assignments, enrollments, instances } from '../../worker/db/schema';
+import { directoryRow } from '../../worker/db/instances';
+import { reserve } from '../../worker/db/reserved-usernames';
+import { assignments, enrollments, instances, platformUsers } from '../../worker/db/schema';
 import { FIXTURE_PASSWORD } from '../../scripts/demo-accounts';
 import {
   AURORE_DEMO,
@@ -42,6 +46,8 @@ export interface TestSchool {
   /** http://t-xxxxxxxx.localhost:port, the tests' baseURL. */
   origin: string;
   name: string;
+  /** The school database holding it (SCHOOL_DB_1…). */
+  shard: string;
 }
 
 /** Accounts with a temporary password, for the forced change (`test.use({ accounts: [...] })`). */
@@ -89,13 +95,16 @@ async function write(db: Db, statements: Statement[]) {
   }
 }
 
-/** The school and everything in it (its classes and teachers are held by restricting links: their holders go first). */
-async function deleteSchool(db: Db, files: R2Bucket, id: string) {
+/** The school and everything in it (its classes and teachers are held by restricting links: their holders go first), then its directory row. */
+async function deleteSchool(local: Local, shard: string, id: string) {
+  const db = local.schools.get(shard)!;
   await write(db, [
     db.delete(enrollments).where(eq(enrollments.instanceId, id)),
     db.delete(assignments).where(eq(assignments.instanceId, id)),
     db.delete(instances).where(eq(instances.id, id)),
   ]);
+  await write(local.directory, [local.directory.delete(instances).where(eq(instances.id, id))]);
+  const files = local.files;
   for (let cursor: string | undefined, done = false; !done;) {
     const listed = await files.list({ prefix: `instances/${id}/`, ...(cursor ? { cursor } : {}) });
     if (listed.objects.length) await files.delete(listed.objects.map((o) => o.key));
@@ -104,32 +113,59 @@ async function deleteSchool(db: Db, files: R2Bucket, id: string) {
   }
 }
 
+/** The local databases and files the running portal reads. */
+interface Local {
+  directory: Db;
+  /** The school databases by binding, in order. */
+  schools: Map<string, Db>;
+  files: R2Bucket;
+}
+
 export const test = base.extend<
-  { schoolData: SchoolData; accounts: DemoAccount[]; school: TestSchool },
-  { local: { db: Db; files: R2Bucket } }
+  { schoolData: SchoolData; accounts: DemoAccount[]; shard: string | null; school: TestSchool },
+  { local: Local }
 >({
   local: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({
+      const proxy = await getPlatformProxy<Env>({
         configPath: 'wrangler.toml',
         persist: { path: `${stateDir}/v3` },
         remoteBindings: false,
       });
-      await use({ db: database(proxy.env.DB), files: proxy.env.FILES });
+      const env = proxy.env as unknown as Record<string, D1Database> & Env;
+      const schools = new Map(
+        env.SCHOOL_DATABASES.split(/[\s,]+/)
+          .filter(Boolean)
+          .map((name) => [name, database(env[name]!)] as const),
+      );
+      await use({ directory: database(env.DIRECTORY), schools, files: env.FILES });
       await proxy.dispose();
     },
     { scope: 'worker' },
   ],
   schoolData: ['large', { option: true }],
   accounts: [[], { option: true }],
-  school: async ({ local, schoolData, accounts }, use) => {
+  shard: [null, { option: true }],
+  school: async ({ local, schoolData, accounts, shard }, use) => {
     const id = crypto.randomUUID();
     const hostname = `t-${id.slice(0, 8)}.localhost`;
     const demo = definition(schoolData, id, hostname, accounts);
-    await write(local.db, await demoSchoolStatements(local.db, demo));
-    await use({ id, origin: `http://${hostname}:${port}`, name: demo.school.name });
-    await deleteSchool(local.db, local.files, id);
+    // Each school database in turn (by the id's first digit), unless the test names one.
+    const names = [...local.schools.keys()];
+    const target = shard ?? names[parseInt(id[0]!, 16) % names.length]!;
+    const db = local.schools.get(target)!;
+    const platformNames = (await local.directory.select({ username: platformUsers.username }).from(platformUsers)).map(
+      (u) => u.username,
+    );
+    // Its rows first, its directory row last (worker/db/placement.ts's order).
+    await write(db, [
+      ...(platformNames.length ? [reserve(db, platformNames)] : []),
+      ...(await demoSchoolStatements(db, demo)),
+    ]);
+    await write(local.directory, [directoryRow(local.directory, demo.school, target)]);
+    await use({ id, origin: `http://${hostname}:${port}`, name: demo.school.name, shard: target });
+    await deleteSchool(local, target, id);
   },
   baseURL: async ({ school }, use) => use(school.origin),
 });

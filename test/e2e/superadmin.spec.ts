@@ -44,11 +44,18 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
   const card = page.getByRole('listitem', { name: name });
   await expect(card).toContainText(`${host}, www.${host}`);
   await expect(card).toContainText('Active');
-  const schoolId = (await local.db
-    .select({ id: instances.id })
+  // Its counts, stored in its school database (decision 253): its admin, no students yet.
+  const counts = card.getByRole('definition');
+  await expect(counts.nth(1)).toHaveText('1');
+  await expect(counts.nth(2)).toHaveText('0');
+  // The directory names the school database the rule chose; the school's rows are there.
+  const route = (await local.directory
+    .select({ id: instances.id, shard: instances.shard })
     .from(instances)
     .where(eq(instances.hostname, host))
-    .get())!.id;
+    .get())!;
+  const schoolId = route.id;
+  expect([...local.schools.keys()]).toContain(route.shard);
 
   const adminContext = await browser.newContext({ baseURL: `http://${host}:${port}`, viewport: PHONE });
   try {
@@ -73,6 +80,20 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
     await wizard.getByRole('button', { name: 'Terminer la configuration' }).click();
     await expect(toast(admin, "Configuration de l'année scolaire terminée avec succès !")).toBeVisible();
     await expect(admin.getByRole('link', { name: '1re AF' })).toBeVisible();
+
+    // A second account of the school: the console's count follows.
+    const adminToken = await apiToken(admin, 'admin', NEW_PASSWORD);
+    const roles = (await (
+      await admin.request.get('/api/roles', { headers: { Authorization: `Bearer ${adminToken}` } })
+    ).json()) as { id: string; name: string }[];
+    const secretary = roles.find((r) => r.name === 'Secrétaire Pédagogique')!;
+    const registered = await admin.request.post('/api/register', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { username: 'secretaire', password: NEW_PASSWORD, roleIds: [secretary.id] },
+    });
+    expect(registered.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: name }).getByRole('definition').nth(1)).toHaveText('2');
 
     // Full lockdown from the console: the school admin gets the maintenance screen, the superadmin keeps working.
     // (The token that lifts it whatever happens is taken first: a sign-in is slow on a busy machine.)
@@ -111,7 +132,9 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
     await expect(page.getByRole('row').filter({ hasText: 'Mot de passe changé' })).toContainText(name);
   } finally {
     await adminContext.close();
-    await local.db.delete(instances).where(eq(instances.id, schoolId));
+    const db = local.schools.get(route.shard!)!;
+    await db.delete(instances).where(eq(instances.id, schoolId));
+    await local.directory.delete(instances).where(eq(instances.id, schoolId));
   }
 });
 
@@ -148,7 +171,8 @@ test('a school about to expire shows the countdown to its admin; the console say
   local,
   school,
 }) => {
-  await local.db
+  await local.schools
+    .get(school.shard)!
     .update(instances)
     .set({ expiresAt: new Date(Date.now() + 2 * 3600_000).toISOString() })
     .where(eq(instances.id, school.id));

@@ -21,6 +21,7 @@ async function addEvaluation(
   { classId, subjectId, periodId }: { classId: string; subjectId: string; periodId: string },
 ) {
   await sql(
+    school,
     'INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, ?)',
     crypto.randomUUID(),
     school.id,
@@ -298,7 +299,8 @@ describe('programme (curriculum)', () => {
     const updated = await call(school, token, 'PUT', `/api/curriculum/max-grade/${entry.id}`, { max_grade: '12,5' });
     expect(await bodyOf(updated)).toEqual({ id: entry.id, max_grade: 12.5, message: 'Coefficient mis à jour.' });
     expect(
-      (await sql('SELECT max_grade FROM curriculum WHERE id = ?', entry.id).first<{ max_grade: number }>())!.max_grade,
+      (await sql(school, 'SELECT max_grade FROM curriculum WHERE id = ?', entry.id).first<{ max_grade: number }>())!
+        .max_grade,
     ).toBe(1250);
     for (const max_grade of [-1, 'abc', '', null]) {
       await expectError(
@@ -378,7 +380,7 @@ describe('tuition per class (class financials)', () => {
       ['8e AF', null],
       ['9e AF', 12500.5],
     ]);
-    const stored = await sql('SELECT mppa FROM class_fees WHERE instance_id = ? ORDER BY mppa', school.id).all<{
+    const stored = await sql(school, 'SELECT mppa FROM class_fees WHERE instance_id = ? ORDER BY mppa', school.id).all<{
       mppa: number | null;
     }>();
     expect(stored.results.map((r) => r.mppa)).toEqual([null, 1250050, 3000025]);
@@ -419,6 +421,7 @@ describe('tuition per class (class financials)', () => {
     expect(await bodyOf(await save(comptable, { yearId, financials: [] }))).toEqual(FORBIDDEN);
     expect((await call(school, comptable, 'GET', `/api/class-financials?yearId=${yearId}`)).status).toBe(200);
     const otherFees = await sql(
+      other.school,
       'SELECT mppa FROM class_fees WHERE instance_id = ? ORDER BY mppa',
       other.school.id,
     ).all<{ mppa: number | null }>();

@@ -50,6 +50,7 @@ describe('roles', () => {
       await call(school, token, 'POST', '/api/roles', { name: 'Surveillant', permissionIds: ids('student:read') }),
     );
     await sql(
+      school,
       'INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)',
       school.id,
       school.userIdByName.get('surveillant'),
@@ -74,7 +75,7 @@ describe('roles', () => {
     const deleted = await call(school, token, 'DELETE', `/api/roles/${role.id}`);
     expect(await bodyOf(deleted)).toEqual({ message: 'Rôle supprimé.' });
     expect((await call(school, holder, 'GET', '/api/instance/current')).status).toBe(401);
-    const left = await sql('SELECT COUNT(*) AS n FROM user_roles WHERE instance_id = ?', school.id).first<{
+    const left = await sql(school, 'SELECT COUNT(*) AS n FROM user_roles WHERE instance_id = ?', school.id).first<{
       n: number;
     }>();
     expect(left!.n).toBe(0);
@@ -135,6 +136,7 @@ describe('roles', () => {
       }),
     );
     await sql(
+      school,
       'INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)',
       school.id,
       school.userIdByName.get('roles'),

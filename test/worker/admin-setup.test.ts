@@ -55,6 +55,7 @@ describe('setup wizard', () => {
     expect(curriculum.assigned).toEqual([expect.objectContaining({ subject_name: 'Créole', max_grade: 50.5 })]);
     expect(curriculum.available.map((s) => s.name)).toEqual(['Français', 'Mathématiques', 'Sciences Sociales']);
     const stored = await sql(
+      school,
       'SELECT max_grade FROM curriculum WHERE instance_id = ? ORDER BY max_grade',
       school.id,
     ).all<{ max_grade: number }>();
@@ -162,6 +163,7 @@ describe('setup wizard', () => {
     // The fees are the batch's last rows: make the database refuse them for this school only.
     const trigger = `fail_fees_${school.id.replace(/-/g, '')}`;
     await sql(
+      school,
       `CREATE TRIGGER ${trigger} BEFORE INSERT ON class_fees WHEN NEW.instance_id = '${school.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
     ).run();
     try {
@@ -170,7 +172,7 @@ describe('setup wizard', () => {
       expect(await structureCounts(school)).toEqual(EMPTY_STRUCTURE);
       expect(await auditCount(school, 'SETUP_NEW_YEAR')).toBe(0);
     } finally {
-      await sql(`DROP TRIGGER ${trigger}`).run();
+      await sql(school, `DROP TRIGGER ${trigger}`).run();
     }
     // The same payload goes through once the database accepts it.
     await setUpYear(school, token);

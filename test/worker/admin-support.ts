@@ -34,10 +34,12 @@ export const wizardPayload = (overrides: Record<string, unknown> = {}) => ({
 const TABLES = ['school_years', 'academic_periods', 'classes', 'subjects', 'curriculum', 'class_fees'] as const;
 
 /** How many rows of the wizard's tables a school holds. */
-export async function structureCounts(school: Pick<TestSchool, 'id'>) {
+export async function structureCounts(school: Pick<TestSchool, 'id' | 'db'>) {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, school.id).first<{ n: number }>();
+    const row = await sql(school, `SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, school.id).first<{
+      n: number;
+    }>();
     counts[table] = row!.n;
   }
   return counts;
@@ -61,16 +63,22 @@ export async function expectError(res: Response, status: number, message: string
   expect((await bodyOf(res)).message).toBe(message);
 }
 
-export const auditCount = async (school: Pick<TestSchool, 'id'>, action: string) =>
-  (await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = ?', school.id, action).first<{
+export const auditCount = async (school: Pick<TestSchool, 'id' | 'db'>, action: string) =>
+  (await sql(
+    school,
+    'SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = ?',
+    school.id,
+    action,
+  ).first<{
     n: number;
   }>())!.n;
 
 /** A student enrolled in a class of a year, written directly (the enrolment screens are elsewhere). */
-export async function enrolStudent(school: Pick<TestSchool, 'id'>, yearId: string, classId: string) {
+export async function enrolStudent(school: Pick<TestSchool, 'id' | 'db'>, yearId: string, classId: string) {
   const studentId = crypto.randomUUID();
   const enrollmentId = crypto.randomUUID();
   await sql(
+    school,
     'INSERT INTO students (id, instance_id, nom, prenom, nom_key, prenom_key) VALUES (?, ?, ?, ?, ?, ?)',
     studentId,
     school.id,
@@ -80,6 +88,7 @@ export async function enrolStudent(school: Pick<TestSchool, 'id'>, yearId: strin
     'anne',
   ).run();
   await sql(
+    school,
     'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id, mppa) VALUES (?, ?, ?, ?, ?, ?)',
     enrollmentId,
     school.id,
@@ -89,6 +98,7 @@ export async function enrolStudent(school: Pick<TestSchool, 'id'>, yearId: strin
     2500000,
   ).run();
   await sql(
+    school,
     'INSERT INTO payments (id, instance_id, enrollment_id, amount) VALUES (?, ?, ?, ?)',
     crypto.randomUUID(),
     school.id,

@@ -5,7 +5,18 @@ import type { SavedRole } from '../../worker/contract/roles';
 import type { PasswordReset, SavedUserRoles, SchoolUser as UserRow } from '../../worker/contract/users';
 import { PERMISSION_ID_BY_KEY } from '../../worker/domain/permissions';
 import { expectError, FORBIDDEN, NOT_FOUND } from './admin-support';
-import { bodyOf, call, claimsOf, createSchool, login, PASSWORD, sql, type TestSchool, tokenFor } from './helpers';
+import {
+  bodyOf,
+  call,
+  claimsOf,
+  createSchool,
+  directoryD1,
+  login,
+  PASSWORD,
+  sql,
+  type TestSchool,
+  tokenFor,
+} from './helpers';
 
 const NEW_PASSWORD = 'Bienvenue#2026-ok';
 
@@ -34,6 +45,7 @@ describe('user list and creation', () => {
     expect(res.status).toBe(201);
     expect(await bodyOf(res)).toMatchObject({ username: 'caissier', message: 'Utilisateur créé.' });
     const row = await sql(
+      school,
       'SELECT account_type, status, temp_password_expires_at AS exp FROM users WHERE instance_id = ? AND username = ?',
       school.id,
       'caissier',
@@ -148,9 +160,9 @@ describe('password reset', () => {
     expect(body.username).toBe('comptable');
     expect(body.tempPassword).toMatch(/^.{14}$/);
     // The secret is not kept in D1 for replays.
-    expect((await sql('SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?', key).first<{ n: number }>())!.n).toBe(
-      0,
-    );
+    expect(
+      (await sql(school, 'SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?', key).first<{ n: number }>())!.n,
+    ).toBe(0);
 
     expect((await call(school, before, 'GET', '/api/instance/current')).status).toBe(401);
     expect((await login(school, 'comptable', PASSWORD)).status).toBe(401);
@@ -245,6 +257,7 @@ describe('role changes and deletion', () => {
     const profId = school.userIdByName.get('prof')!;
     const teacherId = crypto.randomUUID();
     await sql(
+      school,
       'INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)',
       teacherId,
       school.id,
@@ -258,7 +271,7 @@ describe('role changes and deletion', () => {
     expect(await bodyOf(res)).toEqual({ message: 'Utilisateur supprimé.' });
     expect((await call(school, prof, 'GET', '/api/school-years')).status).toBe(401);
     expect((await login(school, 'prof')).status).toBe(401);
-    const teacher = await sql('SELECT user_id FROM teachers WHERE id = ?', teacherId).first<{
+    const teacher = await sql(school, 'SELECT user_id FROM teachers WHERE id = ?', teacherId).first<{
       user_id: string | null;
     }>();
     expect(teacher).toEqual({ user_id: null });
@@ -298,6 +311,7 @@ describe('role changes and deletion', () => {
       }),
     );
     await sql(
+      school,
       'INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)',
       school.id,
       school.userIdByName.get('rh'),
@@ -346,9 +360,10 @@ describe('platform announcement banner', () => {
   it('answers null, then the latest announcement, to school staff only', async () => {
     const school = await createSchool();
     const admin = await tokenFor(school, 'admin');
-    await sql('DELETE FROM platform_announcements').run();
+    await sql(directoryD1(), 'DELETE FROM platform_announcements').run();
     expect(await bodyOf(await call(school, admin, 'GET', '/api/admin/announcements'))).toBeNull();
     await sql(
+      directoryD1(),
       "INSERT INTO platform_announcements (id, title, content, created_at) VALUES (?, 'Ancienne', 'Vieux message', '2026-01-01T00:00:00.000Z'), (?, 'Maintenance', 'Samedi 22 h', '2026-03-01T00:00:00.000Z')",
       crypto.randomUUID(),
       crypto.randomUUID(),

@@ -83,7 +83,8 @@ describe('school years', () => {
     expect(await bodyOf(res)).toEqual({ message: 'Année scolaire supprimée.' });
 
     const left = async (table: string) =>
-      (await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, school.id).first<{ n: number }>())!.n;
+      (await sql(school, `SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, school.id).first<{ n: number }>())!
+        .n;
     expect(await left('school_years')).toBe(1);
     expect(await left('academic_periods')).toBe(3);
     expect(await left('curriculum')).toBe(4);
@@ -93,7 +94,9 @@ describe('school years', () => {
     // Students and classes belong to the school, not to the year.
     expect(await left('students')).toBe(2);
     expect(await left('classes')).toBe(3);
-    const enrolment = await sql('SELECT id FROM enrollments WHERE instance_id = ?', school.id).first<{ id: string }>();
+    const enrolment = await sql(school, 'SELECT id FROM enrollments WHERE instance_id = ?', school.id).first<{
+      id: string;
+    }>();
     expect(enrolment?.id).toBe(kept.enrollmentId);
   });
 
@@ -111,7 +114,7 @@ describe('school years', () => {
       YEAR_NOT_FOUND,
     );
     expect(
-      (await sql('SELECT COUNT(*) AS n FROM school_years WHERE id = ?', otherYear).first<{ n: number }>())!.n,
+      (await sql(other, 'SELECT COUNT(*) AS n FROM school_years WHERE id = ?', otherYear).first<{ n: number }>())!.n,
     ).toBe(1);
   });
 

@@ -2,7 +2,6 @@
 // own list), to students (target classes, empty = all; a student sees their class's and the
 // all-classes ones), history with multi-delete and audit, validation messages, permissions and
 // schools kept apart.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type {
   StudentAnnouncement,
@@ -22,9 +21,10 @@ async function schoolWithPupils() {
     { nom: 'Joseph', prenom: 'Anne', className: '7e AF' },
     { nom: 'Pierre', prenom: 'Marc', className: '8e AF' },
   ]);
-  await env.DB.batch([
-    sql('UPDATE users SET student_id = ? WHERE id = ?', studentIds[0], school.userIdByName.get('eleve')),
+  await school.db.batch([
+    sql(school, 'UPDATE users SET student_id = ? WHERE id = ?', studentIds[0], school.userIdByName.get('eleve')),
     sql(
+      school,
       "INSERT INTO users (id, instance_id, username, password_hash, account_type, status, student_id) SELECT ?, instance_id, 'eleve8', password_hash, 'student', 'active', ? FROM users WHERE id = ?",
       crypto.randomUUID(),
       studentIds[1],
@@ -71,6 +71,7 @@ describe('announcements to teachers', () => {
     expect(await bodyOf(await call(school, admin, 'GET', '/api/admin/teacher-announcements'))).toEqual([]);
     expect(await bodyOf(await call(school, prof, 'GET', '/api/teacher/announcements'))).toEqual([]);
     const audit = await sql(
+      school,
       "SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE 'TEACHER_ANNOUNCEMENT_%' ORDER BY created_at, rowid",
       school.id,
     ).all<{ action_type: string }>();

@@ -25,7 +25,12 @@ const schoolInfo = (name: string, passingGrade = 50) => ({
 });
 
 const auditRows = async (school: TestSchool, action: string) =>
-  (await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = ?', school.id, action).first<{
+  (await sql(
+    school,
+    'SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = ?',
+    school.id,
+    action,
+  ).first<{
     n: number;
   }>())!.n;
 
@@ -329,7 +334,7 @@ describe('school access', () => {
     expect((await call(inGrace, token, 'GET', '/api/instance/current')).status).toBe(200);
 
     // A session opened during the grace period stops once the school is locked.
-    await sql('UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-8), inGrace.id).run();
+    await sql(inGrace, 'UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-8), inGrace.id).run();
     const locked = await call(inGrace, token, 'GET', '/api/instance/current');
     expect(locked.status).toBe(403);
     expect((await bodyOf(locked)).code).toBe('school_expired');
@@ -339,7 +344,7 @@ describe('school access', () => {
     const school = await createSchool();
     const superadmin = await createPlatformUser();
     const token = await tokenFor(school, 'admin');
-    await sql("UPDATE instances SET status = 'suspended' WHERE id = ?", school.id).run();
+    await sql(school, "UPDATE instances SET status = 'suspended' WHERE id = ?", school.id).run();
 
     for (const res of [await call(school, token, 'GET', '/api/instance/current'), await login(school, 'secretaire')]) {
       expect(res.status).toBe(403);

@@ -18,6 +18,7 @@ async function setUp() {
     const student = crypto.randomUUID();
     const enrollment = crypto.randomUUID();
     await sql(
+      school,
       'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
       student,
       school.id,
@@ -25,6 +26,7 @@ async function setUp() {
       prenom,
     ).run();
     await sql(
+      school,
       'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) VALUES (?, ?, ?, ?, ?)',
       enrollment,
       school.id,
@@ -38,6 +40,7 @@ async function setUp() {
   // Monday 19 January: Rose at Français, absent from Maths (a day at school: present); Anne absent from both.
   const mark = (who: string, lesson: string, status: string) =>
     sql(
+      school,
       "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES (?, ?, ?, ?, '2026-01-19', ?)",
       crypto.randomUUID(),
       school.id,

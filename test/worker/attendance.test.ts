@@ -21,6 +21,7 @@ async function setUp() {
     const student = crypto.randomUUID();
     const enrollment = crypto.randomUUID();
     await sql(
+      school,
       'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
       student,
       school.id,
@@ -28,6 +29,7 @@ async function setUp() {
       prenom,
     ).run();
     await sql(
+      school,
       'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) VALUES (?, ?, ?, ?, ?)',
       enrollment,
       school.id,
@@ -87,7 +89,11 @@ describe('roll call', () => {
     await save([{ enrollment_id: enrolled.get('Anne')!, status: 'late' }]);
     await save([{ enrollment_id: enrolled.get('Rose')!, status: null }]);
     expect(await marks()).toEqual(['Anne late']);
-    const rows = await sql('SELECT count(*) AS n FROM attendance_records WHERE instance_id = ?', school.id).first<{
+    const rows = await sql(
+      school,
+      'SELECT count(*) AS n FROM attendance_records WHERE instance_id = ?',
+      school.id,
+    ).first<{
       n: number;
     }>();
     expect(rows!.n).toBe(1);

@@ -9,10 +9,12 @@ import { FORBIDDEN } from './admin-support';
 import { seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import {
+  allEverywhere,
   bodyOf,
   call,
   createPlatformUser,
   createSchool,
+  directoryD1,
   type ErrorBody,
   sql,
   type TestSchool,
@@ -27,6 +29,7 @@ async function logRow(
 ) {
   const id = crypto.randomUUID();
   await sql(
+    school,
     'INSERT INTO audit_log (id, instance_id, user_id, username, action_type, target_name, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     id,
     school.id,
@@ -385,13 +388,15 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
     });
     expect(res.status).toBe(200);
     expect(await bodyOf<AuditDeleted>(res)).toEqual({ message: '3 entrées du journal supprimées.', deleted: 3 });
-    const left = await sql(
+    const left = await allEverywhere<{ id: string }>(
       `SELECT id FROM audit_log WHERE id IN (${[...kept, ...gone].map(() => '?').join(',')})`,
       ...kept,
       ...gone,
-    ).all<{ id: string }>();
-    expect(left.results.map((r) => r.id).sort()).toEqual([...kept].sort());
+    );
+    expect(left.map((r) => r.id).sort()).toEqual([...kept].sort());
     const logged = await sql(
+      directoryD1(),
+
       "SELECT username, target_name, details FROM platform_audit_log WHERE action_type = 'AUDIT_DELETE_BY_DATE' AND username = ?",
       username,
     ).first<{
@@ -412,7 +417,7 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
     const { token, school, username } = await platformToken();
     const res = await call(school, token, 'DELETE', '/api/superadmin/audit-logs/delete-bulk', { ids: [one, three] });
     expect(await bodyOf<AuditDeleted>(res)).toEqual({ message: '2 entrées du journal supprimées.', deleted: 2 });
-    const left = await sql('SELECT id FROM audit_log WHERE instance_id = ?', a.id).all<{ id: string }>();
+    const left = await sql(a, 'SELECT id FROM audit_log WHERE instance_id = ?', a.id).all<{ id: string }>();
     expect(left.results.map((r) => r.id)).toEqual([two]);
     const logs = await bodyOf<PlatformAuditPage>(
       await call(school, token, 'GET', `/api/superadmin/audit-logs?searchTerm=AUDIT_DELETE_BULK%20${username}`),
@@ -450,6 +455,6 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
         403,
       );
     }
-    expect(await sql('SELECT id FROM audit_log WHERE id = ?', row).first()).not.toBeNull();
+    expect(await sql(a, 'SELECT id FROM audit_log WHERE id = ?', row).first()).not.toBeNull();
   });
 });

@@ -374,11 +374,12 @@ describe('PUT /api/user/change-password', () => {
     );
     expect(changed.status).toBe(200);
     const userId = school.userIdByName.get('nouveau')!;
-    const stored = await sql('SELECT response_body FROM idempotency_keys WHERE account_id = ?', userId).all<{
+    const stored = await sql(school, 'SELECT response_body FROM idempotency_keys WHERE account_id = ?', userId).all<{
       response_body: string;
     }>();
     expect(stored.results).toEqual([]);
     const anyToken = await sql(
+      school,
       "SELECT COUNT(*) AS n FROM idempotency_keys WHERE response_body LIKE '%accessToken%'",
     ).first<{ n: number }>();
     expect(anyToken!.n).toBe(0);
@@ -406,6 +407,7 @@ describe('session revocation and token checks', () => {
     const token = await tokenFor(school, 'comptable');
     expect((await currentInstance(school, token)).status).toBe(200);
     await sql(
+      school,
       'UPDATE users SET token_version = token_version + 1 WHERE id = ?',
       school.userIdByName.get('comptable'),
     ).run();
@@ -418,14 +420,14 @@ describe('session revocation and token checks', () => {
   it("refuses a deleted user's token", async () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'comptable');
-    await sql('DELETE FROM users WHERE id = ?', school.userIdByName.get('comptable')).run();
+    await sql(school, 'DELETE FROM users WHERE id = ?', school.userIdByName.get('comptable')).run();
     expect((await currentInstance(school, token)).status).toBe(401);
   });
 
   it('refuses the token of an account disabled since it signed in', async () => {
     const school = await createSchool();
     const token = await tokenFor(school, 'comptable');
-    await sql("UPDATE users SET status = 'disabled' WHERE id = ?", school.userIdByName.get('comptable')).run();
+    await sql(school, "UPDATE users SET status = 'disabled' WHERE id = ?", school.userIdByName.get('comptable')).run();
     const res = await currentInstance(school, token);
     expect(res.status).toBe(401);
     expect((await bodyOf(res)).message).toBe('Ce compte est désactivé. Contactez l’administration de votre école.');

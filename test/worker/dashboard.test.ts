@@ -1,7 +1,6 @@
 // The home screen's figures (GET /api/dashboard/summary): students enrolled, amounts due, paid in
 // all and in the month, balance, per class — with hand-computed numbers, its permission, the
 // school's own data only, and the same number of D1 statements whatever the school's size.
-import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Summary } from '../../worker/contract/dashboard';
 import { schoolMonth } from '../../worker/domain/dates';
@@ -155,7 +154,7 @@ describe('GET /api/dashboard/summary', () => {
     const statements = async (extra: EnrolmentSeed[]) => {
       const { school, yearId } = await schoolWithFigures(extra);
       const token = await tokenFor(school, 'admin');
-      const prepare = vi.spyOn(env.DB, 'prepare');
+      const prepare = vi.spyOn(school.db, 'prepare');
       const res = await call(school, token, 'GET', `/api/dashboard/summary?yearId=${yearId}&month=2026-02`);
       expect(res.status).toBe(200);
       const count = prepare.mock.calls.length;

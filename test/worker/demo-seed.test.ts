@@ -3,16 +3,15 @@
 // constraint, a foreign key) or no longer gives the demo accounts their school.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { database } from '../../worker/db/client';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
-import { AURORE_DEMO, COLLEGE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
+import { AURORE_DEMO, COLLEGE_DEMO, demoSchoolStatements } from '../../scripts/demo/school';
 import { DEMO_SUPPORT_CHAT, seedDemoChat } from '../../scripts/demo/communications';
-import { DEMO_ANNOUNCEMENT, DEMO_EXPIRY_DAYS, seedDemo } from '../../scripts/demo/seed';
+import { DEMO_ANNOUNCEMENT, DEMO_EXPIRY_DAYS, localDatabases, seedDemo } from '../../scripts/demo/seed';
 import type { SupportMessage } from '../../worker/contract/support';
 import type { PlatformSchool } from '../../worker/contract/superadmin';
 import { demoAttendanceDates } from '../../scripts/demo/teaching';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
-import { accessTokenOf, call, claimsOf, login, sql } from './helpers';
+import { accessTokenOf, call, claimsOf, directoryD1, login, placeSchool, sql, type TestSchool } from './helpers';
 
 /** The day the counted seed is written on (its dates follow the day it is written): a Friday of Trimestre 1. */
 const TODAY = '2026-11-27';
@@ -21,21 +20,16 @@ describe('the demo seed', () => {
   it('writes the small demo school whole: its data, its accounts, no broken link', async () => {
     const id = crypto.randomUUID();
     const hostname = `${id.slice(0, 8)}.ecole.test`;
-    const db = database(env.DB);
-    await runBatch(
-      db,
-      await demoSchoolStatements(
+    const school = await placeSchool({ id, name: AURORE_DEMO.school.name, hostname }, (db) =>
+      demoSchoolStatements(
         db,
-        {
-          ...AURORE_DEMO,
-          school: { ...AURORE_DEMO.school, id, hostname, isDefault: false },
-        },
+        { ...AURORE_DEMO, school: { ...AURORE_DEMO.school, id, hostname, isDefault: false } },
         TODAY,
       ),
     );
 
     const count = async (table: string) =>
-      (await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, id).first<{ n: number }>())!.n;
+      (await sql(school, `SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, id).first<{ n: number }>())!.n;
     const counts = Object.fromEntries(
       await Promise.all(
         [
@@ -79,20 +73,23 @@ describe('the demo seed', () => {
       teachers: 2,
       assignments: 12,
       timetable_entries: 36,
-      attendance_records: await expectedAttendance(id, TODAY),
+      attendance_records: await expectedAttendance(school, TODAY),
       users: 4,
       teacher_announcements: 1,
       teacher_announcement_recipients: 2,
       student_announcements: 1,
       student_announcement_classes: 1,
     });
-    expect(await sql('SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual({
-      n: 16,
-    });
-    expect((await sql('PRAGMA foreign_key_check').all()).results).toEqual([]);
+    expect(await sql(school, 'SELECT receipt_seq AS n FROM instances WHERE id = ?', id).first<{ n: number }>()).toEqual(
+      {
+        n: 16,
+      },
+    );
+    expect((await sql(school, 'PRAGMA foreign_key_check').all()).results).toEqual([]);
 
     // Report cards worth printing: in every class two pupils tie (the same scores everywhere).
     const ties = await sql(
+      school,
       `SELECT COUNT(*) AS n FROM (SELECT e.class_id, group_concat(g.score, ',') AS scores FROM enrollments e
          JOIN grades g ON g.instance_id = e.instance_id AND g.enrollment_id = e.id
          JOIN evaluations v ON v.instance_id = g.instance_id AND v.id = g.evaluation_id
@@ -102,14 +99,12 @@ describe('the demo seed', () => {
     expect(ties.results).toHaveLength(3);
 
     // The demo accounts sign in to their school; the pupil's and the teacher's accounts are theirs.
-    const school = {
-      fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${hostname}${path}`, init),
-    };
     for (const username of ['admin', 'secretaire'])
       expect((await login(school, username, DEMO_PASSWORD)).status).toBe(200);
     const pupil = claimsOf(await accessTokenOf(await login(school, 'eleve', DEMO_PASSWORD)));
     expect(pupil).toMatchObject({ role: 'student', instance_id: id });
     const linked = await sql(
+      school,
       `SELECT s.prenom AS pupil, t.prenom AS teacher FROM users e JOIN students s ON s.id = e.student_id, users p JOIN teachers t ON t.user_id = p.id
        WHERE e.instance_id = ?1 AND e.username = 'eleve' AND p.instance_id = ?1 AND p.username = 'prof'`,
       id,
@@ -133,13 +128,8 @@ describe('the demo seed', () => {
   it('writes the demo support conversation through the API, once, with unread messages', async () => {
     const id = crypto.randomUUID();
     const hostname = `${id.slice(0, 8)}.ecole.test`;
-    const db = database(env.DB);
-    await runBatch(
-      db,
-      await demoSchoolStatements(db, {
-        ...AURORE_DEMO,
-        school: { ...AURORE_DEMO.school, id, hostname, isDefault: false },
-      }),
+    await placeSchool({ id, name: AURORE_DEMO.school.name, hostname }, (db) =>
+      demoSchoolStatements(db, { ...AURORE_DEMO, school: { ...AURORE_DEMO.school, id, hostname, isDefault: false } }),
     );
     const call = async (method: string, path: string, token: string | null, body?: unknown) => {
       const res = await exports.default.fetch(`https://${hostname}${path}`, {
@@ -164,8 +154,9 @@ describe('the demo seed', () => {
   });
 
   it('gives the platform its superadmin, a delegate, an announcement, and the second school five days of access', async () => {
-    await seedDemo(env.DB);
+    await seedDemo(localDatabases(env));
     const accounts = await sql(
+      directoryD1(),
       "SELECT username, account_type FROM platform_users WHERE username IN ('superadmin', 'delegue') ORDER BY username",
     ).all();
     expect(accounts.results).toEqual([
@@ -191,15 +182,17 @@ describe('the demo seed', () => {
  * The roll calls the demo holds: one mark per pupil of the class in each of the demo teacher's
  * lessons of last week and of this week up to today (the dates move with the clock, the rule not).
  */
-async function expectedAttendance(school: string, today: string): Promise<number> {
+async function expectedAttendance(school: Pick<TestSchool, 'id' | 'db'>, today: string): Promise<number> {
   const perDay = await sql(
+    school,
+
     `SELECT t.day_of_week AS day, COUNT(e.id) AS marks FROM timetable_entries t
        JOIN assignments a ON a.instance_id = t.instance_id AND a.id = t.assignment_id
        JOIN teachers p ON p.instance_id = a.instance_id AND p.id = a.teacher_id
        JOIN users u ON u.instance_id = p.instance_id AND u.id = p.user_id AND u.username = 'prof'
        JOIN enrollments e ON e.instance_id = a.instance_id AND e.year_id = a.year_id AND e.class_id = a.class_id
      WHERE t.instance_id = ? GROUP BY t.day_of_week`,
-    school,
+    school.id,
   ).all<{ day: number; marks: number }>();
   const marksOn = new Map(perDay.results.map((r) => [r.day, r.marks]));
   return demoAttendanceDates(today).reduce((total, date) => total + (marksOn.get(dayOfWeekOf(date) ?? 0) ?? 0), 0);

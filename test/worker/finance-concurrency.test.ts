@@ -1,7 +1,6 @@
 // Two cashiers, or two phones replaying their offline queue, on one finance sheet (issue 9, "Money
 // and data"): a payment is kept or clearly refused, never silently lost, and a receipt number is
 // taken only by a payment that is stored.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FinanceEnrollment, SavedPayment } from '../../worker/contract/finance';
 import { database } from '../../worker/db/client';
@@ -39,12 +38,15 @@ const kept = (s: FinanceEnrollment) => s.payments.map(({ id, label, amount, date
 /** Every receipt number of the school, and its counter: no gap, no number without its payment. */
 async function receipts(school: TestSchool) {
   const rows = await sql(
+    school,
     'SELECT receipt_no FROM payments WHERE instance_id = ? AND receipt_no IS NOT NULL ORDER BY receipt_no',
     school.id,
   ).all<{
     receipt_no: number;
   }>();
-  const seq = await sql('SELECT receipt_seq FROM instances WHERE id = ?', school.id).first<{ receipt_seq: number }>();
+  const seq = await sql(school, 'SELECT receipt_seq FROM instances WHERE id = ?', school.id).first<{
+    receipt_seq: number;
+  }>();
   return { numbers: rows.results.map((r) => r.receipt_no), counter: seq!.receipt_seq };
 }
 const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -164,7 +166,7 @@ describe('offline replays from two phones on one sheet', () => {
         })
       ).status,
     ).toBe(200);
-    const audit = await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{
+    const audit = await sql(school, 'SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{
       n: number;
     }>();
     const refused = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, phoneB, {
@@ -178,7 +180,7 @@ describe('offline replays from two phones on one sheet', () => {
     expect(body.enrollment.version).toBe(opened.version + 1);
     expect((await sheet(marie)).payments.map((p) => p.label)).toEqual(['Versement 1', 'Téléphone A']);
     expect(
-      await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{ n: number }>(),
+      await sql(school, 'SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', school.id).first<{ n: number }>(),
     ).toEqual(audit);
     expect(await receipts(school)).toEqual({ numbers: oneToN(2), counter: 2 });
   });
@@ -244,7 +246,7 @@ describe('receipt numbers', () => {
     const { school, token, marie, sheet } = await cashierSchool();
     const opened = await sheet(marie);
     // The base MPPA changed by another screen (student form, class change) moves the revision too.
-    await sql('UPDATE enrollments SET mppa = mppa + 100 WHERE id = ?', marie).run();
+    await sql(school, 'UPDATE enrollments SET mppa = mppa + 100 WHERE id = ?', marie).run();
     const res = await call(school, token, 'PUT', `/api/enrollments/${marie}/payments`, {
       version: opened.version,
       payments: [...kept(opened), { label: 'Versement 2', amount: 1000 }],
@@ -260,15 +262,19 @@ describe('receipt numbers', () => {
 describe('the guards inside the batch (real D1)', () => {
   const state = async (school: TestSchool, id: string) => ({
     payments: (
-      await sql('SELECT id, amount, receipt_no FROM payments WHERE enrollment_id = ? ORDER BY position', id).all()
+      await sql(
+        school,
+        'SELECT id, amount, receipt_no FROM payments WHERE enrollment_id = ? ORDER BY position',
+        id,
+      ).all()
     ).results,
-    enrollment: await sql('SELECT mppa, revision FROM enrollments WHERE id = ?', id).first(),
+    enrollment: await sql(school, 'SELECT mppa, revision FROM enrollments WHERE id = ?', id).first(),
     ...(await receipts(school)),
   });
 
   it('roll the whole batch back when the revision or the receipt counter moved after the read', async () => {
     const { school, marie } = await cashierSchool();
-    const db = database(env.DB);
+    const db = database(school.db);
     const found = (await sheetForWrite(db, school.id, marie))!;
     const base = { revision: found.record.revision, receiptSeq: found.receiptSeq };
     const payment = {
@@ -296,7 +302,7 @@ describe('the guards inside the batch (real D1)', () => {
       );
 
     // Another write lands between the read and this batch: nothing of the batch stays.
-    await sql('UPDATE enrollments SET revision = revision + 1 WHERE id = ?', marie).run();
+    await sql(school, 'UPDATE enrollments SET revision = revision + 1 WHERE id = ?', marie).run();
     const before = await state(school, marie);
     await expect(db.batch(ledger() as never)).rejects.toThrow(/write_guard_failed/);
     await expect(
@@ -305,20 +311,20 @@ describe('the guards inside the batch (real D1)', () => {
     expect(await state(school, marie)).toEqual(before);
 
     // Same revision, but another sheet of the school took a receipt number meanwhile.
-    await sql('UPDATE enrollments SET revision = revision - 1 WHERE id = ?', marie).run();
-    await sql('UPDATE instances SET receipt_seq = receipt_seq + 1 WHERE id = ?', school.id).run();
+    await sql(school, 'UPDATE enrollments SET revision = revision - 1 WHERE id = ?', marie).run();
+    await sql(school, 'UPDATE instances SET receipt_seq = receipt_seq + 1 WHERE id = ?', school.id).run();
     const moved = await state(school, marie);
     await expect(db.batch(ledger() as never)).rejects.toThrow(/write_guard_failed/);
     expect(await state(school, marie)).toEqual(moved);
 
     // Nothing moved: the batch goes through and the revision moves by one.
-    await sql('UPDATE instances SET receipt_seq = receipt_seq - 1 WHERE id = ?', school.id).run();
+    await sql(school, 'UPDATE instances SET receipt_seq = receipt_seq - 1 WHERE id = ?', school.id).run();
     await db.batch(ledger() as never);
     expect(await state(school, marie)).toMatchObject({
       enrollment: { mppa: 3_000_000, revision: base.revision + 1 },
       numbers: [1, 2],
       counter: 2,
     });
-    expect(await sql('SELECT count(*) AS n FROM write_guards').first()).toEqual({ n: 0 });
+    expect(await sql(school, 'SELECT count(*) AS n FROM write_guards').first()).toEqual({ n: 0 });
   });
 });

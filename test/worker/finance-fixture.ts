@@ -1,9 +1,9 @@
 // Finance rows for the finance tests, inserted with drizzle (years, classes, students, enrolments,
 // payments, adjustments): each test builds the money its screen reads. Amounts are centimes.
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { insertChunks } from '../../worker/db/chunks';
 import { database } from '../../worker/db/client';
+import { schoolD1 } from './helpers';
 import { nameKeys } from '../../worker/db/students';
 import { adjustments, classes, enrollments, instances, payments, schoolYears, students } from '../../worker/db/schema';
 
@@ -36,7 +36,7 @@ export async function seedFinance(
   instanceId: string,
   { years, classNames, enrolments }: { years: string[]; classNames: string[]; enrolments: EnrolmentSeed[] },
 ): Promise<FinanceFixture> {
-  const db = database(env.DB);
+  const db = database(await schoolD1(instanceId));
   const yearIds = new Map(years.map((name) => [name, crypto.randomUUID()]));
   const classIds = new Map(classNames.map((name) => [name, crypto.randomUUID()]));
   const studentRows: (typeof students.$inferInsert)[] = [];

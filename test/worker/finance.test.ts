@@ -5,7 +5,7 @@ import type { FinanceEnrollment, SavedPayment, SavedSheet } from '../../worker/c
 import { schoolToday } from '../../worker/domain/dates';
 import { financeTotals, toCentimes } from '../../worker/domain/money';
 import { seedFinance } from './finance-fixture';
-import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
+import { bodyOf, call, createSchool, schoolD1, sql, type TestSchool, tokenFor } from './helpers';
 
 const STAFF = [
   { username: 'admin', type: 'admin' as const },
@@ -57,24 +57,26 @@ const roster = async (school: TestSchool, token: string, className: string, year
   return bodyOf<FinanceEnrollment[]>(res);
 };
 
-const auditRows = (instanceId: string) =>
+const auditRows = async (instanceId: string) =>
   sql(
+    await schoolD1(instanceId),
     'SELECT action_type, target_name, details, username FROM audit_log WHERE instance_id = ? ORDER BY created_at, rowid',
     instanceId,
   )
     .all<{ action_type: string; target_name: string; details: string; username: string }>()
     .then((r) => r.results);
 
-const paymentRows = (instanceId: string) =>
+const paymentRows = async (instanceId: string) =>
   sql(
+    await schoolD1(instanceId),
     'SELECT id, enrollment_id, amount, date, label, receipt_no, position FROM payments WHERE instance_id = ? ORDER BY receipt_no, id',
     instanceId,
   )
     .all()
     .then((r) => r.results);
 
-const receiptSeq = (instanceId: string) =>
-  sql('SELECT receipt_seq FROM instances WHERE id = ?', instanceId)
+const receiptSeq = async (instanceId: string) =>
+  sql(await schoolD1(instanceId), 'SELECT receipt_seq FROM instances WHERE id = ?', instanceId)
     .first<{ receipt_seq: number }>()
     .then((r) => r!.receipt_seq);
 
@@ -526,7 +528,8 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     const firstBody = await first.text();
     const snapshot = {
       payments: await paymentRows(school.id),
-      adjustments: (await sql('SELECT * FROM adjustments WHERE instance_id = ? ORDER BY id', school.id).all()).results,
+      adjustments: (await sql(school, 'SELECT * FROM adjustments WHERE instance_id = ? ORDER BY id', school.id).all())
+        .results,
       seq: await receiptSeq(school.id),
       audit: (await auditRows(school.id)).length,
     };
@@ -538,7 +541,8 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
     expect(await replay.text()).toBe(firstBody);
     expect({
       payments: await paymentRows(school.id),
-      adjustments: (await sql('SELECT * FROM adjustments WHERE instance_id = ? ORDER BY id', school.id).all()).results,
+      adjustments: (await sql(school, 'SELECT * FROM adjustments WHERE instance_id = ? ORDER BY id', school.id).all())
+        .results,
       seq: await receiptSeq(school.id),
       audit: (await auditRows(school.id)).length,
     }).toEqual(snapshot);

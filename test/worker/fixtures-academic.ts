@@ -1,8 +1,8 @@
 // Academic rows for worker tests (years, classes, fees, students, enrolments, payments, grades),
 // inserted directly: the tests of a screen build the school data that screen reads.
-import { env } from 'cloudflare:workers';
 import { insertChunks } from '../../worker/db/chunks';
 import { database } from '../../worker/db/client';
+import { schoolD1 } from './helpers';
 import { nameKeys } from '../../worker/db/students';
 import {
   academicPeriods,
@@ -34,7 +34,7 @@ export async function createYear(
   }: { name?: string; current?: boolean; classes: [string, number | null][] },
   existingClassIds?: Map<string, string>,
 ): Promise<AcademicYear> {
-  const db = database(env.DB);
+  const db = database(await schoolD1(instanceId));
   const yearId = crypto.randomUUID();
   const classIds = new Map(existingClassIds ?? []);
   const newClasses = list
@@ -74,7 +74,7 @@ export interface StudentSeed {
 
 /** Students (and their enrolments) straight into the database; answers their ids in order. */
 export async function seedStudents(instanceId: string, year: AcademicYear, seeds: StudentSeed[]) {
-  const db = database(env.DB);
+  const db = database(await schoolD1(instanceId));
   const rows = seeds.map((s) => ({
     id: crypto.randomUUID(),
     instanceId,
@@ -118,7 +118,7 @@ export async function addFinanceAndGrades(
   className: string,
   enrollmentId: string,
 ) {
-  const db = database(env.DB);
+  const db = database(await schoolD1(instanceId));
   const periodId = crypto.randomUUID();
   const subjectId = crypto.randomUUID();
   const evaluationId = crypto.randomUUID();

@@ -1,7 +1,6 @@
 // A school with two classes, four subjects, two teachers (the 'prof' account is Jean-Robert
 // Baptiste), their courses of 2025-2026 and a few lessons in the week; Anglais in 8e AF is in the
 // programme without a teacher. For the tests of the teacher area and of teachers management.
-import { env } from 'cloudflare:workers';
 import { createYear } from './fixtures-academic';
 import { createSchool, sql } from './helpers';
 
@@ -29,8 +28,9 @@ export async function schoolWithCourses() {
     ['a-maths8', teacher.prof, c8, subject.maths],
     ['a-sc7', teacher.other, c7, subject.sciences],
   ] as const;
-  await env.DB.batch([
+  await school.db.batch([
     sql(
+      school,
       'INSERT INTO subjects (id, instance_id, name) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?), (?, ?, ?)',
       subject.maths,
       school.id,
@@ -46,6 +46,7 @@ export async function schoolWithCourses() {
       'Anglais',
     ),
     sql(
+      school,
       'INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)',
       teacher.prof,
       school.id,
@@ -54,6 +55,7 @@ export async function schoolWithCourses() {
       'Baptiste',
     ),
     sql(
+      school,
       'INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, NULL, ?, ?)',
       teacher.other,
       school.id,
@@ -65,6 +67,7 @@ export async function schoolWithCourses() {
       [c8, subject.anglais] as const,
     ].map(([classId, subjectId]) =>
       sql(
+        school,
         'INSERT INTO curriculum (id, instance_id, year_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?)',
         crypto.randomUUID(),
         school.id,
@@ -75,6 +78,7 @@ export async function schoolWithCourses() {
     ),
     ...courses.map(([id, teacherId, classId, subjectId]) =>
       sql(
+        school,
         'INSERT INTO assignments (id, instance_id, year_id, teacher_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
         `${id}-${school.id}`,
         school.id,
@@ -93,6 +97,7 @@ export async function schoolWithCourses() {
       ] as const
     ).map(([id, assignment, day, start, end, place]) =>
       sql(
+        school,
         'INSERT INTO timetable_entries (id, instance_id, assignment_id, day_of_week, start_time, end_time, location_name) VALUES (?, ?, ?, ?, ?, ?, ?)',
         `${id}-${school.id}`,
         school.id,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { serverText } from '../../web/i18n/server';
 import { app } from '../../worker/app';
 import { currentMaintenance } from '../../worker/durable/platform';
-import { createPlatformUser, createSchool, type TestSchool, tokenFor } from './helpers';
+import { createPlatformUser, createSchool, everyD1, type TestSchool, tokenFor } from './helpers';
 import { createYear, seedStudents } from './fixtures-academic';
 import { concretePath, registeredRoutes, ruleOf } from './route-walk';
 
@@ -114,35 +114,45 @@ function messageOf(text: string): string | null {
   }
 }
 
+/** The school's rows and the accounts' platform rows, in every database (the directory and each school database). */
 async function snapshot(school: TestSchool, accountIds: string[]) {
-  const tables = (
-    await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf%' AND name NOT LIKE 'sqlite%' AND name <> 'd1_migrations'",
-    ).all<{
-      name: string;
-    }>()
-  ).results.map((t) => t.name);
   const rows: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const columns = (await env.DB.prepare(`PRAGMA table_info("${table}")`).all<{ name: string }>()).results.map(
-      (c) => c.name,
-    );
-    let query = `SELECT * FROM "${table}"`;
-    let params: string[] = [];
-    if (columns.includes('instance_id')) [query, params] = [`${query} WHERE instance_id = ?`, [school.id]];
-    else if (table === 'instances') [query, params] = [`${query} WHERE id = ?`, [school.id]];
-    else if (table === 'idempotency_keys')
-      [query, params] = [`${query} WHERE account_id IN (${accountIds.map(() => '?').join(',')})`, accountIds];
-    else if (table === 'platform_users' || table === 'platform_audit_log') {
-      const column = table === 'platform_users' ? 'id' : 'actor_id';
-      [query, params] = [`${query} WHERE ${column} IN (${accountIds.map(() => '?').join(',')})`, accountIds];
-    } else if (table !== 'write_guards' && table !== 'permissions' && table !== 'platform_announcements') continue;
-    rows[table] = // Every column in order: some tables have no rowid (decision 220).
-      (
-        await env.DB.prepare(`${query} ORDER BY ${columns.map((_, i) => i + 1).join(', ')}`)
+  for (const [n, d1] of everyD1().entries()) {
+    const tables = (
+      await d1
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf%' AND name NOT LIKE 'sqlite%' AND name <> 'd1_migrations'",
+        )
+        .all<{ name: string }>()
+    ).results.map((t) => t.name);
+    for (const table of tables) {
+      const columns = (await d1.prepare(`PRAGMA table_info("${table}")`).all<{ name: string }>()).results.map(
+        (c) => c.name,
+      );
+      let query = `SELECT * FROM "${table}"`;
+      let params: string[] = [];
+      if (columns.includes('instance_id')) [query, params] = [`${query} WHERE instance_id = ?`, [school.id]];
+      else if (table === 'instances') [query, params] = [`${query} WHERE id = ?`, [school.id]];
+      else if (table === 'idempotency_keys')
+        [query, params] = [`${query} WHERE account_id IN (${accountIds.map(() => '?').join(',')})`, accountIds];
+      else if (table === 'platform_users' || table === 'platform_audit_log') {
+        const column = table === 'platform_users' ? 'id' : 'actor_id';
+        [query, params] = [`${query} WHERE ${column} IN (${accountIds.map(() => '?').join(',')})`, accountIds];
+      } else if (
+        table !== 'write_guards' &&
+        table !== 'permissions' &&
+        table !== 'platform_announcements' &&
+        table !== 'reserved_usernames'
+      )
+        continue;
+      // Every column in order: some tables have no rowid (decision 220).
+      rows[`${n}:${table}`] = (
+        await d1
+          .prepare(`${query} ORDER BY ${columns.map((_, i) => i + 1).join(', ')}`)
           .bind(...params)
           .all()
       ).results;
+    }
   }
   const files = (await env.FILES.list({ prefix: `instances/${school.id}/` })).objects.map((o) => o.key);
   return { rows, files, maintenance: await currentMaintenance(env, 0) };

@@ -1,6 +1,5 @@
 // Grade book, appreciations and report data (issue 14): validation messages, the evaluation set's
 // rules, replays landing once, permissions and tenancy, and the D1 statements of bulk-report-data and round trips of a grade.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { GradeBook, ReportData, SavedGrade } from '../../worker/contract/grades';
 import { schoolWithCourses } from './fixtures-teaching';
@@ -12,8 +11,9 @@ async function gradebookSchool() {
   const { school, yearId, subject, classIds } = base;
   const t1 = crypto.randomUUID();
   const t2 = crypto.randomUUID();
-  await env.DB.batch([
+  await school.db.batch([
     sql(
+      school,
       'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1), (?, ?, ?, ?, 2)',
       t1,
       school.id,
@@ -26,6 +26,7 @@ async function gradebookSchool() {
     ),
     // Français weighs 200 points (its coefficient) in 7e AF.
     sql(
+      school,
       'UPDATE curriculum SET max_grade = 20000 WHERE instance_id = ? AND subject_id = ?',
       school.id,
       subject.francais,
@@ -89,7 +90,7 @@ describe('grade book', () => {
     ]);
     expect(body!.maxGrade).toBe(100);
     expect(body!.students.map((s) => s.nom)).toEqual(['Augustin', 'Baptiste', 'Céleste']);
-    const rows = await sql('SELECT count(*) AS n FROM grades WHERE instance_id = ?', ctx.school.id).first<{
+    const rows = await sql(ctx.school, 'SELECT count(*) AS n FROM grades WHERE instance_id = ?', ctx.school.id).first<{
       n: number;
     }>();
     expect(rows!.n).toBe(1);
@@ -104,7 +105,7 @@ describe('grade book', () => {
       cell(ctx, { evaluation_id: ev(ctx, 'eval-2'), evaluation_name: 'Examen', max_score: 30 }),
     );
     const roundTrips = async (send: () => Promise<Response>, status = 200) => {
-      const { status: answered, trips } = await d1RoundTrips(send);
+      const { status: answered, trips } = await d1RoundTrips(ctx.school, send);
       expect(answered).toBe(status);
       return trips;
     };
@@ -370,7 +371,7 @@ describe('who may', () => {
     const taken = await save(otherCtx.school, otherCtx.prof, cell(otherCtx, { evaluation_id: ev(ctx, 'eval-1') }));
     expect(taken.status).toBe(409);
     expect((await book(ctx)).body!.evaluations).toHaveLength(1);
-    const rows = await sql('SELECT count(*) AS n FROM evaluations WHERE instance_id = ?', other.id).first<{
+    const rows = await sql(other, 'SELECT count(*) AS n FROM evaluations WHERE instance_id = ?', other.id).first<{
       n: number;
     }>();
     expect(rows!.n).toBe(0);
@@ -442,7 +443,7 @@ describe('bulk-report-data', () => {
     await seedStudents(ctx.school.id, { yearId: ctx.yearId, classIds: ctx.classIds }, many);
     await save(ctx.school, ctx.prof, cell(ctx));
     const statements = async (path: string) => {
-      const prepare = vi.spyOn(env.DB, 'prepare');
+      const prepare = vi.spyOn(ctx.school.db, 'prepare');
       const res = await call(ctx.school, ctx.admin, 'GET', path);
       expect(res.status).toBe(200);
       const count = prepare.mock.calls.length;

@@ -159,7 +159,7 @@ describe('bad inputs answer 400 or 415 in French', () => {
         'La moyenne de passage doit être un nombre entier entre 0 et 100.',
       );
     }
-    const row = await sql('SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{
+    const row = await sql(school, 'SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{
       passing_grade: number;
     }>();
     expect(row!.passing_grade).toBe(50);
@@ -168,8 +168,9 @@ describe('bad inputs answer 400 or 415 in French', () => {
       (await call(school, admin, 'PUT', '/api/instance/current', schoolInfo({ passing_grade: '65' }))).status,
     ).toBe(200);
     expect(
-      (await sql('SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{ passing_grade: number }>())!
-        .passing_grade,
+      (await sql(school, 'SELECT passing_grade FROM instances WHERE id = ?', school.id).first<{
+        passing_grade: number;
+      }>())!.passing_grade,
     ).toBe(65);
   });
 
@@ -271,7 +272,8 @@ describe('bad inputs answer 400 or 415 in French', () => {
     const untyped = await school.fetch('/api/login', { method: 'POST', body: '{"username":"admin","password":"x"}' });
     expect(untyped.status).toBe(415);
     expect(
-      (await sql('SELECT COUNT(*) AS n FROM classes WHERE instance_id = ?', school.id).first<{ n: number }>())!.n,
+      (await sql(school, 'SELECT COUNT(*) AS n FROM classes WHERE instance_id = ?', school.id).first<{ n: number }>())!
+        .n,
     ).toBe(0);
     // JSON with a charset, and writes without a body, pass.
     const json = await school.fetch('/api/classes', {
@@ -444,7 +446,7 @@ describe('writes whose check is part of their batch', () => {
       message: 'Cet élève a été modifié entre-temps par quelqu’un d’autre. Rechargez la liste et recommencez.',
       code: 'changed',
     });
-    const row = await sql('SELECT address, tutor_name, revision FROM students WHERE id = ?', id).first<
+    const row = await sql(school, 'SELECT address, tutor_name, revision FROM students WHERE id = ?', id).first<
       Record<string, unknown>
     >();
     expect(row!.revision).toBe(1);
@@ -454,6 +456,7 @@ describe('writes whose check is part of their batch', () => {
       { address: 'Delmas 33', tutor_name: 'Rose Paul' },
     ]).toContainEqual({ address: row!.address, tutor_name: row!.tutor_name });
     const audits = await sql(
+      school,
       "SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'UPDATE_STUDENT'",
       school.id,
     ).first<{ n: number }>();

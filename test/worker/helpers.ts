@@ -6,10 +6,13 @@ import { env, exports } from 'cloudflare:workers';
 import { vi } from 'vitest';
 import { signSession } from '../../worker/auth/jwt';
 import { claimsFor } from '../../worker/auth/session';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { database, type Db } from '../../worker/db/client';
+import { d1Binding, DIRECTORY, schoolDatabaseNames } from '../../worker/db/databases';
+import { directoryRow, newSchoolStatements } from '../../worker/db/instances';
 import * as platformUserRows from '../../worker/db/platform-users';
+import { reserve } from '../../worker/db/reserved-usernames';
 import * as userRows from '../../worker/db/users';
-import { database } from '../../worker/db/client';
-import { newSchoolStatements } from '../../worker/db/instances';
 import { platformUsers } from '../../worker/db/schema';
 import { ALL_PERMISSION_KEYS, type RoleTemplateKey } from '../../worker/domain/permissions';
 
@@ -34,6 +37,9 @@ export interface TestUser {
 export interface TestSchool {
   id: string;
   host: string;
+  /** The school database holding it (its binding) and that database. */
+  shard: string;
+  db: D1Database;
   roleIdByTemplate: Map<string, string>;
   userIdByName: Map<string, string>;
   /** fetch() against this school's host. */
@@ -48,10 +54,41 @@ const DEFAULT_USERS: TestUser[] = [
   { username: 'eleve', type: 'student' },
 ];
 
+/** The directory: the platform's database (hostnames, platform accounts, platform log). */
+export const directoryD1 = () => d1Binding(env, DIRECTORY);
+
+/** The school databases of the tests (wrangler.toml: two). */
+export const schoolD1s = () => schoolDatabaseNames(env).map((name) => ({ name, d1: d1Binding(env, name) }));
+
+/** The school database holding a school, as the directory names it (for fixtures given a school id). */
+export async function schoolD1(instanceId: string): Promise<D1Database> {
+  const row = await directoryD1()
+    .prepare('SELECT shard FROM instances WHERE id = ?')
+    .bind(instanceId)
+    .first<{ shard: string | null }>();
+  if (!row) throw new Error(`school ${instanceId} is not in the directory`);
+  return row.shard ? d1Binding(env, row.shard) : directoryD1();
+}
+
+let placed = 0;
+
+/**
+ * A school of its own, on its own host. Schools go to each school database in turn (or to the
+ * one named), the way the tests run against several databases: its rows there, its row in the
+ * directory (worker/db/placement.ts's order).
+ */
 export async function createSchool(
-  options: { users?: TestUser[]; expiresAt?: string | null; status?: 'active' | 'suspended' } = {},
+  options: {
+    users?: TestUser[];
+    expiresAt?: string | null;
+    status?: 'active' | 'suspended';
+    shard?: string;
+  } = {},
 ): Promise<TestSchool> {
-  const db = database(env.DB);
+  const names = schoolDatabaseNames(env);
+  const shard = options.shard ?? names[placed++ % names.length]!;
+  const d1 = d1Binding(env, shard);
+  const db = database(d1);
   const id = crypto.randomUUID();
   const host = `${id.slice(0, 8)}.ecole.test`;
   const passwordHash = await hashed();
@@ -75,22 +112,55 @@ export async function createSchool(
     },
     accounts,
   );
+  const directory = database(directoryD1());
   await db.batch(statements);
+  await directory.batch([directoryRow(directory, { id, name: `École ${id.slice(0, 4)}`, hostname: host }, shard)]);
   return {
     id,
     host,
+    shard,
+    db: d1,
     roleIdByTemplate,
     userIdByName: new Map(accounts.map((a) => [a.username, a.id])),
     fetch: (path, init) => exports.default.fetch(`https://${host}${path}`, init),
   };
 }
 
+/**
+ * A school written by other statements (the demo's): its rows in the next school database, its
+ * row in the directory on its hostname.
+ */
+export async function placeSchool(
+  school: { id: string; name: string; hostname: string },
+  statementsFor: (db: Db) => Promise<BatchItem<'sqlite'>[]>,
+): Promise<Pick<TestSchool, 'id' | 'host' | 'shard' | 'db' | 'fetch'>> {
+  const names = schoolDatabaseNames(env);
+  const shard = names[placed++ % names.length]!;
+  const d1 = d1Binding(env, shard);
+  const db = database(d1);
+  const statements = await statementsFor(db);
+  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  await directoryRow(database(directoryD1()), school, shard).run();
+  return {
+    id: school.id,
+    host: school.hostname,
+    shard,
+    db: d1,
+    fetch: (path, init) => exports.default.fetch(`https://${school.hostname}${path}`, init),
+  };
+}
+
+/** A platform account in the directory, its name reserved in every school database (decision 250). */
 export async function createPlatformUser(
   username = `sa-${crypto.randomUUID().slice(0, 6)}`,
   type: 'superadmin' | 'superadmin_delegate' = 'superadmin',
 ) {
   const id = crypto.randomUUID();
-  await database(env.DB)
+  for (const { d1 } of schoolD1s()) {
+    const db = database(d1);
+    await db.batch([reserve(db, [username])]);
+  }
+  await database(directoryD1())
     .insert(platformUsers)
     .values({ id, username, passwordHash: await hashed(), accountType: type, status: 'active' });
   return { id, username };
@@ -131,8 +201,7 @@ export async function tokenFor(
 
 /** The token a sign-in would answer for `username` (platform accounts first, as sign-in looks them up). */
 export async function signedToken(schoolId: string, username: string): Promise<string> {
-  const db = database(env.DB);
-  const platform = await platformUserRows.findByUsername(db, username);
+  const platform = await platformUserRows.findByUsername(database(directoryD1()), username);
   if (platform) {
     return signSession(
       claimsFor({
@@ -148,6 +217,7 @@ export async function signedToken(schoolId: string, username: string): Promise<s
       env.JWT_SECRET,
     );
   }
+  const db = database(await schoolD1(schoolId));
   const user = await userRows.findByUsername(db, schoolId, username);
   if (!user) throw new Error(`no account ${username} in school ${schoolId}`);
   const account = await userRows.accountWithPermissions(db, schoolId, user.id);
@@ -206,8 +276,53 @@ export async function accessTokenOf(res: Response): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-/** Direct SQL on the test database, to set up states the API does not reach yet. */
-export const sql = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params);
+/**
+ * Direct SQL on a test database, to set up states the API does not reach yet: a school's database
+ * (the school, or the D1 binding itself, e.g. `directoryD1()`).
+ */
+export const sql = (on: Pick<TestSchool, 'db'> | D1Database, query: string, ...params: unknown[]) =>
+  ('db' in on ? on.db : on).prepare(query).bind(...params);
+
+/** Every test database: the directory and each school database. */
+export const everyD1 = () => [directoryD1(), ...schoolD1s().map((s) => s.d1)];
+
+/** A count over every database (rows of several schools, wherever they live): the column `n`, summed. */
+export async function countEverywhere(query: string, ...params: unknown[]): Promise<number> {
+  const counts = await Promise.all(
+    everyD1().map((d1) =>
+      d1
+        .prepare(query)
+        .bind(...params)
+        .first<{ n: number | null }>(),
+    ),
+  );
+  return counts.reduce((sum, row) => sum + (row?.n ?? 0), 0);
+}
+
+/** The first row a query finds in any database (a row looked up by its id, wherever its school lives). */
+export async function firstEverywhere<T>(query: string, ...params: unknown[]): Promise<T | null> {
+  for (const d1 of everyD1()) {
+    const row = await d1
+      .prepare(query)
+      .bind(...params)
+      .first<T>();
+    if (row) return row;
+  }
+  return null;
+}
+
+/** Every row a query finds in every database, in the order of the databases. */
+export async function allEverywhere<T>(query: string, ...params: unknown[]): Promise<T[]> {
+  const parts = await Promise.all(
+    everyD1().map((d1) =>
+      d1
+        .prepare(query)
+        .bind(...params)
+        .all<T>(),
+    ),
+  );
+  return parts.flatMap((part) => part.results);
+}
 
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
@@ -215,9 +330,12 @@ export const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 6
  * The D1 round trips of one request, with its answer's status: each batch is one, each statement
  * sent alone is one. Subtract the session's own, measured on a request refused by validation.
  */
-export async function d1RoundTrips(send: () => Promise<Response>): Promise<{ status: number; trips: number }> {
-  const prepare = vi.spyOn(env.DB, 'prepare');
-  const batch = vi.spyOn(env.DB, 'batch');
+export async function d1RoundTrips(
+  school: Pick<TestSchool, 'db'>,
+  send: () => Promise<Response>,
+): Promise<{ status: number; trips: number }> {
+  const prepare = vi.spyOn(school.db, 'prepare');
+  const batch = vi.spyOn(school.db, 'batch');
   try {
     const res = await send();
     await res.arrayBuffer();

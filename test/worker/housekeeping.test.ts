@@ -1,46 +1,103 @@
-// The daily clean-up (worker/housekeeping.ts; decision 213): expired idempotency keys, the R2
-// files no row holds any more (a class deleted with its resources, a raced create's spare copy),
-// never a file younger than an hour, and a deleted school's hub.
+// The daily clean-up (worker/housekeeping.ts; decisions 213, 250, 252): expired idempotency keys in
+// every database, the R2 files no row of any database holds any more (a class deleted with its
+// resources, a raced create's spare copy), never a file younger than an hour, a deleted school's
+// hub (not a moved school's), the school databases' copies of the platform's names, and the
+// schools a failed creation left.
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SavedResource } from '../../worker/contract/resources';
 import { database } from '../../worker/db/client';
+import { everyDatabase } from '../../worker/db/databases';
 import { readMark } from '../../worker/db/housekeeping';
+import { newSchoolStatements } from '../../worker/db/instances';
 import { idempotencyKeys } from '../../worker/db/schema';
 import { schoolHub } from '../../worker/durable/school-hub';
 import { fileOwner, logoKey, resourceKey, studentPhotoKey } from '../../worker/files/keys';
 import { SWEEP_MARK, sweepFiles } from '../../worker/files/sweep';
 import worker from '../../worker/index';
 import { schoolWithCourses } from './fixtures-teaching';
-import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
+import { bodyOf, call, createPlatformUser, createSchool, directoryD1, schoolD1s, sql, tokenFor } from './helpers';
 
-it('the daily cron deletes idempotency keys older than 8 days and keeps the others', async () => {
-  const db = database(env.DB);
-  const day = 86_400_000;
+const day = 86_400_000;
+const cron = () => worker.scheduled({ cron: '17 3 * * *', scheduledTime: Date.now(), noRetry: () => {} }, env);
+
+it('the daily cron deletes idempotency keys older than 8 days and keeps the others, in every database', async () => {
   const account = crypto.randomUUID();
-  await db.insert(idempotencyKeys).values([
-    {
-      accountId: account,
-      key: 'old-key-0001',
-      fingerprint: 'f',
-      statusCode: 200,
-      responseBody: '{}',
-      createdAt: new Date(Date.now() - 9 * day).toISOString(),
-    },
-    {
-      accountId: account,
-      key: 'new-key-0001',
-      fingerprint: 'f',
-      statusCode: 200,
-      responseBody: '{}',
-      createdAt: new Date(Date.now() - 2 * day).toISOString(),
-    },
-  ]);
-  await worker.scheduled({ cron: '17 3 * * *', scheduledTime: Date.now(), noRetry: () => {} }, env);
-  const left = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).all();
-  const mine = left.map((r) => r.key).filter((k) => k.endsWith('-0001'));
-  expect(mine).toEqual(['new-key-0001']);
+  for (const d1 of [directoryD1(), ...schoolD1s().map((s) => s.d1)]) {
+    await database(d1)
+      .insert(idempotencyKeys)
+      .values([
+        {
+          accountId: account,
+          key: 'old-key-0001',
+          fingerprint: 'f',
+          statusCode: 200,
+          responseBody: '{}',
+          createdAt: new Date(Date.now() - 9 * day).toISOString(),
+        },
+        {
+          accountId: account,
+          key: 'new-key-0001',
+          fingerprint: 'f',
+          statusCode: 200,
+          responseBody: '{}',
+          createdAt: new Date(Date.now() - 2 * day).toISOString(),
+        },
+      ]);
+  }
+  await cron();
+  for (const d1 of [directoryD1(), ...schoolD1s().map((s) => s.d1)]) {
+    const left = await sql(d1, 'SELECT key FROM idempotency_keys WHERE account_id = ?', account).all<{ key: string }>();
+    expect(left.results.map((r) => r.key)).toEqual(['new-key-0001']);
+  }
+});
+
+it("sets each school database's copy of the platform's names right and deletes the schools a failed creation left", async () => {
+  const routed = await createSchool();
+  const { username } = await createPlatformUser();
+  const [first] = schoolD1s();
+  const db = database(first!.d1);
+  // A name no platform account holds any more (an hour old), one being created (just now), and
+  // a platform name missing from this database.
+  await sql(
+    first!.d1,
+    'INSERT INTO reserved_usernames (username, created_at) VALUES (?, ?), (?, ?)',
+    'ancien-delegue',
+    new Date(Date.now() - 2 * 3600_000).toISOString(),
+    'delegue-en-cours',
+    new Date().toISOString(),
+  ).run();
+  await sql(first!.d1, 'DELETE FROM reserved_usernames WHERE username = ?', username).run();
+  // Two schools without a directory row: one two hours old (a failed creation), one being created.
+  const orphan = crypto.randomUUID();
+  const young = crypto.randomUUID();
+  for (const id of [orphan, young]) {
+    await db.batch([...newSchoolStatements(db, { id, name: 'Sans route' }, []).statements]);
+  }
+  await sql(
+    first!.d1,
+    'UPDATE instances SET created_at = ? WHERE id = ?',
+    new Date(Date.now() - 2 * 3600_000).toISOString(),
+    orphan,
+  ).run();
+  await sql(
+    routed,
+    'UPDATE instances SET created_at = ? WHERE id = ?',
+    new Date(Date.now() - 2 * 3600_000).toISOString(),
+    routed.id,
+  ).run();
+  await cron();
+  const names = (
+    await sql(first!.d1, 'SELECT username FROM reserved_usernames').all<{ username: string }>()
+  ).results.map((r) => r.username);
+  expect(names).toContain(username);
+  expect(names).toContain('delegue-en-cours');
+  expect(names).not.toContain('ancien-delegue');
+  expect(await sql(first!.d1, 'SELECT count(*) AS n FROM instances WHERE id = ?', orphan).first('n')).toBe(0);
+  expect(await sql(first!.d1, 'SELECT count(*) AS n FROM roles WHERE instance_id = ?', orphan).first('n')).toBe(0);
+  expect(await sql(first!.d1, 'SELECT count(*) AS n FROM instances WHERE id = ?', young).first('n')).toBe(1);
+  expect(await sql(routed, 'SELECT count(*) AS n FROM instances WHERE id = ?', routed.id).first('n')).toBe(1);
 });
 
 // ------------------------------------------------------------------ files and hubs left behind
@@ -80,7 +137,7 @@ describe('the clean-up of what the cascades leave', () => {
     const c7 = classes.find((c) => c.name === '7e AF')!;
     expect((await call(school, admin, 'DELETE', `/api/classes/${c7.id}`)).status).toBe(200);
     // The cascade deleted the resource's row, not its file.
-    expect((await sql('SELECT id FROM resources WHERE id = ?', gone).all()).results).toEqual([]);
+    expect((await sql(school, 'SELECT id FROM resources WHERE id = ?', gone).all()).results).toEqual([]);
     expect((await keysUnder(prefix)).filter((k) => k.startsWith(goneKey))).toHaveLength(1);
 
     // A resource being created: its file is uploaded, its row not yet written.
@@ -101,15 +158,16 @@ describe('the clean-up of what the cascades leave', () => {
     const school = crypto.randomUUID();
     const orphans = Array.from({ length: 5 }, (_, i) => logoKey(school, `v${i}`)).sort();
     await Promise.all(orphans.map((key) => env.FILES.put(key, 'x')));
-    const db = database(env.DB);
+    const databases = everyDatabase(env);
+    const db = database(directoryD1());
     const later = new Date(Date.now() + 2 * HOUR);
     // One page of two keys per run: the first run stops inside the bucket and keeps its place.
-    const first = await sweepFiles(env, db, later, { pages: 1, pageSize: 2 });
+    const first = await sweepFiles(env, databases, later, { pages: 1, pageSize: 2 });
     expect(first).toMatchObject({ listed: 2, finished: false });
     expect(await readMark(db, SWEEP_MARK)).not.toBeNull();
     const runs = [first];
     while (!runs.at(-1)!.finished && runs.length < 100)
-      runs.push(await sweepFiles(env, db, later, { pages: 1, pageSize: 2 }));
+      runs.push(await sweepFiles(env, databases, later, { pages: 1, pageSize: 2 }));
     expect(runs.length).toBeGreaterThanOrEqual(3);
     expect(runs.every((r) => r.listed <= 2)).toBe(true);
     expect(runs.flatMap((r) => r.deleted.filter((k) => k.includes(school))).sort()).toEqual(orphans);
@@ -126,8 +184,10 @@ describe('the clean-up of what the cascades leave', () => {
     expect((await hub.conversation(teacherId))?.messages).toHaveLength(1);
     await env.FILES.put(logoKey(school.id, crypto.randomUUID()), 'logo');
 
-    await sql('DELETE FROM instances WHERE id = ?', school.id).run();
-    expect((await sql('SELECT id FROM deleted_schools WHERE id = ?', school.id).all()).results).toHaveLength(1);
+    // Deleted from its database and from the directory.
+    await sql(school, 'DELETE FROM instances WHERE id = ?', school.id).run();
+    await sql(directoryD1(), 'DELETE FROM instances WHERE id = ?', school.id).run();
+    expect((await sql(school, 'SELECT id FROM deleted_schools WHERE id = ?', school.id).all()).results).toHaveLength(1);
     await runCron(2 * HOUR);
 
     const tables = await runInDurableObject(hub, (_hub, state) =>
@@ -136,8 +196,30 @@ describe('the clean-up of what the cascades leave', () => {
         .toArray(),
     );
     expect(tables).toEqual([]);
-    expect((await sql('SELECT id FROM deleted_schools WHERE id = ?', school.id).all()).results).toEqual([]);
+    expect((await sql(school, 'SELECT id FROM deleted_schools WHERE id = ?', school.id).all()).results).toEqual([]);
     expect(await keysUnder(`instances/${school.id}/`)).toEqual([]);
+  });
+
+  it("keeps the hub and files of a school whose rows left a database it moved out of", async () => {
+    const school = await createSchool({ users: [{ username: 'admin', type: 'admin' }] });
+    const hub = schoolHub(env, school.id);
+    const teacherId = crypto.randomUUID();
+    await hub.send(teacherId, 'teacher', 'Bonjour', null);
+    const logo = logoKey(school.id, crypto.randomUUID());
+    await env.FILES.put(logo, 'logo');
+    await sql(school, 'UPDATE instances SET logo_key = ? WHERE id = ?', logo, school.id).run();
+    // Its rows now live in the other school database (a move's copy), the directory routes it
+    // there, and the old database's rows are deleted.
+    const other = schoolD1s().find((d) => d.name !== school.shard)!;
+    const copy = database(other.d1);
+    await copy.batch([...newSchoolStatements(copy, { id: school.id, name: 'Copie' }, []).statements]);
+    await sql(other.d1, 'UPDATE instances SET logo_key = ? WHERE id = ?', logo, school.id).run();
+    await sql(directoryD1(), 'UPDATE instances SET shard = ? WHERE id = ?', other.name, school.id).run();
+    await sql(school, 'DELETE FROM instances WHERE id = ?', school.id).run();
+    await runCron(2 * HOUR);
+    expect((await hub.conversation(teacherId))?.messages).toHaveLength(1);
+    expect((await sql(school, 'SELECT id FROM deleted_schools WHERE id = ?', school.id).all()).results).toEqual([]);
+    expect(await keysUnder(`instances/${school.id}/`)).toEqual([logo]);
   });
 
   it('reads whose a key is from its shape, and leaves keys it does not make alone', () => {

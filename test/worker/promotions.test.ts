@@ -3,7 +3,6 @@
 // same class, graduates archived with their accounts disabled, MPPA from the target year's fees),
 // never twice; the undo of the latest run, refused once the new year has a payment; permission
 // and tenancy.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { PromotionLatest, PromotionPreview } from '../../worker/contract/promotion';
 import { database } from '../../worker/db/client';
@@ -11,7 +10,7 @@ import { academicPeriods, curriculum, evaluations, subjects, users } from '../..
 import { grades } from '../../worker/db/unpacked';
 import { beforeNextWrite } from './batch-spy';
 import { createYear, seedStudents } from './fixtures-academic';
-import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
+import { bodyOf, call, createSchool, firstEverywhere, sql, tokenFor } from './helpers';
 
 const CLASSES = ['7e AF', '8e AF', '9e AF'];
 
@@ -57,7 +56,7 @@ async function schoolToPromote({ withTarget = true } = {}) {
     { nom: 'Gédéon', prenom: 'Gina', className: '7e AF', score: 18, status: 'archived' as const },
   ];
   const { studentIds, enrollmentIdByStudent } = await seedStudents(school.id, source, seeds);
-  const db = database(env.DB);
+  const db = database(school.db);
   const periodId = crypto.randomUUID();
   const subjectId = crypto.randomUUID();
   const evaluationByClass = new Map(CLASSES.map((c) => [c, crypto.randomUUID()]));
@@ -139,6 +138,7 @@ const execute = (ctx: Ctx, body: object = {}) =>
 const targetEnrolments = async (ctx: Ctx) =>
   (
     await sql(
+      ctx.school,
       'SELECT s.nom AS nom, c.name AS class, e.mppa AS mppa FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id WHERE e.instance_id = ? AND e.year_id = ? ORDER BY s.nom',
       ctx.school.id,
       ctx.target!.yearId,
@@ -146,9 +146,9 @@ const targetEnrolments = async (ctx: Ctx) =>
   ).results;
 
 const studentStatus = async (id: string) =>
-  (await sql('SELECT status FROM students WHERE id = ?', id).first<{ status: string }>())!.status;
+  (await firstEverywhere<{ status: string }>('SELECT status FROM students WHERE id = ?', id))!.status;
 const accountStatus = async (id: string) =>
-  (await sql('SELECT status FROM users WHERE student_id = ?', id).first<{ status: string }>())!.status;
+  (await firstEverywhere<{ status: string }>('SELECT status FROM users WHERE student_id = ?', id))!.status;
 
 /** A student's enrolment of the source year moved to another class (as a secretary would). */
 const moveToClass = (ctx: Ctx, studentId: string, className: string) =>
@@ -215,6 +215,7 @@ describe('promotion', () => {
     expect(await accountStatus(ctx.ids.eva)).toBe('disabled');
     expect(await studentStatus(ctx.ids.gina)).toBe('archived');
     const audit = await sql(
+      ctx.school,
       "SELECT target_name AS target FROM audit_log WHERE instance_id = ? AND action_type = 'EXECUTE_PROMOTION'",
       ctx.school.id,
     ).all<{ target: string }>();
@@ -267,11 +268,13 @@ describe('promotion', () => {
     const ctx = await schoolToPromote();
     await execute(ctx);
     const enrolment = await sql(
+      ctx.school,
       'SELECT id FROM enrollments WHERE instance_id = ? AND year_id = ? LIMIT 1',
       ctx.school.id,
       ctx.target!.yearId,
     ).first<{ id: string }>();
     await sql(
+      ctx.school,
       "INSERT INTO payments (id, instance_id, enrollment_id, amount, label) VALUES (?, ?, ?, 100000, 'Versement 1')",
       crypto.randomUUID(),
       ctx.school.id,
@@ -291,21 +294,26 @@ describe('promotion', () => {
     const ctx = await schoolToPromote();
     await execute(ctx);
     const enrolment = await sql(
+      ctx.school,
       'SELECT e.id AS id, e.class_id AS class FROM enrollments e WHERE e.instance_id = ? AND e.year_id = ? LIMIT 1',
       ctx.school.id,
       ctx.target!.yearId,
     ).first<{ id: string; class: string }>();
     const periodId = crypto.randomUUID();
     const evaluationId = crypto.randomUUID();
-    const subject = await sql('SELECT id FROM subjects WHERE instance_id = ?', ctx.school.id).first<{ id: string }>();
-    await env.DB.batch([
+    const subject = await sql(ctx.school, 'SELECT id FROM subjects WHERE instance_id = ?', ctx.school.id).first<{
+      id: string;
+    }>();
+    await ctx.school.db.batch([
       sql(
+        ctx.school,
         "INSERT INTO academic_periods (id, instance_id, year_id, name) VALUES (?, ?, ?, 'Trimestre 1')",
         periodId,
         ctx.school.id,
         ctx.target!.yearId,
       ),
       sql(
+        ctx.school,
         "INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, 'Devoir 1', 2000)",
         evaluationId,
         ctx.school.id,
@@ -314,6 +322,7 @@ describe('promotion', () => {
         periodId,
       ),
       sql(
+        ctx.school,
         'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500)',
         crypto.randomUUID(),
         ctx.school.id,
@@ -331,7 +340,11 @@ describe('promotion', () => {
     const answers = await Promise.all([execute(ctx), execute(ctx)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await targetEnrolments(ctx)).toHaveLength(5);
-    const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', ctx.school.id).first<{
+    const runs = await sql(
+      ctx.school,
+      'SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?',
+      ctx.school.id,
+    ).first<{
       n: number;
     }>();
     expect(runs!.n).toBe(1);

@@ -1,17 +1,16 @@
 // Resources (issue 16): upload rules (decoded size, type from the bytes, no active content), who
 // reads and writes (the administration, the course's teacher, a student of the class that year),
 // another school's ids, the R2 object following its record, and the audit of every write.
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Resource, SavedResource, TeacherResources } from '../../worker/contract/resources';
 import { RESOURCE_MAX_BYTES } from '../../worker/domain/resources';
 import { seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
-import { bodyOf, call, createSchool, sql, tokenFor } from './helpers';
+import { bodyOf, call, createSchool, placeSchool, sql, tokenFor } from './helpers';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { DEMO_RESOURCES, seedDemoResources } from '../../scripts/demo/resources';
-import { AURORE_DEMO, COLLEGE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
-import { database } from '../../worker/db/client';
+import { AURORE_DEMO, COLLEGE_DEMO, demoSchoolStatements } from '../../scripts/demo/school';
 
 const b64 = (text: string | Uint8Array) =>
   btoa(String.fromCharCode(...(typeof text === 'string' ? new TextEncoder().encode(text) : text)));
@@ -24,8 +23,13 @@ async function resourceSchool() {
     { nom: 'Augustin', prenom: 'Rose', className: '7e AF' },
     { nom: 'Dorval', prenom: 'Marc', className: '8e AF' },
   ]);
-  await env.DB.batch([
-    sql("UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'", studentIds[0], school.id),
+  await school.db.batch([
+    sql(
+      school,
+      "UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'",
+      studentIds[0],
+      school.id,
+    ),
   ]);
   const course = (id: string) => `${id}-${school.id}`;
   return {
@@ -86,7 +90,8 @@ describe('resources', () => {
     expect(file.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     expect(new TextDecoder().decode(await file.arrayBuffer())).toMatch(/^%PDF-1.4/);
 
-    const audit = await env.DB.prepare('SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE ?')
+    const audit = await ctx.school.db
+      .prepare('SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE ?')
       .bind(ctx.school.id, '%RESOURCE')
       .all();
     expect(audit.results.map((r) => r.action_type)).toEqual(['CREATE_RESOURCE']);
@@ -128,7 +133,8 @@ describe('resources', () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
     }
     expect(await keysOf(ctx.school.id)).toEqual([]);
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM resources WHERE instance_id = ?')
+    const count = await ctx.school.db
+      .prepare('SELECT count(*) AS n FROM resources WHERE instance_id = ?')
       .bind(ctx.school.id)
       .first<{ n: number }>();
     expect(count?.n).toBe(0);
@@ -212,8 +218,13 @@ describe('resources', () => {
 
     // The student of 7e AF reads both; moved to 8e AF's student, nothing.
     expect((await call(ctx.school, ctx.eleve, 'GET', own.resource.file_url!)).status).toBe(200);
-    await env.DB.batch([
-      sql("UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'", ctx.marc, ctx.school.id),
+    await ctx.school.db.batch([
+      sql(
+        ctx.school,
+        "UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'",
+        ctx.marc,
+        ctx.school.id,
+      ),
     ]);
     expect(await bodyOf<Resource[]>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/resources'))).toEqual([]);
     expect((await call(ctx.school, ctx.eleve, 'GET', own.resource.file_url!)).status).toBe(404);
@@ -275,9 +286,10 @@ describe('resources', () => {
     expect(await bodyOf(removed)).toEqual({ message: 'Ressource supprimée.' });
     expect(await keysOf(ctx.school.id)).toEqual([]);
     expect((await call(ctx.school, ctx.eleve, 'GET', resource.file_url!)).status).toBe(404);
-    const audit = await env.DB.prepare(
-      "SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE '%RESOURCE' ORDER BY created_at, rowid",
-    )
+    const audit = await ctx.school.db
+      .prepare(
+        "SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE '%RESOURCE' ORDER BY created_at, rowid",
+      )
       .bind(ctx.school.id)
       .all();
     expect(audit.results.map((r) => r.action_type)).toEqual([
@@ -293,14 +305,9 @@ describe('resources', () => {
     async (demo) => {
       const id = crypto.randomUUID();
       const hostname = `${id.slice(0, 8)}.ecole.test`;
-      const db = database(env.DB);
-      await runBatch(
-        db,
-        await demoSchoolStatements(db, { ...demo, school: { ...demo.school, id, hostname, isDefault: false } }),
+      const school = await placeSchool({ id, name: demo.school.name, hostname }, async (db) =>
+        demoSchoolStatements(db, { ...demo, school: { ...demo.school, id, hostname, isDefault: false } }),
       );
-      const school = {
-        fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${hostname}${path}`, init),
-      };
       const demoCall = async (method: string, path: string, token: string | null, body?: unknown) => {
         const res = await call(school, token, method, path, body);
         return { status: res.status, json: await res.json().catch(() => null) };

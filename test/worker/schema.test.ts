@@ -1,8 +1,8 @@
 // The tenancy rules checked on the live schema (the migrations as applied), not on drizzle's
 // description of it: a migration that forgets instance_id fails here.
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../worker/domain/permissions';
+import { schoolD1s } from './helpers';
 
 const PLATFORM_TABLES = new Set([
   'instances',
@@ -12,6 +12,7 @@ const PLATFORM_TABLES = new Set([
   'platform_audit_log',
   'idempotency_keys',
   'device_sessions',
+  'reserved_usernames',
   'write_guards',
   'deleted_schools',
   'housekeeping_marks',
@@ -37,7 +38,7 @@ interface IndexEntry {
   origin: 'c' | 'u' | 'pk';
 }
 
-const pragma = async <T>(statement: string) => (await env.DB.prepare(statement).all<T>()).results;
+const pragma = async <T>(statement: string) => (await schoolD1s()[0]!.d1.prepare(statement).all<T>()).results;
 
 let schoolTables: string[] = [];
 

@@ -8,7 +8,7 @@ import type {
   StudentAccountRow,
 } from '../../worker/contract/student-accounts';
 import { createYear, seedStudents } from './fixtures-academic';
-import { bodyOf, call, createSchool, login, sql, tokenFor } from './helpers';
+import { bodyOf, call, createSchool, firstEverywhere, login, tokenFor } from './helpers';
 
 async function schoolWithPupils() {
   const school = await createSchool({
@@ -62,9 +62,10 @@ describe('student accounts', () => {
     );
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe('Tous les élèves sélectionnés ont déjà un compte.');
-    const stored = await sql('SELECT response_body AS body FROM idempotency_keys WHERE key = ?', key).first<{
-      body: string;
-    }>();
+    const stored = await firstEverywhere<{ body: string }>(
+      'SELECT response_body AS body FROM idempotency_keys WHERE key = ?',
+      key,
+    );
     expect(stored).toBeNull();
     const list = await bodyOf<StudentAccountRow[]>(
       await call(ctx.school, ctx.admin, 'GET', `/api/student-accounts?yearId=${ctx.yearId}`),

@@ -1,6 +1,5 @@
 // The student portal's reads (issue 16): a student reads only their own data, grades are refused
 // while access is off, an admin views a student by naming them, another school's student is 404.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ReportData } from '../../worker/contract/grades';
 import type { StudentFinance, StudentGrades, StudentMe, StudentWeek } from '../../worker/contract/student-portal';
@@ -13,8 +12,9 @@ async function portalSchool() {
   const base = await schoolWithCourses();
   const { school, yearId, subject, classIds } = base;
   const t1 = crypto.randomUUID();
-  await env.DB.batch([
+  await school.db.batch([
     sql(
+      school,
       'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1)',
       t1,
       school.id,
@@ -29,10 +29,11 @@ async function portalSchool() {
   ]);
   const [rose, luc] = studentIds.map((id) => ({ id, enrollment: enrollmentIdByStudent.get(id)! }));
   const evaluation = crypto.randomUUID();
-  await env.DB.batch([
-    sql("UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'", rose!.id, school.id),
-    sql('UPDATE enrollments SET grades_access_enabled = 1 WHERE instance_id = ?', school.id),
+  await school.db.batch([
+    sql(school, "UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'", rose!.id, school.id),
+    sql(school, 'UPDATE enrollments SET grades_access_enabled = 1 WHERE instance_id = ?', school.id),
     sql(
+      school,
       'INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, 2000)',
       evaluation,
       school.id,
@@ -42,6 +43,7 @@ async function portalSchool() {
       'Devoir 1',
     ),
     sql(
+      school,
       'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500), (?, ?, ?, ?, 1700)',
       crypto.randomUUID(),
       school.id,
@@ -53,6 +55,7 @@ async function portalSchool() {
       luc!.enrollment,
     ),
     sql(
+      school,
       "INSERT INTO appreciations (instance_id, enrollment_id, subject_id, period_id, text) VALUES (?, ?, ?, ?, 'Bon travail.')",
       school.id,
       rose!.enrollment,
@@ -60,12 +63,14 @@ async function portalSchool() {
       t1,
     ),
     sql(
+      school,
       "INSERT INTO payments (id, instance_id, enrollment_id, amount, date, label, receipt_no) VALUES (?, ?, ?, 1000000, '2025-10-01', 'Versement 1', 7)",
       crypto.randomUUID(),
       school.id,
       rose!.enrollment,
     ),
     sql(
+      school,
       "INSERT INTO adjustments (id, instance_id, enrollment_id, amount, label) VALUES (?, ?, ?, -500000, 'Bourse')",
       crypto.randomUUID(),
       school.id,
@@ -156,6 +161,7 @@ describe('student portal', () => {
     );
     expect(other.student.id).toBe(ctx.rose.id);
     await sql(
+      ctx.school,
       'UPDATE enrollments SET grades_access_enabled = 0 WHERE instance_id = ? AND id = ?',
       ctx.school.id,
       ctx.rose.enrollment,
@@ -173,8 +179,9 @@ describe('student portal', () => {
     const ctx = await portalSchool();
     const t2 = crypto.randomUUID();
     const evaluation = crypto.randomUUID();
-    await env.DB.batch([
+    await ctx.school.db.batch([
       sql(
+        ctx.school,
         'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 2)',
         t2,
         ctx.school.id,
@@ -182,6 +189,7 @@ describe('student portal', () => {
         'Trimestre 2',
       ),
       sql(
+        ctx.school,
         'INSERT INTO evaluations (id, instance_id, class_id, subject_id, period_id, name, max_score) VALUES (?, ?, ?, ?, ?, ?, 1000)',
         evaluation,
         ctx.school.id,
@@ -191,6 +199,7 @@ describe('student portal', () => {
         'Dictée',
       ),
       sql(
+        ctx.school,
         'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 900)',
         crypto.randomUUID(),
         ctx.school.id,
@@ -202,9 +211,11 @@ describe('student portal', () => {
     expect(latest.period_id).toBe(t2);
     // The period is chosen before the class's report data is read, once: the student, the
     // periods with those graded, the report data (beyond the session's own reads).
-    const session = await d1RoundTrips(() => call(ctx.school, ctx.eleve, 'GET', '/api/student/grades?periodId=%21'));
+    const session = await d1RoundTrips(ctx.school, () =>
+      call(ctx.school, ctx.eleve, 'GET', '/api/student/grades?periodId=%21'),
+    );
     expect(session.status).toBe(400);
-    const read = await d1RoundTrips(() => call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
+    const read = await d1RoundTrips(ctx.school, () => call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
     expect(read).toEqual({ status: 200, trips: session.trips + 3 });
     expect([latest.percent, latest.rank, latest.general_appreciation]).toEqual([90, 1, null]);
     const first = await bodyOf<StudentGrades>(

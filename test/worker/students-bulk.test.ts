@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Enrolled } from '../../worker/contract/enrollments';
 import type { StudentList } from '../../worker/contract/students';
-import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
+import { bodyOf, call, countEverywhere, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 import { addFinanceAndGrades, type AcademicYear, createYear, seedStudents } from './fixtures-academic';
 
 const CLASSES: [string, number | null][] = [
@@ -19,7 +19,7 @@ async function setUp(): Promise<{ school: TestSchool; year: AcademicYear; admin:
   return { school, year, admin: await tokenFor(school, 'admin'), secretaire: await tokenFor(school, 'secretaire') };
 }
 
-const count = async (query: string, ...params: unknown[]) => (await sql(query, ...params).first<{ n: number }>())!.n;
+const count = countEverywhere;
 const audits = (school: TestSchool, action: string) =>
   count('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = ?', school.id, action);
 const FORBIDDEN = { message: "Vous n'avez pas la permission d'effectuer cette action.", code: 'forbidden' };
@@ -48,7 +48,7 @@ describe('POST /api/enrollments', () => {
       mppa: '20000,50',
     });
     expect(custom.status).toBe(201);
-    const rows = await sql('SELECT mppa FROM enrollments WHERE instance_id = ? ORDER BY mppa', school.id).all<{
+    const rows = await sql(school, 'SELECT mppa FROM enrollments WHERE instance_id = ? ORDER BY mppa', school.id).all<{
       mppa: number;
     }>();
     expect(rows.results.map((r) => r.mppa)).toEqual([2000050, 2750000]);
@@ -177,6 +177,7 @@ describe('POST /api/enrollments/bulk-change-class', () => {
     expect(res.status).toBe(200);
     expect((await bodyOf(res)).message).toBe('Classes des élèves mises à jour.');
     const rows = await sql(
+      school,
       'SELECT s.prenom, c.name, e.mppa FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id WHERE e.instance_id = ? ORDER BY s.prenom',
       school.id,
     ).all<{ prenom: string; name: string; mppa: number }>();
@@ -243,6 +244,7 @@ describe('POST /api/students/delete', () => {
     for (const id of studentIds) await addFinanceAndGrades(school.id, year, '7e AF', enrollmentIdByStudent.get(id)!);
     // A portal account of the first student goes with it.
     await sql(
+      school,
       "INSERT INTO users (id, instance_id, username, password_hash, account_type, status, student_id) VALUES (?, ?, 'anne.a', 'x', 'student', 'active', ?)",
       crypto.randomUUID(),
       school.id,

@@ -1,8 +1,7 @@
 // The student register: list, form data, create, update and photos (document 2 §2, §5, §7).
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SavedStudent, StudentFormData, StudentList } from '../../worker/contract/students';
-import { bodyOf, call, createSchool, sql, type TestSchool, tokenFor } from './helpers';
+import { bodyOf, call, countEverywhere, createSchool, sql, type TestSchool, tokenFor } from './helpers';
 import { type AcademicYear, createYear, seedStudents } from './fixtures-academic';
 
 const CLASSES: [string, number | null][] = [
@@ -11,13 +10,13 @@ const CLASSES: [string, number | null][] = [
   ['9e AF', null],
 ];
 
-async function schoolWithYear(): Promise<{
+async function schoolWithYear(shard?: string): Promise<{
   school: TestSchool;
   year: AcademicYear;
   admin: string;
   secretaire: string;
 }> {
-  const school = await createSchool();
+  const school = await createSchool({ shard });
   const year = await createYear(school.id, { classes: CLASSES });
   return { school, year, admin: await tokenFor(school, 'admin'), secretaire: await tokenFor(school, 'secretaire') };
 }
@@ -44,7 +43,7 @@ const list = async (school: TestSchool, token: string, query: string) => {
   return bodyOf<StudentList>(res);
 };
 
-const count = async (query: string, ...params: unknown[]) => (await sql(query, ...params).first<{ n: number }>())!.n;
+const count = countEverywhere;
 
 // A 1x1 PNG and a 'GIF' that is really text.
 const PNG_1PX =
@@ -134,7 +133,7 @@ describe('GET /api/students-with-enrollment-status', () => {
       Array.from({ length: 60 }, (_, i) => ({ nom: `N${i}`, prenom: 'P', className: i % 2 ? '7e AF' : '8e AF' })),
     );
     // Record the statements the list costs by wrapping the D1 binding the worker uses.
-    const db = env.DB;
+    const db = school.db;
     const originalBatch = db.batch.bind(db);
     const originalPrepare = db.prepare.bind(db);
     let queries: string[] = [];
@@ -235,6 +234,7 @@ describe('POST /api/students', () => {
       enrollment: { year_id: year.yearId, className: '8e AF', mppa: 27500.5 },
     });
     const stored = await sql(
+      school,
       'SELECT mppa FROM enrollments WHERE instance_id = ? AND student_id = ?',
       school.id,
       student.id,
@@ -279,9 +279,11 @@ describe('POST /api/students', () => {
       ),
     ).toBe(1);
 
-    // The same id sent to another school is never answered with this school's student, nor
-    // refused as taken (that would tell the other school it exists): the student gets a fresh id.
-    const other = await schoolWithYear();
+    // The same id sent to another school of the same database is never answered with this
+    // school's student, nor refused as taken (that would tell the other school it exists): the
+    // student gets a fresh id. (A school of another database has its own ids; a move checks the
+    // target holds none of the moving school's ids, decision 251.)
+    const other = await schoolWithYear(school.shard);
     const foreign = await call(other.school, other.secretaire, 'POST', '/api/students', {
       ...student,
       nom: 'Autre',
@@ -292,7 +294,7 @@ describe('POST /api/students', () => {
     expect(created).toMatchObject({ nom: 'Autre', prenom: 'Wideline' });
     expect(created.id).not.toBe(student.id);
     expect(await count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', other.school.id)).toBe(1);
-    expect((await sql('SELECT nom FROM students WHERE id = ?', student.id).first<{ nom: string }>())!.nom).toBe(
+    expect((await sql(school, 'SELECT nom FROM students WHERE id = ?', student.id).first<{ nom: string }>())!.nom).toBe(
       'Joseph',
     );
   });
@@ -415,13 +417,22 @@ describe('POST /api/students', () => {
     }
     // A custom role holding student:create but not enrollment:create.
     const roleId = crypto.randomUUID();
-    const userId = (await sql("SELECT id FROM users WHERE instance_id = ? AND username = 'createur'", school.id).first<{
+    const userId = (await sql(
+      school,
+      "SELECT id FROM users WHERE instance_id = ? AND username = 'createur'",
+      school.id,
+    ).first<{
       id: string;
     }>())!.id;
-    await env.DB.batch([
-      sql('INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Saisie élèves'),
-      sql('INSERT INTO role_permissions (instance_id, role_id, permission_id) VALUES (?, ?, 2)', school.id, roleId),
-      sql('INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, userId, roleId),
+    await school.db.batch([
+      sql(school, 'INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Saisie élèves'),
+      sql(
+        school,
+        'INSERT INTO role_permissions (instance_id, role_id, permission_id) VALUES (?, ?, 2)',
+        school.id,
+        roleId,
+      ),
+      sql(school, 'INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, userId, roleId),
     ]);
     const createur = await tokenFor(school, 'createur');
     const enrolling = await call(
@@ -488,6 +499,7 @@ describe('PUT /api/students/:id', () => {
       body.student,
     ]);
     const row = await sql(
+      school,
       'SELECT s.nom, e.mppa FROM students s JOIN enrollments e ON e.student_id = s.id WHERE s.id = ?',
       id,
     ).first<{
@@ -496,6 +508,7 @@ describe('PUT /api/students/:id', () => {
     }>();
     expect(row).toEqual({ nom: 'Paul-Émile', mppa: 2000000 });
     const audit = await sql(
+      school,
       "SELECT details FROM audit_log WHERE instance_id = ? AND action_type = 'UPDATE_STUDENT'",
       school.id,
     ).first<{
@@ -545,9 +558,9 @@ describe('PUT /api/students/:id', () => {
     );
     expect(res.status).toBe(404);
     expect((await bodyOf(res)).message).toBe('Élève introuvable.');
-    expect((await sql('SELECT nom FROM students WHERE id = ?', foreign[0]).first<{ nom: string }>())!.nom).toBe(
-      'Autre',
-    );
+    expect(
+      (await sql(other.school, 'SELECT nom FROM students WHERE id = ?', foreign[0]).first<{ nom: string }>())!.nom,
+    ).toBe('Autre');
 
     const { studentIds } = await seedStudents(school.id, year, [
       { nom: 'A', prenom: 'A', nisu: 'AAAA20110101M1111111' },
@@ -588,13 +601,22 @@ describe('PUT /api/students/:id', () => {
     expect((await call(school, comptable, 'PUT', `/api/students/${id}`, newStudent({ revision: 0 }))).status).toBe(403);
 
     const roleId = crypto.randomUUID();
-    const userId = (await sql("SELECT id FROM users WHERE instance_id = ? AND username = 'editeur'", school.id).first<{
+    const userId = (await sql(
+      school,
+      "SELECT id FROM users WHERE instance_id = ? AND username = 'editeur'",
+      school.id,
+    ).first<{
       id: string;
     }>())!.id;
-    await env.DB.batch([
-      sql('INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Édition'),
-      sql('INSERT INTO role_permissions (instance_id, role_id, permission_id) VALUES (?, ?, 3)', school.id, roleId),
-      sql('INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, userId, roleId),
+    await school.db.batch([
+      sql(school, 'INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Édition'),
+      sql(
+        school,
+        'INSERT INTO role_permissions (instance_id, role_id, permission_id) VALUES (?, ?, 3)',
+        school.id,
+        roleId,
+      ),
+      sql(school, 'INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)', school.id, userId, roleId),
     ]);
     const editeur = await tokenFor(school, 'editeur');
     const enrollmentId = enrollmentIdByStudent.get(id);

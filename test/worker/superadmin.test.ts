@@ -20,9 +20,13 @@ import {
   claimsOf,
   createPlatformUser,
   createSchool,
+  countEverywhere,
   daysFromNow,
+  directoryD1,
   type ErrorBody,
   login,
+  schoolD1,
+  schoolD1s,
   sql,
   type TestSchool,
   tokenFor,
@@ -42,6 +46,7 @@ const hostOf = (host: string) => ({
 
 const platformLog = (action: string, target: string) =>
   sql(
+    directoryD1(),
     'SELECT username, details FROM platform_audit_log WHERE action_type = ? AND target_name = ?',
     action,
     target,
@@ -53,6 +58,7 @@ describe('the schools', () => {
   it('lists every school with its hostname, state, end date and counts, to superadmins and delegates only', async () => {
     const school = await createSchool({ expiresAt: '2030-01-01T05:00:00.000Z' });
     await sql(
+      school,
       "INSERT INTO students (id, instance_id, nom, prenom, nom_key, prenom_key, status) VALUES (?, ?, 'A', 'B', 'a', 'b', 'active'), (?, ?, 'C', 'D', 'c', 'd', 'archived')",
       crypto.randomUUID(),
       school.id,
@@ -94,16 +100,26 @@ describe('the schools', () => {
     const created = await bodyOf<CreatedSchool>(res);
     expect(created.admin.username).toBe('directeur');
     expect(created.admin.tempPassword).toMatch(/^.{14}$/);
+    // The directory: where it answers and which school database holds it; that database: the school.
+    const route = await sql(
+      directoryD1(),
+      'SELECT name, hostname, aliases, shard, currency, status FROM instances WHERE id = ?',
+      created.id,
+    ).first<{ shard: string }>();
+    expect(route).toMatchObject({ name: 'Lycée Pétion', hostname: host, aliases: JSON.stringify([`www.${host}`]) });
+    expect(schoolD1s().map((d) => d.name)).toContain(route!.shard);
     const row = await sql(
-      'SELECT name, hostname, aliases, currency, status FROM instances WHERE id = ?',
+      await schoolD1(created.id),
+      'SELECT name, hostname, shard, currency, status, users_count FROM instances WHERE id = ?',
       created.id,
     ).first();
     expect(row).toEqual({
       name: 'Lycée Pétion',
-      hostname: host,
-      aliases: JSON.stringify([`www.${host}`]),
+      hostname: null,
+      shard: null,
       currency: 'US',
       status: 'active',
+      users_count: 1,
     });
     // The school answers on its other hostname too.
     expect((await login(hostOf(`www.${host}`), 'directeur', created.admin.tempPassword)).status).toBe(200);
@@ -114,10 +130,10 @@ describe('the schools', () => {
     expect(claims).toMatchObject({ role: 'admin', status: 'temporary_password', instance_id: created.id });
     // The answer with the password is not kept for a replay.
     expect(
-      await sql(
+      await countEverywhere(
         'SELECT count(*) AS n FROM idempotency_keys WHERE response_body LIKE ?',
         `%${created.admin.tempPassword}%`,
-      ).first('n'),
+      ),
     ).toBe(0);
     expect(await platformLog('CREATE_SCHOOL', 'Lycée Pétion')).toMatchObject({ username });
 
@@ -139,7 +155,7 @@ describe('the schools', () => {
       adminUsername: username,
     });
     expect(shadowed.status).toBe(409);
-    expect(await sql('SELECT count(*) AS n FROM instances WHERE name = ?', 'Autre').first('n')).toBe(0);
+    expect(await countEverywhere('SELECT count(*) AS n FROM instances WHERE name = ?', 'Autre')).toBe(0);
   });
 
   it('edits a school, refusing a hostname another school holds and an unknown school', async () => {
@@ -153,9 +169,12 @@ describe('the schools', () => {
       currency: 'EU',
     });
     expect(res.status).toBe(200);
-    expect(await sql('SELECT name, hostname, currency FROM instances WHERE id = ?', target.id).first()).toEqual({
+    expect(await sql(directoryD1(), 'SELECT name, hostname FROM instances WHERE id = ?', target.id).first()).toEqual({
       name: 'Collège Renommé',
       hostname: newHost,
+    });
+    expect(await sql(target, 'SELECT name, currency FROM instances WHERE id = ?', target.id).first()).toEqual({
+      name: 'Collège Renommé',
       currency: 'EU',
     });
     const taken = await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, {
@@ -199,7 +218,7 @@ describe("a school's access", () => {
       expires_at: '2031-10-01T04:00:00.000Z',
     });
 
-    await sql('UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-30), target.id).run();
+    await sql(target, 'UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-30), target.id).run();
     const before = Date.now();
     const fromNow = await bodyOf<ExpirySaved>(
       await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 1 }),
@@ -223,15 +242,15 @@ describe("a school's access", () => {
     const admin = await tokenFor(target, 'admin');
     expect((await call(target, admin, 'POST', '/api/subjects', { name: 'Histoire' })).status).toBe(201);
 
-    await sql('UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-3), target.id).run();
+    await sql(target, 'UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-3), target.id).run();
     expect((await call(target, admin, 'GET', '/api/subjects')).status).toBe(200);
-    await sql('UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-8), target.id).run();
+    await sql(target, 'UPDATE instances SET expires_at = ? WHERE id = ?', daysFromNow(-8), target.id).run();
     const locked = await call(target, admin, 'GET', '/api/subjects');
     expect(locked.status).toBe(403);
     expect((await bodyOf(locked)).message).toBe(
       "L'accès de votre école a expiré. Contactez l'équipe de la plateforme pour le renouveler.",
     );
-    expect(await sql('SELECT count(*) AS n FROM subjects WHERE instance_id = ?', target.id).first('n')).toBe(1);
+    expect(await sql(target, 'SELECT count(*) AS n FROM subjects WHERE instance_id = ?', target.id).first('n')).toBe(1);
 
     expect(
       (await call(from, token, 'POST', `/api/superadmin/schools/${target.id}/extend`, { months: 12 })).status,
@@ -268,7 +287,7 @@ describe("a school's access", () => {
     expect(
       await platformLog(
         'SUSPEND_SCHOOL',
-        (await sql('SELECT name FROM instances WHERE id = ?', target.id).first<{ name: string }>())!.name,
+        (await sql(target, 'SELECT name FROM instances WHERE id = ?', target.id).first<{ name: string }>())!.name,
       ),
     ).toMatchObject({ username });
   });
@@ -420,6 +439,7 @@ describe('maintenance from the console', () => {
     expect(await reach()).toMatchObject({ admin: 200, secretaire: 200, prof: 200, delegate: 200, superadmin: 200 });
     expect(
       await sql(
+        directoryD1(),
         "SELECT count(*) AS n FROM platform_audit_log WHERE action_type = 'MAINTENANCE_ON' AND target_name = 'full_lockdown'",
       ).first('n'),
     ).toBeGreaterThan(0);
@@ -435,16 +455,21 @@ describe('the default school', () => {
       hostnames: [],
     });
     expect(res.status).toBe(400);
-    expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBe(target.host);
-    await sql('UPDATE instances SET is_default = 1 WHERE id = ?', target.id).run();
+    const directory = directoryD1();
+    expect(await sql(directory, 'SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBe(
+      target.host,
+    );
+    await sql(directory, 'UPDATE instances SET is_default = 1 WHERE id = ?', target.id).run();
     try {
       expect(
         (await call(from, token, 'PUT', `/api/superadmin/schools/${target.id}`, { name: 'Par défaut', hostnames: [] }))
           .status,
       ).toBe(200);
-      expect(await sql('SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname')).toBeNull();
+      expect(
+        await sql(directory, 'SELECT hostname FROM instances WHERE id = ?', target.id).first('hostname'),
+      ).toBeNull();
     } finally {
-      await sql('UPDATE instances SET is_default = 0 WHERE id = ?', target.id).run();
+      await sql(directory, 'UPDATE instances SET is_default = 0 WHERE id = ?', target.id).run();
     }
     const created = await call(from, token, 'POST', '/api/superadmin/schools', { name: 'Sans adresse', hostnames: [] });
     expect(created.status).toBe(400);

@@ -22,13 +22,14 @@ async function chatSchool() {
   const { school, teacher } = await schoolWithCourses();
   // A second teacher with an account: 'prof2' is Marie Étienne.
   const prof2 = crypto.randomUUID();
-  await env.DB.batch([
+  await school.db.batch([
     sql(
+      school,
       "INSERT INTO users (id, instance_id, username, password_hash, account_type, status) SELECT ?, instance_id, 'prof2', password_hash, 'teacher', 'active' FROM users WHERE id = ?",
       prof2,
       school.userIdByName.get('prof'),
     ),
-    sql('UPDATE teachers SET user_id = ? WHERE id = ?', prof2, teacher.other),
+    sql(school, 'UPDATE teachers SET user_id = ? WHERE id = ?', prof2, teacher.other),
   ]);
   const [admin, prof, other] = await Promise.all([
     tokenFor(school, 'admin'),
@@ -188,6 +189,7 @@ describe('support chat', () => {
       'Deux',
     ]);
     const audit = await sql(
+      school,
       "SELECT username, details FROM audit_log WHERE instance_id = ? AND action_type = 'SUPPORT_MESSAGES_DELETE'",
       school.id,
     ).all<{ username: string; details: string }>();

@@ -76,6 +76,7 @@ describe('teacher area', () => {
     const { school, teacher } = await schoolWithCourses();
     const send = async (id: string, content: string, at: string, to: string) => {
       await sql(
+        school,
         'INSERT INTO teacher_announcements (id, instance_id, content, created_at) VALUES (?, ?, ?, ?)',
         `${id}-${school.id}`,
         school.id,
@@ -83,6 +84,7 @@ describe('teacher area', () => {
         at,
       ).run();
       await sql(
+        school,
         'INSERT INTO teacher_announcement_recipients (instance_id, announcement_id, teacher_id) VALUES (?, ?, ?)',
         school.id,
         `${id}-${school.id}`,

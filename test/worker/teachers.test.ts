@@ -165,6 +165,7 @@ describe('teachers management', () => {
     const student = crypto.randomUUID();
     const enrollment = crypto.randomUUID();
     await sql(
+      school,
       'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
       student,
       school.id,
@@ -172,6 +173,7 @@ describe('teachers management', () => {
       'Rose',
     ).run();
     await sql(
+      school,
       'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) SELECT ?, ?, ?, ?, class_id FROM assignments WHERE id = ?',
       enrollment,
       school.id,
@@ -180,6 +182,7 @@ describe('teachers management', () => {
       fr7.assignment_id,
     ).run();
     await sql(
+      school,
       "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES (?, ?, ?, ?, '2026-01-19', 'present')",
       crypto.randomUUID(),
       school.id,
@@ -395,7 +398,7 @@ describe('teachers management', () => {
       { name: '2024-2025', current: false, classes: [['7e AF', 20_000]] },
       classIds,
     );
-    await sql('UPDATE assignments SET year_id = ? WHERE teacher_id = ?', past.yearId, teacher.other).run();
+    await sql(school, 'UPDATE assignments SET year_id = ? WHERE teacher_id = ?', past.yearId, teacher.other).run();
     expect((await bodyOf(await call(school, admin, 'DELETE', `/api/teachers/${teacher.other}`))).message).toBe(
       "Professeur archivé : ses cours des années passées restent dans l'historique.",
     );

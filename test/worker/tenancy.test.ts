@@ -1,7 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { SchoolInfo } from '../../worker/contract/instance';
-import { bodyOf, call, claimsOf, createSchool, login, sql, tokenFor } from './helpers';
+import { allEverywhere, bodyOf, call, claimsOf, createSchool, directoryD1, login, sql, tokenFor } from './helpers';
 
 describe('one school per host', () => {
   it("refuses a school's token on another school's host", async () => {
@@ -27,11 +27,12 @@ describe('one school per host', () => {
       schoolA.fetch('/api/instance/default').then((r) => bodyOf<SchoolInfo>(r)),
       schoolB.fetch('/api/instance/default').then((r) => bodyOf<SchoolInfo>(r)),
     ]);
-    const names = await sql('SELECT id, name FROM instances WHERE id IN (?, ?)', schoolA.id, schoolB.id).all<{
-      id: string;
-      name: string;
-    }>();
-    const nameOf = (id: string) => names.results.find((r) => r.id === id)!.name;
+    const names = await allEverywhere<{ id: string; name: string }>(
+      'SELECT id, name FROM instances WHERE id IN (?, ?) AND shard IS NULL',
+      schoolA.id,
+      schoolB.id,
+    );
+    const nameOf = (id: string) => names.find((r) => r.id === id)!.name;
     expect(a).toMatchObject({ id: schoolA.id, name: nameOf(schoolA.id) });
     expect(b).toMatchObject({ id: schoolB.id, name: nameOf(schoolB.id) });
     expect(a.name).not.toBe(b.name);
@@ -77,11 +78,11 @@ describe('one school per host', () => {
     const b = await bodyOf<SchoolInfo>(await call(schoolB, tokenB, 'GET', '/api/instance/current'));
     expect(b).toEqual(before);
 
-    const auditB = await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolB.id).first<{
+    const auditB = await sql(schoolB, 'SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolB.id).first<{
       n: number;
     }>();
     expect(auditB?.n).toBe(0);
-    const auditA = await sql('SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolA.id).first<{
+    const auditA = await sql(schoolA, 'SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ?', schoolA.id).first<{
       n: number;
     }>();
     expect(auditA?.n).toBe(1);
@@ -89,7 +90,7 @@ describe('one school per host', () => {
 
   it('serves the default school to hosts that name no school', async () => {
     const fallback = await createSchool();
-    await sql('UPDATE instances SET is_default = 1 WHERE id = ?', fallback.id).run();
+    await sql(directoryD1(), 'UPDATE instances SET is_default = 1 WHERE id = ?', fallback.id).run();
     const res = await exports.default.fetch('https://inconnu.example.org/api/instance/default');
     expect(res.status).toBe(200);
     expect(await bodyOf<SchoolInfo>(res)).toMatchObject({ id: fallback.id });

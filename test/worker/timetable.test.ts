@@ -115,6 +115,7 @@ describe('timetable', () => {
     const student = crypto.randomUUID();
     const enrollment = crypto.randomUUID();
     await sql(
+      school,
       'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
       student,
       school.id,
@@ -122,6 +123,7 @@ describe('timetable', () => {
       'Rose',
     ).run();
     await sql(
+      school,
       'INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) SELECT ?, ?, ?, year_id, class_id FROM assignments WHERE id = ?',
       enrollment,
       school.id,
@@ -129,6 +131,7 @@ describe('timetable', () => {
       `a-fr7-${school.id}`,
     ).run();
     await sql(
+      school,
       "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES (?, ?, ?, ?, '2026-01-19', 'absent')",
       crypto.randomUUID(),
       school.id,

@@ -6,6 +6,7 @@ import * as platformUsers from '../db/platform-users';
 import * as users from '../db/users';
 import type { AppBindings } from '../env';
 import { ApiError, unauthorized } from '../lib/errors';
+import { reroute, schoolMoving } from '../lib/host';
 import { isSchoolLocked } from '../domain/school-access';
 import { type AccountStatus, type AccountType, isPlatformType } from '../domain/accounts';
 import { type SessionClaims, verifySession } from './jwt';
@@ -57,9 +58,8 @@ export async function authenticate(c: Context<AppBindings>): Promise<Account> {
 
 /** The account as every request sees it: permissions and school access state included. */
 export async function loadAccount(c: Context<AppBindings>, id: string, platform: boolean): Promise<Account | null> {
-  const { db } = c.var;
   if (platform) {
-    const user = await platformUsers.findById(db, id);
+    const user = await platformUsers.findById(c.var.directory, id);
     if (!user) return null;
     return {
       id: user.id,
@@ -74,8 +74,13 @@ export async function loadAccount(c: Context<AppBindings>, id: string, platform:
   }
   const instanceId = c.get('instance')?.id;
   if (!instanceId) return null;
-  const user = await users.accountWithPermissions(db, instanceId, id);
+  let user = await users.accountWithPermissions(c.var.db, instanceId, id);
+  // The school moved to another database since this isolate looked its host up (lib/host.ts):
+  // its row here says so, or is gone. The directory is asked again.
+  if ((!user || user.instanceState === 'moved') && (await reroute(c)))
+    user = await users.accountWithPermissions(c.var.db, instanceId, id);
   if (!user) return null;
+  if (user.instanceState !== 'open') throw schoolMoving();
   if (user.instanceStatus === 'suspended') throw new ApiError(403, 'school_suspended', serverText.schoolSuspended);
   if (isSchoolLocked(user.expiresAt, new Date())) throw new ApiError(403, 'school_expired', serverText.schoolExpired);
   return {

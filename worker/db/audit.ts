@@ -105,23 +105,54 @@ export function schoolLogPage(
   ] as const;
 }
 
+/** The platform view's filters: the log's, and one school. */
+export type PlatformFilters = AuditFilters & { schoolId?: string };
+
+/** A row's place in the platform's view: newest first, then by id (a total order over every database). */
+export interface LogKey {
+  timestamp: string;
+  id: string;
+}
+
+/** A key condition on a log table: strictly before (newer than) `key`, or at or after it. */
+const keyCondition = (table: LogTable, key: LogKey, side: 'newer' | 'notNewer') =>
+  side === 'newer'
+    ? sql`(${table.createdAt}, ${table.id}) > (${key.timestamp}, ${key.id})`
+    : sql`(${table.createdAt}, ${table.id}) <= (${key.timestamp}, ${key.id})`;
+
 /**
- * One page of the platform's view, newest first: every school's rows with the school's name and the
- * platform's own rows, with the school they concern when they concern one. A school filter keeps
- * that school's rows and the platform's rows about it. Counts are one per log.
+ * The schools whose rows a database holds for the platform's views: its own, open or moving (not
+ * a move's copy or leftovers). As `instance_id IN (...)`, counts walk the index of each school.
  */
-export function platformLogPage(
+const heldSchool = (states: string[]) =>
+  inArray(
+    auditLog.instanceId,
+    sql`(SELECT ${instances.id} FROM ${instances} WHERE ${instances.shard} IS NULL AND ${instances.state} IN ${states})`,
+  );
+
+/**
+ * The platform's view in one database (decision 254): the school rows it holds (with their
+ * school's name) and the platform's own rows (the directory's; a school database has none); a
+ * school filter keeps that school's rows and the platform's rows about it. Newest first. `key` narrows to rows newer than, or not newer than,
+ * a row's key. Answers the two selects and their conditions for the reads below.
+ */
+function platformLogSelects(
   db: Db,
-  filters: AuditFilters & { schoolId?: string },
-  at: { page: number; limit: number },
+  filters: PlatformFilters,
+  key?: { key: LogKey; side: 'newer' | 'notNewer' },
 ) {
   const schoolWhere = and(
+    heldSchool(['open', 'moving']),
     ...(filters.schoolId ? [eq(auditLog.instanceId, filters.schoolId)] : []),
     ...filterConditions(auditLog, filters),
+    ...(key ? [keyCondition(auditLog, key.key, key.side)] : []),
   );
+  // The platform's own rows (the directory's; a school database has none); with a school filter,
+  // those about that school.
   const platformWhere = and(
     ...(filters.schoolId ? [eq(platformAuditLog.schoolId, filters.schoolId)] : []),
     ...filterConditions(platformAuditLog, filters),
+    ...(key ? [keyCondition(platformAuditLog, key.key, key.side)] : []),
   );
   const schoolRows = db
     .select({
@@ -155,37 +186,90 @@ export function platformLogPage(
     .from(platformAuditLog)
     .leftJoin(instances, eq(instances.id, platformAuditLog.schoolId))
     .where(platformWhere);
-  const { limit, offset } = page(at);
-  const rows = unionAll(schoolRows, platformRows)
-    .orderBy(sql`created_at DESC`, sql`id DESC`)
-    .limit(limit)
+  return { schoolRows, platformRows, schoolWhere, platformWhere };
+}
+
+const newestFirst = [sql`created_at DESC`, sql`id DESC`];
+
+/** One database's rows of the platform's view, newest first: a page of them and its two totals (one batch). */
+export function platformLogPage(
+  db: Db,
+  filters: PlatformFilters,
+  at: { limit: number; offset: number },
+) {
+  const { schoolRows, platformRows, schoolWhere, platformWhere } = platformLogSelects(db, filters);
+  return [
+    db.select({ schoolTotal: count() }).from(auditLog).where(schoolWhere),
+    db.select({ platformTotal: count() }).from(platformAuditLog).where(platformWhere),
+    unionAll(schoolRows, platformRows)
+      .orderBy(...newestFirst)
+      .limit(at.limit)
+      .offset(at.offset),
+  ] as const;
+}
+
+/** One database's row key at an offset of its part of the view, with its two totals (one batch). */
+export function platformLogKeyAt(db: Db, filters: PlatformFilters, offset: number) {
+  const { schoolWhere, platformWhere } = platformLogSelects(db, filters);
+  const keys = unionAll(
+    db.select({ timestamp: auditLog.createdAt, id: auditLog.id }).from(auditLog).where(schoolWhere),
+    db
+      .select({ timestamp: platformAuditLog.createdAt, id: platformAuditLog.id })
+      .from(platformAuditLog)
+      .where(platformWhere),
+  )
+    .orderBy(...newestFirst)
+    .limit(1)
     .offset(offset);
   return [
     db.select({ schoolTotal: count() }).from(auditLog).where(schoolWhere),
     db.select({ platformTotal: count() }).from(platformAuditLog).where(platformWhere),
-    rows,
+    keys,
   ] as const;
+}
+
+/** How many of one database's rows of the view are newer than a key (one batch of two counts). */
+export function platformLogCountNewer(db: Db, filters: PlatformFilters, key: LogKey) {
+  const { schoolWhere, platformWhere } = platformLogSelects(db, filters, { key, side: 'newer' });
+  return [
+    db.select({ newer: count() }).from(auditLog).where(schoolWhere),
+    db.select({ newer: count() }).from(platformAuditLog).where(platformWhere),
+  ] as const;
+}
+
+/** One database's rows of the view not newer than a key (all of them without one), newest first. */
+export function platformLogFrom(db: Db, filters: PlatformFilters, key: LogKey | null, limit: number) {
+  const { schoolRows, platformRows } = platformLogSelects(db, filters, key ? { key, side: 'notNewer' } : undefined);
+  return unionAll(schoolRows, platformRows)
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 // ------------------------------------------------------------------------------ deletes
 
-/** How many rows of both logs a range or a selection holds (the answer's count). */
-export function countMatching(db: Db, target: { from: string; to: string } | { ids: string[] }) {
-  const where = (table: LogTable) =>
-    'ids' in target
-      ? inArray(table.id, target.ids)
-      : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
+/** A range of stored timestamps (`to` exclusive) or chosen ids. */
+export type LogTarget = { from: string; to: string } | { ids: string[] };
+
+const targetWhere = (table: LogTable, target: LogTarget) =>
+  'ids' in target
+    ? inArray(table.id, target.ids)
+    : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
+
+/** The school rows of a delete: of the schools this database holds and that are open (a moving school's are left). */
+const openSchoolRows = (target: LogTarget) => and(targetWhere(auditLog, target), heldSchool(['open']));
+
+/** How many rows of both logs of one database a range or a selection holds (the answer's count). */
+export function countMatching(db: Db, target: LogTarget) {
   return [
-    db.select({ schoolRows: count() }).from(auditLog).where(where(auditLog)),
-    db.select({ platformRows: count() }).from(platformAuditLog).where(where(platformAuditLog)),
+    db.select({ schoolRows: count() }).from(auditLog).where(openSchoolRows(target)),
+    db.select({ platformRows: count() }).from(platformAuditLog).where(targetWhere(platformAuditLog, target)),
   ] as const;
 }
 
-/** Deletes the rows of both logs in a range of stored timestamps (`to` exclusive) or with these ids. */
-export function deleteMatching(db: Db, target: { from: string; to: string } | { ids: string[] }) {
-  const where = (table: LogTable) =>
-    'ids' in target
-      ? inArray(table.id, target.ids)
-      : and(gte(table.createdAt, target.from), lt(table.createdAt, target.to));
-  return [db.delete(auditLog).where(where(auditLog)), db.delete(platformAuditLog).where(where(platformAuditLog))];
+/** Deletes one database's rows of both logs in a range of stored timestamps (`to` exclusive) or with these ids. */
+export function deleteMatching(db: Db, target: LogTarget) {
+  return [
+    db.delete(auditLog).where(openSchoolRows(target)),
+    db.delete(platformAuditLog).where(targetWhere(platformAuditLog, target)),
+  ] as const;
 }

@@ -22,3 +22,6 @@ export const deleteExpired = (db: Db, now: Date) =>
     .where(
       lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000).toISOString()),
     );
+
+export const deleteKey = (db: Db, accountId: string, key: string) =>
+  db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));

@@ -1,22 +1,30 @@
 // Schools (instances): creation with their system roles and first accounts, host resolution and
 // the school information of the general tab.
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { insertSystemRoles } from './roles';
-import { instances, students, users } from './schema';
+import { instances } from './schema';
 import { insertAccounts, type NewAccount } from './users';
 
-export type NewSchool = Omit<typeof instances.$inferInsert, 'receiptSeq' | 'createdAt' | 'logoKey'>;
+export type NewSchool = Omit<
+  typeof instances.$inferInsert,
+  'receiptSeq' | 'createdAt' | 'logoKey' | 'shard' | 'state' | 'usersCount' | 'studentsCount'
+>;
+
+/** What the directory keeps of a school: where it answers and which database holds it. */
+export type SchoolRoute = Pick<NewSchool, 'id' | 'name' | 'hostname' | 'aliases' | 'isDefault'>;
 
 /** An account created with its school: its system roles by template. */
 export type NewSchoolAccount = Omit<NewAccount, 'roleIds'> & { templates?: RoleTemplateKey[] };
 
 /**
- * A new school in one batch: the school, its system roles with their permissions, its accounts
- * and their roles. The one way a school comes to exist: the platform's school creation, the demo
- * seed, the worker tests (test/worker/helpers.ts createSchool) and the e2e fixtures.
+ * A new school in one batch of its school database: the school, its system roles with their
+ * permissions, its accounts and their roles. The one way a school comes to exist (with its
+ * directory row, `directoryRow`, written after it: db/placement.ts): the platform's school
+ * creation, the demo seed, the worker tests (test/worker/helpers.ts createSchool) and the e2e
+ * fixtures. The school's row there holds no hostname: where a school answers is the directory's.
  */
 export function newSchoolStatements(
   db: Db,
@@ -27,7 +35,7 @@ export function newSchoolStatements(
   const roles = insertSystemRoles(db, school.id, newId);
   const roleIds = (templates: RoleTemplateKey[] = []) => templates.map((t) => roles.roleIdByTemplate.get(t)!);
   const statements = [
-    db.insert(instances).values(school),
+    db.insert(instances).values({ ...school, hostname: null, aliases: [], isDefault: false }),
     ...roles.statements,
     ...insertAccounts(
       db,
@@ -45,15 +53,62 @@ const answersOn = (hostnames: string[]) =>
     sql`EXISTS (SELECT 1 FROM json_each(${instances.aliases}) WHERE json_each.value IN ${hostnames})`,
   )!;
 
-/** The school a hostname names, or the default school. */
-export async function resolveInstance(db: Db, hostname: string) {
-  const rows = await db
-    .select({ id: instances.id, name: instances.name, isDefault: instances.isDefault })
+/** The directory's row of a school: its name, hostnames, default flag and school database. */
+export const directoryRow = (directory: Db, school: SchoolRoute, shard: string) =>
+  directory.insert(instances).values({
+    id: school.id,
+    name: school.name,
+    hostname: school.hostname ?? null,
+    aliases: school.aliases ?? [],
+    isDefault: school.isDefault ?? false,
+    shard,
+  });
+
+/** In the directory: the school a hostname names, or the default school, with its database. */
+export async function resolveInstance(directory: Db, hostname: string) {
+  const rows = await directory
+    .select({ id: instances.id, name: instances.name, isDefault: instances.isDefault, shard: instances.shard })
     .from(instances)
     .where(or(answersOn([hostname]), eq(instances.isDefault, true)))
     .all();
   return rows.find((r) => !r.isDefault) ?? rows[0] ?? null;
 }
+
+/** In the directory: a school's row (its routing and its database). */
+export const getRoute = (directory: Db, id: string) =>
+  directory
+    .select({
+      id: instances.id,
+      name: instances.name,
+      hostname: instances.hostname,
+      aliases: instances.aliases,
+      isDefault: instances.isDefault,
+      shard: instances.shard,
+    })
+    .from(instances)
+    .where(eq(instances.id, id))
+    .get();
+
+/** In the directory: every school's routing and database. */
+export const listRoutes = (directory: Db) =>
+  directory
+    .select({
+      id: instances.id,
+      name: instances.name,
+      hostname: instances.hostname,
+      aliases: instances.aliases,
+      isDefault: instances.isDefault,
+      shard: instances.shard,
+    })
+    .from(instances)
+    .all();
+
+/** A school's state in its database (open, moving, incoming, moved), or undefined when it has no row there. */
+export const stateOf = async (db: Db, id: string) =>
+  (await db.select({ state: instances.state }).from(instances).where(eq(instances.id, id)).get())?.state;
+
+/** A guard condition: the school is open in this database (not moving, not moved). */
+export const schoolOpen = (id: string) => existsNow(instances, and(eq(instances.id, id), eq(instances.state, 'open'))!);
 
 export const getInstance = (db: Db, id: string) => db.select().from(instances).where(eq(instances.id, id)).get();
 
@@ -88,28 +143,29 @@ export const receiptSeqStillIs = (id: string, receiptSeq: number) =>
 export const setReceiptSeq = (db: Db, id: string, receiptSeq: number) =>
   db.update(instances).set({ receiptSeq }).where(eq(instances.id, id));
 
-// The platform's view of its schools (routes/superadmin.ts).
+// The platform's view of its schools (routes/superadmin.ts): the directory says where each
+// school answers and lives; each database, what it holds of them.
 
-// (instances.id written out: drizzle leaves the table name off in a one-table select, and inside
-// the subquery a bare id would be the counted table's.)
-/** Every school with its numbers of staff and teacher accounts and of students not archived, by name. */
-export const listSchoolsWithCounts = (db: Db) =>
+/**
+ * The schools whose rows this database holds (in a school database, all but a move's copies and
+ * leftovers; in the directory, the schools of a deployment not split yet), with their stored
+ * counts: one statement per database.
+ */
+export const schoolsHeld = (db: Db) =>
   db
     .select({
       id: instances.id,
       name: instances.name,
-      hostname: instances.hostname,
-      aliases: instances.aliases,
-      is_default: instances.isDefault,
       currency: instances.currency,
       status: instances.status,
       expires_at: instances.expiresAt,
       created_at: instances.createdAt,
-      users: sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.instanceId} = instances.id AND ${users.accountType} <> 'student')`,
-      students: sql<number>`(SELECT count(*) FROM ${students} WHERE ${students.instanceId} = instances.id AND ${students.status} = 'active')`,
+      users: instances.usersCount,
+      students: instances.studentsCount,
     })
     .from(instances)
-    .orderBy(sql`${instances.name} COLLATE NOCASE`, instances.id);
+    .where(and(isNull(instances.shard), inArray(instances.state, ['open', 'moving'])))
+    .all();
 
 /** A guard condition: no other school answers on any of these hostnames. */
 export const hostnamesFree = (hostnames: string[], exceptId: string | null = null) =>
@@ -118,11 +174,16 @@ export const hostnamesFree = (hostnames: string[], exceptId: string | null = nul
 /** A guard condition: the school still exists. */
 export const schoolExists = (id: string) => existsNow(instances, eq(instances.id, id));
 
-export const updateSchool = (
-  db: Db,
+/** In the directory: the school's name and hostnames. */
+export const updateRoute = (
+  directory: Db,
   id: string,
-  change: { name: string; hostname: string | null; aliases: string[]; currency: InstanceInfoUpdate['currency'] },
-) => db.update(instances).set(change).where(eq(instances.id, id));
+  change: { name: string; hostname: string | null; aliases: string[] },
+) => directory.update(instances).set(change).where(eq(instances.id, id));
+
+/** In the school's database: its name and currency. */
+export const updateSchool = (db: Db, id: string, change: { name: string; currency: InstanceInfoUpdate['currency'] }) =>
+  db.update(instances).set(change).where(eq(instances.id, id));
 
 export const setExpiresAt = (db: Db, id: string, expiresAt: string | null) =>
   db.update(instances).set({ expiresAt }).where(eq(instances.id, id));

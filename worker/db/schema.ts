@@ -36,6 +36,24 @@ export const instances = sqliteTable(
     expiresAt: text('expires_at'),
     receiptSeq: integer('receipt_seq').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * Several databases (decision 171, "Design as built"). In the directory: the binding of the
+     * school database holding the school (SCHOOL_DB_n); NULL there, and always in a school
+     * database: the school's rows are in this very database.
+     */
+    shard: text('shard'),
+    /**
+     * The school's row in its database: `open`; `moving` while a move copies it (its users are
+     * refused, every write batch too); `incoming`, the copy being made in the target; `moved`,
+     * the rows left behind until they are deleted. A read over several schools keeps `open` and
+     * `moving` rows only.
+     */
+    state: text('state', { enum: ['open', 'moving', 'incoming', 'moved'] })
+      .notNull()
+      .default('open'),
+    /** Staff and teacher accounts; students not archived: kept by triggers (migration 0012) for the console. */
+    usersCount: integer('users_count').notNull().default(0),
+    studentsCount: integer('students_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('instances_hostname_uq').on(t.hostname),
@@ -111,6 +129,7 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
+<<<<<<< HEAD
  * A signed-in device (decision 004): the long-lived session a browser renews its short access
  * token from, with a rotating credential (`generation`, the credential itself is never stored:
  * worker/auth/device-session.ts). Tied to the account's token version, so every change that
@@ -132,6 +151,16 @@ export const deviceSessions = sqliteTable(
   },
   (t) => [index('device_sessions_account_idx').on(t.accountId)],
 );
+=======
+ * The platform accounts' usernames, copied into every school database (decision 250): a trigger
+ * (migration 0012) refuses a school account of one of these names, in the batch that creates it,
+ * so a platform account never shadows a school account at sign-in whatever the order of writes.
+ */
+export const reservedUsernames = sqliteTable('reserved_usernames', {
+  username: text('username').primaryKey(),
+  createdAt: createdAt(),
+});
+>>>>>>> w25
 
 /**
  * Write guards (worker/lib/write.ts): a batch inserts a row whose `ok` is a condition; a trigger

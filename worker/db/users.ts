@@ -59,6 +59,8 @@ export async function accountWithPermissions(db: Db, school: string, userId: str
         // column would overwrite the user's own (temporary or disabled accounts read as active).
         instanceStatus: sql<'active' | 'suspended'>`${instances.status}`.as('instance_status'),
         expiresAt: instances.expiresAt,
+        // Open, or moving to another database (decision 251): lib/host.ts.
+        instanceState: sql<'open' | 'moving' | 'incoming' | 'moved'>`${instances.state}`.as('instance_state'),
       })
       .from(users)
       .innerJoin(instances, eq(instances.id, users.instanceId))
@@ -239,13 +241,3 @@ export const findStudentAccount = (db: Db, school: string, id: string) =>
     .from(users)
     .where(and(byId(users, school, id), eq(users.accountType, 'student')))
     .get();
-/** Whether some school has an account of this name (a platform account would shadow it at sign-in). */
-export const namedInAnySchool = async (db: Db, username: string) =>
-  Boolean(
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`${users.username} = ${username} COLLATE NOCASE`)
-      .limit(1)
-      .get(),
-  );

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import * as idempotencyKeys from '../db/idempotency-keys';
 import type { AppBindings } from '../env';
 import { ApiError } from './errors';
+import { accountDatabase } from './host';
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
@@ -40,5 +41,5 @@ export async function storedResponse(c: Context, db: Db, accountId: string, key:
 
 export async function replayIfSeen(c: Context<AppBindings>, account: Account): Promise<Response | null> {
   const key = idempotencyKey(c);
-  return key ? storedResponse(c, c.var.db, account.id, key) : null;
+  return key ? storedResponse(c, accountDatabase(c, account.instanceId), account.id, key) : null;
 }

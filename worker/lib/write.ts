@@ -15,10 +15,12 @@ import type { Db } from '../db/client';
 import { type AuditEntry, auditInsert } from '../db/audit';
 import { conditionsHolding, guardStatement } from '../db/guards';
 import * as idempotencyKeys from '../db/idempotency-keys';
+import * as instances from '../db/instances';
 import * as platformUsers from '../db/platform-users';
 import * as users from '../db/users';
 import type { AppBindings } from '../env';
-import { type ApiError, conflict, unauthorized } from './errors';
+import { ApiError, conflict, unauthorized } from './errors';
+import { accountDatabase, schoolMoving } from './host';
 import { idempotencyKey, requestFingerprint, storedResponse } from './idempotency';
 
 type Statement = BatchItem<'sqlite'>;
@@ -55,6 +57,9 @@ function sessionGuard(account: Account): Guard {
   return { holds, error: unauthorized() };
 }
 
+/** A school's writes land only while it is open in this database: not while it moves, nor after (decision 251). */
+const schoolOpenGuard = (school: string): Guard => ({ holds: instances.schoolOpen(school), error: schoolMoving() });
+
 const guardFailed = (error: unknown): boolean => {
   const messages: string[] = [];
   for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
@@ -76,10 +81,16 @@ export async function commit<T, E extends AppBindings = AppBindings>(
   statements: Statement[],
   { audit, body, status = 200, guards = [] }: WriteResult<T>,
 ): Promise<Response> {
-  const { db, account } = c.var;
+  const { account } = c.var;
+  // A school account writes to its school's database, a platform account to the directory.
+  const db = accountDatabase(c as unknown as Context<AppBindings>, account.instanceId);
   const key = idempotencyKey(c);
   const responseBody = JSON.stringify(body);
-  const allGuards = [sessionGuard(account), ...guards];
+  const allGuards = [
+    sessionGuard(account),
+    ...(account.instanceId ? [schoolOpenGuard(account.instanceId)] : []),
+    ...guards,
+  ];
   const batch: Statement[] = [
     ...allGuards.map((g) => guardStatement(db, g.holds)),
     ...statements,
@@ -106,4 +117,75 @@ export async function commit<T, E extends AppBindings = AppBindings>(
     throw error;
   }
   return new Response(responseBody, { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+/** A platform account's write to one school's database (routes/superadmin.ts). */
+export interface SchoolWrite<T> extends WriteResult<T> {
+  /** The school and its database. */
+  school: { id: string; db: Db };
+  /** Statements for the directory, with the platform's log row (its guards: `guards`). */
+  directory?: Statement[];
+  /** Conditions the school's batch depends on (evaluated in the school's database). */
+  schoolGuards?: Guard[];
+  /** Statements putting the school back as it was, run if the directory then refuses the write. */
+  undo?: Statement[];
+}
+
+/**
+ * A platform account changes a school (decision 252): the school's batch first, in its database
+ * (its guards, the school open, and a marker under the request's Idempotency-Key holding the
+ * answer and the log row), then the directory's `commit` (the log row, the directory's own
+ * statements and guards, the idempotency record). If the directory's write fails, the request
+ * sent again with the same key finds the marker: the school's part is not applied twice, and the
+ * directory's part is written with the answer and log row of the first attempt. If the directory
+ * refuses (one of `guards` no longer holds), `undo` puts the school back.
+ */
+export async function commitToSchool<T, E extends AppBindings = AppBindings>(
+  c: Context<E>,
+  statements: Statement[],
+  write: SchoolWrite<T>,
+): Promise<Response> {
+  const { account } = c.var;
+  const { db } = write.school;
+  const key = idempotencyKey(c);
+  let { body, audit } = write;
+  const schoolGuards = [schoolOpenGuard(write.school.id), ...(write.schoolGuards ?? [])];
+  const fingerprint = key ? await requestFingerprint(c) : '';
+  const marker = key
+    ? [
+        idempotencyKeys.insertKey(db, {
+          accountId: account.id,
+          key,
+          fingerprint,
+          statusCode: write.status ?? 200,
+          responseBody: JSON.stringify({ body, audit }),
+        }),
+      ]
+    : [];
+  try {
+    await db.batch([...schoolGuards.map((g) => guardStatement(db, g.holds)), ...statements, ...marker] as [
+      Statement,
+      ...Statement[],
+    ]);
+  } catch (error) {
+    const earlier = key ? await idempotencyKeys.findStored(db, account.id, key) : undefined;
+    if (earlier && earlier.fingerprint === fingerprint) {
+      // An earlier attempt of this request changed the school; its directory write failed.
+      ({ body, audit } = JSON.parse(earlier.responseBody) as { body: T; audit: AuditEntry });
+    } else if (guardFailed(error)) {
+      throw await failedGuard(db, schoolGuards);
+    } else {
+      throw error;
+    }
+  }
+  try {
+    return await commit(c, write.directory ?? [], { audit, body, status: write.status, guards: write.guards });
+  } catch (error) {
+    // Refused by the directory (not merely failed): the school is put back, the marker dropped.
+    if (error instanceof ApiError && write.undo?.length) {
+      const unmark = key ? [idempotencyKeys.deleteKey(db, account.id, key)] : [];
+      await db.batch([...write.undo, ...unmark] as [Statement, ...Statement[]]).catch(() => {});
+    }
+    throw error;
+  }
 }

@@ -9,5 +9,5 @@ import { input } from '../lib/validate';
 export const announcementRoutes = new Hono<AppBindings>();
 
 announcementRoutes.get(api.latest.path, allow.types(...STAFF_TYPES), input(api.latest), async (c) =>
-  c.json<Announcement | null>((await announcements.latestPlatformAnnouncement(c.var.db)) ?? null),
+  c.json<Announcement | null>((await announcements.latestPlatformAnnouncement(c.var.directory)) ?? null),
 );

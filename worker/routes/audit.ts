@@ -8,10 +8,13 @@ import { auditServerText as t } from '../contract/texts/audit';
 import * as audit from '../db/audit';
 import { namesOf } from '../db/audit-names';
 import type { Db } from '../db/client';
+import { DIRECTORY, everyDatabase, schoolDatabase, schoolDatabases } from '../db/databases';
+import * as instances from '../db/instances';
 import { auditSearchWords, dayRange, readableEntry, type RefKind, refsOf, type StoredEntry } from '../domain/audit';
 import type { AppBindings } from '../env';
 import { pageOf } from '../lib/pagination';
 import { input } from '../lib/validate';
+import { platformLogPage } from '../lib/platform-log';
 import { commit } from '../lib/write';
 
 export const auditRoutes = new Hono<AppBindings>();
@@ -23,10 +26,10 @@ const filtersOf = (query: { searchTerm?: string; startDate?: string; endDate?: s
 
 /**
  * A page's rows as the log shows them (decision 200): the action's French label, names in place
- * of the ids they hold. The names are read in one batch of one statement per kind of record the
- * page names (at most ten, whatever the page), each id matched to its row's own school.
+ * of the ids they hold. The names are read in one batch per database of one statement per kind of
+ * record the page names (at most ten, whatever the page), each id matched to its row's own school.
  */
-async function readable<T extends StoredEntry>(db: Db, rows: (T & { school: string | null })[]) {
+async function readable<T extends StoredEntry>(databases: Db[], rows: (T & { school: string | null })[]) {
   const wanted = new Map<RefKind, Set<string>>();
   for (const row of rows)
     if (row.school)
@@ -34,15 +37,21 @@ async function readable<T extends StoredEntry>(db: Db, rows: (T & { school: stri
   const kinds = [...wanted.keys()];
   const names = new Map<string, string>();
   if (kinds.length) {
-    const queries = kinds.map((kind) => namesOf(db, kind, [...wanted.get(kind)!]));
-    const found = (await db.batch(queries as [(typeof queries)[number], ...typeof queries])) as {
-      school: string;
-      id: string;
-      name: string;
-    }[][];
-    kinds.forEach((kind, i) => {
-      for (const r of found[i] ?? []) names.set(`${r.school} ${kind} ${r.id}`, r.name);
-    });
+    // Each database answers for the schools it holds (the platform's view spans several).
+    const found = await Promise.all(
+      databases.map(async (db) => {
+        const queries = kinds.map((kind) => namesOf(db, kind, [...wanted.get(kind)!]));
+        return (await db.batch(queries as [(typeof queries)[number], ...typeof queries])) as {
+          school: string;
+          id: string;
+          name: string;
+        }[][];
+      }),
+    );
+    for (const part of found)
+      kinds.forEach((kind, i) => {
+        for (const r of part[i] ?? []) names.set(`${r.school} ${kind} ${r.id}`, r.name);
+      });
   }
   return rows.map(({ school, ...row }) => ({
     ...row,
@@ -58,36 +67,46 @@ auditRoutes.get(api.school.path, allow.permission('user:manage'), input(api.scho
     audit.schoolLogPage(db, school, { ...filtersOf(query), userId: query.userId }, query),
   );
   const logs = await readable(
-    db,
+    [db],
     rows.map((row) => ({ ...row, school })),
   );
   return c.json<SchoolAuditPage>({ logs, pagination: pageOf(totals?.total ?? 0, query) });
 });
 
-// Every school's log and the platform's, newest first (one batch), then the names it holds.
+// Every school's log and the platform's, newest first: every database read in parallel
+// (lib/platform-log.ts); for one school, its database and the directory (the platform's rows
+// about it). Then the names the page holds, from every database.
 auditRoutes.get(api.platform.path, allow.types(...PLATFORM_TYPES), input(api.platform), async (c) => {
   const query = c.req.valid('query');
-  const { db } = c.var;
-  const [[schools], [platform], rows] = await db.batch(
-    audit.platformLogPage(db, { ...filtersOf(query), schoolId: query.schoolId }, query),
-  );
-  const total = (schools?.schoolTotal ?? 0) + (platform?.platformTotal ?? 0);
+  const filters = { ...filtersOf(query), schoolId: query.schoolId };
+  let databases = everyDatabase(c.env);
+  if (query.schoolId) {
+    const route = await instances.getRoute(c.var.directory, query.schoolId);
+    if (!route) return c.json<PlatformAuditPage>({ logs: [], pagination: pageOf(0, query) });
+    databases = databases.filter((d) => d.name === DIRECTORY || d.db === schoolDatabase(c.env, route.shard));
+  }
+  const page = await platformLogPage(databases, filters, query);
   const logs = await readable(
-    db,
-    rows.map(({ by_platform, ...row }) => ({ ...row, by_platform: Boolean(by_platform), school: row.school_id })),
+    databases.map((d) => d.db),
+    page.logs.map(({ by_platform, ...row }) => ({ ...row, by_platform: Boolean(by_platform), school: row.school_id })),
   );
+  const total = page.total;
   return c.json<PlatformAuditPage>({ logs, pagination: pageOf(total, query) });
 });
 
-async function deleteLogs(
-  c: Context<AppBindings>,
-  target: { from: string; to: string } | { ids: string[] },
-  entry: audit.AuditEntry,
-) {
-  const { db } = c.var;
-  const [[schoolRows], [platformRows]] = await db.batch(audit.countMatching(db, target));
-  const deleted = (schoolRows?.schoolRows ?? 0) + (platformRows?.platformRows ?? 0);
-  return commit(c, audit.deleteMatching(db, target), {
+// The deletes reach every database: the schools' rows first, then the directory's with the log
+// row of the delete (in its batch, after its deletes, so a range including today keeps it).
+async function deleteLogs(c: Context<AppBindings>, target: audit.LogTarget, entry: audit.AuditEntry) {
+  const schoolDatabasesOnly = schoolDatabases(c.env);
+  const counts = await Promise.all(
+    everyDatabase(c.env).map(async ({ db }) => {
+      const [[schoolRows], [platformRows]] = await db.batch(audit.countMatching(db, target));
+      return (schoolRows?.schoolRows ?? 0) + (platformRows?.platformRows ?? 0);
+    }),
+  );
+  const deleted = counts.reduce((a, b) => a + b, 0);
+  await Promise.all(schoolDatabasesOnly.map(({ db }) => db.batch(audit.deleteMatching(db, target))));
+  return commit(c, [...audit.deleteMatching(c.var.directory, target)], {
     audit: { ...entry, details: { ...(typeof entry.details === 'object' ? entry.details : {}), supprimées: deleted } },
     body: { message: t.deletedBulk(deleted), deleted } satisfies AuditDeleted,
   });

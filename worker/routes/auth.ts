@@ -31,7 +31,12 @@ import { type Attempter, clientOf } from '../domain/login-limits';
 import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
+<<<<<<< HEAD
 import { ApiError, badRequest, unauthorized } from '../lib/errors';
+=======
+import { ApiError, badRequest } from '../lib/errors';
+import { accountDatabase } from '../lib/host';
+>>>>>>> w25
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -53,8 +58,9 @@ const accessTokenFor = (c: AppContext, account: Account, deviceSessionEnd: numbe
 authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
   const { username, password } = c.req.valid('json');
   const { db, instance } = c.var;
-  // Platform accounts sign in on any host; school accounts on their school's host.
-  const platformUser = await platformUsers.findByUsername(db, username);
+  // Platform accounts (in the directory) sign in on any host; school accounts on their school's
+  // host (in its database).
+  const platformUser = await platformUsers.findByUsername(c.var.directory, username);
   const client = clientOf(c.req.header('CF-Connecting-IP'));
   const who: Attempter = { ...client, device: deviceIdOf(c) };
   const attempt = crypto.randomUUID();
@@ -175,9 +181,10 @@ async function checkedAgainstLimits(c: AppContext, account: Account, password: s
 /** The new password replaces the old one; this device gets a new session, the others are signed out. */
 async function replacePassword(c: AppContext, account: Account, newPassword: string) {
   const hash = await hashPassword(newPassword);
+  const db = accountDatabase(c, account.instanceId);
   const statement = account.instanceId
-    ? users.setPassword(c.var.db, account.instanceId, account.id, hash, 'active')
-    : platformUsers.setPassword(c.var.db, account.id, hash, 'active');
+    ? users.setPassword(db, account.instanceId, account.id, hash, 'active')
+    : platformUsers.setPassword(db, account.id, hash, 'active');
   const next: Account = { ...account, status: 'active', tokenVersion: account.tokenVersion + 1 };
   const now = nowSeconds();
   const session = await newDeviceSession(c, next, { replaceAll: true, now });
@@ -190,9 +197,10 @@ async function replacePassword(c: AppContext, account: Account, newPassword: str
 }
 
 async function passwordHashOf(c: AppContext, account: Account): Promise<string> {
+  const db = accountDatabase(c, account.instanceId);
   const row = account.instanceId
-    ? await users.findByUsername(c.var.db, account.instanceId, account.username)
-    : await platformUsers.findByUsername(c.var.db, account.username);
+    ? await users.findByUsername(db, account.instanceId, account.username)
+    : await platformUsers.findByUsername(db, account.username);
   if (!row) throw badCredentials();
   return row.passwordHash;
 }

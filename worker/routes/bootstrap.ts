@@ -22,7 +22,7 @@ bootstrapRoutes.get(api.read.path, allow.types(...STAFF_TYPES, 'teacher'), input
     instances.getInstance(db, school),
     years.listSchoolYears(db, school),
     classes.listClasses(db, school),
-    staff ? announcements.latestPlatformAnnouncement(db) : undefined,
+    staff ? announcements.latestPlatformAnnouncement(c.var.directory) : undefined,
     account.permissions.has('student:read') ? classes.currentYearFees(db, school) : [],
   ]);
   return c.json<Bootstrap>({

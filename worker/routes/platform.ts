@@ -2,16 +2,23 @@
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import { type Maintenance, platformApi as api } from '../contract/platform';
+import { serverText } from '../contract/texts/server';
 import { currentMaintenance, setMaintenance } from '../durable/platform';
 import type { AppBindings } from '../env';
+import { schoolInMaintenance } from '../lib/host';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
 export const platformRoutes = new Hono<AppBindings>();
 
-platformRoutes.get(api.maintenance.path, allow.public(), input(api.maintenance), async (c) =>
-  c.json<Maintenance>(await currentMaintenance(c.env)),
-);
+// The platform's state, or the host's school's own while it moves (decision 251): the
+// maintenance screen polls this to know when to let its users back.
+platformRoutes.get(api.maintenance.path, allow.public(), input(api.maintenance), async (c) => {
+  const [platform, moving] = await Promise.all([currentMaintenance(c.env), schoolInMaintenance(c)]);
+  return c.json<Maintenance>(
+    moving && !platform.active ? { active: true, message: serverText.schoolMoving, level: 'full_lockdown' } : platform,
+  );
+});
 
 // The superadmin only: delegates manage schools, not the platform's state.
 platformRoutes.put(api.setMaintenance.path, allow.types('superadmin'), input(api.setMaintenance), async (c) => {

@@ -14,7 +14,7 @@ import { adminServerText } from '../contract/texts/admin';
 import { serverText } from '../contract/texts/server';
 import { studentAccountsServerText as t } from '../contract/texts/student-accounts';
 import * as enrollments from '../db/enrollments';
-import * as platformUsers from '../db/platform-users';
+import * as reserved from '../db/reserved-usernames';
 import * as users from '../db/users';
 import { temporaryPasswordExpiry } from '../domain/accounts';
 import { compareNames } from '../domain/text';
@@ -48,10 +48,7 @@ studentAccountRoutes.post(api.create.path, allow.permission(MANAGE), input(api.c
   // In the order of the selection: the first of two namesakes gets the plain username.
   const without = chosen.filter((s) => !s.user_id).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   if (!without.length) throw conflict(t.noneToCreate, 'has_accounts');
-  const [schoolNames, platformNames] = await Promise.all([
-    users.allUsernames(db, school),
-    platformUsers.allUsernames(db),
-  ]);
+  const [schoolNames, platformNames] = await Promise.all([users.allUsernames(db, school), reserved.allReserved(db)]);
   const usernames = batchUsernames(without, [...schoolNames, ...platformNames], 'eleve');
   const accounts = [];
   for (const [i, student] of without.entries()) {

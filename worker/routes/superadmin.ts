@@ -17,17 +17,19 @@ import {
 import { platformServerText as t } from '../contract/texts/platform';
 import { serverText } from '../contract/texts/server';
 import * as announcements from '../db/announcements';
+import { DIRECTORY, everyDatabase, schoolDatabase, schoolDatabases } from '../db/databases';
 import * as instances from '../db/instances';
+import { chooseSchoolDatabase, reservationsFor, writeNewSchool } from '../db/placement';
 import * as platformUsers from '../db/platform-users';
-import * as users from '../db/users';
+import * as reserved from '../db/reserved-usernames';
 import { temporaryPasswordExpiry } from '../domain/accounts';
 import { SCHOOL_TIME_ZONE } from '../domain/dates';
 import { accessThrough, extendedExpiry } from '../domain/platform';
-import type { AppBindings } from '../env';
-import type { Db } from '../db/client';
+import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
 import { input } from '../lib/validate';
-import { commit } from '../lib/write';
+import { commit, commitToSchool } from '../lib/write';
+import { conditionsHolding, guardStatement } from '../db/guards';
 
 export const superadminRoutes = new Hono<AppBindings>();
 
@@ -37,87 +39,126 @@ const SUPERADMIN = allow.types('superadmin');
 const hostnameTaken = () => conflict(t.hostnameTaken, 'hostname_taken');
 const schoolGone = () => notFound(t.schoolNotFound);
 
-async function requireSchool(db: Db, id: string) {
-  return found(await instances.getInstance(db, id), t.schoolNotFound);
+/** A school: its directory row, its database and its row there (404 when either is missing). */
+async function requireSchool(c: AppContext, id: string) {
+  const route = found(await instances.getRoute(c.var.directory, id), t.schoolNotFound);
+  const db = schoolDatabase(c.env, route.shard);
+  const row = found(await instances.getInstance(db, id), t.schoolNotFound);
+  return { route, db, row };
 }
+
+/** SQLite's NOCASE order (ASCII letters folded), then id: the order the list had in one database. */
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => {
+  const fold = (s: string) => s.replace(/[A-Z]/g, (l) => l.toLowerCase());
+  const [x, y] = [fold(a.name), fold(b.name)];
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
 
 const day = (iso: string) =>
   new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: SCHOOL_TIME_ZONE }).format(
     new Date(Date.parse(iso) - 1),
   );
 
-// The schools with their counts, by name.
-superadminRoutes.get(api.schools.path, PLATFORM, input(api.schools), async (c) =>
-  c.json<PlatformSchool[]>(
-    (await instances.listSchoolsWithCounts(c.var.db)).map(({ hostname, aliases, ...school }) => ({
-      ...school,
-      hostnames: [...(hostname ? [hostname] : []), ...aliases],
-    })),
-  ),
-);
+// The schools with their counts, by name: the directory's rows and each database's schools,
+// read in parallel (one statement each; the counts are stored, decision 253).
+superadminRoutes.get(api.schools.path, PLATFORM, input(api.schools), async (c) => {
+  const databases = everyDatabase(c.env);
+  const [routes, ...held] = await Promise.all([
+    instances.listRoutes(c.var.directory),
+    ...databases.map((d) => instances.schoolsHeld(d.db)),
+  ]);
+  const rows = new Map(databases.map((d, i) => [d.name, new Map(held[i]!.map((row) => [row.id, row]))]));
+  const schools: PlatformSchool[] = [];
+  for (const route of routes) {
+    const row = rows.get(route.shard ?? DIRECTORY)?.get(route.id);
+    // A route without its school's row names a database this Worker does not have.
+    if (!row) continue;
+    schools.push({
+      ...row,
+      hostnames: [...(route.hostname ? [route.hostname] : []), ...route.aliases],
+      is_default: route.isDefault,
+    });
+  }
+  return c.json<PlatformSchool[]>(schools.sort(byName));
+});
 
 /** The main hostname and the others, as stored. */
 const stored = (hostnames: string[]) => ({ hostname: hostnames[0] ?? null, aliases: hostnames.slice(1) });
 
-// A new school on its hostname, with its first admin (temporary password, shown once).
+// A new school on its hostname, with its first admin (temporary password, shown once): its rows
+// in the school database the rule chooses, then its directory row with the log (decision 252).
 superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), async (c) => {
   const body = c.req.valid('json');
-  const { db } = c.var;
-  // A platform account signs in first under its name: the school's admin could not.
-  if (await platformUsers.findByUsername(db, body.adminUsername)) throw conflict(t.usernameTaken);
+  const { directory } = c.var;
+  // A platform account signs in first under its name: the school's admin could not (the school
+  // database's copy of the platform's names refuses it in the batch too).
+  if (await platformUsers.findByUsername(directory, body.adminUsername)) throw conflict(t.usernameTaken);
+  const guards = [{ holds: instances.hostnamesFree(body.hostnames), error: hostnameTaken() }];
+  // Checked before the school is written: a taken hostname writes nothing anywhere.
+  const [free] = await conditionsHolding(directory, [guards[0]!.holds]);
+  if (!free) throw hostnameTaken();
+  const target = await chooseSchoolDatabase(c.env);
   const id = crypto.randomUUID();
   const tempPassword = generateTemporaryPassword();
-  const { statements } = instances.newSchoolStatements(
-    db,
-    { id, name: body.name, ...stored(body.hostnames), currency: body.currency },
-    [
-      {
-        id: crypto.randomUUID(),
-        username: body.adminUsername,
-        passwordHash: await hashPassword(tempPassword),
-        accountType: 'admin',
-        status: 'temporary_password',
-        tempPasswordExpiresAt: temporaryPasswordExpiry(),
-      },
-    ],
-  );
-  return commit(c, [...statements], {
-    status: 201,
-    guards: [{ holds: instances.hostnamesFree(body.hostnames), error: hostnameTaken() }],
-    audit: {
-      action: 'CREATE_SCHOOL',
-      school: id,
-      target: body.name,
-      details: { hostnames: body.hostnames.join(', '), currency: body.currency, admin: body.adminUsername },
+  const school = { id, name: body.name, ...stored(body.hostnames), currency: body.currency };
+  const { statements } = instances.newSchoolStatements(target.db, school, [
+    {
+      id: crypto.randomUUID(),
+      username: body.adminUsername,
+      passwordHash: await hashPassword(tempPassword),
+      accountType: 'admin',
+      status: 'temporary_password',
+      tempPasswordExpiresAt: temporaryPasswordExpiry(),
     },
-    body: {
-      id,
-      message: t.schoolCreated,
-      admin: { username: body.adminUsername, tempPassword },
-    } satisfies CreatedSchool,
-  });
+  ]);
+  const reservations = await reservationsFor(directory, target.db);
+  return writeNewSchool({ id, db: target.db }, [...reservations, ...statements], () =>
+    commit(c, [instances.directoryRow(directory, school, target.name)], {
+      status: 201,
+      guards,
+      audit: {
+        action: 'CREATE_SCHOOL',
+        school: id,
+        target: body.name,
+        details: {
+          hostnames: body.hostnames.join(', '),
+          currency: body.currency,
+          admin: body.adminUsername,
+          base: target.name,
+        },
+      },
+      body: {
+        id,
+        message: t.schoolCreated,
+        admin: { username: body.adminUsername, tempPassword },
+      } satisfies CreatedSchool,
+    }),
+  );
 });
 
-// Renames a school, moves its hostname, changes its currency.
+// Renames a school, moves its hostname, changes its currency: the name and currency in its
+// database, the name and hostnames in the directory.
 superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const school = await requireSchool(c.var.db, id);
+  const { route, db, row } = await requireSchool(c, id);
   // Only the default school answers without a hostname (on every address no school holds).
-  if (body.hostnames.length === 0 && !school.isDefault) throw badRequest(t.hostnameRequired);
-  const change = { name: body.name, currency: body.currency, ...stored(body.hostnames) };
-  return commit(c, [instances.updateSchool(c.var.db, id, change)], {
-    guards: [
-      { holds: instances.schoolExists(id), error: schoolGone() },
-      ...(body.hostnames.length
-        ? [{ holds: instances.hostnamesFree(body.hostnames, id), error: hostnameTaken() }]
-        : []),
-    ],
+  if (body.hostnames.length === 0 && !route.isDefault) throw badRequest(t.hostnameRequired);
+  const hostnameGuards = body.hostnames.length
+    ? [{ holds: instances.hostnamesFree(body.hostnames, id), error: hostnameTaken() }]
+    : [];
+  if (hostnameGuards.length && !(await conditionsHolding(c.var.directory, [hostnameGuards[0]!.holds]))[0])
+    throw hostnameTaken();
+  return commitToSchool(c, [instances.updateSchool(db, id, { name: body.name, currency: body.currency })], {
+    school: { id, db },
+    directory: [instances.updateRoute(c.var.directory, id, { name: body.name, ...stored(body.hostnames) })],
+    guards: [{ holds: instances.schoolExists(id), error: schoolGone() }, ...hostnameGuards],
+    undo: [instances.updateSchool(db, id, { name: row.name, currency: row.currency })],
     audit: {
       action: 'UPDATE_SCHOOL',
       school: id,
       target: body.name,
-      details: { avant: school.name, hostnames: body.hostnames.join(', '), currency: body.currency },
+      details: { avant: row.name, hostnames: body.hostnames.join(', '), currency: body.currency },
     },
     body: { message: t.schoolUpdated },
   });
@@ -127,16 +168,16 @@ superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), a
 superadminRoutes.put(api.setExpiry.path, PLATFORM, input(api.setExpiry), async (c) => {
   const { id } = c.req.valid('param');
   const { date } = c.req.valid('json');
-  const school = await requireSchool(c.var.db, id);
+  const { db, row } = await requireSchool(c, id);
   const expiresAt = date ? accessThrough(date) : null;
-  return commit(c, [instances.setExpiresAt(c.var.db, id, expiresAt)], {
-    guards: [{ holds: instances.schoolExists(id), error: schoolGone() }],
+  return commitToSchool(c, [instances.setExpiresAt(db, id, expiresAt)], {
+    school: { id, db },
+    schoolGuards: [{ holds: instances.schoolExists(id), error: schoolGone() }],
     audit: {
       action: 'SET_SCHOOL_EXPIRY',
       school: id,
-      target: school.name,
-      details: { avant: school.expiresAt, après: expiresAt },
-    },
+      target: row.name,
+      details: { avant: row.expiresAt, après: expiresAt } },
     body: { message: date ? t.expirySet : t.expiryCleared, expires_at: expiresAt } satisfies ExpirySaved,
   });
 });
@@ -145,18 +186,19 @@ superadminRoutes.put(api.setExpiry.path, PLATFORM, input(api.setExpiry), async (
 superadminRoutes.post(api.extendExpiry.path, PLATFORM, input(api.extendExpiry), async (c) => {
   const { id } = c.req.valid('param');
   const { months } = c.req.valid('json');
-  const school = await requireSchool(c.var.db, id);
-  const expiresAt = extendedExpiry(school.expiresAt, months, new Date());
-  return commit(c, [instances.setExpiresAt(c.var.db, id, expiresAt)], {
+  const { db, row } = await requireSchool(c, id);
+  const expiresAt = extendedExpiry(row.expiresAt, months, new Date());
+  return commitToSchool(c, [instances.setExpiresAt(db, id, expiresAt)], {
+    school: { id, db },
     // The end read is the one extended: an extension made meanwhile is not counted twice.
-    guards: [
-      { holds: instances.expiryStillIs(id, school.expiresAt), error: conflict(serverText.changedMeanwhile, 'changed') },
+    schoolGuards: [
+      { holds: instances.expiryStillIs(id, row.expiresAt), error: conflict(serverText.changedMeanwhile, 'changed') },
     ],
     audit: {
       action: 'EXTEND_SCHOOL',
       school: id,
-      target: school.name,
-      details: { mois: months, avant: school.expiresAt, après: expiresAt },
+      target: row.name,
+      details: { mois: months, avant: row.expiresAt, après: expiresAt },
     },
     body: { message: t.expiryExtended(day(expiresAt)), expires_at: expiresAt } satisfies ExpirySaved,
   });
@@ -166,25 +208,54 @@ superadminRoutes.post(api.extendExpiry.path, PLATFORM, input(api.extendExpiry), 
 superadminRoutes.put(api.setStatus.path, PLATFORM, input(api.setStatus), async (c) => {
   const { id } = c.req.valid('param');
   const { status } = c.req.valid('json');
-  const school = await requireSchool(c.var.db, id);
-  return commit(c, [instances.setStatus(c.var.db, id, status)], {
-    guards: [{ holds: instances.schoolExists(id), error: schoolGone() }],
+  const { db, row } = await requireSchool(c, id);
+  return commitToSchool(c, [instances.setStatus(db, id, status)], {
+    school: { id, db },
+    schoolGuards: [{ holds: instances.schoolExists(id), error: schoolGone() }],
     // Logged with the school, so that its history in the platform's view finds it.
-    audit: { action: status === 'suspended' ? 'SUSPEND_SCHOOL' : 'REACTIVATE_SCHOOL', school: id, target: school.name },
+    audit: { action: status === 'suspended' ? 'SUSPEND_SCHOOL' : 'REACTIVATE_SCHOOL', school: id, target: row.name },
     body: { message: status === 'suspended' ? t.suspended : t.reactivated },
   });
 });
 
 // The delegates (superadmin only).
 superadminRoutes.get(api.delegates.path, SUPERADMIN, input(api.delegates), async (c) =>
-  c.json<Delegate[]>(await platformUsers.listDelegates(c.var.db)),
+  c.json<Delegate[]>(await platformUsers.listDelegates(c.var.directory)),
 );
 
+// A delegate's name is reserved in every school database before the account exists (decision
+// 250): each database refuses it if one of its school accounts holds it, and from then on refuses
+// a school account of that name.
 superadminRoutes.post(api.createDelegate.path, SUPERADMIN, input(api.createDelegate), async (c) => {
   const { username } = c.req.valid('json');
-  const { db } = c.var;
-  if ((await platformUsers.findByUsername(db, username)) || (await users.namedInAnySchool(db, username)))
+  const { directory } = c.var;
+  if (await platformUsers.findByUsername(directory, username)) throw conflict(t.usernameTaken);
+  const databases = schoolDatabases(c.env);
+  const reservedIn: typeof databases = [];
+  await Promise.all(
+    databases.map(async (d) => {
+      try {
+        await d.db.batch([
+          guardStatement(d.db, reserved.noSchoolAccountNamed(username)),
+          reserved.reserve(d.db, [username]),
+        ]);
+        reservedIn.push(d);
+      } catch {
+        // Refused below (a school account holds the name, or the database failed).
+      }
+    }),
+  );
+  if (reservedIn.length < databases.length) {
+    await Promise.all(
+      reservedIn.map((d) =>
+        reserved
+          .release(d.db, username)
+          .run()
+          .catch(() => {}),
+      ),
+    );
     throw conflict(t.usernameTaken);
+  }
   const id = crypto.randomUUID();
   const tempPassword = generateTemporaryPassword();
   const row = {
@@ -193,7 +264,7 @@ superadminRoutes.post(api.createDelegate.path, SUPERADMIN, input(api.createDeleg
     passwordHash: await hashPassword(tempPassword),
     tempPasswordExpiresAt: temporaryPasswordExpiry(),
   };
-  return commit(c, [platformUsers.insertDelegate(db, row)], {
+  return commit(c, [platformUsers.insertDelegate(directory, row)], {
     status: 201,
     audit: { action: 'CREATE_DELEGATE', target: username },
     body: { id, username, tempPassword, message: t.delegateCreated } satisfies CreatedDelegate,
@@ -202,16 +273,27 @@ superadminRoutes.post(api.createDelegate.path, SUPERADMIN, input(api.createDeleg
 
 superadminRoutes.delete(api.deleteDelegate.path, SUPERADMIN, input(api.deleteDelegate), async (c) => {
   const { id } = c.req.valid('param');
-  const delegate = found(await platformUsers.findDelegate(c.var.db, id), t.delegateNotFound);
-  return commit(c, [platformUsers.deleteDelegate(c.var.db, id)], {
+  const delegate = found(await platformUsers.findDelegate(c.var.directory, id), t.delegateNotFound);
+  const response = await commit(c, [platformUsers.deleteDelegate(c.var.directory, id)], {
     audit: { action: 'DELETE_DELEGATE', target: delegate.username },
     body: { message: t.delegateDeleted },
   });
+  // The name is free again for school accounts (a reservation left by a failure here is dropped
+  // by the daily reconciliation).
+  await Promise.all(
+    schoolDatabases(c.env).map((d) =>
+      reserved
+        .release(d.db, delegate.username)
+        .run()
+        .catch(() => {}),
+    ),
+  );
+  return response;
 });
 
 // Announcements to the admins of every school (their banner shows the latest).
 superadminRoutes.get(api.announcements.path, PLATFORM, input(api.announcements), async (c) =>
-  c.json<PlatformAnnouncement[]>(await announcements.listPlatformAnnouncements(c.var.db)),
+  c.json<PlatformAnnouncement[]>(await announcements.listPlatformAnnouncements(c.var.directory)),
 );
 
 superadminRoutes.post(api.announce.path, PLATFORM, input(api.announce), async (c) => {
@@ -223,7 +305,7 @@ superadminRoutes.post(api.announce.path, PLATFORM, input(api.announce), async (c
     createdBy: c.var.account.id,
     createdAt: new Date().toISOString(),
   };
-  return commit(c, [announcements.insertPlatformAnnouncement(c.var.db, row)], {
+  return commit(c, [announcements.insertPlatformAnnouncement(c.var.directory, row)], {
     status: 201,
     audit: { action: 'PLATFORM_ANNOUNCEMENT', target: title },
     body: {
@@ -238,8 +320,8 @@ superadminRoutes.post(api.announce.path, PLATFORM, input(api.announce), async (c
 
 superadminRoutes.delete(api.deleteAnnouncement.path, PLATFORM, input(api.deleteAnnouncement), async (c) => {
   const { id } = c.req.valid('param');
-  const announcement = found(await announcements.findPlatformAnnouncement(c.var.db, id), t.announcementNotFound);
-  return commit(c, [announcements.deletePlatformAnnouncement(c.var.db, id)], {
+  const announcement = found(await announcements.findPlatformAnnouncement(c.var.directory, id), t.announcementNotFound);
+  return commit(c, [announcements.deletePlatformAnnouncement(c.var.directory, id)], {
     audit: { action: 'DELETE_PLATFORM_ANNOUNCEMENT', target: announcement.title },
     body: { message: t.announcementDeleted },
   });

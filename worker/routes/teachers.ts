@@ -21,7 +21,7 @@ import { teachersServerText as t } from '../contract/texts/teachers';
 import { DAY_NAMES } from '../contract/texts/timetable';
 import * as assignments from '../db/assignments';
 import * as curriculum from '../db/curriculum';
-import * as platformUsers from '../db/platform-users';
+import * as reserved from '../db/reserved-usernames';
 import * as years from '../db/school-years';
 import * as subjects from '../db/subjects';
 import * as teachers from '../db/teachers';
@@ -49,14 +49,14 @@ async function requireTeacher(c: SchoolContext, id: string) {
 async function newUsername(c: SchoolContext, asked: string | undefined, profile: { prenom: string; nom: string }) {
   const { db, school } = c.var;
   if (asked) {
-    if ((await users.findByUsername(db, school, asked)) || (await platformUsers.findByUsername(db, asked)))
+    if ((await users.findByUsername(db, school, asked)) || (await reserved.isReserved(db, asked)))
       throw conflict(adminServerText.users.usernameTaken);
     return asked;
   }
   const taken = await users.usernamesStartingWith(db, school, teacherUsernameBase(profile));
   for (;;) {
     const username = teacherUsername(profile, taken);
-    if (!(await platformUsers.findByUsername(db, username))) return username;
+    if (!(await reserved.isReserved(db, username))) return username;
     taken.push(username);
   }
 }

@@ -14,7 +14,7 @@ import {
   type SchoolUser,
   usersApi as api,
 } from '../contract/users';
-import * as platformUsers from '../db/platform-users';
+import * as reserved from '../db/reserved-usernames';
 import * as roles from '../db/roles';
 import * as users from '../db/users';
 import { temporaryPasswordExpiry } from '../domain/accounts';
@@ -77,10 +77,7 @@ userRoutes.post(api.register.path, allow.permission('user:manage'), input(api.re
   const { db, school } = c.var;
   if (!isStrongPassword(body.password)) throw badRequest(t.passwordWeak);
   // A platform account signs in first under its name, so a school account of that name could not.
-  if (
-    (await users.findByUsername(db, school, body.username)) ||
-    (await platformUsers.findByUsername(db, body.username))
-  ) {
+  if ((await users.findByUsername(db, school, body.username)) || (await reserved.isReserved(db, body.username))) {
     throw conflict(t.usernameTaken);
   }
   const chosen = await checkedRoles(c, body.roleIds);

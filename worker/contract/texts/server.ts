@@ -140,6 +140,11 @@ export const serverText = {
   wrongAccountKind: 'Ce type de compte ne peut pas utiliser cette fonction.',
   idempotencyMismatch: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
   maintenanceDefault: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
+  /** One school in maintenance while its data moves to another database (decision 251). */
+  schoolMoving:
+    'Votre école est en maintenance pendant quelques minutes (déplacement de ses données). Aucune donnée n’est perdue : réessayez dans un instant.',
+  /** A school account of a name a platform account holds (decision 250). */
+  usernameReserved: "Ce nom d'utilisateur est réservé à un compte de la plateforme. Choisissez-en un autre.",
   password: {
     forcedWeak: 'Le mot de passe ne respecte pas les critères de sécurité.',
     forcedMismatch: 'Les mots de passe ne correspondent pas.',

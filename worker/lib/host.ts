@@ -1,0 +1,71 @@
+// Host -> school -> database (decision 171, "Design as built"): the directory names the school a
+// hostname answers for and the school database holding it; an isolate keeps the answer briefly.
+// Every API request gets `c.var.directory`, and `c.var.db`: its school's database (the directory
+// when the platform has no school yet). Routes and worker/db/* take the database from there.
+import type { Context } from 'hono';
+import { serverText } from '../contract/texts/server';
+import type { Db } from '../db/client';
+import { directoryOf, schoolDatabase } from '../db/databases';
+import { resolveInstance, stateOf } from '../db/instances';
+import type { AppBindings, Instance } from '../env';
+import { ApiError } from './errors';
+
+/**
+ * How long an isolate trusts its answer. A move deletes the rows it left behind only after this
+ * long (and a margin): until then, an isolate still sending the school's requests to the old
+ * database finds its row `moved` there and asks the directory again (`reroute`).
+ */
+export const HOST_CACHE_MS = 30_000;
+
+const hostCache = new Map<string, { instance: Instance; at: number }>();
+
+const hostOf = (c: Context<AppBindings>) => new URL(c.req.url).hostname.toLowerCase();
+
+/** Sets the request's school, its database and the directory; answers the school (null: none). */
+export async function routeRequest(c: Context<AppBindings>, fresh = false): Promise<Instance | null> {
+  const host = hostOf(c);
+  const directory = directoryOf(c.env);
+  const cached = fresh ? undefined : hostCache.get(host);
+  let instance = cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
+  if (!instance) {
+    // A new platform has no school yet: only platform accounts can work until one is created.
+    const row = await resolveInstance(directory, host);
+    instance = row ? { id: row.id, name: row.name, shard: row.shard } : null;
+    if (instance) hostCache.set(host, { instance, at: Date.now() });
+    else hostCache.delete(host);
+  }
+  c.set('directory', directory);
+  c.set('instance', instance);
+  c.set('db', instance ? schoolDatabase(c.env, instance.shard) : directory);
+  return instance;
+}
+
+/**
+ * The school's row said it moved (or is not there): the isolate's answer is stale. Asks the
+ * directory again; answers whether the request now goes to another database.
+ */
+export async function reroute(c: Context<AppBindings>): Promise<boolean> {
+  const before = c.var.instance?.shard;
+  const after = await routeRequest(c, true);
+  return Boolean(after) && after!.shard !== before;
+}
+
+/** 503 while the school moves: the web shows the maintenance screen until it is over. */
+export const schoolMoving = () =>
+  new ApiError(503, 'maintenance', serverText.schoolMoving, { maintenance: true, level: 'full_lockdown' });
+
+/**
+ * Is the request's school in maintenance (moving)? Follows a move that already switched. For
+ * `GET /api/maintenance`, which the maintenance screen polls.
+ */
+export async function schoolInMaintenance(c: Context<AppBindings>): Promise<boolean> {
+  const instance = c.var.instance;
+  if (!instance) return false;
+  let state = await stateOf(c.var.db, instance.id);
+  if ((state === 'moved' || state === undefined) && (await reroute(c))) state = await stateOf(c.var.db, instance.id);
+  return state === 'moving' || state === 'incoming';
+}
+
+/** The database of an account: its school's for a school account, the directory for a platform account. */
+export const accountDatabase = (c: Context<AppBindings>, instanceId: string | null): Db =>
+  instanceId ? c.var.db : c.var.directory;
