@@ -129,7 +129,6 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
-<<<<<<< HEAD
  * A signed-in device (decision 004): the long-lived session a browser renews its short access
  * token from, with a rotating credential (`generation`, the credential itself is never stored:
  * worker/auth/device-session.ts). Tied to the account's token version, so every change that
@@ -151,7 +150,8 @@ export const deviceSessions = sqliteTable(
   },
   (t) => [index('device_sessions_account_idx').on(t.accountId)],
 );
-=======
+
+/**
  * The platform accounts' usernames, copied into every school database (decision 250): a trigger
  * (migration 0012) refuses a school account of one of these names, in the batch that creates it,
  * so a platform account never shadows a school account at sign-in whatever the order of writes.
@@ -160,7 +160,6 @@ export const reservedUsernames = sqliteTable('reserved_usernames', {
   username: text('username').primaryKey(),
   createdAt: createdAt(),
 });
->>>>>>> w25
 
 /**
  * Write guards (worker/lib/write.ts): a batch inserts a row whose `ok` is a condition; a trigger

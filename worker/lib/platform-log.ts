@@ -11,12 +11,12 @@
 // while the databases' logs interleave in time; it grows only as far as one database's log is
 // younger than the others'.
 import type { Context } from 'hono';
-import type { PlatformAuditPage } from '../contract/audit';
 import * as audit from '../db/audit';
 import { everyDatabase, type NamedDb } from '../db/databases';
 import type { AppBindings } from '../env';
 
-type Row = PlatformAuditPage['logs'][number];
+/** A row of the view as a database answers it (lib routes/audit.ts makes it readable). */
+type Row = Awaited<ReturnType<ReturnType<typeof audit.platformLogFrom>['all']>>[number];
 
 /** Newest first, then by id descending: the view's order. */
 const newerFirst = (a: audit.LogKey, b: audit.LogKey) =>

@@ -31,12 +31,8 @@ import { type Attempter, clientOf } from '../domain/login-limits';
 import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
-<<<<<<< HEAD
 import { ApiError, badRequest, unauthorized } from '../lib/errors';
-=======
-import { ApiError, badRequest } from '../lib/errors';
 import { accountDatabase } from '../lib/host';
->>>>>>> w25
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
