@@ -28,6 +28,7 @@ import { schoolYearRoutes } from './routes/school-years';
 import { setupRoutes } from './routes/setup';
 import { studentPortalRoutes } from './routes/student-portal';
 import { studentRoutes } from './routes/students';
+import { studentImportRoutes } from './routes/student-import';
 import { teacherRoutes } from './routes/teacher';
 import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
@@ -106,6 +107,7 @@ export function buildApp() {
   app.route('/api', schoolYearRoutes);
   app.route('/api', studentPortalRoutes);
   app.route('/api', financeRoutes);
+  app.route('/api', studentImportRoutes);
   app.route('/api', studentRoutes);
   app.route('/api', enrollmentRoutes);
   app.route('/api', setupRoutes);
