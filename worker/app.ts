@@ -29,6 +29,7 @@ import { setupRoutes } from './routes/setup';
 import { studentPortalRoutes } from './routes/student-portal';
 import { studentRoutes } from './routes/students';
 import { studentImportRoutes } from './routes/student-import';
+import { exportRoutes } from './routes/exports';
 import { teacherRoutes } from './routes/teacher';
 import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
@@ -108,6 +109,7 @@ export function buildApp() {
   app.route('/api', studentPortalRoutes);
   app.route('/api', financeRoutes);
   app.route('/api', studentImportRoutes);
+  app.route('/api', exportRoutes);
   app.route('/api', studentRoutes);
   app.route('/api', enrollmentRoutes);
   app.route('/api', setupRoutes);

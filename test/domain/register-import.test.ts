@@ -56,9 +56,11 @@ describe('decoding a CSV file', () => {
     expect(decodeText(windows1252('Œuvre l’élève'))).toBe('Œuvre l’élève');
   });
 
-  it('finds the separator: semicolon, comma or tab, quoted cells kept whole', () => {
+  it('finds the separator: semicolon, comma or tab, quoted cells kept whole', async () => {
     for (const separator of [';', ',', '\t']) {
-      const rows = readCsv(csvText([HEADER, ...ROWS, ['Noël, dit « Ti Noël »', 'Jean', 'M', '01/01/2013']], separator));
+      const rows = await readCsv(
+        csvText([HEADER, ...ROWS, ['Noël, dit « Ti Noël »', 'Jean', 'M', '01/01/2013']], separator),
+      );
       expect(rows[0]).toEqual(HEADER);
       expect(rows[1]![3]).toBe('15/03/2012');
       expect(rows[3]![0]).toBe('Noël, dit « Ti Noël »');

@@ -1,9 +1,8 @@
 // Reading a register file as schools have them (issue 30): a CSV from Excel or LibreOffice
 // (comma, semicolon or tab separated; UTF-8 with or without BOM, or Windows-1252, Excel's
 // default on a French Windows) or an XLSX workbook (its first sheet). papaparse reads the CSV,
-// read-excel-file the workbook (loaded only when a workbook is chosen); what a row means is
-// worker/domain/register-import.ts's.
-import Papa from 'papaparse';
+// read-excel-file the workbook, each its own chunk loaded when a file of its kind is chosen (the
+// CSV exports share papaparse's); what a row means is worker/domain/register-import.ts's.
 import { type Cell, fieldOfHeader } from '../../../../worker/domain/register-import';
 
 export interface RegisterSheet {
@@ -36,7 +35,8 @@ export function decodeText(bytes: Uint8Array): string {
 }
 
 /** The rows of a CSV text; the separator is found by papaparse among ; , tab and |. */
-export function readCsv(text: string): string[][] {
+export async function readCsv(text: string): Promise<string[][]> {
+  const { default: Papa } = await import('papaparse');
   const result = Papa.parse<string[]>(text, {
     delimitersToGuess: [';', ',', '\t', '|'],
     skipEmptyLines: 'greedy',
@@ -80,7 +80,7 @@ export async function readRegisterFile(buffer: ArrayBuffer): Promise<RegisterShe
   if (isOle(bytes)) throw new UnreadableFile('xls');
   let rows: Cell[][];
   try {
-    rows = isZip(bytes) ? await readXlsx(buffer) : readCsv(decodeText(bytes));
+    rows = isZip(bytes) ? await readXlsx(buffer) : await readCsv(decodeText(bytes));
   } catch {
     throw new UnreadableFile('unreadable');
   }
