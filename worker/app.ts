@@ -28,6 +28,9 @@ import { schoolYearRoutes } from './routes/school-years';
 import { setupRoutes } from './routes/setup';
 import { studentPortalRoutes } from './routes/student-portal';
 import { studentRoutes } from './routes/students';
+import { studentImportRoutes } from './routes/student-import';
+import { exportRoutes } from './routes/exports';
+import { backupRoutes } from './routes/backup';
 import { teacherRoutes } from './routes/teacher';
 import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
@@ -44,6 +47,9 @@ import { resourceRoutes } from './routes/resources';
 import { RESOURCE_BODY_LIMIT } from './domain/resources';
 
 export const API_BODY_LIMIT = 1024 * 1024;
+/** A restore's pieces: its manifest, or a file of the school in base64 (a resource: 5 MiB). */
+export const RESTORE_BODY_LIMIT = 8 * 1024 * 1024;
+const isRestore = (path: string) => path.startsWith('/api/superadmin/schools/') && path.includes('/restore/');
 
 const hasBody = (request: Request) => request.body !== null && request.headers.get('Content-Length') !== '0';
 const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');
@@ -69,7 +75,9 @@ export function buildApp() {
         maxSize:
           c.req.path === '/api/resources' || c.req.path.startsWith('/api/resources/')
             ? RESOURCE_BODY_LIMIT
-            : API_BODY_LIMIT,
+            : isRestore(c.req.path)
+              ? RESTORE_BODY_LIMIT
+              : API_BODY_LIMIT,
         onError: () => {
           throw new ApiError(413, 'too_large', serverText.tooLarge);
         },
@@ -93,6 +101,9 @@ export function buildApp() {
   app.route('/api', schoolYearRoutes);
   app.route('/api', studentPortalRoutes);
   app.route('/api', financeRoutes);
+  app.route('/api', studentImportRoutes);
+  app.route('/api', exportRoutes);
+  app.route('/api', backupRoutes);
   app.route('/api', studentRoutes);
   app.route('/api', enrollmentRoutes);
   app.route('/api', setupRoutes);

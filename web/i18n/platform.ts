@@ -11,6 +11,7 @@ export const platformText = {
     delegates: 'Délégués',
     maintenance: 'Maintenance',
     journal: 'Journal',
+    backups: 'Sauvegardes',
   },
   schools: {
     add: '+ Nouvelle école',

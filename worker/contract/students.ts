@@ -53,6 +53,7 @@ export const student = z.strictObject({
   prenom: z.string(),
   sexe: z.enum(['M', 'F']).nullable(),
   date_of_birth: z.string().nullable(),
+  birth_place: z.string().nullable(),
   address: z.string().nullable(),
   photo_url: z.string().nullable(),
   tutor_name: z.string().nullable(),
@@ -89,6 +90,8 @@ const fields = {
       const problem = birthDateProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: BIRTH_DATE_MESSAGES[problem] });
     }),
+  /** Where the student was born (optional; the Ministry's class lists show it). */
+  birth_place: optionalText(L.birthPlace, t.birthPlaceTooLong),
   address: text(t.addressRequired, L.address, t.addressTooLong),
   /** A data: URL replaces the photo, null or '' removes it, absent or the current URL keeps it. */
   photo_url: z
@@ -134,6 +137,9 @@ const fields = {
 
 /** The student's own fields, as the server reads them. */
 export type StudentFields = z.output<z.ZodObject<typeof fields>>;
+
+/** The same rules on their own: a line of an imported register is held to the form's rules (issue 30). */
+export const studentFieldsSchema = z.object(fields);
 
 /** An enrolment made from the form. */
 const enrolNow = z.object({ year_id: studentYearId, className: studentClassName, mppa }).nullish();

@@ -54,6 +54,22 @@ export const currentYearFees = (db: Db, school: string) =>
     .where(eq(classFees.instanceId, school))
     .all();
 
+/**
+ * The classes named (case-insensitive, as the unique index compares), each with its MPPA for the
+ * year: one query whatever the number of names (they travel as one JSON parameter).
+ */
+export const selectByNames = (db: Db, school: string, names: readonly string[], feeYearId: string) =>
+  db
+    .select({ ...columns, mppa: classFees.mppa })
+    .from(classes)
+    .leftJoin(classFees, feeOfClass(feeYearId))
+    .where(
+      and(
+        ofSchool(classes, school),
+        sql`${classes.name} COLLATE NOCASE IN (SELECT value FROM json_each(${JSON.stringify(names)}))`,
+      ),
+    );
+
 export const findClass = (db: Db, school: string, id: string) =>
   db
     .select(columns)

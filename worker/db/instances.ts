@@ -126,6 +126,13 @@ export interface InstanceInfoUpdate {
 export const updateInstanceInfo = (db: Db, id: string, info: InstanceInfoUpdate & { logoKey?: string | null }) =>
   db.update(instances).set(info).where(eq(instances.id, id));
 
+/** A restored school takes its backup's settings (issue 30): its name, hostnames and access stay its own. */
+export const restoreSettings = (
+  db: Db,
+  id: string,
+  settings: Omit<InstanceInfoUpdate, 'name'> & { logoKey: string | null; receiptSeq: number },
+) => db.update(instances).set(settings).where(eq(instances.id, id));
+
 /** A guard condition: the school's logo is still the one read (null for none). */
 export const logoStillIs = (id: string, logoKey: string | null) =>
   existsNow(instances, and(eq(instances.id, id), sql`${instances.logoKey} IS ${logoKey}`)!);

@@ -1,11 +1,11 @@
 // Payments of an enrolment's finance sheet, in their order; a payment with a receipt number is
 // never removed (domain/finance-sheet.ts decides, db/enrollments.ts composes the sheet's writes).
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, not, sql } from 'drizzle-orm';
 import type { SheetPayment } from '../domain/finance-sheet';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { ofSchool } from './scoped';
-import { payments } from './schema';
+import { classes, enrollments, payments, schoolYears, students } from './schema';
 
 const row = (school: string, enrollmentId: string, p: SheetPayment, position: number) => ({
   id: p.id,
@@ -46,3 +46,59 @@ export const idsHeldElsewhere = (db: Db, school: string, enrollmentId: string, i
         not(and(eq(payments.instanceId, school), eq(payments.enrollmentId, enrollmentId))!),
       ),
     );
+
+// ------------------------------------------------------------------- payments of a period (issue 30)
+
+export interface PeriodQuery {
+  /** First and last day, YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+  page: number;
+  limit: number;
+}
+
+/** The columns a period's payment is listed with (aliased: a batch answers rows by column name). */
+const periodColumns = {
+  id: payments.id,
+  date: payments.date,
+  receiptNo: payments.receiptNo,
+  amount: payments.amount,
+  label: payments.label,
+  recordedBy: payments.recordedBy,
+  nom: sql<string>`${students.nom}`.as('student_nom'),
+  prenom: sql<string>`${students.prenom}`.as('student_prenom'),
+  className: sql<string>`${classes.name}`.as('class_name'),
+  yearName: sql<string>`${schoolYears.name}`.as('year_name'),
+};
+
+/**
+ * One page of the payments dated within a period (by date, then receipt number), with their
+ * number and sum over the whole period: one round trip of two statements, whatever the page.
+ */
+export async function paymentsOfPeriod(db: Db, school: string, q: PeriodQuery) {
+  const where = and(ofSchool(payments, school), gte(payments.date, q.from), lte(payments.date, q.to));
+  const [rows, totals] = await db.batch([
+    db
+      .select(periodColumns)
+      .from(payments)
+      .innerJoin(
+        enrollments,
+        and(eq(enrollments.instanceId, payments.instanceId), eq(enrollments.id, payments.enrollmentId)),
+      )
+      .innerJoin(students, and(eq(students.instanceId, enrollments.instanceId), eq(students.id, enrollments.studentId)))
+      .innerJoin(classes, and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId)))
+      .innerJoin(
+        schoolYears,
+        and(eq(schoolYears.instanceId, enrollments.instanceId), eq(schoolYears.id, enrollments.yearId)),
+      )
+      .where(where)
+      .orderBy(asc(payments.date), asc(payments.receiptNo), asc(payments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ count: count(), sum: sql<number>`coalesce(sum(${payments.amount}), 0)`.as('sum') })
+      .from(payments)
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.count ?? 0, sum: totals[0]?.sum ?? 0 };
+}

@@ -392,6 +392,8 @@ export const students = sqliteTable(
     prenom: text('prenom').notNull(),
     sexe: text('sexe', { enum: ['M', 'F'] }),
     dateOfBirth: text('date_of_birth'),
+    /** Where the student was born (the Ministry's class lists ask for it); null when unknown. */
+    birthPlace: text('birth_place'),
     address: text('address'),
     photoKey: text('photo_key'),
     tutorName: text('tutor_name'),

@@ -1,9 +1,9 @@
 // Students: the register's page, the lookups of the student form and the bulk actions, and the
 // writes of the student form (document 2 §2, §7). A read that returns students with their
 // enrolment of the year lives here; the enrolments' own reads and writes in db/enrollments.ts.
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { searchKey, searchWords } from '../domain/text';
-import { chunk, IDS_PER_STATEMENT, selectByIds } from './chunks';
+import { chunk, IDS_PER_STATEMENT, insertChunks, selectByIds } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
 import { byId, ofSchool } from './scoped';
@@ -149,6 +149,71 @@ export const findNisuOwner = (db: Db, school: string, nisu: string) =>
     .from(students)
     .where(and(ofSchool(students, school), eq(students.nisu, nisu)))
     .get();
+
+// ------------------------------------------------------------------------ register import
+
+/** A list of values as one JSON parameter, read by SQL's json_each: one statement whatever its length. */
+const jsonList = (values: readonly string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+/**
+ * Which of these ids are taken, by this school (`ours` = 1) or by another one (ids are unique
+ * across the platform): the lines of an import already written, and the ids to replace.
+ */
+export const selectTakenIds = (db: Db, school: string, ids: readonly string[]) =>
+  db
+    .select({ id: students.id, ours: sql<number>`${students.instanceId} = ${school}`.as('ours') })
+    .from(students)
+    .where(sql`${students.id} IN ${jsonList(ids)}`);
+
+const importMatch = {
+  id: students.id,
+  nom: students.nom,
+  prenom: students.prenom,
+  nisu: students.nisu,
+  person:
+    sql<string>`${students.nomKey} || '|' || ${students.prenomKey} || '|' || coalesce(${students.dateOfBirth}, '')`.as(
+      'person',
+    ),
+};
+
+/** The school's students holding one of these NISUs (never another school's). */
+export const selectByNisus = (db: Db, school: string, nisus: readonly string[]) =>
+  db
+    .select(importMatch)
+    .from(students)
+    .where(and(ofSchool(students, school), isNotNull(students.nisu), sql`${students.nisu} IN ${jsonList(nisus)}`));
+
+/**
+ * The school's students with the same folded names and birth date as one of `persons`
+ * (domain/register-import.ts personKey: 'nom|prenom|YYYY-MM-DD').
+ */
+export const selectByPersons = (db: Db, school: string, persons: readonly string[]) =>
+  db
+    .select(importMatch)
+    .from(students)
+    .where(
+      and(
+        ofSchool(students, school),
+        sql`${students.nomKey} || '|' || ${students.prenomKey} || '|' || coalesce(${students.dateOfBirth}, '') IN ${jsonList(persons)}`,
+      ),
+    );
+
+/**
+ * A guard condition of an import's batch: none of these NISUs, names and birth dates is the
+ * school's, and none of these ids is taken anywhere, when the batch runs (decision 041).
+ */
+export const noneOfImport = (school: string, keys: { ids: string[]; nisus: string[]; persons: string[] }) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${students} WHERE ${students.id} IN ${jsonList(keys.ids)})
+    AND NOT EXISTS (SELECT 1 FROM ${students} WHERE ${students.instanceId} = ${school} AND ${students.nisu} IS NOT NULL AND ${students.nisu} IN ${jsonList(keys.nisus)})
+    AND NOT EXISTS (SELECT 1 FROM ${students} WHERE ${students.instanceId} = ${school} AND ${students.nomKey} || '|' || ${students.prenomKey} || '|' || coalesce(${students.dateOfBirth}, '') IN ${jsonList(keys.persons)})`;
+
+/** Students of an import: inserted with their folded names, a few rows per statement (D1's 100 parameters). */
+export const insertStudents = (db: Db, rows: NewStudent[]) =>
+  insertChunks(
+    db,
+    students,
+    rows.map((row) => ({ ...row, ...nameKeys(row) })),
+  );
 
 /** The students among `ids` with their enrolment of the year, in one batch whatever the count. */
 export const studentsWithYearEnrollment = (db: Db, school: string, ids: readonly string[], yearId: string) =>

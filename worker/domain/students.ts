@@ -11,6 +11,7 @@ export const STUDENT_LIMITS = {
   nom: 100,
   prenom: 100,
   address: 300,
+  birthPlace: 100,
   tutorName: 200,
   tutorEmail: 200,
   tutorPhone: 40,

@@ -11,6 +11,7 @@ import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
+import { exportText } from '../../i18n/exports';
 import { reportCardsText as t } from '../../i18n/report-cards';
 import { shellText } from '../../i18n/shell';
 import { useSchool } from '../../layouts/school';
@@ -25,6 +26,7 @@ import {
 import type { Period } from '../../../worker/contract/academic-periods';
 import type { ReportData } from '../../../worker/contract/grades';
 import type { SaveAppreciation } from './AppreciationField';
+import { palmaresCsv, printPalmares } from './palmares';
 import { type CardContext, ReportCard } from './ReportCard';
 import cardStyles from './cards.css?raw';
 import './report-cards.css';
@@ -328,9 +330,41 @@ export function ReportCardsPage() {
                   </li>
                 ))}
               </ul>
-              <button type="button" className="btn rc-generate" onClick={generate}>
-                {t.generate(selected.size)}
-              </button>
+              <div className="rc-selection-actions">
+                <button type="button" className="btn rc-generate" onClick={generate}>
+                  {t.generate(selected.size)}
+                </button>
+                {model && className && period && selectedYear && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      onClick={() =>
+                        printPalmares(model, {
+                          className,
+                          periodName: period.name,
+                          yearName: selectedYear.name,
+                          school: {
+                            name: school?.name ?? '',
+                            address: school?.address ?? null,
+                            phone: school?.phone ?? null,
+                            logoUrl: school?.logo_url ?? null,
+                          },
+                        })
+                      }
+                    >
+                      {exportText.palmares.print}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      onClick={() => void palmaresCsv(model, className, period.name, selectedYear.name)}
+                    >
+                      {exportText.palmares.csv}
+                    </button>
+                  </>
+                )}
+              </div>
             </>
           )}
         </section>

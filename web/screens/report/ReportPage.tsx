@@ -13,6 +13,7 @@ import { financeText } from '../../i18n/finance';
 import { useSchool } from '../../layouts/school';
 import { balanceClass, formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
 import type { Report, ReportQuery } from '../../../worker/contract/finance';
+import { ReportExports } from './ReportExports';
 import './report.css';
 
 const t = financeText.report;
@@ -31,8 +32,8 @@ interface Filters {
 
 const INITIAL: Filters = { searchTerm: '', balanceFilter: 'all', mppaText: '', excluded: [] };
 
-function reportPath(f: Filters, page: number, yearId: string | null, classes: string[]) {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+function reportPath(f: Filters, page: number, yearId: string | null, classes: string[], limit = PAGE_SIZE) {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (yearId) params.set('yearId', yearId);
   if (f.searchTerm.trim()) params.set('searchTerm', f.searchTerm.trim());
   if (f.balanceFilter !== 'all') params.set('balanceFilter', f.balanceFilter);
@@ -139,6 +140,12 @@ export function ReportPage() {
           </fieldset>
         )}
       </section>
+
+      <ReportExports
+        pathOf={(p, limit) => reportPath(sent, p, selectedYear?.id ?? null, classes, limit)}
+        school={school}
+        yearName={selectedYear?.name ?? null}
+      />
 
       {report.error ? (
         <p className="notice notice-error" role="alert">

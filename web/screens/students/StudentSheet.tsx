@@ -75,6 +75,7 @@ export function StudentSheet({
               [t.className, classLabel(student)],
               [t.sexe, sexLabel(student.sexe)],
               [t.birthDate, formatDateFr(student.date_of_birth)],
+              [t.birthPlace, orDash(student.birth_place)],
               [t.address, orDash(student.address)],
             ]}
           />

@@ -58,6 +58,7 @@ function sheetBody(s: Student, yearName: string) {
       [t.className, classLabel(s)],
       [t.sexe, sexLabel(s.sexe)],
       [t.birthDate, formatDateFr(s.date_of_birth)],
+      [t.birthPlace, orDash(s.birth_place)],
       [t.address, orDash(s.address)],
     ])}
     <h3>${t.tutor}</h3>

@@ -7,6 +7,7 @@ import { platformText as t } from '../../i18n/platform';
 import { type Session, useSession } from '../../session/session';
 import { ActivityLog } from '../journal/ActivityLog';
 import { AnnouncementsSection } from './AnnouncementsSection';
+import { BackupsSection } from './BackupsSection';
 import { DelegatesSection } from './DelegatesSection';
 import { MaintenanceSection } from './MaintenanceSection';
 import { SchoolsSection } from './SchoolsSection';
@@ -15,7 +16,7 @@ import './superadmin.css';
 
 type Tab = keyof typeof t.tabs;
 const TAB_KEY = 'superadminActiveTab';
-const SUPERADMIN_ONLY: readonly Tab[] = ['delegates', 'maintenance'];
+const SUPERADMIN_ONLY: readonly Tab[] = ['delegates', 'maintenance', 'backups'];
 
 function Console({ session }: { session: Session }) {
   const superadmin = session.role === 'superadmin';
@@ -51,6 +52,7 @@ function Console({ session }: { session: Session }) {
         {active === 'announcements' && <AnnouncementsSection />}
         {active === 'delegates' && <DelegatesSection />}
         {active === 'maintenance' && <MaintenanceSection />}
+        {active === 'backups' && <BackupsSection schools={schools} />}
         {active === 'journal' && (
           <ActivityLog scope={{ kind: 'platform', schools: schools.data ?? [], canDelete: superadmin }} />
         )}

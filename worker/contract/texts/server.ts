@@ -45,6 +45,7 @@ export const serverText = {
     currentPassword: 'Mot de passe actuel',
     date: 'Date',
     date_of_birth: 'Date de naissance',
+    birth_place: 'Lieu de naissance',
     email: 'E-mail',
     enabled: 'Accès aux notes',
     enrollment: 'Inscription',

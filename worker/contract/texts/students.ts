@@ -20,6 +20,7 @@ export const studentServerText = {
   birthDateTooOld: 'La date de naissance ne peut pas remonter à plus de 120 ans.',
   nomTooLong: 'Le nom ne doit pas dépasser 100 caractères.',
   prenomTooLong: 'Le prénom ne doit pas dépasser 100 caractères.',
+  birthPlaceTooLong: 'Le lieu de naissance ne doit pas dépasser 100 caractères.',
   addressTooLong: "L'adresse ne doit pas dépasser 300 caractères.",
   tutorNameTooLong: 'Le nom du tuteur ne doit pas dépasser 200 caractères.',
   medicalNotesInvalid: 'Les notes médicales ne sont pas valides : groupe sanguin inconnu ou texte trop long.',

@@ -10,7 +10,8 @@ import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
 import { authText } from '../../../i18n/auth';
 import { serverText } from '../../../i18n/server';
-import { setSessionToken } from '../../../session/session';
+import { setSessionToken, useSession } from '../../../session/session';
+import { BackupCard } from '../BackupCard';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
 import type { PasswordChange, PasswordChanged } from '../../../../worker/contract/auth';
 import '../../login/auth.css';
@@ -24,6 +25,7 @@ export function SecurityTab() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const session = useSession();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,29 +60,33 @@ export function SecurityTab() {
   }
 
   return (
-    <form className="security-form" onSubmit={submit} noValidate>
-      <h2>{t.title}</h2>
-      <ErrorNotice message={error} />
-      <Field label={t.current}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        )}
-      </Field>
-      <NewPasswordFields
-        password={next}
-        confirm={confirm}
-        labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
-        onPassword={setNext}
-        onConfirm={setConfirm}
-      />
-      <button type="submit" className="btn" disabled={busy}>
-        {busy ? t.submitting : t.submit}
-      </button>
-    </form>
+    <>
+      <form className="security-form" onSubmit={submit} noValidate>
+        <h2>{t.title}</h2>
+        <ErrorNotice message={error} />
+        <Field label={t.current}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          )}
+        </Field>
+        <NewPasswordFields
+          password={next}
+          confirm={confirm}
+          labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
+          onPassword={setNext}
+          onConfirm={setConfirm}
+        />
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? t.submitting : t.submit}
+        </button>
+      </form>
+      {/* The school's backup (issue 30): the admin account type only, like the route. */}
+      {session?.role === 'admin' && <BackupCard />}
+    </>
   );
 }

@@ -48,6 +48,7 @@ export function IdentityFields({ form }: { form: FormBinding }) {
           )}
         </BoundField>
         <BirthDate form={form} />
+        <TextField form={form} name="birth_place" label={t.birthPlace} maxLength={STUDENT_LIMITS.birthPlace} />
         <TextField form={form} name="address" label={t.address} required wide maxLength={STUDENT_LIMITS.address} />
       </div>
       <label className="check">

@@ -21,6 +21,7 @@ export interface FormState {
   prenom: string;
   sexe: '' | 'M' | 'F';
   birth: DateParts;
+  birth_place: string;
   address: string;
   hasNisu: boolean;
   nisu: string;
@@ -56,6 +57,7 @@ export function initialState(student: Student | null): FormState {
     prenom: student?.prenom ?? '',
     sexe: student?.sexe ?? '',
     birth: dateParts(student?.date_of_birth),
+    birth_place: student?.birth_place ?? '',
     address: student?.address ?? '',
     hasNisu: Boolean(student?.nisu),
     nisu: student?.nisu ?? '',
@@ -106,6 +108,7 @@ export function studentFields(state: FormState) {
     prenom: cleanText(state.prenom),
     sexe: state.sexe || null,
     date_of_birth: composeDate(state.birth),
+    birth_place: cleanText(state.birth_place) || null,
     address: cleanText(state.address),
     photo_url: state.photo,
     tutor_name: cleanText(state.tutor_name) || null,

@@ -4,7 +4,7 @@
 // queued one changes the page and its offline copy at once, a sent one puts the rows its answer
 // carries in their place (register/local.ts); the page is read again only when rows left it
 // that the next pages would replace.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api, errorMessage, type Queued } from '../../../api/client';
 import { usePendingWrites } from '../../../api/pending';
 import { RefusedWrites } from '../../../components/RefusedWrites';
@@ -14,6 +14,8 @@ import { Pager } from '../../../components/Pager';
 import { openWaitingWindow } from '../../../components/print';
 import { toast } from '../../../components/toast';
 import { offlineText } from '../../../i18n/offline';
+import { exportText } from '../../../i18n/exports';
+import { importText } from '../../../i18n/student-import';
 import { studentText } from '../../../i18n/students';
 import type { SchoolInfo, SchoolYear } from '../../../layouts/school';
 import { hasPermission, useSession } from '../../../session/session';
@@ -22,6 +24,7 @@ import { ChangeClassDialog, EnrolDialog } from '../dialogs';
 import { StudentForm } from '../form/StudentForm';
 import { type ClassOption, fullName, type Student } from '../model';
 import { Lightbox } from '../photo';
+import { MinistryListDialog } from '../ministry-list';
 import { printStudentList, printStudentSheets } from '../printing';
 import { StudentSheet } from '../StudentSheet';
 import { StudentTable } from '../StudentTable';
@@ -39,6 +42,7 @@ import {
   statusLocally,
   updatedLocally,
 } from './local';
+import { type ImportJob, savedJob } from '../import/job';
 import { SelectionBar } from './SelectionBar';
 import { wholeList } from './stored';
 import { useRegister } from './useRegister';
@@ -54,6 +58,9 @@ import type { DeletedStudents, StudentsStatus, StudentsStatusChanged } from '../
 
 const t = studentText;
 
+/** The import (issue 30): its own chunk, with the file readers, loaded when opened. */
+const ImportDialog = lazy(async () => ({ default: (await import('../import/ImportDialog')).ImportDialog }));
+
 type Dialog =
   | { kind: 'form'; student: Student | null }
   | { kind: 'sheet'; student: Student }
@@ -61,7 +68,9 @@ type Dialog =
   | { kind: 'enrol'; student: Student }
   | { kind: 'bulk-enrol' }
   | { kind: 'change-class' }
-  | { kind: 'delete' };
+  | { kind: 'delete' }
+  | { kind: 'import'; resume: ImportJob | null }
+  | { kind: 'ministry' };
 
 export function Register({ year, school }: { year: SchoolYear; school: SchoolInfo | null }) {
   const session = useSession();
@@ -69,6 +78,8 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
   const register = useRegister(year);
   const { list, page, classes, selection } = register;
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // An import of this year interrupted in this tab (the network, a reload): resumed from here.
+  const [unfinished, setUnfinished] = useState(() => savedJob(year.id));
   // A sent write patches the page from its answer: the list is not read again (issue 12).
   const { send, patch, busy } = useWrite(list, { reload: false });
   const pending = usePendingWrites();
@@ -214,6 +225,18 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
           >
             {t.toolbar.printList}
           </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'ministry' })}>
+            {exportText.ministry.open}
+          </button>
+          {can('student:create') && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setDialog({ kind: 'import', resume: null })}
+            >
+              {importText.open}
+            </button>
+          )}
           {can('student:create') && (
             <button type="button" className="btn" onClick={() => setDialog({ kind: 'form', student: null })}>
               {t.toolbar.add}
@@ -222,6 +245,19 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
         </div>
       </header>
       <RefusedWrites areas={['/students', '/enrollments']} />
+
+      {unfinished && dialog?.kind !== 'import' && can('student:create') && (
+        <p className="notice notice-warning" role="status">
+          {importText.writing.pending(unfinished.file, unfinished.sent, unfinished.lines.length)}{' '}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => setDialog({ kind: 'import', resume: unfinished })}
+          >
+            {importText.writing.resume}
+          </button>
+        </p>
+      )}
 
       <Filters register={register} />
 
@@ -345,6 +381,34 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
           busy={busy}
           onSubmit={(target) => void moveSelection(target)}
           onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'import' && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            yearId={year.id}
+            resume={dialog.resume}
+            onClose={(changed) => {
+              setDialog(null);
+              setUnfinished(savedJob(year.id));
+              if (changed) list.reload();
+            }}
+          />
+        </Suspense>
+      )}
+      {dialog?.kind === 'ministry' && (
+        <MinistryListDialog
+          classes={classes}
+          initialClass={register.filters.classFilter}
+          yearName={year.name}
+          school={school}
+          load={(className) =>
+            wholeList(
+              { ...register.filters, classFilter: className, search: '', includeArchived: false, page: 1 },
+              register.unenrolledFilter,
+            )
+          }
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'delete' && (

@@ -1,0 +1,25 @@
+// Downloading a school's backup (issue 30): a POST answered by a ZIP streamed from the Worker,
+// kept by the browser as a file. Never queued offline (X-Draft): a backup needs the network now.
+import { ApiError, NetworkError } from '../api/client';
+import { shellText } from '../i18n/shell';
+import { getSession } from '../session/session';
+import { downloadBlob } from './csv';
+
+export async function downloadBackup(path: string): Promise<void> {
+  const session = getSession();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: 'POST',
+      headers: { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), 'X-Draft': '1' },
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) {
+    const error = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new ApiError(response.status, error?.message ?? shellText.errors.server(response.status), error?.code);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'sauvegarde.zip';
+  downloadBlob(name, await response.blob());
+}

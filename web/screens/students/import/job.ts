@@ -1,0 +1,111 @@
+// An import under way (issue 30): the lines the preview accepted, how many were sent and what
+// landed. Kept in the tab's sessionStorage after every batch, so that an import interrupted by
+// the network or a reload is resumed where it stopped (a batch sent twice writes nothing twice:
+// its lines carry their student ids) or leaves a clear count of what landed.
+import { api, isQueued } from '../../../api/client';
+import { importServerText } from '../../../i18n/student-import';
+import type { ImportCheck, ImportWritten } from '../../../../worker/contract/student-import';
+import {
+  duplicatesInFile,
+  IMPORT_CHECK_LINES,
+  IMPORT_WRITE_LINES,
+  type ImportLine,
+  type LineVerdict,
+  writes,
+} from '../../../../worker/domain/register-import';
+
+/** A line the import did not write, for the summary and its CSV. */
+export interface SkippedLine {
+  line: number;
+  name: string;
+  status: LineVerdict['status'];
+  reason: string;
+}
+
+export interface ImportJob {
+  yearId: string;
+  file: string;
+  /** The lines to write, in the file's order. */
+  lines: ImportLine[];
+  /** How many of `lines` the server has answered for. */
+  sent: number;
+  created: number;
+  enrolled: number;
+  skipped: SkippedLine[];
+}
+
+const storageKey = (yearId: string) => `studentImport:${yearId}`;
+
+export function savedJob(yearId: string): ImportJob | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(yearId));
+    return raw ? (JSON.parse(raw) as ImportJob) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const saveJob = (job: ImportJob) => sessionStorage.setItem(storageKey(job.yearId), JSON.stringify(job));
+export const dropJob = (yearId: string) => sessionStorage.removeItem(storageKey(yearId));
+
+export const lineName = (line: Pick<ImportLine, 'prenom' | 'nom'>) => `${line.prenom} ${line.nom}`.trim() || '-';
+
+/** Import calls are never queued offline (they need the network now): a failure is a NetworkError. */
+const NOW = { noQueue: true } as const;
+
+/**
+ * The preview of every line: the server's verdicts, asked in batches of IMPORT_CHECK_LINES,
+ * then the lines repeating an earlier line of another batch (the server sees one batch at a time;
+ * the rule is the same, domain/register-import.ts).
+ */
+export async function checkLines(
+  yearId: string,
+  lines: readonly ImportLine[],
+  onProgress: (done: number) => void,
+): Promise<Map<number, LineVerdict>> {
+  const verdicts = new Map<number, LineVerdict>();
+  for (let i = 0; i < lines.length; i += IMPORT_CHECK_LINES) {
+    const batch = lines.slice(i, i + IMPORT_CHECK_LINES);
+    const answer = await api.post<ImportCheck>('/students/import/check', { yearId, lines: batch }, NOW);
+    for (const v of answer.verdicts) verdicts.set(v.line, v);
+    onProgress(i + batch.length);
+  }
+  const kept = (l: ImportLine) => writes(verdicts.get(l.line)?.status ?? 'refused');
+  for (const [line, earlier] of duplicatesInFile(lines, kept)) {
+    if (!kept(lines.find((l) => l.line === line)!)) continue;
+    const reason =
+      earlier.reason === 'nisu'
+        ? importServerText.sameNisuAsLine(earlier.line)
+        : importServerText.samePersonAsLine(earlier.line);
+    verdicts.set(line, { line, status: 'duplicate', reason });
+  }
+  return verdicts;
+}
+
+/** Sends the job's next batch and answers the job as it now stands (saved). */
+export async function sendNextBatch(job: ImportJob): Promise<ImportJob> {
+  const batch = job.lines.slice(job.sent, job.sent + IMPORT_WRITE_LINES);
+  const answer = await api.post<ImportWritten>('/students/import', { yearId: job.yearId, lines: batch }, NOW);
+  if (isQueued(answer)) throw new Error('queued');
+  const byLine = new Map(batch.map((l) => [l.line, l]));
+  let created = 0;
+  let enrolled = 0;
+  const skipped: SkippedLine[] = [];
+  for (const v of answer.verdicts) {
+    if (writes(v.status) || v.status === 'imported') {
+      created += 1;
+      if (v.status === 'enrol' || (v.status === 'imported' && byLine.get(v.line)?.className)) enrolled += 1;
+    } else {
+      skipped.push({ line: v.line, name: lineName(byLine.get(v.line)!), status: v.status, reason: v.reason ?? '' });
+    }
+  }
+  const next: ImportJob = {
+    ...job,
+    sent: job.sent + batch.length,
+    created: job.created + created,
+    enrolled: job.enrolled + enrolled,
+    skipped: [...job.skipped, ...skipped],
+  };
+  saveJob(next);
+  return next;
+}

@@ -1,0 +1,190 @@
+// 'Sauvegardes' of the console (issue 30; the superadmin): any school's backup, and the restore
+// of a backup into a new, empty school. The ZIP is read here (fflate, its own chunk) and sent in
+// pieces: its signed manifest, each entry (a page of a table, a file), then the end; the server
+// checks every piece against the manifest. A piece sent twice writes nothing twice, so an
+// interrupted restore resumes where it stopped. Online only.
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { ApiState } from '../../api/useApi';
+import { downloadBackup } from '../../components/backup';
+import { toast } from '../../components/toast';
+import { backupText } from '../../i18n/backup';
+import { useOnline } from '../../session/connectivity';
+import { MANIFEST_ENTRY, restoreOrder, SIGNATURE_ENTRY, type BackupManifest } from '../../../worker/domain/backup';
+import type { Message } from '../../../worker/contract/endpoint';
+import type { PlatformSchool } from '../../../worker/contract/superadmin';
+
+const t = backupText.console;
+const NOW = { noQueue: true } as const;
+
+interface Restore {
+  school: string;
+  entries: Record<string, Uint8Array>;
+  order: string[];
+  /** Pieces sent: -1 before the manifest, order.length once all entries landed. */
+  sent: number;
+  running: boolean;
+  error: string | null;
+  done: boolean;
+}
+
+const base64 = (bytes: Uint8Array) => {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+
+export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]> }) {
+  const online = useOnline();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [target, setTarget] = useState('');
+  const [reading, setReading] = useState(false);
+  const [restore, setRestore] = useState<Restore | null>(null);
+  const list = schools.data ?? [];
+
+  const download = async (school: PlatformSchool) => {
+    setBusy(school.id);
+    try {
+      await downloadBackup(`/superadmin/schools/${school.id}/backup`);
+      toast.success(backupText.done);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const run = async (start: Restore) => {
+    let state = { ...start, running: true, error: null };
+    setRestore(state);
+    const { strFromU8 } = await import('fflate');
+    const path = `/superadmin/schools/${state.school}/restore`;
+    try {
+      if (state.sent < 0) {
+        await api.post<Message>(
+          `${path}/start`,
+          {
+            manifest: strFromU8(state.entries[MANIFEST_ENTRY]!),
+            signature: strFromU8(state.entries[SIGNATURE_ENTRY]!),
+          },
+          NOW,
+        );
+        state = { ...state, sent: 0 };
+        setRestore(state);
+      }
+      while (state.sent < state.order.length) {
+        const name = state.order[state.sent]!;
+        const bytes = state.entries[name]!;
+        await api.post<Message>(
+          `${path}/entry`,
+          name.startsWith('files/') ? { name, base64: base64(bytes) } : { name, text: strFromU8(bytes) },
+          NOW,
+        );
+        state = { ...state, sent: state.sent + 1 };
+        setRestore(state);
+      }
+      await api.post<Message>(`${path}/finish`, {}, NOW);
+      setRestore({ ...state, running: false, done: true });
+      toast.success(t.done);
+      schools.reload();
+    } catch (error) {
+      setRestore({ ...state, running: false, error: errorMessage(error) });
+    }
+  };
+
+  const choose = async (file: File | undefined) => {
+    if (!file || !target) return;
+    setReading(true);
+    try {
+      const { unzipSync, strFromU8 } = await import('fflate');
+      const entries = unzipSync(new Uint8Array(await file.arrayBuffer()));
+      if (!entries[MANIFEST_ENTRY] || !entries[SIGNATURE_ENTRY]) throw new Error(t.notBackup);
+      const manifest = JSON.parse(strFromU8(entries[MANIFEST_ENTRY])) as BackupManifest;
+      const order = restoreOrder(manifest);
+      if (order.some((name) => !entries[name])) throw new Error(t.notBackup);
+      void run({ school: target, entries, order, sent: -1, running: false, error: null, done: false });
+    } catch (error) {
+      toast.error(
+        error instanceof Error && error.message === t.notBackup ? t.notBackup : errorMessage(error, t.notBackup),
+      );
+    } finally {
+      setReading(false);
+    }
+  };
+
+  return (
+    <div className="backups">
+      {!online && (
+        <p className="notice notice-warning" role="alert">
+          {backupText.needsNetwork}
+        </p>
+      )}
+      <h2>{t.schools}</h2>
+      <ul className="backup-schools">
+        {list.map((school) => (
+          <li key={school.id}>
+            <span>{school.name}</span>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy !== null || !online}
+              aria-label={`${t.download} : ${school.name}`}
+              onClick={() => void download(school)}
+            >
+              {busy === school.id ? backupText.downloading : t.download}
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <h2>{t.restoreTitle}</h2>
+      <p className="muted">{t.restoreIntro}</p>
+      <label className="field">
+        <span className="field-label">{t.target}</span>
+        <select
+          className="input"
+          value={target}
+          disabled={Boolean(restore?.running)}
+          onChange={(e) => setTarget(e.target.value)}
+        >
+          <option value="">{t.choose}</option>
+          {list.map((school) => (
+            <option key={school.id} value={school.id}>
+              {school.name} ({school.students})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">{t.file}</span>
+        <input
+          type="file"
+          className="input"
+          accept=".zip,application/zip"
+          disabled={!target || reading || Boolean(restore?.running) || !online}
+          onChange={(e) => {
+            void choose(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {reading && <p role="status">{t.reading}</p>}
+      {restore && (
+        <div className="backup-restore" role="status">
+          <progress max={restore.order.length + 1} value={restore.sent + 1} className="import-progress" />
+          <p>{restore.done ? t.done : t.progress(Math.max(0, restore.sent), restore.order.length)}</p>
+          {restore.error && (
+            <p className="notice notice-error" role="alert">
+              {restore.error}
+            </p>
+          )}
+          {restore.error && (
+            <button type="button" className="btn" disabled={!online} onClick={() => void run(restore)}>
+              {t.resume}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
