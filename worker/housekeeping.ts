@@ -80,7 +80,10 @@ export async function dailyHousekeeping(env: Env, now = new Date()) {
     ['idempotency keys', () => Promise.all(databases.map(({ db }) => idempotencyKeys.deleteExpired(db, now).run()))],
     [
       'device sessions',
-      () => Promise.all(databases.map(({ db }) => deviceSessions.deleteExpired(db, Math.floor(now.getTime() / 1000)).run())),
+      () =>
+        Promise.all(
+          databases.map(({ db }) => deviceSessions.deleteExpired(db, Math.floor(now.getTime() / 1000)).run()),
+        ),
     ],
     ['school databases', () => settleSchoolDatabases(env, now)],
     ['deleted schools', () => purgeDeletedSchools(env)],

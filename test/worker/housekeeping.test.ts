@@ -200,7 +200,7 @@ describe('the clean-up of what the cascades leave', () => {
     expect(await keysUnder(`instances/${school.id}/`)).toEqual([]);
   });
 
-  it("keeps the hub and files of a school whose rows left a database it moved out of", async () => {
+  it('keeps the hub and files of a school whose rows left a database it moved out of', async () => {
     const school = await createSchool({ users: [{ username: 'admin', type: 'admin' }] });
     const hub = schoolHub(env, school.id);
     const teacherId = crypto.randomUUID();

@@ -136,11 +136,7 @@ const heldSchool = (states: string[]) =>
  * school filter keeps that school's rows and the platform's rows about it. Newest first. `key` narrows to rows newer than, or not newer than,
  * a row's key. Answers the two selects and their conditions for the reads below.
  */
-function platformLogSelects(
-  db: Db,
-  filters: PlatformFilters,
-  key?: { key: LogKey; side: 'newer' | 'notNewer' },
-) {
+function platformLogSelects(db: Db, filters: PlatformFilters, key?: { key: LogKey; side: 'newer' | 'notNewer' }) {
   const schoolWhere = and(
     heldSchool(['open', 'moving']),
     ...(filters.schoolId ? [eq(auditLog.instanceId, filters.schoolId)] : []),
@@ -192,11 +188,7 @@ function platformLogSelects(
 const newestFirst = [sql`created_at DESC`, sql`id DESC`];
 
 /** One database's rows of the platform's view, newest first: a page of them and its two totals (one batch). */
-export function platformLogPage(
-  db: Db,
-  filters: PlatformFilters,
-  at: { limit: number; offset: number },
-) {
+export function platformLogPage(db: Db, filters: PlatformFilters, at: { limit: number; offset: number }) {
   const { schoolRows, platformRows, schoolWhere, platformWhere } = platformLogSelects(db, filters);
   return [
     db.select({ schoolTotal: count() }).from(auditLog).where(schoolWhere),

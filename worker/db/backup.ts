@@ -61,6 +61,12 @@ function describe(table: SQLiteTable): Info {
   };
 }
 
+/**
+ * Tables with an `instance_id` that are not the school's data: a device's sign-in session belongs
+ * to the device (decision 004), not to a backup; a restored school's users sign in again.
+ */
+const NOT_SCHOOL_DATA = new Set(['device_sessions']);
+
 let cached: SchoolTable[] | null = null;
 let infos: Map<string, Info> | null = null;
 
@@ -71,7 +77,7 @@ export function schoolTables(): SchoolTable[] {
   for (const value of Object.values(schema))
     if (value instanceof SQLiteTable) all.set(getTableConfig(value).name, describe(value));
   // School tables: those with instance_id, then those hanging off one of them, until none is added.
-  const school = new Set([...all.values()].filter((t) => t.direct).map((t) => t.name));
+  const school = new Set([...all.values()].filter((t) => t.direct && !NOT_SCHOOL_DATA.has(t.name)).map((t) => t.name));
   for (let grew = true; grew;) {
     grew = false;
     for (const t of all.values()) {

@@ -148,6 +148,8 @@ export function readDate(value: string): string {
 }
 
 /** A date cell of a spreadsheet (a JavaScript Date at midnight UTC) as YYYY-MM-DD. */
+// A calendar date the spreadsheet stores at midnight UTC, not an instant: its UTC day is the date.
+// eslint-disable-next-line no-restricted-syntax
 export const isoDateOf = (date: Date): string => (Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10));
 
 const SEX_WORDS: Record<string, 'M' | 'F'> = {

@@ -7,6 +7,7 @@ import { backupApi as api } from '../contract/backup';
 import { backupServerText as t } from '../contract/texts/backup';
 import * as backup from '../db/backup';
 import type { Db } from '../db/client';
+import { schoolDatabase } from '../db/databases';
 import * as instances from '../db/instances';
 import {
   BACKUP_FORMAT,
@@ -17,11 +18,12 @@ import {
   schoolPrefix,
   type TablePage,
 } from '../domain/backup';
-import type { AppBindings } from '../env';
+import { schoolToday } from '../domain/dates';
+import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found } from '../lib/errors';
 import { backupStream, manifestSigned, sha256 } from '../lib/backup';
 import { input } from '../lib/validate';
-import { commit } from '../lib/write';
+import { commit, commitToSchool } from '../lib/write';
 import type { Context } from 'hono';
 
 export const backupRoutes = new Hono<AppBindings>();
@@ -41,32 +43,36 @@ const schoolOf = (row: instances.InstanceRow): BackupSchool => ({
   receipt_seq: row.receiptSeq,
 });
 
+/** A school of the platform, for the superadmin: its database (as the directory names it) and its row there. */
+async function schoolAt(c: AppContext, id: string) {
+  const route = found(await instances.getRoute(c.var.directory, id), t.schoolNotFound);
+  const db = schoolDatabase(c.env, route.shard);
+  return { db, row: found(await instances.getInstance(db, id), t.schoolNotFound) };
+}
+
 /** The backup's answer: the ZIP, streamed; the download is written to the log first. */
-async function sendBackup<E extends AppBindings>(c: Context<E>, row: instances.InstanceRow) {
+async function sendBackup<E extends AppBindings>(c: Context<E>, db: Db, row: instances.InstanceRow) {
   await commit(c, [], {
-    audit: { action: 'BACKUP_SCHOOL', target: row.name, details: { school_id: row.id } },
+    audit: { action: 'BACKUP_SCHOOL', school: row.id, target: row.name, details: { school_id: row.id } },
     body: {},
   });
-  const day = new Date().toISOString().slice(0, 10);
-  const name = `sauvegarde-${row.name.normalize('NFD').replace(/[^A-Za-z0-9]+/g, '-')}-${day}.zip`;
-  return new Response(
-    backupStream({ db: c.var.db, files: c.env.FILES, secret: c.env.JWT_SECRET, school: schoolOf(row) }),
-    {
-      headers: {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${name}"`,
-      },
+  const name = `sauvegarde-${row.name.normalize('NFD').replace(/[^A-Za-z0-9]+/g, '-')}-${schoolToday()}.zip`;
+  return new Response(backupStream({ db, files: c.env.FILES, secret: c.env.JWT_SECRET, school: schoolOf(row) }), {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${name}"`,
     },
-  );
+  });
 }
 
 backupRoutes.post(api.schoolBackup.path, allow.types('admin'), input(api.schoolBackup), async (c) =>
-  sendBackup(c, found(await instances.getInstance(c.var.db, c.var.school), t.schoolNotFound)),
+  sendBackup(c, c.var.db, found(await instances.getInstance(c.var.db, c.var.school), t.schoolNotFound)),
 );
 
-backupRoutes.post(api.platformBackup.path, allow.types('superadmin'), input(api.platformBackup), async (c) =>
-  sendBackup(c, found(await instances.getInstance(c.var.db, c.req.valid('param').id), t.schoolNotFound)),
-);
+backupRoutes.post(api.platformBackup.path, allow.types('superadmin'), input(api.platformBackup), async (c) => {
+  const { db, row } = await schoolAt(c, c.req.valid('param').id);
+  return sendBackup(c, db, row);
+});
 
 // ------------------------------------------------------------------------------------ restore
 
@@ -86,8 +92,7 @@ async function isEmpty(db: Db, school: string) {
 backupRoutes.post(api.restoreStart.path, allow.types('superadmin'), input(api.restoreStart), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const { db } = c.var;
-  const target = found(await instances.getInstance(db, id), t.schoolNotFound);
+  const { db, row: target } = await schoolAt(c, id);
   if (!(await manifestSigned(c.env.JWT_SECRET, body.manifest, body.signature)))
     throw badRequest(t.tampered, 'tampered');
   let manifest: BackupManifest;
@@ -110,9 +115,11 @@ backupRoutes.post(api.restoreStart.path, allow.types('superadmin'), input(api.re
   const underWay = (await c.env.FILES.head(restoreKey(id))) !== null;
   if (!underWay && !(await isEmpty(db, id))) throw conflict(t.notEmpty, 'not_empty');
   await c.env.FILES.put(restoreKey(id), body.manifest, { httpMetadata: { contentType: 'application/json' } });
-  return commit(c, backup.wipeSchool(db, id), {
+  return commitToSchool(c, backup.wipeSchool(db, id), {
+    school: { id, db },
     audit: {
       action: 'RESTORE_SCHOOL_START',
+      school: id,
       target: target.name,
       details: {
         school_id: id,
@@ -128,7 +135,7 @@ backupRoutes.post(api.restoreStart.path, allow.types('superadmin'), input(api.re
 backupRoutes.post(api.restoreEntry.path, allow.types('superadmin'), input(api.restoreEntry), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const { db } = c.var;
+  const { db } = await schoolAt(c, id);
   const manifest = await manifestOf(c.env.FILES, id);
   const from = manifest.school.id;
 
@@ -153,16 +160,21 @@ backupRoutes.post(api.restoreEntry.path, allow.types('superadmin'), input(api.re
     throw badRequest(t.checksum(body.name), 'tampered');
   }
   const rows = page.rows.map((row) => row.map((value) => rewriteValue(value, from, id)));
-  return commit(c, backup.insertRows(db, table.name, table.columns, rows), {
-    audit: { action: 'RESTORE_SCHOOL_ENTRY', target: body.name, details: { school_id: id, rows: rows.length } },
+  return commitToSchool(c, backup.insertRows(db, table.name, table.columns, rows), {
+    school: { id, db },
+    audit: {
+      action: 'RESTORE_SCHOOL_ENTRY',
+      school: id,
+      target: body.name,
+      details: { school_id: id, rows: rows.length },
+    },
     body: { message: t.entryRestored },
   });
 });
 
 backupRoutes.post(api.restoreFinish.path, allow.types('superadmin'), input(api.restoreFinish), async (c) => {
   const { id } = c.req.valid('param');
-  const { db } = c.var;
-  const target = found(await instances.getInstance(db, id), t.schoolNotFound);
+  const { db, row: target } = await schoolAt(c, id);
   const manifest = await manifestOf(c.env.FILES, id);
   const counts = await backup.countRows(db, id);
   for (const table of manifest.tables) {
@@ -181,7 +193,7 @@ backupRoutes.post(api.restoreFinish.path, allow.types('superadmin'), input(api.r
   if (missing) throw conflict(t.missingFile(missing.name), 'restore_incomplete');
 
   const s = manifest.school;
-  const response = await commit(
+  const response = await commitToSchool(
     c,
     [
       instances.restoreSettings(db, id, {
@@ -195,8 +207,10 @@ backupRoutes.post(api.restoreFinish.path, allow.types('superadmin'), input(api.r
       }),
     ],
     {
+      school: { id, db },
       audit: {
         action: 'RESTORE_SCHOOL',
+        school: id,
         target: target.name,
         details: { school_id: id, from_school: s.id, rows: manifest.tables.reduce((n, tb) => n + tb.rows, 0) },
       },

@@ -9,7 +9,7 @@ import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
-import { schoolClock } from '../../../worker/domain/attendance';
+import { schoolClock } from '../../../worker/domain/dates';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { formatDateFr } from '../../../worker/domain/students';
 import type { PeriodPayments } from '../../../worker/contract/exports';

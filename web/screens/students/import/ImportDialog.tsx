@@ -15,6 +15,7 @@ import {
   IMPORT_FIELDS,
   IMPORT_MAX_LINES,
   type ImportField,
+  isoDateOf,
   type ImportLine,
   type LineStatus,
   type LineVerdict,
@@ -51,7 +52,7 @@ const sample = (sheet: RegisterSheet, column: number) => {
   for (const row of sheet.rows.slice(0, 20)) {
     const cell = row[column];
     if (cell !== null && cell !== undefined && String(cell).trim()) {
-      return cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell);
+      return cell instanceof Date ? isoDateOf(cell) : String(cell);
     }
   }
   return '';
