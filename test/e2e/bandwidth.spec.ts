@@ -49,7 +49,7 @@ test('a secretary: the next visit takes no shell byte from the network, her scre
   ]) {
     expect(holds(stored, own), own).toBe(true);
   }
-  expect(stored).toContain('/docs/standard.md');
+  expect(stored).toContain('/docs/standard.json');
   const never = [
     'AdminPage',
     'UsersPage',
@@ -111,7 +111,7 @@ test("a teacher's screens are stored, and none of the office's", async ({ page, 
   ]) {
     expect(holds(stored, other), other).toBe(false);
   }
-  expect(stored).toContain('/docs/teacher.md');
+  expect(stored).toContain('/docs/teacher.json');
 
   await context.setOffline(true);
   await page.goto('/docs');

@@ -129,7 +129,7 @@ test('offline, the student search filters the stored list; a student added offli
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByText("Données synchronisées avec succès. Rechargement de l'application...")).toBeVisible();
-  await page.waitForEvent('load');
+  // The screen reads its data again in place (no page reload, decision 241).
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('Attente-Mobile');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Nadège');
