@@ -44,7 +44,8 @@ export interface Queued {
 export const isQueued = (value: unknown): value is Queued =>
   typeof value === 'object' && value !== null && (value as { queued?: unknown }).queued === true;
 
-interface Options {
+/** How a call is made (see each option). */
+export interface RequestOptions {
   /** The login call: a 401 is a wrong password, a 503 only flags the failed attempt. */
   anonymous?: boolean;
   signal?: AbortSignal;
@@ -68,7 +69,7 @@ export function endMaintenanceStall() {
   release = null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, options: Options = {}): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   if (stalled && !options.anonymous) await stalled;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const session = getSession();
@@ -133,7 +134,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
 }
 
 /** A read, counted while on its way (the app shell's progress bar). */
-async function read<T>(path: string, options?: Options): Promise<T> {
+async function read<T>(path: string, options?: RequestOptions): Promise<T> {
   const done = trackRead();
   try {
     return await request<T>('GET', path, undefined, options);
@@ -179,10 +180,10 @@ async function poll<T>(path: string, etag: string | null, signal?: AbortSignal):
 
 export const api = {
   poll,
-  get: <T>(path: string, options?: Options) => read<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body ?? {}, options),
-  delete: <T>(path: string, body?: unknown, options?: Options) => request<T>('DELETE', path, body, options),
+  get: <T>(path: string, options?: RequestOptions) => read<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
 };
 
 /** The French message to show for any failure. */
