@@ -9,6 +9,7 @@ import { allow } from '../../worker/auth/access';
 import { area, type Endpoint } from '../../worker/contract/endpoint';
 import type { AppBindings } from '../../worker/env';
 import { openApiDocument } from '../../worker/lib/openapi';
+import { type ContractModule, webEndpointsModule } from '../../worker/lib/web-endpoints';
 import { registeredRoutes, taggedOf } from '../../worker/lib/routes';
 import { ENDPOINT, input } from '../../worker/lib/validate';
 import { bodyOf, call, createSchool, tokenFor } from './helpers';
@@ -67,6 +68,13 @@ describe('API contract', () => {
     const document = openApiDocument(app);
     expect(Object.keys(document.paths)).toContain('/api/school-years/{id}/set-current');
     await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot('../../docs/openapi.json');
+  });
+
+  it('keeps web/api/endpoints.ts generated from the contract (npm run openapi writes it)', async () => {
+    const modules = import.meta.glob<ContractModule>('../../worker/contract/*.ts', { eager: true });
+    const source = webEndpointsModule(modules);
+    expect(source).toContain("book: route<typeof gradesApi.book>('get', '/teacher/subject-details'),");
+    await expect(source).toMatchFileSnapshot('../../web/api/endpoints.ts');
   });
 
   it('serves the same document at /api/openapi.json in development', async () => {

@@ -46,7 +46,8 @@ export interface Queued {
 export const isQueued = (value: unknown): value is Queued =>
   typeof value === 'object' && value !== null && (value as { queued?: unknown }).queued === true;
 
-interface Options {
+/** How a call is made (see each option). */
+export interface RequestOptions {
   /** The login call: a 401 is a wrong password, a 503 only flags the failed attempt. */
   anonymous?: boolean;
   signal?: AbortSignal;
@@ -71,7 +72,7 @@ interface Options {
  * After a 401 on a signed-in call: renews the access token once. True when the call should be
  * sent again; otherwise the session has ended and the shell signs out.
  */
-async function renewedAfter401(options: Options): Promise<boolean> {
+async function renewedAfter401(options: RequestOptions): Promise<boolean> {
   const session = getSession();
   if (!options.renewed && session && renewable(session)) {
     const outcome = await renewSession();
@@ -93,7 +94,7 @@ export function endMaintenanceStall() {
   release = null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, options: Options = {}): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   if (stalled && !options.anonymous) await stalled;
   // An ended device session shows at the server's 401 below.
   if (!options.anonymous) await ensureFreshToken();
@@ -163,7 +164,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
 }
 
 /** A read, counted while on its way (the app shell's progress bar). */
-async function read<T>(path: string, options?: Options): Promise<T> {
+async function read<T>(path: string, options?: RequestOptions): Promise<T> {
   const done = options?.background ? () => undefined : trackRead();
   try {
     return await request<T>('GET', path, undefined, options);
@@ -210,10 +211,10 @@ async function poll<T>(path: string, etag: string | null, signal?: AbortSignal, 
 
 export const api = {
   poll,
-  get: <T>(path: string, options?: Options) => read<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, body ?? {}, options),
-  delete: <T>(path: string, body?: unknown, options?: Options) => request<T>('DELETE', path, body, options),
+  get: <T>(path: string, options?: RequestOptions) => read<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
 };
 
 /** The French message to show for any failure. */

@@ -1,0 +1,41 @@
+// The screens' calls, by endpoint (web/api/endpoints.ts) rather than by path: `read` and `send`
+// give the typed answer of the contract, `useRead` is `useApi` for an endpoint. The path-based
+// client (client.ts) stays underneath: one client, one error shape, one offline protocol.
+import type { Answer, Endpoint } from '../../worker/contract/endpoint';
+import { api, type Queued, type RequestOptions } from './client';
+import { type Args, pathOf, type Route } from './route';
+import { type ApiOptions, type ApiState, useApi } from './useApi';
+
+/** The arguments after the endpoint: its path parameters, query and body (when it reads any), then options. */
+type Rest<E extends Endpoint> =
+  object extends Args<E> ? [args?: Args<E>, options?: RequestOptions] : [args: Args<E>, options?: RequestOptions];
+
+/** A read of an endpoint (GET). */
+export function read<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E>> {
+  return api.get<Answer<E>>(pathOf(endpoint, args), options);
+}
+
+/** A write to an endpoint: its answer, or `{ queued: true }` when the service worker kept it offline. */
+export function send<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E> | Queued> {
+  const path = pathOf(endpoint, args);
+  const body = args?.body;
+  switch (endpoint.method) {
+    case 'post':
+      return api.post(path, body, options);
+    case 'put':
+      return api.put(path, body, options);
+    case 'delete':
+      return api.delete(path, body, options);
+    default:
+      return api.get(path, options);
+  }
+}
+
+/** The screen's data from an endpoint; `args` null while the screen has nothing to read. */
+export function useRead<E extends Endpoint>(
+  endpoint: Route<E>,
+  args: Args<E> | null,
+  options?: ApiOptions<Answer<E>>,
+): ApiState<Answer<E>> {
+  return useApi<Answer<E>>(args ? pathOf(endpoint, args) : null, options);
+}

@@ -1,0 +1,54 @@
+// An endpoint as the web names it: its method and path, typed by the contract's declaration
+// (web/api/endpoints.ts is generated from worker/contract/). A call gives the endpoint's path
+// parameters, query and body, each typed from the contract, and gets the contract's answer: a
+// renamed field or route is a type error in the screen that still uses the old one.
+import type { z } from 'zod';
+import type { Answer, Body, Endpoint, Query } from '../../worker/contract/endpoint';
+
+export interface Route<E extends Endpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Never set: carries the contract's endpoint for the type checker. */
+  readonly endpoint?: E;
+}
+
+/** Used by the generated map only: the literals must equal the contract's (checked by tsc). */
+export const route = <E extends Endpoint>(method: E['method'], path: E['path']): Route<E> => ({ method, path });
+
+type Has<S> = S extends z.ZodType ? true : false;
+
+/** What a call names besides its endpoint: path parameters, query and body, each where the endpoint reads it. */
+export type Args<E extends Endpoint> = (Has<E['params']> extends true
+  ? { params: z.input<NonNullable<E['params']>> }
+  : { params?: never }) &
+  (Has<E['query']> extends true ? { query: Query<E> } : { query?: never }) &
+  (Has<E['body']> extends true ? { body: Body<E> } : { body?: never });
+
+/** The arguments of a call: optional when the endpoint reads nothing required. */
+export type ArgsOf<E extends Endpoint> = object extends Args<E> ? [args?: Args<E>] : [args: Args<E>];
+/** What a call to a route names besides the route. */
+export type CallOf<R> = R extends Route<infer E> ? Args<E> : never;
+
+/** The answer of an endpoint, as the screens read it. */
+export type AnswerOf<R> = R extends Route<infer E> ? Answer<E> : never;
+/** The body of an endpoint, as the screens build it. */
+export type BodyOf<R> = R extends Route<infer E> ? Body<E> : never;
+/** The query of an endpoint. */
+export type QueryOf<R> = R extends Route<infer E> ? Query<E> : never;
+
+type Scalar = string | number | boolean | null | undefined;
+
+/** The address under /api of a call: path parameters filled in, the query's set values in order. */
+export function pathOf<E extends Endpoint>(endpoint: Route<E>, args: Args<E> = {} as Args<E>): string {
+  const params = (args.params ?? {}) as Record<string, Scalar>;
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${endpoint.path}: ${name} missing`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((args.query ?? {}) as Record<string, Scalar>))
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
