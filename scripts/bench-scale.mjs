@@ -7,12 +7,12 @@
 // two writes (a roll call of a whole class, a grade): median and p95 of 20 calls after a warm-up,
 // on local workerd (the production build: `npm run build` first), and the answers' size.
 // Writes bench-results/scale.json.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
+import { localDatabaseFiles } from './lib/local.mjs';
 import { startPreview } from './lib/preview.mjs';
 import { scaleSchool } from './scale/ids.ts';
 
@@ -31,10 +31,10 @@ const SCHOOL_DAYS = (() => {
   return n;
 })();
 
-function sizes() {
-  const dir = join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject');
-  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-  const db = new DatabaseSync(join(dir, file), { readOnly: true });
+/** What one school database weighs, and what its schools cost (the full schools are spread over every database). */
+function sizes(binding, path) {
+  console.log(`— ${binding}`);
+  const db = new DatabaseSync(path, { readOnly: true });
   const one = (query) => db.prepare(query).get();
   const byTable = Object.fromEntries(
     db
@@ -105,6 +105,7 @@ function sizes() {
   };
   const at = (l) => schoolYear(l);
   const figures = {
+    binding,
     schools,
     pupils,
     fullSchools: full.schools,
@@ -203,7 +204,10 @@ async function measure(label, host, token, path, { method = 'GET', body } = {}) 
   return JSON.parse(text);
 }
 
-const storage = sizes();
+// Each school database on its own (the directory holds routes, platform accounts and log only).
+const storage = localDatabaseFiles(state)
+  .slice(1)
+  .map(({ binding, path }) => sizes(binding, path));
 const server = await startPreview(port, { stateDir: state });
 try {
   const platform = await signIn('localhost', 'superadmin');

@@ -237,3 +237,13 @@ const SCALE: SchoolShape = {
 };
 
 export const PROFILES: Record<SchoolSize, SchoolShape> = { large: LARGE, small: SMALL, scale: SCALE };
+
+/** The scale run's pupils this year (500 by default): its classes grown or shrunk in proportion. */
+export function setScalePupils(pupils: number) {
+  const base = [75, 74, 73, 71, 70, 69, 68];
+  const sum = base.reduce((a, b) => a + b, 0);
+  PROFILES.scale = {
+    ...SCALE,
+    classes: SCALE.classes.map((c, i) => ({ ...c, size: Math.round((base[i]! * pupils) / sum) })),
+  };
+}

@@ -13,6 +13,7 @@ import { demoContext } from '../demo/context';
 import { enrolmentRows } from '../demo/finance';
 import { gradeRows } from '../demo/grades';
 import { pupilsOf } from '../demo/students';
+export { setScalePupils } from '../demo/profiles';
 import { teachingRows } from '../demo/teaching';
 
 export interface TableRows {
