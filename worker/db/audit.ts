@@ -122,11 +122,14 @@ const keyCondition = (table: LogTable, key: LogKey, side: 'newer' | 'notNewer') 
 
 /**
  * The schools whose rows a database holds for the platform's views: its own, open or moving (not
- * a move's copy or leftovers). As `instance_id IN (...)`, counts walk the index of each school.
+ * a move's copy or leftovers).
  */
 const heldSchool = (states: string[]) =>
   inArray(
-    auditLog.instanceId,
+    // Unary + keeps SQLite off the (instance_id, created_at) index for this condition: newest
+    // first, it walks the created_at index and stops at the page (a per-school IN list over
+    // that index sorted every row of the database: 0.8 s instead of 15 ms at 250 schools).
+    sql`+${auditLog.instanceId}`,
     sql`(SELECT ${instances.id} FROM ${instances} WHERE ${instances.shard} IS NULL AND ${instances.state} IN ${states})`,
   );
 
