@@ -4,7 +4,8 @@
 // marked, with the log rows those writes make. Stored as the app stores them (decision 220):
 // class rosters in the order the app seats a class (its enrolments by id, at the class's first
 // write), roll calls packed by seat, evaluations holding their scores by seat. Rows come as SQL
-// column names, ready for plain INSERTs into the local D1 file.
+// column names, ready for plain INSERTs into the local D1 file (a school database: the hostname
+// is the directory's, written by scripts/seed-scale.mjs).
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../worker/db/schema';
@@ -48,7 +49,7 @@ function schoolDays(year: string): string[] {
 }
 
 export function scaleSchoolRows(
-  school: { id: string; name: string; hostname: string },
+  school: { id: string; name: string },
   adminHash: string,
   full: boolean,
 ): TableRows[] {
@@ -62,7 +63,6 @@ export function scaleSchoolRows(
       {
         id: school.id,
         name: school.name,
-        hostname: school.hostname,
         currency: 'Gdes',
         receiptSeq: money.payments.length,
       },
