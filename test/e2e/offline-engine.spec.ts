@@ -5,8 +5,10 @@
 // 'Mettre à jour', keeps the queued writes and deletes the older caches.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { controlled, PHONE, signInAndLand } from './support';
+import { apiToken, controlled, PHONE, signInAndLand } from './support';
+import type { Period } from '../../worker/contract/academic-periods';
 import type { RollCall } from '../../worker/contract/teacher';
+import { addDays, schoolClock } from '../../worker/domain/dates';
 
 const NEVER_VISITED = "Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.";
 
@@ -200,6 +202,32 @@ test.describe('a teacher on a phone with no signal', () => {
     page,
     context,
   }) => {
+    // The school gave its periods their start dates: Trimestre 2 is under way, so the grade book
+    // opens on it (decision 193) and that is the period stored for offline (decision 242).
+    const admin = { Authorization: `Bearer ${await apiToken(page, 'admin')}` };
+    const years = (await (await page.request.get('/api/school-years', { headers: admin })).json()) as {
+      id: string;
+      is_current: boolean;
+    }[];
+    const yearId = years.find((y) => y.is_current)!.id;
+    const periods = (await (
+      await page.request.get(`/api/academic-periods?yearId=${yearId}`, { headers: admin })
+    ).json()) as Period[];
+    const today = schoolClock().date;
+    const starts: Record<string, string> = {
+      'Trimestre 1': addDays(today, -150),
+      'Trimestre 2': addDays(today, -30),
+      'Trimestre 3': addDays(today, 60),
+    };
+    for (const p of periods) {
+      const res = await page.request.put(`/api/academic-periods/${p.id}`, {
+        headers: admin,
+        data: { name: p.name, year_id: yearId, start_date: starts[p.name] },
+      });
+      expect(res.status()).toBe(200);
+    }
+    const underWay = periods.find((p) => p.name === 'Trimestre 2')!.id;
+
     await signInAndLand(page, 'prof', '/teacher');
     await controlled(page);
     // The teacher's working data is stored in the background after the screens.
@@ -228,6 +256,7 @@ test.describe('a teacher on a phone with no signal', () => {
       .getByRole('link', { name: /^Carnet de notes : / })
       .first()
       .click();
+    await expect(page.getByLabel('Période')).toHaveValue(underWay);
     await expect(page.locator('.gradebook-table')).toBeVisible();
     await expect(page.getByText(NEVER_VISITED)).toHaveCount(0);
 
