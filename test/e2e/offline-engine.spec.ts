@@ -153,7 +153,8 @@ test('after sign-out, any address opened offline answers in French', async ({ pa
 // changes how the browser updates and activates service workers. So the built script itself is
 // replaced for the test (the local server reads its files from disk) and put back afterwards; its
 // ETag stays the build's, so the page asks for it once with 'reload', as a deployment's first
-// answer, and the update check's revalidation (a 304) then finds the new bytes in the HTTP cache.
+// answer, and the update check's revalidation (a 304) then finds the new bytes in the HTTP cache
+// (decision 244).
 test('a new version waits, is taken on "Mettre à jour", keeps the queued writes and deletes the older files', async ({
   page,
   context,
@@ -185,13 +186,13 @@ test('a new version waits, is taken on "Mettre à jour", keeps the queued writes
     // Offline, an edit waits in the running version's queue.
     await context.setOffline(true);
     expect(await putAddress(page, 'Adresse gardée pendant la mise à jour')).toBe(202);
-    expect(await queued(page)).toBe(1);
+    await expect.poll(() => queued(page)).toBe(1);
 
     // 'Mettre à jour', still offline: the new version takes over and the page reloads from it.
     await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Mettre à jour' }).click()]);
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached();
     await expect.poll(filesCaches).toEqual([`portail-files-${next}`]);
-    expect(await queued(page)).toBe(1);
+    await expect.poll(() => queued(page)).toBe(1);
 
     // Back online: the new version sends the write the older one queued.
     await context.setOffline(false);
