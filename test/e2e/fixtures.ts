@@ -80,16 +80,20 @@ function definition(data: SchoolData, id: string, hostname: string, accounts: De
   return { school, data: demo?.data ?? null, accounts: [...staff, ...accounts] };
 }
 
+/** A lock: workerd answers one met inside a batch as 'internal error; reference = …' (SQLITE_BUSY only in its log). */
+const LOCKED = /SQLITE_BUSY|database is locked|internal error; reference = /;
+
 /**
  * Runs a batch, again after a moment when the portal's own writes held the database (two
- * processes share its file: the running portal and this test's bindings).
+ * processes share its file: the running portal and this test's bindings). A batch is one
+ * transaction: a failed one wrote nothing.
  */
 async function write(db: Db, statements: Statement[]) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runBatch(db, statements);
     } catch (error) {
-      if (attempt === 5 || !/SQLITE_BUSY|database is locked/.test(String((error as Error).cause ?? error))) throw error;
+      if (attempt === 5 || !LOCKED.test(`${String((error as Error).cause ?? '')} ${String(error)}`)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }

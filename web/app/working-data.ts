@@ -4,8 +4,8 @@
 // with its ETag at the next start (a 304 when unchanged):
 // - the week and the courses of the current year (the teacher's home);
 // - the roll call of every lesson of this week up to today (Monday to today, the school's day);
-// - the grade book of each course for the period the book opens on (periods carry no dates: the
-//   year's first, as the grade book chooses it).
+// - the grade book of each course for the period the book opens on: the period under way by its
+//   start date, else the year's first (`currentPeriodId`, the grade book's own rule, decision 193).
 // So a class never opened online opens offline. The reads use the screens' own addresses (a copy
 // is found by its address). A student's sections are read by the student's home already.
 import { api } from '../api/client';
@@ -13,6 +13,7 @@ import type { Bootstrap } from '../../worker/contract/bootstrap';
 import type { Period } from '../../worker/contract/academic-periods';
 import type { TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
 import { addDays, schoolClock } from '../../worker/domain/dates';
+import { currentPeriodId, schoolToday } from '../../worker/domain/grades';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { Session } from '../session/session';
 
@@ -63,16 +64,17 @@ export async function storeWorkingData(session: Session): Promise<void> {
     get<TeacherDashboard>(workingPaths.courses(year.id)),
     get<Period[]>(workingPaths.periods(year.id)),
   ]);
-  const period = periods[0];
+  // The period GradeBookPanel opens on, by the same rule.
+  const periodId = currentPeriodId(periods, schoolToday());
   await readAll([
     ...sessionsThisWeek(week, schoolClock().date).map((s) => workingPaths.rollCall(s.entryId, s.date)),
-    ...(period
+    ...(periodId
       ? courses.courses.map((c) =>
           workingPaths.gradeBook({
             yearId: year.id,
             className: c.class_name,
             subjectId: c.subject_id,
-            periodId: period.id,
+            periodId,
           }),
         )
       : []),
