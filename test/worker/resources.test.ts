@@ -175,6 +175,7 @@ describe('resources', () => {
     expect((await bodyOf<SavedResource>(again)).resource).toEqual(ours.resource);
     expect(await keysOf(ctx.school.id)).toHaveLength(1);
     const audit = await sql(
+      ctx.school,
       "SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_RESOURCE'",
       ctx.school.id,
     ).first<{ n: number }>();
