@@ -134,6 +134,14 @@ describe('renewing the access token', () => {
     const laptop = await phoneOf(school, superadmin.username);
     const renewedElsewhere = await renewed(other, laptop.credential);
     expect(claimsOf(renewedElsewhere.accessToken)).toMatchObject({ id: superadmin.id, instance_id: null });
+    // Kept in the directory, not in a school's database: signed out on a third host, it ends everywhere.
+    const third = await createSchool();
+    const out = await third.fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: `${SESSION_COOKIE}=${renewedElsewhere.credential}` },
+    });
+    expect(out.status).toBe(200);
+    await expectEnded(await refresh(school, renewedElsewhere.credential));
   });
 
   it('refuses a device session past its end', async () => {
