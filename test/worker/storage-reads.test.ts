@@ -121,6 +121,10 @@ async function twoClasses() {
 describe('reads of packed marks and grades', () => {
   it('take as many D1 statements for 60 pupils over six days as for 2 over one', async () => {
     const s = await twoClasses();
+    // The statements sent to the school's database: the session's and the read's. The host's
+    // lookup in the directory, made once per isolate on the school's first request, is not the
+    // read's: counted when the tests shared one database and signed their tokens without a sign-in
+    // (so no earlier request had made it), it made the first daily sheet 9 statements, the next 8.
     const statements = async (path: string, holds = '"present"') => {
       const prepare = vi.spyOn(s.school.db, 'prepare');
       try {
