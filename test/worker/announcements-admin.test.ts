@@ -82,6 +82,7 @@ describe('announcements to teachers', () => {
     ]);
     // The deletion names the announcements by their text (they are gone).
     const deletion = await sql(
+      school,
       "SELECT target_name, details FROM audit_log WHERE instance_id = ? AND action_type = 'TEACHER_ANNOUNCEMENT_DELETE'",
       school.id,
     ).first<{ target_name: string; details: string }>();

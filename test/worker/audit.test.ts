@@ -2,7 +2,6 @@
 // (its own rows only, by user, words, days and pages), the platform's view over every school (by
 // school), and the superadmin's deletes (by inclusive range of days or by selection, refused to
 // delegates and schools, themselves logged).
-import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditDeleted, PlatformAuditPage, SchoolAuditPage } from '../../worker/contract/audit';
 import { FORBIDDEN } from './admin-support';
@@ -52,9 +51,9 @@ const backfill = import.meta.glob<string>('../../migrations/0010_*.sql', {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-/** How many D1 statements a read prepares (its session's included). */
-async function statementsOf(send: () => Promise<Response>) {
-  const prepare = vi.spyOn(env.DB, 'prepare');
+/** How many D1 statements a read prepares in the school's database (its session's included). */
+async function statementsOf(school: Pick<TestSchool, 'db'>, send: () => Promise<Response>) {
+  const prepare = vi.spyOn(school.db, 'prepare');
   try {
     const res = await send();
     expect(res.status).toBe(200);
@@ -178,6 +177,7 @@ describe('how the log reads (decision 200)', () => {
     const { school, yearId, classIds, subject } = base;
     const term = crypto.randomUUID();
     await sql(
+      school,
       'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, 1)',
       term,
       school.id,
@@ -238,7 +238,7 @@ describe('how the log reads (decision 200)', () => {
       expect(`${entry.target_name} ${entry.details}`, entry.action_type).not.toMatch(UUID);
     }
     // A record deleted since: the row says so.
-    await sql("DELETE FROM evaluations WHERE instance_id = ? AND name = 'Devoir 1'", school.id).run();
+    await sql(school, "DELETE FROM evaluations WHERE instance_id = ? AND name = 'Devoir 1'", school.id).run();
     const after = await bodyOf<SchoolAuditPage>(await call(school, admin, 'GET', '/api/admin/audit-logs'));
     expect(after.logs.find((l) => l.action_type === 'SET_GRADE')!.details).toBe(
       'élève: Rose Augustin | évaluation: supprimé | note: 15',
@@ -255,7 +255,7 @@ describe('how the log reads (decision 200)', () => {
 
   it('reads the names of a page in a constant number of statements, whatever the page holds', async () => {
     const { school, admin, enrollmentIdByStudent, subject } = await schoolWithGrades();
-    const read = () => statementsOf(() => call(school, admin, 'GET', '/api/admin/audit-logs?limit=50'));
+    const read = () => statementsOf(school, () => call(school, admin, 'GET', '/api/admin/audit-logs?limit=50'));
     const few = await read();
     // Twenty more rows naming other pupils, subjects and courses.
     for (let i = 0; i < 20; i++)
@@ -277,7 +277,9 @@ describe('how the log reads (decision 200)', () => {
     const history = await bodyOf<PlatformAuditPage>(
       await call(school, token, 'GET', `/api/superadmin/audit-logs?schoolId=${target.id}`),
     );
-    const name = (await sql('SELECT name FROM instances WHERE id = ?', target.id).first<{ name: string }>())!.name;
+    const name = (await sql(directoryD1(), 'SELECT name FROM instances WHERE id = ?', target.id).first<{
+      name: string;
+    }>())!.name;
     expect(history.logs.map((l) => [l.action_type, l.action_label, l.school_id, l.school_name, l.by_platform])).toEqual(
       [
         ['REACTIVATE_SCHOOL', 'École réactivée', target.id, name, true],
@@ -291,11 +293,18 @@ describe('how the log reads (decision 200)', () => {
     const target = await createSchool();
     const twin = await createSchool();
     const name = `Cible ${crypto.randomUUID()}`;
-    await sql('UPDATE instances SET name = ? WHERE id = ?', name, target.id).run();
+    await sql(directoryD1(), 'UPDATE instances SET name = ? WHERE id = ?', name, target.id).run();
     const shared = `Homonyme ${crypto.randomUUID().slice(0, 6)}`;
-    await sql('UPDATE instances SET name = ? WHERE id IN (?, ?)', shared, twin.id, (await createSchool()).id).run();
+    await sql(
+      directoryD1(),
+      'UPDATE instances SET name = ? WHERE id IN (?, ?)',
+      shared,
+      twin.id,
+      (await createSchool()).id,
+    ).run();
     const row = (action: string, target_name: string) =>
       sql(
+        directoryD1(),
         "INSERT INTO platform_audit_log (id, username, action_type, target_name, created_at) VALUES (?, 'sa', ?, ?, '2001-01-01T00:00:00.000Z')",
         crypto.randomUUID(),
         action,
@@ -306,8 +315,9 @@ describe('how the log reads (decision 200)', () => {
     await row('PLATFORM_ANNOUNCEMENT', name);
     const [migration] = Object.values(backfill);
     const update = migration!.slice(migration!.indexOf('UPDATE `'));
-    await env.DB.prepare(update).run();
+    await directoryD1().prepare(update).run();
     const rows = await sql(
+      directoryD1(),
       "SELECT action_type, school_id FROM platform_audit_log WHERE created_at = '2001-01-01T00:00:00.000Z' AND target_name IN (?, ?) ORDER BY action_type",
       name,
       shared,

@@ -1,7 +1,7 @@
 import jwt from '@tsndr/cloudflare-worker-jwt';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_SESSION_IDLE_SECONDS } from '../../worker/auth/device-session';
+import { DEVICE_SESSION_IDLE_SECONDS, SESSION_COOKIE } from '../../worker/auth/device-session';
 import { type SessionClaims, signSession, TOKEN_LIFETIME_SECONDS } from '../../worker/auth/jwt';
 import { needsRehash, verifyPassword } from '../../worker/auth/password';
 import { ALL_PERMISSION_KEYS, ROLE_TEMPLATES, type RoleTemplateKey } from '../../worker/domain/permissions';
@@ -155,6 +155,18 @@ describe('POST /api/login', () => {
     });
     expect(res.status).toBe(400);
     expect((await bodyOf(res)).message).toBe('Le mot de passe actuel est incorrect.');
+    // Changed on B: its device session is the account's, kept in the directory, and renews on A.
+    const changed = await call(schoolB, token, 'PUT', '/api/user/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: STRONG,
+    });
+    expect(changed.status).toBe(200);
+    const cookie = changed.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    const renewed = await schoolA.fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { Cookie: cookie.split(';')[0]! },
+    });
+    expect(renewed.status).toBe(200);
   });
 
   it('answers unknown users and wrong passwords identically', async () => {

@@ -3,15 +3,25 @@
 // as a ZIP whose manifest counts and checksums every entry; restored by the superadmin into a new
 // school on another host, the same student sheets, finance sheets and report data are read there.
 // A tampered manifest or entry is refused; the backup's tables come from the schema's metadata.
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { database } from '../../worker/db/client';
 import { countRows, schoolTables, wipeSchool } from '../../worker/db/backup';
 import { type BackupManifest, restoreOrder } from '../../worker/domain/backup';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
-import { AURORE_DEMO, demoSchoolStatements, runBatch } from '../../scripts/demo/school';
-import { bodyOf, call, createPlatformUser, createSchool, sql, tokenFor } from './helpers';
+import { AURORE_DEMO, demoSchoolStatements } from '../../scripts/demo/school';
+import {
+  bodyOf,
+  call,
+  createPlatformUser,
+  createSchool,
+  directoryD1,
+  placeSchool,
+  sql,
+  type TestSchool,
+  tokenFor,
+} from './helpers';
 
 // A 4x4 red PNG.
 const PNG = Uint8Array.from(
@@ -19,51 +29,49 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-const hostOf = (host: string) => ({
-  fetch: (path: string, init?: RequestInit) => exports.default.fetch(`https://${host}${path}`, init),
-});
-type Host = ReturnType<typeof hostOf>;
+type School = Pick<TestSchool, 'id' | 'db' | 'fetch'>;
 
 async function demoSchool() {
   const id = crypto.randomUUID();
-  const host = `${id.slice(0, 8)}.ecole.test`;
-  const db = database(env.DB);
-  await runBatch(
-    db,
-    await demoSchoolStatements(db, {
-      ...AURORE_DEMO,
-      school: { ...AURORE_DEMO.school, id, hostname: host, isDefault: false },
-    }),
+  const hostname = `${id.slice(0, 8)}.ecole.test`;
+  const school = await placeSchool({ id, name: AURORE_DEMO.school.name, hostname }, (db) =>
+    demoSchoolStatements(db, { ...AURORE_DEMO, school: { ...AURORE_DEMO.school, id, hostname, isDefault: false } }),
   );
   // A student's photo in R2, as the register stores it.
-  const student = (await sql('SELECT id FROM students WHERE instance_id = ? ORDER BY nom LIMIT 1', id).first<{
+  const student = (await sql(school, 'SELECT id FROM students WHERE instance_id = ? ORDER BY nom LIMIT 1', id).first<{
     id: string;
   }>())!;
   const key = `instances/${id}/students/${student.id}/photo/v1`;
   await env.FILES.put(key, PNG, { httpMetadata: { contentType: 'image/png' } });
-  await sql('UPDATE students SET photo_key = ? WHERE id = ?', key, student.id).run();
-  return { id, host: hostOf(host), photoStudent: student.id };
+  await sql(school, 'UPDATE students SET photo_key = ? WHERE id = ?', key, student.id).run();
+  return { ...school, photoStudent: student.id };
 }
 
 /** What the school's staff read: the register, a class's finance sheets, a class's report data, the school. */
-async function sheets(host: Host, school: string) {
-  const token = await tokenFor(host, 'secretaire', DEMO_PASSWORD);
-  const year = (await sql('SELECT id FROM school_years WHERE instance_id = ? AND is_current = 1', school).first<{
+async function sheets(school: School) {
+  const token = await tokenFor(school, 'secretaire', DEMO_PASSWORD);
+  const year = (await sql(
+    school,
+    'SELECT id FROM school_years WHERE instance_id = ? AND is_current = 1',
+    school.id,
+  ).first<{
     id: string;
   }>())!.id;
   const klass = (await sql(
-    'SELECT name FROM classes WHERE instance_id = ? ORDER BY order_index LIMIT 1',
     school,
+    'SELECT name FROM classes WHERE instance_id = ? ORDER BY order_index LIMIT 1',
+    school.id,
   ).first<{
     name: string;
   }>())!.name;
   const period = (await sql(
-    'SELECT id FROM academic_periods WHERE instance_id = ? AND year_id = ? ORDER BY position LIMIT 1',
     school,
+    'SELECT id FROM academic_periods WHERE instance_id = ? AND year_id = ? ORDER BY position LIMIT 1',
+    school.id,
     year,
   ).first<{ id: string }>())!.id;
   const get = async (path: string) => {
-    const res = await call(host, token, 'GET', path);
+    const res = await call(school, token, 'GET', path);
     expect(res.status, path).toBe(200);
     return res.json();
   };
@@ -90,35 +98,55 @@ async function sha256(bytes: Uint8Array) {
 describe('the tables of a backup', () => {
   it("are every table of the schema holding a school's rows, parents first, the platform's left out", () => {
     const names = schoolTables().map((t) => t.name);
-    for (const table of ['students', 'enrollments', 'payments', 'grades', 'attendance_records', 'users', 'audit_log'])
+    // Marks and grades are stored packed (decision 220): roll calls, class rosters, evaluations' scores.
+    for (const table of [
+      'students',
+      'enrollments',
+      'payments',
+      'evaluations',
+      'roll_calls',
+      'class_rosters',
+      'users',
+      'audit_log',
+    ])
       expect(names).toContain(table);
-    for (const table of ['instances', 'platform_users', 'idempotency_keys', 'write_guards', 'permissions'])
+    // Nor the views over the packed tables (grades, attendance_records): their rows would come twice.
+    for (const table of [
+      'instances',
+      'platform_users',
+      'idempotency_keys',
+      'write_guards',
+      'permissions',
+      'grades',
+      'attendance_records',
+    ])
       expect(names).not.toContain(table);
     const before = (a: string, b: string) => expect(names.indexOf(a)).toBeLessThan(names.indexOf(b));
     before('students', 'enrollments');
     before('enrollments', 'payments');
     before('students', 'users');
     before('users', 'teachers');
-    before('evaluations', 'grades');
+    before('timetable_entries', 'roll_calls');
+    before('classes', 'class_rosters');
   });
 });
 
 describe('backup and restore', () => {
   it('restores a school into a new one on another host: the same sheets, files and settings', async () => {
     const source = await demoSchool();
-    const before = await sheets(source.host, source.id);
+    const before = await sheets(source);
     const superadmin = await createPlatformUser();
-    const token = await tokenFor(source.host, superadmin.username);
+    const token = await tokenFor(source, superadmin.username);
 
     // The school admin's own backup, and the superadmin's of any school.
-    const admin = await tokenFor(source.host, 'admin', DEMO_PASSWORD);
-    const own = await call(source.host, admin, 'POST', '/api/admin/backup');
+    const admin = await tokenFor(source, 'admin', DEMO_PASSWORD);
+    const own = await call(source, admin, 'POST', '/api/admin/backup');
     expect(own.status).toBe(200);
     expect(own.headers.get('Content-Type')).toBe('application/zip');
     await own.arrayBuffer();
-    const secretaire = await tokenFor(source.host, 'secretaire', DEMO_PASSWORD);
-    expect((await call(source.host, secretaire, 'POST', '/api/admin/backup')).status).toBe(403);
-    const res = await call(source.host, token, 'POST', `/api/superadmin/schools/${source.id}/backup`);
+    const secretaire = await tokenFor(source, 'secretaire', DEMO_PASSWORD);
+    expect((await call(source, secretaire, 'POST', '/api/admin/backup')).status).toBe(403);
+    const res = await call(source, token, 'POST', `/api/superadmin/schools/${source.id}/backup`);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="sauvegarde-/);
     const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
@@ -129,8 +157,8 @@ describe('backup and restore', () => {
     const signature = strFromU8(zip['manifest.sig']!);
     expect(manifest.school).toMatchObject({ id: source.id, currency: '$HT' });
     expect(manifest.schema).toMatch(/^\d{4}_/);
-    for (const table of ['students', 'payments', 'grades', 'attendance_records', 'users']) {
-      const rows = (await sql(`SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, source.id).first<{
+    for (const table of ['students', 'payments', 'evaluations', 'roll_calls', 'class_rosters', 'users']) {
+      const rows = (await sql(source, `SELECT COUNT(*) AS n FROM ${table} WHERE instance_id = ?`, source.id).first<{
         n: number;
       }>())!.n;
       expect(rows).toBeGreaterThan(0);
@@ -144,12 +172,25 @@ describe('backup and restore', () => {
     }
     expect(manifest.files.map((f) => f.name)).toEqual([`files/students/${source.photoStudent}/photo/v1`]);
 
+    // Its marks and grades, as the views over the packed tables read them.
+    const marksAndGrades = async (school: School) =>
+      Promise.all(
+        ['attendance_records', 'grades'].map(
+          async (view) =>
+            (await sql(school, `SELECT COUNT(*) AS n FROM ${view} WHERE instance_id = ?`, school.id).first<{
+              n: number;
+            }>())!.n,
+        ),
+      );
+    const packed = await marksAndGrades(source);
+    expect(packed.every((n) => n > 0)).toBe(true);
+
     // The original is gone (a school taking its data elsewhere, or a mistake): a new school on a new host.
-    const db = database(env.DB);
+    const db = database(source.db);
     const wipe = wipeSchool(db, source.id);
     await db.batch(wipe as [(typeof wipe)[number], ...(typeof wipe)[number][]]);
     expect([...(await countRows(db, source.id)).values()].every((n) => n === 0)).toBe(true);
-    await sql('DELETE FROM instances WHERE id = ?', source.id).run();
+    for (const d1 of [source.db, directoryD1()]) await sql(d1, 'DELETE FROM instances WHERE id = ?', source.id).run();
     const target = await createSchool();
     const path = `/api/superadmin/schools/${target.id}/restore`;
 
@@ -198,8 +239,13 @@ describe('backup and restore', () => {
     expect(await bodyOf(finish)).toEqual({ message: 'École restaurée.' });
 
     // The same sheets on the new host, read by the same accounts.
-    expect(await sheets(target, target.id)).toEqual(before);
-    const school = (await sql('SELECT currency, receipt_seq, name FROM instances WHERE id = ?', target.id).first())!;
+    expect(await sheets(target)).toEqual(before);
+    expect(await marksAndGrades(target)).toEqual(packed);
+    const school = (await sql(
+      target,
+      'SELECT currency, receipt_seq, name FROM instances WHERE id = ?',
+      target.id,
+    ).first())!;
     expect(school).toMatchObject({ currency: '$HT', receipt_seq: manifest.school.receipt_seq });
     const photo = await call(
       target,

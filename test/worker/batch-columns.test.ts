@@ -2,7 +2,6 @@
 // the same name loses one silently. The fixture below shows the loss with drizzle's own batch, and
 // that `database()`'s batch refuses such a statement, naming the column, whichever way it was
 // written (two tables' columns, a whole join, a bare column in sql``, the same expression twice).
-import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { duplicateColumnNames } from '../../worker/db/batch-columns';
 import { database } from '../../worker/db/client';
 import * as schema from '../../worker/db/schema';
 import { instances, users } from '../../worker/db/schema';
-import { createSchool } from './helpers';
+import { createSchool, directoryD1 } from './helpers';
 
 /** The user's and the school's status side by side: the same column name twice. */
 const clashing = (db: ReturnType<typeof drizzle<typeof schema>>, userId: string) =>
@@ -26,14 +25,14 @@ describe('columns of the same name in a D1 batch', () => {
       users: [{ username: 'nouveau', type: 'teacher', status: 'temporary_password' }],
     });
     const userId = school.userIdByName.get('nouveau')!;
-    const plain = drizzle(env.DB, { schema });
+    const plain = drizzle(school.db, { schema });
 
     // Outside a batch the row is right; inside one the user's status is lost.
     expect(await clashing(plain, userId).get()).toMatchObject({ status: 'temporary_password', schoolStatus: 'active' });
     const [[batched]] = await plain.batch([clashing(plain, userId)]);
     expect(batched).not.toMatchObject({ status: 'temporary_password', schoolStatus: 'active' });
 
-    const db = database(env.DB);
+    const db = database(school.db);
     await expect(db.batch([db.select().from(users).limit(1), clashing(db, userId)])).rejects.toThrow(
       'D1 batch, statement 2: column "status" selected twice',
     );
@@ -49,7 +48,7 @@ describe('columns of the same name in a D1 batch', () => {
   });
 
   it('finds the duplicates however the statement names them', () => {
-    const db = database(env.DB);
+    const db = database(directoryD1());
     // A whole join: both tables' id, status, created_at...
     expect(
       duplicateColumnNames(db.select().from(users).innerJoin(instances, eq(instances.id, users.instanceId))),

@@ -1,6 +1,5 @@
 // Races made deterministic: run something while a route's write batch waits to be sent, between
 // the route's reads and its batch, where a guard (decision 041) must catch what changed.
-import { env } from 'cloudflare:workers';
 import { vi } from 'vitest';
 
 /** A write's batch (it starts with its guards), as opposed to the reads before it. */
@@ -10,13 +9,14 @@ const isWriteBatch = (statements: D1PreparedStatement[]) =>
   );
 
 /**
- * Runs `meanwhile` once, just before the next write batch is sent; `ran()` tells whether it did.
- * Batches sent by `meanwhile` itself pass through. Call `restore()` in a `finally`.
+ * Runs `meanwhile` once, just before the next write batch is sent to `d1` (the school's database,
+ * `school.db`); `ran()` tells whether it did. Batches sent by `meanwhile` itself pass through.
+ * Call `restore()` in a `finally`.
  */
-export function beforeNextWrite(meanwhile: () => Promise<unknown>) {
-  const batch = env.DB.batch.bind(env.DB);
+export function beforeNextWrite(d1: D1Database, meanwhile: () => Promise<unknown>) {
+  const batch = d1.batch.bind(d1);
   let ran = false;
-  const spy = vi.spyOn(env.DB, 'batch').mockImplementation(async (statements) => {
+  const spy = vi.spyOn(d1, 'batch').mockImplementation(async (statements: D1PreparedStatement[]) => {
     if (!ran && isWriteBatch(statements)) {
       ran = true;
       await meanwhile();

@@ -57,8 +57,13 @@ async function expectEnded(res: Response) {
 
 const sessionIdOf = (credential: string) => credential.split('.')[0]!;
 /** The device session's last rotation moved back, as if it happened `seconds` ago. */
-const rotatedAgo = (credential: string, seconds: number) =>
-  sql('UPDATE device_sessions SET rotated_at = rotated_at - ? WHERE id = ?', seconds, sessionIdOf(credential)).run();
+const rotatedAgo = (school: TestSchool, credential: string, seconds: number) =>
+  sql(
+    school,
+    'UPDATE device_sessions SET rotated_at = rotated_at - ? WHERE id = ?',
+    seconds,
+    sessionIdOf(credential),
+  ).run();
 
 describe('renewing the access token', () => {
   it('answers a fresh hour-long token for the same account and rotates the credential', async () => {
@@ -92,11 +97,12 @@ describe('renewing the access token', () => {
     const school = await createSchool();
     const phone = await phoneOf(school, 'eleve');
     const next = await renewed(school, phone.credential);
-    await rotatedAgo(next.credential, REUSE_GRACE_SECONDS + 1);
+    await rotatedAgo(school, next.credential, REUSE_GRACE_SECONDS + 1);
     // A copy of the first credential, used again: the device session ends, for both holders.
     await expectEnded(await refresh(school, phone.credential));
     await expectEnded(await refresh(school, next.credential));
     const left = await sql(
+      school,
       'SELECT COUNT(*) AS n FROM device_sessions WHERE id = ?',
       sessionIdOf(phone.credential),
     ).first<{
@@ -128,12 +134,20 @@ describe('renewing the access token', () => {
     const laptop = await phoneOf(school, superadmin.username);
     const renewedElsewhere = await renewed(other, laptop.credential);
     expect(claimsOf(renewedElsewhere.accessToken)).toMatchObject({ id: superadmin.id, instance_id: null });
+    // Kept in the directory, not in a school's database: signed out on a third host, it ends everywhere.
+    const third = await createSchool();
+    const out = await third.fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: `${SESSION_COOKIE}=${renewedElsewhere.credential}` },
+    });
+    expect(out.status).toBe(200);
+    await expectEnded(await refresh(school, renewedElsewhere.credential));
   });
 
   it('refuses a device session past its end', async () => {
     const school = await createSchool();
     const phone = await phoneOf(school, 'prof');
-    await sql('UPDATE device_sessions SET expires_at = ? WHERE id = ?', 1, sessionIdOf(phone.credential)).run();
+    await sql(school, 'UPDATE device_sessions SET expires_at = ? WHERE id = ?', 1, sessionIdOf(phone.credential)).run();
     await expectEnded(await refresh(school, phone.credential));
   });
 });

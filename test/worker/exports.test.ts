@@ -12,6 +12,7 @@ async function withPayments(school: TestSchool) {
   ]);
   const pay = (student: number, date: string, amount: number, receipt: number) =>
     sql(
+      school,
       'INSERT INTO payments (id, instance_id, enrollment_id, date, label, amount, receipt_no, recorded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       crypto.randomUUID(),
       school.id,

@@ -17,9 +17,9 @@ const STAFF = [
   { username: 'eleve', type: 'student' as const },
 ];
 
-/** A school with 9e AF (3 students) and NS I (1 student) in 2025-2026. */
-async function financeSchool() {
-  const school = await createSchool({ users: STAFF });
+/** A school with 9e AF (3 students) and NS I (1 student) in 2025-2026 (in the school database `shard`, or the next). */
+async function financeSchool(shard?: string) {
+  const school = await createSchool({ users: STAFF, shard });
   const fixture = await seedFinance(school.id, {
     years: ['2025-2026'],
     classNames: ['9e AF', 'NS I'],
@@ -318,7 +318,8 @@ describe('finance sheet (PUT /api/enrollments/{id}/payments)', () => {
 
   it("takes a fresh id for a line whose client id is another school's, revealing nothing (no 409)", async () => {
     const { school, fixture, yearId } = await financeSchool();
-    const other = await financeSchool();
+    // In the same database: an id is unique within a database (decisions 001, 251).
+    const other = await financeSchool(school.shard);
     const [foreignPayment] = await paymentRows(other.school.id);
     const foreignId = String(foreignPayment!.id);
     const token = await tokenFor(school, 'comptable');

@@ -4,8 +4,9 @@
 import { createYear } from './fixtures-academic';
 import { createSchool, sql } from './helpers';
 
-export async function schoolWithCourses() {
-  const school = await createSchool();
+/** `shard`: the school database to put it in (the next one by default). */
+export async function schoolWithCourses({ shard }: { shard?: string } = {}) {
+  const school = await createSchool({ shard });
   const { yearId, classIds } = await createYear(school.id, {
     classes: [
       ['7e AF', 25_000],

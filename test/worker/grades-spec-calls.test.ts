@@ -13,6 +13,7 @@ async function setUp() {
   const { school, yearId, classIds } = base;
   const t1 = crypto.randomUUID();
   await sql(
+    school,
     "INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, 'Trimestre 1', 1)",
     t1,
     school.id,

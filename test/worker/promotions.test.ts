@@ -153,6 +153,7 @@ const accountStatus = async (id: string) =>
 /** A student's enrolment of the source year moved to another class (as a secretary would). */
 const moveToClass = (ctx: Ctx, studentId: string, className: string) =>
   sql(
+    ctx.school,
     'UPDATE enrollments SET class_id = ? WHERE instance_id = ? AND year_id = ? AND student_id = ?',
     ctx.source.classIds.get(className)!,
     ctx.school.id,
@@ -364,7 +365,7 @@ describe('promotion', () => {
     const admin = await tokenFor(school, 'admin');
     const run = () => call(school, admin, 'POST', '/api/promotions', { sourceYearId: source.yearId });
     // The second execution runs whole while the first one's batch waits: the first then loses.
-    const race = beforeNextWrite(async () => expect((await run()).status).toBe(200));
+    const race = beforeNextWrite(school.db, async () => expect((await run()).status).toBe(200));
     try {
       const loser = await run();
       expect(race.ran()).toBe(true);
@@ -376,7 +377,7 @@ describe('promotion', () => {
     } finally {
       race.restore();
     }
-    const runs = await sql('SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', school.id).first<{
+    const runs = await sql(school, 'SELECT COUNT(*) AS n FROM promotion_runs WHERE instance_id = ?', school.id).first<{
       n: number;
     }>();
     expect(runs!.n).toBe(1);
@@ -396,7 +397,7 @@ describe('promotion', () => {
     const ctx = await schoolToPromote();
     const overrides = { [ctx.ids.bruno]: 'admitted' };
     // Bruno (7e AF, admitted by the override) moves to 8e AF after the plan was read, before its batch.
-    const move = beforeNextWrite(() => moveToClass(ctx, ctx.ids.bruno, '8e AF'));
+    const move = beforeNextWrite(ctx.school.db, () => moveToClass(ctx, ctx.ids.bruno, '8e AF'));
     try {
       const res = await execute(ctx, { overrides });
       expect(move.ran()).toBe(true);

@@ -16,8 +16,8 @@ const b64 = (text: string | Uint8Array) =>
   btoa(String.fromCharCode(...(typeof text === 'string' ? new TextEncoder().encode(text) : text)));
 const PDF = b64('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-async function resourceSchool() {
-  const base = await schoolWithCourses();
+async function resourceSchool(shard?: string) {
+  const base = await schoolWithCourses({ shard });
   const { school, yearId, classIds } = base;
   const { studentIds } = await seedStudents(school.id, { yearId, classIds }, [
     { nom: 'Augustin', prenom: 'Rose', className: '7e AF' },
@@ -159,7 +159,8 @@ describe('resources', () => {
 
   it("takes a fresh id when the client's is another school's (no 409 revealing it); the same resource sent again lands once", async () => {
     const ctx = await resourceSchool();
-    const other = await resourceSchool();
+    // In the same database: an id is unique within a database (decisions 001, 251).
+    const other = await resourceSchool(ctx.school.shard);
     const theirs = await bodyOf<SavedResource>(await upload(other, other.prof, { title: 'Chez B' }));
     const taken = await upload(ctx, ctx.prof, { id: theirs.resource.id, title: 'Chez A' });
     expect(taken.status).toBe(201);
@@ -175,6 +176,7 @@ describe('resources', () => {
     expect((await bodyOf<SavedResource>(again)).resource).toEqual(ours.resource);
     expect(await keysOf(ctx.school.id)).toHaveLength(1);
     const audit = await sql(
+      ctx.school,
       "SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'CREATE_RESOURCE'",
       ctx.school.id,
     ).first<{ n: number }>();

@@ -96,6 +96,7 @@ describe('roll calls stored by seat', () => {
     expect(first).toHaveLength(29);
     expect(first.find((m) => m.enrollment_id === leaver)).toEqual({ enrollment_id: leaver, status: 'present' });
     const seats = await sql(
+      ctx.school,
       'SELECT j.key AS seat, j.value AS id FROM class_rosters r, json_each(r.enrollment_ids) j WHERE r.instance_id = ? AND r.class_id = ? AND j.value IN (?, ?)',
       ctx.school.id,
       ctx.classIds.get('7e AF'),
@@ -122,7 +123,11 @@ describe('roll calls stored by seat', () => {
     const refused = await call(ctx.school, ctx.admin, 'DELETE', `/api/timetable/${ctx.lesson}`);
     expect(refused.status).toBe(409);
     await save(ctx, MONDAY, [{ enrollment_id: ctx.enrolled[0]!, status: null }]);
-    const rows = await sql('SELECT count(*) AS n FROM roll_calls WHERE instance_id = ?', ctx.school.id).first<{
+    const rows = await sql(
+      ctx.school,
+      'SELECT count(*) AS n FROM roll_calls WHERE instance_id = ?',
+      ctx.school.id,
+    ).first<{
       n: number;
     }>();
     expect(rows!.n).toBe(0);
@@ -135,7 +140,11 @@ describe('roll calls stored by seat', () => {
       marks: one,
     });
     expect(empty.status, await empty.clone().text()).toBe(200);
-    const after = await sql('SELECT count(*) AS n FROM roll_calls WHERE instance_id = ?', ctx.school.id).first<{
+    const after = await sql(
+      ctx.school,
+      'SELECT count(*) AS n FROM roll_calls WHERE instance_id = ?',
+      ctx.school.id,
+    ).first<{
       n: number;
     }>();
     expect(after!.n).toBe(0);
@@ -158,6 +167,7 @@ describe('roll calls stored by seat', () => {
     });
     const period = crypto.randomUUID();
     await sql(
+      ctx.school,
       "INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, 'Trimestre 1', 1)",
       period,
       ctx.school.id,
@@ -177,12 +187,13 @@ describe('roll calls stored by seat', () => {
         ).status,
       ).toBe(200);
     const count = async (query: string, ...params: unknown[]) =>
-      (await sql(query, ...params).first<{ n: number }>())!.n;
+      (await sql(ctx.school, query, ...params).first<{ n: number }>())!.n;
     expect(await count('SELECT count(*) AS n FROM attendance_records WHERE enrollment_id = ?', gone)).toBe(2);
 
     const rosterIds = async () =>
       JSON.parse(
         (await sql(
+          ctx.school,
           'SELECT enrollment_ids AS ids FROM class_rosters WHERE instance_id = ? AND class_id = ?',
           ctx.school.id,
           ctx.classIds.get('7e AF'),
@@ -195,6 +206,7 @@ describe('roll calls stored by seat', () => {
     expect(removed.status, await removed.clone().text()).toBe(200);
     // Erased, not only unread: the seat's mark is '-', its score null, the roster's id gone.
     const french = await sql(
+      ctx.school,
       'SELECT marks FROM roll_calls WHERE instance_id = ? AND timetable_entry_id = ?',
       ctx.school.id,
       ctx.lesson,
@@ -202,7 +214,7 @@ describe('roll calls stored by seat', () => {
     expect(french!.marks[seat]).toBe('-');
     expect(french!.marks.replaceAll('-', '')).toBe('a'.repeat(28));
     expect(await count('SELECT count(*) AS n FROM roll_calls WHERE timetable_entry_id = ?', maths)).toBe(0);
-    const scores = await sql('SELECT scores FROM evaluations WHERE instance_id = ?', ctx.school.id).first<{
+    const scores = await sql(ctx.school, 'SELECT scores FROM evaluations WHERE instance_id = ?', ctx.school.id).first<{
       scores: string;
     }>();
     expect(JSON.parse(scores!.scores).filter((v: number | null) => v !== null)).toEqual([1200]);

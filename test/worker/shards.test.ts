@@ -9,6 +9,7 @@ import { handleOf } from '../../worker/db/databases';
 import { newSchoolStatements } from '../../worker/db/instances';
 import { platformLogPage } from '../../worker/lib/platform-log';
 import { createYear, seedStudents } from './fixtures-academic';
+import { schoolWithCourses } from './fixtures-teaching';
 import {
   allEverywhere,
   bodyOf,
@@ -513,6 +514,80 @@ describe('moving a school to another database (decision 251)', () => {
       expect((await moveSchool(databases(), school.id, FIRST, { waitMs: 0 })).outcome).toBe('already');
     }
   }, 300_000);
+
+  it('moves the packed marks and grades (tables WITHOUT ROWID) with the rest: the same roll calls and report data after', async () => {
+    const { moveSchool } = await import('../../worker/db/move');
+    const { school, yearId, classIds, subject } = await schoolWithCourses();
+    const { studentIds, enrollmentIdByStudent } = await seedStudents(
+      school.id,
+      { yearId, classIds },
+      ['Alexis', 'Baptiste', 'Céleste'].map((nom) => ({ nom, prenom: 'Test', className: '7e AF' })),
+    );
+    const enrolled = studentIds.map((id) => enrollmentIdByStudent.get(id)!);
+    const [prof, admin] = [await tokenFor(school, 'prof'), await tokenFor(school, 'admin')];
+    const lesson = `t3-${school.id}`; // Français, 7e AF, Monday 07:00
+    for (const [date, status] of [
+      ['2026-01-19', 'present'],
+      ['2026-01-26', 'absent'],
+    ]) {
+      const marks = enrolled.map((enrollment_id, i) => ({ enrollment_id, status: i === 1 ? 'late' : status }));
+      const res = await call(school, prof, 'PUT', '/api/teacher/attendance', {
+        timetable_entry_id: lesson,
+        date,
+        marks,
+      });
+      expect(res.status).toBe(200);
+    }
+    const period = crypto.randomUUID();
+    await sql(
+      school,
+      "INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, 'Trimestre 1', 1)",
+      period,
+      school.id,
+      yearId,
+    ).run();
+    for (const [i, enrollment_id] of enrolled.entries())
+      for (const evaluation_name of ['Devoir', 'Examen'])
+        expect(
+          (
+            await call(school, prof, 'POST', '/api/grades', {
+              enrollment_id,
+              subject_id: subject.maths,
+              period_id: period,
+              evaluation_name,
+              max_score: 20,
+              score: 10 + i,
+            })
+          ).status,
+        ).toBe(200);
+    const reads = [
+      `/api/teacher/attendance?entryId=${lesson}&date=2026-01-19`,
+      `/api/teacher/attendance?entryId=${lesson}&date=2026-01-26`,
+      `/api/bulk-report-data?yearId=${yearId}&className=${encodeURIComponent('7e AF')}&periodId=${period}`,
+    ];
+    const answers = async () =>
+      Promise.all(
+        reads.map(async (path) => {
+          const res = await call(school, admin, 'GET', path);
+          return { path, status: res.status, body: await res.text() };
+        }),
+      );
+    const before = await answers();
+    expect(before.every((a) => a.status === 200)).toBe(true);
+    expect(before[2]!.body).toContain('"score":12');
+    const packed =
+      'SELECT (SELECT count(*) FROM roll_calls WHERE instance_id = ?1) + (SELECT count(*) FROM class_rosters WHERE instance_id = ?1) AS n';
+    const from = school.shard;
+    const to = from === FIRST ? SECOND : FIRST;
+    expect(await sql(d1(from), packed, school.id).first('n')).toBeGreaterThanOrEqual(3);
+    const rows = await rowsOf(d1(from), school.id);
+    // One row a chunk: the copy walks each table's key.
+    const report = await moveSchool(databases(), school.id, to, { chunk: 1, waitMs: 0 });
+    expect(report).toMatchObject({ from, to, outcome: 'moved', rows: { roll_calls: 2, class_rosters: 1 } });
+    expect(await rowsOf(d1(to), school.id)).toBe(rows);
+    expect(await rowsOf(d1(from), school.id)).toBe(0);
+    expect(await answers()).toEqual(before);
+  }, 120_000);
 
   it('moves a school of a deployment not split yet out of the directory, which keeps its route', async () => {
     const { moveSchool } = await import('../../worker/db/move');

@@ -105,7 +105,6 @@ const DOCUMENT_2 = `
 | GET /roles, GET /permissions | none | lists |
 `;
 
-
 /**
  * The role guides are files of the build (docs/guides/*.md copied to /docs/*.md by the client
  * build, served by the assets binding; test/e2e/docs.spec.ts reads them served): here, each
@@ -1235,6 +1234,7 @@ async function teachingFor(ctx: Ctx) {
   const { school } = ctx;
   const teacherId = crypto.randomUUID();
   await sql(
+    school,
     'INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, ?, ?)',
     teacherId,
     school.id,
@@ -1279,7 +1279,7 @@ async function teachingFor(ctx: Ctx) {
 }
 
 async function classIds(ctx: Ctx) {
-  const rows = await sql('SELECT id, name FROM classes WHERE instance_id = ?', ctx.school.id).all<{
+  const rows = await sql(ctx.school, 'SELECT id, name FROM classes WHERE instance_id = ?', ctx.school.id).all<{
     id: string;
     name: string;
   }>();
@@ -1289,6 +1289,7 @@ async function classIds(ctx: Ctx) {
 /** The 'eleve' account is Rose's. */
 async function linkStudentAccount(ctx: Ctx) {
   await sql(
+    ctx.school,
     "UPDATE users SET student_id = ? WHERE instance_id = ? AND username = 'eleve'",
     ctx.v.studentA,
     ctx.school.id,

@@ -4,9 +4,8 @@
 // per request), then the bytes of the storage measured exactly. D1 in workerd has no dbstat
 // and refuses PRAGMA page_count; but it runs with auto-vacuum, so every answer's
 // `meta.size_after` is the database's size and dropping a table gives back exactly the pages
-// of the table and its indexes, root pages included (what dbstat's pgsize sums). This file's
+// of the table and its indexes, root pages included (what dbstat's pgsize sums). The school's
 // database holds only this test's marks and grades; the tables are dropped at its very end.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../worker/domain/dates';
 import { createYear, seedStudents } from './fixtures-academic';
@@ -16,15 +15,15 @@ import { call, createSchool, sql, tokenFor } from './helpers';
 const MARK_TABLES = ['roll_calls', 'attendance_overrides', 'class_rosters'];
 const GRADE_TABLES = ['evaluations', 'class_rosters'];
 
-const sizeNow = async () => (await env.DB.prepare('SELECT 1').run()).meta.size_after as number;
+const sizeNow = async (d1: D1Database) => (await d1.prepare('SELECT 1').run()).meta.size_after as number;
 
-/** The bytes each table holds on disk, its indexes included: the pages dropping it gives back. */
-async function bytesOf(tables: string[]) {
+/** The bytes each table of a database holds on disk, its indexes included: the pages dropping it gives back. */
+async function bytesOf(d1: D1Database, tables: string[]) {
   const bytes: Record<string, number> = {};
   for (const table of tables) {
-    const before = await sizeNow();
-    await env.DB.prepare(`DROP TABLE ${table}`).run();
-    bytes[table] = before - (await sizeNow());
+    const before = await sizeNow(d1);
+    await d1.prepare(`DROP TABLE ${table}`).run();
+    bytes[table] = before - (await sizeNow(d1));
   }
   return bytes;
 }
@@ -57,11 +56,12 @@ async function yearOfAClass() {
     end: '08:00',
     subject: i,
   }));
-  await env.DB.batch([
+  await school.db.batch([
     ...SUBJECTS.map((name, i) =>
-      sql('INSERT INTO subjects (id, instance_id, name) VALUES (?, ?, ?)', subjectIds[i], school.id, name),
+      sql(school, 'INSERT INTO subjects (id, instance_id, name) VALUES (?, ?, ?)', subjectIds[i], school.id, name),
     ),
     sql(
+      school,
       "INSERT INTO teachers (id, instance_id, user_id, prenom, nom) VALUES (?, ?, ?, 'Jean', 'Prof')",
       teacher,
       school.id,
@@ -69,6 +69,7 @@ async function yearOfAClass() {
     ),
     ...subjectIds.flatMap((subjectId, i) => [
       sql(
+        school,
         'INSERT INTO curriculum (id, instance_id, year_id, class_id, subject_id, max_grade) VALUES (?, ?, ?, ?, ?, 10000)',
         crypto.randomUUID(),
         school.id,
@@ -77,6 +78,7 @@ async function yearOfAClass() {
         subjectId,
       ),
       sql(
+        school,
         'INSERT INTO assignments (id, instance_id, year_id, teacher_id, class_id, subject_id) VALUES (?, ?, ?, ?, ?, ?)',
         `a${i}-${school.id}`,
         school.id,
@@ -88,6 +90,7 @@ async function yearOfAClass() {
     ]),
     ...lessons.map((l) =>
       sql(
+        school,
         'INSERT INTO timetable_entries (id, instance_id, assignment_id, day_of_week, start_time, end_time) VALUES (?, ?, ?, ?, ?, ?)',
         l.id,
         school.id,
@@ -147,7 +150,11 @@ describe('storage of a school year', () => {
         }
       }
     }
-    const marks = (await sql('SELECT count(*) AS n FROM attendance_records WHERE instance_id = ?', y.school.id).first<{
+    const marks = (await sql(
+      y.school,
+      'SELECT count(*) AS n FROM attendance_records WHERE instance_id = ?',
+      y.school.id,
+    ).first<{
       n: number;
     }>())!.n;
     expect(marks).toBeGreaterThan(10_000);
@@ -155,9 +162,10 @@ describe('storage of a school year', () => {
     // A year of grades: three terms, four subjects, two evaluations each, every pupil graded; the
     // class's cells of an evaluation sent at once (all kept: each lands at its seat in the batch).
     const periods = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-    await env.DB.batch(
+    await y.school.db.batch(
       periods.map((id, i) =>
         sql(
+          y.school,
           'INSERT INTO academic_periods (id, instance_id, year_id, name, position) VALUES (?, ?, ?, ?, ?)',
           id,
           y.school.id,
@@ -192,15 +200,17 @@ describe('storage of a school year', () => {
           expect(answers.map((r) => r.status)).toEqual(members.map(() => 200));
           grades += members.length;
         }
-    const stored = await sql('SELECT count(*) AS n FROM grades WHERE instance_id = ?', y.school.id).first<{
+    const stored = await sql(y.school, 'SELECT count(*) AS n FROM grades WHERE instance_id = ?', y.school.id).first<{
       n: number;
     }>();
     expect(stored!.n).toBe(grades);
     // Scores are packed as integers (hundredths): '1500', never '1500.0'.
-    const real = await sql("SELECT count(*) AS n FROM evaluations WHERE instr(scores, '.') > 0").first<{ n: number }>();
+    const real = await sql(y.school, "SELECT count(*) AS n FROM evaluations WHERE instr(scores, '.') > 0").first<{
+      n: number;
+    }>();
     expect(real!.n).toBe(0);
 
-    const bytes = await bytesOf([...new Set([...MARK_TABLES, ...GRADE_TABLES])]);
+    const bytes = await bytesOf(y.school.db, [...new Set([...MARK_TABLES, ...GRADE_TABLES])]);
     const sum = (tables: string[]) => tables.reduce((total, t) => total + bytes[t]!, 0);
     const perMark = sum(MARK_TABLES) / marks;
     const perGrade = sum(GRADE_TABLES) / grades;

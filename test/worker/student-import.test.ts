@@ -1,14 +1,13 @@
 // Importing a register (issue 30): the preview's verdicts, idempotent batches, refused lines
 // writing nothing, duplicates within the school only (never another school's), the guard that
 // stops a batch when a NISU was taken after its read, and constant queries per batch.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ImportCheck, ImportLineBody, ImportWritten } from '../../worker/contract/student-import';
 import type { StudentList } from '../../worker/contract/students';
 import { database } from '../../worker/db/client';
 import { conditionsHolding } from '../../worker/db/guards';
 import { noneOfImport } from '../../worker/db/students';
-import { bodyOf, call, createSchool, d1RoundTrips, sql, type TestSchool, tokenFor } from './helpers';
+import { bodyOf, call, countEverywhere, createSchool, d1RoundTrips, sql, type TestSchool, tokenFor } from './helpers';
 import { type AcademicYear, createYear, seedStudents } from './fixtures-academic';
 
 const NISU_A = 'PILO20120315F1234567';
@@ -46,10 +45,12 @@ const line = (fields: Partial<ImportLineBody> = {}): ImportLineBody => {
   };
 };
 
-const count = async (query: string, ...params: unknown[]) => (await sql(query, ...params).first<{ n: number }>())!.n;
-const studentsOf = (school: TestSchool) => count('SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', school.id);
+const count = async (school: TestSchool, query: string, ...params: unknown[]) =>
+  (await sql(school, query, ...params).first<{ n: number }>())!.n;
+const studentsOf = (school: TestSchool) =>
+  count(school, 'SELECT COUNT(*) AS n FROM students WHERE instance_id = ?', school.id);
 const enrolmentsOf = (school: TestSchool) =>
-  count('SELECT COUNT(*) AS n FROM enrollments WHERE instance_id = ?', school.id);
+  count(school, 'SELECT COUNT(*) AS n FROM enrollments WHERE instance_id = ?', school.id);
 
 const check = (school: TestSchool, token: string, yearId: string, lines: ImportLineBody[]) =>
   call(school, token, 'POST', '/api/students/import/check', { yearId, lines });
@@ -117,7 +118,7 @@ describe('POST /api/students/import/check (the preview)', () => {
     const { school, year, secretaire } = await setUp();
     const trips = async (size: number) =>
       (
-        await d1RoundTrips(() =>
+        await d1RoundTrips(school, () =>
           check(
             school,
             secretaire,
@@ -155,6 +156,7 @@ describe('POST /api/students/import (a batch)', () => {
     expect(await enrolmentsOf(school)).toBe(2);
 
     const stored = await sql(
+      school,
       'SELECT s.id, s.nisu, s.birth_place, s.tutor_phone, s.nom_key, e.mppa FROM students s LEFT JOIN enrollments e ON e.instance_id = s.instance_id AND e.student_id = s.id WHERE s.instance_id = ? ORDER BY s.nom',
       school.id,
     ).all<Record<string, unknown>>();
@@ -179,6 +181,7 @@ describe('POST /api/students/import (a batch)', () => {
     expect(await enrolmentsOf(school)).toBe(2);
     expect(
       await count(
+        school,
         "SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'IMPORT_STUDENTS'",
         school.id,
       ),
@@ -209,6 +212,7 @@ describe('POST /api/students/import (a batch)', () => {
     expect(await enrolmentsOf(school)).toBe(0);
     expect(
       await count(
+        school,
         "SELECT COUNT(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'IMPORT_STUDENTS'",
         school.id,
       ),
@@ -223,7 +227,7 @@ describe('POST /api/students/import (a batch)', () => {
     const written = await bodyOf<ImportWritten>(await write(school, admin, year.yearId, [line({ nisu: NISU_B })]));
     expect(written.created).toBe(1);
     expect(
-      await count(
+      await countEverywhere(
         'SELECT COUNT(*) AS n FROM students WHERE nisu = ? AND instance_id IN (?, ?)',
         NISU_B,
         school.id,
@@ -234,13 +238,15 @@ describe('POST /api/students/import (a batch)', () => {
     // A role with student:create but not enrollment:create.
     const roleId = crypto.randomUUID();
     const userId = school.userIdByName.get('comptable')!;
-    await sql('INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Saisie').run();
+    await sql(school, 'INSERT INTO roles (id, instance_id, name) VALUES (?, ?, ?)', roleId, school.id, 'Saisie').run();
     await sql(
+      school,
       "INSERT INTO role_permissions (instance_id, role_id, permission_id) SELECT ?, ?, id FROM permissions WHERE key IN ('student:create', 'student:read')",
       school.id,
       roleId,
     ).run();
     await sql(
+      school,
       'INSERT INTO user_roles (instance_id, user_id, role_id) VALUES (?, ?, ?)',
       school.id,
       userId,
@@ -258,7 +264,7 @@ describe('POST /api/students/import (a batch)', () => {
 
   it('guards its batch: a NISU, a student or an id that appeared after the read stops the batch', async () => {
     const { school, year } = await setUp();
-    const db = database(env.DB);
+    const db = database(school.db);
     const keys = { ids: [crypto.randomUUID()], nisus: [NISU_A], persons: ['jean|paul|2012-01-01'] };
     expect(await conditionsHolding(db, [noneOfImport(school.id, keys)])).toEqual([true]);
     const { studentIds } = await seedStudents(school.id, year, [{ nom: 'Autre', prenom: 'Nom', nisu: NISU_A }]);

@@ -307,7 +307,9 @@ describe('support chat', () => {
     expect(foreign.status).toBe(404);
     expect(await bodyOf(foreign)).toEqual({ message: 'Un des messages choisis est introuvable.', code: 'not_found' });
     expect(
-      (await sql('SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', b.school.id).first<{ n: number }>())!.n,
+      (await sql(b.school, 'SELECT count(*) AS n FROM audit_log WHERE instance_id = ?', b.school.id).first<{
+        n: number;
+      }>())!.n,
     ).toBe(0);
     expect(
       await bodyOf<SupportMessage[]>(await call(a.school, a.prof, 'GET', '/api/teacher/support-messages')),

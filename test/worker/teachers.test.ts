@@ -14,37 +14,39 @@ import type {
 import { beforeNextWrite } from './batch-spy';
 import { createYear } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
-import { bodyOf, call, login, sql, tokenFor } from './helpers';
+import { bodyOf, call, login, sql, type TestSchool, tokenFor } from './helpers';
 
 async function add(school: Awaited<ReturnType<typeof schoolWithCourses>>['school'], token: string, body: object) {
   return call(school, token, 'POST', '/api/teachers', body);
 }
 
 /** A student enrolled in 7e AF; answers the enrolment's id. */
-async function enrolIn7e(school: string, yearId: string) {
+async function enrolIn7e(school: Pick<TestSchool, 'id' | 'db'>, yearId: string) {
   const student = crypto.randomUUID();
   const enrollment = crypto.randomUUID();
   await sql(
+    school,
     'INSERT INTO students (id, instance_id, nom, prenom) VALUES (?, ?, ?, ?)',
     student,
-    school,
+    school.id,
     'Anel',
     'Rose',
   ).run();
   await sql(
+    school,
     "INSERT INTO enrollments (id, instance_id, student_id, year_id, class_id) SELECT ?, ?, ?, ?, id FROM classes WHERE instance_id = ? AND name = '7e AF'",
     enrollment,
-    school,
+    school.id,
     student,
     yearId,
-    school,
+    school.id,
   ).run();
   return enrollment;
 }
 
 /** An assignment's teacher and subject as stored. */
-const courseOf = async (id: string) =>
-  (await sql('SELECT teacher_id, subject_id FROM assignments WHERE id = ?', id).first<{
+const courseOf = async (school: Pick<TestSchool, 'db'>, id: string) =>
+  (await sql(school, 'SELECT teacher_id, subject_id FROM assignments WHERE id = ?', id).first<{
     teacher_id: string;
     subject_id: string;
   }>())!;
@@ -201,7 +203,7 @@ describe('teachers management', () => {
     const admin = await tokenFor(school, 'admin');
     const prof = await tokenFor(school, 'prof');
     // A student of 7e AF and a roll call in Mathématiques 7e AF (Monday 08:00, lesson t2).
-    const enrollment = await enrolIn7e(school.id, yearId);
+    const enrollment = await enrolIn7e(school, yearId);
     const rollCall = { timetable_entry_id: `t2-${school.id}`, date: '2026-01-19' };
     const taken = await call(school, prof, 'PUT', '/api/teacher/attendance', {
       ...rollCall,
@@ -216,7 +218,7 @@ describe('teachers management', () => {
           yearId,
           teacher_id: teacher.other,
           className: '7e AF',
-          subject_id: (await courseOf(maths7)).subject_id,
+          subject_id: (await courseOf(school, maths7)).subject_id,
         })
       ).status,
     ).toBe(409);
@@ -227,7 +229,7 @@ describe('teachers management', () => {
       assignment: {
         id: maths7,
         class_name: '7e AF',
-        subject_id: (await courseOf(maths7)).subject_id,
+        subject_id: (await courseOf(school, maths7)).subject_id,
         subject_name: 'Mathématiques',
       },
       teacher_id: teacher.other,
@@ -242,6 +244,7 @@ describe('teachers management', () => {
       await call(school, admin, 'POST', `/api/teachers/${teacher.other}/account`),
     );
     await sql(
+      school,
       "UPDATE users SET status = 'active' WHERE username = ? AND instance_id = ?",
       account.username,
       school.id,
@@ -271,10 +274,11 @@ describe('teachers management', () => {
     const period = await bodyOf<{ id: string }>(
       await call(school, admin, 'POST', '/api/academic-periods', { name: 'Trimestre 1', year_id: yearId }),
     );
-    const book = `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent('7e AF')}&subjectId=${(await courseOf(maths7)).subject_id}&periodId=${period.id}`;
+    const book = `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent('7e AF')}&subjectId=${(await courseOf(school, maths7)).subject_id}&periodId=${period.id}`;
     expect((await call(school, marie, 'GET', book)).status).toBe(200);
     expect((await call(school, prof, 'GET', book)).status).toBe(403);
     const audit = await sql(
+      school,
       "SELECT target_name AS target, details FROM audit_log WHERE instance_id = ? AND action_type = 'HAND_OVER_COURSE'",
       school.id,
     ).all<{ target: string; details: string }>();
@@ -352,8 +356,8 @@ describe('teachers management', () => {
     ).toBe(403);
 
     // The course changes hands while the hand-over's batch waits: the batch is refused, nothing changes.
-    const race = beforeNextWrite(() =>
-      sql('UPDATE assignments SET teacher_id = ? WHERE id = ?', teacher.other, maths7).run(),
+    const race = beforeNextWrite(school.db, () =>
+      sql(school, 'UPDATE assignments SET teacher_id = ? WHERE id = ?', teacher.other, maths7).run(),
     );
     try {
       const late = await handOver(added.teacher.id);
@@ -366,11 +370,11 @@ describe('teachers management', () => {
     } finally {
       race.restore();
     }
-    expect((await courseOf(maths7)).teacher_id).toBe(teacher.other);
+    expect((await courseOf(school, maths7)).teacher_id).toBe(teacher.other);
 
     // The new teacher is archived while the batch waits: refused.
-    const archive = beforeNextWrite(() =>
-      sql("UPDATE teachers SET archived_at = '2026-01-01' WHERE id = ?", teacher.prof).run(),
+    const archive = beforeNextWrite(school.db, () =>
+      sql(school, "UPDATE teachers SET archived_at = '2026-01-01' WHERE id = ?", teacher.prof).run(),
     );
     try {
       const gone = await handOver(teacher.prof);
@@ -380,7 +384,7 @@ describe('teachers management', () => {
     } finally {
       archive.restore();
     }
-    expect((await courseOf(maths7)).teacher_id).toBe(teacher.other);
+    expect((await courseOf(school, maths7)).teacher_id).toBe(teacher.other);
   });
 
   it('refuses to remove a teacher of the current year, archives one of past years only, deletes one never assigned', async () => {

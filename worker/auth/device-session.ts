@@ -129,16 +129,31 @@ export interface NewDeviceSession {
 }
 
 /**
+ * A device session by id, and the database holding it. A device session is kept with its account:
+ * a school account's in its school's database, a platform account's in the directory (it signs
+ * in on every host). So: the request's school's database, else the directory; undefined when
+ * neither has it.
+ */
+export async function findDeviceSession(c: { var: { db: Db; directory: Db } }, id: string) {
+  for (const db of new Set([c.var.db, c.var.directory])) {
+    const row = await deviceSessions.find(db, id);
+    if (row) return { db, row };
+  }
+  return undefined;
+}
+
+/**
  * A new device session for an account at the token version it will have once the batch ran.
  * `replaceAll`: the account's other device sessions go in the same batch (a password change);
  * otherwise only the stale ones (ended, or of an older token version) and those beyond the cap.
+ * Its statements are for the account's database: its school's, or the directory.
  */
 export async function newDeviceSession(
-  c: { var: { db: Db }; env: Env },
+  c: { var: { db: Db; directory: Db }; env: Env },
   account: Pick<Account, 'id' | 'instanceId' | 'tokenVersion'>,
   { replaceAll = false, now = nowSeconds() }: { replaceAll?: boolean; now?: number } = {},
 ): Promise<NewDeviceSession> {
-  const { db } = c.var;
+  const db = account.instanceId ? c.var.db : c.var.directory;
   const id = randomId();
   const expiresAt = endOf(now, now);
   return {

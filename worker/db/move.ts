@@ -57,28 +57,46 @@ const MAX_PARAMS = 100;
 interface Table {
   name: string;
   columns: string[];
+  /** The columns its rows are read and deleted in order of: its primary key when WITHOUT ROWID, else the rowid. */
+  key?: string[];
 }
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** A table's key columns as SQL (the rowid unquoted). */
+const keyColumns = (table: Table) => (table.key ?? ['rowid']).map((k) => (k === 'rowid' ? k : q(k)));
+/** Columns or values as one SQL row value, compared as a whole: (a, b) > (?, ?). */
+const rowValue = (columns: string[]) => `(${columns.join(', ')})`;
 
 /** The school tables (with instance_id), parents before children. */
 async function schoolTables(db: D1Database): Promise<Table[]> {
   const names = (
     await db
       .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name",
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name",
       )
-      .all<{ name: string }>()
-  ).results.map((r) => r.name);
-  const tables = new Map<string, { columns: string[]; parents: Set<string> }>();
-  for (const name of names) {
-    const columns = (await db.prepare(`PRAGMA table_xinfo(${q(name)})`).all<{ name: string; hidden: number }>())
-      .results;
+      .all<{ name: string; sql: string }>()
+  ).results;
+  const tables = new Map<string, { columns: string[]; parents: Set<string>; key?: string[] }>();
+  for (const { name, sql } of names) {
+    const columns = (
+      await db.prepare(`PRAGMA table_xinfo(${q(name)})`).all<{ name: string; hidden: number; pk: number }>()
+    ).results;
     if (!columns.some((c) => c.name === 'instance_id')) continue;
     const keys = (await db.prepare(`PRAGMA foreign_key_list(${q(name)})`).all<{ table: string }>()).results;
+    // A table WITHOUT ROWID (the packed marks and grades, decision 220) has no rowid: its primary key orders it.
+    const withoutRowid = /\bWITHOUT\s+ROWID\s*;?\s*$/i.test(sql);
     tables.set(name, {
       columns: columns.filter((c) => c.hidden === 0).map((c) => c.name),
       parents: new Set(keys.map((k) => k.table).filter((t) => t !== name)),
+      ...(withoutRowid
+        ? {
+            key: columns
+              .filter((c) => c.pk > 0)
+              .sort((a, b) => a.pk - b.pk)
+              .map((c) => c.name),
+          }
+        : {}),
     });
   }
   const ordered: Table[] = [];
@@ -90,7 +108,7 @@ async function schoolTables(db: D1Database): Promise<Table[]> {
     if (!ready.length)
       throw new Error(`foreign keys in a cycle among ${[...tables.keys()].filter((n) => !placed.has(n))}`);
     for (const [name, t] of ready) {
-      ordered.push({ name, columns: t.columns });
+      ordered.push({ name, columns: t.columns, key: t.key });
       placed.add(name);
     }
   }
@@ -106,7 +124,7 @@ const countOf = async (db: D1Database, table: string, school: string) =>
 const stateIn = async (db: D1Database, school: string) =>
   (await db.prepare('SELECT state FROM instances WHERE id = ?').bind(school).first<{ state: string }>())?.state;
 
-/** Rows of one table, copied in chunks (by rowid) into the target. */
+/** Rows of one table, copied in chunks (by rowid, or primary key) into the target. */
 async function copyTable(
   from: D1Database,
   to: D1Database,
@@ -118,15 +136,19 @@ async function copyTable(
   const columns = table.columns;
   const perInsert = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   const list = columns.map(q).join(', ');
-  let after = -1;
+  const key = keyColumns(table);
+  const keyList = key.map((k, i) => `${k} AS "__key${i}"`).join(', ');
+  let after: unknown[] | null = null;
   let copied = 0;
   for (;;) {
-    const rows = (
+    const rows: Record<string, unknown>[] = (
       await from
         .prepare(
-          `SELECT rowid AS "__rowid", ${list} FROM ${q(table.name)} WHERE ${where.sql} AND rowid > ? ORDER BY rowid LIMIT ?`,
+          `SELECT ${keyList}, ${list} FROM ${q(table.name)} WHERE ${where.sql}${
+            after ? ` AND ${rowValue(key)} > ${rowValue(key.map(() => '?'))}` : ''
+          } ORDER BY ${key.join(', ')} LIMIT ?`,
         )
-        .bind(...where.params, after, chunk)
+        .bind(...where.params, ...(after ?? []), chunk)
         .all<Record<string, unknown>>()
     ).results;
     if (!rows.length) return copied;
@@ -142,7 +164,8 @@ async function copyTable(
     }
     await to.batch(statements);
     copied += rows.length;
-    after = rows[rows.length - 1]!.__rowid as number;
+    const last = rows[rows.length - 1]!;
+    after = key.map((_, i) => last[`__key${i}`]);
     await onChunk?.(table.name);
   }
 }
@@ -154,9 +177,10 @@ async function copyTable(
 async function deleteSchool(db: D1Database, tables: Table[], school: string, chunk: number, keepRow = false) {
   for (const table of [...tables].reverse()) {
     for (;;) {
+      const key = keyColumns(table);
       const result = await db
         .prepare(
-          `DELETE FROM ${q(table.name)} WHERE rowid IN (SELECT rowid FROM ${q(table.name)} WHERE instance_id = ? LIMIT ?)`,
+          `DELETE FROM ${q(table.name)} WHERE ${rowValue(key)} IN (SELECT ${key.join(', ')} FROM ${q(table.name)} WHERE instance_id = ? LIMIT ?)`,
         )
         .bind(school, chunk * 10)
         .run();

@@ -7,6 +7,7 @@ import {
   credentialOf,
   deviceIdOf,
   endOf,
+  findDeviceSession,
   newDeviceSession,
   nowSeconds,
   parseCredential,
@@ -94,16 +95,18 @@ authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
   await raiseIfMaintenance(c, account.type);
 
   const now = nowSeconds();
+  // The account's database: its school's, or the directory for a platform account.
+  const accountDb = accountDatabase(c, account.instanceId);
   const session = await newDeviceSession(c, account, { now });
   // A hash made with older parameters is made again now that the password is known (same
   // password: no token version bump), unless it changed meanwhile.
   const rehash = needsRehash(user.passwordHash) ? await hashPassword(password) : null;
   const rehashed = rehash
     ? platformUser
-      ? [platformUsers.replaceHash(db, user.id, user.passwordHash, rehash)]
-      : [users.replaceHash(db, instance!.id, user.id, user.passwordHash, rehash)]
+      ? [platformUsers.replaceHash(accountDb, user.id, user.passwordHash, rehash)]
+      : [users.replaceHash(accountDb, instance!.id, user.id, user.passwordHash, rehash)]
     : [];
-  await db.batch([...session.statements, ...rehashed] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  await accountDb.batch([...session.statements, ...rehashed] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   setSessionCookie(c, session.credential, session.expiresAt, now);
   return c.json<SignedIn>({ accessToken: await accessTokenFor(c, account, session.expiresAt) });
 });
@@ -117,12 +120,12 @@ const sessionEnded = (c: AppContext) => {
 // The page's renewal: the credential of the cookie, rotated. A credential used after it was
 // replaced (beyond the grace of a lost answer) was copied: the device session ends (decision 004).
 authRoutes.post(api.refresh.path, allow.public(), input(api.refresh), async (c) => {
-  const { db } = c.var;
   const now = nowSeconds();
   const presented = await parseCredential(c.env.JWT_SECRET, sessionCookieOf(c));
   if (!presented) throw sessionEnded(c);
-  const row = await deviceSessions.find(db, presented.id);
-  if (!row || row.expiresAt <= now) throw sessionEnded(c);
+  const found = await findDeviceSession(c, presented.id);
+  if (!found || found.row.expiresAt <= now) throw sessionEnded(c);
+  const { db, row } = found;
   // A school's device session renews on its school's host only.
   const platform = row.instanceId === null;
   if (!platform && row.instanceId !== c.var.instance?.id) throw sessionEnded(c);
@@ -153,7 +156,8 @@ authRoutes.post(api.refresh.path, allow.public(), input(api.refresh), async (c) 
 authRoutes.post(api.logout.path, allow.public(), input(api.logout), async (c) => {
   const presented = await parseCredential(c.env.JWT_SECRET, sessionCookieOf(c));
   if (!presented) throw sessionEnded(c);
-  await deviceSessions.remove(c.var.db, presented.id).run();
+  const found = await findDeviceSession(c, presented.id);
+  if (found) await deviceSessions.remove(found.db, presented.id).run();
   clearSessionCookie(c);
   return c.json<Message>({ message: serverText.signedOut });
 });

@@ -27,12 +27,14 @@ const excerpt = (content: string) => (content.length > 60 ? `${content.slice(0, 
 
 /**
  * The announcements a delete names, all of the caller's school: one of another school, or one
- * already gone, answers 404 like a missing one and nothing is deleted (the students' rule).
+ * already gone, answers 404 like a missing one and nothing is deleted (the students' rule). In the
+ * order they were chosen (the read answers them in whatever order its plan walks).
  */
 async function selection(ids: string[], read: Promise<{ id: string; content: string }[]>) {
   const rows = await read;
   if (rows.length !== ids.length) throw notFound(t.announcementsNotFound);
-  return rows;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 /** The audit of a delete: the announcements by their text (they are gone once the row is read). */
