@@ -256,6 +256,15 @@ let sending: Promise<void> | null = null;
 let again = false;
 
 /**
+ * One send at a time across the phone's tabs (they share the drafts and the outbox): without it two
+ * tabs could each put the same drafts in a batch of their own, and a score land twice.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('portail-grade-drafts', work) as Promise<T>) : work();
+}
+
+/**
  * Sends the account's pending drafts: a batch per book (60 scores at most), oldest first; stops
  * at the first network failure (the unanswered batch waits in the outbox). A call while a send is
  * under way makes one more round after it, for the drafts typed since.
@@ -271,7 +280,7 @@ export function sendDrafts(): Promise<void> {
         again = false;
         const userId = getSession()?.id;
         if (!userId) return;
-        if ((await sendRound(userId)) === 'stop' || !again) return;
+        if ((await oneTabAtATime(() => sendRound(userId))) === 'stop' || !again) return;
       }
     } finally {
       sending = null;
