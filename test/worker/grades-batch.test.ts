@@ -152,6 +152,12 @@ describe('a batch of scores', () => {
     expect((await bodyOf<SavedScores>(res)).saved).toEqual(['a', 'c']);
     expect(await scoresOf(ctx)).toEqual([[10], [12], [], []]);
     expect(await logRows(ctx)).toBe(2);
+    // The same evaluation named twice in one batch: one evaluation, both entries' scores.
+    const twice = batch(ctx, [{ i: 2, score: 13 }], { new_evaluation: false });
+    twice.evaluations.push({ ...twice.evaluations[0]!, scores: [{ id: 's3', enrollment_id: ctx.e[3]!, score: 14 }] });
+    const both = await send(ctx.school, ctx.prof, twice);
+    expect((await bodyOf<SavedScores>(both)).saved).toEqual(['s2', 's3']);
+    expect(await scoresOf(ctx)).toEqual([[10], [12], [13], [14]]);
   });
 
   it('one refused score among accepted ones: each refusal with its own French message, the others land', async () => {

@@ -12,7 +12,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serverText } from '../contract/texts/server';
 import type { Account } from '../auth/session';
 import type { Db } from '../db/client';
-import { type AuditEntry, auditInsert } from '../db/audit';
+import { type AuditEntry, auditInsert, auditInserts } from '../db/audit';
 import { conditionsHolding, guardStatement } from '../db/guards';
 import * as idempotencyKeys from '../db/idempotency-keys';
 import * as instances from '../db/instances';
@@ -171,7 +171,11 @@ export async function commitParts<T, E extends AppBindings = AppBindings>(
       ...whole.map((g) => guardStatement(db, g.holds)),
       ...pieceGuards.map((g) => guardStatement(db, g.guard.holds)),
       ...live.flatMap((p) => p.statements ?? []),
-      ...live.flatMap((p) => (p.audit ?? []).map((entry) => auditInsert(db, account, entry))),
+      ...auditInserts(
+        db,
+        account,
+        live.flatMap((p) => p.audit ?? []),
+      ),
     ];
     if (key)
       batch.push(

@@ -298,9 +298,15 @@ gradesRoutes.post(api.saveScores.path, allow.types(...BOOK_ACCOUNTS), input(api.
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
   mayOpenBooks(account, 'grade:create');
-  // One write per score id and per cell: the last one sent wins (a duplicate lands once).
+  // One entry per evaluation, one write per score id (a duplicate lands once) and per cell (the
+  // last value sent).
+  const byEvaluation = new Map<string, (typeof body.evaluations)[number]>();
+  for (const e of body.evaluations) {
+    const before = byEvaluation.get(e.id);
+    byEvaluation.set(e.id, before ? { ...before, scores: [...before.scores, ...e.scores] } : e);
+  }
   const seen = new Set<string>();
-  const bookEvaluations = body.evaluations
+  const bookEvaluations = [...byEvaluation.values()]
     .map((e) => ({ ...e, scores: e.scores.filter((s) => !seen.has(s.id) && Boolean(seen.add(s.id))) }))
     .map((e) => {
       const cells = new Map(e.scores.map((s) => [s.enrollment_id, s]));
