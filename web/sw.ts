@@ -113,8 +113,8 @@ self.addEventListener('message', (event) => {
       // The screens the signed-in account can open (app/offline-screens.tsx), stored in the background.
       event.waitUntil(
         files.storeScreens(data.screens ?? [], data.files ?? [], event).then(
-          () => answer({ ready: true }),
-          () => answer({ ready: false }),
+          (stored) => answer({ ready: true, stored }),
+          () => answer({ ready: false, stored: 0 }),
         ),
       );
       break;

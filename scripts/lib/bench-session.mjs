@@ -61,14 +61,23 @@ export async function prepareSessionState(stateDir = SESSION_STATE_DIR) {
     ensureDevVars();
     await prepareLocalDatabase();
     const where = ['--local', '--persist-to', stateDir];
-    const [year] = d1Query(`SELECT id FROM school_years WHERE instance_id = '${SCHOOL}' AND is_current = 1`, where);
+    // The school's rows are in its own database (the directory names it; NULL: the directory's).
+    const [{ shard }] = d1Query(`SELECT shard FROM instances WHERE id = '${SCHOOL}'`, where);
+    const binding = shard ?? 'DIRECTORY';
+    const [year] = d1Query(
+      `SELECT id FROM school_years WHERE instance_id = '${SCHOOL}' AND is_current = 1`,
+      where,
+      binding,
+    );
     const [teacher] = d1Query(
       `SELECT t.id FROM teachers t JOIN users u ON u.instance_id = t.instance_id AND u.id = t.user_id WHERE t.instance_id = '${SCHOOL}' AND u.username = 'prof'`,
       where,
+      binding,
     );
     const [subject] = d1Query(
       `SELECT id FROM subjects WHERE instance_id = '${SCHOOL}' AND name = 'Mathématiques'`,
       where,
+      binding,
     );
     const classId = 'bench-class-33';
     const lastNames = [
@@ -154,6 +163,7 @@ export async function prepareSessionState(stateDir = SESSION_STATE_DIR) {
         ...insertRows('enrollments', enrollments),
       ],
       where,
+      binding,
     );
   } finally {
     if (previous === undefined) delete process.env.PORTAIL_STATE_DIR;
@@ -342,7 +352,11 @@ function summarize(steps) {
   }
   const secretary = ['a', 'b', 'c', 'd', 'e', 'g'].flatMap((k) => steps[k] ?? []);
   out.session = sum(secretary);
-  if (steps.f) out.withGradeEntry = sum([...secretary, ...steps.f]);
+  if (steps.f) {
+    out.withGradeEntry = sum([...secretary, ...steps.f]);
+    // The scores' own writes in step f (decision 270): their requests and bytes.
+    out.gradeWrites = sum(steps.f.filter((e) => e.method === 'POST' && /^\/api\/grades(\/|$|\?)/.test(e.path)));
+  }
   return out;
 }
 
@@ -382,6 +396,9 @@ export async function measureSession({
 /** The session's budgets (issue 12): bytes down of the secretary's a-e,g. */
 export const SESSION_BUDGETS = { cold: 250 * 1024, warm: 12 * 1024 };
 
+/** The 33 scores of step f (issue 29, decision 270): at most 4 requests, at most 3 KB down warm. */
+export const GRADE_WRITE_BUDGETS = { requests: 4, warm: 3 * 1024 };
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const short = (path) => {
   const bare = path.replace(/\?.*$/, '');
@@ -407,6 +424,11 @@ export function sessionReport({ cold, warm }) {
   if (cold.steps.f || warm.steps.f) {
     lines.push(`  ${STEPS.f.padEnd(40)} ${cell(cold.steps.f).padEnd(30)} ${cell(warm.steps.f)}`);
     lines.push(`  ${'total avec f'.padEnd(40)} ${cell(cold.withGradeEntry).padEnd(30)} ${cell(warm.withGradeEntry)}`);
+    if (cold.gradeWrites || warm.gradeWrites)
+      lines.push(
+        `  ${'  dont les 33 notes (POST /api/grades…)'.padEnd(40)} ${cell(cold.gradeWrites).padEnd(30)} ${cell(warm.gradeWrites)}`,
+        `  ${'  budget des notes'.padEnd(40)} ${`${GRADE_WRITE_BUDGETS.requests} req.`.padEnd(30)} ${kb(GRADE_WRITE_BUDGETS.warm)}, ${GRADE_WRITE_BUDGETS.requests} req.`,
+      );
   }
   for (const [name, visit] of [
     ['froid', cold],
@@ -433,5 +455,16 @@ export function sessionOverruns({ cold, warm }) {
     over.push(`session froide ${exact(cold.session.down)} > budget ${exact(SESSION_BUDGETS.cold)}`);
   if (warm.session.down > SESSION_BUDGETS.warm)
     over.push(`session chaude ${exact(warm.session.down)} > budget ${exact(SESSION_BUDGETS.warm)}`);
+  for (const [name, visit] of [
+    ['froide', cold],
+    ['chaude', warm],
+  ]) {
+    const writes = visit.gradeWrites;
+    if (!writes) continue;
+    if (writes.requests > GRADE_WRITE_BUDGETS.requests)
+      over.push(`33 notes (visite ${name}) : ${writes.requests} requêtes > budget ${GRADE_WRITE_BUDGETS.requests}`);
+  }
+  if (warm.gradeWrites && warm.gradeWrites.down > GRADE_WRITE_BUDGETS.warm)
+    over.push(`33 notes (visite chaude) : ${exact(warm.gradeWrites.down)} > budget ${exact(GRADE_WRITE_BUDGETS.warm)}`);
   return over;
 }

@@ -64,6 +64,12 @@ export function d1Query(sql, where = ['--local'], binding = 'DIRECTORY') {
   return parsed[0]?.results ?? [];
 }
 
+/** The binding of the database holding a school's rows (the directory names it; NULL: the directory's own). */
+export function schoolBinding(school, where = ['--local']) {
+  const [row] = d1Query(`SELECT shard FROM instances WHERE id = '${school}'`, where);
+  return row?.shard ?? 'DIRECTORY';
+}
+
 /** Runs a SQL file made of statements on a D1 database (by binding). */
 export function d1ExecuteStatements(statements, where = ['--local'], binding = 'DIRECTORY') {
   const dir = mkdtempSync(join(tmpdir(), 'ecole-sql-'));

@@ -107,6 +107,113 @@ test('a teacher scores a whole class offline; every score survives a reload and 
   await expect(refused).toHaveCount(0);
 });
 
+test('33 scores typed offline, then online at a typing pace: each lands once, a handful of requests carry them', async ({
+  page,
+  context,
+}) => {
+  await signInAndLand(page, 'prof', '/teacher');
+  await controlled(page);
+  const token = await apiToken(page, 'prof');
+  const yearId = (
+    (await (await page.request.get('/api/school-years', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      id: string;
+      is_current: boolean;
+    }[]
+  ).find((y) => y.is_current)!.id;
+  const course = (
+    (await (
+      await page.request.get(`/api/teacher/dashboard?yearId=${yearId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as TeacherDashboard
+  ).courses[0]!;
+  await page.getByRole('link', { name: `Carnet de notes : ${course.subject_name}, ${course.class_name}` }).click();
+  await page.getByLabel('Période').selectOption({ label: DEMO.currentPeriod.name });
+  const rows = page.locator('.gradebook-table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  const periodId = await page.getByLabel('Période').inputValue();
+
+  // Every grade write the page makes, with what it carried and what came back.
+  const writes: { url: string; up: number; down: number }[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.method() !== 'POST' || !/\/api\/grades/.test(request.url())) return;
+    void request.sizes().then((sizes) =>
+      writes.push({
+        url: request.url(),
+        up: sizes.requestHeadersSize + sizes.requestBodySize,
+        down: sizes.responseHeadersSize + sizes.responseBodySize,
+      }),
+    );
+  });
+
+  /** Evaluations of 2 points (the subject's max leaves room for them), enough columns for 33 cells. */
+  const columns = Math.ceil(33 / count);
+  const cells = async (prefix: string) => {
+    const all = [];
+    for (let k = 0; k < columns; k++) {
+      await page.getByLabel('Nom', { exact: true }).fill(`${prefix} ${k + 1}`);
+      await page.getByLabel('Sur', { exact: true }).fill('2');
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      const inputs = page.getByLabel(new RegExp(`^Note de .+ en ${prefix} ${k + 1} \\(sur 2\\)$`));
+      await expect(inputs).toHaveCount(count);
+      for (let i = 0; i < count && all.length < 33; i++) all.push(inputs.nth(i));
+    }
+    return all;
+  };
+  const scoreOf = (n: number) => String(n % 3);
+
+  // Offline: 33 scores typed, kept on the phone.
+  await context.setOffline(true);
+  const offline = await cells('Hors ligne');
+  for (const [n, input] of offline.entries()) await input.fill(scoreOf(n));
+  await offline[32]!.blur();
+  await expect(page.getByText("33 notes en attente d'envoi")).toBeVisible();
+  expect(writes).toEqual([]);
+
+  // Back online: they leave together.
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByText(/notes? en attente d'envoi/)).toHaveCount(0, { timeout: 30_000 });
+  const read = async () =>
+    (await (
+      await page.request.get(
+        `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent(course.class_name)}&subjectId=${course.subject_id}&periodId=${periodId}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      )
+    ).json()) as GradeBook;
+  /** The scores of the evaluations named `prefix …`, in the order of the cells typed. */
+  const landed = (book: GradeBook, prefix: string) =>
+    book.evaluations
+      .filter((e) => e.name.startsWith(prefix))
+      .flatMap((e) =>
+        book.students.flatMap((s) =>
+          (book.gradesByEnrollment[s.enrollment_id] ?? []).filter((g) => g.evaluation_id === e.id).map((g) => g.score),
+        ),
+      );
+  expect(landed(await read(), 'Hors ligne')).toEqual(Array.from({ length: 33 }, (_, n) => Number(scoreOf(n))));
+  await expect.poll(() => writes.length).toBeGreaterThan(0);
+  const afterOffline = writes.length;
+  expect(afterOffline).toBeLessThanOrEqual(4);
+
+  // Online, typed key by key at a teacher's pace (a score, Tab, the next one).
+  const online = await cells('En ligne');
+  for (const [n, input] of online.entries()) {
+    await input.click();
+    await input.pressSequentially(scoreOf(n + 1), { delay: 120 });
+  }
+  await online[32]!.blur();
+  await expect(page.getByText(/notes? en attente d'envoi/)).toHaveCount(0, { timeout: 30_000 });
+  expect(landed(await read(), 'En ligne')).toEqual(Array.from({ length: 33 }, (_, n) => Number(scoreOf(n + 1))));
+  await expect.poll(() => writes.length).toBeGreaterThan(afterOffline);
+  const typed = writes.slice(afterOffline);
+  expect(typed.length).toBeLessThanOrEqual(4);
+  expect(writes.every((w) => w.url.endsWith('/api/grades/batch'))).toBe(true);
+  console.log(
+    `33 notes hors ligne : ${afterOffline} requête(s), ${writes.slice(0, afterOffline).reduce((n, w) => n + w.down, 0)} octets reçus ; 33 notes en ligne : ${typed.length} requête(s), ${typed.reduce((n, w) => n + w.down, 0)} octets reçus, ${typed.reduce((n, w) => n + w.up, 0)} envoyés (sans compression)`,
+  );
+});
+
 test('the admin opens a grade book from the dashboard; a score above the max is refused and put back', async ({
   page,
 }) => {

@@ -74,18 +74,46 @@ test('a route change shows progress while its screen loads', async ({ browser })
 });
 
 test('notices leave the forced-change button uncovered and go away on their own', async ({ browser }) => {
-  // A fresh phone: the service worker installs and says the app is ready offline.
+  // A fresh phone: the security notice over the forced change (no role's screens are stored for
+  // a temporary password, so no 'Application prête hors ligne' yet).
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   await signIn(page, 'telephone', FIXTURE_PASSWORD);
   await expect(page).toHaveURL(/\/force-password-change$/);
-  const ready = page.getByText('Application prête hors ligne');
-  await expect(ready).toBeVisible();
   await expect(page.getByText('Mise à jour de sécurité requise.')).toBeVisible();
   await expectUncovered(page.getByRole('button', { name: 'Mettre à jour le mot de passe' }));
   await expectUncovered(page.getByLabel('Confirmer le mot de passe'));
-  await expect(ready).toBeHidden();
   await expect(page.getByText('Mise à jour de sécurité requise.')).toBeHidden();
+  await expect(page.getByText('Application prête hors ligne')).toHaveCount(0);
+  await context.close();
+});
+
+test("'Application prête hors ligne' is said once the role's screens are stored, not at the worker's install", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  // The role's guide is among the files stored after the sign-in: held, the screens are not stored yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/docs\/[\w-]+\.json$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const ready = page.getByText('Application prête hors ligne');
+  await page.goto('/login');
+  // The worker installs and takes over on the sign-in page: nothing said yet.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-offline-screens', 'none');
+  await expect(ready).toHaveCount(0);
+  await signInAndLand(page, 'comptable', '/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('data-offline-screens', 'storing');
+  await expect(ready).toHaveCount(0);
+  release();
+  await expect(ready).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-offline-screens', 'ready');
   await context.close();
 });
 

@@ -116,12 +116,17 @@ describe("the account's screens", () => {
     const files = builtFiles(await plan('v1'), windows());
     await files.install(extendableEvent());
     network.seen.length = 0;
-    await files.storeScreens(
+    const stored = await files.storeScreens(
       ['screens/students/StudentsPage', 'screens/unknown'],
       ['/docs/standard.json'],
       extendableEvent('message'),
     );
     expect(network.paths().sort()).toEqual(['/assets/Students-DDDDDDDD.js default', '/docs/standard.json force-cache']);
+    // Both were downloaded now ('Application prête hors ligne' is said then); asked again, none is.
+    expect(stored).toBe(2);
+    expect(
+      await files.storeScreens(['screens/students/StudentsPage'], ['/docs/standard.json'], extendableEvent('message')),
+    ).toBe(0);
     network.offline = true;
     expect(await (await files.serve('/assets/Students-DDDDDDDD.js', extendableEvent('fetch'))).text()).toBe(
       '/* Students-DDDDDDDD.js */',

@@ -1,5 +1,5 @@
 // The page's side of the offline protocol: registers /service-worker.js, shows the 'ready
-// offline' and 'new version' banner, relays the session and connectivity to the worker, asks it to
+// offline' (once the role's screens are stored) and 'new version' banner, relays the session and connectivity to the worker, asks it to
 // send the account's waiting writes (at start-up, on 'online' and on a timer while some wait), and
 // turns its sync messages into the spec's notices (document 1 §2 and §4). A completed replay
 // refreshes the open screens' data in place (issue 28: the page is never reloaded under a user
@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { announceSynced, replayNow, RETRY_DELAYS_MS, usePendingWrites } from '../api/pending';
 import { TOAST_DURATION_MS, toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
+import { onScreensStored } from './offline-ready';
 import { RENEW_BEFORE_SECONDS } from '../session/renew';
 import { getSession, renewable, tokenExpired, useSession } from '../session/session';
 import './sw-banner.css';
@@ -29,9 +30,23 @@ export function ServiceWorkerBridge() {
   const [registration, setRegistration] = useState<ServiceWorkerRegistration | null>(null);
   const session = useSession();
 
+  // 'Application prête hors ligne' once the signed-in role's screens are stored (issue 29): after
+  // the first worker installed in this page, or when some of them were downloaded just now (a
+  // role signing in for the first time on this phone or this version). Never at the install alone.
+  const firstInstall = useRef(false);
+  useEffect(
+    () =>
+      onScreensStored((fresh) => {
+        if (fresh || firstInstall.current) setBanner((now) => (now === 'update' ? now : 'ready'));
+        firstInstall.current = false;
+      }),
+    [],
+  );
+
   // The browser's own API (workbox-window cost the first visit 2.5 KB, issue 12): a worker that
-  // finishes installing while none controls the page is the first one ('ready'); while one does,
-  // it is a new version, waiting ('update'). When a new version takes over, the page reloads.
+  // finishes installing while none controls the page is the first one (its screens to come: see
+  // above); while one does, it is a new version, waiting ('update'). When a new version takes
+  // over, the page reloads.
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
@@ -39,7 +54,8 @@ export function ServiceWorkerBridge() {
     const track = (worker: ServiceWorker | null) => {
       const onState = () => {
         if (cancelled || worker?.state !== 'installed') return;
-        setBanner(navigator.serviceWorker.controller ? 'update' : 'ready');
+        if (navigator.serviceWorker.controller) setBanner('update');
+        else firstInstall.current = true;
       };
       worker?.addEventListener('statechange', onState);
       onState();

@@ -9,6 +9,7 @@
 import { isValidElement, useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { guideAddress, guideRoleOf } from '../screens/docs/guide-address';
+import { screensStored } from './offline-ready';
 import { canEnter, Guard, type Area } from '../session/guards';
 import { type Session, useSession } from '../session/session';
 
@@ -46,14 +47,21 @@ const pageLoaded = () =>
     else window.addEventListener('load', idle, { once: true });
   });
 
-async function storeScreens(session: Session, routes: RouteObject[]): Promise<boolean> {
+/** Whether the screens are stored, and how many of their files the worker downloaded for it. */
+interface Stored {
+  ready: boolean;
+  stored: number;
+}
+
+async function storeScreens(session: Session, routes: RouteObject[]): Promise<Stored> {
   const registration = await navigator.serviceWorker.ready;
   await pageLoaded();
   const worker = registration.active;
-  if (!worker) return false;
+  if (!worker) return { ready: false, stored: 0 };
   const channel = new MessageChannel();
-  const answer = new Promise<boolean>((resolve) => {
-    channel.port1.onmessage = (event: MessageEvent<{ ready?: boolean }>) => resolve(Boolean(event.data?.ready));
+  const answer = new Promise<Stored>((resolve) => {
+    channel.port1.onmessage = (event: MessageEvent<{ ready?: boolean; stored?: number }>) =>
+      resolve({ ready: Boolean(event.data?.ready), stored: event.data?.stored ?? 0 });
   });
   worker.postMessage(
     { type: 'SCREENS', screens: screensFor(session, routes), files: [guideAddress(guideRoleOf(session.role))] },
@@ -77,9 +85,11 @@ export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
     let live = true;
     root.dataset.offlineScreens = 'storing';
     void storeScreens(signedIn, routes())
-      .catch(() => false)
-      .then(async (ready) => {
+      .catch(() => ({ ready: false, stored: 0 }))
+      .then(async ({ ready, stored }) => {
         if (live) root.dataset.offlineScreens = ready ? 'ready' : 'failed';
+        // 'Application prête hors ligne' waits for this moment (app/offline-ready.ts).
+        if (live && ready) screensStored(stored > 0);
         // Then the account's working data (a teacher's classes), read through the worker.
         root.dataset.offlineData = 'storing';
         const done = await import('./working-data')

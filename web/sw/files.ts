@@ -98,30 +98,36 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
   controller.addToCacheList(entries);
   const strategy = controller.strategy as PrecacheStrategy;
 
-  /** One file, from this version's cache, an older version's, the HTTP cache or the network; stored. */
-  async function store(path: string, event: ExtendableEvent): Promise<Response> {
+  /** One file, from this version's cache, an older version's, the HTTP cache or the network; stored. `fresh` is told when it was not in this version's cache. */
+  async function store(path: string, event: ExtendableEvent, fresh?: () => void): Promise<Response> {
     const cacheKey = controller.getCacheKeyForURL(path);
     const request = new Request(at(path), { credentials: 'same-origin' });
     const handler = new StrategyHandler(strategy, { request, event, params: { cacheKey } });
     try {
-      return (await handler.cacheMatch(request)) ?? (await strategy._handleInstall(request, handler));
+      const kept = await handler.cacheMatch(request);
+      if (kept) return kept;
+      const stored = await strategy._handleInstall(request, handler);
+      fresh?.();
+      return stored;
     } finally {
       await handler.doneWaiting();
       handler.destroy();
     }
   }
 
-  /** Stores the built files among `paths` that this version's cache lacks, four at a time. */
-  async function storeAll(paths: readonly string[], event: ExtendableEvent): Promise<void> {
+  /** Stores the built files among `paths` that this version's cache lacks, four at a time; answers how many it stored. */
+  async function storeAll(paths: readonly string[], event: ExtendableEvent): Promise<number> {
     const waiting = [...new Set(paths)].filter(isBuilt);
     const failures: unknown[] = [];
+    let stored = 0;
     await Promise.all(
       Array.from({ length: PARALLEL }, async () => {
         for (let path = waiting.shift(); path; path = waiting.shift())
-          await store(path, event).catch((error: unknown) => failures.push(error));
+          await store(path, event, () => stored++).catch((error: unknown) => failures.push(error));
       }),
     );
     if (failures.length) throw failures[0];
+    return stored;
   }
 
   return {
@@ -129,7 +135,7 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
     isBuilt,
     /** The install set: the first visit's files. */
     install: (event: ExtendableEvent) => storeAll(plan.core, event),
-    /** The files of the account's screens (and its guide), fetched in the background. */
+    /** The files of the account's screens (and its guide), fetched in the background: how many were not stored yet. */
     storeScreens: (screens: readonly string[], files: readonly string[], event: ExtendableEvent) =>
       storeAll([...screens.flatMap((screen) => plan.screens[screen] ?? []), ...files], event),
     /** A built file for a request: this version's copy, else stored now; the network if that fails. */

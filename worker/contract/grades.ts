@@ -8,6 +8,7 @@ import { isScoreValue } from '../domain/grades';
 import { ID_PATTERN, id, text } from './common';
 import { type Answer, area, type Body, del, get, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
+import { serverText } from './texts/server';
 import { gradesServerText as t } from './texts/grades';
 
 /** Points of a score: from 0, two decimals at most (step 0.01), a sane ceiling. */
@@ -60,6 +61,18 @@ const savedGrade = z.strictObject({
   message: z.string(),
 });
 
+/** Scores in one batch: its pupils' ids fit D1's 100 bound values of one statement. */
+export const SCORES_PER_BATCH = 60;
+const SCORE_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** What a batch of scores answers: the ids saved, each refusal with its status and message, the evaluations written. */
+const savedScores = z.strictObject({
+  saved: z.array(z.string()),
+  refused: z.array(z.strictObject({ id: z.string(), status: z.number(), code: z.string(), message: z.string() })),
+  evaluations: z.array(evaluation),
+  message: z.string(),
+});
+
 const student = z.strictObject({
   enrollment_id: z.string(),
   student_id: z.string(),
@@ -101,6 +114,43 @@ export const gradesApi = area('grades', {
         score: points(t.scoreInvalid).nullable(),
       }),
       answers: { 200: savedGrade },
+    },
+  ),
+  saveScores: post(
+    '/grades/batch',
+    "The grade book's pending scores in one request (decision 270): for one subject and period, each evaluation with its scores (null removes one). Each score carries its own id and lands, or is refused, on its own: the answer lists the ids saved and each refusal with its French message, as POST /grades would answer it. With the request's Idempotency-Key a replay answers the first outcome and writes nothing again.",
+    {
+      body: z.object({
+        subject_id: bodyId(t.subjectRequired),
+        period_id: bodyId(t.periodRequired),
+        evaluations: z
+          .array(
+            z.object({
+              id: bodyId(t.evaluationNotFound),
+              name: text(t.nameRequired, 60),
+              max_score: maxPoints,
+              /** Made on the teacher's device: created with its first score if the server does not have it. */
+              new_evaluation: z.boolean().default(false),
+              scores: z
+                .array(
+                  z.object({
+                    /** The score's own id (the grade book's draft): how the answer names its outcome. */
+                    id: z.string().regex(SCORE_ID, serverText.invalidData),
+                    enrollment_id: bodyId(t.studentNotFound),
+                    score: points(t.scoreInvalid).nullable(),
+                  }),
+                )
+                .min(1, serverText.invalidData),
+            }),
+          )
+          .min(1, serverText.invalidData)
+          .max(SCORES_PER_BATCH, t.tooManyScores(SCORES_PER_BATCH))
+          .refine(
+            (list) => list.reduce((n, e) => n + e.scores.length, 0) <= SCORES_PER_BATCH,
+            t.tooManyScores(SCORES_PER_BATCH),
+          ),
+      }),
+      answers: { 200: savedScores },
     },
   ),
   updateGrade: put(
@@ -212,6 +262,9 @@ export type BookStudent = z.output<typeof student>;
 /** A cell the grade book sends: it always names its evaluation by id. */
 export type GradeCell = Body<typeof gradesApi.save> & { evaluation_id: string };
 export type SavedGrade = Answer<typeof gradesApi.save>;
+/** A batch of the grade book's scores (decision 270). */
+export type ScoresBatch = Body<typeof gradesApi.saveScores>;
+export type SavedScores = Answer<typeof gradesApi.saveScores>;
 export type GradeChange = Body<typeof gradesApi.updateGrade>;
 export type EvaluationChange = Body<typeof gradesApi.updateEvaluation>;
 export type AppreciationBody = Body<typeof gradesApi.appreciation>;

@@ -55,6 +55,13 @@ export const findEnrollment = (db: Db, school: string, id: string) =>
     .where(byId(enrollments, school, id))
     .get();
 
+/** The year and class of the enrolments among `ids` (at most IDS_PER_STATEMENT of them): batchable. */
+export const selectPlaces = (db: Db, school: string, ids: readonly string[]) =>
+  db
+    .select({ id: enrollments.id, year_id: enrollments.yearId, class_id: enrollments.classId })
+    .from(enrollments)
+    .where(and(ofSchool(enrollments, school), inArray(enrollments.id, [...ids])));
+
 /** Enrolments among `ids` with their student's name and their class. */
 export const enrollmentsByIds = (db: Db, school: string, ids: readonly string[]) =>
   selectByIds(db, ids, (part) =>

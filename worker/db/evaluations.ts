@@ -1,7 +1,7 @@
 // Evaluations: the grade book's columns, one per (class, subject, period, name), each with its max
 // score in hundredths. What stops a period or a subject from being deleted while it holds some,
 // and the conditions a grade book write re-checks inside its batch (decision 041).
-import { and, asc, eq, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
@@ -73,6 +73,20 @@ export const selectEvaluation = (db: Db, school: string, id: string) =>
     .from(evaluations)
     .where(byId(evaluations, school, id))
     .limit(1);
+
+/** The evaluations among `ids` (at most IDS_PER_STATEMENT) with their book, batchable (ids aliased for batches). */
+export const selectEvaluations = (db: Db, school: string, ids: readonly string[]) =>
+  db
+    .select({
+      id: sql<string>`${evaluations.id}`.as('evaluation_id'),
+      name: sql<string>`${evaluations.name}`.as('evaluation_name'),
+      max_score: evaluations.maxScore,
+      classId: evaluations.classId,
+      subjectId: evaluations.subjectId,
+      periodId: evaluations.periodId,
+    })
+    .from(evaluations)
+    .where(and(ofSchool(evaluations, school), inArray(evaluations.id, [...ids])));
 
 /** Creates the evaluation unless it is already there (a grade of the same new evaluation sent twice, or in parallel). */
 export const insertEvaluationIfNew = (

@@ -112,22 +112,27 @@ export interface Cell extends ClassYear {
  * scores (a concurrent write to another cell is kept). The evaluation is of the class's year.
  */
 export function setCell(db: Db, school: string, cell: Cell) {
+  return [seatClass(db, school, cell), setSeatScore(db, school, cell)];
+}
+
+/**
+ * The UPDATE of `setCell` alone: the score put at the pupil's seat, for a batch that seats the
+ * class once before several cells of it (the grade book's batch, decision 270).
+ */
+export function setSeatScore(db: Db, school: string, cell: Cell) {
   const scores = sql`evaluations.scores`;
   const length = sql`json_array_length(${scores})`;
   const padded = sql`CASE WHEN ${length} > j.key THEN ${scores} ELSE json('[' || substr(${scores}, 2, length(${scores}) - 2)
     || CASE WHEN ${length} > 0 THEN ',' ELSE '' END
     || substr(replace(hex(zeroblob(j.key + 1 - ${length})), '00', ',null'), 2) || ']') END`;
-  return [
-    seatClass(db, school, cell),
-    db
-      .update(evaluations)
-      .set({
-        scores: sql`(SELECT json_set(${padded}, '$[' || j.key || ']', CAST(${cell.score} AS INTEGER))
+  return db
+    .update(evaluations)
+    .set({
+      scores: sql`(SELECT json_set(${padded}, '$[' || j.key || ']', CAST(${cell.score} AS INTEGER))
           FROM class_rosters r, json_each(r.enrollment_ids) j
           WHERE r.instance_id = ${school} AND r.year_id = ${cell.yearId} AND r.class_id = ${cell.classId} AND j.value = ${cell.enrollmentId})`,
-      })
-      .where(byId(evaluations, school, cell.evaluationId)),
-  ];
+    })
+    .where(byId(evaluations, school, cell.evaluationId));
 }
 
 // ------------------------------------------------------------------------------------ Guards

@@ -12,7 +12,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serverText } from '../contract/texts/server';
 import type { Account } from '../auth/session';
 import type { Db } from '../db/client';
-import { type AuditEntry, auditInsert } from '../db/audit';
+import { type AuditEntry, auditInsert, auditInserts } from '../db/audit';
 import { conditionsHolding, guardStatement } from '../db/guards';
 import * as idempotencyKeys from '../db/idempotency-keys';
 import * as instances from '../db/instances';
@@ -117,6 +117,90 @@ export async function commit<T, E extends AppBindings = AppBindings>(
     throw error;
   }
   return new Response(responseBody, { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+/**
+ * A piece of a write made of parts that land or are refused each on its own (the grade book's
+ * batch of scores, decision 270): its statements and log rows go into the batch while one of its
+ * `parts` is still accepted, and a false guard of it refuses all of them with the guard's error.
+ */
+export interface WritePiece {
+  parts: readonly string[];
+  statements?: Statement[];
+  audit?: AuditEntry[];
+  guards?: Guard[];
+}
+
+export interface PartsWrite<T> {
+  /** The pieces, in the order their statements run. */
+  pieces: WritePiece[];
+  /** Parts already refused by the route's rules, with their error. */
+  refused: Map<string, ApiError>;
+  /** Conditions of the whole write (the caller's session, the school open are added): false, the request is refused. */
+  guards?: Guard[];
+  /** The answer, from the parts refused (all others landed). */
+  body: (refused: Map<string, ApiError>) => T;
+}
+
+/**
+ * Commits the pieces whose parts are still accepted in one batch, with their guards; when a
+ * guard of a piece no longer holds, its parts are refused and the batch runs again without them
+ * (each round refuses at least one piece, or ends). The answer and the request's Idempotency-Key
+ * are stored in the batch that lands, so a replay answers the same outcomes and writes nothing.
+ */
+export async function commitParts<T, E extends AppBindings = AppBindings>(
+  c: Context<E>,
+  write: PartsWrite<T>,
+): Promise<Response> {
+  const { account } = c.var;
+  const db = accountDatabase(c as unknown as Context<AppBindings>, account.instanceId);
+  const key = idempotencyKey(c);
+  const fingerprint = key ? await requestFingerprint(c) : '';
+  const refused = new Map(write.refused);
+  const whole = [
+    sessionGuard(account),
+    ...(account.instanceId ? [schoolOpenGuard(account.instanceId)] : []),
+    ...(write.guards ?? []),
+  ];
+  for (let round = 0; round <= write.pieces.length; round++) {
+    const live = write.pieces.filter((p) => p.parts.some((part) => !refused.has(part)));
+    const pieceGuards = live.flatMap((piece) => (piece.guards ?? []).map((guard) => ({ piece, guard })));
+    const body = write.body(refused);
+    const responseBody = JSON.stringify(body);
+    const batch: Statement[] = [
+      ...whole.map((g) => guardStatement(db, g.holds)),
+      ...pieceGuards.map((g) => guardStatement(db, g.guard.holds)),
+      ...live.flatMap((p) => p.statements ?? []),
+      ...auditInserts(
+        db,
+        account,
+        live.flatMap((p) => p.audit ?? []),
+      ),
+    ];
+    if (key)
+      batch.push(
+        idempotencyKeys.insertKey(db, { accountId: account.id, key, fingerprint, statusCode: 200, responseBody }),
+      );
+    try {
+      await db.batch(batch as [Statement, ...Statement[]]);
+      return new Response(responseBody, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    } catch (error) {
+      const replay = key ? await storedResponse(c, db, account.id, key) : null;
+      if (replay) return replay;
+      if (!guardFailed(error)) throw error;
+      const holding = await conditionsHolding(
+        db,
+        [...whole, ...pieceGuards.map((g) => g.guard)].map((g) => g.holds),
+      );
+      const wholeFailed = whole.findIndex((_, i) => !holding[i]);
+      if (wholeFailed !== -1) throw whole[wholeFailed]!.error;
+      pieceGuards.forEach(({ piece, guard }, i) => {
+        if (holding[whole.length + i]) return;
+        for (const part of piece.parts) if (!refused.has(part)) refused.set(part, guard.error);
+      });
+    }
+  }
+  throw conflict(serverText.changedMeanwhile, 'changed');
 }
 
 /** A platform account's write to one school's database (routes/superadmin.ts). */

@@ -7,10 +7,18 @@ import { Hono } from 'hono';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { allow } from '../auth/access';
 import type { Account } from '../auth/session';
-import { type BookGrade, type GradeBook, gradesApi as api, type ReportData, type SavedGrade } from '../contract/grades';
+import {
+  type BookGrade,
+  type GradeBook,
+  gradesApi as api,
+  type ReportData,
+  type SavedGrade,
+  type SavedScores,
+} from '../contract/grades';
 import { serverText } from '../contract/texts/server';
 import { gradesServerText as t } from '../contract/texts/grades';
 import * as periods from '../db/academic-periods';
+import { seatClass } from '../db/class-rosters';
 import * as appreciations from '../db/appreciations';
 import * as assignments from '../db/assignments';
 import * as classes from '../db/classes';
@@ -26,7 +34,7 @@ import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
 import { readReportData } from '../lib/report-data';
 import { input } from '../lib/validate';
-import { commit, type Guard } from '../lib/write';
+import { commit, commitParts, type Guard, type WritePiece } from '../lib/write';
 
 export const gradesRoutes = new Hono<SchoolBindings>();
 
@@ -275,6 +283,224 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
     score: body.score,
   });
 });
+
+/**
+ * The grade book's batch (decision 270): every pending score of one book in one request. One
+ * read round trip (the pupils' places, the book's rules through the first, the evaluations named,
+ * the book's evaluations), the rules of POST /grades checked score by score, then one batch:
+ * the class seated once, each new evaluation created, each score set at its seat with its log
+ * row. A score the rules refuse is left out with its error; the conditions each depends on are
+ * guards of the batch (the evaluation still there, its name free and the total within the max
+ * when new, the score within its max), and a guard that no longer holds refuses only its scores
+ * (lib/write.ts commitParts). The teacher's course and the session are the whole request's.
+ */
+gradesRoutes.post(api.saveScores.path, allow.types(...BOOK_ACCOUNTS), input(api.saveScores), async (c) => {
+  const { db, school, account } = c.var;
+  const body = c.req.valid('json');
+  mayOpenBooks(account, 'grade:create');
+  // One entry per evaluation, one write per score id (a duplicate lands once) and per cell (the
+  // last value sent).
+  const byEvaluation = new Map<string, (typeof body.evaluations)[number]>();
+  for (const e of body.evaluations) {
+    const before = byEvaluation.get(e.id);
+    byEvaluation.set(e.id, before ? { ...before, scores: [...before.scores, ...e.scores] } : e);
+  }
+  const seen = new Set<string>();
+  const bookEvaluations = [...byEvaluation.values()]
+    .map((e) => ({ ...e, scores: e.scores.filter((s) => !seen.has(s.id) && Boolean(seen.add(s.id))) }))
+    .map((e) => {
+      const cells = new Map(e.scores.map((s) => [s.enrollment_id, s]));
+      return { ...e, scores: e.scores.filter((s) => cells.get(s.enrollment_id) === s) };
+    })
+    .filter((e) => e.scores.length > 0);
+  const enrollmentIds = [...new Set(bookEvaluations.flatMap((e) => e.scores.map((s) => s.enrollment_id)))];
+  const first = enrollmentIds[0]!;
+  const [placeRows, firstRows, namedRows, others] = await db.batch([
+    enrollments.selectPlaces(db, school, enrollmentIds),
+    grades.selectGradePlace(db, school, {
+      enrollmentId: first,
+      subjectId: body.subject_id,
+      periodId: body.period_id,
+      teacherUserId: account.type === 'teacher' ? account.id : null,
+    }),
+    evaluations.selectEvaluations(
+      db,
+      school,
+      bookEvaluations.map((e) => e.id),
+    ),
+    evaluations.selectBookEvaluations(db, school, {
+      classId: enrollments.classIdOfEnrollment(school, first),
+      subjectId: body.subject_id,
+      periodId: body.period_id,
+    }),
+  ]);
+  const refused = new Map<string, ApiError>();
+  const row = firstRows[0];
+  if (!row) {
+    // The book is named by its first pupil: none, no book (each score answers as POST /grades would).
+    for (const e of bookEvaluations) for (const s of e.scores) refused.set(s.id, notFound(t.studentNotFound));
+    return commitParts(c, { pieces: [], refused, body: (r) => scoresAnswer(r, bookEvaluations, []) });
+  }
+  const { maxGrade } = bookRules(account, {
+    teaches: Boolean(row.teaches),
+    periodFound: Boolean(row.period_ok),
+    maxGrade: row.max_grade,
+  });
+  const course = { yearId: row.year_id, classId: row.class_id, subjectId: body.subject_id };
+  const book = { classId: row.class_id, subjectId: body.subject_id, periodId: body.period_id };
+  const places = new Map(placeRows.map((p) => [p.id, p]));
+  const named = new Map(namedRows.map((e) => [e.id, e]));
+  const taken = others.map((e) => ({ id: e.id, name: e.name, max_score: e.max_score }));
+
+  const pieces: WritePiece[] = [];
+  const written: { id: string; name: string; max_score: number }[] = [];
+  for (const e of bookEvaluations) {
+    // A pupil of another class or year (or of no school of ours) is not of this book.
+    const scores = e.scores.filter((s) => {
+      const place = places.get(s.enrollment_id);
+      const ok = place?.year_id === course.yearId && place.class_id === course.classId;
+      if (!ok) refused.set(s.id, notFound(t.studentNotFound));
+      return ok;
+    });
+    const refuseAll = (error: ApiError) => scores.forEach((s) => refused.set(s.id, error));
+    if (!scores.length) continue;
+    const existing = named.get(e.id);
+    let evaluation: { id: string; name: string; max_score: number };
+    const piece: WritePiece = { parts: scores.map((s) => s.id), guards: [], statements: [] };
+    if (existing) {
+      if (
+        existing.classId !== book.classId ||
+        existing.subjectId !== book.subjectId ||
+        existing.periodId !== book.periodId
+      ) {
+        refuseAll(notFound(t.evaluationNotFound));
+        continue;
+      }
+      evaluation = existing;
+      piece.guards!.push({ holds: evaluations.stillExists(school, e.id), error: notFound(t.evaluationNotFound) });
+    } else {
+      if (!e.new_evaluation) {
+        refuseAll(notFound(t.evaluationNotFound));
+        continue;
+      }
+      evaluation = { id: e.id, name: e.name, max_score: toHundredths(e.max_score) };
+      if (taken.some((o) => sameEvaluationName(o.name, evaluation.name))) {
+        refuseAll(conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken'));
+        continue;
+      }
+      const total = exceededTotal(
+        taken.map((o) => o.max_score),
+        evaluation.max_score,
+        maxGrade,
+      );
+      if (total !== null) {
+        refuseAll(badTotal(total, maxGrade));
+        continue;
+      }
+      // The batch's earlier new evaluations are not in the table when the guards run: counted here.
+      const before = written.filter((w) => !named.has(w.id)).reduce((sum, w) => sum + w.max_score, 0);
+      piece.guards!.push(
+        {
+          holds: evaluations.nameFree(school, book, evaluation.name, evaluation.id),
+          error: conflict(t.nameTaken(evaluation.name), 'evaluation_name_taken'),
+        },
+        {
+          holds: evaluations.canJoin(
+            school,
+            book,
+            { id: evaluation.id, name: evaluation.name, max: evaluation.max_score + before },
+            maxGrade,
+          ),
+          error: conflict(serverText.changedMeanwhile, 'changed'),
+        },
+      );
+      piece.statements!.push(
+        evaluations.insertEvaluationIfNew(db, school, {
+          ...book,
+          id: evaluation.id,
+          name: evaluation.name,
+          maxScore: evaluation.max_score,
+        }),
+      );
+      taken.push(evaluation);
+    }
+    written.push(evaluation);
+    pieces.push(piece);
+    const above = new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score)));
+    // One guard per score value: a max lowered meanwhile refuses only the scores above it.
+    const byValue = new Map<number, string[]>();
+    for (const s of scores) {
+      const score = s.score === null ? null : toHundredths(s.score);
+      if (score !== null && score > evaluation.max_score) {
+        refused.set(s.id, above);
+        continue;
+      }
+      if (score !== null && existing) byValue.set(score, [...(byValue.get(score) ?? []), s.id]);
+      const cell = { ...course, evaluationId: evaluation.id, enrollmentId: s.enrollment_id, score };
+      pieces.push({
+        parts: [s.id],
+        statements: [grades.setSeatScore(db, school, cell)],
+        audit: [
+          score === null
+            ? {
+                action: 'DELETE_GRADE',
+                target: evaluation.name,
+                details: { enrollment: s.enrollment_id, evaluation: evaluation.id },
+              }
+            : {
+                action: 'SET_GRADE',
+                target: evaluation.name,
+                details: { enrollment: s.enrollment_id, evaluation: evaluation.id, score: s.score },
+              },
+        ],
+      });
+    }
+    for (const [score, ids] of byValue)
+      pieces.push({
+        parts: ids,
+        guards: [
+          {
+            holds: evaluations.scoreFits(school, evaluation.id, score),
+            error: new ApiError(400, 'score_above_max', t.scoreAbove(toPoints(evaluation.max_score))),
+          },
+        ],
+      });
+  }
+  // The class seated once, before the scores (every score of the batch needs it).
+  const allParts = pieces.flatMap((p) => p.parts);
+  pieces.unshift({ parts: allParts, statements: [seatClass(db, school, course)] });
+  return commitParts(c, {
+    pieces,
+    refused,
+    guards: courseGuards(c, course),
+    body: (r) => scoresAnswer(r, bookEvaluations, written),
+  });
+});
+
+/** The batch's answer: the scores saved, the refused with their error, the evaluations that took a score. */
+function scoresAnswer(
+  refused: Map<string, ApiError>,
+  sent: { id: string; scores: { id: string }[] }[],
+  written: { id: string; name: string; max_score: number }[],
+): SavedScores {
+  const landed = new Set<string>();
+  const saved = sent.flatMap((e) =>
+    e.scores.filter((s) => !refused.has(s.id) && Boolean(landed.add(e.id))).map((s) => s.id),
+  );
+  return {
+    saved,
+    refused: [...refused].map(([id, error]) => ({
+      id,
+      status: error.status,
+      code: error.code,
+      message: error.message,
+    })),
+    evaluations: written
+      .filter((e) => landed.has(e.id))
+      .map((e) => ({ id: e.id, name: e.name, max_score: toPoints(e.max_score) })),
+    message: t.gradesSaved(saved.length),
+  };
+}
 
 /** The grade a document 2 id names, with its evaluation: 404 'Note introuvable.' unless the cell holds a score. */
 async function requireGrade(c: SchoolContext, id: string) {

@@ -48,7 +48,8 @@ import {
 import './gradebook.css';
 
 const APPRECIATION_DEBOUNCE_MS = 1500;
-const SEND_AFTER_MS = 1200;
+/** A pause in typing this long sends the book's pending scores, together (decision 270). */
+const SEND_AFTER_MS = 1500;
 
 export interface GradeBookProps {
   yearId: string;
@@ -154,12 +155,22 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
   // A score the server took: into the book's data (and its offline copy); a new evaluation joins it.
   useEffect(
     () =>
-      onSaved((savedBook, answer: SavedGrade) => {
+      onSaved((savedBook, answers: SavedGrade[]) => {
         if (savedBook !== key) return;
         onChanged?.();
-        patch((data) => withAnswer(data, answer));
+        patch((data) => answers.reduce(withAnswer, data));
       }),
     [key, patch, onChanged],
+  );
+
+  // Leaving the book (another period, another screen): what was typed goes now.
+  useEffect(
+    () => () => {
+      if (!sendTimer.current) return;
+      clearTimeout(sendTimer.current);
+      void sendDrafts();
+    },
+    [key],
   );
 
   const data = book.data;
@@ -224,7 +235,10 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
     };
     void keepScore(key, cell, false);
     if (sendTimer.current) clearTimeout(sendTimer.current);
-    sendTimer.current = setTimeout(() => void sendDrafts(), SEND_AFTER_MS);
+    sendTimer.current = setTimeout(() => {
+      sendTimer.current = null;
+      void sendDrafts();
+    }, SEND_AFTER_MS);
   }
 
   function addEvaluation(name: string, max: number): string | null {

@@ -1,13 +1,15 @@
 // The grade book's drafts (issue 14 'Offline grade entry'; architecture 'Offline protocol'): every
 // score is written to IndexedDB the moment it is typed, then sent; it leaves the phone only when
 // the server has it. A draft survives a reload or a closed tab and is sent when the network
-// returns, with the same Idempotency-Key for every attempt of one value (a replay lands once; the
-// cell is an upsert besides). A score the server refuses stays, marked with the server's French
-// message, until the teacher withdraws it: never lost in silence.
+// returns. Scores go together (decision 270): on a pause in typing, on leaving, the book's pending
+// drafts leave in one POST /grades/batch, each score named by its own id. The batch is kept in the
+// outbox until answered and sent again as it was, with its Idempotency-Key (a replay lands once);
+// drafts typed meanwhile wait for the next batch. A score the server refuses stays, marked with
+// the server's French message, until the teacher withdraws it: never lost in silence.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, api, NetworkError } from '../../api/client';
-import type { GradeCell, SavedGrade } from '../../../worker/contract/grades';
+import type { GradeCell, SavedGrade, SavedScores, ScoresBatch } from '../../../worker/contract/grades';
 import { getSession } from '../../session/session';
 
 export interface GradeDraft {
@@ -25,15 +27,26 @@ export interface GradeDraft {
   typedAt: string;
 }
 
+/** A batch on its way: sent again exactly so (same key, same body) until the server answers it. */
+interface Outbox {
+  userId: string;
+  key: string;
+  body: ScoresBatch;
+  /** Each score's draft: its key, the value's version sent, its book. */
+  drafts: { scoreId: string; key: string; version: string; book: string }[];
+}
+
 interface DraftDb extends DBSchema {
   grades: { key: string; value: GradeDraft; indexes: { byUser: string } };
+  outbox: { key: string; value: Outbox };
 }
 
 let database: Promise<IDBPDatabase<DraftDb>> | null = null;
 const db = () =>
-  (database ??= openDB<DraftDb>('portail-drafts', 1, {
-    upgrade(d) {
-      d.createObjectStore('grades', { keyPath: 'key' }).createIndex('byUser', 'userId');
+  (database ??= openDB<DraftDb>('portail-drafts', 2, {
+    upgrade(d, from) {
+      if (from < 1) d.createObjectStore('grades', { keyPath: 'key' }).createIndex('byUser', 'userId');
+      if (from < 2) d.createObjectStore('outbox', { keyPath: 'userId' });
     },
   }));
 
@@ -43,7 +56,6 @@ export const bookKey = (b: { yearId: string; className: string; subjectId: strin
 // ------------------------------------------------------------------- the page's view of them
 
 let drafts: GradeDraft[] = [];
-let sending = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
@@ -88,68 +100,194 @@ export async function retryDraft(key: string): Promise<void> {
 }
 
 type Outcome = 'sent' | 'stop';
-const saved = new Set<(book: string, answer: SavedGrade) => void>();
+const saved = new Set<(book: string, answers: SavedGrade[]) => void>();
 
-/** Told of each score the server took (the open book patches its data). */
-export function onSaved(listener: (book: string, answer: SavedGrade) => void): () => void {
+/** Told of the scores the server took, book by book (the open book patches its data once). */
+export function onSaved(listener: (book: string, answers: SavedGrade[]) => void): () => void {
   saved.add(listener);
   return () => {
     saved.delete(listener);
   };
 }
 
-async function sendOne(draft: GradeDraft, created: Set<string>): Promise<Outcome> {
-  const store = await db();
-  // Once its first grade made the evaluation, the others only name it: if it is deleted
-  // meanwhile they are refused, not used to bring it back.
-  const body = created.has(draft.body.evaluation_id) ? { ...draft.body, new_evaluation: false } : draft.body;
-  try {
-    const answer = await api.post<SavedGrade>('/grades', body, { draftKey: draft.idempotencyKey });
-    created.add(draft.body.evaluation_id);
-    // Remove the draft unless a newer value was typed while this one was on its way.
-    const now = await store.get('grades', draft.key);
-    if (now?.idempotencyKey === draft.idempotencyKey) await store.delete('grades', draft.key);
-    saved.forEach((l) => l(draft.book, answer));
-    return 'sent';
-  } catch (error) {
-    if (error instanceof NetworkError) return 'stop';
-    if (
-      error instanceof ApiError &&
-      (error.status >= 500 || error.status === 401 || error.status === 429 || error.status === 503)
-    )
-      return 'stop';
-    const message = error instanceof Error ? error.message : String(error);
-    const now = await store.get('grades', draft.key);
-    if (now?.idempotencyKey === draft.idempotencyKey)
-      await store.put('grades', { ...now, state: 'refused', error: message });
-    return 'sent';
-  }
+/** Scores per request: the server's limit (contract SCORES_PER_BATCH). */
+const SCORES_PER_BATCH = 60;
+
+/** A score's id in its batch: short (the answer lists them), unique in the batch. */
+function scoreIds(drafts: GradeDraft[]): string[] {
+  const used = new Set<string>();
+  return drafts.map((d) => {
+    const short = d.idempotencyKey.replace(/-/g, '').slice(0, 8);
+    const id = used.has(short) ? d.idempotencyKey : short;
+    used.add(id);
+    return id;
+  });
 }
 
-/** Sends the account's pending drafts, oldest first, one at a time; stops at the first network failure. */
-export async function sendDrafts(): Promise<void> {
-  if (sending) return;
-  const userId = getSession()?.id;
-  if (!userId) return;
-  sending = true;
-  try {
-    const created = new Set<string>();
-    for (;;) {
-      const pending = (await (await db()).getAllFromIndex('grades', 'byUser', userId))
-        .filter((d) => d.state === 'pending')
-        .sort((a, b) => a.typedAt.localeCompare(b.typedAt));
-      if (!pending.length) break;
-      let progressed = false;
-      for (const draft of pending) {
-        if ((await sendOne(draft, created)) === 'stop') return;
-        progressed = true;
-      }
-      if (!progressed) break;
+/**
+ * The next batch: the oldest pending draft's book, its drafts among `pending` (oldest first, at
+ * most a batch's worth), grouped by evaluation. An evaluation a batch of this round created is
+ * only named by the next ones: deleted meanwhile, its scores are refused, not used to bring it back.
+ */
+function nextBatch(userId: string, pending: GradeDraft[], created: Set<string>): Outbox {
+  const book = pending[0]!.book;
+  const drafts = pending.filter((d) => d.book === book).slice(0, SCORES_PER_BATCH);
+  const ids = scoreIds(drafts);
+  const evaluations: ScoresBatch['evaluations'] = [];
+  drafts.forEach((d, i) => {
+    let e = evaluations.find((x) => x.id === d.body.evaluation_id);
+    if (!e) {
+      e = {
+        id: d.body.evaluation_id,
+        name: d.body.evaluation_name,
+        max_score: d.body.max_score,
+        new_evaluation: Boolean(d.body.new_evaluation) && !created.has(d.body.evaluation_id),
+        scores: [],
+      };
+      evaluations.push(e);
     }
-  } finally {
-    sending = false;
-    await reload();
+    e.scores.push({ id: ids[i]!, enrollment_id: d.body.enrollment_id, score: d.body.score });
+  });
+  const first = drafts[0]!.body;
+  return {
+    userId,
+    key: crypto.randomUUID(),
+    body: { subject_id: first.subject_id, period_id: first.period_id, evaluations },
+    drafts: drafts.map((d, i) => ({ scoreId: ids[i]!, key: d.key, version: d.idempotencyKey, book: d.book })),
+  };
+}
+
+/** Marks a draft refused with the server's message, unless a newer value was typed meanwhile. */
+async function refuse(key: string, version: string, message: string) {
+  const store = await db();
+  const now = await store.get('grades', key);
+  if (now?.idempotencyKey === version) await store.put('grades', { ...now, state: 'refused', error: message });
+}
+
+/** Sends one batch (again, as it was, when it is the outbox's); the drafts it carried leave or are marked refused. */
+async function sendBatch(outbox: Outbox, created: Set<string>): Promise<Outcome> {
+  const store = await db();
+  let answer: SavedScores;
+  try {
+    answer = await api.post<SavedScores>('/grades/batch', outbox.body, { draftKey: outbox.key });
+  } catch (error) {
+    // Not answered for good: the outbox stays, sent again as it is.
+    if (error instanceof NetworkError) return 'stop';
+    if (error instanceof ApiError && (error.status >= 500 || error.status === 401 || error.status === 429))
+      return 'stop';
+    // The whole batch refused (the course, the period, the session's rights): each score shows it.
+    const message = error instanceof Error ? error.message : String(error);
+    for (const d of outbox.drafts) await refuse(d.key, d.version, message);
+    await store.delete('outbox', outbox.userId);
+    return 'sent';
   }
+  const evaluations = new Map(answer.evaluations.map((e) => [e.id, e]));
+  for (const e of answer.evaluations) created.add(e.id);
+  const refusals = new Map(answer.refused.map((r) => [r.id, r.message]));
+  const bySaved = new Set(answer.saved);
+  const landed = new Map<string, SavedGrade[]>();
+  for (const d of outbox.drafts) {
+    const message = refusals.get(d.scoreId);
+    if (message !== undefined) {
+      await refuse(d.key, d.version, message);
+      continue;
+    }
+    if (!bySaved.has(d.scoreId)) continue;
+    const now = await store.get('grades', d.key);
+    // Removed unless a newer value was typed while this one was on its way.
+    if (now?.idempotencyKey === d.version) await store.delete('grades', d.key);
+    const body = outbox.body.evaluations.flatMap((e) =>
+      e.scores.filter((s) => s.id === d.scoreId).map((s) => ({ e, s })),
+    )[0];
+    const evaluation = body && evaluations.get(body.e.id);
+    if (!body || !evaluation) continue;
+    const { s } = body;
+    landed.set(d.book, [
+      ...(landed.get(d.book) ?? []),
+      {
+        enrollment_id: s.enrollment_id,
+        grade:
+          s.score === null
+            ? null
+            : {
+                id: `${evaluation.id}.${s.enrollment_id}`,
+                evaluation_id: evaluation.id,
+                evaluation_name: evaluation.name,
+                score: s.score,
+                max_score: evaluation.max_score,
+              },
+        evaluation,
+        message: answer.message,
+      },
+    ]);
+  }
+  await store.delete('outbox', outbox.userId);
+  for (const [book, answers] of landed) saved.forEach((l) => l(book, answers));
+  return 'sent';
+}
+
+/** One round: the batch left unanswered first, then the drafts pending when the round began, book by book. */
+async function sendRound(userId: string): Promise<Outcome> {
+  const store = await db();
+  const created = new Set<string>();
+  const left = await store.get('outbox', userId);
+  if (left && (await sendBatch(left, created)) === 'stop') return 'stop';
+  const sentNow = new Set(left?.drafts.map((d) => `${d.key}|${d.version}`));
+  const due = new Set(
+    (await store.getAllFromIndex('grades', 'byUser', userId))
+      .filter((d) => d.state === 'pending' && !sentNow.has(`${d.key}|${d.idempotencyKey}`))
+      .map((d) => d.key),
+  );
+  while (due.size) {
+    // The round's drafts still pending, as they are now (a value retyped since is sent as typed).
+    const pending = (await store.getAllFromIndex('grades', 'byUser', userId))
+      .filter((d) => d.state === 'pending' && due.has(d.key))
+      .sort((a, b) => a.typedAt.localeCompare(b.typedAt));
+    if (!pending.length) break;
+    const outbox = nextBatch(userId, pending, created);
+    await store.put('outbox', outbox);
+    for (const d of outbox.drafts) due.delete(d.key);
+    if ((await sendBatch(outbox, created)) === 'stop') return 'stop';
+  }
+  return 'sent';
+}
+
+let sending: Promise<void> | null = null;
+let again = false;
+
+/**
+ * One send at a time across the phone's tabs (they share the drafts and the outbox): without it two
+ * tabs could each put the same drafts in a batch of their own, and a score land twice.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('portail-grade-drafts', work) as Promise<T>) : work();
+}
+
+/**
+ * Sends the account's pending drafts: a batch per book (60 scores at most), oldest first; stops
+ * at the first network failure (the unanswered batch waits in the outbox). A call while a send is
+ * under way makes one more round after it, for the drafts typed since.
+ */
+export function sendDrafts(): Promise<void> {
+  if (sending) {
+    again = true;
+    return sending;
+  }
+  sending = (async () => {
+    try {
+      for (;;) {
+        again = false;
+        const userId = getSession()?.id;
+        if (!userId) return;
+        if ((await oneTabAtATime(() => sendRound(userId))) === 'stop' || !again) return;
+      }
+    } finally {
+      sending = null;
+      await reload();
+    }
+  })();
+  return sending;
 }
 
 function subscribe(listener: () => void) {
@@ -163,11 +301,19 @@ export function useGradeDrafts(): GradeDraft[] {
     void reload().then(() => sendDrafts());
     const retry = () => void sendDrafts();
     window.addEventListener('online', retry);
+    // Leaving (another app, the tab closed, the phone locked): what is typed goes now.
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') retry();
+    };
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', retry);
     const timer = window.setInterval(() => {
       if (drafts.some((d) => d.state === 'pending')) retry();
     }, 20_000);
     return () => {
       window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', retry);
       window.clearInterval(timer);
     };
   }, []);

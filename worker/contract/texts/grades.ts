@@ -28,5 +28,7 @@ export const gradesServerText = {
   evaluationDeleted: (name: string) => `Évaluation "${name}" supprimée.`,
   gradeSaved: 'Note enregistrée.',
   gradeDeleted: 'Note supprimée.',
+  gradesSaved: (n: number) => (n === 1 ? 'Note enregistrée.' : `${n} notes enregistrées.`),
+  tooManyScores: (n: number) => `Envoyez au plus ${n} notes à la fois.`,
   appreciationSaved: 'Appréciation enregistrée.',
 } as const;
