@@ -48,11 +48,7 @@ function schoolDays(year: string): string[] {
   return days;
 }
 
-export function scaleSchoolRows(
-  school: { id: string; name: string },
-  adminHash: string,
-  full: boolean,
-): TableRows[] {
+export function scaleSchoolRows(school: { id: string; name: string }, adminHash: string, full: boolean): TableRows[] {
   const ctx = demoContext(school.id, 'scale', school.id);
   const academics = academicRows(ctx);
   const { pupils, siblingOf, rows: students } = pupilsOf(ctx);
