@@ -5,6 +5,7 @@ import type { announcementsApi } from '../../worker/contract/announcements';
 import type { attendanceApi } from '../../worker/contract/attendance';
 import type { auditApi } from '../../worker/contract/audit';
 import type { authApi } from '../../worker/contract/auth';
+import type { backupApi } from '../../worker/contract/backup';
 import type { bootstrapApi } from '../../worker/contract/bootstrap';
 import type { classFinancialsApi } from '../../worker/contract/class-financials';
 import type { classesApi } from '../../worker/contract/classes';
@@ -12,6 +13,7 @@ import type { communicationsApi } from '../../worker/contract/communications';
 import type { curriculumApi } from '../../worker/contract/curriculum';
 import type { dashboardApi } from '../../worker/contract/dashboard';
 import type { enrollmentsApi } from '../../worker/contract/enrollments';
+import type { exportsApi } from '../../worker/contract/exports';
 import type { financeApi } from '../../worker/contract/finance';
 import type { gradesApi } from '../../worker/contract/grades';
 import type { instanceApi } from '../../worker/contract/instance';
@@ -22,6 +24,7 @@ import type { rolesApi } from '../../worker/contract/roles';
 import type { schoolYearsApi } from '../../worker/contract/school-years';
 import type { setupApi } from '../../worker/contract/setup';
 import type { studentAccountsApi } from '../../worker/contract/student-accounts';
+import type { importApi } from '../../worker/contract/student-import';
 import type { studentPortalApi } from '../../worker/contract/student-portal';
 import type { studentsApi } from '../../worker/contract/students';
 import type { subjectsApi } from '../../worker/contract/subjects';
@@ -59,7 +62,16 @@ export const endpoints = {
     login: route<typeof authApi.login>('post', '/login'),
     forcedChange: route<typeof authApi.forcedChange>('put', '/user/force-change-password'),
     studentForcedChange: route<typeof authApi.studentForcedChange>('put', '/student/force-change-password'),
+    refresh: route<typeof authApi.refresh>('post', '/auth/refresh'),
+    logout: route<typeof authApi.logout>('post', '/auth/logout'),
     changePassword: route<typeof authApi.changePassword>('put', '/user/change-password'),
+  },
+  backup: {
+    schoolBackup: route<typeof backupApi.schoolBackup>('post', '/admin/backup'),
+    platformBackup: route<typeof backupApi.platformBackup>('post', '/superadmin/schools/:id/backup'),
+    restoreStart: route<typeof backupApi.restoreStart>('post', '/superadmin/schools/:id/restore/start'),
+    restoreEntry: route<typeof backupApi.restoreEntry>('post', '/superadmin/schools/:id/restore/entry'),
+    restoreFinish: route<typeof backupApi.restoreFinish>('post', '/superadmin/schools/:id/restore/finish'),
   },
   bootstrap: {
     read: route<typeof bootstrapApi.read>('get', '/bootstrap'),
@@ -97,6 +109,9 @@ export const endpoints = {
     enrolMany: route<typeof enrollmentsApi.enrolMany>('post', '/enrollments/bulk'),
     changeClass: route<typeof enrollmentsApi.changeClass>('post', '/enrollments/bulk-change-class'),
   },
+  exports: {
+    periodPayments: route<typeof exportsApi.periodPayments>('get', '/payments'),
+  },
   finance: {
     roster: route<typeof financeApi.roster>('get', '/enrollments'),
     saveSheet: route<typeof financeApi.saveSheet>('put', '/enrollments/:id/payments'),
@@ -108,6 +123,8 @@ export const endpoints = {
   grades: {
     book: route<typeof gradesApi.book>('get', '/teacher/subject-details'),
     save: route<typeof gradesApi.save>('post', '/grades'),
+    updateGrade: route<typeof gradesApi.updateGrade>('put', '/grades/:id'),
+    removeGrade: route<typeof gradesApi.removeGrade>('delete', '/grades/:id'),
     updateEvaluation: route<typeof gradesApi.updateEvaluation>('put', '/evaluations/:id'),
     removeEvaluation: route<typeof gradesApi.removeEvaluation>('delete', '/evaluations/:id'),
     appreciation: route<typeof gradesApi.appreciation>('post', '/appreciations'),
@@ -160,6 +177,10 @@ export const endpoints = {
     create: route<typeof studentAccountsApi.create>('post', '/student-accounts'),
     reset: route<typeof studentAccountsApi.reset>('put', '/student-accounts/:id/reset'),
     disable: route<typeof studentAccountsApi.disable>('put', '/student-accounts/:id/disable'),
+  },
+  import: {
+    check: route<typeof importApi.check>('post', '/students/import/check'),
+    write: route<typeof importApi.write>('post', '/students/import'),
   },
   studentPortal: {
     accessStatus: route<typeof studentPortalApi.accessStatus>('get', '/student/access-status'),
@@ -227,6 +248,7 @@ export const endpoints = {
     createAccount: route<typeof teachersApi.createAccount>('post', '/teachers/:id/account'),
     resetPassword: route<typeof teachersApi.resetPassword>('put', '/teachers/:id/reset-password'),
     assign: route<typeof teachersApi.assign>('post', '/assignments'),
+    handOver: route<typeof teachersApi.handOver>('put', '/assignments/:id'),
     unassign: route<typeof teachersApi.unassign>('delete', '/assignments/:id'),
   },
   timetable: {
