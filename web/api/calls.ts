@@ -17,8 +17,25 @@ export function read<E extends Endpoint>(endpoint: Route<E>, ...[args, options]:
 
 /** A write to an endpoint: its answer, or `{ queued: true }` when the service worker kept it offline. */
 export function send<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E> | Queued> {
+  return call(endpoint, args ?? ({} as Args<E>), options);
+}
+
+/**
+ * A write that must happen now or not at all (a promotion, a restore, a new password): never
+ * queued offline, so its answer is the server's; offline, it fails with a NetworkError.
+ */
+export function sendNow<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E>> {
+  return call(endpoint, args ?? ({} as Args<E>), { ...options, noQueue: true }) as Promise<Answer<E>>;
+}
+
+/** `send` with its arguments always named (useWrite's `write`). */
+export function call<E extends Endpoint>(
+  endpoint: Route<E>,
+  args: Args<E>,
+  options?: RequestOptions,
+): Promise<Answer<E> | Queued> {
   const path = pathOf(endpoint, args);
-  const body = args?.body;
+  const body = args.body;
   switch (endpoint.method) {
     case 'post':
       return api.post(path, body, options);
