@@ -3,6 +3,7 @@
 // client (client.ts) stays underneath: one client, one error shape, one offline protocol.
 import type { Answer, Endpoint } from '../../worker/contract/endpoint';
 import { api, type Queued, type RequestOptions } from './client';
+import { type Polled, usePolled } from './live';
 import { type Args, pathOf, type Route } from './route';
 import { type ApiOptions, type ApiState, useApi } from './useApi';
 
@@ -55,4 +56,13 @@ export function useRead<E extends Endpoint>(
   options?: ApiOptions<Answer<E>>,
 ): ApiState<Answer<E>> {
   return useApi<Answer<E>>(args ? pathOf(endpoint, args) : null, options);
+}
+
+/** A polled read of an endpoint (the chat and its badge, web/api/live.ts); `args` null while there is nothing to read. */
+export function usePolledRead<E extends Endpoint>(
+  endpoint: Route<E>,
+  args: Args<E> | null,
+  intervalMs: number,
+): Polled<Answer<E>> {
+  return usePolled<Answer<E>>(args ? pathOf(endpoint, args) : null, intervalMs);
 }

@@ -17,12 +17,14 @@ export const route = <E extends Endpoint>(method: E['method'], path: E['path']):
 
 type Has<S> = S extends z.ZodType ? true : false;
 
+/** A part of a call: required when the endpoint reads it with a required field, optional when all its fields are. */
+type Part<K extends string, S, T> =
+  Has<S> extends true ? (object extends T ? { [P in K]?: T } : { [P in K]: T }) : { [P in K]?: never };
+
 /** What a call names besides its endpoint: path parameters, query and body, each where the endpoint reads it. */
-export type Args<E extends Endpoint> = (Has<E['params']> extends true
-  ? { params: z.input<NonNullable<E['params']>> }
-  : { params?: never }) &
-  (Has<E['query']> extends true ? { query: Query<E> } : { query?: never }) &
-  (Has<E['body']> extends true ? { body: Body<E> } : { body?: never });
+export type Args<E extends Endpoint> = Part<'params', E['params'], z.input<NonNullable<E['params']>>> &
+  Part<'query', E['query'], Query<E>> &
+  Part<'body', E['body'], Body<E>>;
 
 /** The arguments of a call: optional when the endpoint reads nothing required. */
 export type ArgsOf<E extends Endpoint> = object extends Args<E> ? [args?: Args<E>] : [args: Args<E>];
