@@ -40,7 +40,11 @@ export type QueryOf<R> = R extends Route<infer E> ? Query<E> : never;
 
 type Scalar = string | number | boolean | null | undefined;
 
-/** The address under /api of a call: path parameters filled in, the query's set values in order. */
+/**
+ * The address under /api of a call: path parameters filled in, the query's set values in order,
+ * each encoded by encodeURIComponent (a space is %20, as the addresses the screens and the
+ * offline copies have always used: the service worker finds a stored read by its address).
+ */
 export function pathOf<E extends Endpoint>(endpoint: Route<E>, args: Args<E> = {} as Args<E>): string {
   const params = (args.params ?? {}) as Record<string, Scalar>;
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
@@ -48,9 +52,9 @@ export function pathOf<E extends Endpoint>(endpoint: Route<E>, args: Args<E> = {
     if (value === undefined || value === null || value === '') throw new Error(`${endpoint.path}: ${name} missing`);
     return encodeURIComponent(String(value));
   });
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((args.query ?? {}) as Record<string, Scalar>))
-    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
-  const search = query.toString();
+  const search = Object.entries((args.query ?? {}) as Record<string, Scalar>)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
   return search ? `${path}?${search}` : path;
 }
