@@ -3,6 +3,7 @@
 // client (client.ts) stays underneath: one client, one error shape, one offline protocol.
 import type { Answer, Endpoint } from '../../worker/contract/endpoint';
 import { api, type Queued, type RequestOptions } from './client';
+import { type Polled, usePolled } from './live';
 import { type Args, pathOf, type Route } from './route';
 import { type ApiOptions, type ApiState, useApi } from './useApi';
 
@@ -17,8 +18,25 @@ export function read<E extends Endpoint>(endpoint: Route<E>, ...[args, options]:
 
 /** A write to an endpoint: its answer, or `{ queued: true }` when the service worker kept it offline. */
 export function send<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E> | Queued> {
+  return call(endpoint, args ?? ({} as Args<E>), options);
+}
+
+/**
+ * A write that must happen now or not at all (a promotion, a restore, a new password): never
+ * queued offline, so its answer is the server's; offline, it fails with a NetworkError.
+ */
+export function sendNow<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E>> {
+  return call(endpoint, args ?? ({} as Args<E>), { ...options, noQueue: true }) as Promise<Answer<E>>;
+}
+
+/** `send` with its arguments always named (useWrite's `write`). */
+export function call<E extends Endpoint>(
+  endpoint: Route<E>,
+  args: Args<E>,
+  options?: RequestOptions,
+): Promise<Answer<E> | Queued> {
   const path = pathOf(endpoint, args);
-  const body = args?.body;
+  const body = args.body;
   switch (endpoint.method) {
     case 'post':
       return api.post(path, body, options);
@@ -38,4 +56,13 @@ export function useRead<E extends Endpoint>(
   options?: ApiOptions<Answer<E>>,
 ): ApiState<Answer<E>> {
   return useApi<Answer<E>>(args ? pathOf(endpoint, args) : null, options);
+}
+
+/** A polled read of an endpoint (the chat and its badge, web/api/live.ts); `args` null while there is nothing to read. */
+export function usePolledRead<E extends Endpoint>(
+  endpoint: Route<E>,
+  args: Args<E> | null,
+  intervalMs: number,
+): Polled<Answer<E>> {
+  return usePolled<Answer<E>>(args ? pathOf(endpoint, args) : null, intervalMs);
 }

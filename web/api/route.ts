@@ -17,12 +17,14 @@ export const route = <E extends Endpoint>(method: E['method'], path: E['path']):
 
 type Has<S> = S extends z.ZodType ? true : false;
 
+/** A part of a call: required when the endpoint reads it with a required field, optional when all its fields are. */
+type Part<K extends string, S, T> =
+  Has<S> extends true ? (object extends T ? { [P in K]?: T } : { [P in K]: T }) : { [P in K]?: never };
+
 /** What a call names besides its endpoint: path parameters, query and body, each where the endpoint reads it. */
-export type Args<E extends Endpoint> = (Has<E['params']> extends true
-  ? { params: z.input<NonNullable<E['params']>> }
-  : { params?: never }) &
-  (Has<E['query']> extends true ? { query: Query<E> } : { query?: never }) &
-  (Has<E['body']> extends true ? { body: Body<E> } : { body?: never });
+export type Args<E extends Endpoint> = Part<'params', E['params'], z.input<NonNullable<E['params']>>> &
+  Part<'query', E['query'], Query<E>> &
+  Part<'body', E['body'], Body<E>>;
 
 /** The arguments of a call: optional when the endpoint reads nothing required. */
 export type ArgsOf<E extends Endpoint> = object extends Args<E> ? [args?: Args<E>] : [args: Args<E>];
@@ -38,7 +40,11 @@ export type QueryOf<R> = R extends Route<infer E> ? Query<E> : never;
 
 type Scalar = string | number | boolean | null | undefined;
 
-/** The address under /api of a call: path parameters filled in, the query's set values in order. */
+/**
+ * The address under /api of a call: path parameters filled in, the query's set values in order,
+ * each encoded by encodeURIComponent (a space is %20, as the addresses the screens and the
+ * offline copies have always used: the service worker finds a stored read by its address).
+ */
 export function pathOf<E extends Endpoint>(endpoint: Route<E>, args: Args<E> = {} as Args<E>): string {
   const params = (args.params ?? {}) as Record<string, Scalar>;
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
@@ -46,9 +52,9 @@ export function pathOf<E extends Endpoint>(endpoint: Route<E>, args: Args<E> = {
     if (value === undefined || value === null || value === '') throw new Error(`${endpoint.path}: ${name} missing`);
     return encodeURIComponent(String(value));
   });
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((args.query ?? {}) as Record<string, Scalar>))
-    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
-  const search = query.toString();
+  const search = Object.entries((args.query ?? {}) as Record<string, Scalar>)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
   return search ? `${path}?${search}` : path;
 }

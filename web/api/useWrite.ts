@@ -1,12 +1,16 @@
-// The one write path of the screens (document 1 §4 "Queued writes", §8): `send` marks the screen
-// busy, shows the spec's success notice for a real answer (then reloads the screen's data), the
+// The one write path of the screens (document 1 §4 "Queued writes", §8): `write(endpoint, args,
+// notices)` calls an endpoint of the contract (web/api/endpoints.ts) and, like `send` for a call
+// already made, marks the screen busy, shows the spec's success notice for a real answer (then reloads the screen's data), the
 // queued notice for a write kept offline (then patches the screen's data and its offline copy,
 // instead of reloading), and the server's French message for a failure.
 import { useCallback, useState } from 'react';
 import { toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
 import { updateCachedGet } from './cache';
-import { errorMessage, isQueued, type Queued } from './client';
+import type { Answer, Endpoint } from '../../worker/contract/endpoint';
+import { call } from './calls';
+import { errorMessage, isQueued, type Queued, type RequestOptions } from './client';
+import type { Args, Route } from './route';
 import type { ApiState } from './useApi';
 
 /** null: the write failed (its error was shown); otherwise sent (with the answer) or queued. */
@@ -69,5 +73,13 @@ export function useWrite<D = never>(data?: WriteData<D> | null, options: WriteOp
     }
   };
 
-  return { send, patch, busy };
+  /** Calls an endpoint (its path parameters, query and body typed by the contract), with the notices above. */
+  const write = <E extends Endpoint>(
+    endpoint: Route<E>,
+    args: Args<E>,
+    notices: WriteNotices<Answer<E>, D>,
+    options?: RequestOptions,
+  ): Promise<WriteOutcome<Answer<E>>> => send(call(endpoint, args, options), notices);
+
+  return { write, send, patch, busy };
 }

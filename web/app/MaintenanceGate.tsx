@@ -4,16 +4,17 @@
 // nothing, when its poll of the platform's state finds maintenance on (decision 170).
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api, endMaintenanceStall } from '../api/client';
+import { read } from '../api/calls';
+import { endMaintenanceStall } from '../api/client';
+import { endpoints } from '../api/endpoints';
 import { shellText } from '../i18n/shell';
 import { emit, type MaintenanceEvent, on } from '../session/events';
-import type { Maintenance } from '../../worker/contract/platform';
 import { MAINTENANCE_POLL_MS as POLL_MS } from '../../worker/domain/maintenance';
 import { signOut } from '../session/logout';
 import { isPlatform, useSession } from '../session/session';
 import './maintenance.css';
 
-const currentState = () => api.get<Maintenance>('/maintenance', { anonymous: true });
+const currentState = () => read(endpoints.platform.maintenance, {}, { anonymous: true });
 
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<MaintenanceEvent | null>(null);

@@ -7,27 +7,19 @@
 // - the grade book of each course for the period the book opens on: the period under way by its
 //   start date, else the year's first (`currentPeriodId`, the grade book's own rule, decision 193).
 // So a class never opened online opens offline. The reads use the screens' own addresses (a copy
-// is found by its address). A student's sections are read by the student's home already.
-import { api } from '../api/client';
-import type { Bootstrap } from '../../worker/contract/bootstrap';
-import type { Period } from '../../worker/contract/academic-periods';
-import type { TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
+// is found by its address: the same endpoints, with the query's fields in the screens' order). A
+// student's sections are read by the student's home already.
+import { call, read } from '../api/calls';
+import { endpoints } from '../api/endpoints';
+import { type Args, pathOf, type Route } from '../api/route';
+import type { Endpoint } from '../../worker/contract/endpoint';
+import type { TeacherLesson } from '../../worker/contract/teacher';
 import { addDays, schoolClock } from '../../worker/domain/dates';
 import { currentPeriodId, schoolToday } from '../../worker/domain/grades';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { Session } from '../session/session';
 
-const q = encodeURIComponent;
-
-/** The screens' read addresses (RollCallPage, GradeBookPanel, TeacherPage). */
-export const workingPaths = {
-  week: (yearId: string) => `/teacher/timetable?yearId=${q(yearId)}`,
-  courses: (yearId: string) => `/teacher/dashboard?yearId=${q(yearId)}`,
-  periods: (yearId: string) => `/academic-periods?yearId=${q(yearId)}`,
-  rollCall: (entryId: string, date: string) => `/teacher/attendance?entryId=${q(entryId)}&date=${q(date)}`,
-  gradeBook: (b: { yearId: string; className: string; subjectId: string; periodId: string }) =>
-    `/teacher/subject-details?yearId=${q(b.yearId)}&className=${q(b.className)}&subjectId=${q(b.subjectId)}&periodId=${q(b.periodId)}`,
-};
+const BACKGROUND = { background: true } as const;
 
 /**
  * This week's sessions of the lessons, Monday to `today`; on a Sunday, the week that just ended
@@ -40,41 +32,44 @@ export function sessionsThisWeek(lessons: readonly Pick<TeacherLesson, 'id' | 'd
     .map((lesson) => ({ entryId: lesson.id, date: addDays(today, lesson.day_of_week - day) }));
 }
 
-/** Every path of `paths`, read four at a time; one that fails is left (read again at the next start). */
-async function readAll(paths: readonly string[]): Promise<void> {
-  const waiting = [...new Set(paths)];
+/** A background read of an endpoint, named by its address (the same address is read once). */
+type Read = readonly [path: string, read: () => Promise<unknown>];
+const reading = <E extends Endpoint>(endpoint: Route<E>, args: Args<E>): Read => [
+  pathOf(endpoint, args),
+  () => call(endpoint, args, BACKGROUND),
+];
+
+/** Every read of `reads`, four at a time; one that fails is left (read again at the next start). */
+async function readAll(reads: readonly Read[]): Promise<void> {
+  const waiting = [...new Map(reads).values()];
   await Promise.all(
     Array.from({ length: 4 }, async () => {
-      for (let path = waiting.shift(); path; path = waiting.shift())
-        await api.get(path, { background: true }).catch(() => undefined);
+      for (let next = waiting.shift(); next; next = waiting.shift()) await next().catch(() => undefined);
     }),
   );
 }
 
-const get = <T>(path: string) => api.get<T>(path, { background: true });
-
 /** Reads the account's working data so that its classes open offline. Only a teacher's, today. */
 export async function storeWorkingData(session: Session): Promise<void> {
   if (session.role !== 'teacher') return;
-  const { years } = await get<Bootstrap>('/bootstrap');
+  const { years } = await read(endpoints.bootstrap.read, {}, BACKGROUND);
   const year = years.find((y) => y.is_current);
   if (!year) return;
   const [week, courses, periods] = await Promise.all([
-    get<TeacherLesson[]>(workingPaths.week(year.id)),
-    get<TeacherDashboard>(workingPaths.courses(year.id)),
-    get<Period[]>(workingPaths.periods(year.id)),
+    read(endpoints.teacher.timetable, { query: { yearId: year.id } }, BACKGROUND),
+    read(endpoints.teacher.dashboard, { query: { yearId: year.id } }, BACKGROUND),
+    read(endpoints.periods.list, { query: { yearId: year.id } }, BACKGROUND),
   ]);
   // The period GradeBookPanel opens on, by the same rule.
   const periodId = currentPeriodId(periods, schoolToday());
   await readAll([
-    ...sessionsThisWeek(week, schoolClock().date).map((s) => workingPaths.rollCall(s.entryId, s.date)),
+    ...sessionsThisWeek(week, schoolClock().date).map((s) =>
+      reading(endpoints.rollCall.session, { query: { entryId: s.entryId, date: s.date } }),
+    ),
     ...(periodId
       ? courses.courses.map((c) =>
-          workingPaths.gradeBook({
-            yearId: year.id,
-            className: c.class_name,
-            subjectId: c.subject_id,
-            periodId,
+          reading(endpoints.grades.book, {
+            query: { yearId: year.id, className: c.class_name, subjectId: c.subject_id, periodId },
           }),
         )
       : []),

@@ -1,16 +1,18 @@
 // Downloading a school's backup (issue 30): a POST answered by a ZIP streamed from the Worker,
 // kept by the browser as a file. Never queued offline (X-Draft): a backup needs the network now.
 import { ApiError, NetworkError } from '../api/client';
+import { type Args, pathOf, type Route } from '../api/route';
 import { shellText } from '../i18n/shell';
 import { getSession } from '../session/session';
 import { downloadBlob } from './csv';
+import type { Endpoint } from '../../worker/contract/endpoint';
 
-export async function downloadBackup(path: string): Promise<void> {
+export async function downloadBackup<E extends Endpoint>(endpoint: Route<E>, args: Args<E>): Promise<void> {
   const session = getSession();
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: 'POST',
+    response = await fetch(`/api${pathOf(endpoint, args)}`, {
+      method: endpoint.method.toUpperCase(),
       headers: { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), 'X-Draft': '1' },
     });
   } catch {

@@ -4,16 +4,14 @@
 // closable (issue 15), except on the dashboard, which lists them (issue 16).
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { api } from '../api/client';
-import { useApi } from '../api/useApi';
+import { read, useRead } from '../api/calls';
+import { endpoints } from '../api/endpoints';
 import { AnnouncementBanner } from '../components/AnnouncementBanner';
 import { shellText } from '../i18n/shell';
 import { useSession } from '../session/session';
 import { studentMenu } from './menu';
 import { SchoolProvider } from './school';
 import { TopBar } from './TopBar';
-import type { AccessStatus } from '../../worker/contract/student-portal';
-import type { StudentAnnouncement } from '../../worker/contract/communications';
 
 function useGradesAccess(): boolean {
   const session = useSession();
@@ -21,8 +19,7 @@ function useGradesAccess(): boolean {
   useEffect(() => {
     // Non-students always have grade access; a failed read counts as enabled (spec).
     if (session?.role !== 'student') return;
-    api
-      .get<AccessStatus>('/student/access-status')
+    read(endpoints.studentPortal.accessStatus)
       .then((r) => setEnabled(r.grades_access_enabled))
       .catch((error: unknown) => console.warn('access-status', error));
   }, [session?.role]);
@@ -30,7 +27,7 @@ function useGradesAccess(): boolean {
 }
 
 function LatestAnnouncement() {
-  const latest = useApi<StudentAnnouncement[]>('/student/announcements').data?.[0];
+  const latest = useRead(endpoints.communications.studentOwn, {}).data?.[0];
   if (!latest) return null;
   return (
     <div className="page student-announcement">

@@ -4,17 +4,17 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { updateCachedGet } from '../../api/cache';
-import { api, type Queued } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
+import { pathOf } from '../../api/route';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordInput } from '../../components/PasswordInput';
 import { RoleChecklist } from '../../components/RoleChecklist';
-import type { Role } from '../../../worker/contract/roles';
 import { adminServerText, adminText } from '../../i18n/admin';
-import type { NewUser, RegisteredUser, SchoolUser as UserRow } from '../../../worker/contract/users';
+import type { SchoolUser as UserRow } from '../../../worker/contract/users';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { cleanText } from '../../../worker/domain/text';
 import { isUsername } from '../../../worker/domain/users';
@@ -26,12 +26,12 @@ const rules = adminServerText.users;
 
 export function AddUserPage() {
   const navigate = useNavigate();
-  const roles = useApi<Role[]>('/roles');
+  const roles = useRead(endpoints.roles.list, {});
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const { send, busy } = useWrite();
+  const { write, busy } = useWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,16 +41,15 @@ export function AddUserPage() {
     if (!isStrongPassword(password)) return setError(rules.passwordWeak);
     if (selected.length === 0) return setError(rules.roleRequired);
     setError(null);
-    const outcome = await send(
-      api.post<RegisteredUser | Queued>('/register', { username: name, password, roleIds: selected } satisfies NewUser),
-      {
-        success: (answer) => answer.message,
-      },
+    const outcome = await write(
+      endpoints.users.register,
+      { body: { username: name, password, roleIds: selected } },
+      { success: (answer) => answer.message },
     );
     if (outcome?.queued) {
       // The user list, opened next, shows the account waiting to be created.
       const held = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
-      void updateCachedGet<UserRow[]>('/users', (list) => [
+      void updateCachedGet<UserRow[]>(pathOf(endpoints.users.list), (list) => [
         ...list,
         { id: crypto.randomUUID(), username: name, role: 'standard', status: 'temporary_password', roles: held },
       ]);

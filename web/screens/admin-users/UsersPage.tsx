@@ -2,8 +2,8 @@
 // (standard accounts only), reset password and delete (disabled for 'admin' and oneself).
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, type Queued } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog } from '../../components/CredentialsDialog';
@@ -13,14 +13,11 @@ import { RoleChecklist } from '../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import { type Session, setSessionToken, useSession } from '../../session/session';
-import type { Message } from '../../../worker/contract/endpoint';
-import type { Role } from '../../../worker/contract/roles';
-import type { PasswordReset, SavedUserRoles, SchoolUser as UserRow, UserRoles } from '../../../worker/contract/users';
+import type { SchoolUser as UserRow } from '../../../worker/contract/users';
 import './users.css';
 
 const t = adminText.users;
 const done = adminServerText.users;
-const PATH = '/users';
 
 function RolesDialog({
   user,
@@ -33,9 +30,9 @@ function RolesDialog({
   onClose: () => void;
   onSaved: (roles: UserRow['roles'], queued: boolean) => void;
 }) {
-  const roles = useApi<Role[]>('/roles');
+  const roles = useRead(endpoints.roles.list, {});
   const [selected, setSelected] = useState(() => user.roles.map((r) => r.id));
-  const { send, busy } = useWrite();
+  const { write, busy } = useWrite();
   const self = user.id === session.id;
   const ownAdminPrincipal =
     self &&
@@ -43,8 +40,9 @@ function RolesDialog({
 
   async function save() {
     const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
-    const outcome = await send(
-      api.put<SavedUserRoles | Queued>(`${PATH}/${user.id}/roles`, { roleIds: selected } satisfies UserRoles),
+    const outcome = await write(
+      endpoints.users.setRoles,
+      { params: { id: user.id }, body: { roleIds: selected } },
       {
         success: done.rolesUpdated,
         queued: offlineText.queued.roles,
@@ -85,30 +83,38 @@ function RolesDialog({
 }
 
 function Users({ session }: { session: Session }) {
-  const users = useApi<UserRow[]>(PATH);
+  const users = useRead(endpoints.users.list, {});
   const [rolesFor, setRolesFor] = useState<UserRow | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const [credentials, setCredentials] = useState<{ username: string; tempPassword: string } | null>(null);
-  const { send, patch, busy } = useWrite(users);
+  const { write, patch, busy } = useWrite(users);
   const locked = (u: UserRow) => u.username.toLowerCase() === 'admin' || u.id === session.id;
 
   async function reset(user: UserRow) {
-    const outcome = await send(api.put<PasswordReset | Queued>(`${PATH}/${user.id}/reset-password`), {
-      success: null,
-      queued: offlineText.queued.reset,
-      offline: (list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u)),
-    });
+    const outcome = await write(
+      endpoints.users.resetPassword,
+      { params: { id: user.id } },
+      {
+        success: null,
+        queued: offlineText.queued.reset,
+        offline: (list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u)),
+      },
+    );
     setResetting(null);
     if (outcome && !outcome.queued) setCredentials(outcome.answer);
   }
 
   async function remove(user: UserRow) {
-    await send(api.delete<Message | Queued>(`/delete-user/${user.id}`), {
-      success: done.deleted,
-      queued: offlineText.queued.deletion,
-      offline: (list) => list.filter((u) => u.id !== user.id),
-    });
+    await write(
+      endpoints.users.remove,
+      { params: { id: user.id } },
+      {
+        success: done.deleted,
+        queued: offlineText.queued.deletion,
+        offline: (list) => list.filter((u) => u.id !== user.id),
+      },
+    );
     setDeleting(null);
   }
 

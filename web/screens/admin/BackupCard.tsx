@@ -1,6 +1,7 @@
 // The school admin's backup of their school (issue 30): one ZIP of everything, online only.
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { downloadBackup } from '../../components/backup';
 import { toast } from '../../components/toast';
 import { backupText as t } from '../../i18n/backup';
@@ -12,7 +13,7 @@ export function BackupCard() {
   const download = async () => {
     setBusy(true);
     try {
-      await downloadBackup('/admin/backup');
+      await downloadBackup(endpoints.backup.schoolBackup, {});
       toast.success(t.done);
     } catch (error) {
       toast.error(errorMessage(error));

@@ -3,12 +3,13 @@
 // states the tab's warning. Its writes go through the one write hook: a queued add, rename or
 // delete shows at once in the list and in its offline copy.
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../../api/client';
+import type { Route } from '../../api/route';
 import type { ApiState } from '../../api/useApi';
-import { useWrite } from '../../api/useWrite';
+import { useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
+import type { Endpoint } from '../../../worker/contract/endpoint';
 import { cleanText } from '../../../worker/domain/text';
 
 export interface ListItem {
@@ -35,8 +36,8 @@ export interface ListTexts {
 }
 
 export interface ListWrites<T extends ListItem> {
-  /** POST adds, PUT `path/:id` saves, DELETE `path/:id` deletes. */
-  path: string;
+  /** The list's endpoints (contract's `editableList`): add, save (`:id`) and delete (`:id`). */
+  endpoints: { create: Route<Endpoint>; update: Route<Endpoint>; remove: Route<Endpoint> };
   /** The server's notices. */
   done: { added: string; updated: string; deleted: string };
   /** Sent with every add and save besides the name (the year of a period). */
@@ -62,7 +63,15 @@ export function EditableList<T extends ListItem>({
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; order: string; date: string } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const { send, busy } = useWrite(list, writes.reload ? { reload: writes.reload } : {});
+  const { write, busy } = useWrite(list, writes.reload ? { reload: writes.reload } : {});
+  // The tabs' endpoints differ only by the fields their bodies add to the name (order, start
+  // date, year): called here with the arguments they share.
+  const send = write as (
+    endpoint: Route<Endpoint>,
+    args: { params?: { id: string }; body?: object },
+    notices: WriteNotices<unknown, T[]>,
+  ) => Promise<WriteOutcome<unknown>>;
+  const { create, update, remove: del } = writes.endpoints;
   const sorted = (update: (items: T[]) => T[]) => (items: T[]) => (writes.sort ?? ((x) => x))(update(items));
   const ordered = texts.order !== undefined;
   const dated = texts.startDateOf !== undefined;
@@ -71,10 +80,14 @@ export function EditableList<T extends ListItem>({
     event.preventDefault();
     const clean = cleanText(name);
     if (!clean) return;
-    const outcome = await send(api.post<unknown>(writes.path, { name: clean, ...writes.scope }), {
-      success: writes.done.added,
-      offline: sorted((items) => [...items, writes.added(clean, items)]),
-    });
+    const outcome = await send(
+      create,
+      { body: { name: clean, ...writes.scope } },
+      {
+        success: writes.done.added,
+        offline: sorted((items) => [...items, writes.added(clean, items)]),
+      },
+    );
     if (outcome) setName('');
   };
 
@@ -85,7 +98,8 @@ export function EditableList<T extends ListItem>({
     const order = ordered && editing.order.trim() !== '' ? { order_index: Number(editing.order) } : {};
     const date = dated ? { start_date: editing.date || null } : {};
     const outcome = await send(
-      api.put<unknown>(`${writes.path}/${item.id}`, { name: clean, ...order, ...date, ...writes.scope }),
+      update,
+      { params: { id: item.id }, body: { name: clean, ...order, ...date, ...writes.scope } },
       {
         success: writes.done.updated,
         queued: offlineText.queued.modification,
@@ -97,11 +111,15 @@ export function EditableList<T extends ListItem>({
 
   // Closed whatever the answer: a refusal (with its reason) comes as an error toast.
   const remove = async (item: T) => {
-    await send(api.delete<unknown>(`${writes.path}/${item.id}`), {
-      success: writes.done.deleted,
-      queued: offlineText.queued.deletion,
-      offline: (items) => items.filter((x) => x.id !== item.id),
-    });
+    await send(
+      del,
+      { params: { id: item.id } },
+      {
+        success: writes.done.deleted,
+        queued: offlineText.queued.deletion,
+        offline: (items) => items.filter((x) => x.id !== item.id),
+      },
+    );
     setDeleting(null);
   };
 

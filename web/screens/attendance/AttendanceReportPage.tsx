@@ -4,8 +4,9 @@
 // or choose '—' to go back to what the marks say. 'Rapport détaillé par cours': each mark with its
 // subject, read-only, printable.
 import { useState } from 'react';
-import { api, type Queued } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
+import type { QueryOf } from '../../api/route';
 import { useWrite } from '../../api/useWrite';
 import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
@@ -19,11 +20,13 @@ import {
   withOverride,
 } from '../../../worker/domain/attendance';
 import { colourIndexes } from '../../../worker/domain/timetable';
-import type { DailyOverride, DailyReport, DetailedReport, SavedOverride } from '../../../worker/contract/attendance';
+import type { DailyOverride, DailyReport, SavedOverride } from '../../../worker/contract/attendance';
 import { attendanceReportText } from '../../../worker/contract/texts/attendance';
 import '../../components/timetable/timetable.css';
 import './attendance-report.css';
 
+/** The class and dates both sheets read. */
+type Range = QueryOf<typeof endpoints.attendance.daily>;
 const t = attendanceText.report;
 const statuses = attendanceText.statuses;
 const RANGE_MESSAGES = {
@@ -64,9 +67,9 @@ export function AttendanceReportPage() {
   const [tab, setTab] = useState<Tab>('daily');
   const klass = className ?? classes[0]?.name ?? null;
   const problem = rangeProblem(from, to);
-  const query =
+  const query: Range | null =
     selectedYear && klass && !problem
-      ? `?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(klass)}&startDate=${from}&endDate=${to}`
+      ? { yearId: selectedYear.id, className: klass, startDate: from, endDate: to }
       : null;
 
   return (
@@ -119,15 +122,9 @@ export function AttendanceReportPage() {
         ))}
       </div>
       <section role="tabpanel" aria-label={t.tabs[tab]}>
-        {query && selectedYear && tab === 'daily' && (
-          <DailySheet path={`/daily-attendance-report${query}`} yearId={selectedYear.id} />
-        )}
+        {query && selectedYear && tab === 'daily' && <DailySheet query={query} yearId={selectedYear.id} />}
         {query && tab === 'detailed' && klass && (
-          <Detailed
-            path={`/attendance-report${query}`}
-            title={t.printTitle(klass, frDate(from), frDate(to))}
-            school={school}
-          />
+          <Detailed query={query} title={t.printTitle(klass, frDate(from), frDate(to))} school={school} />
         )}
       </section>
     </main>
@@ -150,9 +147,9 @@ function DatesHead({ dates }: { dates: readonly string[] }) {
   );
 }
 
-function DailySheet({ path, yearId }: { path: string; yearId: string }) {
-  const report = useApi<DailyReport>(path);
-  const { send, busy } = useWrite(report, { reload: false });
+function DailySheet({ query, yearId }: { query: Range; yearId: string }) {
+  const report = useRead(endpoints.attendance.daily, { query });
+  const { write, busy } = useWrite(report, { reload: false });
   const { data, error } = report;
   if (!data)
     return error ? (
@@ -180,17 +177,21 @@ function DailySheet({ path, yearId }: { path: string; yearId: string }) {
       status,
     );
     const body: DailyOverride = { yearId, student_id: studentId, date, status };
-    const outcome = await send(api.post<SavedOverride | Queued>('/daily-attendance-override', body), {
-      success: null,
-      offline: (sheet) =>
-        withRecord(sheet, {
-          student_id: studentId,
-          date,
-          status: local.status,
-          is_manual_override: local.manual,
-          derived_status: derived,
-        }),
-    });
+    const outcome = await write(
+      endpoints.attendance.override,
+      { body },
+      {
+        success: null,
+        offline: (sheet) =>
+          withRecord(sheet, {
+            student_id: studentId,
+            date,
+            status: local.status,
+            is_manual_override: local.manual,
+            derived_status: derived,
+          }),
+      },
+    );
     if (outcome && !outcome.queued) report.setData((sheet) => withRecord(sheet, outcome.answer.record));
   }
 
@@ -244,15 +245,15 @@ function DailySheet({ path, yearId }: { path: string; yearId: string }) {
 }
 
 function Detailed({
-  path,
+  query,
   title,
   school,
 }: {
-  path: string;
+  query: Range;
   title: string;
   school: ReturnType<typeof useSchool>['school'];
 }) {
-  const { data, error } = useApi<DetailedReport>(path);
+  const { data, error } = useRead(endpoints.attendance.detailed, { query });
   if (!data)
     return error ? (
       <p className="notice notice-error">{error}</p>

@@ -3,10 +3,10 @@
 // finance details and the printed sheets. Who sees what: docs/decisions/020-finance-permissions.md.
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { api, type Queued } from '../../api/client';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { RefusedWrites } from '../../components/RefusedWrites';
-import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -19,17 +19,11 @@ import { hasPermission, useSession } from '../../session/session';
 import { FinanceDetails } from './FinanceDetails';
 import { FinancePanel } from './FinancePanel';
 import { EyeIcon, GraduationCapIcon, PencilIcon } from './icons';
-import { balanceClass, type Enrollment, folded, fullName, moneyIn, rosterPath, totalsOf } from './model';
+import { balanceClass, type Enrollment, folded, fullName, moneyIn, totalsOf } from './model';
 import { NewPaymentDialog } from './NewPayment';
 import { printReceipt } from './receipt';
 import { printFinanceSheets } from './sheet';
 import { hasScholarship } from '../../../worker/domain/money';
-import type { Message } from '../../../worker/contract/endpoint';
-import type {
-  ClassGradesAccessChange,
-  ClassGradesAccessChanged,
-  GradesAccessChange,
-} from '../../../worker/contract/finance';
 import './class-finance.css';
 
 const t = financeText.classPage;
@@ -86,10 +80,9 @@ function Roster({
   canToggle: boolean;
   cashier: string;
 }) {
-  const path = rosterPath(className, year.id);
-  const roster = useApi<Enrollment[]>(path);
+  const roster = useRead(endpoints.finance.roster, { query: { className, yearId: year.id } });
   // Every write here patches the roster from what it knows: nothing reloads it after a save.
-  const { send, patch } = useWrite(roster, { reload: false });
+  const { write, patch } = useWrite(roster, { reload: false });
   const pending = usePendingWrites();
   const money = useMemo(() => moneyIn(school?.currency ?? 'Gdes'), [school?.currency]);
   const [search, setSearch] = useState('');
@@ -133,12 +126,10 @@ function Roster({
     const flip = (list: Enrollment[]) =>
       list.map((x) => (x.id === e.id ? { ...x, grades_access_enabled: enabled } : x));
     roster.setData(flip);
-    const outcome = await send(
-      api.put<Message | Queued>(`/enrollments/${e.id}/toggle-grades-access`, { enabled } satisfies GradesAccessChange),
-      {
-        success: (answer) => answer.message,
-        offline: flip,
-      },
+    const outcome = await write(
+      endpoints.finance.gradesAccess,
+      { params: { id: e.id }, body: { enabled } },
+      { success: (answer) => answer.message, offline: flip },
     );
     if (!outcome) roster.reload();
   }
@@ -147,11 +138,9 @@ function Roster({
     setBulk(null);
     const enabled = action === 'enable';
     const setAll = (list: Enrollment[]) => list.map((x) => ({ ...x, grades_access_enabled: enabled }));
-    const outcome = await send(
-      api.put<ClassGradesAccessChanged | Queued>(`/classes/${encodeURIComponent(className)}/toggle-grades-access`, {
-        yearId: year.id,
-        enabled,
-      } satisfies ClassGradesAccessChange),
+    const outcome = await write(
+      endpoints.finance.classGradesAccess,
+      { params: { className }, body: { yearId: year.id, enabled } },
       { success: (answer) => answer.message, offline: setAll },
     );
     if (outcome && !outcome.queued) patch(setAll);
@@ -174,8 +163,8 @@ function Roster({
       <div className="roster-head">
         <h2 id="roster-title">{t.tableTitle}</h2>
         <RefusedWrites
-          areas={['/enrollments']}
-          only={(w) => (roster.data ?? []).some((e) => isPendingFor([w], ['/enrollments'], e.id))}
+          areas={[endpoints.finance.roster.path]}
+          only={(w) => (roster.data ?? []).some((e) => isPendingFor([w], [endpoints.finance.roster.path], e.id))}
         />
         {canToggle && (
           <div className="bulk-buttons">
@@ -279,7 +268,7 @@ function Roster({
                     <td data-label={t.columns.nom} className="col-name">
                       <span className="student-name">{e.student.nom}</span>
                       {hasScholarship(e.adjustments) && <GraduationCapIcon title={t.scholarship} />}
-                      {isPendingFor(pending, ['/enrollments'], e.id) && <PendingBadge />}
+                      {isPendingFor(pending, [endpoints.finance.roster.path], e.id) && <PendingBadge />}
                     </td>
                     <td data-label={t.columns.prenom}>{e.student.prenom}</td>
                     <td data-label={t.columns.nisu} className="col-nisu">

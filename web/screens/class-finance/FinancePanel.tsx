@@ -4,7 +4,8 @@
 // with a reason (decision 021). A save refused because another cashier changed the sheet keeps
 // what this cashier typed and puts it back on the fresh sheet.
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { api, ApiError, type Queued } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
@@ -24,7 +25,6 @@ import {
   withPaymentAmount,
 } from './draft';
 import { balanceClass, type Enrollment, fullName, totalsOf } from './model';
-import type { SavedSheet } from '../../../worker/contract/finance';
 
 const t = financeText.panel;
 
@@ -48,7 +48,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const { send, busy: saving } = useWrite();
+  const { write, busy: saving } = useWrite();
   const panelRef = useRef<HTMLDivElement>(null);
   const check = checkDraft(draft, initial);
   const changed = isChanged(initial, draft);
@@ -75,15 +75,19 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
     setConfirmOverpayment(false);
     const body = payloadOf(draft, initial, base.version);
     const refusal: { fresh?: Enrollment } = {};
-    const outcome = await send(api.put<SavedSheet | Queued>(`/enrollments/${base.id}/payments`, body), {
-      success: financeText.notices.saved,
-      queued: financeText.notices.savedQueued,
-      refused: (error) => {
-        if (!(error instanceof ApiError) || error.code !== 'stale' || !error.body.enrollment) return false;
-        refusal.fresh = error.body.enrollment as Enrollment;
-        return true;
+    const outcome = await write(
+      endpoints.finance.saveSheet,
+      { params: { id: base.id }, body },
+      {
+        success: financeText.notices.saved,
+        queued: financeText.notices.savedQueued,
+        refused: (error) => {
+          if (!(error instanceof ApiError) || error.code !== 'stale' || !error.body.enrollment) return false;
+          refusal.fresh = error.body.enrollment as Enrollment;
+          return true;
+        },
       },
-    });
+    );
     if (refusal.fresh) {
       const fresh = refusal.fresh;
       setDraft(rebaseDraft(initial, draft, fresh));

@@ -2,7 +2,7 @@
 // date (today unless changed) and label; the balance after the payment, in the warning colour
 // and confirmed when it goes below zero; then the receipt number and its printing.
 import { useMemo, useState } from 'react';
-import { api, type Queued } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { DialogButtons } from '../../components/DialogButtons';
 import { Field } from '../../components/Field';
@@ -42,7 +42,7 @@ export function NewPaymentDialog({
   const [label, setLabel] = useState(financeText.panel.paymentLabel(enrollment.payments.length + 1));
   const [submitted, setSubmitted] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
-  const { send, busy: saving } = useWrite();
+  const { write, busy: saving } = useWrite();
   const [saved, setSaved] = useState<Omit<SavedPayment, 'message'> | null>(null);
 
   const amount = amountText.trim() === '' ? null : parseAmount(amountText);
@@ -67,10 +67,14 @@ export function NewPaymentDialog({
     }
     setConfirmOverpayment(false);
     const body: NewPaymentInput = { id, amount: fromCentimes(amount), date, label: label.trim() };
-    const outcome = await send(api.post<SavedPayment | Queued>(`/enrollments/${enrollment.id}/payments`, body), {
-      success: (answer) => answer.message,
-      queued: t.queued,
-    });
+    const outcome = await write(
+      endpoints.finance.addPayment,
+      { params: { id: enrollment.id }, body },
+      {
+        success: (answer) => answer.message,
+        queued: t.queued,
+      },
+    );
     if (!outcome) return;
     if (outcome.queued) {
       const pending: ApiPayment = {

@@ -10,9 +10,6 @@ import type {
 
 export type { ApiAdjustment, ApiPayment, Enrollment };
 
-export const rosterPath = (className: string, yearId: string) =>
-  `/enrollments?className=${encodeURIComponent(className)}&yearId=${encodeURIComponent(yearId)}`;
-
 /** The sheet in centimes, as the domain rules read it. */
 export const centimesOf = (e: Pick<Enrollment, 'mppa' | 'payments' | 'adjustments'>) => ({
   mppa: toCentimes(e.mppa),

@@ -5,7 +5,8 @@
 // permissions open.
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { OutboxSummary } from '../../components/OutboxSummary';
 import { dashboardText } from '../../i18n/dashboard';
@@ -15,7 +16,6 @@ import { hasPermission, homeOf, isStaff, type Session, useSession } from '../../
 import { schoolCalendarYear } from '../../../worker/domain/dates';
 import { balanceClass, type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
-import type { Summary } from '../../../worker/contract/dashboard';
 import './dashboard.css';
 
 const t = dashboardText;
@@ -45,7 +45,7 @@ const monthName = (month: string) =>
   new Date(`${month}-15T12:00:00`).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric' });
 
 function YearFigures({ year, currency }: { year: SchoolYear; currency: Currency }) {
-  const { data, error } = useApi<Summary>(`/dashboard/summary?yearId=${encodeURIComponent(year.id)}`);
+  const { data, error } = useRead(endpoints.dashboard.summary, { query: { yearId: year.id } });
   const money = (amount: number) => formatMoney(toCentimes(amount), currency);
   return (
     <section className="figures" aria-labelledby="figures-title">

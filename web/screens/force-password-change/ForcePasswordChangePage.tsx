@@ -1,14 +1,15 @@
 // Replace a temporary password (document 1 §2 "Forced password change").
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { api, ApiError, NetworkError } from '../../api/client';
+import { sendNow } from '../../api/calls';
+import { ApiError, NetworkError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { NewPasswordFields } from '../../components/PasswordChecks';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { setSessionToken, useSession } from '../../session/session';
 import { AuthCard } from '../login/AuthCard';
-import type { ForcedPassword, PasswordChanged } from '../../../worker/contract/auth';
 
 const t = authText.forced;
 
@@ -33,8 +34,11 @@ export function ForcePasswordChangePage() {
     if (!navigator.onLine) return setError(authText.login.offline);
     setBusy(true);
     try {
-      const path = session!.role === 'student' ? '/student/force-change-password' : '/user/force-change-password';
-      const answer = await api.put<PasswordChanged>(path, { newPassword: password } satisfies ForcedPassword);
+      const body = { newPassword: password };
+      const answer =
+        session!.role === 'student'
+          ? await sendNow(endpoints.auth.studentForcedChange, { body })
+          : await sendNow(endpoints.auth.forcedChange, { body });
       if (!answer?.accessToken || !setSessionToken(answer.accessToken)) return setError(t.invalidResponse);
       toast.success(t.success);
       navigate(destination, { replace: true });

@@ -4,8 +4,8 @@
 // 300 ms of quiet; dates show in fr-FR short date and medium time; actions by their French label,
 // details and targets as the server made them readable (names in place of ids, decision 200).
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { api } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -14,14 +14,7 @@ import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
 import { auditServerText, auditText as t } from '../../i18n/audit';
 import { commonText } from '../../i18n/common';
-import type {
-  AuditDeleted,
-  AuditDeleteBulk,
-  AuditDeleteByDate,
-  PlatformAuditEntry,
-  SchoolAuditPage,
-} from '../../../worker/contract/audit';
-import type { SchoolUser } from '../../../worker/contract/users';
+import type { PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contract/audit';
 import './journal.css';
 
 export const AUDIT_DEBOUNCE_MS = 300;
@@ -44,14 +37,14 @@ const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '' }
 export type LogScope =
   { kind: 'school' } | { kind: 'platform'; schools: readonly { id: string; name: string }[]; canDelete: boolean };
 
-function logPath(scope: LogScope, f: Filters, page: number) {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (f.who) params.set(scope.kind === 'school' ? 'userId' : 'schoolId', f.who);
-  if (f.searchTerm.trim()) params.set('searchTerm', f.searchTerm.trim());
-  if (f.startDate) params.set('startDate', f.startDate);
-  if (f.endDate) params.set('endDate', f.endDate);
-  return `${scope.kind === 'school' ? '/admin/audit-logs' : '/superadmin/audit-logs'}?${params}`;
-}
+/** The log's query: the page, then the filters set (an empty one is not sent). */
+const logQuery = (f: Filters, page: number) => ({
+  page,
+  limit: PAGE_SIZE,
+  searchTerm: f.searchTerm.trim(),
+  startDate: f.startDate,
+  endDate: f.endDate,
+});
 
 type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 'school_name' | 'by_platform'>>;
 
@@ -78,11 +71,14 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
     return () => window.clearTimeout(timer);
   }, [filters, sent]);
 
-  const path = useMemo(() => logPath(scope, sent, page), [scope, sent, page]);
-  const log = useApi<Page>(path);
-  const users = useApi<SchoolUser[]>(platform ? null : '/users');
+  const query = useMemo(() => logQuery(sent, page), [sent, page]);
+  const schoolLog = useRead(endpoints.audit.school, platform ? null : { query: { ...query, userId: sent.who } });
+  const platformLog = useRead(endpoints.audit.platform, platform ? { query: { ...query, schoolId: sent.who } } : null);
+  const log = platform ? platformLog : schoolLog;
+  const path = log.path;
+  const users = useRead(endpoints.users.list, platform ? null : {});
   const choices = platform ? scope.schools : (users.data ?? []).map((u) => ({ id: u.id, name: u.username }));
-  const data = log.data;
+  const data: Page | null = log.data;
 
   useEffect(() => setSelected(new Set()), [path]);
 
@@ -243,12 +239,9 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
 
 function DeleteSelection({ ids, onDeleted }: { ids: string[]; onDeleted: () => void }) {
   const [asking, setAsking] = useState(false);
-  const { send, busy } = useWrite(null, { reload: onDeleted });
+  const { write, busy } = useWrite(null, { reload: onDeleted });
   const confirm = async () => {
-    const done = await send(
-      api.delete<AuditDeleted>('/superadmin/audit-logs/delete-bulk', { ids } satisfies AuditDeleteBulk),
-      { success: (a) => a.message },
-    );
+    const done = await write(endpoints.audit.deleteBulk, { body: { ids } }, { success: (a) => a.message });
     if (done) setAsking(false);
   };
   return (
@@ -275,7 +268,7 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
   const [range, setRange] = useState({ startDate: '', endDate: '' });
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const { send, busy } = useWrite(null, { reload: onDeleted });
+  const { write, busy } = useWrite(null, { reload: onDeleted });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!range.startDate || !range.endDate) return setError(auditServerText.datesRequired);
@@ -284,10 +277,7 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
     setAsking(true);
   };
   const confirm = async () => {
-    const done = await send(
-      api.delete<AuditDeleted>('/superadmin/audit-logs/delete-by-date', range satisfies AuditDeleteByDate),
-      { success: (a) => a.message },
-    );
+    const done = await write(endpoints.audit.deleteByDate, { body: range }, { success: (a) => a.message });
     if (done) {
       setAsking(false);
       setRange({ startDate: '', endDate: '' });

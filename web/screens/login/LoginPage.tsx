@@ -3,7 +3,9 @@
 // here) lands on their home at once, online or not.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { api, ApiError, errorMessage, NetworkError } from '../../api/client';
+import { read, sendNow } from '../../api/calls';
+import { ApiError, errorMessage, NetworkError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { Field } from '../../components/Field';
 import { PasswordInput } from '../../components/PasswordInput';
 import { toast } from '../../components/toast';
@@ -11,7 +13,6 @@ import { authText } from '../../i18n/auth';
 import { homeOf, setSessionToken, signOutNotice, useSession } from '../../session/session';
 import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
-import type { Credentials, SignedIn } from '../../../worker/contract/auth';
 import type { PublicSchool } from '../../../worker/contract/instance';
 import { schoolAccessText } from '../../../worker/contract/texts/school-access';
 
@@ -47,8 +48,7 @@ function SignInForm() {
   const passwordField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    api
-      .get<PublicSchool>('/instance/default', { anonymous: true })
+    read(endpoints.instance.publicInfo, {}, { anonymous: true })
       .then(setSchool, () => setSchool(null))
       .finally(() => setSchoolRead(true));
   }, []);
@@ -59,9 +59,9 @@ function SignInForm() {
     setBusy(!problem);
     if (problem) return setError(problem);
     try {
-      const { accessToken } = await api.post<SignedIn>(
-        '/login',
-        { username: username.trim(), password } satisfies Credentials,
+      const { accessToken } = await sendNow(
+        endpoints.auth.login,
+        { body: { username: username.trim(), password } },
         { anonymous: true },
       );
       const session = setSessionToken(accessToken);

@@ -3,10 +3,11 @@
 // section their own courses'. Writes may be queued offline (§4): the list shows the change at
 // once, marked 'En attente' until it is synced.
 import { type FormEvent, useMemo, useState } from 'react';
-import { api } from '../../api/client';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { RefusedWrites } from '../../components/RefusedWrites';
-import { type ApiState, useApi } from '../../api/useApi';
+import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogButtons } from '../../components/DialogButtons';
@@ -17,14 +18,7 @@ import { PendingBadge } from '../../components/PendingBadge';
 import { offlineText } from '../../i18n/offline';
 import { resourcesText as t } from '../../i18n/resources';
 import { useSchool } from '../../layouts/school';
-import type {
-  Resource,
-  ResourceBody,
-  ResourceChoice,
-  SavedResource,
-  TeacherResources,
-} from '../../../worker/contract/resources';
-import type { FullAssignment } from '../../../worker/contract/teachers';
+import type { Resource, ResourceBody, ResourceChoice, TeacherResources } from '../../../worker/contract/resources';
 import { RESOURCE_MAX_BYTES, isWebUrl } from '../../../worker/domain/resources';
 import { ResourceOpen, ResourcePreview, shortDate } from './ResourcePreview';
 import './resources.css';
@@ -45,14 +39,14 @@ const teacherLens: Lens<TeacherResources> = {
   withResources: (d, f) => ({ ...d, resources: f(d.resources) }),
 };
 
-const yearQuery = (yearId: string | undefined) => (yearId ? `?yearId=${encodeURIComponent(yearId)}` : null);
+const yearQuery = (yearId: string | undefined) => (yearId ? { query: { yearId } } : null);
 
 /** The administration's tab: every course of the selected year. */
 export function AdminResources() {
   const { selectedYear } = useSchool();
   const query = yearQuery(selectedYear?.id);
-  const list = useApi<Resource[]>(query && `/admin/resources${query}`);
-  const courses = useApi<FullAssignment[]>(query && `/full-assignments${query}`);
+  const list = useRead(endpoints.resources.adminList, query);
+  const courses = useRead(endpoints.teachers.fullAssignments, query);
   return <ResourceManager state={list} lens={listLens} choices={courses.data} hasYear={Boolean(query)} showTeacher />;
 }
 
@@ -60,7 +54,7 @@ export function AdminResources() {
 export function TeacherResourcesSection() {
   const { selectedYear } = useSchool();
   const query = yearQuery(selectedYear?.id);
-  const state = useApi<TeacherResources>(query && `/teacher/resources${query}`);
+  const state = useRead(endpoints.resources.teacherList, query);
   return (
     <ResourceManager
       state={state}
@@ -92,17 +86,21 @@ function ResourceManager<D>({
   const [previewing, setPreviewing] = useState<Resource | null>(null);
   const [classFilter, setClassFilter] = useState('');
   const pending = usePendingWrites();
-  const { send, busy } = useWrite(state);
+  const { write, busy } = useWrite(state);
   const all = state.data ? lens.resources(state.data) : null;
   const classes = useMemo(() => [...new Set((choices ?? []).map((c) => c.class_name))], [choices]);
   const shown = all?.filter((r) => !classFilter || r.class_name === classFilter) ?? null;
 
   const remove = async (resource: Resource) => {
-    const outcome = await send(api.delete<{ message: string }>(`/resources/${encodeURIComponent(resource.id)}`), {
-      success: t.deleted,
-      queued: offlineText.queued.deletion,
-      offline: (data) => lens.withResources(data, (list) => list.filter((r) => r.id !== resource.id)),
-    });
+    const outcome = await write(
+      endpoints.resources.remove,
+      { params: { id: resource.id } },
+      {
+        success: t.deleted,
+        queued: offlineText.queued.deletion,
+        offline: (data) => lens.withResources(data, (list) => list.filter((r) => r.id !== resource.id)),
+      },
+    );
     if (outcome) setRemoving(null);
   };
 
@@ -111,7 +109,7 @@ function ResourceManager<D>({
     <>
       <h2>{t.title}</h2>
       <p className="muted">{t.intro}</p>
-      <RefusedWrites areas={['/resources']} />
+      <RefusedWrites areas={[endpoints.resources.create.path]} />
       <div className="resource-toolbar">
         {classes.length > 1 && (
           <Field label={t.filter}>
@@ -155,7 +153,7 @@ function ResourceManager<D>({
             <li key={r.id} className="card resource-item">
               <div>
                 <h3>
-                  {r.title} {isPendingFor(pending, ['/resources'], r.id) && <PendingBadge />}
+                  {r.title} {isPendingFor(pending, [endpoints.resources.create.path], r.id) && <PendingBadge />}
                 </h3>
                 <p className="muted resource-meta">
                   {t.course(r.subject_name, r.class_name)}
@@ -195,20 +193,20 @@ function ResourceManager<D>({
           onClose={() => setEditing(null)}
           onSave={async (body, local) => {
             const id = editing.kind === 'edit' ? editing.resource.id : body.id!;
-            const request =
-              editing.kind === 'edit'
-                ? api.put<SavedResource>(`/resources/${encodeURIComponent(id)}`, body)
-                : api.post<SavedResource>('/resources', body);
-            const outcome = await send(request, {
+            const notices = {
               success: editing.kind === 'edit' ? t.updated : t.added,
               queued: offlineText.queued.action,
-              offline: (data) =>
+              offline: (data: D) =>
                 lens.withResources(data, (list) =>
                   editing.kind === 'edit'
                     ? list.map((r) => (r.id === id ? { ...r, ...local } : r))
                     : [local as Resource, ...list],
                 ),
-            });
+            };
+            const outcome =
+              editing.kind === 'edit'
+                ? await write(endpoints.resources.update, { params: { id }, body }, notices)
+                : await write(endpoints.resources.create, { body }, notices);
             if (outcome) setEditing(null);
           }}
         />

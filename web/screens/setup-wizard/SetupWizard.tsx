@@ -3,7 +3,8 @@
 // school already running it starts from what the school has: its classes in order, the fees of
 // the current year, and a year name that is free (checked at the year step).
 import { type ReactNode, useEffect, useState } from 'react';
-import { api, type Queued } from '../../api/client';
+import { read } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
@@ -14,8 +15,7 @@ import { schoolToday, schoolYearOf } from '../../../worker/domain/dates';
 import { amountInputText, formatMoney, parseAmount, toCentimes } from '../../../worker/domain/money';
 import { DEFAULT_MAX_GRADE, parseMaxGrade, yearNameProblem } from '../../../worker/domain/setup';
 import { cleanText } from '../../../worker/domain/text';
-import type { ClassFee } from '../../../worker/contract/class-financials';
-import type { NewYearSetup, SetUpYear } from '../../../worker/contract/setup';
+import type { NewYearSetup } from '../../../worker/contract/setup';
 import './wizard.css';
 
 const t = adminText.wizard;
@@ -147,7 +147,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const [cells, setCells] = useState<Record<string, Cell>>({});
   const [fees, setFees] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const { send, busy } = useWrite();
+  const { write, busy } = useWrite();
 
   // The fees of the current year (by class name): each class starts from its fee until edited.
   const [currentFees, setCurrentFees] = useState<ReadonlyMap<string, string>>(new Map());
@@ -155,8 +155,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   useEffect(() => {
     if (!currentYearId) return;
     let cancelled = false;
-    api
-      .get<ClassFee[]>(`/class-financials?yearId=${encodeURIComponent(currentYearId)}`)
+    read(endpoints.classFinancials.list, { query: { yearId: currentYearId } })
       .then((list) => {
         if (cancelled) return;
         setCurrentFees(
@@ -260,7 +259,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
         return;
       }
     }
-    const outcome = await send(api.post<SetUpYear | Queued>('/setup/new-year', payload()), { success: rules.done });
+    const outcome = await write(endpoints.setup.newYear, { body: payload() }, { success: rules.done });
     if (outcome) onDone();
   }
 

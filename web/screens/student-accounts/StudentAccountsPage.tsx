@@ -3,8 +3,9 @@
 // at a time with a progress line, online only: the passwords are shown once), the slips printed
 // six to an A4 sheet, reset and disable behind a confirmation.
 import { useMemo, useState } from 'react';
-import { api, errorMessage, NetworkError } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { sendNow, useRead } from '../../api/calls';
+import { errorMessage, NetworkError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
@@ -15,12 +16,7 @@ import { studentAccountsText as t } from '../../i18n/student-accounts';
 import { useSchool } from '../../layouts/school';
 import { matchesSearch } from '../../../worker/domain/text';
 import { ACCOUNTS_PER_REQUEST } from '../../../worker/domain/accounts';
-import type {
-  CreatedStudentAccounts,
-  StudentAccountReset,
-  StudentAccountRow,
-} from '../../../worker/contract/student-accounts';
-import type { Message } from '../../../worker/contract/endpoint';
+import type { StudentAccountRow } from '../../../worker/contract/student-accounts';
 import { printSlips, type Slip } from './slips';
 import './student-accounts.css';
 
@@ -33,10 +29,8 @@ type Dialog =
 
 export function StudentAccountsPage() {
   const { school, selectedYear, loading } = useSchool();
-  const list = useApi<StudentAccountRow[]>(
-    selectedYear ? `/student-accounts?yearId=${encodeURIComponent(selectedYear.id)}` : null,
-  );
-  const { send, busy } = useWrite(list);
+  const list = useRead(endpoints.studentAccounts.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
+  const { write, busy } = useWrite(list);
   const [className, setClassName] = useState('');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -63,11 +57,9 @@ export function StudentAccountsPage() {
     try {
       for (let i = 0; i < chosen.length; i += ACCOUNTS_PER_REQUEST) {
         const part = chosen.slice(i, i + ACCOUNTS_PER_REQUEST);
-        const answer = await api.post<CreatedStudentAccounts>(
-          '/student-accounts',
-          { yearId: selectedYear.id, student_ids: part.map((r) => r.student_id) },
-          { noQueue: true },
-        );
+        const answer = await sendNow(endpoints.studentAccounts.create, {
+          body: { yearId: selectedYear.id, student_ids: part.map((r) => r.student_id) },
+        });
         for (const a of answer.accounts) {
           const row = part.find((r) => r.student_id === a.student_id)!;
           slips.push({
@@ -91,11 +83,7 @@ export function StudentAccountsPage() {
 
   async function reset(row: StudentAccountRow) {
     try {
-      const answer = await api.put<StudentAccountReset>(
-        `/student-accounts/${encodeURIComponent(row.user_id!)}/reset`,
-        undefined,
-        { noQueue: true },
-      );
+      const answer = await sendNow(endpoints.studentAccounts.reset, { params: { id: row.user_id! } });
       toast.success(answer.message);
       setDialog({
         kind: 'credentials',
@@ -110,11 +98,15 @@ export function StudentAccountsPage() {
   }
 
   async function disable(row: StudentAccountRow) {
-    const outcome = await send(api.put<Message>(`/student-accounts/${encodeURIComponent(row.user_id!)}/disable`), {
-      success: (a) => a.message,
-      offline: (rows) =>
-        rows.map((r) => (r.student_id === row.student_id ? { ...r, account_status: 'disabled' as const } : r)),
-    });
+    const outcome = await write(
+      endpoints.studentAccounts.disable,
+      { params: { id: row.user_id! } },
+      {
+        success: (a) => a.message,
+        offline: (rows) =>
+          rows.map((r) => (r.student_id === row.student_id ? { ...r, account_status: 'disabled' as const } : r)),
+      },
+    );
     if (outcome) setDialog(null);
   }
 

@@ -1,19 +1,19 @@
 // The student's finances ('Finances', document 2 §4 'Derived finance values'): the MPPA, the
 // adjustments, the payments with their receipt numbers and dates, the balance (red while due).
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
-import type { StudentFinance } from '../../../worker/contract/student-portal';
-import { usePortalPath } from './portal';
+import { usePortalStudent } from './portal';
 import './student.css';
 
 const frDate = (date: string | null) => (date ? new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR') : '-');
 
 export function StudentFinancePage() {
   const { school } = useSchool();
-  const finance = useApi<StudentFinance>(usePortalPath('/student/finance'));
+  const finance = useRead(endpoints.studentPortal.finance, { query: usePortalStudent() });
   const money = (amount: number) => formatMoney(toCentimes(amount), school?.currency ?? 'Gdes');
   const data = finance.data;
   return (

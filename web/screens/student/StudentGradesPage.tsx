@@ -2,21 +2,21 @@
 // appreciation (its evaluations one tap away), the period average on the report's base, the rank
 // in the class and the general appreciation — the figures of the school's report cards.
 import { useState } from 'react';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { averageBand, formatPoints, rankLabel } from '../../../worker/domain/grades';
-import type { StudentGrades } from '../../../worker/contract/student-portal';
-import { usePortalPath } from './portal';
+import { usePortalStudent } from './portal';
 import './student.css';
 
 const two = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function StudentGradesPage() {
   const [periodId, setPeriodId] = useState<string | null>(null);
-  const grades = useApi<StudentGrades>(
-    usePortalPath(periodId ? `/student/grades?periodId=${encodeURIComponent(periodId)}` : '/student/grades'),
-  );
+  const grades = useRead(endpoints.studentPortal.grades, {
+    query: { ...usePortalStudent(), ...(periodId ? { periodId } : {}) },
+  });
   const data = grades.data;
   return (
     <main className="page student-page">

@@ -3,28 +3,35 @@
 // the whole portal opens offline after one visit.
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { read, useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
-import type { StudentMe } from '../../../worker/contract/student-portal';
-import type { StudentAnnouncement } from '../../../worker/contract/communications';
 import { useSession } from '../../session/session';
-import { PORTAL_READS, usePortalPath } from './portal';
+import { usePortalStudent, usePortalSuffix } from './portal';
 import './student.css';
 
 export function StudentHomePage() {
   const { school } = useSchool();
-  const me = useApi<StudentMe>(usePortalPath('/student/me'));
+  const student = usePortalStudent();
+  const me = useRead(endpoints.studentPortal.me, { query: student });
   // The class's announcements are the signed-in student's own (an admin viewing the portal has none).
   const isStudent = useSession()?.role === 'student';
-  const announcements = useApi<StudentAnnouncement[]>(isStudent ? '/student/announcements' : null);
-  const suffix = usePortalPath('');
+  const announcements = useRead(endpoints.communications.studentOwn, isStudent ? {} : null);
+  const suffix = usePortalSuffix();
+  // Every section's read, fetched once when the portal opens so each section opens offline after one visit.
+  const { studentId } = student;
   useEffect(() => {
-    for (const path of PORTAL_READS.slice(1)) void api.get(`${path}${suffix}`).catch(() => undefined);
-  }, [suffix]);
+    const query = studentId ? { studentId } : {};
+    void Promise.allSettled([
+      read(endpoints.studentPortal.timetable, { query }),
+      read(endpoints.studentPortal.grades, { query }),
+      read(endpoints.resources.studentList, { query }),
+      read(endpoints.studentPortal.finance, { query }),
+    ]);
+  }, [studentId]);
   const data = me.data;
   return (
     <main className="page student-page">

@@ -2,18 +2,19 @@
 // in the dialog (a file) or opened (a link). The list is read with the portal's other sections,
 // so it opens offline after one visit.
 import { useState } from 'react';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { resourcesText as t } from '../../i18n/resources';
 import { studentText } from '../../i18n/student';
 import type { Resource } from '../../../worker/contract/resources';
 import { ResourceOpen, ResourcePreview, shortDate } from '../resources/ResourcePreview';
-import { usePortalPath } from './portal';
+import { usePortalStudent } from './portal';
 import '../resources/resources.css';
 import './student.css';
 
 export function StudentResourcesPage() {
-  const list = useApi<Resource[]>(usePortalPath('/student/resources'));
+  const list = useRead(endpoints.resources.studentList, { query: usePortalStudent() });
   const [open, setOpen] = useState<Resource | null>(null);
   const data = list.data;
   return (

@@ -1,17 +1,17 @@
 // The student's week ('Emploi du temps'): their class's lessons in the shared grid, a day list on
 // a phone.
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { studentText as t } from '../../i18n/student';
 import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf } from '../../../worker/domain/timetable';
-import type { StudentWeek } from '../../../worker/contract/student-portal';
-import { usePortalPath } from './portal';
+import { usePortalStudent } from './portal';
 import './student.css';
 
 export function StudentTimetablePage() {
-  const week = useApi<StudentWeek>(usePortalPath('/student/timetable'));
+  const week = useRead(endpoints.studentPortal.timetable, { query: usePortalStudent() });
   const data = week.data;
   return (
     <main className="page student-page">

@@ -2,18 +2,15 @@
 // portal, the student named in the address (?studentId=…), passed on to every call.
 import { useSearchParams } from 'react-router';
 
-export function usePortalPath(path: string): string {
+/** The student a portal's read names: none for the signed-in student, the address's for an admin. */
+export function usePortalStudent(): { studentId?: string } {
   const [params] = useSearchParams();
   const studentId = params.get('studentId');
-  if (!studentId) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}studentId=${encodeURIComponent(studentId)}`;
+  return studentId ? { studentId } : {};
 }
 
-/** Every section's read, fetched once when the portal opens so each section opens offline after one visit. */
-export const PORTAL_READS = [
-  '/student/me',
-  '/student/timetable',
-  '/student/grades',
-  '/student/resources',
-  '/student/finance',
-] as const;
+/** What the portal's links keep of the address (?studentId=… for an admin viewing a student's portal). */
+export function usePortalSuffix(): string {
+  const { studentId } = usePortalStudent();
+  return studentId ? `?studentId=${encodeURIComponent(studentId)}` : '';
+}

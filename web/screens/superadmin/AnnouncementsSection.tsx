@@ -1,22 +1,21 @@
 // Announcements to the admins of every school: publish one (the latest shows in their banner),
 // the history, delete.
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { platformServerText, platformText } from '../../i18n/platform';
 import { formatStamp } from '../journal/ActivityLog';
-import type { Message } from '../../../worker/contract/endpoint';
-import type { NewAnnouncement, PlatformAnnouncement, SavedAnnouncement } from '../../../worker/contract/superadmin';
+import type { PlatformAnnouncement } from '../../../worker/contract/superadmin';
 
 const t = platformText.announcements;
 
 export function AnnouncementsSection() {
-  const list = useApi<PlatformAnnouncement[]>('/superadmin/announcements');
-  const { send, busy } = useWrite(list);
+  const list = useRead(endpoints.superadmin.announcements, {});
+  const { write, busy } = useWrite(list);
   const [values, setValues] = useState({ title: '', content: '' });
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<PlatformAnnouncement | null>(null);
@@ -26,15 +25,16 @@ export function AnnouncementsSection() {
     if (!values.title.trim()) return setError(platformServerText.titleRequired);
     if (!values.content.trim()) return setError(platformServerText.contentRequired);
     setError(null);
-    const done = await send(
-      api.post<SavedAnnouncement>('/superadmin/announcements', values satisfies NewAnnouncement),
-      { success: (a) => a.message },
-    );
+    const done = await write(endpoints.superadmin.announce, { body: values }, { success: (a) => a.message });
     if (done) setValues({ title: '', content: '' });
   };
   const remove = async (announcement: PlatformAnnouncement) => {
-    if (await send(api.delete<Message>(`/superadmin/announcements/${announcement.id}`), { success: (a) => a.message }))
-      setRemoving(null);
+    const removed = await write(
+      endpoints.superadmin.deleteAnnouncement,
+      { params: { id: announcement.id } },
+      { success: (a) => a.message },
+    );
+    if (removed) setRemoving(null);
   };
 
   return (

@@ -4,18 +4,18 @@
 // checks every piece against the manifest. A piece sent twice writes nothing twice, so an
 // interrupted restore resumes where it stopped. Online only.
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { sendNow } from '../../api/calls';
+import { errorMessage } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { downloadBackup } from '../../components/backup';
 import { toast } from '../../components/toast';
 import { backupText } from '../../i18n/backup';
 import { useOnline } from '../../session/connectivity';
 import { MANIFEST_ENTRY, restoreOrder, SIGNATURE_ENTRY, type BackupManifest } from '../../../worker/domain/backup';
-import type { Message } from '../../../worker/contract/endpoint';
 import type { PlatformSchool } from '../../../worker/contract/superadmin';
 
 const t = backupText.console;
-const NOW = { noQueue: true } as const;
 
 interface Restore {
   school: string;
@@ -45,7 +45,7 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
   const download = async (school: PlatformSchool) => {
     setBusy(school.id);
     try {
-      await downloadBackup(`/superadmin/schools/${school.id}/backup`);
+      await downloadBackup(endpoints.backup.platformBackup, { params: { id: school.id } });
       toast.success(backupText.done);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -58,32 +58,30 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
     let state = { ...start, running: true, error: null };
     setRestore(state);
     const { strFromU8 } = await import('fflate');
-    const path = `/superadmin/schools/${state.school}/restore`;
+    const params = { id: state.school };
     try {
       if (state.sent < 0) {
-        await api.post<Message>(
-          `${path}/start`,
-          {
+        await sendNow(endpoints.backup.restoreStart, {
+          params,
+          body: {
             manifest: strFromU8(state.entries[MANIFEST_ENTRY]!),
             signature: strFromU8(state.entries[SIGNATURE_ENTRY]!),
           },
-          NOW,
-        );
+        });
         state = { ...state, sent: 0 };
         setRestore(state);
       }
       while (state.sent < state.order.length) {
         const name = state.order[state.sent]!;
         const bytes = state.entries[name]!;
-        await api.post<Message>(
-          `${path}/entry`,
-          name.startsWith('files/') ? { name, base64: base64(bytes) } : { name, text: strFromU8(bytes) },
-          NOW,
-        );
+        await sendNow(endpoints.backup.restoreEntry, {
+          params,
+          body: name.startsWith('files/') ? { name, base64: base64(bytes) } : { name, text: strFromU8(bytes) },
+        });
         state = { ...state, sent: state.sent + 1 };
         setRestore(state);
       }
-      await api.post<Message>(`${path}/finish`, {}, NOW);
+      await sendNow(endpoints.backup.restoreFinish, { params });
       setRestore({ ...state, running: false, done: true });
       toast.success(t.done);
       schools.reload();

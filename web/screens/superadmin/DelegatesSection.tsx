@@ -1,8 +1,8 @@
 // The platform's delegates (the superadmin only): create one (its temporary password shown
 // once), delete one (its sessions end at once).
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
@@ -10,14 +10,13 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { adminServerText } from '../../i18n/admin';
 import { platformText } from '../../i18n/platform';
-import type { Message } from '../../../worker/contract/endpoint';
-import type { CreatedDelegate, Delegate, NewDelegate } from '../../../worker/contract/superadmin';
+import type { Delegate } from '../../../worker/contract/superadmin';
 
 const t = platformText.delegates;
 
 export function DelegatesSection() {
-  const list = useApi<Delegate[]>('/superadmin/delegates');
-  const { send, busy } = useWrite(list);
+  const list = useRead(endpoints.superadmin.delegates, {});
+  const { write, busy } = useWrite(list);
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
@@ -27,16 +26,22 @@ export function DelegatesSection() {
     event.preventDefault();
     if (!username.trim()) return setError(adminServerText.users.usernameRequired);
     setError(null);
-    const done = await send(api.post<CreatedDelegate>('/superadmin/delegates', { username } satisfies NewDelegate), {
-      success: null,
-    });
+    const done = await write(
+      endpoints.superadmin.createDelegate,
+      { body: { username } },
+      {
+        success: null,
+      },
+    );
     if (done && !done.queued) {
       setCredentials(done.answer);
       setUsername('');
     }
   };
   const remove = async (delegate: Delegate) => {
-    if (await send(api.delete<Message>(`/superadmin/delegates/${delegate.id}`), { success: (a) => a.message }))
+    if (
+      await write(endpoints.superadmin.deleteDelegate, { params: { id: delegate.id } }, { success: (a) => a.message })
+    )
       setRemoving(null);
   };
 

@@ -1,19 +1,20 @@
 // The platform's maintenance state (document 1 §4; the superadmin only): its message and level,
 // started, changed and ended here; the maintenance screen shows it to everyone it stops.
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
-import { type ApiState, useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
+import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { commonText } from '../../i18n/common';
 import { platformText } from '../../i18n/platform';
-import type { Maintenance, MaintenanceChange, MaintenanceLevel } from '../../../worker/contract/platform';
+import type { Maintenance, MaintenanceLevel } from '../../../worker/contract/platform';
 
 const t = platformText.maintenance;
 
 export function MaintenanceSection() {
-  const state = useApi<Maintenance>('/maintenance');
+  const state = useRead(endpoints.platform.maintenance, {});
   const current = state.data;
   return (
     <>
@@ -31,13 +32,17 @@ export function MaintenanceSection() {
 }
 
 function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiState<Maintenance> }) {
-  const { send, busy } = useWrite(state);
+  const { write, busy } = useWrite(state);
   const [message, setMessage] = useState(current.message);
   const [level, setLevel] = useState<MaintenanceLevel>(current.level);
   const change = (active: boolean) =>
-    send(api.put<Maintenance>('/superadmin/maintenance', { active, message, level } satisfies MaintenanceChange), {
-      success: active ? t.started : t.stopped,
-    });
+    write(
+      endpoints.platform.setMaintenance,
+      { body: { active, message, level } },
+      {
+        success: active ? t.started : t.stopped,
+      },
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void change(true);

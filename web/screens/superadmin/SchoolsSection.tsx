@@ -2,9 +2,9 @@
 // first admin's temporary password shown once), edit it, set or extend its access, suspend or
 // reactivate it.
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
-import { useWrite } from '../../api/useWrite';
+import { useWrite, type WriteOutcome } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { DialogButtons } from '../../components/DialogButtons';
@@ -15,14 +15,7 @@ import { platformText } from '../../i18n/platform';
 import { SCHOOL_TIME_ZONE } from '../../../worker/domain/dates';
 import { CURRENCIES } from '../../../worker/domain/money';
 import { isSchoolLocked } from '../../../worker/domain/school-access';
-import type {
-  CreatedSchool,
-  ExpirySaved,
-  NewSchool,
-  PlatformSchool,
-  SchoolChange,
-} from '../../../worker/contract/superadmin';
-import type { Message } from '../../../worker/contract/endpoint';
+import type { ExpirySaved, NewSchool, PlatformSchool } from '../../../worker/contract/superadmin';
 
 const t = platformText.schools;
 const DAY_MS = 86_400_000;
@@ -52,25 +45,31 @@ type Dialog =
 
 export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]> }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const { send, busy } = useWrite(schools);
+  const { write, busy } = useWrite(schools);
   const close = () => setDialog(null);
   const now = new Date();
 
   const save = async (form: NewSchool, school: PlatformSchool | null) => {
     if (school) {
-      const done = await send(api.put<Message>(`/superadmin/schools/${school.id}`, form satisfies SchoolChange), {
-        success: (a) => a.message,
-      });
+      const done = await write(
+        endpoints.superadmin.updateSchool,
+        { params: { id: school.id }, body: form },
+        { success: (a) => a.message },
+      );
       if (done) close();
       return;
     }
-    const done = await send(api.post<CreatedSchool>('/superadmin/schools', form), { success: null });
+    const done = await write(endpoints.superadmin.createSchool, { body: form }, { success: null });
     if (done && !done.queued) setDialog({ kind: 'credentials', name: form.name, credentials: done.answer.admin });
   };
   const setStatus = async (school: PlatformSchool) => {
     const status = school.status === 'suspended' ? 'active' : 'suspended';
     if (
-      await send(api.put<Message>(`/superadmin/schools/${school.id}/status`, { status }), { success: (a) => a.message })
+      await write(
+        endpoints.superadmin.setStatus,
+        { params: { id: school.id }, body: { status } },
+        { success: (a) => a.message },
+      )
     )
       close();
   };
@@ -288,8 +287,8 @@ function ExpiryDialog({
   const [months, setMonths] = useState<number>(12);
   const [date, setDate] = useState('');
   const [shown, setShown] = useState(school.expires_at);
-  const { send, busy } = useWrite(schools);
-  const saved = (outcome: Awaited<ReturnType<typeof send<ExpirySaved>>>) => {
+  const { write, busy } = useWrite(schools);
+  const saved = (outcome: WriteOutcome<ExpirySaved>) => {
     if (outcome && !outcome.queued) setShown(outcome.answer.expires_at);
   };
   return (
@@ -307,9 +306,13 @@ function ExpiryDialog({
         className="expiry-row"
         onSubmit={(event) => {
           event.preventDefault();
-          void send(api.post<ExpirySaved>(`/superadmin/schools/${school.id}/extend`, { months }), {
-            success: (a) => a.message,
-          }).then(saved);
+          void write(
+            endpoints.superadmin.extendExpiry,
+            { params: { id: school.id }, body: { months } },
+            {
+              success: (a) => a.message,
+            },
+          ).then(saved);
         }}
       >
         <Field label={e.extend} hint={e.extendHint}>
@@ -331,9 +334,13 @@ function ExpiryDialog({
         className="expiry-row"
         onSubmit={(event) => {
           event.preventDefault();
-          void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: date || null }), {
-            success: (a) => a.message,
-          }).then(saved);
+          void write(
+            endpoints.superadmin.setExpiry,
+            { params: { id: school.id }, body: { date: date || null } },
+            {
+              success: (a) => a.message,
+            },
+          ).then(saved);
         }}
       >
         <Field label={e.setDate}>
@@ -357,9 +364,13 @@ function ExpiryDialog({
           className="btn btn-ghost"
           disabled={busy}
           onClick={() =>
-            void send(api.put<ExpirySaved>(`/superadmin/schools/${school.id}/expiry`, { date: null }), {
-              success: (a) => a.message,
-            }).then(saved)
+            void write(
+              endpoints.superadmin.setExpiry,
+              { params: { id: school.id }, body: { date: null } },
+              {
+                success: (a) => a.message,
+              },
+            ).then(saved)
           }
         >
           {e.clear}

@@ -2,7 +2,8 @@
 // Schools, announcements and the whole platform's activity log for both; delegates and the
 // maintenance state for the superadmin only.
 import { useState } from 'react';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { platformText as t } from '../../i18n/platform';
 import { type Session, useSession } from '../../session/session';
 import { ActivityLog } from '../journal/ActivityLog';
@@ -11,7 +12,6 @@ import { BackupsSection } from './BackupsSection';
 import { DelegatesSection } from './DelegatesSection';
 import { MaintenanceSection } from './MaintenanceSection';
 import { SchoolsSection } from './SchoolsSection';
-import type { PlatformSchool } from '../../../worker/contract/superadmin';
 import './superadmin.css';
 
 type Tab = keyof typeof t.tabs;
@@ -25,7 +25,7 @@ function Console({ session }: { session: Session }) {
     const stored = localStorage.getItem(TAB_KEY) as Tab | null;
     return stored && tabs.includes(stored) ? stored : 'schools';
   });
-  const schools = useApi<PlatformSchool[]>('/superadmin/schools');
+  const schools = useRead(endpoints.superadmin.schools, {});
   const open = (tab: Tab) => {
     localStorage.setItem(TAB_KEY, tab);
     setActive(tab);

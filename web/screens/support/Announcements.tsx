@@ -3,18 +3,12 @@
 // target classes: none or all ticked sends an empty list, meaning every class; history with
 // multi-delete). Teachers read theirs in their banner; students in their portal.
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { api } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
-import type {
-  CreatedAnnouncement,
-  StudentAnnouncementItem,
-  TeacherAnnouncementItem,
-} from '../../../worker/contract/communications';
-import type { SupportConversation } from '../../../worker/contract/support';
 import './support.css';
 
 const t = communicationsText.announcements;
@@ -170,14 +164,13 @@ function History<T extends { id: string; content: string; created_at: string }>(
   );
 }
 
-const PATH_TEACHERS = '/admin/teacher-announcements';
-const PATH_STUDENTS = '/admin/student-announcements';
+const { communications } = endpoints;
 
 export function TeacherAnnouncements() {
-  const history = useApi<TeacherAnnouncementItem[]>(PATH_TEACHERS);
+  const history = useRead(communications.teacherList, {});
   // The school's teachers, as the support list names them.
-  const teachers = useApi<SupportConversation[]>('/admin/teacher-support/conversations');
-  const { send, busy } = useWrite(history);
+  const teachers = useRead(endpoints.support.conversations, {});
+  const { write, busy } = useWrite(history);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const choices = [...(teachers.data ?? [])]
     .sort(
@@ -190,9 +183,13 @@ export function TeacherAnnouncements() {
       toast.error(t.teacherInvalid);
       return false;
     }
-    const outcome = await send(api.post<CreatedAnnouncement>(PATH_TEACHERS, { content, teacher_ids: [...chosen] }), {
-      success: (a) => a.message,
-    });
+    const outcome = await write(
+      communications.teacherCreate,
+      { body: { content, teacher_ids: [...chosen] } },
+      {
+        success: (a) => a.message,
+      },
+    );
     if (outcome) setChosen(new Set());
     return Boolean(outcome);
   };
@@ -213,15 +210,19 @@ export function TeacherAnnouncements() {
       <History
         items={history.data}
         error={history.error}
-        path={PATH_TEACHERS}
+        path={communications.teacherList.path}
         busy={busy}
         describe={(a) => t.to(a.recipients.map((r) => `${r.prenom} ${r.nom}`).join(', '))}
         onDelete={async (ids) =>
           Boolean(
-            await send(api.delete<{ message: string }>(PATH_TEACHERS, { announcementIds: ids }), {
-              success: (a) => a.message,
-              offline: (items) => items.filter((x) => !ids.includes(x.id)),
-            }),
+            await write(
+              communications.teacherRemove,
+              { body: { announcementIds: ids } },
+              {
+                success: (a) => a.message,
+                offline: (items) => items.filter((x) => !ids.includes(x.id)),
+              },
+            ),
           )
         }
       />
@@ -230,9 +231,9 @@ export function TeacherAnnouncements() {
 }
 
 export function StudentAnnouncements() {
-  const history = useApi<StudentAnnouncementItem[]>(PATH_STUDENTS);
-  const classes = useApi<{ id: string; name: string }[]>('/classes');
-  const { send, busy } = useWrite(history);
+  const history = useRead(communications.studentList, {});
+  const classes = useRead(endpoints.classes.list, {});
+  const { write, busy } = useWrite(history);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const choices = (classes.data ?? []).map((c) => ({ id: c.id, label: c.name }));
   const onSend = async (content: string) => {
@@ -243,9 +244,13 @@ export function StudentAnnouncements() {
     // Document 1 §5: no class or every class ticked sends an empty list (every class).
     const names = choices.filter((c) => chosen.has(c.id)).map((c) => c.label);
     const target = names.length === choices.length ? [] : names;
-    const outcome = await send(api.post<CreatedAnnouncement>(PATH_STUDENTS, { content, target_class_names: target }), {
-      success: (a) => a.message,
-    });
+    const outcome = await write(
+      communications.studentCreate,
+      { body: { content, target_class_names: target } },
+      {
+        success: (a) => a.message,
+      },
+    );
     if (outcome) setChosen(new Set());
     return Boolean(outcome);
   };
@@ -263,15 +268,19 @@ export function StudentAnnouncements() {
       <History
         items={history.data}
         error={history.error}
-        path={PATH_STUDENTS}
+        path={communications.studentList.path}
         busy={busy}
         describe={(a) => t.to(a.target_class_names.length ? a.target_class_names.join(', ') : t.allClasses)}
         onDelete={async (ids) =>
           Boolean(
-            await send(api.delete<{ message: string }>(PATH_STUDENTS, { announcementIds: ids }), {
-              success: (a) => a.message,
-              offline: (items) => items.filter((x) => !ids.includes(x.id)),
-            }),
+            await write(
+              communications.studentRemove,
+              { body: { announcementIds: ids } },
+              {
+                success: (a) => a.message,
+                offline: (items) => items.filter((x) => !ids.includes(x.id)),
+              },
+            ),
           )
         }
       />

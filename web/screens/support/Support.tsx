@@ -8,13 +8,15 @@
 // (once: the server keeps its Idempotency-Key). Reads poll (5 s the open chat, 15 s the list)
 // while the school's socket is closed; while open, the changes come pushed (web/api/live.ts).
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api, errorMessage, isQueued, type Queued } from '../../api/client';
-import { announceLocalChange, usePolled, useSupportPush } from '../../api/live';
+import { send, usePolledRead } from '../../api/calls';
+import { errorMessage, isQueued } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
+import { announceLocalChange, useSupportPush } from '../../api/live';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
 import { CHAT_POLL_MS, LIST_POLL_MS } from '../../layouts/poll-periods';
-import type { SupportConversation, SupportMessage, SupportPush } from '../../../worker/contract/support';
+import type { SupportMessage, SupportPush } from '../../../worker/contract/support';
 import { conversationTag } from '../../../worker/domain/support';
 import './support.css';
 
@@ -60,14 +62,22 @@ function unsent(outbox: Shown[], held: Shown[]): Shown[] {
 
 /**
  * Reads a conversation (polled, pushed) and sends to it with an optimistic message. A teacher's
- * page (`teacherId` null) receives only its own conversation's pushes.
+ * page (`teacherId` null) receives only its own conversation's pushes; the administration's
+ * reads none until it opens one.
  */
-function useConversation(path: string | null, teacherId: string | null, role: 'teacher' | 'admin') {
-  const polled = usePolled<Shown[]>(path, CHAT_POLL_MS);
+function useConversation(teacherId: string | null, role: 'teacher' | 'admin') {
+  const own = usePolledRead(endpoints.support.teacherMessages, role === 'teacher' ? {} : null, CHAT_POLL_MS);
+  const chosen = usePolledRead(
+    endpoints.support.messages,
+    role === 'admin' && teacherId ? { params: { teacherId } } : null,
+    CHAT_POLL_MS,
+  );
+  const polled = role === 'teacher' ? own : chosen;
+  const open = role === 'teacher' || Boolean(teacherId);
   const [outbox, setOutbox] = useState<Shown[]>([]);
   useEffect(() => {
     setOutbox([]);
-  }, [path]);
+  }, [teacherId]);
 
   useSupportPush((push) => {
     if (role === 'admin' && push.teacher_id !== teacherId) return;
@@ -78,10 +88,10 @@ function useConversation(path: string | null, teacherId: string | null, role: 't
     // A queued message delivered by the service worker comes back pushed: the mark goes.
     if (push.type === 'message')
       setOutbox((box) => box.filter((m) => !(m.pending === 'queued' && m.content === push.message.content)));
-  }, Boolean(path));
+  }, open);
 
-  const send = async (content: string) => {
-    if (!path) return false;
+  const post = async (content: string) => {
+    if (!open) return false;
     const local: Shown = {
       id: `local-${crypto.randomUUID()}`,
       teacher_id: teacherId ?? '',
@@ -94,7 +104,9 @@ function useConversation(path: string | null, teacherId: string | null, role: 't
     };
     setOutbox((box) => [...box, local]);
     try {
-      const answer = await api.post<SupportMessage | Queued>(path, { content });
+      const answer = teacherId
+        ? await send(endpoints.support.adminSend, { params: { teacherId }, body: { content } })
+        : await send(endpoints.support.teacherSend, { body: { content } });
       if (isQueued(answer)) {
         setOutbox((box) => box.map((m) => (m.id === local.id ? { ...m, pending: 'queued' } : m)));
         toast.info(t.queued);
@@ -115,7 +127,7 @@ function useConversation(path: string | null, teacherId: string | null, role: 't
   };
 
   const messages = polled.data ? [...polled.data, ...unsent(outbox, polled.data)] : null;
-  return { messages, error: polled.error, send, polled };
+  return { messages, error: polled.error, send: post, polled };
 }
 
 function Composer({ onSend, disabled }: { onSend: (content: string) => Promise<boolean>; disabled?: boolean }) {
@@ -214,7 +226,7 @@ function MessageList({
 
 /** The teacher's Support tab. */
 export function TeacherSupport() {
-  const chat = useConversation('/teacher/support-messages', null, 'teacher');
+  const chat = useConversation(null, 'teacher');
   return (
     <section className="chat card" aria-label={t.title}>
       {chat.messages ? (
@@ -231,13 +243,12 @@ export function TeacherSupport() {
 
 /** The administration's side: conversation list, then one teacher's chat. */
 export function AdminSupport() {
-  const list = usePolled<SupportConversation[]>('/admin/teacher-support/conversations', LIST_POLL_MS);
+  const list = usePolledRead(endpoints.support.conversations, {}, LIST_POLL_MS);
   const [teacherId, setTeacherId] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const path = teacherId ? `/admin/teacher-support/messages/${encodeURIComponent(teacherId)}` : null;
-  const chat = useConversation(path, teacherId, 'admin');
+  const chat = useConversation(teacherId, 'admin');
   useSupportPush(() => list.refresh());
   useEffect(() => {
     setSelected(new Set());
@@ -247,15 +258,14 @@ export function AdminSupport() {
   const unreadOnScreen = chat.polled.data?.some((m) => m.sender_role === 'teacher' && !m.is_read_by_admin) ?? false;
   const refreshList = list.refresh;
   useEffect(() => {
-    if (!path || !unreadOnScreen) return;
-    api
-      .put(`${path}/read`)
+    if (!teacherId || !unreadOnScreen) return;
+    send(endpoints.support.markRead, { params: { teacherId } })
       .then(() => {
         refreshList();
         announceLocalChange();
       })
       .catch((e: unknown) => console.warn('read marks:', errorMessage(e)));
-  }, [path, unreadOnScreen, refreshList]);
+  }, [teacherId, unreadOnScreen, refreshList]);
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -268,9 +278,7 @@ export function AdminSupport() {
   const remove = async () => {
     setDeleting(true);
     try {
-      const answer = await api.delete<{ message: string } | Queued>('/admin/teacher-support/messages', {
-        messageIds: [...selected],
-      });
+      const answer = await send(endpoints.support.remove, { body: { messageIds: [...selected] } });
       toast.success(isQueued(answer) ? t.queued : answer.message);
       chat.polled.setData((messages) => messages && messages.filter((m) => !selected.has(m.id)));
       setSelected(new Set());

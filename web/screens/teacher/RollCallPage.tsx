@@ -6,9 +6,9 @@
 // is shown here with its message (issue 28).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, type Queued } from '../../api/client';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
-import { useApi } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { PendingBadge } from '../../components/PendingBadge';
 import { RefusedWrites } from '../../components/RefusedWrites';
@@ -17,7 +17,7 @@ import { timetableText } from '../../i18n/timetable';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../worker/domain/attendance';
 import { addDays, schoolToday } from '../../../worker/domain/dates';
 import { isDayOfWeek } from '../../../worker/domain/timetable';
-import type { RollCall, RollCallMarks, SavedRollCall } from '../../../worker/contract/teacher';
+import type { RollCall, RollCallMarks } from '../../../worker/contract/teacher';
 import './roll-call.css';
 
 /** Taps within this time go in one write. */
@@ -39,17 +39,14 @@ export function RollCallPage() {
   const [params, setParams] = useSearchParams();
   const entryId = params.get('entry') ?? '';
   const date = params.get('date') ?? schoolToday();
-  const path = entryId
-    ? `/teacher/attendance?entryId=${encodeURIComponent(entryId)}&date=${encodeURIComponent(date)}`
-    : null;
-  const rollCall = useApi<RollCall>(path);
-  const { send, patch, busy } = useWrite(rollCall, { reload: false });
+  const rollCall = useRead(endpoints.rollCall.session, entryId ? { query: { entryId, date } } : null);
+  const { write, patch, busy } = useWrite(rollCall, { reload: false });
   const [draft, setDraft] = useState<Map<string, AttendanceStatus | null>>(new Map());
   const [sent, setSent] = useState<'saved' | 'queued' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(draft);
   latest.current = draft;
-  const waiting = isPendingFor(usePendingWrites(), ['/teacher/attendance'], entryId, date);
+  const waiting = isPendingFor(usePendingWrites(), [endpoints.rollCall.save.path], entryId, date);
 
   async function flush() {
     timer.current = null;
@@ -61,11 +58,15 @@ export function RollCallPage() {
       date,
       marks: [...changes].map(([enrollment_id, status]) => ({ enrollment_id, status })),
     };
-    const outcome = await send(api.put<SavedRollCall | Queued>('/teacher/attendance', body), {
-      success: null,
-      queued: t.queued,
-      offline: (data) => ({ ...data, marks: applied(data.marks, changes) }),
-    });
+    const outcome = await write(
+      endpoints.rollCall.save,
+      { body },
+      {
+        success: null,
+        queued: t.queued,
+        offline: (data) => ({ ...data, marks: applied(data.marks, changes) }),
+      },
+    );
     if (outcome && !outcome.queued) patch((data) => ({ ...data, marks: applied(data.marks, changes) }));
     // A refused write puts the taps back, for the teacher to see and send again.
     if (!outcome) setDraft((now) => new Map([...changes, ...now]));
@@ -122,7 +123,10 @@ export function RollCallPage() {
       </p>
       <h1>{t.title(entry.subject_name, entry.class_name)}</h1>
       <p className="roll-call-when">{t.when(day, frDate(date), entry.start_time, entry.end_time)}</p>
-      <RefusedWrites areas={['/teacher/attendance']} only={(w) => w.ids.includes(entryId) && w.ids.includes(date)} />
+      <RefusedWrites
+        areas={[endpoints.rollCall.save.path]}
+        only={(w) => w.ids.includes(entryId) && w.ids.includes(date)}
+      />
       <div className="roll-call-steps">
         <button type="button" className="btn btn-secondary" onClick={() => go(addDays(date, -7))}>
           {t.previous}

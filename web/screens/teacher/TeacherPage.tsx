@@ -5,7 +5,9 @@
 // year is the one chosen in the top bar; both reads stay readable offline after one visit.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
+import type { ApiState } from '../../api/useApi';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { OutboxSummary } from '../../components/OutboxSummary';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
@@ -18,12 +20,7 @@ import { useSession } from '../../session/session';
 import { sessionsOn } from '../../../worker/domain/attendance';
 import { addDays, schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
-import type {
-  TeacherAnnouncement,
-  TeacherCourse,
-  TeacherDashboard,
-  TeacherLesson,
-} from '../../../worker/contract/teacher';
+import type { TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
 import './teacher.css';
 
 const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
@@ -36,14 +33,14 @@ type Tab = keyof typeof t.tabs;
 const TABS = Object.keys(t.tabs) as Tab[];
 const TAB_KEY = 'teacherTab';
 
-const yearQuery = (yearId: string | undefined) => (yearId ? `?yearId=${encodeURIComponent(yearId)}` : null);
+const yearQuery = (yearId: string | undefined) => (yearId ? { query: { yearId } } : null);
 
 export function TeacherPage() {
   const { selectedYear, loading: schoolLoading } = useSchool();
   const query = yearQuery(selectedYear?.id);
-  const dashboard = useApi<TeacherDashboard>(query && `/teacher/dashboard${query}`);
-  const week = useApi<TeacherLesson[]>(query && `/teacher/timetable${query}`);
-  const latest = useApi<TeacherAnnouncement[]>('/teacher/announcements').data?.[0];
+  const dashboard = useRead(endpoints.teacher.dashboard, query);
+  const week = useRead(endpoints.teacher.timetable, query);
+  const latest = useRead(endpoints.teacher.announcements, {}).data?.[0];
   const [tab, setTab] = useState<Tab>(() => {
     const saved = sessionStorage.getItem(TAB_KEY);
     return TABS.includes(saved as Tab) ? (saved as Tab) : 'courses';
@@ -114,7 +111,7 @@ function byClass(courses: readonly TeacherCourse[]): [string, TeacherCourse[]][]
   return [...groups];
 }
 
-function Courses({ state }: { state: ReturnType<typeof useApi<TeacherDashboard>> }) {
+function Courses({ state }: { state: ApiState<TeacherDashboard> }) {
   const { data, error } = state;
   if (!data)
     return error ? (
@@ -194,7 +191,7 @@ function Today({ lessons }: { lessons: TeacherLesson[] }) {
   );
 }
 
-function Week({ state }: { state: ReturnType<typeof useApi<TeacherLesson[]>> }) {
+function Week({ state }: { state: ApiState<TeacherLesson[]> }) {
   const navigate = useNavigate();
   const { data, error } = state;
   if (!data)

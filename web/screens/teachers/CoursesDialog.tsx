@@ -4,20 +4,13 @@
 // can be given to another teacher ('Confier à…'), with its lessons, roll calls, resources and
 // grades: the way a course that has roll calls leaves a teacher (it cannot be unticked then).
 import { useState } from 'react';
-import { ApiError, api, type Queued } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { ApiError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { Modal } from '../../components/Modal';
 import { teachersText as t } from '../../i18n/teachers';
-import type { Message } from '../../../worker/contract/endpoint';
-import type {
-  HandedOver,
-  HandOver,
-  NewAssignment,
-  ProgrammeCourse,
-  SavedAssignment,
-  SchoolTeacher,
-} from '../../../worker/contract/teachers';
+import type { HandOver, NewAssignment, ProgrammeCourse, SchoolTeacher } from '../../../worker/contract/teachers';
 
 function byClass(courses: readonly ProgrammeCourse[]): [string, ProgrammeCourse[]][] {
   const groups = new Map<string, ProgrammeCourse[]>();
@@ -37,8 +30,8 @@ export function CoursesDialog({
   year: { id: string; name: string };
   onClose: () => void;
 }) {
-  const programme = useApi<ProgrammeCourse[]>(`/teachers/courses?yearId=${encodeURIComponent(year.id)}`);
-  const { send, busy } = useWrite(programme);
+  const programme = useRead(endpoints.teachers.programme, { query: { yearId: year.id } });
+  const { write, busy } = useWrite(programme);
   /** The course being given or taken back: its box shows the change at once. */
   const [pending, setPending] = useState<string | null>(null);
   const keyOf = (course: ProgrammeCourse) => `${course.class_name}|${course.subject_id}`;
@@ -49,8 +42,9 @@ export function CoursesDialog({
   async function handOver(course: ProgrammeCourse, to: SchoolTeacher) {
     if (!course.assignment_id) return;
     const body: HandOver = { teacher_id: to.id };
-    const outcome = await send(
-      api.put<HandedOver | Queued>(`/assignments/${encodeURIComponent(course.assignment_id)}`, body),
+    const outcome = await write(
+      endpoints.teachers.handOver,
+      { params: { id: course.assignment_id }, body },
       {
         success: (a) => a.message,
         offline: (list) =>
@@ -65,22 +59,26 @@ export function CoursesDialog({
   async function toggle(course: ProgrammeCourse) {
     setPending(keyOf(course));
     try {
-      await write(course);
+      await change(course);
     } finally {
       setPending(null);
     }
   }
 
-  async function write(course: ProgrammeCourse) {
+  async function change(course: ProgrammeCourse) {
     if (course.teacher_id === teacher.id && course.assignment_id) {
-      await send(api.delete<Message | Queued>(`/assignments/${encodeURIComponent(course.assignment_id)}`), {
-        success: (a) => a.message,
-        // Roll calls or resources: the course can only change hands; its form opens.
-        refused: (error) => {
-          if (error instanceof ApiError && error.code === 'recorded') setHanding(keyOf(course));
-          return false;
+      await write(
+        endpoints.teachers.unassign,
+        { params: { id: course.assignment_id } },
+        {
+          success: (a) => a.message,
+          // Roll calls or resources: the course can only change hands; its form opens.
+          refused: (error) => {
+            if (error instanceof ApiError && error.code === 'recorded') setHanding(keyOf(course));
+            return false;
+          },
         },
-      });
+      );
       return;
     }
     const body: NewAssignment = {
@@ -89,21 +87,25 @@ export function CoursesDialog({
       className: course.class_name,
       subject_id: course.subject_id,
     };
-    await send(api.post<SavedAssignment | Queued>('/assignments', body), {
-      success: (a) => a.message,
-      offline: (list) =>
-        list.map((c) =>
-          c === course
-            ? {
-                ...c,
-                assignment_id: null,
-                teacher_id: teacher.id,
-                teacher_prenom: teacher.prenom,
-                teacher_nom: teacher.nom,
-              }
-            : c,
-        ),
-    });
+    await write(
+      endpoints.teachers.assign,
+      { body },
+      {
+        success: (a) => a.message,
+        offline: (list) =>
+          list.map((c) =>
+            c === course
+              ? {
+                  ...c,
+                  assignment_id: null,
+                  teacher_id: teacher.id,
+                  teacher_prenom: teacher.prenom,
+                  teacher_nom: teacher.nom,
+                }
+              : c,
+          ),
+      },
+    );
   }
 
   return (

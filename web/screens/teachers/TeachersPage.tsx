@@ -3,8 +3,8 @@
 // made with a temporary password shown once, printable on a slip), edit, give or take back
 // courses, reset the account's password, remove. Cards on a phone, the same cards in a grid wider.
 import { useMemo, useState } from 'react';
-import { api, type Queued } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Credentials, CredentialsDialog } from '../../components/CredentialsDialog';
@@ -14,14 +14,7 @@ import { useSchool } from '../../layouts/school';
 import { useOnline } from '../../session/connectivity';
 import { toast } from '../../components/toast';
 import { matchesSearch } from '../../../worker/domain/text';
-import type { Message } from '../../../worker/contract/endpoint';
-import type {
-  AddedTeacher,
-  SavedTeacher,
-  SchoolTeacher,
-  TeacherInput,
-  TeacherPasswordReset,
-} from '../../../worker/contract/teachers';
+import type { SchoolTeacher, TeacherInput } from '../../../worker/contract/teachers';
 import { CoursesDialog } from './CoursesDialog';
 import { printAccountSlip } from './slip';
 import { TeacherForm } from './TeacherForm';
@@ -37,10 +30,8 @@ type Dialog =
 export function TeachersPage() {
   const { school, selectedYear, loading } = useSchool();
   const online = useOnline();
-  const teachers = useApi<SchoolTeacher[]>(
-    selectedYear ? `/teachers?yearId=${encodeURIComponent(selectedYear.id)}` : null,
-  );
-  const { send, busy } = useWrite(teachers);
+  const teachers = useRead(endpoints.teachers.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
+  const { write, busy } = useWrite(teachers);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [search, setSearch] = useState('');
   const shown = useMemo(
@@ -58,8 +49,9 @@ export function TeachersPage() {
 
   async function save(input: TeacherInput) {
     if (dialog?.kind === 'edit') {
-      const outcome = await send(
-        api.put<SavedTeacher | Queued>(`/teachers/${encodeURIComponent(dialog.teacher.id)}`, input),
+      const outcome = await write(
+        endpoints.teachers.update,
+        { params: { id: dialog.teacher.id }, body: input },
         {
           success: (a) => a.message,
           offline: (list) =>
@@ -74,36 +66,35 @@ export function TeachersPage() {
       return;
     }
     if (needsNetwork()) return;
-    const outcome = await send(api.post<AddedTeacher | Queued>('/teachers', input), { success: null });
+    const outcome = await write(endpoints.teachers.create, { body: input }, { success: null });
     if (outcome && !outcome.queued)
       setDialog({ kind: 'credentials', name: fullName(outcome.answer.teacher), credentials: outcome.answer });
   }
 
   async function createAccount(teacher: SchoolTeacher) {
     if (needsNetwork()) return;
-    const outcome = await send(api.post<AddedTeacher | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/account`), {
-      success: null,
-    });
+    const outcome = await write(endpoints.teachers.createAccount, { params: { id: teacher.id } }, { success: null });
     if (outcome && !outcome.queued)
       setDialog({ kind: 'credentials', name: fullName(teacher), credentials: outcome.answer });
   }
 
   async function reset(teacher: SchoolTeacher) {
     if (needsNetwork()) return;
-    const outcome = await send(
-      api.put<TeacherPasswordReset | Queued>(`/teachers/${encodeURIComponent(teacher.id)}/reset-password`),
-      { success: null },
-    );
+    const outcome = await write(endpoints.teachers.resetPassword, { params: { id: teacher.id } }, { success: null });
     setDialog(
       outcome && !outcome.queued ? { kind: 'credentials', name: fullName(teacher), credentials: outcome.answer } : null,
     );
   }
 
   async function remove(teacher: SchoolTeacher) {
-    await send(api.delete<Message | Queued>(`/teachers/${encodeURIComponent(teacher.id)}`), {
-      success: (a) => a.message,
-      offline: (list) => list.filter((row) => row.id !== teacher.id),
-    });
+    await write(
+      endpoints.teachers.remove,
+      { params: { id: teacher.id } },
+      {
+        success: (a) => a.message,
+        offline: (list) => list.filter((row) => row.id !== teacher.id),
+      },
+    );
     setDialog(null);
   }
 

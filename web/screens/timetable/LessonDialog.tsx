@@ -1,7 +1,8 @@
 // Placing a lesson (a course, a day, a start and an end, a place) or moving one. The server's
 // refusal of an overlap stays in the dialog, under the times, naming the clash.
 import { type FormEvent, useState } from 'react';
-import { ApiError, api, type Queued } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -9,9 +10,8 @@ import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { timetableText } from '../../i18n/timetable';
 import { DAYS } from '../../../worker/domain/timetable';
-import type { Message } from '../../../worker/contract/endpoint';
 import type { FullAssignment } from '../../../worker/contract/teachers';
-import type { MovedLesson, NewLesson, SavedLesson, TimetableEntry } from '../../../worker/contract/timetable';
+import type { TimetableEntry } from '../../../worker/contract/timetable';
 
 const t = timetableText.manage;
 
@@ -34,7 +34,7 @@ export function LessonDialog({
   const [end, setEnd] = useState(lesson?.end_time ?? '09:00');
   const [location, setLocation] = useState(lesson?.location_name ?? '');
   const [error, setError] = useState<string | null>(null);
-  const { send, busy } = useWrite();
+  const { write, busy } = useWrite();
   /** A refusal the dialog shows itself (the clash, a wrong time), not as a toast. */
   const refused = (e: unknown) => {
     if (!(e instanceof ApiError) || e.status >= 500) return false;
@@ -48,12 +48,14 @@ export function LessonDialog({
     setError(null);
     const slot = { day_of_week: Number(day), start_time: start, end_time: end, location_name: location };
     const outcome = lesson
-      ? await send(
-          api.put<SavedLesson | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`, slot satisfies MovedLesson),
+      ? await write(
+          endpoints.timetable.update,
+          { params: { id: lesson.id }, body: slot },
           { success: (a) => a.message, refused },
         )
-      : await send(
-          api.post<SavedLesson | Queued>('/timetable', { assignment_id: course, ...slot } satisfies NewLesson),
+      : await write(
+          endpoints.timetable.create,
+          { body: { assignment_id: course, ...slot } },
           { success: (a) => a.message, refused },
         );
     if (outcome) onDone();
@@ -61,9 +63,13 @@ export function LessonDialog({
 
   async function remove() {
     if (!lesson) return;
-    const outcome = await send(api.delete<Message | Queued>(`/timetable/${encodeURIComponent(lesson.id)}`), {
-      success: (a) => a.message,
-    });
+    const outcome = await write(
+      endpoints.timetable.remove,
+      { params: { id: lesson.id } },
+      {
+        success: (a) => a.message,
+      },
+    );
     if (outcome) onDone();
   }
 

@@ -2,15 +2,15 @@
 // the year chosen in the top bar (the grid from 720 px, a day list on a phone); a lesson opens to
 // be moved or removed; 'Ajouter un créneau' places a lesson of one of the courses shown.
 import { useId, useState } from 'react';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { shellText } from '../../i18n/shell';
 import { timetableText } from '../../i18n/timetable';
 import { useSchool } from '../../layouts/school';
 import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
-import type { FullAssignment, SchoolTeacher } from '../../../worker/contract/teachers';
-import type { TimetableEntry, TimetableWeek } from '../../../worker/contract/timetable';
+import type { TimetableEntry } from '../../../worker/contract/timetable';
 import { LessonDialog } from './LessonDialog';
 import './timetable-page.css';
 
@@ -40,20 +40,23 @@ function savedView(): View | null {
 export function TimetablePage() {
   const { selectedYear, classes, loading } = useSchool();
   const ids = useId();
-  const year = selectedYear ? encodeURIComponent(selectedYear.id) : null;
+  const yearId = selectedYear?.id;
   const [view, setView] = useState<View | null>(savedView);
   const shown: View | null = view ?? (classes[0] ? { by: 'class', className: classes[0].name } : null);
   const choose = (next: View) => {
     sessionStorage.setItem(VIEW_KEY, JSON.stringify(next));
     setView(next);
   };
-  const teachers = useApi<SchoolTeacher[]>(year && shown?.by === 'teacher' ? `/teachers?yearId=${year}` : null);
-  const assignments = useApi<FullAssignment[]>(year ? `/full-assignments?yearId=${year}` : null);
-  const weekPath =
-    year && shown
-      ? `/timetable?yearId=${year}&${shown.by === 'class' ? `className=${encodeURIComponent(shown.className)}` : `teacherId=${encodeURIComponent(shown.teacherId)}`}`
-      : null;
-  const week = useApi<TimetableWeek>(shown?.by === 'teacher' && !shown.teacherId ? null : weekPath);
+  const teachers = useRead(endpoints.teachers.list, yearId && shown?.by === 'teacher' ? { query: { yearId } } : null);
+  const assignments = useRead(endpoints.teachers.fullAssignments, yearId ? { query: { yearId } } : null);
+  const week = useRead(
+    endpoints.timetable.week,
+    !yearId || !shown || (shown.by === 'teacher' && !shown.teacherId)
+      ? null
+      : {
+          query: shown.by === 'class' ? { yearId, className: shown.className } : { yearId, teacherId: shown.teacherId },
+        },
+  );
   const [dialog, setDialog] = useState<{ lesson: TimetableEntry | null } | null>(null);
 
   const courses = (assignments.data ?? []).filter((a) =>
@@ -135,7 +138,7 @@ export function TimetablePage() {
       )}
       {assignments.data?.length === 0 && <p className="muted">{t.noCourses}</p>}
       {week.error && !week.data && <p className="notice notice-error">{week.error}</p>}
-      {weekPath && !week.data && !week.error && (
+      {yearId && shown && !week.data && !week.error && (
         <p className="muted" role="status">
           {t.loading}
         </p>

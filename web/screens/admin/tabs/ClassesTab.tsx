@@ -1,17 +1,17 @@
 // Classes tab: the school's classes in order; deletion is refused for a class with enrolments.
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
 import type { SchoolClass as ClassRow } from '../../../../worker/contract/classes';
 
 const t = adminText.classes;
-const PATH = '/classes';
 const byOrder = (list: ClassRow[]) =>
   [...list].sort((a, b) => a.order_index - b.order_index || a.name.localeCompare(b.name, 'fr'));
 
 export function ClassesTab() {
-  const state = useApi<ClassRow[]>(PATH);
+  const state = useRead(endpoints.classes.list, {});
   const school = useSchool();
   return (
     <>
@@ -21,7 +21,7 @@ export function ClassesTab() {
         list={state}
         texts={t}
         writes={{
-          path: PATH,
+          endpoints: endpoints.classes,
           done: adminServerText.classes,
           added: (name, list) => ({
             id: crypto.randomUUID(),

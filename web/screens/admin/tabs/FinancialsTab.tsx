@@ -2,26 +2,23 @@
 // amounts changed, each with the amount shown (the server refuses the save if it moved since),
 // empty amounts sent as null.
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, type Queued } from '../../../api/client';
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { amountInputText, parseAmount, toCentimes } from '../../../../worker/domain/money';
-import type { ClassFee as Fee, ClassFeesInput } from '../../../../worker/contract/class-financials';
-import type { Message } from '../../../../worker/contract/endpoint';
 
 const t = adminText.financials;
 
 export function FinancialsTab() {
   const { selectedYear, school, reload: reloadSchool } = useSchool();
-  const path = selectedYear ? `/class-financials?yearId=${encodeURIComponent(selectedYear.id)}` : null;
-  const state = useApi<Fee[]>(path);
+  const state = useRead(endpoints.classFinancials.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<string[]>([]);
-  const { send, busy } = useWrite(state);
+  const { write, busy } = useWrite(state);
   useEffect(() => {
     if (state.data)
       setTexts(
@@ -31,7 +28,7 @@ export function FinancialsTab() {
       );
   }, [state.data]);
 
-  if (!selectedYear || !path) return <p className="notice notice-info">{adminText.common.noYear}</p>;
+  if (!selectedYear) return <p className="notice notice-info">{adminText.common.noYear}</p>;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -49,13 +46,16 @@ export function FinancialsTab() {
     const wrong = amounts.filter((a) => a.bad).map((a) => a.fee.class_id);
     setInvalid(wrong);
     if (wrong.length) return toast.error(adminServerText.fees.invalidAmount);
-    await send(
-      api.put<Message | Queued>('/class-financials', {
-        yearId: selectedYear!.id,
-        financials: amounts
-          .filter((a) => a.mppa !== a.fee.mppa)
-          .map((a) => ({ class_name: a.fee.class_name, mppa: a.mppa, previous: a.fee.mppa })),
-      } satisfies ClassFeesInput),
+    await write(
+      endpoints.classFinancials.save,
+      {
+        body: {
+          yearId: selectedYear!.id,
+          financials: amounts
+            .filter((a) => a.mppa !== a.fee.mppa)
+            .map((a) => ({ class_name: a.fee.class_name, mppa: a.mppa, previous: a.fee.mppa })),
+        },
+      },
       {
         success: adminServerText.fees.updated,
         queued: offlineText.queued.update,

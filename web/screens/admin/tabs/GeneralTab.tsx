@@ -1,7 +1,7 @@
 // General tab: the school's information and logo (document 1 §2, §5), saved in one call to the
 // existing PUT /api/instance/current; the logo goes to R2 and is served by the Worker.
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { api, type Queued } from '../../../api/client';
+import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { Field } from '../../../components/Field';
 import { toast } from '../../../components/toast';
@@ -13,8 +13,6 @@ import { CURRENCIES } from '../../../../worker/domain/money';
 import { isSchoolPhone, parsePassingGrade, SCHOOL_LIMITS } from '../../../../worker/domain/school';
 import { isEmail } from '../../../../worker/domain/students';
 import { cleanText } from '../../../../worker/domain/text';
-import type { Message } from '../../../../worker/contract/endpoint';
-import type { SchoolInfoInput } from '../../../../worker/contract/instance';
 
 const t = adminText.general;
 const LOGO_MAX_BYTES = 512 * 1024;
@@ -41,7 +39,7 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
   });
   const [logo, setLogo] = useState<string | null>(school.logo_url);
   // The school's information is the shell's: a saved change reloads it.
-  const { send, busy } = useWrite(null, { reload: onSaved });
+  const { write, busy } = useWrite(null, { reload: onSaved });
   const set = (field: keyof typeof form) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -73,16 +71,19 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
     const passingGrade = parsePassingGrade(form.passing_grade);
     const refused = problem(phone, passingGrade);
     if (refused || passingGrade === null) return toast.error(refused ?? serverText.instance.invalidPassingGrade);
-    await send(
-      api.put<Message | Queued>('/instance/current', {
-        name: cleanText(form.name),
-        email: cleanText(form.email),
-        address: cleanText(form.address) || null,
-        phone,
-        passing_grade: passingGrade,
-        currency: form.currency,
-        logo_url: logo,
-      } satisfies SchoolInfoInput),
+    await write(
+      endpoints.instance.update,
+      {
+        body: {
+          name: cleanText(form.name),
+          email: cleanText(form.email),
+          address: cleanText(form.address) || null,
+          phone,
+          passing_grade: passingGrade,
+          currency: form.currency,
+          logo_url: logo,
+        },
+      },
       { success: serverText.instance.updated, queued: offlineText.queued.update },
     );
   }

@@ -1,18 +1,18 @@
 // Periods tab: the periods of a chosen year (a year must be selected to add one).
 import { useState } from 'react';
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { Field } from '../../../components/Field';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
-import type { Period } from '../../../../worker/contract/academic-periods';
 
 const t = adminText.periods;
 
 export function PeriodsTab() {
   const { years, selectedYear } = useSchool();
   const [yearId, setYearId] = useState(selectedYear?.id ?? '');
-  const state = useApi<Period[]>(yearId ? `/academic-periods?yearId=${encodeURIComponent(yearId)}` : null);
+  const state = useRead(endpoints.periods.list, yearId ? { query: { yearId } } : null);
 
   return (
     <>
@@ -38,7 +38,7 @@ export function PeriodsTab() {
           list={state}
           texts={t}
           writes={{
-            path: '/academic-periods',
+            endpoints: endpoints.periods,
             done: adminServerText.periods,
             scope: { year_id: yearId },
             added: (name) => ({ id: crypto.randomUUID(), year_id: yearId, name, start_date: null }),

@@ -1,8 +1,8 @@
 // Programme tab: for the selected year and a chosen class, the subjects on the programme with
 // their max grade (saved when the field loses focus, only if changed) and the other subjects.
 import { useEffect, useState } from 'react';
-import { api, type Queued } from '../../../api/client';
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { Field } from '../../../components/Field';
 import { toast } from '../../../components/toast';
@@ -10,14 +10,7 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { parseMaxGrade } from '../../../../worker/domain/setup';
-import type { SchoolClass } from '../../../../worker/contract/classes';
-import type {
-  AssignedSubject,
-  Programme,
-  ProgrammeEntry as Entry,
-  SavedMaxGrade,
-} from '../../../../worker/contract/curriculum';
-import type { Message } from '../../../../worker/contract/endpoint';
+import type { ProgrammeEntry as Entry } from '../../../../worker/contract/curriculum';
 
 const t = adminText.programme;
 const done = adminServerText.curriculum;
@@ -49,50 +42,61 @@ function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => 
 
 export function ProgrammeTab() {
   const { selectedYear } = useSchool();
-  const classes = useApi<SchoolClass[]>('/classes');
+  const classes = useRead(endpoints.classes.list, {});
   const [className, setClassName] = useState('');
-  const path =
-    selectedYear && className
-      ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}`
-      : null;
-  const state = useApi<Programme>(path);
-  const { send, busy } = useWrite(state);
+  const state = useRead(
+    endpoints.curriculum.get,
+    selectedYear && className ? { query: { yearId: selectedYear.id, className } } : null,
+  );
+  const { write, busy } = useWrite(state);
 
   if (!selectedYear) return <p className="notice notice-info">{adminText.common.noYear}</p>;
   const cell = (subjectId: string) => ({ yearId: selectedYear.id, className, subjectId });
 
   const assign = (subject: { id: string; name: string }) =>
-    send(api.post<AssignedSubject | Queued>('/curriculum/assign', cell(subject.id)), {
-      success: done.assigned,
-      offline: (p) => ({
-        assigned: [
-          ...p.assigned,
-          { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 },
-        ],
-        available: p.available.filter((s) => s.id !== subject.id),
-      }),
-    });
+    write(
+      endpoints.curriculum.assign,
+      { body: cell(subject.id) },
+      {
+        success: done.assigned,
+        offline: (p) => ({
+          assigned: [
+            ...p.assigned,
+            { id: crypto.randomUUID(), subject_id: subject.id, subject_name: subject.name, max_grade: 100 },
+          ],
+          available: p.available.filter((s) => s.id !== subject.id),
+        }),
+      },
+    );
 
   const unassign = (entry: Entry) =>
-    send(api.post<Message | Queued>('/curriculum/unassign', cell(entry.subject_id)), {
-      success: done.unassigned,
-      queued: offlineText.queued.deletion,
-      offline: (p) => ({
-        assigned: p.assigned.filter((a) => a.id !== entry.id),
-        available: [...p.available, { id: entry.subject_id, name: entry.subject_name }],
-      }),
-    });
+    write(
+      endpoints.curriculum.unassign,
+      { body: cell(entry.subject_id) },
+      {
+        success: done.unassigned,
+        queued: offlineText.queued.deletion,
+        offline: (p) => ({
+          assigned: p.assigned.filter((a) => a.id !== entry.id),
+          available: [...p.available, { id: entry.subject_id, name: entry.subject_name }],
+        }),
+      },
+    );
 
   const saveMaxGrade = async (entry: Entry, value: number) =>
     Boolean(
-      await send(api.put<SavedMaxGrade | Queued>(`/curriculum/max-grade/${entry.id}`, { max_grade: value }), {
-        success: done.maxGradeUpdated,
-        queued: offlineText.queued.update,
-        offline: (p) => ({
-          ...p,
-          assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)),
-        }),
-      }),
+      await write(
+        endpoints.curriculum.setMaxGrade,
+        { params: { id: entry.id }, body: { max_grade: value } },
+        {
+          success: done.maxGradeUpdated,
+          queued: offlineText.queued.update,
+          offline: (p) => ({
+            ...p,
+            assigned: p.assigned.map((a) => (a.id === entry.id ? { ...a, max_grade: value } : a)),
+          }),
+        },
+      ),
     );
 
   return (

@@ -3,15 +3,15 @@
 // students (each outcome can be switched before executing), execute after a confirmation (the
 // result is cleared), then the latest run with its undo. Online only: nothing here is queued.
 import { useMemo, useState } from 'react';
-import { api, errorMessage, NetworkError } from '../../../api/client';
-import { useApi } from '../../../api/useApi';
+import { sendNow, useRead } from '../../../api/calls';
+import { errorMessage, NetworkError } from '../../../api/client';
+import { endpoints } from '../../../api/endpoints';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toast } from '../../../components/toast';
 import { promotionText as t } from '../../../i18n/promotion';
 import { currentYearOf, useSchool } from '../../../layouts/school';
 import { useOnline } from '../../../session/connectivity';
-import type { Message } from '../../../../worker/contract/endpoint';
-import type { PromotionLatest, PromotionPreview } from '../../../../worker/contract/promotion';
+import type { PromotionPreview } from '../../../../worker/contract/promotion';
 import './promotion.css';
 
 type Outcome = 'admitted' | 'failed';
@@ -21,7 +21,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString('fr-FR', { date
 export function PromotionTab() {
   const { years } = useSchool();
   const online = useOnline();
-  const latest = useApi<PromotionLatest>('/promotions/latest');
+  const latest = useRead(endpoints.promotion.latest, {});
   const [sourceId, setSourceId] = useState<string>(() => currentYearOf(years)?.id ?? '');
   const [preview, setPreview] = useState<PromotionPreview | null>(null);
   const [overrides, setOverrides] = useState<Record<string, Outcome>>({});
@@ -55,11 +55,11 @@ export function PromotionTab() {
     if (!online) return toast.error(t.simulateOnline);
     setBusy(true);
     try {
-      const answer = await api.post<PromotionPreview>(
-        '/promotions?preview=true',
-        { sourceYearId: source },
-        { noQueue: true },
-      );
+      // A simulation answers the preview (the run's other answer is its notice).
+      const answer = (await sendNow(endpoints.promotion.run, {
+        query: { preview: 'true' },
+        body: { sourceYearId: source },
+      })) as PromotionPreview;
       setPreview(answer);
       setOverrides({});
       toast.success(answer.message);
@@ -80,11 +80,10 @@ export function PromotionTab() {
     if (!preview) return;
     setBusy(true);
     try {
-      const answer = await api.post<Message>(
-        '/promotions',
-        { sourceYearId: preview.source_year.id, overrides },
-        { noQueue: true },
-      );
+      const answer = await sendNow(endpoints.promotion.run, {
+        query: {},
+        body: { sourceYearId: preview.source_year.id, overrides },
+      });
       toast.success(answer.message);
       setPreview(null);
       setOverrides({});
@@ -100,7 +99,7 @@ export function PromotionTab() {
   async function undo() {
     setBusy(true);
     try {
-      const answer = await api.delete<Message>('/promotions/latest', undefined, { noQueue: true });
+      const answer = await sendNow(endpoints.promotion.undo);
       toast.success(answer.message);
       latest.reload();
     } catch (error) {

@@ -2,8 +2,8 @@
 // §6), a name, permission checkboxes by category, and the existing roles; system roles are
 // read-only (document 1 §2 "Roles"). A name another role has is refused before sending.
 import { type FormEvent, useState } from 'react';
-import { api, type Queued } from '../../../api/client';
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Field } from '../../../components/Field';
@@ -13,23 +13,21 @@ import { hasPermission, useSession } from '../../../session/session';
 import { RowActions } from '../EditableList';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
 import { cleanText } from '../../../../worker/domain/text';
-import type { Message } from '../../../../worker/contract/endpoint';
-import type { Permission, Role, RoleInput, RoleUpdate, SavedRole } from '../../../../worker/contract/roles';
+import type { Role, RoleInput } from '../../../../worker/contract/roles';
 
 const t = adminText.roles;
 const done = adminServerText.roles;
-const PATH = '/roles';
 
 export function RolesTab() {
   const session = useSession();
-  const roles = useApi<Role[]>(PATH);
-  const permissions = useApi<Permission[]>('/permissions');
+  const roles = useRead(endpoints.roles.list, {});
+  const permissions = useRead(endpoints.roles.permissions, {});
   const [editing, setEditing] = useState<Role | null>(null);
   const [template, setTemplate] = useState('');
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<Role | null>(null);
-  const { send, busy } = useWrite(roles);
+  const { write, busy } = useWrite(roles);
 
   const categories = [...new Set(permissions.data?.map((p) => p.category) ?? [])];
   const permissionsOf = (ids: number[]) => permissions.data?.filter((p) => ids.includes(p.id)) ?? [];
@@ -71,11 +69,9 @@ export function RolesTab() {
     const local = { name: trimmed, permissions: permissionsOf(selected) };
     // A queued edit will move the revision by one when it is sent: the offline copy does too.
     const outcome = editing
-      ? await send(
-          api.put<SavedRole | Queued>(`${PATH}/${editing.id}`, {
-            ...body,
-            revision: editing.revision,
-          } satisfies RoleUpdate),
+      ? await write(
+          endpoints.roles.update,
+          { params: { id: editing.id }, body: { ...body, revision: editing.revision } },
           {
             success: done.updated,
             queued: offlineText.queued.modification,
@@ -83,22 +79,30 @@ export function RolesTab() {
               list.map((r) => (r.id === editing.id ? { ...r, ...local, revision: r.revision + 1 } : r)),
           },
         )
-      : await send(api.post<SavedRole | Queued>(PATH, body), {
-          success: done.created,
-          offline: (list) => [
-            ...list,
-            { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local },
-          ],
-        });
+      : await write(
+          endpoints.roles.create,
+          { body },
+          {
+            success: done.created,
+            offline: (list) => [
+              ...list,
+              { id: crypto.randomUUID(), is_system: false, template_key: null, revision: 0, ...local },
+            ],
+          },
+        );
     if (outcome) reset();
   }
 
   async function remove(role: Role) {
-    const outcome = await send(api.delete<Message | Queued>(`${PATH}/${role.id}`), {
-      success: done.deleted,
-      queued: offlineText.queued.deletion,
-      offline: (list) => list.filter((r) => r.id !== role.id),
-    });
+    const outcome = await write(
+      endpoints.roles.remove,
+      { params: { id: role.id } },
+      {
+        success: done.deleted,
+        queued: offlineText.queued.deletion,
+        offline: (list) => list.filter((r) => r.id !== role.id),
+      },
+    );
     setDeleting(null);
     if (outcome && editing?.id === role.id) reset();
   }

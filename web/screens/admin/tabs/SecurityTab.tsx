@@ -1,7 +1,9 @@
 // Security tab: the signed-in user's password change (document 2 §2 "Password change form", §5),
 // with the live criteria checklist; the fresh token of the answer replaces the session's.
 import { type FormEvent, useState } from 'react';
-import { api, ApiError, NetworkError } from '../../../api/client';
+import { send } from '../../../api/calls';
+import { ApiError, isQueued, NetworkError } from '../../../api/client';
+import { endpoints } from '../../../api/endpoints';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Field } from '../../../components/Field';
 import { NewPasswordFields } from '../../../components/PasswordChecks';
@@ -13,7 +15,6 @@ import { serverText } from '../../../i18n/server';
 import { setSessionToken, useSession } from '../../../session/session';
 import { BackupCard } from '../BackupCard';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
-import type { PasswordChange, PasswordChanged } from '../../../../worker/contract/auth';
 import '../../login/auth.css';
 
 const t = adminText.security;
@@ -37,10 +38,10 @@ export function SecurityTab() {
     if (!navigator.onLine) return setError(authText.login.offline);
     setBusy(true);
     try {
-      const answer = await api.put<PasswordChanged>('/user/change-password', {
-        currentPassword: current,
-        newPassword: next,
-      } satisfies PasswordChange);
+      const sent = await send(endpoints.auth.changePassword, {
+        body: { currentPassword: current, newPassword: next },
+      });
+      const answer = isQueued(sent) ? null : sent;
       if (answer?.accessToken) setSessionToken(answer.accessToken);
       toast.success(answer?.message ?? rules.changed);
       setCurrent('');

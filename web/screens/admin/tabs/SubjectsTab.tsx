@@ -1,18 +1,16 @@
 // Subjects tab: the school's subjects (the programme tab places them in classes).
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { EditableList } from '../EditableList';
-import type { Subject as SubjectAnswer } from '../../../../worker/contract/subjects';
-
-/** What the list shows of a subject (a subject added offline has no more). */
-type Subject = Pick<SubjectAnswer, 'id' | 'name'>;
+import { getSession } from '../../../session/session';
+import type { Subject } from '../../../../worker/contract/subjects';
 
 const t = adminText.subjects;
-const PATH = '/subjects';
 const byName = (list: Subject[]) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 
 export function SubjectsTab() {
-  const state = useApi<Subject[]>(PATH);
+  const state = useRead(endpoints.subjects.list, {});
   return (
     <>
       <h2>{t.title}</h2>
@@ -20,9 +18,9 @@ export function SubjectsTab() {
         list={state}
         texts={t}
         writes={{
-          path: PATH,
+          endpoints: endpoints.subjects,
           done: adminServerText.subjects,
-          added: (name) => ({ id: crypto.randomUUID(), name }),
+          added: (name) => ({ id: crypto.randomUUID(), name, instance_id: getSession()?.instance_id ?? '' }),
           sort: byName,
         }}
       />

@@ -1,8 +1,8 @@
 // School years tab: the wizard, a manual add, the list with the current badge, 'set as current'
 // and delete (not for the current year; the warning says all of the year's data goes).
 import { type FormEvent, useState } from 'react';
-import { api, type Queued } from '../../../api/client';
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -10,17 +10,15 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { SetupWizardLauncher } from '../../setup-wizard/SetupWizardLauncher';
-import type { Message } from '../../../../worker/contract/endpoint';
-import type { CreatedSchoolYear, NewSchoolYear, SchoolYear } from '../../../../worker/contract/school-years';
+import type { SchoolYear } from '../../../../worker/contract/school-years';
 import { yearNameProblem } from '../../../../worker/domain/setup';
 
 const t = adminText.years;
 const done = adminServerText.years;
-const PATH = '/school-years';
 
 export function YearsTab() {
   const school = useSchool();
-  const state = useApi<SchoolYear[]>(PATH);
+  const state = useRead(endpoints.schoolYears.list, {});
   const [name, setName] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [wizard, setWizard] = useState(false);
@@ -30,7 +28,7 @@ export function YearsTab() {
     state.reload();
     school.reload();
   };
-  const { send, busy } = useWrite(state, { reload: refresh });
+  const { write, busy } = useWrite(state, { reload: refresh });
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -38,29 +36,41 @@ export function YearsTab() {
     const problem = yearNameProblem(value);
     if (problem) return setFormError(problem === 'format' ? done.invalidFormat : done.notConsecutive);
     setFormError(null);
-    const outcome = await send(api.post<CreatedSchoolYear | Queued>(PATH, { name: value } satisfies NewSchoolYear), {
-      success: done.added,
-      offline: (list) =>
-        [...list, { id: crypto.randomUUID(), name: value, is_current: list.length === 0 }].sort((a, b) =>
-          b.name.localeCompare(a.name),
-        ),
-    });
+    const outcome = await write(
+      endpoints.schoolYears.create,
+      { body: { name: value } },
+      {
+        success: done.added,
+        offline: (list) =>
+          [...list, { id: crypto.randomUUID(), name: value, is_current: list.length === 0 }].sort((a, b) =>
+            b.name.localeCompare(a.name),
+          ),
+      },
+    );
     if (outcome) setName('');
   }
 
   const makeCurrent = (year: SchoolYear) =>
-    send(api.put<Message | Queued>(`${PATH}/${year.id}/set-current`), {
-      success: done.madeCurrent,
-      queued: offlineText.queued.update,
-      offline: (list) => list.map((y) => ({ ...y, is_current: y.id === year.id })),
-    });
+    write(
+      endpoints.schoolYears.setCurrent,
+      { params: { id: year.id } },
+      {
+        success: done.madeCurrent,
+        queued: offlineText.queued.update,
+        offline: (list) => list.map((y) => ({ ...y, is_current: y.id === year.id })),
+      },
+    );
 
   async function remove(year: SchoolYear) {
-    await send(api.delete<Message | Queued>(`${PATH}/${year.id}`), {
-      success: done.deleted,
-      queued: offlineText.queued.deletion,
-      offline: (list) => list.filter((y) => y.id !== year.id),
-    });
+    await write(
+      endpoints.schoolYears.remove,
+      { params: { id: year.id } },
+      {
+        success: done.deleted,
+        queued: offlineText.queued.deletion,
+        offline: (list) => list.filter((y) => y.id !== year.id),
+      },
+    );
     setDeleting(null);
   }
 

@@ -2,9 +2,9 @@
 // landed. Kept in the tab's sessionStorage after every batch, so that an import interrupted by
 // the network or a reload is resumed where it stopped (a batch sent twice writes nothing twice:
 // its lines carry their student ids) or leaves a clear count of what landed.
-import { api, isQueued } from '../../../api/client';
+import { sendNow } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { importServerText } from '../../../i18n/student-import';
-import type { ImportCheck, ImportWritten } from '../../../../worker/contract/student-import';
 import {
   duplicatesInFile,
   IMPORT_CHECK_LINES,
@@ -50,9 +50,6 @@ export const dropJob = (yearId: string) => sessionStorage.removeItem(storageKey(
 
 export const lineName = (line: Pick<ImportLine, 'prenom' | 'nom'>) => `${line.prenom} ${line.nom}`.trim() || '-';
 
-/** Import calls are never queued offline (they need the network now): a failure is a NetworkError. */
-const NOW = { noQueue: true } as const;
-
 /**
  * The preview of every line: the server's verdicts, asked in batches of IMPORT_CHECK_LINES,
  * then the lines repeating an earlier line of another batch (the server sees one batch at a time;
@@ -66,7 +63,7 @@ export async function checkLines(
   const verdicts = new Map<number, LineVerdict>();
   for (let i = 0; i < lines.length; i += IMPORT_CHECK_LINES) {
     const batch = lines.slice(i, i + IMPORT_CHECK_LINES);
-    const answer = await api.post<ImportCheck>('/students/import/check', { yearId, lines: batch }, NOW);
+    const answer = await sendNow(endpoints.import.check, { body: { yearId, lines: batch } });
     for (const v of answer.verdicts) verdicts.set(v.line, v);
     onProgress(i + batch.length);
   }
@@ -85,8 +82,7 @@ export async function checkLines(
 /** Sends the job's next batch and answers the job as it now stands (saved). */
 export async function sendNextBatch(job: ImportJob): Promise<ImportJob> {
   const batch = job.lines.slice(job.sent, job.sent + IMPORT_WRITE_LINES);
-  const answer = await api.post<ImportWritten>('/students/import', { yearId: job.yearId, lines: batch }, NOW);
-  if (isQueued(answer)) throw new Error('queued');
+  const answer = await sendNow(endpoints.import.write, { body: { yearId: job.yearId, lines: batch } });
   const byLine = new Map(batch.map((l) => [l.line, l]));
   let created = 0;
   let enrolled = 0;
