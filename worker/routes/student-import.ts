@@ -5,7 +5,7 @@
 // condition "still no such student" inside its batch (decision 041): a NISU taken between the
 // preview and the confirmation is refused, never written twice.
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, holdsAlso } from '../auth/access';
 import { type ImportCheck, importApi as api, type ImportWritten } from '../contract/student-import';
 import { studentFieldsSchema, type StudentFields } from '../contract/students';
 import { importServerText as t } from '../contract/texts/student-import';
@@ -57,7 +57,7 @@ function fieldsOf(line: Line): { fields: StudentFields } | { reason: string } {
 /** What the import does with each line of a batch, and the lines it writes. */
 async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
   const { db, school } = c.var;
-  const canEnrol = c.var.account.permissions.has('enrollment:create');
+  const canEnrol = holdsAlso(c, 'enrollment:create');
   const checked = lines.map((line) => ({ line, ...fieldsOf(line) }));
   const keys = checked.flatMap((l) => ('fields' in l ? [keysOf({ ...l.fields, nisu: l.fields.nisu ?? '' })] : []));
   const names = [...new Set(lines.map((l) => l.className.trim()).filter(Boolean))];
@@ -142,73 +142,87 @@ async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
   return { year, planned, verdicts: lines.map((l) => verdicts.get(l.line)!) };
 }
 
-studentImportRoutes.post(api.check.path, allow.permission('student:create'), input(api.check), async (c) => {
-  const body = c.req.valid('json');
-  const { verdicts } = await plan(c, body.yearId, body.lines);
-  return c.json<ImportCheck>({ verdicts });
-});
+studentImportRoutes.post(
+  api.check.path,
+  allow.permission('student:create', { 'enrollment:create': 'to enrol the students' }),
+  input(api.check),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { verdicts } = await plan(c, body.yearId, body.lines);
+    return c.json<ImportCheck>({ verdicts });
+  },
+);
 
-studentImportRoutes.post(api.write.path, allow.permission('student:create'), input(api.write), async (c) => {
-  const body = c.req.valid('json');
-  const { db, school } = c.var;
-  // A student written by someone else between the read and the batch aborts the batch: the lines
-  // are decided again once (that student is now a duplicate), then the batch is sent again.
-  for (let attempt = 0; ; attempt++) {
-    const { year, planned, verdicts } = await plan(c, body.yearId, body.lines);
-    const enrolled = planned.filter((p) => p.klass);
-    const answer: ImportWritten = {
-      message: t.written(planned.length),
-      verdicts,
-      created: planned.length,
-      enrolled: enrolled.length,
-    };
-    if (planned.length === 0) return c.json<ImportWritten>(answer);
-    const rows: students.NewStudent[] = planned.map((p) => ({
-      id: p.id,
-      instanceId: school,
-      nom: p.fields.nom,
-      prenom: p.fields.prenom,
-      sexe: p.fields.sexe,
-      dateOfBirth: p.fields.date_of_birth,
-      birthPlace: p.fields.birth_place,
-      address: p.fields.address,
-      nisu: p.fields.nisu,
-      tutorName: p.fields.tutor_name,
-      tutorPhone: p.fields.tutor_phone,
-      tutorEmail: p.fields.tutor_email,
-      medicalNotes: null,
-      status: 'active',
-      updatedAt: new Date().toISOString(),
-    }));
-    const enrolments = enrolled.map((p) => newEnrollment(school, p.id, year.id, p.klass!.id, p.klass!.mppa ?? 0));
-    const keys = planned.map((p) => keysOf({ ...p.fields, nisu: p.fields.nisu ?? '' }));
-    try {
-      return await commit(c, [...students.insertStudents(db, rows), ...enrollments.insertEnrollments(db, enrolments)], {
-        audit: {
-          action: 'IMPORT_STUDENTS',
-          target: `${planned.length} élèves`,
-          details: {
-            year_id: year.id,
-            lines: [body.lines[0]!.line, body.lines[body.lines.length - 1]!.line],
-            created: planned.length,
-            enrolled: enrolled.length,
-          },
-        },
-        body: answer,
-        guards: [
+studentImportRoutes.post(
+  api.write.path,
+  allow.permission('student:create', { 'enrollment:create': 'to enrol the students' }),
+  input(api.write),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { db, school } = c.var;
+    // A student written by someone else between the read and the batch aborts the batch: the lines
+    // are decided again once (that student is now a duplicate), then the batch is sent again.
+    for (let attempt = 0; ; attempt++) {
+      const { year, planned, verdicts } = await plan(c, body.yearId, body.lines);
+      const enrolled = planned.filter((p) => p.klass);
+      const answer: ImportWritten = {
+        message: t.written(planned.length),
+        verdicts,
+        created: planned.length,
+        enrolled: enrolled.length,
+      };
+      if (planned.length === 0) return c.json<ImportWritten>(answer);
+      const rows: students.NewStudent[] = planned.map((p) => ({
+        id: p.id,
+        instanceId: school,
+        nom: p.fields.nom,
+        prenom: p.fields.prenom,
+        sexe: p.fields.sexe,
+        dateOfBirth: p.fields.date_of_birth,
+        birthPlace: p.fields.birth_place,
+        address: p.fields.address,
+        nisu: p.fields.nisu,
+        tutorName: p.fields.tutor_name,
+        tutorPhone: p.fields.tutor_phone,
+        tutorEmail: p.fields.tutor_email,
+        medicalNotes: null,
+        status: 'active',
+        updatedAt: new Date().toISOString(),
+      }));
+      const enrolments = enrolled.map((p) => newEnrollment(school, p.id, year.id, p.klass!.id, p.klass!.mppa ?? 0));
+      const keys = planned.map((p) => keysOf({ ...p.fields, nisu: p.fields.nisu ?? '' }));
+      try {
+        return await commit(
+          c,
+          [...students.insertStudents(db, rows), ...enrollments.insertEnrollments(db, enrolments)],
           {
-            holds: students.noneOfImport(school, {
-              ids: rows.map((r) => r.id),
-              nisus: keys.flatMap((k) => (k.nisu ? [k.nisu] : [])),
-              persons: keys.flatMap((k) => (k.person ? [k.person] : [])),
-            }),
-            error: conflict(serverText.changedMeanwhile, IMPORT_CHANGED),
+            audit: {
+              action: 'IMPORT_STUDENTS',
+              target: `${planned.length} élèves`,
+              details: {
+                year_id: year.id,
+                lines: [body.lines[0]!.line, body.lines[body.lines.length - 1]!.line],
+                created: planned.length,
+                enrolled: enrolled.length,
+              },
+            },
+            body: answer,
+            guards: [
+              {
+                holds: students.noneOfImport(school, {
+                  ids: rows.map((r) => r.id),
+                  nisus: keys.flatMap((k) => (k.nisu ? [k.nisu] : [])),
+                  persons: keys.flatMap((k) => (k.person ? [k.person] : [])),
+                }),
+                error: conflict(serverText.changedMeanwhile, IMPORT_CHANGED),
+              },
+            ],
           },
-        ],
-      });
-    } catch (error) {
-      if (attempt === 0 && error instanceof ApiError && error.code === IMPORT_CHANGED) continue;
-      throw error;
+        );
+      } catch (error) {
+        if (attempt === 0 && error instanceof ApiError && error.code === IMPORT_CHANGED) continue;
+        throw error;
+      }
     }
-  }
-});
+  },
+);

@@ -177,7 +177,8 @@ superadminRoutes.put(api.setExpiry.path, PLATFORM, input(api.setExpiry), async (
       action: 'SET_SCHOOL_EXPIRY',
       school: id,
       target: row.name,
-      details: { avant: row.expiresAt, après: expiresAt } },
+      details: { avant: row.expiresAt, après: expiresAt },
+    },
     body: { message: date ? t.expirySet : t.expiryCleared, expires_at: expiresAt } satisfies ExpirySaved,
   });
 });
