@@ -1,5 +1,5 @@
 // Payments of an enrolment's finance sheet, in their order; a payment with a receipt number is
-// never removed (domain/finance-sheet.ts decides, db/enrollments.ts composes the sheet's writes).
+// never removed (domain/finance-sheet.ts decides, db/finance-sheets.ts composes the sheet's writes).
 import { and, asc, count, eq, gte, lte, not, sql } from 'drizzle-orm';
 import type { SheetPayment } from '../domain/finance-sheet';
 import { insertChunks } from './chunks';

@@ -25,7 +25,7 @@ import { compareNames } from '../domain/text';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
-import { readReportData } from '../lib/report-data';
+import { readReportData } from '../db/report-data';
 import { input } from '../lib/validate';
 import { commit, type Guard } from '../lib/write';
 

@@ -13,7 +13,8 @@ import {
 } from '../contract/student-portal';
 import { studentServerText as t } from '../contract/texts/student';
 import * as periods from '../db/academic-periods';
-import * as enrollments from '../db/enrollments';
+import * as financeSheets from '../db/finance-sheets';
+import * as portalReads from '../db/student-portal';
 import * as grades from '../db/grades';
 import * as timetable from '../db/timetable-entries';
 import { round2 } from '../domain/grades';
@@ -21,7 +22,7 @@ import { financeTotals, fromCentimes } from '../domain/money';
 import { buildReportCards } from '../domain/report-cards';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, found, notFound } from '../lib/errors';
-import { readReportData } from '../lib/report-data';
+import { readReportData } from '../db/report-data';
 import { input } from '../lib/validate';
 
 export const studentPortalRoutes = new Hono<SchoolBindings>();
@@ -31,7 +32,7 @@ const portal = () => allow.any(allow.own('their own portal', 'student'), allow.t
 
 studentPortalRoutes.get(api.accessStatus.path, allow.types('student'), input(api.accessStatus), async (c) => {
   const { yearId } = c.req.valid('query');
-  const enabled = await enrollments.gradesAccessOfStudentUser(c.var.db, c.var.school, c.var.account.id, yearId ?? null);
+  const enabled = await portalReads.gradesAccessOfStudentUser(c.var.db, c.var.school, c.var.account.id, yearId ?? null);
   return c.json<AccessStatus>({ grades_access_enabled: enabled });
 });
 
@@ -52,10 +53,10 @@ const emptyGrades = (yearPeriods: { id: string; name: string }[], periodId: stri
 export async function portalStudent(c: SchoolContext, studentId: string | undefined) {
   const { db, school, account } = c.var;
   if (account.type === 'student') {
-    return found(await enrollments.findPortalStudent(db, school, { userId: account.id }), t.noAccountLink);
+    return found(await portalReads.findPortalStudent(db, school, { userId: account.id }), t.noAccountLink);
   }
   if (!studentId) throw badRequest(t.studentRequired);
-  return found(await enrollments.findPortalStudent(db, school, { studentId }), t.studentNotFound);
+  return found(await portalReads.findPortalStudent(db, school, { studentId }), t.studentNotFound);
 }
 
 type PortalStudent = Awaited<ReturnType<typeof portalStudent>>;
@@ -73,7 +74,7 @@ export const placeOf = (s: PortalStudent) =>
 studentPortalRoutes.get(api.me.path, portal(), input(api.me), async (c) => {
   const s = await portalStudent(c, c.req.valid('query').studentId);
   const place = placeOf(s);
-  const sheet = place ? await enrollments.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
+  const sheet = place ? await financeSheets.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
   return c.json<StudentMe>({
     student: { id: s.student_id, nom: s.nom, prenom: s.prenom, nisu: s.nisu, date_of_birth: s.date_of_birth },
     enrollment: place
@@ -157,7 +158,7 @@ studentPortalRoutes.get(api.grades.path, portal(), input(api.grades), async (c) 
 
 studentPortalRoutes.get(api.finance.path, portal(), input(api.finance), async (c) => {
   const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
-  const sheet = place ? await enrollments.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
+  const sheet = place ? await financeSheets.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
   const totals = sheet ? financeTotals(sheet) : { adjusted: 0, paid: 0, balance: 0 };
   return c.json<StudentFinance>({
     year_name: place?.yearName ?? null,
