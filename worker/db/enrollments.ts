@@ -9,7 +9,7 @@ import { chunk, IDS_PER_STATEMENT, insertChunks, selectByIds } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
-import { classes, classFees, enrollments, schoolYears, students } from './schema';
+import { classes, classFees, enrollments, schoolYears, students, users } from './schema';
 
 export type NewEnrollment = typeof enrollments.$inferInsert & { id: string };
 
@@ -30,6 +30,11 @@ export const studentOfEnrollment = and(
 export const yearOfEnrollment = and(
   eq(schoolYears.instanceId, enrollments.instanceId),
   eq(schoolYears.id, enrollments.yearId),
+);
+/** Join condition: the enrolments of a student account's student. */
+export const enrollmentOfStudentUser = and(
+  eq(enrollments.instanceId, users.instanceId),
+  eq(enrollments.studentId, users.studentId),
 );
 
 // ------------------------------------------------------------------------ the register's writes

@@ -2,7 +2,7 @@
 // current year, and whether a student account's grades are open.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { classOfEnrollment, yearOfEnrollment } from './enrollments';
+import { classOfEnrollment, enrollmentOfStudentUser, yearOfEnrollment } from './enrollments';
 import { byId } from './scoped';
 import { classes, enrollments, schoolYears, students, users } from './schema';
 
@@ -59,10 +59,7 @@ export async function gradesAccessOfStudentUser(db: Db, school: string, userId: 
   const row = await db
     .select({ enabled: enrollments.gradesAccessEnabled })
     .from(users)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.instanceId, users.instanceId), eq(enrollments.studentId, users.studentId)),
-    )
+    .innerJoin(enrollments, enrollmentOfStudentUser)
     .innerJoin(schoolYears, yearOfEnrollment)
     .where(and(byId(users, school, userId), yearId ? eq(enrollments.yearId, yearId) : eq(schoolYears.isCurrent, true)))
     .get();

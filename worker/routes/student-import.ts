@@ -142,87 +142,76 @@ async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
   return { year, planned, verdicts: lines.map((l) => verdicts.get(l.line)!) };
 }
 
-studentImportRoutes.post(
-  api.check.path,
-  allow.permission('student:create', { 'enrollment:create': 'to enrol the students' }),
-  input(api.check),
-  async (c) => {
-    const body = c.req.valid('json');
-    const { verdicts } = await plan(c, body.yearId, body.lines);
-    return c.json<ImportCheck>({ verdicts });
-  },
-);
+/** Who imports: holders of student:create; a line with a class enrols, which needs enrollment:create too. */
+const importer = () => allow.permission('student:create', { 'enrollment:create': 'to enrol the students' });
 
-studentImportRoutes.post(
-  api.write.path,
-  allow.permission('student:create', { 'enrollment:create': 'to enrol the students' }),
-  input(api.write),
-  async (c) => {
-    const body = c.req.valid('json');
-    const { db, school } = c.var;
-    // A student written by someone else between the read and the batch aborts the batch: the lines
-    // are decided again once (that student is now a duplicate), then the batch is sent again.
-    for (let attempt = 0; ; attempt++) {
-      const { year, planned, verdicts } = await plan(c, body.yearId, body.lines);
-      const enrolled = planned.filter((p) => p.klass);
-      const answer: ImportWritten = {
-        message: t.written(planned.length),
-        verdicts,
-        created: planned.length,
-        enrolled: enrolled.length,
-      };
-      if (planned.length === 0) return c.json<ImportWritten>(answer);
-      const rows: students.NewStudent[] = planned.map((p) => ({
-        id: p.id,
-        instanceId: school,
-        nom: p.fields.nom,
-        prenom: p.fields.prenom,
-        sexe: p.fields.sexe,
-        dateOfBirth: p.fields.date_of_birth,
-        birthPlace: p.fields.birth_place,
-        address: p.fields.address,
-        nisu: p.fields.nisu,
-        tutorName: p.fields.tutor_name,
-        tutorPhone: p.fields.tutor_phone,
-        tutorEmail: p.fields.tutor_email,
-        medicalNotes: null,
-        status: 'active',
-        updatedAt: new Date().toISOString(),
-      }));
-      const enrolments = enrolled.map((p) => newEnrollment(school, p.id, year.id, p.klass!.id, p.klass!.mppa ?? 0));
-      const keys = planned.map((p) => keysOf({ ...p.fields, nisu: p.fields.nisu ?? '' }));
-      try {
-        return await commit(
-          c,
-          [...students.insertStudents(db, rows), ...enrollments.insertEnrollments(db, enrolments)],
-          {
-            audit: {
-              action: 'IMPORT_STUDENTS',
-              target: `${planned.length} élèves`,
-              details: {
-                year_id: year.id,
-                lines: [body.lines[0]!.line, body.lines[body.lines.length - 1]!.line],
-                created: planned.length,
-                enrolled: enrolled.length,
-              },
-            },
-            body: answer,
-            guards: [
-              {
-                holds: students.noneOfImport(school, {
-                  ids: rows.map((r) => r.id),
-                  nisus: keys.flatMap((k) => (k.nisu ? [k.nisu] : [])),
-                  persons: keys.flatMap((k) => (k.person ? [k.person] : [])),
-                }),
-                error: conflict(serverText.changedMeanwhile, IMPORT_CHANGED),
-              },
-            ],
+studentImportRoutes.post(api.check.path, importer(), input(api.check), async (c) => {
+  const body = c.req.valid('json');
+  const { verdicts } = await plan(c, body.yearId, body.lines);
+  return c.json<ImportCheck>({ verdicts });
+});
+
+studentImportRoutes.post(api.write.path, importer(), input(api.write), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  // A student written by someone else between the read and the batch aborts the batch: the lines
+  // are decided again once (that student is now a duplicate), then the batch is sent again.
+  for (let attempt = 0; ; attempt++) {
+    const { year, planned, verdicts } = await plan(c, body.yearId, body.lines);
+    const enrolled = planned.filter((p) => p.klass);
+    const answer: ImportWritten = {
+      message: t.written(planned.length),
+      verdicts,
+      created: planned.length,
+      enrolled: enrolled.length,
+    };
+    if (planned.length === 0) return c.json<ImportWritten>(answer);
+    const rows: students.NewStudent[] = planned.map((p) => ({
+      id: p.id,
+      instanceId: school,
+      nom: p.fields.nom,
+      prenom: p.fields.prenom,
+      sexe: p.fields.sexe,
+      dateOfBirth: p.fields.date_of_birth,
+      birthPlace: p.fields.birth_place,
+      address: p.fields.address,
+      nisu: p.fields.nisu,
+      tutorName: p.fields.tutor_name,
+      tutorPhone: p.fields.tutor_phone,
+      tutorEmail: p.fields.tutor_email,
+      medicalNotes: null,
+      status: 'active',
+      updatedAt: new Date().toISOString(),
+    }));
+    const enrolments = enrolled.map((p) => newEnrollment(school, p.id, year.id, p.klass!.id, p.klass!.mppa ?? 0));
+    const keys = planned.map((p) => keysOf({ ...p.fields, nisu: p.fields.nisu ?? '' }));
+    try {
+      return await commit(c, [...students.insertStudents(db, rows), ...enrollments.insertEnrollments(db, enrolments)], {
+        audit: {
+          action: 'IMPORT_STUDENTS',
+          target: `${planned.length} élèves`,
+          details: {
+            year_id: year.id,
+            lines: [body.lines[0]!.line, body.lines[body.lines.length - 1]!.line],
+            created: planned.length,
+            enrolled: enrolled.length,
           },
-        );
-      } catch (error) {
-        if (attempt === 0 && error instanceof ApiError && error.code === IMPORT_CHANGED) continue;
-        throw error;
-      }
+        },
+        body: answer,
+        guards: [
+          {
+            holds: students.noneOfImport(school, {
+              ids: rows.map((r) => r.id),
+              nisus: keys.flatMap((k) => (k.nisu ? [k.nisu] : [])),
+              persons: keys.flatMap((k) => (k.person ? [k.person] : [])),
+            }),
+            error: conflict(serverText.changedMeanwhile, IMPORT_CHANGED),
+          },
+        ],
+      });
+    } catch (error) {
+      if (attempt === 0 && error instanceof ApiError && error.code === IMPORT_CHANGED) continue;
+      throw error;
     }
-  },
-);
+  }
+});
