@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import {
   assignments,
   classes,
@@ -16,9 +16,9 @@ import {
 import { courseColumns, courseNames } from './subjects';
 import { profileIdsOfUser } from './teachers';
 
-const classOf = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
-const subjectOf = and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId));
-const teacherOf = and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId));
+const classOf = along(classes, assignments, assignments.classId);
+const subjectOf = along(subjects, assignments, assignments.subjectId);
+const teacherOf = along(teachers, assignments, assignments.teacherId);
 const byCourse = [asc(classes.orderIndex), asc(classes.name), asc(subjects.name)];
 
 /** The courses an account teaches in a year, by class order then subject: one query. */
@@ -81,10 +81,7 @@ export const selectYearNamesOfTeacher = (db: Db, school: string, teacherId: stri
   db
     .select({ name: schoolYears.name })
     .from(assignments)
-    .innerJoin(
-      schoolYears,
-      and(eq(schoolYears.instanceId, assignments.instanceId), eq(schoolYears.id, assignments.yearId)),
-    )
+    .innerJoin(schoolYears, along(schoolYears, assignments, assignments.yearId))
     .where(and(eq(assignments.instanceId, school), eq(assignments.teacherId, teacherId)));
 
 export const insertAssignment = (

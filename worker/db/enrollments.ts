@@ -8,7 +8,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { chunk, IDS_PER_STATEMENT, insertChunks, selectByIds } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
-import { byId, ofSchool } from './scoped';
+import { along, byId, ofSchool } from './scoped';
 import { classes, classFees, enrollments, schoolYears, students, users } from './schema';
 
 export type NewEnrollment = typeof enrollments.$inferInsert & { id: string };
@@ -19,18 +19,9 @@ const ofClass = (school: string, classId: string): SQL =>
 export const inClassYear = (school: string, yearId: string, classId: string) =>
   and(ofClass(school, classId), eq(enrollments.yearId, yearId))!;
 /** Join conditions: the enrolment's class, student and year (same school). */
-export const classOfEnrollment = and(
-  eq(classes.instanceId, enrollments.instanceId),
-  eq(classes.id, enrollments.classId),
-);
-export const studentOfEnrollment = and(
-  eq(students.instanceId, enrollments.instanceId),
-  eq(students.id, enrollments.studentId),
-);
-export const yearOfEnrollment = and(
-  eq(schoolYears.instanceId, enrollments.instanceId),
-  eq(schoolYears.id, enrollments.yearId),
-);
+export const classOfEnrollment = along(classes, enrollments, enrollments.classId);
+export const studentOfEnrollment = along(students, enrollments, enrollments.studentId);
+export const yearOfEnrollment = along(schoolYears, enrollments, enrollments.yearId);
 /** Join condition: the enrolments of a student account's student. */
 export const enrollmentOfStudentUser = and(
   eq(enrollments.instanceId, users.instanceId),

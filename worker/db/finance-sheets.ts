@@ -2,7 +2,7 @@
 // payments and adjustments (the class roster, one sheet), and the writes of a sheet, composed
 // from the payments', adjustments', receipt counter's and enrolments' owners in one guarded
 // batch. Amounts are integer centimes; the routes turn them into the API's decimals.
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Sheet, SheetAdjustment, SheetPayment } from '../domain/finance-sheet';
 import { compareNames } from '../domain/text';
@@ -11,7 +11,7 @@ import type { Db } from './client';
 import * as enrollments from './enrollments';
 import * as instances from './instances';
 import { idsHeldElsewhere as paymentIdsHeldElsewhere, insertPayment, replacePayments } from './payments';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import { adjustments, classes, enrollments as enrollmentRows, payments, schoolYears, students } from './schema';
 
 export interface FinanceRecord extends Sheet {
@@ -26,8 +26,7 @@ export interface FinanceRecord extends Sheet {
   student: { nom: string; prenom: string; nisu: string | null };
 }
 
-const lineOf = (table: typeof payments | typeof adjustments) =>
-  and(eq(enrollmentRows.instanceId, table.instanceId), eq(enrollmentRows.id, table.enrollmentId));
+const lineOf = (table: typeof payments | typeof adjustments) => along(enrollmentRows, table, table.enrollmentId);
 
 /** The three reads of enrolments with their student, class, year, payments and adjustments. */
 function financeQueries(db: Db, where: SQL) {

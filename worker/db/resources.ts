@@ -4,14 +4,14 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import { assignments, classes, enrollments, resources, subjects, teachers, users } from './schema';
 import { profileIdsOfUser } from './teachers';
 
-const assignmentOf = and(eq(assignments.instanceId, resources.instanceId), eq(assignments.id, resources.assignmentId));
-const classOf = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
-const subjectOf = and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId));
-const teacherOf = and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId));
+const assignmentOf = along(assignments, resources, resources.assignmentId);
+const classOf = along(classes, assignments, assignments.classId);
+const subjectOf = along(subjects, assignments, assignments.subjectId);
+const teacherOf = along(teachers, assignments, assignments.teacherId);
 
 const columns = {
   id: resources.id,

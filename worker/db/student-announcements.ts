@@ -3,7 +3,7 @@
 import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { enrollmentOfStudentUser, yearOfEnrollment } from './enrollments';
-import { amongIds } from './scoped';
+import { along, amongIds } from './scoped';
 import { classes, enrollments, schoolYears, studentAnnouncementClasses, studentAnnouncements, users } from './schema';
 
 /** Announcements newest first, at most `limit`. */
@@ -32,13 +32,7 @@ export const selectTargets = (db: Db, school: string) =>
       order_index: classes.orderIndex,
     })
     .from(studentAnnouncementClasses)
-    .innerJoin(
-      classes,
-      and(
-        eq(classes.instanceId, studentAnnouncementClasses.instanceId),
-        eq(classes.id, studentAnnouncementClasses.classId),
-      ),
-    )
+    .innerJoin(classes, along(classes, studentAnnouncementClasses, studentAnnouncementClasses.classId))
     .where(eq(studentAnnouncementClasses.instanceId, school));
 
 /** The school's classes among `names` (compared as the unique index does, case-insensitive). */

@@ -3,23 +3,14 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { courseColumns, courseNames } from './subjects';
 import { existsNow, noneNow } from './guards';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import { assignments, classes, rollCalls, subjects, teachers, timetableEntries } from './schema';
 import { profileIdsOfUser } from './teachers';
 
-const assignmentOfEntry = and(
-  eq(assignments.instanceId, timetableEntries.instanceId),
-  eq(assignments.id, timetableEntries.assignmentId),
-);
-const classOfAssignment = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
-const subjectOfAssignment = and(
-  eq(subjects.instanceId, assignments.instanceId),
-  eq(subjects.id, assignments.subjectId),
-);
-const teacherOfAssignment = and(
-  eq(teachers.instanceId, assignments.instanceId),
-  eq(teachers.id, assignments.teacherId),
-);
+const assignmentOfEntry = along(assignments, timetableEntries, timetableEntries.assignmentId);
+const classOfAssignment = along(classes, assignments, assignments.classId);
+const subjectOfAssignment = along(subjects, assignments, assignments.subjectId);
+const teacherOfAssignment = along(teachers, assignments, assignments.teacherId);
 
 /** The week of the account's teacher profile in a year (nothing without a profile): one query. */
 export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId: string) =>
