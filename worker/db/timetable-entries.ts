@@ -1,11 +1,11 @@
 // Timetable entries: an assignment (a course) on a weekday, from a start to an end time, in a place.
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { courseColumns, courseNames } from './subjects';
 import { existsNow, noneNow } from './guards';
 import { along, byId } from './scoped';
 import { assignments, classes, rollCalls, subjects, teachers, timetableEntries } from './schema';
-import { profileIdsOfUser } from './teachers';
+import { taughtInYear } from './assignments';
 
 const assignmentOfEntry = along(assignments, timetableEntries, timetableEntries.assignmentId);
 const classOfAssignment = along(classes, assignments, assignments.classId);
@@ -27,13 +27,7 @@ export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId:
     .innerJoin(assignments, assignmentOfEntry)
     .innerJoin(classes, classOfAssignment)
     .innerJoin(subjects, subjectOfAssignment)
-    .where(
-      and(
-        eq(timetableEntries.instanceId, school),
-        eq(assignments.yearId, yearId),
-        inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
-      ),
-    )
+    .where(and(eq(timetableEntries.instanceId, school), taughtInYear(db, school, userId, yearId)))
     .orderBy(asc(timetableEntries.dayOfWeek), asc(timetableEntries.startTime), asc(classes.orderIndex));
 
 const lessonColumns = {
