@@ -1,6 +1,7 @@
 // The app's per-request variables. The bindings (`Env`, global) are generated from wrangler.toml
 // by `npm run types` into env.generated.d.ts; `npm test` fails when that file is stale.
 import type { Context } from 'hono';
+import type { AccessRule } from './auth/access';
 import type { Account } from './auth/session';
 import type { Db } from './db/client';
 
@@ -23,6 +24,8 @@ export interface AppBindings {
     directory: Db;
     /** The signed-in account, set by the access rule of the route. */
     account: Account;
+    /** The route's access rule (auth/access.ts), for `holdsAlso`. */
+    access: AccessRule;
   };
 }
 

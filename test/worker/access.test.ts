@@ -1,14 +1,21 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../worker/app';
-import { allow } from '../../worker/auth/access';
+import { type AccessRule, allow } from '../../worker/auth/access';
 import type { AccountType } from '../../worker/domain/accounts';
 import { ALL_PERMISSION_KEYS, PERMISSIONS } from '../../worker/domain/permissions';
 import { bodyOf, call, claimsOf, createPlatformUser, createSchool, tokenFor } from './helpers';
-import { concretePath, registeredRoutes, ruleOf, unguarded } from './route-walk';
+import { accessList, concretePath, registeredRoutes, ruleOf, unguarded } from './route-walk';
 
 const ROUTES = registeredRoutes(app);
 const GUARDED = ROUTES.filter((r) => ruleOf(r) && !ruleOf(r)!.public && r.method !== 'ALL');
+
+/** Whether a rule lets an account in, read from the rule as declared (not with the worker's `may`). */
+const admits = (rule: AccessRule, account: { type: AccountType; permissions: string[] }): boolean =>
+  (rule.types === undefined || rule.types.includes(account.type)) &&
+  (rule.permission === undefined || account.permissions.includes(rule.permission)) &&
+  (rule.anyPermission === undefined || rule.anyPermission.some((p) => account.permissions.includes(p))) &&
+  (rule.anyOf === undefined || rule.anyOf.some((part) => admits(part, account)));
 
 describe('route access rules', () => {
   it('finds the routes of the app', () => {
@@ -33,6 +40,17 @@ describe('route access rules', () => {
 
   it('gives every route an access rule', () => {
     expect(unguarded(app)).toEqual([]);
+  });
+
+  it('keeps docs/access.md listing every route with its whole rule (npm run openapi writes it)', async () => {
+    const list = accessList(app);
+    expect(list).not.toContain('**no rule**');
+    expect(list).toContain(
+      '| GET | `/api/teacher/subject-details` | any of [account types teacher, only the courses they teach ' +
+        '(checked on the rows)] or [account types admin, standard, holding grade:read] |',
+    );
+    expect(list).toContain('and enrollment:create to enrol the student');
+    await expect(list).toMatchFileSnapshot('../../docs/access.md');
   });
 
   it('would report a route without a rule (the walk can fail)', () => {
@@ -85,14 +103,11 @@ describe('route access rules', () => {
     }
 
     let refusals = 0;
+    const alternativesRefused = new Set<string>();
     for (const route of GUARDED) {
       const rule = ruleOf(route)!;
       for (const account of accounts) {
-        const typeRefused = rule.types !== undefined && !rule.types.includes(account.type);
-        const permissionRefused =
-          (rule.permission !== undefined && !account.permissions.includes(rule.permission)) ||
-          (rule.anyPermission !== undefined && !rule.anyPermission.some((p) => account.permissions.includes(p)));
-        if (!typeRefused && !permissionRefused) continue;
+        if (admits(rule, account)) continue;
         const body = route.method === 'GET' ? undefined : {};
         const res = await call(school, account.token, route.method, concretePath(route.path), body);
         expect(res.status, `${account.type} ${route.method} ${route.path}`).toBe(403);
@@ -101,9 +116,13 @@ describe('route access rules', () => {
           code: 'forbidden',
         });
         refusals++;
+        if (rule.anyOf) alternativesRefused.add(`${account.type} ${route.method} ${route.path}`);
       }
     }
     expect(refusals).toBeGreaterThan(10);
+    // allow.any: the staff without the permission are refused where the teacher of the course may.
+    expect(alternativesRefused).toContain('standard GET /api/teacher/subject-details');
+    expect(alternativesRefused).toContain('student PUT /api/resources/:id');
   }, 30_000); // one request per route and refused account: it grows with the API
 });
 

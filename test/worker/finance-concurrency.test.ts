@@ -9,7 +9,7 @@ import {
   replaceSheetStatements,
   sheetForWrite,
   sheetUnchanged,
-} from '../../worker/db/enrollments';
+} from '../../worker/db/finance-sheets';
 import { guardStatement } from '../../worker/db/guards';
 import { seedFinance } from './finance-fixture';
 import { bodyOf, call, createSchool, type ErrorBody, sql, type TestSchool, tokenFor } from './helpers';

@@ -301,7 +301,7 @@ describe('who may', () => {
     ).toBe(403);
   });
 
-  it('a grade is refused in this order: the enrolment, the right to write, the course, the period, the subject', async () => {
+  it('a grade is refused in this order: the right to write (the rule), the enrolment, the course, the period, the subject', async () => {
     const ctx = await gradebookSchool();
     const accountant = await tokenFor(ctx.school, 'comptable');
     const refusal = async (token: string, over: Partial<Record<string, unknown>>) => {
@@ -309,8 +309,9 @@ describe('who may', () => {
       return [res.status, (await bodyOf(res)).message];
     };
     const unknown = crypto.randomUUID();
-    expect(await refusal(accountant, { enrollment_id: unknown })).toEqual([404, 'Élève introuvable.']);
+    expect((await refusal(accountant, { enrollment_id: unknown }))[0]).toBe(403);
     expect((await refusal(accountant, {}))[0]).toBe(403);
+    expect(await refusal(ctx.prof, { enrollment_id: unknown })).toEqual([404, 'Élève introuvable.']);
     expect(await refusal(ctx.prof, { subject_id: ctx.subject.sciences, period_id: unknown })).toEqual([
       403,
       "Vous n'enseignez pas cette matière dans cette classe.",

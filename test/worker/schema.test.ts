@@ -1,6 +1,8 @@
 // The tenancy rules checked on the live schema (the migrations as applied), not on drizzle's
 // description of it: a migration that forgets instance_id fails here.
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../worker/db/schema';
 import { PERMISSIONS } from '../../worker/domain/permissions';
 import { schoolD1s } from './helpers';
 
@@ -95,6 +97,55 @@ describe('live schema', () => {
     }
     expect(offenders).toEqual([]);
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('declares in schema.ts (schoolKey) exactly the composite keys the migrations built', async () => {
+    // Written as `(instance_id, x) -> parent(instance_id, id) ON DELETE …`, one line a key.
+    const describeKey = (table: string, from: string[], target: string, to: string[], onDelete: string) =>
+      `${table}(${from.join(', ')}) -> ${target}(${to.join(', ')}) on delete ${onDelete.toLowerCase()}`;
+    const declared: string[] = [];
+    for (const table of Object.values(schema)) {
+      if (!(table instanceof SQLiteTable)) continue;
+      const config = getTableConfig(table);
+      for (const key of config.foreignKeys) {
+        const r = key.reference();
+        if (r.columns.length < 2) continue;
+        const target = getTableConfig(r.foreignTable).name;
+        const from = r.columns.map((c) => c.name);
+        declared.push(
+          describeKey(
+            config.name,
+            from,
+            target,
+            r.foreignColumns.map((c) => c.name),
+            key.onDelete ?? 'no action',
+          ),
+        );
+      }
+    }
+    const built: string[] = [];
+    const tables = await pragma<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
+    for (const { name } of tables.filter((t) => !isInternal(t.name))) {
+      const rows = await pragma<ForeignKeyColumn & { on_delete: string }>(`PRAGMA foreign_key_list("${name}")`);
+      const keys = new Map<number, (ForeignKeyColumn & { on_delete: string })[]>();
+      for (const row of rows) keys.set(row.id, [...(keys.get(row.id) ?? []), row]);
+      for (const columns of keys.values()) {
+        if (columns.length < 2) continue;
+        columns.sort((a, b) => a.seq - b.seq);
+        built.push(
+          describeKey(
+            name,
+            columns.map((c) => c.from),
+            columns[0]!.table,
+            columns.map((c) => c.to),
+            columns[0]!.on_delete,
+          ),
+        );
+      }
+    }
+    expect(declared.length).toBe(41);
+    expect(declared.every((k) => /^\w+\(instance_id, \w+\) -> \w+\(instance_id, id\)/.test(k))).toBe(true);
+    expect(declared.sort()).toEqual(built.sort());
   });
 
   it('scopes every unique index of a school table by instance_id', async () => {

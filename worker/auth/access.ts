@@ -3,6 +3,11 @@
 // caller in, applies maintenance and forced password change, checks account type and
 // permission, puts the caller's school on the context when only school accounts may call
 // (`c.var.school`, typed by the rule), and answers replays of idempotent writes.
+// The rule is the route's whole access rule (decision 264): alternatives (`allow.any`: the
+// teacher of the course or staff holding a permission), permissions a part of the request needs
+// (`also`, asked by the handler with `holdsAlso`) and the row the handler still checks (`own`)
+// are declared on it, so the route walk (docs/access.md) and the OpenAPI document say all of it.
+// Handlers keep only the checks that need the row (the teacher's course) or the body.
 import type { Context, MiddlewareHandler } from 'hono';
 import { serverText } from '../contract/texts/server';
 import { currentMaintenance } from '../durable/platform';
@@ -27,6 +32,12 @@ export interface AccessRule {
   temporaryPasswordOnly?: boolean;
   /** Only accounts of a school may call: the rule sets `school` on the context. */
   school?: boolean;
+  /** Any one of these rules is enough (`allow.any`): the teacher of the course, or staff holding a permission. */
+  anyOf?: readonly AccessRule[];
+  /** What the handler still checks on the row, in words (a teacher: the courses they teach). */
+  own?: string;
+  /** Permissions a part of the request needs besides, with the part (the handler asks `holdsAlso`). */
+  also?: Readonly<Partial<Record<PermissionKey, string>>>;
 }
 
 export const ACCESS_RULE = Symbol('accessRule');
@@ -48,7 +59,35 @@ export function may(account: Account, rule: AccessRule): boolean {
   if (rule.types && !rule.types.includes(account.type)) return false;
   if (rule.permission && !account.permissions.has(rule.permission)) return false;
   if (rule.anyPermission && !rule.anyPermission.some((p) => account.permissions.has(p))) return false;
+  if (rule.anyOf && !rule.anyOf.some((part) => may(account, part))) return false;
   return true;
+}
+
+/** Who may call, in words: the route walk (docs/access.md) and the OpenAPI document say this. */
+export function describeAccess(rule: AccessRule): string {
+  if (rule.public) return 'anyone (no session)';
+  const parts = rule.anyOf
+    ? [`any of ${rule.anyOf.map((part) => `[${describeAccess(part)}]`).join(' or ')}`]
+    : [rule.types ? `account types ${rule.types.join(', ')}` : 'any signed-in account'];
+  if (rule.permission) parts.push(`holding ${rule.permission}`);
+  if (rule.anyPermission) parts.push(`holding one of ${rule.anyPermission.join(', ')}`);
+  if (rule.own) parts.push(`only ${rule.own} (checked on the rows)`);
+  if (rule.temporaryPasswordOnly) parts.push('only while the password is temporary');
+  for (const [permission, part] of Object.entries(rule.also ?? {})) parts.push(`and ${permission} ${part}`);
+  return parts.join(', ');
+}
+
+/**
+ * Whether the caller holds a permission that a part of the request needs besides the route's
+ * (enrolling the student the form creates): the route's rule must declare it in `also`, so that
+ * the walk and the OpenAPI document name it.
+ */
+export function holdsAlso(
+  c: { var: Pick<AppBindings['Variables'], 'access' | 'account'> },
+  permission: PermissionKey,
+): boolean {
+  if (!c.var.access?.also?.[permission]) throw new Error(`${permission} is not declared by the route's access rule`);
+  return c.var.account.permissions.has(permission);
 }
 
 function rule<E extends AppBindings = AppBindings>(access: AccessRule): RuleMiddleware<E> {
@@ -66,6 +105,7 @@ function rule<E extends AppBindings = AppBindings>(access: AccessRule): RuleMidd
       throw new ApiError(403, 'password_not_temporary', serverText.passwordNotTemporary);
     }
     c.set('account', account);
+    c.set('access', access);
     if (access.school) {
       if (!account.instanceId) throw forbidden(serverText.wrongAccountKind);
       (c as unknown as SchoolContext).set('school', account.instanceId);
@@ -100,9 +140,22 @@ export const allow = {
       types,
       school: types.every(isSchoolType),
     }),
-  /** School staff holding a permission (admin holds all). */
-  permission: (permission: PermissionKey) => rule<SchoolBindings>({ types: STAFF_TYPES, permission, school: true }),
+  /** Accounts of these types, limited to their own rows (`what`, in words) by the handler. */
+  own: <const T extends readonly AccountType[]>(what: string, ...types: T) =>
+    rule<T[number] extends SchoolAccountType ? SchoolBindings : AppBindings>({
+      types,
+      own: what,
+      school: types.every(isSchoolType),
+    }),
+  /** School staff holding a permission (admin holds all); `also`: permissions parts of the request need besides. */
+  permission: (permission: PermissionKey, also?: AccessRule['also']) =>
+    rule<SchoolBindings>({ types: STAFF_TYPES, permission, school: true, ...(also ? { also } : {}) }),
   /** School staff holding at least one of the permissions. */
   anyPermission: (...permissions: PermissionKey[]) =>
     rule<SchoolBindings>({ types: STAFF_TYPES, anyPermission: permissions, school: true }),
+  /** Any one of the rules is enough; school-scoped when every one is. */
+  any: <E extends AppBindings>(...rules: RuleMiddleware<E>[]) => {
+    const anyOf = rules.map((r) => r[ACCESS_RULE]);
+    return rule<E>({ anyOf, school: anyOf.every((part) => part.school) });
+  },
 };

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 import { appreciations, enrollments, generalAppreciations } from './schema';
+import { along } from './scoped';
 
 /** A grade book's appreciations: one subject, one period, the class's enrolments of the year. */
 export const selectBookAppreciations = (
@@ -14,10 +15,7 @@ export const selectBookAppreciations = (
   db
     .select({ enrollment_id: appreciations.enrollmentId, text: appreciations.text })
     .from(appreciations)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.instanceId, appreciations.instanceId), eq(enrollments.id, appreciations.enrollmentId)),
-    )
+    .innerJoin(enrollments, along(enrollments, appreciations, appreciations.enrollmentId))
     .where(
       and(
         eq(appreciations.instanceId, school),

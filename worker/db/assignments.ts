@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import {
   assignments,
   classes,
@@ -16,10 +16,18 @@ import {
 import { courseColumns, courseNames } from './subjects';
 import { profileIdsOfUser } from './teachers';
 
-const classOf = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
-const subjectOf = and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId));
-const teacherOf = and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId));
+const classOf = along(classes, assignments, assignments.classId);
+const subjectOf = along(subjects, assignments, assignments.subjectId);
+const teacherOf = along(teachers, assignments, assignments.teacherId);
 const byCourse = [asc(classes.orderIndex), asc(classes.name), asc(subjects.name)];
+
+/** A condition on an assignment row: a course of the account (of one of its teacher profiles). */
+export const ofTeacherUser = (db: Db, school: string, userId: string) =>
+  inArray(assignments.teacherId, profileIdsOfUser(db, school, userId));
+
+/** A condition on an assignment row: a course the account teaches in the year. */
+export const taughtInYear = (db: Db, school: string, userId: string, yearId: string) =>
+  and(eq(assignments.instanceId, school), eq(assignments.yearId, yearId), ofTeacherUser(db, school, userId))!;
 
 /** The courses an account teaches in a year, by class order then subject: one query. */
 export const selectCoursesOfUser = (db: Db, school: string, yearId: string, userId: string) =>
@@ -28,13 +36,7 @@ export const selectCoursesOfUser = (db: Db, school: string, yearId: string, user
     .from(assignments)
     .innerJoin(classes, classOf)
     .innerJoin(subjects, subjectOf)
-    .where(
-      and(
-        eq(assignments.instanceId, school),
-        eq(assignments.yearId, yearId),
-        inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
-      ),
-    )
+    .where(taughtInYear(db, school, userId, yearId))
     .orderBy(...byCourse);
 
 /** The year's assignments with their teacher, by class order then subject: one query. */
@@ -81,10 +83,7 @@ export const selectYearNamesOfTeacher = (db: Db, school: string, teacherId: stri
   db
     .select({ name: schoolYears.name })
     .from(assignments)
-    .innerJoin(
-      schoolYears,
-      and(eq(schoolYears.instanceId, assignments.instanceId), eq(schoolYears.id, assignments.yearId)),
-    )
+    .innerJoin(schoolYears, along(schoolYears, assignments, assignments.yearId))
     .where(and(eq(assignments.instanceId, school), eq(assignments.teacherId, teacherId)));
 
 export const insertAssignment = (
@@ -171,7 +170,7 @@ const ofCourse = (school: string, userId: string, course: CourseRef, db: Db) =>
     eq(assignments.yearId, course.yearId),
     eq(assignments.classId, course.classId),
     eq(assignments.subjectId, course.subjectId),
-    inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
+    ofTeacherUser(db, school, userId),
   )!;
 
 /** Whether an account teaches a course (a row when it does): batchable. */
@@ -196,12 +195,5 @@ export const findTeachesClass = (db: Db, school: string, userId: string, yearId:
   db
     .select({ teaches: sql<number>`1` })
     .from(assignments)
-    .where(
-      and(
-        eq(assignments.instanceId, school),
-        eq(assignments.yearId, yearId),
-        eq(assignments.classId, classId),
-        inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
-      ),
-    )
+    .where(and(taughtInYear(db, school, userId, yearId), eq(assignments.classId, classId)))
     .get();

@@ -2,6 +2,7 @@
 import { and, between, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { attendanceOverrides, enrollments } from './schema';
+import { along } from './scoped';
 
 /** The overrides of a class's enrolments of a year over a date range. */
 export const selectClassOverrides = (
@@ -16,13 +17,7 @@ export const selectClassOverrides = (
       status: attendanceOverrides.status,
     })
     .from(attendanceOverrides)
-    .innerJoin(
-      enrollments,
-      and(
-        eq(enrollments.instanceId, attendanceOverrides.instanceId),
-        eq(enrollments.id, attendanceOverrides.enrollmentId),
-      ),
-    )
+    .innerJoin(enrollments, along(enrollments, attendanceOverrides, attendanceOverrides.enrollmentId))
     .where(
       and(
         eq(attendanceOverrides.instanceId, school),

@@ -2,7 +2,7 @@
 // reads and deletes (contract/audit.ts): the school's log, and the platform's view over every
 // school's log and its own.
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, unionAll } from 'drizzle-orm/sqlite-core';
 import type { Account } from '../auth/session';
 import type { AuditAction } from '../contract/texts/audit';
 import { insertChunks } from './chunks';
@@ -159,6 +159,22 @@ const heldSchool = (states: string[]) =>
  * school filter keeps that school's rows and the platform's rows about it. Newest first. `key` narrows to rows newer than, or not newer than,
  * a row's key. Answers the two selects and their conditions for the reads below.
  */
+/**
+ * The columns of a log row as the platform's journal reads it, from either log (aliased: the
+ * union's order names them, and the joined school has an id and a created_at too).
+ */
+const logColumns = (table: LogTable, schoolId: AnySQLiteColumn, byPlatform: 0 | 1) => ({
+  id: sql<string>`${table.id}`.as('id'),
+  timestamp: sql<string>`${table.createdAt}`.as('created_at'),
+  username: table.username,
+  action_type: table.actionType,
+  target_name: table.targetName,
+  details: table.details,
+  school_id: sql<string | null>`${schoolId}`.as('school_id'),
+  school_name: sql<string | null>`${instances.name}`.as('school_name'),
+  by_platform: sql<number>`${sql.raw(String(byPlatform))}`.as('by_platform'),
+});
+
 function platformLogSelects(db: Db, filters: PlatformFilters, key?: { key: LogKey; side: 'newer' | 'notNewer' }) {
   const schoolWhere = and(
     heldSchool(['open', 'moving']),
@@ -174,34 +190,12 @@ function platformLogSelects(db: Db, filters: PlatformFilters, key?: { key: LogKe
     ...(key ? [keyCondition(platformAuditLog, key.key, key.side)] : []),
   );
   const schoolRows = db
-    .select({
-      // Aliased: the union's order names them, and the joined school has an id and a created_at too.
-      id: sql<string>`${auditLog.id}`.as('id'),
-      timestamp: sql<string>`${auditLog.createdAt}`.as('created_at'),
-      username: auditLog.username,
-      action_type: auditLog.actionType,
-      target_name: auditLog.targetName,
-      details: auditLog.details,
-      school_id: sql<string | null>`${auditLog.instanceId}`.as('school_id'),
-      school_name: sql<string | null>`${instances.name}`.as('school_name'),
-      by_platform: sql<number>`0`.as('by_platform'),
-    })
+    .select(logColumns(auditLog, auditLog.instanceId, 0))
     .from(auditLog)
     .innerJoin(instances, eq(instances.id, auditLog.instanceId))
     .where(schoolWhere);
   const platformRows = db
-    .select({
-      // Aliased: the union's order names them, and the joined school has an id and a created_at too.
-      id: sql<string>`${platformAuditLog.id}`.as('id'),
-      timestamp: sql<string>`${platformAuditLog.createdAt}`.as('created_at'),
-      username: platformAuditLog.username,
-      action_type: platformAuditLog.actionType,
-      target_name: platformAuditLog.targetName,
-      details: platformAuditLog.details,
-      school_id: sql<string | null>`${platformAuditLog.schoolId}`.as('school_id'),
-      school_name: sql<string | null>`${instances.name}`.as('school_name'),
-      by_platform: sql<number>`1`.as('by_platform'),
-    })
+    .select(logColumns(platformAuditLog, platformAuditLog.schoolId, 1))
     .from(platformAuditLog)
     .leftJoin(instances, eq(instances.id, platformAuditLog.schoolId))
     .where(platformWhere);

@@ -5,7 +5,7 @@ import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { courseColumns } from './subjects';
 import { existsNow } from './guards';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import { assignments, classes, curriculum, subjects, teachers } from './schema';
 
 export interface Cell {
@@ -23,7 +23,7 @@ export const classCurriculum = (db: Db, school: string, yearId: string, classId:
       max_grade: curriculum.maxGrade,
     })
     .from(curriculum)
-    .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .innerJoin(subjects, along(subjects, curriculum, curriculum.subjectId))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId), eq(curriculum.classId, classId)))
     .orderBy(asc(subjects.name))
     .all();
@@ -72,8 +72,8 @@ export const selectYearCourses = (db: Db, school: string, yearId: string) =>
   db
     .select(courseColumns)
     .from(curriculum)
-    .innerJoin(classes, and(eq(classes.instanceId, curriculum.instanceId), eq(classes.id, curriculum.classId)))
-    .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .innerJoin(classes, along(classes, curriculum, curriculum.classId))
+    .innerJoin(subjects, along(subjects, curriculum, curriculum.subjectId))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId)))
     .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));
 
@@ -88,8 +88,8 @@ export const selectProgramme = (db: Db, school: string, yearId: string) =>
       teacher_nom: sql<string | null>`${teachers.nom}`.as('teacher_nom'),
     })
     .from(curriculum)
-    .innerJoin(classes, and(eq(classes.instanceId, curriculum.instanceId), eq(classes.id, curriculum.classId)))
-    .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .innerJoin(classes, along(classes, curriculum, curriculum.classId))
+    .innerJoin(subjects, along(subjects, curriculum, curriculum.subjectId))
     .leftJoin(
       assignments,
       and(
@@ -99,7 +99,7 @@ export const selectProgramme = (db: Db, school: string, yearId: string) =>
         eq(assignments.subjectId, curriculum.subjectId),
       ),
     )
-    .leftJoin(teachers, and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId)))
+    .leftJoin(teachers, along(teachers, assignments, assignments.teacherId))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId)))
     .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));
 
@@ -120,6 +120,6 @@ export const selectClassSubjects = (db: Db, school: string, yearId: string, clas
       max_grade: curriculum.maxGrade,
     })
     .from(curriculum)
-    .innerJoin(subjects, and(eq(subjects.instanceId, curriculum.instanceId), eq(subjects.id, curriculum.subjectId)))
+    .innerJoin(subjects, along(subjects, curriculum, curriculum.subjectId))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId), eq(curriculum.classId, classId)))
     .orderBy(asc(subjects.name));

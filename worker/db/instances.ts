@@ -74,34 +74,22 @@ export async function resolveInstance(directory: Db, hostname: string) {
   return rows.find((r) => !r.isDefault) ?? rows[0] ?? null;
 }
 
+/** A school's routing and database, as the directory holds them. */
+const routeColumns = {
+  id: instances.id,
+  name: instances.name,
+  hostname: instances.hostname,
+  aliases: instances.aliases,
+  isDefault: instances.isDefault,
+  shard: instances.shard,
+};
+
 /** In the directory: a school's row (its routing and its database). */
 export const getRoute = (directory: Db, id: string) =>
-  directory
-    .select({
-      id: instances.id,
-      name: instances.name,
-      hostname: instances.hostname,
-      aliases: instances.aliases,
-      isDefault: instances.isDefault,
-      shard: instances.shard,
-    })
-    .from(instances)
-    .where(eq(instances.id, id))
-    .get();
+  directory.select(routeColumns).from(instances).where(eq(instances.id, id)).get();
 
 /** In the directory: every school's routing and database. */
-export const listRoutes = (directory: Db) =>
-  directory
-    .select({
-      id: instances.id,
-      name: instances.name,
-      hostname: instances.hostname,
-      aliases: instances.aliases,
-      isDefault: instances.isDefault,
-      shard: instances.shard,
-    })
-    .from(instances)
-    .all();
+export const listRoutes = (directory: Db) => directory.select(routeColumns).from(instances).all();
 
 /** A school's state in its database (open, moving, incoming, moved), or undefined when it has no row there. */
 export const stateOf = async (db: Db, id: string) =>

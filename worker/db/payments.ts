@@ -1,10 +1,10 @@
 // Payments of an enrolment's finance sheet, in their order; a payment with a receipt number is
-// never removed (domain/finance-sheet.ts decides, db/enrollments.ts composes the sheet's writes).
+// never removed (domain/finance-sheet.ts decides, db/finance-sheets.ts composes the sheet's writes).
 import { and, asc, count, eq, gte, lte, not, sql } from 'drizzle-orm';
 import type { SheetPayment } from '../domain/finance-sheet';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
-import { ofSchool } from './scoped';
+import { along, ofSchool } from './scoped';
 import { classes, enrollments, payments, schoolYears, students } from './schema';
 
 const row = (school: string, enrollmentId: string, p: SheetPayment, position: number) => ({
@@ -81,16 +81,10 @@ export async function paymentsOfPeriod(db: Db, school: string, q: PeriodQuery) {
     db
       .select(periodColumns)
       .from(payments)
-      .innerJoin(
-        enrollments,
-        and(eq(enrollments.instanceId, payments.instanceId), eq(enrollments.id, payments.enrollmentId)),
-      )
-      .innerJoin(students, and(eq(students.instanceId, enrollments.instanceId), eq(students.id, enrollments.studentId)))
-      .innerJoin(classes, and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId)))
-      .innerJoin(
-        schoolYears,
-        and(eq(schoolYears.instanceId, enrollments.instanceId), eq(schoolYears.id, enrollments.yearId)),
-      )
+      .innerJoin(enrollments, along(enrollments, payments, payments.enrollmentId))
+      .innerJoin(students, along(students, enrollments, enrollments.studentId))
+      .innerJoin(classes, along(classes, enrollments, enrollments.classId))
+      .innerJoin(schoolYears, along(schoolYears, enrollments, enrollments.yearId))
       .where(where)
       .orderBy(asc(payments.date), asc(payments.receiptNo), asc(payments.id))
       .limit(q.limit)

@@ -6,7 +6,7 @@ import { chunk, insertChunks } from './chunks';
 import type { Db } from './client';
 import { noGradeOf } from './grades';
 import { existsNow, noneNow } from './guards';
-import { byId, ofSchool } from './scoped';
+import { along, byId, ofSchool } from './scoped';
 import { enrollments, payments, promotionRunItems, promotionRuns, schoolYears, students, users } from './schema';
 
 type ItemKind = (typeof promotionRunItems.$inferInsert)['kind'];
@@ -21,7 +21,7 @@ export const selectYearStudents = (db: Db, school: string, yearId: string) =>
       user_status: users.status,
     })
     .from(enrollments)
-    .innerJoin(students, and(eq(students.instanceId, enrollments.instanceId), eq(students.id, enrollments.studentId)))
+    .innerJoin(students, along(students, enrollments, enrollments.studentId))
     .leftJoin(users, and(eq(users.instanceId, students.instanceId), eq(users.studentId, students.id)))
     .where(and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId), eq(students.status, 'active')));
 

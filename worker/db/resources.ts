@@ -4,14 +4,14 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import { assignments, classes, enrollments, resources, subjects, teachers, users } from './schema';
-import { profileIdsOfUser } from './teachers';
+import { ofTeacherUser, taughtInYear } from './assignments';
 
-const assignmentOf = and(eq(assignments.instanceId, resources.instanceId), eq(assignments.id, resources.assignmentId));
-const classOf = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
-const subjectOf = and(eq(subjects.instanceId, assignments.instanceId), eq(subjects.id, assignments.subjectId));
-const teacherOf = and(eq(teachers.instanceId, assignments.instanceId), eq(teachers.id, assignments.teacherId));
+const assignmentOf = along(assignments, resources, resources.assignmentId);
+const classOf = along(classes, assignments, assignments.classId);
+const subjectOf = along(subjects, assignments, assignments.subjectId);
+const teacherOf = along(teachers, assignments, assignments.teacherId);
 
 const columns = {
   id: resources.id,
@@ -52,14 +52,7 @@ export const selectOfYear = (db: Db, school: string, yearId: string) =>
 
 /** The resources of the courses an account teaches in a year. */
 export const selectOfTeacher = (db: Db, school: string, yearId: string, userId: string) =>
-  selectWhere(
-    db,
-    and(
-      eq(resources.instanceId, school),
-      eq(assignments.yearId, yearId),
-      inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
-    )!,
-  );
+  selectWhere(db, and(eq(resources.instanceId, school), taughtInYear(db, school, userId, yearId))!);
 
 /** The resources of a class in a year. */
 export const selectOfClass = (db: Db, school: string, yearId: string, classId: string) =>
@@ -74,7 +67,7 @@ export type Reader = { kind: 'manager' } | { kind: 'teacher'; userId: string } |
 /** A condition on an assignment row: the reader may see its resources. */
 function readable(db: Db, school: string, reader: Reader): SQL {
   if (reader.kind === 'manager') return sql`1 = 1`;
-  if (reader.kind === 'teacher') return inArray(assignments.teacherId, profileIdsOfUser(db, school, reader.userId));
+  if (reader.kind === 'teacher') return ofTeacherUser(db, school, reader.userId);
   return sql`EXISTS (SELECT 1 FROM ${enrollments} e JOIN ${users} u ON u.instance_id = e.instance_id AND u.student_id = e.student_id
     WHERE e.instance_id = ${school} AND u.id = ${reader.userId} AND e.year_id = ${assignments.yearId} AND e.class_id = ${assignments.classId})`;
 }

@@ -1,9 +1,19 @@
 // The whole data model of both spec documents. Tenancy rule (docs/decisions/002-tenancy.md):
 // every table holding a school's data has `instance_id NOT NULL`, a UNIQUE (instance_id, id)
-// key that children reference, and composite foreign keys that include instance_id, so a row
-// can never point into another school. Money is integer centimes, scores integer hundredths.
+// key that children reference, and composite foreign keys that include instance_id (`schoolKey`),
+// so a row can never point into another school. Money is integer centimes, scores integer hundredths.
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  check,
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
@@ -192,6 +202,27 @@ const instanceId = () =>
     .notNull()
     .references(() => instances.id, { onDelete: 'cascade' });
 
+/** A school table's key: its `instance_id`, and its `id` that children reference with the school's. */
+interface SchoolKeyed {
+  instanceId: AnySQLiteColumn;
+  id: AnySQLiteColumn;
+}
+
+/**
+ * The composite foreign key of the tenancy rule: `(instance_id, <column>) -> parent(instance_id,
+ * id)`, so that a row can only point at a row of its own school. Every reference from one school
+ * table to another is written with it.
+ */
+const schoolKey = (
+  t: { instanceId: AnySQLiteColumn },
+  column: AnySQLiteColumn,
+  parent: SchoolKeyed,
+  onDelete?: 'cascade' | 'restrict',
+) => {
+  const key = foreignKey({ columns: [t.instanceId, column], foreignColumns: [parent.instanceId, parent.id] });
+  return onDelete ? key.onDelete(onDelete) : key;
+};
+
 export const users = sqliteTable(
   'users',
   {
@@ -210,9 +241,7 @@ export const users = sqliteTable(
     uniqueIndex('users_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('users_username_uq').on(t.instanceId, sql`${t.username} COLLATE NOCASE`),
     uniqueIndex('users_student_uq').on(t.instanceId, t.studentId),
-    foreignKey({ columns: [t.instanceId, t.studentId], foreignColumns: [students.instanceId, students.id] }).onDelete(
-      'cascade',
-    ),
+    schoolKey(t, t.studentId, students, 'cascade'),
   ],
 );
 
@@ -243,10 +272,7 @@ export const rolePermissions = sqliteTable(
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.instanceId, t.roleId, t.permissionId] }),
-    foreignKey({ columns: [t.instanceId, t.roleId], foreignColumns: [roles.instanceId, roles.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.instanceId, t.roleId, t.permissionId] }), schoolKey(t, t.roleId, roles, 'cascade')],
 );
 
 export const userRoles = sqliteTable(
@@ -259,8 +285,8 @@ export const userRoles = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.instanceId, t.userId, t.roleId] }),
     index('user_roles_role_idx').on(t.instanceId, t.roleId),
-    foreignKey({ columns: [t.instanceId, t.userId], foreignColumns: [users.instanceId, users.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.roleId], foreignColumns: [roles.instanceId, roles.id] }).onDelete('cascade'),
+    schoolKey(t, t.userId, users, 'cascade'),
+    schoolKey(t, t.roleId, roles, 'cascade'),
   ],
 );
 
@@ -297,10 +323,7 @@ export const academicPeriods = sqliteTable(
   (t) => [
     uniqueIndex('academic_periods_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('academic_periods_name_uq').on(t.instanceId, t.yearId, sql`${t.name} COLLATE NOCASE`),
-    foreignKey({
-      columns: [t.instanceId, t.yearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.yearId, schoolYears, 'cascade'),
   ],
 );
 
@@ -346,16 +369,9 @@ export const curriculum = sqliteTable(
   (t) => [
     uniqueIndex('curriculum_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('curriculum_cell_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
-    foreignKey({
-      columns: [t.instanceId, t.yearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
-      'cascade',
-    ),
+    schoolKey(t, t.yearId, schoolYears, 'cascade'),
+    schoolKey(t, t.classId, classes, 'cascade'),
+    schoolKey(t, t.subjectId, subjects, 'cascade'),
     check('curriculum_max_grade_ck', sql`${t.maxGrade} >= 0`),
   ],
 );
@@ -371,13 +387,8 @@ export const classFees = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }),
-    foreignKey({
-      columns: [t.instanceId, t.yearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
-      'cascade',
-    ),
+    schoolKey(t, t.yearId, schoolYears, 'cascade'),
+    schoolKey(t, t.classId, classes, 'cascade'),
     check('class_fees_mppa_ck', sql`${t.mppa} IS NULL OR ${t.mppa} >= 0`),
   ],
 );
@@ -446,17 +457,10 @@ export const enrollments = sqliteTable(
     uniqueIndex('enrollments_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('enrollments_student_year_uq').on(t.instanceId, t.studentId, t.yearId),
     index('enrollments_class_idx').on(t.instanceId, t.yearId, t.classId),
-    foreignKey({ columns: [t.instanceId, t.studentId], foreignColumns: [students.instanceId, students.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.instanceId, t.yearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.studentId, students, 'cascade'),
+    schoolKey(t, t.yearId, schoolYears, 'cascade'),
     // A class that has or had enrolments cannot be deleted (product decision).
-    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
-      'restrict',
-    ),
+    schoolKey(t, t.classId, classes, 'restrict'),
     check('enrollments_mppa_ck', sql`${t.mppa} >= 0`),
   ],
 );
@@ -483,10 +487,7 @@ export const payments = sqliteTable(
       .on(t.instanceId, t.receiptNo)
       .where(sql`${t.receiptNo} IS NOT NULL`),
     index('payments_enrollment_idx').on(t.instanceId, t.enrollmentId),
-    foreignKey({
-      columns: [t.instanceId, t.enrollmentId],
-      foreignColumns: [enrollments.instanceId, enrollments.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.enrollmentId, enrollments, 'cascade'),
     check('payments_amount_ck', sql`${t.amount} >= 0`),
   ],
 );
@@ -505,10 +506,7 @@ export const adjustments = sqliteTable(
   (t) => [
     uniqueIndex('adjustments_instance_id_uq').on(t.instanceId, t.id),
     index('adjustments_enrollment_idx').on(t.instanceId, t.enrollmentId),
-    foreignKey({
-      columns: [t.instanceId, t.enrollmentId],
-      foreignColumns: [enrollments.instanceId, enrollments.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.enrollmentId, enrollments, 'cascade'),
   ],
 );
 
@@ -540,16 +538,9 @@ export const evaluations = sqliteTable(
       sql`${t.name} COLLATE NOCASE`,
     ),
     index('evaluations_period_idx').on(t.instanceId, t.periodId, t.classId),
-    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.instanceId, t.periodId],
-      foreignColumns: [academicPeriods.instanceId, academicPeriods.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.classId, classes, 'cascade'),
+    schoolKey(t, t.subjectId, subjects, 'cascade'),
+    schoolKey(t, t.periodId, academicPeriods, 'cascade'),
     check('evaluations_max_ck', sql`${t.maxScore} > 0`),
   ],
 );
@@ -566,17 +557,9 @@ export const appreciations = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.instanceId, t.enrollmentId, t.subjectId, t.periodId] }),
     index('appreciations_period_idx').on(t.instanceId, t.periodId),
-    foreignKey({
-      columns: [t.instanceId, t.enrollmentId],
-      foreignColumns: [enrollments.instanceId, enrollments.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.instanceId, t.periodId],
-      foreignColumns: [academicPeriods.instanceId, academicPeriods.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.enrollmentId, enrollments, 'cascade'),
+    schoolKey(t, t.subjectId, subjects, 'cascade'),
+    schoolKey(t, t.periodId, academicPeriods, 'cascade'),
   ],
 );
 
@@ -591,14 +574,8 @@ export const generalAppreciations = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.instanceId, t.enrollmentId, t.periodId] }),
     index('general_appreciations_period_idx').on(t.instanceId, t.periodId),
-    foreignKey({
-      columns: [t.instanceId, t.enrollmentId],
-      foreignColumns: [enrollments.instanceId, enrollments.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.instanceId, t.periodId],
-      foreignColumns: [academicPeriods.instanceId, academicPeriods.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.enrollmentId, enrollments, 'cascade'),
+    schoolKey(t, t.periodId, academicPeriods, 'cascade'),
   ],
 );
 
@@ -621,7 +598,7 @@ export const teachers = sqliteTable(
     uniqueIndex('teachers_user_uq').on(t.instanceId, t.userId),
     index('teachers_name_idx').on(t.instanceId, t.nom, t.prenom),
     // Not SET NULL: that would null instance_id too. Deleting a user unlinks its teacher first.
-    foreignKey({ columns: [t.instanceId, t.userId], foreignColumns: [users.instanceId, users.id] }),
+    schoolKey(t, t.userId, users),
   ],
 );
 
@@ -639,19 +616,10 @@ export const assignments = sqliteTable(
     uniqueIndex('assignments_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('assignments_course_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
     index('assignments_teacher_idx').on(t.instanceId, t.yearId, t.teacherId),
-    foreignKey({
-      columns: [t.instanceId, t.yearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.teacherId], foreignColumns: [teachers.instanceId, teachers.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.instanceId, t.subjectId], foreignColumns: [subjects.instanceId, subjects.id] }).onDelete(
-      'cascade',
-    ),
+    schoolKey(t, t.yearId, schoolYears, 'cascade'),
+    schoolKey(t, t.teacherId, teachers, 'restrict'),
+    schoolKey(t, t.classId, classes, 'cascade'),
+    schoolKey(t, t.subjectId, subjects, 'cascade'),
   ],
 );
 
@@ -669,10 +637,7 @@ export const timetableEntries = sqliteTable(
   (t) => [
     uniqueIndex('timetable_entries_instance_id_uq').on(t.instanceId, t.id),
     index('timetable_entries_assignment_idx').on(t.instanceId, t.assignmentId, t.dayOfWeek),
-    foreignKey({
-      columns: [t.instanceId, t.assignmentId],
-      foreignColumns: [assignments.instanceId, assignments.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.assignmentId, assignments, 'cascade'),
     check('timetable_day_ck', sql`${t.dayOfWeek} BETWEEN 1 AND 6`),
     check('timetable_time_ck', sql`${t.startTime} < ${t.endTime}`),
   ],
@@ -701,13 +666,8 @@ export const classRosters = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }),
-    foreignKey({
-      columns: [t.instanceId, t.yearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
-      'cascade',
-    ),
+    schoolKey(t, t.yearId, schoolYears, 'cascade'),
+    schoolKey(t, t.classId, classes, 'cascade'),
   ],
 );
 
@@ -726,10 +686,7 @@ export const rollCalls = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.timetableEntryId, t.date] }),
-    foreignKey({
-      columns: [t.instanceId, t.timetableEntryId],
-      foreignColumns: [timetableEntries.instanceId, timetableEntries.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.timetableEntryId, timetableEntries, 'cascade'),
   ],
 );
 
@@ -743,10 +700,7 @@ export const attendanceOverrides = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.enrollmentId, t.date] }),
-    foreignKey({
-      columns: [t.instanceId, t.enrollmentId],
-      foreignColumns: [enrollments.instanceId, enrollments.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.enrollmentId, enrollments, 'cascade'),
   ],
 );
 
@@ -775,13 +729,8 @@ export const teacherAnnouncementRecipients = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.instanceId, t.announcementId, t.teacherId] }),
     index('teacher_announcement_recipients_teacher_idx').on(t.instanceId, t.teacherId),
-    foreignKey({
-      columns: [t.instanceId, t.announcementId],
-      foreignColumns: [teacherAnnouncements.instanceId, teacherAnnouncements.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.teacherId], foreignColumns: [teachers.instanceId, teachers.id] }).onDelete(
-      'cascade',
-    ),
+    schoolKey(t, t.announcementId, teacherAnnouncements, 'cascade'),
+    schoolKey(t, t.teacherId, teachers, 'cascade'),
   ],
 );
 
@@ -810,13 +759,8 @@ export const studentAnnouncementClasses = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.announcementId, t.classId] }),
-    foreignKey({
-      columns: [t.instanceId, t.announcementId],
-      foreignColumns: [studentAnnouncements.instanceId, studentAnnouncements.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.instanceId, t.classId], foreignColumns: [classes.instanceId, classes.id] }).onDelete(
-      'cascade',
-    ),
+    schoolKey(t, t.announcementId, studentAnnouncements, 'cascade'),
+    schoolKey(t, t.classId, classes, 'cascade'),
   ],
 );
 
@@ -839,10 +783,7 @@ export const resources = sqliteTable(
   (t) => [
     uniqueIndex('resources_instance_id_uq').on(t.instanceId, t.id),
     index('resources_assignment_idx').on(t.instanceId, t.assignmentId),
-    foreignKey({
-      columns: [t.instanceId, t.assignmentId],
-      foreignColumns: [assignments.instanceId, assignments.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.assignmentId, assignments, 'cascade'),
   ],
 );
 
@@ -887,14 +828,8 @@ export const promotionRuns = sqliteTable(
   (t) => [
     uniqueIndex('promotion_runs_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('promotion_runs_seq_uq').on(t.instanceId, t.seq),
-    foreignKey({
-      columns: [t.instanceId, t.sourceYearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.instanceId, t.targetYearId],
-      foreignColumns: [schoolYears.instanceId, schoolYears.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.sourceYearId, schoolYears, 'cascade'),
+    schoolKey(t, t.targetYearId, schoolYears, 'cascade'),
   ],
 );
 
@@ -910,9 +845,6 @@ export const promotionRunItems = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.runId, t.kind, t.refId] }),
-    foreignKey({
-      columns: [t.instanceId, t.runId],
-      foreignColumns: [promotionRuns.instanceId, promotionRuns.id],
-    }).onDelete('cascade'),
+    schoolKey(t, t.runId, promotionRuns, 'cascade'),
   ],
 );

@@ -1,5 +1,5 @@
 // The conditions every table module repeats: a row of the school by id, by name, all of the
-// school's rows; and whether any row matches. Every school table has `instance_id` first.
+// school's rows, the join along a school key; and whether any row matches. Every school table has `instance_id` first.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
@@ -10,6 +10,13 @@ type SchoolTable = SQLiteTable & { instanceId: SQLiteColumn };
 export const ofSchool = (table: SchoolTable, school: string): SQL => eq(table.instanceId, school);
 
 /** The school's row with this id (another school's id matches nothing). */
+/**
+ * The join along a school key (schema.ts's `schoolKey`): the parent row of the same school that
+ * the child's column names, `parent.instance_id = child.instance_id AND parent.id = column`.
+ */
+export const along = (parent: SchoolTable & { id: SQLiteColumn }, child: SchoolTable, column: SQLiteColumn): SQL =>
+  and(eq(parent.instanceId, child.instanceId), eq(parent.id, column))!;
+
 export const byId = (table: SchoolTable & { id: SQLiteColumn }, school: string, id: string): SQL =>
   and(eq(table.instanceId, school), eq(table.id, id))!;
 

@@ -1,12 +1,13 @@
 // Announcements of the administration to students: each targets classes, or all of them when it
 // names none (document 1 §3 'Student announcement').
-import { and, desc, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { amongIds } from './scoped';
+import { enrollmentOfStudentUser, yearOfEnrollment } from './enrollments';
+import { along, amongIds } from './scoped';
 import { classes, enrollments, schoolYears, studentAnnouncementClasses, studentAnnouncements, users } from './schema';
 
-/** The school's announcements to students, newest first (at most 200). */
-export const selectAnnouncements = (db: Db, school: string) =>
+/** Announcements newest first, at most `limit`. */
+const newestFirst = (db: Db, where: SQL | undefined, limit: number) =>
   db
     .select({
       id: studentAnnouncements.id,
@@ -14,9 +15,13 @@ export const selectAnnouncements = (db: Db, school: string) =>
       created_at: studentAnnouncements.createdAt,
     })
     .from(studentAnnouncements)
-    .where(eq(studentAnnouncements.instanceId, school))
+    .where(where)
     .orderBy(desc(studentAnnouncements.createdAt), desc(studentAnnouncements.id))
-    .limit(200);
+    .limit(limit);
+
+/** The school's announcements to students, newest first (at most 200). */
+export const selectAnnouncements = (db: Db, school: string) =>
+  newestFirst(db, eq(studentAnnouncements.instanceId, school), 200);
 
 /** The target classes of the school's announcements, by name. */
 export const selectTargets = (db: Db, school: string) =>
@@ -27,13 +32,7 @@ export const selectTargets = (db: Db, school: string) =>
       order_index: classes.orderIndex,
     })
     .from(studentAnnouncementClasses)
-    .innerJoin(
-      classes,
-      and(
-        eq(classes.instanceId, studentAnnouncementClasses.instanceId),
-        eq(classes.id, studentAnnouncementClasses.classId),
-      ),
-    )
+    .innerJoin(classes, along(classes, studentAnnouncementClasses, studentAnnouncementClasses.classId))
     .where(eq(studentAnnouncementClasses.instanceId, school));
 
 /** The school's classes among `names` (compared as the unique index does, case-insensitive). */
@@ -89,45 +88,30 @@ export const allStillExist = (school: string, ids: readonly string[], count: num
  * those targeting the class of its enrolment in the current year.
  */
 export const selectForStudentUser = (db: Db, school: string, userId: string) => {
-  const targets = db
-    .select({ one: sql`1` })
-    .from(studentAnnouncementClasses)
-    .where(
-      and(
-        eq(studentAnnouncementClasses.instanceId, school),
-        eq(studentAnnouncementClasses.announcementId, studentAnnouncements.id),
-      ),
-    );
+  /** The announcement's target classes (among those of `more`). */
+  const targets = (...more: SQL[]) =>
+    db
+      .select({ one: sql`1` })
+      .from(studentAnnouncementClasses)
+      .where(
+        and(
+          eq(studentAnnouncementClasses.instanceId, school),
+          eq(studentAnnouncementClasses.announcementId, studentAnnouncements.id),
+          ...more,
+        ),
+      );
   const ownClass = db
     .select({ id: enrollments.classId })
     .from(users)
-    .innerJoin(
-      enrollments,
-      and(eq(enrollments.instanceId, users.instanceId), eq(enrollments.studentId, users.studentId)),
-    )
-    .innerJoin(
-      schoolYears,
-      and(eq(schoolYears.instanceId, enrollments.instanceId), eq(schoolYears.id, enrollments.yearId)),
-    )
+    .innerJoin(enrollments, enrollmentOfStudentUser)
+    .innerJoin(schoolYears, yearOfEnrollment)
     .where(and(eq(users.instanceId, school), eq(users.id, userId), eq(schoolYears.isCurrent, true)));
-  const forOwnClass = db
-    .select({ one: sql`1` })
-    .from(studentAnnouncementClasses)
-    .where(
-      and(
-        eq(studentAnnouncementClasses.instanceId, school),
-        eq(studentAnnouncementClasses.announcementId, studentAnnouncements.id),
-        inArray(studentAnnouncementClasses.classId, ownClass),
-      ),
-    );
-  return db
-    .select({
-      id: studentAnnouncements.id,
-      content: studentAnnouncements.content,
-      created_at: studentAnnouncements.createdAt,
-    })
-    .from(studentAnnouncements)
-    .where(and(eq(studentAnnouncements.instanceId, school), or(notExists(targets), exists(forOwnClass))))
-    .orderBy(desc(studentAnnouncements.createdAt), desc(studentAnnouncements.id))
-    .limit(50);
+  return newestFirst(
+    db,
+    and(
+      eq(studentAnnouncements.instanceId, school),
+      or(notExists(targets()), exists(targets(inArray(studentAnnouncementClasses.classId, ownClass)))),
+    ),
+    50,
+  );
 };

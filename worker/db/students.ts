@@ -6,7 +6,7 @@ import { searchKey, searchWords } from '../domain/text';
 import { chunk, IDS_PER_STATEMENT, insertChunks, selectByIds } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId, ofSchool } from './scoped';
+import { along, byId, ofSchool } from './scoped';
 import { classes, enrollments, students } from './schema';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -35,7 +35,7 @@ const enrollmentOfYear = (yearId: string) =>
     eq(enrollments.studentId, students.id),
     eq(enrollments.yearId, yearId),
   );
-const classOfEnrollment = and(eq(classes.instanceId, enrollments.instanceId), eq(classes.id, enrollments.classId));
+const classOfEnrollment = along(classes, enrollments, enrollments.classId);
 
 /**
  * The one student search rule in SQL (domain/text.ts matchesStudentSearch): every folded word of

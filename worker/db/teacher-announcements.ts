@@ -2,7 +2,7 @@
 // the communications area's).
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { amongIds } from './scoped';
+import { along, amongIds } from './scoped';
 import { teacherAnnouncementRecipients, teacherAnnouncements, teachers } from './schema';
 import { profileIdsOfUser } from './teachers';
 
@@ -56,13 +56,7 @@ export const selectRecipients = (db: Db, school: string) =>
       nom: teachers.nom,
     })
     .from(teacherAnnouncementRecipients)
-    .innerJoin(
-      teachers,
-      and(
-        eq(teachers.instanceId, teacherAnnouncementRecipients.instanceId),
-        eq(teachers.id, teacherAnnouncementRecipients.teacherId),
-      ),
-    )
+    .innerJoin(teachers, along(teachers, teacherAnnouncementRecipients, teacherAnnouncementRecipients.teacherId))
     .where(eq(teacherAnnouncementRecipients.instanceId, school));
 
 /** A new announcement and its recipients (the caller checked they are the school's teachers; the foreign key holds it too). */

@@ -3,12 +3,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId, exists } from './scoped';
+import { along, byId, exists } from './scoped';
 import { teachers, users } from './schema';
 
 const live = (school: string) => and(eq(teachers.instanceId, school), isNull(teachers.archivedAt))!;
 
-const accountOfTeacher = and(eq(users.instanceId, teachers.instanceId), eq(users.id, teachers.userId));
+const accountOfTeacher = along(users, teachers, teachers.userId);
 
 const columns = {
   id: teachers.id,

@@ -1,25 +1,16 @@
 // Timetable entries: an assignment (a course) on a weekday, from a start to an end time, in a place.
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { courseColumns, courseNames } from './subjects';
 import { existsNow, noneNow } from './guards';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import { assignments, classes, rollCalls, subjects, teachers, timetableEntries } from './schema';
-import { profileIdsOfUser } from './teachers';
+import { taughtInYear } from './assignments';
 
-const assignmentOfEntry = and(
-  eq(assignments.instanceId, timetableEntries.instanceId),
-  eq(assignments.id, timetableEntries.assignmentId),
-);
-const classOfAssignment = and(eq(classes.instanceId, assignments.instanceId), eq(classes.id, assignments.classId));
-const subjectOfAssignment = and(
-  eq(subjects.instanceId, assignments.instanceId),
-  eq(subjects.id, assignments.subjectId),
-);
-const teacherOfAssignment = and(
-  eq(teachers.instanceId, assignments.instanceId),
-  eq(teachers.id, assignments.teacherId),
-);
+const assignmentOfEntry = along(assignments, timetableEntries, timetableEntries.assignmentId);
+const classOfAssignment = along(classes, assignments, assignments.classId);
+const subjectOfAssignment = along(subjects, assignments, assignments.subjectId);
+const teacherOfAssignment = along(teachers, assignments, assignments.teacherId);
 
 /** The week of the account's teacher profile in a year (nothing without a profile): one query. */
 export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId: string) =>
@@ -36,13 +27,7 @@ export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId:
     .innerJoin(assignments, assignmentOfEntry)
     .innerJoin(classes, classOfAssignment)
     .innerJoin(subjects, subjectOfAssignment)
-    .where(
-      and(
-        eq(timetableEntries.instanceId, school),
-        eq(assignments.yearId, yearId),
-        inArray(assignments.teacherId, profileIdsOfUser(db, school, userId)),
-      ),
-    )
+    .where(and(eq(timetableEntries.instanceId, school), taughtInYear(db, school, userId, yearId)))
     .orderBy(asc(timetableEntries.dayOfWeek), asc(timetableEntries.startTime), asc(classes.orderIndex));
 
 const lessonColumns = {

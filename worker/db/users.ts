@@ -6,10 +6,10 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
-import { byId, ofSchool } from './scoped';
+import { along, byId, ofSchool } from './scoped';
 import { instances, permissions, rolePermissions, roles, teachers, userRoles, users } from './schema';
 
-const rolesOfLink = and(eq(roles.instanceId, userRoles.instanceId), eq(roles.id, userRoles.roleId));
+const rolesOfLink = along(roles, userRoles, userRoles.roleId);
 const linksOf = (school: string, userId: string) => and(ofSchool(userRoles, school), eq(userRoles.userId, userId));
 const bumpTokenVersion = { tokenVersion: sql`${users.tokenVersion} + 1` };
 

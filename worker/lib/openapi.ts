@@ -1,9 +1,10 @@
 // The OpenAPI 3.1 document of the API, generated from the app's routes: each route's endpoint
 // (its `input` middleware, contract/) gives the path, summary, inputs and answers, and its
-// access rule says who may call. docs/openapi.json is this document (test/worker/contract.test.ts
-// keeps it current); `npm run dev` serves it live at /api/openapi.json.
+// access rule says who may call (in words in the description, as declared in `x-access`).
+// docs/openapi.json is this document (test/worker/contract.test.ts keeps it current); `npm run
+// dev` serves it live at /api/openapi.json.
 import { z } from 'zod';
-import { ACCESS_RULE, type AccessRule } from '../auth/access';
+import { ACCESS_RULE, type AccessRule, describeAccess } from '../auth/access';
 import { apiError, type Endpoint } from '../contract/endpoint';
 import { registeredRoutes, taggedOf } from './routes';
 import { ENDPOINT } from './validate';
@@ -33,14 +34,10 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-/** Who may call, in words, for the operation's description. */
-function whoMayCall(rule: AccessRule): string {
-  if (rule.public) return 'Anyone (no session).';
-  const parts = [rule.types ? `account types ${rule.types.join(', ')}` : 'any signed-in account'];
-  if (rule.permission) parts.push(`holding ${rule.permission}`);
-  if (rule.anyPermission) parts.push(`holding one of ${rule.anyPermission.join(', ')}`);
-  if (rule.temporaryPasswordOnly) parts.push('only while the password is temporary');
-  return `${parts.join(', ')}.`;
+/** The rule as the document states it (`x-access`): what `allow.*` declared, without the context it sets. */
+function accessOf(rule: AccessRule): Record<string, unknown> {
+  const { school: _context, anyOf, ...rest } = rule;
+  return { ...rest, ...(anyOf ? { anyOf: anyOf.map(accessOf) } : {}) };
 }
 
 function operation(endpoint: Endpoint, rule: AccessRule) {
@@ -48,7 +45,8 @@ function operation(endpoint: Endpoint, rule: AccessRule) {
   return {
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    description: `Who may call: ${whoMayCall(rule)}`,
+    description: `Who may call: ${describeAccess(rule)}.`,
+    'x-access': accessOf(rule),
     ...(rule.public ? { security: [] } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(endpoint.body ? { requestBody: { required: true, content: json(jsonSchema(endpoint.body, 'input')) } } : {}),

@@ -25,6 +25,7 @@ import { backupStream, manifestSigned, sha256 } from '../lib/backup';
 import { input } from '../lib/validate';
 import { commit, commitToSchool } from '../lib/write';
 import type { Context } from 'hono';
+import { schoolSettingsOf } from './instance';
 
 export const backupRoutes = new Hono<AppBindings>();
 
@@ -32,13 +33,7 @@ export const backupRoutes = new Hono<AppBindings>();
 const restoreKey = (school: string) => `${schoolPrefix(school)}restore/manifest.json`;
 
 const schoolOf = (row: instances.InstanceRow): BackupSchool => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  address: row.address,
-  phone: row.phone,
-  passing_grade: row.passingGrade,
-  currency: row.currency,
+  ...schoolSettingsOf(row),
   logo_key: row.logoKey,
   receipt_seq: row.receiptSeq,
 });

@@ -12,6 +12,8 @@ import {
 import { financeServerText as t } from '../contract/texts/finance';
 import type { AuditEntry } from '../db/audit';
 import * as enrollments from '../db/enrollments';
+import * as financeSheets from '../db/finance-sheets';
+import * as financialReport from '../db/financial-report';
 import {
   correctionSnapshot,
   planNewPayment,
@@ -33,7 +35,7 @@ export const financeRoutes = new Hono<AppBindings>();
 /** Cashiers, grades-access managers and readers of the financial report all see the roster. */
 const ROSTER_READERS = ['enrollment:update_payment', 'student_portal:manage_access', 'report:financial'] as const;
 
-type FinanceRecord = enrollments.FinanceRecord;
+type FinanceRecord = financeSheets.FinanceRecord;
 
 const apiPayment = (p: FinanceRecord['payments'][number]) => ({
   id: p.id,
@@ -65,7 +67,7 @@ financeRoutes.get(api.roster.path, allow.anyPermission(...ROSTER_READERS), input
   const { className, yearId } = c.req.valid('query');
   const { year, klass } = await requireYearAndClass(c, yearId, className);
   return c.json<FinanceEnrollment[]>(
-    (await enrollments.classRoster(c.var.db, c.var.school, year.id, klass.id)).map(apiEnrollment),
+    (await financeSheets.classRoster(c.var.db, c.var.school, year.id, klass.id)).map(apiEnrollment),
   );
 });
 
@@ -82,7 +84,7 @@ const stale = (record: FinanceRecord) =>
 
 /** A planned finance write: its statements, the receipt counter after them, its audit and answer. */
 interface PlannedWrite {
-  statements: ReturnType<typeof enrollments.replaceSheetStatements>;
+  statements: ReturnType<typeof financeSheets.replaceSheetStatements>;
   receiptSeq: number;
   audit: AuditEntry;
   body: SavedSheet | SavedPayment;
@@ -107,7 +109,7 @@ async function writeSheet(
 ) {
   const { account, db, school } = c.var;
   for (let n = 1; ; n++) {
-    const sheet = found(await enrollments.sheetForWrite(db, school, enrollmentId, clientIds), t.enrollmentNotFound);
+    const sheet = found(await financeSheets.sheetForWrite(db, school, enrollmentId, clientIds), t.enrollmentNotFound);
     const ctx: WriteContext = {
       today: schoolToday(),
       newId: () => crypto.randomUUID(),
@@ -119,7 +121,7 @@ async function writeSheet(
     if ('done' in planned) return c.json<SavedPayment>(planned.done, 200);
     const { statements, receiptSeq, ...answer } = planned;
     const base = { revision: sheet.record.revision, receiptSeq: sheet.receiptSeq };
-    const guards = enrollments
+    const guards = financeSheets
       .sheetUnchanged(school, enrollmentId, base, receiptSeq)
       .map((holds) => ({ holds, error: conflict(t.busy, RETRY) }));
     try {
@@ -168,7 +170,7 @@ financeRoutes.put(
       };
       const base = { revision: record.revision, receiptSeq };
       return {
-        statements: enrollments.replaceSheetStatements(db, school, record.id, base, {
+        statements: financeSheets.replaceSheetStatements(db, school, record.id, base, {
           mppa: plan.mppaChanged ? plan.mppa : null,
           payments: plan.payments,
           adjustments: plan.adjustments,
@@ -215,7 +217,7 @@ financeRoutes.post(
       const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
       const base = { revision: record.revision, receiptSeq };
       return {
-        statements: enrollments.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
+        statements: financeSheets.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
         receiptSeq: payment.receiptNo!,
         audit: {
           action: 'ADD_PAYMENT',
@@ -253,7 +255,7 @@ financeRoutes.put(
   async (c) => {
     const { enabled } = c.req.valid('json');
     const { db, school } = c.var;
-    const record = found(await enrollments.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
+    const record = found(await financeSheets.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
     return commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
       audit: {
         action: enabled ? 'GRADES_ACCESS_ENABLED' : 'GRADES_ACCESS_RESTRICTED',
@@ -294,7 +296,7 @@ financeRoutes.get(api.report.path, allow.permission('report:financial'), input(a
   const q = c.req.valid('query');
   const mppa = q.mppaFilter ? parseAmount(q.mppaFilter) : null;
   if (q.mppaFilter && mppa === null) throw badRequest(t.mppaFilter);
-  const report = await enrollments.financialReport(c.var.db, c.var.school, {
+  const report = await financialReport.financialReport(c.var.db, c.var.school, {
     yearId: q.yearId || null,
     // Absent = every class; present but empty = none ticked.
     classNames:

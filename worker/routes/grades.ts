@@ -1,6 +1,7 @@
-// Grade books, appreciations and report cards: the routes of contract/grades.ts. Who may: the
-// teacher of the course (an assignment of the year), or staff holding grade:read (reading),
-// grade:create (scores and evaluations), appreciation:create (appreciations); admins hold all.
+// Grade books, appreciations and report cards: the routes of contract/grades.ts. Who may (each
+// route's rule): the teacher of the course (an assignment of the year, checked on the rows), or
+// staff holding grade:read (reading), grade:create (scores and evaluations), appreciation:create
+// (appreciations); admins hold all.
 // Every condition a write depends on is re-checked inside its batch (decision 041): the
 // evaluation set's total, the name's uniqueness, the score within the max, the teacher's course.
 import { Hono } from 'hono';
@@ -32,13 +33,15 @@ import { compareNames } from '../domain/text';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
-import { readReportData } from '../lib/report-data';
+import { readReportData } from '../db/report-data';
 import { input } from '../lib/validate';
 import { commit, commitParts, type Guard, type WritePiece } from '../lib/write';
 
 export const gradesRoutes = new Hono<SchoolBindings>();
 
-const BOOK_ACCOUNTS = ['admin', 'standard', 'teacher'] as const;
+/** Who may open a book: the teacher of the course (checked with the book's reads), or staff holding the permission. */
+const bookRule = (permission: PermissionKey) =>
+  allow.any(allow.own('the courses they teach', 'teacher'), allow.permission(permission));
 
 interface Course {
   yearId: string;
@@ -46,15 +49,9 @@ interface Course {
   subjectId: string;
 }
 
-/** Staff need the permission; a teacher needs the course (checked with the book's reads). */
-function staffMay(account: Account, permission: PermissionKey): boolean {
-  return account.type === 'admin' || (account.type === 'standard' && account.permissions.has(permission));
-}
-
 /** The book's subject max grade (hundredths) and period check, with the teacher's course, in one round trip. */
-async function openBook(c: SchoolContext, course: Course, periodId: string, permission: PermissionKey) {
+async function openBook(c: SchoolContext, course: Course, periodId: string) {
   const { db, school, account } = c.var;
-  mayOpenBooks(account, permission);
   const [periodRows, maxRows, teaches] = await db.batch([
     periods.selectPeriodOfYear(db, school, periodId, course.yearId),
     curriculum.selectCellMax(db, school, course),
@@ -65,11 +62,6 @@ async function openBook(c: SchoolContext, course: Course, periodId: string, perm
     periodFound: Boolean(periodRows[0]),
     maxGrade: maxRows[0]?.max_grade ?? null,
   });
-}
-
-/** Staff need the permission; a teacher's course is checked with the book's reads (bookRules). */
-function mayOpenBooks(account: Account, permission: PermissionKey) {
-  if (account.type !== 'teacher' && !staffMay(account, permission)) throw forbidden();
 }
 
 /** The book's rules on what was read of it, in the order they answer: the teacher's course, the period, the subject. */
@@ -98,12 +90,12 @@ const gradeOut = (
   max_score: toPoints(e.max_score),
 });
 
-gradesRoutes.get(api.book.path, allow.types(...BOOK_ACCOUNTS), input(api.book), async (c) => {
+gradesRoutes.get(api.book.path, bookRule('grade:read'), input(api.book), async (c) => {
   const { db, school } = c.var;
   const q = c.req.valid('query');
   const { year, klass } = await requireYearAndClass(c, q.yearId, q.className);
   const course = { yearId: year.id, classId: klass.id, subjectId: q.subjectId };
-  const { maxGrade } = await openBook(c, course, q.periodId, 'grade:read');
+  const { maxGrade } = await openBook(c, course, q.periodId);
   const book = { classId: klass.id, subjectId: q.subjectId, periodId: q.periodId };
   const [evaluationRows, gradeRows, appreciationRows, studentRows] = await db.batch([
     evaluations.selectBookEvaluations(db, school, book),
@@ -166,7 +158,6 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   ]);
   const row = found(placeRows[0], t.studentNotFound);
   const place = { id: row.enrollment_id, yearId: row.year_id, classId: row.class_id };
-  mayOpenBooks(account, 'grade:create');
   const { maxGrade } = bookRules(account, {
     teaches: Boolean(row.teaches),
     periodFound: Boolean(row.period_ok),
@@ -270,7 +261,7 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   });
 }
 
-gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save), async (c) => {
+gradesRoutes.post(api.save.path, bookRule('grade:create'), input(api.save), async (c) => {
   const body = c.req.valid('json');
   return writeCell(c, {
     evaluationId: body.evaluation_id ?? null,
@@ -294,10 +285,9 @@ gradesRoutes.post(api.save.path, allow.types(...BOOK_ACCOUNTS), input(api.save),
  * when new, the score within its max), and a guard that no longer holds refuses only its scores
  * (lib/write.ts commitParts). The teacher's course and the session are the whole request's.
  */
-gradesRoutes.post(api.saveScores.path, allow.types(...BOOK_ACCOUNTS), input(api.saveScores), async (c) => {
+gradesRoutes.post(api.saveScores.path, bookRule('grade:create'), input(api.saveScores), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
-  mayOpenBooks(account, 'grade:create');
   // One entry per evaluation, one write per score id (a duplicate lands once) and per cell (the
   // last value sent).
   const byEvaluation = new Map<string, (typeof body.evaluations)[number]>();
@@ -516,7 +506,7 @@ async function requireGrade(c: SchoolContext, id: string) {
   return { ...cell, evaluation };
 }
 
-gradesRoutes.put(api.updateGrade.path, allow.types(...BOOK_ACCOUNTS), input(api.updateGrade), async (c) => {
+gradesRoutes.put(api.updateGrade.path, bookRule('grade:create'), input(api.updateGrade), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const { evaluation, enrollmentId } = await requireGrade(c, id);
@@ -535,7 +525,7 @@ gradesRoutes.put(api.updateGrade.path, allow.types(...BOOK_ACCOUNTS), input(api.
   });
 });
 
-gradesRoutes.delete(api.removeGrade.path, allow.types(...BOOK_ACCOUNTS), input(api.removeGrade), async (c) => {
+gradesRoutes.delete(api.removeGrade.path, bookRule('grade:create'), input(api.removeGrade), async (c) => {
   const { id } = c.req.valid('param');
   const { evaluation, enrollmentId } = await requireGrade(c, id);
   return writeCell(c, {
@@ -559,7 +549,7 @@ async function evaluationForWrite(c: SchoolContext, id: string) {
   const evaluation = found(await evaluations.findEvaluation(db, school, id), t.evaluationNotFound);
   const period = found(await periods.findPeriod(db, school, evaluation.periodId), t.periodNotFound);
   const course = { yearId: period.year_id, classId: evaluation.classId, subjectId: evaluation.subjectId };
-  const { maxGrade } = await openBook(c, course, evaluation.periodId, 'grade:create');
+  const { maxGrade } = await openBook(c, course, evaluation.periodId);
   return {
     evaluation,
     course,
@@ -608,35 +598,29 @@ async function changeEvaluation(c: SchoolContext, id: string, body: { name: stri
   });
 }
 
-gradesRoutes.put(api.updateEvaluation.path, allow.types(...BOOK_ACCOUNTS), input(api.updateEvaluation), async (c) =>
+gradesRoutes.put(api.updateEvaluation.path, bookRule('grade:create'), input(api.updateEvaluation), async (c) =>
   changeEvaluation(c, c.req.valid('param').id, c.req.valid('json')),
 );
 
-gradesRoutes.delete(
-  api.removeEvaluation.path,
-  allow.types(...BOOK_ACCOUNTS),
-  input(api.removeEvaluation),
-  async (c) => {
-    const { db, school } = c.var;
-    const { id } = c.req.valid('param');
-    const { evaluation, course } = await evaluationForWrite(c, id);
-    return commit(c, [evaluations.deleteEvaluation(db, school, id)], {
-      audit: { action: 'DELETE_EVALUATION', target: evaluation.name, details: { max: toPoints(evaluation.max_score) } },
-      guards: courseGuards(c, course),
-      body: { message: t.evaluationDeleted(evaluation.name) },
-    });
-  },
-);
+gradesRoutes.delete(api.removeEvaluation.path, bookRule('grade:create'), input(api.removeEvaluation), async (c) => {
+  const { db, school } = c.var;
+  const { id } = c.req.valid('param');
+  const { evaluation, course } = await evaluationForWrite(c, id);
+  return commit(c, [evaluations.deleteEvaluation(db, school, id)], {
+    audit: { action: 'DELETE_EVALUATION', target: evaluation.name, details: { max: toPoints(evaluation.max_score) } },
+    guards: courseGuards(c, course),
+    body: { message: t.evaluationDeleted(evaluation.name) },
+  });
+});
 
 /** An appreciation's enrolment and course, with the caller's right to write it. */
 async function appreciationPlace(c: SchoolContext, enrollmentId: string, subjectId: string | null, periodId: string) {
-  const { db, school, account } = c.var;
+  const { db, school } = c.var;
   const place = found(await enrollments.findEnrollmentPlace(db, school, enrollmentId), t.studentNotFound);
   if (subjectId) {
-    await openBook(c, { yearId: place.yearId, classId: place.classId, subjectId }, periodId, 'appreciation:create');
+    await openBook(c, { yearId: place.yearId, classId: place.classId, subjectId }, periodId);
   } else {
-    // A general appreciation: staff with the permission, or a teacher of the class that year.
-    if (account.type !== 'teacher' && !staffMay(account, 'appreciation:create')) throw forbidden();
+    // A general appreciation: the period of the year (the route checks a teacher's class).
     found(
       await db.batch([periods.selectPeriodOfYear(db, school, periodId, place.yearId)]).then(([rows]) => rows[0]),
       t.periodNotFound,
@@ -645,7 +629,7 @@ async function appreciationPlace(c: SchoolContext, enrollmentId: string, subject
   return place;
 }
 
-gradesRoutes.post(api.appreciation.path, allow.types(...BOOK_ACCOUNTS), input(api.appreciation), async (c) => {
+gradesRoutes.post(api.appreciation.path, bookRule('appreciation:create'), input(api.appreciation), async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
   const place = await appreciationPlace(c, body.enrollment_id, body.subject_id, body.period_id);
@@ -674,7 +658,7 @@ gradesRoutes.post(api.appreciation.path, allow.types(...BOOK_ACCOUNTS), input(ap
 
 gradesRoutes.post(
   api.generalAppreciation.path,
-  allow.types(...BOOK_ACCOUNTS),
+  allow.any(allow.own('the classes they teach', 'teacher'), allow.permission('appreciation:create')),
   input(api.generalAppreciation),
   async (c) => {
     const { db, school, account } = c.var;

@@ -28,8 +28,8 @@ instanceRoutes.get(api.publicInfo.path, allow.public(), input(api.publicInfo), a
   return c.json<PublicSchool>({ id: row.id, name: row.name, logo_url: logoUrl(row), access });
 });
 
-/** The school's information as the screens read it (also in the bootstrap, routes/bootstrap.ts). */
-export const schoolInfoOf = (row: instances.InstanceRow): SchoolInfo => ({
+/** The school's settings as the API names them (the screens' information, a backup's manifest). */
+export const schoolSettingsOf = (row: instances.InstanceRow) => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -37,6 +37,11 @@ export const schoolInfoOf = (row: instances.InstanceRow): SchoolInfo => ({
   phone: row.phone,
   passing_grade: row.passingGrade,
   currency: row.currency,
+});
+
+/** The school's information as the screens read it (also in the bootstrap, routes/bootstrap.ts). */
+export const schoolInfoOf = (row: instances.InstanceRow): SchoolInfo => ({
+  ...schoolSettingsOf(row),
   logo_url: logoUrl(row),
   expires_at: row.expiresAt,
 });

@@ -17,7 +17,7 @@ import { classBase, classResults, classTargets, destination, nextYearName, type 
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
-import { readReportData } from '../lib/report-data';
+import { readReportData } from '../db/report-data';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 

@@ -16,27 +16,30 @@ import { sniffResourceType } from '../files/resources';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { resourceKey } from '../files/keys';
 import { dropFiles } from '../files/store';
-import { ApiError, badRequest, conflict, forbidden, found, notFound } from '../lib/errors';
+import { ApiError, badRequest, conflict, found, notFound } from '../lib/errors';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 import { placeOf, portalStudent } from './student-portal';
 
 export const resourceRoutes = new Hono<SchoolBindings>();
 
-/** Managers hold settings:manage_academic (admins hold every permission); teachers reach their own courses; students their class's. */
-function readerOf(account: Account): resources.Reader {
-  if (account.permissions.has('settings:manage_academic') && (account.type === 'admin' || account.type === 'standard'))
-    return { kind: 'manager' };
-  if (account.type === 'student') return { kind: 'student', userId: account.id };
-  return { kind: 'teacher', userId: account.id };
-}
+/** Who manages resources: staff holding settings:manage_academic (admins hold every permission), or teachers (their own courses'). */
+const writers = () =>
+  allow.any(allow.own('the courses they teach', 'teacher'), allow.permission('settings:manage_academic'));
+/** Who reads one: the managers, and students (their class's of the year). */
+const readers = () =>
+  allow.any(
+    allow.own('the courses they teach', 'teacher'),
+    allow.own("their class's resources", 'student'),
+    allow.permission('settings:manage_academic'),
+  );
 
-const writerOf = (account: Account): resources.Reader => {
-  const reader = readerOf(account);
-  // Staff without the permission manage nothing (a teacher profile belongs to teacher accounts).
-  if (reader.kind === 'student' || (reader.kind === 'teacher' && account.type === 'standard')) throw forbidden();
-  return reader;
-};
+/** The rows the caller reaches, within the route's rule: managers every course's, teachers their own courses', students their class's. */
+function readerOf(account: Account): resources.Reader {
+  if (account.type === 'student') return { kind: 'student', userId: account.id };
+  if (account.type === 'teacher') return { kind: 'teacher', userId: account.id };
+  return { kind: 'manager' };
+}
 
 const apiResource = (row: resources.ResourceRow): Resource => ({
   id: row.id,
@@ -100,31 +103,26 @@ resourceRoutes.get(api.studentList.path, allow.types('student', 'admin'), input(
 const requireReadable = async (c: SchoolContext, id: string) =>
   found(await resources.findReadable(c.var.db, c.var.school, id, readerOf(c.var.account)), t.notFound);
 
-resourceRoutes.get(api.one.path, allow.types('admin', 'standard', 'teacher', 'student'), input(api.one), async (c) =>
+resourceRoutes.get(api.one.path, readers(), input(api.one), async (c) =>
   c.json<Resource>(apiResource(await requireReadable(c, c.req.valid('param').id))),
 );
 
-resourceRoutes.get(
-  api.file.path,
-  allow.types('admin', 'standard', 'teacher', 'student'),
-  input(api.file),
-  async (c) => {
-    const row = await requireReadable(c, c.req.valid('param').id);
-    const object = row.file_key ? await c.env.FILES.get(row.file_key) : null;
-    if (!object || !row.mime_type) throw notFound(t.notFound);
-    return new Response(object.body, {
-      headers: {
-        'Content-Type': row.mime_type === 'text/plain' ? 'text/plain; charset=utf-8' : row.mime_type,
-        'Content-Length': String(object.size),
-        'Content-Disposition': contentDisposition(row.mime_type, row.file_name ?? 'fichier'),
-        'X-Content-Type-Options': 'nosniff',
-        // Nothing in the file runs or loads anything; the app's own pages show it from a blob.
-        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
-        'Cache-Control': 'private, no-cache',
-      },
-    });
-  },
-);
+resourceRoutes.get(api.file.path, readers(), input(api.file), async (c) => {
+  const row = await requireReadable(c, c.req.valid('param').id);
+  const object = row.file_key ? await c.env.FILES.get(row.file_key) : null;
+  if (!object || !row.mime_type) throw notFound(t.notFound);
+  return new Response(object.body, {
+    headers: {
+      'Content-Type': row.mime_type === 'text/plain' ? 'text/plain; charset=utf-8' : row.mime_type,
+      'Content-Length': String(object.size),
+      'Content-Disposition': contentDisposition(row.mime_type, row.file_name ?? 'fichier'),
+      'X-Content-Type-Options': 'nosniff',
+      // Nothing in the file runs or loads anything; the app's own pages show it from a blob.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
+      'Cache-Control': 'private, no-cache',
+    },
+  });
+});
 
 // --------------------------------------------------------------------------------- writes
 
@@ -143,10 +141,10 @@ async function storeFile(c: SchoolContext, resourceId: string, content: string, 
   return { fileKey: key, fileName, mimeType, size: bytes.byteLength };
 }
 
-resourceRoutes.post(api.create.path, allow.types('admin', 'standard', 'teacher'), input(api.create), async (c) => {
+resourceRoutes.post(api.create.path, writers(), input(api.create), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
-  const writer = writerOf(account);
+  const writer = readerOf(account);
   const course = await resources.findManageableAssignment(db, school, body.assignment_id, writer);
   if (!course) throw notFound(t.assignmentNotFound);
   // The client names the id (an offline create is replayed): the same resource sent again answers
@@ -217,10 +215,10 @@ resourceRoutes.post(api.create.path, allow.types('admin', 'standard', 'teacher')
   }
 });
 
-resourceRoutes.put(api.update.path, allow.types('admin', 'standard', 'teacher'), input(api.update), async (c) => {
+resourceRoutes.put(api.update.path, writers(), input(api.update), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
-  const writer = writerOf(account);
+  const writer = readerOf(account);
   const current = found(await resources.findReadable(db, school, c.req.valid('param').id, writer), t.notFound);
   if (body.assignment_id !== current.assignment_id || body.resource_type !== current.resource_type)
     throw badRequest(t.fixedOnEdit, 'fixed');
@@ -269,9 +267,9 @@ resourceRoutes.put(api.update.path, allow.types('admin', 'standard', 'teacher'),
   }
 });
 
-resourceRoutes.delete(api.remove.path, allow.types('admin', 'standard', 'teacher'), input(api.remove), async (c) => {
+resourceRoutes.delete(api.remove.path, writers(), input(api.remove), async (c) => {
   const { db, school, account } = c.var;
-  const writer = writerOf(account);
+  const writer = readerOf(account);
   const current = found(await resources.findReadable(db, school, c.req.valid('param').id, writer), t.notFound);
   const response = await commit(c, [resources.deleteResource(db, school, current.id)], {
     audit: {

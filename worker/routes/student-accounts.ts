@@ -13,7 +13,7 @@ import {
 import { adminServerText } from '../contract/texts/admin';
 import { serverText } from '../contract/texts/server';
 import { studentAccountsServerText as t } from '../contract/texts/student-accounts';
-import * as enrollments from '../db/enrollments';
+import * as studentAccounts from '../db/student-accounts';
 import * as reserved from '../db/reserved-usernames';
 import * as users from '../db/users';
 import { temporaryPasswordExpiry } from '../domain/accounts';
@@ -33,7 +33,7 @@ const changed = () => conflict(adminServerText.users.usernameTaken);
 studentAccountRoutes.get(api.list.path, allow.permission(MANAGE), input(api.list), async (c) => {
   const { db, school } = c.var;
   const year = await requireYear(c, c.req.valid('query').yearId);
-  const rows = await enrollments.selectPortalAccounts(db, school, year.id);
+  const rows = await studentAccounts.selectPortalAccounts(db, school, year.id);
   rows.sort((a, b) => a.class_order - b.class_order || compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom));
   return c.json<StudentAccountRow[]>(rows.map(({ class_order: _, ...row }) => row));
 });
@@ -43,7 +43,7 @@ studentAccountRoutes.post(api.create.path, allow.permission(MANAGE), input(api.c
   const body = c.req.valid('json');
   const year = await requireYear(c, body.yearId);
   const ids = [...new Set(body.student_ids)];
-  const chosen = await enrollments.selectStudentsForAccounts(db, school, year.id, ids);
+  const chosen = await studentAccounts.selectStudentsForAccounts(db, school, year.id, ids);
   if (chosen.length !== ids.length) throw notFound(t.studentsNotFound);
   // In the order of the selection: the first of two namesakes gets the plain username.
   const without = chosen.filter((s) => !s.user_id).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));

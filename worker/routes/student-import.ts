@@ -5,7 +5,7 @@
 // condition "still no such student" inside its batch (decision 041): a NISU taken between the
 // preview and the confirmation is refused, never written twice.
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, holdsAlso } from '../auth/access';
 import { type ImportCheck, importApi as api, type ImportWritten } from '../contract/student-import';
 import { studentFieldsSchema, type StudentFields } from '../contract/students';
 import { importServerText as t } from '../contract/texts/student-import';
@@ -57,7 +57,7 @@ function fieldsOf(line: Line): { fields: StudentFields } | { reason: string } {
 /** What the import does with each line of a batch, and the lines it writes. */
 async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
   const { db, school } = c.var;
-  const canEnrol = c.var.account.permissions.has('enrollment:create');
+  const canEnrol = holdsAlso(c, 'enrollment:create');
   const checked = lines.map((line) => ({ line, ...fieldsOf(line) }));
   const keys = checked.flatMap((l) => ('fields' in l ? [keysOf({ ...l.fields, nisu: l.fields.nisu ?? '' })] : []));
   const names = [...new Set(lines.map((l) => l.className.trim()).filter(Boolean))];
@@ -142,13 +142,16 @@ async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
   return { year, planned, verdicts: lines.map((l) => verdicts.get(l.line)!) };
 }
 
-studentImportRoutes.post(api.check.path, allow.permission('student:create'), input(api.check), async (c) => {
+/** Who imports: holders of student:create; a line with a class enrols, which needs enrollment:create too. */
+const importer = () => allow.permission('student:create', { 'enrollment:create': 'to enrol the students' });
+
+studentImportRoutes.post(api.check.path, importer(), input(api.check), async (c) => {
   const body = c.req.valid('json');
   const { verdicts } = await plan(c, body.yearId, body.lines);
   return c.json<ImportCheck>({ verdicts });
 });
 
-studentImportRoutes.post(api.write.path, allow.permission('student:create'), input(api.write), async (c) => {
+studentImportRoutes.post(api.write.path, importer(), input(api.write), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   // A student written by someone else between the read and the batch aborts the batch: the lines

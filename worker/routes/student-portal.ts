@@ -13,7 +13,8 @@ import {
 } from '../contract/student-portal';
 import { studentServerText as t } from '../contract/texts/student';
 import * as periods from '../db/academic-periods';
-import * as enrollments from '../db/enrollments';
+import * as financeSheets from '../db/finance-sheets';
+import * as portalReads from '../db/student-portal';
 import * as grades from '../db/grades';
 import * as timetable from '../db/timetable-entries';
 import { round2 } from '../domain/grades';
@@ -21,16 +22,17 @@ import { financeTotals, fromCentimes } from '../domain/money';
 import { buildReportCards } from '../domain/report-cards';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, found, notFound } from '../lib/errors';
-import { readReportData } from '../lib/report-data';
+import { readReportData } from '../db/report-data';
 import { input } from '../lib/validate';
 
 export const studentPortalRoutes = new Hono<SchoolBindings>();
 
-const PORTAL = ['student', 'admin'] as const;
+/** The student's own portal (grades behind their switch), or an admin viewing a student's. */
+const portal = () => allow.any(allow.own('their own portal', 'student'), allow.types('admin'));
 
 studentPortalRoutes.get(api.accessStatus.path, allow.types('student'), input(api.accessStatus), async (c) => {
   const { yearId } = c.req.valid('query');
-  const enabled = await enrollments.gradesAccessOfStudentUser(c.var.db, c.var.school, c.var.account.id, yearId ?? null);
+  const enabled = await portalReads.gradesAccessOfStudentUser(c.var.db, c.var.school, c.var.account.id, yearId ?? null);
   return c.json<AccessStatus>({ grades_access_enabled: enabled });
 });
 
@@ -51,10 +53,10 @@ const emptyGrades = (yearPeriods: { id: string; name: string }[], periodId: stri
 export async function portalStudent(c: SchoolContext, studentId: string | undefined) {
   const { db, school, account } = c.var;
   if (account.type === 'student') {
-    return found(await enrollments.findPortalStudent(db, school, { userId: account.id }), t.noAccountLink);
+    return found(await portalReads.findPortalStudent(db, school, { userId: account.id }), t.noAccountLink);
   }
   if (!studentId) throw badRequest(t.studentRequired);
-  return found(await enrollments.findPortalStudent(db, school, { studentId }), t.studentNotFound);
+  return found(await portalReads.findPortalStudent(db, school, { studentId }), t.studentNotFound);
 }
 
 type PortalStudent = Awaited<ReturnType<typeof portalStudent>>;
@@ -69,10 +71,10 @@ export const placeOf = (s: PortalStudent) =>
       }
     : null;
 
-studentPortalRoutes.get(api.me.path, allow.types(...PORTAL), input(api.me), async (c) => {
+studentPortalRoutes.get(api.me.path, portal(), input(api.me), async (c) => {
   const s = await portalStudent(c, c.req.valid('query').studentId);
   const place = placeOf(s);
-  const sheet = place ? await enrollments.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
+  const sheet = place ? await financeSheets.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
   return c.json<StudentMe>({
     student: { id: s.student_id, nom: s.nom, prenom: s.prenom, nisu: s.nisu, date_of_birth: s.date_of_birth },
     enrollment: place
@@ -88,7 +90,7 @@ studentPortalRoutes.get(api.me.path, allow.types(...PORTAL), input(api.me), asyn
   });
 });
 
-studentPortalRoutes.get(api.timetable.path, allow.types(...PORTAL), input(api.timetable), async (c) => {
+studentPortalRoutes.get(api.timetable.path, portal(), input(api.timetable), async (c) => {
   const { db, school } = c.var;
   const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
   const lessons = place ? await timetable.selectWeek(db, school, place.yearId, { classId: place.classId }) : [];
@@ -106,7 +108,7 @@ studentPortalRoutes.get(api.timetable.path, allow.types(...PORTAL), input(api.ti
   });
 });
 
-studentPortalRoutes.get(api.grades.path, allow.types(...PORTAL), input(api.grades), async (c) => {
+studentPortalRoutes.get(api.grades.path, portal(), input(api.grades), async (c) => {
   const { db, school, account } = c.var;
   const q = c.req.valid('query');
   const s = await portalStudent(c, q.studentId);
@@ -154,9 +156,9 @@ studentPortalRoutes.get(api.grades.path, allow.types(...PORTAL), input(api.grade
   });
 });
 
-studentPortalRoutes.get(api.finance.path, allow.types(...PORTAL), input(api.finance), async (c) => {
+studentPortalRoutes.get(api.finance.path, portal(), input(api.finance), async (c) => {
   const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
-  const sheet = place ? await enrollments.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
+  const sheet = place ? await financeSheets.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
   const totals = sheet ? financeTotals(sheet) : { adjusted: 0, paid: 0, balance: 0 };
   return c.json<StudentFinance>({
     year_name: place?.yearName ?? null,

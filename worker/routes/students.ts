@@ -1,6 +1,6 @@
 // The student register: the routes of contract/students.ts.
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, holdsAlso } from '../auth/access';
 import {
   type DeletedStudents,
   type SavedStudent,
@@ -77,8 +77,6 @@ async function refuseTakenNisu(c: SchoolContext, nisu: string | null, studentId:
     refuseTaken(await students.findNisuOwner(c.var.db, c.var.school, nisu), studentId, t.nisuTaken, 'nisu_taken');
 }
 
-const mayHold = (c: SchoolContext, permission: string) => c.var.account.permissions.has(permission);
-
 // --------------------------------------------------------------------------------- reads
 
 studentRoutes.get(api.list.path, allow.permission('student:read'), input(api.list), async (c) => {
@@ -110,137 +108,152 @@ studentRoutes.get(api.photo.path, allow.permission('student:read'), input(api.ph
 // The id comes from the client, so a replayed create answers the student already stored instead
 // of adding a second one. An id that another school already uses is never reported as such: the
 // student simply gets a fresh id.
-studentRoutes.post(api.create.path, allow.permission('student:create'), input(api.create), async (c) => {
-  const body = c.req.valid('json');
-  const { db, school } = c.var;
-  let studentId = body.id ?? crypto.randomUUID();
+studentRoutes.post(
+  api.create.path,
+  allow.permission('student:create', { 'enrollment:create': 'to enrol the student' }),
+  input(api.create),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { db, school } = c.var;
+    let studentId = body.id ?? crypto.randomUUID();
 
-  const existing = await students.findStudent(db, school, studentId);
-  if (existing) {
-    const yearId = body.enrollment?.year_id;
-    const withYear = yearId ? await students.findStudentForYear(db, school, studentId, yearId) : undefined;
-    const enrollment = withYear && yearId ? enrollmentOfRow(withYear, yearId) : null;
-    return c.json<SavedStudent>({ message: t.added, student: apiStudent(existing, enrollment) }, 200);
-  }
-  if (body.id && (await students.studentIdInUse(db, body.id))) studentId = crypto.randomUUID();
+    const existing = await students.findStudent(db, school, studentId);
+    if (existing) {
+      const yearId = body.enrollment?.year_id;
+      const withYear = yearId ? await students.findStudentForYear(db, school, studentId, yearId) : undefined;
+      const enrollment = withYear && yearId ? enrollmentOfRow(withYear, yearId) : null;
+      return c.json<SavedStudent>({ message: t.added, student: apiStudent(existing, enrollment) }, 200);
+    }
+    if (body.id && (await students.studentIdInUse(db, body.id))) studentId = crypto.randomUUID();
 
-  if (body.enrollment && !mayHold(c, 'enrollment:create')) throw forbidden(t.enrolForbidden);
-  await refuseTakenNisu(c, body.nisu, studentId);
-  let enrollment: { row: enrollments.NewEnrollment; className: string } | null = null;
-  if (body.enrollment) {
-    const year = await requireYear(c, body.enrollment.year_id);
-    const target = await requireClassByName(c, body.enrollment.className, year.id);
-    enrollment = {
-      row: newEnrollment(school, studentId, year.id, target.id, toCentimes(body.enrollment.mppa)),
-      className: target.name,
+    if (body.enrollment && !holdsAlso(c, 'enrollment:create')) throw forbidden(t.enrolForbidden);
+    await refuseTakenNisu(c, body.nisu, studentId);
+    let enrollment: { row: enrollments.NewEnrollment; className: string } | null = null;
+    if (body.enrollment) {
+      const year = await requireYear(c, body.enrollment.year_id);
+      const target = await requireClassByName(c, body.enrollment.className, year.id);
+      enrollment = {
+        row: newEnrollment(school, studentId, year.id, target.id, toCentimes(body.enrollment.mppa)),
+        className: target.name,
+      };
+    }
+
+    const photoKey = body.photo_url?.startsWith('data:') ? await storePhoto(c, studentId, body.photo_url) : null;
+    const row: students.NewStudent = {
+      id: studentId,
+      instanceId: school,
+      ...studentValues(body),
+      photoKey,
+      status: 'active',
     };
-  }
-
-  const photoKey = body.photo_url?.startsWith('data:') ? await storePhoto(c, studentId, body.photo_url) : null;
-  const row: students.NewStudent = {
-    id: studentId,
-    instanceId: school,
-    ...studentValues(body),
-    photoKey,
-    status: 'active',
-  };
-  const stored = { ...row, revision: 0, createdAt: '', updatedAt: '' } as students.StudentRow;
-  try {
-    return await commit(
-      c,
-      [students.insertStudent(db, row), ...(enrollment ? enrollments.insertEnrollments(db, [enrollment.row]) : [])],
-      {
-        audit: {
-          action: 'CREATE_STUDENT',
-          target: fullName(body),
-          details: { student_id: studentId, nisu: body.nisu, className: enrollment?.className ?? null },
+    const stored = { ...row, revision: 0, createdAt: '', updatedAt: '' } as students.StudentRow;
+    try {
+      return await commit(
+        c,
+        [students.insertStudent(db, row), ...(enrollment ? enrollments.insertEnrollments(db, [enrollment.row]) : [])],
+        {
+          audit: {
+            action: 'CREATE_STUDENT',
+            target: fullName(body),
+            details: { student_id: studentId, nisu: body.nisu, className: enrollment?.className ?? null },
+          },
+          body: {
+            message: t.added,
+            student: apiStudent(stored, enrollment ? apiEnrollment(enrollment.row, enrollment.className) : null),
+          } satisfies SavedStudent,
+          status: 201,
         },
-        body: {
-          message: t.added,
-          student: apiStudent(stored, enrollment ? apiEnrollment(enrollment.row, enrollment.className) : null),
-        } satisfies SavedStudent,
-        status: 201,
-      },
-    );
-  } catch (error) {
-    dropFiles(c, [photoKey]);
-    throw error;
-  }
-});
+      );
+    } catch (error) {
+      dropFiles(c, [photoKey]);
+      throw error;
+    }
+  },
+);
 
 // The student's fields, the MPPA of their enrolment, or an enrolment made from the form when the
 // student had none for the year; the revision named by the form guards the whole save.
-studentRoutes.put(api.update.path, allow.permission('student:update'), input(api.update), async (c) => {
-  const body = c.req.valid('json');
-  const { db, school } = c.var;
-  const current = found(await students.findStudent(db, school, c.req.valid('param').id), t.studentNotFound);
-  const studentId = current.id;
-  await refuseTakenNisu(c, body.nisu, studentId);
+studentRoutes.put(
+  api.update.path,
+  allow.permission('student:update', {
+    'enrollment:create': 'to enrol the student',
+    'enrollment:update_payment': "to change the enrolment's MPPA",
+  }),
+  input(api.update),
+  async (c) => {
+    const body = c.req.valid('json');
+    const { db, school } = c.var;
+    const current = found(await students.findStudent(db, school, c.req.valid('param').id), t.studentNotFound);
+    const studentId = current.id;
+    await refuseTakenNisu(c, body.nisu, studentId);
 
-  const statements = [];
-  const changes: Record<string, unknown> = {};
-  const changedMeanwhile = conflict(t.changedMeanwhile, 'changed');
-  const revision = body.revision ?? current.revision;
-  const guards: Guard[] = [{ holds: students.studentAtRevision(school, studentId, revision), error: changedMeanwhile }];
-  let enrollment: StudentEnrollment | null = null;
+    const statements = [];
+    const changes: Record<string, unknown> = {};
+    const changedMeanwhile = conflict(t.changedMeanwhile, 'changed');
+    const revision = body.revision ?? current.revision;
+    const guards: Guard[] = [
+      { holds: students.studentAtRevision(school, studentId, revision), error: changedMeanwhile },
+    ];
+    let enrollment: StudentEnrollment | null = null;
 
-  if (body.enrollmentId && body.mppa !== null && body.mppa !== undefined) {
-    const existing = found(await enrollments.findEnrollment(db, school, body.enrollmentId), t.enrollmentsNotFound);
-    if (existing.studentId !== studentId) throw badRequest(t.enrollmentMismatch);
-    const mppa = toCentimes(body.mppa);
-    if (mppa !== existing.mppa) {
-      if (!mayHold(c, 'enrollment:update_payment')) throw forbidden(t.mppaChangeForbidden);
-      // The cashier may have changed it since it was read: the check is part of the write.
-      guards.push({ holds: enrollments.mppaStillIs(school, existing.id, existing.mppa), error: changedMeanwhile });
-      statements.push(enrollments.updateMppa(db, school, existing.id, mppa));
-      changes.mppa = { before: fromCentimes(existing.mppa), after: fromCentimes(mppa) };
+    if (body.enrollmentId && body.mppa !== null && body.mppa !== undefined) {
+      const existing = found(await enrollments.findEnrollment(db, school, body.enrollmentId), t.enrollmentsNotFound);
+      if (existing.studentId !== studentId) throw badRequest(t.enrollmentMismatch);
+      const mppa = toCentimes(body.mppa);
+      if (mppa !== existing.mppa) {
+        if (!holdsAlso(c, 'enrollment:update_payment')) throw forbidden(t.mppaChangeForbidden);
+        // The cashier may have changed it since it was read: the check is part of the write.
+        guards.push({ holds: enrollments.mppaStillIs(school, existing.id, existing.mppa), error: changedMeanwhile });
+        statements.push(enrollments.updateMppa(db, school, existing.id, mppa));
+        changes.mppa = { before: fromCentimes(existing.mppa), after: fromCentimes(mppa) };
+      }
+      // The answer is the register's row: the student with this enrolment as saved.
+      enrollment = {
+        id: existing.id,
+        year_id: existing.yearId,
+        class_id: existing.classId,
+        className: existing.className,
+        mppa: fromCentimes(mppa),
+      };
+    } else if (body.enrollment) {
+      if (!holdsAlso(c, 'enrollment:create')) throw forbidden(t.enrolForbidden);
+      const year = await requireYear(c, body.enrollment.year_id);
+      const already = await students.findStudentForYear(db, school, studentId, year.id);
+      if (already?.enrollmentId) throw conflict(t.alreadyEnrolled(current.prenom));
+      const target = await requireClassByName(c, body.enrollment.className, year.id);
+      const row = newEnrollment(school, studentId, year.id, target.id, toCentimes(body.enrollment.mppa));
+      statements.push(...enrollments.insertEnrollments(db, [row]));
+      enrollment = apiEnrollment(row, target.name);
+      changes.enrolled = target.name;
     }
-    // The answer is the register's row: the student with this enrolment as saved.
-    enrollment = {
-      id: existing.id,
-      year_id: existing.yearId,
-      class_id: existing.classId,
-      className: existing.className,
-      mppa: fromCentimes(mppa),
-    };
-  } else if (body.enrollment) {
-    if (!mayHold(c, 'enrollment:create')) throw forbidden(t.enrolForbidden);
-    const year = await requireYear(c, body.enrollment.year_id);
-    const already = await students.findStudentForYear(db, school, studentId, year.id);
-    if (already?.enrollmentId) throw conflict(t.alreadyEnrolled(current.prenom));
-    const target = await requireClassByName(c, body.enrollment.className, year.id);
-    const row = newEnrollment(school, studentId, year.id, target.id, toCentimes(body.enrollment.mppa));
-    statements.push(...enrollments.insertEnrollments(db, [row]));
-    enrollment = apiEnrollment(row, target.name);
-    changes.enrolled = target.name;
-  }
 
-  let photoKey = current.photoKey;
-  if (body.photo_url === null || body.photo_url === '') photoKey = null;
-  else if (body.photo_url?.startsWith('data:')) photoKey = await storePhoto(c, studentId, body.photo_url);
+    let photoKey = current.photoKey;
+    if (body.photo_url === null || body.photo_url === '') photoKey = null;
+    else if (body.photo_url?.startsWith('data:')) photoKey = await storePhoto(c, studentId, body.photo_url);
 
-  const values = { ...studentValues(body), photoKey, updatedAt: new Date().toISOString() };
-  for (const [key, value] of Object.entries(studentValues(body))) {
-    if (current[key as keyof students.StudentRow] !== value)
-      changes[key] = key === 'medicalNotes' ? 'modifiées' : value;
-  }
-  if (photoKey !== current.photoKey) changes.photo = photoKey ? 'remplacée' : 'retirée';
-  statements.unshift(students.updateStudent(db, school, studentId, values));
+    const values = { ...studentValues(body), photoKey, updatedAt: new Date().toISOString() };
+    for (const [key, value] of Object.entries(studentValues(body))) {
+      if (current[key as keyof students.StudentRow] !== value)
+        changes[key] = key === 'medicalNotes' ? 'modifiées' : value;
+    }
+    if (photoKey !== current.photoKey) changes.photo = photoKey ? 'remplacée' : 'retirée';
+    statements.unshift(students.updateStudent(db, school, studentId, values));
 
-  const updated = { ...current, ...values, revision: revision + 1 };
-  try {
-    const response = await commit(c, statements, {
-      audit: { action: 'UPDATE_STUDENT', target: fullName(body), details: { student_id: studentId, changes } },
-      body: { message: t.updated, student: apiStudent(updated, enrollment) } satisfies SavedStudent,
-      guards,
-    });
-    if (photoKey !== current.photoKey) dropFiles(c, [current.photoKey]);
-    return response;
-  } catch (error) {
-    if (photoKey !== current.photoKey) dropFiles(c, [photoKey]);
-    throw error;
-  }
-});
+    const updated = { ...current, ...values, revision: revision + 1 };
+    try {
+      const response = await commit(c, statements, {
+        audit: { action: 'UPDATE_STUDENT', target: fullName(body), details: { student_id: studentId, changes } },
+        body: { message: t.updated, student: apiStudent(updated, enrollment) } satisfies SavedStudent,
+        guards,
+      });
+      if (photoKey !== current.photoKey) dropFiles(c, [current.photoKey]);
+      return response;
+    } catch (error) {
+      if (photoKey !== current.photoKey) dropFiles(c, [photoKey]);
+      throw error;
+    }
+  },
+);
 
 /** The students a selection names, all of the caller's school, and the audit's description of them. */
 async function selected(c: SchoolContext, ids: string[]) {

@@ -17,7 +17,7 @@ import { communicationsServerText as t } from '../contract/texts/communications'
 import * as teachers from '../db/teachers';
 import { schoolHub } from '../durable/school-hub';
 import type { SchoolBindings, SchoolContext } from '../env';
-import { forbidden, found, notFound } from '../lib/errors';
+import { found, notFound } from '../lib/errors';
 import { idempotencyKey } from '../lib/idempotency';
 import { commit } from '../lib/write';
 import { input } from '../lib/validate';
@@ -154,20 +154,24 @@ supportRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api
 
 // ------------------------------------------------------------------ live pages
 
-supportRoutes.get(api.socket.path, allow.types('teacher', 'admin', 'standard'), input(api.socket), async (c) => {
-  const { account, school } = c.var;
-  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw notFound();
-  const headers = new Headers(c.req.raw.headers);
-  headers.set('X-Hub-Protocol', SOCKET_PROTOCOL);
-  if (account.type === 'teacher') {
-    headers.set('X-Hub-Role', 'teacher');
-    headers.set('X-Hub-Teacher', await ownTeacherId(c));
-  } else {
-    if (!account.permissions.has('user:manage')) throw forbidden();
-    headers.set('X-Hub-Role', 'admin');
-    headers.delete('X-Hub-Teacher');
-  }
-  const res = await schoolHub(c.env, school).fetch(new Request(c.req.raw.url, { headers }));
-  // The hub's answer has immutable headers; the app's middleware adds its own.
-  return new Response(res.body, { status: res.status, headers: new Headers(res.headers), webSocket: res.webSocket });
-});
+supportRoutes.get(
+  api.socket.path,
+  allow.any(allow.own('their own conversation', 'teacher'), allow.permission('user:manage')),
+  input(api.socket),
+  async (c) => {
+    const { account, school } = c.var;
+    if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw notFound();
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('X-Hub-Protocol', SOCKET_PROTOCOL);
+    if (account.type === 'teacher') {
+      headers.set('X-Hub-Role', 'teacher');
+      headers.set('X-Hub-Teacher', await ownTeacherId(c));
+    } else {
+      headers.set('X-Hub-Role', 'admin');
+      headers.delete('X-Hub-Teacher');
+    }
+    const res = await schoolHub(c.env, school).fetch(new Request(c.req.raw.url, { headers }));
+    // The hub's answer has immutable headers; the app's middleware adds its own.
+    return new Response(res.body, { status: res.status, headers: new Headers(res.headers), webSocket: res.webSocket });
+  },
+);

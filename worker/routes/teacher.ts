@@ -31,7 +31,10 @@ import { input } from '../lib/validate';
 
 export const teacherRoutes = new Hono<SchoolBindings>();
 
-teacherRoutes.get(api.dashboard.path, allow.types('teacher', 'admin'), input(api.dashboard), async (c) => {
+/** A teacher's own courses and lessons, or an admin (every teacher's). */
+const teacherOrAdmin = () => allow.any(allow.own('their own courses and lessons', 'teacher'), allow.types('admin'));
+
+teacherRoutes.get(api.dashboard.path, teacherOrAdmin(), input(api.dashboard), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
   const [yearRows, profileRows, assigned] = await db.batch([
@@ -47,11 +50,11 @@ teacherRoutes.get(api.dashboard.path, allow.types('teacher', 'admin'), input(api
   return c.json<TeacherDashboard>({ prenom: profile?.prenom ?? null, username: account.username, courses });
 });
 
-teacherRoutes.get(api.announcements.path, allow.types('teacher', 'admin'), input(api.announcements), async (c) =>
+teacherRoutes.get(api.announcements.path, teacherOrAdmin(), input(api.announcements), async (c) =>
   c.json<TeacherAnnouncement[]>(await announcements.selectForUser(c.var.db, c.var.school, c.var.account.id)),
 );
 
-teacherRoutes.get(api.timetable.path, allow.types('teacher', 'admin'), input(api.timetable), async (c) => {
+teacherRoutes.get(api.timetable.path, teacherOrAdmin(), input(api.timetable), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
   const [yearRows, week] = await db.batch([
@@ -83,7 +86,7 @@ function checkDate(lesson: { day_of_week: number }, date: string) {
   if (problem) throw badRequest(problem === 'future' ? a.future : problem === 'weekday' ? a.wrongDay : a.dateInvalid);
 }
 
-teacherRoutes.get(rollCallApi.session.path, allow.types('teacher', 'admin'), input(rollCallApi.session), async (c) => {
+teacherRoutes.get(rollCallApi.session.path, teacherOrAdmin(), input(rollCallApi.session), async (c) => {
   const { db, school } = c.var;
   const { entryId, date } = c.req.valid('query');
   const { lesson } = await requireOwnLesson(c, entryId);
@@ -106,7 +109,7 @@ teacherRoutes.get(rollCallApi.session.path, allow.types('teacher', 'admin'), inp
   });
 });
 
-teacherRoutes.put(rollCallApi.save.path, allow.types('teacher', 'admin'), input(rollCallApi.save), async (c) => {
+teacherRoutes.put(rollCallApi.save.path, teacherOrAdmin(), input(rollCallApi.save), async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
   const { lesson, teacherId } = await requireOwnLesson(c, body.timetable_entry_id);

@@ -1,12 +1,13 @@
-// A class's report data for a period (contract/grades.ts ReportData), read in one round trip of
-// four statements: students, subjects with their max grade, every grade of the year, the period's
-// subject and general appreciations. The report cards and the student's own grades read it.
+// A read model: a class's report data for a period (contract/grades.ts ReportData), read in one
+// round trip of four statements from the owners of its tables: students, subjects with their max
+// grade, every grade of the year, the period's subject and general appreciations. The report
+// cards, the promotion and the student's own grades read it.
 import type { ReportData } from '../contract/grades';
-import * as appreciations from '../db/appreciations';
-import type { Db } from '../db/client';
-import * as curriculum from '../db/curriculum';
-import * as enrollments from '../db/enrollments';
-import * as grades from '../db/grades';
+import * as appreciations from './appreciations';
+import type { Db } from './client';
+import * as curriculum from './curriculum';
+import * as enrollments from './enrollments';
+import * as grades from './grades';
 import { toPoints } from '../domain/grades';
 import { compareNames } from '../domain/text';
 

@@ -1,0 +1,40 @@
+// Student accounts: the enrolled students of a year with their portal account.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { classOfEnrollment, studentOfEnrollment } from './enrollments';
+import { ofSchool } from './scoped';
+import { classes, enrollments, students, users } from './schema';
+
+/** The enrolled students of a year with their class and their portal account, if any (one query). */
+export const selectPortalAccounts = (db: Db, school: string, yearId: string) =>
+  db
+    .select({
+      student_id: students.id,
+      nom: students.nom,
+      prenom: students.prenom,
+      class_name: sql<string>`${classes.name}`.as('class_name'),
+      class_order: classes.orderIndex,
+      user_id: sql<string | null>`${users.id}`.as('user_id'),
+      username: users.username,
+      account_status: users.status,
+    })
+    .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
+    .innerJoin(classes, classOfEnrollment)
+    .leftJoin(users, and(eq(users.instanceId, students.instanceId), eq(users.studentId, students.id)))
+    .where(and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId)));
+
+/** Students among `ids` enrolled in the year, with their names and whether they have an account. */
+export const selectStudentsForAccounts = (db: Db, school: string, yearId: string, ids: readonly string[]) =>
+  db
+    .select({
+      id: students.id,
+      nom: students.nom,
+      prenom: students.prenom,
+      user_id: sql<string | null>`${users.id}`.as('user_id'),
+    })
+    .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
+    .leftJoin(users, and(eq(users.instanceId, students.instanceId), eq(users.studentId, students.id)))
+    .where(and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId), inArray(students.id, [...ids])))
+    .all();
