@@ -74,7 +74,7 @@ test('the admin generates a class’s bulletins, edits a general appreciation an
   // A score changed in the book: the cards are read again when the dialog closes.
   const score = book.getByLabel(/^Note de .+ en .+ \(sur [\d,]+\)$/).first();
   const next = (await score.inputValue()) === '1' ? '2' : '1';
-  const graded = page.waitForResponse((r) => r.url().endsWith('/api/grades') && r.request().method() === 'POST');
+  const graded = page.waitForResponse((r) => r.url().endsWith('/api/grades/batch') && r.request().method() === 'POST');
   await score.fill(next);
   expect((await graded).status()).toBe(200);
   const reread = page.waitForResponse(

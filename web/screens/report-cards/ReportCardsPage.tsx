@@ -6,9 +6,10 @@
 // and the appreciations, each saved 1 s after the last key. The card models are built once per
 // answer (worker/domain/report-cards.ts) and each card re-renders only when its own data does.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, errorMessage, type Queued } from '../../api/client';
-import { useApi } from '../../api/useApi';
-import { useWrite } from '../../api/useWrite';
+import { read, useRead } from '../../api/calls';
+import { errorMessage } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
+import { useWrite, type WriteNotices } from '../../api/useWrite';
 import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
@@ -23,7 +24,6 @@ import {
   REPORT_TEMPLATES,
   type ReportTemplate,
 } from '../../../worker/domain/report-cards';
-import type { Period } from '../../../worker/contract/academic-periods';
 import type { ReportData } from '../../../worker/contract/grades';
 import type { SaveAppreciation } from './AppreciationField';
 import { palmaresCsv, printPalmares } from './palmares';
@@ -88,19 +88,14 @@ export function ReportCardsPage() {
   const [version, setVersion] = useState(0);
 
   const className = classes.some((c) => c.name === storedClass) ? storedClass : (classes[0]?.name ?? null);
-  const periods = useApi<Period[]>(
-    selectedYear ? `/academic-periods?yearId=${encodeURIComponent(selectedYear.id)}` : null,
-  );
+  const periods = useRead(endpoints.periods.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const periodList = useMemo(() => periods.data ?? [], [periods.data]);
   const periodId = periodList.some((p) => p.id === storedPeriod) ? storedPeriod : (periodList[0]?.id ?? null);
   const period = periodList.find((p) => p.id === periodId) ?? null;
-  const path =
-    selectedYear && className && periodId
-      ? `/bulk-report-data?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}&periodId=${encodeURIComponent(periodId)}`
-      : null;
-  const bulk = useApi<ReportData>(path);
-  const { data } = bulk;
-  const { send } = useWrite(bulk, { reload: false });
+  const query = selectedYear && className && periodId ? { yearId: selectedYear.id, className, periodId } : null;
+  const bulk = useRead(endpoints.grades.bulk, query && { query });
+  const { data, path } = bulk;
+  const { write } = useWrite(bulk, { reload: false });
 
   // The preview goes back to the selection, and the checklist empties, when the class, the
   // period or the year changes (document 2 §4).
@@ -137,38 +132,41 @@ export function ReportCardsPage() {
 
   // Saving an appreciation: the answer patches the data (and its offline copy); a failure says so
   // and shows the server's appreciations again.
-  const latest = useRef({ send, bulk, periodId });
+  const latest = useRef({ write, bulk, query });
   useEffect(() => {
-    latest.current = { send, bulk, periodId };
+    latest.current = { write, bulk, query };
   });
   const onSave = useCallback<SaveAppreciation>((enrollmentId, subjectId, text) => {
-    const { send: write, bulk: state, periodId: current } = latest.current;
-    if (!current) return;
-    const body = subjectId
-      ? { enrollment_id: enrollmentId, subject_id: subjectId, period_id: current, text }
-      : { enrollment_id: enrollmentId, period_id: current, text };
-    const request = api.post<{ message: string } | Queued>(
-      subjectId ? '/appreciations' : '/general-appreciations',
-      body,
-    );
+    const { write, bulk: state, query: shown } = latest.current;
+    if (!shown) return;
     const patch = (d: ReportData) => withAppreciation(d, enrollmentId, subjectId, text);
-    void write(request, {
+    const notices: WriteNotices<unknown, ReportData> = {
       success: null,
       offline: patch,
       refused: (error) => {
         toast.error(t.saveFailed(errorMessage(error)));
-        if (state.path) {
-          void api
-            .get<ReportData>(state.path)
-            .then((fresh) => {
-              state.setData(() => fresh);
-              setVersion((v) => v + 1);
-            })
-            .catch(() => undefined);
-        }
+        void read(endpoints.grades.bulk, { query: shown })
+          .then((fresh) => {
+            state.setData(() => fresh);
+            setVersion((v) => v + 1);
+          })
+          .catch(() => undefined);
         return true;
       },
-    }).then((outcome) => outcome && !outcome.queued && state.setData(patch));
+    };
+    const period_id = shown.periodId;
+    const saved = subjectId
+      ? write(
+          endpoints.grades.appreciation,
+          { body: { enrollment_id: enrollmentId, subject_id: subjectId, period_id, text } },
+          notices,
+        )
+      : write(
+          endpoints.grades.generalAppreciation,
+          { body: { enrollment_id: enrollmentId, period_id, text } },
+          notices,
+        );
+    void saved.then((outcome) => outcome && !outcome.queued && state.setData(patch));
   }, []);
 
   const context = useMemo<CardContext | null>(
