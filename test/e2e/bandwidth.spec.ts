@@ -65,7 +65,7 @@ test('a secretary: the next visit takes no shell byte from the network, her scre
     'ForcePasswordChangePage',
   ];
   for (const screen of never) expect(holds(stored, screen), screen).toBe(false);
-  expect(stored.filter((path) => path.startsWith('/docs/') && path !== '/docs/standard.md')).toEqual([]);
+  expect(stored.filter((path) => path.startsWith('/docs/') && path !== '/docs/standard.json')).toEqual([]);
   // Nor did the page itself download one.
   for (const screen of never) expect(holds([...everyPath], screen), screen).toBe(false);
 
