@@ -25,7 +25,8 @@ requireNode22();
 const check = process.argv.includes('--check');
 // `--sign-in`: the build's weights, then only the sign-in figures and the mixed load (issue 27).
 const signInOnly = process.argv.includes('--sign-in');
-const LOGIN_BUDGET = 130 * 1024;
+// 130 KB until this round's merges; held at 138 KB until issue 29 brings it back (decision 245).
+const LOGIN_BUDGET = 138 * 1024;
 const CHUNK_BUDGET = 40 * 1024;
 const client = 'dist/client';
 const manifestPath = join(client, '.vite/manifest.json');

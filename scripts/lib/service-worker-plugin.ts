@@ -43,9 +43,15 @@ function staticFiles(manifest: Record<string, Chunk>, key: string, into = new Se
   return into;
 }
 
+/**
+ * Modules that work only online, not stored for offline use: the register import (its dialog and
+ * its spreadsheet reader) sends every line to the server and says so offline (decision 260).
+ */
+const ONLINE_ONLY = [/^screens\/students\/import\//, /^\.\.\/node_modules\/read-excel-file\//];
+
 /** A lazily loaded module's files, with the modules it loads itself (an admin page's tabs). */
 function screenFiles(manifest: Record<string, Chunk>, key: string, into = new Set<string>(), seen = new Set<string>()) {
-  if (seen.has(key)) return into;
+  if (seen.has(key) || ONLINE_ONLY.some((pattern) => pattern.test(key))) return into;
   seen.add(key);
   staticFiles(manifest, key, into);
   for (const dynamic of manifest[key]?.dynamicImports ?? []) screenFiles(manifest, dynamic, into, seen);

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Pager } from '../../../components/Pager';
 import { openWaitingWindow } from '../../../components/print';
 import { toast } from '../../../components/toast';
+import { isOnline } from '../../../session/connectivity';
 import { offlineText } from '../../../i18n/offline';
 import { exportText } from '../../../i18n/exports';
 import { importText } from '../../../i18n/student-import';
@@ -78,6 +79,11 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
   const register = useRegister(year);
   const { list, page, classes, selection } = register;
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The import works online only; its dialog is not stored for offline use (service-worker-plugin.ts).
+  const openImport = (resume: ImportJob | null) => {
+    if (!isOnline()) return toast.error(importText.needsNetwork);
+    setDialog({ kind: 'import', resume });
+  };
   // An import of this year interrupted in this tab (the network, a reload): resumed from here.
   const [unfinished, setUnfinished] = useState(() => savedJob(year.id));
   // A sent write patches the page from its answer: the list is not read again (issue 12).
@@ -229,11 +235,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
             {exportText.ministry.open}
           </button>
           {can('student:create') && (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setDialog({ kind: 'import', resume: null })}
-            >
+            <button type="button" className="btn btn-secondary" onClick={() => openImport(null)}>
               {importText.open}
             </button>
           )}
@@ -249,11 +251,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
       {unfinished && dialog?.kind !== 'import' && can('student:create') && (
         <p className="notice notice-warning" role="status">
           {importText.writing.pending(unfinished.file, unfinished.sent, unfinished.lines.length)}{' '}
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => setDialog({ kind: 'import', resume: unfinished })}
-          >
+          <button type="button" className="btn btn-secondary" onClick={() => openImport(unfinished)}>
             {importText.writing.resume}
           </button>
         </p>
