@@ -219,7 +219,8 @@ export function TeacherAnnouncements() {
               communications.teacherRemove,
               { body: { announcementIds: ids } },
               {
-                success: (a) => a.message,
+                // The spec's notice (document 1) when the selection went; the server's count otherwise.
+                success: (a) => (a.deleted > 0 ? t.deleted : a.message),
                 offline: (items) => items.filter((x) => !ids.includes(x.id)),
               },
             ),
@@ -277,7 +278,8 @@ export function StudentAnnouncements() {
               communications.studentRemove,
               { body: { announcementIds: ids } },
               {
-                success: (a) => a.message,
+                // The spec's notice (document 1) when the selection went; the server's count otherwise.
+                success: (a) => (a.deleted > 0 ? t.deleted : a.message),
                 offline: (items) => items.filter((x) => !ids.includes(x.id)),
               },
             ),
