@@ -56,7 +56,10 @@ test('signing out ends the device session: its cookie renews nothing any more', 
   await signInAndLand(page, 'prof', '/teacher');
   const renew = () => page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status);
   expect(await renew()).toBe(200);
-  await page.getByRole('button', { name: 'Déconnexion' }).first().click({ force: true });
+  // On the phone, 'Déconnexion' is in the menu.
+  const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('button', { name: 'Déconnexion' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(renew).toBe(401);
 });
