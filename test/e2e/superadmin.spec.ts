@@ -126,8 +126,9 @@ test('a new school on its own hostname: its admin sets it up; a full lockdown st
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Plateforme');
     await page.getByLabel('Rechercher').fill('');
     await page.getByLabel('École', { exact: true }).selectOption({ label: name });
-    // Its creation (the platform's, logged with the school), the admin's password and the wizard.
-    await expect(page.getByText('3 entrées au total')).toBeVisible();
+    // Its creation (the platform's, logged with the school), the admin's password, the wizard and
+    // the second account.
+    await expect(page.getByText('4 entrées au total')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'École créée' })).toContainText(`Plateforme · ${name}`);
     await expect(page.getByRole('row').filter({ hasText: 'Mot de passe changé' })).toContainText(name);
   } finally {
