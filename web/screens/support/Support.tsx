@@ -279,7 +279,7 @@ export function AdminSupport() {
     setDeleting(true);
     try {
       const answer = await send(endpoints.support.remove, { body: { messageIds: [...selected] } });
-      toast.success(isQueued(answer) ? t.queued : answer.message);
+      toast.success(isQueued(answer) ? t.queued : t.deleted);
       chat.polled.setData((messages) => messages && messages.filter((m) => !selected.has(m.id)));
       setSelected(new Set());
       chat.polled.refresh();
