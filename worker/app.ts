@@ -44,6 +44,7 @@ import { subjectRoutes } from './routes/subjects';
 import { supportRoutes } from './routes/support';
 import { userRoutes } from './routes/users';
 import { resourceRoutes } from './routes/resources';
+import { readRoutes } from './routes/reads';
 import { RESOURCE_BODY_LIMIT } from './domain/resources';
 
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -128,6 +129,11 @@ export function buildApp() {
   app.route('/api', auditRoutes);
   app.route('/api', superadminRoutes);
   app.route('/api', resourceRoutes);
+  // Several reads in one request, each answered by this app as its own GET (decision 271).
+  app.route(
+    '/api',
+    readRoutes((request, env, ctx) => app.fetch(request, env, ctx)),
+  );
 
   // The OpenAPI document, generated from the routes: `npm run dev` and the tests only (the
   // production build leaves this out; docs/openapi.json is the same document).

@@ -64,3 +64,31 @@ describe('a read', () => {
     expect(await caches.paths('api-data')).toEqual([]);
   });
 });
+
+describe('reads at once', () => {
+  it('of one address by one account share one request; another account or address has its own', async () => {
+    let calls = 0;
+    network.on('/api/teacher/timetable', () => {
+      calls++;
+      return Response.json([{ day_of_week: 1 }], { headers: { ETag: '"t1"' } });
+    });
+    network.on('/api/teacher/dashboard', Response.json({ courses: [] }));
+    const answers = await Promise.all([
+      read('/teacher/timetable'),
+      read('/teacher/timetable'),
+      read('/teacher/timetable', 'autre-jeton'),
+      read('/teacher/dashboard'),
+    ]);
+    expect(calls).toBe(2);
+    expect(await Promise.all(answers.map((a) => a.json()))).toEqual([
+      [{ day_of_week: 1 }],
+      [{ day_of_week: 1 }],
+      [{ day_of_week: 1 }],
+      { courses: [] },
+    ]);
+    // Once answered, the next read asks again (revalidating its copy).
+    await read('/teacher/timetable');
+    expect(calls).toBe(3);
+    expect(network.seen.at(-1)!.headers['if-none-match']).toBe('"t1"');
+  });
+});

@@ -19,6 +19,7 @@ import type { gradesApi } from '../../worker/contract/grades';
 import type { instanceApi } from '../../worker/contract/instance';
 import type { platformApi } from '../../worker/contract/platform';
 import type { promotionApi } from '../../worker/contract/promotion';
+import type { readsApi } from '../../worker/contract/reads';
 import type { resourcesApi } from '../../worker/contract/resources';
 import type { rolesApi } from '../../worker/contract/roles';
 import type { schoolYearsApi } from '../../worker/contract/school-years';
@@ -146,6 +147,9 @@ export const endpoints = {
     run: route<typeof promotionApi.run>('post', '/promotions'),
     latest: route<typeof promotionApi.latest>('get', '/promotions/latest'),
     undo: route<typeof promotionApi.undo>('delete', '/promotions/latest'),
+  },
+  reads: {
+    batch: route<typeof readsApi.batch>('post', '/reads'),
   },
   resources: {
     adminList: route<typeof resourcesApi.adminList>('get', '/admin/resources'),

@@ -6,13 +6,18 @@
 // - the roll call of every lesson of this week up to today (Monday to today, the school's day);
 // - the grade book of each course for the period the book opens on: the period under way by its
 //   start date, else the year's first (`currentPeriodId`, the grade book's own rule, decision 193).
-// So a class never opened online opens offline. The reads use the screens' own addresses (a copy
-// is found by its address: the same endpoints, with the query's fields in the screens' order). A
+// So a class never opened online opens offline. The roll calls and grade books are read together,
+// in one request (POST /api/reads, decision 271), and each answer is stored in `api-data` under
+// the screen's own address with its ETag, as the service worker would have stored it (a copy is
+// found by its address: the same endpoints, with the query's fields in the screens' order). A
 // student's sections are read by the student's home already.
-import { call, read } from '../api/calls';
+import { read, sendNow } from '../api/calls';
+import { API_CACHE } from '../api/cache-names';
 import { endpoints } from '../api/endpoints';
 import { type Args, pathOf, type Route } from '../api/route';
+import { getSession } from '../session/session';
 import type { Endpoint } from '../../worker/contract/endpoint';
+import { READS_PER_REQUEST } from '../../worker/domain/reads';
 import type { TeacherLesson } from '../../worker/contract/teacher';
 import { addDays, schoolClock } from '../../worker/domain/dates';
 import { currentPeriodId, schoolToday } from '../../worker/domain/grades';
@@ -32,21 +37,40 @@ export function sessionsThisWeek(lessons: readonly Pick<TeacherLesson, 'id' | 'd
     .map((lesson) => ({ entryId: lesson.id, date: addDays(today, lesson.day_of_week - day) }));
 }
 
-/** A background read of an endpoint, named by its address (the same address is read once). */
-type Read = readonly [path: string, read: () => Promise<unknown>];
-const reading = <E extends Endpoint>(endpoint: Route<E>, args: Args<E>): Read => [
-  pathOf(endpoint, args),
-  () => call(endpoint, args, BACKGROUND),
-];
+/** The address under /api of a read, as the screen makes it (its stored copy is found by it). */
+const address = <E extends Endpoint>(endpoint: Route<E>, args: Args<E>) => `/api${pathOf(endpoint, args)}`;
 
-/** Every read of `reads`, four at a time; one that fails is left (read again at the next start). */
-async function readAll(reads: readonly Read[]): Promise<void> {
-  const waiting = [...new Map(reads).values()];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let next = waiting.shift(); next; next = waiting.shift()) await next().catch(() => undefined);
-    }),
-  );
+/**
+ * Reads `paths` (addresses under /api) together, READS_PER_REQUEST a request, and stores each
+ * answer of 200 in `api-data` with its ETag, unless the account signed out meanwhile. A read
+ * refused or failed is left (read again at the next start).
+ */
+async function readTogether(paths: readonly string[], userId: string): Promise<void> {
+  const unique = [...new Set(paths)];
+  for (let start = 0; start < unique.length; start += READS_PER_REQUEST) {
+    const { parts } = await sendNow(
+      endpoints.reads.batch,
+      { body: { paths: unique.slice(start, start + READS_PER_REQUEST) } },
+      BACKGROUND,
+    );
+    if (typeof caches === 'undefined' || getSession()?.id !== userId) return;
+    const cache = await caches.open(API_CACHE);
+    await Promise.all(
+      parts
+        .filter((part) => part.status === 200)
+        .map((part) =>
+          cache.put(
+            new URL(part.path, location.origin).href,
+            new Response(JSON.stringify(part.body), {
+              headers: {
+                'Content-Type': 'application/json; charset=utf-8',
+                ...(part.etag ? { ETag: part.etag } : {}),
+              },
+            }),
+          ),
+        ),
+    );
+  }
 }
 
 /** Reads the account's working data so that its classes open offline. Only a teacher's, today. */
@@ -62,16 +86,25 @@ export async function storeWorkingData(session: Session): Promise<void> {
   ]);
   // The period GradeBookPanel opens on, by the same rule.
   const periodId = currentPeriodId(periods, schoolToday());
-  await readAll([
-    ...sessionsThisWeek(week, schoolClock().date).map((s) =>
-      reading(endpoints.rollCall.session, { query: { entryId: s.entryId, date: s.date } }),
-    ),
+  // Each class's roll calls beside its grade book: its pupils' names compress once (decision 271).
+  const classOf = new Map(week.map((lesson) => [lesson.id, lesson.class_name]));
+  const reads = [
+    ...sessionsThisWeek(week, schoolClock().date).map((s) => ({
+      className: classOf.get(s.entryId) ?? '',
+      path: address(endpoints.rollCall.session, { query: { entryId: s.entryId, date: s.date } }),
+    })),
     ...(periodId
-      ? courses.courses.map((c) =>
-          reading(endpoints.grades.book, {
+      ? courses.courses.map((c) => ({
+          className: c.class_name,
+          path: address(endpoints.grades.book, {
             query: { yearId: year.id, className: c.class_name, subjectId: c.subject_id, periodId },
           }),
-        )
+        }))
       : []),
-  ]);
+  ];
+  reads.sort((x, y) => (x.className < y.className ? -1 : x.className > y.className ? 1 : 0));
+  await readTogether(
+    reads.map((r) => r.path),
+    session.id,
+  );
 }

@@ -40,8 +40,26 @@ function revalidating(request: Request, copy: Response | undefined): Request {
   return new Request(request, { headers });
 }
 
-/** A read, answered by the server (revalidating the stored copy) or, failing that, by the copy. */
-export async function networkFirst(request: Request): Promise<Response> {
+/** The reads on their way, by account and address: a second read of one address waits for the first. */
+const onTheirWay = new Map<string, Promise<Response>>();
+
+/**
+ * A read, answered by the server (revalidating the stored copy) or, failing that, by the copy.
+ * Two screens (or a screen and the background reads) asking for one address at once share one
+ * request (decision 271); a page's own revalidation (If-None-Match) is never shared.
+ */
+export function networkFirst(request: Request): Promise<Response> {
+  if (request.headers.has('If-None-Match')) return answer(request);
+  const key = `${request.headers.get('Authorization') ?? ''} ${request.url}`;
+  let shared = onTheirWay.get(key);
+  if (!shared) {
+    shared = answer(request).finally(() => onTheirWay.delete(key));
+    onTheirWay.set(key, shared);
+  }
+  return shared.then((response) => response.clone());
+}
+
+async function answer(request: Request): Promise<Response> {
   // A read without an account is public (it outlives a sign-out); any other holds school data.
   const cache = await caches.open(request.headers.has('Authorization') ? API_CACHE : PUBLIC_CACHE);
   const copy = await cache.match(request.url, { ignoreVary: true });
