@@ -1,13 +1,16 @@
-// Every route of the spec's route table (document 1 §2), each behind its guard. Screens and
-// layouts load as their own chunks, except the sign-in page: it is in the entry chunk, so that
+// Every route of the spec's route table (document 1 §2), each behind its guard, rendered by
+// React Router's declarative mode (`useRoutes`, decision 272: the data router's code is not
+// loaded; a screen's chunk is a `use`d promise under one Suspense and one error boundary, and its
+// loading shows the progress bar). Screens and layouts load as their own chunks, except the sign-in page: it is in the entry chunk, so that
 // /login (the installed app's start page) never waits for a second download. Each lazy route names
 // its module: once signed in, the service worker fetches the modules of the routes whose guards
 // the account passes (OfflineScreens, decision 180), and none other.
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, Suspense, use } from 'react';
+import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { AppShell } from './app/AppShell';
 import { OfflineScreens } from './app/offline-screens';
-import { RouteError } from './app/RouteError';
+import { RouteErrorBoundary } from './app/RouteError';
+import { trackScreenLoad } from './app/screen-loads';
 import { commonText } from './i18n/common';
 import { LoginPage } from './screens/login/LoginPage';
 import { Guard } from './session/guards';
@@ -29,10 +32,26 @@ function screen(
   module: string,
   component = module.slice(module.lastIndexOf('/') + 1),
   offline = true,
-): Pick<RouteObject, 'lazy' | 'handle'> {
+): Pick<RouteObject, 'element' | 'handle'> {
   const load = modules[`./${module}.tsx`];
   if (!load) throw new Error(`Module de route introuvable : ${module}`);
-  return { lazy: async () => ({ Component: (await load())[component] }), handle: { module, offline } };
+  // Loaded once; a failed load (offline) is tried again the next time the screen is opened.
+  let loaded: Promise<ComponentType> | null = null;
+  const code = () =>
+    (loaded ??= trackScreenLoad(load()).then(
+      (exports) => exports[component] ?? Promise.reject(new Error(`${module} : ${component} introuvable`)),
+      (error: unknown) => {
+        loaded = null;
+        throw error;
+      },
+    ));
+  return { element: <Screen code={code} />, handle: { module, offline } };
+}
+
+/** A lazily loaded screen: suspends until its code is there. */
+function Screen({ code }: { code: () => Promise<ComponentType> }) {
+  const Loaded = use(code());
+  return <Loaded />;
 }
 
 const staffLayout = screen('layouts/StaffLayout');
@@ -145,11 +164,23 @@ export const routes: RouteObject[] = [
         <OfflineScreens routes={() => routes} />
       </>
     ),
-    hydrateFallbackElement: <p className="page muted">{commonText.loading}</p>,
-    errorElement: <RouteError />,
     // Below the shell, so that its notices and the service worker's bridge stay on the error page.
-    children: [{ errorElement: <RouteError />, children: pages }],
+    children: [
+      {
+        element: (
+          <RouteErrorBoundary>
+            <Suspense fallback={<p className="page muted">{commonText.loading}</p>}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        ),
+        children: pages,
+      },
+    ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The page at the browser's address (inside BrowserRouter). */
+export function App() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+}

@@ -3,7 +3,8 @@
 // page, which is in the app's entry and opens offline, and tells a signed-in user that the page
 // needs the network; any other failure says so plainly with a way to reload. Never the router's
 // own English page.
-import { Link, Navigate, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { offlineText } from '../i18n/offline';
 import { isOnline } from '../session/connectivity';
 import { homeOf, useSession } from '../session/session';
@@ -13,8 +14,7 @@ const isUnreachableCode = (error: unknown) =>
   error instanceof TypeError &&
   /dynamically imported module|module script|Failed to fetch|Load failed|NetworkError/i.test(error.message);
 
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const session = useSession();
   const unreachable = isUnreachableCode(error) || !isOnline();
   if (unreachable && !session) return <Navigate to="/login" replace />;
@@ -37,4 +37,31 @@ export function RouteError() {
       </p>
     </main>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The address shown: a new one clears the error (the user went elsewhere). */
+  pathname: string;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; pathname: string; failed: boolean }> {
+  override state = { error: null as unknown, pathname: this.props.pathname, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { pathname: string; failed: boolean }) {
+    return props.pathname === state.pathname ? null : { error: null, failed: false, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** What a screen that fails to load or to render shows instead of itself, until the user goes elsewhere. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary pathname={useLocation().pathname}>{children}</Boundary>;
 }

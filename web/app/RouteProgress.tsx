@@ -1,16 +1,16 @@
 // A thin bar at the very top while a screen's chunk (route change) or its data (API reads) load,
 // shown after a short wait so that quick answers do not flicker.
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router';
 import { useReading } from '../api/activity';
 import { commonText } from '../i18n/common';
+import { useScreenLoading } from './screen-loads';
 
 const SHOW_AFTER_MS = 120;
 
 export function RouteProgress() {
-  const navigation = useNavigation();
+  const loading = useScreenLoading();
   const reading = useReading();
-  const busy = navigation.state !== 'idle' || reading;
+  const busy = loading || reading;
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!busy) {
