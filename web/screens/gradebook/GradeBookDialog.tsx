@@ -3,12 +3,12 @@
 // same book as the teacher's page. The report cards' 'Modifier les Notes' opens it on their
 // class, period and subjects (the first one chosen), and is told of each change.
 import { useState } from 'react';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { Modal } from '../../components/Modal';
 import { commonText } from '../../i18n/common';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
-import type { Programme } from '../../../worker/contract/curriculum';
 import { formatPoints } from '../../../worker/domain/grades';
 import { GradeBookPanel } from './GradeBookPanel';
 import './gradebook.css';
@@ -46,10 +46,9 @@ export function GradeBookDialog({
   const [chosenClass, setChosenClass] = useState('');
   const className = fixedClass ?? chosenClass;
   const [subjectId, setSubjectId] = useState(fixedSubjects?.[0]?.subject_id ?? '');
-  const programme = useApi<Programme>(
-    !fixedSubjects && selectedYear && className
-      ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}`
-      : null,
+  const programme = useRead(
+    endpoints.curriculum.get,
+    !fixedSubjects && selectedYear && className ? { query: { yearId: selectedYear.id, className } } : null,
   );
   const subjects = fixedSubjects ?? programme.data?.assigned;
   const subject = subjects?.find((s) => s.subject_id === subjectId);

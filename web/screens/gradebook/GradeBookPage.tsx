@@ -3,11 +3,11 @@
 // book itself (GradeBookPanel), which the admin's dashboard also opens in a modal. The courses
 // come from the teacher's dashboard read, so the page opens offline after one visit.
 import { Link, useNavigate, useParams } from 'react-router';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
-import type { TeacherDashboard } from '../../../worker/contract/teacher';
 import { GradeBookPanel } from './GradeBookPanel';
 import './gradebook.css';
 
@@ -15,9 +15,7 @@ export function GradeBookPage() {
   const { className = '', subjectId = '' } = useParams();
   const navigate = useNavigate();
   const { selectedYear, loading } = useSchool();
-  const dashboard = useApi<TeacherDashboard>(
-    selectedYear ? `/teacher/dashboard?yearId=${encodeURIComponent(selectedYear.id)}` : null,
-  );
+  const dashboard = useRead(endpoints.teacher.dashboard, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const courses = dashboard.data?.courses.filter((c) => c.class_name === className) ?? [];
   const course = courses.find((c) => c.subject_id === subjectId);
 

@@ -5,8 +5,9 @@
 // subject's max), edit and delete one; print the selected students. Scores go through the
 // drafts (drafts.ts): kept on the phone at once, sent when the network allows.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, errorMessage, isQueued, type Queued } from '../../api/client';
-import { useApi } from '../../api/useApi';
+import { send as sendCall, useRead } from '../../api/calls';
+import { errorMessage, isQueued } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -17,7 +18,6 @@ import { toast } from '../../components/toast';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { reportCardsText } from '../../i18n/report-cards';
 import { useSchool } from '../../layouts/school';
-import type { Period } from '../../../worker/contract/academic-periods';
 import type { BookEvaluation, GradeBook, GradeCell, SavedGrade } from '../../../worker/contract/grades';
 import {
   currentPeriodId,
@@ -67,7 +67,7 @@ const percentText = (p: number) =>
 
 export function GradeBookPanel(props: GradeBookProps) {
   const { yearId, className, subjectId, subjectName } = props;
-  const periods = useApi<Period[]>(`/academic-periods?yearId=${encodeURIComponent(yearId)}`);
+  const periods = useRead(endpoints.periods.list, { query: { yearId } });
   const [chosen, setPeriodId] = useState<string>(props.periodId ?? '');
   // Until one is chosen, the period under way (by its start date, the school's today), else the
   // year's first: derived, not set by an effect, so that a choice made as the list arrives is
@@ -141,9 +141,8 @@ interface BookProps extends Required<Omit<GradeBookProps, 'onChanged' | 'periodI
 
 function Book({ yearId, className, subjectId, subjectName, periodId, periodName, allDrafts, onChanged }: BookProps) {
   const { school, selectedYear } = useSchool();
-  const path = `/teacher/subject-details?yearId=${encodeURIComponent(yearId)}&className=${encodeURIComponent(className)}&subjectId=${encodeURIComponent(subjectId)}&periodId=${encodeURIComponent(periodId)}`;
-  const book = useApi<GradeBook>(path);
-  const { send, patch, busy } = useWrite(book, { reload: false });
+  const book = useRead(endpoints.grades.book, { query: { yearId, className, subjectId, periodId } });
+  const { write, patch, busy } = useWrite(book, { reload: false });
   const key = bookKey({ yearId, className, subjectId, periodId });
   const drafts = useMemo(() => allDrafts.filter((d) => d.book === key), [allDrafts, key]);
   const [local, setLocal] = useState<BookEvaluation[]>([]);
@@ -270,12 +269,10 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
       ...d,
       evaluations: d.evaluations.map((o) => (o.id === e.id ? { ...o, name, max_score: max } : o)),
     });
-    const outcome = await send(
-      api.put<{ message: string } | Queued>(`/evaluations/${encodeURIComponent(e.id)}`, { name, max_score: max }),
-      {
-        success: (a) => a.message,
-        offline: rename,
-      },
+    const outcome = await write(
+      endpoints.grades.updateEvaluation,
+      { params: { id: e.id }, body: { name, max_score: max } },
+      { success: (a) => a.message, offline: rename },
     );
     if (outcome && !outcome.queued) {
       patch(rename);
@@ -299,10 +296,11 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
         Object.entries(d.gradesByEnrollment).map(([k, v]) => [k, v.filter((g) => g.evaluation_id !== e.id)]),
       ),
     });
-    const outcome = await send(api.delete<{ message: string } | Queued>(`/evaluations/${encodeURIComponent(e.id)}`), {
-      success: (a) => a.message,
-      offline: drop,
-    });
+    const outcome = await write(
+      endpoints.grades.removeEvaluation,
+      { params: { id: e.id } },
+      { success: (a) => a.message, offline: drop },
+    );
     if (outcome && !outcome.queued) {
       patch(drop);
       onChanged?.();
@@ -495,11 +493,13 @@ function Book({ yearId, className, subjectId, subjectName, periodId, periodName,
                         value={data.appreciationsByEnrollment[s.enrollment_id] ?? ''}
                         onSave={async (text) => {
                           try {
-                            const answer = await api.post<{ message: string } | Queued>('/appreciations', {
-                              enrollment_id: s.enrollment_id,
-                              subject_id: subjectId,
-                              period_id: periodId,
-                              text,
+                            const answer = await sendCall(endpoints.grades.appreciation, {
+                              body: {
+                                enrollment_id: s.enrollment_id,
+                                subject_id: subjectId,
+                                period_id: periodId,
+                                text,
+                              },
                             });
                             const apply = (d: GradeBook): GradeBook => {
                               const next = { ...d.appreciationsByEnrollment };
