@@ -81,26 +81,19 @@ function EvaluationHead({
       <span className="gradebook-evaluation-name">{e.name}</span>
       <span className="muted small">{t.outOf(formatPoints(e.max_score))}</span>
       <span className="gradebook-evaluation-actions">
-        <button
-          type="button"
-          className="btn-icon"
-          aria-label={t.edit.label(e.name)}
-          title={t.edit.label(e.name)}
-          onClick={() => onEdit(e)}
-        >
-          ✎
-        </button>
-        <button
-          type="button"
-          className="btn-icon"
-          aria-label={t.remove.label(e.name)}
-          title={t.remove.label(e.name)}
-          onClick={() => onRemove(e)}
-        >
-          ✕
-        </button>
+        <IconButton label={t.edit.label(e.name)} icon="✎" onClick={() => onEdit(e)} />
+        <IconButton label={t.remove.label(e.name)} icon="✕" onClick={() => onRemove(e)} />
       </span>
     </th>
+  );
+}
+
+/** A button shown as its sign, named (and titled) by its label. */
+function IconButton({ label, icon, onClick }: { label: string; icon: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn-icon" aria-label={label} title={label} onClick={onClick}>
+      {icon}
+    </button>
   );
 }
 

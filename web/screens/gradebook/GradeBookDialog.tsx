@@ -11,6 +11,7 @@ import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
 import { formatPoints } from '../../../worker/domain/grades';
 import { GradeBookPanel } from './GradeBookPanel';
+import { Picker } from './Picker';
 import './gradebook.css';
 
 /** A subject of the class's programme, with its max grade (points). */
@@ -69,38 +70,33 @@ export function GradeBookDialog({
         <>
           <div className="gradebook-selects">
             {fixedClass === undefined && (
-              <label className="gradebook-period">
-                <span>{t.classLabel}</span>
-                <select
-                  value={className}
-                  onChange={(e) => {
-                    setChosenClass(e.target.value);
-                    setSubjectId('');
-                  }}
-                >
-                  <option value="">{t.chooseClass}</option>
-                  {classes.map((c) => (
-                    <option key={c.id} value={c.name}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Picker
+                label={t.classLabel}
+                value={className}
+                onChange={(name) => {
+                  setChosenClass(name);
+                  setSubjectId('');
+                }}
+              >
+                <option value="">{t.chooseClass}</option>
+                {classes.map((c) => (
+                  <option key={c.id} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+              </Picker>
             )}
             {subjects?.length === 0 ? (
               <p className="muted">{t.noSubject}</p>
             ) : (
-              <label className="gradebook-period">
-                <span>{t.subjectLabel}</span>
-                <select value={subjectId} disabled={!subjects} onChange={(e) => setSubjectId(e.target.value)}>
-                  <option value="">{t.chooseSubject}</option>
-                  {subjects?.map((s) => (
-                    <option key={s.subject_id} value={s.subject_id}>
-                      {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Picker label={t.subjectLabel} value={subjectId} disabled={!subjects} onChange={setSubjectId}>
+                <option value="">{t.chooseSubject}</option>
+                {subjects?.map((s) => (
+                  <option key={s.subject_id} value={s.subject_id}>
+                    {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
+                  </option>
+                ))}
+              </Picker>
             )}
           </div>
           {subject && (

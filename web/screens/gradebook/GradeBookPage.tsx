@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
 import { GradeBookPanel } from './GradeBookPanel';
+import { Picker } from './Picker';
 import './gradebook.css';
 
 export function GradeBookPage() {
@@ -30,22 +31,20 @@ export function GradeBookPage() {
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       {dashboard.error && !dashboard.data && <ErrorNotice message={dashboard.error} />}
       {courses.length > 0 && (
-        <label className="gradebook-period">
-          <span>{t.subjectLabel}</span>
-          <select
-            value={subjectId}
-            onChange={(e) =>
-              navigate(`/teacher/class/${encodeURIComponent(className)}/subject/${encodeURIComponent(e.target.value)}`)
-            }
-          >
-            {!course && <option value={subjectId}>{t.chooseSubject}</option>}
-            {courses.map((c) => (
-              <option key={c.subject_id} value={c.subject_id}>
-                {c.subject_name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Picker
+          label={t.subjectLabel}
+          value={subjectId}
+          onChange={(id) =>
+            navigate(`/teacher/class/${encodeURIComponent(className)}/subject/${encodeURIComponent(id)}`)
+          }
+        >
+          {!course && <option value={subjectId}>{t.chooseSubject}</option>}
+          {courses.map((c) => (
+            <option key={c.subject_id} value={c.subject_id}>
+              {c.subject_name}
+            </option>
+          ))}
+        </Picker>
       )}
       {selectedYear && (dashboard.data || dashboard.error) && (
         <GradeBookPanel

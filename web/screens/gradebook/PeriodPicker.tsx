@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { Period } from '../../../worker/contract/academic-periods';
 import { bookKey, type GradeDraft } from './drafts';
+import { Picker } from './Picker';
 
 export interface PeriodPickerProps {
   periods: readonly Period[] | null;
@@ -13,17 +14,14 @@ export interface PeriodPickerProps {
 
 export function PeriodPicker({ periods, periodId, onChoose }: PeriodPickerProps) {
   return (
-    <label className="gradebook-period">
-      <span>{t.periodLabel}</span>
-      <select value={periodId} onChange={(e) => onChoose(e.target.value)} disabled={!periods?.length}>
-        {!periodId && <option value="">{t.choosePeriod}</option>}
-        {periods?.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Picker label={t.periodLabel} value={periodId} disabled={!periods?.length} onChange={onChoose}>
+      {!periodId && <option value="">{t.choosePeriod}</option>}
+      {periods?.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </Picker>
   );
 }
 

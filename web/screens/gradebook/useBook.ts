@@ -6,11 +6,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { send, useRead } from '../../api/calls';
 import { errorMessage, isQueued } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { useWrite } from '../../api/useWrite';
+import { useWrite, type WriteOutcome } from '../../api/useWrite';
 import { toast } from '../../components/toast';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { reportCardsText } from '../../i18n/report-cards';
-import type { BookEvaluation, GradeCell, SavedGrade } from '../../../worker/contract/grades';
+import type { BookEvaluation, GradeBook, GradeCell, SavedGrade } from '../../../worker/contract/grades';
 import {
   limitReached,
   subjectHundredths,
@@ -139,6 +139,13 @@ export function useBook(place: BookPlace, allDrafts: readonly GradeDraft[], onCh
     return null;
   }
 
+  /** A change the server answered for good: into the book's data (a queued one was patched by useWrite). */
+  function landed(outcome: WriteOutcome<unknown>, change: (data: GradeBook) => GradeBook) {
+    if (!outcome || outcome.queued) return;
+    patch(change);
+    onChanged?.();
+  }
+
   /** Renames an evaluation or changes its max: null when done, '' when the write failed (its error shown). */
   async function saveEvaluation(e: BookEvaluation, name: string, max: number): Promise<string | null> {
     const others = evaluations.filter((o) => o.id !== e.id);
@@ -154,10 +161,7 @@ export function useBook(place: BookPlace, allDrafts: readonly GradeDraft[], onCh
       { params: { id: e.id }, body: { name, max_score: max } },
       { success: (a) => a.message, offline: rename },
     );
-    if (outcome && !outcome.queued) {
-      patch(rename);
-      onChanged?.();
-    }
+    landed(outcome, rename);
     return outcome ? null : '';
   }
 
@@ -174,10 +178,7 @@ export function useBook(place: BookPlace, allDrafts: readonly GradeDraft[], onCh
       { params: { id: e.id } },
       { success: (a) => a.message, offline: drop },
     );
-    if (outcome && !outcome.queued) {
-      patch(drop);
-      onChanged?.();
-    }
+    landed(outcome, drop);
   }
 
   async function saveAppreciation(enrollmentId: string, text: string) {
