@@ -3,14 +3,15 @@
 // same book as the teacher's page. The report cards' 'Modifier les Notes' opens it on their
 // class, period and subjects (the first one chosen), and is told of each change.
 import { useState } from 'react';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { Modal } from '../../components/Modal';
 import { commonText } from '../../i18n/common';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
-import type { Programme } from '../../../worker/contract/curriculum';
 import { formatPoints } from '../../../worker/domain/grades';
 import { GradeBookPanel } from './GradeBookPanel';
+import { Picker } from './Picker';
 import './gradebook.css';
 
 /** A subject of the class's programme, with its max grade (points). */
@@ -46,10 +47,9 @@ export function GradeBookDialog({
   const [chosenClass, setChosenClass] = useState('');
   const className = fixedClass ?? chosenClass;
   const [subjectId, setSubjectId] = useState(fixedSubjects?.[0]?.subject_id ?? '');
-  const programme = useApi<Programme>(
-    !fixedSubjects && selectedYear && className
-      ? `/curriculum?yearId=${encodeURIComponent(selectedYear.id)}&className=${encodeURIComponent(className)}`
-      : null,
+  const programme = useRead(
+    endpoints.curriculum.get,
+    !fixedSubjects && selectedYear && className ? { query: { yearId: selectedYear.id, className } } : null,
   );
   const subjects = fixedSubjects ?? programme.data?.assigned;
   const subject = subjects?.find((s) => s.subject_id === subjectId);
@@ -70,38 +70,33 @@ export function GradeBookDialog({
         <>
           <div className="gradebook-selects">
             {fixedClass === undefined && (
-              <label className="gradebook-period">
-                <span>{t.classLabel}</span>
-                <select
-                  value={className}
-                  onChange={(e) => {
-                    setChosenClass(e.target.value);
-                    setSubjectId('');
-                  }}
-                >
-                  <option value="">{t.chooseClass}</option>
-                  {classes.map((c) => (
-                    <option key={c.id} value={c.name}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Picker
+                label={t.classLabel}
+                value={className}
+                onChange={(name) => {
+                  setChosenClass(name);
+                  setSubjectId('');
+                }}
+              >
+                <option value="">{t.chooseClass}</option>
+                {classes.map((c) => (
+                  <option key={c.id} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+              </Picker>
             )}
             {subjects?.length === 0 ? (
               <p className="muted">{t.noSubject}</p>
             ) : (
-              <label className="gradebook-period">
-                <span>{t.subjectLabel}</span>
-                <select value={subjectId} disabled={!subjects} onChange={(e) => setSubjectId(e.target.value)}>
-                  <option value="">{t.chooseSubject}</option>
-                  {subjects?.map((s) => (
-                    <option key={s.subject_id} value={s.subject_id}>
-                      {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Picker label={t.subjectLabel} value={subjectId} disabled={!subjects} onChange={setSubjectId}>
+                <option value="">{t.chooseSubject}</option>
+                {subjects?.map((s) => (
+                  <option key={s.subject_id} value={s.subject_id}>
+                    {t.subjectOption(s.subject_name, formatPoints(s.max_grade))}
+                  </option>
+                ))}
+              </Picker>
             )}
           </div>
           {subject && (

@@ -3,21 +3,20 @@
 // book itself (GradeBookPanel), which the admin's dashboard also opens in a modal. The courses
 // come from the teacher's dashboard read, so the page opens offline after one visit.
 import { Link, useNavigate, useParams } from 'react-router';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
-import type { TeacherDashboard } from '../../../worker/contract/teacher';
 import { GradeBookPanel } from './GradeBookPanel';
+import { Picker } from './Picker';
 import './gradebook.css';
 
 export function GradeBookPage() {
   const { className = '', subjectId = '' } = useParams();
   const navigate = useNavigate();
   const { selectedYear, loading } = useSchool();
-  const dashboard = useApi<TeacherDashboard>(
-    selectedYear ? `/teacher/dashboard?yearId=${encodeURIComponent(selectedYear.id)}` : null,
-  );
+  const dashboard = useRead(endpoints.teacher.dashboard, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const courses = dashboard.data?.courses.filter((c) => c.class_name === className) ?? [];
   const course = courses.find((c) => c.subject_id === subjectId);
 
@@ -32,22 +31,20 @@ export function GradeBookPage() {
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       {dashboard.error && !dashboard.data && <ErrorNotice message={dashboard.error} />}
       {courses.length > 0 && (
-        <label className="gradebook-period">
-          <span>{t.subjectLabel}</span>
-          <select
-            value={subjectId}
-            onChange={(e) =>
-              navigate(`/teacher/class/${encodeURIComponent(className)}/subject/${encodeURIComponent(e.target.value)}`)
-            }
-          >
-            {!course && <option value={subjectId}>{t.chooseSubject}</option>}
-            {courses.map((c) => (
-              <option key={c.subject_id} value={c.subject_id}>
-                {c.subject_name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Picker
+          label={t.subjectLabel}
+          value={subjectId}
+          onChange={(id) =>
+            navigate(`/teacher/class/${encodeURIComponent(className)}/subject/${encodeURIComponent(id)}`)
+          }
+        >
+          {!course && <option value={subjectId}>{t.chooseSubject}</option>}
+          {courses.map((c) => (
+            <option key={c.subject_id} value={c.subject_id}>
+              {c.subject_name}
+            </option>
+          ))}
+        </Picker>
       )}
       {selectedYear && (dashboard.data || dashboard.error) && (
         <GradeBookPanel

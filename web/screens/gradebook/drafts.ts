@@ -8,7 +8,9 @@
 // the server's French message, until the teacher withdraws it: never lost in silence.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError, api, NetworkError } from '../../api/client';
+import { sendNow } from '../../api/calls';
+import { ApiError, NetworkError } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import type { GradeCell, SavedGrade, SavedScores, ScoresBatch } from '../../../worker/contract/grades';
 import { getSession } from '../../session/session';
 
@@ -169,7 +171,8 @@ async function sendBatch(outbox: Outbox, created: Set<string>): Promise<Outcome>
   const store = await db();
   let answer: SavedScores;
   try {
-    answer = await api.post<SavedScores>('/grades/batch', outbox.body, { draftKey: outbox.key });
+    // Never queued by the service worker (X-Draft): the outbox is the one copy; its key is the Idempotency-Key.
+    answer = await sendNow(endpoints.grades.saveScores, { body: outbox.body }, { draftKey: outbox.key });
   } catch (error) {
     // Not answered for good: the outbox stays, sent again as it is.
     if (error instanceof NetworkError) return 'stop';

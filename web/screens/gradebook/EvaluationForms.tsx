@@ -1,0 +1,150 @@
+// Adding an evaluation above the table (local until its first score; 'Limite atteinte' when the
+// set reaches the subject's max) and changing one in a dialog: the same two fields, its name and
+// its max score (step 0.01, a comma as well as a point).
+import { useState } from 'react';
+import { DialogButtons } from '../../components/DialogButtons';
+import { Modal } from '../../components/Modal';
+import { gradebookText as t } from '../../i18n/gradebook';
+import type { BookEvaluation } from '../../../worker/contract/grades';
+import { DEFAULT_EVALUATION_MAX } from '../../../worker/domain/grades';
+import { typedNumber } from './book';
+
+/** The fields' values as typed, and the problem the last try met. */
+function useEvaluationFields(name = '', max = String(DEFAULT_EVALUATION_MAX)) {
+  const [fields, setFields] = useState({ name, max });
+  const [error, setError] = useState<string | null>(null);
+  return {
+    fields,
+    setFields,
+    error,
+    setError,
+    /** The name trimmed and the max as a number (NaN when blank). */
+    values: () => [fields.name.trim(), typedNumber(fields.max)] as const,
+  };
+}
+
+type Fields = ReturnType<typeof useEvaluationFields>;
+
+function EvaluationFields({
+  form,
+  required,
+  nameClass,
+  maxClass,
+}: {
+  form: Fields;
+  /** The add form's fields are marked required. */
+  required?: boolean;
+  nameClass?: string;
+  maxClass: string;
+}) {
+  const { fields, setFields } = form;
+  return (
+    <>
+      <label className={nameClass}>
+        <span>{t.add.name}</span>
+        <input
+          value={fields.name}
+          maxLength={60}
+          onChange={(e) => setFields({ ...fields, name: e.target.value })}
+          required={required}
+        />
+      </label>
+      <label className={maxClass}>
+        <span>{t.add.max}</span>
+        <input
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          value={fields.max}
+          onChange={(e) => setFields({ ...fields, max: e.target.value })}
+          required={required}
+        />
+      </label>
+    </>
+  );
+}
+
+function FieldError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+export function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: string, max: number) => string | null }) {
+  const form = useEvaluationFields();
+  // The set reaches the subject's max: nothing to fill, the button says why.
+  if (full)
+    return (
+      <p className="gradebook-add-full">
+        <button type="button" className="btn btn-primary" disabled>
+          {t.add.limit}
+        </button>
+      </p>
+    );
+  return (
+    <form
+      className="gradebook-add"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const problem = onAdd(...form.values());
+        form.setError(problem);
+        if (!problem) form.setFields({ name: '', max: String(DEFAULT_EVALUATION_MAX) });
+      }}
+    >
+      <fieldset>
+        <legend>{t.add.legend}</legend>
+        <EvaluationFields form={form} required maxClass="gradebook-add-max" />
+        <button type="submit" className="btn btn-primary">
+          {t.add.submit}
+        </button>
+      </fieldset>
+      <FieldError error={form.error} />
+      {!form.error && <p className="muted small">{t.add.localHint}</p>}
+    </form>
+  );
+}
+
+export function EditEvaluation({
+  evaluation,
+  busy,
+  onSave,
+  onClose,
+}: {
+  evaluation: BookEvaluation;
+  busy: boolean;
+  /** null when saved, '' when the write failed (its error shown), else the problem to show. */
+  onSave: (e: BookEvaluation, name: string, max: number) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const form = useEvaluationFields(evaluation.name, String(evaluation.max_score));
+  async function submit() {
+    const problem = await onSave(evaluation, ...form.values());
+    if (problem === null) onClose();
+    else if (problem) form.setError(problem);
+  }
+  return (
+    <Modal
+      title={t.edit.title}
+      onClose={busy ? undefined : onClose}
+      actions={
+        <DialogButtons confirmLabel={t.edit.save} busy={busy} onCancel={onClose} onConfirm={() => void submit()} />
+      }
+    >
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <EvaluationFields form={form} nameClass="field" maxClass="field" />
+        <FieldError error={form.error} />
+      </form>
+    </Modal>
+  );
+}

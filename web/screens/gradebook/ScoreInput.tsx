@@ -1,0 +1,79 @@
+// A score's cell of the grade book (document 2 §5): step 0.01, a comma as well as a point; a value
+// above the evaluation's max or not a score is refused on leaving the cell and put back, the cell
+// focused again. A draft marks the cell: waiting to be sent, or refused with the server's message.
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../components/toast';
+import { gradebookText as t } from '../../i18n/gradebook';
+import { isScoreValue } from '../../../worker/domain/grades';
+import { type GradeDraft, sendDrafts } from './drafts';
+
+export interface ScoreInputProps {
+  label: string;
+  max: number;
+  value: number | null;
+  draft: GradeDraft | null;
+  onTyped: (score: number | null) => void;
+}
+
+export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProps) {
+  const shown = value === null ? '' : String(value);
+  const [text, setText] = useState(shown);
+  const ref = useRef<HTMLInputElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focused.current) setText(shown);
+  }, [shown]);
+
+  function parse(raw: string): number | null | 'invalid' | 'above' {
+    const trimmed = raw.trim().replace(',', '.');
+    if (!trimmed) return null;
+    const n = Number(trimmed);
+    if (!isScoreValue(n)) return 'invalid';
+    return n > max ? 'above' : n;
+  }
+
+  function change(raw: string) {
+    setText(raw);
+    const score = parse(raw);
+    if (score !== 'invalid' && score !== 'above' && score !== value) onTyped(score);
+  }
+
+  function leave() {
+    focused.current = false;
+    const score = parse(text);
+    if (score === 'above' || score === 'invalid') {
+      toast.error(score === 'above' ? t.errors.scoreAbove(max) : t.errors.scoreInvalid);
+      setText(shown);
+      // Back to the cell, for the teacher to type it again (document 2 §5).
+      requestAnimationFrame(() => ref.current?.focus());
+    }
+  }
+
+  const state = draft ? (draft.state === 'refused' ? 'refused' : 'pending') : null;
+  return (
+    <span className={`gradebook-cell${state ? ` gradebook-cell-${state}` : ''}`}>
+      <input
+        ref={ref}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        max={max}
+        value={text}
+        aria-label={label}
+        aria-invalid={state === 'refused' || undefined}
+        title={state === 'refused' ? draft?.error : state === 'pending' ? t.drafts.pendingCell : undefined}
+        onFocus={() => (focused.current = true)}
+        onChange={(e) => change(e.target.value)}
+        onBlur={leave}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void sendDrafts();
+          }
+        }}
+      />
+      {state === 'pending' && <span className="gradebook-cell-mark" aria-hidden="true" />}
+    </span>
+  );
+}
