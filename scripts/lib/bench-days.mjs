@@ -46,11 +46,24 @@ const DAYS = {
   pupil: { title: "Journée d'un élève sur le portail installé", steps: PUPIL_DAY_STEPS },
 };
 
-// The demo's texts the days wait for (its modules import without extensions: through Vite, as
-// scripts/lib/seed-demo-chat.mjs does).
-const demo = async (path) => (await runnerImport(path, { configFile: false, logLevel: 'error' })).module;
-const { DEMO_SUPPORT_CHAT } = await demo('./scripts/demo/communications.ts');
-const { DEMO_RESOURCES } = await demo('./scripts/demo/resources.ts');
+/**
+ * The demo's texts the days wait for (its modules import without extensions: through Vite, as
+ * scripts/lib/seed-demo-chat.mjs does). Vite's config sets NODE_ENV to 'development' when unset:
+ * put back as it was, or every build and preview this process starts afterwards would be a
+ * development one (React's dev JSX: 60 KB more on /login).
+ */
+async function demoTexts() {
+  const before = process.env.NODE_ENV;
+  try {
+    const load = async (path) => (await runnerImport(path, { configFile: false, logLevel: 'error' })).module;
+    const { DEMO_SUPPORT_CHAT } = await load('./scripts/demo/communications.ts');
+    const { DEMO_RESOURCES } = await load('./scripts/demo/resources.ts');
+    return { chat: DEMO_SUPPORT_CHAT, resources: DEMO_RESOURCES };
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
 
 /** The demo's support conversation and resources, written through the preview on `port` (once per database). */
 function seedDemoThroughPortal(port) {
@@ -94,7 +107,7 @@ async function visitSteps(edge, profile, script) {
 }
 
 /** The teacher's day, `n` the visit (0 cold, 1 warm): the evaluation's name differs per visit. */
-async function teacherDay(page, run, edge, n) {
+async function teacherDay(page, run, edge, n, demo) {
   await run('a', async () => {
     await page.goto(`${edge.url}/login`, { waitUntil: 'networkidle' });
     await page.locator('#first-paint').waitFor({ state: 'detached' });
@@ -145,13 +158,13 @@ async function teacherDay(page, run, edge, n) {
     await page.getByRole('link', { name: 'Retour à mes cours' }).click();
     await page.getByRole('tablist', { name: 'Espace Professeur' }).getByRole('tab', { name: 'Support' }).click();
     const chat = page.getByRole('region', { name: 'Support' });
-    await chat.getByText(DEMO_SUPPORT_CHAT.at(-1).content).waitFor();
+    await chat.getByText(demo.chat.at(-1).content).waitFor();
   });
   await run('f', () => signOut(page));
 }
 
 /** The pupil's day. */
-async function pupilDay(page, run, edge) {
+async function pupilDay(page, run, edge, demo) {
   const menu = async (name) => {
     await openMenuIfCompact(page);
     await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
@@ -181,7 +194,7 @@ async function pupilDay(page, run, edge) {
   });
   await run('e', async () => {
     await menu('Ressources');
-    const title = DEMO_RESOURCES.pdf.title;
+    const title = demo.resources.pdf.title;
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
     await item.getByRole('button', { name: 'Aperçu' }).click();
     const preview = page.getByRole('dialog', { name: `Aperçu : ${title}` });
@@ -228,10 +241,11 @@ function summarizeDay(steps, labels) {
  */
 export async function measureDays(edge, upstreamPort) {
   seedDemoThroughPortal(upstreamPort);
+  const demo = await demoTexts();
   const out = {};
   for (const [name, script] of [
-    ['teacher', (page, run, n) => teacherDay(page, run, edge, n)],
-    ['pupil', (page, run) => pupilDay(page, run, edge)],
+    ['teacher', (page, run, n) => teacherDay(page, run, edge, n, demo)],
+    ['pupil', (page, run) => pupilDay(page, run, edge, demo)],
   ]) {
     const profile = mkdtempSync(join(tmpdir(), `portail-bench-${name}-`));
     try {
