@@ -1,9 +1,11 @@
 // `npm run bench`: builds the app, reports the compressed weight of a first visit to /login and
 // of each screen chunk, the bytes of a secretary's session on a phone, cold and warm, with the
-// teacher's grade entry and the slow-network figures (decision 180), then times the sign-in route
-// and the heavy reads on the local portal.
+// teacher's grade entry and the slow-network figures (decision 180), a teacher's own day and a
+// pupil's day on their phones (decision 295), then times the sign-in route and the heavy reads on
+// the local portal.
 // `--check` (run by `npm test`): the bundle budgets and the session's (cold and warm, without the
-// grade entry nor the slow network), failing when one is exceeded. `--sign-in`: the weights, then
+// grade entry nor the slow network), failing when one is exceeded; with BENCH_DAYS=1, the two days
+// too. `--sign-in`: the weights, then
 // only the sign-in's figures and the mixed load on the local portal.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { searchKey } from '../worker/domain/text.ts';
 import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
 import { measureSession, SESSION_BUDGETS, sessionOverruns, sessionReport } from './lib/bench-session.mjs';
 import { measureSlow } from './lib/bench-slow.mjs';
+import { DAY_BUDGETS, dayOverruns, daysReport, measureDays } from './lib/bench-days.mjs';
 import { measureSupportChat } from './lib/bench-support-chat.mjs';
 import { loadReport, loadRun } from './lib/bench-load.mjs';
 import { measureSignIns, seedRushAccounts, signInReport } from './lib/bench-sign-in.mjs';
@@ -25,6 +28,11 @@ requireNode22();
 const check = process.argv.includes('--check');
 // `--sign-in`: the build's weights, then only the sign-in figures and the mixed load (issue 27).
 const signInOnly = process.argv.includes('--sign-in');
+// The teacher's and the pupil's days (issue 29, decision 295): `npm run bench` measures them; their
+// budgets fail the run only with BENCH_DAYS=1 (in `--check`, run by `npm test`, they are measured
+// only then) until the lead turns the gate on.
+const gateDays = process.env.BENCH_DAYS === '1';
+const withDays = !check || gateDays;
 // 130 KB until this round's merges; held at 138 KB until issue 29 brings it back (decision 245).
 const LOGIN_BUDGET = 138 * 1024;
 const CHUNK_BUDGET = 40 * 1024;
@@ -97,12 +105,25 @@ if (!signInOnly) {
     edgePort,
     upstreamPort: edgePort + 1,
     teacher: !check,
-    more: check ? undefined : measureSlow,
+    // After the secretary's visits, on the same preview, database and edge.
+    more: async (edge) => ({
+      days: withDays ? await measureDays(edge, edgePort + 1) : undefined,
+      slow: check ? undefined : await measureSlow(edge),
+    }),
   });
   for (const line of sessionReport(session)) console.log(line);
   report.session = { budgets: SESSION_BUDGETS, cold: session.cold, warm: session.warm };
-  if (session.extra) {
-    const slow = session.extra;
+  const { days, slow } = session.extra;
+  if (days) {
+    console.log('');
+    for (const line of daysReport(days)) console.log(line);
+    report.days = { budgets: DAY_BUDGETS, ...days };
+    const over = dayOverruns(days);
+    for (const line of over) console.error(`  ${line}`);
+    if (over.length && !gateDays) console.error('  (budgets des journées contrôlés seulement avec BENCH_DAYS=1)');
+    if (gateDays) failed ||= over.length > 0;
+  }
+  if (slow) {
     report.slowNetwork = slow;
     console.log(
       `Réseau lent (${slow.profile.latencyMs} ms d'aller-retour, 700 kbit/s, processeur ralenti ${slow.profile.cpuSlowdown}×), première visite, médiane de 3 :`,

@@ -183,13 +183,14 @@ export async function settle(edge, max = 60_000) {
   }
 }
 
-async function openMenuIfCompact(page) {
+/** Opens the phone's menu when the top bar is compact. */
+export async function openMenuIfCompact(page) {
   const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
   if (await toggle.isVisible()) await toggle.click();
 }
 
 /** Signs `username` in from the sign-in page shown, and waits for `home`. */
-async function signIn(page, username, home) {
+export async function signIn(page, username, home) {
   await page.locator('#first-paint').waitFor({ state: 'detached' });
   await page.getByLabel("Nom d'utilisateur").fill(username);
   await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
@@ -197,7 +198,8 @@ async function signIn(page, username, home) {
   await page.waitForURL((url) => url.pathname === home, { waitUntil: 'commit' });
 }
 
-async function signOut(page) {
+/** Signs out through the menu and waits for the sign-in page's form. */
+export async function signOut(page) {
   await openMenuIfCompact(page);
   await page.getByRole('button', { name: 'Déconnexion' }).click();
   await page.waitForURL((url) => url.pathname === '/login', { waitUntil: 'commit' });
@@ -259,27 +261,35 @@ async function secretarySession(page, edge, run) {
   await run('g', () => signOut(page));
 }
 
-/** Step f: the demo teacher signs in, opens the book of the class of 33 and types 33 scores; then signs out. */
+/**
+ * From the teacher's space (/teacher, 'Mes Cours' shown): opens the book of the class of 33, adds
+ * the evaluation `label` (sur 10), types its 33 scores and waits until none is pending.
+ */
+export async function typeScores(page, label) {
+  await page.getByRole('link', { name: `Carnet de notes : Mathématiques, ${GRADE_CLASS}` }).click();
+  await page.getByRole('heading', { name: `Carnet de notes · ${GRADE_CLASS}` }).waitFor();
+  const rows = page.locator('.gradebook-table tbody tr');
+  await rows.first().waitFor();
+  await page.getByLabel('Nom', { exact: true }).fill(label);
+  await page.getByLabel('Sur', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  const inputs = page.getByLabel(new RegExp(`^Note de .+ en ${label} \\(sur 10\\)$`));
+  if ((await inputs.count()) === 0) await inputs.first().waitFor();
+  const count = await inputs.count();
+  if (count !== GRADE_PUPILS) throw new Error(`le carnet de notes montre ${count} élèves au lieu de ${GRADE_PUPILS}`);
+  for (let i = 0; i < count; i++) {
+    await inputs.nth(i).click();
+    await inputs.nth(i).pressSequentially(String((i * 7) % 11));
+  }
+  await inputs.nth(count - 1).blur();
+  await page.getByText(/notes? en attente d'envoi/).waitFor({ state: 'detached', timeout: 60_000 });
+}
+
+/** Step f: the demo teacher signs in, types 33 scores in the class of 33 (typeScores), then signs out. */
 async function teacherGradeEntry(page, run, label) {
   await run('f', async () => {
     await signIn(page, 'prof', '/teacher');
-    await page.getByRole('link', { name: `Carnet de notes : Mathématiques, ${GRADE_CLASS}` }).click();
-    await page.getByRole('heading', { name: `Carnet de notes · ${GRADE_CLASS}` }).waitFor();
-    const rows = page.locator('.gradebook-table tbody tr');
-    await rows.first().waitFor();
-    await page.getByLabel('Nom', { exact: true }).fill(label);
-    await page.getByLabel('Sur', { exact: true }).fill('10');
-    await page.getByRole('button', { name: 'Ajouter' }).click();
-    const inputs = page.getByLabel(new RegExp(`^Note de .+ en ${label} \\(sur 10\\)$`));
-    if ((await inputs.count()) === 0) await inputs.first().waitFor();
-    const count = await inputs.count();
-    if (count !== GRADE_PUPILS) throw new Error(`le carnet de notes montre ${count} élèves au lieu de ${GRADE_PUPILS}`);
-    for (let i = 0; i < count; i++) {
-      await inputs.nth(i).click();
-      await inputs.nth(i).pressSequentially(String((i * 7) % 11));
-    }
-    await inputs.nth(count - 1).blur();
-    await page.getByText(/notes? en attente d'envoi/).waitFor({ state: 'detached', timeout: 60_000 });
+    await typeScores(page, label);
     await signOut(page);
   });
 }
@@ -314,7 +324,8 @@ async function visit(edge, profile, { teacher, label }) {
   return steps;
 }
 
-const sum = (entries) =>
+/** Bytes down and up, headers and bodies down, and requests of `entries` (the edge's log rows). */
+export const sum = (entries) =>
   entries.reduce(
     (t, e) => ({
       down: t.down + e.down,
@@ -402,6 +413,12 @@ export const SESSION_BUDGETS = { cold: 270 * 1024, warm: 12 * 1024 };
 /** The 33 scores of step f (issue 29, decision 270): at most 4 requests, at most 3 KB down warm. */
 export const GRADE_WRITE_BUDGETS = { requests: 4, warm: 3 * 1024 };
 
+/**
+ * The peer's figures (README, 'Chiffres'): RosarioSIS on Apache with gzip and cache headers, its
+ * best case, for the secretary's session with a grade entry.
+ */
+export const PEER = { cold: 748 * 1024, warm: 35.9 * 1024 };
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const short = (path) => {
   const bare = path.replace(/\?.*$/, '');
@@ -427,6 +444,7 @@ export function sessionReport({ cold, warm }) {
   if (cold.steps.f || warm.steps.f) {
     lines.push(`  ${STEPS.f.padEnd(40)} ${cell(cold.steps.f).padEnd(30)} ${cell(warm.steps.f)}`);
     lines.push(`  ${'total avec f'.padEnd(40)} ${cell(cold.withGradeEntry).padEnd(30)} ${cell(warm.withGradeEntry)}`);
+    lines.push(`  ${'  pair (RosarioSIS, même session)'.padEnd(40)} ${kb(PEER.cold).padEnd(30)} ${kb(PEER.warm)}`);
     if (cold.gradeWrites || warm.gradeWrites)
       lines.push(
         `  ${'  dont les 33 notes (POST /api/grades…)'.padEnd(40)} ${cell(cold.gradeWrites).padEnd(30)} ${cell(warm.gradeWrites)}`,

@@ -1,0 +1,324 @@
+// Two more days on a phone (issue 29, decision 295), by the session bench's method (decision 180):
+// Chromium at 360 px through the edge stand-in (scripts/lib/edge.mjs), bytes on the socket,
+// headers included, per step; cold = a new profile, warm = the same profile the next day.
+// - A teacher's own day on his own phone: a. open /login, b. sign in as 'prof', c. from his week,
+//   a lesson's roll call with three absences (the write lands), d. a new evaluation of the class
+//   of 33 (bench-session.mjs's 'Banc 33') and its 33 scores, e. the support chat read, f. sign out.
+// - A pupil's day on the installed student portal: a. open /login, b. sign in as 'eleve' (the
+//   dashboard), c. Notes, d. Finances, e. the preview of the demo's PDF resource, f. sign out.
+// The days run on the session bench's preview and edge, after the secretary's visits (the demo's
+// support conversation and resources, which live in the Durable Object and R2, are written first
+// through the portal, as `npm start` does).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { runnerImport } from 'vite';
+import { openMenuIfCompact, phone, settle, signIn, signOut, sum, typeScores } from './bench-session.mjs';
+
+export const TEACHER_DAY_STEPS = {
+  a: 'a. ouvrir /login',
+  b: 'b. connexion, ses cours',
+  c: "c. appel d'une classe (3 absences)",
+  d: 'd. nouvelle évaluation, 33 notes',
+  e: 'e. conversation de support',
+  f: 'f. déconnexion',
+};
+
+export const PUPIL_DAY_STEPS = {
+  a: 'a. ouvrir /login',
+  b: 'b. connexion, tableau de bord',
+  c: 'c. Notes',
+  d: 'd. Finances',
+  e: "e. aperçu d'une ressource (PDF)",
+  f: 'f. déconnexion',
+};
+
+/** Bytes down of each whole day (issue 29). */
+export const DAY_BUDGETS = {
+  teacher: { cold: 200 * 1024, warm: 10 * 1024 },
+  pupil: { cold: 180 * 1024, warm: 8 * 1024 },
+};
+
+const DAYS = {
+  teacher: { title: "Journée d'un professeur sur son téléphone", steps: TEACHER_DAY_STEPS },
+  pupil: { title: "Journée d'un élève sur le portail installé", steps: PUPIL_DAY_STEPS },
+};
+
+/**
+ * The demo's texts the days wait for (its modules import without extensions: through Vite, as
+ * scripts/lib/seed-demo-chat.mjs does). Vite's config sets NODE_ENV to 'development' when unset:
+ * put back as it was, or every build and preview this process starts afterwards would be a
+ * development one (React's dev JSX: 60 KB more on /login).
+ */
+async function demoTexts() {
+  const before = process.env.NODE_ENV;
+  try {
+    const load = async (path) => (await runnerImport(path, { configFile: false, logLevel: 'error' })).module;
+    const { DEMO_SUPPORT_CHAT } = await load('./scripts/demo/communications.ts');
+    const { DEMO_RESOURCES } = await load('./scripts/demo/resources.ts');
+    return { chat: DEMO_SUPPORT_CHAT, resources: DEMO_RESOURCES };
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
+
+/** The demo's support conversation and resources, written through the preview on `port` (once per database). */
+function seedDemoThroughPortal(port) {
+  const seeded = spawnSync(process.execPath, ['scripts/lib/seed-demo-chat.mjs', String(port)], { encoding: 'utf8' });
+  if (seeded.status !== 0)
+    throw new Error(`La conversation et les ressources de démonstration n'ont pas pu être créées.\n${seeded.stderr}`);
+}
+
+/**
+ * One visit in the browser profile `profile`: `script(page, run)` runs the steps, `run(key, body)`
+ * counting one. The requests are grouped by step once the browser is closed, so that a socket
+ * opened in a step (the support chat's) counts in it, as its bytes are known only when it closes.
+ */
+async function visitSteps(edge, profile, script) {
+  const context = await chromium.launchPersistentContext(profile, phone());
+  const keys = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    edge.reset();
+    const run = async (key, body) => {
+      keys.push(key);
+      edge.mark(key);
+      await body();
+      await settle(edge);
+    };
+    try {
+      await script(page, run);
+    } catch (error) {
+      await page.screenshot({ path: 'bench-results/day-failure.png' }).catch(() => {});
+      throw error;
+    }
+  } finally {
+    edge.mark('closing');
+    await context.close();
+  }
+  // The sockets' counts land when the proxy sees them close.
+  const start = Date.now();
+  while (edge.inflight() > 0 && Date.now() - start < 5_000) await new Promise((r) => setTimeout(r, 50));
+  const log = edge.requests();
+  return Object.fromEntries(keys.map((key) => [key, log.filter((r) => r.step === key)]));
+}
+
+/** The teacher's day, `n` the visit (0 cold, 1 warm): the evaluation's name differs per visit. */
+async function teacherDay(page, run, edge, n, demo) {
+  await run('a', async () => {
+    await page.goto(`${edge.url}/login`, { waitUntil: 'networkidle' });
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+  });
+  await run('b', async () => {
+    await signIn(page, 'prof', '/teacher');
+    await page
+      .getByRole('link', { name: /^Carnet de notes : / })
+      .first()
+      .waitFor();
+  });
+  await run('c', async () => {
+    await page.getByRole('tab', { name: 'Mon Emploi du temps' }).click();
+    const week = page.getByRole('group', { name: 'Emploi du temps de la semaine' });
+    await week.getByRole('button').first().click();
+    await page.waitForURL(/\/teacher\/attendance\?entry=.+&date=\d{4}-\d{2}-\d{2}$/, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: /^Appel : / }).waitFor();
+    const rows = page.locator('.roll-call-row');
+    await rows.first().waitFor();
+    // A roll call: everyone present when some are not marked yet, then three absences (pupils not
+    // already absent: the warm visit marks three others than the cold one).
+    const allPresent = page.getByRole('button', { name: 'Tous présents' });
+    if (await allPresent.isEnabled()) await allPresent.click();
+    let marked = 0;
+    for (let i = 0, count = await rows.count(); i < count && marked < 3; i++) {
+      const absent = rows.nth(i).getByRole('button', { name: / : Absent$/ });
+      if ((await absent.getAttribute('aria-pressed')) === 'true') continue;
+      await absent.click();
+      marked++;
+    }
+    if (marked < 3) throw new Error("l'appel n'a pas trouvé trois élèves à marquer absents");
+    await page
+      .getByRole('status')
+      .filter({ hasText: /élèves marqués · Enregistré$/ })
+      .waitFor({ timeout: 30_000 });
+    const saves = edge
+      .requests()
+      .filter((r) => r.step === 'c' && r.method === 'PUT' && r.path.startsWith('/api/teacher/attendance'));
+    if (!saves.some((r) => r.status === 200)) throw new Error("l'appel n'a pas été enregistré par le serveur");
+  });
+  await run('d', async () => {
+    await page.getByRole('link', { name: '← Mon espace' }).click();
+    await page.getByRole('tab', { name: 'Mes Cours' }).click();
+    await typeScores(page, n === 0 ? 'Interro A' : 'Interro B');
+  });
+  await run('e', async () => {
+    await page.getByRole('link', { name: 'Retour à mes cours' }).click();
+    await page.getByRole('tablist', { name: 'Espace Professeur' }).getByRole('tab', { name: 'Support' }).click();
+    const chat = page.getByRole('region', { name: 'Support' });
+    await chat.getByText(demo.chat.at(-1).content).waitFor();
+  });
+  await run('f', () => signOut(page));
+}
+
+/** The pupil's day. */
+async function pupilDay(page, run, edge, demo) {
+  const menu = async (name) => {
+    await openMenuIfCompact(page);
+    await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+  };
+  await run('a', async () => {
+    await page.goto(`${edge.url}/login`, { waitUntil: 'networkidle' });
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+  });
+  await run('b', async () => {
+    await signIn(page, 'eleve', '/student');
+    await page.getByRole('heading', { name: 'Tableau de Bord', level: 1 }).waitFor();
+    await page.getByText(/^Bonjour, /).waitFor();
+  });
+  await run('c', async () => {
+    await menu('Notes');
+    await page.getByRole('heading', { name: 'Notes', level: 1 }).waitFor();
+    await page
+      .getByText(/^Moyenne de la période \(sur (100|10)\) :/)
+      .first()
+      .waitFor();
+  });
+  await run('d', async () => {
+    await menu('Finances');
+    await page.getByRole('heading', { name: 'Finances', level: 1 }).waitFor();
+    await page.getByText('MPPA ajusté').first().waitFor();
+  });
+  await run('e', async () => {
+    await menu('Ressources');
+    const title = demo.resources.pdf.title;
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await item.getByRole('button', { name: 'Aperçu' }).click();
+    const preview = page.getByRole('dialog', { name: `Aperçu : ${title}` });
+    const frame = preview.locator('iframe.resource-frame');
+    await frame.waitFor();
+    if (!/^blob:/.test((await frame.getAttribute('src')) ?? '')) throw new Error("l'aperçu n'a pas de fichier");
+    await preview.getByRole('link', { name: 'Télécharger' }).waitFor();
+    await preview.getByRole('button', { name: 'Fermer' }).click();
+    await preview.waitFor({ state: 'hidden' });
+  });
+  await run('f', () => signOut(page));
+}
+
+/** Per step (label, totals, the biggest requests, every request) and the day's total. */
+function summarizeDay(steps, labels) {
+  const out = { steps: {}, total: sum(Object.values(steps).flat()) };
+  for (const [key, entries] of Object.entries(steps)) {
+    out.steps[key] = {
+      label: labels[key],
+      ...sum(entries),
+      biggest: [...entries]
+        .sort((x, y) => y.down - x.down)
+        .slice(0, 5)
+        .map(({ method, path, status, down, headersDown }) => ({ method, path, status, down, headersDown })),
+      requestsLog: entries.map(({ method, path, status, down, up, headersDown, bodyDown, gzip, type }) => ({
+        method,
+        path,
+        status,
+        down,
+        up,
+        headersDown,
+        bodyDown,
+        gzip,
+        type,
+      })),
+    };
+  }
+  return out;
+}
+
+/**
+ * The teacher's and the pupil's days on `edge` (its preview on `upstreamPort`, over the session
+ * bench's database), each on its own phone: a new profile, cold, then the same one, warm.
+ */
+export async function measureDays(edge, upstreamPort) {
+  seedDemoThroughPortal(upstreamPort);
+  const demo = await demoTexts();
+  const out = {};
+  for (const [name, script] of [
+    ['teacher', (page, run, n) => teacherDay(page, run, edge, n, demo)],
+    ['pupil', (page, run) => pupilDay(page, run, edge, demo)],
+  ]) {
+    const profile = mkdtempSync(join(tmpdir(), `portail-bench-${name}-`));
+    try {
+      const labels = DAYS[name].steps;
+      const cold = summarizeDay(await visitSteps(edge, profile, (page, run) => script(page, run, 0)), labels);
+      const warm = summarizeDay(await visitSteps(edge, profile, (page, run) => script(page, run, 1)), labels);
+      out[name] = { cold, warm };
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const short = (path) => {
+  const bare = path.replace(/\?.*$/, '');
+  return bare.length > 48 ? `${bare.slice(0, 47)}…` : bare;
+};
+
+/** The two days' tables in French, for `npm run bench`; answers the lines. */
+export function daysReport(days) {
+  const lines = [];
+  const cell = (s) =>
+    s ? `${kb(s.down).padStart(9)} / ${kb(s.up).padStart(8)}, ${String(s.requests).padStart(3)} req.` : '-';
+  for (const [name, { title, steps }] of Object.entries(DAYS)) {
+    const day = days[name];
+    if (!day) continue;
+    const { cold, warm } = day;
+    lines.push(`${title} (360 px, même bord simulé ; reçus / envoyés, requêtes) :`);
+    lines.push(`  ${'étape'.padEnd(40)} ${'froid'.padEnd(30)} chaud`);
+    for (const [key, label] of Object.entries(steps))
+      lines.push(`  ${label.padEnd(40)} ${cell(cold.steps[key]).padEnd(30)} ${cell(warm.steps[key])}`);
+    lines.push(`  ${'total'.padEnd(40)} ${cell(cold.total).padEnd(30)} ${cell(warm.total)}`);
+    const split = (s) => `en-têtes ${kb(s.headersDown)}, corps ${kb(s.bodyDown)}`;
+    lines.push(`  ${'  dont reçus'.padEnd(40)} ${split(cold.total).padEnd(30)} ${split(warm.total)}`);
+    lines.push(`  ${'  budget'.padEnd(40)} ${kb(DAY_BUDGETS[name].cold).padEnd(30)} ${kb(DAY_BUDGETS[name].warm)}`);
+    for (const [visitName, visit] of [
+      ['froid', cold],
+      ['chaud', warm],
+    ]) {
+      lines.push(`  Plus grosses requêtes (${visitName}) :`);
+      for (const key of Object.keys(steps)) {
+        const step = visit.steps[key];
+        if (!step || step.requests === 0) continue;
+        const top = step.biggest
+          .slice(0, 3)
+          .map((r) => `${r.method === 'GET' ? '' : `${r.method} `}${short(r.path)} ${r.status} ${kb(r.down)}`);
+        lines.push(`    ${key}. ${top.join(' ; ')}`);
+      }
+    }
+  }
+  return lines;
+}
+
+/** The budget overruns of the teacher's and the pupil's days, in French (none: an empty list). */
+export function dayOverruns(days) {
+  const over = [];
+  const exact = (bytes) => `${kb(bytes)} (${bytes} octets)`;
+  for (const [name, label] of [
+    ['teacher', 'journée du professeur'],
+    ['pupil', "journée de l'élève"],
+  ]) {
+    const day = days[name];
+    if (!day) continue;
+    for (const [visit, word] of [
+      ['cold', 'froide'],
+      ['warm', 'chaude'],
+    ]) {
+      const down = day[visit].total.down;
+      if (down > DAY_BUDGETS[name][visit])
+        over.push(`${label}, visite ${word} : ${exact(down)} > budget ${exact(DAY_BUDGETS[name][visit])}`);
+    }
+  }
+  return over;
+}
