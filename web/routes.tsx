@@ -6,7 +6,7 @@
 // its module: once signed in, the service worker fetches the modules of the routes whose guards
 // the account passes (OfflineScreens, decision 180), and none other.
 import { type ComponentType, Suspense, use } from 'react';
-import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
+import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AppShell } from './app/AppShell';
 import { OfflineScreens } from './app/offline-screens';
 import { RouteErrorBoundary } from './app/RouteError';
@@ -35,22 +35,29 @@ function screen(
 ): Pick<RouteObject, 'element' | 'handle'> {
   const load = modules[`./${module}.tsx`];
   if (!load) throw new Error(`Module de route introuvable : ${module}`);
-  // Loaded once; a failed load (offline) is tried again the next time the screen is opened.
+  // Loaded once. A failed load (offline) stays failed for this visit of the address (React renders
+  // again before showing the error), and is tried again when the user opens an address.
   let loaded: Promise<ComponentType> | null = null;
-  const code = () =>
-    (loaded ??= trackScreenLoad(load()).then(
+  let failedAt: string | null = null;
+  const code = (visit: string) => {
+    if (failedAt !== null && failedAt !== visit) {
+      loaded = null;
+      failedAt = null;
+    }
+    return (loaded ??= trackScreenLoad(load()).then(
       (exports) => exports[component] ?? Promise.reject(new Error(`${module} : ${component} introuvable`)),
       (error: unknown) => {
-        loaded = null;
+        failedAt = visit;
         throw error;
       },
     ));
+  };
   return { element: <Screen code={code} />, handle: { module, offline } };
 }
 
-/** A lazily loaded screen: suspends until its code is there. */
-function Screen({ code }: { code: () => Promise<ComponentType> }) {
-  const Loaded = use(code());
+/** A lazily loaded screen: suspends until its code is there (each visit of an address is a `key`). */
+function Screen({ code }: { code: (visit: string) => Promise<ComponentType> }) {
+  const Loaded = use(code(useLocation().key));
   return <Loaded />;
 }
 
