@@ -492,7 +492,7 @@ function scoresAnswer(
   };
 }
 
-/** The grade a document 2 id names, with its evaluation: 404 'Note introuvable.' unless the cell holds a score. */
+/** The grade a document 2 id names, with its evaluation and the cell to write back: 404 'Note introuvable.' unless the cell holds a score. */
 async function requireGrade(c: SchoolContext, id: string) {
   const { db, school } = c.var;
   const cell = grades.cellOfGradeId(id);
@@ -503,41 +503,31 @@ async function requireGrade(c: SchoolContext, id: string) {
   ]);
   const evaluation = evaluationRows[0];
   if (!evaluation || scoreRows[0]?.score == null) throw notFound(t.gradeNotFound);
-  return { ...cell, evaluation };
+  const write: Omit<CellWrite, 'score'> = {
+    evaluationId: evaluation.id,
+    enrollmentId: cell.enrollmentId,
+    subjectId: evaluation.subjectId,
+    periodId: evaluation.periodId,
+    evaluationName: evaluation.name,
+    maxScore: toPoints(evaluation.max_score),
+    newEvaluation: false,
+  };
+  return { evaluation, write };
 }
 
 gradesRoutes.put(api.updateGrade.path, bookRule('grade:create'), input(api.updateGrade), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const { evaluation, enrollmentId } = await requireGrade(c, id);
+  const { evaluation, write } = await requireGrade(c, id);
   if (body.score === undefined)
     return changeEvaluation(c, evaluation.id, { name: body.evaluation_name!, max_score: body.max_score! });
-  return writeCell(c, {
-    evaluationId: evaluation.id,
-    enrollmentId,
-    subjectId: evaluation.subjectId,
-    periodId: evaluation.periodId,
-    evaluationName: evaluation.name,
-    maxScore: toPoints(evaluation.max_score),
-    newEvaluation: false,
-    score: body.score,
-    scored: true,
-  });
+  return writeCell(c, { ...write, score: body.score, scored: true });
 });
 
 gradesRoutes.delete(api.removeGrade.path, bookRule('grade:create'), input(api.removeGrade), async (c) => {
   const { id } = c.req.valid('param');
-  const { evaluation, enrollmentId } = await requireGrade(c, id);
-  return writeCell(c, {
-    evaluationId: evaluation.id,
-    enrollmentId,
-    subjectId: evaluation.subjectId,
-    periodId: evaluation.periodId,
-    evaluationName: evaluation.name,
-    maxScore: toPoints(evaluation.max_score),
-    newEvaluation: false,
-    score: null,
-  });
+  const { write } = await requireGrade(c, id);
+  return writeCell(c, { ...write, score: null });
 });
 
 const badTotal = (total: number, maxGrade: number) =>
