@@ -71,6 +71,10 @@ function bookRules(account: Account, read: { teaches: boolean; periodFound: bool
   return { maxGrade: found(read.maxGrade, t.subjectNotTaught) };
 }
 
+/** The same rules on a row of the grade place read (grades.selectGradePlace). */
+const placeRules = (account: Account, row: { teaches: unknown; period_ok: unknown; max_grade: number | null }) =>
+  bookRules(account, { teaches: Boolean(row.teaches), periodFound: Boolean(row.period_ok), maxGrade: row.max_grade });
+
 /** The guards every book write carries: the teacher still teaches the course. */
 function courseGuards(c: SchoolContext, course: Course): Guard[] {
   const { db, school, account } = c.var;
@@ -158,11 +162,7 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   ]);
   const row = found(placeRows[0], t.studentNotFound);
   const place = { id: row.enrollment_id, yearId: row.year_id, classId: row.class_id };
-  const { maxGrade } = bookRules(account, {
-    teaches: Boolean(row.teaches),
-    periodFound: Boolean(row.period_ok),
-    maxGrade: row.max_grade,
-  });
+  const { maxGrade } = placeRules(account, row);
   const course = { yearId: place.yearId, classId: place.classId, subjectId: w.subjectId };
   const book = { classId: place.classId, subjectId: w.subjectId, periodId: w.periodId };
   const max = toHundredths(w.maxScore);
@@ -331,11 +331,7 @@ gradesRoutes.post(api.saveScores.path, bookRule('grade:create'), input(api.saveS
     for (const e of bookEvaluations) for (const s of e.scores) refused.set(s.id, notFound(t.studentNotFound));
     return commitParts(c, { pieces: [], refused, body: (r) => scoresAnswer(r, bookEvaluations, []) });
   }
-  const { maxGrade } = bookRules(account, {
-    teaches: Boolean(row.teaches),
-    periodFound: Boolean(row.period_ok),
-    maxGrade: row.max_grade,
-  });
+  const { maxGrade } = placeRules(account, row);
   const course = { yearId: row.year_id, classId: row.class_id, subjectId: body.subject_id };
   const book = { classId: row.class_id, subjectId: body.subject_id, periodId: body.period_id };
   const places = new Map(placeRows.map((p) => [p.id, p]));
