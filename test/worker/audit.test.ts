@@ -245,6 +245,30 @@ describe('how the log reads (decision 200)', () => {
     );
   });
 
+  it('names a course by its subject and class, from an assignment or from a cell of the curriculum', async () => {
+    const { school, classIds, subject } = await schoolWithCourses();
+    const where = 'WHERE instance_id = ? AND class_id = ? AND subject_id = ?';
+    const of7 = [school.id, classIds.get('7e AF')!, subject.maths] as const;
+    const cell = await sql(school, `SELECT id FROM curriculum ${where}`, ...of7).first<{ id: string }>();
+    const course = await sql(school, `SELECT id FROM assignments ${where}`, ...of7).first<{ id: string }>();
+    await logRow(school, '2001-07-01T12:00:00.000Z', {
+      action: 'UPDATE_MAX_GRADE',
+      target: cell!.id,
+      details: JSON.stringify({ before: 100, after: 20 }),
+    });
+    await logRow(school, '2001-07-02T12:00:00.000Z', {
+      action: 'CREATE_RESOURCE',
+      target: 'Fiche 1',
+      details: JSON.stringify({ assignment_id: course!.id }),
+    });
+    const page = await bodyOf<SchoolAuditPage>(
+      await call(school, await tokenFor(school, 'admin'), 'GET', '/api/admin/audit-logs'),
+    );
+    const row = (action: string) => page.logs.find((l) => l.action_type === action)!;
+    expect(row('UPDATE_MAX_GRADE').target_name).toBe('Mathématiques — 7e AF');
+    expect(row('CREATE_RESOURCE').details).toContain('Mathématiques — 7e AF');
+  });
+
   it('finds an action by a word of its French label', async () => {
     const { school, admin } = await schoolWithGrades();
     const found = await bodyOf<SchoolAuditPage>(

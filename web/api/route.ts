@@ -12,8 +12,17 @@ export interface Route<E extends Endpoint> {
   readonly endpoint?: E;
 }
 
-/** Used by the generated map only: the literals must equal the contract's (checked by tsc). */
-export const route = <E extends Endpoint>(method: E['method'], path: E['path']): Route<E> => ({ method, path });
+/**
+ * Used by the generated map only: an area's endpoints as a table of `name: [method, path]`, each
+ * literal checked by tsc against the contract's declaration of that name.
+ */
+export function routes<A extends Record<string, Endpoint>>(table: {
+  [K in keyof A]: readonly [A[K]['method'], A[K]['path']];
+}): { -readonly [K in keyof A]: Route<A[K]> } {
+  return Object.fromEntries(Object.entries(table).map(([name, [method, path]]) => [name, { method, path }])) as {
+    -readonly [K in keyof A]: Route<A[K]>;
+  };
+}
 
 type Has<S> = S extends z.ZodType ? true : false;
 

@@ -4,7 +4,7 @@
 // landed. Each piece is idempotent: sending one again writes nothing twice.
 import { z } from 'zod';
 import { idParams } from './common';
-import { area, type Body, message, post } from './endpoint';
+import { area, type Body, idNotice, message, post } from './endpoint';
 
 const entryName = z
   .string()
@@ -42,7 +42,7 @@ export const backupApi = area('backup', {
   restoreFinish: post(
     '/superadmin/schools/:id/restore/finish',
     "Ends a restore: every table holds the manifest's count of rows and every file is there; the school takes the backup's settings (currency, passing grade, receipt counter, logo).",
-    { params: idParams, answers: { 200: message } },
+    idNotice,
   ),
 });
 

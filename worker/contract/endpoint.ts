@@ -4,7 +4,7 @@
 // types (`import type` only in the web: zod stays out of the app's bundle), and the OpenAPI
 // document is generated from the routes that use it (lib/openapi.ts).
 import { z } from 'zod';
-import { id } from './common';
+import { id, idParams } from './common';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -72,6 +72,9 @@ export type ApiErrorBody = z.output<typeof apiError>;
 /** The answer of most writes: the French notice the screen shows. */
 export const message = z.strictObject({ message: z.string() });
 export type Message = z.output<typeof message>;
+
+/** What an action on the record its path names reads and answers (a delete, a reset…): its id, and the notice. */
+export const idNotice = { params: idParams, answers: { 200: message } };
 
 /**
  * The four endpoints of a list the administration edits by id (classes, subjects, periods…):

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { RESOURCE_MAX_BYTES, isWebUrl } from '../domain/resources';
 import { id, idParams, text } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { resourcesServerText as t } from './texts/resources';
 
@@ -129,10 +129,7 @@ export const resourcesApi = area('resources', {
       answers: { 200: saved },
     },
   ),
-  remove: del('/resources/:id', 'Deletes a resource and its stored file.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  remove: del('/resources/:id', 'Deletes a resource and its stored file.', idNotice),
 });
 
 export type Resource = z.output<typeof resource>;

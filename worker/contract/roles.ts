@@ -3,7 +3,7 @@
 // a permission they do not hold.
 import { z } from 'zod';
 import { idParams, name } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.roles;
@@ -67,10 +67,7 @@ export const rolesApi = area('roles', {
       answers: { 200: savedRole },
     },
   ),
-  remove: del('/roles/:id', "Deletes a school's own role; its holders lose it and are signed out.", {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  remove: del('/roles/:id', "Deletes a school's own role; its holders lose it and are signed out.", idNotice),
 });
 
 export type RoleInput = Body<typeof rolesApi.create>;

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { adminServerText } from './texts/admin';
 import { yearNameProblem } from '../domain/setup';
 import { cleanText } from '../domain/text';
-import { idParams } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 
 const t = adminServerText.years;
 
@@ -38,15 +37,9 @@ export const schoolYearsApi = area('school-years', {
   setCurrent: put(
     '/school-years/:id/set-current',
     'Makes a year the current one; the previous current year loses the flag in the same batch.',
-    {
-      params: idParams,
-      answers: { 200: message },
-    },
+    idNotice,
   ),
-  remove: del('/school-years/:id', 'Deletes a year that is not the current one, with all of its data.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  remove: del('/school-years/:id', 'Deletes a year that is not the current one, with all of its data.', idNotice),
 });
 
 export type NewSchoolYear = Body<typeof schoolYearsApi.create>;

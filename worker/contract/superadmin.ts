@@ -8,7 +8,7 @@ import { CURRENCIES } from '../domain/money';
 import { isHostname, normalizeHostname } from '../domain/platform';
 import { isIsoDate } from '../domain/students';
 import { idParams, optionalMultilineText, text } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, idNotice, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { platformServerText as t } from './texts/platform';
 
@@ -130,10 +130,7 @@ export const superadminApi = area('superadmin', {
     body: z.object({ username }),
     answers: { 201: z.strictObject({ id: z.string(), message: z.string(), ...credentials }) },
   }),
-  deleteDelegate: del('/superadmin/delegates/:id', 'Deletes a delegate account; its sessions end at once.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  deleteDelegate: del('/superadmin/delegates/:id', 'Deletes a delegate account; its sessions end at once.', idNotice),
   announcements: get(
     '/superadmin/announcements',
     'The announcements to school admins, newest first (the latest shows in their banner).',
@@ -148,10 +145,7 @@ export const superadminApi = area('superadmin', {
     }),
     answers: { 201: platformAnnouncement.extend({ message: z.string() }) },
   }),
-  deleteAnnouncement: del('/superadmin/announcements/:id', 'Deletes an announcement.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  deleteAnnouncement: del('/superadmin/announcements/:id', 'Deletes an announcement.', idNotice),
 });
 
 export type PlatformSchool = z.output<typeof platformSchool>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type TeacherProfileProblem, teacherProfile } from '../domain/teachers';
 import { isUsername } from '../domain/users';
 import { id, idParams, text } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { teachersServerText as t } from './texts/teachers';
 
@@ -139,10 +139,7 @@ export const teachersApi = area('teachers', {
   remove: del(
     '/teachers/:id',
     'Removes a teacher: refused while they have courses in the current year (or a later one); archived when they taught in past years only; deleted otherwise.',
-    {
-      params: idParams,
-      answers: { 200: message },
-    },
+    idNotice,
   ),
   createAccount: post(
     '/teachers/:id/account',
@@ -187,10 +184,7 @@ export const teachersApi = area('teachers', {
   unassign: del(
     '/assignments/:id',
     'Takes a course from its teacher, with its timetable entries; refused once it has roll calls or resources.',
-    {
-      params: idParams,
-      answers: { 200: message },
-    },
+    idNotice,
   ),
 });
 

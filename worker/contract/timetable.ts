@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { normalizeTime } from '../domain/timetable';
 import { id, idParams, optionalText } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { timetableServerText as t } from './texts/timetable';
 
@@ -71,10 +71,11 @@ export const timetableApi = area('timetable', {
     body: z.object(slotFields).refine(inOrder, { message: t.order, path: ['end_time'] }),
     answers: { 200: saved },
   }),
-  remove: del('/timetable/:id', 'Removes a lesson; refused once a roll call was taken in it (move it instead).', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  remove: del(
+    '/timetable/:id',
+    'Removes a lesson; refused once a roll call was taken in it (move it instead).',
+    idNotice,
+  ),
 });
 
 export type TimetableEntry = z.output<typeof timetableEntry>;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isUsername } from '../domain/users';
 import { id, idParams, text } from './common';
-import { type Answer, area, type Body, del, get, message, post, put } from './endpoint';
+import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.users;
@@ -37,10 +37,7 @@ export const usersApi = area('users', {
       answers: { 201: z.strictObject({ id: z.string(), username: z.string(), message: z.string() }) },
     },
   ),
-  remove: del('/delete-user/:id', 'Deletes an account; its sessions end at once.', {
-    params: idParams,
-    answers: { 200: message },
-  }),
+  remove: del('/delete-user/:id', 'Deletes an account; its sessions end at once.', idNotice),
   resetPassword: put(
     '/users/:id/reset-password',
     'Gives an account a new temporary password (shown once, valid 7 days) and ends its sessions.',

@@ -107,17 +107,21 @@ export const setTeacher = (db: Db, school: string, id: string, teacherId: string
 export const stillHeldBy = (school: string, id: string, teacherId: string) =>
   existsNow(assignments, and(byId(assignments, school, id), eq(assignments.teacherId, teacherId))!);
 
+/** A course whose year, class and subject are values or columns of an outer query. */
+type CourseRef = { yearId: string | SQLWrapper; classId: string | SQLWrapper; subjectId: string | SQLWrapper };
+
+/** The school's assignment of a course (a course of a year has one at most). */
+export const assignmentOf = (school: string | SQLWrapper, course: CourseRef) =>
+  and(
+    eq(assignments.instanceId, school),
+    eq(assignments.yearId, course.yearId),
+    eq(assignments.classId, course.classId),
+    eq(assignments.subjectId, course.subjectId),
+  )!;
+
 /** A guard condition: nobody has the course of the year yet. */
 export const courseFree = (school: string, course: { yearId: string; classId: string; subjectId: string }) =>
-  noneNow(
-    assignments,
-    and(
-      eq(assignments.instanceId, school),
-      eq(assignments.yearId, course.yearId),
-      eq(assignments.classId, course.classId),
-      eq(assignments.subjectId, course.subjectId),
-    )!,
-  );
+  noneNow(assignments, assignmentOf(school, course));
 
 /** A guard condition: the assignment is still there. */
 export const assignmentStillExists = (school: string, id: string) =>
@@ -151,27 +155,11 @@ export const findCourseHolder = (
     .select({ id: assignments.id, teacherId: assignments.teacherId, prenom: teachers.prenom, nom: teachers.nom })
     .from(assignments)
     .innerJoin(teachers, teacherOf)
-    .where(
-      and(
-        eq(assignments.instanceId, school),
-        eq(assignments.yearId, course.yearId),
-        eq(assignments.classId, course.classId),
-        eq(assignments.subjectId, course.subjectId),
-      ),
-    )
+    .where(assignmentOf(school, course))
     .get();
 
-/** A course whose year and class are values or columns of an outer query. */
-type CourseRef = { yearId: string | SQLWrapper; classId: string | SQLWrapper; subjectId: string };
-
 const ofCourse = (school: string, userId: string, course: CourseRef, db: Db) =>
-  and(
-    eq(assignments.instanceId, school),
-    eq(assignments.yearId, course.yearId),
-    eq(assignments.classId, course.classId),
-    eq(assignments.subjectId, course.subjectId),
-    ofTeacherUser(db, school, userId),
-  )!;
+  and(assignmentOf(school, course), ofTeacherUser(db, school, userId))!;
 
 /** Whether an account teaches a course (a row when it does): batchable. */
 export const selectTeachesCourse = (

@@ -2,11 +2,11 @@
 // per kind of record a page names, whatever the page (at most ten, in one batch). A read for the
 // log only, owned with it: each looks rows up by their key (`id`, every table's primary key) and
 // answers their school with them, so the log matches each id to its own school's record.
-import { sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { RefKind } from '../domain/audit';
 import type { Db } from './client';
-import { amongIds } from './scoped';
+import { along, amongIds } from './scoped';
 import {
   academicPeriods,
   assignments,
@@ -21,81 +21,46 @@ import {
   teachers,
 } from './schema';
 
-const fullName = (prenom: SQLiteColumn, nom: SQLiteColumn) => sql<string>`${prenom} || ' ' || ${nom}`.as('name');
+type Named = SQLiteTable & { instanceId: SQLiteColumn; id: SQLiteColumn };
+
+const fullName = (person: typeof students | typeof teachers) =>
+  sql<string>`${person.prenom} || ' ' || ${person.nom}`.as('name');
 const course = sql<string>`${subjects.name} || ' — ' || ${classes.name}`.as('name');
+/** The joins a course's name reads (an assignment's, a cell of the curriculum's): its subject and its class. */
+const courseOf = (row: typeof assignments | typeof curriculum): Join[] => [
+  [subjects, along(subjects, row, row.subjectId)],
+  [classes, along(classes, row, row.classId)],
+];
+type Join = [SQLiteTable, SQL];
 
 /** The query naming records of one kind: rows of { school, id, name }. */
 export function namesOf(db: Db, kind: RefKind, ids: readonly string[]) {
+  /** The rows of `table` with these ids, with their school and the name `name` reads (over `joins`). */
+  const named = (table: Named, name: SQLiteColumn | SQL.Aliased<string>, joins: Join[] = []) => {
+    let query = db.select({ school: table.instanceId, id: table.id, name }).from(table).$dynamic();
+    for (const [joined, on] of joins) query = query.innerJoin(joined, on);
+    return query.where(amongIds(table.id, ids));
+  };
   switch (kind) {
     case 'enrollment':
-      return db
-        .select({ school: enrollments.instanceId, id: enrollments.id, name: fullName(students.prenom, students.nom) })
-        .from(enrollments)
-        .innerJoin(
-          students,
-          sql`${students.instanceId} = ${enrollments.instanceId} AND ${students.id} = ${enrollments.studentId}`,
-        )
-        .where(amongIds(enrollments.id, ids));
+      return named(enrollments, fullName(students), [[students, along(students, enrollments, enrollments.studentId)]]);
     case 'student':
-      return db
-        .select({ school: students.instanceId, id: students.id, name: fullName(students.prenom, students.nom) })
-        .from(students)
-        .where(amongIds(students.id, ids));
+      return named(students, fullName(students));
     case 'teacher':
-      return db
-        .select({ school: teachers.instanceId, id: teachers.id, name: fullName(teachers.prenom, teachers.nom) })
-        .from(teachers)
-        .where(amongIds(teachers.id, ids));
+      return named(teachers, fullName(teachers));
     case 'evaluation':
-      return db
-        .select({ school: evaluations.instanceId, id: evaluations.id, name: evaluations.name })
-        .from(evaluations)
-        .where(amongIds(evaluations.id, ids));
+      return named(evaluations, evaluations.name);
     case 'subject':
-      return db
-        .select({ school: subjects.instanceId, id: subjects.id, name: subjects.name })
-        .from(subjects)
-        .where(amongIds(subjects.id, ids));
+      return named(subjects, subjects.name);
     case 'period':
-      return db
-        .select({ school: academicPeriods.instanceId, id: academicPeriods.id, name: academicPeriods.name })
-        .from(academicPeriods)
-        .where(amongIds(academicPeriods.id, ids));
+      return named(academicPeriods, academicPeriods.name);
     case 'year':
-      return db
-        .select({ school: schoolYears.instanceId, id: schoolYears.id, name: schoolYears.name })
-        .from(schoolYears)
-        .where(amongIds(schoolYears.id, ids));
+      return named(schoolYears, schoolYears.name);
     case 'resource':
-      return db
-        .select({ school: resources.instanceId, id: resources.id, name: resources.title })
-        .from(resources)
-        .where(amongIds(resources.id, ids));
+      return named(resources, resources.title);
     case 'assignment':
-      return db
-        .select({ school: assignments.instanceId, id: assignments.id, name: course })
-        .from(assignments)
-        .innerJoin(
-          subjects,
-          sql`${subjects.instanceId} = ${assignments.instanceId} AND ${subjects.id} = ${assignments.subjectId}`,
-        )
-        .innerJoin(
-          classes,
-          sql`${classes.instanceId} = ${assignments.instanceId} AND ${classes.id} = ${assignments.classId}`,
-        )
-        .where(amongIds(assignments.id, ids));
+      return named(assignments, course, courseOf(assignments));
     case 'curriculum':
-      return db
-        .select({ school: curriculum.instanceId, id: curriculum.id, name: course })
-        .from(curriculum)
-        .innerJoin(
-          subjects,
-          sql`${subjects.instanceId} = ${curriculum.instanceId} AND ${subjects.id} = ${curriculum.subjectId}`,
-        )
-        .innerJoin(
-          classes,
-          sql`${classes.instanceId} = ${curriculum.instanceId} AND ${classes.id} = ${curriculum.classId}`,
-        )
-        .where(amongIds(curriculum.id, ids));
+      return named(curriculum, course, courseOf(curriculum));
   }
 }

@@ -1,6 +1,7 @@
 // The curriculum: which subjects a class follows in a year, each with its max grade (the
 // subject's coefficient), stored in hundredths of a point.
 import { and, asc, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { assignmentOf } from './assignments';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { courseColumns } from './subjects';
@@ -90,15 +91,8 @@ export const selectProgramme = (db: Db, school: string, yearId: string) =>
     .from(curriculum)
     .innerJoin(classes, along(classes, curriculum, curriculum.classId))
     .innerJoin(subjects, along(subjects, curriculum, curriculum.subjectId))
-    .leftJoin(
-      assignments,
-      and(
-        eq(assignments.instanceId, curriculum.instanceId),
-        eq(assignments.yearId, curriculum.yearId),
-        eq(assignments.classId, curriculum.classId),
-        eq(assignments.subjectId, curriculum.subjectId),
-      ),
-    )
+    // The cell's course's assignment, if any.
+    .leftJoin(assignments, assignmentOf(curriculum.instanceId, curriculum))
     .leftJoin(teachers, along(teachers, assignments, assignments.teacherId))
     .where(and(eq(curriculum.instanceId, school), eq(curriculum.yearId, yearId)))
     .orderBy(asc(classes.orderIndex), asc(classes.name), asc(subjects.name));

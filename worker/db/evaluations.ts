@@ -59,17 +59,20 @@ export const findEvaluation = (db: Db, school: string, id: string) =>
     .where(byId(evaluations, school, id))
     .get();
 
+/** An evaluation's columns with its book (ids aliased for batches). */
+const withBook = {
+  id: sql<string>`${evaluations.id}`.as('evaluation_id'),
+  name: sql<string>`${evaluations.name}`.as('evaluation_name'),
+  max_score: evaluations.maxScore,
+  classId: evaluations.classId,
+  subjectId: evaluations.subjectId,
+  periodId: evaluations.periodId,
+};
+
 /** An evaluation with its book, batchable (ids aliased for batches). */
 export const selectEvaluation = (db: Db, school: string, id: string) =>
   db
-    .select({
-      id: sql<string>`${evaluations.id}`.as('evaluation_id'),
-      name: sql<string>`${evaluations.name}`.as('evaluation_name'),
-      max_score: evaluations.maxScore,
-      classId: evaluations.classId,
-      subjectId: evaluations.subjectId,
-      periodId: evaluations.periodId,
-    })
+    .select(withBook)
     .from(evaluations)
     .where(byId(evaluations, school, id))
     .limit(1);
@@ -77,14 +80,7 @@ export const selectEvaluation = (db: Db, school: string, id: string) =>
 /** The evaluations among `ids` (at most IDS_PER_STATEMENT) with their book, batchable (ids aliased for batches). */
 export const selectEvaluations = (db: Db, school: string, ids: readonly string[]) =>
   db
-    .select({
-      id: sql<string>`${evaluations.id}`.as('evaluation_id'),
-      name: sql<string>`${evaluations.name}`.as('evaluation_name'),
-      max_score: evaluations.maxScore,
-      classId: evaluations.classId,
-      subjectId: evaluations.subjectId,
-      periodId: evaluations.periodId,
-    })
+    .select(withBook)
     .from(evaluations)
     .where(and(ofSchool(evaluations, school), inArray(evaluations.id, [...ids])));
 

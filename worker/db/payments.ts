@@ -1,11 +1,12 @@
 // Payments of an enrolment's finance sheet, in their order; a payment with a receipt number is
 // never removed (domain/finance-sheet.ts decides, db/finance-sheets.ts composes the sheet's writes).
-import { and, asc, count, eq, gte, lte, not, sql } from 'drizzle-orm';
+import { and, asc, count, gte, lte, sql } from 'drizzle-orm';
 import type { SheetPayment } from '../domain/finance-sheet';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { along, ofSchool } from './scoped';
 import { classes, enrollments, payments, schoolYears, students } from './schema';
+import { idsHeldElsewhere as heldElsewhere, linesOf } from './sheet-lines';
 
 const row = (school: string, enrollmentId: string, p: SheetPayment, position: number) => ({
   id: p.id,
@@ -24,7 +25,7 @@ export const insertPayment = (db: Db, school: string, enrollmentId: string, paym
 
 /** The statements that replace an enrolment's payments with `list`, in its order. */
 export const replacePayments = (db: Db, school: string, enrollmentId: string, list: SheetPayment[]) => [
-  db.delete(payments).where(and(ofSchool(payments, school), eq(payments.enrollmentId, enrollmentId))),
+  db.delete(payments).where(linesOf(payments, school, enrollmentId)),
   ...insertChunks(
     db,
     payments,
@@ -32,20 +33,9 @@ export const replacePayments = (db: Db, school: string, enrollmentId: string, li
   ),
 ];
 
-/**
- * Which of `ids` a payment of another enrolment holds, in this school or another (ids are the
- * table's key): a client's id for a new line must not be one of them (one statement, any count).
- */
+/** Which of `ids` a payment of another enrolment holds (sheet-lines.ts). */
 export const idsHeldElsewhere = (db: Db, school: string, enrollmentId: string, ids: readonly string[]) =>
-  db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        sql`${payments.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
-        not(and(eq(payments.instanceId, school), eq(payments.enrollmentId, enrollmentId))!),
-      ),
-    );
+  heldElsewhere(db, payments, school, enrollmentId, ids);
 
 // ------------------------------------------------------------------- payments of a period (issue 30)
 

@@ -2,7 +2,7 @@
 // every table holding a school's data has `instance_id NOT NULL`, a UNIQUE (instance_id, id)
 // key that children reference, and composite foreign keys that include instance_id (`schoolKey`),
 // so a row can never point into another school. Money is integer centimes, scores integer hundredths.
-import { sql } from 'drizzle-orm';
+import { type BuildColumns, sql } from 'drizzle-orm';
 import {
   type AnySQLiteColumn,
   check,
@@ -10,6 +10,8 @@ import {
   index,
   integer,
   primaryKey,
+  type SQLiteColumnBuilderBase,
+  type SQLiteTableExtraConfigValue,
   sqliteTable,
   text,
   uniqueIndex,
@@ -19,6 +21,15 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
 
 // ---------------------------------------------------------------- platform (no instance)
+
+/** What a log entry says, in the platform's log and in a school's (`audit_log`): who, what, when. */
+const logEntry = () => ({
+  username: text('username').notNull(),
+  actionType: text('action_type').notNull(),
+  targetName: text('target_name'),
+  details: text('details'),
+  createdAt: createdAt(),
+});
 
 export const instances = sqliteTable(
   'instances',
@@ -109,11 +120,7 @@ export const platformAuditLog = sqliteTable(
   {
     id: text('id').primaryKey(),
     actorId: text('actor_id'),
-    username: text('username').notNull(),
-    actionType: text('action_type').notNull(),
-    targetName: text('target_name'),
-    details: text('details'),
-    createdAt: createdAt(),
+    ...logEntry(),
     /** The school the action concerns (creating, editing, suspending it…), so its history finds it (issue 23). */
     schoolId: text('school_id').references(() => instances.id, { onDelete: 'set null' }),
   },
@@ -223,11 +230,27 @@ const schoolKey = (
   return onDelete ? key.onDelete(onDelete) : key;
 };
 
-export const users = sqliteTable(
+const keyColumns = () => ({ id: text('id').primaryKey(), instanceId: instanceId() });
+type KeyColumns = ReturnType<typeof keyColumns>;
+
+/**
+ * A school table with an id of its own: `id` and `instance_id` first, then its columns; the
+ * UNIQUE (instance_id, id) key its children reference (`<name>_instance_id_uq`), then its own
+ * indexes and keys.
+ */
+const schoolTable = <N extends string, C extends Record<string, SQLiteColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  extra: (t: BuildColumns<N, KeyColumns & C, 'sqlite'>) => SQLiteTableExtraConfigValue[] = () => [],
+) =>
+  sqliteTable(name, { ...keyColumns(), ...columns }, (t) => [
+    uniqueIndex(`${name}_instance_id_uq`).on(t.instanceId, t.id),
+    ...extra(t),
+  ]);
+
+export const users = schoolTable(
   'users',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     accountType: text('account_type', { enum: ['admin', 'teacher', 'standard', 'student'] }).notNull(),
@@ -238,18 +261,15 @@ export const users = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('users_username_uq').on(t.instanceId, sql`${t.username} COLLATE NOCASE`),
     uniqueIndex('users_student_uq').on(t.instanceId, t.studentId),
     schoolKey(t, t.studentId, students, 'cascade'),
   ],
 );
 
-export const roles = sqliteTable(
+export const roles = schoolTable(
   'roles',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     name: text('name').notNull(),
     isSystem: integer('is_system', { mode: 'boolean' }).notNull().default(false),
     templateKey: text('template_key'),
@@ -257,10 +277,7 @@ export const roles = sqliteTable(
     revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('roles_instance_id_uq').on(t.instanceId, t.id),
-    uniqueIndex('roles_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`),
-  ],
+  (t) => [uniqueIndex('roles_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`)],
 );
 
 export const rolePermissions = sqliteTable(
@@ -290,17 +307,14 @@ export const userRoles = sqliteTable(
   ],
 );
 
-export const schoolYears = sqliteTable(
+export const schoolYears = schoolTable(
   'school_years',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     name: text('name').notNull(),
     isCurrent: integer('is_current', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('school_years_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('school_years_name_uq').on(t.instanceId, t.name),
     uniqueIndex('school_years_current_uq')
       .on(t.instanceId)
@@ -309,11 +323,9 @@ export const schoolYears = sqliteTable(
   ],
 );
 
-export const academicPeriods = sqliteTable(
+export const academicPeriods = schoolTable(
   'academic_periods',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     yearId: text('year_id').notNull(),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
@@ -321,56 +333,49 @@ export const academicPeriods = sqliteTable(
     startDate: text('start_date'),
   },
   (t) => [
-    uniqueIndex('academic_periods_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('academic_periods_name_uq').on(t.instanceId, t.yearId, sql`${t.name} COLLATE NOCASE`),
     schoolKey(t, t.yearId, schoolYears, 'cascade'),
   ],
 );
 
-export const classes = sqliteTable(
+export const classes = schoolTable(
   'classes',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     name: text('name').notNull(),
     orderIndex: integer('order_index').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('classes_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('classes_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`),
     index('classes_order_idx').on(t.instanceId, t.orderIndex),
   ],
 );
 
-export const subjects = sqliteTable(
+export const subjects = schoolTable(
   'subjects',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     name: text('name').notNull(),
   },
-  (t) => [
-    uniqueIndex('subjects_instance_id_uq').on(t.instanceId, t.id),
-    uniqueIndex('subjects_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`),
-  ],
+  (t) => [uniqueIndex('subjects_name_uq').on(t.instanceId, sql`${t.name} COLLATE NOCASE`)],
 );
 
-export const curriculum = sqliteTable(
+/** The class of a school year a row is about (a cell of the curriculum, the class's fees, its roster), gone with either. */
+const classOfYear = () => ({ yearId: text('year_id').notNull(), classId: text('class_id').notNull() });
+const classOfYearKeys = (t: { instanceId: AnySQLiteColumn; yearId: AnySQLiteColumn; classId: AnySQLiteColumn }) => [
+  schoolKey(t, t.yearId, schoolYears, 'cascade'),
+  schoolKey(t, t.classId, classes, 'cascade'),
+];
+
+export const curriculum = schoolTable(
   'curriculum',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
-    yearId: text('year_id').notNull(),
-    classId: text('class_id').notNull(),
+    ...classOfYear(),
     subjectId: text('subject_id').notNull(),
     /** Hundredths of a point: 100 points = 10000. */
     maxGrade: integer('max_grade').notNull().default(10000),
   },
   (t) => [
-    uniqueIndex('curriculum_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('curriculum_cell_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
-    schoolKey(t, t.yearId, schoolYears, 'cascade'),
-    schoolKey(t, t.classId, classes, 'cascade'),
+    ...classOfYearKeys(t),
     schoolKey(t, t.subjectId, subjects, 'cascade'),
     check('curriculum_max_grade_ck', sql`${t.maxGrade} >= 0`),
   ],
@@ -380,24 +385,20 @@ export const classFees = sqliteTable(
   'class_fees',
   {
     instanceId: instanceId(),
-    yearId: text('year_id').notNull(),
-    classId: text('class_id').notNull(),
+    ...classOfYear(),
     /** Centimes; null = no default amount. */
     mppa: integer('mppa'),
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }),
-    schoolKey(t, t.yearId, schoolYears, 'cascade'),
-    schoolKey(t, t.classId, classes, 'cascade'),
+    ...classOfYearKeys(t),
     check('class_fees_mppa_ck', sql`${t.mppa} IS NULL OR ${t.mppa} >= 0`),
   ],
 );
 
-export const students = sqliteTable(
+export const students = schoolTable(
   'students',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     nisu: text('nisu'),
     nom: text('nom').notNull(),
     prenom: text('prenom').notNull(),
@@ -426,7 +427,6 @@ export const students = sqliteTable(
       .$onUpdate(() => new Date().toISOString()),
   },
   (t) => [
-    uniqueIndex('students_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('students_nisu_uq')
       .on(t.instanceId, t.nisu)
       .where(sql`${t.nisu} IS NOT NULL`),
@@ -435,11 +435,9 @@ export const students = sqliteTable(
   ],
 );
 
-export const enrollments = sqliteTable(
+export const enrollments = schoolTable(
   'enrollments',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     studentId: text('student_id').notNull(),
     yearId: text('year_id').notNull(),
     classId: text('class_id').notNull(),
@@ -454,7 +452,6 @@ export const enrollments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('enrollments_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('enrollments_student_year_uq').on(t.instanceId, t.studentId, t.yearId),
     index('enrollments_class_idx').on(t.instanceId, t.yearId, t.classId),
     schoolKey(t, t.studentId, students, 'cascade'),
@@ -465,11 +462,9 @@ export const enrollments = sqliteTable(
   ],
 );
 
-export const payments = sqliteTable(
+export const payments = schoolTable(
   'payments',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     enrollmentId: text('enrollment_id').notNull(),
     date: text('date'),
     label: text('label').notNull().default(''),
@@ -482,7 +477,6 @@ export const payments = sqliteTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('payments_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('payments_receipt_uq')
       .on(t.instanceId, t.receiptNo)
       .where(sql`${t.receiptNo} IS NOT NULL`),
@@ -492,11 +486,9 @@ export const payments = sqliteTable(
   ],
 );
 
-export const adjustments = sqliteTable(
+export const adjustments = schoolTable(
   'adjustments',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     enrollmentId: text('enrollment_id').notNull(),
     label: text('label').notNull().default(''),
     /** Centimes; negative = scholarship or reduction. */
@@ -504,17 +496,14 @@ export const adjustments = sqliteTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('adjustments_instance_id_uq').on(t.instanceId, t.id),
     index('adjustments_enrollment_idx').on(t.instanceId, t.enrollmentId),
     schoolKey(t, t.enrollmentId, enrollments, 'cascade'),
   ],
 );
 
-export const evaluations = sqliteTable(
+export const evaluations = schoolTable(
   'evaluations',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     classId: text('class_id').notNull(),
     subjectId: text('subject_id').notNull(),
     periodId: text('period_id').notNull(),
@@ -529,7 +518,6 @@ export const evaluations = sqliteTable(
     scores: text('scores').notNull().default('[]'),
   },
   (t) => [
-    uniqueIndex('evaluations_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('evaluations_name_uq').on(
       t.instanceId,
       t.classId,
@@ -579,11 +567,9 @@ export const generalAppreciations = sqliteTable(
   ],
 );
 
-export const teachers = sqliteTable(
+export const teachers = schoolTable(
   'teachers',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     userId: text('user_id'),
     prenom: text('prenom').notNull(),
     nom: text('nom').notNull(),
@@ -594,7 +580,6 @@ export const teachers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('teachers_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('teachers_user_uq').on(t.instanceId, t.userId),
     index('teachers_name_idx').on(t.instanceId, t.nom, t.prenom),
     // Not SET NULL: that would null instance_id too. Deleting a user unlinks its teacher first.
@@ -602,18 +587,15 @@ export const teachers = sqliteTable(
   ],
 );
 
-export const assignments = sqliteTable(
+export const assignments = schoolTable(
   'assignments',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     yearId: text('year_id').notNull(),
     teacherId: text('teacher_id').notNull(),
     classId: text('class_id').notNull(),
     subjectId: text('subject_id').notNull(),
   },
   (t) => [
-    uniqueIndex('assignments_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('assignments_course_uq').on(t.instanceId, t.yearId, t.classId, t.subjectId),
     index('assignments_teacher_idx').on(t.instanceId, t.yearId, t.teacherId),
     schoolKey(t, t.yearId, schoolYears, 'cascade'),
@@ -623,11 +605,9 @@ export const assignments = sqliteTable(
   ],
 );
 
-export const timetableEntries = sqliteTable(
+export const timetableEntries = schoolTable(
   'timetable_entries',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     assignmentId: text('assignment_id').notNull(),
     dayOfWeek: integer('day_of_week').notNull(),
     startTime: text('start_time').notNull(),
@@ -635,7 +615,6 @@ export const timetableEntries = sqliteTable(
     locationName: text('location_name'),
   },
   (t) => [
-    uniqueIndex('timetable_entries_instance_id_uq').on(t.instanceId, t.id),
     index('timetable_entries_assignment_idx').on(t.instanceId, t.assignmentId, t.dayOfWeek),
     schoolKey(t, t.assignmentId, assignments, 'cascade'),
     check('timetable_day_ck', sql`${t.dayOfWeek} BETWEEN 1 AND 6`),
@@ -660,15 +639,10 @@ export const classRosters = sqliteTable(
   'class_rosters',
   {
     instanceId: instanceId(),
-    yearId: text('year_id').notNull(),
-    classId: text('class_id').notNull(),
+    ...classOfYear(),
     enrollmentIds: text('enrollment_ids').notNull().default('[]'),
   },
-  (t) => [
-    primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }),
-    schoolKey(t, t.yearId, schoolYears, 'cascade'),
-    schoolKey(t, t.classId, classes, 'cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.instanceId, t.yearId, t.classId] }), ...classOfYearKeys(t)],
 );
 
 /**
@@ -704,20 +678,15 @@ export const attendanceOverrides = sqliteTable(
   ],
 );
 
-export const teacherAnnouncements = sqliteTable(
-  'teacher_announcements',
-  {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
-    content: text('content').notNull(),
-    authorId: text('author_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('teacher_announcements_instance_id_uq').on(t.instanceId, t.id),
-    index('teacher_announcements_created_idx').on(t.instanceId, t.createdAt),
-  ],
-);
+/** The school's announcements to its teachers, and below to its students: the same shape, newest first. */
+const announcementTable = <N extends 'teacher_announcements' | 'student_announcements'>(name: N) =>
+  schoolTable(
+    name,
+    { content: text('content').notNull(), authorId: text('author_id'), createdAt: createdAt() },
+    (t) => [index(`${name}_created_idx`).on(t.instanceId, t.createdAt)],
+  );
+
+export const teacherAnnouncements = announcementTable('teacher_announcements');
 
 export const teacherAnnouncementRecipients = sqliteTable(
   'teacher_announcement_recipients',
@@ -734,20 +703,7 @@ export const teacherAnnouncementRecipients = sqliteTable(
   ],
 );
 
-export const studentAnnouncements = sqliteTable(
-  'student_announcements',
-  {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
-    content: text('content').notNull(),
-    authorId: text('author_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('student_announcements_instance_id_uq').on(t.instanceId, t.id),
-    index('student_announcements_created_idx').on(t.instanceId, t.createdAt),
-  ],
-);
+export const studentAnnouncements = announcementTable('student_announcements');
 
 /** No row for an announcement = all classes. */
 export const studentAnnouncementClasses = sqliteTable(
@@ -764,11 +720,9 @@ export const studentAnnouncementClasses = sqliteTable(
   ],
 );
 
-export const resources = sqliteTable(
+export const resources = schoolTable(
   'resources',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     assignmentId: text('assignment_id').notNull(),
     resourceType: text('resource_type', { enum: ['file', 'link'] }).notNull(),
     title: text('title').notNull(),
@@ -781,26 +735,18 @@ export const resources = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('resources_instance_id_uq').on(t.instanceId, t.id),
     index('resources_assignment_idx').on(t.instanceId, t.assignmentId),
     schoolKey(t, t.assignmentId, assignments, 'cascade'),
   ],
 );
 
-export const auditLog = sqliteTable(
+export const auditLog = schoolTable(
   'audit_log',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     userId: text('user_id'),
-    username: text('username').notNull(),
-    actionType: text('action_type').notNull(),
-    targetName: text('target_name'),
-    details: text('details'),
-    createdAt: createdAt(),
+    ...logEntry(),
   },
   (t) => [
-    uniqueIndex('audit_log_instance_id_uq').on(t.instanceId, t.id),
     index('audit_log_created_idx').on(t.instanceId, t.createdAt),
     index('audit_log_user_idx').on(t.instanceId, t.userId, t.createdAt),
     // The platform's view over every school and its deletes by date (issue 17).
@@ -811,11 +757,9 @@ export const auditLog = sqliteTable(
 // ---------------------------------------------------------------- promotion (issue 16)
 
 /** One executed promotion: what it created, archived and disabled, so the latest can be undone. */
-export const promotionRuns = sqliteTable(
+export const promotionRuns = schoolTable(
   'promotion_runs',
   {
-    id: text('id').primaryKey(),
-    instanceId: instanceId(),
     sourceYearId: text('source_year_id').notNull(),
     targetYearId: text('target_year_id').notNull(),
     /** Increases with every run of the school: the latest is the highest. */
@@ -826,7 +770,6 @@ export const promotionRuns = sqliteTable(
     undoneAt: text('undone_at'),
   },
   (t) => [
-    uniqueIndex('promotion_runs_instance_id_uq').on(t.instanceId, t.id),
     uniqueIndex('promotion_runs_seq_uq').on(t.instanceId, t.seq),
     schoolKey(t, t.sourceYearId, schoolYears, 'cascade'),
     schoolKey(t, t.targetYearId, schoolYears, 'cascade'),

@@ -1,27 +1,14 @@
 // Announcements of the administration to students: each targets classes, or all of them when it
 // names none (document 1 §3 'Student announcement').
-import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { enrollmentOfStudentUser, yearOfEnrollment } from './enrollments';
-import { along, amongIds } from './scoped';
+import { announcementsOf } from './school-announcements';
+import { along } from './scoped';
 import { classes, enrollments, schoolYears, studentAnnouncementClasses, studentAnnouncements, users } from './schema';
 
-/** Announcements newest first, at most `limit`. */
-const newestFirst = (db: Db, where: SQL | undefined, limit: number) =>
-  db
-    .select({
-      id: studentAnnouncements.id,
-      content: studentAnnouncements.content,
-      created_at: studentAnnouncements.createdAt,
-    })
-    .from(studentAnnouncements)
-    .where(where)
-    .orderBy(desc(studentAnnouncements.createdAt), desc(studentAnnouncements.id))
-    .limit(limit);
-
-/** The school's announcements to students, newest first (at most 200). */
-export const selectAnnouncements = (db: Db, school: string) =>
-  newestFirst(db, eq(studentAnnouncements.instanceId, school), 200);
+const alike = announcementsOf(studentAnnouncements);
+export const { selectAnnouncements, selectAmong, deleteAnnouncements, allStillExist } = alike;
 
 /** The target classes of the school's announcements, by name. */
 export const selectTargets = (db: Db, school: string) =>
@@ -67,22 +54,6 @@ export const insertAnnouncement = (
     : []),
 ];
 
-export const deleteAnnouncements = (db: Db, school: string, ids: readonly string[]) =>
-  db
-    .delete(studentAnnouncements)
-    .where(and(eq(studentAnnouncements.instanceId, school), amongIds(studentAnnouncements.id, ids)));
-
-/** The school's announcements among `ids` (another school's match nothing), with their text for the audit. */
-export const selectAmong = (db: Db, school: string, ids: readonly string[]) =>
-  db
-    .select({ id: studentAnnouncements.id, content: studentAnnouncements.content })
-    .from(studentAnnouncements)
-    .where(and(eq(studentAnnouncements.instanceId, school), amongIds(studentAnnouncements.id, ids)));
-
-/** A guard condition: the school still holds all `count` announcements of `ids` (nobody deleted one meanwhile). */
-export const allStillExist = (school: string, ids: readonly string[], count: number) =>
-  sql`(SELECT count(*) FROM ${studentAnnouncements} WHERE ${and(eq(studentAnnouncements.instanceId, school), amongIds(studentAnnouncements.id, ids))}) = ${count}`;
-
 /**
  * The announcements a student account sees, newest first (at most 50): those for every class and
  * those targeting the class of its enrolment in the current year.
@@ -106,7 +77,7 @@ export const selectForStudentUser = (db: Db, school: string, userId: string) => 
     .innerJoin(enrollments, enrollmentOfStudentUser)
     .innerJoin(schoolYears, yearOfEnrollment)
     .where(and(eq(users.instanceId, school), eq(users.id, userId), eq(schoolYears.isCurrent, true)));
-  return newestFirst(
+  return alike.newestFirst(
     db,
     and(
       eq(studentAnnouncements.instanceId, school),

@@ -1,8 +1,9 @@
 // Announcements of the administration to teachers, each with its recipients (the sending side is
 // the communications area's).
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from './client';
-import { along, amongIds } from './scoped';
+import { announcementsOf } from './school-announcements';
+import { along } from './scoped';
 import { teacherAnnouncementRecipients, teacherAnnouncements, teachers } from './schema';
 import { profileIdsOfUser } from './teachers';
 
@@ -33,18 +34,8 @@ export const selectForUser = (db: Db, school: string, userId: string, limit = 20
 
 // ------------------------------------------------------------------ the administration's side
 
-/** The school's announcements to teachers, newest first (at most 200). */
-export const selectAnnouncements = (db: Db, school: string) =>
-  db
-    .select({
-      id: teacherAnnouncements.id,
-      content: teacherAnnouncements.content,
-      created_at: teacherAnnouncements.createdAt,
-    })
-    .from(teacherAnnouncements)
-    .where(eq(teacherAnnouncements.instanceId, school))
-    .orderBy(desc(teacherAnnouncements.createdAt), desc(teacherAnnouncements.id))
-    .limit(200);
+export const { selectAnnouncements, selectAmong, deleteAnnouncements, allStillExist } =
+  announcementsOf(teacherAnnouncements);
 
 /** The recipients of the school's announcements, with their names. */
 export const selectRecipients = (db: Db, school: string) =>
@@ -72,23 +63,6 @@ export const insertAnnouncement = (
     .insert(teacherAnnouncementRecipients)
     .values(row.teacherIds.map((teacherId) => ({ instanceId: school, announcementId: row.id, teacherId }))),
 ];
-
-/** Deletes announcements of the school (their recipients go with them). */
-export const deleteAnnouncements = (db: Db, school: string, ids: readonly string[]) =>
-  db
-    .delete(teacherAnnouncements)
-    .where(and(eq(teacherAnnouncements.instanceId, school), amongIds(teacherAnnouncements.id, ids)));
-
-/** The school's announcements among `ids` (another school's match nothing), with their text for the audit. */
-export const selectAmong = (db: Db, school: string, ids: readonly string[]) =>
-  db
-    .select({ id: teacherAnnouncements.id, content: teacherAnnouncements.content })
-    .from(teacherAnnouncements)
-    .where(and(eq(teacherAnnouncements.instanceId, school), amongIds(teacherAnnouncements.id, ids)));
-
-/** A guard condition: the school still holds all `count` announcements of `ids` (nobody deleted one meanwhile). */
-export const allStillExist = (school: string, ids: readonly string[], count: number) =>
-  sql`(SELECT count(*) FROM ${teacherAnnouncements} WHERE ${and(eq(teacherAnnouncements.instanceId, school), amongIds(teacherAnnouncements.id, ids))}) = ${count}`;
 
 /** The school's live teachers among `ids` (to refuse an unknown recipient with 404). */
 export const selectTeachersAmong = (db: Db, school: string, ids: string[]) =>

@@ -2,8 +2,8 @@
 // method and path, typed by the contract's own declaration, so that a screen names an endpoint
 // (`endpoints.grades.book`) instead of writing its path, and its query, body and answer types
 // follow the contract. The web cannot import the contract's values (zod stays out of its bundle):
-// this module writes them as plain literals, and `route<typeof …>()` makes the type checker
-// compare each literal with the contract's. test/worker/contract.test.ts keeps the file current;
+// this module writes them as plain literals, one table per area (`routes<typeof xxxApi>({ name:
+// [method, path] })`), and the type checker compares each literal with the contract's. test/worker/contract.test.ts keeps the file current;
 // `npm run openapi` writes it again.
 import type { Endpoint } from '../contract/endpoint';
 
@@ -27,17 +27,15 @@ export function webEndpointsModule(modules: Record<string, ContractModule>): str
       const entries = Object.entries(value).filter(([, e]) => isEndpoint(e)) as [string, Endpoint][];
       if (!entries.length) continue;
       imports.push(`import type { ${exported} } from '../../worker/contract/${name}';`);
-      const lines = entries.map(
-        ([key, e]) => `    ${key}: route<typeof ${exported}.${key}>('${e.method}', '${e.path}'),`,
-      );
-      areas.push(`  ${exported.slice(0, -'Api'.length)}: {\n${lines.join('\n')}\n  },`);
+      const lines = entries.map(([key, e]) => `    ${key}: ['${e.method}', '${e.path}'],`);
+      areas.push(`  ${exported.slice(0, -'Api'.length)}: routes<typeof ${exported}>({\n${lines.join('\n')}\n  }),`);
     }
   }
   return [
     '// GENERATED from worker/contract/ by `npm run openapi` (worker/lib/web-endpoints.ts); do not edit.',
     '// Every endpoint of the API, typed by its contract: screens call `endpoints.<area>.<name>`.',
     ...imports,
-    "import { route } from './route';",
+    "import { routes } from './route';",
     '',
     'export const endpoints = {',
     ...areas,

@@ -15,7 +15,8 @@ import { communicationsServerText as t } from '../contract/texts/communications'
 import type { AuditEntry } from '../db/audit';
 import * as studentAnnouncements from '../db/student-announcements';
 import * as teacherAnnouncements from '../db/teacher-announcements';
-import type { SchoolBindings } from '../env';
+import type { SchoolAnnouncements } from '../db/school-announcements';
+import type { SchoolBindings, SchoolContext } from '../env';
 import { notFound } from '../lib/errors';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
@@ -43,6 +44,18 @@ const removalAudit = (action: AuditEntry['action'], rows: { content: string }[])
   target: rows.length === 1 ? excerpt(rows[0]!.content) : `${rows.length} annonces`,
   details: { annonces: rows.map((r) => excerpt(r.content)) },
 });
+
+/** Deletes the chosen announcements of one kind, all of them or none (404), in one guarded batch. */
+async function remove(c: SchoolContext, chosenIds: string[], kind: SchoolAnnouncements, action: AuditEntry['action']) {
+  const { db, school } = c.var;
+  const ids = [...new Set(chosenIds)];
+  const chosen = await selection(ids, kind.selectAmong(db, school, ids));
+  return commit(c, [kind.deleteAnnouncements(db, school, ids)], {
+    audit: removalAudit(action, chosen),
+    guards: [{ holds: kind.allStillExist(school, ids, ids.length), error: notFound(t.announcementsNotFound) }],
+    body: { message: t.announcementsDeleted(ids.length), deleted: ids.length } satisfies AnnouncementsDeleted,
+  });
+}
 
 communicationRoutes.get(api.teacherList.path, allow.permission('user:manage'), input(api.teacherList), async (c) => {
   const { db, school } = c.var;
@@ -90,25 +103,8 @@ communicationRoutes.post(
   },
 );
 
-communicationRoutes.delete(
-  api.teacherRemove.path,
-  allow.permission('user:manage'),
-  input(api.teacherRemove),
-  async (c) => {
-    const { db, school } = c.var;
-    const ids = [...new Set(c.req.valid('json').announcementIds)];
-    const chosen = await selection(ids, teacherAnnouncements.selectAmong(db, school, ids));
-    return commit(c, [teacherAnnouncements.deleteAnnouncements(db, school, ids)], {
-      audit: removalAudit('TEACHER_ANNOUNCEMENT_DELETE', chosen),
-      guards: [
-        {
-          holds: teacherAnnouncements.allStillExist(school, ids, ids.length),
-          error: notFound(t.announcementsNotFound),
-        },
-      ],
-      body: { message: t.announcementsDeleted(ids.length), deleted: ids.length } satisfies AnnouncementsDeleted,
-    });
-  },
+communicationRoutes.delete(api.teacherRemove.path, allow.permission('user:manage'), input(api.teacherRemove), (c) =>
+  remove(c, c.req.valid('json').announcementIds, teacherAnnouncements, 'TEACHER_ANNOUNCEMENT_DELETE'),
 );
 
 communicationRoutes.get(api.studentList.path, allow.permission('user:manage'), input(api.studentList), async (c) => {
@@ -165,25 +161,8 @@ communicationRoutes.post(
   },
 );
 
-communicationRoutes.delete(
-  api.studentRemove.path,
-  allow.permission('user:manage'),
-  input(api.studentRemove),
-  async (c) => {
-    const { db, school } = c.var;
-    const ids = [...new Set(c.req.valid('json').announcementIds)];
-    const chosen = await selection(ids, studentAnnouncements.selectAmong(db, school, ids));
-    return commit(c, [studentAnnouncements.deleteAnnouncements(db, school, ids)], {
-      audit: removalAudit('STUDENT_ANNOUNCEMENT_DELETE', chosen),
-      guards: [
-        {
-          holds: studentAnnouncements.allStillExist(school, ids, ids.length),
-          error: notFound(t.announcementsNotFound),
-        },
-      ],
-      body: { message: t.announcementsDeleted(ids.length), deleted: ids.length } satisfies AnnouncementsDeleted,
-    });
-  },
+communicationRoutes.delete(api.studentRemove.path, allow.permission('user:manage'), input(api.studentRemove), (c) =>
+  remove(c, c.req.valid('json').announcementIds, studentAnnouncements, 'STUDENT_ANNOUNCEMENT_DELETE'),
 );
 
 communicationRoutes.get(api.studentOwn.path, allow.types('student'), input(api.studentOwn), async (c) =>

@@ -71,6 +71,10 @@ function bookRules(account: Account, read: { teaches: boolean; periodFound: bool
   return { maxGrade: found(read.maxGrade, t.subjectNotTaught) };
 }
 
+/** The same rules on a row of the grade place read (grades.selectGradePlace). */
+const placeRules = (account: Account, row: { teaches: unknown; period_ok: unknown; max_grade: number | null }) =>
+  bookRules(account, { teaches: Boolean(row.teaches), periodFound: Boolean(row.period_ok), maxGrade: row.max_grade });
+
 /** The guards every book write carries: the teacher still teaches the course. */
 function courseGuards(c: SchoolContext, course: Course): Guard[] {
   const { db, school, account } = c.var;
@@ -158,11 +162,7 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   ]);
   const row = found(placeRows[0], t.studentNotFound);
   const place = { id: row.enrollment_id, yearId: row.year_id, classId: row.class_id };
-  const { maxGrade } = bookRules(account, {
-    teaches: Boolean(row.teaches),
-    periodFound: Boolean(row.period_ok),
-    maxGrade: row.max_grade,
-  });
+  const { maxGrade } = placeRules(account, row);
   const course = { yearId: place.yearId, classId: place.classId, subjectId: w.subjectId };
   const book = { classId: place.classId, subjectId: w.subjectId, periodId: w.periodId };
   const max = toHundredths(w.maxScore);
@@ -331,11 +331,7 @@ gradesRoutes.post(api.saveScores.path, bookRule('grade:create'), input(api.saveS
     for (const e of bookEvaluations) for (const s of e.scores) refused.set(s.id, notFound(t.studentNotFound));
     return commitParts(c, { pieces: [], refused, body: (r) => scoresAnswer(r, bookEvaluations, []) });
   }
-  const { maxGrade } = bookRules(account, {
-    teaches: Boolean(row.teaches),
-    periodFound: Boolean(row.period_ok),
-    maxGrade: row.max_grade,
-  });
+  const { maxGrade } = placeRules(account, row);
   const course = { yearId: row.year_id, classId: row.class_id, subjectId: body.subject_id };
   const book = { classId: row.class_id, subjectId: body.subject_id, periodId: body.period_id };
   const places = new Map(placeRows.map((p) => [p.id, p]));
@@ -492,7 +488,7 @@ function scoresAnswer(
   };
 }
 
-/** The grade a document 2 id names, with its evaluation: 404 'Note introuvable.' unless the cell holds a score. */
+/** The grade a document 2 id names, with its evaluation and the cell to write back: 404 'Note introuvable.' unless the cell holds a score. */
 async function requireGrade(c: SchoolContext, id: string) {
   const { db, school } = c.var;
   const cell = grades.cellOfGradeId(id);
@@ -503,41 +499,31 @@ async function requireGrade(c: SchoolContext, id: string) {
   ]);
   const evaluation = evaluationRows[0];
   if (!evaluation || scoreRows[0]?.score == null) throw notFound(t.gradeNotFound);
-  return { ...cell, evaluation };
+  const write: Omit<CellWrite, 'score'> = {
+    evaluationId: evaluation.id,
+    enrollmentId: cell.enrollmentId,
+    subjectId: evaluation.subjectId,
+    periodId: evaluation.periodId,
+    evaluationName: evaluation.name,
+    maxScore: toPoints(evaluation.max_score),
+    newEvaluation: false,
+  };
+  return { evaluation, write };
 }
 
 gradesRoutes.put(api.updateGrade.path, bookRule('grade:create'), input(api.updateGrade), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
-  const { evaluation, enrollmentId } = await requireGrade(c, id);
+  const { evaluation, write } = await requireGrade(c, id);
   if (body.score === undefined)
     return changeEvaluation(c, evaluation.id, { name: body.evaluation_name!, max_score: body.max_score! });
-  return writeCell(c, {
-    evaluationId: evaluation.id,
-    enrollmentId,
-    subjectId: evaluation.subjectId,
-    periodId: evaluation.periodId,
-    evaluationName: evaluation.name,
-    maxScore: toPoints(evaluation.max_score),
-    newEvaluation: false,
-    score: body.score,
-    scored: true,
-  });
+  return writeCell(c, { ...write, score: body.score, scored: true });
 });
 
 gradesRoutes.delete(api.removeGrade.path, bookRule('grade:create'), input(api.removeGrade), async (c) => {
   const { id } = c.req.valid('param');
-  const { evaluation, enrollmentId } = await requireGrade(c, id);
-  return writeCell(c, {
-    evaluationId: evaluation.id,
-    enrollmentId,
-    subjectId: evaluation.subjectId,
-    periodId: evaluation.periodId,
-    evaluationName: evaluation.name,
-    maxScore: toPoints(evaluation.max_score),
-    newEvaluation: false,
-    score: null,
-  });
+  const { write } = await requireGrade(c, id);
+  return writeCell(c, { ...write, score: null });
 });
 
 const badTotal = (total: number, maxGrade: number) =>

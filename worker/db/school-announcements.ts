@@ -1,0 +1,42 @@
+// What the school's two kinds of announcements (to teachers, to students: the same shape in
+// schema.ts) are read and deleted by alike: the list newest first, the announcements a delete
+// chooses, their deletion and its guard. Each kind's module (teacher-announcements.ts,
+// student-announcements.ts) exports these for its table, beside what only it does.
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import type { studentAnnouncements, teacherAnnouncements } from './schema';
+import { amongIds } from './scoped';
+
+type AnnouncementTable = typeof teacherAnnouncements | typeof studentAnnouncements;
+
+export function announcementsOf(table: AnnouncementTable) {
+  /** The school's announcements among `ids` (another school's match nothing). */
+  const among = (school: string, ids: readonly string[]) => and(eq(table.instanceId, school), amongIds(table.id, ids));
+  /** Announcements newest first, at most `limit`. */
+  const newestFirst = (db: Db, where: SQL | undefined, limit: number) =>
+    db
+      .select({ id: table.id, content: table.content, created_at: table.createdAt })
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(limit);
+  return {
+    newestFirst,
+    /** The school's announcements, newest first (at most 200). */
+    selectAnnouncements: (db: Db, school: string) => newestFirst(db, eq(table.instanceId, school), 200),
+    /** The school's announcements among `ids`, with their text for the audit. */
+    selectAmong: (db: Db, school: string, ids: readonly string[]) =>
+      db.select({ id: table.id, content: table.content }).from(table).where(among(school, ids)),
+    /** Deletes announcements of the school (their recipients or target classes go with them). */
+    deleteAnnouncements: (db: Db, school: string, ids: readonly string[]) => db.delete(table).where(among(school, ids)),
+    /** A guard condition: the school still holds all `count` announcements of `ids` (nobody deleted one meanwhile). */
+    allStillExist: (school: string, ids: readonly string[], count: number) =>
+      sql`(SELECT count(*) FROM ${table} WHERE ${among(school, ids)}) = ${count}`,
+  };
+}
+
+/** What a delete of one kind's announcements uses (routes/communications.ts). */
+export type SchoolAnnouncements = Pick<
+  ReturnType<typeof announcementsOf>,
+  'selectAmong' | 'deleteAnnouncements' | 'allStillExist'
+>;
