@@ -405,10 +405,10 @@ export async function measureSession({
 }
 
 /**
- * The session's budgets (issue 12): bytes down of the secretary's a-e,g. The cold one holds this
- * round's screens at 270 KB until issue 29 brings it back to 250 (decision 245).
+ * The session's budgets (issue 12): bytes down of the secretary's a-e,g, cold and warm (held at
+ * 270 KB cold by decision 245, back at 250 since decisions 271 and 272).
  */
-export const SESSION_BUDGETS = { cold: 270 * 1024, warm: 12 * 1024 };
+export const SESSION_BUDGETS = { cold: 250 * 1024, warm: 12 * 1024 };
 
 /** The 33 scores of step f (issue 29, decision 270): at most 4 requests, at most 3 KB down warm. */
 export const GRADE_WRITE_BUDGETS = { requests: 4, warm: 3 * 1024 };
