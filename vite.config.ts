@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   define: firstPaintCsp,
   environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [shared.group] } } } } },
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [shared.boot, shared.group] } } } } },
   },
   build: {
     outDir: here('./dist'),

@@ -18,9 +18,11 @@ export interface SharedGroup {
   includeDependenciesRecursively: boolean;
 }
 
-export function sharedChunk(): { plugin: Plugin; group: SharedGroup } {
+export function sharedChunk(): { plugin: Plugin; group: SharedGroup; boot: SharedGroup } {
   /** The modules the entry (the sign-in page) reaches by static imports. */
   const entryGraph = new Set<string>();
+  /** The entry modules themselves. */
+  const entries = new Set<string>();
   /** The modules an office screen reaches by static imports. */
   const officeGraph = new Set<string>();
   const plugin: Plugin = {
@@ -35,13 +37,31 @@ export function sharedChunk(): { plugin: Plugin; group: SharedGroup } {
       };
       entryGraph.clear();
       officeGraph.clear();
+      entries.clear();
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
-        if (info?.isEntry) walk(id, entryGraph);
-        else if (info?.dynamicImporters.length && !ELSEWHERE.test(id)) walk(id, officeGraph);
+        if (info?.isEntry) {
+          // The page's entry (index.html) and the script it names (main.tsx) stay the entry chunk.
+          entries.add(id);
+          if (id.endsWith('.html')) for (const script of info.importedIds) entries.add(script);
+          walk(id, entryGraph);
+        } else if (info?.dynamicImporters.length && !ELSEWHERE.test(id)) walk(id, officeGraph);
       }
     },
   };
   const test = (id: string) => SHARED.test(id) && officeGraph.has(id) && !entryGraph.has(id);
-  return { plugin, group: { name: 'shared', test, minShareCount: 2, includeDependenciesRecursively: false } };
+  // What the sign-in page loads at once, in one chunk beside the entry: the bundler would otherwise
+  // split out the pieces the screens import too (React, the API client, the texts…), some ten
+  // chunks of a few hundred bytes, each a request and its headers on the first visit (decision 272).
+  const boot: SharedGroup = {
+    name: 'boot',
+    test: (id) => entryGraph.has(id) && !entries.has(id),
+    minShareCount: 1,
+    includeDependenciesRecursively: false,
+  };
+  return {
+    plugin,
+    group: { name: 'shared', test, minShareCount: 2, includeDependenciesRecursively: false },
+    boot,
+  };
 }

@@ -90,7 +90,11 @@ export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
         if (live) root.dataset.offlineScreens = ready ? 'ready' : 'failed';
         // 'Application prête hors ligne' waits for this moment (app/offline-ready.ts).
         if (live && ready) screensStored(stored > 0);
-        // Then the account's working data (a teacher's classes), read through the worker.
+        // Then the account's working data (a teacher's classes; no other role has any).
+        if (signedIn.role !== 'teacher') {
+          if (live) root.dataset.offlineData = 'ready';
+          return;
+        }
         root.dataset.offlineData = 'storing';
         const done = await import('./working-data')
           .then(({ storeWorkingData }) => storeWorkingData(signedIn))

@@ -11,13 +11,9 @@
 // the screen's own address with its ETag, as the service worker would have stored it (a copy is
 // found by its address: the same endpoints, with the query's fields in the screens' order). A
 // student's sections are read by the student's home already.
-import { read, sendNow } from '../api/calls';
-import { API_CACHE } from '../api/cache-names';
+import { read } from '../api/calls';
 import { endpoints } from '../api/endpoints';
-import { type Args, pathOf, type Route } from '../api/route';
-import { getSession } from '../session/session';
-import type { Endpoint } from '../../worker/contract/endpoint';
-import { READS_PER_REQUEST } from '../../worker/domain/reads';
+import { address, readTogether } from '../api/stored-reads';
 import type { TeacherLesson } from '../../worker/contract/teacher';
 import { addDays, schoolClock } from '../../worker/domain/dates';
 import { currentPeriodId, schoolToday } from '../../worker/domain/grades';
@@ -35,42 +31,6 @@ export function sessionsThisWeek(lessons: readonly Pick<TeacherLesson, 'id' | 'd
   return lessons
     .filter((lesson) => lesson.day_of_week <= day)
     .map((lesson) => ({ entryId: lesson.id, date: addDays(today, lesson.day_of_week - day) }));
-}
-
-/** The address under /api of a read, as the screen makes it (its stored copy is found by it). */
-const address = <E extends Endpoint>(endpoint: Route<E>, args: Args<E>) => `/api${pathOf(endpoint, args)}`;
-
-/**
- * Reads `paths` (addresses under /api) together, READS_PER_REQUEST a request, and stores each
- * answer of 200 in `api-data` with its ETag, unless the account signed out meanwhile. A read
- * refused or failed is left (read again at the next start).
- */
-async function readTogether(paths: readonly string[], userId: string): Promise<void> {
-  const unique = [...new Set(paths)];
-  for (let start = 0; start < unique.length; start += READS_PER_REQUEST) {
-    const { parts } = await sendNow(
-      endpoints.reads.batch,
-      { body: { paths: unique.slice(start, start + READS_PER_REQUEST) } },
-      BACKGROUND,
-    );
-    if (typeof caches === 'undefined' || getSession()?.id !== userId) return;
-    const cache = await caches.open(API_CACHE);
-    await Promise.all(
-      parts
-        .filter((part) => part.status === 200)
-        .map((part) =>
-          cache.put(
-            new URL(part.path, location.origin).href,
-            new Response(JSON.stringify(part.body), {
-              headers: {
-                'Content-Type': 'application/json; charset=utf-8',
-                ...(part.etag ? { ETag: part.etag } : {}),
-              },
-            }),
-          ),
-        ),
-    );
-  }
 }
 
 /** Reads the account's working data so that its classes open offline. Only a teacher's, today. */

@@ -4,7 +4,6 @@
 // access rule, the same answer and the same ETag.
 import { z } from 'zod';
 import { area, post } from './endpoint';
-import { serverText } from './texts/server';
 import { READS_PER_REQUEST } from '../domain/reads';
 
 /** An address as a URL keeps it (no '.' or '..' segment, encoded or not): the one that is read. */
@@ -16,9 +15,9 @@ const normal = (path: string) => {
 /** A read of this API: its path under /api with its query, never this endpoint itself. */
 const readPath = z
   .string()
-  .max(400, serverText.invalidData)
-  .regex(/^\/api\/[A-Za-z0-9\-._~%/]+(\?[A-Za-z0-9\-._~%&=+]*)?$/, serverText.invalidData)
-  .refine(normal, serverText.invalidData);
+  .max(400)
+  .regex(/^\/api\/[A-Za-z0-9\-._~%/]+(\?[A-Za-z0-9\-._~%&=+]*)?$/)
+  .refine(normal);
 
 /** One read's outcome: its status, its ETag and its body (the JSON a GET of the address answers). */
 export const readPart = z.strictObject({
@@ -34,7 +33,7 @@ export const readsApi = area('reads', {
     `Up to ${READS_PER_REQUEST} reads in one request (decision 271): each address is answered as its own GET with the caller's token would be (access rule, status, body, ETag), in the order given. Nothing is written.`,
     {
       body: z.strictObject({
-        paths: z.array(readPath).min(1, serverText.invalidData).max(READS_PER_REQUEST, serverText.invalidData),
+        paths: z.array(readPath).min(1).max(READS_PER_REQUEST),
       }),
       answers: { 200: z.strictObject({ parts: z.array(readPart) }) },
     },

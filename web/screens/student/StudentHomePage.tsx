@@ -1,10 +1,12 @@
 // The student's dashboard ('Tableau de Bord', document 1 §2 student area): their class and year,
-// what is left to pay, and links to the sections. Opening it also reads every section once, so
-// the whole portal opens offline after one visit.
+// what is left to pay, and links to the sections. Opening it also reads every section once, in
+// one request stored for the sections (decision 271), so the whole portal opens offline after one
+// visit.
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { read, useRead } from '../../api/calls';
+import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
+import { address, readTogether } from '../../api/stored-reads';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
@@ -23,15 +25,20 @@ export function StudentHomePage() {
   const suffix = usePortalSuffix();
   // Every section's read, fetched once when the portal opens so each section opens offline after one visit.
   const { studentId } = student;
+  const userId = useSession()?.id;
   useEffect(() => {
+    if (!userId) return;
     const query = studentId ? { studentId } : {};
-    void Promise.allSettled([
-      read(endpoints.studentPortal.timetable, { query }),
-      read(endpoints.studentPortal.grades, { query }),
-      read(endpoints.resources.studentList, { query }),
-      read(endpoints.studentPortal.finance, { query }),
-    ]);
-  }, [studentId]);
+    readTogether(
+      [
+        address(endpoints.studentPortal.timetable, { query }),
+        address(endpoints.studentPortal.grades, { query }),
+        address(endpoints.resources.studentList, { query }),
+        address(endpoints.studentPortal.finance, { query }),
+      ],
+      userId,
+    ).catch((error: unknown) => console.warn('sections:', error));
+  }, [studentId, userId]);
   const data = me.data;
   return (
     <main className="page student-page">

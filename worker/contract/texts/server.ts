@@ -78,6 +78,7 @@ export const serverText = {
     page: 'Page',
     passing_grade: 'Moyenne de passage',
     password: 'Mot de passe',
+    paths: 'Adresses à lire',
     payments: 'Versements',
     period_id: 'Période',
     periods: 'Périodes',
