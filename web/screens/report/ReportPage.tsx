@@ -4,7 +4,9 @@
 // after 300 ms of quiet.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
+import type { QueryOf } from '../../api/route';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
@@ -12,7 +14,7 @@ import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
 import { useSchool } from '../../layouts/school';
 import { balanceClass, formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
-import type { Report, ReportQuery } from '../../../worker/contract/finance';
+import type { ReportQuery } from '../../../worker/contract/finance';
 import { ReportExports } from './ReportExports';
 import './report.css';
 
@@ -32,16 +34,25 @@ interface Filters {
 
 const INITIAL: Filters = { searchTerm: '', balanceFilter: 'all', mppaText: '', excluded: [] };
 
-function reportPath(f: Filters, page: number, yearId: string | null, classes: string[], limit = PAGE_SIZE) {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (yearId) params.set('yearId', yearId);
-  if (f.searchTerm.trim()) params.set('searchTerm', f.searchTerm.trim());
-  if (f.balanceFilter !== 'all') params.set('balanceFilter', f.balanceFilter);
+/** The report's query: the filters set, in this order (empty ones left out of the address). */
+function reportQuery(
+  f: Filters,
+  page: number,
+  yearId: string | null,
+  classes: string[],
+  limit = PAGE_SIZE,
+): QueryOf<typeof endpoints.finance.report> {
   const mppa = parseAmount(f.mppaText);
-  if (f.mppaText.trim() && mppa !== null) params.set('mppaFilter', String(fromCentimes(mppa)));
-  // Every class ticked: no class filter at all (also covers classes added meanwhile).
-  if (f.excluded.length > 0) params.set('selectedClasses', classes.filter((c) => !f.excluded.includes(c)).join(','));
-  return `/enrollments/all?${params}`;
+  return {
+    page,
+    limit,
+    yearId: yearId ?? undefined,
+    searchTerm: f.searchTerm.trim(),
+    balanceFilter: f.balanceFilter === 'all' ? undefined : f.balanceFilter,
+    mppaFilter: f.mppaText.trim() && mppa !== null ? String(fromCentimes(mppa)) : undefined,
+    // Every class ticked: no class filter at all (also covers classes added meanwhile).
+    selectedClasses: f.excluded.length > 0 ? classes.filter((c) => !f.excluded.includes(c)).join(',') : undefined,
+  };
 }
 
 export function ReportPage() {
@@ -61,11 +72,11 @@ export function ReportPage() {
     return () => window.clearTimeout(timer);
   }, [filters]);
 
-  const path = useMemo(
-    () => reportPath(sent, page, selectedYear?.id ?? null, classes),
+  const query = useMemo(
+    () => reportQuery(sent, page, selectedYear?.id ?? null, classes),
     [sent, page, selectedYear?.id, classes],
   );
-  const report = useApi<Report>(path);
+  const report = useRead(endpoints.finance.report, { query });
   const data = report.data;
 
   // The class list comes with the answer; a class seen for the first time starts ticked.
@@ -142,7 +153,7 @@ export function ReportPage() {
       </section>
 
       <ReportExports
-        pathOf={(p, limit) => reportPath(sent, p, selectedYear?.id ?? null, classes, limit)}
+        query={(p, limit) => reportQuery(sent, p, selectedYear?.id ?? null, classes, limit)}
         school={school}
         yearName={selectedYear?.name ?? null}
       />
