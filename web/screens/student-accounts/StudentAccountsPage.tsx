@@ -7,6 +7,7 @@ import { sendNow, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { ClassSelect } from '../../components/ClassSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -127,17 +128,14 @@ export function StudentAccountsPage() {
       {list.data && (
         <>
           <div className="student-accounts-filters">
-            <label>
-              <span>{t.classFilter}</span>
-              <select value={className} onChange={(e) => setClassName(e.target.value)}>
-                <option value="">{t.allClasses}</option>
-                {classes.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ClassSelect
+              label={t.classFilter}
+              className="field-flush"
+              value={className}
+              onChange={setClassName}
+              classes={classes}
+              none={t.allClasses}
+            />
             <label>
               <span>{t.search}</span>
               <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />

@@ -4,6 +4,7 @@
 // this device stored.
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { ClassSelect } from '../../components/ClassSelect';
 import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { Modal } from '../../components/Modal';
 import { html, openPrintWindow, openWaitingWindow, printDate } from '../../components/print';
@@ -160,17 +161,7 @@ export function MinistryListDialog({
       }
     >
       <p className="muted">{t.intro}</p>
-      <label className="field">
-        <span className="field-label">{t.klass}</span>
-        <select className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
-          <option value="">{t.allClasses}</option>
-          {classes.map((k) => (
-            <option key={k.id} value={k.name}>
-              {k.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ClassSelect label={t.klass} value={className} onChange={setClassName} classes={classes} none={t.allClasses} />
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 // The register's toolbar: search, class (or 'not enrolled'), sort, archived students shown.
+import { ClassSelect } from '../../../components/ClassSelect';
 import { Field } from '../../../components/Field';
 import { studentText } from '../../../i18n/students';
 import type { ListFilters } from '../model';
@@ -22,24 +23,15 @@ export function Filters({ register }: { register: RegisterState }) {
           />
         )}
       </Field>
-      <Field label={t.classFilter}>
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={filters.classFilter}
-            onChange={(e) => refine({ classFilter: e.target.value })}
-          >
-            <option value="">{t.allClasses}</option>
-            <option value={register.unenrolledFilter}>{t.unenrolled}</option>
-            {register.classes.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ClassSelect
+        label={t.classFilter}
+        value={filters.classFilter}
+        onChange={(classFilter) => refine({ classFilter })}
+        classes={register.classes}
+        none={t.allClasses}
+      >
+        <option value={register.unenrolledFilter}>{t.unenrolled}</option>
+      </ClassSelect>
       <Field label={t.sort}>
         {(control) => (
           <select
