@@ -15,6 +15,7 @@ import { Pager } from '../../components/Pager';
 import { auditServerText, auditText as t } from '../../i18n/audit';
 import { commonText } from '../../i18n/common';
 import type { PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contract/audit';
+import '../../components/stacked-table.css';
 import './journal.css';
 
 export const AUDIT_DEBOUNCE_MS = 300;
@@ -177,7 +178,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
             <p className="muted">{t.total(data.pagination.total)}</p>
             {canDelete && <DeleteSelection ids={[...selected]} onDeleted={log.reload} />}
           </div>
-          <table className="journal-table">
+          <table className="journal-table stacked-table">
             <thead>
               <tr>
                 <ColumnHeads columns={columns} />
@@ -186,7 +187,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
             <tbody>
               {canDelete && (
                 <tr className="journal-select-all">
-                  <td colSpan={columns.length}>
+                  <td colSpan={columns.length} className="stacked-whole">
                     <label className="journal-check-label">
                       <input
                         type="checkbox"
@@ -201,7 +202,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
               {data.logs.map((entry) => (
                 <tr key={entry.id}>
                   {canDelete && (
-                    <td className="journal-check">
+                    <td className="journal-check stacked-whole">
                       <label className="journal-check-label">
                         <input
                           type="checkbox"

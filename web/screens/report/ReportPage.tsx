@@ -16,6 +16,7 @@ import { useSchool } from '../../layouts/school';
 import { balanceClass, formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
 import type { ReportQuery } from '../../../worker/contract/finance';
 import { ReportExports } from './ReportExports';
+import '../../components/stacked-table.css';
 import './report.css';
 
 const t = financeText.report;
@@ -195,7 +196,7 @@ export function ReportPage() {
             ) : (
               <>
                 <p className="muted">{t.showing(data.enrollments.length, data.pagination.total)}</p>
-                <table className="report-table">
+                <table className="report-table stacked-table">
                   <thead>
                     <tr>
                       <ColumnHeads
@@ -217,7 +218,7 @@ export function ReportPage() {
                   <tbody>
                     {data.enrollments.map((e) => (
                       <tr key={e.id}>
-                        <td data-label={t.columns.student} className="col-student">
+                        <td data-label={t.columns.student} className="col-student stacked-whole">
                           {e.prenom} {e.nom}
                         </td>
                         <td data-label={t.columns.year}>{e.year_name}</td>
