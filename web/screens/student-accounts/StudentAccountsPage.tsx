@@ -7,6 +7,7 @@ import { sendNow, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { DialogButtons } from '../../components/DialogButtons';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
@@ -252,14 +253,12 @@ export function StudentAccountsPage() {
         <Modal
           title={t.createdTitle(dialog.slips.length)}
           actions={
-            <>
-              <button type="button" className="btn" onClick={() => printSlips(school, dialog.slips)}>
-                {t.print}
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={() => setDialog(null)}>
-                {t.done}
-              </button>
-            </>
+            <DialogButtons
+              cancelLabel={t.done}
+              confirmLabel={t.print}
+              onCancel={() => setDialog(null)}
+              onConfirm={() => printSlips(school, dialog.slips)}
+            />
           }
         >
           <p className="notice notice-warning">{t.createdHint}</p>

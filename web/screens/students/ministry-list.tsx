@@ -4,6 +4,7 @@
 // this device stored.
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { DialogButtons } from '../../components/DialogButtons';
 import { ClassSelect } from '../../components/ClassSelect';
 import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { Modal } from '../../components/Modal';
@@ -148,15 +149,16 @@ export function MinistryListDialog({
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t.close}
-          </button>
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void make('csv')}>
             {exportText.csv}
           </button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void make('print')}>
-            {exportText.print}
-          </button>
+          <DialogButtons
+            cancelLabel={t.close}
+            confirmLabel={exportText.print}
+            disabled={busy}
+            onCancel={onClose}
+            onConfirm={() => void make('print')}
+          />
         </>
       }
     >

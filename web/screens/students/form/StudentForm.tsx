@@ -6,6 +6,7 @@ import { call } from '../../../api/calls';
 import { ApiError, type Queued } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { DialogButtons } from '../../../components/DialogButtons';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toast } from '../../../components/toast';
 import { offlineText } from '../../../i18n/offline';
@@ -137,12 +138,13 @@ export function StudentForm({
             />
           )}
           <div className="drawer-actions">
-            <button type="button" className="btn btn-secondary" onClick={requestClose}>
-              {t.cancel}
-            </button>
-            <button type="submit" className="btn" disabled={saving}>
-              {saving ? t.saving : t.save}
-            </button>
+            <DialogButtons
+              submit
+              cancelLabel={t.cancel}
+              confirmLabel={saving ? t.saving : t.save}
+              disabled={saving}
+              onCancel={requestClose}
+            />
           </div>
         </form>
       </aside>
