@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { SearchField } from '../../components/SearchField';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -124,18 +125,12 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
             </select>
           )}
         </Field>
-        <Field label={t.search}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="search"
-              placeholder={t.searchPlaceholder}
-              value={filters.searchTerm}
-              onChange={(e) => update({ searchTerm: e.target.value })}
-            />
-          )}
-        </Field>
+        <SearchField
+          label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={filters.searchTerm}
+          onChange={(searchTerm) => update({ searchTerm })}
+        />
         <Field label={t.startDate}>
           {(control) => (
             <input

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
+import { SearchField } from '../../components/SearchField';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
@@ -102,18 +103,12 @@ export function ReportPage() {
       <h1>{t.title}</h1>
 
       <section className="card report-filters" aria-label={t.filters}>
-        <Field label={t.search}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="search"
-              placeholder={t.searchPlaceholder}
-              value={filters.searchTerm}
-              onChange={(e) => update({ searchTerm: e.target.value })}
-            />
-          )}
-        </Field>
+        <SearchField
+          label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={filters.searchTerm}
+          onChange={(searchTerm) => update({ searchTerm })}
+        />
         <Field label={t.balanceStatus}>
           {(control) => (
             <select

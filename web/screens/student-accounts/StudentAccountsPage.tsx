@@ -7,6 +7,7 @@ import { sendNow, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { SearchField } from '../../components/SearchField';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -137,10 +138,7 @@ export function StudentAccountsPage() {
               classes={classes}
               none={t.allClasses}
             />
-            <label>
-              <span>{t.search}</span>
-              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-            </label>
+            <SearchField label={t.search} className="field-flush" value={search} onChange={setSearch} />
           </div>
           <div className="student-accounts-actions">
             <label className="student-accounts-check">

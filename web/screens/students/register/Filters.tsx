@@ -1,4 +1,5 @@
 // The register's toolbar: search, class (or 'not enrolled'), sort, archived students shown.
+import { SearchField } from '../../../components/SearchField';
 import { ClassSelect } from '../../../components/ClassSelect';
 import { Field } from '../../../components/Field';
 import { studentText } from '../../../i18n/students';
@@ -11,18 +12,13 @@ export function Filters({ register }: { register: RegisterState }) {
   const { filters, refine } = register;
   return (
     <section className="students-toolbar card" aria-label={t.filters}>
-      <Field label={t.search} className="toolbar-search">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="search"
-            placeholder={t.searchPlaceholder}
-            value={register.searchInput}
-            onChange={(e) => register.setSearchInput(e.target.value)}
-          />
-        )}
-      </Field>
+      <SearchField
+        label={t.search}
+        className="toolbar-search"
+        placeholder={t.searchPlaceholder}
+        value={register.searchInput}
+        onChange={register.setSearchInput}
+      />
       <ClassSelect
         label={t.classFilter}
         value={filters.classFilter}
