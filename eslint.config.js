@@ -74,17 +74,6 @@ const CALLERS = [
   'web/app/**/*.{ts,tsx}',
   'web/session/**/*.{ts,tsx}',
 ];
-// Not converted yet (listed in decision 263): they still call the path-based client.
-const NOT_YET_BY_ENDPOINT = [
-  // The student register (its paged list and offline copies, the form's create-or-update body)
-  // and the financial report (its paged exports): next in issue 26.
-  'web/screens/students/form/StudentForm.tsx',
-  'web/screens/students/register/Register.tsx',
-  'web/screens/students/register/stored.ts',
-  'web/screens/students/register/useRegister.ts',
-  'web/screens/report/ReportPage.tsx',
-  'web/screens/report/ReportExports.tsx',
-];
 
 export default tseslint.config(
   {
@@ -119,11 +108,9 @@ export default tseslint.config(
   restrict(['web/**/*.{ts,tsx}'], [WEB_TO_WORKER, WEB_TO_CONTRACT]),
   {
     ...restrict(CALLERS, [WEB_TO_WORKER, WEB_TO_CONTRACT, ...BY_ENDPOINT]),
-    ignores: NOT_YET_BY_ENDPOINT,
   },
   {
     files: CALLERS,
-    ignores: NOT_YET_BY_ENDPOINT,
     rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...NO_HAND_WRITTEN_PATH] },
   },
   restrict(['worker/**/*.ts'], [WORKER_TO_WEB]),

@@ -66,3 +66,17 @@ export function usePolledRead<E extends Endpoint>(
 ): Polled<Answer<E>> {
   return usePolled<Answer<E>>(args ? pathOf(endpoint, args) : null, intervalMs);
 }
+
+/** The server's largest page (`limit` at most 100): the exports and printed lists read by it. */
+export const LARGEST_PAGE = 100;
+
+/** Every page of a paginated read (`readPage(page, limit)`), read by the largest page, in order. */
+export async function allPages<A extends { pagination: { totalPages: number } }>(
+  readPage: (page: number, limit: number) => Promise<A>,
+): Promise<A[]> {
+  const first = await readPage(1, LARGEST_PAGE);
+  const rest = await Promise.all(
+    Array.from({ length: first.pagination.totalPages - 1 }, (_, i) => readPage(i + 2, LARGEST_PAGE)),
+  );
+  return [first, ...rest];
+}

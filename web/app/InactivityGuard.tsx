@@ -2,6 +2,7 @@
 // signed out with the spec's warning (document 1 §4).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DialogButtons } from '../components/DialogButtons';
 import { Modal } from '../components/Modal';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
@@ -57,14 +58,12 @@ export function InactivityGuard() {
       title={shellText.session.inactivityTitle}
       onClose={stay}
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={logout}>
-            {shellText.session.logout}
-          </button>
-          <button type="button" className="btn" onClick={stay}>
-            {shellText.session.stay}
-          </button>
-        </>
+        <DialogButtons
+          cancelLabel={shellText.session.logout}
+          confirmLabel={shellText.session.stay}
+          onCancel={logout}
+          onConfirm={stay}
+        />
       }
     >
       <p>

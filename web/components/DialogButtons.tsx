@@ -1,5 +1,5 @@
 // The two buttons at the foot of a dialog: leave it, or do what it is for. The second one either
-// runs `onConfirm` or submits the dialog's form (`form`: its id).
+// runs `onConfirm` or submits the dialog's form (`form`: its id; `submit`: the form they are in).
 import { commonText } from '../i18n/common';
 
 /** The confirm button's colour: the usual one, a destructive action, or one to think twice about. */
@@ -14,6 +14,7 @@ export function DialogButtons({
   busy = false,
   disabled = false,
   form,
+  submit = false,
   onCancel,
   onConfirm,
 }: {
@@ -25,6 +26,8 @@ export function DialogButtons({
   /** The action cannot be taken yet. */
   disabled?: boolean;
   form?: string;
+  /** The confirm button submits the form the buttons are in. */
+  submit?: boolean;
   onCancel: () => void;
   onConfirm?: () => void;
 }) {
@@ -34,7 +37,7 @@ export function DialogButtons({
         {cancelLabel}
       </button>
       <button
-        type={form ? 'submit' : 'button'}
+        type={form || submit ? 'submit' : 'button'}
         form={form}
         className={TONE_CLASS[tone]}
         onClick={onConfirm}

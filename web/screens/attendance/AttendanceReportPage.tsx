@@ -8,6 +8,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { useWrite } from '../../api/useWrite';
+import { ClassSelect } from '../../components/ClassSelect';
 import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
 import { shellText } from '../../i18n/shell';
@@ -77,16 +78,13 @@ export function AttendanceReportPage() {
       <h1>{shellText.screens.attendance}</h1>
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       <div className="attendance-filters">
-        <label>
-          <span>{t.klass}</span>
-          <select className="input" value={klass ?? ''} onChange={(e) => setClassName(e.target.value)}>
-            {classes.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ClassSelect
+          label={t.klass}
+          className="field-flush"
+          value={klass ?? ''}
+          onChange={setClassName}
+          classes={classes}
+        />
         <label>
           <span>{t.from}</span>
           <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />

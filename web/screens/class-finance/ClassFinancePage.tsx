@@ -24,6 +24,7 @@ import { NewPaymentDialog } from './NewPayment';
 import { printReceipt } from './receipt';
 import { printFinanceSheets } from './sheet';
 import { hasScholarship } from '../../../worker/domain/money';
+import '../../components/stacked-table.css';
 import './class-finance.css';
 
 const t = financeText.classPage;
@@ -226,7 +227,7 @@ function Roster({
 
       {rows.length > 0 && (
         <div className="table-scroll">
-          <table className="roster-table">
+          <table className="roster-table stacked-table">
             <thead>
               <tr>
                 <th scope="col" className="col-check">
@@ -296,7 +297,7 @@ function Roster({
                     <td data-label={t.columns.balance} className={`num money ${balanceClass(totals.balance)}`}>
                       {money(totals.balance)}
                     </td>
-                    <td data-label={t.columns.actions} className="col-actions">
+                    <td data-label={t.columns.actions} className="col-actions stacked-whole">
                       <div className="row-actions">
                         {canEdit && (
                           <>

@@ -1,6 +1,7 @@
 // 'Détails Financiers' (document 2 §2): every payment with its receipt number and the printing of
 // its receipt, every adjustment, the totals, and the printed sheet. Fits a 360 px phone.
 import { toCentimes } from '../../../worker/domain/money';
+import { DialogButtons } from '../../components/DialogButtons';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
@@ -28,14 +29,12 @@ export function FinanceDetails({
       title={financeText.details.title(fullName(enrollment))}
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {financeText.details.close}
-          </button>
-          <button type="button" className="btn" onClick={onPrint}>
-            {financeText.details.print}
-          </button>
-        </>
+        <DialogButtons
+          cancelLabel={financeText.details.close}
+          confirmLabel={financeText.details.print}
+          onCancel={onClose}
+          onConfirm={onPrint}
+        />
       }
     >
       <div className="finance-details">

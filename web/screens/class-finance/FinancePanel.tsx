@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { DialogButtons } from '../../components/DialogButtons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { financeText } from '../../i18n/finance';
@@ -337,12 +338,13 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
           </Section>
 
           <footer className="finance-panel-actions">
-            <button type="button" className="btn btn-secondary" onClick={requestClose}>
-              {t.cancel}
-            </button>
-            <button type="submit" className="btn" disabled={!changed || !check.valid || saving}>
-              {saving ? t.saving : t.save}
-            </button>
+            <DialogButtons
+              submit
+              cancelLabel={t.cancel}
+              confirmLabel={saving ? t.saving : t.save}
+              disabled={!changed || !check.valid || saving}
+              onCancel={requestClose}
+            />
           </footer>
         </form>
       </div>

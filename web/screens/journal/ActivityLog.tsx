@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { SearchField } from '../../components/SearchField';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -15,6 +16,7 @@ import { Pager } from '../../components/Pager';
 import { auditServerText, auditText as t } from '../../i18n/audit';
 import { commonText } from '../../i18n/common';
 import type { PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contract/audit';
+import '../../components/stacked-table.css';
 import './journal.css';
 
 export const AUDIT_DEBOUNCE_MS = 300;
@@ -123,18 +125,12 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
             </select>
           )}
         </Field>
-        <Field label={t.search}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="search"
-              placeholder={t.searchPlaceholder}
-              value={filters.searchTerm}
-              onChange={(e) => update({ searchTerm: e.target.value })}
-            />
-          )}
-        </Field>
+        <SearchField
+          label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={filters.searchTerm}
+          onChange={(searchTerm) => update({ searchTerm })}
+        />
         <Field label={t.startDate}>
           {(control) => (
             <input
@@ -177,7 +173,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
             <p className="muted">{t.total(data.pagination.total)}</p>
             {canDelete && <DeleteSelection ids={[...selected]} onDeleted={log.reload} />}
           </div>
-          <table className="journal-table">
+          <table className="journal-table stacked-table">
             <thead>
               <tr>
                 <ColumnHeads columns={columns} />
@@ -186,7 +182,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
             <tbody>
               {canDelete && (
                 <tr className="journal-select-all">
-                  <td colSpan={columns.length}>
+                  <td colSpan={columns.length} className="stacked-whole">
                     <label className="journal-check-label">
                       <input
                         type="checkbox"
@@ -201,7 +197,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
               {data.logs.map((entry) => (
                 <tr key={entry.id}>
                   {canDelete && (
-                    <td className="journal-check">
+                    <td className="journal-check stacked-whole">
                       <label className="journal-check-label">
                         <input
                           type="checkbox"

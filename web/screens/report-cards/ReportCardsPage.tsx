@@ -10,6 +10,7 @@ import { read, useRead } from '../../api/calls';
 import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite, type WriteNotices } from '../../api/useWrite';
+import { ClassSelect } from '../../components/ClassSelect';
 import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
@@ -249,16 +250,13 @@ export function ReportCardsPage() {
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       {selectedYear && !loading && classes.length === 0 && <p className="card muted">{t.noClass}</p>}
       <div className="rc-filters rc-screen-only">
-        <label className="rc-field">
-          <span>{t.klass}</span>
-          <select className="input" value={className ?? ''} onChange={(e) => setClassName(e.target.value)}>
-            {classes.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ClassSelect
+          label={t.klass}
+          className="rc-field field-flush"
+          value={className ?? ''}
+          onChange={setClassName}
+          classes={classes}
+        />
         <label className="rc-field">
           <span>{t.period}</span>
           <select

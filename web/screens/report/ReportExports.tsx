@@ -2,7 +2,10 @@
 // of a period (receipt numbers, dates, amounts, who recorded them), each as a CSV file and an A4
 // page. The report's pages are its own reads (offline: those this device stored).
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { allPages, read } from '../../api/calls';
+import { errorMessage } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
+import type { QueryOf } from '../../api/route';
 import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
 import { html, openPrintWindow, openWaitingWindow, printDate, type PrintSchool } from '../../components/print';
 import { toast } from '../../components/toast';
@@ -17,19 +20,6 @@ import type { Report } from '../../../worker/contract/finance';
 
 const t = exportText;
 const cols = financeText.report.columns;
-const LARGEST_PAGE = 100;
-
-/** Every page of a paginated read, `pathOf(page, limit)`. */
-async function allPages<A extends { pagination: { totalPages: number } }>(
-  pathOf: (page: number, limit: number) => string,
-): Promise<A[]> {
-  const first = await api.get<A>(pathOf(1, LARGEST_PAGE));
-  const rest = await Promise.all(
-    Array.from({ length: first.pagination.totalPages - 1 }, (_, i) => api.get<A>(pathOf(i + 2, LARGEST_PAGE))),
-  );
-  return [first, ...rest];
-}
-
 const printSchool = (school: SchoolInfo | null): PrintSchool => ({
   name: school?.name ?? '',
   address: school?.address ?? null,
@@ -50,12 +40,12 @@ async function exporting(kind: 'csv' | 'print', make: (win: Window | null) => Pr
 }
 
 export function ReportExports({
-  pathOf,
+  query,
   school,
   yearName,
 }: {
-  /** The report's read with the screen's filters, for a page and a page size. */
-  pathOf: (page: number, limit: number) => string;
+  /** The report's query with the screen's filters, for a page and a page size. */
+  query: (page: number, limit: number) => QueryOf<typeof endpoints.finance.report>;
   school: SchoolInfo | null;
   yearName: string | null;
 }) {
@@ -71,7 +61,7 @@ export function ReportExports({
     exporting(kind, async (win) => {
       setBusy(true);
       try {
-        const pages = await allPages<Report>(pathOf);
+        const pages = await allPages((page, limit) => read(endpoints.finance.report, { query: query(page, limit) }));
         const rows = pages.flatMap((p) => p.enrollments);
         const totals = pages[0]!.totals;
         const head = [
@@ -154,9 +144,9 @@ export function ReportExports({
     exporting(kind, async (win) => {
       setBusy(true);
       try {
-        const query = (page: number, limit: number) =>
-          `/payments?${new URLSearchParams({ from, to, page: String(page), limit: String(limit) })}`;
-        const pages = await allPages<PeriodPayments>(query);
+        const pages = await allPages((page, limit) =>
+          read(endpoints.exports.periodPayments, { query: { from, to, page, limit } }),
+        );
         const rows = pages.flatMap((p) => p.payments);
         const total = pages[0]!.total_amount;
         const c = t.payments.columns;

@@ -4,7 +4,10 @@
 // after 300 ms of quiet.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useApi } from '../../api/useApi';
+import { useRead } from '../../api/calls';
+import { endpoints } from '../../api/endpoints';
+import type { QueryOf } from '../../api/route';
+import { SearchField } from '../../components/SearchField';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
@@ -12,8 +15,9 @@ import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
 import { useSchool } from '../../layouts/school';
 import { balanceClass, formatMoney, fromCentimes, parseAmount, toCentimes } from '../../../worker/domain/money';
-import type { Report, ReportQuery } from '../../../worker/contract/finance';
+import type { ReportQuery } from '../../../worker/contract/finance';
 import { ReportExports } from './ReportExports';
+import '../../components/stacked-table.css';
 import './report.css';
 
 const t = financeText.report;
@@ -32,16 +36,25 @@ interface Filters {
 
 const INITIAL: Filters = { searchTerm: '', balanceFilter: 'all', mppaText: '', excluded: [] };
 
-function reportPath(f: Filters, page: number, yearId: string | null, classes: string[], limit = PAGE_SIZE) {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (yearId) params.set('yearId', yearId);
-  if (f.searchTerm.trim()) params.set('searchTerm', f.searchTerm.trim());
-  if (f.balanceFilter !== 'all') params.set('balanceFilter', f.balanceFilter);
+/** The report's query: the filters set, in this order (empty ones left out of the address). */
+function reportQuery(
+  f: Filters,
+  page: number,
+  yearId: string | null,
+  classes: string[],
+  limit = PAGE_SIZE,
+): QueryOf<typeof endpoints.finance.report> {
   const mppa = parseAmount(f.mppaText);
-  if (f.mppaText.trim() && mppa !== null) params.set('mppaFilter', String(fromCentimes(mppa)));
-  // Every class ticked: no class filter at all (also covers classes added meanwhile).
-  if (f.excluded.length > 0) params.set('selectedClasses', classes.filter((c) => !f.excluded.includes(c)).join(','));
-  return `/enrollments/all?${params}`;
+  return {
+    page,
+    limit,
+    yearId: yearId ?? undefined,
+    searchTerm: f.searchTerm.trim(),
+    balanceFilter: f.balanceFilter === 'all' ? undefined : f.balanceFilter,
+    mppaFilter: f.mppaText.trim() && mppa !== null ? String(fromCentimes(mppa)) : undefined,
+    // Every class ticked: no class filter at all (also covers classes added meanwhile).
+    selectedClasses: f.excluded.length > 0 ? classes.filter((c) => !f.excluded.includes(c)).join(',') : undefined,
+  };
 }
 
 export function ReportPage() {
@@ -61,11 +74,11 @@ export function ReportPage() {
     return () => window.clearTimeout(timer);
   }, [filters]);
 
-  const path = useMemo(
-    () => reportPath(sent, page, selectedYear?.id ?? null, classes),
+  const query = useMemo(
+    () => reportQuery(sent, page, selectedYear?.id ?? null, classes),
     [sent, page, selectedYear?.id, classes],
   );
-  const report = useApi<Report>(path);
+  const report = useRead(endpoints.finance.report, { query });
   const data = report.data;
 
   // The class list comes with the answer; a class seen for the first time starts ticked.
@@ -90,18 +103,12 @@ export function ReportPage() {
       <h1>{t.title}</h1>
 
       <section className="card report-filters" aria-label={t.filters}>
-        <Field label={t.search}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="search"
-              placeholder={t.searchPlaceholder}
-              value={filters.searchTerm}
-              onChange={(e) => update({ searchTerm: e.target.value })}
-            />
-          )}
-        </Field>
+        <SearchField
+          label={t.search}
+          placeholder={t.searchPlaceholder}
+          value={filters.searchTerm}
+          onChange={(searchTerm) => update({ searchTerm })}
+        />
         <Field label={t.balanceStatus}>
           {(control) => (
             <select
@@ -142,7 +149,7 @@ export function ReportPage() {
       </section>
 
       <ReportExports
-        pathOf={(p, limit) => reportPath(sent, p, selectedYear?.id ?? null, classes, limit)}
+        query={(p, limit) => reportQuery(sent, p, selectedYear?.id ?? null, classes, limit)}
         school={school}
         yearName={selectedYear?.name ?? null}
       />
@@ -184,7 +191,7 @@ export function ReportPage() {
             ) : (
               <>
                 <p className="muted">{t.showing(data.enrollments.length, data.pagination.total)}</p>
-                <table className="report-table">
+                <table className="report-table stacked-table">
                   <thead>
                     <tr>
                       <ColumnHeads
@@ -206,7 +213,7 @@ export function ReportPage() {
                   <tbody>
                     {data.enrollments.map((e) => (
                       <tr key={e.id}>
-                        <td data-label={t.columns.student} className="col-student">
+                        <td data-label={t.columns.student} className="col-student stacked-whole">
                           {e.prenom} {e.nom}
                         </td>
                         <td data-label={t.columns.year}>{e.year_name}</td>

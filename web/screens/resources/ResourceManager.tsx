@@ -6,6 +6,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
+import { ClassSelect } from '../../components/ClassSelect';
 import { RefusedWrites } from '../../components/RefusedWrites';
 import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
@@ -112,23 +113,13 @@ function ResourceManager<D>({
       <RefusedWrites areas={[endpoints.resources.create.path]} />
       <div className="resource-toolbar">
         {classes.length > 1 && (
-          <Field label={t.filter}>
-            {(control) => (
-              <select
-                {...control}
-                className="input"
-                value={classFilter}
-                onChange={(e) => setClassFilter(e.target.value)}
-              >
-                <option value="">{t.filterAll}</option>
-                {classes.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ClassSelect
+            label={t.filter}
+            value={classFilter}
+            onChange={setClassFilter}
+            classes={classes}
+            none={t.filterAll}
+          />
         )}
         <button
           type="button"

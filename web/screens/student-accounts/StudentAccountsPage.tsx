@@ -7,6 +7,9 @@ import { sendNow, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { SearchField } from '../../components/SearchField';
+import { DialogButtons } from '../../components/DialogButtons';
+import { ClassSelect } from '../../components/ClassSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -127,21 +130,15 @@ export function StudentAccountsPage() {
       {list.data && (
         <>
           <div className="student-accounts-filters">
-            <label>
-              <span>{t.classFilter}</span>
-              <select value={className} onChange={(e) => setClassName(e.target.value)}>
-                <option value="">{t.allClasses}</option>
-                {classes.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{t.search}</span>
-              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-            </label>
+            <ClassSelect
+              label={t.classFilter}
+              className="field-flush"
+              value={className}
+              onChange={setClassName}
+              classes={classes}
+              none={t.allClasses}
+            />
+            <SearchField label={t.search} className="field-flush" value={search} onChange={setSearch} />
           </div>
           <div className="student-accounts-actions">
             <label className="student-accounts-check">
@@ -254,14 +251,12 @@ export function StudentAccountsPage() {
         <Modal
           title={t.createdTitle(dialog.slips.length)}
           actions={
-            <>
-              <button type="button" className="btn" onClick={() => printSlips(school, dialog.slips)}>
-                {t.print}
-              </button>
-              <button type="button" className="btn btn-secondary" onClick={() => setDialog(null)}>
-                {t.done}
-              </button>
-            </>
+            <DialogButtons
+              cancelLabel={t.done}
+              confirmLabel={t.print}
+              onCancel={() => setDialog(null)}
+              onConfirm={() => printSlips(school, dialog.slips)}
+            />
           }
         >
           <p className="notice notice-warning">{t.createdHint}</p>

@@ -1,6 +1,7 @@
 // The register's dialogs: enrolling one student or a selection, and 'Changer de Classe'
 // (document 2 §2, §4).
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { ClassSelect } from '../../components/ClassSelect';
 import { DialogButtons } from '../../components/DialogButtons';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -117,18 +118,14 @@ export function EnrolDialog({
       onCancel={onCancel}
     >
       <p className="muted">{t.year(yearName)}</p>
-      <Field label={t.className}>
-        {(control) => (
-          <select {...control} className="input" value={className} onChange={(e) => choose(e.target.value)}>
-            <option value="">{t.chooseClass}</option>
-            {classes.map((c) => (
-              <option key={c.id} value={c.name}>
-                {feeLabel(c, currency)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ClassSelect
+        label={t.className}
+        value={className}
+        onChange={choose}
+        classes={classes}
+        none={t.chooseClass}
+        optionLabel={(c) => feeLabel(c, currency)}
+      />
       {withAmount ? (
         <Field label={t.mppa}>
           {(control) => (

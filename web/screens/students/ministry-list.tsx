@@ -4,6 +4,8 @@
 // this device stored.
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { DialogButtons } from '../../components/DialogButtons';
+import { ClassSelect } from '../../components/ClassSelect';
 import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { Modal } from '../../components/Modal';
 import { html, openPrintWindow, openWaitingWindow, printDate } from '../../components/print';
@@ -147,30 +149,21 @@ export function MinistryListDialog({
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t.close}
-          </button>
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void make('csv')}>
             {exportText.csv}
           </button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void make('print')}>
-            {exportText.print}
-          </button>
+          <DialogButtons
+            cancelLabel={t.close}
+            confirmLabel={exportText.print}
+            disabled={busy}
+            onCancel={onClose}
+            onConfirm={() => void make('print')}
+          />
         </>
       }
     >
       <p className="muted">{t.intro}</p>
-      <label className="field">
-        <span className="field-label">{t.klass}</span>
-        <select className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
-          <option value="">{t.allClasses}</option>
-          {classes.map((k) => (
-            <option key={k.id} value={k.name}>
-              {k.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ClassSelect label={t.klass} value={className} onChange={setClassName} classes={classes} none={t.allClasses} />
     </Modal>
   );
 }

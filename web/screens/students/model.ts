@@ -6,6 +6,8 @@ import type {
   Student,
   StudentList as StudentPage,
 } from '../../../worker/contract/students';
+import { endpoints } from '../../api/endpoints';
+import type { CallOf } from '../../api/route';
 import { fromCentimes, parseAmount as parseCentimes } from '../../../worker/domain/money';
 
 export type { Enrollment, FormDataAnswer, Student, StudentPage };
@@ -24,26 +26,25 @@ export interface ListFilters {
   sort: 'nom' | 'prenom';
 }
 
-/** The server's largest page, for the printed list. */
-export const LARGEST_PAGE = 100;
-
-export function listPath(f: ListFilters, limit: number = PAGE_SIZE): string {
-  const query = new URLSearchParams({
-    yearId: f.yearId,
-    page: String(f.page),
-    limit: String(limit),
-    includeArchived: String(f.includeArchived),
-  });
-  if (f.classFilter) query.set('classFilter', f.classFilter);
-  if (f.search.trim()) query.set('search', f.search.trim());
-  query.set('sort', f.sort);
-  return `/students-with-enrollment-status?${query.toString()}`;
+/** The list's query (its values in this order, empty ones left out: the address of its offline copy). */
+export function listQuery(f: ListFilters, limit: number = PAGE_SIZE): CallOf<typeof endpoints.students.list> {
+  return {
+    query: {
+      yearId: f.yearId,
+      page: f.page,
+      limit,
+      includeArchived: String(f.includeArchived) as 'true' | 'false',
+      classFilter: f.classFilter,
+      search: f.search.trim(),
+      sort: f.sort,
+    },
+  };
 }
 
 export const fullName = (s: Pick<Student, 'prenom' | 'nom'>) => `${s.prenom} ${s.nom}`;
 
 /** The list's first address, from which the stored pages of a year are found. */
-export const LIST_PREFIX = '/students-with-enrollment-status?';
+export const LIST_PREFIX = `${endpoints.students.list.path}?`;
 
 /**
  * A decimal amount typed in French ('25 000,50') or English ('25000.50'), by the money rule the

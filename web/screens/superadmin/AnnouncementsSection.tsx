@@ -1,10 +1,10 @@
 // Announcements to the admins of every school: publish one (the latest shows in their banner),
 // the history, delete.
+import { RemovableList } from './RemovableList';
 import { type FormEvent, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { platformServerText, platformText } from '../../i18n/platform';
@@ -18,7 +18,6 @@ export function AnnouncementsSection() {
   const { write, busy } = useWrite(list);
   const [values, setValues] = useState({ title: '', content: '' });
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<PlatformAnnouncement | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +33,7 @@ export function AnnouncementsSection() {
       { params: { id: announcement.id } },
       { success: (a) => a.message },
     );
-    if (removed) setRemoving(null);
+    return removed !== null;
   };
 
   return (
@@ -72,31 +71,14 @@ export function AnnouncementsSection() {
       </form>
       <h3>{t.history}</h3>
       <ErrorNotice message={list.error} />
-      {list.data?.length === 0 && <p className="muted">{t.empty}</p>}
-      <ul className="plain-list">
-        {list.data?.map((a) => (
-          <li key={a.id} className="announcement-item" aria-label={a.title}>
-            <div>
-              <strong>{a.title}</strong> <small className="muted">{formatStamp(a.created_at)}</small>
-              <p>{a.content}</p>
-            </div>
-            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(a)}>
-              {t.delete}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {removing && (
-        <ConfirmDialog
-          title={t.deleteTitle(removing.title)}
-          confirmLabel={t.delete}
-          busy={busy}
-          onConfirm={() => void remove(removing)}
-          onCancel={() => setRemoving(null)}
-        >
-          <p>{t.deleteBody}</p>
-        </ConfirmDialog>
-      )}
+      <RemovableList items={list.data} empty={t.empty} name={(a) => a.title} texts={t} busy={busy} remove={remove}>
+        {(a) => (
+          <>
+            <strong>{a.title}</strong> <small className="muted">{formatStamp(a.created_at)}</small>
+            <p>{a.content}</p>
+          </>
+        )}
+      </RemovableList>
     </>
   );
 }

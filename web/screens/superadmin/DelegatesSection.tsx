@@ -1,10 +1,10 @@
 // The platform's delegates (the superadmin only): create one (its temporary password shown
 // once), delete one (its sessions end at once).
+import { RemovableList } from './RemovableList';
 import { type FormEvent, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
@@ -20,7 +20,6 @@ export function DelegatesSection() {
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
-  const [removing, setRemoving] = useState<Delegate | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,12 +37,12 @@ export function DelegatesSection() {
       setUsername('');
     }
   };
-  const remove = async (delegate: Delegate) => {
-    if (
-      await write(endpoints.superadmin.deleteDelegate, { params: { id: delegate.id } }, { success: (a) => a.message })
-    )
-      setRemoving(null);
-  };
+  const remove = async (delegate: Delegate) =>
+    (await write(
+      endpoints.superadmin.deleteDelegate,
+      { params: { id: delegate.id } },
+      { success: (a) => a.message },
+    )) !== null;
 
   return (
     <>
@@ -68,30 +67,13 @@ export function DelegatesSection() {
         </button>
       </form>
       <ErrorNotice message={list.error} />
-      {list.data?.length === 0 && <p className="muted">{t.empty}</p>}
-      <ul className="plain-list">
-        {list.data?.map((d) => (
-          <li key={d.id} className="announcement-item" aria-label={d.username}>
-            <div>
-              <strong>{d.username}</strong> <span className="badge">{t.status[d.status]}</span>
-            </div>
-            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(d)}>
-              {t.delete}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {removing && (
-        <ConfirmDialog
-          title={t.deleteTitle(removing.username)}
-          confirmLabel={t.delete}
-          busy={busy}
-          onConfirm={() => void remove(removing)}
-          onCancel={() => setRemoving(null)}
-        >
-          <p>{t.deleteBody}</p>
-        </ConfirmDialog>
-      )}
+      <RemovableList items={list.data} empty={t.empty} name={(d) => d.username} texts={t} busy={busy} remove={remove}>
+        {(d) => (
+          <>
+            <strong>{d.username}</strong> <span className="badge">{t.status[d.status]}</span>
+          </>
+        )}
+      </RemovableList>
       {credentials && (
         <CredentialsDialog
           title={t.credentialsTitle(credentials.username)}

@@ -8,6 +8,7 @@ import { useRead } from '../../api/calls';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
 import { teachersText as t } from '../../i18n/teachers';
 import type { HandOver, NewAssignment, ProgrammeCourse, SchoolTeacher } from '../../../worker/contract/teachers';
@@ -208,12 +209,14 @@ function HandOverForm({
       </label>
       <p className="muted small">{t.handOver.keeps}</p>
       <div className="course-hand-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-          {t.handOver.cancel}
-        </button>
-        <button type="submit" className="btn" disabled={busy || !to}>
-          {t.handOver.confirm}
-        </button>
+        <DialogButtons
+          submit
+          cancelLabel={t.handOver.cancel}
+          confirmLabel={t.handOver.confirm}
+          busy={busy}
+          disabled={!to}
+          onCancel={onCancel}
+        />
       </div>
     </form>
   );

@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
+import { ClassSelect } from '../../components/ClassSelect';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { shellText } from '../../i18n/shell';
 import { timetableText } from '../../i18n/timetable';
@@ -92,21 +93,13 @@ export function TimetablePage() {
             </label>
           </fieldset>
           {shown?.by === 'class' && (
-            <div className="timetable-select">
-              <label htmlFor={`${ids}-class`}>{t.klass}</label>
-              <select
-                id={`${ids}-class`}
-                className="input"
-                value={shown.className}
-                onChange={(e) => choose({ by: 'class', className: e.target.value })}
-              >
-                {classes.map((c) => (
-                  <option key={c.id} value={c.name}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ClassSelect
+              label={t.klass}
+              className="timetable-select field-flush"
+              value={shown.className}
+              onChange={(className) => choose({ by: 'class', className })}
+              classes={classes}
+            />
           )}
           {shown?.by === 'teacher' && (
             <div className="timetable-select">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
-import { Field } from '../../../components/Field';
+import { ClassSelect } from '../../../components/ClassSelect';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -108,18 +108,14 @@ export function ProgrammeTab() {
       {classes.data?.length === 0 ? (
         <p className="notice notice-info">{t.noClasses}</p>
       ) : (
-        <Field label={t.class} className="field-inline">
-          {(control) => (
-            <select {...control} className="input" value={className} onChange={(e) => setClassName(e.target.value)}>
-              <option value="">{t.chooseClass}</option>
-              {classes.data?.map((c) => (
-                <option key={c.id} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ClassSelect
+          label={t.class}
+          className="field-inline"
+          value={className}
+          onChange={setClassName}
+          classes={classes.data ?? []}
+          none={t.chooseClass}
+        />
       )}
       {state.error && <p className="notice notice-error">{state.error}</p>}
       {state.data && (

@@ -2,10 +2,11 @@
 // right to change payments); otherwise the optional immediate enrolment, its class choice
 // pre-filling the class fee.
 import { formatMoney } from '../../../../worker/domain/money';
+import { ClassSelect } from '../../../components/ClassSelect';
 import { studentText } from '../../../i18n/students';
 import type { SchoolYear } from '../../../layouts/school';
 import { amountInput, type ClassOption, type Enrollment } from '../model';
-import { BoundField, TextField } from './BoundField';
+import { TextField } from './BoundField';
 import type { FormBinding } from './state';
 
 const t = studentText.form;
@@ -62,23 +63,16 @@ export function EnrolmentFields({
           </label>
           {state.enrollNow && (
             <div className="form-grid">
-              <BoundField form={form} name="enrollmentClassName" label={t.enrolmentClass} required>
-                {(control) => (
-                  <select
-                    {...control}
-                    className="input"
-                    value={state.enrollmentClassName}
-                    onChange={(e) => chooseClass(e.target.value)}
-                  >
-                    <option value="">{studentText.enrol.chooseClass}</option>
-                    {classes.map((c) => (
-                      <option key={c.id} value={c.name}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </BoundField>
+              <ClassSelect
+                label={t.enrolmentClass}
+                required
+                error={form.errors.enrollmentClassName}
+                dataField="enrollmentClassName"
+                value={state.enrollmentClassName}
+                onChange={chooseClass}
+                classes={classes}
+                none={studentText.enrol.chooseClass}
+              />
               <TextField
                 form={form}
                 name="enrollmentMppa"

@@ -2,8 +2,11 @@
 // the student has one), photo, tutor, medical notes, and the optional immediate enrolment with
 // the class fee pre-filled. Closing with unsaved changes asks 'Fermer le formulaire ?'.
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { api, ApiError, type Queued } from '../../../api/client';
+import { call } from '../../../api/calls';
+import { ApiError, type Queued } from '../../../api/client';
+import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { DialogButtons } from '../../../components/DialogButtons';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toast } from '../../../components/toast';
 import { offlineText } from '../../../i18n/offline';
@@ -74,9 +77,9 @@ export function StudentForm({
       return;
     }
     const save = saveRequest(state, student, year.id);
-    const request = student
-      ? api.put<SavedStudent | Queued>(`/students/${save.id}`, save.body)
-      : api.post<SavedStudent | Queued>('/students', save.body);
+    const request: Promise<SavedStudent | Queued> = save.write.update
+      ? call(endpoints.students.update, { params: { id: save.id }, body: save.write.body })
+      : call(endpoints.students.create, { body: save.write.body });
     const outcome = await send(request, {
       success: (answer) => answer.message,
       queued: offlineText.writeQueued,
@@ -135,12 +138,13 @@ export function StudentForm({
             />
           )}
           <div className="drawer-actions">
-            <button type="button" className="btn btn-secondary" onClick={requestClose}>
-              {t.cancel}
-            </button>
-            <button type="submit" className="btn" disabled={saving}>
-              {saving ? t.saving : t.save}
-            </button>
+            <DialogButtons
+              submit
+              cancelLabel={t.cancel}
+              confirmLabel={saving ? t.saving : t.save}
+              disabled={saving}
+              onCancel={requestClose}
+            />
           </div>
         </form>
       </aside>

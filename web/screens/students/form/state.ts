@@ -127,18 +127,25 @@ export function studentFields(state: FormState) {
 export function saveRequest(state: FormState, student: Student | null, yearId: string) {
   const id = student?.id ?? crypto.randomUUID();
   const enrolled = student?.enrollment ?? null;
-  const fields = studentFields(state);
+  // Called once `validate` found nothing: the sex is chosen (the contract requires it).
+  const sexe = state.sexe;
+  if (!sexe) throw new Error('saveRequest: the form was not validated');
+  const fields = { ...studentFields(state), sexe };
   const mppa = parseAmount(state.enrollmentMppa);
   const enrollment =
     state.enrollNow && !enrolled ? { year_id: yearId, className: state.enrollmentClassName, mppa: mppa ?? 0 } : null;
-  const body = student
+  /** The update of a student shown (its revision), or the creation of a new one (its id chosen here). */
+  const write = student
     ? {
-        ...fields,
-        ...(enrollment ? { enrollment } : {}),
-        ...(enrolled ? { enrollmentId: enrolled.id, mppa } : {}),
-        revision: student.revision,
+        update: true as const,
+        body: {
+          ...fields,
+          ...(enrollment ? { enrollment } : {}),
+          ...(enrolled ? { enrollmentId: enrolled.id, mppa } : {}),
+          revision: student.revision,
+        },
       }
-    : { id, ...fields, ...(enrollment ? { enrollment } : {}) };
+    : { update: false as const, body: { id, ...fields, ...(enrollment ? { enrollment } : {}) } };
   /** The current enrolment with the MPPA typed (the server's answer names it when it changed). */
   const kept = enrolled && mppa !== null ? { ...enrolled, mppa } : enrolled;
   /** The enrolment a queued save leaves: the new one (marked local), or the current one. */
@@ -152,5 +159,5 @@ export function saveRequest(state: FormState, student: Student | null, yearId: s
           mppa: enrollment.mppa,
         }
       : kept;
-  return { id, fields, body, kept, queuedEnrollment };
+  return { id, fields, write, kept, queuedEnrollment };
 }

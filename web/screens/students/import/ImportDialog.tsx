@@ -5,6 +5,7 @@
 // preview is the server's, and nothing of an import is queued.
 import { type ReactNode, useMemo, useState } from 'react';
 import { ApiError, errorMessage, NetworkError } from '../../../api/client';
+import { DialogButtons } from '../../../components/DialogButtons';
 import { downloadCsv, fileName } from '../../../components/csv';
 import { Modal } from '../../../components/Modal';
 import { importText as t } from '../../../i18n/student-import';
@@ -260,24 +261,14 @@ export function ImportDialog({
         </>
       );
       actions = (
-        <>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={step.checking !== null}
-            onClick={() => setStep({ kind: 'choose', reading: false, error: null })}
-          >
-            {t.back}
-          </button>
-          <button
-            type="button"
-            className="btn"
-            disabled={missing.length > 0 || step.checking !== null || offline}
-            onClick={() => void check(step)}
-          >
-            {t.map.check}
-          </button>
-        </>
+        <DialogButtons
+          cancelLabel={t.back}
+          confirmLabel={t.map.check}
+          busy={step.checking !== null}
+          disabled={missing.length > 0 || offline}
+          onCancel={() => setStep({ kind: 'choose', reading: false, error: null })}
+          onConfirm={() => void check(step)}
+        />
       );
       break;
     }
@@ -287,12 +278,13 @@ export function ImportDialog({
         const accepted = step.lines.filter((l) => writes(step.verdicts.get(l.line)?.status ?? 'refused')).length;
         actions = (
           <>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t.cancel}
-            </button>
-            <button type="button" className="btn" disabled={accepted === 0 || offline} onClick={() => confirm(step)}>
-              {t.preview.confirm(accepted)}
-            </button>
+            <DialogButtons
+              cancelLabel={t.cancel}
+              confirmLabel={t.preview.confirm(accepted)}
+              disabled={accepted === 0 || offline}
+              onCancel={close}
+              onConfirm={() => confirm(step)}
+            />
           </>
         );
       }

@@ -1,4 +1,6 @@
 // The register's toolbar: search, class (or 'not enrolled'), sort, archived students shown.
+import { SearchField } from '../../../components/SearchField';
+import { ClassSelect } from '../../../components/ClassSelect';
 import { Field } from '../../../components/Field';
 import { studentText } from '../../../i18n/students';
 import type { ListFilters } from '../model';
@@ -10,36 +12,22 @@ export function Filters({ register }: { register: RegisterState }) {
   const { filters, refine } = register;
   return (
     <section className="students-toolbar card" aria-label={t.filters}>
-      <Field label={t.search} className="toolbar-search">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="search"
-            placeholder={t.searchPlaceholder}
-            value={register.searchInput}
-            onChange={(e) => register.setSearchInput(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t.classFilter}>
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={filters.classFilter}
-            onChange={(e) => refine({ classFilter: e.target.value })}
-          >
-            <option value="">{t.allClasses}</option>
-            <option value={register.unenrolledFilter}>{t.unenrolled}</option>
-            {register.classes.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SearchField
+        label={t.search}
+        className="toolbar-search"
+        placeholder={t.searchPlaceholder}
+        value={register.searchInput}
+        onChange={register.setSearchInput}
+      />
+      <ClassSelect
+        label={t.classFilter}
+        value={filters.classFilter}
+        onChange={(classFilter) => refine({ classFilter })}
+        classes={register.classes}
+        none={t.allClasses}
+      >
+        <option value={register.unenrolledFilter}>{t.unenrolled}</option>
+      </ClassSelect>
       <Field label={t.sort}>
         {(control) => (
           <select

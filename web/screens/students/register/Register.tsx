@@ -5,7 +5,9 @@
 // carries in their place (register/local.ts); the page is read again only when rows left it
 // that the next pages would replace.
 import { lazy, Suspense, useState } from 'react';
-import { api, errorMessage, type Queued } from '../../../api/client';
+import { call } from '../../../api/calls';
+import { errorMessage, type Queued } from '../../../api/client';
+import { endpoints } from '../../../api/endpoints';
 import { usePendingWrites } from '../../../api/pending';
 import { RefusedWrites } from '../../../components/RefusedWrites';
 import { useWrite } from '../../../api/useWrite';
@@ -47,15 +49,6 @@ import { type ImportJob, savedJob } from '../import/job';
 import { SelectionBar } from './SelectionBar';
 import { wholeList } from './stored';
 import { useRegister } from './useRegister';
-import type {
-  ClassChange,
-  ClassChanged,
-  Enrolled,
-  EnrolledMany,
-  NewEnrollment,
-  NewEnrollments,
-} from '../../../../worker/contract/enrollments';
-import type { DeletedStudents, StudentsStatus, StudentsStatusChanged } from '../../../../worker/contract/students';
 
 const t = studentText;
 
@@ -137,23 +130,16 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
 
   const enrolOne = (student: Student, className: string, mppa: number | null) =>
     write(
-      api.post<Enrolled | Queued>('/enrollments', {
-        student_id: student.id,
-        year_id: year.id,
-        className,
-        mppa,
-      } satisfies NewEnrollment),
+      call(endpoints.enrollments.enrol, { body: { student_id: student.id, year_id: year.id, className, mppa } }),
       enrolledLocally(new Map([[student.id, localEnrollment(student.id, year.id, className, classes, mppa)]])),
       ({ enrollment }) => [{ before: student, after: { ...student, enrollment } }],
     );
 
   const enrolSelection = (className: string) =>
     writeSelection(
-      api.post<EnrolledMany | Queued>('/enrollments/bulk', {
-        student_ids: selection.map((s) => s.id),
-        year_id: year.id,
-        className,
-      } satisfies NewEnrollments),
+      call(endpoints.enrollments.enrolMany, {
+        body: { student_ids: selection.map((s) => s.id), year_id: year.id, className },
+      }),
       enrolledLocally(new Map(selection.map((s) => [s.id, localEnrollment(s.id, year.id, className, classes)]))),
       ({ enrollments }) =>
         enrollments.flatMap(({ student_id, ...enrollment }) => {
@@ -166,10 +152,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
     const moving = enrolledSelection;
     const enrollmentIds = moving.map((s) => s.enrollment!.id);
     return writeSelection(
-      api.post<ClassChanged | Queued>('/enrollments/bulk-change-class', {
-        enrollmentIds,
-        targetClassName: target.name,
-      } satisfies ClassChange),
+      call(endpoints.enrollments.changeClass, { body: { enrollmentIds, targetClassName: target.name } }),
       movedLocally(enrollmentIds, target),
       ({ className, class_id, enrollmentIds: moved }) =>
         moving
@@ -181,7 +164,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
   const deleteSelection = () => {
     const chosen = selection;
     const ids = chosen.map((s) => s.id);
-    return writeSelection(api.post<DeletedStudents | Queued>('/students/delete', { ids }), deletedLocally(ids), () =>
+    return writeSelection(call(endpoints.students.remove, { body: { ids } }), deletedLocally(ids), () =>
       chosen.map((s) => ({ before: s, after: null })),
     );
   };
@@ -190,7 +173,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
     const changing = selection.filter((s) => s.status !== status);
     const ids = changing.map((s) => s.id);
     return writeSelection(
-      api.post<StudentsStatusChanged | Queued>('/students/status', { ids, status } satisfies StudentsStatus),
+      call(endpoints.students.setStatus, { body: { ids, status } }),
       statusLocally(ids, status, register.filters.includeArchived),
       (answer) =>
         changing

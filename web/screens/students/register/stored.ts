@@ -1,17 +1,11 @@
 // Offline, the register answers from what this device stored: every list of the year it read
 // (any page, filter or search), filtered and sorted as the server would.
-import { api, NetworkError } from '../../../api/client';
+import { allPages, read } from '../../../api/calls';
+import { NetworkError } from '../../../api/client';
+import { endpoints } from '../../../api/endpoints';
 import { cachedAnswers } from '../../../api/cache';
 import { compareNames, matchesStudentSearch } from '../../../../worker/domain/text';
-import {
-  LARGEST_PAGE,
-  LIST_PREFIX,
-  listPath,
-  type ListFilters,
-  PAGE_SIZE,
-  type Student,
-  type StudentPage,
-} from '../model';
+import { LIST_PREFIX, listQuery, type ListFilters, PAGE_SIZE, type Student, type StudentPage } from '../model';
 
 /** Every list of the year this device stored (the offline copy), whatever its filters. */
 export async function storedLists(yearId: string): Promise<StudentPage[]> {
@@ -69,10 +63,8 @@ export function storedPage(
 /** The whole list as filtered, every page (the printed list); offline, from the stored lists. */
 export async function wholeList(f: ListFilters, unenrolledFilter: string): Promise<Student[]> {
   try {
-    const first = await api.get<StudentPage>(listPath({ ...f, page: 1 }, LARGEST_PAGE));
-    const pages = Array.from({ length: first.pagination.totalPages - 1 }, (_, i) => i + 2);
-    const rest = await Promise.all(pages.map((page) => api.get<StudentPage>(listPath({ ...f, page }, LARGEST_PAGE))));
-    return [first, ...rest].flatMap((p) => p.students);
+    const pages = await allPages((page, limit) => read(endpoints.students.list, listQuery({ ...f, page }, limit)));
+    return pages.flatMap((p) => p.students);
   } catch (error) {
     const stored = error instanceof NetworkError ? await storedLists(f.yearId) : [];
     if (stored.length === 0) throw error;

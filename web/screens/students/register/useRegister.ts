@@ -2,9 +2,10 @@
 // page 1 with an empty selection), the page read (offline, built from the stored lists), the
 // year's classes, and the selection, which may span pages.
 import { useEffect, useMemo, useState } from 'react';
-import { useApi } from '../../../api/useApi';
+import { useRead } from '../../../api/calls';
+import { endpoints } from '../../../api/endpoints';
 import { type SchoolYear, useSchool } from '../../../layouts/school';
-import { type FormDataAnswer, listPath, type ListFilters, type Student, type StudentPage } from '../model';
+import { listQuery, type ListFilters, type Student } from '../model';
 import { storedLists, storedPage } from './stored';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -25,7 +26,7 @@ export function useRegister(year: SchoolYear) {
   // The current year's classes and MPPA come with the bootstrap; another year's are read here.
   const school = useSchool();
   const current = year.is_current;
-  const form = useApi<FormDataAnswer>(current ? null : `/students/form-data?yearId=${encodeURIComponent(year.id)}`);
+  const form = useRead(endpoints.students.formData, current ? null : { query: { yearId: year.id } });
   const unenrolledFilter = form.data?.unenrolledFilter ?? UNENROLLED;
   const classes = useMemo(
     () =>
@@ -35,7 +36,7 @@ export function useRegister(year: SchoolYear) {
     [current, school.classes, school.fees, form.data],
   );
   // Offline, a search (or page, filter, sort) never read here is answered from the stored lists.
-  const list = useApi<StudentPage>(listPath(filters), {
+  const list = useRead(endpoints.students.list, listQuery(filters), {
     offline: async () => storedPage(await storedLists(year.id), filters, unenrolledFilter),
   });
 

@@ -1,0 +1,32 @@
+// The search box of a list's filters: a labelled search input, the list filtered as one types.
+import { Field } from './Field';
+
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  /** The field's class (the screen's layout: `field-flush` in a filter bar). */
+  className?: string;
+}) {
+  return (
+    <Field label={label} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type="search"
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

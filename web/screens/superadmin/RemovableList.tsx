@@ -1,0 +1,53 @@
+// A list of the platform's rows (announcements, delegates), each with its delete button, the
+// deletion confirmed in a dialog; `remove` answers true once the row is gone.
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+
+export function RemovableList<T extends { id: string }>({
+  items,
+  empty,
+  name,
+  children,
+  texts,
+  busy,
+  remove,
+}: {
+  items: readonly T[] | null | undefined;
+  /** Said when there is no row. */
+  empty: string;
+  /** A row's name: its accessible name and the confirmation's title. */
+  name: (item: T) => string;
+  /** A row's content, before its delete button. */
+  children: (item: T) => ReactNode;
+  texts: { delete: string; deleteTitle: (name: string) => string; deleteBody: string };
+  busy: boolean;
+  remove: (item: T) => Promise<boolean>;
+}) {
+  const [removing, setRemoving] = useState<T | null>(null);
+  return (
+    <>
+      {items?.length === 0 && <p className="muted">{empty}</p>}
+      <ul className="plain-list">
+        {items?.map((item) => (
+          <li key={item.id} className="announcement-item" aria-label={name(item)}>
+            <div>{children(item)}</div>
+            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(item)}>
+              {texts.delete}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {removing && (
+        <ConfirmDialog
+          title={texts.deleteTitle(name(removing))}
+          confirmLabel={texts.delete}
+          busy={busy}
+          onConfirm={() => void remove(removing).then((gone) => gone && setRemoving(null))}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>{texts.deleteBody}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
