@@ -1,7 +1,7 @@
 // Every route of the spec's route table (document 1 §2), each behind its guard, rendered by
 // React Router's declarative mode (`useRoutes`, decision 272: the data router's code is not
-// loaded; a screen's chunk is a `use`d promise under one Suspense and one error boundary, and its
-// loading shows the progress bar). Screens and layouts load as their own chunks, except the sign-in page: it is in the entry chunk, so that
+// loaded; a screen's chunk is a `use`d promise under its own Suspense, below one error boundary,
+// and its loading shows the progress bar). Screens and layouts load as their own chunks, except the sign-in page: it is in the entry chunk, so that
 // /login (the installed app's start page) never waits for a second download. Each lazy route names
 // its module: once signed in, the service worker fetches the modules of the routes whose guards
 // the account passes (OfflineScreens, decision 180), and none other.
@@ -52,7 +52,17 @@ function screen(
       },
     ));
   };
-  return { element: <Screen code={code} />, handle: { module, offline } };
+  // Each screen waits under its own Suspense: a page whose layout is shown (the layout rendering
+  // its page once the school's data is there, an update that is not a navigation) fills only its
+  // own place with the loading notice, never hiding the layout (its menu, its 'Déconnexion').
+  return {
+    element: (
+      <Suspense fallback={<p className="page muted">{commonText.loading}</p>}>
+        <Screen code={code} />
+      </Suspense>
+    ),
+    handle: { module, offline },
+  };
 }
 
 /** A lazily loaded screen: suspends until its code is there (each visit of an address is a `key`). */
@@ -176,9 +186,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RouteErrorBoundary>
-            <Suspense fallback={<p className="page muted">{commonText.loading}</p>}>
-              <Outlet />
-            </Suspense>
+            <Outlet />
           </RouteErrorBoundary>
         ),
         children: pages,

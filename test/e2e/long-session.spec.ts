@@ -56,7 +56,8 @@ test('signing out ends the device session: its cookie renews nothing any more', 
   await signInAndLand(page, 'prof', '/teacher');
   const renew = () => page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status);
   expect(await renew()).toBe(200);
-  // On the phone, 'Déconnexion' is in the menu.
+  // On the phone, 'Déconnexion' is in the menu (once the page is drawn).
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
   if (await toggle.isVisible()) await toggle.click();
   await page.getByRole('button', { name: 'Déconnexion' }).first().click();

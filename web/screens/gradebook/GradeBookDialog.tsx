@@ -11,6 +11,7 @@ import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
 import { formatPoints } from '../../../worker/domain/grades';
 import { GradeBookPanel } from './GradeBookPanel';
+import { ClassSelect } from '../../components/ClassSelect';
 import { Picker } from './Picker';
 import './gradebook.css';
 
@@ -70,21 +71,17 @@ export function GradeBookDialog({
         <>
           <div className="gradebook-selects">
             {fixedClass === undefined && (
-              <Picker
+              <ClassSelect
                 label={t.classLabel}
                 value={className}
                 onChange={(name) => {
                   setChosenClass(name);
                   setSubjectId('');
                 }}
-              >
-                <option value="">{t.chooseClass}</option>
-                {classes.map((c) => (
-                  <option key={c.id} value={c.name}>
-                    {c.name}
-                  </option>
-                ))}
-              </Picker>
+                classes={classes}
+                none={t.chooseClass}
+                className="field-flush"
+              />
             )}
             {subjects?.length === 0 ? (
               <p className="muted">{t.noSubject}</p>
