@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { runnerImport } from 'vite';
-import { openMenuIfCompact, phone, settle, signIn, signOut, sum, typeScores } from './bench-session.mjs';
+import { openMenuIfCompact, phone, settle, signIn, signOut, stepSummary, sum, typeScores } from './bench-session.mjs';
 
 export const TEACHER_DAY_STEPS = {
   a: 'a. ouvrir /login',
@@ -212,25 +212,7 @@ async function pupilDay(page, run, edge, demo) {
 function summarizeDay(steps, labels) {
   const out = { steps: {}, total: sum(Object.values(steps).flat()) };
   for (const [key, entries] of Object.entries(steps)) {
-    out.steps[key] = {
-      label: labels[key],
-      ...sum(entries),
-      biggest: [...entries]
-        .sort((x, y) => y.down - x.down)
-        .slice(0, 5)
-        .map(({ method, path, status, down, headersDown }) => ({ method, path, status, down, headersDown })),
-      requestsLog: entries.map(({ method, path, status, down, up, headersDown, bodyDown, gzip, type }) => ({
-        method,
-        path,
-        status,
-        down,
-        up,
-        headersDown,
-        bodyDown,
-        gzip,
-        type,
-      })),
-    };
+    out.steps[key] = stepSummary(labels[key], entries);
   }
   return out;
 }

@@ -337,29 +337,32 @@ export const sum = (entries) =>
     { down: 0, up: 0, headersDown: 0, bodyDown: 0, requests: 0 },
   );
 
+/** One step's figures: its label, totals, the biggest requests and every request. */
+export const stepSummary = (label, entries) => ({
+  label,
+  ...sum(entries),
+  biggest: [...entries]
+    .sort((x, y) => y.down - x.down)
+    .slice(0, 5)
+    .map(({ method, path, status, down, headersDown }) => ({ method, path, status, down, headersDown })),
+  requestsLog: entries.map(({ method, path, status, down, up, headersDown, bodyDown, gzip, type }) => ({
+    method,
+    path,
+    status,
+    down,
+    up,
+    headersDown,
+    bodyDown,
+    gzip,
+    type,
+  })),
+});
+
 /** Per step and in total (a-e,g; with f): bytes down and up, headers and bodies, requests, the biggest requests. */
 function summarize(steps) {
   const out = { steps: {}, session: null, withGradeEntry: null };
   for (const [key, entries] of Object.entries(steps)) {
-    out.steps[key] = {
-      label: STEPS[key],
-      ...sum(entries),
-      biggest: [...entries]
-        .sort((x, y) => y.down - x.down)
-        .slice(0, 5)
-        .map(({ method, path, status, down, headersDown }) => ({ method, path, status, down, headersDown })),
-      requestsLog: entries.map(({ method, path, status, down, up, headersDown, bodyDown, gzip, type }) => ({
-        method,
-        path,
-        status,
-        down,
-        up,
-        headersDown,
-        bodyDown,
-        gzip,
-        type,
-      })),
-    };
+    out.steps[key] = stepSummary(STEPS[key], entries);
   }
   const secretary = ['a', 'b', 'c', 'd', 'e', 'g'].flatMap((k) => steps[k] ?? []);
   out.session = sum(secretary);
