@@ -39,7 +39,9 @@ export default defineConfig({
   ],
   define: firstPaintCsp,
   environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [shared.boot, shared.group] } } } } },
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: { groups: [shared.boot, shared.common, shared.group] } } } },
+    },
   },
   build: {
     outDir: here('./dist'),

@@ -76,7 +76,12 @@ const studentLayout = screen('layouts/StudentLayout');
 
 /** The screens of the staff layout: staff, teachers and platform accounts. */
 const workspace: RouteObject[] = [
-  { path: '/dashboard', ...screen('screens/dashboard/DashboardPage') },
+  // The office's home: a teacher, a pupil or the platform sent there goes to their own, and never
+  // downloads it (issue 29).
+  {
+    element: <Guard area="staff" quiet />,
+    children: [{ path: '/dashboard', ...screen('screens/dashboard/DashboardPage') }],
+  },
   { path: '/docs', ...screen('screens/docs/DocsPage') },
   {
     element: <Guard area="staff" />,

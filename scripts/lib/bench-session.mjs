@@ -463,7 +463,7 @@ export function sessionReport({ cold, warm }) {
       const step = visit.steps[key];
       if (!step || step.requests === 0) continue;
       const top = step.biggest
-        .slice(0, 3)
+        .slice(0, Number(process.env.BENCH_TOP ?? 3))
         .map((r) => `${r.method === 'GET' ? '' : `${r.method} `}${short(r.path)} ${r.status} ${kb(r.down)}`);
       lines.push(`    ${key}. ${top.join(' ; ')}`);
     }

@@ -205,12 +205,14 @@ export async function startEdge({ port, upstreamPort }) {
       upstream.pipe(socket);
       socket.pipe(upstream);
     });
+    // Once: both ends' 'close' and 'error' come here (a flag on the entry, deleted before the
+    // push, let the second one count the socket again: two 101 answers for one socket).
+    let counted = false;
     const close = () => {
-      if (entry.closed) return;
-      entry.closed = true;
+      if (counted) return;
+      counted = true;
       entry.down = socket.bytesWritten;
       entry.up = socket.bytesRead;
-      delete entry.closed;
       log.push(entry);
       upstream.destroy();
       socket.destroy();

@@ -7,6 +7,10 @@
 import type { Plugin } from 'vite';
 
 const SHARED = /\/(web\/(api|components|layouts|i18n|session|lib)|worker\/(domain|contract))\//;
+/** The screens a teacher or a pupil works in (and the layouts they sit in): the part of `shared`
+ *  they use goes to its own chunk, `common`, so that their phones do not download the office's. */
+const FIELD =
+  /\/web\/(layouts\/(Staff|Student)Layout|screens\/(teacher|student|support|docs)\/|screens\/gradebook\/GradeBookPage)/;
 /** Lazily loaded modules that are not the office's screens. */
 const ELSEWHERE =
   /\/web\/(layouts\/StudentLayout|screens\/(admin|admin-users|add-user|setup-wizard|superadmin|student|teacher|landing|force-password-change|support)\/|screens\/gradebook\/GradeBookPage)/;
@@ -18,25 +22,30 @@ export interface SharedGroup {
   includeDependenciesRecursively: boolean;
 }
 
-export function sharedChunk(): { plugin: Plugin; group: SharedGroup; boot: SharedGroup } {
+export function sharedChunk(): { plugin: Plugin; group: SharedGroup; common: SharedGroup; boot: SharedGroup } {
   /** The modules the entry (the sign-in page) reaches by static imports. */
   const entryGraph = new Set<string>();
   /** The entry modules themselves. */
   const entries = new Set<string>();
   /** The modules an office screen reaches by static imports. */
   const officeGraph = new Set<string>();
+  /** The modules a teacher's or a pupil's screen reaches, its lazy parts included. */
+  const fieldGraph = new Set<string>();
   const plugin: Plugin = {
     name: 'portail:shared-chunk',
     apply: 'build',
     buildEnd() {
       if (this.environment?.name !== 'client') return;
-      const walk = (id: string, into: Set<string>) => {
+      const walk = (id: string, into: Set<string>, lazyToo = false) => {
         if (into.has(id)) return;
         into.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) walk(dep, into);
+        const info = this.getModuleInfo(id);
+        for (const dep of info?.importedIds ?? []) walk(dep, into, lazyToo);
+        if (lazyToo) for (const dep of info?.dynamicallyImportedIds ?? []) walk(dep, into, lazyToo);
       };
       entryGraph.clear();
       officeGraph.clear();
+      fieldGraph.clear();
       entries.clear();
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
@@ -45,11 +54,15 @@ export function sharedChunk(): { plugin: Plugin; group: SharedGroup; boot: Share
           entries.add(id);
           if (id.endsWith('.html')) for (const script of info.importedIds) entries.add(script);
           walk(id, entryGraph);
-        } else if (info?.dynamicImporters.length && !ELSEWHERE.test(id)) walk(id, officeGraph);
+        } else if (info?.dynamicImporters.length) {
+          if (!ELSEWHERE.test(id)) walk(id, officeGraph);
+          // A teacher's screen opens its parts lazily (the grade book, the resources, the password).
+          if (FIELD.test(id)) walk(id, fieldGraph, !/\/layouts\//.test(id));
+        }
       }
     },
   };
-  const test = (id: string) => SHARED.test(id) && officeGraph.has(id) && !entryGraph.has(id);
+  const inShared = (id: string) => SHARED.test(id) && officeGraph.has(id) && !entryGraph.has(id);
   // What the sign-in page loads at once, in one chunk beside the entry: the bundler would otherwise
   // split out the pieces the screens import too (React, the API client, the texts…), some ten
   // chunks of a few hundred bytes, each a request and its headers on the first visit (decision 272).
@@ -61,7 +74,20 @@ export function sharedChunk(): { plugin: Plugin; group: SharedGroup; boot: Share
   };
   return {
     plugin,
-    group: { name: 'shared', test, minShareCount: 2, includeDependenciesRecursively: false },
+    // The office's screens load both; a teacher's or a pupil's only `common` (issue 29: the
+    // teacher's day downloaded 20 KB of the office's shared code for 6 KB it used).
+    common: {
+      name: 'common',
+      test: (id) => inShared(id) && fieldGraph.has(id),
+      minShareCount: 2,
+      includeDependenciesRecursively: false,
+    },
+    group: {
+      name: 'shared',
+      test: (id) => inShared(id) && !fieldGraph.has(id),
+      minShareCount: 2,
+      includeDependenciesRecursively: false,
+    },
     boot,
   };
 }

@@ -151,6 +151,12 @@ test('the panel shows the year, periods, classes, subjects, programme and fees; 
   await expect(toast(page, 'Frais de scolarité mis à jour.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('MPPA de 7e AF', { exact: true })).toHaveValue('');
+
+  // Sécurité: the password form every account has, then the school's backup, the admin's own.
+  await openTab(page, 'Sécurité');
+  await expect(page.getByLabel('Mot de passe actuel')).toBeVisible();
+  const backup = page.getByRole('region', { name: 'Sauvegarde de l’école' });
+  await expect(backup.getByRole('button', { name: 'Télécharger la sauvegarde (ZIP)' })).toBeVisible();
 });
 
 test('a custom role and a user holding it: the user sees only what the role allows', async ({ page, browser }) => {

@@ -24,7 +24,7 @@ test('a teacher opening a staff address lands on /teacher, and Retour never leav
   await expect(page.getByRole('link', { name: 'Retour' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Retour' })).toHaveCount(0);
 
-  for (const path of ['/students', '/admin', '/report', '/student']) {
+  for (const path of ['/dashboard', '/students', '/admin', '/report', '/student']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/teacher$/);
   }

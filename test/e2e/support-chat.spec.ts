@@ -11,7 +11,11 @@ test('the teacher writes from a phone, the administration sees the unread badge 
   await page.setViewportSize(PHONE);
   // What the school's socket brings to the teacher's page.
   const pushed: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => pushed.push(String(payload))));
+  let sockets = 0;
+  page.on('websocket', (ws) => {
+    sockets += 1;
+    ws.on('framereceived', ({ payload }) => pushed.push(String(payload)));
+  });
   await signInAndLand(page, 'prof', '/teacher');
   await page.getByRole('tablist', { name: 'Espace Professeur' }).getByRole('tab', { name: 'Support' }).click();
   const chat = page.getByRole('region', { name: 'Support' });
@@ -55,6 +59,8 @@ test('the teacher writes from a phone, the administration sees the unread badge 
   await expect(admin.getByText('Messages supprimés.')).toBeVisible();
   await expect(admin.getByText('Merci, le technicien passe à 10 h.')).toBeHidden();
   await expect(chat.getByText('Merci, le technicien passe à 10 h.')).toBeHidden({ timeout: 6_000 });
+  // All along, one socket: the page's screens share it, none opened it twice (issue 29).
+  expect(sockets).toBe(1);
 });
 
 // The server's failure is answered by the test's route: page routes do not see requests a service

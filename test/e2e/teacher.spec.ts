@@ -39,6 +39,8 @@ test('a teacher sees their courses by class, their week, and both again offline'
   // Sécurité: the password change with its checklist.
   await tabs.getByRole('tab', { name: 'Sécurité' }).click();
   await expect(page.getByLabel('Mot de passe actuel')).toBeVisible();
+  // The school's backup is the administration's: not in a teacher's tab.
+  await expect(page.getByText('Sauvegarde de l’école')).toHaveCount(0);
 
   // Offline after this one visit: the week and the courses still show.
   await controlled(page);

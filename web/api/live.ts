@@ -12,10 +12,13 @@ type Listener = (push: SupportPush) => void;
 const listeners = new Set<Listener>();
 const openListeners = new Set<() => void>();
 let socket: WebSocket | null = null;
+/** The session the socket was opened with. */
+let socketToken: string | null = null;
 let open = false;
 let retry: ReturnType<typeof setTimeout> | null = null;
 let keepAlive: ReturnType<typeof setInterval> | null = null;
 let attempts = 0;
+let closing: ReturnType<typeof setTimeout> | null = null;
 
 /** The page's keep-alive: answered by the runtime while the school's object sleeps. */
 const KEEP_ALIVE_MS = 30_000;
@@ -27,7 +30,11 @@ function setOpen(value: boolean) {
 }
 
 function connect() {
+  if (closing) clearTimeout(closing);
+  closing = null;
   const session = getSession();
+  // A socket left lingering by another account of this tab (signed out, then another signed in).
+  if (socket && socketToken !== session?.token) disconnect();
   if (socket || !session || typeof WebSocket === 'undefined') return;
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/support/socket`;
   let ws: WebSocket;
@@ -37,13 +44,15 @@ function connect() {
     return;
   }
   socket = ws;
+  socketToken = session.token;
   ws.addEventListener('open', () => {
+    if (socket !== ws) return;
     attempts = 0;
     setOpen(true);
     keepAlive = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), KEEP_ALIVE_MS);
   });
   ws.addEventListener('message', (event) => {
-    if (event.data === 'pong' || typeof event.data !== 'string') return;
+    if (socket !== ws || event.data === 'pong' || typeof event.data !== 'string') return;
     try {
       const push = JSON.parse(event.data) as SupportPush;
       listeners.forEach((l) => l(push));
@@ -52,6 +61,8 @@ function connect() {
     }
   });
   ws.addEventListener('close', () => {
+    // A socket closed on purpose, already replaced: the new one's state is not its own.
+    if (socket !== ws) return;
     if (keepAlive) clearInterval(keepAlive);
     keepAlive = null;
     socket = null;
@@ -67,9 +78,18 @@ function connect() {
   });
 }
 
+/**
+ * How long the socket outlives its last listener: a screen that mounts again (its chunk or its
+ * data arriving) or the next screen that listens keeps the same socket, one handshake.
+ */
+const LINGER_MS = 2_000;
+
 function disconnect() {
+  closing = null;
   if (retry) clearTimeout(retry);
   retry = null;
+  if (keepAlive) clearInterval(keepAlive);
+  keepAlive = null;
   socket?.close(1000);
   socket = null;
   setOpen(false);
@@ -88,7 +108,7 @@ export function useSupportPush(listener: Listener, enabled = true) {
     connect();
     return () => {
       listeners.delete(l);
-      if (listeners.size === 0) disconnect();
+      if (listeners.size === 0 && !closing) closing = setTimeout(disconnect, LINGER_MS);
     };
   }, [enabled]);
 }

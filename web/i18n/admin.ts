@@ -5,6 +5,7 @@
 export { adminServerText, roleRuleText } from '../../worker/contract/texts/admin';
 import { credentialsText } from './credentials';
 import { dashboardText } from './dashboard';
+import { securityText } from './security';
 import { formatDateFr } from '../../worker/domain/students';
 
 export const adminText = {
@@ -226,15 +227,7 @@ export const adminText = {
     deleteTitle: (name: string) => `Supprimer le rôle ${name} ?`,
     deleteWarning: 'Les utilisateurs qui le détiennent perdront ses permissions et seront déconnectés.',
   },
-  security: {
-    title: 'Changer mon mot de passe',
-    current: 'Mot de passe actuel',
-    next: 'Nouveau mot de passe',
-    confirm: 'Confirmer le nouveau mot de passe',
-    submit: 'Mettre à jour le mot de passe',
-    submitting: 'Mise à jour...',
-    match: 'Les mots de passe correspondent.',
-  },
+  security: securityText,
   users: {
     ...credentialsText,
     title: 'Utilisateurs',

@@ -40,7 +40,11 @@ function Refused({ to, reason }: { to: string; reason: string }) {
   return <Navigate to={to} replace />;
 }
 
-export function Guard({ area, permission }: { area: Area; permission?: string }) {
+/**
+ * `quiet`: an account outside the area goes to its own home without a word, as anyone signed in
+ * who opens /dashboard (the office's home): the address every sign-in path of the spec names.
+ */
+export function Guard({ area, permission, quiet }: { area: Area; permission?: string; quiet?: boolean }) {
   const session = useSession();
   const { pathname } = useLocation();
   // Signed out from this page: the sign-in page; never signed in: the landing page.
@@ -49,6 +53,7 @@ export function Guard({ area, permission }: { area: Area; permission?: string })
     return <Navigate to="/force-password-change" replace />;
   }
   if (area !== 'authenticated' && !canEnter(session, area, permission)) {
+    if (quiet) return <Navigate to={homeOf(session)} replace />;
     const reason = refusal(area, permission, session);
     return <Refused to={inArea[area](session) ? '/dashboard' : homeOf(session)} reason={reason} />;
   }

@@ -73,12 +73,8 @@ const savedScores = z.strictObject({
   message: z.string(),
 });
 
-const student = z.strictObject({
-  enrollment_id: z.string(),
-  student_id: z.string(),
-  nom: z.string(),
-  prenom: z.string(),
-});
+/** A pupil of the book, named by enrolment (the cells' key). */
+const student = z.strictObject({ enrollment_id: z.string(), nom: z.string(), prenom: z.string() });
 
 export const gradesApi = area('grades', {
   book: get(

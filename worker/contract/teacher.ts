@@ -75,9 +75,7 @@ export const rollCallApi = area('teacher', {
         200: z.strictObject({
           entry: teacherLesson,
           date: z.string(),
-          students: z.array(
-            z.strictObject({ enrollment_id: z.string(), student_id: z.string(), nom: z.string(), prenom: z.string() }),
-          ),
+          students: z.array(z.strictObject({ enrollment_id: z.string(), nom: z.string(), prenom: z.string() })),
           marks: z.array(mark),
         }),
       },

@@ -143,18 +143,29 @@ export async function countClassEnrollments(db: Db, school: string, yearId: stri
 
 // ------------------------------------------------------------------------------- class lists
 
+/** A class's pupils as a roll call and a grade book name them: enrolment id and names (the id aliased: a batch answers rows by column name). */
+const rosterColumns = {
+  enrollment_id: sql<string>`${enrollments.id}`.as('enrollment_id'),
+  nom: students.nom,
+  prenom: students.prenom,
+};
+
 /**
- * The students of a class for a year (enrolment and student ids, names), for a roll call: one
- * query (ids aliased: a batch answers rows by column name).
+ * The students of a class for a year for a roll call or a grade book: one query. Their student ids
+ * stay out: those screens write by enrolment, and the teacher's phone downloads every roster of
+ * the week at sign-in (issue 29).
  */
+export const selectRoster = (db: Db, school: string, yearId: string, classId: string) =>
+  db
+    .select(rosterColumns)
+    .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
+    .where(inClassYear(school, yearId, classId));
+
+/** The same with the student ids, for the attendance reports (they answer by student). */
 export const selectClassList = (db: Db, school: string, yearId: string, classId: string) =>
   db
-    .select({
-      enrollment_id: sql<string>`${enrollments.id}`.as('enrollment_id'),
-      student_id: sql<string>`${students.id}`.as('student_id'),
-      nom: students.nom,
-      prenom: students.prenom,
-    })
+    .select({ ...rosterColumns, student_id: sql<string>`${students.id}`.as('student_id') })
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)
     .where(inClassYear(school, yearId, classId));

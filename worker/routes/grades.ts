@@ -105,7 +105,7 @@ gradesRoutes.get(api.book.path, bookRule('grade:read'), input(api.book), async (
     evaluations.selectBookEvaluations(db, school, book),
     grades.selectBookGrades(db, school, { ...book, yearId: year.id }),
     appreciations.selectBookAppreciations(db, school, { ...course, periodId: q.periodId }),
-    enrollments.selectClassList(db, school, year.id, klass.id),
+    enrollments.selectRoster(db, school, year.id, klass.id),
   ]);
   const byId = new Map(evaluationRows.map((e) => [e.id, e]));
   const gradesByEnrollment: Record<string, BookGrade[]> = {};

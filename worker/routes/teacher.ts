@@ -92,7 +92,7 @@ teacherRoutes.get(rollCallApi.session.path, teacherOrAdmin(), input(rollCallApi.
   const { lesson } = await requireOwnLesson(c, entryId);
   checkDate(lesson, date);
   const [students, marks] = await db.batch([
-    enrollments.selectClassList(db, school, lesson.year_id, lesson.class_id),
+    enrollments.selectRoster(db, school, lesson.year_id, lesson.class_id),
     attendance.selectSessionMarks(db, school, {
       entryId: lesson.id,
       date,

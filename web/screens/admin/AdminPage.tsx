@@ -21,7 +21,7 @@ const tabs = {
   financials: lazy(async () => ({ default: (await import('./tabs/FinancialsTab')).FinancialsTab })),
   roles: lazy(async () => ({ default: (await import('./tabs/RolesTab')).RolesTab })),
   journal: lazy(async () => ({ default: (await import('./tabs/JournalTab')).JournalTab })),
-  security: lazy(async () => ({ default: (await import('./tabs/SecurityTab')).SecurityTab })),
+  security: lazy(async () => ({ default: (await import('./tabs/AdminSecurityTab')).AdminSecurityTab })),
   resources: lazy(async () => ({ default: (await import('./tabs/ResourcesTab')).ResourcesTab })),
 };
 

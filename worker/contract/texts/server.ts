@@ -1,5 +1,6 @@
 // French texts the API answers with, whatever the area (the app shows them as error toasts).
 // The texts an API sends live under worker/contract/texts; the web imports them from here.
+import { passwordText } from './password';
 import { schoolAccessText } from './school-access';
 
 export const serverText = {
@@ -149,22 +150,7 @@ export const serverText = {
     'Votre école est en maintenance pendant quelques minutes (déplacement de ses données). Aucune donnée n’est perdue : réessayez dans un instant.',
   /** A school account of a name a platform account holds (decision 250). */
   usernameReserved: "Ce nom d'utilisateur est réservé à un compte de la plateforme. Choisissez-en un autre.",
-  password: {
-    forcedWeak: 'Le mot de passe ne respecte pas les critères de sécurité.',
-    forcedMismatch: 'Les mots de passe ne correspondent pas.',
-    changeRequired: 'Tous les champs sont requis.',
-    changeMismatch: 'Les nouveaux mots de passe ne correspondent pas.',
-    changeWeak: 'Le nouveau mot de passe ne respecte pas tous les critères de sécurité.',
-    changeSame: "Le nouveau mot de passe doit être différent de l'ancien.",
-    wrongCurrent: 'Le mot de passe actuel est incorrect.',
-    tooManyTries: (seconds: number) => {
-      if (seconds < 60)
-        return `Trop de mots de passe incorrects. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
-      const minutes = Math.ceil(seconds / 60);
-      return `Trop de mots de passe incorrects. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;
-    },
-    changed: 'Mot de passe mis à jour.',
-  },
+  password: passwordText,
   instance: {
     updated: 'Informations mises à jour.',
     invalidEmail: 'Adresse e-mail invalide.',

@@ -9,16 +9,14 @@ import { Field } from '../../../components/Field';
 import { NewPasswordFields } from '../../../components/PasswordChecks';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { toast } from '../../../components/toast';
-import { adminText } from '../../../i18n/admin';
 import { authText } from '../../../i18n/auth';
-import { serverText } from '../../../i18n/server';
-import { setSessionToken, useSession } from '../../../session/session';
-import { BackupCard } from '../BackupCard';
+import { passwordText, securityText } from '../../../i18n/security';
+import { setSessionToken } from '../../../session/session';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
 import '../../login/auth.css';
 
-const t = adminText.security;
-const rules = serverText.password;
+const t = securityText;
+const rules = passwordText;
 
 export function SecurityTab() {
   const [current, setCurrent] = useState('');
@@ -26,7 +24,6 @@ export function SecurityTab() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const session = useSession();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,33 +58,29 @@ export function SecurityTab() {
   }
 
   return (
-    <>
-      <form className="security-form" onSubmit={submit} noValidate>
-        <h2>{t.title}</h2>
-        <ErrorNotice message={error} />
-        <Field label={t.current}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          )}
-        </Field>
-        <NewPasswordFields
-          password={next}
-          confirm={confirm}
-          labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
-          onPassword={setNext}
-          onConfirm={setConfirm}
-        />
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? t.submitting : t.submit}
-        </button>
-      </form>
-      {/* The school's backup (issue 30): the admin account type only, like the route. */}
-      {session?.role === 'admin' && <BackupCard />}
-    </>
+    <form className="security-form" onSubmit={submit} noValidate>
+      <h2>{t.title}</h2>
+      <ErrorNotice message={error} />
+      <Field label={t.current}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        )}
+      </Field>
+      <NewPasswordFields
+        password={next}
+        confirm={confirm}
+        labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
+        onPassword={setNext}
+        onConfirm={setConfirm}
+      />
+      <button type="submit" className="btn" disabled={busy}>
+        {busy ? t.submitting : t.submit}
+      </button>
+    </form>
   );
 }
