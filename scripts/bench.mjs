@@ -4,8 +4,8 @@
 // pupil's day on their phones (decision 295), then times the sign-in route and the heavy reads on
 // the local portal.
 // `--check` (run by `npm test`): the bundle budgets, the session's (cold and warm, without the
-// grade entry nor the slow network) and the pupil's day, failing when one is exceeded (the
-// teacher's day too with BENCH_DAYS=1). `--sign-in`: the weights, then only the sign-in's figures
+// grade entry nor the slow network) and both days, failing when one is exceeded (the teacher's
+// warm day only with BENCH_DAYS=1). `--sign-in`: the weights, then only the sign-in's figures
 // and the mixed load on the local portal.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,9 +28,10 @@ requireNode22();
 const check = process.argv.includes('--check');
 // `--sign-in`: the build's weights, then only the sign-in figures and the mixed load (issue 27).
 const signInOnly = process.argv.includes('--sign-in');
-// The teacher's and the pupil's days (issue 29, decision 295), measured by `npm run bench` and by
-// `--check`: the pupil's budgets fail the run; the teacher's, not met yet, only with BENCH_DAYS=1.
-const gateTeacherDay = process.env.BENCH_DAYS === '1';
+// The teacher's and the pupil's days (issue 29, decisions 295 and 297), measured by `npm run bench`
+// and by `--check`: their budgets fail the run, but the teacher's warm one, not met (decision 297),
+// only with BENCH_DAYS=1.
+const gateTeacherWarm = process.env.BENCH_DAYS === '1';
 // 130 KB (issue 12); back there since the data router left the first visit (decision 272).
 const LOGIN_BUDGET = 130 * 1024;
 const CHUNK_BUDGET = 40 * 1024;
@@ -118,9 +119,9 @@ if (!signInOnly) {
     report.days = { budgets: DAY_BUDGETS, ...days };
     const over = dayOverruns(days);
     for (const line of over) console.error(`  ${line}`);
-    const gated = dayOverruns(gateTeacherDay ? days : { pupil: days.pupil });
+    const gated = dayOverruns(days, gateTeacherWarm ? [] : ['teacher.warm']);
     if (over.length > gated.length)
-      console.error('  (budgets de la journée du professeur contrôlés seulement avec BENCH_DAYS=1 : ticket 29)');
+      console.error('  (budget chaud de la journée du professeur contrôlé seulement avec BENCH_DAYS=1 : ticket 29)');
     failed ||= gated.length > 0;
   }
   if (slow) {

@@ -130,13 +130,16 @@ export const RUSH_ACCOUNTS = Array.from({ length: 50 }, (_, i) => `rush-${String
  * the Worker hashes today (so no sign-in pays a rehash), or rehashes them when the parameters changed.
  */
 export async function seedRushAccounts(where) {
-  const { d1ExecuteStatements, d1Query } = await import('./wrangler.mjs');
+  const { d1ExecuteStatements, d1Query, schoolBinding } = await import('./wrangler.mjs');
   const { insertRows, q } = await import('./sql.mjs');
   const { hashPassword, needsRehash } = await import('../../worker/auth/password.ts');
   const school = 'demo-ecole-1';
+  // The school's accounts live in its own database since the shards (decision 250).
+  const binding = schoolBinding(school, where);
   const [row] = d1Query(
     `SELECT password_hash FROM users WHERE instance_id = '${school}' AND username = 'rush-01'`,
     where,
+    binding,
   );
   if (row && !(needsRehash?.(row.password_hash) ?? false)) return;
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -155,5 +158,6 @@ export async function seedRushAccounts(where) {
           })),
         ),
     where,
+    binding,
   );
 }
