@@ -6,25 +6,9 @@
 // again on a timer (5 s, 10 s, then every 20 s, as the grade drafts), besides 'online' and start-up.
 import { useEffect, useSyncExternalStore } from 'react';
 import { getSession } from '../session/session';
+import type { PendingWrite, RefusedWrite } from './outbox';
 
-export interface PendingWrite {
-  method: string;
-  /** The address under /api, without the query: '/students/abc', '/enrollments/xyz/payments'. */
-  path: string;
-  /** The account that made it. */
-  userId: string | null;
-  /** The ids its body names (a created record's id, the students of a bulk action, a roll call's lesson and date). */
-  ids: string[];
-}
-
-/** A write the server refused when it was replayed (a 4xx), kept until the user dismisses it. */
-export interface RefusedWrite extends PendingWrite {
-  id: string;
-  status: number;
-  /** The server's French message. */
-  message: string;
-  at: string;
-}
+export type { PendingWrite, RefusedWrite };
 
 interface Outbox {
   pending: PendingWrite[];

@@ -14,6 +14,9 @@
 // store of refused writes, the session and the messages to the pages are given (test/sw).
 import { offlineText } from '../i18n/offline';
 import { json } from './reads';
+import type { PendingWrite, RefusedWrite } from '../api/outbox';
+
+export type { PendingWrite, RefusedWrite };
 
 export interface WriteMetadata {
   /** The account that made the write (the `id` claim of its token). */
@@ -35,22 +38,6 @@ export interface WriteQueue {
   shiftRequest(): Promise<QueueEntry | undefined>;
   getAll(): Promise<QueueEntry[]>;
   size(): Promise<number>;
-}
-
-/** A queued write as the pages see it: address under /api, account and the ids its body names. */
-export interface PendingWrite {
-  method: string;
-  path: string;
-  userId: string | null;
-  ids: string[];
-}
-
-/** A replayed write the server refused for good, kept until the user dismisses it. */
-export interface RefusedWrite extends PendingWrite {
-  id: string;
-  status: number;
-  message: string;
-  at: string;
 }
 
 export interface RefusedStore {

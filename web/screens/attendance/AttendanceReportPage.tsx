@@ -8,6 +8,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { useWrite } from '../../api/useWrite';
+import { NotLoaded } from '../../components/NotLoaded';
 import { ClassSelect } from '../../components/ClassSelect';
 import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
@@ -149,14 +150,7 @@ function DailySheet({ query, yearId }: { query: Range; yearId: string }) {
   const report = useRead(endpoints.attendance.daily, { query });
   const { write, busy } = useWrite(report, { reload: false });
   const { data, error } = report;
-  if (!data)
-    return error ? (
-      <p className="notice notice-error">{error}</p>
-    ) : (
-      <p className="muted" role="status">
-        {t.loading}
-      </p>
-    );
+  if (!data) return <NotLoaded error={error} loading={t.loading} />;
   if (data.students.length === 0) return <p className="card muted">{t.empty}</p>;
   const cellOf = new Map(data.records.map((r) => [`${r.student_id}|${r.date}`, r]));
 
@@ -252,14 +246,7 @@ function Detailed({
   school: ReturnType<typeof useSchool>['school'];
 }) {
   const { data, error } = useRead(endpoints.attendance.detailed, { query });
-  if (!data)
-    return error ? (
-      <p className="notice notice-error">{error}</p>
-    ) : (
-      <p className="muted" role="status">
-        {t.loading}
-      </p>
-    );
+  if (!data) return <NotLoaded error={error} loading={t.loading} />;
   if (data.students.length === 0) return <p className="card muted">{t.empty}</p>;
   const colours = colourIndexes(data.records.map((r) => r.subject_name));
   const marksOf = (studentId: string, date: string) =>

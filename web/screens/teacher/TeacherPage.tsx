@@ -9,6 +9,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
+import { NotLoaded } from '../../components/NotLoaded';
 import { OutboxSummary } from '../../components/OutboxSummary';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { commonText } from '../../i18n/common';
@@ -113,14 +114,7 @@ function byClass(courses: readonly TeacherCourse[]): [string, TeacherCourse[]][]
 
 function Courses({ state }: { state: ApiState<TeacherDashboard> }) {
   const { data, error } = state;
-  if (!data)
-    return error ? (
-      <p className="notice notice-error">{error}</p>
-    ) : (
-      <p className="muted" role="status">
-        {t.loading}
-      </p>
-    );
+  if (!data) return <NotLoaded error={error} loading={t.loading} />;
   if (data.courses.length === 0) return <p className="card muted">{t.noCourses}</p>;
   return (
     <div className="course-cards">
@@ -194,14 +188,7 @@ function Today({ lessons }: { lessons: TeacherLesson[] }) {
 function Week({ state }: { state: ApiState<TeacherLesson[]> }) {
   const navigate = useNavigate();
   const { data, error } = state;
-  if (!data)
-    return error ? (
-      <p className="notice notice-error">{error}</p>
-    ) : (
-      <p className="muted" role="status">
-        {commonText.loading}
-      </p>
-    );
+  if (!data) return <NotLoaded error={error} />;
   return (
     <TimetableGrid
       entries={data.map(toWeekEntry)}
