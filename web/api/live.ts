@@ -12,8 +12,8 @@ type Listener = (push: SupportPush) => void;
 const listeners = new Set<Listener>();
 const openListeners = new Set<() => void>();
 let socket: WebSocket | null = null;
-/** The session the socket was opened with. */
-let socketToken: string | null = null;
+/** The account the socket was opened for (its access token is renewed every hour; the account stays). */
+let socketAccount: string | null = null;
 let open = false;
 let retry: ReturnType<typeof setTimeout> | null = null;
 let keepAlive: ReturnType<typeof setInterval> | null = null;
@@ -34,7 +34,7 @@ function connect() {
   closing = null;
   const session = getSession();
   // A socket left lingering by another account of this tab (signed out, then another signed in).
-  if (socket && socketToken !== session?.token) disconnect();
+  if (socket && socketAccount !== session?.id) disconnect();
   if (socket || !session || typeof WebSocket === 'undefined') return;
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/support/socket`;
   let ws: WebSocket;
@@ -44,7 +44,7 @@ function connect() {
     return;
   }
   socket = ws;
-  socketToken = session.token;
+  socketAccount = session.id;
   ws.addEventListener('open', () => {
     if (socket !== ws) return;
     attempts = 0;
