@@ -25,8 +25,17 @@ declare const __CORE__: string[];
 declare const __SCREENS__: Record<string, string[]>;
 declare const __VERSION__: string;
 
-/** Writes that need a live connection: signing in and replacing a temporary password. */
-const NEVER_QUEUED = ['/api/login', '/api/user/force-change-password', '/api/student/force-change-password'];
+/**
+ * Writes that need a live connection: signing in and changing a password (a temporary one, or
+ * one's own from the Sécurité tab: queued, it would keep the passwords on the phone and say
+ * 'Mot de passe mis à jour.' for a change not made).
+ */
+const NEVER_QUEUED = [
+  '/api/login',
+  '/api/user/force-change-password',
+  '/api/student/force-change-password',
+  '/api/user/change-password',
+];
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 const windows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -2,6 +2,7 @@
 // class with a link to each grade book, their week as a day list, the password form, and all of
 // it again offline after one visit.
 import { expect, test } from './fixtures';
+import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { controlled, PHONE, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });
@@ -53,6 +54,16 @@ test('a teacher sees their courses by class, their week, and both again offline'
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Mes Cours' }).click();
   await expect(page.getByRole('link', { name: 'Carnet de notes : Mathématiques, 7e AF' })).toBeVisible();
+
+  // A password change needs the network: offline it is refused on the spot, never queued.
+  await page.getByRole('tab', { name: 'Sécurité' }).click();
+  await page.getByLabel('Mot de passe actuel').fill(DEMO_PASSWORD);
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau#Mot2026');
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill('Nouveau#Mot2026');
+  await page.getByRole('button', { name: 'Mettre à jour le mot de passe' }).click();
+  await expect(page.getByText('Vous êtes hors ligne. La connexion nécessite une connexion internet.')).toBeVisible();
+  await expect(page.getByText('Mot de passe mis à jour.')).toHaveCount(0);
+  await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0);
 });
 
 test('an admin opens the teacher space: every course of the programme, no week of their own', async ({ page }) => {
