@@ -2,7 +2,7 @@
 // <select> of the school's classes by name, with an optional first choice ('' : every class, or
 // none chosen yet) and the screen's own choices after it.
 import type { ReactNode } from 'react';
-import { Field } from './Field';
+import { SelectField } from './Field';
 
 /** A class as the screens hold it: its name, or a row with its name (and id). */
 type ClassItem = string | { readonly id?: string; readonly name: string };
@@ -41,24 +41,22 @@ export function ClassSelect<C extends ClassItem>({
   children?: ReactNode;
 }) {
   return (
-    <Field label={label} className={className} required={required} error={error}>
-      {(control) => (
-        <select
-          {...control}
-          data-field={dataField}
-          className="input"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          {none !== undefined && <option value="">{none}</option>}
-          {children}
-          {classes.map((c) => (
-            <option key={typeof c === 'string' ? c : (c.id ?? c.name)} value={nameOf(c)}>
-              {optionLabel(c)}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      label={label}
+      fieldClassName={className}
+      marked={required}
+      error={error}
+      data-field={dataField}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {none !== undefined && <option value="">{none}</option>}
+      {children}
+      {classes.map((c) => (
+        <option key={typeof c === 'string' ? c : (c.id ?? c.name)} value={nameOf(c)}>
+          {optionLabel(c)}
+        </option>
+      ))}
+    </SelectField>
   );
 }

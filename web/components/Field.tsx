@@ -1,6 +1,6 @@
 // One form field: its label, its control, a hint and an error, tied together for screen readers
 // (the control is described by its error, then its hint).
-import { type ReactNode, useId } from 'react';
+import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 
 /** What the control of a field carries: its id and its accessible state. */
 export interface Control {
@@ -60,3 +60,56 @@ export function Field({
     </div>
   );
 }
+
+/** What a field around one control says: its label, hint and error (Field's own props). */
+export interface FieldFrame {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  announce?: boolean;
+  /** The label's asterisk (Field's `required`); the control's own `required` is its attribute. */
+  marked?: boolean;
+  /** The class of the field's box (Field's `className`). */
+  fieldClassName?: string;
+  /** The control's id when something else names it. */
+  id?: string;
+}
+
+/**
+ * A field of one control: Field around what `render` draws with the control's props, the field's
+ * own props (FieldFrame) taken out of the rest.
+ */
+export function framed<P extends object>(render: (control: Control, props: P) => ReactNode) {
+  return function FramedField({ label, hint, error, announce, marked, fieldClassName, id, ...props }: FieldFrame & P) {
+    return (
+      <Field
+        label={label}
+        hint={hint}
+        error={error}
+        announce={announce}
+        required={marked}
+        className={fieldClassName}
+        id={id}
+      >
+        {(control) => render(control, props as unknown as P)}
+      </Field>
+    );
+  };
+}
+
+/** A labelled text input (`input.input`). */
+export const InputField = framed((control, { className = 'input', ...input }: ComponentPropsWithRef<'input'>) => (
+  <input {...control} className={className} {...input} />
+));
+
+/** A labelled choice (`select.input`), its options as children. */
+export const SelectField = framed((control, { className = 'input', ...select }: ComponentPropsWithRef<'select'>) => (
+  <select {...control} className={className} {...select} />
+));
+
+/** A labelled text area (`textarea.input`). */
+export const TextAreaField = framed(
+  ({ ...control }, { className = 'input', ...area }: ComponentPropsWithRef<'textarea'>) => (
+    <textarea {...control} className={className} {...area} />
+  ),
+);

@@ -1,5 +1,6 @@
 import { type ComponentPropsWithRef, useState } from 'react';
 import { authText } from '../i18n/auth';
+import { framed } from './Field';
 
 /** A password field with its show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'>) {
@@ -32,3 +33,8 @@ export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'
     </div>
   );
 }
+
+/** A labelled password input with its toggle. */
+export const PasswordField = framed((control, input: Omit<ComponentPropsWithRef<'input'>, 'type'>) => (
+  <PasswordInput {...control} {...input} />
+));

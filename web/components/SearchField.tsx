@@ -1,5 +1,5 @@
 // The search box of a list's filters: a labelled search input, the list filtered as one types.
-import { Field } from './Field';
+import { InputField } from './Field';
 
 export function SearchField({
   label,
@@ -16,17 +16,13 @@ export function SearchField({
   className?: string;
 }) {
   return (
-    <Field label={label} className={className}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="search"
-          placeholder={placeholder}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <InputField
+      label={label}
+      fieldClassName={className}
+      type="search"
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

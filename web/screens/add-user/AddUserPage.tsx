@@ -9,9 +9,9 @@ import { endpoints } from '../../api/endpoints';
 import { pathOf } from '../../api/route';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { InputField } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordField } from '../../components/PasswordInput';
 import { RoleChecklist } from '../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../i18n/admin';
 import type { SchoolUser as UserRow } from '../../../worker/contract/users';
@@ -65,28 +65,20 @@ export function AddUserPage() {
       <form className="card add-user-form" onSubmit={submit} noValidate>
         <h1>{t.title}</h1>
         <ErrorNotice message={error} />
-        <Field label={t.username}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              autoComplete="off"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              maxLength={50}
-            />
-          )}
-        </Field>
-        <Field label={t.password} hint={t.passwordHint}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.username}
+          autoComplete="off"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          maxLength={50}
+        />
+        <PasswordField
+          label={t.password}
+          hint={t.passwordHint}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <PasswordCriteriaList password={password} />
         <p className="muted small">{t.rolesHint}</p>
         {roles.error && <p className="notice notice-error">{roles.error}</p>}

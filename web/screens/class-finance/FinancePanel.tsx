@@ -9,7 +9,7 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Field } from '../../components/Field';
+import { Field, InputField } from '../../components/Field';
 import { financeText } from '../../i18n/finance';
 import {
   type AdjustmentDraft,
@@ -164,18 +164,13 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                   aria-label={p.label.trim() || t.paymentLabel(i + 1)}
                 >
                   <div className="line-fields">
-                    <Field label={t.label}>
-                      {(control) => (
-                        <input
-                          {...control}
-                          className="input"
-                          value={p.label}
-                          maxLength={120}
-                          disabled={locked}
-                          onChange={(e) => setPayment(p.id, (x) => ({ ...x, label: e.target.value }))}
-                        />
-                      )}
-                    </Field>
+                    <InputField
+                      label={t.label}
+                      value={p.label}
+                      maxLength={120}
+                      disabled={locked}
+                      onChange={(e) => setPayment(p.id, (x) => ({ ...x, label: e.target.value }))}
+                    />
                     <AmountField
                       label={t.amount}
                       value={p.amountText}
@@ -206,22 +201,15 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                     </Field>
                   </div>
                   {p.correcting && (
-                    <Field
+                    <InputField
                       label={t.correctionReason}
                       error={check.correctionErrors.get(p.id)}
                       hint={check.correctionErrors.has(p.id) ? null : t.correctionHint}
-                    >
-                      {(control) => (
-                        <input
-                          {...control}
-                          className="input"
-                          value={p.correction}
-                          maxLength={200}
-                          required
-                          onChange={(e) => setPayment(p.id, (x) => ({ ...x, correction: e.target.value }))}
-                        />
-                      )}
-                    </Field>
+                      value={p.correction}
+                      maxLength={200}
+                      required
+                      onChange={(e) => setPayment(p.id, (x) => ({ ...x, correction: e.target.value }))}
+                    />
                   )}
                   <div className="line-meta">
                     {p.receiptNo !== null && <span className="receipt">{t.receipt(p.receiptNo)}</span>}
@@ -276,17 +264,12 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
             {draft.adjustments.map((a, i) => (
               <div className="line" key={a.id} role="group" aria-label={a.label.trim() || `${t.adjustments} ${i + 1}`}>
                 <div className="line-fields line-fields-2">
-                  <Field label={t.label}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        className="input"
-                        value={a.label}
-                        maxLength={120}
-                        onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))}
-                      />
-                    )}
-                  </Field>
+                  <InputField
+                    label={t.label}
+                    value={a.label}
+                    maxLength={120}
+                    onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))}
+                  />
                   <AmountField
                     label={t.amount}
                     value={a.amountText}
@@ -419,19 +402,16 @@ export function AmountField({
   onChange: (text: string) => void;
 }) {
   return (
-    <Field label={label} error={error}>
-      {(control) => (
-        <input
-          {...control}
-          className="input amount-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0,00"
-          value={value}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+    <InputField
+      label={label}
+      error={error}
+      className="input amount-input"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0,00"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

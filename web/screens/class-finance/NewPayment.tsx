@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { DialogButtons } from '../../components/DialogButtons';
-import { Field } from '../../components/Field';
+import { InputField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
@@ -153,30 +153,16 @@ export function NewPaymentDialog({
             error={submitted ? amountError : null}
             onChange={setAmountText}
           />
-          <Field label={t.date} error={submitted ? dateError : null}>
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                className="input"
-                value={date}
-                max={today}
-                required
-                onChange={(e) => setDate(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t.label}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                value={label}
-                maxLength={120}
-                onChange={(e) => setLabel(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t.date}
+            error={submitted ? dateError : null}
+            type="date"
+            value={date}
+            max={today}
+            required
+            onChange={(e) => setDate(e.target.value)}
+          />
+          <InputField label={t.label} value={label} maxLength={120} onChange={(e) => setLabel(e.target.value)} />
         </form>
         <dl className="finance-summary" aria-live="polite">
           <dt>{t.balanceNow}</dt>

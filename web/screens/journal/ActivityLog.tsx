@@ -11,7 +11,7 @@ import { SearchField } from '../../components/SearchField';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { SelectField, InputField } from '../../components/Field';
 import { Pager } from '../../components/Pager';
 import { auditServerText, auditText as t } from '../../i18n/audit';
 import { commonText } from '../../i18n/common';
@@ -108,51 +108,36 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
     <div className="journal">
       <h2>{t.title}</h2>
       <section className="journal-filters" aria-label={t.filters}>
-        <Field label={platform ? t.school : t.user}>
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={filters.who}
-              onChange={(e) => update({ who: e.target.value })}
-            >
-              <option value="">{platform ? t.allSchools : t.allUsers}</option>
-              {choices.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={platform ? t.school : t.user}
+          value={filters.who}
+          onChange={(e) => update({ who: e.target.value })}
+        >
+          <option value="">{platform ? t.allSchools : t.allUsers}</option>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
         <SearchField
           label={t.search}
           placeholder={t.searchPlaceholder}
           value={filters.searchTerm}
           onChange={(searchTerm) => update({ searchTerm })}
         />
-        <Field label={t.startDate}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              value={filters.startDate}
-              onChange={(e) => update({ startDate: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field label={t.endDate}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              value={filters.endDate}
-              onChange={(e) => update({ endDate: e.target.value })}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.startDate}
+          type="date"
+          value={filters.startDate}
+          onChange={(e) => update({ startDate: e.target.value })}
+        />
+        <InputField
+          label={t.endDate}
+          type="date"
+          value={filters.endDate}
+          onChange={(e) => update({ endDate: e.target.value })}
+        />
       </section>
 
       {canDelete && <DeleteByDate onDeleted={log.reload} />}
@@ -285,28 +270,18 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
       <p className="muted">{t.deleteByDateHint}</p>
       <ErrorNotice message={error} />
       <div className="journal-delete-fields">
-        <Field label={t.deleteFrom}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              value={range.startDate}
-              onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field label={t.deleteTo}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              value={range.endDate}
-              onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.deleteFrom}
+          type="date"
+          value={range.startDate}
+          onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
+        />
+        <InputField
+          label={t.deleteTo}
+          type="date"
+          value={range.endDate}
+          onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
+        />
         <button type="submit" className="btn btn-danger">
           {t.deleteByDateSubmit}
         </button>

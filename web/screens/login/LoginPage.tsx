@@ -6,8 +6,8 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { read, sendNow } from '../../api/calls';
 import { ApiError, errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { Field } from '../../components/Field';
-import { PasswordInput } from '../../components/PasswordInput';
+import { InputField } from '../../components/Field';
+import { PasswordField } from '../../components/PasswordInput';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { homeOf, setSessionToken, signOutNotice, useSession } from '../../session/session';
@@ -110,32 +110,25 @@ function SignInForm() {
       }
     >
       {/* The ids are the first-paint form's (first-paint.ts), which this form takes over. */}
-      <Field label={t.username} id="username">
-        {(control) => (
-          <input
-            {...control}
-            ref={usernameField}
-            className="input"
-            autoComplete="username"
-            autoCapitalize="none"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            required
-          />
-        )}
-      </Field>
-      <Field label={t.password} id="password">
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={passwordField}
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        )}
-      </Field>
+      <InputField
+        label={t.username}
+        id="username"
+        ref={usernameField}
+        autoComplete="username"
+        autoCapitalize="none"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        required
+      />
+      <PasswordField
+        label={t.password}
+        id="password"
+        ref={passwordField}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
       <button type="submit" className="btn auth-submit" disabled={busy}>
         {busy ? t.submitting : t.submit}
       </button>

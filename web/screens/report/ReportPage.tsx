@@ -9,7 +9,7 @@ import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { SearchField } from '../../components/SearchField';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { Field } from '../../components/Field';
+import { SelectField, InputField } from '../../components/Field';
 import { Pager } from '../../components/Pager';
 import { commonText } from '../../i18n/common';
 import { financeText } from '../../i18n/finance';
@@ -109,32 +109,24 @@ export function ReportPage() {
           value={filters.searchTerm}
           onChange={(searchTerm) => update({ searchTerm })}
         />
-        <Field label={t.balanceStatus}>
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={filters.balanceFilter}
-              onChange={(e) => update({ balanceFilter: e.target.value as BalanceFilter })}
-            >
-              <option value="all">{t.balanceAll}</option>
-              <option value="zero">{t.balanceZero}</option>
-              <option value="nonzero">{t.balanceNonzero}</option>
-            </select>
-          )}
-        </Field>
-        <Field label={t.mppaFilter} error={mppaInvalid ? financeText.panel.invalidAmount : null} announce>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              inputMode="decimal"
-              placeholder={t.mppaPlaceholder}
-              value={filters.mppaText}
-              onChange={(e) => update({ mppaText: e.target.value })}
-            />
-          )}
-        </Field>
+        <SelectField
+          label={t.balanceStatus}
+          value={filters.balanceFilter}
+          onChange={(e) => update({ balanceFilter: e.target.value as BalanceFilter })}
+        >
+          <option value="all">{t.balanceAll}</option>
+          <option value="zero">{t.balanceZero}</option>
+          <option value="nonzero">{t.balanceNonzero}</option>
+        </SelectField>
+        <InputField
+          label={t.mppaFilter}
+          error={mppaInvalid ? financeText.panel.invalidAmount : null}
+          announce
+          inputMode="decimal"
+          placeholder={t.mppaPlaceholder}
+          value={filters.mppaText}
+          onChange={(e) => update({ mppaText: e.target.value })}
+        />
         {classes.length > 0 && (
           <fieldset className="report-classes">
             <legend>{t.classes}</legend>

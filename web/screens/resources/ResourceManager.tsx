@@ -13,7 +13,7 @@ import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { SelectField, InputField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PendingBadge } from '../../components/PendingBadge';
 import { offlineText } from '../../i18n/offline';
@@ -304,30 +304,27 @@ function ResourceForm({
     >
       <form id={formId} noValidate onSubmit={(e) => void submit(e)}>
         {current && <p className="muted small">{t.fixedOnEdit}</p>}
-        <Field label={t.assignment} required error={errors.assignment}>
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={assignmentId}
-              disabled={Boolean(current)}
-              onChange={(e) => setAssignmentId(e.target.value)}
-            >
-              {current ? (
-                <option value={current.assignment_id}>{t.course(current.subject_name, current.class_name)}</option>
-              ) : (
-                <>
-                  <option value="">{t.chooseAssignment}</option>
-                  {choices.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {t.assignmentOption(c.subject_name, c.class_name, c.teacher_prenom, c.teacher_nom)}
-                    </option>
-                  ))}
-                </>
-              )}
-            </select>
+        <SelectField
+          label={t.assignment}
+          marked
+          error={errors.assignment}
+          value={assignmentId}
+          disabled={Boolean(current)}
+          onChange={(e) => setAssignmentId(e.target.value)}
+        >
+          {current ? (
+            <option value={current.assignment_id}>{t.course(current.subject_name, current.class_name)}</option>
+          ) : (
+            <>
+              <option value="">{t.chooseAssignment}</option>
+              {choices.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {t.assignmentOption(c.subject_name, c.class_name, c.teacher_prenom, c.teacher_nom)}
+                </option>
+              ))}
+            </>
           )}
-        </Field>
+        </SelectField>
         <fieldset className="resource-type">
           <legend>{t.type}</legend>
           {(['file', 'link'] as const).map((kind) => (
@@ -344,48 +341,36 @@ function ResourceForm({
             </label>
           ))}
         </fieldset>
-        <Field label={t.titleLabel} required error={errors.title}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="text"
-              maxLength={200}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.titleLabel}
+          marked
+          error={errors.title}
+          type="text"
+          maxLength={200}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
         {type === 'file' ? (
-          <Field
+          <InputField
             label={t.file}
-            required={!current}
+            marked={!current}
             error={errors.file}
             hint={current?.file_name ? t.keepFile(current.file_name) : t.fileHint(MAX_MB)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="file"
-                accept={ACCEPT}
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            )}
-          </Field>
+            type="file"
+            accept={ACCEPT}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         ) : (
-          <Field label={t.url} required error={errors.url} hint={t.urlHint}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="url"
-                inputMode="url"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t.url}
+            marked
+            error={errors.url}
+            hint={t.urlHint}
+            type="url"
+            inputMode="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
         )}
       </form>
     </Modal>

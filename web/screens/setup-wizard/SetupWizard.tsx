@@ -7,7 +7,7 @@ import { read } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { InputField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { currentYearOf, type SchoolYear, useSchool } from '../../layouts/school';
@@ -272,18 +272,15 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
   const cellCount = classes.reduce((n, c) => n + subjects.filter((s) => cellOf(c, s).on).length, 0);
   const bodies: ReactNode[] = [
     <p key="welcome">{t.welcome}</p>,
-    <Field key="year" label={t.yearLabel} hint={t.yearHint}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          value={yearName}
-          onChange={(e) => setYearName(e.target.value)}
-          placeholder="2025-2026"
-          inputMode="numeric"
-        />
-      )}
-    </Field>,
+    <InputField
+      key="year"
+      label={t.yearLabel}
+      hint={t.yearHint}
+      value={yearName}
+      onChange={(e) => setYearName(e.target.value)}
+      placeholder="2025-2026"
+      inputMode="numeric"
+    />,
     <div key="periods">
       <p className="muted">{t.periodsIntro}</p>
       <RowsEditor rows={periods} onChange={setPeriods} label={t.periodLabel} addLabel={t.addPeriod} />
@@ -338,17 +335,13 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
       <p className="muted">{t.feesIntro}</p>
       <div className="wizard-fees">
         {classes.map((c) => (
-          <Field key={c.key} label={t.feeOf(c.name)}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                inputMode="decimal"
-                value={feeInput(c)}
-                onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))}
-              />
-            )}
-          </Field>
+          <InputField
+            key={c.key}
+            label={t.feeOf(c.name)}
+            inputMode="decimal"
+            value={feeInput(c)}
+            onChange={(e) => setFees((f) => ({ ...f, [c.key]: e.target.value }))}
+          />
         ))}
       </div>
     </div>,

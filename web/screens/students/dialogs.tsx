@@ -3,7 +3,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ClassSelect } from '../../components/ClassSelect';
 import { DialogButtons } from '../../components/DialogButtons';
-import { Field } from '../../components/Field';
+import { InputField, SelectField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { formatMoney } from '../../../worker/domain/money';
 import { studentServerText as messages, studentText } from '../../i18n/students';
@@ -127,17 +127,7 @@ export function EnrolDialog({
         optionLabel={(c) => feeLabel(c, currency)}
       />
       {withAmount ? (
-        <Field label={t.mppa}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              inputMode="decimal"
-              value={mppa}
-              onChange={(e) => setMppa(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField label={t.mppa} inputMode="decimal" value={mppa} onChange={(e) => setMppa(e.target.value)} />
       ) : (
         <p className="muted">{t.bulkMppa}</p>
       )}
@@ -185,26 +175,21 @@ export function ChangeClassDialog({
       ) : (
         <>
           <p>{t.body(count)}</p>
-          <Field label={t.destination}>
-            {(control) => (
-              <select
-                {...control}
-                className="input"
-                value={target}
-                onChange={(e) => {
-                  setTarget(e.target.value);
-                  setError(null);
-                }}
-              >
-                <option value="">{t.choose}</option>
-                {targets.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t.destination}
+            value={target}
+            onChange={(e) => {
+              setTarget(e.target.value);
+              setError(null);
+            }}
+          >
+            <option value="">{t.choose}</option>
+            {targets.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
         </>
       )}
     </FormDialog>

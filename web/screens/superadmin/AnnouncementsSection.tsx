@@ -6,7 +6,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { InputField, TextAreaField } from '../../components/Field';
 import { platformServerText, platformText } from '../../i18n/platform';
 import { formatStamp } from '../journal/ActivityLog';
 import type { PlatformAnnouncement } from '../../../worker/contract/superadmin';
@@ -42,29 +42,21 @@ export function AnnouncementsSection() {
       <p className="muted">{t.intro}</p>
       <form className="announce-form" onSubmit={(e) => void submit(e)} noValidate>
         <ErrorNotice message={error} />
-        <Field label={t.title} required>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={values.title}
-              maxLength={200}
-              onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
-            />
-          )}
-        </Field>
-        <Field label={t.content} required>
-          {(control) => (
-            <textarea
-              {...control}
-              className="input"
-              rows={4}
-              value={values.content}
-              maxLength={2000}
-              onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.title}
+          marked
+          value={values.title}
+          maxLength={200}
+          onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+        />
+        <TextAreaField
+          label={t.content}
+          marked
+          rows={4}
+          value={values.content}
+          maxLength={2000}
+          onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))}
+        />
         <button type="submit" className="btn" disabled={busy}>
           {busy ? t.publishing : t.publish}
         </button>

@@ -7,7 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { InputField } from '../../components/Field';
 import { adminServerText } from '../../i18n/admin';
 import { platformText } from '../../i18n/platform';
 import type { Delegate } from '../../../worker/contract/superadmin';
@@ -50,18 +50,14 @@ export function DelegatesSection() {
       <p className="muted">{t.intro}</p>
       <form className="delegate-form" onSubmit={(e) => void submit(e)} noValidate>
         <ErrorNotice message={error} />
-        <Field label={t.username} required>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={username}
-              maxLength={50}
-              autoComplete="off"
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.username}
+          marked
+          value={username}
+          maxLength={50}
+          autoComplete="off"
+          onChange={(e) => setUsername(e.target.value)}
+        />
         <button type="submit" className="btn" disabled={busy}>
           {busy ? t.adding : t.add}
         </button>

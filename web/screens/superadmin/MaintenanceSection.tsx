@@ -6,7 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { TextAreaField } from '../../components/Field';
 import { commonText } from '../../i18n/common';
 import { platformText } from '../../i18n/platform';
 import type { Maintenance, MaintenanceLevel } from '../../../worker/contract/platform';
@@ -53,18 +53,13 @@ function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiS
         {t.state(current.active)}
       </p>
       <form onSubmit={submit} noValidate>
-        <Field label={t.message}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="input"
-              rows={3}
-              maxLength={500}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t.message}
+          rows={3}
+          maxLength={500}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
         <fieldset className="maintenance-levels">
           <legend>{t.level}</legend>
           {(Object.keys(t.levels) as MaintenanceLevel[]).map((key) => (

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { InputField, SelectField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { platformText } from '../../i18n/platform';
 import { SCHOOL_TIME_ZONE } from '../../../worker/domain/dates';
@@ -213,59 +213,40 @@ function SchoolForm({
     >
       <form id="school-form" onSubmit={submit} noValidate>
         <ErrorNotice message={error} />
-        <Field label={f.name} required>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={values.name}
-              onChange={set('name')}
-              maxLength={200}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field
+        <InputField
+          label={f.name}
+          marked
+          value={values.name}
+          onChange={set('name')}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <InputField
           label={f.hostname}
-          required={!school?.is_default}
+          marked={!school?.is_default}
           hint={school?.is_default ? f.defaultHostnameHint : f.hostnameHint}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={values.hostnames}
-              onChange={set('hostnames')}
-              maxLength={1300}
-              autoComplete="off"
-              inputMode="url"
-            />
-          )}
-        </Field>
-        <Field label={f.currency}>
-          {(control) => (
-            <select {...control} className="input" value={values.currency} onChange={set('currency')}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          value={values.hostnames}
+          onChange={set('hostnames')}
+          maxLength={1300}
+          autoComplete="off"
+          inputMode="url"
+        />
+        <SelectField label={f.currency} value={values.currency} onChange={set('currency')}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
         {!school && (
-          <Field label={f.adminUsername} hint={f.adminHint}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                value={values.adminUsername}
-                onChange={set('adminUsername')}
-                maxLength={50}
-                autoComplete="off"
-              />
-            )}
-          </Field>
+          <InputField
+            label={f.adminUsername}
+            hint={f.adminHint}
+            value={values.adminUsername}
+            onChange={set('adminUsername')}
+            maxLength={50}
+            autoComplete="off"
+          />
         )}
       </form>
     </Modal>
@@ -315,17 +296,18 @@ function ExpiryDialog({
           ).then(saved);
         }}
       >
-        <Field label={e.extend} hint={e.extendHint}>
-          {(control) => (
-            <select {...control} className="input" value={months} onChange={(ev) => setMonths(Number(ev.target.value))}>
-              {EXTENSIONS.map((n) => (
-                <option key={n} value={n}>
-                  {e.months(n)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={e.extend}
+          hint={e.extendHint}
+          value={months}
+          onChange={(ev) => setMonths(Number(ev.target.value))}
+        >
+          {EXTENSIONS.map((n) => (
+            <option key={n} value={n}>
+              {e.months(n)}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className="btn" disabled={busy}>
           {e.extendSubmit}
         </button>
@@ -343,17 +325,7 @@ function ExpiryDialog({
           ).then(saved);
         }}
       >
-        <Field label={e.setDate}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              value={date}
-              onChange={(ev) => setDate(ev.target.value)}
-            />
-          )}
-        </Field>
+        <InputField label={e.setDate} type="date" value={date} onChange={(ev) => setDate(ev.target.value)} />
         <button type="submit" className="btn btn-secondary" disabled={busy || !date}>
           {e.setSubmit}
         </button>

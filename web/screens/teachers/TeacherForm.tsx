@@ -3,7 +3,7 @@
 // (domain/teachers.ts teacherProfile) and shows the server's words.
 import { type FormEvent, useState } from 'react';
 import { DialogButtons } from '../../components/DialogButtons';
-import { Field } from '../../components/Field';
+import { InputField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { teachersText } from '../../i18n/teachers';
 import {
@@ -70,70 +70,52 @@ export function TeacherForm({
       }
     >
       <form id="teacher-form" onSubmit={submit} noValidate>
-        <Field label={t.prenom} required error={errorOf('prenom')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={values.prenom}
-              onChange={set('prenom')}
-              maxLength={TEACHER_LIMITS.prenom}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field label={t.nom} required error={errorOf('nom')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={values.nom}
-              onChange={set('nom')}
-              maxLength={TEACHER_LIMITS.nom}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field label={t.phone} error={errorOf('phone')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="tel"
-              inputMode="tel"
-              value={values.phone}
-              onChange={set('phone')}
-              maxLength={TEACHER_LIMITS.phone}
-            />
-          )}
-        </Field>
-        <Field label={t.email} error={errorOf('email')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="email"
-              inputMode="email"
-              value={values.email}
-              onChange={set('email')}
-              maxLength={TEACHER_LIMITS.email}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.prenom}
+          marked
+          error={errorOf('prenom')}
+          value={values.prenom}
+          onChange={set('prenom')}
+          maxLength={TEACHER_LIMITS.prenom}
+          autoComplete="off"
+        />
+        <InputField
+          label={t.nom}
+          marked
+          error={errorOf('nom')}
+          value={values.nom}
+          onChange={set('nom')}
+          maxLength={TEACHER_LIMITS.nom}
+          autoComplete="off"
+        />
+        <InputField
+          label={t.phone}
+          error={errorOf('phone')}
+          type="tel"
+          inputMode="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          maxLength={TEACHER_LIMITS.phone}
+        />
+        <InputField
+          label={t.email}
+          error={errorOf('email')}
+          type="email"
+          inputMode="email"
+          value={values.email}
+          onChange={set('email')}
+          maxLength={TEACHER_LIMITS.email}
+        />
         {!teacher && (
-          <Field label={t.username} hint={t.usernameHint(suggested)}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                value={values.username}
-                onChange={set('username')}
-                maxLength={50}
-                autoComplete="off"
-                placeholder={suggested}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t.username}
+            hint={t.usernameHint(suggested)}
+            value={values.username}
+            onChange={set('username')}
+            maxLength={50}
+            autoComplete="off"
+            placeholder={suggested}
+          />
         )}
       </form>
     </Modal>

@@ -6,7 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
+import { SelectField, InputField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { timetableText } from '../../i18n/timetable';
 import { DAYS } from '../../../worker/domain/timetable';
@@ -95,68 +95,42 @@ export function LessonDialog({
     >
       <form id="lesson-form" onSubmit={save} noValidate>
         {!lesson && (
-          <Field label={t.course} required>
-            {(control) => (
-              <select {...control} className="input" value={course} onChange={(e) => setCourse(e.target.value)}>
-                <option value="">{t.chooseCourse}</option>
-                {courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {t.courseLabel(c.subject_name, c.class_name, `${c.teacher_prenom} ${c.teacher_nom}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField label={t.course} marked value={course} onChange={(e) => setCourse(e.target.value)}>
+            <option value="">{t.chooseCourse}</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {t.courseLabel(c.subject_name, c.class_name, `${c.teacher_prenom} ${c.teacher_nom}`)}
+              </option>
+            ))}
+          </SelectField>
         )}
-        <Field label={t.day} required>
-          {(control) => (
-            <select {...control} className="input" value={day} onChange={(e) => setDay(e.target.value)}>
-              {DAYS.map((d) => (
-                <option key={d} value={d}>
-                  {timetableText.days[d]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label={t.day} marked value={day} onChange={(e) => setDay(e.target.value)}>
+          {DAYS.map((d) => (
+            <option key={d} value={d}>
+              {timetableText.days[d]}
+            </option>
+          ))}
+        </SelectField>
         <div className="lesson-times">
-          <Field label={t.start} required>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="time"
-                step={300}
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t.end} required>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="time"
-                step={300}
-                value={end}
-                onChange={(e) => setEnd(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t.start}
+            marked
+            type="time"
+            step={300}
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+          />
+          <InputField
+            label={t.end}
+            marked
+            type="time"
+            step={300}
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+          />
         </div>
         <ErrorNotice message={error} />
-        <Field label={t.location}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={location}
-              maxLength={60}
-              onChange={(e) => setLocation(e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField label={t.location} value={location} maxLength={60} onChange={(e) => setLocation(e.target.value)} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
-import { Field } from '../../../components/Field';
+import { Field, InputField, SelectField } from '../../../components/Field';
 import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -90,31 +90,15 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
 
   return (
     <form className="general-form" onSubmit={save}>
-      <Field label={t.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={form.name}
-            onChange={set('name')}
-            required
-            maxLength={SCHOOL_LIMITS.name}
-          />
-        )}
-      </Field>
+      <InputField label={t.name} value={form.name} onChange={set('name')} required maxLength={SCHOOL_LIMITS.name} />
       <div className="form-row">
-        <Field label={t.email}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              className="input"
-              value={form.email}
-              onChange={set('email')}
-              maxLength={SCHOOL_LIMITS.email}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.email}
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          maxLength={SCHOOL_LIMITS.email}
+        />
         <Field label={t.phone} hint={t.phoneHint}>
           {(control) => (
             <div className="phone-input">
@@ -137,43 +121,24 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
           )}
         </Field>
       </div>
-      <Field label={t.address}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={form.address}
-            onChange={set('address')}
-            maxLength={SCHOOL_LIMITS.address}
-          />
-        )}
-      </Field>
+      <InputField label={t.address} value={form.address} onChange={set('address')} maxLength={SCHOOL_LIMITS.address} />
       <div className="form-row">
-        <Field label={t.passingGrade}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min={0}
-              max={100}
-              required
-              className="input"
-              value={form.passing_grade}
-              onChange={set('passing_grade')}
-            />
-          )}
-        </Field>
-        <Field label={t.currency}>
-          {(control) => (
-            <select {...control} className="input" value={form.currency} onChange={set('currency')}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {t.currencies[c]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <InputField
+          label={t.passingGrade}
+          type="number"
+          min={0}
+          max={100}
+          required
+          value={form.passing_grade}
+          onChange={set('passing_grade')}
+        />
+        <SelectField label={t.currency} value={form.currency} onChange={set('currency')}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {t.currencies[c]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <fieldset className="logo-field">
         <legend>{t.logo}</legend>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
-import { Field } from '../../../components/Field';
+import { SelectField } from '../../../components/Field';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
@@ -17,18 +17,19 @@ export function PeriodsTab() {
   return (
     <>
       <h2>{t.title}</h2>
-      <Field label={adminText.common.year} className="field-inline">
-        {(control) => (
-          <select {...control} className="input" value={yearId} onChange={(e) => setYearId(e.target.value)}>
-            <option value="">—</option>
-            {years.map((y) => (
-              <option key={y.id} value={y.id}>
-                {y.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label={adminText.common.year}
+        fieldClassName="field-inline"
+        value={yearId}
+        onChange={(e) => setYearId(e.target.value)}
+      >
+        <option value="">—</option>
+        {years.map((y) => (
+          <option key={y.id} value={y.id}>
+            {y.name}
+          </option>
+        ))}
+      </SelectField>
       {!yearId && (
         <p className="notice notice-info">{years.length ? adminServerText.years.required : adminText.common.noYear}</p>
       )}

@@ -6,7 +6,7 @@ import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Field } from '../../../components/Field';
+import { SelectField, InputField } from '../../../components/Field';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
@@ -113,30 +113,23 @@ export function RolesTab() {
       <form className="role-form" onSubmit={submit}>
         <h3>{editing ? t.formEdit(editing.name) : t.formCreate}</h3>
         {!editing && (
-          <Field label={t.template}>
-            {(control) => (
-              <select {...control} className="input" value={template} onChange={(e) => chooseTemplate(e.target.value)}>
-                <option value="">{t.noTemplate}</option>
-                {ROLE_TEMPLATES.map((r) => (
-                  <option key={r.key} value={r.key} title={r.description}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField label={t.template} value={template} onChange={(e) => chooseTemplate(e.target.value)}>
+            <option value="">{t.noTemplate}</option>
+            {ROLE_TEMPLATES.map((r) => (
+              <option key={r.key} value={r.key} title={r.description}>
+                {r.name}
+              </option>
+            ))}
+          </SelectField>
         )}
-        <Field label={t.name} error={taken ? done.exists : null} announce>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={100}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t.name}
+          error={taken ? done.exists : null}
+          announce
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+        />
         <fieldset className="permission-groups">
           <legend>{t.permissions}</legend>
           {categories.map((category) => (

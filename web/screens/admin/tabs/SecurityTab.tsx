@@ -5,9 +5,9 @@ import { send } from '../../../api/calls';
 import { ApiError, isQueued, NetworkError } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { Field } from '../../../components/Field';
+import {} from '../../../components/Field';
 import { NewPasswordFields } from '../../../components/PasswordChecks';
-import { PasswordInput } from '../../../components/PasswordInput';
+import { PasswordField } from '../../../components/PasswordInput';
 import { toast } from '../../../components/toast';
 import { authText } from '../../../i18n/auth';
 import { passwordText, securityText } from '../../../i18n/security';
@@ -61,16 +61,12 @@ export function SecurityTab() {
     <form className="security-form" onSubmit={submit} noValidate>
       <h2>{t.title}</h2>
       <ErrorNotice message={error} />
-      <Field label={t.current}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t.current}
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
       <NewPasswordFields
         password={next}
         confirm={confirm}

@@ -1,7 +1,7 @@
 // The register's toolbar: search, class (or 'not enrolled'), sort, archived students shown.
 import { SearchField } from '../../../components/SearchField';
 import { ClassSelect } from '../../../components/ClassSelect';
-import { Field } from '../../../components/Field';
+import { SelectField } from '../../../components/Field';
 import { studentText } from '../../../i18n/students';
 import type { ListFilters } from '../model';
 import type { RegisterState } from './useRegister';
@@ -28,19 +28,14 @@ export function Filters({ register }: { register: RegisterState }) {
       >
         <option value={register.unenrolledFilter}>{t.unenrolled}</option>
       </ClassSelect>
-      <Field label={t.sort}>
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={filters.sort}
-            onChange={(e) => refine({ sort: e.target.value as ListFilters['sort'] })}
-          >
-            <option value="nom">{t.sortNom}</option>
-            <option value="prenom">{t.sortPrenom}</option>
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label={t.sort}
+        value={filters.sort}
+        onChange={(e) => refine({ sort: e.target.value as ListFilters['sort'] })}
+      >
+        <option value="nom">{t.sortNom}</option>
+        <option value="prenom">{t.sortPrenom}</option>
+      </SelectField>
       <label className="check toolbar-archived">
         <input
           type="checkbox"
