@@ -84,20 +84,22 @@ function definition(data: SchoolData, id: string, hostname: string, accounts: De
 const LOCKED = /SQLITE_BUSY|database is locked|internal error; reference = /;
 
 /**
- * Runs a batch, again after a moment when the portal's own writes held the database (two
- * processes share its file: the running portal and this test's bindings). A batch is one
- * transaction: a failed one wrote nothing.
+ * Runs `work`, again after a moment when the portal's own writes held the database (two processes
+ * share its file: the running portal and this test's bindings, and workerd's SQLite does not wait
+ * for a lock: a read meets it too). A batch is one transaction: a failed one wrote nothing.
  */
-async function write(db: Db, statements: Statement[]) {
+async function unlocked<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runBatch(db, statements);
+      return await work();
     } catch (error) {
       if (attempt === 5 || !LOCKED.test(`${String((error as Error).cause ?? '')} ${String(error)}`)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
 }
+
+const write = (db: Db, statements: Statement[]) => unlocked(() => runBatch(db, statements));
 
 /** The school and everything in it (its classes and teachers are held by restricting links: their holders go first), then its directory row. */
 async function deleteSchool(local: Local, shard: string, id: string) {
@@ -159,9 +161,9 @@ export const test = base.extend<
     const names = [...local.schools.keys()];
     const target = shard ?? names[parseInt(id[0]!, 16) % names.length]!;
     const db = local.schools.get(target)!;
-    const platformNames = (await local.directory.select({ username: platformUsers.username }).from(platformUsers)).map(
-      (u) => u.username,
-    );
+    const platformNames = (
+      await unlocked(() => local.directory.select({ username: platformUsers.username }).from(platformUsers))
+    ).map((u) => u.username);
     // Its rows first, its directory row last (worker/db/placement.ts's order).
     await write(db, [
       ...(platformNames.length ? [reserve(db, platformNames)] : []),

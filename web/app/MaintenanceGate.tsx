@@ -12,6 +12,7 @@ import { emit, type MaintenanceEvent, on } from '../session/events';
 import { MAINTENANCE_POLL_MS as POLL_MS } from '../../worker/domain/maintenance';
 import { signOut } from '../session/logout';
 import { isPlatform, useSession } from '../session/session';
+import { LineIcon } from '../components/LineIcon';
 import './maintenance.css';
 
 const currentState = () => read(endpoints.platform.maintenance, {}, { anonymous: true });
@@ -81,17 +82,9 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   return (
     <main className="maintenance" role="alert">
       <div className="card maintenance-card">
-        <svg
-          width="48"
-          height="48"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
+        <LineIcon size={48} stroke={1.8}>
           <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
-        </svg>
+        </LineIcon>
         <h1>{shellText.maintenance.title}</h1>
         <p>{state.message || shellText.maintenance.fallback}</p>
         {state.level === 'full_lockdown' && <p className="muted">{shellText.maintenance.lockdown}</p>}

@@ -80,20 +80,9 @@ export interface FieldFrame {
  * own props (FieldFrame) taken out of the rest.
  */
 export function framed<P extends object>(render: (control: Control, props: P) => ReactNode) {
-  return function FramedField({ label, hint, error, announce, marked, fieldClassName, id, ...props }: FieldFrame & P) {
-    return (
-      <Field
-        label={label}
-        hint={hint}
-        error={error}
-        announce={announce}
-        required={marked}
-        className={fieldClassName}
-        id={id}
-      >
-        {(control) => render(control, props as unknown as P)}
-      </Field>
-    );
+  return function FramedField({ marked, fieldClassName, label, hint, error, announce, id, ...props }: FieldFrame & P) {
+    const frame = { label, hint, error, announce, id, required: marked, className: fieldClassName };
+    return <Field {...frame}>{(control) => render(control, props as unknown as P)}</Field>;
   };
 }
 
@@ -108,8 +97,6 @@ export const SelectField = framed((control, { className = 'input', ...select }: 
 ));
 
 /** A labelled text area (`textarea.input`). */
-export const TextAreaField = framed(
-  ({ ...control }, { className = 'input', ...area }: ComponentPropsWithRef<'textarea'>) => (
-    <textarea {...control} className={className} {...area} />
-  ),
-);
+export const TextAreaField = framed((control, { className = 'input', ...area }: ComponentPropsWithRef<'textarea'>) => (
+  <textarea {...control} className={className} {...area} />
+));

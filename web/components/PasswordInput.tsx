@@ -1,6 +1,7 @@
 import { type ComponentPropsWithRef, useState } from 'react';
 import { authText } from '../i18n/auth';
 import { framed } from './Field';
+import { LineIcon } from './LineIcon';
 
 /** A password field with its show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'>) {
@@ -16,19 +17,11 @@ export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'
         aria-pressed={visible}
         aria-controls={props.id}
       >
-        <svg
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <LineIcon>
           <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
           <circle cx="12" cy="12" r="3" />
           {visible && <path d="M3 3l18 18" />}
-        </svg>
+        </LineIcon>
       </button>
     </div>
   );

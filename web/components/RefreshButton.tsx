@@ -1,4 +1,5 @@
 import { commonText } from '../i18n/common';
+import { LineIcon } from './LineIcon';
 
 /** Reloads the page (shown on /, /login, /force-password-change and in the top bar). */
 export function RefreshButton({ className = 'btn btn-ghost' }: { className?: string }) {
@@ -10,18 +11,10 @@ export function RefreshButton({ className = 'btn btn-ghost' }: { className?: str
       aria-label={commonText.refresh}
       title={commonText.refresh}
     >
-      <svg
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon>
         <path d="M21 12a9 9 0 1 1-3-6.7" />
         <path d="M21 3v6h-6" />
-      </svg>
+      </LineIcon>
     </button>
   );
 }

@@ -8,6 +8,7 @@ import type { Role } from '../../worker/contract/roles';
 import { roleOptionNote, roleOptionRule, roleRuleReason, toggleRole } from '../../worker/domain/roles';
 import { adminText } from '../i18n/admin';
 import './role-checklist.css';
+import { LineIcon } from './LineIcon';
 
 const t = adminText.addUser;
 
@@ -62,18 +63,10 @@ export function RoleChecklist({
                   aria-controls={infoId}
                   onClick={() => setOpen((o) => (o === role.id ? null : role.id))}
                 >
-                  <svg
-                    width="20"
-                    height="20"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                  >
+                  <LineIcon>
                     <circle cx="12" cy="12" r="10" />
                     <path d="M12 11v6M12 7.5v.5" strokeLinecap="round" />
-                  </svg>
+                  </LineIcon>
                 </button>
               </div>
               {note && (

@@ -14,6 +14,7 @@ import { useOnline } from '../session/connectivity';
 import type { MenuItem } from './menu';
 import { useSchool } from './school';
 import './layout.css';
+import { LineIcon } from '../components/LineIcon';
 
 function YearSelector() {
   const { years, selectedYear, selectYear } = useSchool();
@@ -122,17 +123,9 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
           aria-label={open ? shellText.nav.closeMenu : shellText.nav.openMenu}
           onClick={() => setOpen((o) => !o)}
         >
-          <svg
-            width="24"
-            height="24"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
+          <LineIcon size={24}>
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
-          </svg>
+          </LineIcon>
           {compact && !open && unread > 0 && (
             <span className="menu-badge" aria-label={communicationsText.support.menuUnread(unread)}>
               {unread}

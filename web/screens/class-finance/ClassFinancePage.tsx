@@ -19,13 +19,15 @@ import { hasPermission, useSession } from '../../session/session';
 import { FinanceDetails } from './FinanceDetails';
 import { FinancePanel } from './FinancePanel';
 import { EyeIcon, GraduationCapIcon, PencilIcon } from './icons';
-import { balanceClass, type Enrollment, folded, fullName, moneyIn, totalsOf } from './model';
+import { type Enrollment, folded, fullName, moneyIn, totalsOf } from './model';
 import { NewPaymentDialog } from './NewPayment';
 import { printReceipt } from './receipt';
 import { printFinanceSheets } from './sheet';
 import { hasScholarship } from '../../../worker/domain/money';
 import '../../components/stacked-table.css';
 import './class-finance.css';
+import { toggled, withAll } from '../../components/selection';
+import { MoneyCell } from '../../components/MoneyCell';
 
 const t = financeText.classPage;
 
@@ -104,22 +106,15 @@ function Roster({
   }, [all, search]);
   const allShownSelected = rows.length > 0 && rows.every((e) => selected.has(e.id));
 
-  const toggleSelected = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggleSelected = (id: string) => setSelected((s) => toggled(s, id));
   const toggleAllShown = () =>
-    setSelected((s) => {
-      const next = new Set(s);
-      for (const e of rows) {
-        if (allShownSelected) next.delete(e.id);
-        else next.add(e.id);
-      }
-      return next;
-    });
+    setSelected((s) =>
+      withAll(
+        s,
+        rows.map((e) => e.id),
+        !allShownSelected,
+      ),
+    );
 
   // Optimistic: the switch moves at once; a refused change is undone by reloading the roster.
   async function toggleAccess(e: Enrollment) {
@@ -288,15 +283,9 @@ function Roster({
                         <span className="switch-knob" />
                       </button>
                     </td>
-                    <td data-label={t.columns.adjusted} className="num money">
-                      {money(totals.adjusted)}
-                    </td>
-                    <td data-label={t.columns.paid} className="num money">
-                      {money(totals.paid)}
-                    </td>
-                    <td data-label={t.columns.balance} className={`num money ${balanceClass(totals.balance)}`}>
-                      {money(totals.balance)}
-                    </td>
+                    <MoneyCell label={t.columns.adjusted} text={money(totals.adjusted)} />
+                    <MoneyCell label={t.columns.paid} text={money(totals.paid)} />
+                    <MoneyCell label={t.columns.balance} text={money(totals.balance)} balance={totals.balance} />
                     <td data-label={t.columns.actions} className="col-actions stacked-whole">
                       <div className="row-actions">
                         {canEdit && (

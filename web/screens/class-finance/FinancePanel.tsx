@@ -235,27 +235,22 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                       )
                     ) : (
                       !p.pending && (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-small btn-remove"
-                          aria-label={t.removeLine(p.label)}
-                          onClick={() => setDraft((d) => ({ ...d, payments: d.payments.filter((x) => x.id !== p.id) }))}
-                        >
-                          {t.remove}
-                        </button>
+                        <RemoveLine
+                          label={p.label}
+                          onRemove={() =>
+                            setDraft((d) => ({ ...d, payments: d.payments.filter((x) => x.id !== p.id) }))
+                          }
+                        />
                       )
                     )}
                   </div>
                 </div>
               );
             })}
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setDraft((d) => ({ ...d, payments: [...d.payments, newPayment(d.payments.length + 1)] }))}
-            >
-              + {t.addPayment}
-            </button>
+            <AddLine
+              label={t.addPayment}
+              onAdd={() => setDraft((d) => ({ ...d, payments: [...d.payments, newPayment(d.payments.length + 1)] }))}
+            />
           </Section>
 
           <Section title={t.adjustments}>
@@ -278,24 +273,19 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                   />
                 </div>
                 <div className="line-meta">
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-small btn-remove"
-                    aria-label={t.removeLine(a.label)}
-                    onClick={() => setDraft((d) => ({ ...d, adjustments: d.adjustments.filter((x) => x.id !== a.id) }))}
-                  >
-                    {t.remove}
-                  </button>
+                  <RemoveLine
+                    label={a.label}
+                    onRemove={() =>
+                      setDraft((d) => ({ ...d, adjustments: d.adjustments.filter((x) => x.id !== a.id) }))
+                    }
+                  />
                 </div>
               </div>
             ))}
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setDraft((d) => ({ ...d, adjustments: [...d.adjustments, newAdjustment()] }))}
-            >
-              + {t.addAdjustment}
-            </button>
+            <AddLine
+              label={t.addAdjustment}
+              onAdd={() => setDraft((d) => ({ ...d, adjustments: [...d.adjustments, newAdjustment()] }))}
+            />
           </Section>
 
           <Section title={t.summary}>
@@ -413,5 +403,28 @@ export function AmountField({
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
     />
+  );
+}
+
+/** The button that takes a payment or adjustment line out of the sheet before it is saved. */
+function RemoveLine({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-small btn-remove"
+      aria-label={t.removeLine(label)}
+      onClick={onRemove}
+    >
+      {t.remove}
+    </button>
+  );
+}
+
+/** The button that adds a payment or adjustment line. */
+function AddLine({ label, onAdd }: { label: string; onAdd: () => void }) {
+  return (
+    <button type="button" className="btn btn-secondary" onClick={onAdd}>
+      + {label}
+    </button>
   );
 }

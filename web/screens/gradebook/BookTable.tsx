@@ -9,6 +9,7 @@ import { AppreciationInput } from './AppreciationInput';
 import { percentText, studentName } from './book';
 import { ScoreInput } from './ScoreInput';
 import type { BookState } from './useBook';
+import { toggled } from '../../components/selection';
 
 export interface BookTableProps {
   state: BookState;
@@ -21,13 +22,7 @@ export interface BookTableProps {
 
 export function BookTable({ state, students, selected, setSelected, onEdit, onRemove }: BookTableProps) {
   const allSelected = students.length > 0 && students.every((s) => selected.has(s.enrollment_id));
-  const toggle = (enrollmentId: string) =>
-    setSelected((set) => {
-      const next = new Set(set);
-      if (next.has(enrollmentId)) next.delete(enrollmentId);
-      else next.add(enrollmentId);
-      return next;
-    });
+  const toggle = (enrollmentId: string) => setSelected((set) => toggled(set, enrollmentId));
   return (
     <div className="gradebook-scroll">
       <table className="gradebook-table">

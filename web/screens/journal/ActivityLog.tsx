@@ -18,6 +18,7 @@ import { commonText } from '../../i18n/common';
 import type { PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contract/audit';
 import '../../components/stacked-table.css';
 import './journal.css';
+import { toggled } from '../../components/selection';
 
 export const AUDIT_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 20;
@@ -85,12 +86,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
   useEffect(() => setSelected(new Set()), [path]);
 
   const update = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((s) => toggled(s, id));
   const pageIds = data?.logs.map((l) => l.id) ?? [];
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 

@@ -208,26 +208,29 @@ interface TableProps {
   appreciation: (s: CardSubject) => ReactNode;
 }
 
+/** The head of a subjects table: the subject, the coefficient and `numbers`, then the appreciation. */
+function SubjectsHead({ numbers }: { numbers: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t.subject}</th>
+        {[t.coefficient, ...numbers].map((label, i) => (
+          <th key={i} scope="col" className="rc-num">
+            {label}
+          </th>
+        ))}
+        <th scope="col" className="rc-app-col">
+          {t.appreciation}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 function StandardTable({ card, base, appreciation, compact = false }: TableProps & { compact?: boolean }) {
   return (
     <table className="rc-subjects">
-      <thead>
-        <tr>
-          <th scope="col">{t.subject}</th>
-          <th scope="col" className="rc-num">
-            {t.coefficient}
-          </th>
-          <th scope="col" className="rc-num">
-            {t.score}
-          </th>
-          <th scope="col" className="rc-num">
-            {t.average} {base}
-          </th>
-          <th scope="col" className="rc-app-col">
-            {t.appreciation}
-          </th>
-        </tr>
-      </thead>
+      <SubjectsHead numbers={[t.score, `${t.average} ${base}`]} />
       <tbody>
         {card.subjects.map((s) => (
           <tr key={s.subjectId} className={bandClass(s)}>
@@ -310,25 +313,7 @@ function DetailedTable({ card, base, appreciation }: TableProps) {
 function AnnualTable({ card, periodNames, appreciation }: Omit<TableProps, 'base'> & { periodNames: string[] }) {
   return (
     <table className="rc-subjects rc-annual">
-      <thead>
-        <tr>
-          <th scope="col">{t.subject}</th>
-          <th scope="col" className="rc-num">
-            {t.coefficient}
-          </th>
-          {periodNames.map((name) => (
-            <th key={name} scope="col" className="rc-num">
-              {name}
-            </th>
-          ))}
-          <th scope="col" className="rc-num">
-            {t.annualColumn}
-          </th>
-          <th scope="col" className="rc-app-col">
-            {t.appreciation}
-          </th>
-        </tr>
-      </thead>
+      <SubjectsHead numbers={[...periodNames, t.annualColumn]} />
       <tbody>
         {card.subjects.map((s) => (
           <tr

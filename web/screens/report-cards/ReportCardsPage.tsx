@@ -31,6 +31,7 @@ import { palmaresCsv, printPalmares } from './palmares';
 import { type CardContext, ReportCard } from './ReportCard';
 import cardStyles from './cards.css?raw';
 import './report-cards.css';
+import { toggled } from '../../components/selection';
 
 /** The grade book's dialog (its own chunk), opened over the cards by 'Modifier les Notes'. */
 const GradeBookDialog = lazy(async () => ({ default: (await import('../gradebook/GradeBookDialog')).GradeBookDialog }));
@@ -310,14 +311,7 @@ export function ReportCardsPage() {
                       <input
                         type="checkbox"
                         checked={selected.has(e.id)}
-                        onChange={() =>
-                          setSelected((current) => {
-                            const next = new Set(current);
-                            if (next.has(e.id)) next.delete(e.id);
-                            else next.add(e.id);
-                            return next;
-                          })
-                        }
+                        onChange={() => setSelected((current) => toggled(current, e.id))}
                       />
                       <span>
                         {e.student.nom} {e.student.prenom}

@@ -19,6 +19,7 @@ import type { ReportQuery } from '../../../worker/contract/finance';
 import { ReportExports } from './ReportExports';
 import '../../components/stacked-table.css';
 import './report.css';
+import { MoneyCell } from '../../components/MoneyCell';
 
 const t = financeText.report;
 export const REPORT_DEBOUNCE_MS = 300;
@@ -210,21 +211,11 @@ export function ReportPage() {
                         </td>
                         <td data-label={t.columns.year}>{e.year_name}</td>
                         <td data-label={t.columns.className}>{e.className}</td>
-                        <td data-label={t.columns.base} className="num money">
-                          {money(e.mppa)}
-                        </td>
-                        <td data-label={t.columns.adjustments} className="num money">
-                          {money(e.adjustments_total)}
-                        </td>
-                        <td data-label={t.columns.adjusted} className="num money">
-                          {money(e.adjusted_mppa)}
-                        </td>
-                        <td data-label={t.columns.paid} className="num money">
-                          {money(e.total_paid)}
-                        </td>
-                        <td data-label={t.columns.balance} className={`num money ${balanceClass(e.balance)}`}>
-                          {money(e.balance)}
-                        </td>
+                        <MoneyCell label={t.columns.base} text={money(e.mppa)} />
+                        <MoneyCell label={t.columns.adjustments} text={money(e.adjustments_total)} />
+                        <MoneyCell label={t.columns.adjusted} text={money(e.adjusted_mppa)} />
+                        <MoneyCell label={t.columns.paid} text={money(e.total_paid)} />
+                        <MoneyCell label={t.columns.balance} text={money(e.balance)} balance={e.balance} />
                       </tr>
                     ))}
                   </tbody>

@@ -22,6 +22,7 @@ import { ACCOUNTS_PER_REQUEST } from '../../../worker/domain/accounts';
 import type { StudentAccountRow } from '../../../worker/contract/student-accounts';
 import { printSlips, type Slip } from './slips';
 import './student-accounts.css';
+import { toggled } from '../../components/selection';
 
 const nameOf = (r: { prenom: string; nom: string }) => `${r.nom} ${r.prenom}`;
 
@@ -113,13 +114,7 @@ export function StudentAccountsPage() {
     if (outcome) setDialog(null);
   }
 
-  const toggle = (id: string) =>
-    setSelected((set) => {
-      const next = new Set(set);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((set) => toggled(set, id));
 
   return (
     <main className="page student-accounts">

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
 import './support.css';
+import { toggled } from '../../components/selection';
 
 const t = communicationsText.announcements;
 
@@ -21,13 +22,6 @@ const when = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
-
-function toggled(set: ReadonlySet<string>, id: string): Set<string> {
-  const next = new Set(set);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
-}
 
 /** The compose form: the text, the choices (checkboxes with a select-all), the send button. */
 function Compose({

@@ -19,6 +19,7 @@ import { CHAT_POLL_MS, LIST_POLL_MS } from '../../layouts/poll-periods';
 import type { SupportMessage, SupportPush } from '../../../worker/contract/support';
 import { conversationTag } from '../../../worker/domain/support';
 import './support.css';
+import { toggled } from '../../components/selection';
 
 const t = communicationsText.support;
 
@@ -267,13 +268,7 @@ export function AdminSupport() {
       .catch((e: unknown) => console.warn('read marks:', errorMessage(e)));
   }, [teacherId, unreadOnScreen, refreshList]);
 
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((s) => toggled(s, id));
 
   const remove = async () => {
     setDeleting(true);
