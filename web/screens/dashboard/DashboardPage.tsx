@@ -116,7 +116,7 @@ function QuickPayments() {
     <section className="quick-payments" aria-labelledby="quick-payments-title">
       <h2 id="quick-payments-title">{t.quickPayments}</h2>
       {classes.length === 0 && <p className="muted">{t.noClasses}</p>}
-      <ul>
+      <ul className="inline-list">
         {classes.map((c) => (
           <li key={c.id}>
             <Link className="btn btn-secondary" to={`/class/${encodeURIComponent(c.name)}`}>

@@ -50,7 +50,7 @@ export function DraftsElsewhere({ course, periods, periodId, drafts, onChoose }:
   return (
     <div className="notice notice-warning gradebook-elsewhere" role="status">
       <p>{t.drafts.elsewhere}</p>
-      <ul>
+      <ul className="inline-list">
         {elsewhere.map(({ period, count }) => (
           <li key={period.id}>
             <button type="button" className="btn btn-secondary" onClick={() => onChoose(period.id)}>

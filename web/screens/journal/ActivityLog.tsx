@@ -139,9 +139,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
       {canDelete && <DeleteByDate onDeleted={log.reload} />}
 
       {log.error ? (
-        <p className="notice notice-error" role="alert">
-          {t.loadError(log.error)}
-        </p>
+        <ErrorNotice message={t.loadError(log.error)} />
       ) : !data ? (
         <p className="muted" role="status">
           {commonText.loading}

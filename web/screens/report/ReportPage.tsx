@@ -20,6 +20,7 @@ import { ReportExports } from './ReportExports';
 import '../../components/stacked-table.css';
 import './report.css';
 import { MoneyCell } from '../../components/MoneyCell';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const t = financeText.report;
 export const REPORT_DEBOUNCE_MS = 300;
@@ -148,9 +149,7 @@ export function ReportPage() {
       />
 
       {report.error ? (
-        <p className="notice notice-error" role="alert">
-          {t.error(report.error || t.fetchFallback)}
-        </p>
+        <ErrorNotice message={t.error(report.error || t.fetchFallback)} />
       ) : !data ? (
         <p className="muted" role="status">
           {commonText.loading}

@@ -42,7 +42,7 @@ export function StudentTable({
         <thead>
           <tr>
             <th scope="col" className="col-check">
-              <label className="select-all">
+              <label className="tap-check select-all">
                 <input
                   type="checkbox"
                   aria-label={t.selectAll}
@@ -78,7 +78,7 @@ export function StudentTable({
                 className={`${selected.has(s.id) ? 'is-selected' : ''}${s.status === 'archived' ? ' is-archived' : ''}`}
               >
                 <td className="col-check">
-                  <label className="row-check">
+                  <label className="tap-check row-check">
                     <input
                       type="checkbox"
                       aria-label={t.select(name)}

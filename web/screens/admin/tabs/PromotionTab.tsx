@@ -208,7 +208,7 @@ export function PromotionTab() {
                       {s.already_enrolled ? (
                         <span className="muted">{t.enrolledAlready}</span>
                       ) : (
-                        <label className="promotion-toggle">
+                        <label className="tap-check promotion-toggle">
                           <input
                             type="checkbox"
                             aria-label={t.overrideLabel(name)}

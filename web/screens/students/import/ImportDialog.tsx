@@ -28,6 +28,7 @@ import { formatDateFr, isIsoDate } from '../../../../worker/domain/students';
 import { checkLines, dropJob, type ImportJob, lineName, saveJob, sendNextBatch } from './job';
 import { readRegisterFile, type RegisterSheet, UnreadableFile } from './read-file';
 import './import.css';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 
 type Step =
   | { kind: 'choose'; reading: boolean; error: string | null }
@@ -184,11 +185,7 @@ export function ImportDialog({
             />
           </label>
           {step.reading && <p role="status">{t.choose.reading}</p>}
-          {step.error && (
-            <p className="notice notice-error" role="alert">
-              {step.error}
-            </p>
-          )}
+          <ErrorNotice message={step.error} />
         </>
       );
       actions = (
@@ -253,11 +250,7 @@ export function ImportDialog({
               <p>{t.map.checking(step.checking, step.sheet.rows.length)}</p>
             </div>
           )}
-          {step.error && (
-            <p className="notice notice-error" role="alert">
-              {step.error}
-            </p>
-          )}
+          <ErrorNotice message={step.error} />
         </>
       );
       actions = (
@@ -294,11 +287,7 @@ export function ImportDialog({
         <>
           <progress max={step.job.lines.length} value={step.job.sent} className="import-progress" />
           <p role="status">{t.writing.progress(step.job.sent, step.job.lines.length)}</p>
-          {step.error && (
-            <p className="notice notice-error" role="alert">
-              {step.error}
-            </p>
-          )}
+          <ErrorNotice message={step.error} />
           {!step.running && !step.error && (
             <p className="notice notice-info">
               {t.writing.pending(step.job.file, step.job.sent, step.job.lines.length)}

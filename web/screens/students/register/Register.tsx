@@ -49,6 +49,7 @@ import { type ImportJob, savedJob } from '../import/job';
 import { SelectionBar } from './SelectionBar';
 import { wholeList } from './stored';
 import { useRegister } from './useRegister';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 
 const t = studentText;
 
@@ -261,11 +262,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
         />
       )}
 
-      {list.error && !page && (
-        <p className="notice notice-error" role="alert">
-          {list.error}
-        </p>
-      )}
+      {!page && <ErrorNotice message={list.error} />}
       {!page && list.loading && (
         <p className="muted" role="status">
           {t.table.loading}
