@@ -7,7 +7,7 @@ export default defineConfig({
   // The Workbox modules read process.env.NODE_ENV: their production build, as the worker's bundle.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   test: {
-    include: ['test/sw/**/*.test.ts'],
+    include: ['test/sw/**/*.test.ts', 'test/page/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./test/sw/setup.ts'],
     env: { NODE_ENV: 'production' },

@@ -66,6 +66,10 @@ export interface RequestOptions {
   background?: boolean;
   /** Sent again after a renewal of the access token (at most once). */
   renewed?: boolean;
+  /** A read asked again on purpose (a screen's reload): never answered by the one just made. */
+  fresh?: boolean;
+  /** A POST that writes nothing (several reads in one request): the reads just made stay shared. */
+  readOnly?: boolean;
 }
 
 /**
@@ -95,6 +99,8 @@ export function endMaintenanceStall() {
 }
 
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  // A write may change what any read answered: the next reads ask the server.
+  if (method !== 'GET' && !options.readOnly) justRead.clear();
   if (stalled && !options.anonymous) await stalled;
   // An ended device session shows at the server's 401 below.
   if (!options.anonymous) await ensureFreshToken();
@@ -163,14 +169,42 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   throw new ApiError(response.status, message, code, (data ?? {}) as Record<string, unknown>);
 }
 
-/** A read, counted while on its way (the app shell's progress bar). */
-async function read<T>(path: string, options?: RequestOptions): Promise<T> {
-  const done = options?.background ? () => undefined : trackRead();
-  try {
-    return await request<T>('GET', path, undefined, options);
-  } finally {
-    done();
+/**
+ * How long a read's answer also answers the same read (same address, same account): a screen and
+ * the working data, or a screen mounting twice, reading the same thing at once send one request
+ * on a slow line (issue 29). Short, so that another person's change shows at the next visit.
+ */
+const JUST_READ_MS = 5_000;
+/** The reads under way or answered within JUST_READ_MS, by account and address; a write empties it. */
+const justRead = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+/** `answer`, or an AbortError as soon as `signal` aborts (the shared read itself goes on for the others). */
+function abortable<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** A read, counted while on its way (the app shell's progress bar), shared with the same read made a moment before. */
+async function read<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const key = `${getSession()?.id ?? ''} ${path}`;
+  const shared = justRead.get(key);
+  if (!options.fresh && shared && Date.now() - shared.at < JUST_READ_MS) {
+    // A copy: the screens may hold and patch their data.
+    return structuredClone(await abortable(shared.answer, options.signal)) as T;
   }
+  const done = options.background ? () => undefined : trackRead();
+  const { signal, ...unsignalled } = options;
+  const answer = request<T>('GET', path, undefined, unsignalled).finally(done);
+  const entry = { at: Date.now(), answer };
+  justRead.set(key, entry);
+  // A failed read is not shared after it failed: the next one asks again.
+  answer.catch(() => justRead.get(key) === entry && justRead.delete(key));
+  return structuredClone(await abortable(answer, signal)) as T;
 }
 
 /** A poll's answer: unchanged (304, no body) or the new data with its ETag. */

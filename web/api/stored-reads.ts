@@ -23,7 +23,7 @@ export async function readTogether(paths: readonly string[], userId: string): Pr
     const { parts } = await sendNow(
       endpoints.reads.batch,
       { body: { paths: unique.slice(start, start + READS_PER_REQUEST) } },
-      { background: true },
+      { background: true, readOnly: true },
     );
     if (typeof caches === 'undefined' || getSession()?.id !== userId) return;
     const cache = await caches.open(API_CACHE);

@@ -49,7 +49,7 @@ export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): Api
     };
     setLoading(true);
     api
-      .get<T>(path, { signal: controller.signal })
+      .get<T>(path, { signal: controller.signal, fresh: version > 0 })
       .then((result) => show(result, false))
       .catch(async (e: unknown) => {
         if (controller.signal.aborted) return;
