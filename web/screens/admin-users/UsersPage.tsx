@@ -123,7 +123,7 @@ function Users({ session }: { session: Session }) {
       <p>
         <Link to="/admin">← {t.back}</Link>
       </p>
-      <div className="users-head">
+      <div className="spread users-head">
         <h1>{t.title}</h1>
         <Link to="/admin/add-user" className="btn">
           + {t.add}

@@ -156,7 +156,7 @@ function Roster({
 
   return (
     <section className="card roster" aria-labelledby="roster-title">
-      <div className="roster-head">
+      <div className="spread roster-head">
         <h2 id="roster-title">{t.tableTitle}</h2>
         <RefusedWrites
           areas={[endpoints.finance.roster.path]}
@@ -199,7 +199,7 @@ function Roster({
       </div>
 
       {selected.size > 0 && (
-        <div className="selection-bar" role="status">
+        <div className="spread selection-bar" role="status">
           <span>{t.selected(selected.size)}</span>
           <button type="button" className="btn" onClick={printSelected}>
             {t.printSheets}

@@ -148,7 +148,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
         <p className="muted">{t.empty}</p>
       ) : (
         <div aria-busy={log.loading}>
-          <div className="journal-bar">
+          <div className="spread journal-bar">
             <p className="muted">{t.total(data.pagination.total)}</p>
             {canDelete && <DeleteSelection ids={[...selected]} onDeleted={log.reload} />}
           </div>

@@ -293,7 +293,7 @@ export function ReportCardsPage() {
             <p className="muted">{t.empty}</p>
           ) : (
             <>
-              <div className="rc-selection-head">
+              <div className="spread rc-selection-head">
                 <label className="rc-check rc-check-all">
                   <input
                     type="checkbox"

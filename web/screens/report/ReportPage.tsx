@@ -157,24 +157,14 @@ export function ReportPage() {
       ) : (
         <>
           <div className="report-totals">
-            <div className="card summary-card">
-              <span>{t.cards.expected}</span>
-              <strong className="money" data-testid="total-expected">
-                {money(data.totals.adjusted_mppa)}
-              </strong>
-            </div>
-            <div className="card summary-card">
-              <span>{t.cards.paid}</span>
-              <strong className="money" data-testid="total-paid">
-                {money(data.totals.total_paid)}
-              </strong>
-            </div>
-            <div className="card summary-card">
-              <span>{t.cards.balance}</span>
-              <strong className={`money ${balanceClass(data.totals.balance)}`} data-testid="total-balance">
-                {money(data.totals.balance)}
-              </strong>
-            </div>
+            <Total label={t.cards.expected} testId="total-expected" text={money(data.totals.adjusted_mppa)} />
+            <Total label={t.cards.paid} testId="total-paid" text={money(data.totals.total_paid)} />
+            <Total
+              label={t.cards.balance}
+              testId="total-balance"
+              text={money(data.totals.balance)}
+              tone={balanceClass(data.totals.balance)}
+            />
           </div>
 
           <section className="card report-list" aria-busy={report.loading}>
@@ -228,5 +218,17 @@ export function ReportPage() {
         </>
       )}
     </main>
+  );
+}
+
+/** One of the report's three totals: its label over its amount (`tone`: the balance's colour class). */
+function Total({ label, testId, text, tone }: { label: string; testId: string; text: string; tone?: string }) {
+  return (
+    <div className="card summary-card">
+      <span>{label}</span>
+      <strong className={tone ? `money ${tone}` : 'money'} data-testid={testId}>
+        {text}
+      </strong>
+    </div>
   );
 }

@@ -141,7 +141,7 @@ function ResourceManager<D>({
       {shown && shown.length > 0 && (
         <ul className="resource-list" aria-label={t.title}>
           {shown.map((r) => (
-            <li key={r.id} className="card resource-item">
+            <li key={r.id} className="card spread resource-item">
               <div>
                 <h3>
                   {r.title} {isPendingFor(pending, [endpoints.resources.create.path], r.id) && <PendingBadge />}

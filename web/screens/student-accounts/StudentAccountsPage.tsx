@@ -135,7 +135,7 @@ export function StudentAccountsPage() {
             />
             <SearchField label={t.search} className="field-flush" value={search} onChange={setSearch} />
           </div>
-          <div className="student-accounts-actions">
+          <div className="spread student-accounts-actions">
             <label className="student-accounts-check">
               <input
                 type="checkbox"

@@ -26,7 +26,7 @@ export function StudentResourcesPage() {
       {data && data.length > 0 && (
         <ul className="resource-list" aria-label={t.studentTitle}>
           {data.map((r) => (
-            <li key={r.id} className="card resource-item">
+            <li key={r.id} className="card spread resource-item">
               <div>
                 <h3>{r.title}</h3>
                 <p className="muted resource-meta">

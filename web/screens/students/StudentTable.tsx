@@ -118,33 +118,12 @@ export function StudentTable({
                 </td>
                 <td className="col-actions">
                   <div className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      onClick={() => actions.onOpen(s)}
-                      aria-label={t.detailsOf(name)}
-                    >
-                      {t.details}
-                    </button>
+                    <RowButton label={t.details} name={t.detailsOf(name)} onClick={() => actions.onOpen(s)} />
                     {actions.canEdit && (
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        onClick={() => actions.onEdit(s)}
-                        aria-label={t.editOf(name)}
-                      >
-                        {t.edit}
-                      </button>
+                      <RowButton label={t.edit} name={t.editOf(name)} onClick={() => actions.onEdit(s)} />
                     )}
                     {actions.canEnrol && !s.enrollment && s.status === 'active' && (
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => actions.onEnrol(s)}
-                        aria-label={t.enrolOf(name)}
-                      >
-                        {t.enrol}
-                      </button>
+                      <RowButton primary label={t.enrol} name={t.enrolOf(name)} onClick={() => actions.onEnrol(s)} />
                     )}
                   </div>
                 </td>
@@ -154,5 +133,29 @@ export function StudentTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A small button of a row, named after its pupil for screen readers (`name`). */
+function RowButton({
+  label,
+  name,
+  primary = false,
+  onClick,
+}: {
+  label: string;
+  name: string;
+  primary?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? 'btn btn-small' : 'btn btn-secondary btn-small'}
+      onClick={onClick}
+      aria-label={name}
+    >
+      {label}
+    </button>
   );
 }

@@ -76,7 +76,7 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
 
   return (
     <>
-      <div className="superadmin-bar">
+      <div className="spread superadmin-bar">
         <h2>{platformText.tabs.schools}</h2>
         <button type="button" className="btn" onClick={() => setDialog({ kind: 'create' })}>
           {t.add}
@@ -94,7 +94,7 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
           const state = stateOf(school, now);
           return (
             <li key={school.id} className="school-card" aria-label={school.name}>
-              <div className="school-card-head">
+              <div className="spread school-card-head">
                 <h3>{school.name}</h3>
                 <span className={`badge school-state state-${state.tone}`}>{state.label}</span>
               </div>

@@ -127,7 +127,7 @@ export function RollCallPage() {
         areas={[endpoints.rollCall.save.path]}
         only={(w) => w.ids.includes(entryId) && w.ids.includes(date)}
       />
-      <div className="roll-call-steps">
+      <div className="spread roll-call-steps">
         <button type="button" className="btn btn-secondary" onClick={() => go(addDays(date, -7))}>
           {t.previous}
         </button>
@@ -144,7 +144,7 @@ export function RollCallPage() {
         <p className="card muted">{t.empty}</p>
       ) : (
         <>
-          <div className="roll-call-bar">
+          <div className="spread roll-call-bar">
             <span role="status">
               {t.counted(marks.size, data.students.length)}
               {busy ? ` · ${t.saving}` : sent === 'saved' && draft.size === 0 && !waiting ? ` · ${t.saved}` : ''}
@@ -165,7 +165,7 @@ export function RollCallPage() {
               const name = `${student.nom} ${student.prenom}`;
               const current = marks.get(student.enrollment_id) ?? null;
               return (
-                <li key={student.enrollment_id} className="roll-call-row">
+                <li key={student.enrollment_id} className="spread roll-call-row">
                   <span className="roll-call-name">{name}</span>
                   <span className="roll-call-marks" role="group" aria-label={name}>
                     {ATTENDANCE_STATUSES.map((status) => (

@@ -60,6 +60,13 @@ export function TeacherForm({
   }
 
   const errorOf = (field: TeacherField) => (error?.field === field ? error.message : null);
+  /** A profile field's value, error, change and length limit. */
+  const bound = (field: keyof typeof TEACHER_LIMITS) => ({
+    value: values[field],
+    onChange: set(field),
+    error: errorOf(field),
+    maxLength: TEACHER_LIMITS[field],
+  });
   const suggested = teacherUsernameBase(values);
   return (
     <Modal
@@ -70,42 +77,10 @@ export function TeacherForm({
       }
     >
       <form id="teacher-form" onSubmit={submit} noValidate>
-        <InputField
-          label={t.prenom}
-          marked
-          error={errorOf('prenom')}
-          value={values.prenom}
-          onChange={set('prenom')}
-          maxLength={TEACHER_LIMITS.prenom}
-          autoComplete="off"
-        />
-        <InputField
-          label={t.nom}
-          marked
-          error={errorOf('nom')}
-          value={values.nom}
-          onChange={set('nom')}
-          maxLength={TEACHER_LIMITS.nom}
-          autoComplete="off"
-        />
-        <InputField
-          label={t.phone}
-          error={errorOf('phone')}
-          type="tel"
-          inputMode="tel"
-          value={values.phone}
-          onChange={set('phone')}
-          maxLength={TEACHER_LIMITS.phone}
-        />
-        <InputField
-          label={t.email}
-          error={errorOf('email')}
-          type="email"
-          inputMode="email"
-          value={values.email}
-          onChange={set('email')}
-          maxLength={TEACHER_LIMITS.email}
-        />
+        <InputField label={t.prenom} marked autoComplete="off" {...bound('prenom')} />
+        <InputField label={t.nom} marked autoComplete="off" {...bound('nom')} />
+        <InputField label={t.phone} type="tel" inputMode="tel" {...bound('phone')} />
+        <InputField label={t.email} type="email" inputMode="email" {...bound('email')} />
         {!teacher && (
           <InputField
             label={t.username}

@@ -100,7 +100,7 @@ export function TeachersPage() {
 
   return (
     <main className="page teachers-page">
-      <div className="teachers-head">
+      <div className="spread teachers-head">
         <h1>{shellText.screens.teachers}</h1>
         <button
           type="button"
