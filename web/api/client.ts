@@ -201,6 +201,8 @@ async function read<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { signal, ...unsignalled } = options;
   const answer = request<T>('GET', path, undefined, unsignalled).finally(done);
   const entry = { at: Date.now(), answer };
+  // Only the last moment's reads are kept: a long session does not hold every answer it read.
+  for (const [k, e] of justRead) if (entry.at - e.at >= JUST_READ_MS) justRead.delete(k);
   justRead.set(key, entry);
   // A failed read is not shared after it failed: the next one asks again.
   answer.catch(() => justRead.get(key) === entry && justRead.delete(key));
