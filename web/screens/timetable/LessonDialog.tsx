@@ -13,6 +13,9 @@ import { DAYS } from '../../../worker/domain/timetable';
 import type { FullAssignment } from '../../../worker/contract/teachers';
 import type { TimetableEntry } from '../../../worker/contract/timetable';
 
+/** A lesson's start or end: a time by 5 minutes, marked as required. */
+const TIME = { marked: true, type: 'time', step: 300 } as const;
+
 const t = timetableText.manage;
 
 export function LessonDialog({
@@ -112,22 +115,8 @@ export function LessonDialog({
           ))}
         </SelectField>
         <div className="lesson-times">
-          <InputField
-            label={t.start}
-            marked
-            type="time"
-            step={300}
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-          />
-          <InputField
-            label={t.end}
-            marked
-            type="time"
-            step={300}
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-          />
+          <InputField label={t.start} {...TIME} value={start} onChange={(e) => setStart(e.target.value)} />
+          <InputField label={t.end} {...TIME} value={end} onChange={(e) => setEnd(e.target.value)} />
         </div>
         <ErrorNotice message={error} />
         <InputField label={t.location} value={location} maxLength={60} onChange={(e) => setLocation(e.target.value)} />
