@@ -1,7 +1,7 @@
 // Academic periods of a school year (document 1 §2 "Periods" tab, §7).
 import { z } from 'zod';
 import { id, name } from './common';
-import { type Answer, area, type Body, editableList } from './endpoint';
+import { type Answer, area, editableList } from './endpoint';
 import { isIsoDate } from '../domain/students';
 import { adminServerText } from './texts/admin';
 
@@ -43,5 +43,4 @@ export const periodsApi = area(
   ),
 );
 
-export type PeriodInput = Body<typeof periodsApi.create>;
 export type SavedPeriod = Answer<typeof periodsApi.create>;

@@ -86,7 +86,6 @@ export const attendanceApi = area('attendance', {
 });
 
 export type DailyReport = Answer<typeof attendanceApi.daily>;
-export type DailyRecord = z.output<typeof dailyRecord>;
 export type DailyOverride = Body<typeof attendanceApi.override>;
 export type SavedOverride = Answer<typeof attendanceApi.override>;
 export type DetailedReport = Answer<typeof attendanceApi.detailed>;

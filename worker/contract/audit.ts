@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { deleteRangeProblem } from '../domain/audit';
 import { isIsoDate } from '../domain/students';
 import { id, pageQuery, pagination } from './common';
-import { type Answer, area, type Body, del, get, type Query } from './endpoint';
+import { type Answer, area, del, get } from './endpoint';
 import { auditServerText as t } from './texts/audit';
 
 /** A day of a filter: 'YYYY-MM-DD' or nothing (an empty field is no filter). */
@@ -99,7 +99,4 @@ export type AuditEntry = z.output<typeof auditEntry>;
 export type PlatformAuditEntry = z.output<typeof platformAuditEntry>;
 export type SchoolAuditPage = Answer<typeof auditApi.school>;
 export type PlatformAuditPage = Answer<typeof auditApi.platform>;
-export type SchoolAuditQuery = Query<typeof auditApi.school>;
-export type AuditDeleteByDate = Body<typeof auditApi.deleteByDate>;
-export type AuditDeleteBulk = Body<typeof auditApi.deleteBulk>;
 export type AuditDeleted = Answer<typeof auditApi.deleteBulk>;

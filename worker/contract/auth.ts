@@ -58,7 +58,5 @@ export const authApi = area('auth', {
 
 export type Credentials = Body<typeof authApi.login>;
 export type SignedIn = Answer<typeof authApi.login>;
-export type ForcedPassword = Body<typeof authApi.forcedChange>;
-export type PasswordChange = Body<typeof authApi.changePassword>;
 export type PasswordChanged = Answer<typeof authApi.changePassword>;
 export type Renewed = Answer<typeof authApi.refresh>;

@@ -4,7 +4,7 @@
 // landed. Each piece is idempotent: sending one again writes nothing twice.
 import { z } from 'zod';
 import { idParams } from './common';
-import { area, type Body, idNotice, message, post } from './endpoint';
+import { area, idNotice, message, post } from './endpoint';
 
 const entryName = z
   .string()
@@ -45,6 +45,3 @@ export const backupApi = area('backup', {
     idNotice,
   ),
 });
-
-export type RestoreStart = Body<typeof backupApi.restoreStart>;
-export type RestoreEntry = Body<typeof backupApi.restoreEntry>;

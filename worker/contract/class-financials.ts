@@ -2,7 +2,7 @@
 // in the school's currency; empty means no default amount.
 import { z } from 'zod';
 import { amount, id, optionalAmount, text } from './common';
-import { area, type Body, get, message, put } from './endpoint';
+import { area, get, message, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.fees;
@@ -42,5 +42,3 @@ export const classFinancialsApi = area('class-financials', {
     },
   ),
 });
-
-export type ClassFeesInput = Body<typeof classFinancialsApi.save>;

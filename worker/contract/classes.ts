@@ -1,7 +1,7 @@
 // Classes of the school, in order (document 1 §2 "Classes" tab, §7).
 import { z } from 'zod';
 import { name } from './common';
-import { type Answer, area, type Body, editableList } from './endpoint';
+import { type Answer, area, editableList } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.classes;
@@ -34,5 +34,4 @@ export const classesApi = area(
   ),
 );
 
-export type ClassInput = Body<typeof classesApi.create>;
 export type SavedClass = Answer<typeof classesApi.create>;

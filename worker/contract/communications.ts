@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { cleanMultilineText } from '../domain/text';
 import { id } from './common';
-import { type Answer, area, type Body, del, get, post } from './endpoint';
+import { type Answer, area, del, get, post } from './endpoint';
 import { communicationsServerText as t } from './texts/communications';
 
 export const ANNOUNCEMENT_MAX = 2000;
@@ -109,7 +109,5 @@ export const communicationsApi = area('communications', {
 export type TeacherAnnouncementItem = z.output<typeof teacherAnnouncementItem>;
 export type StudentAnnouncementItem = z.output<typeof studentAnnouncementItem>;
 export type StudentAnnouncement = Answer<typeof communicationsApi.studentOwn>[number];
-export type TeacherAnnouncementBody = Body<typeof communicationsApi.teacherCreate>;
-export type StudentAnnouncementBody = Body<typeof communicationsApi.studentCreate>;
 export type CreatedAnnouncement = Answer<typeof communicationsApi.teacherCreate>;
 export type AnnouncementsDeleted = Answer<typeof communicationsApi.teacherRemove>;

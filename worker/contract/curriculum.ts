@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MAX_GRADE_LIMIT } from '../domain/setup';
 import { decimal, id, idParams, name } from './common';
-import { type Answer, area, type Body, get, message, post, put } from './endpoint';
+import { type Answer, area, get, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.curriculum;
@@ -51,7 +51,5 @@ export const curriculumApi = area('curriculum', {
 });
 
 export type Programme = Answer<typeof curriculumApi.get>;
-export type ProgrammeCell = Body<typeof curriculumApi.assign>;
 export type AssignedSubject = Answer<typeof curriculumApi.assign>;
-export type MaxGradeInput = Body<typeof curriculumApi.setMaxGrade>;
 export type SavedMaxGrade = Answer<typeof curriculumApi.setMaxGrade>;

@@ -50,7 +50,5 @@ export const enrollmentsApi = area('enrollments', {
 
 export type NewEnrollment = Body<typeof enrollmentsApi.enrol>;
 export type Enrolled = Answer<typeof enrollmentsApi.enrol>;
-export type NewEnrollments = Body<typeof enrollmentsApi.enrolMany>;
 export type EnrolledMany = Answer<typeof enrollmentsApi.enrolMany>;
-export type ClassChange = Body<typeof enrollmentsApi.changeClass>;
 export type ClassChanged = Answer<typeof enrollmentsApi.changeClass>;

@@ -3,7 +3,7 @@
 // the register's and the report cards' own reads; the financial report from its own.
 import { z } from 'zod';
 import { pageQuery, pagination } from './common';
-import { type Answer, area, get, type Query } from './endpoint';
+import { type Answer, area, get } from './endpoint';
 import { exportServerText as t } from './texts/exports';
 
 const day = z
@@ -46,4 +46,3 @@ export const exportsApi = area('exports', {
 });
 
 export type PeriodPayments = Answer<typeof exportsApi.periodPayments>;
-export type PeriodPaymentsQuery = Query<typeof exportsApi.periodPayments>;

@@ -261,10 +261,4 @@ export type SavedGrade = Answer<typeof gradesApi.save>;
 /** A batch of the grade book's scores (decision 270). */
 export type ScoresBatch = Body<typeof gradesApi.saveScores>;
 export type SavedScores = Answer<typeof gradesApi.saveScores>;
-export type GradeChange = Body<typeof gradesApi.updateGrade>;
-export type EvaluationChange = Body<typeof gradesApi.updateEvaluation>;
-export type AppreciationBody = Body<typeof gradesApi.appreciation>;
-export type GeneralAppreciationBody = Body<typeof gradesApi.generalAppreciation>;
 export type ReportData = Answer<typeof gradesApi.bulk>;
-export type ReportEnrollment = ReportData['enrollments'][number];
-export type ReportGrade = ReportData['gradesByEnrollment'][string][number];

@@ -6,7 +6,7 @@ import { isEmail } from '../domain/students';
 import { CURRENCIES } from '../domain/money';
 import { LOGO_MAX_BYTES } from '../files/images';
 import { optionalText, text } from './common';
-import { type Answer, area, type Body, get, message, put } from './endpoint';
+import { type Answer, area, get, message, put } from './endpoint';
 import { serverText } from './texts/server';
 
 const t = serverText.instance;
@@ -88,4 +88,3 @@ export const instanceApi = area('instance', {
 });
 
 export type PublicSchool = Answer<typeof instanceApi.publicInfo>;
-export type SchoolInfoInput = Body<typeof instanceApi.update>;

@@ -2,7 +2,7 @@
 // maintenance screen polls it; superadmins start and end it.
 import { z } from 'zod';
 import { optionalMultilineText } from './common';
-import { area, type Body, get, put } from './endpoint';
+import { area, get, put } from './endpoint';
 
 export const maintenanceLevel = z.enum(['standard', 'full_lockdown']);
 export type MaintenanceLevel = z.output<typeof maintenanceLevel>;
@@ -27,5 +27,3 @@ export const platformApi = area('platform', {
     answers: { 200: maintenance },
   }),
 });
-
-export type MaintenanceChange = Body<typeof platformApi.setMaintenance>;

@@ -78,5 +78,4 @@ export const promotionApi = area('promotion', {
 });
 
 export type PromotionPreview = z.output<typeof previewAnswer>;
-export type PromotionRun = z.output<typeof latestRun>;
 export type PromotionLatest = Answer<typeof promotionApi.latest>;

@@ -71,5 +71,4 @@ export const rolesApi = area('roles', {
 });
 
 export type RoleInput = Body<typeof rolesApi.create>;
-export type RoleUpdate = Body<typeof rolesApi.update>;
 export type SavedRole = Answer<typeof rolesApi.create>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminServerText } from './texts/admin';
 import { yearNameProblem } from '../domain/setup';
 import { cleanText } from '../domain/text';
-import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
+import { type Answer, area, del, get, idNotice, post, put } from './endpoint';
 
 const t = adminServerText.years;
 
@@ -42,5 +42,4 @@ export const schoolYearsApi = area('school-years', {
   remove: del('/school-years/:id', 'Deletes a year that is not the current one, with all of its data.', idNotice),
 });
 
-export type NewSchoolYear = Body<typeof schoolYearsApi.create>;
 export type CreatedSchoolYear = Answer<typeof schoolYearsApi.create>;

@@ -1,7 +1,7 @@
 // Subjects of the school (document 1 §2 "Subjects" tab, §7).
 import { z } from 'zod';
 import { name } from './common';
-import { type Answer, area, type Body, editableList } from './endpoint';
+import { type Answer, area, editableList } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 export const subject = z.strictObject({ id: z.string(), name: z.string(), instance_id: z.string() });
@@ -21,5 +21,4 @@ export const subjectsApi = area(
   ),
 );
 
-export type SubjectInput = Body<typeof subjectsApi.create>;
 export type SavedSubject = Answer<typeof subjectsApi.create>;

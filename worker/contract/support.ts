@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { cleanMultilineText } from '../domain/text';
 import { id } from './common';
-import { type Answer, area, type Body, del, get, post, put } from './endpoint';
+import { type Answer, area, del, get, post, put } from './endpoint';
 import { communicationsServerText as t } from './texts/communications';
 
 export const SUPPORT_MESSAGE_MAX = 2000;
@@ -115,7 +115,6 @@ export type SupportMessage = z.output<typeof supportMessage>;
 export type SupportConversation = z.output<typeof supportConversation>;
 export type SupportUnread = Answer<typeof supportApi.unread>;
 export type SupportMessagesDeleted = Answer<typeof supportApi.remove>;
-export type SupportSend = Body<typeof supportApi.teacherSend>;
 
 /** What the school's hub keeps of a conversation: its messages and the version of its last change. */
 export interface SupportConversationState {

@@ -189,7 +189,6 @@ export const teachersApi = area('teachers', {
 });
 
 export type SchoolTeacher = z.output<typeof schoolTeacher>;
-export type TeacherAssignment = z.output<typeof teacherAssignment>;
 export type ProgrammeCourse = z.output<typeof programmeCourse>;
 export type TeacherInput = Body<typeof teachersApi.create>;
 export type AddedTeacher = Answer<typeof teachersApi.create>;

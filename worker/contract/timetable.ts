@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { normalizeTime } from '../domain/timetable';
 import { id, idParams, optionalText } from './common';
-import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
+import { type Answer, area, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { timetableServerText as t } from './texts/timetable';
 
@@ -80,6 +80,4 @@ export const timetableApi = area('timetable', {
 
 export type TimetableEntry = z.output<typeof timetableEntry>;
 export type TimetableWeek = Answer<typeof timetableApi.week>;
-export type NewLesson = Body<typeof timetableApi.create>;
-export type MovedLesson = Body<typeof timetableApi.update>;
 export type SavedLesson = Answer<typeof timetableApi.create>;

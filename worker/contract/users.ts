@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isUsername } from '../domain/users';
 import { id, idParams, text } from './common';
-import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
+import { type Answer, area, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.users;
@@ -59,8 +59,6 @@ export const usersApi = area('users', {
   ),
 });
 
-export type NewUser = Body<typeof usersApi.register>;
 export type RegisteredUser = Answer<typeof usersApi.register>;
 export type PasswordReset = Answer<typeof usersApi.resetPassword>;
-export type UserRoles = Body<typeof usersApi.setRoles>;
 export type SavedUserRoles = Answer<typeof usersApi.setRoles>;
