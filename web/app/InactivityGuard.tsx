@@ -2,8 +2,7 @@
 // signed out with the spec's warning (document 1 §4).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DialogButtons } from '../components/DialogButtons';
-import { Modal } from '../components/Modal';
+import { Dialog } from '../components/Dialog';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
 
@@ -54,17 +53,13 @@ export function InactivityGuard() {
     setRemainingMs(null);
   };
   return (
-    <Modal
+    <Dialog
       title={shellText.session.inactivityTitle}
       onClose={stay}
-      actions={
-        <DialogButtons
-          cancelLabel={shellText.session.logout}
-          confirmLabel={shellText.session.stay}
-          onCancel={logout}
-          onConfirm={stay}
-        />
-      }
+      cancelLabel={shellText.session.logout}
+      confirmLabel={shellText.session.stay}
+      onCancel={logout}
+      onConfirm={stay}
     >
       <p>
         {shellText.session.inactivityBody}{' '}
@@ -72,6 +67,6 @@ export function InactivityGuard() {
           {formatCountdown(remainingMs)}
         </strong>
       </p>
-    </Modal>
+    </Dialog>
   );
 }

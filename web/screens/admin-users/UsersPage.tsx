@@ -7,8 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog } from '../../components/CredentialsDialog';
-import { DialogButtons } from '../../components/DialogButtons';
-import { Modal } from '../../components/Modal';
+import { Dialog } from '../../components/Dialog';
 import { RoleChecklist } from '../../components/RoleChecklist';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
@@ -54,19 +53,15 @@ function RolesDialog({
   }
 
   return (
-    <Modal
+    <Dialog
       title={t.rolesTitle(user.username)}
       onClose={busy ? undefined : onClose}
-      actions={
-        <DialogButtons
-          cancelLabel={adminText.common.cancel}
-          confirmLabel={busy ? adminText.common.saving : adminText.common.save}
-          busy={busy}
-          disabled={!roles.data}
-          onCancel={onClose}
-          onConfirm={() => void save()}
-        />
-      }
+      cancelLabel={adminText.common.cancel}
+      confirmLabel={busy ? adminText.common.saving : adminText.common.save}
+      busy={busy}
+      disabled={!roles.data}
+      onCancel={onClose}
+      onConfirm={() => void save()}
     >
       {roles.error && <p className="notice notice-error">{roles.error}</p>}
       {roles.data && (
@@ -78,7 +73,7 @@ function RolesDialog({
           legend={t.roles}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

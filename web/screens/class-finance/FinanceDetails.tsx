@@ -1,9 +1,8 @@
 // 'Détails Financiers' (document 2 §2): every payment with its receipt number and the printing of
 // its receipt, every adjustment, the totals, and the printed sheet. Fits a 360 px phone.
 import { toCentimes } from '../../../worker/domain/money';
-import { DialogButtons } from '../../components/DialogButtons';
+import { Dialog } from '../../components/Dialog';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import { balanceClass, dateFr, type Enrollment, fullName, isPending, totalsOf } from './model';
 
@@ -24,18 +23,13 @@ export function FinanceDetails({
 }) {
   const totals = totalsOf(enrollment);
   return (
-    <Modal
+    <Dialog
       wide
       title={financeText.details.title(fullName(enrollment))}
-      onClose={onClose}
-      actions={
-        <DialogButtons
-          cancelLabel={financeText.details.close}
-          confirmLabel={financeText.details.print}
-          onCancel={onClose}
-          onConfirm={onPrint}
-        />
-      }
+      cancelLabel={financeText.details.close}
+      confirmLabel={financeText.details.print}
+      onCancel={onClose}
+      onConfirm={onPrint}
     >
       <div className="finance-details">
         <dl className="details-facts">
@@ -125,6 +119,6 @@ export function FinanceDetails({
           <dd className={`money ${balanceClass(totals.balance)}`}>{money(totals.balance)}</dd>
         </dl>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -4,9 +4,8 @@
 import { useMemo, useState } from 'react';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
-import { DialogButtons } from '../../components/DialogButtons';
+import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/Field';
-import { Modal } from '../../components/Modal';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
 import { amountInWords } from '../../../worker/domain/amount-in-words';
@@ -97,17 +96,12 @@ export function NewPaymentDialog({
     const paid = toCentimes(saved.payment.amount);
     const balance = totalsOf(saved.enrollment).balance;
     return (
-      <Modal
+      <Dialog
         title={t.savedTitle}
-        onClose={onClose}
-        actions={
-          <DialogButtons
-            cancelLabel={t.close}
-            confirmLabel={t.printReceipt}
-            onCancel={onClose}
-            onConfirm={() => printReceipt(saved.enrollment, saved.payment.id, school)}
-          />
-        }
+        cancelLabel={t.close}
+        confirmLabel={t.printReceipt}
+        onCancel={onClose}
+        onConfirm={() => printReceipt(saved.enrollment, saved.payment.id, school)}
       >
         <p className="receipt-done">
           <strong>{t.savedReceipt(saved.payment.receipt_no!, money(paid))}</strong>
@@ -117,24 +111,19 @@ export function NewPaymentDialog({
           <dt>{t.balanceAfter}</dt>
           <dd className={`money ${balanceClass(balance)}`}>{money(balance)}</dd>
         </dl>
-      </Modal>
+      </Dialog>
     );
   }
 
   return (
     <>
-      <Modal
+      <Dialog
         title={t.title}
-        onClose={onClose}
-        actions={
-          <DialogButtons
-            cancelLabel={t.cancel}
-            confirmLabel={saving ? t.saving : t.save}
-            busy={saving}
-            form={`${id}-form`}
-            onCancel={onClose}
-          />
-        }
+        cancelLabel={t.cancel}
+        confirmLabel={saving ? t.saving : t.save}
+        busy={saving}
+        form={`${id}-form`}
+        onCancel={onClose}
       >
         <p className="muted new-payment-who">
           {fullName(enrollment)} — {enrollment.className}
@@ -177,7 +166,7 @@ export function NewPaymentDialog({
             {t.overpaid(money(-after))}
           </p>
         )}
-      </Modal>
+      </Dialog>
       {confirmOverpayment && (
         <OverpaymentConfirm
           over={money(-after)}

@@ -2,8 +2,7 @@
 // set reaches the subject's max) and changing one in a dialog: the same two fields, its name and
 // its max score (step 0.01, a comma as well as a point).
 import { useState } from 'react';
-import { DialogButtons } from '../../components/DialogButtons';
-import { Modal } from '../../components/Modal';
+import { Dialog } from '../../components/Dialog';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { BookEvaluation } from '../../../worker/contract/grades';
 import { DEFAULT_EVALUATION_MAX } from '../../../worker/domain/grades';
@@ -127,12 +126,13 @@ export function EditEvaluation({
     else if (problem) form.setError(problem);
   }
   return (
-    <Modal
+    <Dialog
       title={t.edit.title}
       onClose={busy ? undefined : onClose}
-      actions={
-        <DialogButtons confirmLabel={t.edit.save} busy={busy} onCancel={onClose} onConfirm={() => void submit()} />
-      }
+      confirmLabel={t.edit.save}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => void submit()}
     >
       <form
         className="stack"
@@ -145,6 +145,6 @@ export function EditEvaluation({
         <EvaluationFields form={form} nameClass="field" maxClass="field" />
         <FieldError error={form.error} />
       </form>
-    </Modal>
+    </Dialog>
   );
 }

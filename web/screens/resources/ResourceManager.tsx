@@ -11,10 +11,9 @@ import { RefusedWrites } from '../../components/RefusedWrites';
 import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DialogButtons } from '../../components/DialogButtons';
+import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SelectField, InputField } from '../../components/Field';
-import { Modal } from '../../components/Modal';
 import { PendingBadge } from '../../components/PendingBadge';
 import { offlineText } from '../../i18n/offline';
 import { resourcesText as t } from '../../i18n/resources';
@@ -297,11 +296,7 @@ function ResourceForm({
   };
 
   return (
-    <Modal
-      title={current ? t.formEdit : t.formAdd}
-      onClose={busy ? undefined : onClose}
-      actions={<DialogButtons confirmLabel={t.save} busy={busy} form={formId} onCancel={onClose} />}
-    >
+    <Dialog title={current ? t.formEdit : t.formAdd} confirmLabel={t.save} busy={busy} form={formId} onCancel={onClose}>
       <form id={formId} noValidate onSubmit={(e) => void submit(e)}>
         {current && <p className="muted small">{t.fixedOnEdit}</p>}
         <SelectField
@@ -373,6 +368,6 @@ function ResourceForm({
           />
         )}
       </form>
-    </Modal>
+    </Dialog>
   );
 }

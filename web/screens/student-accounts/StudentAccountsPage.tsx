@@ -8,12 +8,11 @@ import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { SearchField } from '../../components/SearchField';
-import { DialogButtons } from '../../components/DialogButtons';
+import { Dialog } from '../../components/Dialog';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Modal } from '../../components/Modal';
 import { toast } from '../../components/toast';
 import { studentAccountsText as t } from '../../i18n/student-accounts';
 import { useSchool } from '../../layouts/school';
@@ -243,16 +242,12 @@ export function StudentAccountsPage() {
         />
       )}
       {dialog?.kind === 'created' && (
-        <Modal
+        <Dialog
           title={t.createdTitle(dialog.slips.length)}
-          actions={
-            <DialogButtons
-              cancelLabel={t.done}
-              confirmLabel={t.print}
-              onCancel={() => setDialog(null)}
-              onConfirm={() => printSlips(school, dialog.slips)}
-            />
-          }
+          cancelLabel={t.done}
+          confirmLabel={t.print}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => printSlips(school, dialog.slips)}
         >
           <p className="notice notice-warning">{t.createdHint}</p>
           <table className="student-accounts-created">
@@ -277,7 +272,7 @@ export function StudentAccountsPage() {
               ))}
             </tbody>
           </table>
-        </Modal>
+        </Dialog>
       )}
     </main>
   );

@@ -1,8 +1,7 @@
 // 'Fiche de l'Élève' (document 2 §2): avatar, personal information, guardian, medical notes, and
 // the print button.
 import { useEffect, useRef } from 'react';
-import { DialogButtons } from '../../components/DialogButtons';
-import { Modal } from '../../components/Modal';
+import { Dialog } from '../../components/Dialog';
 import { studentText } from '../../i18n/students';
 import type { SchoolInfo } from '../../layouts/school';
 import { formatDateFr, hasMedicalNotes, parseMedicalNotes } from '../../../worker/domain/students';
@@ -45,17 +44,12 @@ export function StudentSheet({
     if (modal) modal.scrollTop = 0;
   }, []);
   return (
-    <Modal
+    <Dialog
       title={t.title}
-      onClose={onClose}
-      actions={
-        <DialogButtons
-          cancelLabel={t.close}
-          confirmLabel={t.print}
-          onCancel={onClose}
-          onConfirm={() => printStudentSheets([student], school, yearName)}
-        />
-      }
+      cancelLabel={t.close}
+      confirmLabel={t.print}
+      onCancel={onClose}
+      onConfirm={() => printStudentSheets([student], school, yearName)}
     >
       <div className="student-sheet" ref={ref}>
         <div className="sheet-identity">
@@ -105,6 +99,6 @@ export function StudentSheet({
           )}
         </section>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -2,9 +2,8 @@
 // (document 2 §2, §4).
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ClassSelect } from '../../components/ClassSelect';
-import { DialogButtons } from '../../components/DialogButtons';
+import { Dialog } from '../../components/Dialog';
 import { InputField, SelectField } from '../../components/Field';
-import { Modal } from '../../components/Modal';
 import { formatMoney } from '../../../worker/domain/money';
 import { studentServerText as messages, studentText } from '../../i18n/students';
 import { amountInput, type ClassOption, parseAmount } from './model';
@@ -44,19 +43,14 @@ function FormDialog({
     onSubmit();
   };
   return (
-    <Modal
+    <Dialog
       title={title}
-      onClose={onCancel}
-      actions={
-        <DialogButtons
-          cancelLabel={cancelLabel}
-          confirmLabel={submitLabel}
-          busy={busy}
-          disabled={disabled}
-          form={id}
-          onCancel={onCancel}
-        />
-      }
+      cancelLabel={cancelLabel}
+      confirmLabel={submitLabel}
+      busy={busy}
+      disabled={disabled}
+      form={id}
+      onCancel={onCancel}
     >
       <form id={id} onSubmit={submit} noValidate>
         {children}
@@ -66,7 +60,7 @@ function FormDialog({
           </p>
         )}
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

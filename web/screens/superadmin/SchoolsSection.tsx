@@ -7,7 +7,7 @@ import type { ApiState } from '../../api/useApi';
 import { useWrite, type WriteOutcome } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
-import { DialogButtons } from '../../components/DialogButtons';
+import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InputField, SelectField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -199,17 +199,12 @@ function SchoolForm({
     onSave(school ? form : { ...form, adminUsername: values.adminUsername });
   };
   return (
-    <Modal
+    <Dialog
       title={school ? f.editTitle(school.name) : f.addTitle}
-      onClose={busy ? undefined : onClose}
-      actions={
-        <DialogButtons
-          confirmLabel={busy ? (school ? f.saving : f.creating) : school ? f.save : f.create}
-          busy={busy}
-          form="school-form"
-          onCancel={onClose}
-        />
-      }
+      confirmLabel={busy ? (school ? f.saving : f.creating) : school ? f.save : f.create}
+      busy={busy}
+      form="school-form"
+      onCancel={onClose}
     >
       <form id="school-form" onSubmit={submit} noValidate>
         <ErrorNotice message={error} />
@@ -249,7 +244,7 @@ function SchoolForm({
           />
         )}
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

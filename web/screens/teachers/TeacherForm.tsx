@@ -2,9 +2,8 @@
 // blank for the one made from the names). The form checks with the server's own rule
 // (domain/teachers.ts teacherProfile) and shows the server's words.
 import { type FormEvent, useState } from 'react';
-import { DialogButtons } from '../../components/DialogButtons';
+import { Dialog } from '../../components/Dialog';
 import { InputField } from '../../components/Field';
-import { Modal } from '../../components/Modal';
 import { teachersText } from '../../i18n/teachers';
 import {
   TEACHER_LIMITS,
@@ -69,12 +68,12 @@ export function TeacherForm({
   });
   const suggested = teacherUsernameBase(values);
   return (
-    <Modal
+    <Dialog
       title={teacher ? t.editTitle(`${teacher.prenom} ${teacher.nom}`) : t.addTitle}
-      onClose={busy ? undefined : onClose}
-      actions={
-        <DialogButtons confirmLabel={busy ? t.saving : t.save} busy={busy} form="teacher-form" onCancel={onClose} />
-      }
+      confirmLabel={busy ? t.saving : t.save}
+      busy={busy}
+      form="teacher-form"
+      onCancel={onClose}
     >
       <form id="teacher-form" onSubmit={submit} noValidate>
         <InputField label={t.prenom} marked autoComplete="off" {...bound('prenom')} />
@@ -93,6 +92,6 @@ export function TeacherForm({
           />
         )}
       </form>
-    </Modal>
+    </Dialog>
   );
 }
