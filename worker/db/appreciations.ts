@@ -5,6 +5,7 @@ import { unionAll } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 import { appreciations, enrollments, generalAppreciations } from './schema';
 import { along } from './scoped';
+import { leftJoined } from './batch-columns';
 
 /** A grade book's appreciations: one subject, one period, the class's enrolments of the year. */
 export const selectBookAppreciations = (
@@ -46,7 +47,7 @@ export function selectClassAllAppreciations(
     db
       .select({
         enrollment_id: appreciations.enrollmentId,
-        subject_id: sql<string | null>`${appreciations.subjectId}`.as('subject_id'),
+        subject_id: leftJoined(appreciations.subjectId, 'subject_id'),
         text: appreciations.text,
       })
       .from(appreciations)

@@ -10,6 +10,7 @@ import type { Db } from './client';
 import { actionsLabelled } from '../domain/audit';
 import { auditLog, instances, platformAuditLog } from './schema';
 import { amongIds } from './scoped';
+import { aliased, leftJoined } from './batch-columns';
 
 export interface AuditEntry {
   /** One of the codes the log has a French label for (contract/texts/audit.ts). */
@@ -164,14 +165,14 @@ const heldSchool = (states: string[]) =>
  * union's order names them, and the joined school has an id and a created_at too).
  */
 const logColumns = (table: LogTable, schoolId: AnySQLiteColumn, byPlatform: 0 | 1) => ({
-  id: sql<string>`${table.id}`.as('id'),
-  timestamp: sql<string>`${table.createdAt}`.as('created_at'),
+  id: aliased(table.id, 'id'),
+  timestamp: aliased(table.createdAt, 'created_at'),
   username: table.username,
   action_type: table.actionType,
   target_name: table.targetName,
   details: table.details,
   school_id: sql<string | null>`${schoolId}`.as('school_id'),
-  school_name: sql<string | null>`${instances.name}`.as('school_name'),
+  school_name: leftJoined(instances.name, 'school_name'),
   by_platform: sql<number>`${sql.raw(String(byPlatform))}`.as('by_platform'),
 });
 

@@ -5,7 +5,7 @@
 // so a query can pass its own tests and break once it joins a batch. This names the output
 // columns of a batched statement as SQLite does (a column by its name, an alias by its alias, an
 // expression by its text), so `database()` refuses a batch with a duplicate (decision 212).
-import { Column, getTableColumns, is, SQL, StringChunk, Subquery, Table } from 'drizzle-orm';
+import { Column, type GetColumnData, getTableColumns, is, sql, SQL, StringChunk, Subquery, Table } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 
 const dialect = new SQLiteAsyncDialect();
@@ -63,3 +63,13 @@ export function assertBatchColumns(statements: readonly unknown[]): void {
       );
   });
 }
+
+/**
+ * A column under another name, typed as the column: what a batched select needs where two of its
+ * tables have a column of the same name (`id`, `name`, `status`), or where a union names it.
+ */
+export const aliased = <C extends Column>(column: C, alias: string) => sql<GetColumnData<C>>`${column}`.as(alias);
+
+/** The same for a column of a left-joined table: null where no row joined. */
+export const leftJoined = <C extends Column>(column: C, alias: string) =>
+  sql<GetColumnData<C> | null>`${column}`.as(alias);

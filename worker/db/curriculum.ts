@@ -8,6 +8,7 @@ import { courseColumns } from './subjects';
 import { existsNow } from './guards';
 import { along, byId } from './scoped';
 import { assignments, classes, curriculum, subjects, teachers } from './schema';
+import { aliased, leftJoined } from './batch-columns';
 
 export interface Cell {
   yearId: string;
@@ -83,10 +84,10 @@ export const selectProgramme = (db: Db, school: string, yearId: string) =>
   db
     .select({
       ...courseColumns,
-      assignment_id: sql<string | null>`${assignments.id}`.as('assignment_id'),
-      teacher_id: sql<string | null>`${assignments.teacherId}`.as('teacher_id'),
-      teacher_prenom: sql<string | null>`${teachers.prenom}`.as('teacher_prenom'),
-      teacher_nom: sql<string | null>`${teachers.nom}`.as('teacher_nom'),
+      assignment_id: leftJoined(assignments.id, 'assignment_id'),
+      teacher_id: leftJoined(assignments.teacherId, 'teacher_id'),
+      teacher_prenom: leftJoined(teachers.prenom, 'teacher_prenom'),
+      teacher_nom: leftJoined(teachers.nom, 'teacher_nom'),
     })
     .from(curriculum)
     .innerJoin(classes, along(classes, curriculum, curriculum.classId))
@@ -109,8 +110,8 @@ export const cellMax = (school: string, c: CellRef): SQL =>
 export const selectClassSubjects = (db: Db, school: string, yearId: string, classId: string) =>
   db
     .select({
-      subject_id: sql<string>`${subjects.id}`.as('subject_id'),
-      subject_name: sql<string>`${subjects.name}`.as('subject_name'),
+      subject_id: aliased(subjects.id, 'subject_id'),
+      subject_name: aliased(subjects.name, 'subject_name'),
       max_grade: curriculum.maxGrade,
     })
     .from(curriculum)

@@ -10,6 +10,7 @@ import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { along, byId, ofSchool } from './scoped';
 import { classes, classFees, enrollments, schoolYears, students, users } from './schema';
+import { aliased } from './batch-columns';
 
 export type NewEnrollment = typeof enrollments.$inferInsert & { id: string };
 
@@ -145,7 +146,7 @@ export async function countClassEnrollments(db: Db, school: string, yearId: stri
 
 /** A class's pupils as a roll call and a grade book name them: enrolment id and names (the id aliased: a batch answers rows by column name). */
 const rosterColumns = {
-  enrollment_id: sql<string>`${enrollments.id}`.as('enrollment_id'),
+  enrollment_id: aliased(enrollments.id, 'enrollment_id'),
   nom: students.nom,
   prenom: students.prenom,
 };
@@ -165,7 +166,7 @@ export const selectRoster = (db: Db, school: string, yearId: string, classId: st
 /** The same with the student ids, for the attendance reports (they answer by student). */
 export const selectClassList = (db: Db, school: string, yearId: string, classId: string) =>
   db
-    .select({ ...rosterColumns, student_id: sql<string>`${students.id}`.as('student_id') })
+    .select({ ...rosterColumns, student_id: aliased(students.id, 'student_id') })
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)
     .where(inClassYear(school, yearId, classId));
@@ -182,8 +183,8 @@ export const findEnrollmentOfStudent = (db: Db, school: string, studentId: strin
 export const selectReportStudents = (db: Db, school: string, yearId: string, classId: string) =>
   db
     .select({
-      enrollment_id: sql<string>`${enrollments.id}`.as('enrollment_id'),
-      student_id: sql<string>`${students.id}`.as('student_id'),
+      enrollment_id: aliased(enrollments.id, 'enrollment_id'),
+      student_id: aliased(students.id, 'student_id'),
       nom: students.nom,
       prenom: students.prenom,
       nisu: students.nisu,

@@ -6,6 +6,7 @@ import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { byId, ofSchool } from './scoped';
 import { evaluations } from './schema';
+import { aliased } from './batch-columns';
 
 export interface Book {
   classId: string;
@@ -38,8 +39,8 @@ const columns = { id: evaluations.id, name: evaluations.name, max_score: evaluat
 export const selectBookEvaluations = (db: Db, school: string, b: BookRef) =>
   db
     .select({
-      id: sql<string>`${evaluations.id}`.as('evaluation_id'),
-      name: sql<string>`${evaluations.name}`.as('evaluation_name'),
+      id: aliased(evaluations.id, 'evaluation_id'),
+      name: aliased(evaluations.name, 'evaluation_name'),
       max_score: evaluations.maxScore,
     })
     .from(evaluations)
@@ -61,8 +62,8 @@ export const findEvaluation = (db: Db, school: string, id: string) =>
 
 /** An evaluation's columns with its book (ids aliased for batches). */
 const withBook = {
-  id: sql<string>`${evaluations.id}`.as('evaluation_id'),
-  name: sql<string>`${evaluations.name}`.as('evaluation_name'),
+  id: aliased(evaluations.id, 'evaluation_id'),
+  name: aliased(evaluations.name, 'evaluation_name'),
   max_score: evaluations.maxScore,
   classId: evaluations.classId,
   subjectId: evaluations.subjectId,

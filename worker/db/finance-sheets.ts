@@ -2,7 +2,7 @@
 // payments and adjustments (the class roster, one sheet), and the writes of a sheet, composed
 // from the payments', adjustments', receipt counter's and enrolments' owners in one guarded
 // batch. Amounts are integer centimes; the routes turn them into the API's decimals.
-import { asc, type SQL, sql } from 'drizzle-orm';
+import { asc, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Sheet, SheetAdjustment, SheetPayment } from '../domain/finance-sheet';
 import { compareNames } from '../domain/text';
@@ -13,6 +13,7 @@ import * as instances from './instances';
 import { idsHeldElsewhere as paymentIdsHeldElsewhere, insertPayment, replacePayments } from './payments';
 import { along, byId } from './scoped';
 import { adjustments, classes, enrollments as enrollmentRows, payments, schoolYears, students } from './schema';
+import { aliased } from './batch-columns';
 
 export interface FinanceRecord extends Sheet {
   id: string;
@@ -37,8 +38,8 @@ function financeQueries(db: Db, where: SQL) {
         studentId: enrollmentRows.studentId,
         yearId: enrollmentRows.yearId,
         // Aliased: D1 answers a batch as objects keyed by column name, and two `name` columns collide.
-        yearName: sql<string>`${schoolYears.name}`.as('year_name'),
-        className: sql<string>`${classes.name}`.as('class_name'),
+        yearName: aliased(schoolYears.name, 'year_name'),
+        className: aliased(classes.name, 'class_name'),
         mppa: enrollmentRows.mppa,
         gradesAccessEnabled: enrollmentRows.gradesAccessEnabled,
         revision: enrollmentRows.revision,

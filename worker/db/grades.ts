@@ -11,6 +11,7 @@ import { type ClassYear, scoreAtSeat, seatClass, seatsOf } from './class-rosters
 import * as curriculum from './curriculum';
 import { byId } from './scoped';
 import { enrollments, evaluations } from './schema';
+import { aliased } from './batch-columns';
 
 /** A grade's id: its evaluation's and its enrolment's ids (neither holds a '.'). */
 export const gradeId = (evaluationId: string, enrollmentId: string) => `${evaluationId}.${enrollmentId}`;
@@ -74,7 +75,7 @@ export const selectGradePlace = (
   const course = { yearId: enrollments.yearId, classId: enrollments.classId, subjectId: p.subjectId };
   return db
     .select({
-      enrollment_id: sql<string>`${enrollments.id}`.as('enrollment_id'),
+      enrollment_id: aliased(enrollments.id, 'enrollment_id'),
       year_id: enrollments.yearId,
       class_id: enrollments.classId,
       period_ok: sql<number>`${periods.isOfYear(school, p.periodId, enrollments.yearId)}`.as('period_ok'),

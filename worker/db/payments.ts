@@ -7,6 +7,7 @@ import type { Db } from './client';
 import { along, ofSchool } from './scoped';
 import { classes, enrollments, payments, schoolYears, students } from './schema';
 import { idsHeldElsewhere as heldElsewhere, linesOf } from './sheet-lines';
+import { aliased } from './batch-columns';
 
 const row = (school: string, enrollmentId: string, p: SheetPayment, position: number) => ({
   id: p.id,
@@ -55,10 +56,10 @@ const periodColumns = {
   amount: payments.amount,
   label: payments.label,
   recordedBy: payments.recordedBy,
-  nom: sql<string>`${students.nom}`.as('student_nom'),
-  prenom: sql<string>`${students.prenom}`.as('student_prenom'),
-  className: sql<string>`${classes.name}`.as('class_name'),
-  yearName: sql<string>`${schoolYears.name}`.as('year_name'),
+  nom: aliased(students.nom, 'student_nom'),
+  prenom: aliased(students.prenom, 'student_prenom'),
+  className: aliased(classes.name, 'class_name'),
+  yearName: aliased(schoolYears.name, 'year_name'),
 };
 
 /**

@@ -8,6 +8,7 @@ import { noGradeOf } from './grades';
 import { existsNow, noneNow } from './guards';
 import { along, byId, ofSchool } from './scoped';
 import { enrollments, payments, promotionRunItems, promotionRuns, schoolYears, students, users } from './schema';
+import { aliased, leftJoined } from './batch-columns';
 
 type ItemKind = (typeof promotionRunItems.$inferInsert)['kind'];
 
@@ -15,9 +16,9 @@ type ItemKind = (typeof promotionRunItems.$inferInsert)['kind'];
 export const selectYearStudents = (db: Db, school: string, yearId: string) =>
   db
     .select({
-      student_id: sql<string>`${students.id}`.as('student_id'),
+      student_id: aliased(students.id, 'student_id'),
       class_id: enrollments.classId,
-      user_id: sql<string | null>`${users.id}`.as('user_id'),
+      user_id: leftJoined(users.id, 'user_id'),
       user_status: users.status,
     })
     .from(enrollments)

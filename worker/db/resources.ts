@@ -7,6 +7,7 @@ import { existsNow } from './guards';
 import { along, byId } from './scoped';
 import { assignments, classes, enrollments, resources, subjects, teachers, users } from './schema';
 import { ofTeacherUser, taughtInYear } from './assignments';
+import { aliased } from './batch-columns';
 
 const assignmentOf = along(assignments, resources, resources.assignmentId);
 const classOf = along(classes, assignments, assignments.classId);
@@ -26,9 +27,9 @@ const columns = {
   created_at: resources.createdAt,
   year_id: assignments.yearId,
   teacher_id: assignments.teacherId,
-  class_name: sql<string>`${classes.name}`.as('class_name'),
-  subject_id: sql<string>`${subjects.id}`.as('subject_id'),
-  subject_name: sql<string>`${subjects.name}`.as('subject_name'),
+  class_name: aliased(classes.name, 'class_name'),
+  subject_id: aliased(subjects.id, 'subject_id'),
+  subject_name: aliased(subjects.name, 'subject_name'),
   teacher_prenom: teachers.prenom,
   teacher_nom: teachers.nom,
 };
@@ -81,9 +82,9 @@ const courseColumns = {
   year_id: assignments.yearId,
   teacher_prenom: teachers.prenom,
   teacher_nom: teachers.nom,
-  subject_id: sql<string>`${subjects.id}`.as('subject_id'),
-  subject_name: sql<string>`${subjects.name}`.as('subject_name'),
-  class_name: sql<string>`${classes.name}`.as('class_name'),
+  subject_id: aliased(subjects.id, 'subject_id'),
+  subject_name: aliased(subjects.name, 'subject_name'),
+  class_name: aliased(classes.name, 'class_name'),
 };
 
 const selectCourses = (db: Db, where: SQL) =>

@@ -1,9 +1,10 @@
 // Student accounts: the enrolled students of a year with their portal account.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { classOfEnrollment, studentOfEnrollment } from './enrollments';
 import { ofSchool } from './scoped';
 import { classes, enrollments, students, users } from './schema';
+import { aliased, leftJoined } from './batch-columns';
 
 /** The enrolled students of a year with their class and their portal account, if any (one query). */
 export const selectPortalAccounts = (db: Db, school: string, yearId: string) =>
@@ -12,9 +13,9 @@ export const selectPortalAccounts = (db: Db, school: string, yearId: string) =>
       student_id: students.id,
       nom: students.nom,
       prenom: students.prenom,
-      class_name: sql<string>`${classes.name}`.as('class_name'),
+      class_name: aliased(classes.name, 'class_name'),
       class_order: classes.orderIndex,
-      user_id: sql<string | null>`${users.id}`.as('user_id'),
+      user_id: leftJoined(users.id, 'user_id'),
       username: users.username,
       account_status: users.status,
     })
@@ -31,7 +32,7 @@ export const selectStudentsForAccounts = (db: Db, school: string, yearId: string
       id: students.id,
       nom: students.nom,
       prenom: students.prenom,
-      user_id: sql<string | null>`${users.id}`.as('user_id'),
+      user_id: leftJoined(users.id, 'user_id'),
     })
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)

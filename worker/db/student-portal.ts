@@ -1,10 +1,11 @@
 // The student portal's reads: the student it shows with their enrolment of the
 // current year, and whether a student account's grades are open.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { classOfEnrollment, enrollmentOfStudentUser, yearOfEnrollment } from './enrollments';
 import { byId } from './scoped';
 import { classes, enrollments, schoolYears, students, users } from './schema';
+import { leftJoined } from './batch-columns';
 
 /**
  * The student the portal shows (a student account's own, or the one an admin names) with their
@@ -19,11 +20,11 @@ export const findPortalStudent = (db: Db, school: string, who: { userId: string 
       nisu: students.nisu,
       date_of_birth: students.dateOfBirth,
       sexe: students.sexe,
-      enrollment_id: sql<string | null>`${enrollments.id}`.as('enrollment_id'),
-      year_id: sql<string | null>`${schoolYears.id}`.as('year_id'),
-      year_name: sql<string | null>`${schoolYears.name}`.as('year_name'),
-      class_id: sql<string | null>`${classes.id}`.as('class_id'),
-      class_name: sql<string | null>`${classes.name}`.as('class_name'),
+      enrollment_id: leftJoined(enrollments.id, 'enrollment_id'),
+      year_id: leftJoined(schoolYears.id, 'year_id'),
+      year_name: leftJoined(schoolYears.name, 'year_name'),
+      class_id: leftJoined(classes.id, 'class_id'),
+      class_name: leftJoined(classes.name, 'class_name'),
       class_order: classes.orderIndex,
       grades_access_enabled: enrollments.gradesAccessEnabled,
     })

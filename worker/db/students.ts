@@ -8,6 +8,7 @@ import type { Db } from './client';
 import { existsNow } from './guards';
 import { along, byId, ofSchool } from './scoped';
 import { classes, enrollments, students } from './schema';
+import { leftJoined } from './batch-columns';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudent = typeof students.$inferInsert;
@@ -73,10 +74,10 @@ function listConditions(school: string, query: StudentListQuery): SQL[] {
 // second `id` would overwrite the student's.
 const studentWithEnrollment = {
   student: students,
-  enrollmentId: sql<string | null>`${enrollments.id}`.as('enrollment_id'),
-  enrollmentMppa: sql<number | null>`${enrollments.mppa}`.as('enrollment_mppa'),
-  classId: sql<string | null>`${classes.id}`.as('class_id_of_enrollment'),
-  className: sql<string | null>`${classes.name}`.as('class_name'),
+  enrollmentId: leftJoined(enrollments.id, 'enrollment_id'),
+  enrollmentMppa: leftJoined(enrollments.mppa, 'enrollment_mppa'),
+  classId: leftJoined(classes.id, 'class_id_of_enrollment'),
+  className: leftJoined(classes.name, 'class_name'),
 };
 
 const withYearEnrollment = (db: Db, yearId: string) =>
@@ -226,7 +227,7 @@ export const studentsWithYearEnrollment = (db: Db, school: string, ids: readonly
           id: students.id,
           nom: students.nom,
           prenom: students.prenom,
-          enrollmentId: sql<string | null>`${enrollments.id}`.as('enrollment_id'),
+          enrollmentId: leftJoined(enrollments.id, 'enrollment_id'),
         })
         .from(students)
         .leftJoin(enrollments, enrollmentOfYear(yearId))

@@ -1,10 +1,11 @@
 // Subjects of a school (shared by all its years; the curriculum places them in classes).
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
 import { byId, byName, ofSchool } from './scoped';
 import { classes, subjects } from './schema';
+import { aliased } from './batch-columns';
 
 const columns = { id: subjects.id, name: subjects.name, instance_id: subjects.instanceId };
 
@@ -50,13 +51,13 @@ export const subjectStillExists = (school: string, id: string) => existsNow(subj
  * (two columns of one name become one, and the columns after it shift).
  */
 export const courseNames = {
-  subject_name: sql<string>`${subjects.name}`.as('subject_name'),
-  class_name: sql<string>`${classes.name}`.as('class_name'),
+  subject_name: aliased(subjects.name, 'subject_name'),
+  class_name: aliased(classes.name, 'class_name'),
 };
 
 /** A course as the teacher's screens name it (document 2 §3 'Teacher course'), its subject id aliased for the same reason. */
 export const courseColumns = {
   class_name: courseNames.class_name,
-  subject_id: sql<string>`${subjects.id}`.as('subject_id'),
+  subject_id: aliased(subjects.id, 'subject_id'),
   subject_name: courseNames.subject_name,
 };

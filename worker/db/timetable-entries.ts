@@ -6,6 +6,7 @@ import { existsNow, noneNow } from './guards';
 import { along, byId } from './scoped';
 import { assignments, classes, rollCalls, subjects, teachers, timetableEntries } from './schema';
 import { taughtInYear } from './assignments';
+import { aliased } from './batch-columns';
 
 const assignmentOfEntry = along(assignments, timetableEntries, timetableEntries.assignmentId);
 const classOfAssignment = along(classes, assignments, assignments.classId);
@@ -31,7 +32,7 @@ export const selectWeekOfUser = (db: Db, school: string, yearId: string, userId:
     .orderBy(asc(timetableEntries.dayOfWeek), asc(timetableEntries.startTime), asc(classes.orderIndex));
 
 const lessonColumns = {
-  id: sql<string>`${timetableEntries.id}`.as('entry_id'),
+  id: aliased(timetableEntries.id, 'entry_id'),
   assignment_id: timetableEntries.assignmentId,
   day_of_week: timetableEntries.dayOfWeek,
   start_time: timetableEntries.startTime,

@@ -8,6 +8,7 @@ import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { along, byId, ofSchool } from './scoped';
 import { instances, permissions, rolePermissions, roles, teachers, userRoles, users } from './schema';
+import { aliased } from './batch-columns';
 
 const rolesOfLink = along(roles, userRoles, userRoles.roleId);
 const linksOf = (school: string, userId: string) => and(ofSchool(userRoles, school), eq(userRoles.userId, userId));
@@ -57,10 +58,10 @@ export async function accountWithPermissions(db: Db, school: string, userId: str
         passwordHash: users.passwordHash,
         // Aliased: inside db.batch() drizzle maps D1 rows by column name, and a second `status`
         // column would overwrite the user's own (temporary or disabled accounts read as active).
-        instanceStatus: sql<'active' | 'suspended'>`${instances.status}`.as('instance_status'),
+        instanceStatus: aliased(instances.status, 'instance_status'),
         expiresAt: instances.expiresAt,
         // Open, or moving to another database (decision 251): lib/host.ts.
-        instanceState: sql<'open' | 'moving' | 'incoming' | 'moved'>`${instances.state}`.as('instance_state'),
+        instanceState: aliased(instances.state, 'instance_state'),
       })
       .from(users)
       .innerJoin(instances, eq(instances.id, users.instanceId))
