@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId, byName, ofSchool } from './scoped';
+import { along, byId, byName, ofSchool } from './scoped';
 import { academicPeriods, classes, classFees, schoolYears } from './schema';
 
 const columns = { id: classes.id, name: classes.name, order_index: classes.orderIndex };
@@ -14,11 +14,7 @@ const inOrder = [asc(classes.orderIndex), asc(classes.name)];
 
 /** Joins a class to its fee of the year (no fee without a year). */
 const feeOfClass = (yearId: string | null): SQL =>
-  and(
-    eq(classFees.instanceId, classes.instanceId),
-    eq(classFees.classId, classes.id),
-    yearId === null ? sql`0` : eq(classFees.yearId, yearId),
-  )!;
+  along(classes, classFees, classFees.classId, yearId === null ? sql`0` : eq(classFees.yearId, yearId));
 
 export const listClasses = (db: Db, school: string) =>
   db
@@ -43,14 +39,7 @@ export const currentYearFees = (db: Db, school: string) =>
   db
     .select({ classId: classFees.classId, mppa: classFees.mppa })
     .from(classFees)
-    .innerJoin(
-      schoolYears,
-      and(
-        eq(schoolYears.instanceId, classFees.instanceId),
-        eq(schoolYears.id, classFees.yearId),
-        eq(schoolYears.isCurrent, true),
-      ),
-    )
+    .innerJoin(schoolYears, along(schoolYears, classFees, classFees.yearId, eq(schoolYears.isCurrent, true)))
     .where(eq(classFees.instanceId, school))
     .all();
 

@@ -1,7 +1,7 @@
 // The home screen's figures: one D1 round trip of two statements, whatever the school's size.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { ofSchool } from './scoped';
+import { along, ofSchool } from './scoped';
 import { adjustments, classes, enrollments, payments } from './schema';
 import * as years from './school-years';
 
@@ -31,14 +31,7 @@ export async function yearFigures(db: Db, instanceId: string, yearId: string, ra
         paidInMonth: sql<number>`COALESCE(SUM(${paidByEnrollment(range)}), 0)`,
       })
       .from(classes)
-      .leftJoin(
-        enrollments,
-        and(
-          eq(enrollments.instanceId, classes.instanceId),
-          eq(enrollments.classId, classes.id),
-          eq(enrollments.yearId, yearId),
-        ),
-      )
+      .leftJoin(enrollments, along(classes, enrollments, enrollments.classId, eq(enrollments.yearId, yearId)))
       .where(ofSchool(classes, instanceId))
       .groupBy(classes.id)
       .orderBy(asc(classes.orderIndex), asc(classes.name)),

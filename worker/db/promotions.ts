@@ -23,7 +23,7 @@ export const selectYearStudents = (db: Db, school: string, yearId: string) =>
     })
     .from(enrollments)
     .innerJoin(students, along(students, enrollments, enrollments.studentId))
-    .leftJoin(users, and(eq(users.instanceId, students.instanceId), eq(users.studentId, students.id)))
+    .leftJoin(users, along(students, users, users.studentId))
     .where(and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId), eq(students.status, 'active')));
 
 /** The students already enrolled in a year. */

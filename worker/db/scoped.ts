@@ -9,14 +9,19 @@ type SchoolTable = SQLiteTable & { instanceId: SQLiteColumn };
 /** Every row of the school. */
 export const ofSchool = (table: SchoolTable, school: string): SQL => eq(table.instanceId, school);
 
-/** The school's row with this id (another school's id matches nothing). */
 /**
  * The join along a school key (schema.ts's `schoolKey`): the parent row of the same school that
- * the child's column names, `parent.instance_id = child.instance_id AND parent.id = column`.
+ * the child's column names, `parent.instance_id = child.instance_id AND parent.id = column`, and
+ * any further conditions of the join (`also`: the year, the current year…).
  */
-export const along = (parent: SchoolTable & { id: SQLiteColumn }, child: SchoolTable, column: SQLiteColumn): SQL =>
-  and(eq(parent.instanceId, child.instanceId), eq(parent.id, column))!;
+export const along = (
+  parent: SchoolTable & { id: SQLiteColumn },
+  child: SchoolTable,
+  column: SQLiteColumn,
+  ...also: SQL[]
+): SQL => and(eq(parent.instanceId, child.instanceId), eq(parent.id, column), ...also)!;
 
+/** The school's row with this id (another school's id matches nothing). */
 export const byId = (table: SchoolTable & { id: SQLiteColumn }, school: string, id: string): SQL =>
   and(eq(table.instanceId, school), eq(table.id, id))!;
 

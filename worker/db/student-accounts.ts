@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { classOfEnrollment, studentOfEnrollment } from './enrollments';
-import { ofSchool } from './scoped';
+import { along, ofSchool } from './scoped';
 import { classes, enrollments, students, users } from './schema';
 import { aliased, leftJoined } from './batch-columns';
 
@@ -22,7 +22,7 @@ export const selectPortalAccounts = (db: Db, school: string, yearId: string) =>
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)
     .innerJoin(classes, classOfEnrollment)
-    .leftJoin(users, and(eq(users.instanceId, students.instanceId), eq(users.studentId, students.id)))
+    .leftJoin(users, along(students, users, users.studentId))
     .where(and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId)));
 
 /** Students among `ids` enrolled in the year, with their names and whether they have an account. */
@@ -36,6 +36,6 @@ export const selectStudentsForAccounts = (db: Db, school: string, yearId: string
     })
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)
-    .leftJoin(users, and(eq(users.instanceId, students.instanceId), eq(users.studentId, students.id)))
+    .leftJoin(users, along(students, users, users.studentId))
     .where(and(ofSchool(enrollments, school), eq(enrollments.yearId, yearId), inArray(students.id, [...ids])))
     .all();

@@ -3,7 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { classOfEnrollment, enrollmentOfStudentUser, yearOfEnrollment } from './enrollments';
-import { byId } from './scoped';
+import { along, byId } from './scoped';
 import { classes, enrollments, schoolYears, students, users } from './schema';
 import { leftJoined } from './batch-columns';
 
@@ -30,14 +30,7 @@ export const findPortalStudent = (db: Db, school: string, who: { userId: string 
     })
     .from(students)
     .leftJoin(schoolYears, and(eq(schoolYears.instanceId, students.instanceId), eq(schoolYears.isCurrent, true)))
-    .leftJoin(
-      enrollments,
-      and(
-        eq(enrollments.instanceId, students.instanceId),
-        eq(enrollments.studentId, students.id),
-        eq(enrollments.yearId, schoolYears.id),
-      ),
-    )
+    .leftJoin(enrollments, along(students, enrollments, enrollments.studentId, eq(enrollments.yearId, schoolYears.id)))
     .leftJoin(classes, classOfEnrollment)
     .where(
       'userId' in who

@@ -31,11 +31,7 @@ export interface StudentListQuery {
 }
 
 const enrollmentOfYear = (yearId: string) =>
-  and(
-    eq(enrollments.instanceId, students.instanceId),
-    eq(enrollments.studentId, students.id),
-    eq(enrollments.yearId, yearId),
-  );
+  along(students, enrollments, enrollments.studentId, eq(enrollments.yearId, yearId));
 const classOfEnrollment = along(classes, enrollments, enrollments.classId);
 
 /**

@@ -18,10 +18,7 @@ export const selectForUser = (db: Db, school: string, userId: string, limit = 20
     .from(teacherAnnouncements)
     .innerJoin(
       teacherAnnouncementRecipients,
-      and(
-        eq(teacherAnnouncementRecipients.instanceId, teacherAnnouncements.instanceId),
-        eq(teacherAnnouncementRecipients.announcementId, teacherAnnouncements.id),
-      ),
+      along(teacherAnnouncements, teacherAnnouncementRecipients, teacherAnnouncementRecipients.announcementId),
     )
     .where(
       and(
