@@ -8,9 +8,9 @@ export function RefusedWrites({ areas, only }: { areas?: readonly string[]; only
   const refused = useRefusedWrites(areas).filter((w) => !only || only(w));
   if (refused.length === 0) return null;
   return (
-    <ul className="refused-writes" aria-label={offlineText.refusedTitle}>
+    <ul className="bare-list refused-writes" aria-label={offlineText.refusedTitle}>
       {refused.map((w) => (
-        <li key={w.id} className="notice notice-error" role="alert">
+        <li key={w.id} className="notice notice-error spread" role="alert">
           <span>{offlineText.refused(w.message)}</span>
           <button type="button" className="btn btn-secondary" onClick={() => void dismissRefused(w.id)}>
             {offlineText.dismiss}

@@ -32,7 +32,7 @@ export function RoleChecklist({
   return (
     <fieldset className="role-checklist">
       <legend>{legend}</legend>
-      <ul>
+      <ul className="bare-list">
         {roles.map((role) => {
           const option = { id: role.id, templateKey: role.template_key };
           const rule = roleOptionRule(assignable, selected, option, { ownAdminPrincipal });

@@ -141,7 +141,7 @@ function WeekGrid({ entries, today, onSelect, colourOf }: ViewProps) {
           style={{ height }}
           aria-label={day === today ? `${t.days[day]}, ${t.today}` : t.days[day]}
         >
-          <ul>
+          <ul className="bare-list">
             {dayBlocks(
               entries.filter((e) => e.dayOfWeek === day),
               hours,
@@ -176,7 +176,7 @@ function DayList({ entries, today, onSelect, colourOf }: ViewProps) {
             {t.days[day]}
             {day === today && <span className="tt-today-badge">{t.today}</span>}
           </h3>
-          <ul>
+          <ul className="bare-list">
             {lessons.map((entry) => (
               <li key={entry.id}>
                 <Lesson entry={entry} onSelect={onSelect} className={`tt-row ${colourOf(entry)}`} />

@@ -127,7 +127,7 @@ function Users({ session }: { session: Session }) {
       <p className="muted small">{t.protectedHint}</p>
       {users.error && <p className="notice notice-error">{users.error}</p>}
       {users.data?.length === 0 && <p className="muted">{t.empty}</p>}
-      <ul className="user-list">
+      <ul className="bare-list user-list">
         {users.data?.map((user) => (
           <li key={user.id} className="card user-row" aria-label={user.username}>
             <div className="user-main">

@@ -91,7 +91,7 @@ function Panel({ session }: { session: Session }) {
           {SIDEBAR.map(({ group, entries }) => (
             <div key={group} className="admin-group">
               <h2>{t.groups[group]}</h2>
-              <ul>
+              <ul className="bare-list">
                 {entries
                   .filter((entry) => allowed(session, entry))
                   .map((entry) => (

@@ -136,7 +136,7 @@ export function EditableList<T extends ListItem>({
       </form>
       {list.error && <p className="notice notice-error">{list.error}</p>}
       {list.data?.length === 0 && <p className="muted">{texts.empty}</p>}
-      <ul className="item-list">
+      <ul className="bare-list item-list">
         {list.data?.map((item) =>
           editing?.id === item.id ? (
             <li key={item.id}>

@@ -157,7 +157,7 @@ export function StudentAccountsPage() {
           {shown.length === 0 ? (
             <p className="card muted">{t.empty}</p>
           ) : (
-            <ul className="student-accounts-list">
+            <ul className="bare-list student-accounts-list">
               {shown.map((r) => (
                 <li key={r.student_id} className="card">
                   <label className="student-accounts-check">

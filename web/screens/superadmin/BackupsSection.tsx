@@ -118,9 +118,9 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
         </p>
       )}
       <h2>{t.schools}</h2>
-      <ul className="backup-schools">
+      <ul className="bare-list backup-schools">
         {list.map((school) => (
-          <li key={school.id}>
+          <li key={school.id} className="spread">
             <span>{school.name}</span>
             <button
               type="button"

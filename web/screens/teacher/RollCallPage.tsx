@@ -160,7 +160,7 @@ export function RollCallPage() {
             </button>
           </div>
           <p className="muted small">{t.legend}</p>
-          <ul className="roll-call-list">
+          <ul className="bare-list roll-call-list">
             {data.students.map((student) => {
               const name = `${student.nom} ${student.prenom}`;
               const current = marks.get(student.enrollment_id) ?? null;

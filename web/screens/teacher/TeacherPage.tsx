@@ -123,7 +123,7 @@ function Courses({ state }: { state: ApiState<TeacherDashboard> }) {
           <h2 id={`class-${className}`}>
             {className} <span className="muted small">{t.subjects(courses.length)}</span>
           </h2>
-          <ul>
+          <ul className="bare-list">
             {courses.map((course) => (
               <li key={course.subject_id}>
                 <Link
@@ -169,9 +169,9 @@ function Today({ lessons }: { lessons: TeacherLesson[] }) {
   return (
     <section className="card today-card" aria-labelledby="today-title">
       <h2 id="today-title">{attendanceText.today}</h2>
-      <ul>
+      <ul className="bare-list">
         {sessions.map((lesson) => (
-          <li key={lesson.id}>
+          <li key={lesson.id} className="spread">
             <span>
               {lesson.startTime} - {lesson.endTime} · {lesson.subjectName} · {lesson.className}
             </span>

@@ -123,7 +123,7 @@ export function ProgrammeTab() {
           <section aria-labelledby="assigned-title">
             <h3 id="assigned-title">{t.assigned}</h3>
             {state.data.assigned.length === 0 && <p className="muted">{t.noneAssigned}</p>}
-            <ul className="item-list">
+            <ul className="bare-list item-list">
               {state.data.assigned.map((entry) => (
                 <li key={entry.id}>
                   <span className="item-name">{entry.subject_name}</span>
@@ -147,7 +147,7 @@ export function ProgrammeTab() {
           <section aria-labelledby="available-title">
             <h3 id="available-title">{t.available}</h3>
             {state.data.available.length === 0 && <p className="muted">{t.noneAvailable}</p>}
-            <ul className="item-list">
+            <ul className="bare-list item-list">
               {state.data.available.map((subject) => (
                 <li key={subject.id}>
                   <span className="item-name">{subject.name}</span>

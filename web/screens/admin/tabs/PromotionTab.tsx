@@ -191,7 +191,7 @@ export function PromotionTab() {
           {rows.map((k) => (
             <details key={k.class_id} className="promotion-class">
               <summary>{t.showStudents(k.class_name, k.students.length)}</summary>
-              <ul>
+              <ul className="bare-list">
                 {k.students.map((s) => {
                   const name = `${s.nom} ${s.prenom}`;
                   const overridden = overrides[s.student_id] !== undefined;

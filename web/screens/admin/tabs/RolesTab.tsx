@@ -170,7 +170,7 @@ export function RolesTab() {
 
       <h3>{t.existing}</h3>
       {roles.error && <p className="notice notice-error">{roles.error}</p>}
-      <ul className="item-list">
+      <ul className="bare-list item-list">
         {roles.data?.map((role) => (
           <li key={role.id}>
             <span className="item-name">

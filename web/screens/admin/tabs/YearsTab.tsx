@@ -104,7 +104,7 @@ export function YearsTab() {
       <ErrorNotice message={formError} id="new-year-error" />
       {state.error && <p className="notice notice-error">{state.error}</p>}
       {state.data?.length === 0 && <p className="muted">{t.empty}</p>}
-      <ul className="item-list">
+      <ul className="bare-list item-list">
         {state.data?.map((year) => (
           <li key={year.id}>
             <span className="item-name">

@@ -205,7 +205,7 @@ export function ImportDialog({
       body = (
         <>
           <p>{t.map.intro(step.sheet.rows.length, step.file)}</p>
-          <ul className="import-columns">
+          <ul className="bare-list import-columns">
             {step.sheet.headers.map((header, column) => (
               <li key={column} className={step.mapping[column] ? undefined : 'import-unknown'}>
                 <label>
