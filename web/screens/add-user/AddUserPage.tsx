@@ -20,6 +20,7 @@ import { cleanText } from '../../../worker/domain/text';
 import { isUsername } from '../../../worker/domain/users';
 import '../admin-users/users.css';
 import '../login/auth.css';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = adminText.addUser;
 const rules = adminServerText.users;
@@ -84,9 +85,9 @@ export function AddUserPage() {
         {roles.error && <p className="notice notice-error">{roles.error}</p>}
         {roles.data && <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} legend={t.roles} />}
         <div className="add-user-actions">
-          <button type="submit" className="btn" disabled={busy}>
-            {busy ? t.submitting : t.submit}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t.submitting}>
+            {t.submit}
+          </SubmitButton>
           <Link to="/admin/users" className="btn btn-secondary">
             {t.cancel}
           </Link>

@@ -11,6 +11,7 @@ import { adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import type { Endpoint } from '../../../worker/contract/endpoint';
 import { cleanText } from '../../../worker/domain/text';
+import { SubmitButton } from '../../components/SubmitButton';
 
 export interface ListItem {
   id: string;
@@ -130,9 +131,7 @@ export function EditableList<T extends ListItem>({
           <label htmlFor={newId}>{texts.newItem}</label>
           <input id={newId} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
         </div>
-        <button type="submit" className="btn" disabled={busy}>
-          {c.add}
-        </button>
+        <SubmitButton busy={busy}>{c.add}</SubmitButton>
       </form>
       {list.error && <p className="notice notice-error">{list.error}</p>}
       {list.data?.length === 0 && <p className="muted">{texts.empty}</p>}
@@ -168,9 +167,7 @@ export function EditableList<T extends ListItem>({
                     onChange={(e) => setEditing({ ...editing, date: e.target.value })}
                   />
                 )}
-                <button type="submit" className="btn" disabled={busy}>
-                  {c.save}
-                </button>
+                <SubmitButton busy={busy}>{c.save}</SubmitButton>
                 <button type="button" className="btn btn-secondary" onClick={() => setEditing(null)}>
                   {c.cancel}
                 </button>

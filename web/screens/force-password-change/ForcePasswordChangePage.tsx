@@ -10,6 +10,7 @@ import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { setSessionToken, useSession } from '../../session/session';
 import { AuthCard } from '../login/AuthCard';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = authText.forced;
 
@@ -59,9 +60,9 @@ export function ForcePasswordChangePage() {
         onPassword={setPassword}
         onConfirm={setConfirm}
       />
-      <button type="submit" className="btn auth-submit" disabled={busy}>
-        {busy ? t.submitting : t.submit}
-      </button>
+      <SubmitButton className="auth-submit" busy={busy} busyLabel={t.submitting}>
+        {t.submit}
+      </SubmitButton>
     </AuthCard>
   );
 }

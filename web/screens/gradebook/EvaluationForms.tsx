@@ -7,6 +7,7 @@ import { gradebookText as t } from '../../i18n/gradebook';
 import type { BookEvaluation } from '../../../worker/contract/grades';
 import { DEFAULT_EVALUATION_MAX } from '../../../worker/domain/grades';
 import { typedNumber } from './book';
+import { SubmitButton } from '../../components/SubmitButton';
 
 /** The fields' values as typed, and the problem the last try met. */
 function useEvaluationFields(name = '', max = String(DEFAULT_EVALUATION_MAX)) {
@@ -97,9 +98,7 @@ export function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: st
       <fieldset>
         <legend>{t.add.legend}</legend>
         <EvaluationFields form={form} required maxClass="gradebook-add-max" />
-        <button type="submit" className="btn btn-primary">
-          {t.add.submit}
-        </button>
+        <SubmitButton className="btn-primary">{t.add.submit}</SubmitButton>
       </fieldset>
       <FieldError error={form.error} />
       {!form.error && <p className="muted small">{t.add.localHint}</p>}

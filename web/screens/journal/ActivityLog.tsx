@@ -19,6 +19,7 @@ import type { PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contra
 import '../../components/stacked-table.css';
 import './journal.css';
 import { toggled } from '../../components/selection';
+import { SubmitButton } from '../../components/SubmitButton';
 
 export const AUDIT_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 20;
@@ -276,9 +277,7 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
           value={range.endDate}
           onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
         />
-        <button type="submit" className="btn btn-danger">
-          {t.deleteByDateSubmit}
-        </button>
+        <SubmitButton className="btn-danger">{t.deleteByDateSubmit}</SubmitButton>
       </div>
       {asking && (
         <ConfirmDialog

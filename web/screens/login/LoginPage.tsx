@@ -15,6 +15,7 @@ import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
 import type { PublicSchool } from '../../../worker/contract/instance';
 import { schoolAccessText } from '../../../worker/contract/texts/school-access';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = authText.login;
 
@@ -129,9 +130,9 @@ function SignInForm() {
         onChange={(e) => setPassword(e.target.value)}
         required
       />
-      <button type="submit" className="btn auth-submit" disabled={busy}>
-        {busy ? t.submitting : t.submit}
-      </button>
+      <SubmitButton className="auth-submit" busy={busy} busyLabel={t.submitting}>
+        {t.submit}
+      </SubmitButton>
       <Link to="/" className="auth-back">
         {t.backToLanding}
       </Link>

@@ -10,6 +10,7 @@ import { InputField, TextAreaField } from '../../components/Field';
 import { platformServerText, platformText } from '../../i18n/platform';
 import { formatStamp } from '../journal/ActivityLog';
 import type { PlatformAnnouncement } from '../../../worker/contract/superadmin';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.announcements;
 
@@ -57,9 +58,9 @@ export function AnnouncementsSection() {
           maxLength={2000}
           onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))}
         />
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? t.publishing : t.publish}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.publishing}>
+          {t.publish}
+        </SubmitButton>
       </form>
       <h3>{t.history}</h3>
       <ErrorNotice message={list.error} />

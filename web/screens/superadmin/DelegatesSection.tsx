@@ -11,6 +11,7 @@ import { InputField } from '../../components/Field';
 import { adminServerText } from '../../i18n/admin';
 import { platformText } from '../../i18n/platform';
 import type { Delegate } from '../../../worker/contract/superadmin';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.delegates;
 
@@ -58,9 +59,9 @@ export function DelegatesSection() {
           autoComplete="off"
           onChange={(e) => setUsername(e.target.value)}
         />
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? t.adding : t.add}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.adding}>
+          {t.add}
+        </SubmitButton>
       </form>
       <ErrorNotice message={list.error} />
       <RemovableList items={list.data} empty={t.empty} name={(d) => d.username} texts={t} busy={busy} remove={remove}>

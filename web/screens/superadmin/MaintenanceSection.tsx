@@ -10,6 +10,7 @@ import { TextAreaField } from '../../components/Field';
 import { commonText } from '../../i18n/common';
 import { platformText } from '../../i18n/platform';
 import type { Maintenance, MaintenanceLevel } from '../../../worker/contract/platform';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.maintenance;
 
@@ -70,9 +71,9 @@ function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiS
           ))}
         </fieldset>
         <div className="school-actions">
-          <button type="submit" className="btn btn-warning" disabled={busy}>
+          <SubmitButton className="btn-warning" busy={busy}>
             {current.active ? t.update : t.start}
-          </button>
+          </SubmitButton>
           {current.active && (
             <button type="button" className="btn" disabled={busy} onClick={() => void change(false)}>
               {t.stop}

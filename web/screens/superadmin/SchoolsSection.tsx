@@ -16,6 +16,7 @@ import { SCHOOL_TIME_ZONE } from '../../../worker/domain/dates';
 import { CURRENCIES } from '../../../worker/domain/money';
 import { isSchoolLocked } from '../../../worker/domain/school-access';
 import type { ExpirySaved, NewSchool, PlatformSchool } from '../../../worker/contract/superadmin';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.schools;
 const DAY_MS = 86_400_000;
@@ -303,9 +304,7 @@ function ExpiryDialog({
             </option>
           ))}
         </SelectField>
-        <button type="submit" className="btn" disabled={busy}>
-          {e.extendSubmit}
-        </button>
+        <SubmitButton busy={busy}>{e.extendSubmit}</SubmitButton>
       </form>
       <form
         className="expiry-row"
@@ -321,9 +320,9 @@ function ExpiryDialog({
         }}
       >
         <InputField label={e.setDate} type="date" value={date} onChange={(ev) => setDate(ev.target.value)} />
-        <button type="submit" className="btn btn-secondary" disabled={busy || !date}>
+        <SubmitButton className="btn-secondary" busy={busy} disabled={!date}>
           {e.setSubmit}
-        </button>
+        </SubmitButton>
       </form>
       {shown && (
         <button

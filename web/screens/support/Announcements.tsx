@@ -11,6 +11,7 @@ import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
 import './support.css';
 import { toggled } from '../../components/selection';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = communicationsText.announcements;
 
@@ -78,9 +79,7 @@ function Compose({
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="btn" disabled={busy}>
-        {t.send}
-      </button>
+      <SubmitButton busy={busy}>{t.send}</SubmitButton>
     </form>
   );
 }

@@ -20,6 +20,7 @@ import type { SupportMessage, SupportPush } from '../../../worker/contract/suppo
 import { conversationTag } from '../../../worker/domain/support';
 import './support.css';
 import { toggled } from '../../components/selection';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const t = communicationsText.support;
 
@@ -161,9 +162,7 @@ function Composer({ onSend, disabled }: { onSend: (content: string) => Promise<b
         }}
         disabled={disabled}
       />
-      <button type="submit" className="btn" disabled={disabled}>
-        {t.send}
-      </button>
+      <SubmitButton disabled={disabled}>{t.send}</SubmitButton>
       {problem && (
         <p className="field-error" role="alert">
           {problem}

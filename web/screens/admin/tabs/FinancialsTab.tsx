@@ -10,6 +10,7 @@ import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { amountInputText, parseAmount, toCentimes } from '../../../../worker/domain/money';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.financials;
 
@@ -100,9 +101,9 @@ export function FinancialsTab() {
               ))}
             </tbody>
           </table>
-          <button type="submit" className="btn" disabled={busy || state.data.length === 0}>
-            {busy ? adminText.common.saving : adminText.common.save}
-          </button>
+          <SubmitButton busy={busy} busyLabel={adminText.common.saving} disabled={state.data.length === 0}>
+            {adminText.common.save}
+          </SubmitButton>
         </form>
       )}
     </>

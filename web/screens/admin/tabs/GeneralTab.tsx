@@ -13,6 +13,7 @@ import { CURRENCIES } from '../../../../worker/domain/money';
 import { isSchoolPhone, parsePassingGrade, SCHOOL_LIMITS } from '../../../../worker/domain/school';
 import { isEmail } from '../../../../worker/domain/students';
 import { cleanText } from '../../../../worker/domain/text';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.general;
 const LOGO_MAX_BYTES = 512 * 1024;
@@ -156,9 +157,9 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
         </div>
         <p className="muted">{t.logoHint}</p>
       </fieldset>
-      <button type="submit" className="btn" disabled={busy}>
-        {busy ? adminText.common.saving : adminText.common.save}
-      </button>
+      <SubmitButton busy={busy} busyLabel={adminText.common.saving}>
+        {adminText.common.save}
+      </SubmitButton>
     </form>
   );
 }

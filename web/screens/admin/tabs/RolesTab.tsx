@@ -14,6 +14,7 @@ import { RowActions } from '../EditableList';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
 import { cleanText } from '../../../../worker/domain/text';
 import type { Role, RoleInput } from '../../../../worker/contract/roles';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.roles;
 const done = adminServerText.roles;
@@ -157,9 +158,9 @@ export function RolesTab() {
           ))}
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn" disabled={!cleanText(name) || taken || busy}>
+          <SubmitButton busy={busy} disabled={!cleanText(name) || taken}>
             {editing ? t.update : t.create}
-          </button>
+          </SubmitButton>
           {editing && (
             <button type="button" className="btn btn-secondary" onClick={reset}>
               {t.cancelEdit}

@@ -14,6 +14,7 @@ import { passwordText, securityText } from '../../../i18n/security';
 import { setSessionToken } from '../../../session/session';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
 import '../../login/auth.css';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = securityText;
 const rules = passwordText;
@@ -74,9 +75,9 @@ export function SecurityTab() {
         onPassword={setNext}
         onConfirm={setConfirm}
       />
-      <button type="submit" className="btn" disabled={busy}>
-        {busy ? t.submitting : t.submit}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t.submitting}>
+        {t.submit}
+      </SubmitButton>
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { useSchool } from '../../../layouts/school';
 import { SetupWizardLauncher } from '../../setup-wizard/SetupWizardLauncher';
 import type { SchoolYear } from '../../../../worker/contract/school-years';
 import { yearNameProblem } from '../../../../worker/domain/setup';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.years;
 const done = adminServerText.years;
@@ -97,9 +98,7 @@ export function YearsTab() {
             aria-describedby={formError ? 'new-year-error' : undefined}
           />
         </div>
-        <button type="submit" className="btn" disabled={busy}>
-          {adminText.common.add}
-        </button>
+        <SubmitButton busy={busy}>{adminText.common.add}</SubmitButton>
       </form>
       <ErrorNotice message={formError} id="new-year-error" />
       {state.error && <p className="notice notice-error">{state.error}</p>}
