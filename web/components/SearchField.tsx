@@ -7,6 +7,7 @@ export function SearchField({
   onChange,
   placeholder,
   className,
+  hiddenLabel = false,
 }: {
   label: string;
   value: string;
@@ -14,7 +15,22 @@ export function SearchField({
   placeholder?: string;
   /** The field's class (the screen's layout: `field-flush` in a filter bar). */
   className?: string;
+  /** The label is for screen readers only (a search box above its list, its placeholder says it). */
+  hiddenLabel?: boolean;
 }) {
+  if (hiddenLabel)
+    return (
+      <label className={className}>
+        <span className="sr-only">{label}</span>
+        <input
+          className="input"
+          type="search"
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+    );
   return (
     <InputField
       label={label}

@@ -7,6 +7,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { RefusedWrites } from '../../components/RefusedWrites';
+import { SearchField } from '../../components/SearchField';
 import { useWrite } from '../../api/useWrite';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -184,19 +185,14 @@ function Roster({
         )}
       </div>
 
-      <div className="roster-tools">
-        <label className="sr-only" htmlFor="roster-search">
-          {t.search}
-        </label>
-        <input
-          id="roster-search"
-          className="input"
-          type="search"
-          placeholder={t.searchPlaceholder}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        hiddenLabel
+        className="roster-tools"
+        label={t.search}
+        placeholder={t.searchPlaceholder}
+        value={search}
+        onChange={setSearch}
+      />
 
       {selected.size > 0 && (
         <div className="spread selection-bar" role="status">

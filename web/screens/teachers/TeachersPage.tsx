@@ -7,6 +7,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SearchField } from '../../components/SearchField';
 import { type Credentials, CredentialsDialog } from '../../components/CredentialsDialog';
 import { shellText } from '../../i18n/shell';
 import { teachersText as t } from '../../i18n/teachers';
@@ -120,16 +121,14 @@ export function TeachersPage() {
       )}
       {teachers.data?.length === 0 && <p className="card muted">{t.empty}</p>}
       {Boolean(teachers.data?.length) && (
-        <label className="teachers-search">
-          <span className="sr-only">{t.search}</span>
-          <input
-            className="input"
-            type="search"
-            placeholder={t.search}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </label>
+        <SearchField
+          hiddenLabel
+          className="teachers-search"
+          label={t.search}
+          placeholder={t.search}
+          value={search}
+          onChange={setSearch}
+        />
       )}
       {teachers.data && teachers.data.length > 0 && shown.length === 0 && <p className="muted">{t.noMatch}</p>}
       <ul className="teacher-cards">
