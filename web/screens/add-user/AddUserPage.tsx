@@ -13,6 +13,7 @@ import { InputField } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordField } from '../../components/PasswordInput';
 import { RoleChecklist } from '../../components/RoleChecklist';
+import { SubmitButton } from '../../components/SubmitButton';
 import { adminServerText, adminText } from '../../i18n/admin';
 import type { SchoolUser as UserRow } from '../../../worker/contract/users';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
@@ -20,7 +21,6 @@ import { cleanText } from '../../../worker/domain/text';
 import { isUsername } from '../../../worker/domain/users';
 import '../admin-users/users.css';
 import '../login/auth.css';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = adminText.addUser;
 const rules = adminServerText.users;

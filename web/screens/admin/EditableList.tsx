@@ -7,11 +7,11 @@ import type { Route } from '../../api/route';
 import type { ApiState } from '../../api/useApi';
 import { useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SubmitButton } from '../../components/SubmitButton';
 import { adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import type { Endpoint } from '../../../worker/contract/endpoint';
 import { cleanText } from '../../../worker/domain/text';
-import { SubmitButton } from '../../components/SubmitButton';
 
 export interface ListItem {
   id: string;

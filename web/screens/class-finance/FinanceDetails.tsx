@@ -1,8 +1,8 @@
 // 'Détails Financiers' (document 2 §2): every payment with its receipt number and the printing of
 // its receipt, every adjustment, the totals, and the printed sheet. Fits a 360 px phone.
 import { toCentimes } from '../../../worker/domain/money';
-import { Dialog } from '../../components/Dialog';
 import { ColumnHeads } from '../../components/ColumnHeads';
+import { Dialog } from '../../components/Dialog';
 import { financeText } from '../../i18n/finance';
 import { balanceClass, dateFr, type Enrollment, fullName, isPending, totalsOf } from './model';
 

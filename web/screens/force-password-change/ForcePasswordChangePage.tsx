@@ -5,12 +5,12 @@ import { sendNow } from '../../api/calls';
 import { ApiError, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { NewPasswordFields } from '../../components/PasswordChecks';
+import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { setSessionToken, useSession } from '../../session/session';
 import { AuthCard } from '../login/AuthCard';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = authText.forced;
 

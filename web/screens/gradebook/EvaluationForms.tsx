@@ -3,11 +3,11 @@
 // its max score (step 0.01, a comma as well as a point).
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { SubmitButton } from '../../components/SubmitButton';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { BookEvaluation } from '../../../worker/contract/grades';
 import { DEFAULT_EVALUATION_MAX } from '../../../worker/domain/grades';
 import { typedNumber } from './book';
-import { SubmitButton } from '../../components/SubmitButton';
 
 /** The fields' values as typed, and the problem the last try met. */
 function useEvaluationFields(name = '', max = String(DEFAULT_EVALUATION_MAX)) {

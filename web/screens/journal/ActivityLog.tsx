@@ -7,7 +7,6 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
-import { SearchField } from '../../components/SearchField';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -18,6 +17,7 @@ import { commonText } from '../../i18n/common';
 import type { PlatformAuditEntry, SchoolAuditPage } from '../../../worker/contract/audit';
 import '../../components/stacked-table.css';
 import './journal.css';
+import { SearchField } from '../../components/SearchField';
 import { toggled } from '../../components/selection';
 import { SubmitButton } from '../../components/SubmitButton';
 

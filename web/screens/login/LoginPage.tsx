@@ -8,6 +8,7 @@ import { ApiError, errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { InputField } from '../../components/Field';
 import { PasswordField } from '../../components/PasswordInput';
+import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { homeOf, setSessionToken, signOutNotice, useSession } from '../../session/session';
@@ -15,7 +16,6 @@ import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
 import type { PublicSchool } from '../../../worker/contract/instance';
 import { schoolAccessText } from '../../../worker/contract/texts/school-access';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = authText.login;
 

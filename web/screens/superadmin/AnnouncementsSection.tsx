@@ -7,10 +7,10 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InputField, TextAreaField } from '../../components/Field';
+import { SubmitButton } from '../../components/SubmitButton';
 import { platformServerText, platformText } from '../../i18n/platform';
 import { formatStamp } from '../journal/ActivityLog';
 import type { PlatformAnnouncement } from '../../../worker/contract/superadmin';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.announcements;
 

@@ -8,10 +8,10 @@ import { useWrite } from '../../api/useWrite';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InputField } from '../../components/Field';
+import { SubmitButton } from '../../components/SubmitButton';
 import { adminServerText } from '../../i18n/admin';
 import { platformText } from '../../i18n/platform';
 import type { Delegate } from '../../../worker/contract/superadmin';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.delegates;
 

@@ -7,10 +7,10 @@ import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TextAreaField } from '../../components/Field';
+import { SubmitButton } from '../../components/SubmitButton';
 import { commonText } from '../../i18n/common';
 import { platformText } from '../../i18n/platform';
 import type { Maintenance, MaintenanceLevel } from '../../../worker/contract/platform';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.maintenance;
 

@@ -11,12 +11,12 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InputField, SelectField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
+import { SubmitButton } from '../../components/SubmitButton';
 import { platformText } from '../../i18n/platform';
 import { SCHOOL_TIME_ZONE } from '../../../worker/domain/dates';
 import { CURRENCIES } from '../../../worker/domain/money';
 import { isSchoolLocked } from '../../../worker/domain/school-access';
 import type { ExpirySaved, NewSchool, PlatformSchool } from '../../../worker/contract/superadmin';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = platformText.schools;
 const DAY_MS = 86_400_000;

@@ -7,11 +7,11 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
 import './support.css';
 import { toggled } from '../../components/selection';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = communicationsText.announcements;
 

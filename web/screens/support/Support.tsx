@@ -13,6 +13,7 @@ import { errorMessage, isQueued } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { announceLocalChange, useSupportPush } from '../../api/live';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
 import { CHAT_POLL_MS, LIST_POLL_MS } from '../../layouts/poll-periods';
@@ -20,7 +21,6 @@ import type { SupportMessage, SupportPush } from '../../../worker/contract/suppo
 import { conversationTag } from '../../../worker/domain/support';
 import './support.css';
 import { toggled } from '../../components/selection';
-import { SubmitButton } from '../../components/SubmitButton';
 
 const t = communicationsText.support;
 

@@ -5,12 +5,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { amountInputText, parseAmount, toCentimes } from '../../../../worker/domain/money';
-import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.financials;
 

@@ -4,6 +4,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { Field, InputField, SelectField } from '../../../components/Field';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
@@ -13,7 +14,6 @@ import { CURRENCIES } from '../../../../worker/domain/money';
 import { isSchoolPhone, parsePassingGrade, SCHOOL_LIMITS } from '../../../../worker/domain/school';
 import { isEmail } from '../../../../worker/domain/students';
 import { cleanText } from '../../../../worker/domain/text';
-import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.general;
 const LOGO_MAX_BYTES = 512 * 1024;

@@ -7,6 +7,7 @@ import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SelectField, InputField } from '../../../components/Field';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
@@ -14,7 +15,6 @@ import { RowActions } from '../EditableList';
 import { PERMISSION_ID_BY_KEY, ROLE_TEMPLATES } from '../../../../worker/domain/permissions';
 import { cleanText } from '../../../../worker/domain/text';
 import type { Role, RoleInput } from '../../../../worker/contract/roles';
-import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.roles;
 const done = adminServerText.roles;

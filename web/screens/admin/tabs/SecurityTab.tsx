@@ -8,13 +8,13 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import {} from '../../../components/Field';
 import { NewPasswordFields } from '../../../components/PasswordChecks';
 import { PasswordField } from '../../../components/PasswordInput';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { authText } from '../../../i18n/auth';
 import { passwordText, securityText } from '../../../i18n/security';
 import { setSessionToken } from '../../../session/session';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
 import '../../login/auth.css';
-import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = securityText;
 const rules = passwordText;

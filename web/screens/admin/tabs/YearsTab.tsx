@@ -6,13 +6,13 @@ import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
 import { SetupWizardLauncher } from '../../setup-wizard/SetupWizardLauncher';
 import type { SchoolYear } from '../../../../worker/contract/school-years';
 import { yearNameProblem } from '../../../../worker/domain/setup';
-import { SubmitButton } from '../../../components/SubmitButton';
 
 const t = adminText.years;
 const done = adminServerText.years;
