@@ -42,6 +42,17 @@ const ONE_SCHOOL_CLOCK = [
   },
 ];
 
+// One way to write a button: components/Button.tsx (`type="button"`, a look), SubmitButton for a
+// form's submit, DialogButtons for a dialog's foot. A raw <button> keeps only the app's other
+// controls (chips, tabs, icons), never the `btn` classes by hand.
+const ONE_BUTTON = [
+  {
+    selector:
+      "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='className'] > Literal[value=/^btn( |$)/]",
+    message: "A button is components/Button.tsx (a form's submit: SubmitButton; a dialog's foot: DialogButtons).",
+  },
+];
+
 // Screens call the API by endpoint (decision 263): `useRead`/`read`/`send`/`sendNow` from
 // web/api/calls.ts and useWrite's `write`, with `endpoints.<area>.<name>` (web/api/endpoints.ts,
 // generated from worker/contract/). The path-based client stays inside web/api/.
@@ -103,7 +114,7 @@ export default tseslint.config(
   {
     files: ['worker/**/*.ts', 'web/**/*.{ts,tsx}'],
     ignores: ['worker/domain/dates.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK] },
+    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...ONE_BUTTON] },
   },
   restrict(['web/**/*.{ts,tsx}'], [WEB_TO_WORKER, WEB_TO_CONTRACT]),
   {
@@ -111,7 +122,7 @@ export default tseslint.config(
   },
   {
     files: CALLERS,
-    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...NO_HAND_WRITTEN_PATH] },
+    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...NO_HAND_WRITTEN_PATH, ...ONE_BUTTON] },
   },
   restrict(['worker/**/*.ts'], [WORKER_TO_WEB]),
   restrict(['worker/domain/**/*.ts'], [WORKER_TO_WEB, ...DOMAIN_IS_PURE]),

@@ -12,6 +12,7 @@ import { emit, type MaintenanceEvent, on } from '../session/events';
 import { MAINTENANCE_POLL_MS as POLL_MS } from '../../worker/domain/maintenance';
 import { signOut } from '../session/logout';
 import { isPlatform, useSession } from '../session/session';
+import { Button } from '../components/Button';
 import { LineIcon } from '../components/LineIcon';
 import './maintenance.css';
 
@@ -89,16 +90,14 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
         <p>{state.message || shellText.maintenance.fallback}</p>
         {state.level === 'full_lockdown' && <p className="muted">{shellText.maintenance.lockdown}</p>}
         {session && (
-          <button
-            type="button"
-            className="btn btn-secondary"
+          <Button
             onClick={async () => {
               setState((s) => (s ? { ...s, fromLogin: false } : s));
               await signOut(navigate);
             }}
           >
             {shellText.maintenance.switchUser}
-          </button>
+          </Button>
         )}
       </div>
     </main>

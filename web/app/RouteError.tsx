@@ -8,6 +8,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { offlineText } from '../i18n/offline';
 import { isOnline } from '../session/connectivity';
 import { homeOf, useSession } from '../session/session';
+import { Button } from '../components/Button';
 
 /** A lazily loaded screen whose file could not be fetched (the browsers word it differently). */
 const isUnreachableCode = (error: unknown) =>
@@ -30,9 +31,7 @@ export function RouteError({ error }: { error: unknown }) {
             {offlineText.backHome}
           </Link>
         ) : (
-          <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
-            {offlineText.reloadPage}
-          </button>
+          <Button onClick={() => window.location.reload()}>{offlineText.reloadPage}</Button>
         )}
       </p>
     </main>

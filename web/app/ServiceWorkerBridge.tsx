@@ -7,6 +7,7 @@
 // version waiting is offered again at the next start (the worker stays waiting until then).
 import { useEffect, useRef, useState } from 'react';
 import { announceSynced, replayNow, RETRY_DELAYS_MS, usePendingWrites } from '../api/pending';
+import { Button } from '../components/Button';
 import { TOAST_DURATION_MS, toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
 import { onScreensStored } from './offline-ready';
@@ -139,13 +140,11 @@ export function ServiceWorkerBridge() {
     <div className="sw-banner" role="status">
       <span>{banner === 'ready' ? offlineText.readyOffline : offlineText.newVersion}</span>
       {banner === 'update' && (
-        <button type="button" className="btn" onClick={update}>
+        <Button look="primary" onClick={update}>
           {offlineText.update}
-        </button>
+        </Button>
       )}
-      <button type="button" className="btn btn-secondary" onClick={() => setBanner(null)}>
-        {offlineText.close}
-      </button>
+      <Button onClick={() => setBanner(null)}>{offlineText.close}</Button>
     </div>
   );
 }

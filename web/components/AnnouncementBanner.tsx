@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { commonText } from '../i18n/common';
 import './announcement.css';
+import { Button } from './Button';
 
 export function AnnouncementBanner({
   id,
@@ -27,9 +28,9 @@ export function AnnouncementBanner({
         {title && <strong>{title}</strong>}
         <p>{content}</p>
       </div>
-      <button type="button" className="btn btn-ghost" aria-label={commonText.closeAnnouncement} onClick={close}>
+      <Button look="ghost" aria-label={commonText.closeAnnouncement} onClick={close}>
         ✕
-      </button>
+      </Button>
     </aside>
   );
 }

@@ -1,6 +1,7 @@
 // An account's username and temporary password, shown once (a reset, a new teacher's account):
 // copy it, print it on a slip when the screen offers it, then say it is noted.
 import { credentialsText } from '../i18n/credentials';
+import { Button } from './Button';
 import { Modal } from './Modal';
 import { toast } from './toast';
 import './credentials.css';
@@ -37,14 +38,10 @@ export function CredentialsDialog({
       title={title}
       actions={
         <>
-          {onPrint && (
-            <button type="button" className="btn btn-secondary" onClick={onPrint}>
-              {t.print}
-            </button>
-          )}
-          <button type="button" className="btn" onClick={onClose}>
+          {onPrint && <Button onClick={onPrint}>{t.print}</Button>}
+          <Button look="primary" onClick={onClose}>
             {t.noted}
-          </button>
+          </Button>
         </>
       }
     >
@@ -54,9 +51,7 @@ export function CredentialsDialog({
         <dt>{t.resetPassword}</dt>
         <dd>
           <code data-testid="temp-password">{credentials.tempPassword}</code>
-          <button type="button" className="btn btn-secondary" onClick={copy}>
-            {t.copy}
-          </button>
+          <Button onClick={copy}>{t.copy}</Button>
         </dd>
       </dl>
       <p className="notice notice-warning">{t.resetNotice}</p>

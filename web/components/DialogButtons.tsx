@@ -1,11 +1,10 @@
 // The two buttons at the foot of a dialog: leave it, or do what it is for. The second one either
 // runs `onConfirm` or submits the dialog's form (`form`: its id; `submit`: the form they are in).
 import { commonText } from '../i18n/common';
+import { Button, type Look, LOOK_CLASS } from './Button';
 
 /** The confirm button's colour: the usual one, a destructive action, or one to think twice about. */
-export type Tone = 'primary' | 'danger' | 'warning';
-
-const TONE_CLASS: Record<Tone, string> = { primary: 'btn', danger: 'btn btn-danger', warning: 'btn btn-warning' };
+export type Tone = Extract<Look, 'primary' | 'danger' | 'warning'>;
 
 export function DialogButtons({
   cancelLabel = commonText.cancel,
@@ -33,13 +32,13 @@ export function DialogButtons({
 }) {
   return (
     <>
-      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+      <Button onClick={onCancel} disabled={busy}>
         {cancelLabel}
-      </button>
+      </Button>
       <button
         type={form || submit ? 'submit' : 'button'}
         form={form}
-        className={TONE_CLASS[tone]}
+        className={LOOK_CLASS[tone]}
         onClick={onConfirm}
         disabled={busy || disabled}
       >

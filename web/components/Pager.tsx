@@ -1,5 +1,6 @@
 // 'Précédent' / 'Page n sur N' / 'Suivant' under a paginated list (the register, the report).
 import { commonText } from '../i18n/common';
+import { Button } from './Button';
 
 const t = commonText.pager;
 
@@ -20,21 +21,16 @@ export function Pager({
 }) {
   return (
     <nav className="pager" aria-label={t.page(page, totalPages)}>
-      <button type="button" className="btn btn-secondary" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+      <Button disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
         {t.previous}
-      </button>
+      </Button>
       <span className="pager-status">
         <span>{t.page(page, totalPages)}</span>
         {total && <span className="muted">{total}</span>}
       </span>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={page >= totalPages || busy}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button disabled={page >= totalPages || busy} onClick={() => onPage(page + 1)}>
         {t.next}
-      </button>
+      </Button>
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentPropsWithRef, useState } from 'react';
 import { authText } from '../i18n/auth';
+import { Button } from './Button';
 import { framed } from './Field';
 import { LineIcon } from './LineIcon';
 
@@ -9,9 +10,9 @@ export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'
   return (
     <div className="password-input">
       <input {...props} type={visible ? 'text' : 'password'} className="input" />
-      <button
-        type="button"
-        className="btn btn-ghost password-toggle"
+      <Button
+        look="ghost"
+        className="password-toggle"
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? authText.login.hidePassword : authText.login.showPassword}
         aria-pressed={visible}
@@ -22,7 +23,7 @@ export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'
           <circle cx="12" cy="12" r="3" />
           {visible && <path d="M3 3l18 18" />}
         </LineIcon>
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // `areas`: the addresses under /api whose refusals the screen shows ('/teacher/attendance').
 import { dismissRefused, type RefusedWrite, useRefusedWrites } from '../api/pending';
 import { offlineText } from '../i18n/offline';
+import { Button } from './Button';
 
 export function RefusedWrites({ areas, only }: { areas?: readonly string[]; only?: (w: RefusedWrite) => boolean }) {
   const refused = useRefusedWrites(areas).filter((w) => !only || only(w));
@@ -12,9 +13,7 @@ export function RefusedWrites({ areas, only }: { areas?: readonly string[]; only
       {refused.map((w) => (
         <li key={w.id} className="notice notice-error spread" role="alert">
           <span>{offlineText.refused(w.message)}</span>
-          <button type="button" className="btn btn-secondary" onClick={() => void dismissRefused(w.id)}>
-            {offlineText.dismiss}
-          </button>
+          <Button onClick={() => void dismissRefused(w.id)}>{offlineText.dismiss}</Button>
         </li>
       ))}
     </ul>

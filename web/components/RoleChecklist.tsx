@@ -8,6 +8,7 @@ import type { Role } from '../../worker/contract/roles';
 import { roleOptionNote, roleOptionRule, roleRuleReason, toggleRole } from '../../worker/domain/roles';
 import { adminText } from '../i18n/admin';
 import './role-checklist.css';
+import { Button } from './Button';
 import { LineIcon } from './LineIcon';
 
 const t = adminText.addUser;
@@ -55,9 +56,9 @@ export function RoleChecklist({
                   />
                   <span>{role.name}</span>
                 </label>
-                <button
-                  type="button"
-                  className="btn btn-ghost role-info"
+                <Button
+                  look="ghost"
+                  className="role-info"
                   aria-label={t.info(role.name)}
                   aria-expanded={open === role.id}
                   aria-controls={infoId}
@@ -67,7 +68,7 @@ export function RoleChecklist({
                     <circle cx="12" cy="12" r="10" />
                     <path d="M12 11v6M12 7.5v.5" strokeLinecap="round" />
                   </LineIcon>
-                </button>
+                </Button>
               </div>
               {note && (
                 <p className="role-reason" id={`${inputId}-reason`}>

@@ -4,6 +4,7 @@
 // measures it, and goes compact (menu behind its button) when it does not fit.
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { Button } from '../components/Button';
 import { RefreshButton } from '../components/RefreshButton';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
@@ -115,9 +116,9 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
           {withYears && <YearSelector />}
           <OnlineIndicator />
         </div>
-        <button
-          type="button"
-          className="btn btn-ghost menu-toggle"
+        <Button
+          look="ghost"
+          className="menu-toggle"
           aria-expanded={open}
           aria-controls="main-menu"
           aria-label={open ? shellText.nav.closeMenu : shellText.nav.openMenu}
@@ -131,7 +132,7 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
               {unread}
             </span>
           )}
-        </button>
+        </Button>
         <nav
           id="main-menu"
           className={`main-menu ${open && compact ? 'is-open' : ''}`}
@@ -153,9 +154,9 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
               </NavLink>
             ),
           )}
-          <button type="button" className="btn btn-secondary logout" onClick={logout}>
+          <Button className="logout" onClick={logout}>
             {shellText.nav.logout}
-          </button>
+          </Button>
         </nav>
       </div>
     </header>

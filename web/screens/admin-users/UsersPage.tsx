@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
@@ -146,29 +147,22 @@ function Users({ session }: { session: Session }) {
               </span>
             </div>
             <div className="user-actions">
-              {user.role === 'standard' && (
-                <button type="button" className="btn btn-secondary" onClick={() => setRolesFor(user)}>
-                  {t.manageRoles}
-                </button>
-              )}
-              <button
-                type="button"
-                className="btn btn-secondary"
+              {user.role === 'standard' && <Button onClick={() => setRolesFor(user)}>{t.manageRoles}</Button>}
+              <Button
                 disabled={locked(user) || busy}
                 title={locked(user) ? t.protectedHint : undefined}
                 onClick={() => setResetting(user)}
               >
                 {t.reset}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary danger-text"
+              </Button>
+              <Button
+                className="danger-text"
                 disabled={locked(user) || busy}
                 title={locked(user) ? t.protectedHint : undefined}
                 onClick={() => setDeleting(user)}
               >
                 {t.delete}
-              </button>
+              </Button>
             </div>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { downloadBackup } from '../../components/backup';
+import { Button } from '../../components/Button';
 import { toast } from '../../components/toast';
 import { backupText as t } from '../../i18n/backup';
 import { useOnline } from '../../session/connectivity';
@@ -30,9 +31,9 @@ export function BackupCard() {
           {t.needsNetwork}
         </p>
       )}
-      <button type="button" className="btn" disabled={busy || !online} onClick={() => void download()}>
+      <Button look="primary" disabled={busy || !online} onClick={() => void download()}>
         {busy ? t.downloading : t.download}
-      </button>
+      </Button>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { Route } from '../../api/route';
 import type { ApiState } from '../../api/useApi';
 import { useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { adminText } from '../../i18n/admin';
@@ -168,9 +169,7 @@ export function EditableList<T extends ListItem>({
                   />
                 )}
                 <SubmitButton busy={busy}>{c.save}</SubmitButton>
-                <button type="button" className="btn btn-secondary" onClick={() => setEditing(null)}>
-                  {c.cancel}
-                </button>
+                <Button onClick={() => setEditing(null)}>{c.cancel}</Button>
               </form>
             </li>
           ) : (
@@ -233,24 +232,12 @@ export function RowActions({
 }) {
   return (
     <span className="item-actions" title={title}>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={disabled}
-        aria-label={`${c.edit} ${name}`}
-        onClick={onEdit}
-      >
+      <Button disabled={disabled} aria-label={`${c.edit} ${name}`} onClick={onEdit}>
         {c.edit}
-      </button>
-      <button
-        type="button"
-        className="btn btn-secondary danger-text"
-        disabled={disabled}
-        aria-label={`${c.delete} ${name}`}
-        onClick={onDelete}
-      >
+      </Button>
+      <Button className="danger-text" disabled={disabled} aria-label={`${c.delete} ${name}`} onClick={onDelete}>
         {c.delete}
-      </button>
+      </Button>
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { NotLoaded } from '../../components/NotLoaded';
 import { ClassSelect } from '../../components/ClassSelect';
 import { html, openPrintWindow } from '../../components/print';
@@ -94,16 +95,14 @@ export function AttendanceReportPage() {
           <span>{t.to}</span>
           <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
-        <button
-          type="button"
-          className="btn btn-secondary"
+        <Button
           onClick={() => {
             setFrom(week.start);
             setTo(week.end);
           }}
         >
           {t.thisWeek}
-        </button>
+        </Button>
       </div>
       {problem && <p className="notice notice-error">{RANGE_MESSAGES[problem]}</p>}
       <div className="tabs" role="tablist" aria-label={t.tabsLabel}>
@@ -288,9 +287,7 @@ function Detailed({
   return (
     <>
       <p>
-        <button type="button" className="btn btn-secondary" onClick={print}>
-          {t.print}
-        </button>
+        <Button onClick={print}>{t.print}</Button>
       </p>
       {data.records.length === 0 && <p className="muted">{t.noMarks}</p>}
       <div className="attendance-scroll">

@@ -6,6 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
+import { Button } from '../../components/Button';
 import { RefusedWrites } from '../../components/RefusedWrites';
 import { useWrite } from '../../api/useWrite';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -165,22 +166,12 @@ function Roster({
         />
         {canToggle && (
           <div className="bulk-buttons">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setBulk('restrict')}
-              disabled={all.length === 0}
-            >
+            <Button onClick={() => setBulk('restrict')} disabled={all.length === 0}>
               {t.restrictAll}
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setBulk('enable')}
-              disabled={all.length === 0}
-            >
+            </Button>
+            <Button onClick={() => setBulk('enable')} disabled={all.length === 0}>
               {t.enableAll}
-            </button>
+            </Button>
           </div>
         )}
       </div>
@@ -197,9 +188,9 @@ function Roster({
       {selected.size > 0 && (
         <div className="spread selection-bar" role="status">
           <span>{t.selected(selected.size)}</span>
-          <button type="button" className="btn" onClick={printSelected}>
+          <Button look="primary" onClick={printSelected}>
             {t.printSheets}
-          </button>
+          </Button>
         </div>
       )}
 
@@ -286,34 +277,30 @@ function Roster({
                       <div className="row-actions">
                         {canEdit && (
                           <>
-                            <button
-                              type="button"
-                              className="btn btn-small"
+                            <Button
+                              look="primary"
+                              small
                               onClick={() => setPaying(e)}
                               aria-label={`${t.newPayment} ${name}`}
                             >
                               + {t.newPayment}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-secondary btn-small"
-                              onClick={() => setEditing(e)}
-                              aria-label={`${t.edit} ${name}`}
-                            >
+                            </Button>
+                            <Button small onClick={() => setEditing(e)} aria-label={`${t.edit} ${name}`}>
                               <PencilIcon />
                               <span>{t.edit}</span>
-                            </button>
+                            </Button>
                           </>
                         )}
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-small icon-btn"
+                        <Button
+                          look="ghost"
+                          small
+                          className="icon-btn"
                           onClick={() => setViewing(e)}
                           aria-label={`${t.details} ${name}`}
                           title={t.details}
                         >
                           <EyeIcon />
-                        </button>
+                        </Button>
                       </div>
                     </td>
                   </tr>

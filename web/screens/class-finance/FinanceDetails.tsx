@@ -1,6 +1,7 @@
 // 'Détails Financiers' (document 2 §2): every payment with its receipt number and the printing of
 // its receipt, every adjustment, the totals, and the printed sheet. Fits a 360 px phone.
 import { toCentimes } from '../../../worker/domain/money';
+import { Button } from '../../components/Button';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { Dialog } from '../../components/Dialog';
 import { financeText } from '../../i18n/finance';
@@ -73,14 +74,13 @@ export function FinanceDetails({
                   <td className="num money col-amount">{money(toCentimes(p.amount))}</td>
                   <td className="col-print">
                     {p.receipt_no !== null && (
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-small"
+                      <Button
+                        small
                         aria-label={financeText.details.printReceipt(p.receipt_no)}
                         onClick={() => onPrintReceipt(p.id)}
                       >
                         {financeText.details.receiptButton}
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>

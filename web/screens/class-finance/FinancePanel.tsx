@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, InputField } from '../../components/Field';
@@ -121,15 +122,9 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
               {fullName(base)} — {base.className}, {base.year_name}
             </p>
           </div>
-          <button
-            type="button"
-            className="btn btn-ghost icon-btn"
-            aria-label={t.close}
-            title={t.close}
-            onClick={requestClose}
-          >
+          <Button look="ghost" className="icon-btn" aria-label={t.close} title={t.close} onClick={requestClose}>
             ×
-          </button>
+          </Button>
         </header>
 
         <form
@@ -216,22 +211,17 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                     {p.pending && <span className="receipt receipt-pending">{t.pending}</span>}
                     {p.receiptNo !== null ? (
                       p.correcting ? (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-small"
-                          onClick={() => setPayment(p.id, () => loaded.get(p.id) ?? p)}
-                        >
+                        <Button look="ghost" small onClick={() => setPayment(p.id, () => loaded.get(p.id) ?? p)}>
                           {t.cancelCorrection}
-                        </button>
+                        </Button>
                       ) : (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
+                        <Button
+                          small
                           aria-label={t.correctLine(p.receiptNo)}
                           onClick={() => setPayment(p.id, (x) => ({ ...x, correcting: true }))}
                         >
                           {t.correct}
-                        </button>
+                        </Button>
                       )
                     ) : (
                       !p.pending && (
@@ -409,22 +399,13 @@ export function AmountField({
 /** The button that takes a payment or adjustment line out of the sheet before it is saved. */
 function RemoveLine({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-small btn-remove"
-      aria-label={t.removeLine(label)}
-      onClick={onRemove}
-    >
+    <Button look="ghost" small className="btn-remove" aria-label={t.removeLine(label)} onClick={onRemove}>
       {t.remove}
-    </button>
+    </Button>
   );
 }
 
 /** The button that adds a payment or adjustment line. */
 function AddLine({ label, onAdd }: { label: string; onAdd: () => void }) {
-  return (
-    <button type="button" className="btn btn-secondary" onClick={onAdd}>
-      + {label}
-    </button>
-  );
+  return <Button onClick={onAdd}>+ {label}</Button>;
 }

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
+import { Button } from '../../components/Button';
 import { OutboxSummary } from '../../components/OutboxSummary';
 import { dashboardText } from '../../i18n/dashboard';
 import { commonText } from '../../i18n/common';
@@ -159,9 +160,9 @@ function AdminHome({ session }: { session: Session }) {
           {hasPermission(session, 'user:manage') ? (
             <>
               <p>{t.welcomeBody}</p>
-              <button type="button" className="btn" onClick={() => setWizard(true)}>
+              <Button look="primary" onClick={() => setWizard(true)}>
                 {t.startSetup}
-              </button>
+              </Button>
             </>
           ) : (
             <p>{t.noYearNoRight}</p>

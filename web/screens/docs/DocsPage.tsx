@@ -22,6 +22,7 @@ import {
   visibleNodes,
 } from './guide';
 import './docs.css';
+import { Button } from '../../components/Button';
 
 type Guide =
   | { state: 'loading' }
@@ -187,16 +188,9 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
         <div className="docs-layout">
           {headings.length > 0 && (
             <nav ref={tocRef} className="docs-toc card" aria-label={t.toc}>
-              <button
-                type="button"
-                className="btn btn-secondary docs-toc-toggle"
-                aria-expanded={tocOpen}
-                aria-controls="docs-toc-list"
-                title={tocOpen ? t.hideToc : t.showToc}
-                onClick={() => setTocOpen((open) => !open)}
-              >
+              <Button className="docs-toc-toggle" aria-expanded={tocOpen} aria-controls="docs-toc-list" title={tocOpen ? t.hideToc : t.showToc} onClick={() => setTocOpen((open) => !open)}>
                 {t.toc}
-              </button>
+              </Button>
               <p className="docs-toc-title">{t.toc}</p>
               <ol id="docs-toc-list" className={tocOpen ? 'open' : undefined}>
                 {headings.map((h) => (

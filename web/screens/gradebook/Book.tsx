@@ -2,6 +2,7 @@
 // evaluation, the table, 'Imprimer' for the selected students, and the dialogs to change or
 // delete an evaluation. The data and what the teacher does to it live in useBook.
 import { useState } from 'react';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { gradebookText as t } from '../../i18n/gradebook';
@@ -68,9 +69,7 @@ export function Book({ subjectName, periodName, allDrafts, onChanged, ...place }
         />
       )}
       <div className="gradebook-footer">
-        <button type="button" className="btn btn-secondary" onClick={print}>
-          {t.print.button}
-        </button>
+        <Button onClick={print}>{t.print.button}</Button>
       </div>
       {editing && (
         <EditEvaluation

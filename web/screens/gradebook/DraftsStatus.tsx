@@ -3,6 +3,7 @@
 import { gradebookText as t } from '../../i18n/gradebook';
 import { formatPoints } from '../../../worker/domain/grades';
 import { dropDraft, type GradeDraft, retryDraft, sendDrafts } from './drafts';
+import { Button } from '../../components/Button';
 
 export function DraftsStatus({
   drafts,
@@ -20,9 +21,9 @@ export function DraftsStatus({
       {pending.length > 0 && (
         <div className="notice notice-info gradebook-pending" role="status">
           <strong>{t.drafts.pending(pending.length)}</strong> <span>{t.drafts.pendingHint}</span>{' '}
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void sendDrafts()}>
+          <Button small onClick={() => void sendDrafts()}>
             {t.drafts.sendNow}
-          </button>
+          </Button>
         </div>
       )}
       {refused.length > 0 && (
@@ -37,12 +38,12 @@ export function DraftsStatus({
                   d.body.score === null ? t.drafts.empty : formatPoints(d.body.score),
                   d.error ?? '',
                 )}{' '}
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => void retryDraft(d.key)}>
+                <Button small onClick={() => void retryDraft(d.key)}>
                   {t.drafts.retry}
-                </button>{' '}
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => void dropDraft(d.key)}>
+                </Button>{' '}
+                <Button small onClick={() => void dropDraft(d.key)}>
                   {t.drafts.drop}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

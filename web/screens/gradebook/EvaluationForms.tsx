@@ -2,6 +2,7 @@
 // set reaches the subject's max) and changing one in a dialog: the same two fields, its name and
 // its max score (step 0.01, a comma as well as a point).
 import { useState } from 'react';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { gradebookText as t } from '../../i18n/gradebook';
@@ -79,9 +80,9 @@ export function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: st
   if (full)
     return (
       <p className="gradebook-add-full">
-        <button type="button" className="btn btn-primary" disabled>
+        <Button look="primary" disabled>
           {t.add.limit}
-        </button>
+        </Button>
       </p>
     );
   return (
@@ -98,7 +99,7 @@ export function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: st
       <fieldset>
         <legend>{t.add.legend}</legend>
         <EvaluationFields form={form} required maxClass="gradebook-add-max" />
-        <SubmitButton className="btn-primary">{t.add.submit}</SubmitButton>
+        <SubmitButton>{t.add.submit}</SubmitButton>
       </fieldset>
       <FieldError error={form.error} />
       {!form.error && <p className="muted small">{t.add.localHint}</p>}

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
+import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { commonText } from '../../i18n/common';
 import { gradebookText as t } from '../../i18n/gradebook';
@@ -59,11 +60,7 @@ export function GradeBookDialog({
       title={title ?? t.title}
       wide
       onClose={onClose}
-      actions={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {commonText.close}
-        </button>
-      }
+      actions={<Button onClick={onClose}>{commonText.close}</Button>}
     >
       {!selectedYear ? (
         <p className="muted">{t.noYear}</p>

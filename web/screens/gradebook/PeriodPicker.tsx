@@ -5,6 +5,7 @@ import { gradebookText as t } from '../../i18n/gradebook';
 import type { Period } from '../../../worker/contract/academic-periods';
 import { bookKey, type GradeDraft } from './drafts';
 import { Picker } from './Picker';
+import { Button } from '../../components/Button';
 
 export interface PeriodPickerProps {
   periods: readonly Period[] | null;
@@ -53,9 +54,7 @@ export function DraftsElsewhere({ course, periods, periodId, drafts, onChoose }:
       <ul className="inline-list">
         {elsewhere.map(({ period, count }) => (
           <li key={period.id}>
-            <button type="button" className="btn btn-secondary" onClick={() => onChoose(period.id)}>
-              {t.drafts.openPeriod(period.name, count)}
-            </button>
+            <Button onClick={() => onChoose(period.id)}>{t.drafts.openPeriod(period.name, count)}</Button>
           </li>
         ))}
       </ul>

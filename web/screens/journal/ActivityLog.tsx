@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -222,9 +223,9 @@ function DeleteSelection({ ids, onDeleted }: { ids: string[]; onDeleted: () => v
   };
   return (
     <>
-      <button type="button" className="btn btn-danger" disabled={ids.length === 0} onClick={() => setAsking(true)}>
+      <Button look="danger" disabled={ids.length === 0} onClick={() => setAsking(true)}>
         {t.deleteSelection(ids.length)}
-      </button>
+      </Button>
       {asking && (
         <ConfirmDialog
           title={t.deleteSelectionTitle}
@@ -277,7 +278,7 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
           value={range.endDate}
           onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
         />
-        <SubmitButton className="btn-danger">{t.deleteByDateSubmit}</SubmitButton>
+        <SubmitButton look="danger">{t.deleteByDateSubmit}</SubmitButton>
       </div>
       {asking && (
         <ConfirmDialog

@@ -2,6 +2,7 @@
 // archives, a showcase of its screens, security, offline use and how to reach us.
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../components/Button';
 import { RefreshButton } from '../../components/RefreshButton';
 import { commonText } from '../../i18n/common';
 import { landingText } from '../../i18n/landing';
@@ -103,9 +104,7 @@ function Header() {
           ))}
         </nav>
         <div className="lp-header-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => scrollToSection(SECTION_IDS.contact)}>
-            {t.contact}
-          </button>
+          <Button onClick={() => scrollToSection(SECTION_IDS.contact)}>{t.contact}</Button>
           <Link to="/login" className="btn">
             {t.login}
           </Link>

@@ -10,6 +10,7 @@ import { read, useRead } from '../../api/calls';
 import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite, type WriteNotices } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
@@ -321,14 +322,12 @@ export function ReportCardsPage() {
                 ))}
               </ul>
               <div className="rc-selection-actions">
-                <button type="button" className="btn rc-generate" onClick={generate}>
+                <Button look="primary" className="rc-generate" onClick={generate}>
                   {t.generate(selected.size)}
-                </button>
+                </Button>
                 {model && className && period && selectedYear && (
                   <>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
+                    <Button
                       onClick={() =>
                         printPalmares(model, {
                           className,
@@ -344,14 +343,10 @@ export function ReportCardsPage() {
                       }
                     >
                       {exportText.palmares.print}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      onClick={() => void palmaresCsv(model, className, period.name, selectedYear.name)}
-                    >
+                    </Button>
+                    <Button onClick={() => void palmaresCsv(model, className, period.name, selectedYear.name)}>
                       {exportText.palmares.csv}
-                    </button>
+                    </Button>
                   </>
                 )}
               </div>
@@ -363,17 +358,11 @@ export function ReportCardsPage() {
       {data && preview && context && (
         <section className="rc-preview" aria-label={t.previewCount(cards.length)}>
           <div className="rc-toolbar rc-screen-only">
-            <button type="button" className="btn btn-secondary" onClick={() => setPreview(false)}>
-              {t.back}
-            </button>
-            {canEditGrades && (
-              <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
-                {t.editGrades}
-              </button>
-            )}
-            <button type="button" className="btn" onClick={print}>
+            <Button onClick={() => setPreview(false)}>{t.back}</Button>
+            {canEditGrades && <Button onClick={() => setEditing(true)}>{t.editGrades}</Button>}
+            <Button look="primary" onClick={print}>
               {t.print}
-            </button>
+            </Button>
             <span className="muted">{t.previewCount(cards.length)}</span>
           </div>
           <style>{cardStyles}</style>

@@ -6,6 +6,7 @@ import { allPages, read } from '../../api/calls';
 import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
+import { Button } from '../../components/Button';
 import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
 import { html, openPrintWindow, openWaitingWindow, printDate, type PrintSchool } from '../../components/print';
 import { toast } from '../../components/toast';
@@ -217,12 +218,12 @@ export function ReportExports({
   return (
     <section className="card report-exports">
       <div className="report-export-actions">
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void report('csv')}>
+        <Button disabled={busy} onClick={() => void report('csv')}>
           {t.report.csv}
-        </button>
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void report('print')}>
+        </Button>
+        <Button disabled={busy} onClick={() => void report('print')}>
           {t.report.print}
-        </button>
+        </Button>
       </div>
       <fieldset className="report-payments">
         <legend>{t.payments.title}</legend>
@@ -235,22 +236,12 @@ export function ReportExports({
           <input className="input" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
         </label>
         <div className="report-export-actions">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={busy || !periodValid}
-            onClick={() => void payments('csv')}
-          >
+          <Button disabled={busy || !periodValid} onClick={() => void payments('csv')}>
             {t.csv}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={busy || !periodValid}
-            onClick={() => void payments('print')}
-          >
+          </Button>
+          <Button disabled={busy || !periodValid} onClick={() => void payments('print')}>
             {t.print}
-          </button>
+          </Button>
         </div>
       </fieldset>
     </section>

@@ -6,6 +6,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
+import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { Dialog } from '../../components/Dialog';
 import { RefusedWrites } from '../../components/RefusedWrites';
@@ -120,14 +121,9 @@ function ResourceManager<D>({
             none={t.filterAll}
           />
         )}
-        <button
-          type="button"
-          className="btn"
-          disabled={!choices || choices.length === 0}
-          onClick={() => setEditing({ kind: 'add' })}
-        >
+        <Button look="primary" disabled={!choices || choices.length === 0} onClick={() => setEditing({ kind: 'add' })}>
           {t.add}
-        </button>
+        </Button>
       </div>
       {choices?.length === 0 && <p className="notice notice-info">{t.noCourses}</p>}
       {state.error && !all && <ErrorNotice message={state.error} />}
@@ -154,22 +150,12 @@ function ResourceManager<D>({
               </div>
               <div className="resource-actions">
                 <ResourceOpen resource={r} onPreview={setPreviewing} />
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setEditing({ kind: 'edit', resource: r })}
-                  aria-label={`${t.edit} : ${r.title}`}
-                >
+                <Button onClick={() => setEditing({ kind: 'edit', resource: r })} aria-label={`${t.edit} : ${r.title}`}>
                   {t.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  onClick={() => setRemoving(r)}
-                  aria-label={`${t.remove} : ${r.title}`}
-                >
+                </Button>
+                <Button look="danger" onClick={() => setRemoving(r)} aria-label={`${t.remove} : ${r.title}`}>
                   {t.remove}
-                </button>
+                </Button>
               </div>
             </li>
           ))}

@@ -2,6 +2,7 @@
 // without one) and shown from a blob: a PDF in a frame, an image, text as text; any other type
 // says the spec's message and offers the download. A link opens in a new tab.
 import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { resourcesText as t } from '../../i18n/resources';
 import { getSession } from '../../session/session';
@@ -55,9 +56,9 @@ export function ResourcePreview({ resource, onClose }: { resource: Resource; onC
               {t.download}
             </a>
           )}
-          <button type="button" className="btn" onClick={onClose}>
+          <Button look="primary" onClick={onClose}>
             {t.close}
-          </button>
+          </Button>
         </>
       }
     >
@@ -93,14 +94,9 @@ export function ResourceOpen({ resource, onPreview }: { resource: Resource; onPr
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-secondary"
-      disabled={!resource.file_url}
-      onClick={() => onPreview(resource)}
-    >
+    <Button disabled={!resource.file_url} onClick={() => onPreview(resource)}>
       {t.preview}
-    </button>
+    </Button>
   );
 }
 

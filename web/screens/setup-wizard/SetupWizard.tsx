@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { read } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InputField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -94,41 +95,31 @@ function RowsEditor({
               />
               {ordered && (
                 <>
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    aria-label={t.moveUp(name)}
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1)}
-                  >
+                  <Button look="ghost" aria-label={t.moveUp(name)} disabled={i === 0} onClick={() => move(i, i - 1)}>
                     ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
+                  </Button>
+                  <Button
+                    look="ghost"
                     aria-label={t.moveDown(name)}
                     disabled={i === rows.length - 1}
                     onClick={() => move(i, i + 1)}
                   >
                     ↓
-                  </button>
+                  </Button>
                 </>
               )}
-              <button
-                type="button"
-                className="btn btn-ghost"
+              <Button
+                look="ghost"
                 aria-label={t.remove(name)}
                 onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
               >
                 ✕
-              </button>
+              </Button>
             </li>
           );
         })}
       </ol>
-      <button type="button" className="btn btn-secondary" onClick={() => onChange([...rows, row()])}>
-        + {addLabel}
-      </button>
+      <Button onClick={() => onChange([...rows, row()])}>+ {addLabel}</Button>
     </div>
   );
 }
@@ -376,20 +367,20 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
       onClose={busy ? undefined : onClose}
       actions={
         <>
-          <button type="button" className="btn btn-ghost wizard-cancel" onClick={onClose} disabled={busy}>
+          <Button look="ghost" className="wizard-cancel" onClick={onClose} disabled={busy}>
             {adminText.common.cancel}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={previous} disabled={step === 0 || busy}>
+          </Button>
+          <Button onClick={previous} disabled={step === 0 || busy}>
             {t.previous}
-          </button>
+          </Button>
           {step < STEPS - 1 ? (
-            <button type="button" className="btn" onClick={next}>
+            <Button look="primary" onClick={next}>
               {t.next}
-            </button>
+            </Button>
           ) : (
-            <button type="button" className="btn" onClick={finish} disabled={busy}>
+            <Button look="primary" onClick={finish} disabled={busy}>
               {busy ? t.finishing : t.finish}
-            </button>
+            </Button>
           )}
         </>
       }

@@ -7,6 +7,7 @@ import { sendNow, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
@@ -144,9 +145,9 @@ export function StudentAccountsPage() {
               />
               {t.selectAll}
             </label>
-            <button type="button" className="btn" disabled={busy || progress !== null} onClick={() => void create()}>
+            <Button look="primary" disabled={busy || progress !== null} onClick={() => void create()}>
               {t.create(chosen.length)}
-            </button>
+            </Button>
           </div>
           {progress && (
             <p role="status" className="notice notice-info">
@@ -179,21 +180,13 @@ export function StudentAccountsPage() {
                   {r.username && <code>{r.username}</code>}
                   {r.user_id && (
                     <span className="student-accounts-row-actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        onClick={() => setDialog({ kind: 'reset', row: r })}
-                      >
+                      <Button small onClick={() => setDialog({ kind: 'reset', row: r })}>
                         {t.reset}
-                      </button>
+                      </Button>
                       {r.account_status !== 'disabled' && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          onClick={() => setDialog({ kind: 'disable', row: r })}
-                        >
+                        <Button small onClick={() => setDialog({ kind: 'disable', row: r })}>
                           {t.disable}
-                        </button>
+                        </Button>
                       )}
                     </span>
                   )}

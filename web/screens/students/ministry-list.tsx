@@ -4,6 +4,7 @@
 // this device stored.
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ClassSelect } from '../../components/ClassSelect';
 import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
@@ -149,9 +150,9 @@ export function MinistryListDialog({
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void make('csv')}>
+          <Button disabled={busy} onClick={() => void make('csv')}>
             {exportText.csv}
-          </button>
+          </Button>
           <DialogButtons
             cancelLabel={t.close}
             confirmLabel={exportText.print}

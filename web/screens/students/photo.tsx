@@ -1,6 +1,7 @@
 // Student photos: served only to signed-in staff (minors' pictures are never public), so they are
 // fetched with the session token and shown from blob URLs; initials stand in when there is none.
 import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { studentText } from '../../i18n/students';
 import { getSession } from '../../session/session';
@@ -86,15 +87,7 @@ export function Avatar({
 export function Lightbox({ url, name, onClose }: { url: string; name: string; onClose: () => void }) {
   const src = usePhoto(url);
   return (
-    <Modal
-      title={name}
-      onClose={onClose}
-      actions={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {studentText.lightbox.close}
-        </button>
-      }
-    >
+    <Modal title={name} onClose={onClose} actions={<Button onClick={onClose}>{studentText.lightbox.close}</Button>}>
       <div className="lightbox">{src ? <img src={src} alt={name} /> : null}</div>
     </Modal>
   );

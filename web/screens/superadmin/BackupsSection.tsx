@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { downloadBackup } from '../../components/backup';
+import { Button } from '../../components/Button';
 import { toast } from '../../components/toast';
 import { backupText } from '../../i18n/backup';
 import { useOnline } from '../../session/connectivity';
@@ -122,15 +123,13 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
         {list.map((school) => (
           <li key={school.id} className="spread">
             <span>{school.name}</span>
-            <button
-              type="button"
-              className="btn btn-secondary"
+            <Button
               disabled={busy !== null || !online}
               aria-label={`${t.download} : ${school.name}`}
               onClick={() => void download(school)}
             >
               {busy === school.id ? backupText.downloading : t.download}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -177,9 +176,9 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
             </p>
           )}
           {restore.error && (
-            <button type="button" className="btn" disabled={!online} onClick={() => void run(restore)}>
+            <Button look="primary" disabled={!online} onClick={() => void run(restore)}>
               {t.resume}
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -5,6 +5,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TextAreaField } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -71,13 +72,13 @@ function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiS
           ))}
         </fieldset>
         <div className="school-actions">
-          <SubmitButton className="btn-warning" busy={busy}>
+          <SubmitButton look="warning" busy={busy}>
             {current.active ? t.update : t.start}
           </SubmitButton>
           {current.active && (
-            <button type="button" className="btn" disabled={busy} onClick={() => void change(false)}>
+            <Button look="primary" disabled={busy} onClick={() => void change(false)}>
               {t.stop}
-            </button>
+            </Button>
           )}
         </div>
       </form>

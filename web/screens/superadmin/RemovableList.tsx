@@ -1,6 +1,7 @@
 // A list of the platform's rows (announcements, delegates), each with its delete button, the
 // deletion confirmed in a dialog; `remove` answers true once the row is gone.
 import { type ReactNode, useState } from 'react';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export function RemovableList<T extends { id: string }>({
@@ -31,9 +32,9 @@ export function RemovableList<T extends { id: string }>({
         {items?.map((item) => (
           <li key={item.id} className="announcement-item" aria-label={name(item)}>
             <div>{children(item)}</div>
-            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(item)}>
+            <Button look="ghost" onClick={() => setRemoving(item)}>
               {texts.delete}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { useWrite, type WriteOutcome } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
@@ -79,9 +80,9 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
     <>
       <div className="spread superadmin-bar">
         <h2>{platformText.tabs.schools}</h2>
-        <button type="button" className="btn" onClick={() => setDialog({ kind: 'create' })}>
+        <Button look="primary" onClick={() => setDialog({ kind: 'create' })}>
           {t.add}
-        </button>
+        </Button>
       </div>
       {schools.error && <ErrorNotice message={schools.error} />}
       {schools.data &&
@@ -110,16 +111,8 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
                 <dd>{accessText(school.expires_at)}</dd>
               </dl>
               <div className="school-actions">
-                <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'edit', school })}>
-                  {t.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setDialog({ kind: 'expiry', school })}
-                >
-                  {t.expiry}
-                </button>
+                <Button onClick={() => setDialog({ kind: 'edit', school })}>{t.edit}</Button>
+                <Button onClick={() => setDialog({ kind: 'expiry', school })}>{t.expiry}</Button>
                 <button
                   type="button"
                   className={school.status === 'suspended' ? 'btn btn-secondary' : 'btn btn-danger'}
@@ -273,9 +266,9 @@ function ExpiryDialog({
       title={e.title(school.name)}
       onClose={busy ? undefined : onClose}
       actions={
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={busy}>
           {e.close}
-        </button>
+        </Button>
       }
     >
       <p data-testid="current-access">{e.current(accessText(shown))}</p>
@@ -320,27 +313,24 @@ function ExpiryDialog({
         }}
       >
         <InputField label={e.setDate} type="date" value={date} onChange={(ev) => setDate(ev.target.value)} />
-        <SubmitButton className="btn-secondary" busy={busy} disabled={!date}>
+        <SubmitButton look="secondary" busy={busy} disabled={!date}>
           {e.setSubmit}
         </SubmitButton>
       </form>
       {shown && (
-        <button
-          type="button"
-          className="btn btn-ghost"
+        <Button
+          look="ghost"
           disabled={busy}
           onClick={() =>
             void write(
               endpoints.superadmin.setExpiry,
               { params: { id: school.id }, body: { date: null } },
-              {
-                success: (a) => a.message,
-              },
+              { success: (a) => a.message },
             ).then(saved)
           }
         >
           {e.clear}
-        </button>
+        </Button>
       )}
     </Modal>
   );

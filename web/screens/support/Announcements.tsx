@@ -6,6 +6,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
@@ -113,9 +114,9 @@ function History<T extends { id: string; content: string; created_at: string }>(
       <header className="chat-header">
         <h3>{t.history}</h3>
         {selected.size > 0 && (
-          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+          <Button look="danger" onClick={() => setConfirming(true)}>
             {t.deleteSelected(selected.size)}
-          </button>
+          </Button>
         )}
       </header>
       {items.length === 0 && <p className="muted">{t.none}</p>}

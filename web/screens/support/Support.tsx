@@ -12,6 +12,7 @@ import { send, usePolledRead } from '../../api/calls';
 import { errorMessage, isQueued } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { announceLocalChange, useSupportPush } from '../../api/live';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
@@ -322,14 +323,14 @@ export function AdminSupport() {
         {teacherId && (
           <>
             <header className="chat-header">
-              <button type="button" className="btn btn-ghost chat-back" onClick={() => setTeacherId(null)}>
+              <Button look="ghost" className="chat-back" onClick={() => setTeacherId(null)}>
                 ← {t.back}
-              </button>
+              </Button>
               <h2>{current ? `${current.teacher_prenom} ${current.teacher_nom}` : ''}</h2>
               {selected.size > 0 && (
-                <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+                <Button look="danger" onClick={() => setConfirming(true)}>
                   {t.deleteSelected(selected.size)}
-                </button>
+                </Button>
               )}
             </header>
             {chat.messages ? (

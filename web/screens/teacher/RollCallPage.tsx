@@ -10,6 +10,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { PendingBadge } from '../../components/PendingBadge';
 import { RefusedWrites } from '../../components/RefusedWrites';
 import { attendanceText as t } from '../../i18n/attendance';
@@ -128,17 +129,10 @@ export function RollCallPage() {
         only={(w) => w.ids.includes(entryId) && w.ids.includes(date)}
       />
       <div className="spread roll-call-steps">
-        <button type="button" className="btn btn-secondary" onClick={() => go(addDays(date, -7))}>
-          {t.previous}
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={nextDate > schoolToday()}
-          onClick={() => go(nextDate)}
-        >
+        <Button onClick={() => go(addDays(date, -7))}>{t.previous}</Button>
+        <Button disabled={nextDate > schoolToday()} onClick={() => go(nextDate)}>
           {t.next}
-        </button>
+        </Button>
       </div>
       {data.students.length === 0 ? (
         <p className="card muted">{t.empty}</p>
@@ -150,14 +144,13 @@ export function RollCallPage() {
               {busy ? ` · ${t.saving}` : sent === 'saved' && draft.size === 0 && !waiting ? ` · ${t.saved}` : ''}
               {waiting && !busy && <PendingBadge />}
             </span>
-            <button
-              type="button"
-              className="btn"
+            <Button
+              look="primary"
               disabled={unmarked.length === 0}
               onClick={() => change(unmarked.map((s) => [s.enrollment_id, 'present']))}
             >
               {t.allPresent}
-            </button>
+            </Button>
           </div>
           <p className="muted small">{t.legend}</p>
           <ul className="bare-list roll-call-list">

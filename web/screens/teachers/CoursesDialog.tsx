@@ -8,6 +8,7 @@ import { useRead } from '../../api/calls';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
 import { teachersText as t } from '../../i18n/teachers';
@@ -114,9 +115,9 @@ export function CoursesDialog({
       title={t.coursesTitle(`${teacher.prenom} ${teacher.nom}`, year.name)}
       onClose={busy ? undefined : onClose}
       actions={
-        <button type="button" className="btn" onClick={onClose} disabled={busy}>
+        <Button look="primary" onClick={onClose} disabled={busy}>
           {t.close}
-        </button>
+        </Button>
       }
     >
       <p className="muted small">{t.coursesHint}</p>
@@ -143,15 +144,14 @@ export function CoursesDialog({
                     {holder && <span className="muted small">{t.takenBy(holder)}</span>}
                   </label>
                   {mine && course.assignment_id && handing !== key && (
-                    <button
-                      type="button"
-                      className="btn btn-secondary course-hand"
+                    <Button
+                      className="course-hand"
                       disabled={busy || others.length === 0}
                       aria-label={t.handOver.open(course.subject_name, course.class_name)}
                       onClick={() => setHanding(key)}
                     >
                       {t.handOver.button}
-                    </button>
+                    </Button>
                   )}
                   {mine && handing === key && (
                     <HandOverForm

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Credentials, CredentialsDialog } from '../../components/CredentialsDialog';
 import { shellText } from '../../i18n/shell';
@@ -103,14 +104,14 @@ export function TeachersPage() {
     <main className="page teachers-page">
       <div className="spread teachers-head">
         <h1>{shellText.screens.teachers}</h1>
-        <button
-          type="button"
-          className="btn teachers-add"
+        <Button
+          look="primary"
+          className="teachers-add"
           disabled={!selectedYear}
           onClick={() => setDialog({ kind: 'add' })}
         >
           + {t.add}
-        </button>
+        </Button>
       </div>
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       {teachers.error && !teachers.data && <p className="notice notice-error">{teachers.error}</p>}
@@ -170,49 +171,24 @@ export function TeachersPage() {
               </dd>
             </dl>
             <div className="teacher-actions" role="group" aria-label={t.actionsOf(fullName(teacher))}>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={busy}
-                onClick={() => setDialog({ kind: 'edit', teacher })}
-              >
+              <Button disabled={busy} onClick={() => setDialog({ kind: 'edit', teacher })}>
                 {t.actions.edit}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={busy}
-                onClick={() => setDialog({ kind: 'courses', teacher })}
-              >
+              </Button>
+              <Button disabled={busy} onClick={() => setDialog({ kind: 'courses', teacher })}>
                 {t.actions.courses}
-              </button>
+              </Button>
               {teacher.user_id ? (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => setDialog({ kind: 'reset', teacher })}
-                >
+                <Button disabled={busy} onClick={() => setDialog({ kind: 'reset', teacher })}>
                   {t.actions.reset}
-                </button>
+                </Button>
               ) : (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => void createAccount(teacher)}
-                >
+                <Button disabled={busy} onClick={() => void createAccount(teacher)}>
                   {t.actions.createAccount}
-                </button>
+                </Button>
               )}
-              <button
-                type="button"
-                className="btn btn-secondary danger-text"
-                disabled={busy}
-                onClick={() => setDialog({ kind: 'remove', teacher })}
-              >
+              <Button className="danger-text" disabled={busy} onClick={() => setDialog({ kind: 'remove', teacher })}>
                 {t.actions.remove}
-              </button>
+              </Button>
             </div>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SelectField, InputField } from '../../components/Field';
@@ -83,14 +84,9 @@ export function LessonDialog({
       actions={
         <>
           {lesson && (
-            <button
-              type="button"
-              className="btn btn-secondary danger-text"
-              disabled={busy}
-              onClick={() => void remove()}
-            >
+            <Button className="danger-text" disabled={busy} onClick={() => void remove()}>
               {t.remove}
-            </button>
+            </Button>
           )}
           <DialogButtons confirmLabel={busy ? t.saving : t.save} busy={busy} form="lesson-form" onCancel={onClose} />
         </>

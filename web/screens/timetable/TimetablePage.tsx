@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
+import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { shellText } from '../../i18n/shell';
@@ -119,14 +120,14 @@ export function TimetablePage() {
               </select>
             </div>
           )}
-          <button
-            type="button"
-            className="btn timetable-add"
+          <Button
+            look="primary"
+            className="timetable-add"
             disabled={courses.length === 0}
             onClick={() => setDialog({ lesson: null })}
           >
             + {t.add}
-          </button>
+          </Button>
         </div>
       )}
       {assignments.data?.length === 0 && <p className="muted">{t.noCourses}</p>}

@@ -3,6 +3,7 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { Button } from '../../../components/Button';
 import { Field, InputField, SelectField } from '../../../components/Field';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
@@ -150,9 +151,9 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
             <input type="file" accept={LOGO_TYPES} className="sr-only" onChange={pickLogo} />
           </label>
           {logo && (
-            <button type="button" className="btn btn-ghost" onClick={() => setLogo(null)}>
+            <Button look="ghost" onClick={() => setLogo(null)}>
               {t.removeLogo}
-            </button>
+            </Button>
           )}
         </div>
         <p className="muted">{t.logoHint}</p>

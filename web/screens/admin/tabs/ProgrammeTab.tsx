@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { Button } from '../../../components/Button';
 import { ClassSelect } from '../../../components/ClassSelect';
 import { toast } from '../../../components/toast';
 import { adminServerText, adminText } from '../../../i18n/admin';
@@ -130,15 +131,14 @@ export function ProgrammeTab() {
                   <span className="item-actions">
                     <span className="muted small">{t.maxGrade}</span>
                     <MaxGrade entry={entry} onSave={(value) => saveMaxGrade(entry, value)} />
-                    <button
-                      type="button"
-                      className="btn btn-secondary danger-text"
+                    <Button
+                      className="danger-text"
                       aria-label={t.removeOf(entry.subject_name)}
                       disabled={busy}
                       onClick={() => unassign(entry)}
                     >
                       {t.remove}
-                    </button>
+                    </Button>
                   </span>
                 </li>
               ))}
@@ -151,15 +151,9 @@ export function ProgrammeTab() {
               {state.data.available.map((subject) => (
                 <li key={subject.id}>
                   <span className="item-name">{subject.name}</span>
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    aria-label={t.assignOf(subject.name)}
-                    disabled={busy}
-                    onClick={() => assign(subject)}
-                  >
+                  <Button aria-label={t.assignOf(subject.name)} disabled={busy} onClick={() => assign(subject)}>
                     {t.assign}
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { sendNow, useRead } from '../../../api/calls';
 import { errorMessage, NetworkError } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
+import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toast } from '../../../components/toast';
 import { promotionText as t } from '../../../i18n/promotion';
@@ -152,9 +153,9 @@ export function PromotionTab() {
               ))}
             </select>
           </label>
-          <button type="button" className="btn" disabled={busy} onClick={() => void simulate()}>
+          <Button look="primary" disabled={busy} onClick={() => void simulate()}>
             {busy && !dialog ? t.simulating : t.simulate}
-          </button>
+          </Button>
         </div>
       )}
 
@@ -228,9 +229,9 @@ export function PromotionTab() {
       )}
 
       <div className="promotion-actions">
-        <button type="button" className="btn" disabled={busy} onClick={askExecute}>
+        <Button look="primary" disabled={busy} onClick={askExecute}>
           {t.execute}
-        </button>
+        </Button>
       </div>
 
       {run && (
@@ -246,14 +247,9 @@ export function PromotionTab() {
               formatDate(run.created_at),
             )}
           </p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={busy}
-            onClick={() => (online ? setDialog('undo') : toast.error(t.undoOnline))}
-          >
+          <Button disabled={busy} onClick={() => (online ? setDialog('undo') : toast.error(t.undoOnline))}>
             {t.undo}
-          </button>
+          </Button>
         </section>
       )}
 

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SelectField, InputField } from '../../../components/Field';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -161,11 +162,7 @@ export function RolesTab() {
           <SubmitButton busy={busy} disabled={!cleanText(name) || taken}>
             {editing ? t.update : t.create}
           </SubmitButton>
-          {editing && (
-            <button type="button" className="btn btn-secondary" onClick={reset}>
-              {t.cancelEdit}
-            </button>
-          )}
+          {editing && <Button onClick={reset}>{t.cancelEdit}</Button>}
         </div>
       </form>
 

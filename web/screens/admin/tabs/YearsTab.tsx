@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -80,9 +81,9 @@ export function YearsTab() {
       <h2>{t.title}</h2>
       <div className="admin-callout">
         <p>{t.wizardIntro}</p>
-        <button type="button" className="btn" onClick={() => setWizard(true)}>
+        <Button look="primary" onClick={() => setWizard(true)}>
           {t.openWizard}
-        </button>
+        </Button>
       </div>
       <form className="inline-form" onSubmit={add} noValidate>
         <div className="field">
@@ -111,17 +112,16 @@ export function YearsTab() {
             </span>
             {!year.is_current && (
               <span className="item-actions">
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => makeCurrent(year)}>
+                <Button disabled={busy} onClick={() => makeCurrent(year)}>
                   {t.makeCurrent}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary danger-text"
+                </Button>
+                <Button
+                  className="danger-text"
                   aria-label={`${adminText.common.delete} ${year.name}`}
                   onClick={() => setDeleting(year)}
                 >
                   {adminText.common.delete}
-                </button>
+                </Button>
               </span>
             )}
           </li>

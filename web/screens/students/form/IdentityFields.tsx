@@ -1,5 +1,6 @@
 // Identity: names, sex, birth date, address, the NISU (asked only when the student has one) and
 // the photo (reduced on the device before it is sent).
+import { Button } from '../../../components/Button';
 import { toast } from '../../../components/toast';
 import { studentText } from '../../../i18n/students';
 import { NISU_INPUT_MAX, NISU_LENGTH, normalizeNisu, STUDENT_LIMITS } from '../../../../worker/domain/students';
@@ -87,9 +88,9 @@ export function IdentityFields({ form }: { form: FormBinding }) {
             />
           </label>
           {state.photo && (
-            <button type="button" className="btn btn-ghost" onClick={() => set('photo', null)}>
+            <Button look="ghost" onClick={() => set('photo', null)}>
               {t.photoRemove}
-            </button>
+            </Button>
           )}
         </div>
         <p className="field-hint">{t.photoHint}</p>

@@ -6,6 +6,7 @@ import { call } from '../../../api/calls';
 import { ApiError, type Queued } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
+import { Button } from '../../../components/Button';
 import { DialogButtons } from '../../../components/DialogButtons';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toast } from '../../../components/toast';
@@ -119,9 +120,9 @@ export function StudentForm({
       >
         <header className="drawer-header">
           <h2 id={titleId}>{student ? t.editTitle : t.addTitle}</h2>
-          <button type="button" className="btn btn-ghost drawer-close" onClick={requestClose} aria-label={t.close}>
+          <Button look="ghost" className="drawer-close" onClick={requestClose} aria-label={t.close}>
             ×
-          </button>
+          </Button>
         </header>
         <form className="drawer-body" onSubmit={submit} noValidate ref={formRef}>
           <IdentityFields form={form} />

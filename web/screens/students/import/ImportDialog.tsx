@@ -5,6 +5,7 @@
 // preview is the server's, and nothing of an import is queued.
 import { type ReactNode, useMemo, useState } from 'react';
 import { ApiError, errorMessage, NetworkError } from '../../../api/client';
+import { Button } from '../../../components/Button';
 import { DialogButtons } from '../../../components/DialogButtons';
 import { downloadCsv, fileName } from '../../../components/csv';
 import { Modal } from '../../../components/Modal';
@@ -188,11 +189,7 @@ export function ImportDialog({
           <ErrorNotice message={step.error} />
         </>
       );
-      actions = (
-        <button type="button" className="btn btn-secondary" onClick={close}>
-          {t.cancel}
-        </button>
-      );
+      actions = <Button onClick={close}>{t.cancel}</Button>;
       break;
     case 'map': {
       const missing = missingColumns(step.mapping);
@@ -297,12 +294,10 @@ export function ImportDialog({
       );
       actions = step.running ? null : (
         <>
-          <button type="button" className="btn btn-secondary" onClick={abandon}>
-            {t.writing.abandon}
-          </button>
-          <button type="button" className="btn" disabled={offline} onClick={() => void run(step.job)}>
+          <Button onClick={abandon}>{t.writing.abandon}</Button>
+          <Button look="primary" disabled={offline} onClick={() => void run(step.job)}>
             {t.writing.resume}
-          </button>
+          </Button>
         </>
       );
       break;
@@ -316,9 +311,7 @@ export function ImportDialog({
           {step.job.skipped.length > 0 && (
             <>
               <p>{t.done.skipped(step.job.skipped.length)}</p>
-              <button
-                type="button"
-                className="btn btn-secondary"
+              <Button
                 onClick={() =>
                   void downloadCsv(fileName(step.job.file.replace(/\.[^.]+$/, ''), 'non importées'), [
                     [t.preview.line, t.preview.name, t.preview.result],
@@ -327,15 +320,15 @@ export function ImportDialog({
                 }
               >
                 {t.done.report}
-              </button>
+              </Button>
             </>
           )}
         </div>
       );
       actions = (
-        <button type="button" className="btn" onClick={close}>
+        <Button look="primary" onClick={close}>
           {t.close}
-        </button>
+        </Button>
       );
       break;
   }

@@ -9,6 +9,7 @@ import { call } from '../../../api/calls';
 import { errorMessage, type Queued } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { usePendingWrites } from '../../../api/pending';
+import { Button } from '../../../components/Button';
 import { RefusedWrites } from '../../../components/RefusedWrites';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -207,26 +208,15 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
           <p className="muted">{t.yearLabel(year.name)}</p>
         </div>
         <div className="students-header-actions">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void printList()}
-            disabled={!page || page.pagination.total === 0}
-          >
+          <Button onClick={() => void printList()} disabled={!page || page.pagination.total === 0}>
             {t.toolbar.printList}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setDialog({ kind: 'ministry' })}>
-            {exportText.ministry.open}
-          </button>
+          </Button>
+          <Button onClick={() => setDialog({ kind: 'ministry' })}>{exportText.ministry.open}</Button>
+          {can('student:create') && <Button onClick={() => openImport(null)}>{importText.open}</Button>}
           {can('student:create') && (
-            <button type="button" className="btn btn-secondary" onClick={() => openImport(null)}>
-              {importText.open}
-            </button>
-          )}
-          {can('student:create') && (
-            <button type="button" className="btn" onClick={() => setDialog({ kind: 'form', student: null })}>
+            <Button look="primary" onClick={() => setDialog({ kind: 'form', student: null })}>
               {t.toolbar.add}
-            </button>
+            </Button>
           )}
         </div>
       </header>
@@ -235,9 +225,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
       {unfinished && dialog?.kind !== 'import' && can('student:create') && (
         <p className="notice notice-warning" role="status">
           {importText.writing.pending(unfinished.file, unfinished.sent, unfinished.lines.length)}{' '}
-          <button type="button" className="btn btn-secondary" onClick={() => openImport(unfinished)}>
-            {importText.writing.resume}
-          </button>
+          <Button onClick={() => openImport(unfinished)}>{importText.writing.resume}</Button>
         </p>
       )}
 

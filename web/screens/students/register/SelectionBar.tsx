@@ -3,6 +3,7 @@
 import { studentText } from '../../../i18n/students';
 import { bulkEnrolState, canChangeClass } from '../../../../worker/domain/students';
 import type { Student } from '../model';
+import { Button } from '../../../components/Button';
 
 const t = studentText.bulk;
 /** Archive the active students selected, reactivate the archived ones. */
@@ -40,38 +41,32 @@ export function SelectionBar({ selection, actions }: { selection: readonly Stude
       )}
       <div className="bulk-actions">
         {enrolState === 'enrol' && actions.canEnrol && (
-          <button type="button" className="btn btn-small" onClick={actions.onEnrol}>
+          <Button look="primary" small onClick={actions.onEnrol}>
             {t.enrol}
-          </button>
+          </Button>
         )}
         {canChangeClass(classes) && actions.canChangeClass && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={actions.onChangeClass}>
+          <Button small onClick={actions.onChangeClass}>
             {t.changeClass}
-          </button>
+          </Button>
         )}
-        <button type="button" className="btn btn-secondary btn-small" onClick={actions.onPrintSheets}>
+        <Button small onClick={actions.onPrintSheets}>
           {studentText.toolbar.printSheets}
-        </button>
+        </Button>
         {actions.canArchive &&
           STATUS_ACTIONS.filter(([status]) => selection.some((s) => s.status !== status)).map(([status, label]) => (
-            <button
-              key={status}
-              type="button"
-              className="btn btn-secondary btn-small"
-              disabled={actions.busy}
-              onClick={() => actions.onStatus(status)}
-            >
+            <Button small key={status} disabled={actions.busy} onClick={() => actions.onStatus(status)}>
               {label}
-            </button>
+            </Button>
           ))}
         {actions.canDelete && (
-          <button type="button" className="btn btn-danger btn-small" onClick={actions.onDelete}>
+          <Button look="danger" small onClick={actions.onDelete}>
             {t.delete}
-          </button>
+          </Button>
         )}
-        <button type="button" className="btn btn-ghost btn-small" onClick={actions.onClear}>
+        <Button look="ghost" small onClick={actions.onClear}>
           {t.clear}
-        </button>
+        </Button>
       </div>
     </section>
   );
