@@ -2,11 +2,11 @@
 // adjustments, the payments with their receipt numbers and dates, the balance (red while due).
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { usePortalStudent } from './portal';
+import { NotEnrolled, PortalPage } from './PortalPage';
 import './student.css';
 
 const frDate = (date: string | null) => (date ? new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR') : '-');
@@ -15,59 +15,58 @@ export function StudentFinancePage() {
   const { school } = useSchool();
   const finance = useRead(endpoints.studentPortal.finance, { query: usePortalStudent() });
   const money = (amount: number) => formatMoney(toCentimes(amount), school?.currency ?? 'Gdes');
-  const data = finance.data;
   return (
-    <main className="page student-page">
-      <h1>{t.finance.title}</h1>
-      {finance.error && !data && <ErrorNotice message={finance.error} />}
-      {!data && !finance.error && <p className="muted">{t.loading}</p>}
-      {data && !data.class_name && <p className="notice notice-info">{t.notEnrolled}</p>}
-      {data?.class_name && (
-        <>
-          <p className="muted">{t.classYear(data.class_name, data.year_name ?? '')}</p>
-          <dl className="card student-totals">
-            <div>
-              <dt>{t.finance.mppa}</dt>
-              <dd>{money(data.mppa)}</dd>
-            </div>
-            {data.adjustments.map((a, i) => (
-              <div key={i}>
-                <dt>{a.label}</dt>
-                <dd>{money(a.amount)}</dd>
+    <PortalPage title={t.finance.title} read={finance}>
+      {(data) =>
+        !data.class_name ? (
+          <NotEnrolled />
+        ) : (
+          <>
+            <p className="muted">{t.classYear(data.class_name, data.year_name ?? '')}</p>
+            <dl className="card student-totals">
+              <div>
+                <dt>{t.finance.mppa}</dt>
+                <dd>{money(data.mppa)}</dd>
               </div>
-            ))}
-            <div>
-              <dt>{t.finance.adjusted}</dt>
-              <dd>{money(data.adjusted_mppa)}</dd>
-            </div>
-            <div>
-              <dt>{t.finance.totalPaid}</dt>
-              <dd>{money(data.total_paid)}</dd>
-            </div>
-            <div className={`student-${balanceTone(data.balance)}`}>
-              <dt>{t.finance.balance}</dt>
-              <dd>{money(data.balance)}</dd>
-            </div>
-          </dl>
-          <h2>{t.finance.payments}</h2>
-          {data.payments.length === 0 ? (
-            <p className="muted">{t.finance.noPayments}</p>
-          ) : (
-            <ul className="student-payments">
-              {data.payments.map((p, i) => (
-                <li key={i} className="card">
-                  <strong>{money(p.amount)}</strong>
-                  <span>{p.label}</span>
-                  <span className="muted small">
-                    {frDate(p.date)}
-                    {p.receipt_no !== null ? ` · ${t.finance.receipt} n° ${p.receipt_no}` : ''}
-                  </span>
-                </li>
+              {data.adjustments.map((a, i) => (
+                <div key={i}>
+                  <dt>{a.label}</dt>
+                  <dd>{money(a.amount)}</dd>
+                </div>
               ))}
-            </ul>
-          )}
-        </>
-      )}
-    </main>
+              <div>
+                <dt>{t.finance.adjusted}</dt>
+                <dd>{money(data.adjusted_mppa)}</dd>
+              </div>
+              <div>
+                <dt>{t.finance.totalPaid}</dt>
+                <dd>{money(data.total_paid)}</dd>
+              </div>
+              <div className={`student-${balanceTone(data.balance)}`}>
+                <dt>{t.finance.balance}</dt>
+                <dd>{money(data.balance)}</dd>
+              </div>
+            </dl>
+            <h2>{t.finance.payments}</h2>
+            {data.payments.length === 0 ? (
+              <p className="muted">{t.finance.noPayments}</p>
+            ) : (
+              <ul className="student-payments">
+                {data.payments.map((p, i) => (
+                  <li key={i} className="card">
+                    <strong>{money(p.amount)}</strong>
+                    <span>{p.label}</span>
+                    <span className="muted small">
+                      {frDate(p.date)}
+                      {p.receipt_no !== null ? ` · ${t.finance.receipt} n° ${p.receipt_no}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )
+      }
+    </PortalPage>
   );
 }

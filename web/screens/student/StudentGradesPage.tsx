@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { averageBand, formatPoints, rankLabel } from '../../../worker/domain/grades';
 import { usePortalStudent } from './portal';
+import { PortalPage } from './PortalPage';
 import './student.css';
 
 const two = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -17,71 +17,70 @@ export function StudentGradesPage() {
   const grades = useRead(endpoints.studentPortal.grades, {
     query: { ...usePortalStudent(), ...(periodId ? { periodId } : {}) },
   });
-  const data = grades.data;
   return (
-    <main className="page student-page">
-      <h1>{t.grades.title}</h1>
-      {grades.error && !data && <ErrorNotice message={grades.error} />}
-      {!data && !grades.error && <p className="muted">{t.loading}</p>}
-      {data && data.periods.length === 0 && <p className="muted">{t.grades.noPeriods}</p>}
-      {data && data.periods.length > 0 && (
-        <>
-          <label className="student-period">
-            <span>{t.grades.period}</span>
-            <select value={data.period_id ?? ''} onChange={(e) => setPeriodId(e.target.value)}>
-              {data.periods.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {data.average === null ? (
-            <p className="card muted">{t.grades.none}</p>
-          ) : (
-            <section className="card student-summary" aria-label={t.grades.periodAverage(data.base)}>
-              <p>
-                {t.grades.periodAverage(data.base)} :{' '}
-                <strong className={`band-${averageBand(data.percent ?? 0)}`}>{two(data.average)}</strong>
-              </p>
-              {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank), data.tied, data.ranked)}</p>}
-              {data.general_appreciation && (
+    <PortalPage title={t.grades.title} read={grades}>
+      {(data) =>
+        data.periods.length === 0 ? (
+          <p className="muted">{t.grades.noPeriods}</p>
+        ) : (
+          <>
+            <label className="student-period">
+              <span>{t.grades.period}</span>
+              <select value={data.period_id ?? ''} onChange={(e) => setPeriodId(e.target.value)}>
+                {data.periods.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {data.average === null ? (
+              <p className="card muted">{t.grades.none}</p>
+            ) : (
+              <section className="card student-summary" aria-label={t.grades.periodAverage(data.base)}>
                 <p>
-                  {t.grades.general} : <em>{data.general_appreciation}</em>
+                  {t.grades.periodAverage(data.base)} :{' '}
+                  <strong className={`band-${averageBand(data.percent ?? 0)}`}>{two(data.average)}</strong>
                 </p>
-              )}
-            </section>
-          )}
-          <ul className="student-subjects">
-            {data.subjects.map((s) => (
-              <li key={s.subject_id} className="card">
-                <div className="student-subject-head">
-                  <strong>{s.name}</strong>
-                  <span className="muted small">
-                    {t.grades.coefficient} {formatPoints(s.coefficient)}
-                  </span>
-                  <span className={s.percent === null ? 'muted' : `band-${averageBand(s.percent)}`}>
-                    {s.on_base === null ? '-' : `${two(s.on_base)} / ${data.base}`}
-                  </span>
-                </div>
-                {s.appreciation && <p className="student-appreciation">{s.appreciation}</p>}
-                {s.evaluations.length > 0 && (
-                  <details>
-                    <summary>{t.grades.evaluations}</summary>
-                    <ul>
-                      {s.evaluations.map((e, i) => (
-                        <li key={i}>
-                          {e.name} : {formatPoints(e.score)} / {formatPoints(e.max)}
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
+                {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank), data.tied, data.ranked)}</p>}
+                {data.general_appreciation && (
+                  <p>
+                    {t.grades.general} : <em>{data.general_appreciation}</em>
+                  </p>
                 )}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </main>
+              </section>
+            )}
+            <ul className="student-subjects">
+              {data.subjects.map((s) => (
+                <li key={s.subject_id} className="card">
+                  <div className="student-subject-head">
+                    <strong>{s.name}</strong>
+                    <span className="muted small">
+                      {t.grades.coefficient} {formatPoints(s.coefficient)}
+                    </span>
+                    <span className={s.percent === null ? 'muted' : `band-${averageBand(s.percent)}`}>
+                      {s.on_base === null ? '-' : `${two(s.on_base)} / ${data.base}`}
+                    </span>
+                  </div>
+                  {s.appreciation && <p className="student-appreciation">{s.appreciation}</p>}
+                  {s.evaluations.length > 0 && (
+                    <details>
+                      <summary>{t.grades.evaluations}</summary>
+                      <ul>
+                        {s.evaluations.map((e, i) => (
+                          <li key={i}>
+                            {e.name} : {formatPoints(e.score)} / {formatPoints(e.max)}
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )
+      }
+    </PortalPage>
   );
 }

@@ -7,12 +7,12 @@ import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { address, readTogether } from '../../api/stored-reads';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { useSession } from '../../session/session';
 import { usePortalStudent, usePortalSuffix } from './portal';
+import { NotEnrolled, PortalPage } from './PortalPage';
 import './student.css';
 
 export function StudentHomePage() {
@@ -39,19 +39,16 @@ export function StudentHomePage() {
       userId,
     ).catch((error: unknown) => console.warn('sections:', error));
   }, [studentId, userId]);
-  const data = me.data;
   return (
-    <main className="page student-page">
-      {me.error && !data && <ErrorNotice message={me.error} />}
-      {!data && !me.error && <p className="muted">{t.loading}</p>}
-      {data && (
+    <PortalPage read={me}>
+      {(data) => (
         <>
           <h1>{t.title}</h1>
           <p className="student-hello">{t.hello(data.student.prenom)}</p>
           {data.enrollment ? (
             <p className="muted">{t.classYear(data.enrollment.class_name, data.enrollment.year_name)}</p>
           ) : (
-            <p className="notice notice-info">{t.notEnrolled}</p>
+            <NotEnrolled />
           )}
           <div className="student-cards">
             {data.balance !== null && (
@@ -96,6 +93,6 @@ export function StudentHomePage() {
           )}
         </>
       )}
-    </main>
+    </PortalPage>
   );
 }

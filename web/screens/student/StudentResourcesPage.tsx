@@ -4,44 +4,43 @@
 import { useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { resourcesText as t } from '../../i18n/resources';
-import { studentText } from '../../i18n/student';
 import type { Resource } from '../../../worker/contract/resources';
 import { ResourceOpen, ResourcePreview, shortDate } from '../resources/ResourcePreview';
 import { usePortalStudent } from './portal';
+import { PortalPage } from './PortalPage';
 import '../resources/resources.css';
 import './student.css';
 
 export function StudentResourcesPage() {
   const list = useRead(endpoints.resources.studentList, { query: usePortalStudent() });
   const [open, setOpen] = useState<Resource | null>(null);
-  const data = list.data;
   return (
-    <main className="page student-page">
-      <h1>{t.studentTitle}</h1>
-      {list.error && !data && <ErrorNotice message={list.error} />}
-      {!data && !list.error && <p className="muted">{studentText.loading}</p>}
-      {data?.length === 0 && <p className="card muted">{t.studentEmpty}</p>}
-      {data && data.length > 0 && (
-        <ul className="resource-list" aria-label={t.studentTitle}>
-          {data.map((r) => (
-            <li key={r.id} className="card spread resource-item">
-              <div>
-                <h3>{r.title}</h3>
-                <p className="muted resource-meta">
-                  {r.subject_name} · {t.by(r.teacher_prenom, r.teacher_nom)} · {t.types[r.resource_type]}
-                  {r.size ? ` · ${t.size(r.size)}` : ''} · {shortDate(r.created_at)}
-                </p>
-              </div>
-              <div className="resource-actions">
-                <ResourceOpen resource={r} onPreview={setOpen} />
-              </div>
-            </li>
-          ))}
-        </ul>
+    <PortalPage title={t.studentTitle} read={list}>
+      {(data) => (
+        <>
+          {data.length === 0 && <p className="card muted">{t.studentEmpty}</p>}
+          {data.length > 0 && (
+            <ul className="resource-list" aria-label={t.studentTitle}>
+              {data.map((r) => (
+                <li key={r.id} className="card spread resource-item">
+                  <div>
+                    <h3>{r.title}</h3>
+                    <p className="muted resource-meta">
+                      {r.subject_name} · {t.by(r.teacher_prenom, r.teacher_nom)} · {t.types[r.resource_type]}
+                      {r.size ? ` · ${t.size(r.size)}` : ''} · {shortDate(r.created_at)}
+                    </p>
+                  </div>
+                  <div className="resource-actions">
+                    <ResourceOpen resource={r} onPreview={setOpen} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {open && <ResourcePreview resource={open} onClose={() => setOpen(null)} />}
+        </>
       )}
-      {open && <ResourcePreview resource={open} onClose={() => setOpen(null)} />}
-    </main>
+    </PortalPage>
   );
 }

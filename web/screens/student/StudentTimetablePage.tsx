@@ -2,44 +2,43 @@
 // a phone.
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { studentText as t } from '../../i18n/student';
 import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf } from '../../../worker/domain/timetable';
 import { usePortalStudent } from './portal';
+import { NotEnrolled, PortalPage } from './PortalPage';
 import './student.css';
 
 export function StudentTimetablePage() {
   const week = useRead(endpoints.studentPortal.timetable, { query: usePortalStudent() });
-  const data = week.data;
   return (
-    <main className="page student-page">
-      <h1>{t.timetable.title}</h1>
-      {week.error && !data && <ErrorNotice message={week.error} />}
-      {!data && !week.error && <p className="muted">{t.loading}</p>}
-      {data && !data.class_name && <p className="notice notice-info">{t.notEnrolled}</p>}
-      {data?.class_name && (
-        <>
-          <p className="muted">{t.timetable.classWeek(data.class_name)}</p>
-          {data.lessons.length === 0 ? (
-            <p className="card muted">{t.timetable.empty}</p>
-          ) : (
-            <TimetableGrid
-              entries={data.lessons.map((l) => ({
-                id: l.id,
-                dayOfWeek: l.day_of_week,
-                startTime: l.start_time,
-                endTime: l.end_time,
-                subjectName: l.subject_name,
-                className: l.teacher_name,
-                locationName: l.location_name,
-              }))}
-              today={dayOfWeekOf(schoolToday())}
-            />
-          )}
-        </>
-      )}
-    </main>
+    <PortalPage title={t.timetable.title} read={week}>
+      {(data) =>
+        !data.class_name ? (
+          <NotEnrolled />
+        ) : (
+          <>
+            <p className="muted">{t.timetable.classWeek(data.class_name)}</p>
+            {data.lessons.length === 0 ? (
+              <p className="card muted">{t.timetable.empty}</p>
+            ) : (
+              <TimetableGrid
+                entries={data.lessons.map((l) => ({
+                  id: l.id,
+                  dayOfWeek: l.day_of_week,
+                  startTime: l.start_time,
+                  endTime: l.end_time,
+                  subjectName: l.subject_name,
+                  className: l.teacher_name,
+                  locationName: l.location_name,
+                }))}
+                today={dayOfWeekOf(schoolToday())}
+              />
+            )}
+          </>
+        )
+      }
+    </PortalPage>
   );
 }
