@@ -2,10 +2,11 @@
 // markup for the screens' "nothing to show yet" (the teacher's week and courses, the attendance
 // sheets).
 import { commonText } from '../i18n/common';
+import { ErrorNotice } from './ErrorNotice';
 
 export function NotLoaded({ error, loading = commonText.loading }: { error: string | null; loading?: string }) {
   return error ? (
-    <p className="notice notice-error">{error}</p>
+    <ErrorNotice message={error} />
   ) : (
     <p className="muted" role="status">
       {loading}

@@ -82,7 +82,7 @@ export function AddUserPage() {
         />
         <PasswordCriteriaList password={password} />
         <p className="muted small">{t.rolesHint}</p>
-        {roles.error && <p className="notice notice-error">{roles.error}</p>}
+        <ErrorNotice message={roles.error} />
         {roles.data && <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} legend={t.roles} />}
         <div className="add-user-actions">
           <SubmitButton busy={busy} busyLabel={t.submitting}>

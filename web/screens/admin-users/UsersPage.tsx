@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
 import { RoleChecklist } from '../../components/RoleChecklist';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import { type Session, setSessionToken, useSession } from '../../session/session';
@@ -64,7 +65,7 @@ function RolesDialog({
       onCancel={onClose}
       onConfirm={() => void save()}
     >
-      {roles.error && <p className="notice notice-error">{roles.error}</p>}
+      <ErrorNotice message={roles.error} />
       {roles.data && (
         <RoleChecklist
           roles={roles.data}
@@ -126,7 +127,7 @@ function Users({ session }: { session: Session }) {
         </Link>
       </div>
       <p className="muted small">{t.protectedHint}</p>
-      {users.error && <p className="notice notice-error">{users.error}</p>}
+      <ErrorNotice message={users.error} />
       {users.data?.length === 0 && <p className="muted">{t.empty}</p>}
       <ul className="bare-list user-list">
         {users.data?.map((user) => (

@@ -9,6 +9,7 @@ import { useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWri
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import type { Endpoint } from '../../../worker/contract/endpoint';
@@ -134,7 +135,7 @@ export function EditableList<T extends ListItem>({
         </div>
         <SubmitButton busy={busy}>{c.add}</SubmitButton>
       </form>
-      {list.error && <p className="notice notice-error">{list.error}</p>}
+      <ErrorNotice message={list.error} />
       {list.data?.length === 0 && <p className="muted">{texts.empty}</p>}
       <ul className="bare-list item-list">
         {list.data?.map((item) =>

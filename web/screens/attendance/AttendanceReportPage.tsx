@@ -11,6 +11,7 @@ import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { NotLoaded } from '../../components/NotLoaded';
 import { ClassSelect } from '../../components/ClassSelect';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
 import { shellText } from '../../i18n/shell';
@@ -104,7 +105,7 @@ export function AttendanceReportPage() {
           {t.thisWeek}
         </Button>
       </div>
-      {problem && <p className="notice notice-error">{RANGE_MESSAGES[problem]}</p>}
+      <ErrorNotice message={problem && RANGE_MESSAGES[problem]} />
       <div className="tabs" role="tablist" aria-label={t.tabsLabel}>
         {(['daily', 'detailed'] as const).map((key) => (
           <button

@@ -10,6 +10,7 @@ import { endpoints } from '../../api/endpoints';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { Button } from '../../components/Button';
 import { OutboxSummary } from '../../components/OutboxSummary';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { dashboardText } from '../../i18n/dashboard';
 import { commonText } from '../../i18n/common';
 import { type SchoolYear, useSchool } from '../../layouts/school';
@@ -56,7 +57,7 @@ function YearFigures({ year, currency }: { year: SchoolYear; currency: Currency 
           {f.loading}
         </p>
       )}
-      {error && !data && <p className="notice notice-error">{error}</p>}
+      {!data && <ErrorNotice message={error} />}
       {data && (
         <>
           <dl className="figure-cards">

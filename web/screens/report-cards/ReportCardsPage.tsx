@@ -12,6 +12,7 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite, type WriteNotices } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
@@ -276,12 +277,12 @@ export function ReportCardsPage() {
         </label>
         {templateSelect}
       </div>
-      {periods.error && <p className="notice notice-error">{t.fetchError(periods.error)}</p>}
+      <ErrorNotice message={periods.error && t.fetchError(periods.error)} />
       {periods.data && periodList.length === 0 && <p className="card muted">{t.noPeriod}</p>}
       {path &&
         !data &&
         (bulk.error ? (
-          <p className="notice notice-error">{t.fetchError(bulk.error)}</p>
+          <ErrorNotice message={t.fetchError(bulk.error)} />
         ) : (
           <p className="muted" role="status">
             {t.loading}

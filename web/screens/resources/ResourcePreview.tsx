@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { resourcesText as t } from '../../i18n/resources';
 import { getSession } from '../../session/session';
 import type { Resource } from '../../../worker/contract/resources';
@@ -68,7 +69,7 @@ export function ResourcePreview({ resource, onClose }: { resource: Resource; onC
             {t.loadingPreview}
           </p>
         )}
-        {loaded.state === 'missing' && <p className="notice notice-error">{t.notFound}</p>}
+        {loaded.state === 'missing' && <ErrorNotice message={t.notFound} />}
         {loaded.state === 'ready' && !PREVIEWED.test(loaded.mime) && (
           <p className="notice notice-info">{t.unsupported}</p>
         )}

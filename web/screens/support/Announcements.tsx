@@ -13,6 +13,7 @@ import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
 import './support.css';
 import { toggled } from '../../components/selection';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const t = communicationsText.announcements;
 
@@ -104,11 +105,7 @@ function History<T extends { id: string; content: string; created_at: string }>(
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   if (!items)
-    return error ? (
-      <p className="notice notice-error">{error}</p>
-    ) : (
-      <p className="muted">{communicationsText.support.loading}</p>
-    );
+    return error ? <ErrorNotice message={error} /> : <p className="muted">{communicationsText.support.loading}</p>;
   return (
     <section className="announcement-history" aria-label={t.history} data-path={path}>
       <header className="chat-header">

@@ -22,6 +22,7 @@ import type { SupportMessage, SupportPush } from '../../../worker/contract/suppo
 import { conversationTag } from '../../../worker/domain/support';
 import './support.css';
 import { toggled } from '../../components/selection';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const t = communicationsText.support;
 
@@ -233,7 +234,7 @@ export function TeacherSupport() {
       {chat.messages ? (
         <MessageList messages={chat.messages} viewer="teacher" theirName={t.administration} />
       ) : chat.error ? (
-        <p className="notice notice-error">{chat.error}</p>
+        <ErrorNotice message={chat.error} />
       ) : (
         <p className="muted">{t.loading}</p>
       )}
@@ -293,8 +294,7 @@ export function AdminSupport() {
     <div className={`support-admin${teacherId ? ' has-open' : ''}`}>
       <nav className="support-conversations" aria-label={t.conversations}>
         <h2>{t.conversations}</h2>
-        {!list.data &&
-          (list.error ? <p className="notice notice-error">{list.error}</p> : <p className="muted">{t.loading}</p>)}
+        {!list.data && (list.error ? <ErrorNotice message={list.error} /> : <p className="muted">{t.loading}</p>)}
         {list.data?.length === 0 && <p className="muted">{t.noTeachers}</p>}
         <ul>
           {list.data?.map((c) => (
@@ -342,7 +342,7 @@ export function AdminSupport() {
                 onToggle={toggle}
               />
             ) : chat.error ? (
-              <p className="notice notice-error">{chat.error}</p>
+              <ErrorNotice message={chat.error} />
             ) : (
               <p className="muted">{t.loading}</p>
             )}

@@ -13,6 +13,7 @@ import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { PendingBadge } from '../../components/PendingBadge';
 import { RefusedWrites } from '../../components/RefusedWrites';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { attendanceText as t } from '../../i18n/attendance';
 import { timetableText } from '../../i18n/timetable';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../worker/domain/attendance';
@@ -100,7 +101,7 @@ export function RollCallPage() {
           <Link to="/teacher">{t.back}</Link>
         </p>
         {rollCall.error ? (
-          <p className="notice notice-error">{rollCall.error}</p>
+          <ErrorNotice message={rollCall.error} />
         ) : (
           <p className="muted" role="status">
             {t.loading}

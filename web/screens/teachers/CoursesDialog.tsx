@@ -11,6 +11,7 @@ import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { teachersText as t } from '../../i18n/teachers';
 import type { HandOver, NewAssignment, ProgrammeCourse, SchoolTeacher } from '../../../worker/contract/teachers';
 
@@ -121,7 +122,7 @@ export function CoursesDialog({
       }
     >
       <p className="muted small">{t.coursesHint}</p>
-      {programme.error && <p className="notice notice-error">{programme.error}</p>}
+      <ErrorNotice message={programme.error} />
       {programme.data?.length === 0 && <p className="muted">{t.noProgramme}</p>}
       {programme.data &&
         byClass(programme.data).map(([className, courses]) => (

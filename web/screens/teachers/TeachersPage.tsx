@@ -15,6 +15,7 @@ import { useSchool } from '../../layouts/school';
 import { useOnline } from '../../session/connectivity';
 import { SearchField } from '../../components/SearchField';
 import { toast } from '../../components/toast';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { matchesSearch } from '../../../worker/domain/text';
 import type { SchoolTeacher, TeacherInput } from '../../../worker/contract/teachers';
 import { CoursesDialog } from './CoursesDialog';
@@ -114,7 +115,7 @@ export function TeachersPage() {
         </Button>
       </div>
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
-      {teachers.error && !teachers.data && <p className="notice notice-error">{teachers.error}</p>}
+      {!teachers.data && <ErrorNotice message={teachers.error} />}
       {selectedYear && !teachers.data && !teachers.error && (
         <p className="muted" role="status">
           {t.loading}

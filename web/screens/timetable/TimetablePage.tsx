@@ -7,6 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { shellText } from '../../i18n/shell';
 import { timetableText } from '../../i18n/timetable';
 import { useSchool } from '../../layouts/school';
@@ -131,7 +132,7 @@ export function TimetablePage() {
         </div>
       )}
       {assignments.data?.length === 0 && <p className="muted">{t.noCourses}</p>}
-      {week.error && !week.data && <p className="notice notice-error">{week.error}</p>}
+      {!week.data && <ErrorNotice message={week.error} />}
       {yearId && shown && !week.data && !week.error && (
         <p className="muted" role="status">
           {t.loading}

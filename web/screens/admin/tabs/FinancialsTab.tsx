@@ -7,6 +7,7 @@ import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
@@ -73,7 +74,7 @@ export function FinancialsTab() {
       <p className="muted">
         {adminText.common.year} : <strong>{selectedYear.name}</strong>. {t.intro}
       </p>
-      {state.error && <p className="notice notice-error">{state.error}</p>}
+      <ErrorNotice message={state.error} />
       {state.data && (
         <form onSubmit={save}>
           <table className="fees-table">

@@ -7,6 +7,7 @@ import { useWrite } from '../../../api/useWrite';
 import { Button } from '../../../components/Button';
 import { ClassSelect } from '../../../components/ClassSelect';
 import { toast } from '../../../components/toast';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { useSchool } from '../../../layouts/school';
@@ -118,7 +119,7 @@ export function ProgrammeTab() {
           none={t.chooseClass}
         />
       )}
-      {state.error && <p className="notice notice-error">{state.error}</p>}
+      <ErrorNotice message={state.error} />
       {state.data && (
         <div className="programme">
           <section aria-labelledby="assigned-title">

@@ -9,6 +9,7 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SelectField, InputField } from '../../../components/Field';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
 import { hasPermission, useSession } from '../../../session/session';
@@ -167,7 +168,7 @@ export function RolesTab() {
       </form>
 
       <h3>{t.existing}</h3>
-      {roles.error && <p className="notice notice-error">{roles.error}</p>}
+      <ErrorNotice message={roles.error} />
       <ul className="bare-list item-list">
         {roles.data?.map((role) => (
           <li key={role.id}>

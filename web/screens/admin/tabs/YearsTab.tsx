@@ -102,7 +102,7 @@ export function YearsTab() {
         <SubmitButton busy={busy}>{adminText.common.add}</SubmitButton>
       </form>
       <ErrorNotice message={formError} id="new-year-error" />
-      {state.error && <p className="notice notice-error">{state.error}</p>}
+      <ErrorNotice message={state.error} />
       {state.data?.length === 0 && <p className="muted">{t.empty}</p>}
       <ul className="bare-list item-list">
         {state.data?.map((year) => (
