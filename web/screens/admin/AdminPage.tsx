@@ -1,28 +1,29 @@
 // The administration panel (document 1 §2 "Administration panel"): a sidebar of grouped tabs,
 // the active one remembered between visits, the suspension warning above. Tabs of later
 // releases are listed, disabled and marked 'Bientôt disponible'; none pretends to work.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { adminText } from '../../i18n/admin';
 import { useSchool } from '../../layouts/school';
 import { hasPermission, type Session, useSession } from '../../session/session';
 import { SuspensionBanner } from './SuspensionBanner';
 import './admin.css';
+import { lazyPart } from '../../components/lazy-part';
 
 const tabs = {
-  general: lazy(async () => ({ default: (await import('./tabs/GeneralTab')).GeneralTab })),
-  communications: lazy(async () => ({ default: (await import('./tabs/CommunicationsTab')).CommunicationsTab })),
-  academic_year: lazy(async () => ({ default: (await import('./tabs/YearsTab')).YearsTab })),
-  periods: lazy(async () => ({ default: (await import('./tabs/PeriodsTab')).PeriodsTab })),
-  classes: lazy(async () => ({ default: (await import('./tabs/ClassesTab')).ClassesTab })),
-  subjects: lazy(async () => ({ default: (await import('./tabs/SubjectsTab')).SubjectsTab })),
-  programme: lazy(async () => ({ default: (await import('./tabs/ProgrammeTab')).ProgrammeTab })),
-  promotion: lazy(async () => ({ default: (await import('./tabs/PromotionTab')).PromotionTab })),
-  financials: lazy(async () => ({ default: (await import('./tabs/FinancialsTab')).FinancialsTab })),
-  roles: lazy(async () => ({ default: (await import('./tabs/RolesTab')).RolesTab })),
-  journal: lazy(async () => ({ default: (await import('./tabs/JournalTab')).JournalTab })),
-  security: lazy(async () => ({ default: (await import('./tabs/AdminSecurityTab')).AdminSecurityTab })),
-  resources: lazy(async () => ({ default: (await import('./tabs/ResourcesTab')).ResourcesTab })),
+  general: lazyPart(() => import('./tabs/GeneralTab'), 'GeneralTab'),
+  communications: lazyPart(() => import('./tabs/CommunicationsTab'), 'CommunicationsTab'),
+  academic_year: lazyPart(() => import('./tabs/YearsTab'), 'YearsTab'),
+  periods: lazyPart(() => import('./tabs/PeriodsTab'), 'PeriodsTab'),
+  classes: lazyPart(() => import('./tabs/ClassesTab'), 'ClassesTab'),
+  subjects: lazyPart(() => import('./tabs/SubjectsTab'), 'SubjectsTab'),
+  programme: lazyPart(() => import('./tabs/ProgrammeTab'), 'ProgrammeTab'),
+  promotion: lazyPart(() => import('./tabs/PromotionTab'), 'PromotionTab'),
+  financials: lazyPart(() => import('./tabs/FinancialsTab'), 'FinancialsTab'),
+  roles: lazyPart(() => import('./tabs/RolesTab'), 'RolesTab'),
+  journal: lazyPart(() => import('./tabs/JournalTab'), 'JournalTab'),
+  security: lazyPart(() => import('./tabs/AdminSecurityTab'), 'AdminSecurityTab'),
+  resources: lazyPart(() => import('./tabs/ResourcesTab'), 'ResourcesTab'),
 };
 
 type TabKey = keyof typeof tabs;

@@ -3,12 +3,13 @@
 // opens the setup wizard), the year in figures (with report:financial: enrolled, paid this
 // month, balance, per class — one call), then the tiles and quick payment links their
 // permissions open.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { Button } from '../../components/Button';
+import { lazyPart } from '../../components/lazy-part';
 import { OutboxSummary } from '../../components/OutboxSummary';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { dashboardText } from '../../i18n/dashboard';
@@ -21,7 +22,7 @@ import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
 import './dashboard.css';
 
 const t = dashboardText;
-const GradeBookDialog = lazy(async () => ({ default: (await import('../gradebook/GradeBookDialog')).GradeBookDialog }));
+const GradeBookDialog = lazyPart(() => import('../gradebook/GradeBookDialog'), 'GradeBookDialog');
 const DISMISSED_KEY = 'dismissedAnnouncement';
 
 const TILES = [

@@ -5,7 +5,7 @@
 // grade:create or a teacher), 'Imprimer les Bulletins' (letter portrait, one student per page)
 // and the appreciations, each saved 1 s after the last key. The card models are built once per
 // answer (worker/domain/report-cards.ts) and each card re-renders only when its own data does.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { read, useRead } from '../../api/calls';
 import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
@@ -13,6 +13,7 @@ import { useWrite, type WriteNotices } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { lazyPart } from '../../components/lazy-part';
 import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
@@ -36,7 +37,7 @@ import './report-cards.css';
 import { toggled } from '../../components/selection';
 
 /** The grade book's dialog (its own chunk), opened over the cards by 'Modifier les Notes'. */
-const GradeBookDialog = lazy(async () => ({ default: (await import('../gradebook/GradeBookDialog')).GradeBookDialog }));
+const GradeBookDialog = lazyPart(() => import('../gradebook/GradeBookDialog'), 'GradeBookDialog');
 
 /** The print window's own rules: the fields' text instead of the fields, letter portrait. */
 const PRINT_STYLES = `${cardStyles}

@@ -1,7 +1,8 @@
 // The setup wizard behind its button: its code arrives only when it is opened (its own chunk).
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../components/lazy-part';
 
-const SetupWizard = lazy(async () => ({ default: (await import('./SetupWizard')).SetupWizard }));
+const SetupWizard = lazyPart(() => import('./SetupWizard'), 'SetupWizard');
 
 /** The wizard while `open`; after the last step it closes and `onDone` refreshes what it changed. */
 export function SetupWizardLauncher({

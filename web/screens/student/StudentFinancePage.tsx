@@ -5,8 +5,7 @@ import { endpoints } from '../../api/endpoints';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
-import { usePortalStudent } from './portal';
-import { NotEnrolled, PortalPage } from './PortalPage';
+import { NotEnrolled, PortalPage, usePortalStudent } from './portal';
 import './student.css';
 
 const frDate = (date: string | null) => (date ? new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR') : '-');

@@ -6,8 +6,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { studentText as t } from '../../i18n/student';
 import { averageBand, formatPoints, rankLabel } from '../../../worker/domain/grades';
-import { usePortalStudent } from './portal';
-import { PortalPage } from './PortalPage';
+import { PortalPage, usePortalStudent } from './portal';
 import './student.css';
 
 const two = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

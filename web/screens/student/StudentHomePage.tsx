@@ -11,8 +11,7 @@ import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { useSession } from '../../session/session';
-import { usePortalStudent, usePortalSuffix } from './portal';
-import { NotEnrolled, PortalPage } from './PortalPage';
+import { NotEnrolled, PortalPage, usePortalStudent, usePortalSuffix } from './portal';
 import './student.css';
 
 export function StudentHomePage() {

@@ -7,8 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { resourcesText as t } from '../../i18n/resources';
 import type { Resource } from '../../../worker/contract/resources';
 import { ResourceOpen, ResourcePreview, shortDate } from '../resources/ResourcePreview';
-import { usePortalStudent } from './portal';
-import { PortalPage } from './PortalPage';
+import { PortalPage, usePortalStudent } from './portal';
 import '../resources/resources.css';
 import './student.css';
 

@@ -6,8 +6,7 @@ import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { studentText as t } from '../../i18n/student';
 import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf } from '../../../worker/domain/timetable';
-import { usePortalStudent } from './portal';
-import { NotEnrolled, PortalPage } from './PortalPage';
+import { NotEnrolled, PortalPage, usePortalStudent } from './portal';
 import './student.css';
 
 export function StudentTimetablePage() {

@@ -3,12 +3,13 @@
 // book), Mon Emploi du temps (the week grid; a day list on a phone), Support (the chat with the
 // administration, screens/support) and Sécurité. The
 // year is the one chosen in the top bar; both reads stay readable offline after one visit.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { AnnouncementBanner } from '../../components/AnnouncementBanner';
+import { lazyPart } from '../../components/lazy-part';
 import { NotLoaded } from '../../components/NotLoaded';
 import { OutboxSummary } from '../../components/OutboxSummary';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
@@ -24,11 +25,9 @@ import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type { TeacherCourse, TeacherDashboard, TeacherLesson } from '../../../worker/contract/teacher';
 import './teacher.css';
 
-const SecurityTab = lazy(async () => ({ default: (await import('../admin/tabs/SecurityTab')).SecurityTab }));
-const TeacherResources = lazy(async () => ({
-  default: (await import('../resources/ResourceManager')).TeacherResourcesSection,
-}));
-const TeacherSupport = lazy(async () => ({ default: (await import('../support/Support')).TeacherSupport }));
+const SecurityTab = lazyPart(() => import('../admin/tabs/SecurityTab'), 'SecurityTab');
+const TeacherResources = lazyPart(() => import('../resources/ResourceManager'), 'TeacherResourcesSection');
+const TeacherSupport = lazyPart(() => import('../support/Support'), 'TeacherSupport');
 
 type Tab = keyof typeof t.tabs;
 const TABS = Object.keys(t.tabs) as Tab[];

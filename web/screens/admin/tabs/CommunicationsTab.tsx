@@ -1,17 +1,14 @@
 // The administration panel's Communications tab (document 1 §2): three sub-tabs, the teachers'
 // support chat, the announcements to teachers and the announcements to students.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { commonText } from '../../../i18n/common';
 import { communicationsText } from '../../../i18n/communications';
+import { lazyPart } from '../../../components/lazy-part';
 
 const panels = {
-  support: lazy(async () => ({ default: (await import('../../support/Support')).AdminSupport })),
-  teacherAnnouncements: lazy(async () => ({
-    default: (await import('../../support/Announcements')).TeacherAnnouncements,
-  })),
-  studentAnnouncements: lazy(async () => ({
-    default: (await import('../../support/Announcements')).StudentAnnouncements,
-  })),
+  support: lazyPart(() => import('../../support/Support'), 'AdminSupport'),
+  teacherAnnouncements: lazyPart(() => import('../../support/Announcements'), 'TeacherAnnouncements'),
+  studentAnnouncements: lazyPart(() => import('../../support/Announcements'), 'StudentAnnouncements'),
 };
 
 type Key = keyof typeof panels;

@@ -4,12 +4,13 @@
 // queued one changes the page and its offline copy at once, a sent one puts the rows its answer
 // carries in their place (register/local.ts); the page is read again only when rows left it
 // that the next pages would replace.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { call } from '../../../api/calls';
 import { errorMessage, type Queued } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { usePendingWrites } from '../../../api/pending';
 import { Button } from '../../../components/Button';
+import { lazyPart } from '../../../components/lazy-part';
 import { RefusedWrites } from '../../../components/RefusedWrites';
 import { useWrite } from '../../../api/useWrite';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -55,7 +56,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 const t = studentText;
 
 /** The import (issue 30): its own chunk, with the file readers, loaded when opened. */
-const ImportDialog = lazy(async () => ({ default: (await import('../import/ImportDialog')).ImportDialog }));
+const ImportDialog = lazyPart(() => import('../import/ImportDialog'), 'ImportDialog');
 
 type Dialog =
   | { kind: 'form'; student: Student | null }
