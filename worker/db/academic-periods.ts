@@ -3,7 +3,7 @@ import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId, byName, ofSchool } from './scoped';
+import { byId, byName, deleteById, ofSchool, updateById } from './scoped';
 import { academicPeriods } from './schema';
 
 const columns = {
@@ -69,14 +69,9 @@ export const updatePeriod = (
   school: string,
   id: string,
   change: { yearId: string; name: string; startDate?: string | null },
-) =>
-  db
-    .update(academicPeriods)
-    .set(change)
-    .where(byId(academicPeriods, school, id));
+) => updateById(db, academicPeriods, school, id, change);
 
-export const deletePeriod = (db: Db, school: string, id: string) =>
-  db.delete(academicPeriods).where(byId(academicPeriods, school, id));
+export const deletePeriod = (db: Db, school: string, id: string) => deleteById(db, academicPeriods, school, id);
 
 /** A guard condition: the period still exists. */
 export const periodStillExists = (school: string, id: string) =>

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
-import { along, byId } from './scoped';
+import { along, byId, deleteById } from './scoped';
 import {
   assignments,
   classes,
@@ -93,8 +93,7 @@ export const insertAssignment = (
 ) => db.insert(assignments).values({ ...row, instanceId: school });
 
 /** Deletes an assignment; its timetable entries go with it (cascade). */
-export const deleteAssignment = (db: Db, school: string, id: string) =>
-  db.delete(assignments).where(byId(assignments, school, id));
+export const deleteAssignment = (db: Db, school: string, id: string) => deleteById(db, assignments, school, id);
 
 /** Gives a course to another teacher: the assignment (and so its lessons, roll calls and resources) changes hands. */
 export const setTeacher = (db: Db, school: string, id: string, teacherId: string) =>

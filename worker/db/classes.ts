@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { along, byId, byName, ofSchool } from './scoped';
+import { along, byId, byName, deleteById, ofSchool, updateById } from './scoped';
 import { academicPeriods, classes, classFees, schoolYears } from './schema';
 
 const columns = { id: classes.id, name: classes.name, order_index: classes.orderIndex };
@@ -109,12 +109,9 @@ export const insertClasses = (db: Db, school: string, rows: { id: string; name: 
   );
 
 export const updateClass = (db: Db, school: string, id: string, change: { name: string; orderIndex?: number }) =>
-  db
-    .update(classes)
-    .set(change)
-    .where(byId(classes, school, id));
+  updateById(db, classes, school, id, change);
 
-export const deleteClass = (db: Db, school: string, id: string) => db.delete(classes).where(byId(classes, school, id));
+export const deleteClass = (db: Db, school: string, id: string) => deleteById(db, classes, school, id);
 
 /** A guard condition: the class still exists. */
 export const classStillExists = (school: string, id: string) => existsNow(classes, byId(classes, school, id));

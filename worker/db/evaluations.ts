@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
-import { byId, ofSchool } from './scoped';
+import { byId, deleteById, ofSchool, updateById } from './scoped';
 import { evaluations } from './schema';
 import { aliased } from './batch-columns';
 
@@ -97,13 +97,9 @@ export const insertEvaluationIfNew = (
     .onConflictDoNothing({ target: evaluations.id });
 
 export const updateEvaluation = (db: Db, school: string, id: string, change: { name: string; maxScore: number }) =>
-  db
-    .update(evaluations)
-    .set(change)
-    .where(byId(evaluations, school, id));
+  updateById(db, evaluations, school, id, change);
 
-export const deleteEvaluation = (db: Db, school: string, id: string) =>
-  db.delete(evaluations).where(byId(evaluations, school, id));
+export const deleteEvaluation = (db: Db, school: string, id: string) => deleteById(db, evaluations, school, id);
 
 // ------------------------------------------------------------------------------------ Guards
 

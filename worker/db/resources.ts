@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { along, byId } from './scoped';
+import { along, byId, deleteById, updateById } from './scoped';
 import { assignments, classes, enrollments, resources, subjects, teachers, users } from './schema';
 import { ofTeacherUser, taughtInYear } from './assignments';
 import { aliased } from './batch-columns';
@@ -144,14 +144,9 @@ export const updateResource = (
   school: string,
   id: string,
   change: Pick<NewResource, 'title' | 'url' | 'fileKey' | 'fileName' | 'mimeType' | 'size'>,
-) =>
-  db
-    .update(resources)
-    .set(change)
-    .where(byId(resources, school, id));
+) => updateById(db, resources, school, id, change);
 
-export const deleteResource = (db: Db, school: string, id: string) =>
-  db.delete(resources).where(byId(resources, school, id));
+export const deleteResource = (db: Db, school: string, id: string) => deleteById(db, resources, school, id);
 
 /** Whether an id is already taken (a queued create replayed, or a client's id reused). */
 export const findAnyById = (db: Db, id: string) =>

@@ -5,7 +5,7 @@ import { ROLE_TEMPLATES, type RoleTemplateKey, systemRoleRows } from '../domain/
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId, byName, ofSchool } from './scoped';
+import { byId, byName, deleteById, ofSchool } from './scoped';
 import { permissions, rolePermissions, roles } from './schema';
 
 const templateRank = (key: string | null) => {
@@ -141,4 +141,4 @@ export const replaceRole = (db: Db, school: string, role: { id: string; name: st
 export const roleAtRevision = (school: string, id: string, revision: number) =>
   existsNow(roles, and(byId(roles, school, id), eq(roles.revision, revision))!);
 
-export const deleteRole = (db: Db, school: string, id: string) => db.delete(roles).where(byId(roles, school, id));
+export const deleteRole = (db: Db, school: string, id: string) => deleteById(db, roles, school, id);

@@ -4,7 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
-import { byId, exists, ofSchool } from './scoped';
+import { byId, deleteById, exists, ofSchool } from './scoped';
 import { schoolYears } from './schema';
 
 const current = (school: string) => and(ofSchool(schoolYears, school), eq(schoolYears.isCurrent, true))!;
@@ -52,8 +52,7 @@ export const setCurrentYearStatements = (db: Db, school: string, id: string) => 
     .where(byId(schoolYears, school, id)),
 ];
 
-export const deleteSchoolYear = (db: Db, school: string, id: string) =>
-  db.delete(schoolYears).where(byId(schoolYears, school, id));
+export const deleteSchoolYear = (db: Db, school: string, id: string) => deleteById(db, schoolYears, school, id);
 
 /** Guard conditions: the year still exists; the year is not the school's current year. */
 export const yearStillExists = (school: string, id: string) => existsNow(schoolYears, byId(schoolYears, school, id));

@@ -1,7 +1,7 @@
 // The conditions every table module repeats: a row of the school by id, by name, all of the
 // school's rows, the join along a school key; and whether any row matches. Every school table has `instance_id` first.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 
 type SchoolTable = SQLiteTable & { instanceId: SQLiteColumn };
@@ -24,6 +24,27 @@ export const along = (
 /** The school's row with this id (another school's id matches nothing). */
 export const byId = (table: SchoolTable & { id: SQLiteColumn }, school: string, id: string): SQL =>
   and(eq(table.instanceId, school), eq(table.id, id))!;
+
+/** Deletes the school's row with this id (another school's id deletes nothing). */
+export const deleteById = <T extends SchoolTable & { id: SQLiteColumn }>(
+  db: Db,
+  table: T,
+  school: string,
+  id: string,
+) => db.delete(table).where(byId(table, school, id));
+
+/** Changes the school's row with this id (another school's id changes nothing). */
+export const updateById = <T extends SchoolTable & { id: SQLiteColumn }>(
+  db: Db,
+  table: T,
+  school: string,
+  id: string,
+  change: SQLiteUpdateSetSource<T>,
+) =>
+  db
+    .update(table)
+    .set(change)
+    .where(byId(table, school, id));
 
 /** The school's row with this name, compared as the unique indexes do (case-insensitive). */
 export const byName = (table: SchoolTable & { name: SQLiteColumn }, school: string, name: string): SQL =>

@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { byId, byName, ofSchool } from './scoped';
+import { byId, byName, deleteById, ofSchool } from './scoped';
 import { classes, subjects } from './schema';
 import { aliased } from './batch-columns';
 
@@ -39,8 +39,7 @@ export const updateSubject = (db: Db, school: string, id: string, name: string) 
     .set({ name })
     .where(byId(subjects, school, id));
 
-export const deleteSubject = (db: Db, school: string, id: string) =>
-  db.delete(subjects).where(byId(subjects, school, id));
+export const deleteSubject = (db: Db, school: string, id: string) => deleteById(db, subjects, school, id);
 
 /** A guard condition: the subject still exists. */
 export const subjectStillExists = (school: string, id: string) => existsNow(subjects, byId(subjects, school, id));

@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow } from './guards';
-import { along, byId, exists } from './scoped';
+import { along, byId, deleteById, exists, updateById } from './scoped';
 import { teachers, users } from './schema';
 
 const live = (school: string) => and(eq(teachers.instanceId, school), isNull(teachers.archivedAt))!;
@@ -66,14 +66,9 @@ export const updateTeacher = (
   school: string,
   id: string,
   profile: Pick<TeacherRow, 'prenom' | 'nom' | 'phone' | 'email'>,
-) =>
-  db
-    .update(teachers)
-    .set(profile)
-    .where(byId(teachers, school, id));
+) => updateById(db, teachers, school, id, profile);
 
-export const deleteTeacher = (db: Db, school: string, id: string) =>
-  db.delete(teachers).where(byId(teachers, school, id));
+export const deleteTeacher = (db: Db, school: string, id: string) => deleteById(db, teachers, school, id);
 
 export const archiveTeacher = (db: Db, school: string, id: string) =>
   db

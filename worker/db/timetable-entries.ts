@@ -3,7 +3,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { courseColumns, courseNames } from './subjects';
 import { existsNow, noneNow } from './guards';
-import { along, byId } from './scoped';
+import { along, byId, deleteById, updateById } from './scoped';
 import { assignments, classes, rollCalls, subjects, teachers, timetableEntries } from './schema';
 import { taughtInYear } from './assignments';
 import { aliased } from './batch-columns';
@@ -100,13 +100,9 @@ export const insertLesson = (db: Db, school: string, row: LessonSlot & { id: str
   db.insert(timetableEntries).values({ ...row, instanceId: school });
 
 export const updateLesson = (db: Db, school: string, id: string, slot: LessonSlot) =>
-  db
-    .update(timetableEntries)
-    .set(slot)
-    .where(byId(timetableEntries, school, id));
+  updateById(db, timetableEntries, school, id, slot);
 
-export const deleteLesson = (db: Db, school: string, id: string) =>
-  db.delete(timetableEntries).where(byId(timetableEntries, school, id));
+export const deleteLesson = (db: Db, school: string, id: string) => deleteById(db, timetableEntries, school, id);
 
 /**
  * A guard condition: no other lesson of the year's teacher or class overlaps the slot (touching
