@@ -1,5 +1,5 @@
 // A form's submit button: while the form is sent it waits, and says so when given the words
-// (`busyLabel`: 'Enregistrement…').
+// (`busyLabel`: 'Enregistrement...').
 import type { ReactNode } from 'react';
 import { type Look, LOOK_CLASS } from './Button';
 

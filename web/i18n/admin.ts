@@ -7,6 +7,7 @@ import { credentialsText } from './credentials';
 import { dashboardText } from './dashboard';
 import { securityText } from './security';
 import { formatDateFr } from '../../worker/domain/students';
+import { commonText } from './common';
 
 export const adminText = {
   dashboard: dashboardText,
@@ -105,7 +106,7 @@ export const adminText = {
     add: 'Ajouter',
     edit: 'Modifier',
     save: 'Enregistrer',
-    saving: 'Enregistrement...',
+    saving: commonText.saving,
     cancel: 'Annuler',
     delete: 'Supprimer',
     confirmDelete: 'Supprimer définitivement',

@@ -1,5 +1,6 @@
 // The teacher's roll call (issue 13; product decision 'Attendance').
 import type { AttendanceStatus } from '../../worker/domain/attendance';
+import { commonText } from './common';
 
 export const attendanceText = {
   statuses: { present: 'Présent', absent: 'Absent', late: 'En retard', justified: 'Justifié' } satisfies Record<
@@ -15,7 +16,7 @@ export const attendanceText = {
   legend: 'P : présent · A : absent · R : en retard · J : justifié. Touchez à nouveau pour effacer.',
   markOf: (name: string, status: string) => `${name} : ${status}`,
   counted: (marked: number, total: number) => `${marked} / ${total} élèves marqués`,
-  saving: 'Enregistrement…',
+  saving: commonText.saving,
   saved: 'Enregistré',
   queued: 'Présences gardées sur le téléphone : elles seront envoyées au retour du réseau.',
   empty: "Aucun élève n'est inscrit dans cette classe cette année.",

@@ -6,6 +6,8 @@ export const commonText = {
   announcement: 'Annonce',
   closeAnnouncement: "Fermer l'annonce",
   loading: 'Chargement...',
+  /** A save under way (its button's label meanwhile). */
+  saving: 'Enregistrement...',
   pager: {
     previous: 'Précédent',
     next: 'Suivant',

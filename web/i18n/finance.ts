@@ -1,6 +1,7 @@
 // Class finance screen, finance panel, finance sheets, grades access and the financial report
 // (document 2 §2, §4, §5, §8). The API's answers come from worker/contract/texts/finance.ts.
 import { financeServerText } from '../../worker/contract/texts/finance';
+import { commonText } from './common';
 
 export const financeText = {
   classPage: {
@@ -57,7 +58,7 @@ export const financeText = {
     balanceAfter: 'Balance après ce versement',
     overpaid: (amount: string) => `Trop-perçu : ${amount}`,
     save: 'Enregistrer le versement',
-    saving: 'Enregistrement...',
+    saving: commonText.saving,
     cancel: 'Annuler',
     amountRequired: 'Saisissez le montant du versement.',
     dateRequired: 'La date du versement est requise.',
@@ -87,7 +88,7 @@ export const financeText = {
     remove: 'Supprimer',
     removeLine: (label: string) => `Supprimer « ${label} »`,
     save: 'Enregistrer',
-    saving: 'Enregistrement...',
+    saving: commonText.saving,
     cancel: 'Annuler',
     close: 'Fermer',
     receipt: (n: number) => `Reçu n° ${n}`,

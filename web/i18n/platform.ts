@@ -1,5 +1,6 @@
 // The platform's console, /superadmin (issue 17; document 1 §2, §3, §4; product decisions
 // 'Platform (superadmin)'). The API's answers are in worker/contract/texts/platform.ts.
+import { commonText } from './common';
 export { platformServerText } from '../../worker/contract/texts/platform';
 
 export const platformText = {
@@ -55,7 +56,7 @@ export const platformText = {
     adminUsername: "Identifiant de l'administrateur",
     adminHint: 'Son premier compte, avec un mot de passe temporaire affiché une seule fois.',
     save: 'Enregistrer',
-    saving: 'Enregistrement...',
+    saving: commonText.saving,
     create: "Créer l'école",
     creating: 'Création...',
     required: "Le nom de l'école est requis.",

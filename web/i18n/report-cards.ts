@@ -2,6 +2,7 @@
 // report cards', §4, §5, §8, §9; product decision 'Grades and report cards').
 import type { AppreciationTier, Decision } from '../../worker/domain/grades';
 import type { ReportTemplate } from '../../worker/domain/report-cards';
+import { commonText } from './common';
 
 type Phrases = readonly [string, string, string, string];
 
@@ -87,7 +88,7 @@ export const reportCardsText = {
   acceptSuggestionFor: (subject: string) => `Accepter la suggestion pour ${subject}`,
   appreciationOf: (subject: string, student: string) => `Appréciation ${subject}, ${student}`,
   generalOf: (student: string) => `Appréciation générale, ${student}`,
-  saving: 'Enregistrement…',
+  saving: commonText.saving,
   /** Document 2 §8. */
   saveFailed: (message: string) => `Sauvegarde échouée: ${message}`,
   signatures: { teacher: 'Le Titulaire', director: 'La Direction', parent: 'Le Parent' },

@@ -1,5 +1,6 @@
 // Student management (document 2 §2 'Gestion des Élèves', 'Fiche de l'Élève', 'Changer de
 // Classe', confirmations; §5 student form; §8 messages). The answers of the routes live in worker/contract/texts/students.ts.
+import { commonText } from './common';
 
 export { studentServerText } from '../../worker/contract/texts/students';
 
@@ -125,7 +126,7 @@ export const studentText = {
     enrolmentMppa: 'MPPA de base',
     mppaHint: 'Montant annuel, pré-rempli avec le MPPA de la classe pour cette année.',
     save: 'Enregistrer',
-    saving: 'Enregistrement...',
+    saving: commonText.saving,
     cancel: 'Annuler',
     required: 'Champ requis',
     fixErrors: 'Veuillez corriger les champs signalés.',

@@ -1,4 +1,5 @@
 // Teachers management (issue 13; product decisions 'Teachers management and student accounts').
+import { commonText } from './common';
 export const teachersText = {
   add: 'Ajouter un professeur',
   empty: "Aucun professeur pour l'instant. Ajoutez le premier : son compte est créé avec lui.",
@@ -35,7 +36,7 @@ export const teachersText = {
     username: "Nom d'utilisateur",
     usernameHint: (suggested: string) => `Laissez vide pour « ${suggested} » (rendu unique si besoin).`,
     save: 'Enregistrer',
-    saving: 'Enregistrement…',
+    saving: commonText.saving,
     online:
       "La création d'un compte nécessite une connexion internet : le mot de passe temporaire doit vous être affiché.",
   },

@@ -1,6 +1,7 @@
 // The week grid of the timetable, the teacher's dashboard and the student portal (document 2 §2
 // 'Teacher dashboard', §9).
 import { DAY_NAMES } from '../../worker/contract/texts/timetable';
+import { commonText } from './common';
 
 export const timetableText = {
   days: DAY_NAMES,
@@ -31,7 +32,7 @@ export const timetableText = {
     end: 'Fin',
     location: 'Salle',
     save: 'Enregistrer',
-    saving: 'Enregistrement…',
+    saving: commonText.saving,
     remove: 'Supprimer',
     noYear: "Ouvrez d'abord une année scolaire.",
     loading: "Chargement de l'emploi du temps…",
