@@ -1,4 +1,5 @@
 // Sign-in and password screens (document 1 §2, §5, §8; document 2 §5).
+import { commonText } from './common';
 export const authText = {
   login: {
     title: 'Connexion',
@@ -11,7 +12,7 @@ export const authText = {
     showPassword: 'Afficher le mot de passe',
     hidePassword: 'Masquer le mot de passe',
     securityUpdate: 'Mise à jour de sécurité requise.',
-    genericError: 'Une erreur inattendue est survenue.',
+    genericError: commonText.unexpected,
     offline: 'Vous êtes hors ligne. La connexion nécessite une connexion internet.',
     required: "Veuillez saisir votre nom d'utilisateur et votre mot de passe.",
   },

@@ -6,6 +6,10 @@ export const commonText = {
   announcement: 'Annonce',
   closeAnnouncement: "Fermer l'annonce",
   loading: 'Chargement...',
+  /** A failure nothing explains (the spec's default error). */
+  unexpected: 'Une erreur inattendue est survenue.',
+  /** An action on a selection of pupils, with none selected. */
+  noPupilSelected: 'Veuillez sélectionner au moins un élève.',
   /** A save under way (its button's label meanwhile). */
   saving: 'Enregistrement...',
   pager: {

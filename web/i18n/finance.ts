@@ -169,7 +169,7 @@ export const financeText = {
     printedOn: (date: string) => `Fiche imprimée le ${date}`,
   },
   print: {
-    selectAtLeastOne: 'Veuillez sélectionner au moins un élève.',
+    selectAtLeastOne: commonText.noPupilSelected,
     popupBlocked: "Veuillez autoriser les pop-ups pour l'impression.",
   },
   report: {

@@ -2,6 +2,7 @@
 // The rules' messages are the API's own (worker/contract/texts/grades.ts): the book checks them
 // before sending and shows the server's answer word for word.
 import { gradesServerText as rules } from '../../worker/contract/texts/grades';
+import { commonText } from './common';
 
 export const gradebookText = {
   title: 'Carnet de notes',
@@ -79,7 +80,7 @@ export const gradebookText = {
   },
   print: {
     button: 'Imprimer la sélection',
-    none: 'Veuillez sélectionner au moins un élève.',
+    none: commonText.noPupilSelected,
     popupBlocked: "Veuillez autoriser les pop-ups pour l'impression.",
     title: (subject: string, className: string) => `Notes de ${subject}, ${className}`,
     heading: (subject: string, period: string) => `${subject}, ${period}`,

@@ -1,4 +1,5 @@
 // Offline notices (document 1 §1, §4, §8; document 2 §4).
+import { commonText } from './common';
 export const offlineText = {
   cachedRead: 'Vous êtes hors ligne. Affichage des données sauvegardées.',
   networkErrorCached: 'Erreur réseau. Affichage des dernières données disponibles.',
@@ -24,14 +25,14 @@ export const offlineText = {
   dismiss: 'Retirer',
   /** The router's error page (issue 28): never the router's own English page. */
   routeOffline: "Cette page n'est pas disponible hors ligne. Reconnectez-vous à internet pour l'ouvrir.",
-  routeError: 'Une erreur inattendue est survenue.',
+  routeError: commonText.unexpected,
   reloadPage: 'Recharger la page',
   backHome: "Retour à l'accueil",
   toLogin: 'Aller à la connexion',
   syncComplete: "Données synchronisées avec succès. Rechargement de l'application...",
   syncAuthError:
     'La synchronisation a été refusée : votre session a expiré. Déconnectez-vous puis reconnectez-vous pour envoyer vos modifications.',
-  syncClientErrorDefault: 'Une erreur inattendue est survenue.',
+  syncClientErrorDefault: commonText.unexpected,
   readyOffline: 'Application prête hors ligne',
   newVersion: 'Nouvelle version disponible !',
   update: 'Mettre à jour',

@@ -34,7 +34,7 @@ export const reportCardsText = {
   selectAll: 'Tout sélectionner',
   selectedCount: (n: number, total: number) => `${n} / ${total} sélectionné${n > 1 ? 's' : ''}`,
   generate: (n: number) => `Générer les Bulletins (${n})`,
-  noneSelected: 'Veuillez sélectionner au moins un élève.',
+  noneSelected: commonText.noPupilSelected,
   back: 'Retour à la sélection',
   editGrades: 'Modifier les Notes',
   print: 'Imprimer les Bulletins',

@@ -1,4 +1,5 @@
 // The app shell: layouts, menus, notices, session guards (document 1 §2, §4, §8).
+import { commonText } from './common';
 export const shellText = {
   nav: {
     administration: 'Administration',
@@ -64,7 +65,7 @@ export const shellText = {
   },
   errors: {
     server: (status: number) => `Erreur serveur (${status})`,
-    unexpected: 'Une erreur inattendue est survenue.',
+    unexpected: commonText.unexpected,
     network: 'Impossible de joindre le serveur. Vérifiez votre connexion.',
   },
   offline: {

@@ -1,5 +1,6 @@
 // /student-portal ('Portail Élève'): the student accounts of the year (issue 16; product decision
 // 'Teachers management and student accounts').
+import { commonText } from './common';
 export const studentAccountsText = {
   title: 'Portail Élève',
   intro:
@@ -21,7 +22,7 @@ export const studentAccountsText = {
   },
   create: (n: number) => `Créer les comptes (${n})`,
   creating: (done: number, total: number) => `Création des comptes… ${done} / ${total}`,
-  noneSelected: 'Veuillez sélectionner au moins un élève.',
+  noneSelected: commonText.noPupilSelected,
   online: "La création de comptes nécessite une connexion internet : les mots de passe ne s'affichent qu'une fois.",
   reset: 'Réinitialiser',
   disable: 'Désactiver',

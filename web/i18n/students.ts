@@ -67,7 +67,7 @@ export const studentText = {
     enrol: 'Inscrire en masse',
     changeClass: 'Changer de classe',
     allEnrolled: 'Tous les élèves sélectionnés sont déjà inscrits.',
-    selectionRequired: 'Veuillez sélectionner au moins un élève.',
+    selectionRequired: commonText.noPupilSelected,
   },
 
   form: {

@@ -1,7 +1,9 @@
 // What the API answers about student accounts (/student-portal; product decision 'Teachers
 // management and student accounts').
+import { studentServerText } from './students';
+
 export const studentAccountsServerText = {
-  selectionRequired: 'Veuillez sélectionner au moins un élève.',
+  selectionRequired: studentServerText.selectionRequired,
   selectionTooLarge: (max: number) => `Au plus ${max} comptes à la fois.`,
   notFound: 'Compte introuvable.',
   studentsNotFound: 'Certains élèves sélectionnés ne sont pas inscrits cette année.',
