@@ -5,7 +5,7 @@
 // first grade), so a grade typed offline names its evaluation before the server knows it.
 import { z } from 'zod';
 import { isScoreValue } from '../domain/grades';
-import { ID_PATTERN, id, text } from './common';
+import { ID_PATTERN, id, studentIdentity, text } from './common';
 import { type Answer, area, type Body, del, get, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { serverText } from './texts/server';
@@ -218,14 +218,7 @@ export const gradesApi = area('grades', {
           enrollments: z.array(
             z.strictObject({
               id: z.string(),
-              student: z.strictObject({
-                id: z.string(),
-                nom: z.string(),
-                prenom: z.string(),
-                nisu: z.string().nullable(),
-                date_of_birth: z.string().nullable(),
-                sexe: z.string().nullable(),
-              }),
+              student: studentIdentity.extend({ sexe: z.string().nullable() }),
             }),
           ),
           subjects: z.array(

@@ -2,7 +2,7 @@
 // student reads only their own data; an admin may view a student's portal by naming them
 // (`studentId`). Amounts travel as decimals, averages as the report cards compute them.
 import { z } from 'zod';
-import { id } from './common';
+import { id, studentIdentity } from './common';
 import { type Answer, area, get } from './endpoint';
 import { studentServerText as t } from './texts/student';
 
@@ -32,13 +32,7 @@ export const studentPortalApi = area('student-portal', {
       query: z.object(whose),
       answers: {
         200: z.strictObject({
-          student: z.strictObject({
-            id: z.string(),
-            nom: z.string(),
-            prenom: z.string(),
-            nisu: z.string().nullable(),
-            date_of_birth: z.string().nullable(),
-          }),
+          student: studentIdentity,
           enrollment: placeOf.extend({ grades_access_enabled: z.boolean() }).nullable(),
           balance: z.number().nullable(),
         }),
