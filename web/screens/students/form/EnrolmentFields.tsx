@@ -36,20 +36,18 @@ export function EnrolmentFields({
       enrollmentMppa: classFee === null ? state.enrollmentMppa : amountInput(classFee),
     });
   };
+  // The enrolment's MPPA field, called rather than rendered as a component (its input keeps its
+  // focus): read-only for an enrolled student without the right; the class fee as a hint otherwise.
+  const mppa = (props: { readOnly?: boolean; hint?: string }) => (
+    <TextField form={form} name="enrollmentMppa" label={t.enrolmentMppa} required inputMode="decimal" {...props} />
+  );
   return (
     <fieldset>
       <legend>{t.enrolment}</legend>
       {enrolled ? (
         <>
           <p>{t.enrolledIn(enrolled.className, year.name)}</p>
-          <TextField
-            form={form}
-            name="enrollmentMppa"
-            label={t.enrolmentMppa}
-            required
-            inputMode="decimal"
-            readOnly={!canChangeMppa}
-          />
+          {mppa({ readOnly: !canChangeMppa })}
         </>
       ) : (
         <>
@@ -73,14 +71,9 @@ export function EnrolmentFields({
                 classes={classes}
                 none={studentText.enrol.chooseClass}
               />
-              <TextField
-                form={form}
-                name="enrollmentMppa"
-                label={t.enrolmentMppa}
-                required
-                inputMode="decimal"
-                hint={fee !== null ? `${t.mppaHint} (${formatMoney(Math.round(fee * 100), currency)})` : t.mppaHint}
-              />
+              {mppa({
+                hint: fee !== null ? `${t.mppaHint} (${formatMoney(Math.round(fee * 100), currency)})` : t.mppaHint,
+              })}
             </div>
           )}
         </>
