@@ -361,9 +361,10 @@ export function specMap(inputs: MapInputs): string {
 
   const admin = inputs.web['web/screens/admin/AdminPage.tsx']!;
   const tabModule = new Map(
-    [...admin.matchAll(/^ {2}(\w+): lazy\(async \(\) => \(\{ default: \(await import\('\.\/([^']+)'\)\)/gm)].map(
-      (m) => [m[1]!, `screens/admin/${m[2]}`],
-    ),
+    [...admin.matchAll(/^ {2}(\w+): lazyPart\(\(\) => import\('\.\/([^']+)'\)/gm)].map((m) => [
+      m[1]!,
+      `screens/admin/${m[2]}`,
+    ]),
   );
   const tabLink = new Map(
     [...admin.matchAll(/\{ kind: 'link', key: '(\w+)', to: '([^']+)'/g)].map((m) => [m[1]!, m[2]!]),
