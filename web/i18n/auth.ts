@@ -1,5 +1,5 @@
 // Sign-in and password screens (document 1 §2, §5, §8; document 2 §5).
-import { commonText } from './common';
+import { commonText } from './common.ts'; // with its extension: vite.config.ts loads this file (first-paint.ts)
 export const authText = {
   login: {
     title: 'Connexion',
