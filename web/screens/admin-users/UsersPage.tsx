@@ -57,7 +57,6 @@ function RolesDialog({
   return (
     <Dialog
       title={t.rolesTitle(user.username)}
-      onClose={busy ? undefined : onClose}
       cancelLabel={adminText.common.cancel}
       confirmLabel={busy ? adminText.common.saving : adminText.common.save}
       busy={busy}

@@ -128,7 +128,6 @@ export function EditEvaluation({
   return (
     <Dialog
       title={t.edit.title}
-      onClose={busy ? undefined : onClose}
       confirmLabel={t.edit.save}
       busy={busy}
       onCancel={onClose}
