@@ -9,6 +9,7 @@ import { endpoints } from '../../api/endpoints';
 import { pathOf } from '../../api/route';
 import { useWrite } from '../../api/useWrite';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { NotLoaded } from '../../components/NotLoaded';
 import { InputField } from '../../components/Field';
 import { PasswordCriteriaList } from '../../components/PasswordChecks';
 import { PasswordField } from '../../components/PasswordInput';
@@ -82,7 +83,7 @@ export function AddUserPage() {
         />
         <PasswordCriteriaList password={password} />
         <p className="muted small">{t.rolesHint}</p>
-        <ErrorNotice message={roles.error} />
+        {!roles.data && <NotLoaded error={roles.error} />}
         {roles.data && <RoleChecklist roles={roles.data} selected={selected} onChange={setSelected} legend={t.roles} />}
         <div className="add-user-actions">
           <SubmitButton busy={busy} busyLabel={t.submitting}>

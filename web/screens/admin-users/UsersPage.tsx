@@ -11,6 +11,7 @@ import { CredentialsDialog } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
 import { RoleChecklist } from '../../components/RoleChecklist';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { NotLoaded } from '../../components/NotLoaded';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import { type Session, setSessionToken, useSession } from '../../session/session';
@@ -64,7 +65,7 @@ function RolesDialog({
       onCancel={onClose}
       onConfirm={() => void save()}
     >
-      <ErrorNotice message={roles.error} />
+      {!roles.data && <NotLoaded error={roles.error} />}
       {roles.data && (
         <RoleChecklist
           roles={roles.data}
