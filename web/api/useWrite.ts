@@ -27,6 +27,13 @@ export interface WriteNotices<A, D> {
   refused?: (error: unknown) => boolean;
 }
 
+/** The notices of deleting the row `id` of a list: `success`, and queued offline, the row leaves the list at once. */
+export const removal = <A, T extends { id: string }>(id: string, success: string): WriteNotices<A, T[]> => ({
+  success,
+  queued: offlineText.queued.deletion,
+  offline: (list) => list.filter((row) => row.id !== id),
+});
+
 type WriteData<D> = Pick<ApiState<D>, 'path' | 'setData' | 'reload'>;
 
 export interface WriteOptions {

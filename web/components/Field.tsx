@@ -100,3 +100,18 @@ export const SelectField = framed((control, { className = 'input', ...select }: 
 export const TextAreaField = framed((control, { className = 'input', ...area }: ComponentPropsWithRef<'textarea'>) => (
   <textarea {...control} className={className} {...area} />
 ));
+
+/** The options of a select over rows: each row's id as the value, its name (or `label`) as the text. */
+export function RowOptions<R extends { id: string; name?: string }>({
+  rows,
+  label = (row) => row.name ?? '',
+}: {
+  rows: readonly R[];
+  label?: (row: R) => string;
+}) {
+  return rows.map((row) => (
+    <option key={row.id} value={row.id}>
+      {label(row)}
+    </option>
+  ));
+}

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { useWrite } from '../../api/useWrite';
+import { removal, useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { CredentialsDialog } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
 import { RoleChecklist } from '../../components/RoleChecklist';
@@ -82,38 +82,33 @@ function RolesDialog({
 function Users({ session }: { session: Session }) {
   const users = useRead(endpoints.users.list, {});
   const [rolesFor, setRolesFor] = useState<UserRow | null>(null);
-  const [resetting, setResetting] = useState<UserRow | null>(null);
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
   const [credentials, setCredentials] = useState<{ username: string; tempPassword: string } | null>(null);
   const { write, patch, busy } = useWrite(users);
   const locked = (u: UserRow) => u.username.toLowerCase() === 'admin' || u.id === session.id;
 
-  async function reset(user: UserRow) {
-    const outcome = await write(
-      endpoints.users.resetPassword,
-      { params: { id: user.id } },
-      {
-        success: null,
-        queued: offlineText.queued.reset,
-        offline: (list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u)),
-      },
-    );
-    setResetting(null);
-    if (outcome && !outcome.queued) setCredentials(outcome.answer);
-  }
-
-  async function remove(user: UserRow) {
-    await write(
-      endpoints.users.remove,
-      { params: { id: user.id } },
-      {
-        success: done.deleted,
-        queued: offlineText.queued.deletion,
-        offline: (list) => list.filter((u) => u.id !== user.id),
-      },
-    );
-    setDeleting(null);
-  }
+  const resetting = useConfirmation(
+    (user: UserRow) => ({
+      title: t.resetConfirmTitle(user.username),
+      confirmLabel: t.resetConfirm,
+      body: <p>{t.resetConfirmBody}</p>,
+    }),
+    async (user: UserRow) => {
+      const outcome = await write(
+        endpoints.users.resetPassword,
+        { params: { id: user.id } },
+        {
+          success: null,
+          queued: offlineText.queued.reset,
+          offline: (list) => list.map((u) => (u.id === user.id ? { ...u, status: 'temporary_password' } : u)),
+        },
+      );
+      if (outcome && !outcome.queued) setCredentials(outcome.answer);
+    },
+  );
+  const deletion = useConfirmation(
+    (user: UserRow) => ({ title: t.deleteTitle(user.username), confirmLabel: t.delete, body: t.deleteWarning }),
+    (user: UserRow) => write(endpoints.users.remove, { params: { id: user.id } }, removal(user.id, done.deleted)),
+  );
 
   return (
     <main className="page users-page">
@@ -152,7 +147,7 @@ function Users({ session }: { session: Session }) {
               <Button
                 disabled={locked(user) || busy}
                 title={locked(user) ? t.protectedHint : undefined}
-                onClick={() => setResetting(user)}
+                onClick={() => resetting.ask(user)}
               >
                 {t.reset}
               </Button>
@@ -160,7 +155,7 @@ function Users({ session }: { session: Session }) {
                 className="danger-text"
                 disabled={locked(user) || busy}
                 title={locked(user) ? t.protectedHint : undefined}
-                onClick={() => setDeleting(user)}
+                onClick={() => deletion.ask(user)}
               >
                 {t.delete}
               </Button>
@@ -182,28 +177,8 @@ function Users({ session }: { session: Session }) {
           }}
         />
       )}
-      {resetting && (
-        <ConfirmDialog
-          title={t.resetConfirmTitle(resetting.username)}
-          confirmLabel={t.resetConfirm}
-          busy={busy}
-          onCancel={() => setResetting(null)}
-          onConfirm={() => void reset(resetting)}
-        >
-          <p>{t.resetConfirmBody}</p>
-        </ConfirmDialog>
-      )}
-      {deleting && (
-        <ConfirmDialog
-          title={t.deleteTitle(deleting.username)}
-          confirmLabel={t.delete}
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void remove(deleting)}
-        >
-          <p className="notice notice-warning">{t.deleteWarning}</p>
-        </ConfirmDialog>
-      )}
+      {resetting.dialog}
+      {deletion.dialog}
       {credentials && <CredentialsDialog credentials={credentials} onClose={() => setCredentials(null)} />}
     </main>
   );

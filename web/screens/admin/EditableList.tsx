@@ -5,9 +5,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Route } from '../../api/route';
 import type { ApiState } from '../../api/useApi';
-import { useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWrite';
+import { removal, useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWrite';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { adminText } from '../../i18n/admin';
@@ -65,7 +65,6 @@ export function EditableList<T extends ListItem>({
   const newId = useId();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; order: string; date: string } | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
   const { write, busy } = useWrite(list, writes.reload ? { reload: writes.reload } : {});
   // The tabs' endpoints differ only by the fields their bodies add to the name (order, start
   // date, year): called here with the arguments they share.
@@ -113,18 +112,10 @@ export function EditableList<T extends ListItem>({
   };
 
   // Closed whatever the answer: a refusal (with its reason) comes as an error toast.
-  const remove = async (item: T) => {
-    await send(
-      del,
-      { params: { id: item.id } },
-      {
-        success: writes.done.deleted,
-        queued: offlineText.queued.deletion,
-        offline: (items) => items.filter((x) => x.id !== item.id),
-      },
-    );
-    setDeleting(null);
-  };
+  const deletion = useConfirmation(
+    (item: T) => ({ title: texts.deleteTitle(item.name), confirmLabel: c.delete, body: texts.deleteWarning }),
+    (item: T) => send(del, { params: { id: item.id } }, removal(item.id, writes.done.deleted)),
+  );
 
   return (
     <div className="editable-list">
@@ -196,23 +187,13 @@ export function EditableList<T extends ListItem>({
                     date: item.start_date ?? '',
                   })
                 }
-                onDelete={() => setDeleting(item)}
+                onDelete={() => deletion.ask(item)}
               />
             </li>
           ),
         )}
       </ul>
-      {deleting && (
-        <ConfirmDialog
-          title={texts.deleteTitle(deleting.name)}
-          confirmLabel={c.delete}
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void remove(deleting)}
-        >
-          <p className="notice notice-warning">{texts.deleteWarning}</p>
-        </ConfirmDialog>
-      )}
+      {deletion.dialog}
     </div>
   );
 }

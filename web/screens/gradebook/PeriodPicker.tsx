@@ -6,6 +6,7 @@ import type { Period } from '../../../worker/contract/academic-periods';
 import { bookKey, type GradeDraft } from './drafts';
 import { Picker } from './Picker';
 import { Button } from '../../components/Button';
+import { RowOptions } from '../../components/Field';
 
 export interface PeriodPickerProps {
   periods: readonly Period[] | null;
@@ -17,11 +18,7 @@ export function PeriodPicker({ periods, periodId, onChoose }: PeriodPickerProps)
   return (
     <Picker label={t.periodLabel} value={periodId} disabled={!periods?.length} onChange={onChoose}>
       {!periodId && <option value="">{t.choosePeriod}</option>}
-      {periods?.map((p) => (
-        <option key={p.id} value={p.id}>
-          {p.name}
-        </option>
-      ))}
+      {periods && <RowOptions rows={periods} />}
     </Picker>
   );
 }

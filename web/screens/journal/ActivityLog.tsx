@@ -9,9 +9,9 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { SelectField, InputField } from '../../components/Field';
+import { SelectField, InputField, RowOptions } from '../../components/Field';
 import { Pager } from '../../components/Pager';
 import { auditServerText, auditText as t } from '../../i18n/audit';
 import { commonText } from '../../i18n/common';
@@ -112,11 +112,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
           onChange={(e) => update({ who: e.target.value })}
         >
           <option value="">{platform ? t.allSchools : t.allUsers}</option>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <RowOptions rows={choices} />
         </SelectField>
         <SearchField
           label={t.search}
@@ -215,28 +211,22 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
 }
 
 function DeleteSelection({ ids, onDeleted }: { ids: string[]; onDeleted: () => void }) {
-  const [asking, setAsking] = useState(false);
-  const { write, busy } = useWrite(null, { reload: onDeleted });
-  const confirm = async () => {
-    const done = await write(endpoints.audit.deleteBulk, { body: { ids } }, { success: (a) => a.message });
-    if (done) setAsking(false);
-  };
+  const { write } = useWrite(null, { reload: onDeleted });
+  const asking = useConfirmation(
+    () => ({
+      title: t.deleteSelectionTitle,
+      confirmLabel: t.confirmDelete,
+      body: <p>{t.deleteSelectionBody(ids.length)}</p>,
+    }),
+    () => write(endpoints.audit.deleteBulk, { body: { ids } }, { success: (a) => a.message }),
+    { keepOnFailure: true },
+  );
   return (
     <>
-      <Button look="danger" disabled={ids.length === 0} onClick={() => setAsking(true)}>
+      <Button look="danger" disabled={ids.length === 0} onClick={() => asking.ask(true)}>
         {t.deleteSelection(ids.length)}
       </Button>
-      {asking && (
-        <ConfirmDialog
-          title={t.deleteSelectionTitle}
-          confirmLabel={t.confirmDelete}
-          busy={busy}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(false)}
-        >
-          <p>{t.deleteSelectionBody(ids.length)}</p>
-        </ConfirmDialog>
-      )}
+      {asking.dialog}
     </>
   );
 }
@@ -244,21 +234,26 @@ function DeleteSelection({ ids, onDeleted }: { ids: string[]; onDeleted: () => v
 function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
   const [range, setRange] = useState({ startDate: '', endDate: '' });
   const [error, setError] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  const { write, busy } = useWrite(null, { reload: onDeleted });
+  const { write } = useWrite(null, { reload: onDeleted });
+  const asking = useConfirmation(
+    () => ({
+      title: t.deleteByDateTitle,
+      confirmLabel: t.confirmDelete,
+      body: <p>{t.deleteByDateBody(formatDay(range.startDate), formatDay(range.endDate))}</p>,
+    }),
+    async () => {
+      const done = await write(endpoints.audit.deleteByDate, { body: range }, { success: (a) => a.message });
+      if (done) setRange({ startDate: '', endDate: '' });
+      return done;
+    },
+    { keepOnFailure: true },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!range.startDate || !range.endDate) return setError(auditServerText.datesRequired);
     if (range.endDate < range.startDate) return setError(auditServerText.dateOrder);
     setError(null);
-    setAsking(true);
-  };
-  const confirm = async () => {
-    const done = await write(endpoints.audit.deleteByDate, { body: range }, { success: (a) => a.message });
-    if (done) {
-      setAsking(false);
-      setRange({ startDate: '', endDate: '' });
-    }
+    asking.ask(true);
   };
   return (
     <form className="journal-delete" onSubmit={submit} noValidate aria-label={t.deleteByDate}>
@@ -280,17 +275,7 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
         />
         <SubmitButton look="danger">{t.deleteByDateSubmit}</SubmitButton>
       </div>
-      {asking && (
-        <ConfirmDialog
-          title={t.deleteByDateTitle}
-          confirmLabel={t.confirmDelete}
-          busy={busy}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(false)}
-        >
-          <p>{t.deleteByDateBody(formatDay(range.startDate), formatDay(range.endDate))}</p>
-        </ConfirmDialog>
-      )}
+      {asking.dialog}
     </form>
   );
 }

@@ -35,6 +35,7 @@ import { type CardContext, ReportCard } from './ReportCard';
 import cardStyles from './cards.css?raw';
 import './report-cards.css';
 import { toggled } from '../../components/selection';
+import { RowOptions } from '../../components/Field';
 
 /** The grade book's dialog (its own chunk), opened over the cards by 'Modifier les Notes'. */
 const GradeBookDialog = lazyPart(() => import('../gradebook/GradeBookDialog'), 'GradeBookDialog');
@@ -269,11 +270,7 @@ export function ReportCardsPage() {
             onChange={(e) => setPeriodId(e.target.value)}
             disabled={periodList.length === 0}
           >
-            {periodList.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <RowOptions rows={periodList} />
           </select>
         </label>
         {templateSelect}

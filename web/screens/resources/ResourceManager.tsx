@@ -14,7 +14,7 @@ import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { SelectField, InputField } from '../../components/Field';
+import { SelectField, InputField, RowOptions } from '../../components/Field';
 import { PendingBadge } from '../../components/PendingBadge';
 import { offlineText } from '../../i18n/offline';
 import { resourcesText as t } from '../../i18n/resources';
@@ -298,11 +298,10 @@ function ResourceForm({
           ) : (
             <>
               <option value="">{t.chooseAssignment}</option>
-              {choices.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {t.assignmentOption(c.subject_name, c.class_name, c.teacher_prenom, c.teacher_nom)}
-                </option>
-              ))}
+              <RowOptions
+                rows={choices}
+                label={(c) => t.assignmentOption(c.subject_name, c.class_name, c.teacher_prenom, c.teacher_nom)}
+              />
             </>
           )}
         </SelectField>

@@ -9,7 +9,7 @@ import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -26,10 +26,7 @@ import { toggled } from '../../components/selection';
 
 const nameOf = (r: { prenom: string; nom: string }) => `${r.nom} ${r.prenom}`;
 
-type Dialog =
-  | { kind: 'reset' | 'disable'; row: StudentAccountRow }
-  | { kind: 'credentials'; name: string; credentials: Credentials }
-  | { kind: 'created'; slips: Slip[] };
+type Dialog = { kind: 'credentials'; name: string; credentials: Credentials } | { kind: 'created'; slips: Slip[] };
 
 export function StudentAccountsPage() {
   const { school, selectedYear, loading } = useSchool();
@@ -85,34 +82,47 @@ export function StudentAccountsPage() {
     if (slips.length) setDialog({ kind: 'created', slips });
   }
 
-  async function reset(row: StudentAccountRow) {
-    try {
-      const answer = await sendNow(endpoints.studentAccounts.reset, { params: { id: row.user_id! } });
-      toast.success(answer.message);
-      setDialog({
-        kind: 'credentials',
-        name: nameOf(row),
-        credentials: { username: answer.username, tempPassword: answer.tempPassword },
-      });
-      list.reload();
-    } catch (error) {
-      setDialog(null);
-      toast.error(error instanceof NetworkError ? t.online : errorMessage(error));
-    }
-  }
+  const resetting = useConfirmation(
+    (row: StudentAccountRow) => ({
+      title: t.resetTitle(nameOf(row)),
+      confirmLabel: t.reset,
+      tone: 'warning',
+      body: <p>{t.resetBody}</p>,
+    }),
+    async (row: StudentAccountRow) => {
+      try {
+        const answer = await sendNow(endpoints.studentAccounts.reset, { params: { id: row.user_id! } });
+        toast.success(answer.message);
+        setDialog({
+          kind: 'credentials',
+          name: nameOf(row),
+          credentials: { username: answer.username, tempPassword: answer.tempPassword },
+        });
+        list.reload();
+      } catch (error) {
+        toast.error(error instanceof NetworkError ? t.online : errorMessage(error));
+      }
+    },
+  );
 
-  async function disable(row: StudentAccountRow) {
-    const outcome = await write(
-      endpoints.studentAccounts.disable,
-      { params: { id: row.user_id! } },
-      {
-        success: (a) => a.message,
-        offline: (rows) =>
-          rows.map((r) => (r.student_id === row.student_id ? { ...r, account_status: 'disabled' as const } : r)),
-      },
-    );
-    if (outcome) setDialog(null);
-  }
+  const disabling = useConfirmation(
+    (row: StudentAccountRow) => ({
+      title: t.disableTitle(nameOf(row)),
+      confirmLabel: t.disable,
+      body: <p>{t.disableBody}</p>,
+    }),
+    (row: StudentAccountRow) =>
+      write(
+        endpoints.studentAccounts.disable,
+        { params: { id: row.user_id! } },
+        {
+          success: (a) => a.message,
+          offline: (rows) =>
+            rows.map((r) => (r.student_id === row.student_id ? { ...r, account_status: 'disabled' as const } : r)),
+        },
+      ),
+    { keepOnFailure: true },
+  );
 
   const toggle = (id: string) => setSelected((set) => toggled(set, id));
 
@@ -180,11 +190,11 @@ export function StudentAccountsPage() {
                   {r.username && <code>{r.username}</code>}
                   {r.user_id && (
                     <span className="student-accounts-row-actions">
-                      <Button small onClick={() => setDialog({ kind: 'reset', row: r })}>
+                      <Button small onClick={() => resetting.ask(r)}>
                         {t.reset}
                       </Button>
                       {r.account_status !== 'disabled' && (
-                        <Button small onClick={() => setDialog({ kind: 'disable', row: r })}>
+                        <Button small onClick={() => disabling.ask(r)}>
                           {t.disable}
                         </Button>
                       )}
@@ -196,28 +206,8 @@ export function StudentAccountsPage() {
           )}
         </>
       )}
-      {dialog?.kind === 'reset' && (
-        <ConfirmDialog
-          title={t.resetTitle(nameOf(dialog.row))}
-          confirmLabel={t.reset}
-          tone="warning"
-          onConfirm={() => void reset(dialog.row)}
-          onCancel={() => setDialog(null)}
-        >
-          <p>{t.resetBody}</p>
-        </ConfirmDialog>
-      )}
-      {dialog?.kind === 'disable' && (
-        <ConfirmDialog
-          title={t.disableTitle(nameOf(dialog.row))}
-          confirmLabel={t.disable}
-          busy={busy}
-          onConfirm={() => void disable(dialog.row)}
-          onCancel={() => setDialog(null)}
-        >
-          <p>{t.disableBody}</p>
-        </ConfirmDialog>
-      )}
+      {resetting.dialog}
+      {disabling.dialog}
       {dialog?.kind === 'credentials' && (
         <CredentialsDialog
           credentials={dialog.credentials}

@@ -8,6 +8,7 @@ import { studentText as t } from '../../i18n/student';
 import { averageBand, formatPoints, rankLabel } from '../../../worker/domain/grades';
 import { PortalPage, usePortalStudent } from './portal';
 import './student.css';
+import { RowOptions } from '../../components/Field';
 
 const two = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -26,11 +27,7 @@ export function StudentGradesPage() {
             <label className="student-period">
               <span>{t.grades.period}</span>
               <select value={data.period_id ?? ''} onChange={(e) => setPeriodId(e.target.value)}>
-                {data.periods.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <RowOptions rows={data.periods} />
               </select>
             </label>
             {data.average === null ? (

@@ -3,7 +3,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ClassSelect } from '../../components/ClassSelect';
 import { Dialog } from '../../components/Dialog';
-import { InputField, SelectField } from '../../components/Field';
+import { InputField, SelectField, RowOptions } from '../../components/Field';
 import { formatMoney } from '../../../worker/domain/money';
 import { studentServerText as messages, studentText } from '../../i18n/students';
 import { amountInput, type ClassOption, parseAmount } from './model';
@@ -178,11 +178,7 @@ export function ChangeClassDialog({
             }}
           >
             <option value="">{t.choose}</option>
-            {targets.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <RowOptions rows={targets} />
           </SelectField>
         </>
       )}

@@ -15,6 +15,7 @@ import { backupText } from '../../i18n/backup';
 import { useOnline } from '../../session/connectivity';
 import { MANIFEST_ENTRY, restoreOrder, SIGNATURE_ENTRY, type BackupManifest } from '../../../worker/domain/backup';
 import type { PlatformSchool } from '../../../worker/contract/superadmin';
+import { RowOptions } from '../../components/Field';
 
 const t = backupText.console;
 
@@ -145,11 +146,7 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
           onChange={(e) => setTarget(e.target.value)}
         >
           <option value="">{t.choose}</option>
-          {list.map((school) => (
-            <option key={school.id} value={school.id}>
-              {school.name} ({school.students})
-            </option>
-          ))}
+          <RowOptions rows={list} label={(school) => `${school.name} (${school.students})`} />
         </select>
       </label>
       <label className="field">

@@ -5,15 +5,18 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
+import type { Route } from '../../api/route';
+import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { selectionDeletion, useConfirmation } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
 import './support.css';
 import { toggled } from '../../components/selection';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import type { communicationsApi } from '../../../worker/contract/communications';
 
 const t = communicationsText.announcements;
 
@@ -88,35 +91,45 @@ function Compose({
 
 /** The history: each announcement with a checkbox, and the delete of the selection. */
 function History<T extends { id: string; content: string; created_at: string }>({
-  items,
-  error,
+  state,
   describe,
-  path,
-  busy,
-  onDelete,
+  remove,
 }: {
-  items: T[] | null;
-  error: string | null;
+  state: ApiState<T[]>;
   describe: (item: T) => ReactNode;
-  path: string;
-  busy: boolean;
-  onDelete: (ids: string[]) => Promise<boolean>;
+  remove: Route<typeof communicationsApi.teacherRemove | typeof communicationsApi.studentRemove>;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [confirming, setConfirming] = useState(false);
+  const { write } = useWrite(state);
+  const deletion = useConfirmation(selectionDeletion(t), async (ids: string[]) => {
+    const outcome = await write(
+      remove,
+      { body: { announcementIds: ids } },
+      {
+        // The spec's notice (document 1) when the selection went; the server's count otherwise.
+        success: (a) => (a.deleted > 0 ? t.deleted : a.message),
+        offline: (items) => items.filter((x) => !ids.includes(x.id)),
+      },
+    );
+    if (outcome) setSelected(new Set());
+  });
+  const items = state.data;
   if (!items)
-    return error ? <ErrorNotice message={error} /> : <p className="muted">{communicationsText.support.loading}</p>;
+    return state.error ? (
+      <ErrorNotice message={state.error} />
+    ) : (
+      <p className="muted">{communicationsText.support.loading}</p>
+    );
   return (
-    <section className="announcement-history" aria-label={t.history} data-path={path}>
+    <section className="announcement-history" aria-label={t.history} data-path={state.path}>
       <header className="chat-header">
         <h3>{t.history}</h3>
         {selected.size > 0 && (
-          <Button look="danger" onClick={() => setConfirming(true)}>
+          <Button look="danger" onClick={() => deletion.ask([...selected])}>
             {t.deleteSelected(selected.size)}
           </Button>
         )}
       </header>
-      {items.length === 0 && <p className="muted">{t.none}</p>}
       <ul>
         {items.map((item) => (
           <li key={item.id} className="card announcement-item">
@@ -135,22 +148,7 @@ function History<T extends { id: string; content: string; created_at: string }>(
           </li>
         ))}
       </ul>
-      {confirming && (
-        <ConfirmDialog
-          title={t.confirmDeleteTitle}
-          confirmLabel={t.deleteSelected(selected.size)}
-          busy={busy}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            void onDelete([...selected]).then((done) => {
-              setConfirming(false);
-              if (done) setSelected(new Set());
-            })
-          }
-        >
-          <p>{t.confirmDelete(selected.size)}</p>
-        </ConfirmDialog>
-      )}
+      {deletion.dialog}
     </section>
   );
 }
@@ -199,24 +197,9 @@ export function TeacherAnnouncements() {
         />
       )}
       <History
-        items={history.data}
-        error={history.error}
-        path={communications.teacherList.path}
-        busy={busy}
+        state={history}
         describe={(a) => t.to(a.recipients.map((r) => `${r.prenom} ${r.nom}`).join(', '))}
-        onDelete={async (ids) =>
-          Boolean(
-            await write(
-              communications.teacherRemove,
-              { body: { announcementIds: ids } },
-              {
-                // The spec's notice (document 1) when the selection went; the server's count otherwise.
-                success: (a) => (a.deleted > 0 ? t.deleted : a.message),
-                offline: (items) => items.filter((x) => !ids.includes(x.id)),
-              },
-            ),
-          )
-        }
+        remove={communications.teacherRemove}
       />
     </div>
   );
@@ -258,24 +241,9 @@ export function StudentAnnouncements() {
         onSend={onSend}
       />
       <History
-        items={history.data}
-        error={history.error}
-        path={communications.studentList.path}
-        busy={busy}
+        state={history}
         describe={(a) => t.to(a.target_class_names.length ? a.target_class_names.join(', ') : t.allClasses)}
-        onDelete={async (ids) =>
-          Boolean(
-            await write(
-              communications.studentRemove,
-              { body: { announcementIds: ids } },
-              {
-                // The spec's notice (document 1) when the selection went; the server's count otherwise.
-                success: (a) => (a.deleted > 0 ? t.deleted : a.message),
-                offline: (items) => items.filter((x) => !ids.includes(x.id)),
-              },
-            ),
-          )
-        }
+        remove={communications.studentRemove}
       />
     </div>
   );

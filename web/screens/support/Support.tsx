@@ -13,7 +13,7 @@ import { errorMessage, isQueued } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { announceLocalChange, useSupportPush } from '../../api/live';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { selectionDeletion, useConfirmation } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { communicationsText } from '../../i18n/communications';
@@ -248,8 +248,6 @@ export function AdminSupport() {
   const list = usePolledRead(endpoints.support.conversations, {}, LIST_POLL_MS);
   const [teacherId, setTeacherId] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const chat = useConversation(teacherId, 'admin');
   useSupportPush(() => list.refresh());
   useEffect(() => {
@@ -271,23 +269,19 @@ export function AdminSupport() {
 
   const toggle = (id: string) => setSelected((s) => toggled(s, id));
 
-  const remove = async () => {
-    setDeleting(true);
+  const deletion = useConfirmation(selectionDeletion(t), async (ids: string[]) => {
     try {
-      const answer = await send(endpoints.support.remove, { body: { messageIds: [...selected] } });
+      const answer = await send(endpoints.support.remove, { body: { messageIds: ids } });
       toast.success(isQueued(answer) ? t.queued : t.deleted);
-      chat.polled.setData((messages) => messages && messages.filter((m) => !selected.has(m.id)));
+      chat.polled.setData((messages) => messages && messages.filter((m) => !ids.includes(m.id)));
       setSelected(new Set());
       chat.polled.refresh();
       list.refresh();
       announceLocalChange();
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
     }
-  };
+  });
 
   const current = list.data?.find((c) => c.teacher_id === teacherId);
   return (
@@ -328,7 +322,7 @@ export function AdminSupport() {
               </Button>
               <h2>{current ? `${current.teacher_prenom} ${current.teacher_nom}` : ''}</h2>
               {selected.size > 0 && (
-                <Button look="danger" onClick={() => setConfirming(true)}>
+                <Button look="danger" onClick={() => deletion.ask([...selected])}>
                   {t.deleteSelected(selected.size)}
                 </Button>
               )}
@@ -350,17 +344,7 @@ export function AdminSupport() {
           </>
         )}
       </section>
-      {confirming && (
-        <ConfirmDialog
-          title={t.confirmDeleteTitle}
-          confirmLabel={t.deleteSelected(selected.size)}
-          busy={deleting}
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
-        >
-          <p>{t.confirmDelete(selected.size)}</p>
-        </ConfirmDialog>
-      )}
+      {deletion.dialog}
     </div>
   );
 }

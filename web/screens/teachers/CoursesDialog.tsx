@@ -14,6 +14,7 @@ import { Modal } from '../../components/Modal';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { teachersText as t } from '../../i18n/teachers';
 import type { HandOver, NewAssignment, ProgrammeCourse, SchoolTeacher } from '../../../worker/contract/teachers';
+import { RowOptions } from '../../components/Field';
 
 function byClass(courses: readonly ProgrammeCourse[]): [string, ProgrammeCourse[]][] {
   const groups = new Map<string, ProgrammeCourse[]>();
@@ -201,11 +202,7 @@ function HandOverForm({
         <span>{t.handOver.to}</span>
         <select className="input" value={chosen} onChange={(e) => setChosen(e.target.value)} required>
           <option value="">{t.handOver.choose}</option>
-          {others.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.prenom} {o.nom}
-            </option>
-          ))}
+          <RowOptions rows={others} label={(o) => `${o.prenom} ${o.nom}`} />
         </select>
       </label>
       <p className="muted small">{t.handOver.keeps}</p>

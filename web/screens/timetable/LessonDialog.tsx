@@ -7,7 +7,7 @@ import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { SelectField, InputField } from '../../components/Field';
+import { SelectField, InputField, RowOptions } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { timetableText } from '../../i18n/timetable';
 import { DAYS } from '../../../worker/domain/timetable';
@@ -96,11 +96,10 @@ export function LessonDialog({
         {!lesson && (
           <SelectField label={t.course} marked value={course} onChange={(e) => setCourse(e.target.value)}>
             <option value="">{t.chooseCourse}</option>
-            {courses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {t.courseLabel(c.subject_name, c.class_name, `${c.teacher_prenom} ${c.teacher_nom}`)}
-              </option>
-            ))}
+            <RowOptions
+              rows={courses}
+              label={(c) => t.courseLabel(c.subject_name, c.class_name, `${c.teacher_prenom} ${c.teacher_nom}`)}
+            />
           </SelectField>
         )}
         <SelectField label={t.day} marked value={day} onChange={(e) => setDay(e.target.value)}>

@@ -16,6 +16,7 @@ import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type { TimetableEntry } from '../../../worker/contract/timetable';
 import { LessonDialog } from './LessonDialog';
 import './timetable-page.css';
+import { RowOptions } from '../../components/Field';
 
 const t = timetableText.manage;
 const VIEW_KEY = 'timetableView';
@@ -113,11 +114,7 @@ export function TimetablePage() {
                 onChange={(e) => choose({ by: 'teacher', teacherId: e.target.value })}
               >
                 <option value="">{t.chooseTeacher}</option>
-                {(teachers.data ?? []).map((teacher) => (
-                  <option key={teacher.id} value={teacher.id}>
-                    {teacher.prenom} {teacher.nom}
-                  </option>
-                ))}
+                <RowOptions rows={teachers.data ?? []} label={(teacher) => `${teacher.prenom} ${teacher.nom}`} />
               </select>
             </div>
           )}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
-import { SelectField } from '../../../components/Field';
+import { SelectField, RowOptions } from '../../../components/Field';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
@@ -24,11 +24,7 @@ export function PeriodsTab() {
         onChange={(e) => setYearId(e.target.value)}
       >
         <option value="">—</option>
-        {years.map((y) => (
-          <option key={y.id} value={y.id}>
-            {y.name}
-          </option>
-        ))}
+        <RowOptions rows={years} />
       </SelectField>
       {!yearId && (
         <p className="notice notice-info">{years.length ? adminServerText.years.required : adminText.common.noYear}</p>

@@ -7,13 +7,14 @@ import { sendNow, useRead } from '../../../api/calls';
 import { errorMessage, NetworkError } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useConfirmation } from '../../../components/ConfirmDialog';
 import { toast } from '../../../components/toast';
 import { promotionText as t } from '../../../i18n/promotion';
 import { currentYearOf, useSchool } from '../../../layouts/school';
 import { useOnline } from '../../../session/connectivity';
 import type { PromotionPreview } from '../../../../worker/contract/promotion';
 import './promotion.css';
+import { RowOptions } from '../../../components/Field';
 
 type Outcome = 'admitted' | 'failed';
 
@@ -27,7 +28,6 @@ export function PromotionTab() {
   const [preview, setPreview] = useState<PromotionPreview | null>(null);
   const [overrides, setOverrides] = useState<Record<string, Outcome>>({});
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<'execute' | 'undo' | null>(null);
   const source = sourceId || currentYearOf(years)?.id || '';
 
   // The figures with the director's changes: students already enrolled in the target year stay out.
@@ -74,42 +74,48 @@ export function PromotionTab() {
   function askExecute() {
     if (!preview) return toast.error(t.simulateFirst);
     if (!online) return toast.error(t.executeOnline);
-    setDialog('execute');
+    executing.ask(preview);
   }
 
-  async function execute() {
-    if (!preview) return;
-    setBusy(true);
-    try {
-      const answer = await sendNow(endpoints.promotion.run, {
-        query: {},
-        body: { sourceYearId: preview.source_year.id, overrides },
-      });
-      toast.success(answer.message);
-      setPreview(null);
-      setOverrides({});
-      latest.reload();
-    } catch (error) {
-      fail(error, t.executeOnline);
-    } finally {
-      setBusy(false);
-      setDialog(null);
-    }
-  }
+  const executing = useConfirmation(
+    (p: PromotionPreview) => ({
+      title: t.executeTitle,
+      confirmLabel: t.executeConfirm,
+      tone: 'primary',
+      body: <p>{t.executeBody(p.source_year.name, p.target_year.name, enrolled, graduated)}</p>,
+    }),
+    async (p: PromotionPreview) => {
+      try {
+        const answer = await sendNow(endpoints.promotion.run, {
+          query: {},
+          body: { sourceYearId: p.source_year.id, overrides },
+        });
+        toast.success(answer.message);
+        setPreview(null);
+        setOverrides({});
+        latest.reload();
+      } catch (error) {
+        fail(error, t.executeOnline);
+      }
+    },
+  );
 
-  async function undo() {
-    setBusy(true);
-    try {
-      const answer = await sendNow(endpoints.promotion.undo);
-      toast.success(answer.message);
-      latest.reload();
-    } catch (error) {
-      fail(error, t.undoOnline);
-    } finally {
-      setBusy(false);
-      setDialog(null);
-    }
-  }
+  const undoing = useConfirmation(
+    (targetYear: string) => ({
+      title: t.undoTitle,
+      confirmLabel: t.undoConfirm,
+      body: <p>{t.undoBody(targetYear)}</p>,
+    }),
+    async () => {
+      try {
+        const answer = await sendNow(endpoints.promotion.undo);
+        toast.success(answer.message);
+        latest.reload();
+      } catch (error) {
+        fail(error, t.undoOnline);
+      }
+    },
+  );
 
   const toggle = (studentId: string, computed: Outcome, current: Outcome) =>
     setOverrides((all) => {
@@ -146,15 +152,11 @@ export function PromotionTab() {
               }}
             >
               <option value="">{t.chooseYear}</option>
-              {years.map((y) => (
-                <option key={y.id} value={y.id}>
-                  {y.name}
-                </option>
-              ))}
+              <RowOptions rows={years} />
             </select>
           </label>
           <Button look="primary" disabled={busy} onClick={() => void simulate()}>
-            {busy && !dialog ? t.simulating : t.simulate}
+            {busy ? t.simulating : t.simulate}
           </Button>
         </div>
       )}
@@ -229,7 +231,7 @@ export function PromotionTab() {
       )}
 
       <div className="promotion-actions">
-        <Button look="primary" disabled={busy} onClick={askExecute}>
+        <Button look="primary" disabled={busy || executing.busy} onClick={askExecute}>
           {t.execute}
         </Button>
       </div>
@@ -247,35 +249,14 @@ export function PromotionTab() {
               formatDate(run.created_at),
             )}
           </p>
-          <Button disabled={busy} onClick={() => (online ? setDialog('undo') : toast.error(t.undoOnline))}>
+          <Button disabled={busy} onClick={() => (online ? undoing.ask(run.target_year) : toast.error(t.undoOnline))}>
             {t.undo}
           </Button>
         </section>
       )}
 
-      {dialog === 'execute' && preview && (
-        <ConfirmDialog
-          title={t.executeTitle}
-          confirmLabel={t.executeConfirm}
-          tone="primary"
-          busy={busy}
-          onConfirm={() => void execute()}
-          onCancel={() => setDialog(null)}
-        >
-          <p>{t.executeBody(preview.source_year.name, preview.target_year.name, enrolled, graduated)}</p>
-        </ConfirmDialog>
-      )}
-      {dialog === 'undo' && run && (
-        <ConfirmDialog
-          title={t.undoTitle}
-          confirmLabel={t.undoConfirm}
-          busy={busy}
-          onConfirm={() => void undo()}
-          onCancel={() => setDialog(null)}
-        >
-          <p>{t.undoBody(run.target_year)}</p>
-        </ConfirmDialog>
-      )}
+      {executing.dialog}
+      {undoing.dialog}
     </div>
   );
 }

@@ -4,9 +4,9 @@
 import { type FormEvent, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
-import { useWrite } from '../../../api/useWrite';
+import { removal, useWrite } from '../../../api/useWrite';
 import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useConfirmation } from '../../../components/ConfirmDialog';
 import { SelectField, InputField } from '../../../components/Field';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -29,7 +29,6 @@ export function RolesTab() {
   const [template, setTemplate] = useState('');
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
-  const [deleting, setDeleting] = useState<Role | null>(null);
   const { write, busy } = useWrite(roles);
 
   const categories = [...new Set(permissions.data?.map((p) => p.category) ?? [])];
@@ -96,19 +95,13 @@ export function RolesTab() {
     if (outcome) reset();
   }
 
-  async function remove(role: Role) {
-    const outcome = await write(
-      endpoints.roles.remove,
-      { params: { id: role.id } },
-      {
-        success: done.deleted,
-        queued: offlineText.queued.deletion,
-        offline: (list) => list.filter((r) => r.id !== role.id),
-      },
-    );
-    setDeleting(null);
-    if (outcome && editing?.id === role.id) reset();
-  }
+  const deletion = useConfirmation(
+    (role: Role) => ({ title: t.deleteTitle(role.name), confirmLabel: adminText.common.delete, body: t.deleteWarning }),
+    async (role: Role) => {
+      const outcome = await write(endpoints.roles.remove, { params: { id: role.id } }, removal(role.id, done.deleted));
+      if (outcome && editing?.id === role.id) reset();
+    },
+  );
 
   return (
     <>
@@ -181,22 +174,12 @@ export function RolesTab() {
               disabled={role.is_system}
               title={role.is_system ? done.system : undefined}
               onEdit={() => edit(role)}
-              onDelete={() => setDeleting(role)}
+              onDelete={() => deletion.ask(role)}
             />
           </li>
         ))}
       </ul>
-      {deleting && (
-        <ConfirmDialog
-          title={t.deleteTitle(deleting.name)}
-          confirmLabel={adminText.common.delete}
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void remove(deleting)}
-        >
-          <p className="notice notice-warning">{t.deleteWarning}</p>
-        </ConfirmDialog>
-      )}
+      {deletion.dialog}
     </>
   );
 }

@@ -3,9 +3,9 @@
 import { type FormEvent, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
-import { useWrite } from '../../../api/useWrite';
+import { removal, useWrite } from '../../../api/useWrite';
 import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useConfirmation } from '../../../components/ConfirmDialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { adminServerText, adminText } from '../../../i18n/admin';
@@ -24,7 +24,6 @@ export function YearsTab() {
   const [name, setName] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [wizard, setWizard] = useState(false);
-  const [deleting, setDeleting] = useState<SchoolYear | null>(null);
   // The school's years (the year menu) follow the change too.
   const refresh = () => {
     state.reload();
@@ -63,18 +62,15 @@ export function YearsTab() {
       },
     );
 
-  async function remove(year: SchoolYear) {
-    await write(
-      endpoints.schoolYears.remove,
-      { params: { id: year.id } },
-      {
-        success: done.deleted,
-        queued: offlineText.queued.deletion,
-        offline: (list) => list.filter((y) => y.id !== year.id),
-      },
-    );
-    setDeleting(null);
-  }
+  const deletion = useConfirmation(
+    (year: SchoolYear) => ({
+      title: t.deleteTitle(year.name),
+      confirmLabel: adminText.common.confirmDelete,
+      body: t.deleteWarning,
+    }),
+    (year: SchoolYear) =>
+      write(endpoints.schoolYears.remove, { params: { id: year.id } }, removal(year.id, done.deleted)),
+  );
 
   return (
     <>
@@ -118,7 +114,7 @@ export function YearsTab() {
                 <Button
                   className="danger-text"
                   aria-label={`${adminText.common.delete} ${year.name}`}
-                  onClick={() => setDeleting(year)}
+                  onClick={() => deletion.ask(year)}
                 >
                   {adminText.common.delete}
                 </Button>
@@ -127,17 +123,7 @@ export function YearsTab() {
           </li>
         ))}
       </ul>
-      {deleting && (
-        <ConfirmDialog
-          title={t.deleteTitle(deleting.name)}
-          confirmLabel={adminText.common.confirmDelete}
-          busy={busy}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => void remove(deleting)}
-        >
-          <p className="notice notice-warning">{t.deleteWarning}</p>
-        </ConfirmDialog>
-      )}
+      {deletion.dialog}
       <SetupWizardLauncher open={wizard} onClose={() => setWizard(false)} onDone={refresh} />
     </>
   );
