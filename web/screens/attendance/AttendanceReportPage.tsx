@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { NotLoaded } from '../../components/NotLoaded';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Tabs } from '../../components/Tabs';
 import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
 import { shellText } from '../../i18n/shell';
@@ -46,6 +47,7 @@ const dayLabel = (date: string) =>
 const frDate = (date: string) => new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR');
 
 type Tab = 'daily' | 'detailed';
+const TABS: readonly Tab[] = ['daily', 'detailed'];
 
 function useStored<T>(key: string, initial: T): [T, (value: T) => void] {
   const [value, setValue] = useState<T>(() => {
@@ -106,26 +108,12 @@ export function AttendanceReportPage() {
         </Button>
       </div>
       <ErrorNotice message={problem && RANGE_MESSAGES[problem]} />
-      <div className="tabs" role="tablist" aria-label={t.tabsLabel}>
-        {(['daily', 'detailed'] as const).map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={tab === key ? 'tab active' : 'tab'}
-            onClick={() => setTab(key)}
-          >
-            {t.tabs[key]}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" aria-label={t.tabs[tab]}>
+      <Tabs id="attendance" label={t.tabsLabel} tabs={TABS} names={t.tabs} active={tab} onChoose={setTab}>
         {query && selectedYear && tab === 'daily' && <DailySheet query={query} yearId={selectedYear.id} />}
         {query && tab === 'detailed' && klass && (
           <Detailed query={query} title={t.printTitle(klass, frDate(from), frDate(to))} school={school} />
         )}
-      </section>
+      </Tabs>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { platformText as t } from '../../i18n/platform';
 import { type Session, useSession } from '../../session/session';
+import { Tabs } from '../../components/Tabs';
 import { ActivityLog } from '../journal/ActivityLog';
 import { AnnouncementsSection } from './AnnouncementsSection';
 import { BackupsSection } from './BackupsSection';
@@ -33,21 +34,15 @@ function Console({ session }: { session: Session }) {
   return (
     <main className="page superadmin">
       <h1>{t.title}</h1>
-      <div className="tabs" role="tablist" aria-label={t.sections}>
-        {tabs.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={tab === active}
-            className={tab === active ? 'tab active' : 'tab'}
-            onClick={() => open(tab)}
-          >
-            {t.tabs[tab]}
-          </button>
-        ))}
-      </div>
-      <section className="card superadmin-content" role="tabpanel" aria-label={t.tabs[active]}>
+      <Tabs
+        id="platform"
+        label={t.sections}
+        tabs={tabs}
+        names={t.tabs}
+        active={active}
+        onChoose={open}
+        panelClassName="card superadmin-content"
+      >
         {active === 'schools' && <SchoolsSection schools={schools} />}
         {active === 'announcements' && <AnnouncementsSection />}
         {active === 'delegates' && <DelegatesSection />}
@@ -56,7 +51,7 @@ function Console({ session }: { session: Session }) {
         {active === 'journal' && (
           <ActivityLog scope={{ kind: 'platform', schools: schools.data ?? [], canDelete: superadmin }} />
         )}
-      </section>
+      </Tabs>
     </main>
   );
 }

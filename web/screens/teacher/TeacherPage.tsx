@@ -12,6 +12,7 @@ import { AnnouncementBanner } from '../../components/AnnouncementBanner';
 import { lazyPart } from '../../components/lazy-part';
 import { NotLoaded } from '../../components/NotLoaded';
 import { OutboxSummary } from '../../components/OutboxSummary';
+import { Tabs } from '../../components/Tabs';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { commonText } from '../../i18n/common';
 import { shellText } from '../../i18n/shell';
@@ -62,27 +63,14 @@ export function TeacherPage() {
       )}
       <OutboxSummary />
       {week.data && <Today lessons={week.data} />}
-      <div className="tabs" role="tablist" aria-label={shellText.screens.teacher}>
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`teacher-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls={`teacher-panel-${key}`}
-            className={tab === key ? 'tab active' : 'tab'}
-            onClick={() => choose(key)}
-          >
-            {t.tabs[key]}
-          </button>
-        ))}
-      </div>
-      <section
-        role="tabpanel"
-        id={`teacher-panel-${tab}`}
-        aria-labelledby={`teacher-tab-${tab}`}
-        className="teacher-panel"
+      <Tabs
+        id="teacher"
+        label={shellText.screens.teacher}
+        tabs={TABS}
+        names={t.tabs}
+        active={tab}
+        onChoose={choose}
+        panelClassName="teacher-panel"
       >
         {!selectedYear && !schoolLoading && (tab === 'courses' || tab === 'timetable') && (
           <p className="card muted">{t.noYear}</p>
@@ -99,7 +87,7 @@ export function TeacherPage() {
             {tab === 'support' ? <TeacherSupport /> : tab === 'resources' ? <TeacherResources /> : <SecurityTab />}
           </Suspense>
         )}
-      </section>
+      </Tabs>
     </main>
   );
 }

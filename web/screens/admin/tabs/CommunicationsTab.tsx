@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { commonText } from '../../../i18n/common';
 import { communicationsText } from '../../../i18n/communications';
 import { lazyPart } from '../../../components/lazy-part';
+import { Tabs } from '../../../components/Tabs';
 
 const panels = {
   support: lazyPart(() => import('../../support/Support'), 'AdminSupport'),
@@ -20,27 +21,18 @@ export function CommunicationsTab() {
   const Panel = panels[active];
   return (
     <div className="communications">
-      <div className="tabs" role="tablist" aria-label={communicationsText.support.title}>
-        {KEYS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`comm-tab-${key}`}
-            aria-selected={active === key}
-            aria-controls={`comm-panel-${key}`}
-            className={active === key ? 'tab active' : 'tab'}
-            onClick={() => setActive(key)}
-          >
-            {t[key]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`comm-panel-${active}`} aria-labelledby={`comm-tab-${active}`}>
+      <Tabs
+        id="comm"
+        label={communicationsText.support.title}
+        tabs={KEYS}
+        names={t}
+        active={active}
+        onChoose={setActive}
+      >
         <Suspense fallback={<p className="muted">{commonText.loading}</p>}>
           <Panel />
         </Suspense>
-      </div>
+      </Tabs>
     </div>
   );
 }
