@@ -1,5 +1,6 @@
 // 'Détails Financiers' (document 2 §2): every payment with its receipt number and the printing of
 // its receipt, every adjustment, the totals, and the printed sheet. Fits a 360 px phone.
+import type { ComponentProps, ReactNode } from 'react';
 import { toCentimes } from '../../../worker/domain/money';
 import { Button } from '../../components/Button';
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -44,71 +45,52 @@ export function FinanceDetails({
           <dd className="money">{money(toCentimes(enrollment.mppa))}</dd>
         </dl>
 
-        <h3>{t.payments}</h3>
-        {enrollment.payments.length === 0 ? (
-          <p className="muted">{t.none}</p>
-        ) : (
-          <table className="details-table details-payments">
-            <thead>
-              <tr>
-                <ColumnHeads
-                  columns={[
-                    t.receipt,
-                    t.date,
-                    t.label,
-                    { label: t.amount, num: true },
-                    { label: financeText.details.receiptButton, hidden: true },
-                  ]}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {enrollment.payments.map((p) => (
-                <tr key={p.id}>
-                  <td className="col-receipt" data-label={t.receipt}>
-                    {p.receipt_no ??
-                      (isPending(p) ? <span className="receipt-pending">{financeText.details.pending}</span> : '-')}
-                  </td>
-                  <td className="col-date">{dateFr(p.date)}</td>
-                  <td className="col-label">{p.label || '-'}</td>
-                  <td className="num money col-amount">{money(toCentimes(p.amount))}</td>
-                  <td className="col-print">
-                    {p.receipt_no !== null && (
-                      <Button
-                        small
-                        aria-label={financeText.details.printReceipt(p.receipt_no)}
-                        onClick={() => onPrintReceipt(p.id)}
-                      >
-                        {financeText.details.receiptButton}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-
-        <h3>{t.adjustments}</h3>
-        {enrollment.adjustments.length === 0 ? (
-          <p className="muted">{t.none}</p>
-        ) : (
-          <table className="details-table details-adjustments">
-            <thead>
-              <tr>
-                <ColumnHeads columns={[t.label, { label: t.amount, num: true }]} />
-              </tr>
-            </thead>
-            <tbody>
-              {enrollment.adjustments.map((a) => (
-                <tr key={a.id}>
-                  <td className="col-label">{a.label || '-'}</td>
-                  <td className="num money">{money(toCentimes(a.amount))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <Lines
+          title={t.payments}
+          className="details-payments"
+          lines={enrollment.payments}
+          heads={[
+            t.receipt,
+            t.date,
+            t.label,
+            { label: t.amount, num: true },
+            { label: financeText.details.receiptButton, hidden: true },
+          ]}
+          cells={(p) => (
+            <>
+              <td className="col-receipt" data-label={t.receipt}>
+                {p.receipt_no ??
+                  (isPending(p) ? <span className="receipt-pending">{financeText.details.pending}</span> : '-')}
+              </td>
+              <td className="col-date">{dateFr(p.date)}</td>
+              <td className="col-label">{p.label || '-'}</td>
+              <td className="num money col-amount">{money(toCentimes(p.amount))}</td>
+              <td className="col-print">
+                {p.receipt_no !== null && (
+                  <Button
+                    small
+                    aria-label={financeText.details.printReceipt(p.receipt_no)}
+                    onClick={() => onPrintReceipt(p.id)}
+                  >
+                    {financeText.details.receiptButton}
+                  </Button>
+                )}
+              </td>
+            </>
+          )}
+        />
+        <Lines
+          title={t.adjustments}
+          className="details-adjustments"
+          lines={enrollment.adjustments}
+          heads={[t.label, { label: t.amount, num: true }]}
+          cells={(a) => (
+            <>
+              <td className="col-label">{a.label || '-'}</td>
+              <td className="num money">{money(toCentimes(a.amount))}</td>
+            </>
+          )}
+        />
 
         <dl className="details-facts details-totals">
           <dt>{t.adjusted}</dt>
@@ -120,5 +102,42 @@ export function FinanceDetails({
         </dl>
       </div>
     </Dialog>
+  );
+}
+
+/** A list of the sheet (payments, adjustments): its title, then 'Aucun' or its table, a row a line. */
+function Lines<L extends { id: string }>({
+  title,
+  className,
+  lines,
+  heads,
+  cells,
+}: {
+  title: string;
+  className: string;
+  lines: readonly L[];
+  heads: ComponentProps<typeof ColumnHeads>['columns'];
+  cells: (line: L) => ReactNode;
+}) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {lines.length === 0 ? (
+        <p className="muted">{t.none}</p>
+      ) : (
+        <table className={`details-table ${className}`}>
+          <thead>
+            <tr>
+              <ColumnHeads columns={heads} />
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id}>{cells(line)}</tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
   );
 }

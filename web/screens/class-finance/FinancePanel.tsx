@@ -66,6 +66,9 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
     setDraft((d) => ({ ...d, payments: d.payments.map((p) => (p.id === id ? update(p) : p)) }));
   const setAdjustment = (id: string, update: (a: AdjustmentDraft) => AdjustmentDraft) =>
     setDraft((d) => ({ ...d, adjustments: d.adjustments.map((a) => (a.id === id ? update(a) : a)) }));
+  const dropPayment = (id: string) => setDraft((d) => ({ ...d, payments: d.payments.filter((p) => p.id !== id) }));
+  const dropAdjustment = (id: string) =>
+    setDraft((d) => ({ ...d, adjustments: d.adjustments.filter((a) => a.id !== id) }));
 
   async function save(overpaymentConfirmed = false) {
     if (!check.valid || !changed || saving) return;
@@ -224,14 +227,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                         </Button>
                       )
                     ) : (
-                      !p.pending && (
-                        <RemoveLine
-                          label={p.label}
-                          onRemove={() =>
-                            setDraft((d) => ({ ...d, payments: d.payments.filter((x) => x.id !== p.id) }))
-                          }
-                        />
-                      )
+                      !p.pending && <RemoveLine label={p.label} onRemove={() => dropPayment(p.id)} />
                     )}
                   </div>
                 </div>
@@ -263,12 +259,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
                   />
                 </div>
                 <div className="line-meta">
-                  <RemoveLine
-                    label={a.label}
-                    onRemove={() =>
-                      setDraft((d) => ({ ...d, adjustments: d.adjustments.filter((x) => x.id !== a.id) }))
-                    }
-                  />
+                  <RemoveLine label={a.label} onRemove={() => dropAdjustment(a.id)} />
                 </div>
               </div>
             ))}

@@ -1,7 +1,7 @@
 // The printed finance sheet of a student (document 2 §2, §9): A4, school header, every payment
 // with its receipt number, every adjustment, the totals; printing starts after 1 s.
 import { balanceTone, toCentimes } from '../../../worker/domain/money';
-import { html, openPrintWindow, printDate } from '../../components/print';
+import { html, openPrintWindow, printDate, type SafeHtml } from '../../components/print';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
 import { type Currency, dateFr, type Enrollment, fullName, moneyIn, totalsOf } from './model';
@@ -21,57 +21,44 @@ const STYLES = `
   .none { color: #555; font-style: italic; }
 `;
 
+/** A list's table: its heads (the last one an amount, on the right), a row a line, an optional total. */
+function linesTable<L>(lines: readonly L[], heads: readonly string[], cells: (line: L) => unknown[], total?: SafeHtml) {
+  if (!lines.length) return html`<p class="none">${t.none}</p>`;
+  const num = (i: number) => (i === heads.length - 1 ? 'num' : '');
+  return html`<table>
+    <thead>
+      <tr>
+        ${heads.map((h, i) => html`<th class="${num(i)}">${h}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${lines.map(
+        (line) =>
+          html`<tr>
+            ${cells(line).map((c, i) => html`<td class="${num(i)}">${c}</td>`)}
+          </tr>`,
+      )}
+    </tbody>
+    ${total ?? ''}
+  </table>`;
+}
+
 function sheetBody(e: Enrollment, currency: Currency) {
   const money = moneyIn(currency);
   const totals = totalsOf(e);
-  const payments = e.payments.length
-    ? html`<table>
-        <thead>
-          <tr>
-            <th>${t.receipt}</th>
-            <th>${t.date}</th>
-            <th>${t.label}</th>
-            <th class="num">${t.amount}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${e.payments.map(
-            (p) =>
-              html`<tr>
-                <td>${p.receipt_no ?? '-'}</td>
-                <td>${dateFr(p.date)}</td>
-                <td>${p.label || '-'}</td>
-                <td class="num">${money(toCentimes(p.amount))}</td>
-              </tr>`,
-          )}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td colspan="3">${t.paid}</td>
-            <td class="num">${money(totals.paid)}</td>
-          </tr>
-        </tfoot>
-      </table>`
-    : html`<p class="none">${t.none}</p>`;
-  const adjustments = e.adjustments.length
-    ? html`<table>
-        <thead>
-          <tr>
-            <th>${t.label}</th>
-            <th class="num">${t.amount}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${e.adjustments.map(
-            (a) =>
-              html`<tr>
-                <td>${a.label || '-'}</td>
-                <td class="num">${money(toCentimes(a.amount))}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>`
-    : html`<p class="none">${t.none}</p>`;
+  const amount = (line: { amount: number }) => money(toCentimes(line.amount));
+  const payments = linesTable(
+    e.payments,
+    [t.receipt, t.date, t.label, t.amount],
+    (p) => [p.receipt_no ?? '-', dateFr(p.date), p.label || '-', amount(p)],
+    html`<tfoot>
+      <tr>
+        <td colspan="3">${t.paid}</td>
+        <td class="num">${money(totals.paid)}</td>
+      </tr>
+    </tfoot>`,
+  );
+  const adjustments = linesTable(e.adjustments, [t.label, t.amount], (a) => [a.label || '-', amount(a)]);
   return html` <h2>${t.title}</h2>
     <dl class="facts">
       <dt>${t.student}</dt>

@@ -43,8 +43,46 @@ function facts(rows: [string, string][]) {
   </dl>`;
 }
 
-function sheetBody(s: Student, yearName: string) {
+/** The sheet's sections, in the dialog and on paper: a title and its facts (none: no medical notes). */
+export function sheetSections(s: Student): { key: string; title: string; facts: [string, string][] | null }[] {
   const notes = parseMedicalNotes(s.medical_notes);
+  return [
+    {
+      key: 'personal',
+      title: t.personal,
+      facts: [
+        [t.nisu, orDash(s.nisu)],
+        [t.className, classLabel(s)],
+        [t.sexe, sexLabel(s.sexe)],
+        [t.birthDate, formatDateFr(s.date_of_birth)],
+        [t.birthPlace, orDash(s.birth_place)],
+        [t.address, orDash(s.address)],
+      ],
+    },
+    {
+      key: 'tutor',
+      title: t.tutor,
+      facts: [
+        [t.tutorName, orDash(s.tutor_name)],
+        [t.tutorPhone, orDash(s.tutor_phone)],
+        [t.tutorEmail, orDash(s.tutor_email)],
+      ],
+    },
+    {
+      key: 'medical',
+      title: t.medical,
+      facts: hasMedicalNotes(notes)
+        ? [
+            [t.bloodGroup, orDash(notes.blood_group)],
+            [t.allergies, orDash(notes.allergies)],
+            [t.illnesses, orDash(notes.illnesses)],
+          ]
+        : null,
+    },
+  ];
+}
+
+function sheetBody(s: Student, yearName: string) {
   return html` <div class="student-head">
       <div class="student-initials">${initials(s.prenom, s.nom)}</div>
       <div>
@@ -52,31 +90,11 @@ function sheetBody(s: Student, yearName: string) {
         <p><strong>${fullName(s)}</strong> — ${yearName}${s.status === 'archived' ? html` — ${t.archived}` : ''}</p>
       </div>
     </div>
-    <h3>${t.personal}</h3>
-    ${facts([
-      [t.nisu, orDash(s.nisu)],
-      [t.className, classLabel(s)],
-      [t.sexe, sexLabel(s.sexe)],
-      [t.birthDate, formatDateFr(s.date_of_birth)],
-      [t.birthPlace, orDash(s.birth_place)],
-      [t.address, orDash(s.address)],
-    ])}
-    <h3>${t.tutor}</h3>
-    ${facts([
-      [t.tutorName, orDash(s.tutor_name)],
-      [t.tutorPhone, orDash(s.tutor_phone)],
-      [t.tutorEmail, orDash(s.tutor_email)],
-    ])}
-    <h3>${t.medical}</h3>
-    ${
-      hasMedicalNotes(notes)
-        ? facts([
-            [t.bloodGroup, orDash(notes.blood_group)],
-            [t.allergies, orDash(notes.allergies)],
-            [t.illnesses, orDash(notes.illnesses)],
-          ])
-        : html`<p class="none">${t.noNotes}</p>`
-    }`;
+    ${sheetSections(s).map(
+      (section) =>
+        html`<h3>${section.title}</h3>
+          ${section.facts ? facts(section.facts) : html`<p class="none">${t.noNotes}</p>`}`,
+    )}`;
 }
 
 /** One A4 sheet per student. */
