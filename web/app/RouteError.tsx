@@ -22,7 +22,7 @@ export function RouteError({ error }: { error: unknown }) {
   if (!unreachable) console.error(error);
   return (
     <main className="page">
-      <p className="notice notice-info" role="alert">
+      <p className="notice tone-info" role="alert">
         {unreachable ? offlineText.routeOffline : offlineText.routeError}
       </p>
       <p>

@@ -23,7 +23,7 @@ export function AnnouncementBanner({
     setDismissed(id);
   };
   return (
-    <aside className="notice notice-info announcement" aria-label={title ?? commonText.announcement}>
+    <aside className="notice tone-info announcement" aria-label={title ?? commonText.announcement}>
       <div>
         {title && <strong>{title}</strong>}
         <p>{content}</p>

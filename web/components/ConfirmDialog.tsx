@@ -50,7 +50,7 @@ export function useConfirmation<T>(
       onCancel={close}
       onConfirm={() => void confirm(asked.subject)}
     >
-      {typeof said.body === 'string' ? <p className="notice notice-warning">{said.body}</p> : said.body}
+      {typeof said.body === 'string' ? <p className="notice tone-warning">{said.body}</p> : said.body}
     </ConfirmDialog>
   );
   return { ask: (subject: T) => setAsked({ subject }), dialog, asking: asked !== null, busy };

@@ -54,7 +54,7 @@ export function CredentialsDialog({
           <Button onClick={copy}>{t.copy}</Button>
         </dd>
       </dl>
-      <p className="notice notice-warning">{t.resetNotice}</p>
+      <p className="notice tone-warning">{t.resetNotice}</p>
     </Modal>
   );
 }

@@ -2,7 +2,7 @@
 export function ErrorNotice({ message, id }: { message: string | null | undefined; id?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className="notice notice-error" role="alert">
+    <p id={id} className="notice tone-error" role="alert">
       {message}
     </p>
   );

@@ -115,3 +115,18 @@ export function RowOptions<R extends { id: string; name?: string }>({
     </option>
   ));
 }
+
+/** The options of a select over values (keys, numbers): each value, named by `name` (default: itself). */
+export function ValueOptions<V extends string | number>({
+  values,
+  name = String,
+}: {
+  values: readonly V[];
+  name?: (value: V) => string;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {name(value)}
+    </option>
+  ));
+}

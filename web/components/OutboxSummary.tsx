@@ -11,7 +11,7 @@ export function OutboxSummary() {
   return (
     <>
       {waiting > 0 && (
-        <p className="notice notice-info outbox-summary" role="status">
+        <p className="notice tone-info outbox-summary" role="status">
           <PendingBadge /> {offlineText.pendingCount(waiting)}. {offlineText.pendingHint}
         </p>
       )}

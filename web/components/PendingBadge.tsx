@@ -4,7 +4,7 @@ import { offlineText } from '../i18n/offline';
 
 export function PendingBadge() {
   return (
-    <span className="badge badge-pending" title={offlineText.pendingTitle}>
+    <span className="badge badge-pending tone-info" title={offlineText.pendingTitle}>
       {offlineText.pending}
     </span>
   );

@@ -11,7 +11,7 @@ export function RefusedWrites({ areas, only }: { areas?: readonly string[]; only
   return (
     <ul className="bare-list refused-writes" aria-label={offlineText.refusedTitle}>
       {refused.map((w) => (
-        <li key={w.id} className="notice notice-error spread" role="alert">
+        <li key={w.id} className="notice tone-error spread" role="alert">
           <span>{offlineText.refused(w.message)}</span>
           <Button onClick={() => void dismissRefused(w.id)}>{offlineText.dismiss}</Button>
         </li>

@@ -8,7 +8,7 @@ export function Toasts() {
   return (
     <div className="toasts" role="region" aria-label={shellText.toast.region}>
       {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+        <div key={t.id} className={`toast tone-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
           <button
             type="button"

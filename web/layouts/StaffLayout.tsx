@@ -19,7 +19,7 @@ function SchoolGate() {
   if (error) {
     return (
       <div className="page">
-        <div className="notice notice-error" role="alert">
+        <div className="notice tone-error" role="alert">
           <h2>{shellText.school.configErrorTitle}</h2>
           <p>{error}</p>
           <Link to="/admin">{shellText.school.configErrorLink}</Link>

@@ -11,6 +11,9 @@ import { type DayOfWeek, dayOfWeekOf, minutesOf, type Slot } from './timetable';
 export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'justified'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
+/** The tone a status is shown in (the roll call's marks, the daily sheet's cells): web/styles/base.css. */
+export const STATUS_TONE = { present: 'success', absent: 'error', late: 'warning', justified: 'info' } as const;
+
 export const isAttendanceStatus = (value: unknown): value is AttendanceStatus =>
   typeof value === 'string' && (ATTENDANCE_STATUSES as readonly string[]).includes(value);
 

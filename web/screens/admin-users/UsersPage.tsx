@@ -132,7 +132,7 @@ function Users({ session }: { session: Session }) {
               <span className="badges">
                 <span className={`badge badge-type-${user.role}`}>{t.types[user.role]}</span>
                 {user.id === session.id && <span className="badge">{t.you}</span>}
-                {user.status === 'temporary_password' && <span className="badge badge-warning">{t.temporary}</span>}
+                {user.status === 'temporary_password' && <span className="badge tone-warning">{t.temporary}</span>}
                 {user.status === 'disabled' && <span className="badge">{t.disabled}</span>}
                 {user.role === 'standard' && user.roles.length === 0 && <span className="badge">{t.noRole}</span>}
                 {user.roles.map((r) => (

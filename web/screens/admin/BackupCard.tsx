@@ -27,7 +27,7 @@ export function BackupCard() {
       <h2 id="backup-title">{t.title}</h2>
       <p className="muted">{t.intro}</p>
       {!online && (
-        <p className="notice notice-warning" role="alert">
+        <p className="notice tone-warning" role="alert">
           {t.needsNetwork}
         </p>
       )}

@@ -20,25 +20,25 @@ export function SuspensionBanner({ expiresAt }: { expiresAt: string | null }) {
       return null;
     case 'warning':
       return (
-        <p className="notice notice-warning suspension" role="status">
+        <p className="notice tone-warning suspension" role="status">
           {t.days(notice.days)}
         </p>
       );
     case 'danger':
       return (
-        <p className="notice notice-error suspension" role="alert">
+        <p className="notice tone-error suspension" role="alert">
           {t.daysHours(notice.days, notice.hours)}
         </p>
       );
     case 'countdown':
       return (
-        <p className="notice notice-error suspension" role="timer">
+        <p className="notice tone-error suspension" role="timer">
           {t.countdown(countdownClock(notice.seconds))}
         </p>
       );
     case 'expired':
       return (
-        <p className="notice notice-error suspension" role="alert">
+        <p className="notice tone-error suspension" role="alert">
           {t.expired}
         </p>
       );

@@ -19,6 +19,7 @@ import { shellText } from '../../i18n/shell';
 import { useSchool } from '../../layouts/school';
 import {
   ATTENDANCE_STATUSES,
+  STATUS_TONE,
   type AttendanceStatus,
   defaultRange,
   rangeProblem,
@@ -29,6 +30,7 @@ import type { DailyOverride, DailyReport, SavedOverride } from '../../../worker/
 import { attendanceReportText } from '../../../worker/contract/texts/attendance';
 import '../../components/timetable/timetable.css';
 import './attendance-report.css';
+import { ValueOptions } from '../../components/Field';
 
 /** The class and dates both sheets read. */
 type Range = QueryOf<typeof endpoints.attendance.daily>;
@@ -199,18 +201,16 @@ function DailySheet({ query, yearId }: { query: Range; yearId: string }) {
                       }
                     >
                       <select
-                        className={`attendance-cell status-${cell?.status ?? 'none'}`}
+                        className={
+                          cell?.status ? `attendance-cell tone-${STATUS_TONE[cell.status]}` : 'attendance-cell'
+                        }
                         aria-label={t.cellOf(name, frDate(date))}
                         value={cell?.status ?? ''}
                         disabled={busy}
                         onChange={(e) => void choose(student.id, date, e.target.value)}
                       >
                         <option value="">{t.none}</option>
-                        {ATTENDANCE_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {statuses[s]}
-                          </option>
-                        ))}
+                        <ValueOptions values={ATTENDANCE_STATUSES} name={(s) => statuses[s]} />
                       </select>
                     </td>
                   );

@@ -62,7 +62,7 @@ export function ClassFinancePage() {
           />
         </>
       ) : (
-        <p className="notice notice-info">{t.noYear}</p>
+        <p className="notice tone-info">{t.noYear}</p>
       )}
     </main>
   );
@@ -200,7 +200,7 @@ function Roster({
         </p>
       )}
       {roster.error && !roster.data && (
-        <p className="notice notice-error" role="alert">
+        <p className="notice tone-error" role="alert">
           {roster.error}
         </p>
       )}

@@ -139,7 +139,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
           noValidate
         >
           {notice && (
-            <p className="notice notice-warning" role="alert">
+            <p className="notice tone-warning" role="alert">
               {notice}
             </p>
           )}

@@ -162,7 +162,7 @@ export function NewPaymentDialog({
           </dd>
         </dl>
         {after < 0 && (
-          <p className="notice notice-warning overpaid-note" role="status">
+          <p className="notice tone-warning overpaid-note" role="status">
             {t.overpaid(money(-after))}
           </p>
         )}

@@ -180,7 +180,7 @@ function AdminHome({ session }: { session: Session }) {
               {t.modules}
             </h2>
             {tiles.length === 0 && !gradeReader ? (
-              <p className="notice notice-info">{t.noTiles}</p>
+              <p className="notice tone-info">{t.noTiles}</p>
             ) : (
               <ul className="tiles">
                 {tiles.map((tile) => (

@@ -176,11 +176,11 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
           <p className="muted">{t.roleLabel(roleName)}</p>
         </div>
       </header>
-      {standardOnly && <p className="notice notice-info">{t.standardOnly}</p>}
+      {standardOnly && <p className="notice tone-info">{t.standardOnly}</p>}
       {!standardOnly && guide.state === 'loading' && <p className="muted">{t.loading}</p>}
-      {!standardOnly && guide.state === 'unreachable' && <p className="notice notice-info">{offlineText.neverVisited}</p>}
+      {!standardOnly && guide.state === 'unreachable' && <p className="notice tone-info">{offlineText.neverVisited}</p>}
       {!standardOnly && guide.state === 'missing' && (
-        <p className="notice notice-error" role="alert">
+        <p className="notice tone-error" role="alert">
           {role === 'standard' ? t.standardMissing : t.roleMissing(roleName)}
         </p>
       )}

@@ -19,7 +19,7 @@ export function DraftsStatus({
   return (
     <>
       {pending.length > 0 && (
-        <div className="notice notice-info gradebook-pending" role="status">
+        <div className="notice tone-info gradebook-pending" role="status">
           <strong>{t.drafts.pending(pending.length)}</strong> <span>{t.drafts.pendingHint}</span>{' '}
           <Button small onClick={() => void sendDrafts()}>
             {t.drafts.sendNow}
@@ -27,7 +27,7 @@ export function DraftsStatus({
         </div>
       )}
       {refused.length > 0 && (
-        <div className="notice notice-error" role="alert">
+        <div className="notice tone-error" role="alert">
           <strong>{t.drafts.refusedTitle(refused.length)}</strong>
           <ul className="gradebook-refused">
             {refused.map((d) => (

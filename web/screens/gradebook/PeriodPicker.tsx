@@ -46,7 +46,7 @@ export function DraftsElsewhere({ course, periods, periodId, drafts, onChoose }:
   }, [drafts, periods, periodId, yearId, className, subjectId]);
   if (!elsewhere.length) return null;
   return (
-    <div className="notice notice-warning gradebook-elsewhere" role="status">
+    <div className="notice tone-warning gradebook-elsewhere" role="status">
       <p>{t.drafts.elsewhere}</p>
       <ul className="inline-list">
         {elsewhere.map(({ period, count }) => (

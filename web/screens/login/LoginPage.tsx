@@ -103,7 +103,7 @@ function SignInForm() {
         <>
           <p className="auth-school">{school?.name ?? ''}</p>
           {notice && (
-            <p className="notice notice-warning" role="status">
+            <p className="notice tone-warning" role="status">
               {notice}
             </p>
           )}

@@ -35,7 +35,7 @@ import { type CardContext, ReportCard } from './ReportCard';
 import cardStyles from './cards.css?raw';
 import './report-cards.css';
 import { toggled } from '../../components/selection';
-import { RowOptions } from '../../components/Field';
+import { RowOptions, ValueOptions } from '../../components/Field';
 
 /** The grade book's dialog (its own chunk), opened over the cards by 'Modifier les Notes'. */
 const GradeBookDialog = lazyPart(() => import('../gradebook/GradeBookDialog'), 'GradeBookDialog');
@@ -240,11 +240,7 @@ export function ReportCardsPage() {
         value={template ?? 'default'}
         onChange={(e) => isReportTemplate(e.target.value) && setTemplate(e.target.value)}
       >
-        {REPORT_TEMPLATES.map((key) => (
-          <option key={key} value={key}>
-            {t.templates[key]}
-          </option>
-        ))}
+        <ValueOptions values={REPORT_TEMPLATES} name={(key) => t.templates[key]} />
       </select>
     </label>
   );

@@ -125,7 +125,7 @@ function ResourceManager<D>({
           {t.add}
         </Button>
       </div>
-      {choices?.length === 0 && <p className="notice notice-info">{t.noCourses}</p>}
+      {choices?.length === 0 && <p className="notice tone-info">{t.noCourses}</p>}
       {state.error && !all && <ErrorNotice message={state.error} />}
       {!all && !state.error && (
         <p className="muted" role="status">

@@ -71,7 +71,7 @@ export function ResourcePreview({ resource, onClose }: { resource: Resource; onC
         )}
         {loaded.state === 'missing' && <ErrorNotice message={t.notFound} />}
         {loaded.state === 'ready' && !PREVIEWED.test(loaded.mime) && (
-          <p className="notice notice-info">{t.unsupported}</p>
+          <p className="notice tone-info">{t.unsupported}</p>
         )}
         {loaded.state === 'ready' && loaded.mime === 'application/pdf' && (
           <iframe className="resource-frame" src={loaded.url} title={resource.title} />

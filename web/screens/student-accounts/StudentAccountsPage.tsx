@@ -28,6 +28,9 @@ const nameOf = (r: { prenom: string; nom: string }) => `${r.nom} ${r.prenom}`;
 
 type Dialog = { kind: 'credentials'; name: string; credentials: Credentials } | { kind: 'created'; slips: Slip[] };
 
+/** The tone of an account's status badge (no account: a grey badge). */
+const ACCOUNT_TONE = { active: 'success', temporary_password: 'warning', disabled: 'error' } as const;
+
 export function StudentAccountsPage() {
   const { school, selectedYear, loading } = useSchool();
   const list = useRead(endpoints.studentAccounts.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
@@ -160,7 +163,7 @@ export function StudentAccountsPage() {
             </Button>
           </div>
           {progress && (
-            <p role="status" className="notice notice-info">
+            <p role="status" className="notice tone-info">
               {t.creating(progress.done, progress.total)}
               <progress max={progress.total} value={progress.done} />
             </p>
@@ -184,7 +187,9 @@ export function StudentAccountsPage() {
                       <span className="muted small"> · {r.class_name}</span>
                     </span>
                   </label>
-                  <span className={`badge student-account-${r.account_status ?? 'none'}`}>
+                  <span
+                    className={`badge ${r.account_status ? `tone-${ACCOUNT_TONE[r.account_status]}` : 'student-account-none'}`}
+                  >
                     {t.status[r.account_status ?? 'none']}
                   </span>
                   {r.username && <code>{r.username}</code>}
@@ -232,7 +237,7 @@ export function StudentAccountsPage() {
           onCancel={() => setDialog(null)}
           onConfirm={() => printSlips(school, dialog.slips)}
         >
-          <p className="notice notice-warning">{t.createdHint}</p>
+          <p className="notice tone-warning">{t.createdHint}</p>
           <table className="student-accounts-created">
             <thead>
               <tr>

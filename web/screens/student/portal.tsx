@@ -42,4 +42,4 @@ export function PortalPage<T>({
   );
 }
 
-export const NotEnrolled = () => <p className="notice notice-info">{studentText.notEnrolled}</p>;
+export const NotEnrolled = () => <p className="notice tone-info">{studentText.notEnrolled}</p>;

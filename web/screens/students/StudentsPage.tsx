@@ -20,7 +20,7 @@ export function StudentsPage() {
   if (error || !selectedYear) {
     return (
       <main className="page">
-        <div className="notice notice-error" role="alert">
+        <div className="notice tone-error" role="alert">
           <h2>{t.configErrorTitle}</h2>
           <p>{error ?? t.configErrorBody}</p>
           <Link to="/admin">{t.configErrorLink}</Link>

@@ -163,7 +163,7 @@ export function ChangeClassDialog({
       onCancel={onCancel}
     >
       {targets.length === 0 ? (
-        <p className="notice notice-warning" role="alert">
+        <p className="notice tone-warning" role="alert">
           {t.none}
         </p>
       ) : (

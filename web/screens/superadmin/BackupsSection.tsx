@@ -115,7 +115,7 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
   return (
     <div className="backups">
       {!online && (
-        <p className="notice notice-warning" role="alert">
+        <p className="notice tone-warning" role="alert">
           {backupText.needsNetwork}
         </p>
       )}
@@ -168,7 +168,7 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
           <progress max={restore.order.length + 1} value={restore.sent + 1} className="import-progress" />
           <p>{restore.done ? t.done : t.progress(Math.max(0, restore.sent), restore.order.length)}</p>
           {restore.error && (
-            <p className="notice notice-error" role="alert">
+            <p className="notice tone-error" role="alert">
               {restore.error}
             </p>
           )}

@@ -51,7 +51,7 @@ function MaintenanceForm({ current, state }: { current: Maintenance; state: ApiS
   };
   return (
     <>
-      <p className={current.active ? 'notice notice-warning' : 'notice notice-info'} role="status">
+      <p className={current.active ? 'notice tone-warning' : 'notice tone-info'} role="status">
         {t.state(current.active)}
       </p>
       <form onSubmit={submit} noValidate>

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { InputField, SelectField } from '../../components/Field';
+import { InputField, SelectField, ValueOptions } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { SubmitButton } from '../../components/SubmitButton';
 import { platformText } from '../../i18n/platform';
@@ -28,14 +28,14 @@ export const lastDay = (expiresAt: string) => new Date(Date.parse(expiresAt) - 1
 const accessText = (expiresAt: string | null) =>
   expiresAt ? t.through(longDate.format(lastDay(expiresAt))) : t.noExpiry;
 
-function stateOf(school: PlatformSchool, now: Date): { label: string; tone: 'ok' | 'warning' | 'danger' } {
-  if (school.status === 'suspended') return { label: t.states.suspended, tone: 'danger' };
-  if (!school.expires_at) return { label: t.states.active, tone: 'ok' };
+function stateOf(school: PlatformSchool, now: Date): { label: string; tone: 'success' | 'warning' | 'error' } {
+  if (school.status === 'suspended') return { label: t.states.suspended, tone: 'error' };
+  if (!school.expires_at) return { label: t.states.active, tone: 'success' };
   const left = Date.parse(school.expires_at) - now.getTime();
-  if (isSchoolLocked(school.expires_at, now)) return { label: t.states.locked, tone: 'danger' };
-  if (left <= 0) return { label: t.states.expired, tone: 'danger' };
+  if (isSchoolLocked(school.expires_at, now)) return { label: t.states.locked, tone: 'error' };
+  if (left <= 0) return { label: t.states.expired, tone: 'error' };
   if (left < 7 * DAY_MS) return { label: t.states.expiring(Math.ceil(left / DAY_MS)), tone: 'warning' };
-  return { label: t.states.active, tone: 'ok' };
+  return { label: t.states.active, tone: 'success' };
 }
 
 type Dialog =
@@ -98,7 +98,7 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
             <li key={school.id} className="school-card" aria-label={school.name}>
               <div className="spread school-card-head">
                 <h3>{school.name}</h3>
-                <span className={`badge school-state state-${state.tone}`}>{state.label}</span>
+                <span className={`badge school-state tone-${state.tone}`}>{state.label}</span>
               </div>
               <dl className="school-facts">
                 <dt>{t.hostname}</dt>
@@ -221,11 +221,7 @@ function SchoolForm({
           inputMode="url"
         />
         <SelectField label={f.currency} value={values.currency} onChange={set('currency')}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <ValueOptions values={CURRENCIES} />
         </SelectField>
         {!school && (
           <InputField
@@ -291,11 +287,7 @@ function ExpiryDialog({
           value={months}
           onChange={(ev) => setMonths(Number(ev.target.value))}
         >
-          {EXTENSIONS.map((n) => (
-            <option key={n} value={n}>
-              {e.months(n)}
-            </option>
-          ))}
+          <ValueOptions values={EXTENSIONS} name={(n) => e.months(n)} />
         </SelectField>
         <SubmitButton busy={busy}>{e.extendSubmit}</SubmitButton>
       </form>

@@ -215,7 +215,7 @@ function MessageList({
               <p>{m.content}</p>
               <small className="muted">
                 {own ? t.you : theirName} · {time(m.created_at)}
-                {m.pending === 'queued' && <span className="badge badge-pending">{t.pending}</span>}
+                {m.pending === 'queued' && <span className="badge badge-pending tone-info">{t.pending}</span>}
               </small>
             </div>
           </li>

@@ -16,7 +16,7 @@ import { RefusedWrites } from '../../components/RefusedWrites';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { attendanceText as t } from '../../i18n/attendance';
 import { timetableText } from '../../i18n/timetable';
-import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../worker/domain/attendance';
+import { ATTENDANCE_STATUSES, type AttendanceStatus, STATUS_TONE } from '../../../worker/domain/attendance';
 import { addDays, schoolToday } from '../../../worker/domain/dates';
 import { isDayOfWeek } from '../../../worker/domain/timetable';
 import type { RollCall, RollCallMarks } from '../../../worker/contract/teacher';
@@ -166,7 +166,7 @@ export function RollCallPage() {
                       <button
                         key={status}
                         type="button"
-                        className={`mark mark-${status}`}
+                        className={`mark tone-${STATUS_TONE[status]}`}
                         aria-pressed={current === status}
                         aria-label={t.markOf(name, t.statuses[status])}
                         title={t.statuses[status]}

@@ -157,7 +157,7 @@ export function TeachersPage() {
               <dt>{t.account}</dt>
               <dd>
                 {teacher.username && <span>{teacher.username} </span>}
-                <span className={teacher.account_status === 'active' ? 'badge' : 'badge badge-warning'}>
+                <span className={teacher.account_status === 'active' ? 'badge' : 'badge tone-warning'}>
                   {t.states[teacher.account_status ?? 'none']}
                 </span>
               </dd>
@@ -234,7 +234,7 @@ export function TeachersPage() {
           onCancel={() => setDialog(null)}
           onConfirm={() => void remove(dialog.teacher)}
         >
-          <p className="notice notice-warning">{t.removeBody}</p>
+          <p className="notice tone-warning">{t.removeBody}</p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'credentials' && (

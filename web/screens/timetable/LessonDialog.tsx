@@ -7,7 +7,7 @@ import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { SelectField, InputField, RowOptions } from '../../components/Field';
+import { SelectField, InputField, RowOptions, ValueOptions } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { timetableText } from '../../i18n/timetable';
 import { DAYS } from '../../../worker/domain/timetable';
@@ -103,11 +103,7 @@ export function LessonDialog({
           </SelectField>
         )}
         <SelectField label={t.day} marked value={day} onChange={(e) => setDay(e.target.value)}>
-          {DAYS.map((d) => (
-            <option key={d} value={d}>
-              {timetableText.days[d]}
-            </option>
-          ))}
+          <ValueOptions values={DAYS} name={(d) => timetableText.days[d]} />
         </SelectField>
         <div className="lesson-times">
           <InputField label={t.start} {...TIME} value={start} onChange={(e) => setStart(e.target.value)} />

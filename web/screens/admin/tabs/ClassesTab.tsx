@@ -16,7 +16,7 @@ export function ClassesTab() {
   return (
     <>
       <h2>{t.title}</h2>
-      <p className="notice notice-warning">{t.deleteWarning}</p>
+      <p className="notice tone-warning">{t.deleteWarning}</p>
       <EditableList
         list={state}
         texts={t}

@@ -30,7 +30,7 @@ export function FinancialsTab() {
       );
   }, [state.data]);
 
-  if (!selectedYear) return <p className="notice notice-info">{adminText.common.noYear}</p>;
+  if (!selectedYear) return <p className="notice tone-info">{adminText.common.noYear}</p>;
 
   async function save(event: FormEvent) {
     event.preventDefault();

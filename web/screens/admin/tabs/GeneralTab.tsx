@@ -4,7 +4,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { Button } from '../../../components/Button';
-import { Field, InputField, SelectField } from '../../../components/Field';
+import { Field, InputField, SelectField, ValueOptions } from '../../../components/Field';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { adminText } from '../../../i18n/admin';
@@ -135,11 +135,7 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
           onChange={set('passing_grade')}
         />
         <SelectField label={t.currency} value={form.currency} onChange={set('currency')}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {t.currencies[c]}
-            </option>
-          ))}
+          <ValueOptions values={CURRENCIES} name={(c) => t.currencies[c]} />
         </SelectField>
       </div>
       <fieldset className="logo-field">

@@ -27,7 +27,7 @@ export function PeriodsTab() {
         <RowOptions rows={years} />
       </SelectField>
       {!yearId && (
-        <p className="notice notice-info">{years.length ? adminServerText.years.required : adminText.common.noYear}</p>
+        <p className="notice tone-info">{years.length ? adminServerText.years.required : adminText.common.noYear}</p>
       )}
       {yearId && <p className="muted small">{t.startDateHint}</p>}
       {yearId && (

@@ -52,7 +52,7 @@ export function ProgrammeTab() {
   );
   const { write, busy } = useWrite(state);
 
-  if (!selectedYear) return <p className="notice notice-info">{adminText.common.noYear}</p>;
+  if (!selectedYear) return <p className="notice tone-info">{adminText.common.noYear}</p>;
   const cell = (subjectId: string) => ({ yearId: selectedYear.id, className, subjectId });
 
   const assign = (subject: { id: string; name: string }) =>
@@ -108,7 +108,7 @@ export function ProgrammeTab() {
         {adminText.common.year} : <strong>{selectedYear.name}</strong>
       </p>
       {classes.data?.length === 0 ? (
-        <p className="notice notice-info">{t.noClasses}</p>
+        <p className="notice tone-info">{t.noClasses}</p>
       ) : (
         <ClassSelect
           label={t.class}

@@ -132,7 +132,7 @@ export function PromotionTab() {
     <div className="promotion">
       <h2>{t.title}</h2>
       {!online && (
-        <div className="notice notice-warning" role="status">
+        <div className="notice tone-warning" role="status">
           <strong>{t.offlineBanner}</strong> — {t.offlineHint}
         </div>
       )}

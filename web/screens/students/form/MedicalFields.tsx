@@ -3,6 +3,7 @@ import { studentText } from '../../../i18n/students';
 import { BLOOD_GROUPS, MEDICAL_LIMITS } from '../../../../worker/domain/students';
 import { BoundField, TextField } from './BoundField';
 import type { FormBinding } from './state';
+import { ValueOptions } from '../../../components/Field';
 
 const t = studentText.form;
 
@@ -21,11 +22,7 @@ export function MedicalFields({ form }: { form: FormBinding }) {
               onChange={(e) => set('blood_group', e.target.value)}
             >
               <option value="">{t.bloodGroupUnspecified}</option>
-              {BLOOD_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
+              <ValueOptions values={BLOOD_GROUPS} />
             </select>
           )}
         </BoundField>

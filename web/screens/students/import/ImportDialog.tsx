@@ -30,6 +30,7 @@ import { checkLines, dropJob, type ImportJob, lineName, saveJob, sendNextBatch }
 import { readRegisterFile, type RegisterSheet, UnreadableFile } from './read-file';
 import './import.css';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { ValueOptions } from '../../../components/Field';
 
 type Step =
   | { kind: 'choose'; reading: boolean; error: string | null }
@@ -215,11 +216,7 @@ export function ImportDialog({
                     onChange={(e) => setField(column, (e.target.value || null) as ImportField | null)}
                   >
                     <option value="">{t.map.ignore}</option>
-                    {IMPORT_FIELDS.map((field) => (
-                      <option key={field} value={field}>
-                        {t.fields[field]}
-                      </option>
-                    ))}
+                    <ValueOptions values={IMPORT_FIELDS} name={(field) => t.fields[field]} />
                   </select>
                 </label>
                 {!step.mapping[column] && header && <small className="muted">{t.map.unknown}</small>}
@@ -227,7 +224,7 @@ export function ImportDialog({
             ))}
           </ul>
           {missing.length > 0 && (
-            <p className="notice notice-warning" role="alert">
+            <p className="notice tone-warning" role="alert">
               {t.map.missing(missing.map((f) => t.fields[f]).join(', '))}
             </p>
           )}
@@ -286,9 +283,7 @@ export function ImportDialog({
           <p role="status">{t.writing.progress(step.job.sent, step.job.lines.length)}</p>
           <ErrorNotice message={step.error} />
           {!step.running && !step.error && (
-            <p className="notice notice-info">
-              {t.writing.pending(step.job.file, step.job.sent, step.job.lines.length)}
-            </p>
+            <p className="notice tone-info">{t.writing.pending(step.job.file, step.job.sent, step.job.lines.length)}</p>
           )}
         </>
       );
@@ -336,7 +331,7 @@ export function ImportDialog({
   return (
     <Modal title={step.kind === 'done' ? t.done.title : t.title} wide onClose={close} actions={actions}>
       {offline && (
-        <p className="notice notice-warning" role="alert">
+        <p className="notice tone-warning" role="alert">
           {t.needsNetwork}
         </p>
       )}
@@ -387,7 +382,7 @@ function Preview({
         ))}
       </div>
       {accepted === 0 ? (
-        <p className="notice notice-warning">{t.preview.nothing}</p>
+        <p className="notice tone-warning">{t.preview.nothing}</p>
       ) : (
         (counts.get('duplicate') || counts.get('refused')) && <p className="muted">{t.preview.skipped}</p>
       )}

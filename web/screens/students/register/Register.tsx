@@ -224,7 +224,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
       <RefusedWrites areas={['/students', '/enrollments']} />
 
       {unfinished && dialog?.kind !== 'import' && can('student:create') && (
-        <p className="notice notice-warning" role="status">
+        <p className="notice tone-warning" role="status">
           {importText.writing.pending(unfinished.file, unfinished.sent, unfinished.lines.length)}{' '}
           <Button onClick={() => openImport(unfinished)}>{importText.writing.resume}</Button>
         </p>
@@ -258,11 +258,11 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
         </p>
       )}
       {list.stored && (
-        <p className="notice notice-warning" role="status">
+        <p className="notice tone-warning" role="status">
           {offlineText.storedResults}
         </p>
       )}
-      {page && page.students.length === 0 && <p className="notice notice-info">{t.table.empty}</p>}
+      {page && page.students.length === 0 && <p className="notice tone-info">{t.table.empty}</p>}
       {page && page.students.length > 0 && (
         <StudentTable
           students={page.students}

@@ -35,7 +35,7 @@ export function SelectionBar({ selection, actions }: { selection: readonly Stude
         {t.selected(selection.length)}
       </p>
       {enrolState === 'all-enrolled' && actions.canEnrol && (
-        <p className="notice notice-info bulk-info" role="status">
+        <p className="notice tone-info bulk-info" role="status">
           {t.allEnrolled}
         </p>
       )}
