@@ -31,7 +31,7 @@ export function RoleChecklist({
   const [open, setOpen] = useState<string | null>(null);
   const assignable = roles.map((r) => ({ id: r.id, templateKey: r.template_key }));
   return (
-    <fieldset className="role-checklist">
+    <fieldset className="framed role-checklist">
       <legend>{legend}</legend>
       <ul className="bare-list">
         {roles.map((role) => {

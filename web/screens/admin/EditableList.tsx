@@ -119,7 +119,7 @@ export function EditableList<T extends ListItem>({
 
   return (
     <div className="editable-list">
-      <form className="inline-form" onSubmit={add}>
+      <form className="toolbar inline-form" onSubmit={add}>
         <div className="field">
           <label htmlFor={newId}>{texts.newItem}</label>
           <input id={newId} className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />

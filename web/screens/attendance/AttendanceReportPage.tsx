@@ -84,7 +84,7 @@ export function AttendanceReportPage() {
     <main className="page attendance-report">
       <h1>{shellText.screens.attendance}</h1>
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
-      <div className="attendance-filters">
+      <div className="toolbar attendance-filters">
         <ClassSelect
           label={t.klass}
           className="field-flush"

@@ -250,7 +250,7 @@ export function ReportCardsPage() {
       <h1>{shellText.screens.reportCards}</h1>
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       {selectedYear && !loading && classes.length === 0 && <p className="card muted">{t.noClass}</p>}
-      <div className="rc-filters rc-screen-only">
+      <div className="toolbar rc-filters rc-screen-only">
         <ClassSelect
           label={t.klass}
           className="rc-field field-flush"

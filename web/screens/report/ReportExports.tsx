@@ -225,7 +225,7 @@ export function ReportExports({
           {t.report.print}
         </Button>
       </div>
-      <fieldset className="report-payments">
+      <fieldset className="toolbar report-payments">
         <legend>{t.payments.title}</legend>
         <label className="field">
           <span className="field-label">{t.payments.from}</span>

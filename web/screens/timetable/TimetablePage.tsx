@@ -73,7 +73,7 @@ export function TimetablePage() {
       <h1>{shellText.screens.timetable}</h1>
       {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
       {selectedYear && (
-        <div className="timetable-filters">
+        <div className="toolbar timetable-filters">
           <fieldset className="segmented">
             <legend className="sr-only">{t.view}</legend>
             <label className={shown?.by !== 'teacher' ? 'active' : undefined}>

@@ -138,7 +138,7 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
           <ValueOptions values={CURRENCIES} name={(c) => t.currencies[c]} />
         </SelectField>
       </div>
-      <fieldset className="logo-field">
+      <fieldset className="framed logo-field">
         <legend>{t.logo}</legend>
         {logo ? <img src={logo} alt={t.logo} width={96} height={96} /> : <p className="muted">{t.noLogo}</p>}
         <div className="logo-actions">

@@ -81,7 +81,7 @@ export function YearsTab() {
           {t.openWizard}
         </Button>
       </div>
-      <form className="inline-form" onSubmit={add} noValidate>
+      <form className="toolbar inline-form" onSubmit={add} noValidate>
         <div className="field">
           <label htmlFor="new-year">{t.newYear}</label>
           <input
