@@ -71,6 +71,12 @@ function Screen({ code }: { code: (visit: string) => Promise<ComponentType> }) {
   return <Loaded />;
 }
 
+/** A staff screen that needs one permission (the Guard sends anyone else home). */
+const permitted = (permission: string, path: string, module: string): RouteObject => ({
+  element: <Guard area="staff" permission={permission} />,
+  children: [{ path, ...screen(module) }],
+});
+
 const staffLayout = screen('layouts/StaffLayout');
 const studentLayout = screen('layouts/StudentLayout');
 
@@ -90,30 +96,12 @@ const workspace: RouteObject[] = [
       { path: '/class/:className', ...screen('screens/class-finance/ClassFinancePage') },
     ],
   },
-  {
-    element: <Guard area="staff" permission="report_card:generate" />,
-    children: [{ path: '/report-cards', ...screen('screens/report-cards/ReportCardsPage') }],
-  },
-  {
-    element: <Guard area="staff" permission="report:financial" />,
-    children: [{ path: '/report', ...screen('screens/report/ReportPage') }],
-  },
-  {
-    element: <Guard area="staff" permission="student_portal:manage_accounts" />,
-    children: [{ path: '/student-portal', ...screen('screens/student-accounts/StudentAccountsPage') }],
-  },
-  {
-    element: <Guard area="staff" permission="settings:manage_teachers" />,
-    children: [{ path: '/teachers-management', ...screen('screens/teachers/TeachersPage') }],
-  },
-  {
-    element: <Guard area="staff" permission="report:attendance" />,
-    children: [{ path: '/reports/attendance', ...screen('screens/attendance/AttendanceReportPage') }],
-  },
-  {
-    element: <Guard area="staff" permission="settings:manage_timetable" />,
-    children: [{ path: '/timetable', ...screen('screens/timetable/TimetablePage') }],
-  },
+  permitted('report_card:generate', '/report-cards', 'screens/report-cards/ReportCardsPage'),
+  permitted('report:financial', '/report', 'screens/report/ReportPage'),
+  permitted('student_portal:manage_accounts', '/student-portal', 'screens/student-accounts/StudentAccountsPage'),
+  permitted('settings:manage_teachers', '/teachers-management', 'screens/teachers/TeachersPage'),
+  permitted('report:attendance', '/reports/attendance', 'screens/attendance/AttendanceReportPage'),
+  permitted('settings:manage_timetable', '/timetable', 'screens/timetable/TimetablePage'),
   {
     element: <Guard area="admin" />,
     children: [

@@ -194,8 +194,13 @@ function endpointsOf(inputs: MapInputs): Map<string, Endpoint> {
 function addressesOf(inputs: MapInputs): Address[] {
   const source = inputs.web['web/routes.tsx']!;
   const addresses: Address[] = [];
-  for (const m of source.matchAll(/path:\s*'([^']+)',\s*(?:\.\.\.screen\(\s*'([^']+)'|element:\s*<(\w+) \/>)/g)) {
-    if (m[2]) addresses.push({ path: m[1]!, module: m[2] });
+  // In the file's order: `path: '/x', ...screen('module')`, `path: '/x', element: <Component />`,
+  // and a staff screen behind one permission, `permitted('permission', '/x', 'module')`.
+  const pattern =
+    /path:\s*'([^']+)',\s*(?:\.\.\.screen\(\s*'([^']+)'|element:\s*<(\w+) \/>)|permitted\('[^']+', '([^']+)', '([^']+)'\)/g;
+  for (const m of source.matchAll(pattern)) {
+    if (m[4]) addresses.push({ path: m[4], module: m[5]! });
+    else if (m[2]) addresses.push({ path: m[1]!, module: m[2] });
     else if (m[3] !== 'Navigate') {
       const imported = new RegExp(`import \\{ ${m[3]} \\} from '\\./([^']+)';`).exec(source);
       if (!imported) throw new Error(`web/routes.tsx : ${m[3]} n'est pas importé`);

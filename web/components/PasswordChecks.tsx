@@ -1,5 +1,6 @@
 // Strength indicator and live criteria checklist, from the same policy the server enforces, and
 // the new password fields they go with.
+import type { ReactNode } from 'react';
 import { passwordCriteria, passwordStrength } from '../../worker/domain/password-policy';
 import { authText } from '../i18n/auth';
 import { Field } from './Field';
@@ -63,39 +64,47 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field label={labels.password}>
-        {(control) => (
-          <>
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => onPassword(e.target.value)}
-              required
-            />
-            {strength && <PasswordStrength password={password} />}
-            <PasswordCriteriaList password={password} />
-          </>
+      <NewPassword label={labels.password} value={password} onChange={onPassword}>
+        {strength && <PasswordStrength password={password} />}
+        <PasswordCriteriaList password={password} />
+      </NewPassword>
+      <NewPassword label={labels.confirm} value={confirm} onChange={onConfirm}>
+        {confirm && (
+          <span className={password === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
+            {password === confirm ? labels.match : labels.mismatch}
+          </span>
         )}
-      </Field>
-      <Field label={labels.confirm}>
-        {(control) => (
-          <>
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => onConfirm(e.target.value)}
-              required
-            />
-            {confirm && (
-              <span className={password === confirm ? 'hint-ok' : 'hint-error'} aria-live="polite">
-                {password === confirm ? labels.match : labels.mismatch}
-              </span>
-            )}
-          </>
-        )}
-      </Field>
+      </NewPassword>
     </>
+  );
+}
+
+/** A new password's field, what is said of it below the input. */
+function NewPassword({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <>
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            required
+          />
+          {children}
+        </>
+      )}
+    </Field>
   );
 }

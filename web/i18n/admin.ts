@@ -109,6 +109,8 @@ export const adminText = {
     saving: commonText.saving,
     cancel: 'Annuler',
     delete: 'Supprimer',
+    /** A list row's name field while it is renamed. */
+    rename: (name: string) => `Nouveau nom de ${name}`,
     confirmDelete: 'Supprimer définitivement',
     name: 'Nom',
     actions: 'Actions',
@@ -160,7 +162,6 @@ export const adminText = {
   periods: {
     title: 'Périodes',
     newItem: 'Nouvelle période',
-    rename: (name: string) => `Nouveau nom de ${name}`,
     empty: 'Aucune période pour cette année.',
     deleteTitle: (name: string) => `Supprimer la période ${name} ?`,
     deleteWarning: 'Une période qui contient des évaluations ne peut pas être supprimée.',
@@ -173,7 +174,6 @@ export const adminText = {
     title: 'Classes',
     newItem: 'Nouvelle classe',
     order: 'Ordre',
-    rename: (name: string) => `Nouveau nom de ${name}`,
     orderOf: (name: string) => `Ordre de ${name}`,
     empty: 'Aucune classe.',
     deleteTitle: (name: string) => `Supprimer la classe ${name} ?`,
@@ -182,7 +182,6 @@ export const adminText = {
   subjects: {
     title: 'Matières',
     newItem: 'Nouvelle matière',
-    rename: (name: string) => `Nouveau nom de ${name}`,
     empty: 'Aucune matière.',
     deleteTitle: (name: string) => `Supprimer la matière ${name} ?`,
     deleteWarning: 'Une matière qui a des évaluations enregistrées ne peut pas être supprimée.',

@@ -27,7 +27,6 @@ const c = adminText.common;
 export interface ListTexts {
   newItem: string;
   empty: string;
-  rename: (name: string) => string;
   deleteTitle: (name: string) => string;
   deleteWarning: string;
   /** Classes: their order, edited with the name. */
@@ -135,7 +134,7 @@ export function EditableList<T extends ListItem>({
               <form className="item-edit" onSubmit={(e) => save(e, item)}>
                 <input
                   className="input"
-                  aria-label={texts.rename(item.name)}
+                  aria-label={c.rename(item.name)}
                   value={editing.name}
                   onChange={(e) => setEditing({ ...editing, name: e.target.value })}
                   maxLength={100}

@@ -1,6 +1,6 @@
 // Programme tab: for the selected year and a chosen class, the subjects on the programme with
 // their max grade (saved when the field loses focus, only if changed) and the other subjects.
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
@@ -122,45 +122,73 @@ export function ProgrammeTab() {
       <ErrorNotice message={state.error} />
       {state.data && (
         <div className="programme">
-          <section aria-labelledby="assigned-title">
-            <h3 id="assigned-title">{t.assigned}</h3>
-            {state.data.assigned.length === 0 && <p className="muted">{t.noneAssigned}</p>}
-            <ul className="bare-list item-list">
-              {state.data.assigned.map((entry) => (
-                <li key={entry.id}>
-                  <span className="item-name">{entry.subject_name}</span>
-                  <span className="item-actions">
-                    <span className="muted small">{t.maxGrade}</span>
-                    <MaxGrade entry={entry} onSave={(value) => saveMaxGrade(entry, value)} />
-                    <Button
-                      className="danger-text"
-                      aria-label={t.removeOf(entry.subject_name)}
-                      disabled={busy}
-                      onClick={() => unassign(entry)}
-                    >
-                      {t.remove}
-                    </Button>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="available-title">
-            <h3 id="available-title">{t.available}</h3>
-            {state.data.available.length === 0 && <p className="muted">{t.noneAvailable}</p>}
-            <ul className="bare-list item-list">
-              {state.data.available.map((subject) => (
-                <li key={subject.id}>
-                  <span className="item-name">{subject.name}</span>
-                  <Button aria-label={t.assignOf(subject.name)} disabled={busy} onClick={() => assign(subject)}>
-                    {t.assign}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <SubjectList
+            id="assigned-title"
+            title={t.assigned}
+            empty={t.noneAssigned}
+            items={state.data.assigned}
+            name={(entry) => entry.subject_name}
+            actions={(entry) => (
+              <span className="item-actions">
+                <span className="muted small">{t.maxGrade}</span>
+                <MaxGrade entry={entry} onSave={(value) => saveMaxGrade(entry, value)} />
+                <Button
+                  className="danger-text"
+                  aria-label={t.removeOf(entry.subject_name)}
+                  disabled={busy}
+                  onClick={() => unassign(entry)}
+                >
+                  {t.remove}
+                </Button>
+              </span>
+            )}
+          />
+          <SubjectList
+            id="available-title"
+            title={t.available}
+            empty={t.noneAvailable}
+            items={state.data.available}
+            name={(subject) => subject.name}
+            actions={(subject) => (
+              <Button aria-label={t.assignOf(subject.name)} disabled={busy} onClick={() => assign(subject)}>
+                {t.assign}
+              </Button>
+            )}
+          />
         </div>
       )}
     </>
+  );
+}
+
+/** One of the two lists of the programme: its title, 'none' when empty, a row a subject with its actions. */
+function SubjectList<S extends { id: string }>({
+  id,
+  title,
+  empty,
+  items,
+  name,
+  actions,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: readonly S[];
+  name: (item: S) => string;
+  actions: (item: S) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {items.length === 0 && <p className="muted">{empty}</p>}
+      <ul className="bare-list item-list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <span className="item-name">{name(item)}</span>
+            {actions(item)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
