@@ -45,6 +45,11 @@ async function requireTeacher(c: SchoolContext, id: string) {
   return found(await teachers.findTeacher(c.var.db, c.var.school, id), t.notFound);
 }
 
+/** The school's assignment with its course, its teacher and its number of lessons, or 404. */
+async function requireAssignment(c: SchoolContext, id: string) {
+  return found(await assignments.findAssignment(c.var.db, c.var.school, id), t.assignmentNotFound);
+}
+
 /** A username for a new account: the one asked for when free, else 'prenom.nom' made unique in the school and the platform. */
 async function newUsername(c: SchoolContext, asked: string | undefined, profile: { prenom: string; nom: string }) {
   const { db, school } = c.var;
@@ -323,10 +328,7 @@ teacherManagementRoutes.put(
   input(api.handOver),
   async (c) => {
     const { db, school } = c.var;
-    const assignment = found(
-      await assignments.findAssignment(db, school, c.req.valid('param').id),
-      t.assignmentNotFound,
-    );
+    const assignment = await requireAssignment(c, c.req.valid('param').id);
     // The new teacher: a teacher of the school, not archived (another school's answers 404).
     const teacher = await requireTeacher(c, c.req.valid('json').teacher_id);
     const name = teacherName(teacher);
@@ -408,10 +410,7 @@ teacherManagementRoutes.delete(
   input(api.unassign),
   async (c) => {
     const { db, school } = c.var;
-    const assignment = found(
-      await assignments.findAssignment(db, school, c.req.valid('param').id),
-      t.assignmentNotFound,
-    );
+    const assignment = await requireAssignment(c, c.req.valid('param').id);
     return commit(c, [assignments.deleteAssignment(db, school, assignment.id)], {
       audit: {
         action: 'UNASSIGN_COURSE',
