@@ -2,28 +2,28 @@
 // appreciation of the period (document 2 §3). An empty text is no row.
 import { and, eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/sqlite-core';
+import type { ClassYear } from './class-rosters';
 import type { Db } from './client';
+import { inClassYear } from './enrollments';
+import type { Book } from './evaluations';
 import { appreciations, enrollments, generalAppreciations } from './schema';
 import { along } from './scoped';
 import { leftJoined } from './batch-columns';
 
 /** A grade book's appreciations: one subject, one period, the class's enrolments of the year. */
-export const selectBookAppreciations = (
-  db: Db,
-  school: string,
-  b: { yearId: string; classId: string; subjectId: string; periodId: string },
-) =>
+export const selectBookAppreciations = (db: Db, school: string, b: Book & ClassYear) =>
   db
     .select({ enrollment_id: appreciations.enrollmentId, text: appreciations.text })
     .from(appreciations)
-    .innerJoin(enrollments, along(enrollments, appreciations, appreciations.enrollmentId))
+    .innerJoin(
+      enrollments,
+      along(enrollments, appreciations, appreciations.enrollmentId, inClassYear(school, b.yearId, b.classId)),
+    )
     .where(
       and(
         eq(appreciations.instanceId, school),
         eq(appreciations.subjectId, b.subjectId),
         eq(appreciations.periodId, b.periodId),
-        eq(enrollments.yearId, b.yearId),
-        eq(enrollments.classId, b.classId),
       ),
     );
 
@@ -37,12 +37,7 @@ export function selectClassAllAppreciations(
   c: { yearId: string; classId: string; periodId: string },
 ) {
   const inClass = (enrollmentId: typeof appreciations.enrollmentId | typeof generalAppreciations.enrollmentId) =>
-    and(
-      eq(enrollments.instanceId, school),
-      eq(enrollments.id, enrollmentId),
-      eq(enrollments.yearId, c.yearId),
-      eq(enrollments.classId, c.classId),
-    );
+    and(inClassYear(school, c.yearId, c.classId), eq(enrollments.id, enrollmentId));
   return unionAll(
     db
       .select({

@@ -1,15 +1,13 @@
 // A staff member's choice of a student's status for a whole day, over what the lessons' marks say.
 import { and, between, eq } from 'drizzle-orm';
+import type { ClassDays } from './attendance-records';
 import type { Db } from './client';
+import { inClassYear } from './enrollments';
 import { attendanceOverrides, enrollments } from './schema';
 import { along } from './scoped';
 
 /** The overrides of a class's enrolments of a year over a date range. */
-export const selectClassOverrides = (
-  db: Db,
-  school: string,
-  c: { yearId: string; classId: string; start: string; end: string },
-) =>
+export const selectClassOverrides = (db: Db, school: string, c: ClassDays) =>
   db
     .select({
       enrollmentId: attendanceOverrides.enrollmentId,
@@ -17,15 +15,16 @@ export const selectClassOverrides = (
       status: attendanceOverrides.status,
     })
     .from(attendanceOverrides)
-    .innerJoin(enrollments, along(enrollments, attendanceOverrides, attendanceOverrides.enrollmentId))
-    .where(
-      and(
-        eq(attendanceOverrides.instanceId, school),
-        eq(enrollments.yearId, c.yearId),
-        eq(enrollments.classId, c.classId),
-        between(attendanceOverrides.date, c.start, c.end),
+    .innerJoin(
+      enrollments,
+      along(
+        enrollments,
+        attendanceOverrides,
+        attendanceOverrides.enrollmentId,
+        inClassYear(school, c.yearId, c.classId),
       ),
-    );
+    )
+    .where(and(eq(attendanceOverrides.instanceId, school), between(attendanceOverrides.date, c.start, c.end)));
 
 export const setOverride = (
   db: Db,

@@ -30,6 +30,12 @@ export const selectSessionMarks = (db: Db, school: string, s: { entryId: string;
     )
     .orderBy(sql`j.value`);
 
+/** A class's pupils of a year over a date range (the attendance reports). */
+export interface ClassDays extends ClassYear {
+  start: string;
+  end: string;
+}
+
 export interface SessionMarks extends ClassYear {
   entryId: string;
   date: string;
@@ -81,11 +87,7 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
  * another class's lessons before they changed class are theirs too (every roster of the year
  * holding them is read).
  */
-export const selectClassMarks = (
-  db: Db,
-  school: string,
-  c: { yearId: string; classId: string; start: string; end: string },
-) =>
+export const selectClassMarks = (db: Db, school: string, c: ClassDays) =>
   db
     .select({
       enrollmentId: sql<string>`e.id`.as('enrollment_id'),

@@ -11,6 +11,7 @@ import { type ClassYear, scoreAtSeat, seatClass, seatsOf } from './class-rosters
 import * as curriculum from './curriculum';
 import { byId } from './scoped';
 import { enrollments, evaluations } from './schema';
+import type { Book } from './evaluations';
 import { aliased } from './batch-columns';
 
 /** A grade's id: its evaluation's and its enrolment's ids (neither holds a '.'). */
@@ -28,11 +29,7 @@ const yearScores = (school: string, c: ClassYear) =>
     JOIN ${seatsOf(school, c.yearId, c.classId)}`;
 
 /** A grade book's grades: every score of the book's evaluations (the book's year given), in the evaluations' order. */
-export const selectBookGrades = (
-  db: Db,
-  school: string,
-  b: { yearId: string; classId: string; subjectId: string; periodId: string },
-) =>
+export const selectBookGrades = (db: Db, school: string, b: Book & ClassYear) =>
   db
     .select({
       id: sql<string>`ev.id || '.' || j.value`.as('grade_id'),

@@ -1,12 +1,13 @@
 // The promotion's reads and writes (decision 172): the source year's students with their account,
 // the target year's enrolled students, the run record and what it wrote, and the undo of the
 // latest run, all as statements and guard conditions for one batch each.
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { chunk, insertChunks } from './chunks';
 import type { Db } from './client';
 import { noGradeOf } from './grades';
 import { existsNow, noneNow } from './guards';
-import { along, byId, ofSchool } from './scoped';
+import { along, byId, ofSchool, type SchoolTable } from './scoped';
 import { enrollments, payments, promotionRunItems, promotionRuns, schoolYears, students, users } from './schema';
 import { aliased, leftJoined } from './batch-columns';
 
@@ -142,6 +143,15 @@ const itemsOf = (db: Db, school: string, runId: string, kind: ItemKind) =>
       and(ofSchool(promotionRunItems, school), eq(promotionRunItems.runId, runId), eq(promotionRunItems.kind, kind)),
     );
 
+/**
+ * The rows a run wrote or changed: the school's rows of `table` whose `column` one of the run's
+ * items of a kind names, with any further conditions.
+ */
+const ofRun =
+  (db: Db, school: string, runId: string) =>
+  (kind: ItemKind, table: SchoolTable, column: SQLiteColumn, ...also: SQL[]): SQL =>
+    and(ofSchool(table, school), inArray(column, itemsOf(db, school, runId, kind)), ...also)!;
+
 /** Guard: the run is still the school's latest and not undone. */
 export const runIsLatest = (school: string, runId: string) =>
   existsNow(
@@ -156,42 +166,28 @@ export const runIsLatest = (school: string, runId: string) =>
 /** Guard: no payment and no grade on the enrolments the run made. */
 export const runUntouched = (db: Db, school: string, runId: string) =>
   and(
-    noneNow(
-      payments,
-      and(ofSchool(payments, school), inArray(payments.enrollmentId, itemsOf(db, school, runId, 'enrollment')))!,
-    ),
+    noneNow(payments, ofRun(db, school, runId)('enrollment', payments, payments.enrollmentId)),
     noGradeOf(school, itemsOf(db, school, runId, 'enrollment')),
   )!;
 
 /** The undo: the run's enrolments removed, its graduates active again, their accounts as they were. */
-export const undoRun = (db: Db, school: string, runId: string) => [
-  db
-    .delete(enrollments)
-    .where(and(ofSchool(enrollments, school), inArray(enrollments.id, itemsOf(db, school, runId, 'enrollment')))),
-  db
-    .update(students)
-    .set({ status: 'active', updatedAt: new Date().toISOString() })
-    .where(
-      and(
-        ofSchool(students, school),
-        inArray(students.id, itemsOf(db, school, runId, 'graduate')),
-        eq(students.status, 'archived'),
-      ),
-    ),
-  db
-    .update(users)
-    .set({
-      status: sql`(SELECT i.previous FROM ${promotionRunItems} AS i WHERE i.instance_id = ${school} AND i.run_id = ${runId} AND i.kind = 'account' AND i.ref_id = ${users.id})`,
-    })
-    .where(
-      and(
-        ofSchool(users, school),
-        inArray(users.id, itemsOf(db, school, runId, 'account')),
-        eq(users.status, 'disabled'),
-      ),
-    ),
-  db
-    .update(promotionRuns)
-    .set({ undoneAt: new Date().toISOString() })
-    .where(byId(promotionRuns, school, runId)),
-];
+export const undoRun = (db: Db, school: string, runId: string) => {
+  const ofThisRun = ofRun(db, school, runId);
+  return [
+    db.delete(enrollments).where(ofThisRun('enrollment', enrollments, enrollments.id)),
+    db
+      .update(students)
+      .set({ status: 'active', updatedAt: new Date().toISOString() })
+      .where(ofThisRun('graduate', students, students.id, eq(students.status, 'archived'))),
+    db
+      .update(users)
+      .set({
+        status: sql`(SELECT i.previous FROM ${promotionRunItems} AS i WHERE i.instance_id = ${school} AND i.run_id = ${runId} AND i.kind = 'account' AND i.ref_id = ${users.id})`,
+      })
+      .where(ofThisRun('account', users, users.id, eq(users.status, 'disabled'))),
+    db
+      .update(promotionRuns)
+      .set({ undoneAt: new Date().toISOString() })
+      .where(byId(promotionRuns, school, runId)),
+  ];
+};

@@ -1,6 +1,6 @@
 // What the school's two kinds of announcements (to teachers, to students: the same shape in
-// schema.ts) are read and deleted by alike: the list newest first, the announcements a delete
-// chooses, their deletion and its guard. Each kind's module (teacher-announcements.ts,
+// schema.ts) are written, read and deleted by alike: the announcement's row, the list newest
+// first, the announcements a delete chooses, their deletion and its guard. Each kind's module (teacher-announcements.ts,
 // student-announcements.ts) exports these for its table, beside what only it does.
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -22,6 +22,9 @@ export function announcementsOf(table: AnnouncementTable) {
       .limit(limit);
   return {
     newestFirst,
+    /** A new announcement's own row (its recipients or target classes are the kind's own). */
+    insertRow: (db: Db, school: string, row: { id: string; content: string; authorId: string }) =>
+      db.insert(table).values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
     /** The school's announcements, newest first (at most 200). */
     selectAnnouncements: (db: Db, school: string) => newestFirst(db, eq(table.instanceId, school), 200),
     /** The school's announcements among `ids`, with their text for the audit. */

@@ -4,7 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 
-type SchoolTable = SQLiteTable & { instanceId: SQLiteColumn };
+export type SchoolTable = SQLiteTable & { instanceId: SQLiteColumn };
 
 /** Every row of the school. */
 export const ofSchool = (table: SchoolTable, school: string): SQL => eq(table.instanceId, school);

@@ -42,9 +42,7 @@ export const insertAnnouncement = (
   school: string,
   row: { id: string; content: string; authorId: string; classIds: string[] },
 ) => [
-  db
-    .insert(studentAnnouncements)
-    .values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
+  alike.insertRow(db, school, row),
   ...(row.classIds.length
     ? [
         db

@@ -31,8 +31,8 @@ export const selectForUser = (db: Db, school: string, userId: string, limit = 20
 
 // ------------------------------------------------------------------ the administration's side
 
-export const { selectAnnouncements, selectAmong, deleteAnnouncements, allStillExist } =
-  announcementsOf(teacherAnnouncements);
+const alike = announcementsOf(teacherAnnouncements);
+export const { selectAnnouncements, selectAmong, deleteAnnouncements, allStillExist } = alike;
 
 /** The recipients of the school's announcements, with their names. */
 export const selectRecipients = (db: Db, school: string) =>
@@ -53,9 +53,7 @@ export const insertAnnouncement = (
   school: string,
   row: { id: string; content: string; authorId: string; teacherIds: string[] },
 ) => [
-  db
-    .insert(teacherAnnouncements)
-    .values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),
+  alike.insertRow(db, school, row),
   db
     .insert(teacherAnnouncementRecipients)
     .values(row.teacherIds.map((teacherId) => ({ instanceId: school, announcementId: row.id, teacherId }))),

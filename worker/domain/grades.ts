@@ -66,14 +66,20 @@ export interface Mark {
   max: number;
 }
 
-/** A subject's average for a student, in percent: sum of scores over sum of the max scores of the evaluations graded. */
-export function subjectPercent(marks: readonly Mark[]): number | null {
+/** The sum of the scores and the sum of the max scores of a subject's marks. */
+function totalOf(marks: readonly Mark[]): Mark {
   let score = 0;
   let max = 0;
   for (const m of marks) {
     score += m.score;
     max += m.max;
   }
+  return { score, max };
+}
+
+/** A subject's average for a student, in percent: sum of scores over sum of the max scores of the evaluations graded. */
+export function subjectPercent(marks: readonly Mark[]): number | null {
+  const { score, max } = totalOf(marks);
   return max > 0 ? (score / max) * 100 : null;
 }
 
@@ -184,12 +190,7 @@ export function percentHundredths(score: number, max: number): number | null {
 
 /** A subject's average (marks in hundredths of points) in exact hundredths of a percent, null without any mark. */
 export function subjectHundredths(marks: readonly Mark[]): number | null {
-  let score = 0;
-  let max = 0;
-  for (const m of marks) {
-    score += m.score;
-    max += m.max;
-  }
+  const { score, max } = totalOf(marks);
   return percentHundredths(score, max);
 }
 

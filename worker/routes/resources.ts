@@ -10,13 +10,13 @@ import { type Resource, resourcesApi as api, type SavedResource, type TeacherRes
 import { serverText } from '../contract/texts/server';
 import { resourcesServerText as t } from '../contract/texts/resources';
 import * as resources from '../db/resources';
-import * as years from '../db/school-years';
 import { RESOURCE_MAX_BYTES, cleanFileName, contentDisposition, decodeBase64 } from '../domain/resources';
 import { sniffResourceType } from '../files/resources';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { resourceKey } from '../files/keys';
 import { dropFiles } from '../files/store';
 import { ApiError, badRequest, conflict, found, notFound } from '../lib/errors';
+import { rowsOfYear, withYear } from '../lib/lookups';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 import { placeOf, portalStudent } from './student-portal';
@@ -61,32 +61,20 @@ const apiResource = (row: resources.ResourceRow): Resource => ({
 
 // --------------------------------------------------------------------------------- reads
 
-resourceRoutes.get(
-  api.adminList.path,
-  allow.permission('settings:manage_academic'),
-  input(api.adminList),
-  async (c) => {
-    const { db, school } = c.var;
-    const { yearId } = c.req.valid('query');
-    const [yearRows, rows] = await db.batch([
-      years.selectById(db, school, yearId),
-      resources.selectOfYear(db, school, yearId),
-    ]);
-    found(yearRows[0], serverText.yearNotFound);
-    return c.json<Resource[]>(rows.map(apiResource));
-  },
+resourceRoutes.get(api.adminList.path, allow.permission('settings:manage_academic'), input(api.adminList), async (c) =>
+  c.json<Resource[]>((await rowsOfYear(c, c.req.valid('query').yearId, resources.selectOfYear)).map(apiResource)),
 );
 
 resourceRoutes.get(api.teacherList.path, allow.types('teacher', 'admin'), input(api.teacherList), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
   const own: resources.Reader = { kind: 'teacher', userId: account.id };
-  const [yearRows, rows, courses] = await db.batch([
-    years.selectById(db, school, yearId),
+  const [, rows, courses] = await withYear(
+    c,
+    yearId,
     resources.selectOfTeacher(db, school, yearId, account.id),
     resources.selectManageableCourses(db, school, yearId, own),
-  ]);
-  found(yearRows[0], serverText.yearNotFound);
+  );
   return c.json<TeacherResources>({
     assignments: courses.map(({ year_id: _, ...course }) => course),
     resources: rows.map(apiResource),

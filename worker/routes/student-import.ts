@@ -12,11 +12,11 @@ import { importServerText as t } from '../contract/texts/student-import';
 import { serverText } from '../contract/texts/server';
 import * as classes from '../db/classes';
 import * as enrollments from '../db/enrollments';
-import * as years from '../db/school-years';
 import * as students from '../db/students';
 import { duplicatesInFile, keysOf, type LineVerdict } from '../domain/register-import';
 import type { AppBindings, SchoolContext } from '../env';
-import { ApiError, conflict, found } from '../lib/errors';
+import { ApiError, conflict } from '../lib/errors';
+import { withYear } from '../lib/lookups';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 import { fullName, newEnrollment } from './enrollments';
@@ -62,8 +62,9 @@ async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
   const keys = checked.flatMap((l) => ('fields' in l ? [keysOf({ ...l.fields, nisu: l.fields.nisu ?? '' })] : []));
   const names = [...new Set(lines.map((l) => l.className.trim()).filter(Boolean))];
 
-  const [yearRows, classRows, taken, withNisu, withPerson] = await db.batch([
-    years.selectById(db, school, yearId),
+  const [year, classRows, taken, withNisu, withPerson] = await withYear(
+    c,
+    yearId,
     classes.selectByNames(db, school, names, yearId),
     students.selectTakenIds(
       db,
@@ -80,8 +81,7 @@ async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
       school,
       keys.flatMap((k) => (k.person ? [k.person] : [])),
     ),
-  ]);
-  const year = found(yearRows[0], serverText.yearNotFound);
+  );
   const classByName = new Map(classRows.map((k) => [k.name.toLowerCase(), k]));
   const ours = new Set(taken.filter((r) => r.ours).map((r) => r.id));
   const elsewhere = new Set(taken.filter((r) => !r.ours).map((r) => r.id));

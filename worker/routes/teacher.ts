@@ -17,16 +17,15 @@ import * as enrollments from '../db/enrollments';
 import { sessionDateProblem } from '../domain/attendance';
 import { schoolToday } from '../domain/dates';
 import { compareNames } from '../domain/text';
-import { serverText } from '../contract/texts/server';
 import * as assignments from '../db/assignments';
 import * as announcements from '../db/teacher-announcements';
 import * as curriculum from '../db/curriculum';
-import * as years from '../db/school-years';
 import * as teachers from '../db/teachers';
 import * as timetable from '../db/timetable-entries';
 import type { SchoolBindings, SchoolContext } from '../env';
-import { badRequest, found, notFound } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { commit } from '../lib/write';
+import { withYear } from '../lib/lookups';
 import { input } from '../lib/validate';
 
 export const teacherRoutes = new Hono<SchoolBindings>();
@@ -37,12 +36,12 @@ const teacherOrAdmin = () => allow.any(allow.own('their own courses and lessons'
 teacherRoutes.get(api.dashboard.path, teacherOrAdmin(), input(api.dashboard), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
-  const [yearRows, profileRows, assigned] = await db.batch([
-    years.selectById(db, school, yearId),
+  const [, profileRows, assigned] = await withYear(
+    c,
+    yearId,
     teachers.selectProfileOfUser(db, school, account.id),
     assignments.selectCoursesOfUser(db, school, yearId, account.id),
-  ]);
-  found(yearRows[0], serverText.yearNotFound);
+  );
   const profile = profileRows[0];
   // An admin without a teacher profile reaches every course of the programme (a second read).
   const courses =
@@ -57,11 +56,7 @@ teacherRoutes.get(api.announcements.path, teacherOrAdmin(), input(api.announceme
 teacherRoutes.get(api.timetable.path, teacherOrAdmin(), input(api.timetable), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
-  const [yearRows, week] = await db.batch([
-    years.selectById(db, school, yearId),
-    timetable.selectWeekOfUser(db, school, yearId, account.id),
-  ]);
-  found(yearRows[0], serverText.yearNotFound);
+  const [, week] = await withYear(c, yearId, timetable.selectWeekOfUser(db, school, yearId, account.id));
   return c.json<TeacherLesson[]>(week);
 });
 

@@ -33,7 +33,7 @@ import { handOverClash, removalDecision, teacherName, teacherUsername, teacherUs
 import type { DayOfWeek } from '../domain/timetable';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
-import { requireClassByName, requireYear } from '../lib/lookups';
+import { requireClassByName, requireYear, rowsOfYear, withYear } from '../lib/lookups';
 import { input } from '../lib/validate';
 import { commit } from '../lib/write';
 
@@ -43,6 +43,11 @@ const changed = () => conflict(serverText.changedMeanwhile, 'changed');
 
 async function requireTeacher(c: SchoolContext, id: string) {
   return found(await teachers.findTeacher(c.var.db, c.var.school, id), t.notFound);
+}
+
+/** The school's assignment with its course, its teacher and its number of lessons, or 404. */
+async function requireAssignment(c: SchoolContext, id: string) {
+  return found(await assignments.findAssignment(c.var.db, c.var.school, id), t.assignmentNotFound);
 }
 
 /** A username for a new account: the one asked for when free, else 'prenom.nom' made unique in the school and the platform. */
@@ -70,18 +75,14 @@ teacherManagementRoutes.get(
     // Without a year named, the current one (document 1 lists the call without parameters);
     // without a current year, the teachers without courses.
     const yearId = c.req.valid('query').yearId ?? (await years.findCurrentYear(db, school))?.id;
-    const [rows, courses] = yearId
-      ? await db
-          .batch([
-            years.selectById(db, school, yearId),
-            teachers.selectTeachers(db, school),
-            assignments.selectAssignmentsOfYear(db, school, yearId),
-          ])
-          .then(([yearRows, list, ofYear]) => {
-            found(yearRows[0], serverText.yearNotFound);
-            return [list, ofYear] as const;
-          })
-      : [await teachers.selectTeachers(db, school), []];
+    const [, rows, courses] = yearId
+      ? await withYear(
+          c,
+          yearId,
+          teachers.selectTeachers(db, school),
+          assignments.selectAssignmentsOfYear(db, school, yearId),
+        )
+      : [null, await teachers.selectTeachers(db, school), []];
     const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
     return c.json<SchoolTeacher[]>(
       byName.map((teacher) => ({
@@ -98,32 +99,15 @@ teacherManagementRoutes.get(
   api.fullAssignments.path,
   allow.anyPermission('settings:manage_teachers', 'settings:manage_timetable', 'settings:manage_academic'),
   input(api.fullAssignments),
-  async (c) => {
-    const { db, school } = c.var;
-    const { yearId } = c.req.valid('query');
-    const [yearRows, rows] = await db.batch([
-      years.selectById(db, school, yearId),
-      assignments.selectAssignmentsOfYear(db, school, yearId),
-    ]);
-    found(yearRows[0], serverText.yearNotFound);
-    return c.json<FullAssignment[]>(rows);
-  },
+  async (c) =>
+    c.json<FullAssignment[]>(await rowsOfYear(c, c.req.valid('query').yearId, assignments.selectAssignmentsOfYear)),
 );
 
 teacherManagementRoutes.get(
   api.programme.path,
   allow.permission('settings:manage_teachers'),
   input(api.programme),
-  async (c) => {
-    const { db, school } = c.var;
-    const { yearId } = c.req.valid('query');
-    const [yearRows, rows] = await db.batch([
-      years.selectById(db, school, yearId),
-      curriculum.selectProgramme(db, school, yearId),
-    ]);
-    found(yearRows[0], serverText.yearNotFound);
-    return c.json<ProgrammeCourse[]>(rows);
-  },
+  async (c) => c.json<ProgrammeCourse[]>(await rowsOfYear(c, c.req.valid('query').yearId, curriculum.selectProgramme)),
 );
 
 /** A new teacher account with a temporary password: its statements, and what to show once. */
@@ -344,10 +328,7 @@ teacherManagementRoutes.put(
   input(api.handOver),
   async (c) => {
     const { db, school } = c.var;
-    const assignment = found(
-      await assignments.findAssignment(db, school, c.req.valid('param').id),
-      t.assignmentNotFound,
-    );
+    const assignment = await requireAssignment(c, c.req.valid('param').id);
     // The new teacher: a teacher of the school, not archived (another school's answers 404).
     const teacher = await requireTeacher(c, c.req.valid('json').teacher_id);
     const name = teacherName(teacher);
@@ -429,10 +410,7 @@ teacherManagementRoutes.delete(
   input(api.unassign),
   async (c) => {
     const { db, school } = c.var;
-    const assignment = found(
-      await assignments.findAssignment(db, school, c.req.valid('param').id),
-      t.assignmentNotFound,
-    );
+    const assignment = await requireAssignment(c, c.req.valid('param').id);
     return commit(c, [assignments.deleteAssignment(db, school, assignment.id)], {
       audit: {
         action: 'UNASSIGN_COURSE',
