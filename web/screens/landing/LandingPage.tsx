@@ -114,6 +114,20 @@ function Header() {
   );
 }
 
+/** Points each ticked. */
+function Checklist({ className, items, iconSize }: { className: string; items: readonly string[]; iconSize: number }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item}>
+          <Icon name="check" size={iconSize} />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Hero() {
   const t = landingText.hero;
   return (
@@ -135,14 +149,7 @@ function Hero() {
               {t.discover}
             </a>
           </div>
-          <ul className="lp-highlights">
-            {t.highlights.map((item) => (
-              <li key={item}>
-                <Icon name="check" size={18} />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <Checklist className="lp-highlights" items={t.highlights} iconSize={18} />
         </div>
         <div className="lp-hero-visual" aria-hidden="true">
           <img src="/showcase/tableau-de-bord.svg" alt="" width={800} height={500} loading="lazy" decoding="async" />
@@ -156,17 +163,7 @@ function Features() {
   const t = landingText.features;
   return (
     <Section id={SECTION_IDS.features} title={t.title} intro={t.intro}>
-      <ul className="lp-grid lp-grid-3">
-        {(Object.keys(t.items) as (keyof typeof t.items)[]).map((key) => (
-          <li key={key} className="card lp-feature">
-            <span className="lp-icon-badge">
-              <Icon name={FEATURE_ICONS[key]} />
-            </span>
-            <h3>{t.items[key].title}</h3>
-            <p>{t.items[key].text}</p>
-          </li>
-        ))}
-      </ul>
+      <IconCards items={t.items} icons={FEATURE_ICONS} className="lp-grid-3" />
       <div className="lp-roles">
         <div>
           <h3>{t.rolesTitle}</h3>
@@ -185,6 +182,34 @@ function Features() {
   );
 }
 
+/** A grid of cards, each an icon, a title and a text (the features, the security points). */
+function IconCards<K extends string>({
+  items,
+  icons,
+  className,
+  accent = false,
+}: {
+  items: Record<K, { title: string; text: string }>;
+  icons: Record<K, IconName>;
+  className: string;
+  /** The icons on the accent colour. */
+  accent?: boolean;
+}) {
+  return (
+    <ul className={`lp-grid ${className}`}>
+      {(Object.keys(items) as K[]).map((key) => (
+        <li key={key} className="card lp-feature">
+          <span className={accent ? 'lp-icon-badge lp-icon-badge-accent' : 'lp-icon-badge'}>
+            <Icon name={icons[key]} />
+          </span>
+          <h3>{items[key].title}</h3>
+          <p>{items[key].text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Archives() {
   const t = landingText.archives;
   const [year, setYear] = useState<string>(t.years[0].value);
@@ -194,14 +219,7 @@ function Archives() {
       <div className="lp-split">
         <div>
           <p className="lp-intro">{t.text}</p>
-          <ul className="lp-checklist">
-            {t.points.map((point) => (
-              <li key={point}>
-                <Icon name="check" size={20} />
-                {point}
-              </li>
-            ))}
-          </ul>
+          <Checklist className="lp-checklist" items={t.points} iconSize={20} />
         </div>
         <div className="card lp-year-card">
           <p className="lp-card-kicker">
@@ -234,17 +252,7 @@ function Security() {
   const t = landingText.security;
   return (
     <Section id={SECTION_IDS.security} title={t.title} intro={t.intro} tone="tinted">
-      <ul className="lp-grid lp-grid-4">
-        {(Object.keys(t.items) as (keyof typeof t.items)[]).map((key) => (
-          <li key={key} className="card lp-feature">
-            <span className="lp-icon-badge lp-icon-badge-accent">
-              <Icon name={SECURITY_ICONS[key]} />
-            </span>
-            <h3>{t.items[key].title}</h3>
-            <p>{t.items[key].text}</p>
-          </li>
-        ))}
-      </ul>
+      <IconCards items={t.items} icons={SECURITY_ICONS} className="lp-grid-4" accent />
     </Section>
   );
 }
@@ -270,24 +278,25 @@ function Offline() {
           </p>
         </div>
         <div className="lp-sync" role="img" aria-label={t.statusLabel}>
-          <div className="lp-sync-row lp-sync-offline">
-            <Icon name="cloudOff" size={28} />
-            <div>
-              <strong>{t.statusOffline}</strong>
-              <span>{t.statusPending}</span>
-            </div>
-          </div>
+          <SyncRow state="offline" icon="cloudOff" title={t.statusOffline} text={t.statusPending} />
           <div className="lp-sync-arrow" />
-          <div className="lp-sync-row lp-sync-online">
-            <Icon name="cloudCheck" size={28} />
-            <div>
-              <strong>{t.statusOnline}</strong>
-              <span>{t.statusSynced}</span>
-            </div>
-          </div>
+          <SyncRow state="online" icon="cloudCheck" title={t.statusOnline} text={t.statusSynced} />
         </div>
       </div>
     </Section>
+  );
+}
+
+/** A device's state in the offline picture: its icon, what it shows. */
+function SyncRow({ state, icon, title, text }: { state: string; icon: IconName; title: string; text: string }) {
+  return (
+    <div className={`lp-sync-row lp-sync-${state}`}>
+      <Icon name={icon} size={28} />
+      <div>
+        <strong>{title}</strong>
+        <span>{text}</span>
+      </div>
+    </div>
   );
 }
 
@@ -296,20 +305,18 @@ function Contact() {
   return (
     <Section id={SECTION_IDS.contact} title={t.title} intro={t.text} tone="tinted">
       <ul className="lp-grid lp-grid-2 lp-contact">
-        <li className="card">
-          <span className="lp-icon-badge">
-            <Icon name="mail" />
-          </span>
-          <span className="lp-contact-label">{t.emailLabel}</span>
-          <a href={`mailto:${t.email}`}>{t.email}</a>
-        </li>
-        <li className="card">
-          <span className="lp-icon-badge">
-            <Icon name="phone" />
-          </span>
-          <span className="lp-contact-label">{t.phoneLabel}</span>
-          <a href={t.phoneHref}>{t.phone}</a>
-        </li>
+        {[
+          { icon: 'mail' as const, label: t.emailLabel, href: `mailto:${t.email}`, text: t.email },
+          { icon: 'phone' as const, label: t.phoneLabel, href: t.phoneHref, text: t.phone },
+        ].map((way) => (
+          <li key={way.icon} className="card">
+            <span className="lp-icon-badge">
+              <Icon name={way.icon} />
+            </span>
+            <span className="lp-contact-label">{way.label}</span>
+            <a href={way.href}>{way.text}</a>
+          </li>
+        ))}
       </ul>
       <p className="lp-contact-login">
         {t.loginPrompt} <Link to="/login">{landingText.header.login}</Link>

@@ -123,9 +123,7 @@ export function ProgrammeTab() {
       {state.data && (
         <div className="programme">
           <SubjectList
-            id="assigned-title"
-            title={t.assigned}
-            empty={t.noneAssigned}
+            list="assigned"
             items={state.data.assigned}
             name={(entry) => entry.subject_name}
             actions={(entry) => (
@@ -144,9 +142,7 @@ export function ProgrammeTab() {
             )}
           />
           <SubjectList
-            id="available-title"
-            title={t.available}
-            empty={t.noneAvailable}
+            list="available"
             items={state.data.available}
             name={(subject) => subject.name}
             actions={(subject) => (
@@ -163,24 +159,20 @@ export function ProgrammeTab() {
 
 /** One of the two lists of the programme: its title, 'none' when empty, a row a subject with its actions. */
 function SubjectList<S extends { id: string }>({
-  id,
-  title,
-  empty,
+  list,
   items,
   name,
   actions,
 }: {
-  id: string;
-  title: string;
-  empty: string;
+  list: 'assigned' | 'available';
   items: readonly S[];
   name: (item: S) => string;
   actions: (item: S) => ReactNode;
 }) {
   return (
-    <section aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
-      {items.length === 0 && <p className="muted">{empty}</p>}
+    <section aria-labelledby={`${list}-title`}>
+      <h3 id={`${list}-title`}>{t[list]}</h3>
+      {items.length === 0 && <p className="muted">{list === 'assigned' ? t.noneAssigned : t.noneAvailable}</p>}
       <ul className="bare-list item-list">
         {items.map((item) => (
           <li key={item.id}>
