@@ -17,7 +17,7 @@ import {
 import { cleanMultilineText, cleanText } from '../domain/text';
 import { STUDENT_PHOTO_MAX_BYTES } from '../files/images';
 import { amount, id, name, optionalText, pageQuery, pagination, text } from './common';
-import { type Answer, area, type Body, get, post, put, type Query } from './endpoint';
+import { type Answer, area, type Body, get, post, put } from './endpoint';
 import { studentServerText as t } from './texts/students';
 
 /** The most students a bulk action handles at once. */
@@ -236,7 +236,6 @@ export const studentsApi = area('students', {
 });
 
 export type StudentList = Answer<typeof studentsApi.list>;
-export type StudentListQuery = Query<typeof studentsApi.list>;
 export type StudentFormData = Answer<typeof studentsApi.formData>;
 export type NewStudent = Body<typeof studentsApi.create>;
 export type SavedStudent = Answer<typeof studentsApi.update>;

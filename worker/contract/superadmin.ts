@@ -147,7 +147,6 @@ export type PlatformSchool = z.output<typeof platformSchool>;
 export type NewSchool = Body<typeof superadminApi.createSchool>;
 export type CreatedSchool = Answer<typeof superadminApi.createSchool>;
 export type ExpirySaved = Answer<typeof superadminApi.setExpiry>;
-export type Extension = Body<typeof superadminApi.extendExpiry>;
 export type Delegate = z.output<typeof delegate>;
 export type CreatedDelegate = Answer<typeof superadminApi.createDelegate>;
 export type PlatformAnnouncement = z.output<typeof announcement>;
