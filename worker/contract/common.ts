@@ -99,12 +99,3 @@ export const pagination = z.strictObject({
   limit: z.number(),
 });
 export type Pagination = z.output<typeof pagination>;
-
-/** A student as a report card or the portal names them: id, names, NISU, date of birth. */
-export const studentIdentity = z.strictObject({
-  id: z.string(),
-  nom: z.string(),
-  prenom: z.string(),
-  nisu: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-});

@@ -5,8 +5,9 @@
 // first grade), so a grade typed offline names its evaluation before the server knows it.
 import { z } from 'zod';
 import { isScoreValue } from '../domain/grades';
-import { ID_PATTERN, id, studentIdentity, text } from './common';
+import { ID_PATTERN, id, text } from './common';
 import { type Answer, area, type Body, del, get, post, put } from './endpoint';
+import { studentIdentity } from './students';
 import { adminServerText } from './texts/admin';
 import { serverText } from './texts/server';
 import { gradesServerText as t } from './texts/grades';

@@ -2,9 +2,10 @@
 // student reads only their own data; an admin may view a student's portal by naming them
 // (`studentId`). Amounts travel as decimals, averages as the report cards compute them.
 import { z } from 'zod';
-import { id, studentIdentity } from './common';
+import { id } from './common';
 import { type Answer, area, get } from './endpoint';
 import { adjustment, payment } from './finance';
+import { studentIdentity } from './students';
 import { studentServerText as t } from './texts/student';
 
 /** Whose portal: the signed-in student's, or (admins only) the student named. */

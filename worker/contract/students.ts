@@ -67,6 +67,9 @@ export const student = z.strictObject({
 });
 export type Student = z.output<typeof student>;
 
+/** A student as a report card or the portal names them: id, names, NISU, date of birth. */
+export const studentIdentity = student.pick({ id: true, nom: true, prenom: true, nisu: true, date_of_birth: true });
+
 /** The birth date's rule is the form's (domain/students.ts birthDateProblem). */
 const BIRTH_DATE_MESSAGES = {
   required: t.birthDateRequired,
