@@ -70,6 +70,9 @@ export type Student = z.output<typeof student>;
 /** A student as a report card or the portal names them: id, names, NISU, date of birth. */
 export const studentIdentity = student.pick({ id: true, nom: true, prenom: true, nisu: true, date_of_birth: true });
 
+/** A student of a class's list (grade book, roll call), named by enrolment. */
+export const enrolledStudent = z.strictObject({ enrollment_id: z.string(), nom: z.string(), prenom: z.string() });
+
 /** The birth date's rule is the form's (domain/students.ts birthDateProblem). */
 const BIRTH_DATE_MESSAGES = {
   required: t.birthDateRequired,

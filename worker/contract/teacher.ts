@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { id } from './common';
 import { schoolAnnouncement } from './communications';
+import { enrolledStudent } from './students';
 import { ATTENDANCE_STATUSES } from '../domain/attendance';
 import { type Answer, area, type Body, get, put } from './endpoint';
 import { attendanceServerText } from './texts/attendance';
@@ -76,7 +77,7 @@ export const rollCallApi = area('teacher', {
         200: z.strictObject({
           entry: teacherLesson,
           date: z.string(),
-          students: z.array(z.strictObject({ enrollment_id: z.string(), nom: z.string(), prenom: z.string() })),
+          students: z.array(enrolledStudent),
           marks: z.array(mark),
         }),
       },
