@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { type Answer, area, get } from './endpoint';
 
+/** An announcement of the platform team to the admins of every school (superadmin.ts publishes them). */
 export const announcement = z.strictObject({
   id: z.string(),
   title: z.string(),

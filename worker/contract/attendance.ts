@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ATTENDANCE_STATUSES, rangeProblem } from '../domain/attendance';
 import { id, text } from './common';
 import { type Answer, area, type Body, get, post } from './endpoint';
+import { studentIdentity } from './students';
 import { adminServerText } from './texts/admin';
 import { attendanceReportText as t } from './texts/attendance';
 
@@ -23,7 +24,7 @@ const rangeQuery = z
   });
 
 const status = z.enum(ATTENDANCE_STATUSES);
-const student = z.strictObject({ id: z.string(), nom: z.string(), prenom: z.string() });
+const student = studentIdentity.pick({ id: true, nom: true, prenom: true });
 
 export const dailyRecord = z.strictObject({
   student_id: z.string(),

@@ -3,14 +3,18 @@
 // starts a device session whose cookie renews the short access token (decision 004).
 import { z } from 'zod';
 import { text } from './common';
-import { type Answer, area, type Body, message, post, put } from './endpoint';
+import { type Answer, area, message, post, put } from './endpoint';
 import { serverText } from './texts/server';
 
 const t = serverText.password;
 
 const session = z.strictObject({ accessToken: z.string() });
 const changed = z.strictObject({ message: z.string(), accessToken: z.string() });
-const forcedBody = z.object({ newPassword: z.string({ error: t.forcedWeak }).max(256) });
+/** A temporary password replaced at first sign-in: the new one, and a fresh token. */
+const forcedChange = {
+  body: z.object({ newPassword: z.string({ error: t.forcedWeak }).max(256) }),
+  answers: { 200: changed },
+};
 const required = (message: string) => z.string({ error: message }).min(1, message).max(256);
 
 export const authApi = area('auth', {
@@ -21,18 +25,12 @@ export const authApi = area('auth', {
   forcedChange: put(
     '/user/force-change-password',
     'Replaces a temporary password (staff, teachers, platform): a fresh token.',
-    {
-      body: forcedBody,
-      answers: { 200: changed },
-    },
+    forcedChange,
   ),
   studentForcedChange: put(
     '/student/force-change-password',
     "Replaces a student's temporary password: a fresh token.",
-    {
-      body: forcedBody,
-      answers: { 200: changed },
-    },
+    forcedChange,
   ),
   refresh: post(
     '/auth/refresh',
@@ -56,7 +54,6 @@ export const authApi = area('auth', {
   ),
 });
 
-export type Credentials = Body<typeof authApi.login>;
 export type SignedIn = Answer<typeof authApi.login>;
 export type PasswordChanged = Answer<typeof authApi.changePassword>;
 export type Renewed = Answer<typeof authApi.refresh>;

@@ -19,6 +19,10 @@ export const id = (message?: string) =>
 
 export const idParams = z.object({ id: id() });
 
+/** The ids of records selected on a screen: from 1 to `max`, any wrong one answers `message`. */
+export const idSelection = (message: string, max = 500) =>
+  z.array(id(message), { error: message }).min(1, message).max(max, message);
+
 /**
  * A required one-line text, normalized (NFC, no invisible characters, spaces joined, trimmed):
  * blank after normalization or longer than `max` answers `message` (or `tooLong` when given).
@@ -95,12 +99,3 @@ export const pagination = z.strictObject({
   limit: z.number(),
 });
 export type Pagination = z.output<typeof pagination>;
-
-/** A student as a report card or the portal names them: id, names, NISU, date of birth. */
-export const studentIdentity = z.strictObject({
-  id: z.string(),
-  nom: z.string(),
-  prenom: z.string(),
-  nisu: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-});

@@ -3,8 +3,8 @@
 // a history and multi-delete; the student's own (product decisions 'Student portal').
 import { z } from 'zod';
 import { cleanMultilineText } from '../domain/text';
-import { id } from './common';
-import { type Answer, area, del, get, post } from './endpoint';
+import { idSelection } from './common';
+import { type Answer, area, del, deletedNotice, get, post } from './endpoint';
 import { communicationsServerText as t } from './texts/communications';
 
 export const ANNOUNCEMENT_MAX = 2000;
@@ -15,32 +15,24 @@ const content = (required: string) =>
     .transform(cleanMultilineText)
     .pipe(z.string().min(1, required).max(ANNOUNCEMENT_MAX, t.announcementTooLong));
 
-const removal = z.object({
-  announcementIds: z
-    .array(id(t.announcementsRequired), { error: t.announcementsRequired })
-    .min(1, t.announcementsRequired)
-    .max(500, t.announcementsRequired),
-});
+/** What a delete of selected announcements reads and answers. */
+const removal = {
+  body: z.object({ announcementIds: idSelection(t.announcementsRequired) }),
+  answers: { 200: deletedNotice },
+};
 
 const created = z.strictObject({ id: z.string(), message: z.string() });
-/** A delete's answer: how many announcements went (all those named: one unknown answers 404). */
-const removed = z.strictObject({ message: z.string(), deleted: z.number().int() });
+
+/** An announcement of the school's administration, as its reader (a teacher, a student) gets it. */
+export const schoolAnnouncement = z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() });
 
 /** Document 1 §3 'Teacher announcement'. */
-export const teacherAnnouncementItem = z.strictObject({
-  id: z.string(),
-  content: z.string(),
-  created_at: z.string(),
+export const teacherAnnouncementItem = schoolAnnouncement.extend({
   recipients: z.array(z.strictObject({ teacher_id: z.string(), prenom: z.string(), nom: z.string() })),
 });
 
 /** Document 1 §3 'Student announcement' (an empty target list means every class). */
-export const studentAnnouncementItem = z.strictObject({
-  id: z.string(),
-  content: z.string(),
-  created_at: z.string(),
-  target_class_names: z.array(z.string()),
-});
+export const studentAnnouncementItem = schoolAnnouncement.extend({ target_class_names: z.array(z.string()) });
 
 export const communicationsApi = area('communications', {
   teacherList: get(
@@ -53,20 +45,14 @@ export const communicationsApi = area('communications', {
   teacherCreate: post('/admin/teacher-announcements', 'Sends an announcement to the chosen teachers.', {
     body: z.object({
       content: content(t.teacherAnnouncementInvalid),
-      teacher_ids: z
-        .array(id(t.teacherAnnouncementInvalid), { error: t.teacherAnnouncementInvalid })
-        .min(1, t.teacherAnnouncementInvalid)
-        .max(500, t.teacherAnnouncementInvalid),
+      teacher_ids: idSelection(t.teacherAnnouncementInvalid),
     }),
     answers: { 201: created },
   }),
   teacherRemove: del(
     '/admin/teacher-announcements',
     'Deletes the selected announcements to teachers; one of another school, or already deleted, answers 404 and nothing is deleted.',
-    {
-      body: removal,
-      answers: { 200: removed },
-    },
+    removal,
   ),
   studentList: get(
     '/admin/student-announcements',
@@ -92,16 +78,13 @@ export const communicationsApi = area('communications', {
   studentRemove: del(
     '/admin/student-announcements',
     'Deletes the selected announcements to students; one of another school, or already deleted, answers 404 and nothing is deleted.',
-    {
-      body: removal,
-      answers: { 200: removed },
-    },
+    removal,
   ),
   studentOwn: get(
     '/student/announcements',
     "The announcements for the signed-in student's class of the current year and for every class, newest first (at most 50).",
     {
-      answers: { 200: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })) },
+      answers: { 200: z.array(schoolAnnouncement) },
     },
   ),
 });

@@ -73,6 +73,9 @@ export type ApiErrorBody = z.output<typeof apiError>;
 export const message = z.strictObject({ message: z.string() });
 export type Message = z.output<typeof message>;
 
+/** The answer of a delete of selected records: the notice and how many went (all those named: one unknown answers 404). */
+export const deletedNotice = z.strictObject({ message: z.string(), deleted: z.number().int() });
+
 /** What an action on the record its path names reads and answers (a delete, a reset…): its id, and the notice. */
 export const idNotice = { params: idParams, answers: { 200: message } };
 

@@ -5,8 +5,9 @@
 // first grade), so a grade typed offline names its evaluation before the server knows it.
 import { z } from 'zod';
 import { isScoreValue } from '../domain/grades';
-import { ID_PATTERN, id, studentIdentity, text } from './common';
+import { ID_PATTERN, id, text } from './common';
 import { type Answer, area, type Body, del, get, post, put } from './endpoint';
+import { enrolledStudent, studentIdentity } from './students';
 import { adminServerText } from './texts/admin';
 import { serverText } from './texts/server';
 import { gradesServerText as t } from './texts/grades';
@@ -73,9 +74,6 @@ const savedScores = z.strictObject({
   message: z.string(),
 });
 
-/** A pupil of the book, named by enrolment (the cells' key). */
-const student = z.strictObject({ enrollment_id: z.string(), nom: z.string(), prenom: z.string() });
-
 export const gradesApi = area('grades', {
   book: get(
     '/teacher/subject-details',
@@ -86,7 +84,8 @@ export const gradesApi = area('grades', {
         200: z.strictObject({
           maxGrade: z.number(),
           evaluations: z.array(evaluation),
-          students: z.array(student),
+          /** Named by enrolment: the cells' key. */
+          students: z.array(enrolledStudent),
           gradesByEnrollment: z.record(z.string(), z.array(grade)),
           appreciationsByEnrollment: z.record(z.string(), z.string()),
         }),
@@ -247,7 +246,7 @@ export const gradesApi = area('grades', {
 export type GradeBook = Answer<typeof gradesApi.book>;
 export type BookEvaluation = z.output<typeof evaluation>;
 export type BookGrade = z.output<typeof grade>;
-export type BookStudent = z.output<typeof student>;
+export type BookStudent = z.output<typeof enrolledStudent>;
 /** A cell the grade book sends: it always names its evaluation by id. */
 export type GradeCell = Body<typeof gradesApi.save> & { evaluation_id: string };
 export type SavedGrade = Answer<typeof gradesApi.save>;

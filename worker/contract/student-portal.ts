@@ -2,8 +2,10 @@
 // student reads only their own data; an admin may view a student's portal by naming them
 // (`studentId`). Amounts travel as decimals, averages as the report cards compute them.
 import { z } from 'zod';
-import { id, studentIdentity } from './common';
+import { id } from './common';
 import { type Answer, area, get } from './endpoint';
+import { adjustment, payment } from './finance';
+import { studentIdentity } from './students';
 import { studentServerText as t } from './texts/student';
 
 /** Whose portal: the signed-in student's, or (admins only) the student named. */
@@ -101,15 +103,8 @@ export const studentPortalApi = area('student-portal', {
           year_name: z.string().nullable(),
           class_name: z.string().nullable(),
           mppa: z.number(),
-          adjustments: z.array(z.strictObject({ label: z.string(), amount: z.number() })),
-          payments: z.array(
-            z.strictObject({
-              date: z.string().nullable(),
-              label: z.string(),
-              amount: z.number(),
-              receipt_no: z.number().nullable(),
-            }),
-          ),
+          adjustments: z.array(adjustment.omit({ id: true })),
+          payments: z.array(payment.pick({ date: true, label: true, amount: true, receipt_no: true })),
           adjusted_mppa: z.number(),
           total_paid: z.number(),
           balance: z.number(),

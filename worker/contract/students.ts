@@ -17,7 +17,7 @@ import {
 import { cleanMultilineText, cleanText } from '../domain/text';
 import { STUDENT_PHOTO_MAX_BYTES } from '../files/images';
 import { amount, id, name, optionalText, pageQuery, pagination, text } from './common';
-import { type Answer, area, type Body, get, post, put, type Query } from './endpoint';
+import { type Answer, area, type Body, get, post, put } from './endpoint';
 import { studentServerText as t } from './texts/students';
 
 /** The most students a bulk action handles at once. */
@@ -66,6 +66,12 @@ export const student = z.strictObject({
   enrollment: studentEnrollment.nullable(),
 });
 export type Student = z.output<typeof student>;
+
+/** A student as a report card or the portal names them: id, names, NISU, date of birth. */
+export const studentIdentity = student.pick({ id: true, nom: true, prenom: true, nisu: true, date_of_birth: true });
+
+/** A student of a class's list (grade book, roll call), named by enrolment. */
+export const enrolledStudent = z.strictObject({ enrollment_id: z.string(), nom: z.string(), prenom: z.string() });
 
 /** The birth date's rule is the form's (domain/students.ts birthDateProblem). */
 const BIRTH_DATE_MESSAGES = {
@@ -236,7 +242,6 @@ export const studentsApi = area('students', {
 });
 
 export type StudentList = Answer<typeof studentsApi.list>;
-export type StudentListQuery = Query<typeof studentsApi.list>;
 export type StudentFormData = Answer<typeof studentsApi.formData>;
 export type NewStudent = Body<typeof studentsApi.create>;
 export type SavedStudent = Answer<typeof studentsApi.update>;

@@ -7,6 +7,7 @@ import { isUsername } from '../domain/users';
 import { CURRENCIES } from '../domain/money';
 import { isHostname, normalizeHostname } from '../domain/platform';
 import { isIsoDate } from '../domain/students';
+import { announcement } from './announcements';
 import { idParams, optionalMultilineText, text } from './common';
 import { type Answer, area, type Body, del, get, idNotice, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
@@ -58,12 +59,6 @@ export const delegate = z.strictObject({
   id: z.string(),
   username: z.string(),
   status: z.enum(['temporary_password', 'active', 'disabled']),
-  created_at: z.string(),
-});
-export const platformAnnouncement = z.strictObject({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
   created_at: z.string(),
 });
 
@@ -135,7 +130,7 @@ export const superadminApi = area('superadmin', {
     '/superadmin/announcements',
     'The announcements to school admins, newest first (the latest shows in their banner).',
     {
-      answers: { 200: z.array(platformAnnouncement) },
+      answers: { 200: z.array(announcement) },
     },
   ),
   announce: post('/superadmin/announcements', 'Publishes an announcement to the admins of every school.', {
@@ -143,7 +138,7 @@ export const superadminApi = area('superadmin', {
       title: text(t.titleRequired, 200),
       content: optionalMultilineText(2000).pipe(z.string({ error: t.contentRequired })),
     }),
-    answers: { 201: platformAnnouncement.extend({ message: z.string() }) },
+    answers: { 201: announcement.extend({ message: z.string() }) },
   }),
   deleteAnnouncement: del('/superadmin/announcements/:id', 'Deletes an announcement.', idNotice),
 });
@@ -152,8 +147,7 @@ export type PlatformSchool = z.output<typeof platformSchool>;
 export type NewSchool = Body<typeof superadminApi.createSchool>;
 export type CreatedSchool = Answer<typeof superadminApi.createSchool>;
 export type ExpirySaved = Answer<typeof superadminApi.setExpiry>;
-export type Extension = Body<typeof superadminApi.extendExpiry>;
 export type Delegate = z.output<typeof delegate>;
 export type CreatedDelegate = Answer<typeof superadminApi.createDelegate>;
-export type PlatformAnnouncement = z.output<typeof platformAnnouncement>;
+export type PlatformAnnouncement = z.output<typeof announcement>;
 export type SavedAnnouncement = Answer<typeof superadminApi.announce>;

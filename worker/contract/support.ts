@@ -4,8 +4,8 @@
 // 304 without a body when the caller already holds it; changes are also pushed over a socket.
 import { z } from 'zod';
 import { cleanMultilineText } from '../domain/text';
-import { id } from './common';
-import { type Answer, area, del, get, post, put } from './endpoint';
+import { id, idSelection } from './common';
+import { type Answer, area, del, deletedNotice, get, post, put } from './endpoint';
 import { communicationsServerText as t } from './texts/communications';
 
 export const SUPPORT_MESSAGE_MAX = 2000;
@@ -95,13 +95,8 @@ export const supportApi = area('support', {
     '/admin/teacher-support/messages',
     "Deletes the selected messages (recorded in the audit log); one the school's chat does not hold (another school's, or already deleted) answers 404 and nothing is deleted.",
     {
-      body: z.object({
-        messageIds: z
-          .array(id(t.messagesRequired), { error: t.messagesRequired })
-          .min(1, t.messagesRequired)
-          .max(500, t.messagesRequired),
-      }),
-      answers: { 200: z.strictObject({ message: z.string(), deleted: z.number().int() }) },
+      body: z.object({ messageIds: idSelection(t.messagesRequired) }),
+      answers: { 200: deletedNotice },
     },
   ),
   socket: get(

@@ -3,6 +3,8 @@
 // programme (to reach any grade book) and an empty week.
 import { z } from 'zod';
 import { id } from './common';
+import { schoolAnnouncement } from './communications';
+import { enrolledStudent } from './students';
 import { ATTENDANCE_STATUSES } from '../domain/attendance';
 import { type Answer, area, type Body, get, put } from './endpoint';
 import { attendanceServerText } from './texts/attendance';
@@ -43,7 +45,7 @@ export const teacherApi = area('teacher', {
     '/teacher/announcements',
     'The latest announcements of the administration to the signed-in teacher, newest first (at most 20).',
     {
-      answers: { 200: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })) },
+      answers: { 200: z.array(schoolAnnouncement) },
     },
   ),
   timetable: get(
@@ -75,7 +77,7 @@ export const rollCallApi = area('teacher', {
         200: z.strictObject({
           entry: teacherLesson,
           date: z.string(),
-          students: z.array(z.strictObject({ enrollment_id: z.string(), nom: z.string(), prenom: z.string() })),
+          students: z.array(enrolledStudent),
           marks: z.array(mark),
         }),
       },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type TeacherProfileProblem, teacherProfile } from '../domain/teachers';
 import { isUsername } from '../domain/users';
 import { id, idParams, text } from './common';
+import { teacherCourse } from './teacher';
 import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { teachersServerText as t } from './texts/teachers';
@@ -44,12 +45,8 @@ const checkedProfile = <T extends z.infer<z.ZodObject<typeof profileFields>>>(va
 
 const users = adminServerText.users;
 
-export const teacherAssignment = z.strictObject({
-  id: z.string(),
-  class_name: z.string(),
-  subject_id: z.string(),
-  subject_name: z.string(),
-});
+/** A course the teacher has (a subject of a class), with the assignment's id. */
+export const teacherAssignment = z.strictObject({ id: z.string(), ...teacherCourse.shape });
 
 export const schoolTeacher = z.strictObject({
   id: z.string(),
@@ -65,10 +62,7 @@ export const schoolTeacher = z.strictObject({
 });
 
 /** A course of the year's programme, with its teacher when it has one (the 'Cours' dialog). */
-export const programmeCourse = z.strictObject({
-  class_name: z.string(),
-  subject_id: z.string(),
-  subject_name: z.string(),
+export const programmeCourse = teacherCourse.extend({
   assignment_id: z.string().nullable(),
   teacher_id: z.string().nullable(),
   teacher_prenom: z.string().nullable(),
@@ -77,6 +71,8 @@ export const programmeCourse = z.strictObject({
 
 /** A teacher as the add and edit forms get them back (their courses are the list's). */
 const teacherRow = schoolTeacher.omit({ assignments: true });
+
+const savedAssignment = z.strictObject({ assignment: teacherAssignment, message: z.string() });
 
 const temporaryAccount = { username: z.string(), tempPassword: z.string(), message: z.string() };
 
@@ -164,11 +160,8 @@ export const teachersApi = area('teachers', {
       className: text(t.courseRequired),
       subject_id: id(t.courseRequired),
     }),
-    answers: {
-      /** 200: the teacher had the course already; nothing was written. */
-      200: z.strictObject({ assignment: teacherAssignment, message: z.string() }),
-      201: z.strictObject({ assignment: teacherAssignment, message: z.string() }),
-    },
+    /** 200: the teacher had the course already; nothing was written. */
+    answers: { 200: savedAssignment, 201: savedAssignment },
   }),
   handOver: put(
     '/assignments/:id',

@@ -1,6 +1,6 @@
 // French texts the API answers with, whatever the area (the app shows them as error toasts).
 // The texts an API sends live under worker/contract/texts; the web imports them from here.
-import { passwordText } from './password';
+import { passwordText, retryIn } from './password';
 import { schoolAccessText } from './school-access';
 
 export const serverText = {
@@ -127,12 +127,7 @@ export const serverText = {
   badCredentials: "Nom d'utilisateur ou mot de passe incorrect.",
   signedOut: 'Vous êtes déconnecté.',
   loginRequired: "Le nom d'utilisateur et le mot de passe sont requis.",
-  tooManyAttempts: (seconds: number) => {
-    if (seconds < 60)
-      return `Trop de tentatives de connexion. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
-    const minutes = Math.ceil(seconds / 60);
-    return `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;
-  },
+  tooManyAttempts: (seconds: number) => `Trop de tentatives de connexion. ${retryIn(seconds)}`,
   passwordNotTemporary:
     "Votre mot de passe n'est pas temporaire : changez-le depuis l'onglet Sécurité en donnant votre mot de passe actuel.",
   changedMeanwhile:
