@@ -5,6 +5,7 @@
 import { toast } from './toast';
 import { schoolToday } from '../../worker/domain/dates';
 import { formatDateFr } from '../../worker/domain/students';
+import type { SchoolInfo } from '../layouts/school';
 
 export interface PrintSchool {
   name: string;
@@ -12,6 +13,14 @@ export interface PrintSchool {
   phone?: string | null;
   logoUrl?: string | null;
 }
+
+/** A printed page's school header, from the school as the screens hold it. */
+export const printSchool = (school: SchoolInfo | null): PrintSchool => ({
+  name: school?.name ?? '',
+  address: school?.address ?? null,
+  phone: school?.phone ?? null,
+  logoUrl: school?.logo_url ?? null,
+});
 
 export interface PrintOptions {
   /** The window title (also the PDF file name most browsers suggest). */

@@ -14,7 +14,7 @@ import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { lazyPart } from '../../components/lazy-part';
-import { openPrintWindow } from '../../components/print';
+import { openPrintWindow, printSchool } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import { reportCardsText as t } from '../../i18n/report-cards';
@@ -328,12 +328,7 @@ export function ReportCardsPage() {
                           className,
                           periodName: period.name,
                           yearName: selectedYear.name,
-                          school: {
-                            name: school?.name ?? '',
-                            address: school?.address ?? null,
-                            phone: school?.phone ?? null,
-                            logoUrl: school?.logo_url ?? null,
-                          },
+                          school: printSchool(school),
                         })
                       }
                     >

@@ -8,7 +8,7 @@ import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { Button } from '../../components/Button';
 import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
-import { html, openPrintWindow, openWaitingWindow, printDate, type PrintSchool } from '../../components/print';
+import { html, openPrintWindow, openWaitingWindow, printDate, printSchool } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import { financeText } from '../../i18n/finance';
@@ -21,12 +21,6 @@ import type { Report } from '../../../worker/contract/finance';
 
 const t = exportText;
 const cols = financeText.report.columns;
-const printSchool = (school: SchoolInfo | null): PrintSchool => ({
-  name: school?.name ?? '',
-  address: school?.address ?? null,
-  phone: school?.phone ?? null,
-  logoUrl: school?.logo_url ?? null,
-});
 
 /** Runs an export; a print window is opened within the tap, before the reads. */
 async function exporting(kind: 'csv' | 'print', make: (win: Window | null) => Promise<void>) {

@@ -9,7 +9,7 @@ import { DialogButtons } from '../../components/DialogButtons';
 import { ClassSelect } from '../../components/ClassSelect';
 import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { Modal } from '../../components/Modal';
-import { html, openPrintWindow, openWaitingWindow, printDate } from '../../components/print';
+import { html, openPrintWindow, openWaitingWindow, printDate, printSchool } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import type { SchoolInfo } from '../../layouts/school';
@@ -86,12 +86,7 @@ export function printMinistryList(
   );
   return openPrintWindow({
     title: t.title,
-    school: {
-      name: school?.name ?? '',
-      address: school?.address ?? null,
-      phone: school?.phone ?? null,
-      logoUrl: school?.logo_url ?? null,
-    },
+    school: printSchool(school),
     pages,
     footer: exportText.printedOn(printDate()),
     delayMs: 500,

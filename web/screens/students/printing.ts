@@ -1,7 +1,7 @@
 // Printing from the student register: the A4 student sheet (document 2 §2 'Fiche de l'Élève':
 // school header, footer 'Fiche imprimée le {date}', printing after 500 ms) and the list as
 // filtered, every page of it.
-import { html, openPrintWindow, printDate, type PrintSchool } from '../../components/print';
+import { html, openPrintWindow, printDate, printSchool } from '../../components/print';
 import { studentText } from '../../i18n/students';
 import type { SchoolInfo } from '../../layouts/school';
 import { formatDateFr, hasMedicalNotes, initials, parseMedicalNotes } from '../../../worker/domain/students';
@@ -9,13 +9,6 @@ import { fullName, type Student } from './model';
 
 const t = studentText.sheet;
 export const STUDENT_SHEET_DELAY_MS = 500;
-
-const schoolHeader = (school: SchoolInfo | null): PrintSchool => ({
-  name: school?.name ?? '',
-  address: school?.address ?? null,
-  phone: school?.phone ?? null,
-  logoUrl: school?.logo_url ?? null,
-});
 
 export const sexLabel = (sexe: Student['sexe']) => (sexe === 'M' ? t.male : sexe === 'F' ? t.female : t.unknownSex);
 export const classLabel = (s: Student) => s.enrollment?.className ?? t.notEnrolled;
@@ -101,7 +94,7 @@ function sheetBody(s: Student, yearName: string) {
 export function printStudentSheets(students: readonly Student[], school: SchoolInfo | null, yearName: string) {
   return openPrintWindow({
     title: students.length === 1 ? `${t.title} — ${fullName(students[0]!)}` : studentText.print.sheetsTitle,
-    school: schoolHeader(school),
+    school: printSchool(school),
     pages: students.map((s) => sheetBody(s, yearName)),
     footer: t.printedOn(printDate()),
     delayMs: STUDENT_SHEET_DELAY_MS,
@@ -154,7 +147,7 @@ export function printStudentList(
     </table>`;
   return openPrintWindow({
     title: studentText.print.listTitle(yearName),
-    school: schoolHeader(school),
+    school: printSchool(school),
     pages: [body],
     footer: studentText.print.listPrintedOn(printDate()),
     delayMs: STUDENT_SHEET_DELAY_MS,
