@@ -10,6 +10,7 @@ import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SidePanel, useLeaving } from '../../components/SidePanel';
 import { Field, InputField } from '../../components/Field';
 import { financeText } from '../../i18n/finance';
 import {
@@ -47,7 +48,6 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
   const [base, setBase] = useState(enrollment);
   const initial = useMemo(() => draftOf(base), [base]);
   const [draft, setDraft] = useState<Draft>(initial);
-  const [confirmClose, setConfirmClose] = useState(false);
   const [confirmOverpayment, setConfirmOverpayment] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const { write, busy: saving } = useWrite();
@@ -60,7 +60,8 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
     panelRef.current?.querySelector<HTMLElement>('input:not(:disabled)')?.focus();
   }, []);
 
-  const requestClose = () => (changed ? setConfirmClose(true) : onClose());
+  const leaving = useLeaving(changed, onClose, financeText.confirmClose);
+  const requestClose = leaving.request;
 
   const setPayment = (id: string, update: (p: PaymentDraft) => PaymentDraft) =>
     setDraft((d) => ({ ...d, payments: d.payments.map((p) => (p.id === id ? update(p) : p)) }));
@@ -109,220 +110,208 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
   const over = check.totals.balance < 0;
 
   return (
-    <div className="finance-panel-backdrop" onMouseDown={(e) => e.target === e.currentTarget && requestClose()}>
-      <div
-        className="finance-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        ref={panelRef}
-        onKeyDown={(e) => e.key === 'Escape' && !confirmClose && !confirmOverpayment && requestClose()}
-      >
-        <header className="finance-panel-head">
-          <div>
-            <h2 id={titleId}>{t.title}</h2>
-            <p className="muted">
-              {fullName(base)} — {base.className}, {base.year_name}
-            </p>
-          </div>
-          <Button look="ghost" className="icon-btn" aria-label={t.close} title={t.close} onClick={requestClose}>
-            ×
-          </Button>
-        </header>
-
-        <form
-          className="finance-panel-body"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-          noValidate
-        >
-          {notice && (
-            <p className="notice tone-warning" role="alert">
-              {notice}
-            </p>
-          )}
-          <AmountField
-            label={t.base}
-            value={draft.mppaText}
-            error={check.mppaError}
-            onChange={(mppaText) => setDraft((d) => ({ ...d, mppaText }))}
-          />
-
-          <Section title={t.payments}>
-            {draft.payments.length === 0 && <p className="muted">{t.noPayments}</p>}
-            {draft.payments.map((p, i) => {
-              const locked = p.receiptNo !== null && !p.correcting;
-              return (
-                <div
-                  className={`line${p.correcting ? ' line-correcting' : ''}`}
-                  key={p.id}
-                  role="group"
-                  aria-label={p.label.trim() || t.paymentLabel(i + 1)}
-                >
-                  <div className="line-fields">
-                    <InputField
-                      label={t.label}
-                      value={p.label}
-                      maxLength={120}
-                      disabled={locked}
-                      onChange={(e) => setPayment(p.id, (x) => ({ ...x, label: e.target.value }))}
-                    />
-                    <AmountField
-                      label={t.amount}
-                      value={p.amountText}
-                      error={check.paymentErrors.get(p.id) ?? null}
-                      disabled={locked}
-                      onChange={(text) => setPayment(p.id, (x) => withPaymentAmount(x, text))}
-                    />
-                    <Field label={t.date}>
-                      {(control) =>
-                        p.date === null ? (
-                          <span id={control.id} className="line-date-empty">
-                            -
-                          </span>
-                        ) : (
-                          <input
-                            {...control}
-                            type="date"
-                            className="input"
-                            value={p.date}
-                            required
-                            disabled={locked}
-                            onChange={(e) =>
-                              e.target.value && setPayment(p.id, (x) => ({ ...x, date: e.target.value }))
-                            }
-                          />
-                        )
-                      }
-                    </Field>
-                  </div>
-                  {p.correcting && (
-                    <InputField
-                      label={t.correctionReason}
-                      error={check.correctionErrors.get(p.id)}
-                      hint={check.correctionErrors.has(p.id) ? null : t.correctionHint}
-                      value={p.correction}
-                      maxLength={200}
-                      required
-                      onChange={(e) => setPayment(p.id, (x) => ({ ...x, correction: e.target.value }))}
-                    />
-                  )}
-                  <div className="line-meta">
-                    {p.receiptNo !== null && <span className="receipt">{t.receipt(p.receiptNo)}</span>}
-                    {p.pending && <span className="receipt receipt-pending">{t.pending}</span>}
-                    {p.receiptNo !== null ? (
-                      p.correcting ? (
-                        <Button look="ghost" small onClick={() => setPayment(p.id, () => loaded.get(p.id) ?? p)}>
-                          {t.cancelCorrection}
-                        </Button>
-                      ) : (
-                        <Button
-                          small
-                          aria-label={t.correctLine(p.receiptNo)}
-                          onClick={() => setPayment(p.id, (x) => ({ ...x, correcting: true }))}
-                        >
-                          {t.correct}
-                        </Button>
-                      )
-                    ) : (
-                      !p.pending && <RemoveLine label={p.label} onRemove={() => dropPayment(p.id)} />
-                    )}
-                  </div>
-                </div>
-              );
-            })}
-            <AddLine
-              label={t.addPayment}
-              onAdd={() => setDraft((d) => ({ ...d, payments: [...d.payments, newPayment(d.payments.length + 1)] }))}
+    <SidePanel
+      className="finance-panel"
+      backdropClassName="finance-panel-backdrop"
+      titleId={titleId}
+      panelRef={panelRef}
+      escapable={!leaving.asking && !confirmOverpayment}
+      onDismiss={requestClose}
+      dialogs={
+        <>
+          {confirmOverpayment && (
+            <OverpaymentConfirm
+              over={money(-check.totals.balance)}
+              onCancel={() => setConfirmOverpayment(false)}
+              onConfirm={() => void save(true)}
             />
-          </Section>
+          )}
+          {leaving.dialog}
+        </>
+      }
+    >
+      <header className="finance-panel-head">
+        <div>
+          <h2 id={titleId}>{t.title}</h2>
+          <p className="muted">
+            {fullName(base)} — {base.className}, {base.year_name}
+          </p>
+        </div>
+        <Button look="ghost" className="icon-btn" aria-label={t.close} title={t.close} onClick={requestClose}>
+          ×
+        </Button>
+      </header>
 
-          <Section title={t.adjustments}>
-            <p className="muted small">{t.adjustmentHint}</p>
-            {draft.adjustments.length === 0 && <p className="muted">{t.noAdjustments}</p>}
-            {draft.adjustments.map((a, i) => (
-              <div className="line" key={a.id} role="group" aria-label={a.label.trim() || `${t.adjustments} ${i + 1}`}>
-                <div className="line-fields line-fields-2">
+      <form
+        className="finance-panel-body"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        noValidate
+      >
+        {notice && (
+          <p className="notice tone-warning" role="alert">
+            {notice}
+          </p>
+        )}
+        <AmountField
+          label={t.base}
+          value={draft.mppaText}
+          error={check.mppaError}
+          onChange={(mppaText) => setDraft((d) => ({ ...d, mppaText }))}
+        />
+
+        <Section title={t.payments}>
+          {draft.payments.length === 0 && <p className="muted">{t.noPayments}</p>}
+          {draft.payments.map((p, i) => {
+            const locked = p.receiptNo !== null && !p.correcting;
+            return (
+              <div
+                className={`line${p.correcting ? ' line-correcting' : ''}`}
+                key={p.id}
+                role="group"
+                aria-label={p.label.trim() || t.paymentLabel(i + 1)}
+              >
+                <div className="line-fields">
                   <InputField
                     label={t.label}
-                    value={a.label}
+                    value={p.label}
                     maxLength={120}
-                    onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))}
+                    disabled={locked}
+                    onChange={(e) => setPayment(p.id, (x) => ({ ...x, label: e.target.value }))}
                   />
                   <AmountField
                     label={t.amount}
-                    value={a.amountText}
-                    error={check.adjustmentErrors.get(a.id) ?? null}
-                    onChange={(amountText) => setAdjustment(a.id, (x) => ({ ...x, amountText }))}
+                    value={p.amountText}
+                    error={check.paymentErrors.get(p.id) ?? null}
+                    disabled={locked}
+                    onChange={(text) => setPayment(p.id, (x) => withPaymentAmount(x, text))}
                   />
+                  <Field label={t.date}>
+                    {(control) =>
+                      p.date === null ? (
+                        <span id={control.id} className="line-date-empty">
+                          -
+                        </span>
+                      ) : (
+                        <input
+                          {...control}
+                          type="date"
+                          className="input"
+                          value={p.date}
+                          required
+                          disabled={locked}
+                          onChange={(e) => e.target.value && setPayment(p.id, (x) => ({ ...x, date: e.target.value }))}
+                        />
+                      )
+                    }
+                  </Field>
                 </div>
+                {p.correcting && (
+                  <InputField
+                    label={t.correctionReason}
+                    error={check.correctionErrors.get(p.id)}
+                    hint={check.correctionErrors.has(p.id) ? null : t.correctionHint}
+                    value={p.correction}
+                    maxLength={200}
+                    required
+                    onChange={(e) => setPayment(p.id, (x) => ({ ...x, correction: e.target.value }))}
+                  />
+                )}
                 <div className="line-meta">
-                  <RemoveLine label={a.label} onRemove={() => dropAdjustment(a.id)} />
+                  {p.receiptNo !== null && <span className="receipt">{t.receipt(p.receiptNo)}</span>}
+                  {p.pending && <span className="receipt receipt-pending">{t.pending}</span>}
+                  {p.receiptNo !== null ? (
+                    p.correcting ? (
+                      <Button look="ghost" small onClick={() => setPayment(p.id, () => loaded.get(p.id) ?? p)}>
+                        {t.cancelCorrection}
+                      </Button>
+                    ) : (
+                      <Button
+                        small
+                        aria-label={t.correctLine(p.receiptNo)}
+                        onClick={() => setPayment(p.id, (x) => ({ ...x, correcting: true }))}
+                      >
+                        {t.correct}
+                      </Button>
+                    )
+                  ) : (
+                    !p.pending && <RemoveLine label={p.label} onRemove={() => dropPayment(p.id)} />
+                  )}
                 </div>
               </div>
-            ))}
-            <AddLine
-              label={t.addAdjustment}
-              onAdd={() => setDraft((d) => ({ ...d, adjustments: [...d.adjustments, newAdjustment()] }))}
-            />
-          </Section>
+            );
+          })}
+          <AddLine
+            label={t.addPayment}
+            onAdd={() => setDraft((d) => ({ ...d, payments: [...d.payments, newPayment(d.payments.length + 1)] }))}
+          />
+        </Section>
 
-          <Section title={t.summary}>
-            <dl className="finance-summary" aria-live="polite">
-              <dt>{financeText.classPage.columns.adjusted}</dt>
-              <dd>{money(check.totals.adjusted)}</dd>
-              <dt>{financeText.classPage.columns.paid}</dt>
-              <dd>{money(check.totals.paid)}</dd>
-              <dt>
-                {over
-                  ? `${financeText.classPage.columns.balance} (${t.overpaid})`
-                  : financeText.classPage.columns.balance}
-              </dt>
-              <dd className={balanceClass(check.totals.balance)} data-testid="panel-balance">
-                {money(check.totals.balance)}
-              </dd>
-            </dl>
-            {check.formError && (
-              <p className="field-error" role="alert">
-                {check.formError}
-              </p>
-            )}
-          </Section>
+        <Section title={t.adjustments}>
+          <p className="muted small">{t.adjustmentHint}</p>
+          {draft.adjustments.length === 0 && <p className="muted">{t.noAdjustments}</p>}
+          {draft.adjustments.map((a, i) => (
+            <div className="line" key={a.id} role="group" aria-label={a.label.trim() || `${t.adjustments} ${i + 1}`}>
+              <div className="line-fields line-fields-2">
+                <InputField
+                  label={t.label}
+                  value={a.label}
+                  maxLength={120}
+                  onChange={(e) => setAdjustment(a.id, (x) => ({ ...x, label: e.target.value }))}
+                />
+                <AmountField
+                  label={t.amount}
+                  value={a.amountText}
+                  error={check.adjustmentErrors.get(a.id) ?? null}
+                  onChange={(amountText) => setAdjustment(a.id, (x) => ({ ...x, amountText }))}
+                />
+              </div>
+              <div className="line-meta">
+                <RemoveLine label={a.label} onRemove={() => dropAdjustment(a.id)} />
+              </div>
+            </div>
+          ))}
+          <AddLine
+            label={t.addAdjustment}
+            onAdd={() => setDraft((d) => ({ ...d, adjustments: [...d.adjustments, newAdjustment()] }))}
+          />
+        </Section>
 
-          <footer className="finance-panel-actions">
-            <DialogButtons
-              submit
-              cancelLabel={t.cancel}
-              confirmLabel={saving ? t.saving : t.save}
-              disabled={!changed || !check.valid || saving}
-              onCancel={requestClose}
-            />
-          </footer>
-        </form>
-      </div>
+        <Section title={t.summary}>
+          <dl className="finance-summary" aria-live="polite">
+            <dt>{financeText.classPage.columns.adjusted}</dt>
+            <dd>{money(check.totals.adjusted)}</dd>
+            <dt>{financeText.classPage.columns.paid}</dt>
+            <dd>{money(check.totals.paid)}</dd>
+            <dt>
+              {over
+                ? `${financeText.classPage.columns.balance} (${t.overpaid})`
+                : financeText.classPage.columns.balance}
+            </dt>
+            <dd className={balanceClass(check.totals.balance)} data-testid="panel-balance">
+              {money(check.totals.balance)}
+            </dd>
+          </dl>
+          {check.formError && (
+            <p className="field-error" role="alert">
+              {check.formError}
+            </p>
+          )}
+        </Section>
 
-      {confirmOverpayment && (
-        <OverpaymentConfirm
-          over={money(-check.totals.balance)}
-          onCancel={() => setConfirmOverpayment(false)}
-          onConfirm={() => void save(true)}
-        />
-      )}
-
-      {confirmClose && (
-        <ConfirmDialog
-          title={financeText.confirmClose.title}
-          cancelLabel={financeText.confirmClose.stay}
-          confirmLabel={financeText.confirmClose.confirm}
-          onCancel={() => setConfirmClose(false)}
-          onConfirm={onClose}
-        >
-          <p>{financeText.confirmClose.body}</p>
-        </ConfirmDialog>
-      )}
-    </div>
+        <footer className="finance-panel-actions">
+          <DialogButtons
+            submit
+            cancelLabel={t.cancel}
+            confirmLabel={saving ? t.saving : t.save}
+            disabled={!changed || !check.valid || saving}
+            onCancel={requestClose}
+          />
+        </footer>
+      </form>
+    </SidePanel>
   );
 }
 

@@ -8,7 +8,7 @@ import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
 import { Button } from '../../../components/Button';
 import { DialogButtons } from '../../../components/DialogButtons';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { SidePanel, useLeaving } from '../../../components/SidePanel';
 import { toast } from '../../../components/toast';
 import { offlineText } from '../../../i18n/offline';
 import { studentText } from '../../../i18n/students';
@@ -47,7 +47,6 @@ export function StudentForm({
   const initial = useMemo(() => initialState(student), [student]);
   const [state, setState] = useState<FormState>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const [confirmClose, setConfirmClose] = useState(false);
   const { send, busy: saving } = useWrite();
   const titleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -65,7 +64,8 @@ export function StudentForm({
   };
   const form: FormBinding = { state, errors, update, set: (key, value) => update({ [key]: value }) };
 
-  const requestClose = () => (dirty && !saving ? setConfirmClose(true) : onClose());
+  const leaving = useLeaving(dirty && !saving, onClose, studentText.unsaved);
+  const requestClose = leaving.request;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -110,56 +110,45 @@ export function StudentForm({
   };
 
   return (
-    <div className="drawer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && requestClose()}>
-      <aside
-        className="drawer"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => e.key === 'Escape' && !confirmClose && requestClose()}
-      >
-        <header className="drawer-header">
-          <h2 id={titleId}>{student ? t.editTitle : t.addTitle}</h2>
-          <Button look="ghost" className="drawer-close" onClick={requestClose} aria-label={t.close}>
-            ×
-          </Button>
-        </header>
-        <form className="drawer-body" onSubmit={submit} noValidate ref={formRef}>
-          <IdentityFields form={form} />
-          <TutorFields form={form} />
-          <MedicalFields form={form} />
-          {(enrolled || canEnrol) && (
-            <EnrolmentFields
-              form={form}
-              enrolled={enrolled}
-              year={year}
-              classes={classes}
-              currency={school?.currency ?? 'Gdes'}
-              canChangeMppa={canChangeMppa}
-            />
-          )}
-          <div className="drawer-actions">
-            <DialogButtons
-              submit
-              cancelLabel={t.cancel}
-              confirmLabel={saving ? t.saving : t.save}
-              disabled={saving}
-              onCancel={requestClose}
-            />
-          </div>
-        </form>
-      </aside>
-      {confirmClose && (
-        <ConfirmDialog
-          title={studentText.unsaved.title}
-          confirmLabel={studentText.unsaved.confirm}
-          cancelLabel={studentText.unsaved.stay}
-          onConfirm={onClose}
-          onCancel={() => setConfirmClose(false)}
-        >
-          <p>{studentText.unsaved.body}</p>
-        </ConfirmDialog>
-      )}
-    </div>
+    <SidePanel
+      as="aside"
+      className="drawer"
+      backdropClassName="drawer-backdrop"
+      titleId={titleId}
+      escapable={!leaving.asking}
+      onDismiss={requestClose}
+      dialogs={leaving.dialog}
+    >
+      <header className="drawer-header">
+        <h2 id={titleId}>{student ? t.editTitle : t.addTitle}</h2>
+        <Button look="ghost" className="drawer-close" onClick={requestClose} aria-label={t.close}>
+          ×
+        </Button>
+      </header>
+      <form className="drawer-body" onSubmit={submit} noValidate ref={formRef}>
+        <IdentityFields form={form} />
+        <TutorFields form={form} />
+        <MedicalFields form={form} />
+        {(enrolled || canEnrol) && (
+          <EnrolmentFields
+            form={form}
+            enrolled={enrolled}
+            year={year}
+            classes={classes}
+            currency={school?.currency ?? 'Gdes'}
+            canChangeMppa={canChangeMppa}
+          />
+        )}
+        <div className="drawer-actions">
+          <DialogButtons
+            submit
+            cancelLabel={t.cancel}
+            confirmLabel={saving ? t.saving : t.save}
+            disabled={saving}
+            onCancel={requestClose}
+          />
+        </div>
+      </form>
+    </SidePanel>
   );
 }
