@@ -12,6 +12,8 @@ export function ConfirmDialog({ tone = 'danger', ...props }: ComponentProps<type
 export interface ConfirmationTexts {
   title: string;
   confirmLabel: string;
+  /** The leaving button's words (default 'Annuler'). */
+  cancelLabel?: string;
   /** The warning: a string is shown as a warning notice. */
   body: ReactNode;
   tone?: Tone;
@@ -45,6 +47,7 @@ export function useConfirmation<T>(
     <ConfirmDialog
       title={said.title}
       confirmLabel={said.confirmLabel}
+      cancelLabel={said.cancelLabel}
       tone={said.tone}
       busy={busy}
       onCancel={close}

@@ -10,7 +10,7 @@ import { Button } from '../../components/Button';
 import { RefusedWrites } from '../../components/RefusedWrites';
 import { useWrite } from '../../api/useWrite';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { PendingBadge } from '../../components/PendingBadge';
 import { SearchField } from '../../components/SearchField';
 import { toast } from '../../components/toast';
@@ -95,7 +95,6 @@ function Roster({
   const [editing, setEditing] = useState<Enrollment | null>(null);
   const [paying, setPaying] = useState<Enrollment | null>(null);
   const [viewing, setViewing] = useState<Enrollment | null>(null);
-  const [bulk, setBulk] = useState<BulkAction | null>(null);
 
   const all = useMemo(() => roster.data ?? [], [roster.data]);
   const rows = useMemo(() => {
@@ -133,7 +132,6 @@ function Roster({
   }
 
   async function toggleClass(action: BulkAction) {
-    setBulk(null);
     const enabled = action === 'enable';
     const setAll = (list: Enrollment[]) => list.map((x) => ({ ...x, grades_access_enabled: enabled }));
     const outcome = await write(
@@ -143,6 +141,18 @@ function Roster({
     );
     if (outcome && !outcome.queued) patch(setAll);
   }
+
+  // Closed at once: the class's rows change in place (queued offline) while the write goes.
+  const bulk = useConfirmation(
+    (action: BulkAction) => ({
+      title: financeText.bulk.title(className),
+      cancelLabel: financeText.bulk.cancel,
+      confirmLabel: financeText.bulk.confirm,
+      tone: 'primary',
+      body: <p>{financeText.bulk.body(action === 'enable')}</p>,
+    }),
+    async (action: BulkAction) => void toggleClass(action),
+  );
 
   /** A sheet as a write saved it (or as a queued write leaves it) replaces its row and its offline copy. */
   const replaceSheet = (sheet: Enrollment) => patch((list) => list.map((x) => (x.id === sheet.id ? sheet : x)));
@@ -166,10 +176,10 @@ function Roster({
         />
         {canToggle && (
           <div className="bulk-buttons">
-            <Button onClick={() => setBulk('restrict')} disabled={all.length === 0}>
+            <Button onClick={() => bulk.ask('restrict')} disabled={all.length === 0}>
               {t.restrictAll}
             </Button>
-            <Button onClick={() => setBulk('enable')} disabled={all.length === 0}>
+            <Button onClick={() => bulk.ask('enable')} disabled={all.length === 0}>
               {t.enableAll}
             </Button>
           </div>
@@ -348,18 +358,7 @@ function Roster({
         />
       )}
 
-      {bulk && (
-        <ConfirmDialog
-          title={financeText.bulk.title(className)}
-          cancelLabel={financeText.bulk.cancel}
-          confirmLabel={financeText.bulk.confirm}
-          tone="primary"
-          onCancel={() => setBulk(null)}
-          onConfirm={() => void toggleClass(bulk)}
-        >
-          <p>{financeText.bulk.body(bulk === 'enable')}</p>
-        </ConfirmDialog>
-      )}
+      {bulk.dialog}
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // delete an evaluation. The data and what the teacher does to it live in useBook.
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { gradebookText as t } from '../../i18n/gradebook';
 import { useSchool } from '../../layouts/school';
@@ -30,8 +30,16 @@ export function Book({ subjectName, periodName, allDrafts, onChanged, ...place }
   const state = useBook(place, allDrafts, onChanged);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<BookEvaluation | null>(null);
-  const [removing, setRemoving] = useState<BookEvaluation | null>(null);
   const { book, data, busy } = state;
+  // Closed at once: the grade book shows the evaluation gone while the delete goes.
+  const removal = useConfirmation(
+    (evaluation: BookEvaluation) => ({
+      title: t.remove.title,
+      confirmLabel: t.remove.confirm,
+      body: <p>{t.remove.body(evaluation.name)}</p>,
+    }),
+    async (evaluation: BookEvaluation) => void state.removeEvaluation(evaluation),
+  );
 
   if (book.error && !data) return <ErrorNotice message={book.error} />;
   if (!data) return <p className="muted">{t.loading}</p>;
@@ -65,7 +73,7 @@ export function Book({ subjectName, periodName, allDrafts, onChanged, ...place }
           selected={selected}
           setSelected={setSelected}
           onEdit={setEditing}
-          onRemove={setRemoving}
+          onRemove={removal.ask}
         />
       )}
       <div className="gradebook-footer">
@@ -79,20 +87,7 @@ export function Book({ subjectName, periodName, allDrafts, onChanged, ...place }
           onClose={() => setEditing(null)}
         />
       )}
-      {removing && (
-        <ConfirmDialog
-          title={t.remove.title}
-          confirmLabel={t.remove.confirm}
-          busy={busy}
-          onConfirm={() => {
-            setRemoving(null);
-            void state.removeEvaluation(removing);
-          }}
-          onCancel={() => setRemoving(null)}
-        >
-          <p>{t.remove.body(removing.name)}</p>
-        </ConfirmDialog>
-      )}
+      {removal.dialog}
     </>
   );
 }

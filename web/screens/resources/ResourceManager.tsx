@@ -12,7 +12,7 @@ import { Dialog } from '../../components/Dialog';
 import { RefusedWrites } from '../../components/RefusedWrites';
 import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SelectField, InputField, RowOptions } from '../../components/Field';
 import { PendingBadge } from '../../components/PendingBadge';
@@ -83,7 +83,6 @@ function ResourceManager<D>({
   showTeacher: boolean;
 }) {
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [removing, setRemoving] = useState<Resource | null>(null);
   const [previewing, setPreviewing] = useState<Resource | null>(null);
   const [classFilter, setClassFilter] = useState('');
   const pending = usePendingWrites();
@@ -92,18 +91,24 @@ function ResourceManager<D>({
   const classes = useMemo(() => [...new Set((choices ?? []).map((c) => c.class_name))], [choices]);
   const shown = all?.filter((r) => !classFilter || r.class_name === classFilter) ?? null;
 
-  const remove = async (resource: Resource) => {
-    const outcome = await write(
-      endpoints.resources.remove,
-      { params: { id: resource.id } },
-      {
-        success: t.deleted,
-        queued: offlineText.queued.deletion,
-        offline: (data) => lens.withResources(data, (list) => list.filter((r) => r.id !== resource.id)),
-      },
-    );
-    if (outcome) setRemoving(null);
-  };
+  const removal = useConfirmation(
+    (resource: Resource) => ({
+      title: t.confirmTitle,
+      confirmLabel: t.remove,
+      body: <p>{t.confirm(resource.title)}</p>,
+    }),
+    (resource: Resource) =>
+      write(
+        endpoints.resources.remove,
+        { params: { id: resource.id } },
+        {
+          success: t.deleted,
+          queued: offlineText.queued.deletion,
+          offline: (data) => lens.withResources(data, (list) => list.filter((r) => r.id !== resource.id)),
+        },
+      ),
+    { keepOnFailure: true },
+  );
 
   if (!hasYear) return <p className="muted">{t.noYear}</p>;
   return (
@@ -153,7 +158,7 @@ function ResourceManager<D>({
                 <Button onClick={() => setEditing({ kind: 'edit', resource: r })} aria-label={`${t.edit} : ${r.title}`}>
                   {t.edit}
                 </Button>
-                <Button look="danger" onClick={() => setRemoving(r)} aria-label={`${t.remove} : ${r.title}`}>
+                <Button look="danger" onClick={() => removal.ask(r)} aria-label={`${t.remove} : ${r.title}`}>
                   {t.remove}
                 </Button>
               </div>
@@ -187,17 +192,7 @@ function ResourceManager<D>({
           }}
         />
       )}
-      {removing && (
-        <ConfirmDialog
-          title={t.confirmTitle}
-          confirmLabel={t.remove}
-          busy={busy}
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => void remove(removing)}
-        >
-          <p>{t.confirm(removing.title)}</p>
-        </ConfirmDialog>
-      )}
+      {removal.dialog}
       {previewing && <ResourcePreview resource={previewing} onClose={() => setPreviewing(null)} />}
     </>
   );

@@ -64,7 +64,7 @@ export function AnnouncementsSection() {
       </form>
       <h3>{t.history}</h3>
       <ErrorNotice message={list.error} />
-      <RemovableList items={list.data} empty={t.empty} name={(a) => a.title} texts={t} busy={busy} remove={remove}>
+      <RemovableList items={list.data} empty={t.empty} name={(a) => a.title} texts={t} remove={remove}>
         {(a) => (
           <>
             <strong>{a.title}</strong> <small className="muted">{formatStamp(a.created_at)}</small>

@@ -64,7 +64,7 @@ export function DelegatesSection() {
         </SubmitButton>
       </form>
       <ErrorNotice message={list.error} />
-      <RemovableList items={list.data} empty={t.empty} name={(d) => d.username} texts={t} busy={busy} remove={remove}>
+      <RemovableList items={list.data} empty={t.empty} name={(d) => d.username} texts={t} remove={remove}>
         {(d) => (
           <>
             <strong>{d.username}</strong> <span className="badge">{t.status[d.status]}</span>

@@ -1,8 +1,8 @@
 // A list of the platform's rows (announcements, delegates), each with its delete button, the
 // deletion confirmed in a dialog; `remove` answers true once the row is gone.
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 
 export function RemovableList<T extends { id: string }>({
   items,
@@ -10,7 +10,6 @@ export function RemovableList<T extends { id: string }>({
   name,
   children,
   texts,
-  busy,
   remove,
 }: {
   items: readonly T[] | null | undefined;
@@ -21,10 +20,17 @@ export function RemovableList<T extends { id: string }>({
   /** A row's content, before its delete button. */
   children: (item: T) => ReactNode;
   texts: { delete: string; deleteTitle: (name: string) => string; deleteBody: string };
-  busy: boolean;
   remove: (item: T) => Promise<boolean>;
 }) {
-  const [removing, setRemoving] = useState<T | null>(null);
+  const removal = useConfirmation(
+    (item: T) => ({
+      title: texts.deleteTitle(name(item)),
+      confirmLabel: texts.delete,
+      body: <p>{texts.deleteBody}</p>,
+    }),
+    async (item: T) => ((await remove(item)) ? true : null),
+    { keepOnFailure: true },
+  );
   return (
     <>
       {items?.length === 0 && <p className="muted">{empty}</p>}
@@ -32,23 +38,13 @@ export function RemovableList<T extends { id: string }>({
         {items?.map((item) => (
           <li key={item.id} className="announcement-item" aria-label={name(item)}>
             <div>{children(item)}</div>
-            <Button look="ghost" onClick={() => setRemoving(item)}>
+            <Button look="ghost" onClick={() => removal.ask(item)}>
               {texts.delete}
             </Button>
           </li>
         ))}
       </ul>
-      {removing && (
-        <ConfirmDialog
-          title={texts.deleteTitle(name(removing))}
-          confirmLabel={texts.delete}
-          busy={busy}
-          onConfirm={() => void remove(removing).then((gone) => gone && setRemoving(null))}
-          onCancel={() => setRemoving(null)}
-        >
-          <p>{texts.deleteBody}</p>
-        </ConfirmDialog>
-      )}
+      {removal.dialog}
     </>
   );
 }

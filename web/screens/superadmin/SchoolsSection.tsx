@@ -6,7 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { useWrite, type WriteOutcome } from '../../api/useWrite';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -42,7 +42,6 @@ type Dialog =
   | { kind: 'create' }
   | { kind: 'edit'; school: PlatformSchool }
   | { kind: 'expiry'; school: PlatformSchool }
-  | { kind: 'status'; school: PlatformSchool }
   | { kind: 'credentials'; name: string; credentials: Credentials };
 
 export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]> }) {
@@ -64,17 +63,24 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
     const done = await write(endpoints.superadmin.createSchool, { body: form }, { success: null });
     if (done && !done.queued) setDialog({ kind: 'credentials', name: form.name, credentials: done.answer.admin });
   };
-  const setStatus = async (school: PlatformSchool) => {
-    const status = school.status === 'suspended' ? 'active' : 'suspended';
-    if (
-      await write(
+  const statusChange = useConfirmation(
+    (school: PlatformSchool) =>
+      school.status === 'suspended'
+        ? {
+            title: t.reactivateTitle(school.name),
+            confirmLabel: t.reactivate,
+            tone: 'primary',
+            body: <p>{t.reactivateBody}</p>,
+          }
+        : { title: t.suspendTitle(school.name), confirmLabel: t.suspend, body: <p>{t.suspendBody}</p> },
+    (school: PlatformSchool) =>
+      write(
         endpoints.superadmin.setStatus,
-        { params: { id: school.id }, body: { status } },
+        { params: { id: school.id }, body: { status: school.status === 'suspended' ? 'active' : 'suspended' } },
         { success: (a) => a.message },
-      )
-    )
-      close();
-  };
+      ),
+    { keepOnFailure: true },
+  );
 
   return (
     <>
@@ -116,7 +122,7 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
                 <button
                   type="button"
                   className={school.status === 'suspended' ? 'btn btn-secondary' : 'btn btn-danger'}
-                  onClick={() => setDialog({ kind: 'status', school })}
+                  onClick={() => statusChange.ask(school)}
                 >
                   {school.status === 'suspended' ? t.reactivate : t.suspend}
                 </button>
@@ -135,22 +141,7 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
         />
       )}
       {dialog?.kind === 'expiry' && <ExpiryDialog school={dialog.school} schools={schools} onClose={close} />}
-      {dialog?.kind === 'status' && (
-        <ConfirmDialog
-          title={
-            dialog.school.status === 'suspended'
-              ? t.reactivateTitle(dialog.school.name)
-              : t.suspendTitle(dialog.school.name)
-          }
-          confirmLabel={dialog.school.status === 'suspended' ? t.reactivate : t.suspend}
-          tone={dialog.school.status === 'suspended' ? 'primary' : 'danger'}
-          busy={busy}
-          onConfirm={() => void setStatus(dialog.school)}
-          onCancel={close}
-        >
-          <p>{dialog.school.status === 'suspended' ? t.reactivateBody : t.suspendBody}</p>
-        </ConfirmDialog>
-      )}
+      {statusChange.dialog}
       {dialog?.kind === 'credentials' && (
         <CredentialsDialog
           title={platformText.form.credentialsTitle(dialog.name)}

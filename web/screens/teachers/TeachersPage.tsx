@@ -7,7 +7,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/ConfirmDialog';
 import { type Credentials, CredentialsDialog } from '../../components/CredentialsDialog';
 import { shellText } from '../../i18n/shell';
 import { teachersText as t } from '../../i18n/teachers';
@@ -81,25 +81,38 @@ export function TeachersPage() {
       setDialog({ kind: 'credentials', name: fullName(teacher), credentials: outcome.answer });
   }
 
-  async function reset(teacher: SchoolTeacher) {
-    if (needsNetwork()) return;
-    const outcome = await write(endpoints.teachers.resetPassword, { params: { id: teacher.id } }, { success: null });
-    setDialog(
-      outcome && !outcome.queued ? { kind: 'credentials', name: fullName(teacher), credentials: outcome.answer } : null,
-    );
-  }
-
-  async function remove(teacher: SchoolTeacher) {
-    await write(
-      endpoints.teachers.remove,
-      { params: { id: teacher.id } },
-      {
-        success: (a) => a.message,
-        offline: (list) => list.filter((row) => row.id !== teacher.id),
-      },
-    );
-    setDialog(null);
-  }
+  const resetting = useConfirmation(
+    (teacher: SchoolTeacher) => ({
+      title: t.resetTitle(fullName(teacher)),
+      confirmLabel: t.resetConfirm,
+      tone: 'warning',
+      body: <p>{t.resetBody}</p>,
+    }),
+    async (teacher: SchoolTeacher) => {
+      if (needsNetwork()) return null;
+      const outcome = await write(endpoints.teachers.resetPassword, { params: { id: teacher.id } }, { success: null });
+      if (outcome && !outcome.queued)
+        setDialog({ kind: 'credentials', name: fullName(teacher), credentials: outcome.answer });
+      return outcome;
+    },
+    { keepOnFailure: true },
+  );
+  const removal = useConfirmation(
+    (teacher: SchoolTeacher) => ({
+      title: t.removeTitle(fullName(teacher)),
+      confirmLabel: t.actions.remove,
+      body: t.removeBody,
+    }),
+    (teacher: SchoolTeacher) =>
+      write(
+        endpoints.teachers.remove,
+        { params: { id: teacher.id } },
+        {
+          success: (a) => a.message,
+          offline: (list) => list.filter((row) => row.id !== teacher.id),
+        },
+      ),
+  );
 
   return (
     <main className="page teachers-page">
@@ -179,7 +192,7 @@ export function TeachersPage() {
                 {t.actions.courses}
               </Button>
               {teacher.user_id ? (
-                <Button disabled={busy} onClick={() => setDialog({ kind: 'reset', teacher })}>
+                <Button disabled={busy} onClick={() => resetting.ask(teacher)}>
                   {t.actions.reset}
                 </Button>
               ) : (
@@ -187,7 +200,7 @@ export function TeachersPage() {
                   {t.actions.createAccount}
                 </Button>
               )}
-              <Button className="danger-text" disabled={busy} onClick={() => setDialog({ kind: 'remove', teacher })}>
+              <Button className="danger-text" disabled={busy} onClick={() => removal.ask(teacher)}>
                 {t.actions.remove}
               </Button>
             </div>
@@ -214,29 +227,8 @@ export function TeachersPage() {
           }}
         />
       )}
-      {dialog?.kind === 'reset' && (
-        <ConfirmDialog
-          title={t.resetTitle(fullName(dialog.teacher))}
-          confirmLabel={t.resetConfirm}
-          tone="warning"
-          busy={busy}
-          onCancel={() => setDialog(null)}
-          onConfirm={() => void reset(dialog.teacher)}
-        >
-          <p>{t.resetBody}</p>
-        </ConfirmDialog>
-      )}
-      {dialog?.kind === 'remove' && (
-        <ConfirmDialog
-          title={t.removeTitle(fullName(dialog.teacher))}
-          confirmLabel={t.actions.remove}
-          busy={busy}
-          onCancel={() => setDialog(null)}
-          onConfirm={() => void remove(dialog.teacher)}
-        >
-          <p className="notice tone-warning">{t.removeBody}</p>
-        </ConfirmDialog>
-      )}
+      {resetting.dialog}
+      {removal.dialog}
       {dialog?.kind === 'credentials' && (
         <CredentialsDialog
           title={t.credentialsTitle(dialog.name)}

@@ -13,7 +13,7 @@ import { Button } from '../../../components/Button';
 import { lazyPart } from '../../../components/lazy-part';
 import { RefusedWrites } from '../../../components/RefusedWrites';
 import { useWrite } from '../../../api/useWrite';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useConfirmation } from '../../../components/ConfirmDialog';
 import { Pager } from '../../../components/Pager';
 import { openWaitingWindow } from '../../../components/print';
 import { toast } from '../../../components/toast';
@@ -65,7 +65,6 @@ type Dialog =
   | { kind: 'enrol'; student: Student }
   | { kind: 'bulk-enrol' }
   | { kind: 'change-class' }
-  | { kind: 'delete' }
   | { kind: 'import'; resume: ImportJob | null }
   | { kind: 'ministry' };
 
@@ -120,7 +119,9 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
     local: PageUpdate,
     saved: (answer: A) => SavedChange[],
   ) => {
-    if (await write(request, local, saved)) register.clearSelection();
+    const done = await write(request, local, saved);
+    if (done) register.clearSelection();
+    return done;
   };
 
   const onSaved = (student: Student, queued: boolean) => {
@@ -171,6 +172,18 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
       chosen.map((s) => ({ before: s, after: null })),
     );
   };
+
+  // Kept open when the delete fails (its reason shown), to try again.
+  const deletion = useConfirmation(
+    () => ({
+      title: t.remove.title(selection.length),
+      confirmLabel: t.remove.confirm,
+      cancelLabel: t.remove.cancel,
+      body: <p>{t.remove.body}</p>,
+    }),
+    async () => ((await deleteSelection()) ? true : null),
+    { keepOnFailure: true },
+  );
 
   const setStatus = (status: Student['status']) => {
     const changing = selection.filter((s) => s.status !== status);
@@ -245,7 +258,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
             onChangeClass: () => setDialog({ kind: 'change-class' }),
             onPrintSheets: printSheets,
             onStatus: (status) => void setStatus(status),
-            onDelete: () => setDialog({ kind: 'delete' }),
+            onDelete: () => deletion.ask(true),
             onClear: register.clearSelection,
           }}
         />
@@ -378,18 +391,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={t.remove.title(selection.length)}
-          confirmLabel={t.remove.confirm}
-          cancelLabel={t.remove.cancel}
-          busy={busy}
-          onConfirm={() => void deleteSelection()}
-          onCancel={() => setDialog(null)}
-        >
-          <p>{t.remove.body}</p>
-        </ConfirmDialog>
-      )}
+      {deletion.dialog}
     </main>
   );
 }
