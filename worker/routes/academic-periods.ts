@@ -8,18 +8,18 @@ import * as evaluations from '../db/evaluations';
 import type { AppBindings } from '../env';
 import { conflict, found, notFound, refuseTaken } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const periodRoutes = new Hono<AppBindings>();
 const t = adminServerText.periods;
 
-periodRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.list), async (c) => {
+route(periodRoutes, api.list, allow.types(...STAFF_TYPES, 'teacher'), async (c) => {
   const year = await requireYear(c, c.req.valid('query').yearId);
   return c.json<Period[]>(await periods.listPeriods(c.var.db, c.var.school, year.id));
 });
 
-periodRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
+route(periodRoutes, api.create, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const year = await requireYear(c, body.year_id);
@@ -44,7 +44,7 @@ periodRoutes.post(api.create.path, allow.permission('user:manage'), input(api.cr
   });
 });
 
-periodRoutes.put(api.update.path, allow.permission('user:manage'), input(api.update), async (c) => {
+route(periodRoutes, api.update, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const period = found(await periods.findPeriod(db, school, c.req.valid('param').id));
@@ -69,7 +69,7 @@ periodRoutes.put(api.update.path, allow.permission('user:manage'), input(api.upd
   });
 });
 
-periodRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+route(periodRoutes, api.remove, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const period = found(await periods.findPeriod(db, school, c.req.valid('param').id));
   return commit(c, [periods.deletePeriod(db, school, period.id)], {

@@ -4,10 +4,10 @@ import { allow, STAFF_TYPES } from '../auth/access';
 import { type Announcement, announcementsApi as api } from '../contract/announcements';
 import * as announcements from '../db/announcements';
 import type { AppBindings } from '../env';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 
 export const announcementRoutes = new Hono<AppBindings>();
 
-announcementRoutes.get(api.latest.path, allow.types(...STAFF_TYPES), input(api.latest), async (c) =>
+route(announcementRoutes, api.latest, allow.types(...STAFF_TYPES), async (c) =>
   c.json<Announcement | null>((await announcements.latestPlatformAnnouncement(c.var.directory)) ?? null),
 );

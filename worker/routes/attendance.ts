@@ -17,7 +17,7 @@ import { compareNames } from '../domain/text';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { badRequest, found } from '../lib/errors';
 import { requireYear, requireYearAndClass } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const attendanceRoutes = new Hono<SchoolBindings>();
@@ -39,7 +39,7 @@ async function classRange(
   return { students, marked, chosen, dates: schoolDates(q.startDate, q.endDate) };
 }
 
-attendanceRoutes.get(api.daily.path, allow.permission('report:attendance'), input(api.daily), async (c) => {
+route(attendanceRoutes, api.daily, allow.permission('report:attendance'), async (c) => {
   const { students, marked, chosen, dates } = await classRange(c, c.req.valid('query'));
   const studentOf = new Map(students.map((s) => [s.enrollment_id, s.student_id]));
   const cells = dailySheet(
@@ -61,7 +61,7 @@ attendanceRoutes.get(api.daily.path, allow.permission('report:attendance'), inpu
   });
 });
 
-attendanceRoutes.get(api.detailed.path, allow.permission('report:attendance'), input(api.detailed), async (c) => {
+route(attendanceRoutes, api.detailed, allow.permission('report:attendance'), async (c) => {
   const { students, marked, dates } = await classRange(c, c.req.valid('query'));
   const studentOf = new Map(students.map((s) => [s.enrollment_id, s.student_id]));
   return c.json<DetailedReport>({
@@ -80,7 +80,7 @@ attendanceRoutes.get(api.detailed.path, allow.permission('report:attendance'), i
   });
 });
 
-attendanceRoutes.post(api.override.path, allow.permission('report:attendance'), input(api.override), async (c) => {
+route(attendanceRoutes, api.override, allow.permission('report:attendance'), async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
   if (!isSchoolDate(body.date)) throw badRequest(t.sunday);

@@ -13,8 +13,8 @@ import * as instances from '../db/instances';
 import { auditSearchWords, dayRange, readableEntry, type RefKind, refsOf, type StoredEntry } from '../domain/audit';
 import type { AppBindings } from '../env';
 import { pageOf } from '../lib/pagination';
-import { input } from '../lib/validate';
 import { platformLogPage } from '../lib/platform-log';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const auditRoutes = new Hono<AppBindings>();
@@ -60,7 +60,7 @@ async function readable<T extends StoredEntry>(databases: Db[], rows: (T & { sch
 }
 
 // The school's log, newest first, one page with its total (one batch), then the names it holds.
-auditRoutes.get(api.school.path, allow.permission('user:manage'), input(api.school), async (c) => {
+route(auditRoutes, api.school, allow.permission('user:manage'), async (c) => {
   const query = c.req.valid('query');
   const { db, school } = c.var;
   const [[totals], rows] = await db.batch(
@@ -76,7 +76,7 @@ auditRoutes.get(api.school.path, allow.permission('user:manage'), input(api.scho
 // Every school's log and the platform's, newest first: every database read in parallel
 // (lib/platform-log.ts); for one school, its database and the directory (the platform's rows
 // about it). Then the names the page holds, from every database.
-auditRoutes.get(api.platform.path, allow.types(...PLATFORM_TYPES), input(api.platform), async (c) => {
+route(auditRoutes, api.platform, allow.types(...PLATFORM_TYPES), async (c) => {
   const query = c.req.valid('query');
   const filters = { ...filtersOf(query), schoolId: query.schoolId };
   let databases = everyDatabase(c.env);
@@ -113,7 +113,7 @@ async function deleteLogs(c: Context<AppBindings>, target: audit.LogTarget, entr
 }
 
 // Deletes a range of days, both included, in every log.
-auditRoutes.delete(api.deleteByDate.path, allow.types('superadmin'), input(api.deleteByDate), async (c) => {
+route(auditRoutes, api.deleteByDate, allow.types('superadmin'), async (c) => {
   const { startDate, endDate } = c.req.valid('json');
   const { from, to } = dayRange(startDate, endDate);
   return deleteLogs(
@@ -124,7 +124,7 @@ auditRoutes.delete(api.deleteByDate.path, allow.types('superadmin'), input(api.d
 });
 
 // Deletes the chosen entries.
-auditRoutes.delete(api.deleteBulk.path, allow.types('superadmin'), input(api.deleteBulk), async (c) => {
+route(auditRoutes, api.deleteBulk, allow.types('superadmin'), async (c) => {
   const { ids } = c.req.valid('json');
   return deleteLogs(c, { ids }, { action: 'AUDIT_DELETE_BULK', target: `${ids.length} entrée(s)`, details: {} });
 });

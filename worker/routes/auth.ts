@@ -34,7 +34,7 @@ import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
 import { ApiError, badRequest, unauthorized } from '../lib/errors';
 import { accountDatabase } from '../lib/host';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const authRoutes = new Hono<AppBindings>();
@@ -52,7 +52,7 @@ const accessTokenFor = (c: AppContext, account: Account, deviceSessionEnd: numbe
 // The limits count the attempt before the password is checked: per account (per proven device,
 // or with the account's other attempts), then, for a device and network the account does not
 // know, per client address (decision 040).
-authRoutes.post(api.login.path, allow.public(), input(api.login), async (c) => {
+route(authRoutes, api.login, allow.public(), async (c) => {
   const { username, password } = c.req.valid('json');
   const { db, instance } = c.var;
   // Platform accounts (in the directory) sign in on any host; school accounts on their school's
@@ -119,7 +119,7 @@ const sessionEnded = (c: AppContext) => {
 
 // The page's renewal: the credential of the cookie, rotated. A credential used after it was
 // replaced (beyond the grace of a lost answer) was copied: the device session ends (decision 004).
-authRoutes.post(api.refresh.path, allow.public(), input(api.refresh), async (c) => {
+route(authRoutes, api.refresh, allow.public(), async (c) => {
   const now = nowSeconds();
   const presented = await parseCredential(c.env.JWT_SECRET, sessionCookieOf(c));
   if (!presented) throw sessionEnded(c);
@@ -153,7 +153,7 @@ authRoutes.post(api.refresh.path, allow.public(), input(api.refresh), async (c) 
 
 // Signing out ends the device session whatever the state of the access token (it may have
 // expired). Without a credential of ours there is nothing to end: 401, the cookie forgotten.
-authRoutes.post(api.logout.path, allow.public(), input(api.logout), async (c) => {
+route(authRoutes, api.logout, allow.public(), async (c) => {
   const presented = await parseCredential(c.env.JWT_SECRET, sessionCookieOf(c));
   if (!presented) throw sessionEnded(c);
   const found = await findDeviceSession(c, presented.id);
@@ -209,7 +209,7 @@ const forcedChange = (
   endpoint: typeof api.forcedChange | typeof api.studentForcedChange,
   types: readonly AccountType[],
 ) =>
-  authRoutes.put(endpoint.path, allow.passwordChange(types), input(endpoint), async (c) => {
+  route(authRoutes, endpoint, allow.passwordChange(types), async (c) => {
     const { newPassword } = c.req.valid('json');
     if (!isStrongPassword(newPassword)) throw badRequest(serverText.password.forcedWeak);
     const account = c.var.account;
@@ -223,7 +223,7 @@ const forcedChange = (
 forcedChange(api.forcedChange, ['admin', 'standard', 'teacher', 'superadmin', 'superadmin_delegate']);
 forcedChange(api.studentForcedChange, ['student']);
 
-authRoutes.put(api.changePassword.path, allow.signedIn(), input(api.changePassword), async (c) => {
+route(authRoutes, api.changePassword, allow.signedIn(), async (c) => {
   const { currentPassword, newPassword } = c.req.valid('json');
   if (!isStrongPassword(newPassword)) throw badRequest(serverText.password.changeWeak);
   const account = c.var.account;

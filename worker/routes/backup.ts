@@ -22,7 +22,7 @@ import { schoolToday } from '../domain/dates';
 import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found } from '../lib/errors';
 import { backupStream, manifestSigned, sha256 } from '../lib/backup';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit, commitToSchool } from '../lib/write';
 import type { Context } from 'hono';
 import { schoolSettingsOf } from './instance';
@@ -60,11 +60,11 @@ async function sendBackup<E extends AppBindings>(c: Context<E>, db: Db, row: ins
   });
 }
 
-backupRoutes.post(api.schoolBackup.path, allow.types('admin'), input(api.schoolBackup), async (c) =>
+route(backupRoutes, api.schoolBackup, allow.types('admin'), async (c) =>
   sendBackup(c, c.var.db, found(await instances.getInstance(c.var.db, c.var.school), t.schoolNotFound)),
 );
 
-backupRoutes.post(api.platformBackup.path, allow.types('superadmin'), input(api.platformBackup), async (c) => {
+route(backupRoutes, api.platformBackup, allow.types('superadmin'), async (c) => {
   const { db, row } = await schoolAt(c, c.req.valid('param').id);
   return sendBackup(c, db, row);
 });
@@ -84,7 +84,7 @@ async function isEmpty(db: Db, school: string) {
   return ['school_years', 'classes', 'students', 'subjects'].every((table) => (counts.get(table) ?? 0) === 0);
 }
 
-backupRoutes.post(api.restoreStart.path, allow.types('superadmin'), input(api.restoreStart), async (c) => {
+route(backupRoutes, api.restoreStart, allow.types('superadmin'), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const { db, row: target } = await schoolAt(c, id);
@@ -127,7 +127,7 @@ backupRoutes.post(api.restoreStart.path, allow.types('superadmin'), input(api.re
   });
 });
 
-backupRoutes.post(api.restoreEntry.path, allow.types('superadmin'), input(api.restoreEntry), async (c) => {
+route(backupRoutes, api.restoreEntry, allow.types('superadmin'), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const { db } = await schoolAt(c, id);
@@ -167,7 +167,7 @@ backupRoutes.post(api.restoreEntry.path, allow.types('superadmin'), input(api.re
   });
 });
 
-backupRoutes.post(api.restoreFinish.path, allow.types('superadmin'), input(api.restoreFinish), async (c) => {
+route(backupRoutes, api.restoreFinish, allow.types('superadmin'), async (c) => {
   const { id } = c.req.valid('param');
   const { db, row: target } = await schoolAt(c, id);
   const manifest = await manifestOf(c.env.FILES, id);

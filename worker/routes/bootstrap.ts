@@ -10,12 +10,12 @@ import * as years from '../db/school-years';
 import type { AppBindings } from '../env';
 import { fromCentimes } from '../domain/money';
 import { found } from '../lib/errors';
-import { input } from '../lib/validate';
 import { schoolInfoOf } from './instance';
+import { route } from '../lib/route';
 
 export const bootstrapRoutes = new Hono<AppBindings>();
 
-bootstrapRoutes.get(api.read.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.read), async (c) => {
+route(bootstrapRoutes, api.read, allow.types(...STAFF_TYPES, 'teacher'), async (c) => {
   const { db, school, account } = c.var;
   const staff = (STAFF_TYPES as readonly string[]).includes(account.type);
   const [row, yearList, classList, announcement, fees] = await Promise.all([

@@ -10,14 +10,14 @@ import { fromCentimes, toCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
 import { badRequest, conflict } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const classFinancialRoutes = new Hono<AppBindings>();
 const t = adminServerText.fees;
 const decimalOf = (centimes: number | null) => (centimes === null ? null : fromCentimes(centimes));
 
-classFinancialRoutes.get(api.list.path, allow.types(...STAFF_TYPES), input(api.list), async (c) => {
+route(classFinancialRoutes, api.list, allow.types(...STAFF_TYPES), async (c) => {
   const year = await requireYear(c, c.req.valid('query').yearId);
   const rows = await classes.listWithFees(c.var.db, c.var.school, year.id);
   return c.json<ClassFee[]>(
@@ -27,7 +27,7 @@ classFinancialRoutes.get(api.list.path, allow.types(...STAFF_TYPES), input(api.l
 
 // The tab sends the classes whose amount it changed, each with the amount it showed; a change
 // made meanwhile by someone else is never silently overwritten.
-classFinancialRoutes.put(api.save.path, allow.permission('user:manage'), input(api.save), async (c) => {
+route(classFinancialRoutes, api.save, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const [year, matches] = await Promise.all([

@@ -7,17 +7,17 @@ import * as classes from '../db/classes';
 import * as enrollments from '../db/enrollments';
 import type { AppBindings } from '../env';
 import { conflict, found, notFound, refuseTaken } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const classRoutes = new Hono<AppBindings>();
 const t = adminServerText.classes;
 
-classRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.list), async (c) =>
+route(classRoutes, api.list, allow.types(...STAFF_TYPES, 'teacher'), async (c) =>
   c.json<SchoolClass[]>(await classes.listClasses(c.var.db, c.var.school)),
 );
 
-classRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
+route(classRoutes, api.create, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   refuseTaken(await classes.findClassByName(db, school, body.name), null, t.exists);
@@ -33,7 +33,7 @@ classRoutes.post(api.create.path, allow.permission('user:manage'), input(api.cre
   });
 });
 
-classRoutes.put(api.update.path, allow.permission('user:manage'), input(api.update), async (c) => {
+route(classRoutes, api.update, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const current = found(await classes.findClass(db, school, c.req.valid('param').id));
@@ -46,7 +46,7 @@ classRoutes.put(api.update.path, allow.permission('user:manage'), input(api.upda
   });
 });
 
-classRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+route(classRoutes, api.remove, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const current = found(await classes.findClass(db, school, c.req.valid('param').id));
   return commit(c, [classes.deleteClass(db, school, current.id)], {

@@ -18,7 +18,7 @@ import * as teacherAnnouncements from '../db/teacher-announcements';
 import type { SchoolAnnouncements } from '../db/school-announcements';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { notFound } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 import { compareNames } from '../domain/text';
 
@@ -57,7 +57,7 @@ async function remove(c: SchoolContext, chosenIds: string[], kind: SchoolAnnounc
   });
 }
 
-communicationRoutes.get(api.teacherList.path, allow.permission('user:manage'), input(api.teacherList), async (c) => {
+route(communicationRoutes, api.teacherList, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const [rows, recipients] = await db.batch([
     teacherAnnouncements.selectAnnouncements(db, school),
@@ -76,38 +76,33 @@ communicationRoutes.get(api.teacherList.path, allow.permission('user:manage'), i
   );
 });
 
-communicationRoutes.post(
-  api.teacherCreate.path,
-  allow.permission('user:manage'),
-  input(api.teacherCreate),
-  async (c) => {
-    const { db, school, account } = c.var;
-    const { content, teacher_ids } = c.req.valid('json');
-    const teacherIds = [...new Set(teacher_ids)];
-    const known = await teacherAnnouncements.selectTeachersAmong(db, school, teacherIds);
-    if (known.length !== teacherIds.length) throw notFound(t.recipientsNotFound);
-    const id = crypto.randomUUID();
-    return commit(
-      c,
-      teacherAnnouncements.insertAnnouncement(db, school, { id, content, authorId: account.id, teacherIds }),
-      {
-        audit: {
-          action: 'TEACHER_ANNOUNCEMENT_CREATE',
-          target: excerpt(content),
-          details: { recipients: teacherIds.length },
-        },
-        body: { id, message: t.announcementSent } satisfies CreatedAnnouncement,
-        status: 201,
+route(communicationRoutes, api.teacherCreate, allow.permission('user:manage'), async (c) => {
+  const { db, school, account } = c.var;
+  const { content, teacher_ids } = c.req.valid('json');
+  const teacherIds = [...new Set(teacher_ids)];
+  const known = await teacherAnnouncements.selectTeachersAmong(db, school, teacherIds);
+  if (known.length !== teacherIds.length) throw notFound(t.recipientsNotFound);
+  const id = crypto.randomUUID();
+  return commit(
+    c,
+    teacherAnnouncements.insertAnnouncement(db, school, { id, content, authorId: account.id, teacherIds }),
+    {
+      audit: {
+        action: 'TEACHER_ANNOUNCEMENT_CREATE',
+        target: excerpt(content),
+        details: { recipients: teacherIds.length },
       },
-    );
-  },
-);
+      body: { id, message: t.announcementSent } satisfies CreatedAnnouncement,
+      status: 201,
+    },
+  );
+});
 
-communicationRoutes.delete(api.teacherRemove.path, allow.permission('user:manage'), input(api.teacherRemove), (c) =>
+route(communicationRoutes, api.teacherRemove, allow.permission('user:manage'), (c) =>
   remove(c, c.req.valid('json').announcementIds, teacherAnnouncements, 'TEACHER_ANNOUNCEMENT_DELETE'),
 );
 
-communicationRoutes.get(api.studentList.path, allow.permission('user:manage'), input(api.studentList), async (c) => {
+route(communicationRoutes, api.studentList, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const [rows, targets] = await db.batch([
     studentAnnouncements.selectAnnouncements(db, school),
@@ -129,43 +124,38 @@ communicationRoutes.get(api.studentList.path, allow.permission('user:manage'), i
   );
 });
 
-communicationRoutes.post(
-  api.studentCreate.path,
-  allow.permission('user:manage'),
-  input(api.studentCreate),
-  async (c) => {
-    const { db, school, account } = c.var;
-    const { content, target_class_names } = c.req.valid('json');
-    const names = [...new Set(target_class_names.map((n) => n.toLowerCase()))];
-    const found = names.length ? await studentAnnouncements.selectClassesNamed(db, school, names) : [];
-    if (found.length !== names.length) throw notFound(t.classesNotFound);
-    const id = crypto.randomUUID();
-    return commit(
-      c,
-      studentAnnouncements.insertAnnouncement(db, school, {
-        id,
-        content,
-        authorId: account.id,
-        classIds: found.map((f) => f.id),
-      }),
-      {
-        audit: {
-          action: 'STUDENT_ANNOUNCEMENT_CREATE',
-          target: excerpt(content),
-          details: { classes: found.map((f) => f.name) },
-        },
-        body: { id, message: t.studentAnnouncementSent } satisfies CreatedAnnouncement,
-        status: 201,
+route(communicationRoutes, api.studentCreate, allow.permission('user:manage'), async (c) => {
+  const { db, school, account } = c.var;
+  const { content, target_class_names } = c.req.valid('json');
+  const names = [...new Set(target_class_names.map((n) => n.toLowerCase()))];
+  const found = names.length ? await studentAnnouncements.selectClassesNamed(db, school, names) : [];
+  if (found.length !== names.length) throw notFound(t.classesNotFound);
+  const id = crypto.randomUUID();
+  return commit(
+    c,
+    studentAnnouncements.insertAnnouncement(db, school, {
+      id,
+      content,
+      authorId: account.id,
+      classIds: found.map((f) => f.id),
+    }),
+    {
+      audit: {
+        action: 'STUDENT_ANNOUNCEMENT_CREATE',
+        target: excerpt(content),
+        details: { classes: found.map((f) => f.name) },
       },
-    );
-  },
-);
+      body: { id, message: t.studentAnnouncementSent } satisfies CreatedAnnouncement,
+      status: 201,
+    },
+  );
+});
 
-communicationRoutes.delete(api.studentRemove.path, allow.permission('user:manage'), input(api.studentRemove), (c) =>
+route(communicationRoutes, api.studentRemove, allow.permission('user:manage'), (c) =>
   remove(c, c.req.valid('json').announcementIds, studentAnnouncements, 'STUDENT_ANNOUNCEMENT_DELETE'),
 );
 
-communicationRoutes.get(api.studentOwn.path, allow.types('student'), input(api.studentOwn), async (c) =>
+route(communicationRoutes, api.studentOwn, allow.types('student'), async (c) =>
   c.json<StudentAnnouncement[]>(
     await studentAnnouncements.selectForStudentUser(c.var.db, c.var.school, c.var.account.id),
   ),

@@ -9,7 +9,7 @@ import { DEFAULT_MAX_GRADE } from '../domain/setup';
 import type { AppBindings, SchoolContext } from '../env';
 import { conflict, found, notFound } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const curriculumRoutes = new Hono<AppBindings>();
@@ -24,7 +24,7 @@ async function requireCell(c: SchoolContext, body: { yearId: string; className: 
   return { year, klass, subject, cell, target: `${klass.name} / ${subject.name}` };
 }
 
-curriculumRoutes.get(api.get.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.get), async (c) => {
+route(curriculumRoutes, api.get, allow.types(...STAFF_TYPES, 'teacher'), async (c) => {
   const { yearId, className } = c.req.valid('query');
   const { db, school } = c.var;
   const { year, klass } = await requireYearAndClass(c, yearId, className);
@@ -39,7 +39,7 @@ curriculumRoutes.get(api.get.path, allow.types(...STAFF_TYPES, 'teacher'), input
   });
 });
 
-curriculumRoutes.post(api.assign.path, allow.permission('user:manage'), input(api.assign), async (c) => {
+route(curriculumRoutes, api.assign, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const { year, subject, cell, target } = await requireCell(c, c.req.valid('json'));
   if (await curriculum.findCurriculumCell(db, school, cell)) throw conflict(t.alreadyAssigned);
@@ -57,7 +57,7 @@ curriculumRoutes.post(api.assign.path, allow.permission('user:manage'), input(ap
   });
 });
 
-curriculumRoutes.post(api.unassign.path, allow.permission('user:manage'), input(api.unassign), async (c) => {
+route(curriculumRoutes, api.unassign, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const { year, cell, target } = await requireCell(c, c.req.valid('json'));
   found(await curriculum.findCurriculumCell(db, school, cell), t.notAssigned);
@@ -67,7 +67,7 @@ curriculumRoutes.post(api.unassign.path, allow.permission('user:manage'), input(
   });
 });
 
-curriculumRoutes.put(api.setMaxGrade.path, allow.permission('user:manage'), input(api.setMaxGrade), async (c) => {
+route(curriculumRoutes, api.setMaxGrade, allow.permission('user:manage'), async (c) => {
   const { max_grade } = c.req.valid('json');
   const { db, school } = c.var;
   const entry = found(await curriculum.findCurriculumEntry(db, school, c.req.valid('param').id));

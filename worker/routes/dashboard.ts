@@ -9,7 +9,7 @@ import { schoolMonth } from '../domain/dates';
 import { fromCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
 import { found } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 
 export const dashboardRoutes = new Hono<AppBindings>();
 
@@ -21,7 +21,7 @@ const figures = (enrolled: number, expected: number, paid: number, paidInMonth: 
   balance: fromCentimes(expected - paid),
 });
 
-dashboardRoutes.get(api.summary.path, allow.permission('report:financial'), input(api.summary), async (c) => {
+route(dashboardRoutes, api.summary, allow.permission('report:financial'), async (c) => {
   const query = c.req.valid('query');
   const month = query.month ?? schoolMonth();
   const rows = found(

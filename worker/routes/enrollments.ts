@@ -12,7 +12,7 @@ import { fromCentimes, toCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
 import { requireClassByName, requireYear } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const enrollmentRoutes = new Hono<AppBindings>();
@@ -54,7 +54,7 @@ export const enrollmentOfRow = (r: students.StudentWithEnrollmentRow, yearId: st
       }
     : null;
 
-enrollmentRoutes.post(api.enrol.path, allow.permission('enrollment:create'), input(api.enrol), async (c) => {
+route(enrollmentRoutes, api.enrol, allow.permission('enrollment:create'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const year = await requireYear(c, body.year_id);
@@ -77,7 +77,7 @@ enrollmentRoutes.post(api.enrol.path, allow.permission('enrollment:create'), inp
   });
 });
 
-enrollmentRoutes.post(api.enrolMany.path, allow.permission('enrollment:create'), input(api.enrolMany), async (c) => {
+route(enrollmentRoutes, api.enrolMany, allow.permission('enrollment:create'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const year = await requireYear(c, body.year_id);
@@ -105,33 +105,28 @@ enrollmentRoutes.post(api.enrolMany.path, allow.permission('enrollment:create'),
   });
 });
 
-enrollmentRoutes.post(
-  api.changeClass.path,
-  allow.permission('enrollment:update_class'),
-  input(api.changeClass),
-  async (c) => {
-    const body = c.req.valid('json');
-    const { db, school } = c.var;
-    const selection = await enrollments.enrollmentsByIds(db, school, body.enrollmentIds);
-    if (selection.length !== body.enrollmentIds.length) throw notFound(t.enrollmentsNotFound);
-    const target = await requireClassByName(c, body.targetClassName);
-    if (changeClassTargets([target], selection).length === 0) throw badRequest(t.targetRepresented);
-    return commit(c, enrollments.moveEnrollments(db, school, body.enrollmentIds, target.id), {
-      audit: {
-        action: 'BULK_CHANGE_CLASS',
-        target: target.name,
-        details: {
-          className: target.name,
-          count: selection.length,
-          moves: selection.map((e) => ({ enrollment_id: e.id, name: fullName(e), from: e.className })),
-        },
-      },
-      body: {
-        message: t.classesChanged,
+route(enrollmentRoutes, api.changeClass, allow.permission('enrollment:update_class'), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  const selection = await enrollments.enrollmentsByIds(db, school, body.enrollmentIds);
+  if (selection.length !== body.enrollmentIds.length) throw notFound(t.enrollmentsNotFound);
+  const target = await requireClassByName(c, body.targetClassName);
+  if (changeClassTargets([target], selection).length === 0) throw badRequest(t.targetRepresented);
+  return commit(c, enrollments.moveEnrollments(db, school, body.enrollmentIds, target.id), {
+    audit: {
+      action: 'BULK_CHANGE_CLASS',
+      target: target.name,
+      details: {
         className: target.name,
-        class_id: target.id,
-        enrollmentIds: body.enrollmentIds,
-      } satisfies ClassChanged,
-    });
-  },
-);
+        count: selection.length,
+        moves: selection.map((e) => ({ enrollment_id: e.id, name: fullName(e), from: e.className })),
+      },
+    },
+    body: {
+      message: t.classesChanged,
+      className: target.name,
+      class_id: target.id,
+      enrollmentIds: body.enrollmentIds,
+    } satisfies ClassChanged,
+  });
+});

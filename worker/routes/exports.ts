@@ -6,33 +6,28 @@ import * as payments from '../db/payments';
 import { fromCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
 import { pageOf } from '../lib/pagination';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 
 export const exportRoutes = new Hono<AppBindings>();
 
 // The financial report's readers: the payments are part of it.
-exportRoutes.get(
-  api.periodPayments.path,
-  allow.permission('report:financial'),
-  input(api.periodPayments),
-  async (c) => {
-    const q = c.req.valid('query');
-    const { rows, total, sum } = await payments.paymentsOfPeriod(c.var.db, c.var.school, q);
-    return c.json<PeriodPayments>({
-      payments: rows.map((r) => ({
-        id: r.id,
-        date: r.date,
-        receipt_no: r.receiptNo,
-        amount: fromCentimes(r.amount),
-        label: r.label,
-        recorded_by: r.recordedBy,
-        nom: r.nom,
-        prenom: r.prenom,
-        className: r.className,
-        year_name: r.yearName,
-      })),
-      pagination: pageOf(total, q),
-      total_amount: fromCentimes(sum),
-    });
-  },
-);
+route(exportRoutes, api.periodPayments, allow.permission('report:financial'), async (c) => {
+  const q = c.req.valid('query');
+  const { rows, total, sum } = await payments.paymentsOfPeriod(c.var.db, c.var.school, q);
+  return c.json<PeriodPayments>({
+    payments: rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      receipt_no: r.receiptNo,
+      amount: fromCentimes(r.amount),
+      label: r.label,
+      recorded_by: r.recordedBy,
+      nom: r.nom,
+      prenom: r.prenom,
+      className: r.className,
+      year_name: r.yearName,
+    })),
+    pagination: pageOf(total, q),
+    total_amount: fromCentimes(sum),
+  });
+});

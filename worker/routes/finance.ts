@@ -27,7 +27,7 @@ import type { AppBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, found } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
 import { pageOf } from '../lib/pagination';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const financeRoutes = new Hono<AppBindings>();
@@ -63,7 +63,7 @@ const apiEnrollment = (r: FinanceRecord): FinanceEnrollment => ({
 const fullNameOf = (r: FinanceRecord) => `${r.student.prenom} ${r.student.nom}`;
 const auditTarget = (r: FinanceRecord) => `${fullNameOf(r)} (${r.className}, ${r.yearName})`;
 
-financeRoutes.get(api.roster.path, allow.anyPermission(...ROSTER_READERS), input(api.roster), async (c) => {
+route(financeRoutes, api.roster, allow.anyPermission(...ROSTER_READERS), async (c) => {
   const { className, yearId } = c.req.valid('query');
   const { year, klass } = await requireYearAndClass(c, yearId, className);
   return c.json<FinanceEnrollment[]>(
@@ -134,165 +134,145 @@ async function writeSheet(
   }
 }
 
-financeRoutes.put(
-  api.saveSheet.path,
-  allow.permission('enrollment:update_payment'),
-  input(api.saveSheet),
-  async (c) => {
-    const body = c.req.valid('json');
-    const { db, school } = c.var;
-    const clientIds = [...body.payments, ...body.adjustments].flatMap((line) => (line.id ? [line.id] : []));
-    return writeSheet(c, c.req.valid('param').id, clientIds, ({ record, receiptSeq }, ctx) => {
-      if (body.version !== undefined && body.version !== record.revision) throw stale(record);
-      const plan = planSheet(
-        record,
-        {
-          mppa: body.mppa === undefined ? undefined : toCentimes(body.mppa),
-          payments: body.payments.map((p) => ({ ...p, amount: toCentimes(p.amount) })),
-          adjustments: body.adjustments.map((a) => ({ ...a, amount: toCentimes(a.amount) })),
-        },
-        ctx,
+route(financeRoutes, api.saveSheet, allow.permission('enrollment:update_payment'), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  const clientIds = [...body.payments, ...body.adjustments].flatMap((line) => (line.id ? [line.id] : []));
+  return writeSheet(c, c.req.valid('param').id, clientIds, ({ record, receiptSeq }, ctx) => {
+    if (body.version !== undefined && body.version !== record.revision) throw stale(record);
+    const plan = planSheet(
+      record,
+      {
+        mppa: body.mppa === undefined ? undefined : toCentimes(body.mppa),
+        payments: body.payments.map((p) => ({ ...p, amount: toCentimes(p.amount) })),
+        adjustments: body.adjustments.map((a) => ({ ...a, amount: toCentimes(a.amount) })),
+      },
+      ctx,
+    );
+    if (plan.refusal) {
+      const { kind, receiptNo } = plan.refusal;
+      throw badRequest(
+        kind === 'removed' ? t.receiptRemoved(receiptNo) : t.correctionRequired(receiptNo),
+        'receipt_locked',
       );
-      if (plan.refusal) {
-        const { kind, receiptNo } = plan.refusal;
-        throw badRequest(
-          kind === 'removed' ? t.receiptRemoved(receiptNo) : t.correctionRequired(receiptNo),
-          'receipt_locked',
-        );
-      }
-      if (financeTotals(plan).adjusted < 0) throw badRequest(t.adjustedNegative);
-      const saved: FinanceRecord = {
-        ...record,
-        mppa: plan.mppa,
+    }
+    if (financeTotals(plan).adjusted < 0) throw badRequest(t.adjustedNegative);
+    const saved: FinanceRecord = {
+      ...record,
+      mppa: plan.mppa,
+      payments: plan.payments,
+      adjustments: plan.adjustments,
+      revision: record.revision + 1,
+    };
+    const base = { revision: record.revision, receiptSeq };
+    return {
+      statements: financeSheets.replaceSheetStatements(db, school, record.id, base, {
+        mppa: plan.mppaChanged ? plan.mppa : null,
         payments: plan.payments,
         adjustments: plan.adjustments,
-        revision: record.revision + 1,
-      };
-      const base = { revision: record.revision, receiptSeq };
-      return {
-        statements: financeSheets.replaceSheetStatements(db, school, record.id, base, {
-          mppa: plan.mppaChanged ? plan.mppa : null,
-          payments: plan.payments,
-          adjustments: plan.adjustments,
-          receiptSeq: plan.receiptSeq,
-        }),
         receiptSeq: plan.receiptSeq,
-        audit: {
-          action: plan.corrections.length > 0 ? 'CORRECT_PAYMENTS' : 'UPDATE_PAYMENTS',
-          target: auditTarget(record),
-          details: {
-            enrollment_id: record.id,
-            receipts_issued: plan.issued,
-            ...(plan.corrections.length > 0 ? { corrections: plan.corrections.map(correctionSnapshot) } : {}),
-            before: sheetSnapshot(record),
-            after: sheetSnapshot(plan),
-          },
+      }),
+      receiptSeq: plan.receiptSeq,
+      audit: {
+        action: plan.corrections.length > 0 ? 'CORRECT_PAYMENTS' : 'UPDATE_PAYMENTS',
+        target: auditTarget(record),
+        details: {
+          enrollment_id: record.id,
+          receipts_issued: plan.issued,
+          ...(plan.corrections.length > 0 ? { corrections: plan.corrections.map(correctionSnapshot) } : {}),
+          before: sheetSnapshot(record),
+          after: sheetSnapshot(plan),
         },
-        body: { message: t.notices.saved, enrollment: apiEnrollment(saved) } satisfies SavedSheet,
-      };
-    });
-  },
-);
+      },
+      body: { message: t.notices.saved, enrollment: apiEnrollment(saved) } satisfies SavedSheet,
+    };
+  });
+});
 
-financeRoutes.post(
-  api.addPayment.path,
-  allow.permission('enrollment:update_payment'),
-  input(api.addPayment),
-  async (c) => {
-    const body = c.req.valid('json');
-    const { db, school } = c.var;
-    return writeSheet(c, c.req.valid('param').id, body.id ? [body.id] : [], ({ record, receiptSeq }, ctx) => {
-      // The same payment sent again (its id is already on this sheet): it lands once.
-      const sent = record.payments.find((p) => p.id === body.id && p.receiptNo !== null);
-      if (sent) {
-        const done = { enrollment: apiEnrollment(record), payment: apiPayment(sent) };
-        return { done: { message: t.notices.paymentSaved(sent.receiptNo!), ...done } };
-      }
-      const label = body.label || t.paymentLabel(record.payments.length + 1);
-      const { payment, sheet } = planNewPayment(
-        record,
-        { id: body.id, amount: toCentimes(body.amount), date: body.date, label },
-        ctx,
-      );
-      const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
-      const base = { revision: record.revision, receiptSeq };
-      return {
-        statements: financeSheets.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
-        receiptSeq: payment.receiptNo!,
-        audit: {
-          action: 'ADD_PAYMENT',
-          target: auditTarget(record),
-          details: {
-            enrollment_id: record.id,
-            receipts_issued: [payment.receiptNo],
-            payment: {
-              receipt_no: payment.receiptNo,
-              date: payment.date,
-              label: payment.label,
-              amount: fromCentimes(payment.amount),
-            },
-            before: sheetSnapshot(record),
-            after: sheetSnapshot(saved),
+route(financeRoutes, api.addPayment, allow.permission('enrollment:update_payment'), async (c) => {
+  const body = c.req.valid('json');
+  const { db, school } = c.var;
+  return writeSheet(c, c.req.valid('param').id, body.id ? [body.id] : [], ({ record, receiptSeq }, ctx) => {
+    // The same payment sent again (its id is already on this sheet): it lands once.
+    const sent = record.payments.find((p) => p.id === body.id && p.receiptNo !== null);
+    if (sent) {
+      const done = { enrollment: apiEnrollment(record), payment: apiPayment(sent) };
+      return { done: { message: t.notices.paymentSaved(sent.receiptNo!), ...done } };
+    }
+    const label = body.label || t.paymentLabel(record.payments.length + 1);
+    const { payment, sheet } = planNewPayment(
+      record,
+      { id: body.id, amount: toCentimes(body.amount), date: body.date, label },
+      ctx,
+    );
+    const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
+    const base = { revision: record.revision, receiptSeq };
+    return {
+      statements: financeSheets.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
+      receiptSeq: payment.receiptNo!,
+      audit: {
+        action: 'ADD_PAYMENT',
+        target: auditTarget(record),
+        details: {
+          enrollment_id: record.id,
+          receipts_issued: [payment.receiptNo],
+          payment: {
+            receipt_no: payment.receiptNo,
+            date: payment.date,
+            label: payment.label,
+            amount: fromCentimes(payment.amount),
           },
+          before: sheetSnapshot(record),
+          after: sheetSnapshot(saved),
         },
-        status: 201 as const,
-        body: {
-          message: t.notices.paymentSaved(payment.receiptNo!),
-          enrollment: apiEnrollment(saved),
-          payment: apiPayment(payment),
-        } satisfies SavedPayment,
-      };
-    });
-  },
-);
+      },
+      status: 201 as const,
+      body: {
+        message: t.notices.paymentSaved(payment.receiptNo!),
+        enrollment: apiEnrollment(saved),
+        payment: apiPayment(payment),
+      } satisfies SavedPayment,
+    };
+  });
+});
 
 // ------------------------------------------------------------------------------ grades access
 
-financeRoutes.put(
-  api.gradesAccess.path,
-  allow.permission('student_portal:manage_access'),
-  input(api.gradesAccess),
-  async (c) => {
-    const { enabled } = c.req.valid('json');
-    const { db, school } = c.var;
-    const record = found(await financeSheets.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
-    return commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
-      audit: {
-        action: enabled ? 'GRADES_ACCESS_ENABLED' : 'GRADES_ACCESS_RESTRICTED',
-        target: auditTarget(record),
-        details: { enrollment_id: record.id, before: record.gradesAccessEnabled, after: enabled },
-      },
-      body: { message: enabled ? t.notices.accessEnabled : t.notices.accessRestricted },
-    });
-  },
-);
+route(financeRoutes, api.gradesAccess, allow.permission('student_portal:manage_access'), async (c) => {
+  const { enabled } = c.req.valid('json');
+  const { db, school } = c.var;
+  const record = found(await financeSheets.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
+  return commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
+    audit: {
+      action: enabled ? 'GRADES_ACCESS_ENABLED' : 'GRADES_ACCESS_RESTRICTED',
+      target: auditTarget(record),
+      details: { enrollment_id: record.id, before: record.gradesAccessEnabled, after: enabled },
+    },
+    body: { message: enabled ? t.notices.accessEnabled : t.notices.accessRestricted },
+  });
+});
 
-financeRoutes.put(
-  api.classGradesAccess.path,
-  allow.permission('student_portal:manage_access'),
-  input(api.classGradesAccess),
-  async (c) => {
-    const { yearId, enabled } = c.req.valid('json');
-    const { db, school } = c.var;
-    const { year, klass } = await requireYearAndClass(c, yearId, c.req.valid('param').className);
-    const count = await enrollments.countClassEnrollments(db, school, year.id, klass.id);
-    return commit(c, [enrollments.setClassGradesAccess(db, school, year.id, klass.id, enabled)], {
-      audit: {
-        action: enabled ? 'CLASS_GRADES_ACCESS_ENABLED' : 'CLASS_GRADES_ACCESS_RESTRICTED',
-        target: `${klass.name} (${year.name})`,
-        details: { students: count, enabled },
-      },
-      body: {
-        message: enabled ? t.notices.classAccessEnabled : t.notices.classAccessRestricted,
-        count,
-      } satisfies ClassGradesAccessChanged,
-    });
-  },
-);
+route(financeRoutes, api.classGradesAccess, allow.permission('student_portal:manage_access'), async (c) => {
+  const { yearId, enabled } = c.req.valid('json');
+  const { db, school } = c.var;
+  const { year, klass } = await requireYearAndClass(c, yearId, c.req.valid('param').className);
+  const count = await enrollments.countClassEnrollments(db, school, year.id, klass.id);
+  return commit(c, [enrollments.setClassGradesAccess(db, school, year.id, klass.id, enabled)], {
+    audit: {
+      action: enabled ? 'CLASS_GRADES_ACCESS_ENABLED' : 'CLASS_GRADES_ACCESS_RESTRICTED',
+      target: `${klass.name} (${year.name})`,
+      details: { students: count, enabled },
+    },
+    body: {
+      message: enabled ? t.notices.classAccessEnabled : t.notices.classAccessRestricted,
+      count,
+    } satisfies ClassGradesAccessChanged,
+  });
+});
 
 // ------------------------------------------------------------------------------------ report
 
-financeRoutes.get(api.report.path, allow.permission('report:financial'), input(api.report), async (c) => {
+route(financeRoutes, api.report, allow.permission('report:financial'), async (c) => {
   const q = c.req.valid('query');
   const mppa = q.mppaFilter ? parseAmount(q.mppaFilter) : null;
   if (q.mppaFilter && mppa === null) throw badRequest(t.mppaFilter);

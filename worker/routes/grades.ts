@@ -34,7 +34,7 @@ import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
 import { readReportData } from '../db/report-data';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit, commitParts, type Guard, type WritePiece } from '../lib/write';
 
 export const gradesRoutes = new Hono<SchoolBindings>();
@@ -94,7 +94,7 @@ const gradeOut = (
   max_score: toPoints(e.max_score),
 });
 
-gradesRoutes.get(api.book.path, bookRule('grade:read'), input(api.book), async (c) => {
+route(gradesRoutes, api.book, bookRule('grade:read'), async (c) => {
   const { db, school } = c.var;
   const q = c.req.valid('query');
   const { year, klass } = await requireYearAndClass(c, q.yearId, q.className);
@@ -261,7 +261,7 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   });
 }
 
-gradesRoutes.post(api.save.path, bookRule('grade:create'), input(api.save), async (c) => {
+route(gradesRoutes, api.save, bookRule('grade:create'), async (c) => {
   const body = c.req.valid('json');
   return writeCell(c, {
     evaluationId: body.evaluation_id ?? null,
@@ -285,7 +285,7 @@ gradesRoutes.post(api.save.path, bookRule('grade:create'), input(api.save), asyn
  * when new, the score within its max), and a guard that no longer holds refuses only its scores
  * (lib/write.ts commitParts). The teacher's course and the session are the whole request's.
  */
-gradesRoutes.post(api.saveScores.path, bookRule('grade:create'), input(api.saveScores), async (c) => {
+route(gradesRoutes, api.saveScores, bookRule('grade:create'), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
   // One entry per evaluation, one write per score id (a duplicate lands once) and per cell (the
@@ -511,7 +511,7 @@ async function requireGrade(c: SchoolContext, id: string) {
   return { evaluation, write };
 }
 
-gradesRoutes.put(api.updateGrade.path, bookRule('grade:create'), input(api.updateGrade), async (c) => {
+route(gradesRoutes, api.updateGrade, bookRule('grade:create'), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const { evaluation, write } = await requireGrade(c, id);
@@ -520,7 +520,7 @@ gradesRoutes.put(api.updateGrade.path, bookRule('grade:create'), input(api.updat
   return writeCell(c, { ...write, score: body.score, scored: true });
 });
 
-gradesRoutes.delete(api.removeGrade.path, bookRule('grade:create'), input(api.removeGrade), async (c) => {
+route(gradesRoutes, api.removeGrade, bookRule('grade:create'), async (c) => {
   const { id } = c.req.valid('param');
   const { write } = await requireGrade(c, id);
   return writeCell(c, { ...write, score: null });
@@ -584,11 +584,11 @@ async function changeEvaluation(c: SchoolContext, id: string, body: { name: stri
   });
 }
 
-gradesRoutes.put(api.updateEvaluation.path, bookRule('grade:create'), input(api.updateEvaluation), async (c) =>
+route(gradesRoutes, api.updateEvaluation, bookRule('grade:create'), async (c) =>
   changeEvaluation(c, c.req.valid('param').id, c.req.valid('json')),
 );
 
-gradesRoutes.delete(api.removeEvaluation.path, bookRule('grade:create'), input(api.removeEvaluation), async (c) => {
+route(gradesRoutes, api.removeEvaluation, bookRule('grade:create'), async (c) => {
   const { db, school } = c.var;
   const { id } = c.req.valid('param');
   const { evaluation, course } = await evaluationForWrite(c, id);
@@ -615,7 +615,7 @@ async function appreciationPlace(c: SchoolContext, enrollmentId: string, subject
   return place;
 }
 
-gradesRoutes.post(api.appreciation.path, bookRule('appreciation:create'), input(api.appreciation), async (c) => {
+route(gradesRoutes, api.appreciation, bookRule('appreciation:create'), async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
   const place = await appreciationPlace(c, body.enrollment_id, body.subject_id, body.period_id);
@@ -642,10 +642,10 @@ gradesRoutes.post(api.appreciation.path, bookRule('appreciation:create'), input(
   );
 });
 
-gradesRoutes.post(
-  api.generalAppreciation.path,
+route(
+  gradesRoutes,
+  api.generalAppreciation,
   allow.any(allow.own('the classes they teach', 'teacher'), allow.permission('appreciation:create')),
-  input(api.generalAppreciation),
   async (c) => {
     const { db, school, account } = c.var;
     const body = c.req.valid('json');
@@ -671,7 +671,7 @@ gradesRoutes.post(
   },
 );
 
-gradesRoutes.get(api.bulk.path, allow.permission('report_card:generate'), input(api.bulk), async (c) => {
+route(gradesRoutes, api.bulk, allow.permission('report_card:generate'), async (c) => {
   const { db, school } = c.var;
   const q = c.req.valid('query');
   // Query 1: the class, the year and the period. Then queries 2 to 5 in one round trip.

@@ -10,7 +10,7 @@ import { LOGO_MAX_BYTES } from '../files/images';
 import { FILE_VERSION, logoKey } from '../files/keys';
 import { dropFiles, serveFile, storeImage } from '../files/store';
 import { conflict, found } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const instanceRoutes = new Hono<AppBindings>();
@@ -19,7 +19,7 @@ const t = serverText.instance;
 const logoUrl = (row: instances.InstanceRow) =>
   row.logoKey ? `/api/instance/logo/${encodeURIComponent(row.logoKey.split('/').pop() ?? '')}` : null;
 
-instanceRoutes.get(api.publicInfo.path, allow.public(), input(api.publicInfo), async (c) => {
+route(instanceRoutes, api.publicInfo, allow.public(), async (c) => {
   const instance = c.get('instance');
   const row = found(instance && (await instances.getInstance(c.var.db, instance.id)));
   // The sign-in page says the school's state as it is now, not as a session ended (decision 201).
@@ -46,19 +46,19 @@ export const schoolInfoOf = (row: instances.InstanceRow): SchoolInfo => ({
   expires_at: row.expiresAt,
 });
 
-instanceRoutes.get(api.current.path, allow.types(...STAFF_TYPES, 'teacher', 'student'), input(api.current), async (c) =>
+route(instanceRoutes, api.current, allow.types(...STAFF_TYPES, 'teacher', 'student'), async (c) =>
   c.json<SchoolInfo>(schoolInfoOf(found(await instances.getInstance(c.var.db, c.var.school)))),
 );
 
 // Public (the sign-in page shows it); R2 is not asked for a version the Worker does not make.
-instanceRoutes.get(api.logo.path, allow.public(), input(api.logo), async (c) => {
+route(instanceRoutes, api.logo, allow.public(), async (c) => {
   const instanceId = c.get('instance')?.id;
   const { version } = c.req.valid('param');
   return serveFile(c.env, instanceId && FILE_VERSION.test(version) ? logoKey(instanceId, version) : null, 'public');
 });
 
 // A new logo is stored under a new key; the old object is deleted once the change is saved.
-instanceRoutes.put(api.update.path, allow.permission('user:manage'), input(api.update), async (c) => {
+route(instanceRoutes, api.update, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const current = found(await instances.getInstance(db, school));

@@ -6,14 +6,14 @@ import { serverText } from '../contract/texts/server';
 import { currentMaintenance, setMaintenance } from '../durable/platform';
 import type { AppBindings } from '../env';
 import { schoolInMaintenance } from '../lib/host';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const platformRoutes = new Hono<AppBindings>();
 
 // The platform's state, or the host's school's own while it moves (decision 251): the
 // maintenance screen polls this to know when to let its users back.
-platformRoutes.get(api.maintenance.path, allow.public(), input(api.maintenance), async (c) => {
+route(platformRoutes, api.maintenance, allow.public(), async (c) => {
   const [platform, moving] = await Promise.all([currentMaintenance(c.env), schoolInMaintenance(c)]);
   return c.json<Maintenance>(
     moving && !platform.active ? { active: true, message: serverText.schoolMoving, level: 'full_lockdown' } : platform,
@@ -21,7 +21,7 @@ platformRoutes.get(api.maintenance.path, allow.public(), input(api.maintenance),
 });
 
 // The superadmin only: delegates manage schools, not the platform's state.
-platformRoutes.put(api.setMaintenance.path, allow.types('superadmin'), input(api.setMaintenance), async (c) => {
+route(platformRoutes, api.setMaintenance, allow.types('superadmin'), async (c) => {
   const body = c.req.valid('json');
   const state = await setMaintenance(c.env, body);
   return commit(c, [], {

@@ -18,7 +18,7 @@ import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
 import { readReportData } from '../db/report-data';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const promotionRoutes = new Hono<SchoolBindings>();
@@ -70,7 +70,7 @@ async function plan(
   return { source, target: { id: target.id, name: targetName }, passingGrade, planned, enrolled, byStudent, fee, name };
 }
 
-promotionRoutes.post(api.run.path, allow.permission(MANAGE), input(api.run), async (c) => {
+route(promotionRoutes, api.run, allow.permission(MANAGE), async (c) => {
   const body = c.req.valid('json');
   const p = await plan(c, body);
   if (c.req.valid('query').preview === 'true') {
@@ -205,7 +205,7 @@ async function execute(c: SchoolContext, p: Awaited<ReturnType<typeof plan>>, ov
   );
 }
 
-promotionRoutes.get(api.latest.path, allow.permission(MANAGE), input(api.latest), async (c) => {
+route(promotionRoutes, api.latest, allow.permission(MANAGE), async (c) => {
   const run = await promotions.findLatestRun(c.var.db, c.var.school);
   const answer: PromotionLatest = {
     run: run
@@ -223,7 +223,7 @@ promotionRoutes.get(api.latest.path, allow.permission(MANAGE), input(api.latest)
   return c.json(answer);
 });
 
-promotionRoutes.delete(api.undo.path, allow.permission(MANAGE), input(api.undo), async (c) => {
+route(promotionRoutes, api.undo, allow.permission(MANAGE), async (c) => {
   const { db, school } = c.var;
   const run = await promotions.findLatestRun(db, school);
   if (!run) throw notFound(t.noRun);

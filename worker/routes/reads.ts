@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import { type ReadPart, readsApi as api } from '../contract/reads';
 import type { AppBindings } from '../env';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 
 /** How the app answers a request (the app's own `fetch`, given by the app that mounts these routes). */
 export type Dispatch = (request: Request, env: Env, ctx?: ExecutionContext) => Response | Promise<Response>;
@@ -18,7 +18,7 @@ const KEPT = ['Authorization', 'Accept-Language', 'CF-Connecting-IP', 'X-Forward
 export function readRoutes(dispatch: Dispatch) {
   const routes = new Hono<AppBindings>();
 
-  routes.post(api.batch.path, allow.signedIn(), input(api.batch), async (c) => {
+  route(routes, api.batch, allow.signedIn(), async (c) => {
     const { paths } = c.req.valid('json');
     const headers = new Headers({ Accept: 'application/json' });
     for (const name of KEPT) {

@@ -17,7 +17,7 @@ import { resourceKey } from '../files/keys';
 import { dropFiles } from '../files/store';
 import { ApiError, badRequest, conflict, found, notFound } from '../lib/errors';
 import { rowsOfYear, withYear } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 import { placeOf, portalStudent } from './student-portal';
 
@@ -61,11 +61,11 @@ const apiResource = (row: resources.ResourceRow): Resource => ({
 
 // --------------------------------------------------------------------------------- reads
 
-resourceRoutes.get(api.adminList.path, allow.permission('settings:manage_academic'), input(api.adminList), async (c) =>
+route(resourceRoutes, api.adminList, allow.permission('settings:manage_academic'), async (c) =>
   c.json<Resource[]>((await rowsOfYear(c, c.req.valid('query').yearId, resources.selectOfYear)).map(apiResource)),
 );
 
-resourceRoutes.get(api.teacherList.path, allow.types('teacher', 'admin'), input(api.teacherList), async (c) => {
+route(resourceRoutes, api.teacherList, allow.types('teacher', 'admin'), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
   const own: resources.Reader = { kind: 'teacher', userId: account.id };
@@ -81,7 +81,7 @@ resourceRoutes.get(api.teacherList.path, allow.types('teacher', 'admin'), input(
   });
 });
 
-resourceRoutes.get(api.studentList.path, allow.types('student', 'admin'), input(api.studentList), async (c) => {
+route(resourceRoutes, api.studentList, allow.types('student', 'admin'), async (c) => {
   const { db, school } = c.var;
   const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
   const rows = place ? await resources.selectOfClass(db, school, place.yearId, place.classId) : [];
@@ -91,11 +91,11 @@ resourceRoutes.get(api.studentList.path, allow.types('student', 'admin'), input(
 const requireReadable = async (c: SchoolContext, id: string) =>
   found(await resources.findReadable(c.var.db, c.var.school, id, readerOf(c.var.account)), t.notFound);
 
-resourceRoutes.get(api.one.path, readers(), input(api.one), async (c) =>
+route(resourceRoutes, api.one, readers(), async (c) =>
   c.json<Resource>(apiResource(await requireReadable(c, c.req.valid('param').id))),
 );
 
-resourceRoutes.get(api.file.path, readers(), input(api.file), async (c) => {
+route(resourceRoutes, api.file, readers(), async (c) => {
   const row = await requireReadable(c, c.req.valid('param').id);
   const object = row.file_key ? await c.env.FILES.get(row.file_key) : null;
   if (!object || !row.mime_type) throw notFound(t.notFound);
@@ -129,7 +129,7 @@ async function storeFile(c: SchoolContext, resourceId: string, content: string, 
   return { fileKey: key, fileName, mimeType, size: bytes.byteLength };
 }
 
-resourceRoutes.post(api.create.path, writers(), input(api.create), async (c) => {
+route(resourceRoutes, api.create, writers(), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
   const writer = readerOf(account);
@@ -203,7 +203,7 @@ resourceRoutes.post(api.create.path, writers(), input(api.create), async (c) => 
   }
 });
 
-resourceRoutes.put(api.update.path, writers(), input(api.update), async (c) => {
+route(resourceRoutes, api.update, writers(), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
   const writer = readerOf(account);
@@ -255,7 +255,7 @@ resourceRoutes.put(api.update.path, writers(), input(api.update), async (c) => {
   }
 });
 
-resourceRoutes.delete(api.remove.path, writers(), input(api.remove), async (c) => {
+route(resourceRoutes, api.remove, writers(), async (c) => {
   const { db, school, account } = c.var;
   const writer = readerOf(account);
   const current = found(await resources.findReadable(db, school, c.req.valid('param').id, writer), t.notFound);

@@ -10,7 +10,7 @@ import * as users from '../db/users';
 import { PERMISSIONS } from '../domain/permissions';
 import type { AppBindings, SchoolContext } from '../env';
 import { badRequest, conflict, forbidden, found, refuseTaken } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const roleRoutes = new Hono<AppBindings>();
@@ -32,15 +32,15 @@ async function editableRole(c: SchoolContext, id: string) {
   return role;
 }
 
-roleRoutes.get(api.permissions.path, allow.types(...STAFF_TYPES), input(api.permissions), async (c) =>
+route(roleRoutes, api.permissions, allow.types(...STAFF_TYPES), async (c) =>
   c.json<Permission[]>(await permissions.listPermissions(c.var.db)),
 );
 
-roleRoutes.get(api.list.path, allow.permission('user:manage'), input(api.list), async (c) =>
+route(roleRoutes, api.list, allow.permission('user:manage'), async (c) =>
   c.json<Role[]>(await roles.listRolesWithPermissions(c.var.db, c.var.school)),
 );
 
-roleRoutes.post(api.create.path, allow.permission('role:manage'), input(api.create), async (c) => {
+route(roleRoutes, api.create, allow.permission('role:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school, account } = c.var;
   const permissionIds = grantablePermissions(account, body.permissionIds);
@@ -53,7 +53,7 @@ roleRoutes.post(api.create.path, allow.permission('role:manage'), input(api.crea
   });
 });
 
-roleRoutes.put(api.update.path, allow.permission('role:manage'), input(api.update), async (c) => {
+route(roleRoutes, api.update, allow.permission('role:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school, account } = c.var;
   const role = await editableRole(c, c.req.valid('param').id);
@@ -69,7 +69,7 @@ roleRoutes.put(api.update.path, allow.permission('role:manage'), input(api.updat
   });
 });
 
-roleRoutes.delete(api.remove.path, allow.permission('role:manage'), input(api.remove), async (c) => {
+route(roleRoutes, api.remove, allow.permission('role:manage'), async (c) => {
   const { db, school } = c.var;
   const role = await editableRole(c, c.req.valid('param').id);
   return commit(c, [users.revokeHoldersOf(db, school, role.id), roles.deleteRole(db, school, role.id)], {

@@ -8,17 +8,17 @@ import * as years from '../db/school-years';
 import type { AppBindings } from '../env';
 import { conflict, notFound, refuseTaken } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const schoolYearRoutes = new Hono<AppBindings>();
 const t = adminServerText.years;
 
-schoolYearRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.list), async (c) =>
+route(schoolYearRoutes, api.list, allow.types(...STAFF_TYPES, 'teacher'), async (c) =>
   c.json<SchoolYear[]>(await years.listSchoolYears(c.var.db, c.var.school)),
 );
 
-schoolYearRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
+route(schoolYearRoutes, api.create, allow.permission('user:manage'), async (c) => {
   const { name } = c.req.valid('json');
   const { db, school } = c.var;
   refuseTaken(await years.findSchoolYearByName(db, school, name), null, t.exists);
@@ -31,7 +31,7 @@ schoolYearRoutes.post(api.create.path, allow.permission('user:manage'), input(ap
 });
 
 // The previous current year loses the flag in the same batch.
-schoolYearRoutes.put(api.setCurrent.path, allow.permission('user:manage'), input(api.setCurrent), async (c) => {
+route(schoolYearRoutes, api.setCurrent, allow.permission('user:manage'), async (c) => {
   const year = await requireYear(c, c.req.valid('param').id);
   return commit(c, years.setCurrentYearStatements(c.var.db, c.var.school, year.id), {
     audit: { action: 'SET_CURRENT_YEAR', target: year.name },
@@ -42,7 +42,7 @@ schoolYearRoutes.put(api.setCurrent.path, allow.permission('user:manage'), input
 });
 
 // One statement: the schema's ON DELETE CASCADE keys take the year's data along.
-schoolYearRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+route(schoolYearRoutes, api.remove, allow.permission('user:manage'), async (c) => {
   const year = await requireYear(c, c.req.valid('param').id);
   if (year.isCurrent) throw conflict(t.currentUndeletable);
   return commit(c, [years.deleteSchoolYear(c.var.db, c.var.school, year.id)], {

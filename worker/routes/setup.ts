@@ -10,13 +10,13 @@ import * as subjects from '../db/subjects';
 import { planSetup } from '../domain/setup';
 import type { AppBindings } from '../env';
 import { badRequest, conflict } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const setupRoutes = new Hono<AppBindings>();
 const t = adminServerText.setup;
 
-setupRoutes.post(api.newYear.path, allow.permission('user:manage'), input(api.newYear), async (c) => {
+route(setupRoutes, api.newYear, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const [existingClasses, existingSubjects, current] = await Promise.all([

@@ -22,7 +22,7 @@ import { batchUsernames } from '../domain/usernames';
 import type { SchoolBindings } from '../env';
 import { conflict, found, notFound } from '../lib/errors';
 import { requireYear } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const studentAccountRoutes = new Hono<SchoolBindings>();
@@ -30,7 +30,7 @@ export const studentAccountRoutes = new Hono<SchoolBindings>();
 const MANAGE = 'student_portal:manage_accounts';
 const changed = () => conflict(adminServerText.users.usernameTaken);
 
-studentAccountRoutes.get(api.list.path, allow.permission(MANAGE), input(api.list), async (c) => {
+route(studentAccountRoutes, api.list, allow.permission(MANAGE), async (c) => {
   const { db, school } = c.var;
   const year = await requireYear(c, c.req.valid('query').yearId);
   const rows = await studentAccounts.selectPortalAccounts(db, school, year.id);
@@ -38,7 +38,7 @@ studentAccountRoutes.get(api.list.path, allow.permission(MANAGE), input(api.list
   return c.json<StudentAccountRow[]>(rows.map(({ class_order: _, ...row }) => row));
 });
 
-studentAccountRoutes.post(api.create.path, allow.permission(MANAGE), input(api.create), async (c) => {
+route(studentAccountRoutes, api.create, allow.permission(MANAGE), async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
   const year = await requireYear(c, body.yearId);
@@ -94,7 +94,7 @@ studentAccountRoutes.post(api.create.path, allow.permission(MANAGE), input(api.c
   );
 });
 
-studentAccountRoutes.put(api.reset.path, allow.permission(MANAGE), input(api.reset), async (c) => {
+route(studentAccountRoutes, api.reset, allow.permission(MANAGE), async (c) => {
   const { db, school } = c.var;
   const account = found(await users.findStudentAccount(db, school, c.req.valid('param').id), t.notFound);
   const tempPassword = generateTemporaryPassword();
@@ -111,7 +111,7 @@ studentAccountRoutes.put(api.reset.path, allow.permission(MANAGE), input(api.res
   });
 });
 
-studentAccountRoutes.put(api.disable.path, allow.permission(MANAGE), input(api.disable), async (c) => {
+route(studentAccountRoutes, api.disable, allow.permission(MANAGE), async (c) => {
   const { db, school } = c.var;
   const account = found(await users.findStudentAccount(db, school, c.req.valid('param').id), t.notFound);
   if (account.status === 'disabled') throw conflict(t.alreadyDisabled, 'disabled');

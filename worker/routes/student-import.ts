@@ -17,7 +17,7 @@ import { duplicatesInFile, keysOf, type LineVerdict } from '../domain/register-i
 import type { AppBindings, SchoolContext } from '../env';
 import { ApiError, conflict } from '../lib/errors';
 import { withYear } from '../lib/lookups';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 import { fullName, newEnrollment } from './enrollments';
 
@@ -145,13 +145,13 @@ async function plan(c: SchoolContext, yearId: string, lines: readonly Line[]) {
 /** Who imports: holders of student:create; a line with a class enrols, which needs enrollment:create too. */
 const importer = () => allow.permission('student:create', { 'enrollment:create': 'to enrol the students' });
 
-studentImportRoutes.post(api.check.path, importer(), input(api.check), async (c) => {
+route(studentImportRoutes, api.check, importer(), async (c) => {
   const body = c.req.valid('json');
   const { verdicts } = await plan(c, body.yearId, body.lines);
   return c.json<ImportCheck>({ verdicts });
 });
 
-studentImportRoutes.post(api.write.path, importer(), input(api.write), async (c) => {
+route(studentImportRoutes, api.write, importer(), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   // A student written by someone else between the read and the batch aborts the batch: the lines

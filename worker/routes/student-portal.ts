@@ -23,14 +23,14 @@ import { buildReportCards } from '../domain/report-cards';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, found, notFound } from '../lib/errors';
 import { readReportData } from '../db/report-data';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 
 export const studentPortalRoutes = new Hono<SchoolBindings>();
 
 /** The student's own portal (grades behind their switch), or an admin viewing a student's. */
 const portal = () => allow.any(allow.own('their own portal', 'student'), allow.types('admin'));
 
-studentPortalRoutes.get(api.accessStatus.path, allow.types('student'), input(api.accessStatus), async (c) => {
+route(studentPortalRoutes, api.accessStatus, allow.types('student'), async (c) => {
   const { yearId } = c.req.valid('query');
   const enabled = await portalReads.gradesAccessOfStudentUser(c.var.db, c.var.school, c.var.account.id, yearId ?? null);
   return c.json<AccessStatus>({ grades_access_enabled: enabled });
@@ -71,7 +71,7 @@ export const placeOf = (s: PortalStudent) =>
       }
     : null;
 
-studentPortalRoutes.get(api.me.path, portal(), input(api.me), async (c) => {
+route(studentPortalRoutes, api.me, portal(), async (c) => {
   const s = await portalStudent(c, c.req.valid('query').studentId);
   const place = placeOf(s);
   const sheet = place ? await financeSheets.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
@@ -90,7 +90,7 @@ studentPortalRoutes.get(api.me.path, portal(), input(api.me), async (c) => {
   });
 });
 
-studentPortalRoutes.get(api.timetable.path, portal(), input(api.timetable), async (c) => {
+route(studentPortalRoutes, api.timetable, portal(), async (c) => {
   const { db, school } = c.var;
   const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
   const lessons = place ? await timetable.selectWeek(db, school, place.yearId, { classId: place.classId }) : [];
@@ -108,7 +108,7 @@ studentPortalRoutes.get(api.timetable.path, portal(), input(api.timetable), asyn
   });
 });
 
-studentPortalRoutes.get(api.grades.path, portal(), input(api.grades), async (c) => {
+route(studentPortalRoutes, api.grades, portal(), async (c) => {
   const { db, school, account } = c.var;
   const q = c.req.valid('query');
   const s = await portalStudent(c, q.studentId);
@@ -156,7 +156,7 @@ studentPortalRoutes.get(api.grades.path, portal(), input(api.grades), async (c) 
   });
 });
 
-studentPortalRoutes.get(api.finance.path, portal(), input(api.finance), async (c) => {
+route(studentPortalRoutes, api.finance, portal(), async (c) => {
   const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
   const sheet = place ? await financeSheets.financeRecord(c.var.db, c.var.school, place.enrollmentId) : null;
   const totals = sheet ? financeTotals(sheet) : { adjusted: 0, paid: 0, balance: 0 };

@@ -23,7 +23,7 @@ import { dropFiles, serveFile, storeImage } from '../files/store';
 import { badRequest, conflict, forbidden, found, notFound, refuseTaken } from '../lib/errors';
 import { requireClassByName, requireYear } from '../lib/lookups';
 import { pageOf } from '../lib/pagination';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit, type Guard } from '../lib/write';
 import { apiEnrollment, enrollmentOfRow, fullName, newEnrollment } from './enrollments';
 
@@ -79,7 +79,7 @@ async function refuseTakenNisu(c: SchoolContext, nisu: string | null, studentId:
 
 // --------------------------------------------------------------------------------- reads
 
-studentRoutes.get(api.list.path, allow.permission('student:read'), input(api.list), async (c) => {
+route(studentRoutes, api.list, allow.permission('student:read'), async (c) => {
   const query = c.req.valid('query');
   const year = await requireYear(c, query.yearId);
   const { total, rows } = await students.listStudentsPage(c.var.db, c.var.school, query);
@@ -89,7 +89,7 @@ studentRoutes.get(api.list.path, allow.permission('student:read'), input(api.lis
   });
 });
 
-studentRoutes.get(api.formData.path, allow.permission('student:read'), input(api.formData), async (c) => {
+route(studentRoutes, api.formData, allow.permission('student:read'), async (c) => {
   const year = await requireYear(c, c.req.valid('query').yearId);
   const list = await classes.listWithFees(c.var.db, c.var.school, year.id);
   return c.json<StudentFormData>({
@@ -98,7 +98,7 @@ studentRoutes.get(api.formData.path, allow.permission('student:read'), input(api
   });
 });
 
-studentRoutes.get(api.photo.path, allow.permission('student:read'), input(api.photo), async (c) => {
+route(studentRoutes, api.photo, allow.permission('student:read'), async (c) => {
   const { id, version } = c.req.valid('param');
   return serveFile(c.env, studentPhotoKey(c.var.school, id, version), 'private');
 });
@@ -108,10 +108,10 @@ studentRoutes.get(api.photo.path, allow.permission('student:read'), input(api.ph
 // The id comes from the client, so a replayed create answers the student already stored instead
 // of adding a second one. An id that another school already uses is never reported as such: the
 // student simply gets a fresh id.
-studentRoutes.post(
-  api.create.path,
+route(
+  studentRoutes,
+  api.create,
   allow.permission('student:create', { 'enrollment:create': 'to enrol the student' }),
-  input(api.create),
   async (c) => {
     const body = c.req.valid('json');
     const { db, school } = c.var;
@@ -173,13 +173,13 @@ studentRoutes.post(
 
 // The student's fields, the MPPA of their enrolment, or an enrolment made from the form when the
 // student had none for the year; the revision named by the form guards the whole save.
-studentRoutes.put(
-  api.update.path,
+route(
+  studentRoutes,
+  api.update,
   allow.permission('student:update', {
     'enrollment:create': 'to enrol the student',
     'enrollment:update_payment': "to change the enrolment's MPPA",
   }),
-  input(api.update),
   async (c) => {
     const body = c.req.valid('json');
     const { db, school } = c.var;
@@ -267,7 +267,7 @@ async function selected(c: SchoolContext, ids: string[]) {
 }
 
 // The foreign keys cascade to the enrolments, payments, grades, attendance and portal account.
-studentRoutes.post(api.remove.path, allow.permission('student:delete'), input(api.remove), async (c) => {
+route(studentRoutes, api.remove, allow.permission('student:delete'), async (c) => {
   const { ids } = c.req.valid('json');
   const { rows, target, details } = await selected(c, ids);
   const response = await commit(c, students.deleteStudents(c.var.db, c.var.school, ids), {
@@ -281,7 +281,7 @@ studentRoutes.post(api.remove.path, allow.permission('student:delete'), input(ap
   return response;
 });
 
-studentRoutes.post(api.setStatus.path, allow.types('admin'), input(api.setStatus), async (c) => {
+route(studentRoutes, api.setStatus, allow.types('admin'), async (c) => {
   const body = c.req.valid('json');
   const { target, details } = await selected(c, body.ids);
   const archiving = body.status === 'archived';

@@ -7,17 +7,17 @@ import * as evaluations from '../db/evaluations';
 import * as subjects from '../db/subjects';
 import type { AppBindings } from '../env';
 import { conflict, found, notFound, refuseTaken } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const subjectRoutes = new Hono<AppBindings>();
 const t = adminServerText.subjects;
 
-subjectRoutes.get(api.list.path, allow.types(...STAFF_TYPES, 'teacher'), input(api.list), async (c) =>
+route(subjectRoutes, api.list, allow.types(...STAFF_TYPES, 'teacher'), async (c) =>
   c.json<Subject[]>(await subjects.listSubjects(c.var.db, c.var.school)),
 );
 
-subjectRoutes.post(api.create.path, allow.permission('user:manage'), input(api.create), async (c) => {
+route(subjectRoutes, api.create, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   refuseTaken(await subjects.findSubjectByName(db, school, body.name), null, t.exists);
@@ -29,7 +29,7 @@ subjectRoutes.post(api.create.path, allow.permission('user:manage'), input(api.c
   });
 });
 
-subjectRoutes.put(api.update.path, allow.permission('user:manage'), input(api.update), async (c) => {
+route(subjectRoutes, api.update, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const current = found(await subjects.findSubject(db, school, c.req.valid('param').id));
@@ -41,7 +41,7 @@ subjectRoutes.put(api.update.path, allow.permission('user:manage'), input(api.up
   });
 });
 
-subjectRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+route(subjectRoutes, api.remove, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const current = found(await subjects.findSubject(db, school, c.req.valid('param').id));
   return commit(c, [subjects.deleteSubject(db, school, current.id)], {

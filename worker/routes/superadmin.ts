@@ -27,7 +27,7 @@ import { SCHOOL_TIME_ZONE } from '../domain/dates';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit, commitToSchool } from '../lib/write';
 import { conditionsHolding, guardStatement } from '../db/guards';
 
@@ -61,7 +61,7 @@ const day = (iso: string) =>
 
 // The schools with their counts, by name: the directory's rows and each database's schools,
 // read in parallel (one statement each; the counts are stored, decision 253).
-superadminRoutes.get(api.schools.path, PLATFORM, input(api.schools), async (c) => {
+route(superadminRoutes, api.schools, PLATFORM, async (c) => {
   const databases = everyDatabase(c.env);
   const [routes, ...held] = await Promise.all([
     instances.listRoutes(c.var.directory),
@@ -87,7 +87,7 @@ const stored = (hostnames: string[]) => ({ hostname: hostnames[0] ?? null, alias
 
 // A new school on its hostname, with its first admin (temporary password, shown once): its rows
 // in the school database the rule chooses, then its directory row with the log (decision 252).
-superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), async (c) => {
+route(superadminRoutes, api.createSchool, PLATFORM, async (c) => {
   const body = c.req.valid('json');
   const { directory } = c.var;
   // A platform account signs in first under its name: the school's admin could not (the school
@@ -138,7 +138,7 @@ superadminRoutes.post(api.createSchool.path, PLATFORM, input(api.createSchool), 
 
 // Renames a school, moves its hostname, changes its currency: the name and currency in its
 // database, the name and hostnames in the directory.
-superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), async (c) => {
+route(superadminRoutes, api.updateSchool, PLATFORM, async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const { route, db, row } = await requireSchool(c, id);
@@ -165,7 +165,7 @@ superadminRoutes.put(api.updateSchool.path, PLATFORM, input(api.updateSchool), a
 });
 
 // The last day of access, included (null: none).
-superadminRoutes.put(api.setExpiry.path, PLATFORM, input(api.setExpiry), async (c) => {
+route(superadminRoutes, api.setExpiry, PLATFORM, async (c) => {
   const { id } = c.req.valid('param');
   const { date } = c.req.valid('json');
   const { db, row } = await requireSchool(c, id);
@@ -184,7 +184,7 @@ superadminRoutes.put(api.setExpiry.path, PLATFORM, input(api.setExpiry), async (
 });
 
 // Some more months: from the end while it has not passed, otherwise from now.
-superadminRoutes.post(api.extendExpiry.path, PLATFORM, input(api.extendExpiry), async (c) => {
+route(superadminRoutes, api.extendExpiry, PLATFORM, async (c) => {
   const { id } = c.req.valid('param');
   const { months } = c.req.valid('json');
   const { db, row } = await requireSchool(c, id);
@@ -206,7 +206,7 @@ superadminRoutes.post(api.extendExpiry.path, PLATFORM, input(api.extendExpiry), 
 });
 
 // Suspends (users refused, nothing deleted) or reactivates.
-superadminRoutes.put(api.setStatus.path, PLATFORM, input(api.setStatus), async (c) => {
+route(superadminRoutes, api.setStatus, PLATFORM, async (c) => {
   const { id } = c.req.valid('param');
   const { status } = c.req.valid('json');
   const { db, row } = await requireSchool(c, id);
@@ -220,14 +220,14 @@ superadminRoutes.put(api.setStatus.path, PLATFORM, input(api.setStatus), async (
 });
 
 // The delegates (superadmin only).
-superadminRoutes.get(api.delegates.path, SUPERADMIN, input(api.delegates), async (c) =>
+route(superadminRoutes, api.delegates, SUPERADMIN, async (c) =>
   c.json<Delegate[]>(await platformUsers.listDelegates(c.var.directory)),
 );
 
 // A delegate's name is reserved in every school database before the account exists (decision
 // 250): each database refuses it if one of its school accounts holds it, and from then on refuses
 // a school account of that name.
-superadminRoutes.post(api.createDelegate.path, SUPERADMIN, input(api.createDelegate), async (c) => {
+route(superadminRoutes, api.createDelegate, SUPERADMIN, async (c) => {
   const { username } = c.req.valid('json');
   const { directory } = c.var;
   if (await platformUsers.findByUsername(directory, username)) throw conflict(t.usernameTaken);
@@ -272,7 +272,7 @@ superadminRoutes.post(api.createDelegate.path, SUPERADMIN, input(api.createDeleg
   });
 });
 
-superadminRoutes.delete(api.deleteDelegate.path, SUPERADMIN, input(api.deleteDelegate), async (c) => {
+route(superadminRoutes, api.deleteDelegate, SUPERADMIN, async (c) => {
   const { id } = c.req.valid('param');
   const delegate = found(await platformUsers.findDelegate(c.var.directory, id), t.delegateNotFound);
   const response = await commit(c, [platformUsers.deleteDelegate(c.var.directory, id)], {
@@ -293,11 +293,11 @@ superadminRoutes.delete(api.deleteDelegate.path, SUPERADMIN, input(api.deleteDel
 });
 
 // Announcements to the admins of every school (their banner shows the latest).
-superadminRoutes.get(api.announcements.path, PLATFORM, input(api.announcements), async (c) =>
+route(superadminRoutes, api.announcements, PLATFORM, async (c) =>
   c.json<PlatformAnnouncement[]>(await announcements.listPlatformAnnouncements(c.var.directory)),
 );
 
-superadminRoutes.post(api.announce.path, PLATFORM, input(api.announce), async (c) => {
+route(superadminRoutes, api.announce, PLATFORM, async (c) => {
   const { title, content } = c.req.valid('json');
   const row = {
     id: crypto.randomUUID(),
@@ -319,7 +319,7 @@ superadminRoutes.post(api.announce.path, PLATFORM, input(api.announce), async (c
   });
 });
 
-superadminRoutes.delete(api.deleteAnnouncement.path, PLATFORM, input(api.deleteAnnouncement), async (c) => {
+route(superadminRoutes, api.deleteAnnouncement, PLATFORM, async (c) => {
   const { id } = c.req.valid('param');
   const announcement = found(await announcements.findPlatformAnnouncement(c.var.directory, id), t.announcementNotFound);
   return commit(c, [announcements.deletePlatformAnnouncement(c.var.directory, id)], {

@@ -19,8 +19,8 @@ import { schoolHub } from '../durable/school-hub';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { found, notFound } from '../lib/errors';
 import { idempotencyKey } from '../lib/idempotency';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
-import { input } from '../lib/validate';
 import { conversationTag, heldVersion as versionIn, hubTag } from '../domain/support';
 import { compareNames } from '../domain/text';
 
@@ -53,7 +53,7 @@ async function schoolTeacher(c: SchoolContext, teacherId: string) {
 
 // ------------------------------------------------------------------ teacher
 
-supportRoutes.get(api.teacherMessages.path, allow.types('teacher'), input(api.teacherMessages), async (c) => {
+route(supportRoutes, api.teacherMessages, allow.types('teacher'), async (c) => {
   const teacherId = await ownTeacherId(c);
   const tag = (v: number) => conversationTag(teacherId, v);
   const state = await schoolHub(c.env, c.var.school).conversation(teacherId, heldVersion(c, tag));
@@ -61,7 +61,7 @@ supportRoutes.get(api.teacherMessages.path, allow.types('teacher'), input(api.te
   return withTag<SupportMessage[]>(c, state.messages, tag(state.version));
 });
 
-supportRoutes.post(api.teacherSend.path, allow.types('teacher'), input(api.teacherSend), async (c) => {
+route(supportRoutes, api.teacherSend, allow.types('teacher'), async (c) => {
   const teacherId = await ownTeacherId(c);
   const { content } = c.req.valid('json');
   const { message } = await schoolHub(c.env, c.var.school).send(teacherId, 'teacher', content, idempotencyKey(c));
@@ -70,7 +70,7 @@ supportRoutes.post(api.teacherSend.path, allow.types('teacher'), input(api.teach
 
 // ------------------------------------------------------------------ administration
 
-supportRoutes.get(api.conversations.path, allow.permission('user:manage'), input(api.conversations), async (c) => {
+route(supportRoutes, api.conversations, allow.permission('user:manage'), async (c) => {
   const { db, school } = c.var;
   const tag = (v: number) => hubTag('list', v);
   const held = heldVersion(c, tag);
@@ -99,7 +99,7 @@ supportRoutes.get(api.conversations.path, allow.permission('user:manage'), input
   return withTag(c, rows, tag(hub.version));
 });
 
-supportRoutes.get(api.unread.path, allow.permission('user:manage'), input(api.unread), async (c) => {
+route(supportRoutes, api.unread, allow.permission('user:manage'), async (c) => {
   const tag = (v: number) => hubTag('unread', v);
   const held = heldVersion(c, tag);
   const state = await schoolHub(c.env, c.var.school).unread(held);
@@ -107,7 +107,7 @@ supportRoutes.get(api.unread.path, allow.permission('user:manage'), input(api.un
   return withTag<SupportUnread>(c, { unread: state.unread }, tag(state.version));
 });
 
-supportRoutes.get(api.messages.path, allow.permission('user:manage'), input(api.messages), async (c) => {
+route(supportRoutes, api.messages, allow.permission('user:manage'), async (c) => {
   const { teacherId } = c.req.valid('param');
   const tag = (v: number) => conversationTag(teacherId, v);
   const held = heldVersion(c, tag);
@@ -119,7 +119,7 @@ supportRoutes.get(api.messages.path, allow.permission('user:manage'), input(api.
   return withTag<SupportMessage[]>(c, state.messages, tag(state.version));
 });
 
-supportRoutes.post(api.adminSend.path, allow.permission('user:manage'), input(api.adminSend), async (c) => {
+route(supportRoutes, api.adminSend, allow.permission('user:manage'), async (c) => {
   const { teacherId } = c.req.valid('param');
   const { content } = c.req.valid('json');
   await schoolTeacher(c, teacherId);
@@ -127,13 +127,13 @@ supportRoutes.post(api.adminSend.path, allow.permission('user:manage'), input(ap
   return c.json<SupportMessage>(message, 201);
 });
 
-supportRoutes.put(api.markRead.path, allow.permission('user:manage'), input(api.markRead), async (c) => {
+route(supportRoutes, api.markRead, allow.permission('user:manage'), async (c) => {
   const { teacherId } = c.req.valid('param');
   await schoolTeacher(c, teacherId);
   return c.json({ marked: await schoolHub(c.env, c.var.school).markRead(teacherId) });
 });
 
-supportRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+route(supportRoutes, api.remove, allow.permission('user:manage'), async (c) => {
   const { messageIds } = c.req.valid('json');
   // The hub deletes first, all of the selection or nothing (one id it does not hold: 404); it
   // answers a retry with the same key as the first time, so a retry after a failed audit write
@@ -154,10 +154,10 @@ supportRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api
 
 // ------------------------------------------------------------------ live pages
 
-supportRoutes.get(
-  api.socket.path,
+route(
+  supportRoutes,
+  api.socket,
   allow.any(allow.own('their own conversation', 'teacher'), allow.permission('user:manage')),
-  input(api.socket),
   async (c) => {
     const { account, school } = c.var;
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw notFound();

@@ -24,16 +24,16 @@ import * as teachers from '../db/teachers';
 import * as timetable from '../db/timetable-entries';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { badRequest, notFound } from '../lib/errors';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 import { withYear } from '../lib/lookups';
-import { input } from '../lib/validate';
 
 export const teacherRoutes = new Hono<SchoolBindings>();
 
 /** A teacher's own courses and lessons, or an admin (every teacher's). */
 const teacherOrAdmin = () => allow.any(allow.own('their own courses and lessons', 'teacher'), allow.types('admin'));
 
-teacherRoutes.get(api.dashboard.path, teacherOrAdmin(), input(api.dashboard), async (c) => {
+route(teacherRoutes, api.dashboard, teacherOrAdmin(), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
   const [, profileRows, assigned] = await withYear(
@@ -49,11 +49,11 @@ teacherRoutes.get(api.dashboard.path, teacherOrAdmin(), input(api.dashboard), as
   return c.json<TeacherDashboard>({ prenom: profile?.prenom ?? null, username: account.username, courses });
 });
 
-teacherRoutes.get(api.announcements.path, teacherOrAdmin(), input(api.announcements), async (c) =>
+route(teacherRoutes, api.announcements, teacherOrAdmin(), async (c) =>
   c.json<TeacherAnnouncement[]>(await announcements.selectForUser(c.var.db, c.var.school, c.var.account.id)),
 );
 
-teacherRoutes.get(api.timetable.path, teacherOrAdmin(), input(api.timetable), async (c) => {
+route(teacherRoutes, api.timetable, teacherOrAdmin(), async (c) => {
   const { db, school, account } = c.var;
   const { yearId } = c.req.valid('query');
   const [, week] = await withYear(c, yearId, timetable.selectWeekOfUser(db, school, yearId, account.id));
@@ -81,7 +81,7 @@ function checkDate(lesson: { day_of_week: number }, date: string) {
   if (problem) throw badRequest(problem === 'future' ? a.future : problem === 'weekday' ? a.wrongDay : a.dateInvalid);
 }
 
-teacherRoutes.get(rollCallApi.session.path, teacherOrAdmin(), input(rollCallApi.session), async (c) => {
+route(teacherRoutes, rollCallApi.session, teacherOrAdmin(), async (c) => {
   const { db, school } = c.var;
   const { entryId, date } = c.req.valid('query');
   const { lesson } = await requireOwnLesson(c, entryId);
@@ -104,7 +104,7 @@ teacherRoutes.get(rollCallApi.session.path, teacherOrAdmin(), input(rollCallApi.
   });
 });
 
-teacherRoutes.put(rollCallApi.save.path, teacherOrAdmin(), input(rollCallApi.save), async (c) => {
+route(teacherRoutes, rollCallApi.save, teacherOrAdmin(), async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
   const { lesson, teacherId } = await requireOwnLesson(c, body.timetable_entry_id);

@@ -16,7 +16,7 @@ import { teacherName } from '../domain/teachers';
 import { findClash } from '../domain/timetable';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { conflict, found, notFound } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
 export const timetableRoutes = new Hono<SchoolBindings>();
@@ -80,10 +80,10 @@ const lessonOf = (row: Placed): TimetableEntry => {
   return entry;
 };
 
-timetableRoutes.get(
-  api.week.path,
+route(
+  timetableRoutes,
+  api.week,
   allow.anyPermission('settings:manage_timetable', 'settings:manage_teachers'),
-  input(api.week),
   async (c) => {
     const { db, school } = c.var;
     const query = c.req.valid('query');
@@ -101,7 +101,7 @@ timetableRoutes.get(
   },
 );
 
-timetableRoutes.post(api.create.path, allow.permission('settings:manage_timetable'), input(api.create), async (c) => {
+route(timetableRoutes, api.create, allow.permission('settings:manage_timetable'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const course = found(await assignments.findAssignment(db, school, body.assignment_id), t.courseRequired);
@@ -147,7 +147,7 @@ timetableRoutes.post(api.create.path, allow.permission('settings:manage_timetabl
   });
 });
 
-timetableRoutes.put(api.update.path, allow.permission('settings:manage_timetable'), input(api.update), async (c) => {
+route(timetableRoutes, api.update, allow.permission('settings:manage_timetable'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   const current = found(await timetable.findLesson(db, school, c.req.valid('param').id), t.entryNotFound);
@@ -194,7 +194,7 @@ timetableRoutes.put(api.update.path, allow.permission('settings:manage_timetable
   });
 });
 
-timetableRoutes.delete(api.remove.path, allow.permission('settings:manage_timetable'), input(api.remove), async (c) => {
+route(timetableRoutes, api.remove, allow.permission('settings:manage_timetable'), async (c) => {
   const { db, school } = c.var;
   const current = found(await timetable.findLesson(db, school, c.req.valid('param').id), t.entryNotFound);
   return commit(c, [timetable.deleteLesson(db, school, current.id)], {

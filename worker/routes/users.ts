@@ -23,7 +23,7 @@ import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 import { roleKind, roleRuleReason, roleSelectionRule } from '../domain/roles';
 import type { AppBindings, SchoolContext } from '../env';
 import { badRequest, conflict, forbidden, found } from '../lib/errors';
-import { input } from '../lib/validate';
+import { route } from '../lib/route';
 import { commit, type Guard } from '../lib/write';
 
 export const userRoutes = new Hono<AppBindings>();
@@ -68,11 +68,11 @@ const targetUnchanged = (c: SchoolContext, target: { id: string; tokenVersion: n
   error: conflict(serverText.changedMeanwhile, 'changed'),
 });
 
-userRoutes.get(api.list.path, allow.permission('user:manage'), input(api.list), async (c) =>
+route(userRoutes, api.list, allow.permission('user:manage'), async (c) =>
   c.json<SchoolUser[]>(await users.listSchoolUsers(c.var.db, c.var.school)),
 );
 
-userRoutes.post(api.register.path, allow.permission('user:manage'), input(api.register), async (c) => {
+route(userRoutes, api.register, allow.permission('user:manage'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
   if (!isStrongPassword(body.password)) throw badRequest(t.passwordWeak);
@@ -97,7 +97,7 @@ userRoutes.post(api.register.path, allow.permission('user:manage'), input(api.re
   });
 });
 
-userRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.remove), async (c) => {
+route(userRoutes, api.remove, allow.permission('user:manage'), async (c) => {
   const target = await manageableTarget(c, c.req.valid('param').id);
   return commit(c, users.deleteUserStatements(c.var.db, c.var.school, target.id), {
     audit: { action: 'DELETE_USER', target: target.username },
@@ -106,7 +106,7 @@ userRoutes.delete(api.remove.path, allow.permission('user:manage'), input(api.re
   });
 });
 
-userRoutes.put(api.resetPassword.path, allow.permission('user:manage'), input(api.resetPassword), async (c) => {
+route(userRoutes, api.resetPassword, allow.permission('user:manage'), async (c) => {
   const target = await manageableTarget(c, c.req.valid('param').id);
   const tempPassword = generateTemporaryPassword();
   const hash = await hashPassword(tempPassword);
@@ -121,7 +121,7 @@ userRoutes.put(api.resetPassword.path, allow.permission('user:manage'), input(ap
   );
 });
 
-userRoutes.put(api.setRoles.path, allow.permission('user:manage'), input(api.setRoles), async (c) => {
+route(userRoutes, api.setRoles, allow.permission('user:manage'), async (c) => {
   const { roleIds } = c.req.valid('json');
   const { db, school, account } = c.var;
   const target = await manageableTarget(c, c.req.valid('param').id, { protect: false });
