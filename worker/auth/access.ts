@@ -119,6 +119,8 @@ function rule<E extends AppBindings = AppBindings>(access: AccessRule): RuleMidd
 }
 
 export const STAFF_TYPES = ['admin', 'standard'] as const satisfies readonly AccountType[];
+/** Who plans the school's week: the teachers and the timetable are read by either manager. */
+export const PLANNERS = ['settings:manage_teachers', 'settings:manage_timetable'] as const;
 export const PLATFORM_TYPES = ['superadmin', 'superadmin_delegate'] as const satisfies readonly AccountType[];
 /** The account types that belong to a school (the others to the platform). */
 export const SCHOOL_TYPES = ['admin', 'standard', 'teacher', 'student'] as const satisfies readonly AccountType[];

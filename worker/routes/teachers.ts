@@ -2,7 +2,7 @@
 // re-check, when it runs, what the route read (a course given meanwhile, a username taken
 // meanwhile, a roll call recorded meanwhile).
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, PLANNERS } from '../auth/access';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import {
   type AddedTeacher,
@@ -66,34 +66,29 @@ async function newUsername(c: SchoolContext, asked: string | undefined, profile:
   }
 }
 
-route(
-  teacherManagementRoutes,
-  api.list,
-  allow.anyPermission('settings:manage_teachers', 'settings:manage_timetable'),
-  async (c) => {
-    const { db, school } = c.var;
-    // Without a year named, the current one (document 1 lists the call without parameters);
-    // without a current year, the teachers without courses.
-    const yearId = c.req.valid('query').yearId ?? (await years.findCurrentYear(db, school))?.id;
-    const [, rows, courses] = yearId
-      ? await withYear(
-          c,
-          yearId,
-          teachers.selectTeachers(db, school),
-          assignments.selectAssignmentsOfYear(db, school, yearId),
-        )
-      : [null, await teachers.selectTeachers(db, school), []];
-    const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
-    return c.json<SchoolTeacher[]>(
-      byName.map((teacher) => ({
-        ...teacher,
-        assignments: courses
-          .filter((a) => a.teacher_id === teacher.id)
-          .map(({ id, class_name, subject_id, subject_name }) => ({ id, class_name, subject_id, subject_name })),
-      })),
-    );
-  },
-);
+route(teacherManagementRoutes, api.list, allow.anyPermission(...PLANNERS), async (c) => {
+  const { db, school } = c.var;
+  // Without a year named, the current one (document 1 lists the call without parameters);
+  // without a current year, the teachers without courses.
+  const yearId = c.req.valid('query').yearId ?? (await years.findCurrentYear(db, school))?.id;
+  const [, rows, courses] = yearId
+    ? await withYear(
+        c,
+        yearId,
+        teachers.selectTeachers(db, school),
+        assignments.selectAssignmentsOfYear(db, school, yearId),
+      )
+    : [null, await teachers.selectTeachers(db, school), []];
+  const byName = rows.toSorted((a, b) => compareNames(`${a.nom} ${a.prenom}`, `${b.nom} ${b.prenom}`));
+  return c.json<SchoolTeacher[]>(
+    byName.map((teacher) => ({
+      ...teacher,
+      assignments: courses
+        .filter((a) => a.teacher_id === teacher.id)
+        .map(({ id, class_name, subject_id, subject_name }) => ({ id, class_name, subject_id, subject_name })),
+    })),
+  );
+});
 
 route(
   teacherManagementRoutes,

@@ -3,7 +3,7 @@
 // write carries the same overlap condition as a guard, so two lessons placed at once cannot both
 // land on the same hour.
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, PLANNERS } from '../auth/access';
 import { type SavedLesson, timetableApi as api, type TimetableEntry, type TimetableWeek } from '../contract/timetable';
 import { serverText } from '../contract/texts/server';
 import { timetableServerText as t } from '../contract/texts/timetable';
@@ -80,26 +80,21 @@ const lessonOf = (row: Placed): TimetableEntry => {
   return entry;
 };
 
-route(
-  timetableRoutes,
-  api.week,
-  allow.anyPermission('settings:manage_timetable', 'settings:manage_teachers'),
-  async (c) => {
-    const { db, school } = c.var;
-    const query = c.req.valid('query');
-    found(await years.findSchoolYear(db, school, query.yearId), serverText.yearNotFound);
-    // Another school's teacher answers 404, like an unknown one (not an empty week).
-    if (query.teacherId !== undefined && !(await teachers.teacherOfSchool(db, school, query.teacherId)))
-      throw notFound(t.teacherNotFound);
-    const whose =
-      query.className !== undefined
-        ? { classId: found(await classes.findClassByName(db, school, query.className), serverText.classNotFound).id }
-        : { teacherId: query.teacherId! };
-    return c.json<TimetableWeek>({
-      entries: (await timetable.selectWeek(db, school, query.yearId, whose).all()).map(lessonOf),
-    });
-  },
-);
+route(timetableRoutes, api.week, allow.anyPermission(...PLANNERS), async (c) => {
+  const { db, school } = c.var;
+  const query = c.req.valid('query');
+  found(await years.findSchoolYear(db, school, query.yearId), serverText.yearNotFound);
+  // Another school's teacher answers 404, like an unknown one (not an empty week).
+  if (query.teacherId !== undefined && !(await teachers.teacherOfSchool(db, school, query.teacherId)))
+    throw notFound(t.teacherNotFound);
+  const whose =
+    query.className !== undefined
+      ? { classId: found(await classes.findClassByName(db, school, query.className), serverText.classNotFound).id }
+      : { teacherId: query.teacherId! };
+  return c.json<TimetableWeek>({
+    entries: (await timetable.selectWeek(db, school, query.yearId, whose).all()).map(lessonOf),
+  });
+});
 
 route(timetableRoutes, api.create, allow.permission('settings:manage_timetable'), async (c) => {
   const body = c.req.valid('json');
