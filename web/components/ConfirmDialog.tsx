@@ -56,7 +56,7 @@ export function useConfirmation<T>(
       {typeof said.body === 'string' ? <p className="notice tone-warning">{said.body}</p> : said.body}
     </ConfirmDialog>
   );
-  return { ask: (subject: T) => setAsked({ subject }), dialog, asking: asked !== null, busy };
+  return { ask: (subject: T) => setAsked({ subject }), dialog, busy };
 }
 
 /** The texts of deleting a selection (messages, announcements): the title, and the count in the button and the warning. */

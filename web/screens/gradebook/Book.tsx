@@ -32,7 +32,7 @@ export function Book({ subjectName, periodName, allDrafts, onChanged, ...place }
   const [editing, setEditing] = useState<BookEvaluation | null>(null);
   const { book, data, busy } = state;
   // Closed at once: the grade book shows the evaluation gone while the delete goes.
-  const removal = useConfirmation(
+  const removing = useConfirmation(
     (evaluation: BookEvaluation) => ({
       title: t.remove.title,
       confirmLabel: t.remove.confirm,
@@ -73,7 +73,7 @@ export function Book({ subjectName, periodName, allDrafts, onChanged, ...place }
           selected={selected}
           setSelected={setSelected}
           onEdit={setEditing}
-          onRemove={removal.ask}
+          onRemove={removing.ask}
         />
       )}
       <div className="gradebook-footer">
@@ -87,7 +87,7 @@ export function Book({ subjectName, periodName, allDrafts, onChanged, ...place }
           onClose={() => setEditing(null)}
         />
       )}
-      {removal.dialog}
+      {removing.dialog}
     </>
   );
 }

@@ -91,7 +91,7 @@ function ResourceManager<D>({
   const classes = useMemo(() => [...new Set((choices ?? []).map((c) => c.class_name))], [choices]);
   const shown = all?.filter((r) => !classFilter || r.class_name === classFilter) ?? null;
 
-  const removal = useConfirmation(
+  const removing = useConfirmation(
     (resource: Resource) => ({
       title: t.confirmTitle,
       confirmLabel: t.remove,
@@ -158,7 +158,7 @@ function ResourceManager<D>({
                 <Button onClick={() => setEditing({ kind: 'edit', resource: r })} aria-label={`${t.edit} : ${r.title}`}>
                   {t.edit}
                 </Button>
-                <Button look="danger" onClick={() => removal.ask(r)} aria-label={`${t.remove} : ${r.title}`}>
+                <Button look="danger" onClick={() => removing.ask(r)} aria-label={`${t.remove} : ${r.title}`}>
                   {t.remove}
                 </Button>
               </div>
@@ -192,7 +192,7 @@ function ResourceManager<D>({
           }}
         />
       )}
-      {removal.dialog}
+      {removing.dialog}
       {previewing && <ResourcePreview resource={previewing} onClose={() => setPreviewing(null)} />}
     </>
   );

@@ -22,7 +22,7 @@ export function RemovableList<T extends { id: string }>({
   texts: { delete: string; deleteTitle: (name: string) => string; deleteBody: string };
   remove: (item: T) => Promise<boolean>;
 }) {
-  const removal = useConfirmation(
+  const removing = useConfirmation(
     (item: T) => ({
       title: texts.deleteTitle(name(item)),
       confirmLabel: texts.delete,
@@ -38,13 +38,13 @@ export function RemovableList<T extends { id: string }>({
         {items?.map((item) => (
           <li key={item.id} className="announcement-item" aria-label={name(item)}>
             <div>{children(item)}</div>
-            <Button look="ghost" onClick={() => removal.ask(item)}>
+            <Button look="ghost" onClick={() => removing.ask(item)}>
               {texts.delete}
             </Button>
           </li>
         ))}
       </ul>
-      {removal.dialog}
+      {removing.dialog}
     </>
   );
 }

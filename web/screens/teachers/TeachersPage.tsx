@@ -97,7 +97,7 @@ export function TeachersPage() {
     },
     { keepOnFailure: true },
   );
-  const removal = useConfirmation(
+  const removing = useConfirmation(
     (teacher: SchoolTeacher) => ({
       title: t.removeTitle(fullName(teacher)),
       confirmLabel: t.actions.remove,
@@ -200,7 +200,7 @@ export function TeachersPage() {
                   {t.actions.createAccount}
                 </Button>
               )}
-              <Button className="danger-text" disabled={busy} onClick={() => removal.ask(teacher)}>
+              <Button className="danger-text" disabled={busy} onClick={() => removing.ask(teacher)}>
                 {t.actions.remove}
               </Button>
             </div>
@@ -228,7 +228,7 @@ export function TeachersPage() {
         />
       )}
       {resetting.dialog}
-      {removal.dialog}
+      {removing.dialog}
       {dialog?.kind === 'credentials' && (
         <CredentialsDialog
           title={t.credentialsTitle(dialog.name)}
