@@ -10,7 +10,7 @@ import { refreshPending } from './pending';
 import { reportNetworkDown, reportNetworkUp } from '../session/connectivity';
 import { emit } from '../session/events';
 import { ensureFreshToken, renewSession } from '../session/renew';
-import { getSession, renewable } from '../session/session';
+import { getSession, renewable, signOutCount } from '../session/session';
 import type { ApiErrorBody } from '../../worker/contract/endpoint';
 import type { MaintenanceLevel } from '../../worker/contract/platform';
 
@@ -76,7 +76,9 @@ export interface RequestOptions {
  * After a 401 on a signed-in call: renews the access token once. True when the call should be
  * sent again; otherwise the session has ended and the shell signs out.
  */
-async function renewedAfter401(options: RequestOptions): Promise<boolean> {
+async function renewedAfter401(options: RequestOptions, signOuts: number): Promise<boolean> {
+  // The user was signed out while the call was on its way: that sign-out said why.
+  if (signOutCount() !== signOuts) return false;
   const session = getSession();
   if (!options.renewed && session && renewable(session)) {
     const outcome = await renewSession();
@@ -106,6 +108,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (!options.anonymous) await ensureFreshToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   const session = getSession();
+  const signOuts = signOutCount();
   if (session && !options.anonymous) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['Idempotency-Key'] = options.draftKey ?? crypto.randomUUID();
@@ -152,11 +155,12 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const message = error?.message ?? shellText.errors.server(response.status);
   // An ended access token is renewed and the call sent again; otherwise the shell signs out (to
   // /login, then clears the session and the offline copy).
-  if (response.status === 401 && !options.anonymous && (await renewedAfter401(options))) {
+  if (response.status === 401 && !options.anonymous && (await renewedAfter401(options, signOuts))) {
     return request<T>(method, path, body, { ...options, renewed: true });
   }
   // A suspended school, or one locked after its grace period: its users are signed out with the reason.
-  if (response.status === 403 && SCHOOL_LOCKED.has(code ?? '') && !options.anonymous) emit('session-expired', message);
+  if (response.status === 403 && SCHOOL_LOCKED.has(code ?? '') && !options.anonymous && signOutCount() === signOuts)
+    emit('session-expired', message);
   if (response.status === 503 && error?.maintenance) {
     const level = error.level ?? 'standard';
     emit('maintenance', { message, level, fromLogin: Boolean(options.anonymous) });
@@ -219,6 +223,7 @@ export type Polled<T> = { changed: false } | { changed: true; data: T; etag: str
 async function poll<T>(path: string, etag: string | null, signal?: AbortSignal, renewed = false): Promise<Polled<T>> {
   await ensureFreshToken();
   const session = getSession();
+  const signOuts = signOutCount();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (etag) headers['If-None-Match'] = etag;
@@ -234,7 +239,8 @@ async function poll<T>(path: string, etag: string | null, signal?: AbortSignal, 
   if (response.headers.get('X-From-Cache') && (etag || !response.ok)) throw new NetworkError();
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && (await renewedAfter401({ renewed }))) return poll(path, etag, signal, true);
+    if (response.status === 401 && (await renewedAfter401({ renewed }, signOuts)))
+      return poll(path, etag, signal, true);
     const error = data as ErrorAnswer | null;
     throw new ApiError(response.status, error?.message ?? shellText.errors.server(response.status), error?.code);
   }

@@ -2,7 +2,15 @@
 // the httpOnly cookie, once at a time (single flight in this tab, a Web Lock across tabs, since a
 // credential used twice ends the device session), before the token ends and at a 401. The new
 // token goes to the session store, which the service worker hears (its SESSION message).
-import { adoptStoredToken, getSession, onSessionChange, renewable, setSessionToken, tokenExpired } from './session';
+import {
+  adoptStoredToken,
+  getSession,
+  onSessionChange,
+  renewable,
+  setSessionToken,
+  signOutCount,
+  tokenExpired,
+} from './session';
 
 export type Renewal = 'renewed' | 'ended' | 'offline' | 'failed';
 
@@ -15,6 +23,7 @@ let inflight: Promise<Renewal> | null = null;
 let offlineUntil = 0;
 
 async function refresh(): Promise<Renewal> {
+  const signOuts = signOutCount();
   let res: Response;
   try {
     res = await fetch('/api/auth/refresh', {
@@ -35,6 +44,9 @@ async function refresh(): Promise<Renewal> {
   if (res.status === 401) return 'ended';
   if (!res.ok) return 'failed';
   const body = (await res.json().catch(() => null)) as { accessToken?: string } | null;
+  // Signed out while the renewal was on its way (inactivity, the user's choice): the new token
+  // would sign them back in.
+  if (signOutCount() !== signOuts) return 'ended';
   return body?.accessToken && setSessionToken(body.accessToken) ? 'renewed' : 'failed';
 }
 

@@ -126,6 +126,12 @@ const tabStore = {
 };
 let signedOut = Boolean(tabStore.get());
 export const wasSignedOut = () => signedOut;
+// A call or a renewal still on its way at a sign-out belongs to the session that ended: its answer
+// neither signs the user back in nor replaces the reason they were signed out (session/renew.ts,
+// api/client.ts).
+let signOuts = 0;
+/** How many times this tab signed out: compared before and after a request. */
+export const signOutCount = () => signOuts;
 /** Why the app signed the user out, for the sign-in page (null: they chose to). */
 export const signOutNotice = () => tabStore.get() || null;
 
@@ -134,6 +140,7 @@ export function clearSession(notice = '') {
   localStorage.removeItem(SKEW_KEY);
   current = null;
   signedOut = true;
+  signOuts += 1;
   tabStore.set(notice || null);
   emit();
 }
