@@ -269,6 +269,13 @@ test.describe('a teacher on a phone with no signal', () => {
     await expect(page.locator('.gradebook-table')).toBeVisible();
     await expect(page.getByText(NEVER_VISITED)).toHaveCount(0);
 
+    // The resources tab, never opened either: its list is there.
+    await page.getByRole('link', { name: 'Retour à mes cours' }).click();
+    await page.getByRole('tab', { name: 'Ressources' }).click();
+    await expect(page.getByRole('heading', { name: 'Gestion des Ressources' })).toBeVisible();
+    await expect(page.getByText('Aucune ressource pour le moment.').or(page.locator('.resource-list'))).toBeVisible();
+    await expect(page.getByText(NEVER_VISITED)).toHaveCount(0);
+
     // Back online: the roll call is sent once, with no tap.
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

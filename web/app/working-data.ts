@@ -5,7 +5,8 @@
 // - the week and the courses of the current year (the teacher's home);
 // - the roll call of every lesson of this week up to today (Monday to today, the school's day);
 // - the grade book of each course for the period the book opens on: the period under way by its
-//   start date, else the year's first (`currentPeriodId`, the grade book's own rule, decision 193).
+//   start date, else the year's first (`currentPeriodId`, the grade book's own rule, decision 193);
+// - the list of the teacher's resources of the year (the resources tab).
 // So a class never opened online opens offline. The roll calls and grade books are read together,
 // in one request (POST /api/reads, decision 271), and each answer is stored in `api-data` under
 // the screen's own address with its ETag, as the service worker would have stored it (a copy is
@@ -63,8 +64,7 @@ export async function storeWorkingData(session: Session): Promise<void> {
       : []),
   ];
   reads.sort((x, y) => (x.className < y.className ? -1 : x.className > y.className ? 1 : 0));
-  await readTogether(
-    reads.map((r) => r.path),
-    session.id,
-  );
+  // The resources tab: the list of the year's documents of the teacher's courses.
+  const resources = address(endpoints.resources.teacherList, { query: { yearId: year.id } });
+  await readTogether([...reads.map((r) => r.path), resources], session.id);
 }
