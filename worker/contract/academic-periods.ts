@@ -1,11 +1,9 @@
 // Academic periods of a school year (document 1 §2 "Periods" tab, §7).
 import { z } from 'zod';
-import { id, name } from './common';
+import { yearId, yearQuery, name } from './common';
 import { type Answer, area, editableList } from './endpoint';
 import { isIsoDate } from '../domain/students';
 import { adminServerText } from './texts/admin';
-
-const yearId = id(adminServerText.years.required);
 
 const startDate = z
   .string({ error: adminServerText.periods.startDateInvalid })
@@ -32,7 +30,7 @@ export const periodsApi = area(
         /** Optional: absent keeps the period's date (the spec's body has none), null clears it. */
         start_date: z.union([z.literal(''), startDate]).nullish(),
       }),
-      listQuery: z.object({ yearId }),
+      listQuery: yearQuery,
     },
     {
       list: 'The periods of a year, in order.',

@@ -3,17 +3,16 @@
 // staff member's override), the override itself, and the detailed report by lesson.
 import { z } from 'zod';
 import { ATTENDANCE_STATUSES, rangeProblem } from '../domain/attendance';
-import { id, text } from './common';
+import { yearId, id, text } from './common';
 import { type Answer, area, type Body, get, post } from './endpoint';
 import { studentIdentity } from './students';
-import { adminServerText } from './texts/admin';
 import { attendanceReportText as t } from './texts/attendance';
 
 const RANGE_MESSAGES = { start: t.startInvalid, end: t.endInvalid, order: t.order, tooLong: t.tooLong } as const;
 
 const rangeQuery = z
   .object({
-    yearId: id(adminServerText.years.required),
+    yearId,
     className: text(t.classRequired),
     startDate: z.string({ error: t.startInvalid }),
     endDate: z.string({ error: t.endInvalid }),
@@ -51,7 +50,7 @@ export const attendanceApi = area('attendance', {
     "Sets a student's status for a day over the lessons' marks, or clears it (null) back to the derived status.",
     {
       body: z.object({
-        yearId: id(adminServerText.years.required),
+        yearId,
         student_id: id(t.studentNotFound),
         date: z.string({ error: t.startInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, t.startInvalid),
         status: status.nullable(),

@@ -1,12 +1,11 @@
 // Tuition per class and year (document 1 §2 "Financials" tab, §7): the MPPA travels as a decimal
 // in the school's currency; empty means no default amount.
 import { z } from 'zod';
-import { amount, id, optionalAmount, text } from './common';
+import { amount, yearId, yearQuery, optionalAmount, text } from './common';
 import { area, get, message, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.fees;
-const yearId = id(adminServerText.years.required);
 
 export const classFee = z.strictObject({
   class_id: z.string(),
@@ -18,7 +17,7 @@ export type ClassFee = z.output<typeof classFee>;
 
 export const classFinancialsApi = area('class-financials', {
   list: get('/class-financials', 'Every class with its MPPA for the year (null when none is set).', {
-    query: z.object({ yearId }),
+    query: yearQuery,
     answers: { 200: z.array(classFee) },
   }),
   save: put(

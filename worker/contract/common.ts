@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_AMOUNT, parseAmount } from '../domain/money';
 import { cleanMultilineText, cleanText } from '../domain/text';
+import { adminServerText } from './texts/admin';
 import { serverText } from './texts/server';
 
 /** The shape of an id: UUIDs, the demo's readable ids ('demo-ecole-1'), clients' own ids. */
@@ -18,6 +19,11 @@ export const id = (message?: string) =>
     .regex(ID_PATTERN, message);
 
 export const idParams = z.object({ id: id() });
+
+/** The school year a call concerns, with its French message when it is missing. */
+export const yearId = id(adminServerText.years.required);
+/** The query of a call about one school year (`?yearId=`). */
+export const yearQuery = z.object({ yearId });
 
 /** The ids of records selected on a screen: from 1 to `max`, any wrong one answers `message`. */
 export const idSelection = (message: string, max = 500) =>

@@ -2,14 +2,14 @@
 // points (decimals); the database keeps hundredths.
 import { z } from 'zod';
 import { MAX_GRADE_LIMIT } from '../domain/setup';
-import { decimal, id, idParams, name } from './common';
+import { yearId, decimal, id, idParams, name } from './common';
 import { type Answer, area, get, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 
 const t = adminServerText.curriculum;
 
 const cellQuery = z.object({
-  yearId: id(adminServerText.years.required),
+  yearId,
   className: name(adminServerText.classes.nameRequired),
 });
 

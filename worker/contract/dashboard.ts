@@ -2,7 +2,7 @@
 // students enrolled, paid this month, balance due — for the school and per class, in one call.
 import { z } from 'zod';
 import { MONTH_PATTERN } from '../domain/dashboard';
-import { id } from './common';
+import { yearId } from './common';
 import { type Answer, area, get } from './endpoint';
 import { adminServerText } from './texts/admin';
 
@@ -21,7 +21,7 @@ export const dashboardApi = area('dashboard', {
     "The year's enrolments, amounts due, paid and paid in the month (default: this month in the schools' time zone), totalled and per class.",
     {
       query: z.object({
-        yearId: id(adminServerText.years.required),
+        yearId,
         month: z.string().regex(MONTH_PATTERN, adminServerText.dashboard.invalidMonth).optional(),
       }),
       answers: {

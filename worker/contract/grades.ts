@@ -5,10 +5,9 @@
 // first grade), so a grade typed offline names its evaluation before the server knows it.
 import { z } from 'zod';
 import { isScoreValue } from '../domain/grades';
-import { ID_PATTERN, id, text } from './common';
+import { yearId, id, ID_PATTERN, text } from './common';
 import { type Answer, area, type Body, del, get, post, put } from './endpoint';
 import { enrolledStudent, studentIdentity } from './students';
-import { adminServerText } from './texts/admin';
 import { serverText } from './texts/server';
 import { gradesServerText as t } from './texts/grades';
 
@@ -41,7 +40,7 @@ const bodyId = (message: string) =>
 const gradeId = z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/, t.gradeNotFound);
 
 const course = {
-  yearId: id(adminServerText.years.required),
+  yearId,
   className: text(t.classRequired),
   periodId: id(t.periodRequired),
 };

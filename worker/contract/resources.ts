@@ -5,12 +5,9 @@
 // offline: a create names its own id.
 import { z } from 'zod';
 import { RESOURCE_MAX_BYTES, isWebUrl } from '../domain/resources';
-import { id, idParams, text } from './common';
+import { yearQuery, id, idParams, text } from './common';
 import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
-import { adminServerText } from './texts/admin';
 import { resourcesServerText as t } from './texts/resources';
-
-const yearQuery = z.object({ yearId: id(adminServerText.years.required) });
 
 export const resource = z.strictObject({
   id: z.string(),

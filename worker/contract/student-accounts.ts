@@ -4,9 +4,8 @@
 // disable.
 import { z } from 'zod';
 import { ACCOUNTS_PER_REQUEST } from '../domain/accounts';
-import { id, idParams } from './common';
+import { yearId, yearQuery, id, idParams } from './common';
 import { type Answer, area, get, post, put } from './endpoint';
-import { adminServerText } from './texts/admin';
 import { studentAccountsServerText as t } from './texts/student-accounts';
 
 const credentials = z.strictObject({ student_id: z.string(), username: z.string(), tempPassword: z.string() });
@@ -16,7 +15,7 @@ export const studentAccountsApi = area('student-accounts', {
     '/student-accounts',
     'The enrolled students of a year by class and name, each with their portal account (none, active, temporary password, disabled).',
     {
-      query: z.object({ yearId: id(adminServerText.years.required) }),
+      query: yearQuery,
       answers: {
         200: z.array(
           z.strictObject({
@@ -37,7 +36,7 @@ export const studentAccountsApi = area('student-accounts', {
     'Makes portal accounts for enrolled students who have none (at most 5 at a time): usernames and temporary passwords shown once.',
     {
       body: z.object({
-        yearId: id(adminServerText.years.required),
+        yearId,
         student_ids: z
           .array(id(t.selectionRequired), { error: t.selectionRequired })
           .min(1, t.selectionRequired)

@@ -2,15 +2,12 @@
 // their week. An admin opens it too: without a teacher profile, every course of the year's
 // programme (to reach any grade book) and an empty week.
 import { z } from 'zod';
-import { id } from './common';
+import { yearQuery, id } from './common';
 import { schoolAnnouncement } from './communications';
 import { enrolledStudent } from './students';
 import { ATTENDANCE_STATUSES } from '../domain/attendance';
 import { type Answer, area, type Body, get, put } from './endpoint';
 import { attendanceServerText } from './texts/attendance';
-import { adminServerText } from './texts/admin';
-
-const yearQuery = z.object({ yearId: id(adminServerText.years.required) });
 
 /** Document 2 §3 'Teacher course'. */
 export const teacherCourse = z.strictObject({

@@ -5,13 +5,11 @@
 import { z } from 'zod';
 import { type TeacherProfileProblem, teacherProfile } from '../domain/teachers';
 import { isUsername } from '../domain/users';
-import { id, idParams, text } from './common';
+import { yearId, yearQuery, id, idParams, text } from './common';
 import { teacherCourse } from './teacher';
 import { type Answer, area, type Body, del, get, idNotice, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { teachersServerText as t } from './texts/teachers';
-
-const yearQuery = z.object({ yearId: id(adminServerText.years.required) });
 
 const PROBLEMS: Record<`${TeacherProfileProblem['field']}.${TeacherProfileProblem['problem']}`, string> = {
   'prenom.required': t.prenomRequired,
@@ -81,7 +79,7 @@ export const teachersApi = area('teachers', {
     '/teachers',
     "The school's teachers (archived ones left out) by name, with their account and their courses of the year (the current year when none is named: document 1 calls it without parameters).",
     {
-      query: z.object({ yearId: id(adminServerText.years.required).optional() }),
+      query: z.object({ yearId: yearId.optional() }),
       answers: { 200: z.array(schoolTeacher) },
     },
   ),
@@ -155,7 +153,7 @@ export const teachersApi = area('teachers', {
   ),
   assign: post('/assignments', 'Gives a teacher a course (a subject of a class) of the year, from its programme.', {
     body: z.object({
-      yearId: id(adminServerText.years.required),
+      yearId,
       teacher_id: id(t.notFound),
       className: text(t.courseRequired),
       subject_id: id(t.courseRequired),

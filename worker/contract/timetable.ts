@@ -3,9 +3,8 @@
 // course's lessons. The server refuses an overlap for the same teacher or the same class.
 import { z } from 'zod';
 import { normalizeTime } from '../domain/timetable';
-import { id, idParams, optionalText } from './common';
+import { yearId, id, idParams, optionalText } from './common';
 import { type Answer, area, del, get, idNotice, post, put } from './endpoint';
-import { adminServerText } from './texts/admin';
 import { timetableServerText as t } from './texts/timetable';
 
 const time = (messageText: string) =>
@@ -48,7 +47,7 @@ export const timetableApi = area('timetable', {
     {
       query: z
         .object({
-          yearId: id(adminServerText.years.required),
+          yearId,
           className: z.string().trim().min(1).max(100).optional(),
           teacherId: id().optional(),
         })
