@@ -1,8 +1,10 @@
 // The list editor of the periods, classes and subjects tabs: add by name (a blank name, or one
 // of invisible characters only, is ignored), edit in place, delete after a confirmation that
 // states the tab's warning. Its writes go through the one write hook: a queued add, rename or
-// delete shows at once in the list and in its offline copy.
+// delete shows at once in the list and in its offline copy. A tab names its area once: the
+// area's key is the same in the admin texts, the server's notices and the endpoints.
 import { type FormEvent, useId, useState } from 'react';
+import { endpoints } from '../../api/endpoints';
 import type { Route } from '../../api/route';
 import type { ApiState } from '../../api/useApi';
 import { removal, useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWrite';
@@ -10,7 +12,7 @@ import { Button } from '../../components/Button';
 import { useConfirmation } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { adminText } from '../../i18n/admin';
+import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import type { Endpoint } from '../../../worker/contract/endpoint';
 import { cleanText } from '../../../worker/domain/text';
@@ -24,7 +26,8 @@ export interface ListItem {
 
 const c = adminText.common;
 
-export interface ListTexts {
+/** What the list reads of its area's admin texts. */
+interface ListTexts {
   newItem: string;
   empty: string;
   deleteTitle: (name: string) => string;
@@ -37,11 +40,19 @@ export interface ListTexts {
   startsOn?: (date: string) => string;
 }
 
-export interface ListWrites<T extends ListItem> {
-  /** The list's endpoints (contract's `editableList`): add, save (`:id`) and delete (`:id`). */
-  endpoints: { create: Route<Endpoint>; update: Route<Endpoint>; remove: Route<Endpoint> };
-  /** The server's notices. */
-  done: { added: string; updated: string; deleted: string };
+/** The areas edited as a list (contract's `editableList`: add, save `:id` and delete `:id`). */
+export type ListArea = 'periods' | 'classes' | 'subjects';
+
+export function EditableList<T extends ListItem>({
+  area,
+  list,
+  scope,
+  added,
+  sort,
+  reload,
+}: {
+  area: ListArea;
+  list: ApiState<T[]>;
   /** Sent with every add and save besides the name (the year of a period). */
   scope?: Record<string, string>;
   /** The local copy of an added item, shown while the add is queued. */
@@ -50,21 +61,13 @@ export interface ListWrites<T extends ListItem> {
   sort?: (list: T[]) => T[];
   /** What a saved change refreshes (default: the list). */
   reload?: () => void;
-}
-
-export function EditableList<T extends ListItem>({
-  list,
-  texts,
-  writes,
-}: {
-  list: ApiState<T[]>;
-  texts: ListTexts;
-  writes: ListWrites<T>;
 }) {
+  const texts: ListTexts = adminText[area];
+  const done = adminServerText[area];
   const newId = useId();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; order: string; date: string } | null>(null);
-  const { write, busy } = useWrite(list, writes.reload ? { reload: writes.reload } : {});
+  const { write, busy } = useWrite(list, { reload });
   // The tabs' endpoints differ only by the fields their bodies add to the name (order, start
   // date, year): called here with the arguments they share.
   const send = write as (
@@ -72,8 +75,8 @@ export function EditableList<T extends ListItem>({
     args: { params?: { id: string }; body?: object },
     notices: WriteNotices<unknown, T[]>,
   ) => Promise<WriteOutcome<unknown>>;
-  const { create, update, remove: del } = writes.endpoints;
-  const sorted = (update: (items: T[]) => T[]) => (items: T[]) => (writes.sort ?? ((x) => x))(update(items));
+  const { create, update, remove: del } = endpoints[area];
+  const sorted = (update: (items: T[]) => T[]) => (items: T[]) => (sort ?? ((x) => x))(update(items));
   const ordered = texts.order !== undefined;
   const dated = texts.startDateOf !== undefined;
 
@@ -83,10 +86,10 @@ export function EditableList<T extends ListItem>({
     if (!clean) return;
     const outcome = await send(
       create,
-      { body: { name: clean, ...writes.scope } },
+      { body: { name: clean, ...scope } },
       {
-        success: writes.done.added,
-        offline: sorted((items) => [...items, writes.added(clean, items)]),
+        success: done.added,
+        offline: sorted((items) => [...items, added(clean, items)]),
       },
     );
     if (outcome) setName('');
@@ -100,9 +103,9 @@ export function EditableList<T extends ListItem>({
     const date = dated ? { start_date: editing.date || null } : {};
     const outcome = await send(
       update,
-      { params: { id: item.id }, body: { name: clean, ...order, ...date, ...writes.scope } },
+      { params: { id: item.id }, body: { name: clean, ...order, ...date, ...scope } },
       {
-        success: writes.done.updated,
+        success: done.updated,
         queued: offlineText.queued.modification,
         offline: sorted((items) => items.map((x) => (x.id === item.id ? { ...x, name: clean, ...order, ...date } : x))),
       },
@@ -113,7 +116,7 @@ export function EditableList<T extends ListItem>({
   // Closed whatever the answer: a refusal (with its reason) comes as an error toast.
   const deletion = useConfirmation(
     (item: T) => ({ title: texts.deleteTitle(item.name), confirmLabel: c.delete, body: texts.deleteWarning }),
-    (item: T) => send(del, { params: { id: item.id } }, removal(item.id, writes.done.deleted)),
+    (item: T) => send(del, { params: { id: item.id } }, removal(item.id, done.deleted)),
   );
 
   return (

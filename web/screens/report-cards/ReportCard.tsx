@@ -144,34 +144,21 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
       {layout.table === 'tiles' && <Tiles card={card} base={base} appreciation={subjectAppreciation} />}
 
       <section className="rc-summary">
-        <div className="rc-figure">
-          <span>{t.periodAverage(context.periodName)}</span>
-          <strong className="rc-average">
-            {fr2OrDash(card.average)} <small>{base}</small>
-          </strong>
-        </div>
-        <div className="rc-figure">
-          <span>{t.rank}</span>
-          <strong className="rc-rank">
-            {card.rank === null ? t.noRank : t.rankOf(rankLabel(card.rank), card.tied, context.ranked)}
-          </strong>
-        </div>
+        <Figure label={t.periodAverage(context.periodName)} valueClass="rc-average">
+          {fr2OrDash(card.average)} <small>{base}</small>
+        </Figure>
+        <Figure label={t.rank} valueClass="rc-rank">
+          {card.rank === null ? t.noRank : t.rankOf(rankLabel(card.rank), card.tied, context.ranked)}
+        </Figure>
         {layout.table === 'annual' && (
           <>
-            <div className="rc-figure">
-              <span>{t.annualAverage}</span>
-              <strong className="rc-annual-average">
-                {fr2OrDash(card.annualAverage)} <small>{base}</small>
-              </strong>
-            </div>
-            <div className="rc-figure">
-              <span>{t.annualRank}</span>
-              <strong>{card.annualRank === null ? t.noRank : rankLabel(card.annualRank)}</strong>
-            </div>
-            <div className={`rc-figure rc-decision rc-decision-${card.decision ?? 'none'}`}>
-              <span>{t.decisionLabel}</span>
-              <strong>{card.decision ? t.decisions[card.decision] : t.noDecision}</strong>
-            </div>
+            <Figure label={t.annualAverage} valueClass="rc-annual-average">
+              {fr2OrDash(card.annualAverage)} <small>{base}</small>
+            </Figure>
+            <Figure label={t.annualRank}>{card.annualRank === null ? t.noRank : rankLabel(card.annualRank)}</Figure>
+            <Figure label={t.decisionLabel} className={`rc-decision rc-decision-${card.decision ?? 'none'}`}>
+              {card.decision ? t.decisions[card.decision] : t.noDecision}
+            </Figure>
           </>
         )}
       </section>
@@ -201,6 +188,26 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
     </article>
   );
 });
+
+/** A figure of the summary (average, rank, decision): its label over its value. */
+function Figure({
+  label,
+  className,
+  valueClass,
+  children,
+}: {
+  label: string;
+  className?: string;
+  valueClass?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `rc-figure ${className}` : 'rc-figure'}>
+      <span>{label}</span>
+      <strong className={valueClass}>{children}</strong>
+    </div>
+  );
+}
 
 interface TableProps {
   card: StudentCard;

@@ -245,8 +245,19 @@ function ExpiryDialog({
   const [date, setDate] = useState('');
   const [shown, setShown] = useState(school.expires_at);
   const { write, busy } = useWrite(schools);
+  // Each change answers the server's message and the new end, shown above the forms.
+  const notices = { success: (a: ExpirySaved) => a.message };
   const saved = (outcome: WriteOutcome<ExpirySaved>) => {
     if (outcome && !outcome.queued) setShown(outcome.answer.expires_at);
+  };
+  const params = { id: school.id };
+  const extend = () => write(endpoints.superadmin.extendExpiry, { params, body: { months } }, notices).then(saved);
+  /** Sets the last day of access; null: no end. */
+  const setEnd = (end: string | null) =>
+    write(endpoints.superadmin.setExpiry, { params, body: { date: end } }, notices).then(saved);
+  const submit = (save: () => Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    void save();
   };
   return (
     <Modal
@@ -259,19 +270,7 @@ function ExpiryDialog({
       }
     >
       <p data-testid="current-access">{e.current(accessText(shown))}</p>
-      <form
-        className="expiry-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void write(
-            endpoints.superadmin.extendExpiry,
-            { params: { id: school.id }, body: { months } },
-            {
-              success: (a) => a.message,
-            },
-          ).then(saved);
-        }}
-      >
+      <form className="expiry-row" onSubmit={submit(extend)}>
         <SelectField
           label={e.extend}
           hint={e.extendHint}
@@ -282,36 +281,14 @@ function ExpiryDialog({
         </SelectField>
         <SubmitButton busy={busy}>{e.extendSubmit}</SubmitButton>
       </form>
-      <form
-        className="expiry-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void write(
-            endpoints.superadmin.setExpiry,
-            { params: { id: school.id }, body: { date: date || null } },
-            {
-              success: (a) => a.message,
-            },
-          ).then(saved);
-        }}
-      >
+      <form className="expiry-row" onSubmit={submit(() => setEnd(date || null))}>
         <InputField label={e.setDate} type="date" value={date} onChange={(ev) => setDate(ev.target.value)} />
         <SubmitButton look="secondary" busy={busy} disabled={!date}>
           {e.setSubmit}
         </SubmitButton>
       </form>
       {shown && (
-        <Button
-          look="ghost"
-          disabled={busy}
-          onClick={() =>
-            void write(
-              endpoints.superadmin.setExpiry,
-              { params: { id: school.id }, body: { date: null } },
-              { success: (a) => a.message },
-            ).then(saved)
-          }
-        >
+        <Button look="ghost" disabled={busy} onClick={() => void setEnd(null)}>
           {e.clear}
         </Button>
       )}

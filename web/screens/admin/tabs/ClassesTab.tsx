@@ -1,7 +1,7 @@
 // Classes tab: the school's classes in order; deletion is refused for a class with enrolments.
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
-import { adminServerText, adminText } from '../../../i18n/admin';
+import { adminText } from '../../../i18n/admin';
 import { useSchool } from '../../../layouts/school';
 import { EditableList } from '../EditableList';
 import type { SchoolClass as ClassRow } from '../../../../worker/contract/classes';
@@ -18,22 +18,18 @@ export function ClassesTab() {
       <h2>{t.title}</h2>
       <p className="notice tone-warning">{t.deleteWarning}</p>
       <EditableList
+        area="classes"
         list={state}
-        texts={t}
-        writes={{
-          endpoints: endpoints.classes,
-          done: adminServerText.classes,
-          added: (name, list) => ({
-            id: crypto.randomUUID(),
-            name,
-            order_index: Math.max(0, ...list.map((k) => k.order_index)) + 1,
-          }),
-          sort: byOrder,
-          // The school's classes (menus, quick links) follow the change too.
-          reload: () => {
-            state.reload();
-            school.reload();
-          },
+        added={(name, list) => ({
+          id: crypto.randomUUID(),
+          name,
+          order_index: Math.max(0, ...list.map((k) => k.order_index)) + 1,
+        })}
+        sort={byOrder}
+        // The school's classes (menus, quick links) follow the change too.
+        reload={() => {
+          state.reload();
+          school.reload();
         }}
       />
     </>

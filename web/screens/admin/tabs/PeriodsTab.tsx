@@ -32,14 +32,10 @@ export function PeriodsTab() {
       {yearId && <p className="muted small">{t.startDateHint}</p>}
       {yearId && (
         <EditableList
+          area="periods"
           list={state}
-          texts={t}
-          writes={{
-            endpoints: endpoints.periods,
-            done: adminServerText.periods,
-            scope: { year_id: yearId },
-            added: (name) => ({ id: crypto.randomUUID(), year_id: yearId, name, start_date: null }),
-          }}
+          scope={{ year_id: yearId }}
+          added={(name) => ({ id: crypto.randomUUID(), year_id: yearId, name, start_date: null })}
         />
       )}
     </>

@@ -1,7 +1,7 @@
 // Subjects tab: the school's subjects (the programme tab places them in classes).
 import { useRead } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
-import { adminServerText, adminText } from '../../../i18n/admin';
+import { adminText } from '../../../i18n/admin';
 import { EditableList } from '../EditableList';
 import { getSession } from '../../../session/session';
 import type { Subject } from '../../../../worker/contract/subjects';
@@ -15,14 +15,10 @@ export function SubjectsTab() {
     <>
       <h2>{t.title}</h2>
       <EditableList
+        area="subjects"
         list={state}
-        texts={t}
-        writes={{
-          endpoints: endpoints.subjects,
-          done: adminServerText.subjects,
-          added: (name) => ({ id: crypto.randomUUID(), name, instance_id: getSession()?.instance_id ?? '' }),
-          sort: byName,
-        }}
+        added={(name) => ({ id: crypto.randomUUID(), name, instance_id: getSession()?.instance_id ?? '' })}
+        sort={byName}
       />
     </>
   );
