@@ -2,69 +2,48 @@
 // Shared by the worker (seeding, checks) and the web (menus, role editor).
 // migrations/0001_permissions.sql holds the same rows; a test keeps both equal.
 
-export const PERMISSIONS = [
-  { id: 1, key: 'student:read', category: 'Élèves', description: 'Consulter la liste et les fiches des élèves' },
-  { id: 2, key: 'student:create', category: 'Élèves', description: 'Ajouter des élèves' },
-  {
-    id: 3,
-    key: 'student:update',
-    category: 'Élèves',
-    description: 'Modifier les élèves et accéder à la gestion des élèves',
-  },
-  { id: 4, key: 'student:delete', category: 'Élèves', description: 'Supprimer des élèves' },
-  { id: 5, key: 'student:archive', category: 'Élèves', description: 'Archiver et réactiver des élèves' },
-  { id: 6, key: 'enrollment:create', category: 'Inscriptions', description: 'Inscrire des élèves dans une classe' },
-  {
-    id: 7,
-    key: 'enrollment:update_class',
-    category: 'Inscriptions',
-    description: 'Changer la classe des élèves inscrits',
-  },
-  {
-    id: 8,
-    key: 'enrollment:update_payment',
-    category: 'Finances',
-    description: 'Enregistrer les versements et ajustements (MPPA)',
-  },
-  { id: 9, key: 'report:financial', category: 'Finances', description: 'Consulter le rapport financier' },
-  { id: 10, key: 'report:attendance', category: 'Présences', description: 'Suivre et modifier les présences' },
-  {
-    id: 11,
-    key: 'report_card:generate',
-    category: 'Notes et bulletins',
-    description: 'Générer et imprimer les bulletins',
-  },
-  { id: 12, key: 'grade:read', category: 'Notes et bulletins', description: 'Consulter les notes' },
-  { id: 13, key: 'grade:create', category: 'Notes et bulletins', description: 'Saisir et modifier les notes' },
-  { id: 14, key: 'appreciation:create', category: 'Notes et bulletins', description: 'Rédiger les appréciations' },
-  {
-    id: 15,
-    key: 'student_portal:manage_access',
-    category: 'Portail Élève',
-    description: "Activer ou restreindre l'accès des élèves à leurs notes",
-  },
-  {
-    id: 16,
-    key: 'student_portal:manage_accounts',
-    category: 'Portail Élève',
-    description: 'Gérer les comptes du portail élève',
-  },
-  { id: 17, key: 'settings:manage_academic', category: 'Paramètres', description: 'Gérer les ressources pédagogiques' },
-  {
-    id: 18,
-    key: 'settings:manage_teachers',
-    category: 'Paramètres',
-    description: 'Gérer les professeurs et leurs assignations',
-  },
-  { id: 19, key: 'settings:manage_timetable', category: 'Paramètres', description: "Gérer l'emploi du temps" },
-  {
-    id: 20,
-    key: 'user:manage',
-    category: 'Administration',
-    description: 'Gérer les utilisateurs (accès à l’administration)',
-  },
-  { id: 21, key: 'role:manage', category: 'Administration', description: 'Gérer les rôles et leurs permissions' },
-] as const;
+/** The catalogue, category by category, in the order of the ids: [id, key, description]. */
+const CATALOGUE = {
+  Élèves: [
+    [1, 'student:read', 'Consulter la liste et les fiches des élèves'],
+    [2, 'student:create', 'Ajouter des élèves'],
+    [3, 'student:update', 'Modifier les élèves et accéder à la gestion des élèves'],
+    [4, 'student:delete', 'Supprimer des élèves'],
+    [5, 'student:archive', 'Archiver et réactiver des élèves'],
+  ],
+  Inscriptions: [
+    [6, 'enrollment:create', 'Inscrire des élèves dans une classe'],
+    [7, 'enrollment:update_class', 'Changer la classe des élèves inscrits'],
+  ],
+  Finances: [
+    [8, 'enrollment:update_payment', 'Enregistrer les versements et ajustements (MPPA)'],
+    [9, 'report:financial', 'Consulter le rapport financier'],
+  ],
+  Présences: [[10, 'report:attendance', 'Suivre et modifier les présences']],
+  'Notes et bulletins': [
+    [11, 'report_card:generate', 'Générer et imprimer les bulletins'],
+    [12, 'grade:read', 'Consulter les notes'],
+    [13, 'grade:create', 'Saisir et modifier les notes'],
+    [14, 'appreciation:create', 'Rédiger les appréciations'],
+  ],
+  'Portail Élève': [
+    [15, 'student_portal:manage_access', "Activer ou restreindre l'accès des élèves à leurs notes"],
+    [16, 'student_portal:manage_accounts', 'Gérer les comptes du portail élève'],
+  ],
+  Paramètres: [
+    [17, 'settings:manage_academic', 'Gérer les ressources pédagogiques'],
+    [18, 'settings:manage_teachers', 'Gérer les professeurs et leurs assignations'],
+    [19, 'settings:manage_timetable', "Gérer l'emploi du temps"],
+  ],
+  Administration: [
+    [20, 'user:manage', 'Gérer les utilisateurs (accès à l’administration)'],
+    [21, 'role:manage', 'Gérer les rôles et leurs permissions'],
+  ],
+} as const;
+
+export const PERMISSIONS = Object.entries(CATALOGUE).flatMap(([category, rows]) =>
+  rows.map(([id, key, description]) => ({ id, key, category, description })),
+);
 
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];
 
