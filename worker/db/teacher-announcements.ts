@@ -1,37 +1,41 @@
 // Announcements of the administration to teachers, each with its recipients (the sending side is
 // the communications area's).
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { announcementsOf } from './school-announcements';
 import { along } from './scoped';
 import { teacherAnnouncementRecipients, teacherAnnouncements, teachers } from './schema';
 import { profileIdsOfUser } from './teachers';
 
-/** The latest announcements sent to the account's teacher profile, newest first. */
+const alike = announcementsOf(teacherAnnouncements);
+
+/**
+ * The latest announcements sent to the account's teacher profile, newest first: the school's
+ * announcements walked newest first, each kept when the profile is among its recipients.
+ */
 export const selectForUser = (db: Db, school: string, userId: string, limit = 20) =>
-  db
-    .select({
-      id: teacherAnnouncements.id,
-      content: teacherAnnouncements.content,
-      created_at: teacherAnnouncements.createdAt,
-    })
-    .from(teacherAnnouncements)
-    .innerJoin(
-      teacherAnnouncementRecipients,
-      along(teacherAnnouncements, teacherAnnouncementRecipients, teacherAnnouncementRecipients.announcementId),
-    )
-    .where(
-      and(
-        eq(teacherAnnouncements.instanceId, school),
-        inArray(teacherAnnouncementRecipients.teacherId, profileIdsOfUser(db, school, userId)),
+  alike.newestFirst(
+    db,
+    and(
+      eq(teacherAnnouncements.instanceId, school),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(teacherAnnouncementRecipients)
+          .where(
+            and(
+              eq(teacherAnnouncementRecipients.instanceId, school),
+              eq(teacherAnnouncementRecipients.announcementId, teacherAnnouncements.id),
+              inArray(teacherAnnouncementRecipients.teacherId, profileIdsOfUser(db, school, userId)),
+            ),
+          ),
       ),
-    )
-    .orderBy(desc(teacherAnnouncements.createdAt))
-    .limit(limit);
+    ),
+    limit,
+  );
 
 // ------------------------------------------------------------------ the administration's side
 
-const alike = announcementsOf(teacherAnnouncements);
 export const { selectAnnouncements, selectAmong, deleteAnnouncements, allStillExist } = alike;
 
 /** The recipients of the school's announcements, with their names. */
