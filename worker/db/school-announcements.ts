@@ -1,15 +1,22 @@
 // What the school's two kinds of announcements (to teachers, to students: the same shape in
 // schema.ts) are written, read and deleted by alike: the announcement's row, the list newest
-// first, the announcements a delete chooses, their deletion and its guard. Each kind's module (teacher-announcements.ts,
+// first, who it is for, the announcements a delete chooses, their deletion and its guard. Each kind's module (teacher-announcements.ts,
 // student-announcements.ts) exports these for its table, beside what only it does.
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import type { studentAnnouncements, teacherAnnouncements } from './schema';
+import type {
+  studentAnnouncementClasses,
+  studentAnnouncements,
+  teacherAnnouncementRecipients,
+  teacherAnnouncements,
+} from './schema';
 import { amongIds } from './scoped';
 
 type AnnouncementTable = typeof teacherAnnouncements | typeof studentAnnouncements;
+/** Who an announcement is for: its recipients (teachers) or its target classes (students). */
+type LinkTable = typeof teacherAnnouncementRecipients | typeof studentAnnouncementClasses;
 
-export function announcementsOf(table: AnnouncementTable) {
+export function announcementsOf<L extends LinkTable>(table: AnnouncementTable, links: L) {
   /** The school's announcements among `ids` (another school's match nothing). */
   const among = (school: string, ids: readonly string[]) => and(eq(table.instanceId, school), amongIds(table.id, ids));
   /** Announcements newest first, at most `limit`. */
@@ -22,6 +29,12 @@ export function announcementsOf(table: AnnouncementTable) {
       .limit(limit);
   return {
     newestFirst,
+    /** For EXISTS in a read of `table`: the announcement's links that also meet `more`. */
+    linked: (db: Db, school: string, ...more: SQL[]) =>
+      db
+        .select({ one: sql`1` })
+        .from(links)
+        .where(and(eq(links.instanceId, school), eq(links.announcementId, table.id), ...more)),
     /** A new announcement's own row (its recipients or target classes are the kind's own). */
     insertRow: (db: Db, school: string, row: { id: string; content: string; authorId: string }) =>
       db.insert(table).values({ id: row.id, instanceId: school, content: row.content, authorId: row.authorId }),

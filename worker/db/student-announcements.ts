@@ -1,13 +1,13 @@
 // Announcements of the administration to students: each targets classes, or all of them when it
 // names none (document 1 §3 'Student announcement').
-import { and, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { enrollmentOfStudentUser, yearOfEnrollment } from './enrollments';
 import { announcementsOf } from './school-announcements';
 import { along } from './scoped';
 import { classes, enrollments, schoolYears, studentAnnouncementClasses, studentAnnouncements, users } from './schema';
 
-const alike = announcementsOf(studentAnnouncements);
+const alike = announcementsOf(studentAnnouncements, studentAnnouncementClasses);
 export const { selectAnnouncements, selectAmong, deleteAnnouncements, allStillExist } = alike;
 
 /** The target classes of the school's announcements, by name. */
@@ -57,18 +57,6 @@ export const insertAnnouncement = (
  * those targeting the class of its enrolment in the current year.
  */
 export const selectForStudentUser = (db: Db, school: string, userId: string) => {
-  /** The announcement's target classes (among those of `more`). */
-  const targets = (...more: SQL[]) =>
-    db
-      .select({ one: sql`1` })
-      .from(studentAnnouncementClasses)
-      .where(
-        and(
-          eq(studentAnnouncementClasses.instanceId, school),
-          eq(studentAnnouncementClasses.announcementId, studentAnnouncements.id),
-          ...more,
-        ),
-      );
   const ownClass = db
     .select({ id: enrollments.classId })
     .from(users)
@@ -79,7 +67,10 @@ export const selectForStudentUser = (db: Db, school: string, userId: string) => 
     db,
     and(
       eq(studentAnnouncements.instanceId, school),
-      or(notExists(targets()), exists(targets(inArray(studentAnnouncementClasses.classId, ownClass)))),
+      or(
+        notExists(alike.linked(db, school)),
+        exists(alike.linked(db, school, inArray(studentAnnouncementClasses.classId, ownClass))),
+      ),
     ),
     50,
   );

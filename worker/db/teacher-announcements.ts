@@ -1,13 +1,13 @@
 // Announcements of the administration to teachers, each with its recipients (the sending side is
 // the communications area's).
-import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull } from 'drizzle-orm';
 import type { Db } from './client';
 import { announcementsOf } from './school-announcements';
 import { along } from './scoped';
 import { teacherAnnouncementRecipients, teacherAnnouncements, teachers } from './schema';
 import { profileIdsOfUser } from './teachers';
 
-const alike = announcementsOf(teacherAnnouncements);
+const alike = announcementsOf(teacherAnnouncements, teacherAnnouncementRecipients);
 
 /**
  * The latest announcements sent to the account's teacher profile, newest first: the school's
@@ -19,16 +19,11 @@ export const selectForUser = (db: Db, school: string, userId: string, limit = 20
     and(
       eq(teacherAnnouncements.instanceId, school),
       exists(
-        db
-          .select({ one: sql`1` })
-          .from(teacherAnnouncementRecipients)
-          .where(
-            and(
-              eq(teacherAnnouncementRecipients.instanceId, school),
-              eq(teacherAnnouncementRecipients.announcementId, teacherAnnouncements.id),
-              inArray(teacherAnnouncementRecipients.teacherId, profileIdsOfUser(db, school, userId)),
-            ),
-          ),
+        alike.linked(
+          db,
+          school,
+          inArray(teacherAnnouncementRecipients.teacherId, profileIdsOfUser(db, school, userId)),
+        ),
       ),
     ),
     limit,
