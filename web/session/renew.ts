@@ -22,8 +22,8 @@ const OFFLINE_PAUSE_MS = 10_000;
 let inflight: Promise<Renewal> | null = null;
 let offlineUntil = 0;
 
-async function refresh(): Promise<Renewal> {
-  const signOuts = signOutCount();
+/** Asks the server for a new token; `signOuts`: the sign-outs counted when the renewal began. */
+async function refresh(signOuts: number): Promise<Renewal> {
   let res: Response;
   try {
     res = await fetch('/api/auth/refresh', {
@@ -61,11 +61,14 @@ function exclusive<T>(task: () => Promise<T>): Promise<T> {
  * caller signs out); 'offline': the server was not reached (the caller goes on with the old token).
  */
 export function renewSession(): Promise<Renewal> {
+  const signOuts = signOutCount();
   inflight ??= exclusive(async () => {
+    // Signed out while this tab waited for the lock: nothing to renew.
+    if (signOutCount() !== signOuts) return 'ended' as const;
     // Another tab may have renewed while this one waited for the lock.
     const adopted = adoptStoredToken();
     if (adopted && !tokenExpired(adopted, RENEW_BEFORE_SECONDS)) return 'renewed' as const;
-    return refresh();
+    return refresh(signOuts);
   }).finally(() => (inflight = null));
   return inflight;
 }
