@@ -4,7 +4,7 @@
 // delete shows at once in the list and in its offline copy. A tab names its area once: the
 // area's key is the same in the admin texts, the server's notices and the endpoints.
 import { type FormEvent, useId, useState } from 'react';
-import { endpoints } from '../../api/endpoints';
+import type { endpoints } from '../../api/endpoints';
 import type { Route } from '../../api/route';
 import type { ApiState } from '../../api/useApi';
 import { removal, useWrite, type WriteNotices, type WriteOutcome } from '../../api/useWrite';
@@ -43,15 +43,19 @@ interface ListTexts {
 /** The areas edited as a list (contract's `editableList`: add, save `:id` and delete `:id`). */
 export type ListArea = 'periods' | 'classes' | 'subjects';
 
-export function EditableList<T extends ListItem>({
+export function EditableList<T extends ListItem, A extends ListArea>({
   area,
+  calls,
   list,
   scope,
   added,
   sort,
   reload,
 }: {
-  area: ListArea;
+  /** The area's key in the admin texts and the server's notices. */
+  area: A;
+  /** Its endpoints (`endpoints[area]`, named by the tab: docs/map.md finds the calls there). */
+  calls: (typeof endpoints)[A];
   list: ApiState<T[]>;
   /** Sent with every add and save besides the name (the year of a period). */
   scope?: Record<string, string>;
@@ -75,7 +79,7 @@ export function EditableList<T extends ListItem>({
     args: { params?: { id: string }; body?: object },
     notices: WriteNotices<unknown, T[]>,
   ) => Promise<WriteOutcome<unknown>>;
-  const { create, update, remove: del } = endpoints[area];
+  const { create, update, remove: del } = calls;
   const sorted = (update: (items: T[]) => T[]) => (items: T[]) => (sort ?? ((x) => x))(update(items));
   const ordered = texts.order !== undefined;
   const dated = texts.startDateOf !== undefined;

@@ -19,6 +19,7 @@ export function ClassesTab() {
       <p className="notice tone-warning">{t.deleteWarning}</p>
       <EditableList
         area="classes"
+        calls={endpoints.classes}
         list={state}
         added={(name, list) => ({
           id: crypto.randomUUID(),

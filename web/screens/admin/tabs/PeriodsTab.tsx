@@ -33,6 +33,7 @@ export function PeriodsTab() {
       {yearId && (
         <EditableList
           area="periods"
+          calls={endpoints.periods}
           list={state}
           scope={{ year_id: yearId }}
           added={(name) => ({ id: crypto.randomUUID(), year_id: yearId, name, start_date: null })}

@@ -16,6 +16,7 @@ export function SubjectsTab() {
       <h2>{t.title}</h2>
       <EditableList
         area="subjects"
+        calls={endpoints.subjects}
         list={state}
         added={(name) => ({ id: crypto.randomUUID(), name, instance_id: getSession()?.instance_id ?? '' })}
         sort={byName}
