@@ -84,6 +84,33 @@ describe('a sign-out while an answer is on its way', () => {
     expect(signOutNotice()).toBe(INACTIVITY);
   });
 
+  it('a sign-out during the renewal that follows a 401 keeps its reason, and a new session renews on its own', async () => {
+    // The call's 401 comes at once; the renewal waits for `open()`.
+    let refreshes = 0;
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      if (url !== '/api/auth/refresh') return json(401, { code: 'unauthorized', message: '' });
+      refreshes += 1;
+      await gate;
+      return json(200, { accessToken: token('secretaire', 3600) });
+    });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const read = api.get('/dashboard');
+    await vi.waitFor(() => expect(calls).toEqual(['/api/dashboard', '/api/auth/refresh']));
+    clearSession(INACTIVITY);
+    // Signed in again before the old renewal answered: its renewal is its own.
+    setSessionToken(token('secretaire', 60));
+    const own = renewSession();
+    expect(refreshes).toBe(1);
+    open();
+    await expect(read).rejects.toBeInstanceOf(ApiError);
+    expect(expired).toEqual([]);
+    expect(await own).toBe('renewed');
+    expect(refreshes).toBe(2);
+    expect(getSession()?.exp).toBeGreaterThan(Date.now() / 1000 + 600);
+  });
+
   it('signed in, a call answered 401 that cannot be renewed still ends the session', async () => {
     answer = (url) => (url === '/api/auth/refresh' ? json(401, {}) : json(401, { code: 'unauthorized', message: '' }));
     open();

@@ -86,6 +86,8 @@ async function renewedAfter401(options: RequestOptions, signOuts: number): Promi
     // The server could not be reached to renew: not a sign-out (the next call tries again).
     if (outcome === 'offline') return false;
   }
+  // Signed out while the renewal was on its way: as above.
+  if (signOutCount() !== signOuts) return false;
   emit('session-expired');
   return false;
 }

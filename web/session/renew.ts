@@ -19,7 +19,8 @@ export const RENEW_BEFORE_SECONDS = 120;
 /** After a renewal that could not reach the server, requests go on with the old token this long. */
 const OFFLINE_PAUSE_MS = 10_000;
 
-let inflight: Promise<Renewal> | null = null;
+/** The renewal under way, with the sign-outs counted when it began. */
+let inflight: { signOuts: number; renewal: Promise<Renewal> } | null = null;
 let offlineUntil = 0;
 
 /** Asks the server for a new token; `signOuts`: the sign-outs counted when the renewal began. */
@@ -62,15 +63,20 @@ function exclusive<T>(task: () => Promise<T>): Promise<T> {
  */
 export function renewSession(): Promise<Renewal> {
   const signOuts = signOutCount();
-  inflight ??= exclusive(async () => {
+  // One renewal at a time, of one session: a renewal begun before a sign-out is not joined after it.
+  if (inflight?.signOuts === signOuts) return inflight.renewal;
+  const renewal: Promise<Renewal> = exclusive(async () => {
     // Signed out while this tab waited for the lock: nothing to renew.
     if (signOutCount() !== signOuts) return 'ended' as const;
     // Another tab may have renewed while this one waited for the lock.
     const adopted = adoptStoredToken();
     if (adopted && !tokenExpired(adopted, RENEW_BEFORE_SECONDS)) return 'renewed' as const;
     return refresh(signOuts);
-  }).finally(() => (inflight = null));
-  return inflight;
+  }).finally(() => {
+    if (inflight?.renewal === renewal) inflight = null;
+  });
+  inflight = { signOuts, renewal };
+  return renewal;
 }
 
 /**
