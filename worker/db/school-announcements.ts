@@ -16,7 +16,7 @@ type AnnouncementTable = typeof teacherAnnouncements | typeof studentAnnouncemen
 /** Who an announcement is for: its recipients (teachers) or its target classes (students). */
 type LinkTable = typeof teacherAnnouncementRecipients | typeof studentAnnouncementClasses;
 
-export function announcementsOf<L extends LinkTable>(table: AnnouncementTable, links: L) {
+export function announcementsOf(table: AnnouncementTable, links: LinkTable) {
   /** The school's announcements among `ids` (another school's match nothing). */
   const among = (school: string, ids: readonly string[]) => and(eq(table.instanceId, school), amongIds(table.id, ids));
   /** Announcements newest first, at most `limit`. */

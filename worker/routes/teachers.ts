@@ -93,7 +93,7 @@ route(teacherManagementRoutes, api.list, allow.anyPermission(...PLANNERS), async
 route(
   teacherManagementRoutes,
   api.fullAssignments,
-  allow.anyPermission('settings:manage_teachers', 'settings:manage_timetable', 'settings:manage_academic'),
+  allow.anyPermission(...PLANNERS, 'settings:manage_academic'),
   async (c) =>
     c.json<FullAssignment[]>(await rowsOfYear(c, c.req.valid('query').yearId, assignments.selectAssignmentsOfYear)),
 );

@@ -9,13 +9,13 @@ import { serverText } from '../contract/texts/server';
 import { timetableServerText as t } from '../contract/texts/timetable';
 import * as assignments from '../db/assignments';
 import * as classes from '../db/classes';
-import * as years from '../db/school-years';
 import * as teachers from '../db/teachers';
 import * as timetable from '../db/timetable-entries';
 import { teacherName } from '../domain/teachers';
 import { findClash } from '../domain/timetable';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { conflict, found, notFound } from '../lib/errors';
+import { requireYear } from '../lib/lookups';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
@@ -83,7 +83,7 @@ const lessonOf = (row: Placed): TimetableEntry => {
 route(timetableRoutes, api.week, allow.anyPermission(...PLANNERS), async (c) => {
   const { db, school } = c.var;
   const query = c.req.valid('query');
-  found(await years.findSchoolYear(db, school, query.yearId), serverText.yearNotFound);
+  await requireYear(c, query.yearId);
   // Another school's teacher answers 404, like an unknown one (not an empty week).
   if (query.teacherId !== undefined && !(await teachers.teacherOfSchool(db, school, query.teacherId)))
     throw notFound(t.teacherNotFound);

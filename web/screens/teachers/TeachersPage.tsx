@@ -27,7 +27,7 @@ const fullName = (teacher: { prenom: string; nom: string }) => `${teacher.prenom
 
 type Dialog =
   | { kind: 'add' }
-  | { kind: 'edit' | 'courses' | 'reset' | 'remove'; teacher: SchoolTeacher }
+  | { kind: 'edit' | 'courses'; teacher: SchoolTeacher }
   | { kind: 'credentials'; name: string; credentials: Credentials };
 
 export function TeachersPage() {
