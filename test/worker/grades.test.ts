@@ -237,14 +237,33 @@ describe('grade book', () => {
       'Appréciation enregistrée.',
     );
     expect((await book(ctx, ctx.prof)).body!.appreciationsByEnrollment).toEqual({ [ctx.e[0]!]: 'Très bon trimestre.' });
+    await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', { ...subjectNote, text: 'Excellent.' });
+    expect((await book(ctx, ctx.prof)).body!.appreciationsByEnrollment).toEqual({ [ctx.e[0]!]: 'Excellent.' });
     await call(ctx.school, ctx.prof, 'POST', '/api/appreciations', { ...subjectNote, text: '' });
     expect((await book(ctx, ctx.prof)).body!.appreciationsByEnrollment).toEqual({});
-    const general = await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', {
-      enrollment_id: ctx.e[1],
-      period_id: ctx.t1,
-      text: 'Poursuivez vos efforts.',
-    });
-    expect(general.status).toBe(200);
+    const generalNote = (text: string) =>
+      call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', {
+        enrollment_id: ctx.e[1],
+        period_id: ctx.t1,
+        text,
+      });
+    const generals = async () =>
+      (
+        await bodyOf<ReportData>(
+          await call(
+            ctx.school,
+            ctx.admin,
+            'GET',
+            `/api/bulk-report-data?yearId=${ctx.yearId}&className=7e%20AF&periodId=${ctx.t1}`,
+          ),
+        )
+      ).generalAppreciationsByEnrollment;
+    expect((await generalNote('Poursuivez vos efforts.')).status).toBe(200);
+    expect(await generals()).toEqual({ [ctx.e[1]!]: 'Poursuivez vos efforts.' });
+    await generalNote('Bon travail.');
+    expect(await generals()).toEqual({ [ctx.e[1]!]: 'Bon travail.' });
+    expect((await generalNote('')).status).toBe(200);
+    expect(await generals()).toEqual({});
     const tooLong = await call(ctx.school, ctx.admin, 'POST', '/api/general-appreciations', {
       enrollment_id: ctx.e[1],
       period_id: ctx.t1,

@@ -1,7 +1,7 @@
 // Appreciations: a teacher's words for a student in a subject for a period, and the general
 // appreciation of the period (document 2 §3). An empty text is no row.
-import { and, eq, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/sqlite-core';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type SQLiteColumn, type SQLiteUpdateSetSource, unionAll } from 'drizzle-orm/sqlite-core';
 import type { ClassYear } from './class-rosters';
 import type { Db } from './client';
 import { inClassYear } from './enrollments';
@@ -60,55 +60,34 @@ export function selectClassAllAppreciations(
   );
 }
 
-export const setAppreciation = (
-  db: Db,
-  school: string,
-  a: { enrollmentId: string; subjectId: string; periodId: string; text: string },
-) =>
-  db
-    .insert(appreciations)
-    .values({ ...a, instanceId: school })
-    .onConflictDoUpdate({
-      target: [appreciations.instanceId, appreciations.enrollmentId, appreciations.subjectId, appreciations.periodId],
-      set: { text: a.text },
-    });
+type TextTable = typeof appreciations | typeof generalAppreciations;
 
-export const clearAppreciation = (
+/**
+ * Writes the appreciation of `table` found by `key` (its primary key's values): its text, or no
+ * row when the text is empty.
+ */
+function writeText<T extends TextTable>(db: Db, table: T, key: Omit<T['$inferInsert'], 'text'>, text: string) {
+  const columns: Record<string, SQLiteColumn> = getTableColumns(table);
+  const keyColumns = Object.entries(key).map(([name, value]) => [columns[name]!, value as string] as const);
+  if (!text) return db.delete(table).where(and(...keyColumns.map(([column, value]) => eq(column, value))));
+  return db
+    .insert(table)
+    .values({ ...key, text } as T['$inferInsert'])
+    .onConflictDoUpdate({ target: keyColumns.map(([column]) => column), set: { text } as SQLiteUpdateSetSource<T> });
+}
+
+/** A student's appreciation in a subject for a period; an empty text deletes it. */
+export const saveAppreciation = (
   db: Db,
   school: string,
   a: { enrollmentId: string; subjectId: string; periodId: string },
-) =>
-  db
-    .delete(appreciations)
-    .where(
-      and(
-        eq(appreciations.instanceId, school),
-        eq(appreciations.enrollmentId, a.enrollmentId),
-        eq(appreciations.subjectId, a.subjectId),
-        eq(appreciations.periodId, a.periodId),
-      ),
-    );
+  text: string,
+) => writeText(db, appreciations, { instanceId: school, ...a }, text);
 
-export const setGeneralAppreciation = (
+/** A student's general appreciation for a period; an empty text deletes it. */
+export const saveGeneralAppreciation = (
   db: Db,
   school: string,
-  a: { enrollmentId: string; periodId: string; text: string },
-) =>
-  db
-    .insert(generalAppreciations)
-    .values({ ...a, instanceId: school })
-    .onConflictDoUpdate({
-      target: [generalAppreciations.instanceId, generalAppreciations.enrollmentId, generalAppreciations.periodId],
-      set: { text: a.text },
-    });
-
-export const clearGeneralAppreciation = (db: Db, school: string, a: { enrollmentId: string; periodId: string }) =>
-  db
-    .delete(generalAppreciations)
-    .where(
-      and(
-        eq(generalAppreciations.instanceId, school),
-        eq(generalAppreciations.enrollmentId, a.enrollmentId),
-        eq(generalAppreciations.periodId, a.periodId),
-      ),
-    );
+  a: { enrollmentId: string; periodId: string },
+  text: string,
+) => writeText(db, generalAppreciations, { instanceId: school, ...a }, text);

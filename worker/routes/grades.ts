@@ -620,26 +620,18 @@ route(gradesRoutes, api.appreciation, bookRule('appreciation:create'), async (c)
   const body = c.req.valid('json');
   const place = await appreciationPlace(c, body.enrollment_id, body.subject_id, body.period_id);
   const key = { enrollmentId: place.id, subjectId: body.subject_id, periodId: body.period_id };
-  return commit(
-    c,
-    [
-      body.text
-        ? appreciations.setAppreciation(db, school, { ...key, text: body.text })
-        : appreciations.clearAppreciation(db, school, key),
-    ],
-    {
-      audit: {
-        action: 'SET_APPRECIATION',
-        target: place.id,
-        details: { subject: body.subject_id, period: body.period_id },
-      },
-      guards: [
-        ...courseGuards(c, { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id }),
-        { holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) },
-      ],
-      body: { message: t.appreciationSaved },
+  return commit(c, [appreciations.saveAppreciation(db, school, key, body.text)], {
+    audit: {
+      action: 'SET_APPRECIATION',
+      target: place.id,
+      details: { subject: body.subject_id, period: body.period_id },
     },
-  );
+    guards: [
+      ...courseGuards(c, { yearId: place.yearId, classId: place.classId, subjectId: body.subject_id }),
+      { holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) },
+    ],
+    body: { message: t.appreciationSaved },
+  });
 });
 
 route(
@@ -655,19 +647,11 @@ route(
         throw forbidden(t.notYourCourse);
     }
     const key = { enrollmentId: place.id, periodId: body.period_id };
-    return commit(
-      c,
-      [
-        body.text
-          ? appreciations.setGeneralAppreciation(db, school, { ...key, text: body.text })
-          : appreciations.clearGeneralAppreciation(db, school, key),
-      ],
-      {
-        audit: { action: 'SET_GENERAL_APPRECIATION', target: place.id, details: { period: body.period_id } },
-        guards: [{ holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) }],
-        body: { message: t.appreciationSaved },
-      },
-    );
+    return commit(c, [appreciations.saveGeneralAppreciation(db, school, key, body.text)], {
+      audit: { action: 'SET_GENERAL_APPRECIATION', target: place.id, details: { period: body.period_id } },
+      guards: [{ holds: enrollments.enrollmentStillExists(school, place.id), error: notFound(t.studentNotFound) }],
+      body: { message: t.appreciationSaved },
+    });
   },
 );
 

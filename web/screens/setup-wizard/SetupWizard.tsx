@@ -124,6 +124,16 @@ function RowsEditor({
   );
 }
 
+/** A step's body: its introduction, then what it asks. */
+function Step({ intro, children }: { intro: string; children: ReactNode }) {
+  return (
+    <div>
+      <p className="muted">{intro}</p>
+      {children}
+    </div>
+  );
+}
+
 export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const school = useSchool();
   const currency = school.school?.currency ?? 'Gdes';
@@ -272,20 +282,16 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
       placeholder="2025-2026"
       inputMode="numeric"
     />,
-    <div key="periods">
-      <p className="muted">{t.periodsIntro}</p>
+    <Step key="periods" intro={t.periodsIntro}>
       <RowsEditor rows={periods} onChange={setPeriods} label={t.periodLabel} addLabel={t.addPeriod} />
-    </div>,
-    <div key="classes">
-      <p className="muted">{t.classesIntro}</p>
+    </Step>,
+    <Step key="classes" intro={t.classesIntro}>
       <RowsEditor rows={classes} onChange={setClasses} label={t.classLabel} addLabel={t.addClass} ordered />
-    </div>,
-    <div key="subjects">
-      <p className="muted">{t.subjectsIntro}</p>
+    </Step>,
+    <Step key="subjects" intro={t.subjectsIntro}>
       <RowsEditor rows={subjects} onChange={setSubjects} label={t.subjectLabel} addLabel={t.addSubject} />
-    </div>,
-    <div key="curriculum">
-      <p className="muted">{t.curriculumIntro}</p>
+    </Step>,
+    <Step key="curriculum" intro={t.curriculumIntro}>
       {classes.length === 0 ? (
         <p>{t.curriculumEmpty}</p>
       ) : (
@@ -321,9 +327,8 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
           ))}
         </div>
       )}
-    </div>,
-    <div key="fees">
-      <p className="muted">{t.feesIntro}</p>
+    </Step>,
+    <Step key="fees" intro={t.feesIntro}>
       <div className="wizard-fees">
         {classes.map((c) => (
           <InputField
@@ -335,7 +340,7 @@ export function SetupWizard({ onClose, onDone }: { onClose: () => void; onDone: 
           />
         ))}
       </div>
-    </div>,
+    </Step>,
     <dl key="summary" className="wizard-summary">
       <dt>{t.summaryYear}</dt>
       <dd>{yearName.trim()}</dd>
