@@ -2,6 +2,7 @@
 // props are the buttons' own; Escape leaves it as the cancel button does, unless told otherwise
 // (`onClose`) or while the action is under way.
 import type { ComponentProps, ReactNode } from 'react';
+import { commonText } from '../i18n/common';
 import { DialogButtons } from './DialogButtons';
 import { Modal } from './Modal';
 
@@ -27,5 +28,28 @@ export function Dialog({
     >
       {children}
     </Modal>
+  );
+}
+
+/** A document shown before it is printed: Close ('Fermer' unless told), or print it (`onPrint`). */
+export function PrintDialog({
+  title,
+  printLabel,
+  closeLabel = commonText.close,
+  onClose,
+  onPrint,
+  children,
+}: {
+  title: string;
+  printLabel: string;
+  closeLabel?: string;
+  onClose: () => void;
+  onPrint: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog title={title} cancelLabel={closeLabel} confirmLabel={printLabel} onCancel={onClose} onConfirm={onPrint}>
+      {children}
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 // Exports and printed lists (issue 30): the Ministry's class list, the palmarès, the financial
 // report and the payments of a period, each as a CSV file (Excel) and an A4 page. The spec is
 // silent: our own words, short. The server's answers are in worker/contract/texts/exports.ts.
+import { commonText } from './common';
 
 export { exportServerText } from '../../worker/contract/texts/exports';
 
@@ -32,7 +33,7 @@ export const exportText = {
       className: 'Classe',
       year: 'Année scolaire',
     },
-    close: 'Fermer',
+    close: commonText.close,
   },
 
   palmares: {

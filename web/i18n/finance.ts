@@ -65,7 +65,6 @@ export const financeText = {
     savedTitle: 'Versement enregistré',
     savedReceipt: (receipt: number, amount: string) => `Reçu n° ${receipt} : ${amount}`,
     printReceipt: 'Imprimer le reçu',
-    close: 'Fermer',
     queued: 'Versement enregistré et en attente de synchronisation : son reçu sera numéroté à la synchronisation.',
   },
   overpayment: {
@@ -90,7 +89,7 @@ export const financeText = {
     save: 'Enregistrer',
     saving: commonText.saving,
     cancel: 'Annuler',
-    close: 'Fermer',
+    close: commonText.close,
     receipt: (n: number) => `Reçu n° ${n}`,
     noPayments: 'Aucun versement.',
     noAdjustments: 'Aucun ajustement.',
@@ -124,7 +123,7 @@ export const financeText = {
   details: {
     title: (name: string) => `Détails Financiers - ${name}`,
     print: 'Imprimer la fiche',
-    close: 'Fermer',
+    close: commonText.close,
     printReceipt: (receipt: number) => `Imprimer le reçu n° ${receipt}`,
     receiptButton: 'Reçu',
     pending: 'en attente',

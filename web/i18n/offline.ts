@@ -1,5 +1,6 @@
 // Offline notices (document 1 §1, §4, §8; document 2 §4).
 import { commonText } from './common';
+
 export const offlineText = {
   cachedRead: 'Vous êtes hors ligne. Affichage des données sauvegardées.',
   networkErrorCached: 'Erreur réseau. Affichage des dernières données disponibles.',
@@ -36,5 +37,5 @@ export const offlineText = {
   readyOffline: 'Application prête hors ligne',
   newVersion: 'Nouvelle version disponible !',
   update: 'Mettre à jour',
-  close: 'Fermer',
+  close: commonText.close,
 } as const;

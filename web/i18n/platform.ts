@@ -72,7 +72,7 @@ export const platformText = {
     setDate: 'Dernier jour d’accès (inclus)',
     setSubmit: 'Enregistrer la date',
     clear: 'Retirer la limite',
-    close: 'Fermer',
+    close: commonText.close,
   },
   announcements: {
     intro: "Les annonces s'affichent en bannière chez les administrateurs de toutes les écoles (la plus récente).",

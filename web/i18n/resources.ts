@@ -1,5 +1,7 @@
 // Resources (document 2 §2 'Gestion des Ressources', §5, §8; issue 16): the administration's tab,
 // the teacher's section and the student's 'Ressources'.
+import { commonText } from './common';
+
 export const resourcesText = {
   title: 'Gestion des Ressources',
   studentTitle: 'Ressources',
@@ -10,7 +12,7 @@ export const resourcesText = {
   preview: 'Aperçu',
   openLink: 'Ouvrir le lien',
   download: 'Télécharger',
-  close: 'Fermer',
+  close: commonText.close,
   save: 'Enregistrer',
   loading: 'Chargement des ressources…',
   empty: 'Aucune ressource pour le moment.',

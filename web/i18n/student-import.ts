@@ -1,13 +1,14 @@
 // Importing a register (issue 30): the import dialog of 'Gestion des Élèves'. The spec is
 // silent: our own words, short. The server's answers are in worker/contract/texts/student-import.ts.
 import type { ImportField, LineStatus } from '../../worker/domain/register-import';
+import { commonText } from './common';
 
 export { importServerText } from '../../worker/contract/texts/student-import';
 
 export const importText = {
   open: 'Importer',
   title: 'Importer des élèves',
-  close: 'Fermer',
+  close: commonText.close,
   cancel: 'Annuler',
   back: 'Retour',
   needsNetwork: 'L’importation a besoin d’Internet : reconnectez-vous pour importer un fichier.',

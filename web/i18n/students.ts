@@ -162,7 +162,6 @@ export const studentText = {
     illnesses: 'Maladies connues',
     noNotes: 'Aucune note.',
     print: 'Imprimer',
-    close: 'Fermer',
     archived: 'Élève archivé(e)',
     printedOn: (date: string) => `Fiche imprimée le ${date}`,
   },

@@ -1,5 +1,6 @@
 // Teachers management (issue 13; product decisions 'Teachers management and student accounts').
 import { commonText } from './common';
+
 export const teachersText = {
   add: 'Ajouter un professeur',
   empty: "Aucun professeur pour l'instant. Ajoutez le premier : son compte est créé avec lui.",
@@ -65,7 +66,7 @@ export const teachersText = {
     confirm: 'Confier le cours',
   },
   noProgramme: "Le programme de cette année est vide : ajoutez des matières aux classes dans l'administration.",
-  close: 'Fermer',
+  close: commonText.close,
   resetTitle: (name: string) => `Réinitialiser le mot de passe de ${name} ?`,
   resetBody:
     'Un nouveau mot de passe temporaire vous sera affiché une seule fois ; ses sessions ouvertes seront fermées.',

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, PrintDialog } from '../../components/Dialog';
 import { InputField } from '../../components/Field';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
@@ -96,12 +96,11 @@ export function NewPaymentDialog({
     const paid = toCentimes(saved.payment.amount);
     const balance = totalsOf(saved.enrollment).balance;
     return (
-      <Dialog
+      <PrintDialog
         title={t.savedTitle}
-        cancelLabel={t.close}
-        confirmLabel={t.printReceipt}
-        onCancel={onClose}
-        onConfirm={() => printReceipt(saved.enrollment, saved.payment.id, school)}
+        printLabel={t.printReceipt}
+        onClose={onClose}
+        onPrint={() => printReceipt(saved.enrollment, saved.payment.id, school)}
       >
         <p className="receipt-done">
           <strong>{t.savedReceipt(saved.payment.receipt_no!, money(paid))}</strong>
@@ -111,7 +110,7 @@ export function NewPaymentDialog({
           <dt>{t.balanceAfter}</dt>
           <dd className={`money ${balanceClass(balance)}`}>{money(balance)}</dd>
         </dl>
-      </Dialog>
+      </PrintDialog>
     );
   }
 

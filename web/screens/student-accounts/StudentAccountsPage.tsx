@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { useConfirmation } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
-import { Dialog } from '../../components/Dialog';
+import { PrintDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SearchField } from '../../components/SearchField';
 import { toast } from '../../components/toast';
@@ -230,12 +230,12 @@ export function StudentAccountsPage() {
         />
       )}
       {dialog?.kind === 'created' && (
-        <Dialog
+        <PrintDialog
           title={t.createdTitle(dialog.slips.length)}
-          cancelLabel={t.done}
-          confirmLabel={t.print}
-          onCancel={() => setDialog(null)}
-          onConfirm={() => printSlips(school, dialog.slips)}
+          printLabel={t.print}
+          closeLabel={t.done}
+          onClose={() => setDialog(null)}
+          onPrint={() => printSlips(school, dialog.slips)}
         >
           <p className="notice tone-warning">{t.createdHint}</p>
           <table className="student-accounts-created">
@@ -260,7 +260,7 @@ export function StudentAccountsPage() {
               ))}
             </tbody>
           </table>
-        </Dialog>
+        </PrintDialog>
       )}
     </main>
   );

@@ -1,7 +1,7 @@
 // 'Fiche de l'Élève' (document 2 §2): avatar, personal information, guardian, medical notes, and
 // the print button.
 import { useEffect, useRef } from 'react';
-import { Dialog } from '../../components/Dialog';
+import { PrintDialog } from '../../components/Dialog';
 import { studentText } from '../../i18n/students';
 import type { SchoolInfo } from '../../layouts/school';
 import { fullName, type Student } from './model';
@@ -41,12 +41,11 @@ export function StudentSheet({
     if (modal) modal.scrollTop = 0;
   }, []);
   return (
-    <Dialog
+    <PrintDialog
       title={t.title}
-      cancelLabel={t.close}
-      confirmLabel={t.print}
-      onCancel={onClose}
-      onConfirm={() => printStudentSheets([student], school, yearName)}
+      printLabel={t.print}
+      onClose={onClose}
+      onPrint={() => printStudentSheets([student], school, yearName)}
     >
       <div className="student-sheet" ref={ref}>
         <div className="sheet-identity">
@@ -65,6 +64,6 @@ export function StudentSheet({
           </section>
         ))}
       </div>
-    </Dialog>
+    </PrintDialog>
   );
 }
