@@ -7,29 +7,15 @@ import { schoolToday } from '../../worker/domain/dates';
 import { formatDateFr } from '../../worker/domain/students';
 import type { SchoolInfo } from '../layouts/school';
 
-export interface PrintSchool {
-  name: string;
-  address?: string | null;
-  phone?: string | null;
-  logoUrl?: string | null;
-}
-
-/** A printed page's school header, from the school as the screens hold it. */
-export const printSchool = (school: SchoolInfo | null): PrintSchool => ({
-  name: school?.name ?? '',
-  address: school?.address ?? null,
-  phone: school?.phone ?? null,
-  logoUrl: school?.logo_url ?? null,
-});
-
 export interface PrintOptions {
   /** The window title (also the PDF file name most browsers suggest). */
   title: string;
-  school: PrintSchool;
+  /** The school as the screens hold it: the sheets' header (logo, name, address, phone). */
+  school: SchoolInfo | null;
   /** The HTML of each sheet's body, one printed page each (build it with `html`; strings are trusted). */
   pages: (SafeHtml | string)[];
-  /** Footer text of every sheet (plain text). */
-  footer?: string;
+  /** Footer of every sheet, given the day's date as prints write it ('Imprimé le 03/02/2026'). */
+  printedOn?: (date: string) => string;
   /** Wait before printing (1000 ms for finance sheets, 500 ms for the student sheet). */
   delayMs: number;
   /** Told when the browser blocks the window. */
@@ -84,13 +70,13 @@ const BASE_STYLES = `
 `;
 
 /** The school header of a printed sheet: logo, name, address, phone. */
-export function schoolHeader(school: PrintSchool): SafeHtml {
-  const logo = school.logoUrl ? html`<img src="${new URL(school.logoUrl, location.origin).href}" alt="" />` : '';
-  const lines = [school.address, school.phone].filter(Boolean).map((line) => html`<p>${line}</p>`);
+export function schoolHeader(school: SchoolInfo | null): SafeHtml {
+  const logo = school?.logo_url ? html`<img src="${new URL(school.logo_url, location.origin).href}" alt="" />` : '';
+  const lines = [school?.address, school?.phone].filter(Boolean).map((line) => html`<p>${line}</p>`);
   return html`<header class="sheet-header">
     ${logo}
     <div>
-      <h1>${school.name}</h1>
+      <h1>${school?.name ?? ''}</h1>
       ${lines}
     </div>
   </header>`;
@@ -105,7 +91,7 @@ export function openPrintWindow(options: PrintOptions): Window | null {
   }
   const paper = options.paper === 'letter' ? 'letter portrait' : 'A4 portrait';
   const top = options.header === false ? '' : schoolHeader(options.school);
-  const footer = options.footer ? html`<footer class="sheet-footer">${options.footer}</footer>` : '';
+  const footer = options.printedOn ? html`<footer class="sheet-footer">${options.printedOn(printDate())}</footer>` : '';
   const sheets = options.pages
     .map((body) => `<section class="sheet">${top}<div class="sheet-body">${body}</div>${footer}</section>`)
     .join('');

@@ -13,7 +13,7 @@ import { NotLoaded } from '../../components/NotLoaded';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Tabs } from '../../components/Tabs';
-import { html, openPrintWindow, printSchool } from '../../components/print';
+import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
 import { shellText } from '../../i18n/shell';
 import { useSchool } from '../../layouts/school';
@@ -242,7 +242,7 @@ function Detailed({
   const print = () =>
     openPrintWindow({
       title,
-      school: printSchool(school),
+      school,
       styles:
         '@page { size: A4 landscape; } table { border-collapse: collapse; width: 100%; font-size: 10px; } th, td { border: 1px solid #999; padding: 3px; vertical-align: top; }',
       pages: [

@@ -5,7 +5,7 @@
 import { amountInWords } from '../../../worker/domain/amount-in-words';
 import { balanceAfter } from '../../../worker/domain/finance-sheet';
 import { toCentimes } from '../../../worker/domain/money';
-import { html, openPrintWindow, printDate, type SafeHtml, schoolHeader, printSchool } from '../../components/print';
+import { html, openPrintWindow, printDate, type SafeHtml, schoolHeader } from '../../components/print';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
 import { balanceClass, centimesOf, dateFr, type Enrollment, fullName, moneyIn } from './model';
@@ -45,7 +45,7 @@ function copy(e: Enrollment, paymentId: string, school: SchoolInfo | null, label
   const amount = toCentimes(payment.amount);
   const balance = balanceAfter(centimesOf(e), paymentId) ?? 0;
   return html`<div class="receipt">
-    ${schoolHeader(printSchool(school))}
+    ${schoolHeader(school)}
     <div class="receipt-title">
       <h2>${t.title}</h2>
       <span class="receipt-number">${t.number(payment.receipt_no!)}</span>
@@ -81,7 +81,7 @@ export function printReceipt(e: Enrollment, paymentId: string, school: SchoolInf
   if (!payment || payment.receipt_no === null) return false;
   const win = openPrintWindow({
     title: t.windowTitle(payment.receipt_no, fullName(e)),
-    school: { name: school?.name ?? '' },
+    school,
     header: false,
     pages: [
       html`${copy(e, paymentId, school, t.schoolCopy)}

@@ -1,7 +1,7 @@
 // The printed finance sheet of a student (document 2 §2, §9): A4, school header, every payment
 // with its receipt number, every adjustment, the totals; printing starts after 1 s.
 import { balanceTone, toCentimes } from '../../../worker/domain/money';
-import { html, openPrintWindow, printDate, type SafeHtml, printSchool } from '../../components/print';
+import { html, openPrintWindow, type SafeHtml } from '../../components/print';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
 import { type Currency, dateFr, type Enrollment, fullName, moneyIn, totalsOf } from './model';
@@ -104,9 +104,9 @@ export function printFinanceSheets(enrollments: Enrollment[], school: SchoolInfo
   if (!first) return false;
   const win = openPrintWindow({
     title: enrollments.length === 1 ? t.windowTitle(fullName(first)) : t.windowTitleMany(first.className),
-    school: printSchool(school),
+    school,
     pages: enrollments.map((e) => sheetBody(e, currency)),
-    footer: t.printedOn(printDate()),
+    printedOn: t.printedOn,
     delayMs: FINANCE_PRINT_DELAY_MS,
     popupBlockedMessage: financeText.print.popupBlocked,
     styles: STYLES,

@@ -1,6 +1,6 @@
 // 'Imprimer' in the grade book (document 2 §2): a page per selected student, each evaluation's
 // score out of its max, the average and the appreciation, under the school's header.
-import { html, openPrintWindow, printDate, printSchool } from '../../components/print';
+import { html, openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { SchoolInfo } from '../../layouts/school';
@@ -24,10 +24,10 @@ export function printBook({ school, yearName, className, subjectName, periodName
   if (!students.length) return toast.error(t.print.none);
   openPrintWindow({
     title: t.print.title(subjectName, className),
-    school: printSchool(school),
+    school,
     delayMs: 1000,
     popupBlockedMessage: t.print.popupBlocked,
-    footer: t.print.footer(printDate()),
+    printedOn: t.print.footer,
     pages: students.map((s) => {
       const average = state.averageOf(s.enrollment_id);
       return html`<h2>${studentName(s)}</h2>

@@ -14,7 +14,7 @@ import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { lazyPart } from '../../components/lazy-part';
-import { openPrintWindow, printSchool } from '../../components/print';
+import { openPrintWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import { reportCardsText as t } from '../../i18n/report-cards';
@@ -222,7 +222,7 @@ export function ReportCardsPage() {
     });
     openPrintWindow({
       title: t.printTitle(className, period.name),
-      school: { name: school?.name ?? '' },
+      school,
       header: false,
       paper: 'letter',
       pages,
@@ -328,7 +328,7 @@ export function ReportCardsPage() {
                           className,
                           periodName: period.name,
                           yearName: selectedYear.name,
-                          school: printSchool(school),
+                          school,
                         })
                       }
                     >

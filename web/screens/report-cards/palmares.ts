@@ -3,7 +3,8 @@
 // model: worker/domain/report-cards.ts), best first. A CSV file and an A4 page, made in the page
 // from the bulk report data it already holds (offline too, once read).
 import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
-import { html, openPrintWindow, printDate, type PrintSchool } from '../../components/print';
+import { html, openPrintWindow } from '../../components/print';
+import type { SchoolInfo } from '../../layouts/school';
 import { exportText } from '../../i18n/exports';
 import { reportCardsText } from '../../i18n/report-cards';
 import { averageBand, rankLabel } from '../../../worker/domain/grades';
@@ -81,7 +82,7 @@ const STYLES = `
 
 export function printPalmares(
   model: ReportCards,
-  context: { className: string; periodName: string; yearName: string; school: PrintSchool },
+  context: { className: string; periodName: string; yearName: string; school: SchoolInfo | null },
 ) {
   const rows = palmaresRows(model);
   const body = html`<h2>${t.title(context.className, context.periodName)}</h2>
@@ -111,7 +112,7 @@ export function printPalmares(
     title: t.title(context.className, context.periodName),
     school: context.school,
     pages: [body],
-    footer: exportText.printedOn(printDate()),
+    printedOn: exportText.printedOn,
     delayMs: 500,
     popupBlockedMessage: exportText.popupBlocked,
     styles: STYLES,

@@ -8,7 +8,7 @@ import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { Button } from '../../components/Button';
 import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
-import { html, openPrintWindow, openWaitingWindow, printDate, printSchool } from '../../components/print';
+import { html, openPrintWindow, openWaitingWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import { financeText } from '../../i18n/finance';
@@ -122,9 +122,9 @@ export function ReportExports({
           </table>`;
         openPrintWindow({
           title: t.report.title(year),
-          school: printSchool(school),
+          school,
           pages: [body],
-          footer: t.printedOn(printDate()),
+          printedOn: t.printedOn,
           delayMs: 500,
           popupBlockedMessage: t.popupBlocked,
           styles: 'table { font-size: 8.5pt; } td, th { padding: 2px 4px; }',
@@ -195,9 +195,9 @@ export function ReportExports({
           </table>`;
         openPrintWindow({
           title: t.payments.sheetTitle(...span),
-          school: printSchool(school),
+          school,
           pages: [body],
-          footer: t.printedOn(printDate()),
+          printedOn: t.printedOn,
           delayMs: 500,
           popupBlockedMessage: t.popupBlocked,
           styles: 'table { font-size: 9pt; } td, th { padding: 2px 4px; }',

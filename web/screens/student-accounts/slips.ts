@@ -1,7 +1,7 @@
 // The slips handed to students with their accounts: A4 sheets of six slips (two columns, three
 // rows) with dashed cut lines, each with the school's name, the student, the class, the username
 // and the temporary password.
-import { html, openPrintWindow, printDate, printSchool } from '../../components/print';
+import { html, openPrintWindow, printDate } from '../../components/print';
 import { studentAccountsText } from '../../i18n/student-accounts';
 import type { SchoolInfo } from '../../layouts/school';
 
@@ -47,7 +47,7 @@ export function printSlips(school: SchoolInfo | null, slips: Slip[]) {
   }
   openPrintWindow({
     title: t.title,
-    school: printSchool(school),
+    school,
     pages,
     header: false,
     styles: STYLES,

@@ -9,7 +9,7 @@ import { DialogButtons } from '../../components/DialogButtons';
 import { ClassSelect } from '../../components/ClassSelect';
 import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { Modal } from '../../components/Modal';
-import { html, openPrintWindow, openWaitingWindow, printDate, printSchool } from '../../components/print';
+import { html, openPrintWindow, openWaitingWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import type { SchoolInfo } from '../../layouts/school';
@@ -86,9 +86,9 @@ export function printMinistryList(
   );
   return openPrintWindow({
     title: t.title,
-    school: printSchool(school),
+    school,
     pages,
-    footer: exportText.printedOn(printDate()),
+    printedOn: exportText.printedOn,
     delayMs: 500,
     popupBlockedMessage: exportText.popupBlocked,
     styles: 'table { font-size: 9.5pt; } td, th { padding: 3px 5px; }',

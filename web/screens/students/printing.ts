@@ -1,7 +1,7 @@
 // Printing from the student register: the A4 student sheet (document 2 §2 'Fiche de l'Élève':
 // school header, footer 'Fiche imprimée le {date}', printing after 500 ms) and the list as
 // filtered, every page of it.
-import { html, openPrintWindow, printDate, printSchool } from '../../components/print';
+import { html, openPrintWindow } from '../../components/print';
 import { studentText } from '../../i18n/students';
 import type { SchoolInfo } from '../../layouts/school';
 import { formatDateFr, hasMedicalNotes, initials, parseMedicalNotes } from '../../../worker/domain/students';
@@ -94,9 +94,9 @@ function sheetBody(s: Student, yearName: string) {
 export function printStudentSheets(students: readonly Student[], school: SchoolInfo | null, yearName: string) {
   return openPrintWindow({
     title: students.length === 1 ? `${t.title} — ${fullName(students[0]!)}` : studentText.print.sheetsTitle,
-    school: printSchool(school),
+    school,
     pages: students.map((s) => sheetBody(s, yearName)),
-    footer: t.printedOn(printDate()),
+    printedOn: t.printedOn,
     delayMs: STUDENT_SHEET_DELAY_MS,
     popupBlockedMessage: studentText.print.popupBlocked,
     styles: SHEET_STYLES,
@@ -147,9 +147,9 @@ export function printStudentList(
     </table>`;
   return openPrintWindow({
     title: studentText.print.listTitle(yearName),
-    school: printSchool(school),
+    school,
     pages: [body],
-    footer: studentText.print.listPrintedOn(printDate()),
+    printedOn: studentText.print.listPrintedOn,
     delayMs: STUDENT_SHEET_DELAY_MS,
     popupBlockedMessage: studentText.print.popupBlocked,
     window: win,

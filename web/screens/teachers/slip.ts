@@ -1,6 +1,6 @@
 // The slip handed to a teacher with their account (A4, the school's header): name, username,
 // temporary password, the change at first sign-in, the date in fr-FR.
-import { html, openPrintWindow, printDate, printSchool } from '../../components/print';
+import { html, openPrintWindow, printDate } from '../../components/print';
 import { teachersText } from '../../i18n/teachers';
 import type { SchoolInfo } from '../../layouts/school';
 import type { Credentials } from '../../components/CredentialsDialog';
@@ -10,7 +10,7 @@ const t = teachersText.slip;
 export function printAccountSlip(school: SchoolInfo | null, name: string, credentials: Credentials) {
   openPrintWindow({
     title: t.title(name),
-    school: printSchool(school),
+    school,
     pages: [
       html`<h1>${t.heading}</h1>
         <p>${t.teacher} : <strong>${name}</strong></p>
