@@ -101,3 +101,9 @@ export function useSchool(): SchoolContextValue {
   if (!value) throw new Error('useSchool outside SchoolProvider');
   return value;
 }
+
+/** Said in place of a screen's content once the school's years are known and none is selected. */
+export function NoYearNotice({ text }: { text: string }) {
+  const { selectedYear, loading } = useSchool();
+  return !selectedYear && !loading ? <p className="card muted">{text}</p> : null;
+}

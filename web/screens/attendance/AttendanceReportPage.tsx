@@ -16,7 +16,7 @@ import { Tabs } from '../../components/Tabs';
 import { html, openPrintWindow } from '../../components/print';
 import { attendanceText } from '../../i18n/attendance';
 import { shellText } from '../../i18n/shell';
-import { useSchool } from '../../layouts/school';
+import { useSchool, NoYearNotice } from '../../layouts/school';
 import {
   ATTENDANCE_STATUSES,
   STATUS_TONE,
@@ -66,7 +66,7 @@ function useStored<T>(key: string, initial: T): [T, (value: T) => void] {
 }
 
 export function AttendanceReportPage() {
-  const { selectedYear, classes, loading, school } = useSchool();
+  const { selectedYear, classes, school } = useSchool();
   const week = defaultRange();
   // The class and range stay for the session (a reload shows the same sheet).
   const [className, setClassName] = useStored<string | null>('attendanceClass', null);
@@ -83,7 +83,7 @@ export function AttendanceReportPage() {
   return (
     <main className="page attendance-report">
       <h1>{shellText.screens.attendance}</h1>
-      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      <NoYearNotice text={t.noYear} />
       <div className="toolbar attendance-filters">
         <ClassSelect
           label={t.klass}

@@ -7,7 +7,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { gradebookText as t } from '../../i18n/gradebook';
-import { useSchool } from '../../layouts/school';
+import { useSchool, NoYearNotice } from '../../layouts/school';
 import { GradeBookPanel } from './GradeBookPanel';
 import { Picker } from './Picker';
 import './gradebook.css';
@@ -15,7 +15,7 @@ import './gradebook.css';
 export function GradeBookPage() {
   const { className = '', subjectId = '' } = useParams();
   const navigate = useNavigate();
-  const { selectedYear, loading } = useSchool();
+  const { selectedYear } = useSchool();
   const dashboard = useRead(endpoints.teacher.dashboard, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const courses = dashboard.data?.courses.filter((c) => c.class_name === className) ?? [];
   const course = courses.find((c) => c.subject_id === subjectId);
@@ -28,7 +28,7 @@ export function GradeBookPage() {
         </h1>
         <Link to="/teacher">{t.back}</Link>
       </div>
-      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      <NoYearNotice text={t.noYear} />
       {dashboard.error && !dashboard.data && <ErrorNotice message={dashboard.error} />}
       {courses.length > 0 && (
         <Picker

@@ -19,7 +19,7 @@ import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import { reportCardsText as t } from '../../i18n/report-cards';
 import { shellText } from '../../i18n/shell';
-import { useSchool } from '../../layouts/school';
+import { useSchool, NoYearNotice } from '../../layouts/school';
 import { hasPermission, useSession } from '../../session/session';
 import {
   buildReportCards,
@@ -248,7 +248,7 @@ export function ReportCardsPage() {
   return (
     <main className={preview ? 'page report-cards rc-previewing' : 'page report-cards'}>
       <h1>{shellText.screens.reportCards}</h1>
-      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      <NoYearNotice text={t.noYear} />
       {selectedYear && !loading && classes.length === 0 && <p className="card muted">{t.noClass}</p>}
       <div className="toolbar rc-filters rc-screen-only">
         <ClassSelect

@@ -16,7 +16,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { SearchField } from '../../components/SearchField';
 import { toast } from '../../components/toast';
 import { studentAccountsText as t } from '../../i18n/student-accounts';
-import { useSchool } from '../../layouts/school';
+import { useSchool, NoYearNotice } from '../../layouts/school';
 import { matchesSearch } from '../../../worker/domain/text';
 import { ACCOUNTS_PER_REQUEST } from '../../../worker/domain/accounts';
 import type { StudentAccountRow } from '../../../worker/contract/student-accounts';
@@ -32,7 +32,7 @@ type Dialog = { kind: 'credentials'; name: string; credentials: Credentials } | 
 const ACCOUNT_TONE = { active: 'success', temporary_password: 'warning', disabled: 'error' } as const;
 
 export function StudentAccountsPage() {
-  const { school, selectedYear, loading } = useSchool();
+  const { school, selectedYear } = useSchool();
   const list = useRead(endpoints.studentAccounts.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const { write, busy } = useWrite(list);
   const [className, setClassName] = useState('');
@@ -133,7 +133,7 @@ export function StudentAccountsPage() {
     <main className="page student-accounts">
       <h1>{t.title}</h1>
       <p className="muted">{t.intro}</p>
-      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      <NoYearNotice text={t.noYear} />
       {list.error && !list.data && <ErrorNotice message={list.error} />}
       {list.data && (
         <>

@@ -11,7 +11,7 @@ import { useConfirmation } from '../../components/ConfirmDialog';
 import { type Credentials, CredentialsDialog } from '../../components/CredentialsDialog';
 import { shellText } from '../../i18n/shell';
 import { teachersText as t } from '../../i18n/teachers';
-import { useSchool } from '../../layouts/school';
+import { useSchool, NoYearNotice } from '../../layouts/school';
 import { useOnline } from '../../session/connectivity';
 import { SearchField } from '../../components/SearchField';
 import { toast } from '../../components/toast';
@@ -31,7 +31,7 @@ type Dialog =
   | { kind: 'credentials'; name: string; credentials: Credentials };
 
 export function TeachersPage() {
-  const { school, selectedYear, loading } = useSchool();
+  const { school, selectedYear } = useSchool();
   const online = useOnline();
   const teachers = useRead(endpoints.teachers.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const { write, busy } = useWrite(teachers);
@@ -127,7 +127,7 @@ export function TeachersPage() {
           + {t.add}
         </Button>
       </div>
-      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      <NoYearNotice text={t.noYear} />
       {!teachers.data && <ErrorNotice message={teachers.error} />}
       {selectedYear && !teachers.data && !teachers.error && (
         <p className="muted" role="status">

@@ -10,7 +10,7 @@ import { TimetableGrid } from '../../components/timetable/TimetableGrid';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { shellText } from '../../i18n/shell';
 import { timetableText } from '../../i18n/timetable';
-import { useSchool } from '../../layouts/school';
+import { useSchool, NoYearNotice } from '../../layouts/school';
 import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf, type WeekEntry } from '../../../worker/domain/timetable';
 import type { TimetableEntry } from '../../../worker/contract/timetable';
@@ -42,7 +42,7 @@ function savedView(): View | null {
 }
 
 export function TimetablePage() {
-  const { selectedYear, classes, loading } = useSchool();
+  const { selectedYear, classes } = useSchool();
   const ids = useId();
   const yearId = selectedYear?.id;
   const [view, setView] = useState<View | null>(savedView);
@@ -71,7 +71,7 @@ export function TimetablePage() {
   return (
     <main className="page timetable-page">
       <h1>{shellText.screens.timetable}</h1>
-      {!selectedYear && !loading && <p className="card muted">{t.noYear}</p>}
+      <NoYearNotice text={t.noYear} />
       {selectedYear && (
         <div className="toolbar timetable-filters">
           <fieldset className="segmented">
