@@ -1,7 +1,7 @@
 // A dialog with the usual foot: the Modal, with DialogButtons' two buttons as its actions. Its
 // props are the buttons' own; Escape leaves it as the cancel button does, unless told otherwise
 // (`onClose`) or while the action is under way.
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
 import { commonText } from '../i18n/common';
 import { DialogButtons } from './DialogButtons';
 import { Modal } from './Modal';
@@ -50,6 +50,41 @@ export function PrintDialog({
   return (
     <Dialog title={title} cancelLabel={closeLabel} confirmLabel={printLabel} onCancel={onClose} onConfirm={onPrint}>
       {children}
+    </Dialog>
+  );
+}
+
+/**
+ * A dialog around a form that its confirm button submits (Enter in a field too), checked by the
+ * screen (`noValidate`); `error`, the form's problem, shows under the fields.
+ */
+export function FormDialog({
+  onSubmit,
+  error,
+  className,
+  children,
+  ...dialog
+}: Omit<ComponentProps<typeof Dialog>, 'form' | 'submit' | 'onConfirm'> & {
+  onSubmit: () => void;
+  error?: string | null;
+  /** The form's class. */
+  className?: string;
+}) {
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog {...dialog} form={id}>
+      <form id={id} className={className} onSubmit={submit} noValidate>
+        {children}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
     </Dialog>
   );
 }

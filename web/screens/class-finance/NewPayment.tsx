@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
-import { Dialog, PrintDialog } from '../../components/Dialog';
+import { FormDialog, PrintDialog } from '../../components/Dialog';
 import { InputField } from '../../components/Field';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
@@ -116,42 +116,33 @@ export function NewPaymentDialog({
 
   return (
     <>
-      <Dialog
+      <FormDialog
         title={t.title}
         cancelLabel={t.cancel}
         confirmLabel={saving ? t.saving : t.save}
         busy={saving}
-        form={`${id}-form`}
+        onSubmit={() => void submit()}
         onCancel={onClose}
       >
         <p className="muted new-payment-who">
           {fullName(enrollment)} — {enrollment.className}
         </p>
-        <form
-          id={`${id}-form`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <AmountField
-            label={t.amount}
-            value={amountText}
-            error={submitted ? amountError : null}
-            onChange={setAmountText}
-          />
-          <InputField
-            label={t.date}
-            error={submitted ? dateError : null}
-            type="date"
-            value={date}
-            max={today}
-            required
-            onChange={(e) => setDate(e.target.value)}
-          />
-          <InputField label={t.label} value={label} maxLength={120} onChange={(e) => setLabel(e.target.value)} />
-        </form>
+        <AmountField
+          label={t.amount}
+          value={amountText}
+          error={submitted ? amountError : null}
+          onChange={setAmountText}
+        />
+        <InputField
+          label={t.date}
+          error={submitted ? dateError : null}
+          type="date"
+          value={date}
+          max={today}
+          required
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <InputField label={t.label} value={label} maxLength={120} onChange={(e) => setLabel(e.target.value)} />
         <dl className="finance-summary" aria-live="polite">
           <dt>{t.balanceNow}</dt>
           <dd className={balanceClass(before)}>{money(before)}</dd>
@@ -165,7 +156,7 @@ export function NewPaymentDialog({
             {t.overpaid(money(-after))}
           </p>
         )}
-      </Dialog>
+      </FormDialog>
       {confirmOverpayment && (
         <OverpaymentConfirm
           over={money(-after)}

@@ -3,7 +3,7 @@
 // its max score (step 0.01, a comma as well as a point).
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/Dialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { BookEvaluation } from '../../../worker/contract/grades';
@@ -126,24 +126,16 @@ export function EditEvaluation({
     else if (problem) form.setError(problem);
   }
   return (
-    <Dialog
+    <FormDialog
       title={t.edit.title}
       confirmLabel={t.edit.save}
       busy={busy}
+      className="stack"
       onCancel={onClose}
-      onConfirm={() => void submit()}
+      onSubmit={() => void submit()}
     >
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <EvaluationFields form={form} nameClass="field" maxClass="field" />
-        <FieldError error={form.error} />
-      </form>
-    </Dialog>
+      <EvaluationFields form={form} nameClass="field" maxClass="field" />
+      <FieldError error={form.error} />
+    </FormDialog>
   );
 }

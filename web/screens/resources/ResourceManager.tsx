@@ -2,13 +2,13 @@
 // edit, delete and preview. The administration's tab manages every course's; the teacher's
 // section their own courses'. Writes may be queued offline (§4): the list shows the change at
 // once, marked 'En attente' until it is synced.
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { isPendingFor, usePendingWrites } from '../../api/pending';
 import { Button } from '../../components/Button';
 import { ClassSelect } from '../../components/ClassSelect';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/Dialog';
 import { RefusedWrites } from '../../components/RefusedWrites';
 import type { ApiState } from '../../api/useApi';
 import { useWrite } from '../../api/useWrite';
@@ -230,10 +230,8 @@ function ResourceForm({
   const [url, setUrl] = useState(current?.url ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const formId = 'resource-form';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found: Errors = {};
     if (!current && !assignmentId) found.assignment = t.assignmentRequired;
     if (!title.trim()) found.title = t.titleRequired;
@@ -277,77 +275,81 @@ function ResourceForm({
   };
 
   return (
-    <Dialog title={current ? t.formEdit : t.formAdd} confirmLabel={t.save} busy={busy} form={formId} onCancel={onClose}>
-      <form id={formId} noValidate onSubmit={(e) => void submit(e)}>
-        {current && <p className="muted small">{t.fixedOnEdit}</p>}
-        <SelectField
-          label={t.assignment}
-          marked
-          error={errors.assignment}
-          value={assignmentId}
-          disabled={Boolean(current)}
-          onChange={(e) => setAssignmentId(e.target.value)}
-        >
-          {current ? (
-            <option value={current.assignment_id}>{t.course(current.subject_name, current.class_name)}</option>
-          ) : (
-            <>
-              <option value="">{t.chooseAssignment}</option>
-              <RowOptions
-                rows={choices}
-                label={(c) => t.assignmentOption(c.subject_name, c.class_name, c.teacher_prenom, c.teacher_nom)}
-              />
-            </>
-          )}
-        </SelectField>
-        <fieldset className="resource-type">
-          <legend>{t.type}</legend>
-          {(['file', 'link'] as const).map((kind) => (
-            <label key={kind}>
-              <input
-                type="radio"
-                name="resource-type"
-                value={kind}
-                checked={type === kind}
-                disabled={Boolean(current)}
-                onChange={() => setType(kind)}
-              />
-              {t.types[kind]}
-            </label>
-          ))}
-        </fieldset>
-        <InputField
-          label={t.titleLabel}
-          marked
-          error={errors.title}
-          type="text"
-          maxLength={200}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        {type === 'file' ? (
-          <InputField
-            label={t.file}
-            marked={!current}
-            error={errors.file}
-            hint={current?.file_name ? t.keepFile(current.file_name) : t.fileHint(MAX_MB)}
-            type="file"
-            accept={ACCEPT}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
+    <FormDialog
+      title={current ? t.formEdit : t.formAdd}
+      confirmLabel={t.save}
+      busy={busy}
+      onSubmit={() => void submit()}
+      onCancel={onClose}
+    >
+      {current && <p className="muted small">{t.fixedOnEdit}</p>}
+      <SelectField
+        label={t.assignment}
+        marked
+        error={errors.assignment}
+        value={assignmentId}
+        disabled={Boolean(current)}
+        onChange={(e) => setAssignmentId(e.target.value)}
+      >
+        {current ? (
+          <option value={current.assignment_id}>{t.course(current.subject_name, current.class_name)}</option>
         ) : (
-          <InputField
-            label={t.url}
-            marked
-            error={errors.url}
-            hint={t.urlHint}
-            type="url"
-            inputMode="url"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
+          <>
+            <option value="">{t.chooseAssignment}</option>
+            <RowOptions
+              rows={choices}
+              label={(c) => t.assignmentOption(c.subject_name, c.class_name, c.teacher_prenom, c.teacher_nom)}
+            />
+          </>
         )}
-      </form>
-    </Dialog>
+      </SelectField>
+      <fieldset className="resource-type">
+        <legend>{t.type}</legend>
+        {(['file', 'link'] as const).map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name="resource-type"
+              value={kind}
+              checked={type === kind}
+              disabled={Boolean(current)}
+              onChange={() => setType(kind)}
+            />
+            {t.types[kind]}
+          </label>
+        ))}
+      </fieldset>
+      <InputField
+        label={t.titleLabel}
+        marked
+        error={errors.title}
+        type="text"
+        maxLength={200}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      {type === 'file' ? (
+        <InputField
+          label={t.file}
+          marked={!current}
+          error={errors.file}
+          hint={current?.file_name ? t.keepFile(current.file_name) : t.fileHint(MAX_MB)}
+          type="file"
+          accept={ACCEPT}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      ) : (
+        <InputField
+          label={t.url}
+          marked
+          error={errors.url}
+          hint={t.urlHint}
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 // The register's dialogs: enrolling one student or a selection, and 'Changer de Classe'
 // (document 2 §2, §4).
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
 import { ClassSelect } from '../../components/ClassSelect';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/Dialog';
 import { InputField, SelectField, RowOptions } from '../../components/Field';
 import { formatMoney } from '../../../worker/domain/money';
 import { studentServerText as messages, studentText } from '../../i18n/students';
@@ -14,55 +14,6 @@ const feeLabel = (c: ClassOption, currency: Currency) =>
   c.mppa === null
     ? `${c.name} — ${studentText.enrol.noFee}`
     : `${c.name} — ${formatMoney(Math.round(c.mppa * 100), currency)}`;
-
-/** A dialog whose form is submitted by its confirm button; the form's problem shows under it. */
-function FormDialog({
-  title,
-  submitLabel,
-  cancelLabel,
-  busy,
-  disabled,
-  error,
-  onSubmit,
-  onCancel,
-  children,
-}: {
-  title: string;
-  submitLabel: string;
-  cancelLabel: string;
-  busy: boolean;
-  disabled?: boolean;
-  error: string | null;
-  onSubmit: () => void;
-  onCancel: () => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Dialog
-      title={title}
-      cancelLabel={cancelLabel}
-      confirmLabel={submitLabel}
-      busy={busy}
-      disabled={disabled}
-      form={id}
-      onCancel={onCancel}
-    >
-      <form id={id} onSubmit={submit} noValidate>
-        {children}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Dialog>
-  );
-}
 
 /** Enrol one student (class and MPPA, pre-filled with the class fee of the year) or a selection (class only). */
 export function EnrolDialog({
@@ -104,7 +55,7 @@ export function EnrolDialog({
   return (
     <FormDialog
       title={title}
-      submitLabel={t.submit}
+      confirmLabel={t.submit}
       cancelLabel={t.cancel}
       busy={busy}
       error={error}
@@ -154,7 +105,7 @@ export function ChangeClassDialog({
   return (
     <FormDialog
       title={t.title}
-      submitLabel={t.submit}
+      confirmLabel={t.submit}
       cancelLabel={t.cancel}
       busy={busy}
       disabled={targets.length === 0}

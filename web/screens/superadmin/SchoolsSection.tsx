@@ -8,7 +8,7 @@ import { useWrite, type WriteOutcome } from '../../api/useWrite';
 import { Button } from '../../components/Button';
 import { useConfirmation } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
-import { Dialog } from '../../components/Dialog';
+import { FormDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InputField, SelectField, ValueOptions } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -174,8 +174,7 @@ function SchoolForm({
   const [error, setError] = useState<string | null>(null);
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!values.name.trim()) return setError(f.required);
     setError(null);
     // One or more hostnames, separated by commas or spaces; the first is the main one.
@@ -184,48 +183,39 @@ function SchoolForm({
     onSave(school ? form : { ...form, adminUsername: values.adminUsername });
   };
   return (
-    <Dialog
+    <FormDialog
       title={school ? f.editTitle(school.name) : f.addTitle}
       confirmLabel={busy ? (school ? f.saving : f.creating) : school ? f.save : f.create}
       busy={busy}
-      form="school-form"
+      onSubmit={submit}
       onCancel={onClose}
     >
-      <form id="school-form" onSubmit={submit} noValidate>
-        <ErrorNotice message={error} />
+      <ErrorNotice message={error} />
+      <InputField label={f.name} marked value={values.name} onChange={set('name')} maxLength={200} autoComplete="off" />
+      <InputField
+        label={f.hostname}
+        marked={!school?.is_default}
+        hint={school?.is_default ? f.defaultHostnameHint : f.hostnameHint}
+        value={values.hostnames}
+        onChange={set('hostnames')}
+        maxLength={1300}
+        autoComplete="off"
+        inputMode="url"
+      />
+      <SelectField label={f.currency} value={values.currency} onChange={set('currency')}>
+        <ValueOptions values={CURRENCIES} />
+      </SelectField>
+      {!school && (
         <InputField
-          label={f.name}
-          marked
-          value={values.name}
-          onChange={set('name')}
-          maxLength={200}
+          label={f.adminUsername}
+          hint={f.adminHint}
+          value={values.adminUsername}
+          onChange={set('adminUsername')}
+          maxLength={50}
           autoComplete="off"
         />
-        <InputField
-          label={f.hostname}
-          marked={!school?.is_default}
-          hint={school?.is_default ? f.defaultHostnameHint : f.hostnameHint}
-          value={values.hostnames}
-          onChange={set('hostnames')}
-          maxLength={1300}
-          autoComplete="off"
-          inputMode="url"
-        />
-        <SelectField label={f.currency} value={values.currency} onChange={set('currency')}>
-          <ValueOptions values={CURRENCIES} />
-        </SelectField>
-        {!school && (
-          <InputField
-            label={f.adminUsername}
-            hint={f.adminHint}
-            value={values.adminUsername}
-            onChange={set('adminUsername')}
-            maxLength={50}
-            autoComplete="off"
-          />
-        )}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

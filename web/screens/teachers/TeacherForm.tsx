@@ -1,8 +1,8 @@
 // Adding or editing a teacher: prénom, nom, téléphone, e-mail (and on add, the username, left
 // blank for the one made from the names). The form checks with the server's own rule
 // (domain/teachers.ts teacherProfile) and shows the server's words.
-import { type FormEvent, useState } from 'react';
-import { Dialog } from '../../components/Dialog';
+import { useState } from 'react';
+import { FormDialog } from '../../components/Dialog';
 import { InputField } from '../../components/Field';
 import { teachersText } from '../../i18n/teachers';
 import {
@@ -46,8 +46,7 @@ export function TeacherForm({
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const checked = teacherProfile(values);
     if (!checked.ok)
       return setError({
@@ -68,30 +67,28 @@ export function TeacherForm({
   });
   const suggested = teacherUsernameBase(values);
   return (
-    <Dialog
+    <FormDialog
       title={teacher ? t.editTitle(`${teacher.prenom} ${teacher.nom}`) : t.addTitle}
       confirmLabel={busy ? t.saving : t.save}
       busy={busy}
-      form="teacher-form"
+      onSubmit={submit}
       onCancel={onClose}
     >
-      <form id="teacher-form" onSubmit={submit} noValidate>
-        <InputField label={t.prenom} marked autoComplete="off" {...bound('prenom')} />
-        <InputField label={t.nom} marked autoComplete="off" {...bound('nom')} />
-        <InputField label={t.phone} type="tel" inputMode="tel" {...bound('phone')} />
-        <InputField label={t.email} type="email" inputMode="email" {...bound('email')} />
-        {!teacher && (
-          <InputField
-            label={t.username}
-            hint={t.usernameHint(suggested)}
-            value={values.username}
-            onChange={set('username')}
-            maxLength={50}
-            autoComplete="off"
-            placeholder={suggested}
-          />
-        )}
-      </form>
-    </Dialog>
+      <InputField label={t.prenom} marked autoComplete="off" {...bound('prenom')} />
+      <InputField label={t.nom} marked autoComplete="off" {...bound('nom')} />
+      <InputField label={t.phone} type="tel" inputMode="tel" {...bound('phone')} />
+      <InputField label={t.email} type="email" inputMode="email" {...bound('email')} />
+      {!teacher && (
+        <InputField
+          label={t.username}
+          hint={t.usernameHint(suggested)}
+          value={values.username}
+          onChange={set('username')}
+          maxLength={50}
+          autoComplete="off"
+          placeholder={suggested}
+        />
+      )}
+    </FormDialog>
   );
 }
