@@ -11,6 +11,7 @@ export function Dialog({
   children,
   wide,
   onClose,
+  extra,
   ...buttons
 }: ComponentProps<typeof DialogButtons> & {
   title: string;
@@ -18,13 +19,20 @@ export function Dialog({
   wide?: boolean;
   /** What Escape does, when it is not what the cancel button does. */
   onClose?: () => void;
+  /** A third action, first in the foot (deleting what the dialog edits). */
+  extra?: ReactNode;
 }) {
   return (
     <Modal
       title={title}
       wide={wide}
       onClose={buttons.busy ? undefined : (onClose ?? buttons.onCancel)}
-      actions={<DialogButtons {...buttons} />}
+      actions={
+        <>
+          {extra}
+          <DialogButtons {...buttons} />
+        </>
+      }
     >
       {children}
     </Modal>

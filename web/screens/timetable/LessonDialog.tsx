@@ -1,14 +1,13 @@
 // Placing a lesson (a course, a day, a start and an end, a place) or moving one. The server's
 // refusal of an overlap stays in the dialog, under the times, naming the clash.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
 import { Button } from '../../components/Button';
-import { DialogButtons } from '../../components/DialogButtons';
+import { FormDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SelectField, InputField, RowOptions, ValueOptions } from '../../components/Field';
-import { Modal } from '../../components/Modal';
 import { timetableText } from '../../i18n/timetable';
 import { DAYS } from '../../../worker/domain/timetable';
 import type { FullAssignment } from '../../../worker/contract/teachers';
@@ -46,8 +45,7 @@ export function LessonDialog({
     return true;
   };
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     if (!lesson && !course) return setError(t.chooseCourse);
     setError(null);
     const slot = { day_of_week: Number(day), start_time: start, end_time: end, location_name: location };
@@ -78,40 +76,38 @@ export function LessonDialog({
   }
 
   return (
-    <Modal
+    <FormDialog
       title={lesson ? t.editTitle(lesson.subject_name, lesson.class_name) : t.addTitle}
-      onClose={busy ? undefined : onClose}
-      actions={
-        <>
-          {lesson && (
-            <Button className="danger-text" disabled={busy} onClick={() => void remove()}>
-              {t.remove}
-            </Button>
-          )}
-          <DialogButtons confirmLabel={busy ? t.saving : t.save} busy={busy} form="lesson-form" onCancel={onClose} />
-        </>
+      confirmLabel={busy ? t.saving : t.save}
+      busy={busy}
+      onSubmit={() => void save()}
+      onCancel={onClose}
+      extra={
+        lesson && (
+          <Button className="danger-text" disabled={busy} onClick={() => void remove()}>
+            {t.remove}
+          </Button>
+        )
       }
     >
-      <form id="lesson-form" onSubmit={save} noValidate>
-        {!lesson && (
-          <SelectField label={t.course} marked value={course} onChange={(e) => setCourse(e.target.value)}>
-            <option value="">{t.chooseCourse}</option>
-            <RowOptions
-              rows={courses}
-              label={(c) => t.courseLabel(c.subject_name, c.class_name, `${c.teacher_prenom} ${c.teacher_nom}`)}
-            />
-          </SelectField>
-        )}
-        <SelectField label={t.day} marked value={day} onChange={(e) => setDay(e.target.value)}>
-          <ValueOptions values={DAYS} name={(d) => timetableText.days[d]} />
+      {!lesson && (
+        <SelectField label={t.course} marked value={course} onChange={(e) => setCourse(e.target.value)}>
+          <option value="">{t.chooseCourse}</option>
+          <RowOptions
+            rows={courses}
+            label={(c) => t.courseLabel(c.subject_name, c.class_name, `${c.teacher_prenom} ${c.teacher_nom}`)}
+          />
         </SelectField>
-        <div className="lesson-times">
-          <InputField label={t.start} {...TIME} value={start} onChange={(e) => setStart(e.target.value)} />
-          <InputField label={t.end} {...TIME} value={end} onChange={(e) => setEnd(e.target.value)} />
-        </div>
-        <ErrorNotice message={error} />
-        <InputField label={t.location} value={location} maxLength={60} onChange={(e) => setLocation(e.target.value)} />
-      </form>
-    </Modal>
+      )}
+      <SelectField label={t.day} marked value={day} onChange={(e) => setDay(e.target.value)}>
+        <ValueOptions values={DAYS} name={(d) => timetableText.days[d]} />
+      </SelectField>
+      <div className="lesson-times">
+        <InputField label={t.start} {...TIME} value={start} onChange={(e) => setStart(e.target.value)} />
+        <InputField label={t.end} {...TIME} value={end} onChange={(e) => setEnd(e.target.value)} />
+      </div>
+      <ErrorNotice message={error} />
+      <InputField label={t.location} value={location} maxLength={60} onChange={(e) => setLocation(e.target.value)} />
+    </FormDialog>
   );
 }
