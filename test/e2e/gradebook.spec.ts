@@ -235,6 +235,19 @@ test('the admin opens a grade book from the dashboard; a score above the max is 
   await expect(page.getByText(`La note ne peut pas dépasser ${max}.`)).toBeVisible();
   await expect(first).toHaveValue(before);
   await expect(first).toBeFocused();
+
+  // An evaluation renamed in its dialog, Enter sending the form; then named back.
+  const evaluation = label.match(/^Note de .+ en (.+) \(sur [\d,]+\)$/)![1]!;
+  const rename = async (from: string, to: string) => {
+    await dialog.getByRole('button', { name: `Modifier ${from}`, exact: true }).click();
+    const edit = page.getByRole('dialog', { name: "Modifier l'évaluation" });
+    await edit.getByLabel('Nom').fill(to);
+    await edit.getByLabel('Nom').press('Enter');
+    await expect(edit).toBeHidden();
+    await expect(dialog.getByRole('button', { name: `Modifier ${to}`, exact: true })).toBeVisible();
+  };
+  await rename(evaluation, `${evaluation} bis`);
+  await rename(`${evaluation} bis`, evaluation);
 });
 
 test('the book opens on the period under way, names the periods where unsent scores wait, and suggests the exact average’s phrase', async ({
