@@ -69,14 +69,11 @@ export function PrintDialog({
 export function FormDialog({
   onSubmit,
   error,
-  className,
   children,
   ...dialog
 }: Omit<ComponentProps<typeof Dialog>, 'form' | 'submit' | 'onConfirm'> & {
   onSubmit: () => void;
   error?: string | null;
-  /** The form's class. */
-  className?: string;
 }) {
   const id = useId();
   const submit = (event: FormEvent) => {
@@ -85,7 +82,7 @@ export function FormDialog({
   };
   return (
     <Dialog {...dialog} form={id}>
-      <form id={id} className={className} onSubmit={submit} noValidate>
+      <form id={id} onSubmit={submit} noValidate>
         {children}
         {error && (
           <p className="field-error" role="alert">

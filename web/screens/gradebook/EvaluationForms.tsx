@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { FormDialog } from '../../components/Dialog';
+import { InputField } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { BookEvaluation } from '../../../worker/contract/grades';
@@ -29,39 +30,35 @@ type Fields = ReturnType<typeof useEvaluationFields>;
 function EvaluationFields({
   form,
   required,
-  nameClass,
   maxClass,
 }: {
   form: Fields;
   /** The add form's fields are marked required. */
   required?: boolean;
-  nameClass?: string;
-  maxClass: string;
+  /** The add form's max field is narrow. */
+  maxClass?: string;
 }) {
   const { fields, setFields } = form;
   return (
     <>
-      <label className={nameClass}>
-        <span>{t.add.name}</span>
-        <input
-          value={fields.name}
-          maxLength={60}
-          onChange={(e) => setFields({ ...fields, name: e.target.value })}
-          required={required}
-        />
-      </label>
-      <label className={maxClass}>
-        <span>{t.add.max}</span>
-        <input
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          value={fields.max}
-          onChange={(e) => setFields({ ...fields, max: e.target.value })}
-          required={required}
-        />
-      </label>
+      <InputField
+        label={t.add.name}
+        value={fields.name}
+        maxLength={60}
+        onChange={(e) => setFields({ ...fields, name: e.target.value })}
+        required={required}
+      />
+      <InputField
+        label={t.add.max}
+        fieldClassName={maxClass}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        value={fields.max}
+        onChange={(e) => setFields({ ...fields, max: e.target.value })}
+        required={required}
+      />
     </>
   );
 }
@@ -130,11 +127,10 @@ export function EditEvaluation({
       title={t.edit.title}
       confirmLabel={t.edit.save}
       busy={busy}
-      className="stack"
       onCancel={onClose}
       onSubmit={() => void submit()}
     >
-      <EvaluationFields form={form} nameClass="field" maxClass="field" />
+      <EvaluationFields form={form} />
       <FieldError error={form.error} />
     </FormDialog>
   );

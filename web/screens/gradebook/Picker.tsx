@@ -1,6 +1,7 @@
-// A choice above the grade book (its class, subject or period): a label over a select, the same
-// look in the teacher's page, the admin's dialog and the book itself.
+// A choice above the grade book (its class, subject or period): a labelled select, the same look
+// in the teacher's page, the admin's dialog and the book itself.
 import type { ReactNode } from 'react';
+import { SelectField } from '../../components/Field';
 
 export function Picker({
   label,
@@ -17,11 +18,14 @@ export function Picker({
   children: ReactNode;
 }) {
   return (
-    <label className="gradebook-period">
-      <span>{label}</span>
-      <select value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </label>
+    <SelectField
+      label={label}
+      fieldClassName="gradebook-period"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {children}
+    </SelectField>
   );
 }
