@@ -4,6 +4,7 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
 import { commonText } from '../i18n/common';
 import { DialogButtons } from './DialogButtons';
+import { FormError } from './ErrorNotice';
 import { Modal } from './Modal';
 
 export function Dialog({
@@ -84,11 +85,7 @@ export function FormDialog({
     <Dialog {...dialog} form={id}>
       <form id={id} onSubmit={submit} noValidate>
         {children}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
       </form>
     </Dialog>
   );

@@ -7,3 +7,13 @@ export function ErrorNotice({ message, id }: { message: string | null | undefine
     </p>
   );
 }
+
+/** A form's problem under its fields, in the fields' error style, announced as it appears. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
+import { FormError } from '../../components/ErrorNotice';
 import { Button } from '../../components/Button';
 import { DialogButtons } from '../../components/DialogButtons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -294,11 +295,7 @@ export function FinancePanel({ enrollment, money, cashier, onClose, onSaved, onF
               {money(check.totals.balance)}
             </dd>
           </dl>
-          {check.formError && (
-            <p className="field-error" role="alert">
-              {check.formError}
-            </p>
-          )}
+          <FormError message={check.formError} />
         </Section>
 
         <footer className="finance-panel-actions">

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { FormDialog } from '../../components/Dialog';
+import { FormError } from '../../components/ErrorNotice';
 import { InputField } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
 import { gradebookText as t } from '../../i18n/gradebook';
@@ -63,14 +64,6 @@ function EvaluationFields({
   );
 }
 
-function FieldError({ error }: { error: string | null }) {
-  return error ? (
-    <p className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
 export function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: string, max: number) => string | null }) {
   const form = useEvaluationFields();
   // The set reaches the subject's max: nothing to fill, the button says why.
@@ -98,7 +91,7 @@ export function AddEvaluation({ full, onAdd }: { full: boolean; onAdd: (name: st
         <EvaluationFields form={form} required maxClass="gradebook-add-max" />
         <SubmitButton>{t.add.submit}</SubmitButton>
       </fieldset>
-      <FieldError error={form.error} />
+      <FormError message={form.error} />
       {!form.error && <p className="muted small">{t.add.localHint}</p>}
     </form>
   );
@@ -129,9 +122,9 @@ export function EditEvaluation({
       busy={busy}
       onCancel={onClose}
       onSubmit={() => void submit()}
+      error={form.error}
     >
       <EvaluationFields form={form} />
-      <FieldError error={form.error} />
     </FormDialog>
   );
 }

@@ -22,7 +22,7 @@ import type { SupportMessage, SupportPush } from '../../../worker/contract/suppo
 import { conversationTag } from '../../../worker/domain/support';
 import './support.css';
 import { toggled } from '../../components/selection';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorNotice, FormError } from '../../components/ErrorNotice';
 
 const t = communicationsText.support;
 
@@ -165,11 +165,7 @@ function Composer({ onSend, disabled }: { onSend: (content: string) => Promise<b
         disabled={disabled}
       />
       <SubmitButton disabled={disabled}>{t.send}</SubmitButton>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError message={problem} />
     </form>
   );
 }
