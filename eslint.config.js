@@ -53,6 +53,15 @@ const ONE_BUTTON = [
   },
 ];
 
+// A number a person types is a text field with the decimal (or numeric) keypad, read by the domain's
+// parsers: a number field drops a French keyboard's comma ('12,5' reached the server as 12, issue 38).
+const TYPED_NUMBERS = [
+  {
+    selector: "JSXAttribute[name.name='type'][value.value='number']",
+    message: 'No type="number": a text field with inputMode="decimal" (or "numeric"), read by parsePoints/parseAmount.',
+  },
+];
+
 // Screens call the API by endpoint (decision 263): `useRead`/`read`/`send`/`sendNow` from
 // web/api/calls.ts and useWrite's `write`, with `endpoints.<area>.<name>` (web/api/endpoints.ts,
 // generated from worker/contract/). The path-based client stays inside web/api/.
@@ -114,7 +123,7 @@ export default tseslint.config(
   {
     files: ['worker/**/*.ts', 'web/**/*.{ts,tsx}'],
     ignores: ['worker/domain/dates.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...ONE_BUTTON] },
+    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...ONE_BUTTON, ...TYPED_NUMBERS] },
   },
   restrict(['web/**/*.{ts,tsx}'], [WEB_TO_WORKER, WEB_TO_CONTRACT]),
   {
@@ -122,7 +131,9 @@ export default tseslint.config(
   },
   {
     files: CALLERS,
-    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...NO_HAND_WRITTEN_PATH, ...ONE_BUTTON] },
+    rules: {
+      'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...NO_HAND_WRITTEN_PATH, ...ONE_BUTTON, ...TYPED_NUMBERS],
+    },
   },
   restrict(['worker/**/*.ts'], [WORKER_TO_WEB]),
   restrict(['worker/domain/**/*.ts'], [WORKER_TO_WEB, ...DOMAIN_IS_PURE]),

@@ -1,6 +1,6 @@
 // The promotion's rules on hand-made figures: the next year by name, the next class by order,
-// admitted at the passing grade (on the report cards' annual average), failed below and without
-// any grade, overrides, destinations.
+// admitted at the passing grade (on the report cards' annual average), failed below, 'Sans notes'
+// without any grade (never decided by default, issue 38), overrides, destinations.
 import { describe, expect, it } from 'vitest';
 import type { ReportData } from '../../worker/contract/grades';
 import {
@@ -74,11 +74,11 @@ describe('promotion rules', () => {
     expect(classTargets(classes, { zz: 'c7' }).unknown).toBe('zz');
   });
 
-  it('admits at the passing grade on the two decimals shown, fails below and without any grade', () => {
+  it('admits at the passing grade on the two decimals shown, fails below, decides nothing without any grade', () => {
     expect(outcomeOf(50, 50)).toBe('admitted');
     expect(outcomeOf(49.996, 50)).toBe('admitted');
     expect(outcomeOf(49.99, 50)).toBe('failed');
-    expect(outcomeOf(null, 50)).toBe('failed');
+    expect(outcomeOf(null, 50)).toBe('ungraded');
     expect(outcomeOf(0, 0)).toBe('admitted');
   });
 
@@ -88,14 +88,19 @@ describe('promotion rules', () => {
       ['s1', 45, 'failed', 'failed'],
       ['s2', 75, 'admitted', 'admitted'],
       ['s3', 50, 'admitted', 'admitted'],
-      ['s4', null, 'failed', 'failed'],
+      ['s4', null, 'ungraded', 'ungraded'],
     ]);
     // The report's base is 100 (a subject counts 100 points): averages shown on 100; on 10 below.
     expect(classBase(data)).toBe(100);
     expect(classBase({ ...data, subjects: [{ subject_id: 'fr', subject_name: 'Français', max_grade: 20 }] })).toBe(10);
     expect(results.find((r) => r.studentId === 's1')!.average).toBe(45);
     // A higher passing grade fails the 50 %, and the 75 % still passes.
-    expect(classResults(data, periods, 60).map((r) => r.computed)).toEqual(['failed', 'admitted', 'failed', 'failed']);
+    expect(classResults(data, periods, 60).map((r) => r.computed)).toEqual([
+      'failed',
+      'admitted',
+      'failed',
+      'ungraded',
+    ]);
   });
 
   it("lets the director override an outcome; an override equal to the grades' is not marked", () => {
@@ -104,8 +109,14 @@ describe('promotion rules', () => {
       ['s1', 'admitted', true],
       ['s2', 'failed', true],
       ['s3', 'admitted', false],
-      ['s4', 'failed', false],
+      ['s4', 'ungraded', false],
     ]);
+    // A pupil without grades is decided only by the director's choice.
+    expect(classResults(data, periods, 50, { s4: 'failed' }).find((r) => r.studentId === 's4')).toMatchObject({
+      computed: 'ungraded',
+      outcome: 'failed',
+      overridden: true,
+    });
   });
 
   it('sends the admitted to the target class (none: graduated) and the failed back to their class', () => {
@@ -113,5 +124,7 @@ describe('promotion rules', () => {
     expect(destination('failed', 'c7', 'c8')).toBe('c7');
     expect(destination('admitted', 'c9', null)).toBeNull();
     expect(destination('failed', 'c9', null)).toBe('c9');
+    // 'Sans notes' without a choice: nowhere (left out of the execution).
+    expect(destination('ungraded', 'c7', 'c8')).toBeUndefined();
   });
 });

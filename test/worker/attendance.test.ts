@@ -1,5 +1,5 @@
 // The teacher's roll call (issue 13): the class list of a lesson on its weekday, marks saved per
-// student in one batch whatever their number (another class's enrolment is ignored), cleared with
+// student in one batch whatever their number (another class's pupil refuses it, named: decision 302), cleared with
 // null, replayed once, refused on another weekday or a future date, and closed to other teachers.
 import { describe, expect, it } from 'vitest';
 import type { RollCall } from '../../worker/contract/teacher';
@@ -65,10 +65,18 @@ describe('roll call', () => {
         { timetable_entry_id: lesson, date: MONDAY, marks },
         key ? { 'Idempotency-Key': key } : {},
       );
+    // A pupil of another class: the roll call is refused, naming him, and nothing is kept.
+    const withOther = await save([
+      { enrollment_id: enrolled.get('Rose')!, status: 'present' },
+      { enrollment_id: enrolled.get('Paul')!, status: 'present' },
+    ]);
+    expect(withOther.status).toBe(409);
+    expect((await bodyOf(withOther)).message).toBe(
+      "Appel non enregistré : Paul Baptiste n'est pas en 7e AF ce jour-là.",
+    );
     const roll = [
       { enrollment_id: enrolled.get('Rose')!, status: 'present' },
       { enrollment_id: enrolled.get('Anne')!, status: 'absent' },
-      { enrollment_id: enrolled.get('Paul')!, status: 'present' },
     ];
     const key = crypto.randomUUID();
     const first = await save(roll, key);

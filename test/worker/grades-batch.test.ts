@@ -210,7 +210,13 @@ describe('a batch of scores', () => {
     expect(answer.refused).toEqual(
       expect.arrayContaining([
         { id: 's2', status: 400, code: 'score_above_max', message: 'La note ne peut pas dépasser 20.' },
-        { id: 'x', status: 404, code: 'not_found', message: 'Élève introuvable.' },
+        // A pupil of another class: refused by name (decision 302).
+        {
+          id: 'x',
+          status: 409,
+          code: 'not_in_class',
+          message: "Note non enregistrée : Marc Dorval n'est pas dans cette classe.",
+        },
         {
           id: 'g1',
           status: 404,

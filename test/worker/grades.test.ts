@@ -347,11 +347,11 @@ describe('who may', () => {
       404,
       "Cette matière n'est pas au programme de cette classe.",
     ]);
-    // Dorval is in 8e AF: the evaluation of 7e AF is not of his book.
+    // Dorval is in 8e AF: the evaluation of 7e AF is not of his book, and he is named (decision 302).
     await save(ctx.school, ctx.prof, cell(ctx));
     expect(await refusal(ctx.admin, { enrollment_id: ctx.e[3], new_evaluation: false })).toEqual([
-      404,
-      "Cette évaluation n'existe plus : elle a été supprimée entre-temps.",
+      409,
+      "Note non enregistrée : Marc Dorval n'est pas dans cette classe.",
     ]);
   });
 

@@ -132,7 +132,8 @@ type Ctx = Awaited<ReturnType<typeof schoolToPromote>>;
 
 const simulate = (ctx: Ctx, body: object = {}) =>
   call(ctx.school, ctx.admin, 'POST', '/api/promotions?preview=true', { sourceYearId: ctx.source.yearId, ...body });
-const execute = (ctx: Ctx, body: object = {}) =>
+/** Executes; by default the director has chosen 'Redouble' for Carla, who has no grade ('Sans notes'). */
+const execute = (ctx: Ctx, body: object = { overrides: { [ctx.ids.carla]: 'failed' } }) =>
   call(ctx.school, ctx.admin, 'POST', '/api/promotions', { sourceYearId: ctx.source.yearId, ...body });
 
 const targetEnrolments = async (ctx: Ctx) =>
@@ -169,25 +170,29 @@ describe('promotion', () => {
     const preview = await bodyOf<PromotionPreview>(res);
     expect(preview.message).toBe("Simulation terminée. Vérifiez les résultats avant d'exécuter.");
     expect(preview.target_year.name).toBe('2026-2027');
-    expect(preview.classes.map((k) => [k.class_name, k.admitted, k.failed, k.target?.name ?? null])).toEqual([
-      ['7e AF', 1, 2, '8e AF'],
-      ['8e AF', 1, 0, '9e AF'],
-      ['9e AF', 1, 1, null],
+    expect(
+      preview.classes.map((k) => [k.class_name, k.admitted, k.failed, k.ungraded, k.target?.name ?? null]),
+    ).toEqual([
+      ['7e AF', 1, 1, 1, '8e AF'],
+      ['8e AF', 1, 0, 0, '9e AF'],
+      ['9e AF', 1, 1, 0, null],
     ]);
     expect(preview.classes[0]!.base).toBe(100);
-    // The archived student is not promoted; a student without any grade fails.
+    // The archived student is not promoted; a student without any grade is 'Sans notes', undecided.
     expect(preview.classes[0]!.students.map((s) => [s.nom, s.average, s.outcome])).toEqual([
       ['Alix', 80, 'admitted'],
       ['Bien-Aimé', 30, 'failed'],
-      ['Cadet', null, 'failed'],
+      ['Cadet', null, 'ungraded'],
     ]);
     const overridden = await bodyOf<PromotionPreview>(
-      await simulate(ctx, { overrides: { [ctx.ids.bruno]: 'admitted', [ctx.ids.eva]: 'failed' } }),
+      await simulate(ctx, {
+        overrides: { [ctx.ids.bruno]: 'admitted', [ctx.ids.eva]: 'failed', [ctx.ids.carla]: 'failed' },
+      }),
     );
-    expect(overridden.classes.map((k) => [k.admitted, k.failed])).toEqual([
-      [2, 1],
-      [1, 0],
-      [0, 2],
+    expect(overridden.classes.map((k) => [k.admitted, k.failed, k.ungraded])).toEqual([
+      [2, 1, 0],
+      [1, 0, 0],
+      [0, 2, 0],
     ]);
     expect(overridden.classes[0]!.students[1]).toMatchObject({
       nom: 'Bien-Aimé',
@@ -202,13 +207,15 @@ describe('promotion', () => {
 
   it('executes once: next class, same class, graduates archived with their account disabled, MPPA from the target fees; never twice', async () => {
     const ctx = await schoolToPromote();
+    // Carla has no grade and no outcome chosen: left out, and said so.
     const res = await execute(ctx, { overrides: { [ctx.ids.bruno]: 'admitted' } });
     expect(res.status).toBe(200);
-    expect((await bodyOf(res)).message).toBe('Promotion exécutée : 5 élèves inscrits en 2026-2027, 1 diplômé.');
+    expect((await bodyOf(res)).message).toBe(
+      'Promotion exécutée : 4 élèves inscrits en 2026-2027, 1 diplômé. 1 élève sans notes reste à inscrire.',
+    );
     expect(await targetEnrolments(ctx)).toEqual([
       { nom: 'Alix', class: '8e AF', mppa: 2_600_000 },
       { nom: 'Bien-Aimé', class: '8e AF', mppa: 2_600_000 },
-      { nom: 'Cadet', class: '7e AF', mppa: 2_100_000 },
       { nom: 'Dorval', class: '9e AF', mppa: 3_100_000 },
       { nom: 'Fils-Aimé', class: '9e AF', mppa: 3_100_000 },
     ]);
@@ -222,6 +229,15 @@ describe('promotion', () => {
     ).all<{ target: string }>();
     expect(audit.results).toEqual([{ target: '2025-2026 → 2026-2027' }]);
 
+    // Again without a choice for Carla: nobody to enrol, and why.
+    const undecided = await execute(ctx, {});
+    expect(undecided.status).toBe(409);
+    expect((await bodyOf(undecided)).message).toBe(
+      "Aucun élève à inscrire : l'élève restant est sans notes. Choisissez son résultat dans la simulation, ou inscrivez-le depuis la Gestion des Élèves.",
+    );
+    // The director chooses for her: she repeats 7e AF.
+    expect((await execute(ctx)).status).toBe(200);
+    expect(await targetEnrolments(ctx)).toContainEqual({ nom: 'Cadet', class: '7e AF', mppa: 2_100_000 });
     const again = await execute(ctx);
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).message).toBe(
@@ -230,10 +246,10 @@ describe('promotion', () => {
     expect(await targetEnrolments(ctx)).toHaveLength(5);
     // The simulation now shows them as already enrolled.
     const preview = await bodyOf<PromotionPreview>(await simulate(ctx));
-    expect(preview.classes.map((k) => [k.admitted, k.failed, k.already_enrolled])).toEqual([
-      [0, 0, 3],
-      [0, 0, 1],
-      [0, 0, 1],
+    expect(preview.classes.map((k) => [k.admitted, k.failed, k.ungraded, k.already_enrolled])).toEqual([
+      [0, 0, 0, 3],
+      [0, 0, 0, 1],
+      [0, 0, 0, 1],
     ]);
   });
 
@@ -357,13 +373,15 @@ describe('promotion', () => {
     const school = await createSchool({ users: [{ username: 'admin', type: 'admin' }] });
     const source = await createYear(school.id, { name: '2025-2026', classes: [['7e AF', 100]] });
     await createYear(school.id, { name: '2026-2027', current: false, classes: [['7e AF', 100]] }, source.classIds);
-    await seedStudents(
+    const { studentIds } = await seedStudents(
       school.id,
       source,
       Array.from({ length: 120 }, (_, i) => ({ nom: `Élève ${i}`, prenom: 'Jo', className: '7e AF' })),
     );
     const admin = await tokenFor(school, 'admin');
-    const run = () => call(school, admin, 'POST', '/api/promotions', { sourceYearId: source.yearId });
+    // Without grades, each is 'Sans notes': the director chooses for all of them.
+    const overrides = Object.fromEntries(studentIds.map((id) => [id, 'failed']));
+    const run = () => call(school, admin, 'POST', '/api/promotions', { sourceYearId: source.yearId, overrides });
     // The second execution runs whole while the first one's batch waits: the first then loses.
     const race = beforeNextWrite(school.db, async () => expect((await run()).status).toBe(200));
     try {
@@ -395,7 +413,7 @@ describe('promotion', () => {
 
   it('re-checks the classes in the batch: a student moved while the execution runs is promoted from their new class', async () => {
     const ctx = await schoolToPromote();
-    const overrides = { [ctx.ids.bruno]: 'admitted' };
+    const overrides = { [ctx.ids.bruno]: 'admitted', [ctx.ids.carla]: 'failed' };
     // Bruno (7e AF, admitted by the override) moves to 8e AF after the plan was read, before its batch.
     const move = beforeNextWrite(ctx.school.db, () => moveToClass(ctx, ctx.ids.bruno, '8e AF'));
     try {

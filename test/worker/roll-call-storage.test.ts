@@ -1,6 +1,7 @@
 // Roll calls stored packed (decision 220), through the routes: two halves of one sheet saved at
 // once both kept; a pupil joining the class mid-year takes the next seat and older roll calls
-// stay as they were; a pupil leaving keeps their marks (read with their new class's reports);
+// stay as they were; a pupil leaving keeps their marks (read with their old class's reports, on the
+// days they were in it: decision 302);
 // a roll call whose marks are all cleared is gone, and its lesson can be deleted again; a deleted
 // pupil's marks and grades are erased and their seat never given again.
 import { describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ describe('roll calls stored by seat', () => {
     expect(await rollCall(ctx, MONDAY)).toEqual(byId(changed));
   });
 
-  it('seats a newcomer after the others; a leaver keeps their marks, read with their new class', async () => {
+  it("seats a newcomer after the others; a leaver keeps their marks, read with the old class's days", async () => {
     const ctx = await setUp();
     await save(
       ctx,
@@ -85,11 +86,20 @@ describe('roll calls stored by seat', () => {
       targetClassName: '8e AF',
     });
     expect(moved.status).toBe(200);
-    // A mark for the leaver is refused now (not of the class), the newcomer's is kept.
-    await save(ctx, NEXT_MONDAY, [
+    // The leaver joined 8e AF on the Wednesday between the two Mondays.
+    await sql(
+      ctx.school,
+      "UPDATE class_changes SET changed_on = '2026-01-21' WHERE instance_id = ?",
+      ctx.school.id,
+    ).run();
+    // A mark for the leaver is refused now (not of the class that day), naming them; the newcomer's is kept.
+    const refused = await save(ctx, NEXT_MONDAY, [
       { enrollment_id: newcomer, status: 'absent' },
       { enrollment_id: leaver, status: 'absent' },
     ]);
+    expect(refused.status).toBe(409);
+    expect((await bodyOf(refused)).message).toBe("Appel non enregistré : Test Élève 05 n'est pas en 7e AF ce jour-là.");
+    await save(ctx, NEXT_MONDAY, [{ enrollment_id: newcomer, status: 'absent' }]);
     expect(await rollCall(ctx, NEXT_MONDAY)).toEqual([{ enrollment_id: newcomer, status: 'absent' }]);
     // The first roll call is as it was: the leaver's mark still there, no mark for the newcomer.
     const first = await rollCall(ctx, MONDAY);
@@ -104,16 +114,23 @@ describe('roll calls stored by seat', () => {
       leaver,
     ).all<{ seat: number; id: string }>();
     expect(seats.results.find((s) => s.id === newcomer)!.seat).toBe(29);
-    // The leaver's Monday mark is read with 8e AF's reports now, as before the packing.
-    const report = await bodyOf<DetailedReport>(
-      await call(
-        ctx.school,
-        ctx.admin,
-        'GET',
-        `/api/attendance-report?yearId=${ctx.yearId}&className=8e%20AF&startDate=${MONDAY}&endDate=${NEXT_MONDAY}`,
-      ),
-    );
-    expect(report.records.map((r) => [r.date, r.subject_name, r.status])).toEqual([[MONDAY, 'Français', 'present']]);
+    // The leaver's Monday mark is read with 7e AF's reports, the class they were in that day; 8e AF's have none.
+    const reportOf = async (className: string) =>
+      bodyOf<DetailedReport>(
+        await call(
+          ctx.school,
+          ctx.admin,
+          'GET',
+          `/api/attendance-report?yearId=${ctx.yearId}&className=${encodeURIComponent(className)}&startDate=${MONDAY}&endDate=${NEXT_MONDAY}`,
+        ),
+      );
+    const leaverStudent = ctx.studentIds[5]!;
+    expect(
+      (await reportOf('7e AF')).records
+        .filter((r) => r.student_id === leaverStudent)
+        .map((r) => [r.date, r.subject_name, r.status]),
+    ).toEqual([[MONDAY, 'Français', 'present']]);
+    expect((await reportOf('8e AF')).records).toEqual([]);
   });
 
   it('a roll call cleared of every mark is gone, and its lesson can be deleted', async () => {
@@ -133,11 +150,13 @@ describe('roll calls stored by seat', () => {
     expect(rows!.n).toBe(0);
     expect((await call(ctx.school, ctx.admin, 'DELETE', `/api/timetable/${ctx.lesson}`)).status).toBe(200);
     // A lesson of a class without pupils (Mathématiques, 8e AF, Tuesday): another class's mark is
-    // ignored, as before, and no roll call is written.
+    // refused (decision 302), a cleared one is nothing to write: no roll call either way.
+    const lessonOf8 = { timetable_entry_id: `t1-${ctx.school.id}`, date: '2026-01-20' };
+    const other = await call(ctx.school, ctx.prof, 'PUT', '/api/teacher/attendance', { ...lessonOf8, marks: one });
+    expect(other.status).toBe(409);
     const empty = await call(ctx.school, ctx.prof, 'PUT', '/api/teacher/attendance', {
-      timetable_entry_id: `t1-${ctx.school.id}`,
-      date: '2026-01-20',
-      marks: one,
+      ...lessonOf8,
+      marks: [{ enrollment_id: ctx.enrolled[0]!, status: null }],
     });
     expect(empty.status, await empty.clone().text()).toBe(200);
     const after = await sql(

@@ -143,7 +143,7 @@ describe('live schema', () => {
         );
       }
     }
-    expect(declared.length).toBe(41);
+    expect(declared.length).toBe(43);
     expect(declared.every((k) => /^\w+\(instance_id, \w+\) -> \w+\(instance_id, id\)/.test(k))).toBe(true);
     expect(declared.sort()).toEqual(built.sort());
   });

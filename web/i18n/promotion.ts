@@ -3,7 +3,7 @@
 export const promotionText = {
   title: 'Outil de Promotion des Élèves',
   intro:
-    "Simulez le passage des élèves de l'année source à l'année suivante : admis en classe supérieure si leur moyenne annuelle atteint la moyenne de passage, sinon ils redoublent ; les élèves admis de la dernière classe sont diplômés (archivés, compte élève désactivé). Vous pouvez changer le résultat d'un élève avant d'exécuter.",
+    "Simulez le passage des élèves de l'année source à l'année suivante : admis en classe supérieure si leur moyenne annuelle atteint la moyenne de passage, sinon ils redoublent ; les élèves admis de la dernière classe sont diplômés (archivés, compte élève désactivé). Un élève sans aucune note n'est ni admis ni redoublant : choisissez son résultat, sinon il n'est pas inscrit. Vous pouvez changer le résultat d'un élève avant d'exécuter.",
   offlineBanner: 'Mode hors ligne',
   offlineHint:
     "La promotion nécessite une connexion internet : la simulation, l'exécution et l'annulation sont indisponibles.",
@@ -23,6 +23,7 @@ export const promotionText = {
   sourceClass: 'Classe source',
   admitted: 'Admis',
   failed: 'Redoublants',
+  ungraded: 'Sans notes',
   targetClass: 'Classe cible',
   graduates: 'Diplômés',
   alreadyEnrolled: (n: number) => (n > 1 ? `${n} déjà inscrits` : '1 déjà inscrit'),
@@ -31,7 +32,12 @@ export const promotionText = {
   average: 'Moyenne annuelle',
   noAverage: 'Aucune note',
   outcome: 'Résultat',
-  outcomes: { admitted: 'Admis(e)', failed: 'Redouble' },
+  outcomes: { admitted: 'Admis(e)', failed: 'Redouble', ungraded: 'Sans notes' },
+  chooseLabel: (name: string) => `Résultat de ${name}`,
+  ungradedLeft: (n: number) =>
+    n > 1
+      ? `${n} élèves sans notes ne seront pas inscrits : choisissez leur résultat, ou inscrivez-les ensuite depuis la Gestion des Élèves.`
+      : '1 élève sans notes ne sera pas inscrit : choisissez son résultat, ou inscrivez-le ensuite depuis la Gestion des Élèves.',
   overridden: 'modifié',
   overrideLabel: (name: string) => `Admettre ${name}`,
   enrolledAlready: 'Déjà inscrit(e)',

@@ -7,6 +7,8 @@ import { type Answer, area, del, get, message, post } from './endpoint';
 import { promotionServerText as t } from './texts/promotion';
 
 const outcome = z.enum(['admitted', 'failed']);
+/** What the grades say, or what applies: 'ungraded' ('Sans notes') is never decided by default (issue 38). */
+const computed = z.enum(['admitted', 'failed', 'ungraded']);
 const idKey = z.string().regex(ID_PATTERN);
 
 const previewAnswer = z.strictObject({
@@ -22,6 +24,8 @@ const previewAnswer = z.strictObject({
       target: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
       admitted: z.number(),
       failed: z.number(),
+      /** Students without any grade and no outcome chosen: left out of the execution. */
+      ungraded: z.number(),
       /** Students already enrolled in the target year: left as they are. */
       already_enrolled: z.number(),
       /** The averages' base (100 or 10), as on the class's report cards. */
@@ -32,8 +36,8 @@ const previewAnswer = z.strictObject({
           nom: z.string(),
           prenom: z.string(),
           average: z.number().nullable(),
-          computed: outcome,
-          outcome,
+          computed,
+          outcome: computed,
           already_enrolled: z.boolean(),
         }),
       ),

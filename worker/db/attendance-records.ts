@@ -4,6 +4,7 @@
 // unpack them in SQL, writes merge into them in SQL: two saves of one sheet both keep their
 // marks, whatever their order.
 import { type SQL, sql } from 'drizzle-orm';
+import { classOn } from './class-changes';
 import type { Db } from './client';
 import { type ClassYear, seatClass, seatsOf } from './class-rosters';
 import { rollCalls } from './schema';
@@ -45,8 +46,9 @@ export interface SessionMarks extends ClassYear {
 /**
  * A roll call's marks, whatever their number, in three statements reading one JSON parameter:
  * the class's newcomers seated, the marks merged into the stored ones seat by seat (a status
- * is set only for a pupil of the lesson's class this year; a null clears one), and the roll
- * call removed if no mark is left. A pupil named twice: the last mark counts.
+ * is set only for a pupil in the lesson's class that day, decision 302: the route refuses the
+ * others with `marksInClass`; a null clears one), and the roll call removed if no mark is left.
+ * A pupil named twice: the last mark counts.
  */
 export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
   const last = new Map(s.marks.map((m) => [m.enrollment_id, m.status]));
@@ -55,7 +57,7 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
   // The new character of seat `j`, or null to keep the stored one.
   const change = sql`(SELECT CASE
       WHEN json_extract(m.value, '$.status') IS NULL THEN '-'
-      WHEN EXISTS (SELECT 1 FROM enrollments e WHERE e.instance_id = ${school} AND e.id = j.value AND e.year_id = ${yearId} AND e.class_id = ${classId})
+      WHEN EXISTS (SELECT 1 FROM enrollments e WHERE e.instance_id = ${school} AND e.id = j.value AND e.year_id = ${yearId} AND ${classOn('e', s.date)} = ${classId})
         THEN CASE json_extract(m.value, '$.status') WHEN 'present' THEN 'p' WHEN 'absent' THEN 'a' WHEN 'late' THEN 'l' WHEN 'justified' THEN 'j' END
     END FROM json_each(${json}) m WHERE json_extract(m.value, '$.enrollment_id') = j.value)`;
   // Every seat of the roster, in order (a deleted enrolment's too: seats never move); an empty
@@ -81,11 +83,24 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
   ];
 }
 
+/** The statuses a roll call sets (a null clears a mark, whoever the pupil). */
+const setMarks = (marks: SessionMarks['marks']) =>
+  JSON.stringify([...new Set(marks.filter((m) => m.status !== null).map((m) => m.enrollment_id))]);
+
+/** The pupils among `ids` who were not in the class on the day (a subquery of their ids, decision 302). */
+export const outside = (school: string, s: Omit<SessionMarks, 'entryId'>) =>
+  sql`SELECT m.value FROM json_each(${setMarks(s.marks)}) m WHERE NOT EXISTS (SELECT 1 FROM enrollments e
+    WHERE e.instance_id = ${school} AND e.id = m.value AND e.year_id = ${s.yearId} AND ${classOn('e', s.date)} = ${s.classId})`;
+
+/** Guard condition: every pupil the roll call gives a status was in the lesson's class that day. */
+export const marksInClass = (school: string, s: Omit<SessionMarks, 'entryId'>): SQL =>
+  sql`NOT EXISTS (${outside(school, s)})`;
+
 /**
- * The marks of a class's pupils of a year over a date range, with their lesson's subject and
- * time (the reports), by date, time and enrolment. A pupil's marks follow them: those taken in
- * another class's lessons before they changed class are theirs too (every roster of the year
- * holding them is read).
+ * The marks of a class's lessons over a date range, of the pupils who were in the class on the
+ * mark's day (decision 302: a pupil who changed class keeps the old class's days in its sheets,
+ * and brings none of them to the new one), with the lesson's subject and time (the reports), by
+ * date, time and enrolment.
  */
 export const selectClassMarks = (db: Db, school: string, c: ClassDays) =>
   db
@@ -98,13 +113,13 @@ export const selectClassMarks = (db: Db, school: string, c: ClassDays) =>
       start_time: sql<string>`t.start_time`.as('start_time'),
     })
     .from(
-      sql`${seatsOf(school, c.yearId, null)} AND e.year_id = ${c.yearId} AND e.class_id = ${c.classId}
+      sql`${seatsOf(school, c.yearId, c.classId)} AND e.year_id = ${c.yearId}
         JOIN assignments a ON a.instance_id = r.instance_id AND a.year_id = r.year_id AND a.class_id = r.class_id
         JOIN timetable_entries t ON t.instance_id = a.instance_id AND t.assignment_id = a.id
         JOIN roll_calls rc ON rc.instance_id = t.instance_id AND rc.timetable_entry_id = t.id AND rc.date BETWEEN ${c.start} AND ${c.end}
         JOIN subjects s ON s.instance_id = a.instance_id AND s.id = a.subject_id`,
     )
-    .where(isMarked(sql`rc.marks`))
+    .where(sql`${isMarked(sql`rc.marks`)} AND ${classOn('e', sql`rc.date`)} = ${c.classId}`)
     .orderBy(sql`rc.date, t.start_time, e.id`);
 
 /** The marks of one enrolment on one date, in every lesson of its year (what a day's derived status is made of). */

@@ -5,6 +5,7 @@
 // takes the next, so a seat never changes hands. An enrolment deleted is unseated by a trigger
 // (migration 0007): its marks and scores erased, its seat left empty (null), never given again.
 import { type SQL, sql } from 'drizzle-orm';
+import { leftClass } from './class-changes';
 import type { Db } from './client';
 import { classRosters } from './schema';
 
@@ -13,9 +14,10 @@ export interface ClassYear {
   classId: string;
 }
 
-/** The class's pupils this year (a subquery of their enrolment ids). */
+/** The class's pupils this year, those who left it included (a subquery of their enrolment ids; decision 302). */
 const members = (school: string, c: ClassYear) =>
-  sql`SELECT id FROM enrollments WHERE instance_id = ${school} AND year_id = ${c.yearId} AND class_id = ${c.classId}`;
+  sql`SELECT id FROM enrollments WHERE instance_id = ${school} AND year_id = ${c.yearId} AND class_id = ${c.classId}
+    UNION ${leftClass(school, c.yearId, c.classId)}`;
 
 /** The ids seated (a deleted enrolment's seat holds null: NOT IN must not see it). */
 const seated = sql`SELECT value FROM json_each(class_rosters.enrollment_ids) WHERE value IS NOT NULL`;

@@ -4,7 +4,8 @@
 // (the class lists of roll calls, grade books and report cards). The reads that gather enrolments
 // with other tables for one screen live with their feature: finance-sheets.ts (the roster and one
 // sheet), financial-report.ts, student-portal.ts, student-accounts.ts, report-data.ts.
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import * as classChanges from './class-changes';
 import { chunk, IDS_PER_STATEMENT, insertChunks, selectByIds } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
@@ -50,12 +51,26 @@ export const findEnrollment = (db: Db, school: string, id: string) =>
     .where(byId(enrollments, school, id))
     .get();
 
-/** The year and class of the enrolments among `ids` (at most IDS_PER_STATEMENT of them): batchable. */
+/** The year, class and pupil's name of the enrolments among `ids` (at most IDS_PER_STATEMENT of them): batchable. */
 export const selectPlaces = (db: Db, school: string, ids: readonly string[]) =>
   db
-    .select({ id: enrollments.id, year_id: enrollments.yearId, class_id: enrollments.classId })
+    .select({
+      id: enrollments.id,
+      year_id: enrollments.yearId,
+      class_id: enrollments.classId,
+      nom: students.nom,
+      prenom: students.prenom,
+    })
     .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
     .where(and(ofSchool(enrollments, school), inArray(enrollments.id, [...ids])));
+
+/** Guard condition: every enrolment among `ids` is still in the class. */
+export const allInClass = (school: string, ids: readonly string[], classId: string) =>
+  noneNow(
+    enrollments,
+    and(ofSchool(enrollments, school), inArray(enrollments.id, [...ids]), ne(enrollments.classId, classId))!,
+  );
 
 /** Enrolments among `ids` with their student's name and their class. */
 export const enrollmentsByIds = (db: Db, school: string, ids: readonly string[]) =>
@@ -163,13 +178,54 @@ export const selectRoster = (db: Db, school: string, yearId: string, classId: st
     .innerJoin(students, studentOfEnrollment)
     .where(inClassYear(school, yearId, classId));
 
-/** The same with the student ids, for the attendance reports (they answer by student). */
-export const selectClassList = (db: Db, school: string, yearId: string, classId: string) =>
+/**
+ * The students of a class on a day, for that day's roll call (decision 302): the year's pupils
+ * who were in the class that day, those who left it since included, those who joined it after left out.
+ */
+export const selectRosterOn = (db: Db, school: string, yearId: string, classId: string, day: string) =>
   db
-    .select({ ...rosterColumns, student_id: aliased(students.id, 'student_id') })
+    .select(rosterColumns)
     .from(enrollments)
     .innerJoin(students, studentOfEnrollment)
-    .where(inClassYear(school, yearId, classId));
+    .where(
+      and(inYearClassOrLeft(school, yearId, classId), sql`${classChanges.classOn('enrollments', day)} = ${classId}`),
+    );
+
+/** The school's enrolments of a year in a class now or that left it (decision 302). */
+const inYearClassOrLeft = (school: string, yearId: string, classId: string) =>
+  and(
+    ofSchool(enrollments, school),
+    eq(enrollments.yearId, yearId),
+    or(
+      eq(enrollments.classId, classId),
+      sql`${enrollments.id} IN (${classChanges.leftClass(school, yearId, classId)})`,
+    ),
+  )!;
+
+/**
+ * The pupils of a class of a year for the attendance reports (they answer by student): those in
+ * it now and those who left it, with their class now and their changes, to keep to the days each
+ * was in the class (domain/attendance.ts `classOnDay`).
+ */
+export const selectClassList = (db: Db, school: string, yearId: string, classId: string) =>
+  db
+    .select({
+      ...rosterColumns,
+      student_id: aliased(students.id, 'student_id'),
+      class_id: aliased(enrollments.classId, 'class_id'),
+      changes: classChanges.changesOf('enrollments').as('changes'),
+    })
+    .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
+    .where(inYearClassOrLeft(school, yearId, classId));
+
+/** The names of the school's enrolments a subquery gives (a refusal names the pupils). */
+export const selectNames = (db: Db, school: string, ids: SQL) =>
+  db
+    .select({ nom: students.nom, prenom: students.prenom })
+    .from(enrollments)
+    .innerJoin(students, studentOfEnrollment)
+    .where(and(ofSchool(enrollments, school), sql`${enrollments.id} IN (${ids})`));
 
 /** A student's enrolment of a year, if any. */
 export const findEnrollmentOfStudent = (db: Db, school: string, studentId: string, yearId: string) =>

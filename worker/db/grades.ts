@@ -7,6 +7,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import * as periods from './academic-periods';
 import * as assignments from './assignments';
 import type { Db } from './client';
+import { classesCameFrom, classesLeftBy } from './class-changes';
 import { type ClassYear, scoreAtSeat, seatClass, seatsOf } from './class-rosters';
 import * as curriculum from './curriculum';
 import { byId } from './scoped';
@@ -24,7 +25,7 @@ export function cellOfGradeId(id: string): { evaluationId: string; enrollmentId:
 }
 
 /** The evaluations `ev` of a class in a year's periods, with the class's seats (`j`, `e`). */
-const yearScores = (school: string, c: ClassYear) =>
+const yearScores = (school: string, c: { yearId: string; classId: string | SQL }) =>
   sql`evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id AND p.year_id = ${c.yearId}
     JOIN ${seatsOf(school, c.yearId, c.classId)}`;
 
@@ -43,7 +44,12 @@ export const selectBookGrades = (db: Db, school: string, b: Book & ClassYear) =>
     )
     .orderBy(sql`ev.created_at, ev.name, j.key`);
 
-/** Every grade of a class's pupils of a year, all periods (the report cards' annual summary): one query. */
+/**
+ * Every grade of the year of a class's pupils, all periods (the report cards, the student's Notes,
+ * the promotion): one query. A pupil who changed class brings the grades of the classes they were
+ * in (decision 302): the evaluations of this class and of the classes its pupils came from, each
+ * read at its own class's seats.
+ */
 export const selectClassYearGrades = (db: Db, school: string, yearId: string, classId: string) =>
   db
     .select({
@@ -54,13 +60,17 @@ export const selectClassYearGrades = (db: Db, school: string, yearId: string, cl
       score: sql<number>`${scoreAtSeat}`.as('score'),
       max_score: sql<number>`ev.max_score`.as('max_score'),
     })
-    .from(sql`${yearScores(school, { yearId, classId })} AND e.year_id = ${yearId} AND e.class_id = ${classId}`)
-    .where(sql`ev.instance_id = ${school} AND ev.class_id = ${classId} AND ${scoreAtSeat} IS NOT NULL`)
+    .from(
+      sql`${yearScores(school, { yearId, classId: sql`ev.class_id` })} AND e.year_id = ${yearId} AND e.class_id = ${classId}`,
+    )
+    .where(
+      sql`ev.instance_id = ${school} AND (ev.class_id = ${classId} OR ev.class_id IN (${classesCameFrom(school, yearId, classId)})) AND ${scoreAtSeat} IS NOT NULL`,
+    )
     .orderBy(sql`ev.created_at, ev.id, j.key`);
 
 /**
  * Where a grade goes, with what its book's rules need, in one statement (a row when the
- * enrolment is the school's): its year and class, whether the period is of that year, the
+ * enrolment is the school's): its year and class, the pupil's name, whether the period is of that year, the
  * subject's max grade in the class that year (null when not in its programme), and whether the
  * teacher `teacherUserId` teaches that course (0 when null).
  */
@@ -75,6 +85,9 @@ export const selectGradePlace = (
       enrollment_id: aliased(enrollments.id, 'enrollment_id'),
       year_id: enrollments.yearId,
       class_id: enrollments.classId,
+      name: sql<string>`(SELECT s.prenom || ' ' || s.nom FROM students s WHERE s.instance_id = ${enrollments.instanceId} AND s.id = ${enrollments.studentId})`.as(
+        'name',
+      ),
       period_ok: sql<number>`${periods.isOfYear(school, p.periodId, enrollments.yearId)}`.as('period_ok'),
       max_grade: sql<number | null>`${curriculum.cellMax(school, course)}`.as('max_grade'),
       teaches: (p.teacherUserId
@@ -87,15 +100,17 @@ export const selectGradePlace = (
     .limit(1);
 };
 
-/** The periods an enrolment has grades in, in its class's grade books: batchable. */
+/** The periods an enrolment has grades in, in the grade books of its class and of the classes it left (decision 302): batchable. */
 export const selectGradedPeriods = (db: Db, school: string, enrollmentId: string, classId: string) =>
   db
     .selectDistinct({ period_id: sql<string>`ev.period_id`.as('period_id') })
     .from(
       sql`evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id
-        JOIN ${seatsOf(school, sql`p.year_id`, classId)} AND e.id = ${enrollmentId}`,
+        JOIN ${seatsOf(school, sql`p.year_id`, sql`ev.class_id`)} AND e.id = ${enrollmentId}`,
     )
-    .where(sql`ev.instance_id = ${school} AND ev.class_id = ${classId} AND ${scoreAtSeat} IS NOT NULL`);
+    .where(
+      sql`ev.instance_id = ${school} AND (ev.class_id = ${classId} OR ev.class_id IN (${classesLeftBy(school, enrollmentId)})) AND ${scoreAtSeat} IS NOT NULL`,
+    );
 
 /** A cell's score, or null (`cell.score` null clears it). */
 export interface Cell extends ClassYear {

@@ -462,6 +462,29 @@ export const enrollments = schoolTable(
   ],
 );
 
+/**
+ * A pupil's change of class during a year (decision 302): the class they left and the school day
+ * they joined the new one. The class of an enrolment on a day is the class left by its first
+ * change after that day, else its class (db/class-changes.ts). Two changes on one day keep the
+ * first one's class left: the class of the days before.
+ */
+export const classChanges = sqliteTable(
+  'class_changes',
+  {
+    instanceId: instanceId(),
+    enrollmentId: text('enrollment_id').notNull(),
+    /** The school day (YYYY-MM-DD) the pupil joined their new class. */
+    changedOn: text('changed_on').notNull(),
+    fromClassId: text('from_class_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.enrollmentId, t.changedOn] }),
+    index('class_changes_from_idx').on(t.instanceId, t.fromClassId),
+    schoolKey(t, t.enrollmentId, enrollments, 'cascade'),
+    schoolKey(t, t.fromClassId, classes, 'cascade'),
+  ],
+);
+
 export const payments = schoolTable(
   'payments',
   {

@@ -77,14 +77,15 @@ export type Override = CourseMark;
 /**
  * Every non-empty cell of a daily sheet, from all the course marks and overrides of the class
  * over the dates (read in one query each): one entry per enrolment and date that has a status,
- * ordered as the students, then by date. Marks and overrides of other enrolments or dates are
- * ignored.
+ * ordered as the students, then by date. Marks and overrides of other enrolments or dates, and of
+ * the days a pupil was not in the class (`inClass`, decision 302), are ignored.
  */
 export function dailySheet(
   enrollmentIds: readonly string[],
   dates: readonly string[],
   marks: readonly CourseMark[],
   overrides: readonly Override[],
+  inClass: (enrollmentId: string, date: string) => boolean = () => true,
 ): ({ enrollmentId: string; date: string } & DailyCell)[] {
   const key = (enrollmentId: string, date: string) => `${enrollmentId}|${date}`;
   const marksOf = new Map<string, AttendanceStatus[]>();
@@ -97,12 +98,36 @@ export function dailySheet(
   const overrideOf = new Map(overrides.map((o) => [key(o.enrollmentId, o.date), o.status]));
   return enrollmentIds.flatMap((enrollmentId) =>
     dates.flatMap((date) => {
+      if (!inClass(enrollmentId, date)) return [];
       const k = key(enrollmentId, date);
       const cell = dailyCell(marksOf.get(k) ?? [], overrideOf.get(k) ?? null);
       return cell.status === null ? [] : [{ enrollmentId, date, ...cell }];
     }),
   );
 }
+
+// -------------------------------------------------------------------- A pupil's class on a day
+
+/** A change of class: the school day the new class was joined, and the class left. */
+export type ClassChange = readonly [changedOn: string, fromClassId: string];
+
+/**
+ * The class a pupil was in on a day (decision 302): the class left by their first change of
+ * class after that day, else their class now.
+ */
+export function classOnDay(classNow: string, changes: readonly ClassChange[], day: string): string {
+  let first: ClassChange | null = null;
+  for (const change of changes) if (change[0] > day && (!first || change[0] < first[0])) first = change;
+  return first ? first[1] : classNow;
+}
+
+/** Whether a pupil was in a class on any of the days (the class's sheets list them). */
+export const inClassOnSomeDay = (
+  classId: string,
+  classNow: string,
+  changes: readonly ClassChange[],
+  days: readonly string[],
+): boolean => days.some((day) => classOnDay(classNow, changes, day) === classId);
 
 // ------------------------------------------------------------------------------ Dates, week
 

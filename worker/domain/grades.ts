@@ -4,6 +4,7 @@
 // base 100 or 10, ranks with ties, the annual average and the council's decision, the automatic
 // appreciation, the period under way. Pure functions, no I/O.
 import { schoolClock } from './dates';
+import { parseAmount } from './money';
 
 // ------------------------------------------------------------------------------------ Points
 
@@ -14,6 +15,15 @@ export const toPoints = (hundredths: number): number => hundredths / 100;
 /** A score typed in the grade book: a number of at most two decimals, from 0 (step 0.01). */
 export const isScoreValue = (points: number): boolean =>
   Number.isFinite(points) && points >= 0 && Math.abs(points * 100 - Math.round(points * 100)) < 1e-6;
+
+/**
+ * Points typed in a form (a score, a max): '12,5' as well as '12.5', at most two decimals, not
+ * negative; null for anything else, so that the form refuses it visibly instead of truncating it.
+ */
+export function parsePoints(text: string): number | null {
+  const hundredths = parseAmount(text);
+  return hundredths === null || hundredths < 0 || /^\s*[+-]/.test(text) ? null : hundredths / 100;
+}
 
 /** The default max score of a new evaluation and of a curriculum subject (document 2 §9). */
 export const DEFAULT_EVALUATION_MAX = 20;

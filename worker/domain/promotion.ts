@@ -4,14 +4,16 @@
 // - Each class maps to the next class in the school's order; the last maps to none (graduation).
 // - A student is admitted when their annual average (the mean of the period averages that exist,
 //   computed exactly as the report cards compute it) reaches the school's passing grade, failed
-//   otherwise, and failed without any grade (no average reaches anything; the director may
-//   override the outcome in the simulation).
+//   otherwise. A student without any grade is 'Sans notes' (issue 38): never decided by default,
+//   left out of the execution unless the director chooses an outcome in the simulation.
 // - Admitted: next class (or graduated from the last class); failed: the same class again.
 import type { ReportData } from '../contract/grades';
 import { decision, reportBase } from './grades';
 import { buildReportCards, type ReportPeriod } from './report-cards';
 
 export type Outcome = 'admitted' | 'failed';
+/** What the grades say: an outcome, or no grade at all. */
+export type Computed = Outcome | 'ungraded';
 
 export interface PromotionClass {
   id: string;
@@ -61,16 +63,16 @@ export interface StudentResult {
   percent: number | null;
   /** The same on the report cards' base (100 or 10), two decimals. */
   average: number | null;
-  /** The outcome the grades give. */
-  computed: Outcome;
-  /** The outcome applied: the computed one unless overridden. */
-  outcome: Outcome;
+  /** The outcome the grades give ('ungraded' without any grade). */
+  computed: Computed;
+  /** The outcome applied: the computed one unless overridden ('ungraded': left where they are). */
+  outcome: Computed;
   overridden: boolean;
 }
 
-/** The outcome of an annual average (percent; decided on the two decimals shown, as the cards do). */
-export function outcomeOf(percent: number | null, passingGrade: number): Outcome {
-  if (percent === null) return 'failed';
+/** The outcome of an annual average (percent; decided on the two decimals shown, as the cards do); 'ungraded' without one. */
+export function outcomeOf(percent: number | null, passingGrade: number): Computed {
+  if (percent === null) return 'ungraded';
   return decision(percent, passingGrade, false) === 'repeat' ? 'failed' : 'admitted';
 }
 
@@ -101,6 +103,6 @@ export function classResults(
 /** The base (100 or 10) a class's averages are shown on, as on its report cards. */
 export const classBase = (data: ReportData): 100 | 10 => reportBase(data.subjects.map((s) => s.max_grade));
 
-/** Where a student goes: a class id of the target year, or null when they graduate. */
-export const destination = (outcome: Outcome, classId: string, target: string | null): string | null =>
-  outcome === 'admitted' ? target : classId;
+/** Where a student goes: a class id of the target year, null when they graduate, undefined when they stay out ('Sans notes'). */
+export const destination = (outcome: Computed, classId: string, target: string | null): string | null | undefined =>
+  outcome === 'ungraded' ? undefined : outcome === 'admitted' ? target : classId;

@@ -12,7 +12,7 @@ import { attendanceReportText as t } from '../contract/texts/attendance';
 import * as marks from '../db/attendance-records';
 import * as overrides from '../db/attendance-overrides';
 import * as enrollments from '../db/enrollments';
-import { dailyCell, dailySheet, isSchoolDate, schoolDates } from '../domain/attendance';
+import { type ClassChange, classOnDay, dailyCell, dailySheet, isSchoolDate, schoolDates } from '../domain/attendance';
 import { compareNames } from '../domain/text';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { badRequest, found } from '../lib/errors';
@@ -35,18 +35,27 @@ async function classRange(
     marks.selectClassMarks(db, school, range),
     overrides.selectClassOverrides(db, school, range),
   ]);
-  const students = list.sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom));
-  return { students, marked, chosen, dates: schoolDates(q.startDate, q.endDate) };
+  const dates = schoolDates(q.startDate, q.endDate);
+  // The pupils who were in the class on one of the days, each on those days only (decision 302).
+  const changes = new Map(list.map((s) => [s.enrollment_id, JSON.parse(s.changes) as ClassChange[]]));
+  const classNow = new Map(list.map((s) => [s.enrollment_id, s.class_id]));
+  const inClass = (enrollmentId: string, date: string) =>
+    classOnDay(classNow.get(enrollmentId)!, changes.get(enrollmentId)!, date) === klass.id;
+  const students = list
+    .filter((s) => dates.some((date) => inClass(s.enrollment_id, date)))
+    .sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom));
+  return { students, marked, chosen, dates, inClass };
 }
 
 route(attendanceRoutes, api.daily, allow.permission('report:attendance'), async (c) => {
-  const { students, marked, chosen, dates } = await classRange(c, c.req.valid('query'));
+  const { students, marked, chosen, dates, inClass } = await classRange(c, c.req.valid('query'));
   const studentOf = new Map(students.map((s) => [s.enrollment_id, s.student_id]));
   const cells = dailySheet(
     students.map((s) => s.enrollment_id),
     dates,
     marked,
     chosen,
+    inClass,
   );
   return c.json<DailyReport>({
     students: students.map((s) => ({ id: s.student_id, nom: s.nom, prenom: s.prenom })),

@@ -7,6 +7,8 @@ import type { StudentEnrollment } from '../contract/students';
 import { studentServerText as t } from '../contract/texts/students';
 import * as enrollments from '../db/enrollments';
 import * as students from '../db/students';
+import * as classChanges from '../db/class-changes';
+import { schoolToday } from '../domain/dates';
 import { changeClassTargets } from '../domain/students';
 import { fromCentimes, toCentimes } from '../domain/money';
 import type { AppBindings } from '../env';
@@ -112,21 +114,30 @@ route(enrollmentRoutes, api.changeClass, allow.permission('enrollment:update_cla
   if (selection.length !== body.enrollmentIds.length) throw notFound(t.enrollmentsNotFound);
   const target = await requireClassByName(c, body.targetClassName);
   if (changeClassTargets([target], selection).length === 0) throw badRequest(t.targetRepresented);
-  return commit(c, enrollments.moveEnrollments(db, school, body.enrollmentIds, target.id), {
-    audit: {
-      action: 'BULK_CHANGE_CLASS',
-      target: target.name,
-      details: {
-        className: target.name,
-        count: selection.length,
-        moves: selection.map((e) => ({ enrollment_id: e.id, name: fullName(e), from: e.className })),
+  // The class left and the day the new one is joined are kept first (decision 302): the old
+  // class's sheets keep the days the pupil was there, their grades follow them.
+  return commit(
+    c,
+    [
+      ...classChanges.recordChanges(db, school, body.enrollmentIds, target.id, schoolToday()),
+      ...enrollments.moveEnrollments(db, school, body.enrollmentIds, target.id),
+    ],
+    {
+      audit: {
+        action: 'BULK_CHANGE_CLASS',
+        target: target.name,
+        details: {
+          className: target.name,
+          count: selection.length,
+          moves: selection.map((e) => ({ enrollment_id: e.id, name: fullName(e), from: e.className })),
+        },
       },
+      body: {
+        message: t.classesChanged,
+        className: target.name,
+        class_id: target.id,
+        enrollmentIds: body.enrollmentIds,
+      } satisfies ClassChanged,
     },
-    body: {
-      message: t.classesChanged,
-      className: target.name,
-      class_id: target.id,
-      enrollmentIds: body.enrollmentIds,
-    } satisfies ClassChanged,
-  });
+  );
 });

@@ -175,13 +175,17 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   // grade brings (refused if it was never new: it was deleted meanwhile).
   let evaluation: { id: string; name: string; max_score: number };
   const statements: BatchItem<'sqlite'>[] = [];
-  const guards: Guard[] = [...courseGuards(c, course)];
+  const guards: Guard[] = [
+    ...courseGuards(c, course),
+    {
+      holds: enrollments.allInClass(school, [place.id], place.classId),
+      error: conflict(t.notInClass(row.name), 'not_in_class'),
+    },
+  ];
   if (existing) {
-    if (
-      existing.classId !== book.classId ||
-      existing.subjectId !== book.subjectId ||
-      existing.periodId !== book.periodId
-    )
+    // An evaluation of another class: the pupil is not (or no longer) in it (decision 302).
+    if (existing.classId !== book.classId) throw conflict(t.notInClass(row.name), 'not_in_class');
+    if (existing.subjectId !== book.subjectId || existing.periodId !== book.periodId)
       throw notFound(t.evaluationNotFound);
     evaluation = existing;
     guards.push({ holds: evaluations.stillExists(school, existing.id), error: notFound(t.evaluationNotFound) });
@@ -304,26 +308,41 @@ route(gradesRoutes, api.saveScores, bookRule('grade:create'), async (c) => {
     })
     .filter((e) => e.scores.length > 0);
   const enrollmentIds = [...new Set(bookEvaluations.flatMap((e) => e.scores.map((s) => s.enrollment_id)))];
-  const first = enrollmentIds[0]!;
-  const [placeRows, firstRows, namedRows, others] = await db.batch([
+  // The book is named by a pupil of its class: the first one, read with the rest.
+  const bookOf = (pupil: string) =>
+    [
+      grades.selectGradePlace(db, school, {
+        enrollmentId: pupil,
+        subjectId: body.subject_id,
+        periodId: body.period_id,
+        teacherUserId: account.type === 'teacher' ? account.id : null,
+      }),
+      evaluations.selectBookEvaluations(db, school, {
+        classId: enrollments.classIdOfEnrollment(school, pupil),
+        subjectId: body.subject_id,
+        periodId: body.period_id,
+      }),
+    ] as const;
+  const [placeRows, namedRows, ...firstBook] = await db.batch([
     enrollments.selectPlaces(db, school, enrollmentIds),
-    grades.selectGradePlace(db, school, {
-      enrollmentId: first,
-      subjectId: body.subject_id,
-      periodId: body.period_id,
-      teacherUserId: account.type === 'teacher' ? account.id : null,
-    }),
     evaluations.selectEvaluations(
       db,
       school,
       bookEvaluations.map((e) => e.id),
     ),
-    evaluations.selectBookEvaluations(db, school, {
-      classId: enrollments.classIdOfEnrollment(school, first),
-      subjectId: body.subject_id,
-      periodId: body.period_id,
-    }),
+    ...bookOf(enrollmentIds[0]!),
   ]);
+  let [firstRows, others] = firstBook;
+  const places = new Map(placeRows.map((p) => [p.id, p]));
+  // A first pupil who changed class since does not name the book (decision 302): the class of
+  // the book's evaluations does, else that of most of its pupils; read again through one of them.
+  const bookClass =
+    namedRows.find((e) => e.subjectId === body.subject_id && e.periodId === body.period_id)?.classId ??
+    mostCommon(placeRows.map((p) => p.class_id));
+  if (bookClass !== undefined && firstRows[0] && firstRows[0].class_id !== bookClass) {
+    const pupil = enrollmentIds.find((id) => places.get(id)?.class_id === bookClass);
+    if (pupil) [firstRows, others] = await db.batch([...bookOf(pupil)]);
+  }
   const refused = new Map<string, ApiError>();
   const row = firstRows[0];
   if (!row) {
@@ -334,18 +353,22 @@ route(gradesRoutes, api.saveScores, bookRule('grade:create'), async (c) => {
   const { maxGrade } = placeRules(account, row);
   const course = { yearId: row.year_id, classId: row.class_id, subjectId: body.subject_id };
   const book = { classId: row.class_id, subjectId: body.subject_id, periodId: body.period_id };
-  const places = new Map(placeRows.map((p) => [p.id, p]));
   const named = new Map(namedRows.map((e) => [e.id, e]));
   const taken = others.map((e) => ({ id: e.id, name: e.name, max_score: e.max_score }));
 
   const pieces: WritePiece[] = [];
   const written: { id: string; name: string; max_score: number }[] = [];
   for (const e of bookEvaluations) {
-    // A pupil of another class or year (or of no school of ours) is not of this book.
+    // A pupil of another class or year is not of this book: refused by name (decision 302); one of
+    // no school of ours, not found.
     const scores = e.scores.filter((s) => {
       const place = places.get(s.enrollment_id);
       const ok = place?.year_id === course.yearId && place.class_id === course.classId;
-      if (!ok) refused.set(s.id, notFound(t.studentNotFound));
+      if (!ok)
+        refused.set(
+          s.id,
+          place ? conflict(t.notInClass(`${place.prenom} ${place.nom}`), 'not_in_class') : notFound(t.studentNotFound),
+        );
       return ok;
     });
     const refuseAll = (error: ApiError) => scores.forEach((s) => refused.set(s.id, error));
@@ -455,13 +478,32 @@ route(gradesRoutes, api.saveScores, bookRule('grade:create'), async (c) => {
   // The class seated once, before the scores (every score of the batch needs it).
   const allParts = pieces.flatMap((p) => p.parts);
   pieces.unshift({ parts: allParts, statements: [seatClass(db, school, course)] });
+  const pupils = [
+    ...new Set(bookEvaluations.flatMap((e) => e.scores.filter((s) => !refused.has(s.id)).map((s) => s.enrollment_id))),
+  ];
   return commitParts(c, {
     pieces,
     refused,
-    guards: courseGuards(c, course),
+    guards: [
+      ...courseGuards(c, course),
+      // A pupil moved to another class while the batch was on its way.
+      {
+        holds: enrollments.allInClass(school, pupils, course.classId),
+        error: conflict(t.someNotInClass, 'not_in_class'),
+      },
+    ],
     body: (r) => scoresAnswer(r, bookEvaluations, written),
   });
 });
+
+/** The value found most often (the first of those tied), undefined for none. */
+function mostCommon<T>(values: readonly T[]): T | undefined {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: T | undefined;
+  for (const [v, n] of counts) if (best === undefined || n > counts.get(best)!) best = v;
+  return best;
+}
 
 /** The batch's answer: the scores saved, the refused with their error, the evaluations that took a score. */
 function scoresAnswer(

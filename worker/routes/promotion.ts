@@ -87,6 +87,7 @@ route(promotionRoutes, api.run, allow.permission(MANAGE), async (c) => {
           target: target === null ? null : { id: target, name: p.name.get(target)! },
           admitted: pending.filter((r) => r.outcome === 'admitted').length,
           failed: pending.filter((r) => r.outcome === 'failed').length,
+          ungraded: pending.filter((r) => r.outcome === 'ungraded').length,
           already_enrolled: results.length - pending.length,
           base,
           students: results.map((r) => ({
@@ -126,8 +127,12 @@ async function execute(c: SchoolContext, p: Awaited<ReturnType<typeof plan>>, ov
     results.map((r) => ({ r, to: destination(r.outcome, klass.id, target) })),
   );
   if (!all.length) throw conflict(t.nobody, 'nobody');
-  const pending = all.filter(({ r }) => !p.enrolled.has(r.studentId));
-  if (!pending.length) throw conflict(t.allEnrolled(p.target.name), 'already_promoted');
+  const waiting = all.filter(({ r }) => !p.enrolled.has(r.studentId));
+  if (!waiting.length) throw conflict(t.allEnrolled(p.target.name), 'already_promoted');
+  // 'Sans notes' without an outcome chosen: left out, to enrol by hand (issue 38).
+  const pending = waiting.filter(({ to }) => to !== undefined);
+  const ungraded = waiting.length - pending.length;
+  if (!pending.length) throw conflict(t.onlyUngraded(ungraded), 'only_ungraded');
   const newEnrollments = pending
     .filter(({ to }) => to !== null)
     .map(({ r, to }) => ({
@@ -175,10 +180,11 @@ async function execute(c: SchoolContext, p: Awaited<ReturnType<typeof plan>>, ov
         details: {
           enrolled: newEnrollments.length,
           graduated: graduates.length,
+          ungraded,
           overrides: Object.keys(overrides ?? {}).length,
         },
       },
-      body: { message: t.executed(newEnrollments.length, graduates.length, p.target.name) },
+      body: { message: t.executed(newEnrollments.length, graduates.length, p.target.name, ungraded) },
       // Enrolled meanwhile (a second run, a secretary): nobody is enrolled twice. Moved to another
       // class meanwhile: not promoted from the class they left.
       guards: [

@@ -23,7 +23,7 @@ import * as curriculum from '../db/curriculum';
 import * as teachers from '../db/teachers';
 import * as timetable from '../db/timetable-entries';
 import type { SchoolBindings, SchoolContext } from '../env';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 import { withYear } from '../lib/lookups';
@@ -87,7 +87,7 @@ route(teacherRoutes, rollCallApi.session, teacherOrAdmin(), async (c) => {
   const { lesson } = await requireOwnLesson(c, entryId);
   checkDate(lesson, date);
   const [students, marks] = await db.batch([
-    enrollments.selectRoster(db, school, lesson.year_id, lesson.class_id),
+    enrollments.selectRosterOn(db, school, lesson.year_id, lesson.class_id, date),
     attendance.selectSessionMarks(db, school, {
       entryId: lesson.id,
       date,
@@ -115,26 +115,34 @@ route(teacherRoutes, rollCallApi.save, teacherOrAdmin(), async (c) => {
       body.marks.filter((m) => (m.status ?? 'cleared') === k).length,
     ]),
   );
-  return commit(
-    c,
-    attendance.saveSessionMarks(db, school, {
-      entryId: lesson.id,
-      date: body.date,
-      yearId: lesson.year_id,
-      classId: lesson.class_id,
-      marks: body.marks,
-    }),
-    {
-      audit: {
-        action: 'ATTENDANCE_SESSION',
-        target: `${lesson.subject_name} ${lesson.class_name} ${body.date}`,
-        details: counts,
-      },
-      body: { saved: body.marks.length, message: a.saved } satisfies SavedRollCall,
-      guards:
-        teacherId && c.var.account.type !== 'admin'
-          ? [{ holds: timetable.lessonStillTaughtBy(school, lesson.id, teacherId), error: notFound(a.sessionNotFound) }]
-          : [],
+  const session = { date: body.date, yearId: lesson.year_id, classId: lesson.class_id, marks: body.marks };
+  const notInClass = conflict(a.notInClass([], lesson.class_name), 'not_in_class');
+  return commit(c, attendance.saveSessionMarks(db, school, { ...session, entryId: lesson.id }), {
+    audit: {
+      action: 'ATTENDANCE_SESSION',
+      target: `${lesson.subject_name} ${lesson.class_name} ${body.date}`,
+      details: counts,
     },
-  );
+    body: { saved: body.marks.length, message: a.saved } satisfies SavedRollCall,
+    guards: [
+      // A pupil who was not in the class that day (moved, or another class's): the whole roll call
+      // is refused, naming them (decision 302); a queued one shows where it was taken.
+      { holds: attendance.marksInClass(school, session), error: notInClass },
+      ...(teacherId && c.var.account.type !== 'admin'
+        ? [{ holds: timetable.lessonStillTaughtBy(school, lesson.id, teacherId), error: notFound(a.sessionNotFound) }]
+        : []),
+    ],
+  }).catch(async (error: unknown) => {
+    if (error !== notInClass) throw error;
+    const names = await enrollments.selectNames(db, school, attendance.outside(school, session));
+    throw conflict(
+      a.notInClass(
+        names
+          .sort((x, y) => compareNames(x.nom, y.nom) || compareNames(x.prenom, y.prenom))
+          .map((n) => `${n.prenom} ${n.nom}`),
+        lesson.class_name,
+      ),
+      'not_in_class',
+    );
+  });
 });

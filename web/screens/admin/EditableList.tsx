@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { useConfirmation } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { toast } from '../../components/toast';
 import { adminServerText, adminText } from '../../i18n/admin';
 import { offlineText } from '../../i18n/offline';
 import type { Endpoint } from '../../../worker/contract/endpoint';
@@ -103,7 +104,11 @@ export function EditableList<T extends ListItem, A extends ListArea>({
     event.preventDefault();
     const clean = editing ? cleanText(editing.name) : '';
     if (!editing || !clean) return;
-    const order = ordered && editing.order.trim() !== '' ? { order_index: Number(editing.order) } : {};
+    const typedOrder = editing.order.trim();
+    // A whole number, or refused here (a number field once dropped what a French keyboard typed).
+    if (ordered && typedOrder !== '' && !/^\d{1,5}$/.test(typedOrder))
+      return toast.error(adminServerText.classes.invalidOrder);
+    const order = ordered && typedOrder !== '' ? { order_index: Number(typedOrder) } : {};
     const date = dated ? { start_date: editing.date || null } : {};
     const outcome = await send(
       update,
@@ -150,8 +155,8 @@ export function EditableList<T extends ListItem, A extends ListArea>({
                 {ordered && (
                   <input
                     className="input item-order"
-                    type="number"
-                    min={0}
+                    inputMode="numeric"
+                    autoComplete="off"
                     aria-label={texts.orderOf?.(item.name)}
                     value={editing.order}
                     onChange={(e) => setEditing({ ...editing, order: e.target.value })}

@@ -9,7 +9,7 @@ import { InputField } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { BookEvaluation } from '../../../worker/contract/grades';
-import { DEFAULT_EVALUATION_MAX } from '../../../worker/domain/grades';
+import { DEFAULT_EVALUATION_MAX, formatPoints } from '../../../worker/domain/grades';
 import { typedNumber } from './book';
 
 /** The fields' values as typed, and the problem the last try met. */
@@ -52,10 +52,8 @@ function EvaluationFields({
       <InputField
         label={t.add.max}
         fieldClassName={maxClass}
-        type="number"
         inputMode="decimal"
-        step="0.01"
-        min="0.01"
+        autoComplete="off"
         value={fields.max}
         onChange={(e) => setFields({ ...fields, max: e.target.value })}
         required={required}
@@ -109,7 +107,7 @@ export function EditEvaluation({
   onSave: (e: BookEvaluation, name: string, max: number) => Promise<string | null>;
   onClose: () => void;
 }) {
-  const form = useEvaluationFields(evaluation.name, String(evaluation.max_score));
+  const form = useEvaluationFields(evaluation.name, formatPoints(evaluation.max_score));
   async function submit() {
     const problem = await onSave(evaluation, ...form.values());
     if (problem === null) onClose();

@@ -1,10 +1,11 @@
-// A score's cell of the grade book (document 2 §5): step 0.01, a comma as well as a point; a value
+// A score's cell of the grade book (document 2 §5): step 0.01, a comma as well as a point (a text
+// field with the decimal keypad: a number field drops a French keyboard's comma, issue 38); a value
 // above the evaluation's max or not a score is refused on leaving the cell and put back, the cell
 // focused again. A draft marks the cell: waiting to be sent, or refused with the server's message.
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/toast';
 import { gradebookText as t } from '../../i18n/gradebook';
-import { isScoreValue } from '../../../worker/domain/grades';
+import { formatPoints, parsePoints } from '../../../worker/domain/grades';
 import { type GradeDraft, sendDrafts } from './drafts';
 
 export interface ScoreInputProps {
@@ -16,7 +17,7 @@ export interface ScoreInputProps {
 }
 
 export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProps) {
-  const shown = value === null ? '' : String(value);
+  const shown = value === null ? '' : formatPoints(value);
   const [text, setText] = useState(shown);
   const ref = useRef<HTMLInputElement>(null);
   const focused = useRef(false);
@@ -25,10 +26,9 @@ export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProp
   }, [shown]);
 
   function parse(raw: string): number | null | 'invalid' | 'above' {
-    const trimmed = raw.trim().replace(',', '.');
-    if (!trimmed) return null;
-    const n = Number(trimmed);
-    if (!isScoreValue(n)) return 'invalid';
+    if (!raw.trim()) return null;
+    const n = parsePoints(raw);
+    if (n === null) return 'invalid';
     return n > max ? 'above' : n;
   }
 
@@ -54,11 +54,9 @@ export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProp
     <span className={`gradebook-cell${state ? ` gradebook-cell-${state}` : ''}`}>
       <input
         ref={ref}
-        type="number"
+        type="text"
         inputMode="decimal"
-        step="0.01"
-        min="0"
-        max={max}
+        autoComplete="off"
         value={text}
         aria-label={label}
         aria-invalid={state === 'refused' || undefined}

@@ -2,7 +2,14 @@
 // student's marks, the checks of an evaluation's name and max, and the book's data once a change
 // lands (a score, a renamed or deleted evaluation, an appreciation).
 import type { BookEvaluation, BookStudent, GradeBook, SavedGrade } from '../../../worker/contract/grades';
-import { exceededTotal, isScoreValue, sameEvaluationName, toHundredths, toPoints } from '../../../worker/domain/grades';
+import {
+  exceededTotal,
+  isScoreValue,
+  parsePoints,
+  sameEvaluationName,
+  toHundredths,
+  toPoints,
+} from '../../../worker/domain/grades';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { GradeDraft } from './drafts';
 
@@ -103,5 +110,5 @@ export const withAppreciation =
     return { ...data, appreciationsByEnrollment: next };
   };
 
-/** A typed number ('12,5' as well as '12.5'); NaN when blank. */
-export const typedNumber = (raw: string) => (raw.trim() === '' ? NaN : Number(raw.replace(',', '.')));
+/** Typed points ('12,5' as well as '12.5', two decimals at most); NaN when blank or not points. */
+export const typedNumber = (raw: string) => parsePoints(raw) ?? NaN;

@@ -7,7 +7,18 @@ export const attendanceServerText = {
   statusInvalid: 'Statut de présence invalide.',
   marksRequired: 'Aucune présence à enregistrer.',
   saved: 'Présences enregistrées.',
+  /** A roll call naming pupils who were not in the lesson's class that day (decision 302): nothing is saved. */
+  notInClass: (names: readonly string[], className: string) =>
+    names.length === 0
+      ? `Appel non enregistré : un élève de l'appel n'est pas en ${className} ce jour-là.`
+      : names.length === 1
+        ? `Appel non enregistré : ${names[0]} n'est pas en ${className} ce jour-là.`
+        : `Appel non enregistré : ${frenchList(names)} ne sont pas en ${className} ce jour-là.`,
 } as const;
+
+/** 'A', 'A et B', 'A, B et C'. */
+export const frenchList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} et ${items.at(-1)}`;
 
 export const attendanceReportText = {
   startInvalid: "La date de début n'est pas valide.",

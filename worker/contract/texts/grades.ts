@@ -9,6 +9,10 @@ export const gradesServerText = {
   periodNotFound: 'Période introuvable.',
   subjectNotTaught: "Cette matière n'est pas au programme de cette classe.",
   studentNotFound: 'Élève introuvable.',
+  /** A score for a pupil who is not in the evaluation's class (moved since, decision 302). */
+  notInClass: (name: string) => `Note non enregistrée : ${name} n'est pas dans cette classe.`,
+  /** A pupil of the batch left the class while it was being saved. */
+  someNotInClass: "Notes non enregistrées : un élève n'est plus dans cette classe.",
   evaluationNotFound: "Cette évaluation n'existe plus : elle a été supprimée entre-temps.",
   gradeNotFound: 'Note introuvable.',
   scoreOrEvaluation: "Envoyez soit la note, soit le nom et la note maximale de l'évaluation.",

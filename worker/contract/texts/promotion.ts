@@ -11,8 +11,15 @@ export const promotionServerText = {
   nobody: "Aucun élève à promouvoir dans l'année source.",
   allEnrolled: (target: string) =>
     `Tous les élèves sont déjà inscrits en ${target} : la promotion a déjà été exécutée.`,
-  executed: (enrolled: number, graduated: number, target: string) =>
-    `Promotion exécutée : ${enrolled} élève${enrolled > 1 ? 's' : ''} inscrit${enrolled > 1 ? 's' : ''} en ${target}, ${graduated} diplômé${graduated > 1 ? 's' : ''}.`,
+  executed: (enrolled: number, graduated: number, target: string, ungraded = 0) =>
+    `Promotion exécutée : ${enrolled} élève${enrolled > 1 ? 's' : ''} inscrit${enrolled > 1 ? 's' : ''} en ${target}, ${graduated} diplômé${graduated > 1 ? 's' : ''}.` +
+    (ungraded > 0
+      ? ` ${ungraded} élève${ungraded > 1 ? 's' : ''} sans notes ${ungraded > 1 ? 'restent' : 'reste'} à inscrire.`
+      : ''),
+  onlyUngraded: (n: number) =>
+    n > 1
+      ? `Aucun élève à inscrire : les ${n} élèves restants sont sans notes. Choisissez leur résultat dans la simulation, ou inscrivez-les depuis la Gestion des Élèves.`
+      : "Aucun élève à inscrire : l'élève restant est sans notes. Choisissez son résultat dans la simulation, ou inscrivez-le depuis la Gestion des Élèves.",
   classChanged:
     "Des élèves ont changé de classe pendant l'exécution de la promotion. Relancez la simulation, puis exécutez-la de nouveau.",
   noRun: 'Aucune promotion à annuler.',

@@ -127,9 +127,8 @@ function Form({ school, onSaved }: { school: SchoolInfo; onSaved: () => void }) 
       <div className="form-row">
         <InputField
           label={t.passingGrade}
-          type="number"
-          min={0}
-          max={100}
+          inputMode="numeric"
+          autoComplete="off"
           required
           value={form.passing_grade}
           onChange={set('passing_grade')}

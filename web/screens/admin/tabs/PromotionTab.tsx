@@ -17,6 +17,7 @@ import './promotion.css';
 import { RowOptions } from '../../../components/Field';
 
 type Outcome = 'admitted' | 'failed';
+type Computed = Outcome | 'ungraded';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -41,12 +42,14 @@ export function PromotionTab() {
           students,
           admitted: pending.filter((s) => s.outcome === 'admitted').length,
           failed: pending.filter((s) => s.outcome === 'failed').length,
+          ungraded: pending.filter((s) => s.outcome === 'ungraded').length,
         };
       }),
     [preview, overrides],
   );
   const enrolled = rows.reduce((n, k) => n + (k.target ? k.admitted : 0) + k.failed, 0);
   const graduated = rows.reduce((n, k) => n + (k.target ? 0 : k.admitted), 0);
+  const ungraded = rows.reduce((n, k) => n + k.ungraded, 0);
 
   const fail = (error: unknown, offline: string) =>
     toast.error(error instanceof NetworkError ? offline : errorMessage(error));
@@ -82,7 +85,12 @@ export function PromotionTab() {
       title: t.executeTitle,
       confirmLabel: t.executeConfirm,
       tone: 'primary',
-      body: <p>{t.executeBody(p.source_year.name, p.target_year.name, enrolled, graduated)}</p>,
+      body: (
+        <>
+          <p>{t.executeBody(p.source_year.name, p.target_year.name, enrolled, graduated)}</p>
+          {ungraded > 0 && <p>{t.ungradedLeft(ungraded)}</p>}
+        </>
+      ),
     }),
     async (p: PromotionPreview) => {
       try {
@@ -117,11 +125,11 @@ export function PromotionTab() {
     },
   );
 
-  const toggle = (studentId: string, computed: Outcome, current: Outcome) =>
+  /** The outcome a student is given: their computed one again drops the override. */
+  const choose = (studentId: string, computed: Computed, wanted: Computed) =>
     setOverrides((all) => {
       const next = { ...all };
-      const wanted: Outcome = current === 'admitted' ? 'failed' : 'admitted';
-      if (wanted === computed) delete next[studentId];
+      if (wanted === computed || wanted === 'ungraded') delete next[studentId];
       else next[studentId] = wanted;
       return next;
     });
@@ -172,6 +180,7 @@ export function PromotionTab() {
                 <th scope="col">{t.sourceClass}</th>
                 <th scope="col">{t.admitted}</th>
                 <th scope="col">{t.failed}</th>
+                <th scope="col">{t.ungraded}</th>
                 <th scope="col">{t.targetClass}</th>
               </tr>
             </thead>
@@ -186,6 +195,7 @@ export function PromotionTab() {
                   </th>
                   <td>{k.admitted}</td>
                   <td>{k.failed}</td>
+                  <td>{k.ungraded}</td>
                   <td>{k.target ? k.target.name : <strong>{t.graduates}</strong>}</td>
                 </tr>
               ))}
@@ -210,13 +220,27 @@ export function PromotionTab() {
                       </span>
                       {s.already_enrolled ? (
                         <span className="muted">{t.enrolledAlready}</span>
+                      ) : s.computed === 'ungraded' ? (
+                        // No grade: never decided by default; the director may choose (issue 38).
+                        <select
+                          className="promotion-choice"
+                          aria-label={t.chooseLabel(name)}
+                          value={s.outcome}
+                          onChange={(e) => choose(s.student_id, s.computed, e.target.value as Computed)}
+                        >
+                          <option value="ungraded">{t.outcomes.ungraded}</option>
+                          <option value="admitted">{t.outcomes.admitted}</option>
+                          <option value="failed">{t.outcomes.failed}</option>
+                        </select>
                       ) : (
                         <label className="tap-check promotion-toggle">
                           <input
                             type="checkbox"
                             aria-label={t.overrideLabel(name)}
                             checked={s.outcome === 'admitted'}
-                            onChange={() => toggle(s.student_id, s.computed, s.outcome)}
+                            onChange={() =>
+                              choose(s.student_id, s.computed, s.outcome === 'admitted' ? 'failed' : 'admitted')
+                            }
                           />
                           <span>{t.outcomes[s.outcome]}</span>
                         </label>
