@@ -318,7 +318,7 @@ test('the book opens on the period under way, names the periods where unsent sco
   await expect(elsewhere).toBeVisible();
   await elsewhere.getByRole('button', { name: 'Trimestre 3 : 1 note non envoyée' }).click();
   await expect(period).toHaveValue(idOf('Trimestre 3'));
-  await expect(first).toHaveValue('14.5');
+  await expect(first).toHaveValue('14,5');
 
   // Online again: the score lands and the notice goes.
   await context.setOffline(false);
@@ -326,4 +326,57 @@ test('the book opens on the period under way, names the periods where unsent sco
   await expect(page.getByText("1 note en attente d'envoi")).toHaveCount(0, { timeout: 30_000 });
   await period.selectOption({ label: 'Trimestre 2' });
   await expect(elsewhere).toHaveCount(0);
+});
+
+test("a French keyboard's '12,5' is a score: it lands as 12.5 and shows as 12,5; a third decimal is refused, never cut", async ({
+  page,
+}) => {
+  await signInAndLand(page, 'prof', '/teacher');
+  const token = await apiToken(page, 'prof');
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const years = (await (await page.request.get('/api/school-years', auth)).json()) as {
+    id: string;
+    is_current: boolean;
+  }[];
+  const yearId = years.find((y) => y.is_current)!.id;
+  const course = (
+    (await (await page.request.get(`/api/teacher/dashboard?yearId=${yearId}`, auth)).json()) as TeacherDashboard
+  ).courses[0]!;
+  await page.getByRole('link', { name: `Carnet de notes : ${course.subject_name}, ${course.class_name}` }).click();
+  await page.getByLabel('Période').selectOption({ label: DEMO.currentPeriod.name });
+  const periodId = await page.getByLabel('Période').inputValue();
+  await page.getByLabel('Nom', { exact: true }).fill('Virgule');
+  await page.getByLabel('Sur', { exact: true }).fill('20');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  const inputs = page.getByLabel(/^Note de .+ en Virgule \(sur 20\)$/);
+  // Typed key by key, as on a phone's French keypad (a comma), then a point.
+  await inputs.nth(0).pressSequentially('12,5');
+  await inputs.nth(1).pressSequentially('17.5');
+  await inputs.nth(2).pressSequentially('12,555');
+  await inputs.nth(2).blur();
+  await expect(page.getByText('La note doit être un nombre positif, avec au plus deux décimales.')).toBeVisible();
+  await expect(inputs.nth(2)).toHaveValue('');
+  await inputs.nth(1).press('Enter');
+  const book = async () =>
+    (await (
+      await page.request.get(
+        `/api/teacher/subject-details?yearId=${yearId}&className=${encodeURIComponent(course.class_name)}&subjectId=${course.subject_id}&periodId=${periodId}`,
+        auth,
+      )
+    ).json()) as GradeBook;
+  const scores = async () => {
+    const now = await book();
+    const evaluation = now.evaluations.find((e) => e.name === 'Virgule');
+    return now.students.map((s) =>
+      (now.gradesByEnrollment[s.enrollment_id] ?? [])
+        .filter((g) => g.evaluation_id === evaluation?.id)
+        .map((g) => g.score),
+    );
+  };
+  await expect.poll(async () => (await scores()).slice(0, 3), { timeout: 15_000 }).toEqual([[12.5], [17.5], []]);
+  // Read back in French.
+  await page.reload();
+  await page.getByLabel('Période').selectOption({ label: DEMO.currentPeriod.name });
+  await expect(inputs.nth(0)).toHaveValue('12,5');
+  await expect(inputs.nth(1)).toHaveValue('17,5');
 });

@@ -32,21 +32,21 @@ export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProp
     return n > max ? 'above' : n;
   }
 
-  function change(raw: string) {
-    setText(raw);
-    const score = parse(raw);
-    if (score !== 'invalid' && score !== 'above' && score !== value) onTyped(score);
-  }
-
-  function leave() {
-    focused.current = false;
+  /**
+   * The cell's value is taken when the teacher leaves it (or presses Enter), never on the way:
+   * '12,555' typed key by key passes through '12,55', which must not be kept (issue 38).
+   */
+  function commit(): boolean {
     const score = parse(text);
     if (score === 'above' || score === 'invalid') {
       toast.error(score === 'above' ? t.errors.scoreAbove(max) : t.errors.scoreInvalid);
       setText(shown);
       // Back to the cell, for the teacher to type it again (document 2 §5).
       requestAnimationFrame(() => ref.current?.focus());
+      return false;
     }
+    if (score !== value) onTyped(score);
+    return true;
   }
 
   const state = draft ? (draft.state === 'refused' ? 'refused' : 'pending') : null;
@@ -62,12 +62,15 @@ export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProp
         aria-invalid={state === 'refused' || undefined}
         title={state === 'refused' ? draft?.error : state === 'pending' ? t.drafts.pendingCell : undefined}
         onFocus={() => (focused.current = true)}
-        onChange={(e) => change(e.target.value)}
-        onBlur={leave}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => {
+          focused.current = false;
+          commit();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            void sendDrafts();
+            if (commit()) void sendDrafts();
           }
         }}
       />
