@@ -429,7 +429,7 @@ describe('an ended device session ends its access token', () => {
     const other = await deviceOf(school, 'prof', ANDROID_CHROME);
     const { iat: _i, exp: _e, sid: _s, ...claims } = claimsOf(phone.accessToken);
     const sign = (extra: Record<string, unknown>) =>
-      signSession({ ...claims, ...extra } as SessionClaims, env.JWT_SECRET);
+      signSession({ ...claims, ...extra } as unknown as SessionClaims, env.JWT_SECRET);
     expect((await whoAmI(school, await sign({ sid: sessionIdOf(phone.credential) }))).status).toBe(200);
     expect((await whoAmI(school, await sign({}))).status).toBe(401);
     expect((await whoAmI(school, await sign({ sid: sessionIdOf(other.credential) }))).status).toBe(401);

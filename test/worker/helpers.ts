@@ -211,18 +211,16 @@ export async function deviceSessionFor(
 ) {
   const now = Math.floor(Date.now() / 1000);
   const session = { id: randomId(), expiresAt: endOf(now, now) };
-  await database(d1)
-    .insert(deviceSessions)
-    .values({
-      id: session.id,
-      instanceId: account.instanceId,
-      accountId: account.id,
-      tokenVersion: account.tokenVersion,
-      rotatedAt: now,
-      expiresAt: session.expiresAt,
-      createdAt: now,
-      userAgent,
-    });
+  await database(d1).insert(deviceSessions).values({
+    id: session.id,
+    instanceId: account.instanceId,
+    accountId: account.id,
+    tokenVersion: account.tokenVersion,
+    rotatedAt: now,
+    expiresAt: session.expiresAt,
+    createdAt: now,
+    userAgent,
+  });
   return session;
 }
 
@@ -237,12 +235,12 @@ export async function signedToken(schoolId: string, username: string): Promise<s
     return signSession(
       {
         ...claimsFor({
-        id: platform.id,
-        username: platform.username,
-        type: platform.accountType,
-        status: platform.status,
-        instanceId: null,
-        tokenVersion: platform.tokenVersion,
+          id: platform.id,
+          username: platform.username,
+          type: platform.accountType,
+          status: platform.status,
+          instanceId: null,
+          tokenVersion: platform.tokenVersion,
           permissions: new Set(),
           roles: [],
         }),

@@ -1,5 +1,5 @@
 // Device sessions (worker/auth/device-session.ts, decision 004): one row per signed-in browser.
-import { and, desc, eq, gt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { existsNow } from './guards';
 import { deviceSessions } from './schema';
@@ -109,5 +109,9 @@ export const pruneAccount = (db: Db, accountId: string, tokenVersion: number, no
 export const deleteExpired = (db: Db, now: number) =>
   db.delete(deviceSessions).where(lte(deviceSessions.expiresAt, now));
 
-/** A guard condition: the request's device session still stands (a write racing its end is refused). */
-export const stands = (id: string) => existsNow(deviceSessions, eq(deviceSessions.id, id));
+/**
+ * A guard condition: `account` (the account's own condition) and the request's device session
+ * still stands (a write racing its end is refused, decision 314).
+ */
+export const standsWith = (account: SQL, id: string) =>
+  and(account, existsNow(deviceSessions, eq(deviceSessions.id, id)))!;

@@ -24,7 +24,11 @@ export const findWithSession = (db: Db, id: string, sessionId = '') =>
     .from(platformUsers)
     .leftJoin(
       deviceSessions,
-      and(eq(deviceSessions.id, sessionId), eq(deviceSessions.accountId, platformUsers.id), isNull(deviceSessions.instanceId)),
+      and(
+        eq(deviceSessions.id, sessionId),
+        eq(deviceSessions.accountId, platformUsers.id),
+        isNull(deviceSessions.instanceId),
+      ),
     )
     .where(eq(platformUsers.id, id))
     .get();

@@ -6,7 +6,7 @@
 // aborts the whole batch, and the route's own error is answered. The caller's session is always
 // guarded too: a role removed or a password changed meanwhile stops the write.
 import type { Context } from 'hono';
-import { and, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serverText } from '../contract/texts/server';
@@ -58,7 +58,10 @@ function sessionGuard(account: Account): Guard {
   const stands = account.instanceId
     ? users.sessionStands(account.instanceId, account.id, account.tokenVersion)
     : platformUsers.sessionStands(account.id, account.tokenVersion);
-  return { holds: account.sessionId ? and(stands, deviceSessions.stands(account.sessionId))! : stands, error: unauthorized() };
+  return {
+    holds: account.sessionId ? deviceSessions.standsWith(stands, account.sessionId) : stands,
+    error: unauthorized(),
+  };
 }
 
 /** A school's writes land only while it is open in this database: not while it moves, nor after (decision 251). */

@@ -55,7 +55,6 @@ const badCredentials = () => new ApiError(401, 'bad_credentials', serverText.bad
 const tooManyAttempts = (seconds: number, message = serverText.tooManyAttempts(seconds)) =>
   new ApiError(429, 'too_many_attempts', message, { retryAfter: seconds });
 
-
 // The limits count the attempt before the password is checked: per account (per proven device,
 // or with the account's other attempts), then, for a device and network the account does not
 // know, per client address (decision 040).
