@@ -54,3 +54,28 @@ test('a pupil signs the other phone out from Sécurité: its next call lands on 
   const renew = await page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status);
   expect(renew).toBe(401);
 });
+
+test('an administrator signs a teacher’s devices out from the users screen', async ({ page, browser }, testInfo) => {
+  const teacher = await (await browser.newContext({ viewport: PHONE, userAgent: IPHONE_SAFARI })).newPage();
+  await signInAndLand(teacher, 'prof', '/teacher');
+  await signInAndLand(page, 'admin', '/dashboard');
+
+  await page.goto('/admin/users');
+  const row = page.getByRole('listitem', { name: 'prof', exact: true });
+  await row.getByRole('button', { name: 'Déconnecter ses appareils' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Déconnecter tous les appareils de prof ?' });
+  await page.screenshot({ path: testInfo.outputPath('users-phone.png') });
+  await dialog.getByRole('button', { name: 'Déconnecter' }).click();
+  await expect(page.getByText('Tous les appareils de prof ont été déconnectés.')).toBeVisible();
+  // One's own row: from the Sécurité tab.
+  await expect(
+    page
+      .getByRole('listitem', { name: 'admin', exact: true })
+      .getByRole('button', { name: 'Déconnecter ses appareils' }),
+  ).toBeDisabled();
+
+  // The teacher's next call lands on the sign-in page.
+  await teacher.getByRole('tab', { name: 'Mon Emploi du temps' }).click();
+  await teacher.reload();
+  await expect(teacher).toHaveURL(/\/login$/);
+});
