@@ -89,6 +89,8 @@ const workspace: RouteObject[] = [
     children: [{ path: '/dashboard', ...screen('screens/dashboard/DashboardPage') }],
   },
   { path: '/docs', ...screen('screens/docs/DocsPage') },
+  // Online only: its password change and its devices need the server.
+  { path: '/security', ...screen('screens/security/SecurityPage', 'SecurityPage', false) },
   {
     element: <Guard area="staff" />,
     children: [
@@ -159,6 +161,7 @@ const pages: RouteObject[] = [
           { path: '/student/resources', ...screen('screens/student/StudentResourcesPage') },
           { path: '/student/finance', ...screen('screens/student/StudentFinancePage') },
           { path: '/student/docs', ...screen('screens/docs/DocsPage', 'StudentDocsPage') },
+          { path: '/student/security', ...screen('screens/security/SecurityPage', 'SecurityPage', false) },
         ],
       },
     ],

@@ -28,7 +28,8 @@ declare const __VERSION__: string;
 /**
  * Writes that need a live connection: signing in and changing a password (a temporary one, or
  * one's own from the Sécurité tab: queued, it would keep the passwords on the phone and say
- * 'Mot de passe mis à jour.' for a change not made).
+ * 'Mot de passe mis à jour.' for a change not made), and every call under /api/auth/ (renewing,
+ * signing out, signing a device out: now or not at all, decision 314).
  */
 const NEVER_QUEUED = [
   '/api/login',
@@ -156,7 +157,11 @@ router.registerRoute(
 for (const method of WRITES) {
   router.registerRoute(
     new Route(
-      ({ url, request }) => isApi(url) && !NEVER_QUEUED.includes(url.pathname) && !request.headers.has('X-Draft'),
+      ({ url, request }) =>
+        isApi(url) &&
+        !NEVER_QUEUED.includes(url.pathname) &&
+        !url.pathname.startsWith('/api/auth/') &&
+        !request.headers.has('X-Draft'),
       ({ request }) => outbox.send(request as Request),
       method,
     ),

@@ -220,9 +220,11 @@ describe('test fixtures', () => {
   it('sign tokens with the claims a sign-in gives, and hash PASSWORD as the Worker does today', async () => {
     const school = await createSchool();
     for (const username of ['admin', 'comptable', 'prof']) {
-      const { iat: _a, exp: _b, dse: _c, ...signedIn } = claimsOf(await signIn(school, username));
-      const { iat: _d, exp: _e, ...signed } = claimsOf(await tokenFor(school, username));
+      const { iat: _a, exp: _b, dse: _c, sid, ...signedIn } = claimsOf(await signIn(school, username));
+      const { iat: _d, exp: _e, dse: _f, sid: sidOfSigned, ...signed } = claimsOf(await tokenFor(school, username));
       expect(signed, username).toEqual(signedIn);
+      // Each names a device session of its own (decision 314).
+      expect([typeof sid, typeof sidOfSigned, sid === sidOfSigned]).toEqual(['string', 'string', false]);
     }
     expect(await verifyPassword(PASSWORD, PASSWORD_HASH)).toBe(true);
     expect(needsRehash(PASSWORD_HASH)).toBe(false);

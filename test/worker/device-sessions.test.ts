@@ -1,15 +1,20 @@
 // Device sessions (decision 004): a sign-in starts one; its rotating cookie renews the hour-long
 // access token for weeks; a credential used again after it was replaced ends it; every revocation
-// path (password change, role change, disable, sign-out, an administrator's reset) ends it too.
+// path (password change, role change, disable, sign-out, an administrator's reset) ends it too,
+// and its access token with it (decision 314).
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { REUSE_GRACE_SECONDS, SESSION_COOKIE } from '../../worker/auth/device-session';
-import { TOKEN_LIFETIME_SECONDS } from '../../worker/auth/jwt';
+import { type SessionClaims, signSession, TOKEN_LIFETIME_SECONDS } from '../../worker/auth/jwt';
+import type { DeviceSession } from '../../worker/contract/auth';
+import { beforeNextWrite } from './batch-spy';
 import {
   bodyOf,
   call,
   claimsOf,
   createPlatformUser,
   createSchool,
+  d1RoundTrips,
   login,
   PASSWORD,
   sql,
@@ -239,5 +244,270 @@ describe('every revocation path ends the device sessions', () => {
     const res = await call(school, admin, 'DELETE', `/api/delete-user/${school.userIdByName.get('comptable')}`);
     expect(res.status).toBe(200);
     await expectEnded(await refresh(school, phone.credential));
+  });
+});
+
+// Decision 314: every access token names its device session, read with the account on every
+// request; the Sécurité list shows one's devices and signs one or all of them out; an
+// administrator signs a user's devices out.
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** A device signed in with its browser's User-Agent: its access token and credential. */
+async function deviceOf(school: Pick<TestSchool, 'fetch'>, username: string, userAgent: string) {
+  const res = await school.fetch('/api/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': userAgent },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  return { accessToken, credential: cookieOf(res)! };
+}
+
+const whoAmI = (school: Pick<TestSchool, 'fetch'>, token: string) =>
+  call(school, token, 'GET', '/api/instance/current');
+const devicesOf = async (school: Pick<TestSchool, 'fetch'>, token: string) => {
+  const res = await call(school, token, 'GET', '/api/auth/sessions');
+  expect(res.status, await res.clone().text()).toBe(200);
+  return bodyOf<DeviceSession[]>(res);
+};
+/** A call sent with a device's cookie too (the routes under /api/auth see it). */
+const withCookie = (credential: string) => ({ Cookie: `${SESSION_COOKIE}=${credential}` });
+
+describe('one’s signed-in devices (Sécurité)', () => {
+  it('lists them for every account type that signs in: this one first and marked, each named from its browser', async () => {
+    const school = await createSchool();
+    const superadmin = await createPlatformUser();
+    for (const username of ['secretaire', 'prof', 'eleve', superadmin.username]) {
+      const phone = await deviceOf(school, username, ANDROID_CHROME);
+      const iphone = await deviceOf(school, username, IPHONE_SAFARI);
+      const before = Date.now();
+      const devices = await devicesOf(school, phone.accessToken);
+      expect(
+        devices.map((d) => [d.device, d.current]),
+        username,
+      ).toEqual([
+        ['Chrome sur Android', true],
+        ['Safari sur iPhone', false],
+      ]);
+      expect(devices[0]!.id).toBe(sessionIdOf(phone.credential));
+      expect(Date.parse(devices[0]!.lastUsedAt)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(Date.parse(devices[1]!.signedInAt)).toBeGreaterThan(0);
+      // Seen from the iPhone, the iPhone is this device.
+      expect((await devicesOf(school, iphone.accessToken)).map((d) => d.current)).toEqual([true, false]);
+    }
+    // Another account's devices are not in the list.
+    const admin = await tokenFor(school, 'admin');
+    expect((await devicesOf(school, admin)).map((d) => d.current)).toEqual([true]);
+  });
+
+  it('signs one device out: its access token is refused at once, its renewal ends, the others go on', async () => {
+    const school = await createSchool();
+    const phone = await deviceOf(school, 'prof', ANDROID_CHROME);
+    const lost = await deviceOf(school, 'prof', IPHONE_SAFARI);
+    expect((await whoAmI(school, lost.accessToken)).status).toBe(200);
+    const id = sessionIdOf(lost.credential);
+    const res = await call(school, phone.accessToken, 'DELETE', `/api/auth/sessions/${id}`);
+    expect(res.status).toBe(200);
+    expect(await bodyOf(res)).toEqual({ message: 'Appareil déconnecté.' });
+    // This device's cookie is not touched.
+    expect(cookieOf(res)).toBeUndefined();
+    // The lost phone's token, still within its hour, is refused on its next call.
+    const refused = await whoAmI(school, lost.accessToken);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual(sessionInvalid);
+    await expectEnded(await refresh(school, lost.credential));
+    expect((await whoAmI(school, phone.accessToken)).status).toBe(200);
+    expect((await devicesOf(school, phone.accessToken)).map((d) => d.device)).toEqual(['Chrome sur Android']);
+    // Logged like the other actions, with the device's name.
+    const logged = await sql(
+      school,
+      'SELECT username, target_name, details FROM audit_log WHERE instance_id = ? AND action_type = ?',
+      school.id,
+      'END_SESSION',
+    ).all();
+    expect(logged.results).toEqual([
+      { username: 'prof', target_name: 'prof', details: JSON.stringify({ device: 'Safari sur iPhone' }) },
+    ]);
+    // Gone now, and never another account's: 404.
+    expect((await call(school, phone.accessToken, 'DELETE', `/api/auth/sessions/${id}`)).status).toBe(404);
+    const other = await deviceOf(school, 'secretaire', ANDROID_CHROME);
+    const foreign = await call(
+      school,
+      phone.accessToken,
+      'DELETE',
+      `/api/auth/sessions/${sessionIdOf(other.credential)}`,
+    );
+    expect(foreign.status).toBe(404);
+    expect(await bodyOf(foreign)).toMatchObject({ message: "Cet appareil n'est plus connecté." });
+    expect((await whoAmI(school, other.accessToken)).status).toBe(200);
+  });
+
+  it('signing this device out from the list is a sign-out: its cookie is forgotten', async () => {
+    const school = await createSchool();
+    const phone = await deviceOf(school, 'eleve', ANDROID_CHROME);
+    const res = await call(
+      school,
+      phone.accessToken,
+      'DELETE',
+      `/api/auth/sessions/${sessionIdOf(phone.credential)}`,
+      undefined,
+      withCookie(phone.credential),
+    );
+    expect(res.status).toBe(200);
+    expect(cookieOf(res)).toBe('');
+    expect((await whoAmI(school, phone.accessToken)).status).toBe(401);
+    await expectEnded(await refresh(school, phone.credential));
+  });
+
+  it("'Déconnecter tous les appareils' signs out the others and this one", async () => {
+    const school = await createSchool();
+    const superadmin = await createPlatformUser();
+    for (const username of ['admin', superadmin.username]) {
+      const phone = await deviceOf(school, username, ANDROID_CHROME);
+      const tablet = await deviceOf(school, username, IPHONE_SAFARI);
+      const res = await call(
+        school,
+        phone.accessToken,
+        'DELETE',
+        '/api/auth/sessions',
+        undefined,
+        withCookie(phone.credential),
+      );
+      expect(res.status, username).toBe(200);
+      expect(await bodyOf(res)).toEqual({ message: 'Tous vos appareils ont été déconnectés.' });
+      expect(cookieOf(res)).toBe('');
+      for (const device of [phone, tablet]) {
+        expect((await whoAmI(school, device.accessToken)).status, username).toBe(401);
+        await expectEnded(await refresh(school, device.credential));
+      }
+    }
+    const logged = await sql(
+      school,
+      'SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = ?',
+      school.id,
+      'END_ALL_SESSIONS',
+    ).first<{ n: number }>();
+    expect(logged!.n).toBe(1);
+  });
+});
+
+describe('an ended device session ends its access token', () => {
+  it('after a sign-out, the access token is refused at once, in the round trip the session already made', async () => {
+    const school = await createSchool();
+    const phone = await deviceOf(school, 'comptable', ANDROID_CHROME);
+    // The session's check costs no round trip of its own: a call refused by validation makes one.
+    const checked = await d1RoundTrips(school, () =>
+      call(school, phone.accessToken, 'DELETE', '/api/auth/sessions/n%27importe%20quoi'),
+    );
+    expect(checked).toEqual({ status: 400, trips: 1 });
+    const out = await school.fetch('/api/auth/logout', { method: 'POST', headers: withCookie(phone.credential) });
+    expect(out.status).toBe(200);
+    const refused = await d1RoundTrips(school, () => whoAmI(school, phone.accessToken));
+    expect(refused).toEqual({ status: 401, trips: 1 });
+  });
+
+  it('a device session past its end ends its token, on the session’s own clock', async () => {
+    const school = await createSchool();
+    const phone = await deviceOf(school, 'prof', ANDROID_CHROME);
+    const now = Math.floor(Date.now() / 1000);
+    await sql(
+      school,
+      'UPDATE device_sessions SET expires_at = ? WHERE id = ?',
+      now,
+      sessionIdOf(phone.credential),
+    ).run();
+    expect((await whoAmI(school, phone.accessToken)).status).toBe(401);
+  });
+
+  it('refuses a token that names no device session, or another account’s', async () => {
+    const school = await createSchool();
+    const phone = await deviceOf(school, 'admin', ANDROID_CHROME);
+    const other = await deviceOf(school, 'prof', ANDROID_CHROME);
+    const { iat: _i, exp: _e, sid: _s, ...claims } = claimsOf(phone.accessToken);
+    const sign = (extra: Record<string, unknown>) =>
+      signSession({ ...claims, ...extra } as unknown as SessionClaims, env.JWT_SECRET);
+    expect((await whoAmI(school, await sign({ sid: sessionIdOf(phone.credential) }))).status).toBe(200);
+    expect((await whoAmI(school, await sign({}))).status).toBe(401);
+    expect((await whoAmI(school, await sign({ sid: sessionIdOf(other.credential) }))).status).toBe(401);
+  });
+
+  it('a write racing the end of its device session is refused whole', async () => {
+    const school = await createSchool();
+    const phone = await deviceOf(school, 'admin', ANDROID_CHROME);
+    const tablet = await deviceOf(school, 'admin', IPHONE_SAFARI);
+    const race = beforeNextWrite(school.db, async () =>
+      expect(
+        (await call(school, tablet.accessToken, 'DELETE', `/api/auth/sessions/${sessionIdOf(phone.credential)}`))
+          .status,
+      ).toBe(200),
+    );
+    try {
+      const res = await call(school, phone.accessToken, 'POST', '/api/subjects', { name: 'Anglais' });
+      expect(race.ran()).toBe(true);
+      expect(res.status).toBe(401);
+    } finally {
+      race.restore();
+    }
+    const added = await sql(
+      school,
+      "SELECT count(*) AS n FROM subjects WHERE instance_id = ? AND name = 'Anglais'",
+      school.id,
+    ).first<{ n: number }>();
+    expect(added!.n).toBe(0);
+  });
+});
+
+describe('an administrator signs a user’s devices out (users screen)', () => {
+  it('ends every device of the account at once, logged; not another school’s user (404), nor one’s own', async () => {
+    const school = await createSchool();
+    const other = await createSchool();
+    const admin = await tokenFor(school, 'admin');
+    const phone = await deviceOf(school, 'prof', ANDROID_CHROME);
+    const tablet = await deviceOf(school, 'prof', IPHONE_SAFARI);
+    const id = school.userIdByName.get('prof')!;
+    const res = await call(school, admin, 'DELETE', `/api/users/${id}/sessions`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await bodyOf(res)).toEqual({ message: 'Tous les appareils de prof ont été déconnectés.' });
+    for (const device of [phone, tablet]) {
+      expect((await whoAmI(school, device.accessToken)).status).toBe(401);
+      await expectEnded(await refresh(school, device.credential));
+    }
+    const logged = await sql(
+      school,
+      'SELECT username, target_name FROM audit_log WHERE instance_id = ? AND action_type = ?',
+      school.id,
+      'END_USER_SESSIONS',
+    ).all();
+    expect(logged.results).toEqual([{ username: 'admin', target_name: 'prof' }]);
+    // A pupil's devices too.
+    const pupil = await deviceOf(school, 'eleve', ANDROID_CHROME);
+    expect(
+      (await call(school, admin, 'DELETE', `/api/users/${school.userIdByName.get('eleve')}/sessions`)).status,
+    ).toBe(200);
+    expect((await whoAmI(school, pupil.accessToken)).status).toBe(401);
+
+    // Another school's user: 404, and its devices go on.
+    const elsewhere = await deviceOf(other, 'prof', ANDROID_CHROME);
+    const foreign = await call(school, admin, 'DELETE', `/api/users/${other.userIdByName.get('prof')}/sessions`);
+    expect(foreign.status).toBe(404);
+    expect((await whoAmI(other, elsewhere.accessToken)).status).toBe(200);
+    // One's own: from the Sécurité tab.
+    const own = await call(school, admin, 'DELETE', `/api/users/${school.userIdByName.get('admin')}/sessions`);
+    expect(own.status).toBe(403);
+    expect((await bodyOf(own)).message).toBe("Déconnectez vos propres appareils depuis l'onglet Sécurité.");
+    expect((await whoAmI(school, admin)).status).toBe(200);
+  });
+
+  it('needs the users permission', async () => {
+    const school = await createSchool();
+    const phone = await deviceOf(school, 'prof', ANDROID_CHROME);
+    const secretary = await tokenFor(school, 'secretaire');
+    const res = await call(school, secretary, 'DELETE', `/api/users/${school.userIdByName.get('prof')}/sessions`);
+    expect(res.status).toBe(403);
+    expect((await whoAmI(school, phone.accessToken)).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@
 // the answers the code before 0007 gave on the same rows (storage-migration.answers.json).
 import { env } from 'cloudflare:workers';
 import { signSession } from '../../worker/auth/jwt';
+import { deviceSessionFor } from './helpers';
 
 export const OLD = {
   school: 'mig-ecole',
@@ -359,16 +360,31 @@ export const READS: { name: string; as: 'admin' | 'prof' | 'eleve'; path: string
   ].map(([name, as, path]) => ({ name: name!, as: as as 'admin' | 'prof' | 'eleve', path: path! }));
 })();
 
-/** A session token of one of the school's accounts, signed as the sign-in would sign it. */
-export function oldSchoolToken(as: 'admin' | 'prof' | 'eleve') {
+/**
+ * A session token of one of the school's accounts, signed as the sign-in would sign it, with its
+ * device session in the migration's database (once every migration is applied).
+ */
+export async function oldSchoolToken(as: 'admin' | 'prof' | 'eleve') {
   const account = {
     admin: [OLD.admin, 'admin', 'admin'],
     prof: [OLD.prof, 'prof', 'teacher'],
     eleve: [OLD.eleve, 'eleve', 'student'],
   } as const;
   const [id, username, role] = account[as];
+  const session = await deviceSessionFor(env.MIGRATION_DB, { id, instanceId: OLD.school, tokenVersion: 0 });
   return signSession(
-    { id, username, role, status: 'active', instance_id: OLD.school, permissions: [], roles: [], tv: 0 },
+    {
+      id,
+      username,
+      role,
+      status: 'active',
+      instance_id: OLD.school,
+      permissions: [],
+      roles: [],
+      tv: 0,
+      sid: session.id,
+      dse: session.expiresAt,
+    },
     env.JWT_SECRET,
   );
 }

@@ -14,14 +14,17 @@ import { createPlatformUser, createSchool, everyD1, type TestSchool, tokenFor } 
 import { createYear, seedStudents } from './fixtures-academic';
 import { concretePath, type RegisteredRoute, registeredRoutes, ruleOf } from './route-walk';
 
-/** A download sent by POST (a school's backup): it reads no body and no parameter, so it has nothing to refuse. */
-const download = (route: RegisteredRoute) => {
+/**
+ * A write that reads no body, no parameter and no query (a school's backup sent by POST, signing
+ * out, 'Déconnecter tous les appareils'): it has nothing to refuse, and it does what it says.
+ */
+const readsNothing = (route: RegisteredRoute) => {
   const endpoint = taggedOf<Endpoint>(route, ENDPOINT);
-  return Boolean(endpoint?.binary && !endpoint.body && !endpoint.params && !endpoint.query);
+  return Boolean(endpoint && !endpoint.body && !endpoint.params && !endpoint.query);
 };
 
 const WRITES = registeredRoutes(app).filter(
-  (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !r.path.includes('*') && !download(r),
+  (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !r.path.includes('*') && !readsNothing(r),
 );
 
 /** Every field name the API reads, each set to `value`. */

@@ -4,6 +4,7 @@
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { env, exports } from 'cloudflare:workers';
 import { vi } from 'vitest';
+import { endOf, randomId } from '../../worker/auth/device-session';
 import { signSession } from '../../worker/auth/jwt';
 import { claimsFor } from '../../worker/auth/session';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -13,7 +14,7 @@ import { directoryRow, newSchoolStatements } from '../../worker/db/instances';
 import * as platformUserRows from '../../worker/db/platform-users';
 import { reserve } from '../../worker/db/reserved-usernames';
 import * as userRows from '../../worker/db/users';
-import { platformUsers } from '../../worker/db/schema';
+import { deviceSessions, platformUsers } from '../../worker/db/schema';
 import { ALL_PERMISSION_KEYS, type RoleTemplateKey } from '../../worker/domain/permissions';
 
 export const PASSWORD = 'Test#Password-2026';
@@ -199,40 +200,76 @@ export async function tokenFor(
   return signedToken(school.id, username);
 }
 
+/**
+ * A device session for an account, as a sign-in starts one (decision 004), in the account's
+ * database: every access token names one (decision 314). Answers its id and end.
+ */
+export async function deviceSessionFor(
+  d1: D1Database,
+  account: { id: string; instanceId: string | null; tokenVersion: number },
+  userAgent: string | null = null,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const session = { id: randomId(), expiresAt: endOf(now, now) };
+  await database(d1).insert(deviceSessions).values({
+    id: session.id,
+    instanceId: account.instanceId,
+    accountId: account.id,
+    tokenVersion: account.tokenVersion,
+    rotatedAt: now,
+    expiresAt: session.expiresAt,
+    createdAt: now,
+    userAgent,
+  });
+  return session;
+}
+
+/** The claims' device session: `sid` and `dse`, as a sign-in gives them. */
+const ofSession = (session: { id: string; expiresAt: number }) => ({ sid: session.id, dse: session.expiresAt });
+
 /** The token a sign-in would answer for `username` (platform accounts first, as sign-in looks them up). */
 export async function signedToken(schoolId: string, username: string): Promise<string> {
   const platform = await platformUserRows.findByUsername(database(directoryD1()), username);
   if (platform) {
+    const session = await deviceSessionFor(directoryD1(), { ...platform, instanceId: null });
     return signSession(
-      claimsFor({
-        id: platform.id,
-        username: platform.username,
-        type: platform.accountType,
-        status: platform.status,
-        instanceId: null,
-        tokenVersion: platform.tokenVersion,
-        permissions: new Set(),
-        roles: [],
-      }),
+      {
+        ...claimsFor({
+          id: platform.id,
+          username: platform.username,
+          type: platform.accountType,
+          status: platform.status,
+          instanceId: null,
+          tokenVersion: platform.tokenVersion,
+          permissions: new Set(),
+          roles: [],
+        }),
+        ...ofSession(session),
+      },
       env.JWT_SECRET,
     );
   }
-  const db = database(await schoolD1(schoolId));
+  const d1 = await schoolD1(schoolId);
+  const db = database(d1);
   const user = await userRows.findByUsername(db, schoolId, username);
   if (!user) throw new Error(`no account ${username} in school ${schoolId}`);
   const account = await userRows.accountWithPermissions(db, schoolId, user.id);
   if (!account) throw new Error(`no account ${username} in school ${schoolId}`);
+  const session = await deviceSessionFor(d1, { ...account, instanceId: schoolId });
   return signSession(
-    claimsFor({
-      id: account.id,
-      username: account.username,
-      type: account.accountType,
-      status: account.status,
-      instanceId: schoolId,
-      tokenVersion: account.tokenVersion,
-      permissions: new Set(account.accountType === 'admin' ? ALL_PERMISSION_KEYS : account.permissionKeys),
-      roles: account.roles,
-    }),
+    {
+      ...claimsFor({
+        id: account.id,
+        username: account.username,
+        type: account.accountType,
+        status: account.status,
+        instanceId: schoolId,
+        tokenVersion: account.tokenVersion,
+        permissions: new Set(account.accountType === 'admin' ? ALL_PERMISSION_KEYS : account.permissionKeys),
+        roles: account.roles,
+      }),
+      ...ofSession(session),
+    },
     env.JWT_SECRET,
   );
 }

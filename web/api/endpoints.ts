@@ -65,6 +65,9 @@ export const endpoints = {
     studentForcedChange: ['put', '/student/force-change-password'],
     refresh: ['post', '/auth/refresh'],
     logout: ['post', '/auth/logout'],
+    sessions: ['get', '/auth/sessions'],
+    endSession: ['delete', '/auth/sessions/:id'],
+    endAllSessions: ['delete', '/auth/sessions'],
     changePassword: ['put', '/user/change-password'],
   }),
   backup: routes<typeof backupApi>({
@@ -267,6 +270,7 @@ export const endpoints = {
     register: ['post', '/register'],
     remove: ['delete', '/delete-user/:id'],
     resetPassword: ['put', '/users/:id/reset-password'],
+    endSessions: ['delete', '/users/:id/sessions'],
     setRoles: ['put', '/users/:id/roles'],
   }),
 };

@@ -253,6 +253,12 @@ export const adminText = {
     deleteTitle: (name: string) => `Supprimer l'utilisateur ${name} ?`,
     deleteWarning: 'Ses sessions seront fermées immédiatement. Cette action est irréversible.',
     rolesTitle: (name: string) => `Rôles de ${name}`,
+    endSessions: 'Déconnecter ses appareils',
+    endSessionsTitle: (name: string) => `Déconnecter tous les appareils de ${name} ?`,
+    endSessionsBody:
+      'Chaque appareil où ce compte est connecté (un téléphone perdu, un ordinateur partagé) sera déconnecté immédiatement. Son mot de passe ne change pas : il devra le saisir à nouveau sur chaque appareil.',
+    endSessionsConfirm: 'Déconnecter',
+    ownSessionsHint: "Vos propres appareils se déconnectent depuis l'onglet Sécurité.",
   },
   addUser: {
     title: 'Ajouter un utilisateur',

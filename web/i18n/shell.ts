@@ -9,6 +9,7 @@ export const shellText = {
     studentPortal: 'Portail Élève',
     teacherHome: 'Mon espace',
     superadminHome: 'Plateforme',
+    security: 'Sécurité',
     logout: 'Déconnexion',
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',
@@ -22,6 +23,7 @@ export const shellText = {
     grades: 'Notes',
     resources: 'Ressources',
     finance: 'Finances',
+    security: 'Sécurité',
     docs: 'Documentation',
     gradesLocked: "L'accès à cette section est actuellement restreint. Veuillez vous rapprocher de l'administration.",
   },
@@ -93,5 +95,6 @@ export const shellText = {
     superadmin: 'Administration de la plateforme',
     teacher: 'Espace Professeur',
     gradebook: 'Carnet de notes',
+    security: 'Sécurité',
   },
 } as const;

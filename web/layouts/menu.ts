@@ -27,8 +27,12 @@ export function staffMenu(s: Session): MenuItem[] {
       { to: '/docs', label: t.documentation },
     ];
   }
+  // Sécurité (the password and one's devices, decision 314): a tab of the administration's and
+  // the teacher's spaces; its own page for the other accounts.
+  const security: MenuItem = { to: '/security', label: t.security };
   if (s.role === 'standard')
-    return [{ to: '/dashboard', label: t.dashboard }, ...portal, { to: '/docs', label: t.documentation }];
+    return [{ to: '/dashboard', label: t.dashboard }, ...portal, security, { to: '/docs', label: t.documentation }];
+  if (isPlatform(s)) return [security, { to: '/docs', label: t.documentation }];
   return [{ to: '/docs', label: t.documentation }];
 }
 
@@ -40,6 +44,7 @@ export function studentMenu(): MenuItem[] {
     { to: '/student/grades', label: t.grades },
     { to: '/student/resources', label: t.resources },
     { to: '/student/finance', label: t.finance },
+    { to: '/student/security', label: t.security },
     { to: '/student/docs', label: t.docs },
   ];
 }

@@ -14,7 +14,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client';
 import * as deviceSessions from '../db/device-sessions';
 import type { AppBindings } from '../env';
-import type { Account } from './session';
+import { signSession } from './jwt';
+import { type Account, claimsFor } from './session';
 
 /** A device unused this long signs in again; each renewal moves the end. */
 export const DEVICE_SESSION_IDLE_SECONDS = 30 * 24 * 60 * 60;
@@ -92,6 +93,12 @@ export function withSessionCookie(res: Response, session: NewDeviceSession, now:
   return res;
 }
 
+/** The cookie forgotten on an answer already made (a write's, from `commit`), when it succeeded. */
+export function withoutSessionCookie(res: Response): Response {
+  if (res.ok) res.headers.append('Set-Cookie', serialize(SESSION_COOKIE, '', { ...cookieOptions, maxAge: 0 }));
+  return res;
+}
+
 export function clearSessionCookie(c: Context<AppBindings>) {
   deleteCookie(c, SESSION_COOKIE, cookieOptions);
 }
@@ -119,6 +126,24 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The end of a device session used now: idle limit, within the limit from its sign-in. */
 export const endOf = (createdAt: number, now: number) =>
   Math.min(now + DEVICE_SESSION_IDLE_SECONDS, createdAt + DEVICE_SESSION_MAX_SECONDS);
+
+/** The most of a browser's User-Agent a device session keeps (it names the device in the Sécurité list). */
+export const USER_AGENT_MAX = 256;
+
+/** The request's User-Agent as a device session keeps it: cut, or null without one. */
+export const userAgentOf = (c: { req: { header(name: string): string | undefined } }) =>
+  c.req.header('User-Agent')?.slice(0, USER_AGENT_MAX) || null;
+
+/**
+ * An access token for an account from one of its device sessions: it names the session (`sid`,
+ * ended with it: decision 314) and says until when the session can renew it (`dse`).
+ */
+export const accessTokenFor = (
+  c: { env: Env },
+  account: Account,
+  session: Pick<NewDeviceSession, 'id' | 'expiresAt'>,
+  now = Date.now(),
+) => signSession({ ...claimsFor(account), dse: session.expiresAt, sid: session.id }, c.env.JWT_SECRET, now);
 
 export interface NewDeviceSession {
   id: string;
@@ -149,7 +174,7 @@ export async function findDeviceSession(c: { var: { db: Db; directory: Db } }, i
  * Its statements are for the account's database: its school's, or the directory.
  */
 export async function newDeviceSession(
-  c: { var: { db: Db; directory: Db }; env: Env },
+  c: { var: { db: Db; directory: Db }; env: Env; req: { header(name: string): string | undefined } },
   account: Pick<Account, 'id' | 'instanceId' | 'tokenVersion'>,
   { replaceAll = false, now = nowSeconds() }: { replaceAll?: boolean; now?: number } = {},
 ): Promise<NewDeviceSession> {
@@ -173,6 +198,7 @@ export async function newDeviceSession(
         rotatedAt: now,
         expiresAt,
         createdAt: now,
+        userAgent: userAgentOf(c),
       }),
     ],
   };

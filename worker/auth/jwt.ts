@@ -5,7 +5,7 @@ import type { AccountStatus, AccountType } from '../domain/accounts';
 
 export const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
-/** The spec's payload (document 1 §3) plus the token version. */
+/** The spec's payload (document 1 §3) plus the token version and the device session. */
 export interface SessionClaims {
   id: string;
   username: string;
@@ -21,6 +21,12 @@ export interface SessionClaims {
    * opened offline the next morning keeps its screens.
    */
   dse?: number;
+  /**
+   * The device session this token belongs to (decision 314): every request reads that row with the
+   * account, so a token whose device session ended (signed out, 'Déconnecter', an administrator's
+   * end of the sessions) is refused at once. A token without it is refused: the page renews it.
+   */
+  sid?: string;
 }
 
 export async function signSession(claims: SessionClaims, secret: string, now = Date.now()): Promise<string> {

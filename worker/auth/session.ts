@@ -22,6 +22,8 @@ export interface Account {
   tokenVersion: number;
   permissions: ReadonlySet<string>;
   roles: { id: string; name: string }[];
+  /** The device session of the request's access token (decision 314): 'Cet appareil'. */
+  sessionId?: string;
 }
 
 /** A browser cannot set headers on a WebSocket: its page offers the token as a protocol. */
@@ -50,18 +52,38 @@ export async function authenticate(c: Context<AppBindings>): Promise<Account> {
   // A school token only works on its own school's host.
   const platform = isPlatformType(claims.role);
   if (!platform && claims.instance_id !== c.get('instance')?.id) throw unauthorized();
-  const account = await loadAccount(c, claims.id, platform);
+  // Every token names its device session; one without (signed before decision 314) is renewed by the page.
+  if (!claims.sid) throw unauthorized();
+  const account = await loadAccount(c, claims.id, platform, claims.sid);
   if (!account || account.tokenVersion !== claims.tv) throw unauthorized();
   if (account.status === 'disabled') throw unauthorized(serverText.accountDisabled);
+  // Its device session ended (signed out, 'Déconnecter', an administrator's end, a password
+  // change elsewhere) or lapsed: the token ends with it, read in the same round trip as the account.
+  if (account.sessionId !== claims.sid) throw unauthorized();
   return account;
 }
 
-/** The account as every request sees it: permissions and school access state included. */
-export async function loadAccount(c: Context<AppBindings>, id: string, platform: boolean): Promise<Account | null> {
+/** A device session's end read with the account: it stands while the end is ahead. */
+const standing = (sessionId: string | undefined, end: number | null) =>
+  sessionId && end !== null && end > Date.now() / 1000 ? { sessionId } : {};
+
+/**
+ * The account as every request sees it: permissions and school access state included, and with
+ * `sessionId`, that device session of the account when it still stands (`sessionId` set on the
+ * answer), read in the same statement as the account.
+ */
+export async function loadAccount(
+  c: Context<AppBindings>,
+  id: string,
+  platform: boolean,
+  sessionId?: string,
+): Promise<Account | null> {
   if (platform) {
-    const user = await platformUsers.findById(c.var.directory, id);
-    if (!user) return null;
+    const found = await platformUsers.findWithSession(c.var.directory, id, sessionId);
+    if (!found) return null;
+    const { user } = found;
     return {
+      ...standing(sessionId, found.sessionEnd),
       id: user.id,
       username: user.username,
       type: user.accountType,
@@ -74,16 +96,17 @@ export async function loadAccount(c: Context<AppBindings>, id: string, platform:
   }
   const instanceId = c.get('instance')?.id;
   if (!instanceId) return null;
-  let user = await users.accountWithPermissions(c.var.db, instanceId, id);
+  let user = await users.accountWithPermissions(c.var.db, instanceId, id, sessionId);
   // The school moved to another database since this isolate looked its host up (lib/host.ts):
   // its row here says so, or is gone. The directory is asked again.
   if ((!user || user.instanceState === 'moved') && (await reroute(c)))
-    user = await users.accountWithPermissions(c.var.db, instanceId, id);
+    user = await users.accountWithPermissions(c.var.db, instanceId, id, sessionId);
   if (!user) return null;
   if (user.instanceState !== 'open') throw schoolMoving();
   if (user.instanceStatus === 'suspended') throw new ApiError(403, 'school_suspended', serverText.schoolSuspended);
   if (isSchoolLocked(user.expiresAt, new Date())) throw new ApiError(403, 'school_expired', serverText.schoolExpired);
   return {
+    ...standing(sessionId, user.sessionEnd),
     id: user.id,
     username: user.username,
     type: user.accountType,

@@ -1,9 +1,10 @@
 // Sign-in, sessions and passwords (document 1 §2 and §7, document 2 §5). Unknown user and wrong
 // password answer the same; the sign-in limits answer 429 with the wait (decision 040). A sign-in
-// starts a device session whose cookie renews the short access token (decision 004).
+// starts a device session whose cookie renews the short access token (decision 004); one's
+// signed-in devices are listed and signed out from the Sécurité tab (decision 314).
 import { z } from 'zod';
-import { text } from './common';
-import { type Answer, area, message, post, put } from './endpoint';
+import { idParams, text } from './common';
+import { type Answer, area, del, get, message, post, put } from './endpoint';
 import { serverText } from './texts/server';
 
 const t = serverText.password;
@@ -15,6 +16,18 @@ const forcedChange = {
   body: z.object({ newPassword: z.string({ error: t.forcedWeak }).max(256) }),
   answers: { 200: changed },
 };
+/** A signed-in device of one's own account (decision 314). */
+const deviceSession = z.strictObject({
+  id: z.string(),
+  /** Its readable name: 'Chrome sur Android' (domain/devices.ts). */
+  device: z.string(),
+  /** When it was last used (its token last renewed; now for this device), ISO 8601. */
+  lastUsedAt: z.string(),
+  /** When it signed in, ISO 8601. */
+  signedInAt: z.string(),
+  /** The device making the request ('Cet appareil'). */
+  current: z.boolean(),
+});
 const required = (message: string) => z.string({ error: message }).min(1, message).max(256);
 
 export const authApi = area('auth', {
@@ -44,6 +57,21 @@ export const authApi = area('auth', {
       answers: { 200: message },
     },
   ),
+  sessions: get(
+    '/auth/sessions',
+    "The signed-in devices of one's own account, the most recently used first, this one marked.",
+    { answers: { 200: z.array(deviceSession) } },
+  ),
+  endSession: del(
+    '/auth/sessions/:id',
+    "Signs one of one's own devices out: its renewal and its access token end at once.",
+    { params: idParams, answers: { 200: message } },
+  ),
+  endAllSessions: del(
+    '/auth/sessions',
+    "Signs every device of one's own account out, this one included (its cookie is forgotten).",
+    { answers: { 200: message } },
+  ),
   changePassword: put(
     '/user/change-password',
     "Changes one's own password from the security tab: a notice and a fresh token.",
@@ -57,3 +85,4 @@ export const authApi = area('auth', {
 export type SignedIn = Answer<typeof authApi.login>;
 export type PasswordChanged = Answer<typeof authApi.changePassword>;
 export type Renewed = Answer<typeof authApi.refresh>;
+export type DeviceSession = z.output<typeof deviceSession>;

@@ -46,6 +46,11 @@ export const usersApi = area('users', {
       answers: { 200: z.strictObject({ username: z.string(), tempPassword: z.string(), message: z.string() }) },
     },
   ),
+  endSessions: del(
+    '/users/:id/sessions',
+    "Signs every device of an account of the school out (not one's own: the Sécurité tab does): its tokens end at once.",
+    idNotice,
+  ),
   setRoles: put(
     '/users/:id/roles',
     "Replaces the roles of a staff account and ends its sessions (one's own change answers a fresh token).",

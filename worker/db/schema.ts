@@ -151,7 +151,9 @@ export const idempotencyKeys = sqliteTable(
  * worker/auth/device-session.ts). Tied to the account's token version, so every change that
  * bumps it (password, reset, roles, disable) ends the device's session too; sign-out deletes the
  * row. Times are Unix seconds (integers: small rows, decision 171). `instance_id` is null for a
- * platform account.
+ * platform account. Every access token names its row (claim `sid`) and every request reads it with
+ * the account, so ending the row ends the token at once (decision 314); `user_agent` (cut to 256
+ * characters) names the device in the account's Sécurité list, `rotated_at` is its last use.
  */
 export const deviceSessions = sqliteTable(
   'device_sessions',
@@ -164,6 +166,7 @@ export const deviceSessions = sqliteTable(
     rotatedAt: integer('rotated_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    userAgent: text('user_agent'),
   },
   (t) => [index('device_sessions_account_idx').on(t.accountId)],
 );

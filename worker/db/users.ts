@@ -7,8 +7,8 @@ import { insertChunks } from './chunks';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
 import { along, byId, ofSchool } from './scoped';
-import { instances, permissions, rolePermissions, roles, teachers, userRoles, users } from './schema';
-import { aliased } from './batch-columns';
+import { deviceSessions, instances, permissions, rolePermissions, roles, teachers, userRoles, users } from './schema';
+import { aliased, leftJoined } from './batch-columns';
 
 const rolesOfLink = along(roles, userRoles, userRoles.roleId);
 const linksOf = (school: string, userId: string) => and(ofSchool(userRoles, school), eq(userRoles.userId, userId));
@@ -45,8 +45,13 @@ export const findByUsername = (db: Db, school: string, username: string) =>
     .where(and(ofSchool(users, school), sql`${users.username} = ${username} COLLATE NOCASE`))
     .get();
 
-/** A school account with its school's access state, permission keys and roles: one round trip. */
-export async function accountWithPermissions(db: Db, school: string, userId: string) {
+/**
+ * A school account with its school's access state, permission keys and roles: one round trip.
+ * With `sessionId` (the access token's device session, decision 314), the user's row also says
+ * until when that device session of this account lasts (`sessionEnd`, null when it is gone): a
+ * primary-key lookup joined to the same statement, no round trip of its own.
+ */
+export async function accountWithPermissions(db: Db, school: string, userId: string, sessionId = '') {
   const [userRows, permissionRows, roleRows] = await db.batch([
     db
       .select({
@@ -62,9 +67,18 @@ export async function accountWithPermissions(db: Db, school: string, userId: str
         expiresAt: instances.expiresAt,
         // Open, or moving to another database (decision 251): lib/host.ts.
         instanceState: aliased(instances.state, 'instance_state'),
+        sessionEnd: leftJoined(deviceSessions.expiresAt, 'session_expires_at'),
       })
       .from(users)
       .innerJoin(instances, eq(instances.id, users.instanceId))
+      .leftJoin(
+        deviceSessions,
+        and(
+          eq(deviceSessions.id, sessionId),
+          eq(deviceSessions.accountId, users.id),
+          eq(deviceSessions.instanceId, users.instanceId),
+        ),
+      )
       .where(byId(users, school, userId)),
     db
       .selectDistinct({ key: permissions.key })

@@ -13,6 +13,7 @@ import { serverText } from '../contract/texts/server';
 import type { Account } from '../auth/session';
 import type { Db } from '../db/client';
 import { type AuditEntry, auditInsert, auditInserts } from '../db/audit';
+import * as deviceSessions from '../db/device-sessions';
 import { conditionsHolding, guardStatement } from '../db/guards';
 import * as idempotencyKeys from '../db/idempotency-keys';
 import * as instances from '../db/instances';
@@ -49,12 +50,18 @@ const holdsSecret = (body: unknown): boolean =>
     ? body.some(holdsSecret)
     : Object.entries(body).some(([key, value]) => SECRET_KEYS.has(key) || holdsSecret(value)));
 
-/** The caller's session still stands: same token version, account not disabled. */
+/**
+ * The caller's session still stands: same token version, account not disabled, and its device
+ * session not ended meanwhile (decision 314).
+ */
 function sessionGuard(account: Account): Guard {
-  const holds = account.instanceId
+  const stands = account.instanceId
     ? users.sessionStands(account.instanceId, account.id, account.tokenVersion)
     : platformUsers.sessionStands(account.id, account.tokenVersion);
-  return { holds, error: unauthorized() };
+  return {
+    holds: account.sessionId ? deviceSessions.standsWith(stands, account.sessionId) : stands,
+    error: unauthorized(),
+  };
 }
 
 /** A school's writes land only while it is open in this database: not while it moves, nor after (decision 251). */

@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono } from 'hono';
 import { allow, raiseIfMaintenance } from '../auth/access';
 import {
+  accessTokenFor,
   clearSessionCookie,
   credentialOf,
   deviceIdOf,
@@ -16,23 +17,32 @@ import {
   sessionCookieOf,
   setDeviceCookie,
   setSessionCookie,
+  userAgentOf,
+  withoutSessionCookie,
   withSessionCookie,
 } from '../auth/device-session';
-import { type SessionClaims, signSession } from '../auth/jwt';
 import { DECOY_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/password';
-import { type Account, claimsFor, loadAccount } from '../auth/session';
-import { authApi as api, type PasswordChanged, type Renewed, type SignedIn } from '../contract/auth';
+import { type Account, loadAccount } from '../auth/session';
+import {
+  authApi as api,
+  type DeviceSession,
+  type PasswordChanged,
+  type Renewed,
+  type SignedIn,
+} from '../contract/auth';
 import type { Message } from '../contract/endpoint';
 import { serverText } from '../contract/texts/server';
+import { sessionsServerText } from '../contract/texts/sessions';
 import * as deviceSessions from '../db/device-sessions';
 import * as platformUsers from '../db/platform-users';
 import * as users from '../db/users';
 import type { AccountType } from '../domain/accounts';
 import { type Attempter, clientOf } from '../domain/login-limits';
+import { deviceName } from '../domain/devices';
 import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
-import { ApiError, badRequest, unauthorized } from '../lib/errors';
+import { ApiError, badRequest, notFound, unauthorized } from '../lib/errors';
 import { accountDatabase } from '../lib/host';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
@@ -44,10 +54,6 @@ const badCredentials = () => new ApiError(401, 'bad_credentials', serverText.bad
 /** 429 with the wait in seconds, in the body and in Retry-After. */
 const tooManyAttempts = (seconds: number, message = serverText.tooManyAttempts(seconds)) =>
   new ApiError(429, 'too_many_attempts', message, { retryAfter: seconds });
-
-/** An access token for an account, telling the page until when its device session can renew it. */
-const accessTokenFor = (c: AppContext, account: Account, deviceSessionEnd: number) =>
-  signSession({ ...claimsFor(account), dse: deviceSessionEnd } satisfies SessionClaims, c.env.JWT_SECRET);
 
 // The limits count the attempt before the password is checked: per account (per proven device,
 // or with the account's other attempts), then, for a device and network the account does not
@@ -108,7 +114,7 @@ route(authRoutes, api.login, allow.public(), async (c) => {
     : [];
   await accountDb.batch([...session.statements, ...rehashed] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   setSessionCookie(c, session.credential, session.expiresAt, now);
-  return c.json<SignedIn>({ accessToken: await accessTokenFor(c, account, session.expiresAt) });
+  return c.json<SignedIn>({ accessToken: await accessTokenFor(c, account, session) });
 });
 
 /** The device session's cookie is refused: it is forgotten, and the page signs in again. */
@@ -139,7 +145,7 @@ route(authRoutes, api.refresh, allow.public(), async (c) => {
   let expiresAt = row.expiresAt;
   if (presented.generation === row.generation) {
     expiresAt = endOf(row.createdAt, now);
-    const rotated = await deviceSessions.rotate(db, row.id, row.generation, now, expiresAt);
+    const rotated = await deviceSessions.rotate(db, row.id, row.generation, now, expiresAt, userAgentOf(c));
     // Another renewal with the same credential won the race: both answer its credential.
     generation = rotated?.generation ?? row.generation + 1;
   } else if (!(presented.generation === row.generation - 1 && now - row.rotatedAt <= REUSE_GRACE_SECONDS)) {
@@ -148,7 +154,7 @@ route(authRoutes, api.refresh, allow.public(), async (c) => {
   }
   await raiseIfMaintenance(c, account.type);
   setSessionCookie(c, await credentialOf(c.env.JWT_SECRET, row.id, generation), expiresAt, now);
-  return c.json<Renewed>({ accessToken: await accessTokenFor(c, account, expiresAt) });
+  return c.json<Renewed>({ accessToken: await accessTokenFor(c, account, { id: row.id, expiresAt }) });
 });
 
 // Signing out ends the device session whatever the state of the access token (it may have
@@ -160,6 +166,56 @@ route(authRoutes, api.logout, allow.public(), async (c) => {
   if (found) await deviceSessions.remove(found.db, presented.id).run();
   clearSessionCookie(c);
   return c.json<Message>({ message: serverText.signedOut });
+});
+
+const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+// One's signed-in devices (decision 314): the account's device sessions still usable, this one
+// marked and used now (the others' last use is their last renewal: within the hour of their use).
+route(authRoutes, api.sessions, allow.signedIn(), async (c) => {
+  const { account } = c.var;
+  const now = nowSeconds();
+  const rows = await deviceSessions.listAccount(
+    accountDatabase(c, account.instanceId),
+    account.id,
+    account.tokenVersion,
+    now,
+  );
+  const current = (id: string) => id === account.sessionId;
+  return c.json<DeviceSession[]>(
+    [...rows.filter((r) => current(r.id)), ...rows.filter((r) => !current(r.id))].map((r) => ({
+      id: r.id,
+      device: deviceName(r.userAgent),
+      lastUsedAt: isoOf(current(r.id) ? now : r.rotatedAt),
+      signedInAt: isoOf(r.createdAt),
+      current: current(r.id),
+    })),
+  );
+});
+
+// 'Déconnecter' one device: its row goes, so its renewal and its access token end at once. This
+// device's own is a sign-out (its cookie is forgotten).
+route(authRoutes, api.endSession, allow.signedIn(), async (c) => {
+  const { id } = c.req.valid('param');
+  const { account } = c.var;
+  const db = accountDatabase(c, account.instanceId);
+  const row = await deviceSessions.findOfAccount(db, account.id, id);
+  if (!row) throw notFound(sessionsServerText.notFound);
+  const res = await commit(c, [deviceSessions.removeOfAccount(db, account.id, id)], {
+    audit: { action: 'END_SESSION', target: account.username, details: { device: deviceName(row.userAgent) } },
+    body: { message: sessionsServerText.ended },
+  });
+  return id === account.sessionId ? withoutSessionCookie(res) : res;
+});
+
+// 'Déconnecter tous les appareils': every device of the account, this one included.
+route(authRoutes, api.endAllSessions, allow.signedIn(), async (c) => {
+  const { account } = c.var;
+  const res = await commit(c, [deviceSessions.removeAccount(accountDatabase(c, account.instanceId), account.id)], {
+    audit: { action: 'END_ALL_SESSIONS', target: account.username },
+    body: { message: sessionsServerText.allEnded },
+  });
+  return withoutSessionCookie(res);
 });
 
 /**
@@ -188,7 +244,7 @@ async function replacePassword(c: AppContext, account: Account, newPassword: str
   const next: Account = { ...account, status: 'active', tokenVersion: account.tokenVersion + 1 };
   const now = nowSeconds();
   const session = await newDeviceSession(c, next, { replaceAll: true, now });
-  const accessToken = await accessTokenFor(c, next, session.expiresAt);
+  const accessToken = await accessTokenFor(c, next, session);
   const res = await commit(c, [statement, ...session.statements], {
     audit: { action: 'PASSWORD_CHANGE', target: account.username },
     body: { message: serverText.password.changed, accessToken } satisfies PasswordChanged,

@@ -1,12 +1,18 @@
 // School accounts: the routes of contract/users.ts.
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
-import { type NewDeviceSession, newDeviceSession, nowSeconds, withSessionCookie } from '../auth/device-session';
-import { signSession } from '../auth/jwt';
+import {
+  accessTokenFor,
+  type NewDeviceSession,
+  newDeviceSession,
+  nowSeconds,
+  withSessionCookie,
+} from '../auth/device-session';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
-import { type Account, claimsFor } from '../auth/session';
+import type { Account } from '../auth/session';
 import { adminServerText } from '../contract/texts/admin';
 import { serverText } from '../contract/texts/server';
+import { sessionsServerText } from '../contract/texts/sessions';
 import {
   type PasswordReset,
   type RegisteredUser,
@@ -14,6 +20,7 @@ import {
   type SchoolUser,
   usersApi as api,
 } from '../contract/users';
+import * as deviceSessions from '../db/device-sessions';
 import * as reserved from '../db/reserved-usernames';
 import * as roles from '../db/roles';
 import * as users from '../db/users';
@@ -121,6 +128,18 @@ route(userRoutes, api.resetPassword, allow.permission('user:manage'), async (c) 
   );
 });
 
+// An administrator signs every device of an account out (a lost phone, decision 314): its device
+// sessions go, so its renewals and its access tokens end at once. The `admin` account's too (it
+// only has to sign in again); one's own from the Sécurité tab.
+route(userRoutes, api.endSessions, allow.permission('user:manage'), async (c) => {
+  const target = await manageableTarget(c, c.req.valid('param').id, { protect: false });
+  if (target.id === c.var.account.id) throw forbidden(sessionsServerText.ownFromSecurity);
+  return commit(c, [deviceSessions.removeAccount(c.var.db, target.id)], {
+    audit: { action: 'END_USER_SESSIONS', target: target.username },
+    body: { message: sessionsServerText.userEnded(target.username) },
+  });
+});
+
 route(userRoutes, api.setRoles, allow.permission('user:manage'), async (c) => {
   const { roleIds } = c.req.valid('json');
   const { db, school, account } = c.var;
@@ -142,7 +161,7 @@ route(userRoutes, api.setRoles, allow.permission('user:manage'), async (c) => {
     };
     // The change revokes the caller's sessions too: this device gets a new one, the others end.
     session = await newDeviceSession(c, next, { replaceAll: true, now });
-    accessToken = await signSession({ ...claimsFor(next), dse: session.expiresAt }, c.env.JWT_SECRET);
+    accessToken = await accessTokenFor(c, next, session);
   }
   const res = await commit(
     c,

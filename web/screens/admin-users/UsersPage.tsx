@@ -1,5 +1,7 @@
 // User list (document 1 §2 "User list"): username, badges, and the actions manage roles
-// (standard accounts only), reset password and delete (disabled for 'admin' and oneself).
+// (standard accounts only), reset password and delete (disabled for 'admin' and oneself), and
+// sign out the account's devices (a lost phone; not one's own, which the Sécurité tab does:
+// decision 314).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
@@ -105,6 +107,17 @@ function Users({ session }: { session: Session }) {
       if (outcome && !outcome.queued) setCredentials(outcome.answer);
     },
   );
+  const endingSessions = useConfirmation(
+    (user: UserRow) => ({
+      title: t.endSessionsTitle(user.username),
+      confirmLabel: t.endSessionsConfirm,
+      body: t.endSessionsBody,
+      tone: 'warning',
+    }),
+    (user: UserRow) =>
+      write(endpoints.users.endSessions, { params: { id: user.id } }, { success: (answer) => answer.message }),
+    { keepOnFailure: true },
+  );
   const deletion = useConfirmation(
     (user: UserRow) => ({ title: t.deleteTitle(user.username), confirmLabel: t.delete, body: t.deleteWarning }),
     (user: UserRow) => write(endpoints.users.remove, { params: { id: user.id } }, removal(user.id, done.deleted)),
@@ -152,6 +165,13 @@ function Users({ session }: { session: Session }) {
                 {t.reset}
               </Button>
               <Button
+                disabled={user.id === session.id || busy}
+                title={user.id === session.id ? t.ownSessionsHint : undefined}
+                onClick={() => endingSessions.ask(user)}
+              >
+                {t.endSessions}
+              </Button>
+              <Button
                 className="danger-text"
                 disabled={locked(user) || busy}
                 title={locked(user) ? t.protectedHint : undefined}
@@ -178,6 +198,7 @@ function Users({ session }: { session: Session }) {
         />
       )}
       {resetting.dialog}
+      {endingSessions.dialog}
       {deletion.dialog}
       {credentials && <CredentialsDialog credentials={credentials} onClose={() => setCredentials(null)} />}
     </main>

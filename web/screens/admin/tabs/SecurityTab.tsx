@@ -1,5 +1,7 @@
 // Security tab: the signed-in user's password change (document 2 §2 "Password change form", §5),
-// with the live criteria checklist; the fresh token of the answer replaces the session's.
+// with the live criteria checklist; the fresh token of the answer replaces the session's. Below
+// it, one's signed-in devices (decision 314). Every account's Sécurité: the administration's and a
+// teacher's tab, the pupil's and the other accounts' page (screens/security).
 import { type FormEvent, useState } from 'react';
 import { send } from '../../../api/calls';
 import { ApiError, isQueued, NetworkError } from '../../../api/client';
@@ -14,6 +16,7 @@ import { authText } from '../../../i18n/auth';
 import { passwordText, securityText } from '../../../i18n/security';
 import { setSessionToken } from '../../../session/session';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
+import { DevicesCard } from '../../security/DevicesCard';
 import '../../login/auth.css';
 
 const t = securityText;
@@ -59,25 +62,28 @@ export function SecurityTab() {
   }
 
   return (
-    <form className="security-form" onSubmit={submit} noValidate>
-      <h2>{t.title}</h2>
-      <ErrorNotice message={error} />
-      <PasswordField
-        label={t.current}
-        autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
-      <NewPasswordFields
-        password={next}
-        confirm={confirm}
-        labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
-        onPassword={setNext}
-        onConfirm={setConfirm}
-      />
-      <SubmitButton busy={busy} busyLabel={t.submitting}>
-        {t.submit}
-      </SubmitButton>
-    </form>
+    <>
+      <form className="security-form" onSubmit={submit} noValidate>
+        <h2>{t.title}</h2>
+        <ErrorNotice message={error} />
+        <PasswordField
+          label={t.current}
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <NewPasswordFields
+          password={next}
+          confirm={confirm}
+          labels={{ password: t.next, confirm: t.confirm, match: t.match, mismatch: rules.changeMismatch }}
+          onPassword={setNext}
+          onConfirm={setConfirm}
+        />
+        <SubmitButton busy={busy} busyLabel={t.submitting}>
+          {t.submit}
+        </SubmitButton>
+      </form>
+      <DevicesCard />
+    </>
   );
 }
