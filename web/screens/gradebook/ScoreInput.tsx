@@ -32,20 +32,34 @@ export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProp
     return n > max ? 'above' : n;
   }
 
+  /** The cell's value when the teacher came into it: what an invalid value typed falls back to. */
+  const before = useRef<number | null>(value);
+  /** The last value handed to `onTyped` while in the cell (the draft it keeps is stored a moment later). */
+  const last = useRef<number | null>(value);
+
   /**
-   * The cell's value is taken when the teacher leaves it (or presses Enter), never on the way:
-   * '12,555' typed key by key passes through '12,55', which must not be kept (issue 38).
+   * Each value typed that is a score is kept as the teacher types (a draft survives a closed app);
+   * one that is not ('12,555' after '12,55') puts the value the cell had back at once, so that
+   * nothing on the way is kept (issue 38), and is refused on leaving the cell.
    */
-  function commit(): boolean {
+  function change(raw: string) {
+    setText(raw);
+    const score = parse(raw);
+    const kept = score === 'invalid' || score === 'above' ? before.current : score;
+    if (kept === last.current) return;
+    last.current = kept;
+    onTyped(kept);
+  }
+
+  function leave(): boolean {
     const score = parse(text);
     if (score === 'above' || score === 'invalid') {
       toast.error(score === 'above' ? t.errors.scoreAbove(max) : t.errors.scoreInvalid);
-      setText(shown);
+      setText(before.current === null ? '' : formatPoints(before.current));
       // Back to the cell, for the teacher to type it again (document 2 §5).
       requestAnimationFrame(() => ref.current?.focus());
       return false;
     }
-    if (score !== value) onTyped(score);
     return true;
   }
 
@@ -61,16 +75,19 @@ export function ScoreInput({ label, max, value, draft, onTyped }: ScoreInputProp
         aria-label={label}
         aria-invalid={state === 'refused' || undefined}
         title={state === 'refused' ? draft?.error : state === 'pending' ? t.drafts.pendingCell : undefined}
-        onFocus={() => (focused.current = true)}
-        onChange={(e) => setText(e.target.value)}
+        onFocus={() => {
+          if (!focused.current) before.current = last.current = value;
+          focused.current = true;
+        }}
+        onChange={(e) => change(e.target.value)}
         onBlur={() => {
           focused.current = false;
-          commit();
+          leave();
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            if (commit()) void sendDrafts();
+            if (leave()) void sendDrafts();
           }
         }}
       />
