@@ -84,6 +84,17 @@ async function sheets(school: School) {
   };
 }
 
+/**
+ * An answer with its ids as the restored copy's: a renewed id keeps its first 24 characters
+ * (domain/backup.ts renewId), the school's id becomes the other's.
+ */
+const same = (answer: unknown, ...schools: string[]) =>
+  JSON.parse(
+    schools
+      .reduce((text, school) => text.replaceAll(school, 'SCHOOL'), JSON.stringify(answer))
+      .replace(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)[0-9a-f]{12}/g, '$1…'),
+  ) as unknown;
+
 const base64 = (bytes: Uint8Array) => {
   let text = '';
   for (const b of bytes) text += String.fromCharCode(b);
@@ -217,7 +228,10 @@ describe('backup and restore', () => {
     const forged = strFromU8(zip[first.name]!).replace('"active"', '"archived"');
     const refused = await call(target, token, 'POST', `${path}/entry`, { name: first.name, text: forged });
     expect(refused.status).toBe(400);
-    expect((await bodyOf(refused)).code).toBe('tampered');
+    expect(await bodyOf(refused)).toMatchObject({ code: 'tampered', message: expect.stringContaining('Restauration annulée') });
+    // A refused entry ends the restore (decision 312): it starts again from the manifest.
+    expect((await call(target, token, 'POST', `${path}/finish`)).status).toBe(409);
+    expect((await call(target, token, 'POST', `${path}/start`, { manifest: manifestText, signature })).status).toBe(200);
 
     // Finishing before everything landed is refused.
     expect((await call(target, token, 'POST', `${path}/finish`)).status).toBe(409);
@@ -236,28 +250,43 @@ describe('backup and restore', () => {
     ).toBe(200);
     const finish = await call(target, token, 'POST', `${path}/finish`);
     expect(finish.status).toBe(200);
-    expect(await bodyOf(finish)).toEqual({ message: 'École restaurée.' });
+    const finished = await bodyOf<{ message: string; id: string }>(finish);
+    expect(finished).toEqual({ message: 'École restaurée.', id: expect.any(String) });
+    // The restored school took the target's place on its host (decision 312), the target is gone.
+    const restored = { ...target, id: finished.id };
+    expect(await sql(directoryD1(), 'SELECT id FROM instances WHERE id = ?', target.id).first()).toBeNull();
+    expect(await sql(target, 'SELECT id FROM instances WHERE id = ?', target.id).first()).toBeNull();
 
-    // The same sheets on the new host, read by the same accounts.
-    expect(await sheets(target)).toEqual(before);
-    expect(await marksAndGrades(target)).toEqual(packed);
+    // The same sheets on the new host, read by the same accounts (ids renewed: decision 312).
+    expect(same(await sheets(restored), source.id, restored.id)).toEqual(same(before, source.id, restored.id));
+    expect(await marksAndGrades(restored)).toEqual(packed);
     const school = (await sql(
       target,
-      'SELECT currency, receipt_seq, name FROM instances WHERE id = ?',
-      target.id,
+      'SELECT currency, receipt_seq, name, state FROM instances WHERE id = ?',
+      restored.id,
     ).first())!;
-    expect(school).toMatchObject({ currency: '$HT', receipt_seq: manifest.school.receipt_seq });
-    const photo = await call(
+    expect(school).toMatchObject({ currency: '$HT', receipt_seq: manifest.school.receipt_seq, state: 'open' });
+    const photoStudent = (await sql(
       target,
-      await tokenFor(target, 'secretaire', DEMO_PASSWORD),
+      'SELECT id FROM students WHERE instance_id = ? AND substr(id, 1, 24) = ?',
+      restored.id,
+      source.photoStudent.slice(0, 24),
+    ).first<{ id: string }>())!.id;
+    expect(photoStudent).not.toBe(source.photoStudent);
+    const photo = await call(
+      restored,
+      await tokenFor(restored, 'secretaire', DEMO_PASSWORD),
       'GET',
-      `/api/students/${source.photoStudent}/photo/v1`,
+      `/api/students/${photoStudent}/photo/v1`,
     );
     expect(photo.status).toBe(200);
     expect(new Uint8Array(await photo.arrayBuffer())).toEqual(PNG);
 
     // A school that has data is never overwritten.
-    const again = await call(target, token, 'POST', `${path}/start`, { manifest: manifestText, signature });
+    const again = await call(restored, token, 'POST', `/api/superadmin/schools/${restored.id}/restore/start`, {
+      manifest: manifestText,
+      signature,
+    });
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).code).toBe('not_empty');
     // A whole school backed up and restored through some hundred requests: more than the default 20 s on a shared machine.
