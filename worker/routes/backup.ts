@@ -350,6 +350,9 @@ route(backupRoutes, api.restoreFinish, SUPERADMIN, async (c) => {
       ]);
     } catch (error) {
       if (!guardFailed(error)) throw error;
+      // Being moved to another database (decision 251): the restore waits, finish is called again.
+      if ((await conditionsHolding(targetDb, [backup.holdsNoData(id)]))[0])
+        throw conflict(t.targetMoving(target.name), 'moving');
       return giveUp(c, state, 'finish', t.targetChanged(target.name), 409, 'not_empty');
     }
     try {

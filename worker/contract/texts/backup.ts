@@ -33,6 +33,8 @@ export const backupServerText = {
     database: 'la base de données a refusé l’écriture de ces lignes',
     chat: 'les messages du support n’ont pas pu être écrits',
   },
+  targetMoving: (school: string) =>
+    `L’école « ${school} » est en cours de déplacement vers une autre base : terminez le déplacement, puis reprenez la restauration.`,
   targetChanged: (school: string) =>
     `L’école « ${school} » a reçu des données pendant la restauration : elle n’est pas remplacée.`,
   started: 'Restauration commencée.',
