@@ -383,6 +383,8 @@ test('a backup restored in place of a new school, in the database chosen; a refu
     // It holds no data (the test's school has none): the console deletes it, after asking.
     await page.getByRole('tab', { name: 'Écoles' }).click();
     const card = page.getByRole('listitem', { name });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: 'test-results/screens/school-card-delete-360.png' });
     await card.getByRole('button', { name: 'Supprimer' }).click();
     const dialog = page.getByRole('dialog', { name: `Supprimer ${name}` });
     await expect(dialog).toContainText('Seule une école sans données');
