@@ -1,8 +1,8 @@
 // The daily clean-up (wrangler.toml `crons`, worker/index.ts `scheduled`), on every database of the
 // deployment (decision 171, "Design as built"; decisions 213, 250, 252): expired idempotency keys
 // and ended device sessions; in each school database, the platform's names it copies set right
-// and the schools a failed creation left without a directory row deleted; the hubs of deleted
-// schools emptied; the R2 files no row of any database holds deleted. Each part runs even when
+// and the schools a failed creation left without a directory row deleted; what restores left
+// behind dropped (decision 312); the hubs of deleted schools emptied; the R2 files no row of any database holds deleted. Each part runs even when
 // another fails (the failure is logged; the next day tries again).
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client';
@@ -17,11 +17,15 @@ import * as reserved from './db/reserved-usernames';
 import { instances as instancesTable } from './db/schema';
 import { schoolHub } from './durable/school-hub';
 import { sweepFiles } from './files/sweep';
+import * as backup from './db/backup';
+import { dropRestoring } from './lib/restore';
 
 /** A reservation or a school row younger than this may belong to a creation under way. */
 const SETTLE_MS = 60 * 60 * 1000;
 /** A school a failed creation left is found the next night: only schools this young are swept. */
 const ORPHAN_WINDOW_MS = 7 * 86_400_000;
+/** A restore not finished this long after its start was given up (the console closed half-way, a failure). */
+export const RESTORE_ABANDONED_MS = 2 * 86_400_000;
 /** Deleted schools whose hub one run empties at most (a Durable Object call each). */
 export const HUBS_PER_RUN = 50;
 
@@ -74,6 +78,30 @@ async function settleSchoolDatabases(env: Env, now: Date) {
   );
 }
 
+/**
+ * What restores left behind (decision 312): a new school still `restoring` two days after its
+ * start is dropped (rows, files, chat); a school a restore replaced whose rows its finish did not
+ * delete (`moved`, routed nowhere) is deleted. A move's `moved` rows are routed: left to the move.
+ */
+export async function dropRestoresLeftBehind(env: Env, now: Date): Promise<string[]> {
+  const directory = directoryIn(everyDatabase(env));
+  const routed = new Set((await instances.listRoutes(directory)).map((r) => r.id));
+  const before = new Date(now.getTime() - RESTORE_ABANDONED_MS).toISOString();
+  const dropped: string[] = [];
+  for (const { name, db } of schoolDatabases(env)) {
+    for (const { id, state } of await instances.leftByRestores(db, before)) {
+      if (routed.has(id)) continue;
+      if (state === 'restoring') await dropRestoring(env, name, id);
+      else if (routed.size > 0) {
+        await backup.dropSchoolRows(db, id);
+        await instances.deleteSchoolRow(db, id).run();
+      } else continue;
+      dropped.push(id);
+    }
+  }
+  return dropped;
+}
+
 export async function dailyHousekeeping(env: Env, now = new Date()) {
   const databases = everyDatabase(env);
   const parts: [string, () => Promise<unknown>][] = [
@@ -86,6 +114,7 @@ export async function dailyHousekeeping(env: Env, now = new Date()) {
         ),
     ],
     ['school databases', () => settleSchoolDatabases(env, now)],
+    ['restores left behind', () => dropRestoresLeftBehind(env, now)],
     ['deleted schools', () => purgeDeletedSchools(env)],
     ['files', () => sweepFiles(env, databases, now)],
   ];

@@ -2,10 +2,14 @@
 // its admin signs in there with the temporary password and runs the wizard; a full lockdown shows
 // the maintenance screen to that admin and not to the superadmin; the platform's log names both;
 // a school about to expire shows the countdown; a suspended school's users are refused; an
-// announcement reaches the school admins' banner.
+// announcement reaches the school admins' banner; a backup restored in place of a new school, in
+// the database chosen, a damaged one refused with the target left as it was, and an empty school
+// deleted (decision 312).
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { instances } from '../../worker/db/schema';
+import type { BackupManifest } from '../../worker/domain/backup';
 import { MAINTENANCE_POLL_MS } from '../../worker/domain/maintenance';
 import { expect, test } from './fixtures';
 import { apiToken, PHONE, signIn, signInAndLand, smallTapTargets } from './support';
@@ -317,4 +321,83 @@ test('a delegate works on schools and reads the log, without delegates, maintena
   await page.getByRole('tab', { name: 'Maintenance' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Aucune maintenance en cours' })).toBeVisible();
   expect(await smallTapTargets(page), 'small tap targets on maintenance').toEqual([]);
+});
+
+test('a backup restored in place of a new school, in the database chosen; a refused one leaves it as it was; an empty school deleted', async ({
+  page,
+  school,
+  local,
+}) => {
+  const suffix = crypto.randomUUID().slice(0, 6);
+  const name = `Restauration ${suffix}`;
+  const host = `r-${suffix}.localhost`;
+  const token = await apiToken(page, 'superadmin');
+  const headers = { Authorization: `Bearer ${token}` };
+  // The backup of the test's school, and a copy one of whose entries was changed (its checksum no longer matches).
+  const backup = await page.request.post(`/api/superadmin/schools/${school.id}/backup`, { headers });
+  expect(backup.status()).toBe(200);
+  const zip = Buffer.from(await backup.body());
+  const entries = unzipSync(new Uint8Array(zip));
+  const manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as BackupManifest;
+  const users = manifest.tables.find((t) => t.name === 'users')!.entries[0]!.name;
+  entries[users] = strToU8(strFromU8(entries[users]!).replace('"admin"', '"administrateur"'));
+  const damaged = Buffer.from(zipSync(entries));
+  // A new, empty school (the console's form, by the API): the restore's target.
+  const created = await page.request.post('/api/superadmin/schools', { headers, data: { name, hostnames: [host] } });
+  expect(created.status()).toBe(201);
+  const routeOf = () =>
+    local.directory
+      .select({ id: instances.id, shard: instances.shard })
+      .from(instances)
+      .where(eq(instances.hostname, host))
+      .get();
+  const target = (await routeOf())!;
+  const other = [...local.schools.keys()].find((n) => n !== target.shard)!;
+  try {
+    await signInAndLand(page, 'superadmin', '/superadmin');
+    await page.getByRole('tab', { name: 'Sauvegardes' }).click();
+    await page.getByLabel('École à remplacer').selectOption({ label: `${name} (0)` });
+    await page.getByLabel('Base de données').selectOption(other);
+    await expect(page.getByLabel('Base de données')).toHaveValue(other);
+    expect(await smallTapTargets(page), 'small tap targets on the backups').toEqual([]);
+    await page.screenshot({ path: 'test-results/screens/restore-form-360.png', fullPage: true });
+
+    // A damaged backup: refused half-way, the target as it was, no resuming.
+    const file = page.getByLabel('Fichier de sauvegarde (.zip)');
+    await file.setInputFiles({ name: 'sauvegarde.zip', mimeType: 'application/zip', buffer: damaged });
+    await expect(page.getByRole('alert')).toContainText(
+      `Restauration annulée : l’école « ${name} » est restée telle qu’elle était.`,
+    );
+    await expect(page.getByText('Rien n’a été remplacé.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reprendre' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/restore-refused-360.png', fullPage: true });
+    expect(await routeOf()).toEqual(target);
+
+    // The backup itself: the restored school takes the target's place, in the database chosen.
+    await file.setInputFiles({ name: 'sauvegarde.zip', mimeType: 'application/zip', buffer: zip });
+    await expect(toast(page, 'École restaurée.')).toBeVisible();
+    const restored = (await routeOf())!;
+    expect(restored.id).not.toBe(target.id);
+    expect(restored.shard).toBe(other);
+
+    // It holds no data (the test's school has none): the console deletes it, after asking.
+    await page.getByRole('tab', { name: 'Écoles' }).click();
+    const card = page.getByRole('listitem', { name });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: 'test-results/screens/school-card-delete-360.png' });
+    await card.getByRole('button', { name: 'Supprimer' }).click();
+    const dialog = page.getByRole('dialog', { name: `Supprimer ${name}` });
+    await expect(dialog).toContainText('Seule une école sans données');
+    await page.screenshot({ path: 'test-results/screens/school-delete-360.png' });
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await expect(toast(page, 'École supprimée.')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect(await routeOf()).toBeUndefined();
+  } finally {
+    const left = await routeOf();
+    if (left) {
+      await local.schools.get(left.shard!)!.delete(instances).where(eq(instances.id, left.id));
+      await local.directory.delete(instances).where(eq(instances.id, left.id));
+    }
+  }
 });

@@ -219,6 +219,8 @@ export const endpoints = {
     setExpiry: ['put', '/superadmin/schools/:id/expiry'],
     extendExpiry: ['post', '/superadmin/schools/:id/extend'],
     setStatus: ['put', '/superadmin/schools/:id/status'],
+    deleteSchool: ['delete', '/superadmin/schools/:id'],
+    databases: ['get', '/superadmin/databases'],
     delegates: ['get', '/superadmin/delegates'],
     createDelegate: ['post', '/superadmin/delegates'],
     deleteDelegate: ['delete', '/superadmin/delegates/:id'],

@@ -42,6 +42,10 @@ export const platformText = {
       "Ses utilisateurs ne pourront plus se connecter tant qu'elle est suspendue. Aucune donnée n'est supprimée ; vous pourrez la réactiver à tout moment.",
     reactivateTitle: (name: string) => `Réactiver ${name}`,
     reactivateBody: 'Ses utilisateurs pourront de nouveau se connecter.',
+    remove: 'Supprimer',
+    removeTitle: (name: string) => `Supprimer ${name}`,
+    removeBody:
+      'L’école, ses comptes et ses rôles seront supprimés définitivement, et ses noms d’hôte libérés. Seule une école sans données (ni année, ni classe, ni élève, ni professeur…) peut l’être : une école créée par erreur, ou la cible d’une restauration qui a échoué.',
   },
   form: {
     addTitle: 'Nouvelle école',

@@ -51,7 +51,14 @@ export async function authenticate(c: Context<AppBindings>): Promise<Account> {
   if (!claims) throw unauthorized();
   // A school token only works on its own school's host.
   const platform = isPlatformType(claims.role);
-  if (!platform && claims.instance_id !== c.get('instance')?.id) throw unauthorized();
+  // A token of the school that took this hostname over since the isolate looked it up (a restore,
+  // decision 312): the directory is asked again.
+  if (
+    !platform &&
+    claims.instance_id !== c.get('instance')?.id &&
+    !((await reroute(c)) && claims.instance_id === c.get('instance')?.id)
+  )
+    throw unauthorized();
   // Every token names its device session; one without (signed before decision 314) is renewed by the page.
   if (!claims.sid) throw unauthorized();
   const account = await loadAccount(c, claims.id, platform, claims.sid);

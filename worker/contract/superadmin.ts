@@ -55,6 +55,12 @@ export const platformSchool = z.strictObject({
 
 const credentials = { username: z.string(), tempPassword: z.string() };
 
+export const schoolDatabase = z.strictObject({
+  /** Its binding (SCHOOL_DB_1…). */
+  name: z.string(),
+  schools: z.number(),
+});
+
 export const delegate = z.strictObject({
   id: z.string(),
   username: z.string(),
@@ -118,6 +124,16 @@ export const superadminApi = area('superadmin', {
       answers: { 200: message },
     },
   ),
+  deleteSchool: del(
+    '/superadmin/schools/:id',
+    'Deletes a school that holds no data (nothing but its accounts, roles and log: a school created by mistake, or the target of a failed restore), with the restore left under way in it; a school with data is refused.',
+    idNotice,
+  ),
+  databases: get(
+    '/superadmin/databases',
+    'The school databases of the platform, with how many schools each holds (where a restored school may go).',
+    { answers: { 200: z.array(schoolDatabase) } },
+  ),
   delegates: get('/superadmin/delegates', 'The platform delegates (superadmin only).', {
     answers: { 200: z.array(delegate) },
   }),
@@ -151,3 +167,4 @@ export type Delegate = z.output<typeof delegate>;
 export type CreatedDelegate = Answer<typeof superadminApi.createDelegate>;
 export type PlatformAnnouncement = z.output<typeof announcement>;
 export type SavedAnnouncement = Answer<typeof superadminApi.announce>;
+export type SchoolDatabase = z.output<typeof schoolDatabase>;

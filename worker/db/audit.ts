@@ -283,3 +283,7 @@ export function deleteMatching(db: Db, target: LogTarget) {
     db.delete(platformAuditLog).where(targetWhere(platformAuditLog, target)),
   ] as const;
 }
+
+/** In the directory: the platform's log rows about a school become about another (a restore's new school takes the place of the one it replaces, decision 312). */
+export const movePlatformLog = (directory: Db, from: string, to: string) =>
+  directory.update(platformAuditLog).set({ schoolId: to }).where(eq(platformAuditLog.schoolId, from));

@@ -13,7 +13,7 @@
 // Tables come parents first (foreign-key order): the restore inserts in that order and wipes in
 // the reverse one. Rows are read a page at a time by their primary key (keyset, never OFFSET).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 import type { Db } from './client';
 
@@ -254,6 +254,68 @@ export function wipeSchool(db: Db, school: string) {
     const info = infos!.get(t.name)!;
     return db.delete(info.table).where(withSchool(schoolCondition(t.name, quote(t.name)).sql, school));
   });
+}
+
+/**
+ * A school's rows deleted, children first, a chunk a statement (a restore's staged copy may be a
+ * whole large school, decision 312): one statement per chunk, until the table holds none of its
+ * rows. Its row of `instances` stays (db/instances.ts deletes it).
+ */
+export async function dropSchoolRows(db: Db, school: string, chunk = 2000): Promise<void> {
+  for (const t of [...schoolTables()].reverse()) {
+    const cond = schoolCondition(t.name, 't');
+    const keys = t.key.map((k) => (k === 'rowid' ? 'rowid' : quote(k)));
+    const inner = t.key.map((k) => (k === 'rowid' ? 't.rowid' : `t.${quote(k)}`));
+    const statement = db.$client
+      .prepare(
+        `DELETE FROM ${quote(t.name)} WHERE (${keys.join(', ')}) IN (SELECT ${inner.join(', ')} FROM ${quote(t.name)} t WHERE ${cond.sql} LIMIT ${chunk})`,
+      )
+      .bind(...Array.from({ length: marks(cond.sql) }, () => school));
+    while ((await statement.run()).meta.changes > 0);
+  }
+}
+
+/**
+ * The tables a school's creation writes (its system roles, its first accounts and theirs) and
+ * its own log: a school with rows in no other table holds no data (decision 312).
+ */
+const CREATION_TABLES = new Set(['roles', 'role_permissions', 'users', 'user_roles', 'audit_log']);
+
+/**
+ * A guard condition: the school holds no data — no year, class, subject, student, teacher,
+ * payment… nothing but accounts, roles and its log. What a restore may replace and the console
+ * may delete.
+ */
+export function holdsNoData(school: string): SQL {
+  const parts = schoolTables()
+    .filter((t) => !CREATION_TABLES.has(t.name))
+    .map((t) => `NOT EXISTS (SELECT 1 FROM ${quote(t.name)} t WHERE ${schoolCondition(t.name, 't').sql})`);
+  return withSchool(parts.join(' AND '), school);
+}
+
+/** Whether a table's rows are keyed by their id alone (an id another school of the database may hold). */
+export const keyedById = (tableName: string) => {
+  const t = schoolTables().find((s) => s.name === tableName);
+  return t?.key.length === 1 && t.key[0] === 'id';
+};
+
+/**
+ * Guard conditions: every one of these ids of the table is a row of the school (a row whose id
+ * another school of the database holds was skipped by the insert's ON CONFLICT): 90 ids a
+ * condition (D1's 100 bound values).
+ */
+export function idsHeldBy(tableName: string, school: string, ids: string[]): SQL[] {
+  schoolTables();
+  const info = infos!.get(tableName)!;
+  const { id, instanceId } = getTableColumns(info.table) as Record<string, AnySQLiteColumn>;
+  const conditions: SQL[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    const part = [...new Set(ids.slice(i, i + 90))];
+    conditions.push(
+      sql`(SELECT COUNT(*) FROM ${info.table} WHERE ${instanceId} = ${school} AND ${id} IN ${part}) = ${part.length}`,
+    );
+  }
+  return conditions;
 }
 
 /** The columns a table has in the database now (a backup's columns must all be there). */

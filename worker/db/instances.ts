@@ -1,6 +1,6 @@
 // Schools (instances): creation with their system roles and first accounts, host resolution and
 // the school information of the general tab.
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
@@ -114,12 +114,97 @@ export interface InstanceInfoUpdate {
 export const updateInstanceInfo = (db: Db, id: string, info: InstanceInfoUpdate & { logoKey?: string | null }) =>
   db.update(instances).set(info).where(eq(instances.id, id));
 
-/** A restored school takes its backup's settings (issue 30): its name, hostnames and access stay its own. */
+/**
+ * A restored school takes its backup's settings (issue 30) and, from the school it replaces, its
+ * name, status and access end (decision 312).
+ */
 export const restoreSettings = (
   db: Db,
   id: string,
-  settings: Omit<InstanceInfoUpdate, 'name'> & { logoKey: string | null; receiptSeq: number },
+  settings: Omit<InstanceInfoUpdate, 'name'> & {
+    logoKey: string | null;
+    receiptSeq: number;
+    name: string;
+    status: 'active' | 'suspended';
+    expiresAt: string | null;
+  },
 ) => db.update(instances).set(settings).where(eq(instances.id, id));
+
+// A restore (decision 312): the backup is written into a new school, `restoring`, that no host
+// reaches; at its end the new school takes the place of the one it replaces.
+
+/** The new school a restore fills: no route, left out of every view, its users refused until it opens. */
+export const insertRestoring = (
+  db: Db,
+  school: { id: string; name: string; currency: InstanceInfoUpdate['currency'] },
+) => db.insert(instances).values({ ...school, hostname: null, aliases: [], isDefault: false, state: 'restoring' });
+
+/** A guard condition: the school is a restore under way (not open yet). */
+export const schoolRestoring = (id: string) =>
+  existsNow(instances, and(eq(instances.id, id), eq(instances.state, 'restoring'))!);
+
+/** A guard condition: the school is in one of these states. */
+export const schoolStateIn = (id: string, states: InstanceRow['state'][]) =>
+  existsNow(instances, and(eq(instances.id, id), inArray(instances.state, states))!);
+
+export const setState = (db: Db, id: string, state: InstanceRow['state']) =>
+  db.update(instances).set({ state }).where(eq(instances.id, id));
+
+/** A school's own row (its rows in the school tables deleted first: db/backup.ts). */
+export const deleteSchoolRow = (db: Db, id: string) => db.delete(instances).where(eq(instances.id, id));
+
+/**
+ * In the directory: the restored school takes the route of the school it replaces (its name,
+ * hostnames, default flag), in its own database; the replaced one's route goes (its hostnames
+ * are taken over in the same batch: the new route is written without them first).
+ */
+export function takeOverRoute<S>(
+  directory: Db,
+  replaced: SchoolRoute,
+  restored: string,
+  shard: string,
+  /** Statements run while both routes exist (the platform's log moved to the restored school). */
+  meanwhile: S[],
+) {
+  return [
+    directoryRow(
+      directory,
+      { id: restored, name: replaced.name, hostname: null, aliases: [], isDefault: false },
+      shard,
+    ),
+    ...meanwhile,
+    deleteRoute(directory, replaced.id),
+    directory
+      .update(instances)
+      .set({
+        hostname: replaced.hostname ?? null,
+        aliases: replaced.aliases ?? [],
+        isDefault: replaced.isDefault ?? false,
+      })
+      .where(eq(instances.id, restored)),
+  ];
+}
+
+/** In the directory: a school's route (and, for a school the directory itself holds, its row). */
+export const deleteRoute = (directory: Db, id: string) => directory.delete(instances).where(eq(instances.id, id));
+
+/**
+ * In a school database: what restores left behind (decision 312), for the daily clean-up: new
+ * schools still `restoring` that started before `before`, and `moved` rows (a move's leftovers,
+ * or a school a restore replaced whose finish stopped before deleting it: the caller keeps those
+ * the directory routes nowhere).
+ */
+export const leftByRestores = (db: Db, before: string) =>
+  db
+    .select({ id: instances.id, state: instances.state })
+    .from(instances)
+    .where(
+      and(
+        isNull(instances.shard),
+        or(and(eq(instances.state, 'restoring'), lt(instances.createdAt, before)), eq(instances.state, 'moved')),
+      ),
+    )
+    .all();
 
 /** A guard condition: the school's logo is still the one read (null for none). */
 export const logoStillIs = (id: string, logoKey: string | null) =>

@@ -66,10 +66,11 @@ export const instances = sqliteTable(
     /**
      * The school's row in its database: `open`; `moving` while a move copies it (its users are
      * refused, every write batch too); `incoming`, the copy being made in the target; `moved`,
-     * the rows left behind until they are deleted. A read over several schools keeps `open` and
-     * `moving` rows only.
+     * the rows left behind until they are deleted (or a restore's target being replaced);
+     * `restoring`, a backup being restored into a new school that no host reaches yet (decision
+     * 312). A read over several schools keeps `open` and `moving` rows only.
      */
-    state: text('state', { enum: ['open', 'moving', 'incoming', 'moved'] })
+    state: text('state', { enum: ['open', 'moving', 'incoming', 'moved', 'restoring'] })
       .notNull()
       .default('open'),
     /** Staff and teacher accounts; students not archived: kept by triggers (migration 0012) for the console. */

@@ -245,6 +245,57 @@ export class SchoolHub extends DurableObject<Env> {
     return { deleted, teacherIds };
   }
 
+  // ---------------------------------------------------------------- backup and restore (decision 312)
+
+  /** A page of the messages in sending order after `afterSeq`, as a backup holds them (CHAT_COLUMNS), with the last seq. */
+  exportMessages(afterSeq: number, limit: number): { rows: unknown[][]; last: number | null } {
+    const rows = this.sql
+      .exec(
+        'SELECT seq, id, teacher_id, sender_role, content, created_at, is_read_by_admin FROM messages WHERE seq > ? ORDER BY seq LIMIT ?',
+        afterSeq,
+        limit,
+      )
+      .toArray();
+    return {
+      rows: rows.map((r) => [r.id, r.teacher_id, r.sender_role, r.content, r.created_at, Number(r.is_read_by_admin)]),
+      last: rows.length ? Number(rows[rows.length - 1]!.seq) : null,
+    };
+  }
+
+  /**
+   * Messages of a backup put back (a restore's entry, in sending order): a message already here
+   * (the same entry sent again) is left as it is; each conversation touched takes its last
+   * activity and a new version. One storage transaction.
+   */
+  restoreMessages(rows: unknown[][]): void {
+    const teachers = new Set<string>();
+    this.ctx.storage.transactionSync(() => {
+      for (const [id, teacherId, senderRole, content, createdAt, read] of rows) {
+        this.sql.exec(
+          'INSERT OR IGNORE INTO messages (id, teacher_id, sender_role, content, created_at, is_read_by_admin) VALUES (?, ?, ?, ?, ?, ?)',
+          String(id),
+          String(teacherId),
+          senderRole === 'admin' ? 'admin' : 'teacher',
+          String(content),
+          String(createdAt),
+          Number(read) ? 1 : 0,
+        );
+        teachers.add(String(teacherId));
+      }
+      for (const teacherId of teachers) {
+        const last = this.sql
+          .exec('SELECT MAX(created_at) AS at FROM messages WHERE teacher_id = ?', teacherId)
+          .toArray()[0];
+        this.bump(teacherId, last?.at === null || last?.at === undefined ? undefined : String(last.at));
+      }
+    });
+  }
+
+  /** How many messages the hub holds (a restore's end checks the backup's count). */
+  messageCount(): number {
+    return Number(this.sql.exec('SELECT COUNT(*) AS n FROM messages').toArray()[0]?.n ?? 0);
+  }
+
   // ---------------------------------------------------------------- sockets
 
   /** A page opens a socket (the route has checked who it is and says so in the headers). */

@@ -1,6 +1,6 @@
 // A school's backup as one ZIP (issue 30, decision 262), written while it is sent: fflate's
-// streaming Zip, table by table a page of rows at a time (db/backup.ts), then the school's R2
-// files streamed through, then the manifest (counts, schema version, SHA-256 of every entry) and
+// streaming Zip, table by table a page of rows at a time (db/backup.ts), then its support chat
+// (the hub's messages, decision 312), then the school's R2 files streamed through, then the manifest (counts, schema version, SHA-256 of every entry) and
 // its signature. At any moment the Worker holds one page of rows or one chunk of a file, never
 // the whole backup; it waits for the reader before reading more (the stream's backpressure).
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -9,10 +9,13 @@ import type { Db } from '../db/client';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
+  type BackupChat,
   type BackupFile,
   type BackupManifest,
   type BackupSchool,
   type BackupTable,
+  CHAT_COLUMNS,
+  chatEntryName,
   hex,
   MANIFEST_ENTRY,
   schoolPrefix,
@@ -57,11 +60,17 @@ export const sha256 = async (bytes: Uint8Array | string) =>
     ),
   );
 
+/** The school's support chat as the backup reads it: its hub's messages, a page at a time (decision 312). */
+export interface ChatSource {
+  exportMessages(afterSeq: number, limit: number): Promise<{ rows: unknown[][]; last: number | null }>;
+}
+
 export interface BackupSource {
   db: Db;
   files: R2Bucket;
   secret: string;
   school: BackupSchool;
+  chat: ChatSource;
 }
 
 /** The backup's ZIP as a stream, produced as it is read. */
@@ -118,6 +127,22 @@ async function writeBackup(source: BackupSource, zip: Zip, writer: WritableStrea
     tables.push(entry);
   }
 
+  // The support chat, from the school's hub, in sending order: pages like a table's.
+  const chat: BackupChat = { columns: [...CHAT_COLUMNS], rows: 0, entries: [] };
+  for (let after = 0; ;) {
+    const page = await source.chat.exportMessages(after, PAGE_ROWS);
+    if (page.rows.length === 0 || page.last === null) break;
+    const name = chatEntryName(chat.entries.length);
+    const bytes = encoder.encode(JSON.stringify({ table: 'chat', columns: chat.columns, rows: page.rows }));
+    const file = new ZipDeflate(name, { level: 6 });
+    zip.add(file);
+    file.push(bytes, true);
+    chat.entries.push({ name, rows: page.rows.length, sha256: await sha256(bytes) });
+    chat.rows += page.rows.length;
+    after = page.last;
+    await writer.ready;
+  }
+
   const files: BackupFile[] = [];
   const prefix = schoolPrefix(school.id);
   let cursor: string | undefined;
@@ -161,6 +186,7 @@ async function writeBackup(source: BackupSource, zip: Zip, writer: WritableStrea
     created_at: new Date().toISOString(),
     school,
     tables,
+    chat,
     files,
   };
   const text = JSON.stringify(manifest, null, 1);

@@ -45,9 +45,22 @@ export async function routeRequest(c: Context<AppBindings>, fresh = false): Prom
  * directory again; answers whether the request now goes to another database.
  */
 export async function reroute(c: Context<AppBindings>): Promise<boolean> {
-  const before = c.var.instance?.shard;
+  const before = c.var.instance;
   const after = await routeRequest(c, true);
-  return Boolean(after) && after!.shard !== before;
+  // Another database (a move), or another school (a restored school took the hostname, decision 312).
+  return Boolean(after) && (after!.shard !== before?.shard || after!.id !== before?.id);
+}
+
+/**
+ * The isolate's answer may be stale (a sign-in finds no such account): when the school's row
+ * says it moved or is gone, asks the directory again (a move switched, or a restored school took
+ * the hostname over, decision 312). Answers whether the request now goes elsewhere.
+ */
+export async function rerouteIfGone(c: Context<AppBindings>): Promise<boolean> {
+  const instance = c.var.instance;
+  if (!instance) return false;
+  const state = await stateOf(c.var.db, instance.id);
+  return (state === 'moved' || state === undefined) && reroute(c);
 }
 
 /** 503 while the school moves: the web shows the maintenance screen until it is over. */
@@ -55,7 +68,7 @@ export const schoolMoving = () =>
   new ApiError(503, 'maintenance', serverText.schoolMoving, { maintenance: true, level: 'full_lockdown' });
 
 /**
- * Is the request's school in maintenance (moving)? Follows a move that already switched. For
+ * Is the request's school in maintenance (moving, or a restored school not open yet)? Follows a move that already switched. For
  * `GET /api/maintenance`, which the maintenance screen polls.
  */
 export async function schoolInMaintenance(c: Context<AppBindings>): Promise<boolean> {
@@ -63,7 +76,7 @@ export async function schoolInMaintenance(c: Context<AppBindings>): Promise<bool
   if (!instance) return false;
   let state = await stateOf(c.var.db, instance.id);
   if ((state === 'moved' || state === undefined) && (await reroute(c))) state = await stateOf(c.var.db, instance.id);
-  return state === 'moving' || state === 'incoming';
+  return state === 'moving' || state === 'incoming' || state === 'restoring';
 }
 
 /** The database of an account: its school's for a school account, the directory for a platform account. */

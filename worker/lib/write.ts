@@ -67,7 +67,8 @@ function sessionGuard(account: Account): Guard {
 /** A school's writes land only while it is open in this database: not while it moves, nor after (decision 251). */
 const schoolOpenGuard = (school: string): Guard => ({ holds: instances.schoolOpen(school), error: schoolMoving() });
 
-const guardFailed = (error: unknown): boolean => {
+/** Whether a batch was refused by one of its guards (the trigger of `write_guards`). */
+export const guardFailed = (error: unknown): boolean => {
   const messages: string[] = [];
   for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
   return messages.some((m) => m.includes('write_guard_failed'));

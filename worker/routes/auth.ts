@@ -43,7 +43,7 @@ import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
 import { ApiError, badRequest, notFound, unauthorized } from '../lib/errors';
-import { accountDatabase } from '../lib/host';
+import { accountDatabase, rerouteIfGone } from '../lib/host';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
@@ -80,7 +80,11 @@ route(authRoutes, api.login, allow.public(), async (c) => {
     }
   }
 
-  const schoolUser = platformUser || !instance ? undefined : await users.findByUsername(db, instance.id, username);
+  let schoolUser = platformUser || !instance ? undefined : await users.findByUsername(db, instance.id, username);
+  // No such account here, the school's row moved or gone: the host may name another school or
+  // database now (a move, a restore, decisions 251 and 312); looked up there.
+  if (!platformUser && instance && !schoolUser && (await rerouteIfGone(c)) && c.var.instance)
+    schoolUser = await users.findByUsername(c.var.db, c.var.instance.id, username);
   const user = platformUser ?? schoolUser;
   const valid = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !valid) throw badCredentials();

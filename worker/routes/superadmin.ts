@@ -12,12 +12,14 @@ import {
   type PlatformAnnouncement,
   type PlatformSchool,
   type SavedAnnouncement,
+  type SchoolDatabase,
   superadminApi as api,
 } from '../contract/superadmin';
 import { platformServerText as t } from '../contract/texts/platform';
 import { serverText } from '../contract/texts/server';
 import * as announcements from '../db/announcements';
-import { DIRECTORY, everyDatabase, schoolDatabase, schoolDatabases } from '../db/databases';
+import * as backup from '../db/backup';
+import { DIRECTORY, everyDatabase, schoolDatabase, schoolDatabaseNames, schoolDatabases } from '../db/databases';
 import * as instances from '../db/instances';
 import { chooseSchoolDatabase, reservationsFor, writeNewSchool } from '../db/placement';
 import * as platformUsers from '../db/platform-users';
@@ -28,7 +30,8 @@ import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
 import { route } from '../lib/route';
-import { commit, commitToSchool } from '../lib/write';
+import { dropRestore, readRestore } from '../lib/restore';
+import { commit, commitToSchool, guardFailed } from '../lib/write';
 import { conditionsHolding, guardStatement } from '../db/guards';
 
 export const superadminRoutes = new Hono<AppBindings>();
@@ -217,6 +220,55 @@ route(superadminRoutes, api.setStatus, PLATFORM, async (c) => {
     audit: { action: status === 'suspended' ? 'SUSPEND_SCHOOL' : 'REACTIVATE_SCHOOL', school: id, target: row.name },
     body: { message: status === 'suspended' ? t.suspended : t.reactivated },
   });
+});
+
+// A school holding no data deleted (decision 312): a school created by mistake, or the target of
+// a failed restore (its restore's new school dropped too). Its rows in its database first, the
+// emptiness checked in that batch; then its route in the directory with the log (a deletion cut
+// off after the first step finds the route without its row and finishes).
+route(superadminRoutes, api.deleteSchool, SUPERADMIN, async (c) => {
+  const { id } = c.req.valid('param');
+  const { directory } = c.var;
+  const route = found(await instances.getRoute(directory, id), t.schoolNotFound);
+  const db = schoolDatabase(c.env, route.shard);
+  const noData = backup.holdsNoData(id);
+  const holdsData = () => conflict(t.schoolHoldsData, 'not_empty');
+  const held = Boolean(await instances.getInstance(db, id));
+  if (held && !(await conditionsHolding(db, [noData]))[0]) throw holdsData();
+  if (held && route.shard !== null) {
+    try {
+      await db.batch([guardStatement(db, noData), ...backup.wipeSchool(db, id), instances.deleteSchoolRow(db, id)]);
+    } catch (error) {
+      if (guardFailed(error)) throw holdsData();
+      throw error;
+    }
+  }
+  const restore = await readRestore(c.env.FILES, id);
+  if (restore) await dropRestore(c.env, restore);
+  // A school the directory itself holds (before a first split) loses its rows with its route.
+  const inDirectory = held && route.shard === null;
+  return commit(c, [...(inDirectory ? backup.wipeSchool(directory, id) : []), instances.deleteRoute(directory, id)], {
+    guards: inDirectory ? [{ holds: noData, error: holdsData() }] : [],
+    // The log row names the school in its details: its route is gone with this batch.
+    audit: {
+      action: 'DELETE_SCHOOL',
+      target: route.name,
+      details: {
+        school_id: id,
+        hostnames: [route.hostname, ...route.aliases].filter(Boolean).join(', '),
+        base: route.shard ?? DIRECTORY,
+      },
+    },
+    body: { message: t.schoolDeleted },
+  });
+});
+
+// The school databases, with how many schools each holds (the restore's choice of database).
+route(superadminRoutes, api.databases, SUPERADMIN, async (c) => {
+  const routes = await instances.listRoutes(c.var.directory);
+  return c.json<SchoolDatabase[]>(
+    schoolDatabaseNames(c.env).map((name) => ({ name, schools: routes.filter((r) => r.shard === name).length })),
+  );
 });
 
 // The delegates (superadmin only).

@@ -1,11 +1,13 @@
 // 'Sauvegardes' of the console (issue 30; the superadmin): any school's backup, and the restore
-// of a backup into a new, empty school. The ZIP is read here (fflate, its own chunk) and sent in
-// pieces: its signed manifest, each entry (a page of a table, a file), then the end; the server
-// checks every piece against the manifest. A piece sent twice writes nothing twice, so an
-// interrupted restore resumes where it stopped. Online only.
+// of a backup in place of a new, empty school, into the school database chosen (decision 312).
+// The ZIP is read here (fflate, its own chunk) and sent in pieces: its signed manifest, each
+// entry (a page of a table or of the support chat, a file), then the end; the server checks every
+// piece against the manifest. A piece sent twice writes nothing twice, so a restore cut off by
+// the network resumes where it stopped; a piece the server refuses ends the restore (the school
+// chosen stays as it was) and the file is chosen again to start over. Online only.
 import { useState } from 'react';
-import { sendNow } from '../../api/calls';
-import { errorMessage } from '../../api/client';
+import { sendNow, useRead } from '../../api/calls';
+import { ApiError, errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { downloadBackup } from '../../components/backup';
@@ -15,7 +17,7 @@ import { backupText } from '../../i18n/backup';
 import { useOnline } from '../../session/connectivity';
 import { MANIFEST_ENTRY, restoreOrder, SIGNATURE_ENTRY, type BackupManifest } from '../../../worker/domain/backup';
 import type { PlatformSchool } from '../../../worker/contract/superadmin';
-import { RowOptions } from '../../components/Field';
+import { RowOptions, SelectField, ValueOptions } from '../../components/Field';
 
 const t = backupText.console;
 
@@ -25,10 +27,17 @@ interface Restore {
   order: string[];
   /** Pieces sent: -1 before the manifest, order.length once all entries landed. */
   sent: number;
+  /** The school database chosen ('' for the school's own). */
+  database: string;
   running: boolean;
   error: string | null;
+  /** The server refused a piece: the restore is over, started again from the file. */
+  ended: boolean;
   done: boolean;
 }
+
+/** Refusals that end a restore (the server dropped what it had written): no resuming. */
+const ENDING = new Set(['restore_failed', 'tampered', 'not_empty', 'no_restore', 'not_backup', 'incompatible']);
 
 const base64 = (bytes: Uint8Array) => {
   let text = '';
@@ -40,6 +49,8 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
   const online = useOnline();
   const [busy, setBusy] = useState<string | null>(null);
   const [target, setTarget] = useState('');
+  const [database, setDatabase] = useState('');
+  const databases = useRead(endpoints.superadmin.databases, {});
   const [reading, setReading] = useState(false);
   const [restore, setRestore] = useState<Restore | null>(null);
   const list = schools.data ?? [];
@@ -57,7 +68,7 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
   };
 
   const run = async (start: Restore) => {
-    let state = { ...start, running: true, error: null };
+    let state = { ...start, running: true, error: null, ended: false };
     setRestore(state);
     const { strFromU8 } = await import('fflate');
     const params = { id: state.school };
@@ -68,6 +79,7 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
           body: {
             manifest: strFromU8(state.entries[MANIFEST_ENTRY]!),
             signature: strFromU8(state.entries[SIGNATURE_ENTRY]!),
+            ...(state.database ? { database: state.database } : {}),
           },
         });
         state = { ...state, sent: 0 };
@@ -85,10 +97,12 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
       }
       await sendNow(endpoints.backup.restoreFinish, { params });
       setRestore({ ...state, running: false, done: true });
+      setTarget('');
       toast.success(t.done);
       schools.reload();
     } catch (error) {
-      setRestore({ ...state, running: false, error: errorMessage(error) });
+      const ended = error instanceof ApiError && ENDING.has(error.code ?? '');
+      setRestore({ ...state, running: false, error: errorMessage(error), ended });
     }
   };
 
@@ -102,7 +116,17 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
       const manifest = JSON.parse(strFromU8(entries[MANIFEST_ENTRY])) as BackupManifest;
       const order = restoreOrder(manifest);
       if (order.some((name) => !entries[name])) throw new Error(t.notBackup);
-      void run({ school: target, entries, order, sent: -1, running: false, error: null, done: false });
+      void run({
+        school: target,
+        entries,
+        order,
+        sent: -1,
+        database,
+        running: false,
+        error: null,
+        ended: false,
+        done: false,
+      });
     } catch (error) {
       toast.error(
         error instanceof Error && error.message === t.notBackup ? t.notBackup : errorMessage(error, t.notBackup),
@@ -149,6 +173,19 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
           <RowOptions rows={list} label={(school) => `${school.name} (${school.students})`} />
         </select>
       </label>
+      <SelectField
+        label={t.database}
+        hint={t.databaseHint}
+        value={database}
+        disabled={Boolean(restore?.running)}
+        onChange={(e) => setDatabase(e.target.value)}
+      >
+        <option value="">{t.sameDatabase}</option>
+        <ValueOptions
+          values={(databases.data ?? []).map((d) => d.name)}
+          name={(name) => t.databaseOption(name, databases.data?.find((d) => d.name === name)?.schools ?? 0)}
+        />
+      </SelectField>
       <label className="field">
         <span className="field-label">{t.file}</span>
         <input
@@ -172,7 +209,8 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
               {restore.error}
             </p>
           )}
-          {restore.error && (
+          {restore.error && restore.ended && <p className="muted">{t.startOver}</p>}
+          {restore.error && !restore.ended && (
             <Button look="primary" disabled={!online} onClick={() => void run(restore)}>
               {t.resume}
             </Button>

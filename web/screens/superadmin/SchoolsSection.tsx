@@ -1,6 +1,7 @@
 // The platform's schools: each with its hostname, state, access end and counts; create one (its
 // first admin's temporary password shown once), edit it, set or extend its access, suspend or
-// reactivate it.
+// reactivate it; the superadmin deletes one that holds no data (decision 312: a school created by
+// mistake, or the target of a failed restore; the server refuses a school with data).
 import { type FormEvent, useState } from 'react';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
@@ -44,7 +45,14 @@ type Dialog =
   | { kind: 'expiry'; school: PlatformSchool }
   | { kind: 'credentials'; name: string; credentials: Credentials };
 
-export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]> }) {
+export function SchoolsSection({
+  schools,
+  canDelete = false,
+}: {
+  schools: ApiState<PlatformSchool[]>;
+  /** The superadmin's: deleting a school holding no data. */
+  canDelete?: boolean;
+}) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { write, busy } = useWrite(schools);
   const close = () => setDialog(null);
@@ -79,6 +87,16 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
         { params: { id: school.id }, body: { status: school.status === 'suspended' ? 'active' : 'suspended' } },
         { success: (a) => a.message },
       ),
+    { keepOnFailure: true },
+  );
+  const removal = useConfirmation(
+    (school: PlatformSchool) => ({
+      title: t.removeTitle(school.name),
+      confirmLabel: t.remove,
+      body: <p className="notice tone-warning">{t.removeBody}</p>,
+    }),
+    (school: PlatformSchool) =>
+      write(endpoints.superadmin.deleteSchool, { params: { id: school.id } }, { success: (a) => a.message }),
     { keepOnFailure: true },
   );
 
@@ -126,6 +144,11 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
                 >
                   {school.status === 'suspended' ? t.reactivate : t.suspend}
                 </button>
+                {canDelete && school.students === 0 && (
+                  <Button look="danger" onClick={() => removal.ask(school)}>
+                    {t.remove}
+                  </Button>
+                )}
               </div>
             </li>
           );
@@ -142,6 +165,7 @@ export function SchoolsSection({ schools }: { schools: ApiState<PlatformSchool[]
       )}
       {dialog?.kind === 'expiry' && <ExpiryDialog school={dialog.school} schools={schools} onClose={close} />}
       {statusChange.dialog}
+      {removal.dialog}
       {dialog?.kind === 'credentials' && (
         <CredentialsDialog
           title={platformText.form.credentialsTitle(dialog.name)}

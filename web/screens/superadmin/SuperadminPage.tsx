@@ -43,7 +43,7 @@ function Console({ session }: { session: Session }) {
         onChoose={open}
         panelClassName="card superadmin-content"
       >
-        {active === 'schools' && <SchoolsSection schools={schools} />}
+        {active === 'schools' && <SchoolsSection schools={schools} canDelete={superadmin} />}
         {active === 'announcements' && <AnnouncementsSection />}
         {active === 'delegates' && <DelegatesSection />}
         {active === 'maintenance' && <MaintenanceSection />}

@@ -16,6 +16,9 @@ export const platformServerText = {
   monthsInvalid: 'Choisissez une durée de 1 à 36 mois.',
   suspended: 'École suspendue : ses utilisateurs ne peuvent plus se connecter. Aucune donnée n’est supprimée.',
   reactivated: 'École réactivée.',
+  schoolDeleted: 'École supprimée.',
+  schoolHoldsData:
+    'Cette école contient des données (années, classes, élèves, professeurs, paiements…) : elle ne peut pas être supprimée.',
   usernameTaken: "Ce nom d'utilisateur est déjà utilisé.",
   delegateCreated: 'Délégué créé. Notez le mot de passe temporaire : il ne sera plus affiché.',
   delegateDeleted: 'Délégué supprimé.',
