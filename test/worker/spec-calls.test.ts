@@ -672,6 +672,22 @@ const STEPS: Step[] = [
     as: 'prof',
     request: async (ctx) => ({ path: `/api/grades/${await gradeId(ctx)}` }),
   },
+  // A grade again: the promotion decides on grades only (a pupil without any is 'Sans notes', issue 38).
+  {
+    call: 'POST /api/grades',
+    as: 'prof',
+    request: (ctx) => ({
+      path: '/api/grades',
+      body: {
+        enrollment_id: ctx.v.studentAEnrollment,
+        subject_id: ctx.v.maths,
+        period_id: ctx.v.t1,
+        evaluation_name: 'Devoir 2',
+        score: 14,
+        max_score: 20,
+      },
+    }),
+  },
   {
     call: 'GET /api/teacher/timetable',
     as: 'prof',
@@ -825,7 +841,7 @@ const STEPS: Step[] = [
       body: { sourceYearId: ctx.yearId, promotionMap: {} },
     }),
     answer: (json: PromotionPreview) => {
-      for (const k of json.classes) keys('admitted', 'failed', 'target')(k);
+      for (const k of json.classes) keys('admitted', 'failed', 'target', 'ungraded')(k);
     },
   },
   {
