@@ -10,6 +10,7 @@ import { reportCardsText } from '../../i18n/report-cards';
 import { averageBand, rankLabel } from '../../../worker/domain/grades';
 import type { ReportCards, StudentCard } from '../../../worker/domain/report-cards';
 import { compareNames } from '../../../worker/domain/text';
+import { formatDecimal } from '../../../worker/domain/format';
 
 const t = exportText.palmares;
 
@@ -48,8 +49,7 @@ const rankText = (row: PalmaresRow) =>
   row.rank === null ? '-' : `${rankLabel(row.rank)}${row.tied ? ` ${t.tied}` : ''}`;
 const decisionText = (row: PalmaresRow) =>
   row.decision ? reportCardsText.decisions[row.decision] : reportCardsText.noDecision;
-const averageText = (row: PalmaresRow) =>
-  row.average === null ? t.noAverage : row.average.toLocaleString('fr-FR', { minimumFractionDigits: 2 });
+const averageText = (row: PalmaresRow) => (row.average === null ? t.noAverage : formatDecimal(row.average));
 
 const header = (base: number) => [
   t.columns.rank,

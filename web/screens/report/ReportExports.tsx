@@ -15,7 +15,7 @@ import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
 import { schoolClock } from '../../../worker/domain/dates';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
-import { formatDateFr } from '../../../worker/domain/students';
+import { formatDate } from '../../../worker/domain/format';
 import type { PeriodPayments } from '../../../worker/contract/exports';
 import type { Report } from '../../../worker/contract/finance';
 
@@ -148,14 +148,14 @@ export function ReportExports({
         const head = [c.receipt, c.date, c.student, c.className, c.label, c.amount, c.recordedBy];
         const line = (p: PeriodPayments['payments'][number]): CsvCell[] => [
           p.receipt_no ?? '',
-          p.date ? formatDateFr(p.date) : '',
+          formatDate(p.date, ''),
           `${p.prenom} ${p.nom}`,
           p.className,
           p.label,
           p.amount,
           p.recorded_by ?? '',
         ];
-        const span = [formatDateFr(from), formatDateFr(to)] as const;
+        const span = [formatDate(from), formatDate(to)] as const;
         if (kind === 'csv') {
           await downloadCsv(fileName(t.payments.file(from, to)), [
             head,
