@@ -2,7 +2,7 @@
 // base, its colour band and the council's decision, with the report cards' own figures (the same
 // model: worker/domain/report-cards.ts), best first. A CSV file and an A4 page, made in the page
 // from the bulk report data it already holds (offline too, once read).
-import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
+import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { html, openPrintWindow } from '../../components/print';
 import type { SchoolInfo } from '../../layouts/school';
 import { exportText } from '../../i18n/exports';
@@ -65,7 +65,7 @@ export function palmaresCsv(model: ReportCards, className: string, periodName: s
     rankText(r),
     r.nom,
     r.prenom,
-    r.average === null ? '' : csvNumber(r.average),
+    r.average,
     r.band ? t.bands[r.band] : '',
     decisionText(r),
   ]);

@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { Button } from '../../components/Button';
-import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
+import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { html, openPrintWindow, openWaitingWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
@@ -82,17 +82,8 @@ export function ReportExports({
         if (kind === 'csv') {
           await downloadCsv(fileName(t.report.file(year)), [
             head,
-            ...rows.map((e) => line(e).map((v) => (typeof v === 'number' ? csvNumber(v) : v))),
-            [
-              t.report.totals,
-              '',
-              '',
-              '',
-              '',
-              csvNumber(totals.adjusted_mppa),
-              csvNumber(totals.total_paid),
-              csvNumber(totals.balance),
-            ],
+            ...rows.map(line),
+            [t.report.totals, '', '', '', '', totals.adjusted_mppa, totals.total_paid, totals.balance],
           ]);
           return;
         }
@@ -159,8 +150,8 @@ export function ReportExports({
         if (kind === 'csv') {
           await downloadCsv(fileName(t.payments.file(from, to)), [
             head,
-            ...rows.map((p) => line(p).map((v) => (typeof v === 'number' ? csvNumber(v) : v))),
-            [t.payments.total, '', '', '', '', csvNumber(total), ''],
+            ...rows.map(line),
+            [t.payments.total, '', '', '', '', total, ''],
           ]);
           return;
         }
