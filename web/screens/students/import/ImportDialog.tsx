@@ -108,7 +108,7 @@ export function ImportDialog({
 
   const check = async (current: Extract<Step, { kind: 'map' }>) => {
     const lines = linesOf(current.sheet.rows, current.mapping, {
-      firstLine: current.sheet.firstLine,
+      lines: current.sheet.lines,
       defaults: { address: current.address },
       makeId: () => crypto.randomUUID(),
     });
