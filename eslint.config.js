@@ -42,6 +42,23 @@ const ONE_SCHOOL_CLOCK = [
   },
 ];
 
+// One formatter (issue 38; decision 310): dates, times and numbers are written for people by
+// worker/domain/format.ts, every instant in the school's zone. `toLocaleDateString`,
+// `toLocaleTimeString` and `toLocaleString` use the device's zone (a phone in Tokyo shows Tokyo's
+// time), `Intl.DateTimeFormat` and `Intl.NumberFormat` are that module's own.
+const ONE_FORMATTER = [
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message:
+      "The device's zone is not the school's: write dates, times and numbers with worker/domain/format.ts (formatInstant, formatDate, formatDecimal...).",
+  },
+  {
+    selector:
+      ':matches(NewExpression, CallExpression)[callee.object.name="Intl"][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]',
+    message: "Dates, times and numbers are written by worker/domain/format.ts (in the school's zone): use it.",
+  },
+];
+
 // One way to write a button: components/Button.tsx (`type="button"`, a look), SubmitButton for a
 // form's submit, DialogButtons for a dialog's foot. A raw <button> keeps only the app's other
 // controls (chips, tabs, icons), never the `btn` classes by hand.
@@ -122,9 +139,13 @@ export default tseslint.config(
   // options for their files, so each block lists every pattern its files obey.
   {
     files: ['worker/**/*.ts', 'web/**/*.{ts,tsx}'],
-    ignores: ['worker/domain/dates.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...ONE_BUTTON, ...TYPED_NUMBERS] },
+    ignores: ['worker/domain/dates.ts', 'worker/domain/format.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...ONE_FORMATTER, ...ONE_BUTTON, ...TYPED_NUMBERS],
+    },
   },
+  // The formatter keeps the one clock (the school clock, dates.ts, keeps its own parts' format).
+  { files: ['worker/domain/format.ts'], rules: { 'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK] } },
   restrict(['web/**/*.{ts,tsx}'], [WEB_TO_WORKER, WEB_TO_CONTRACT]),
   {
     ...restrict(CALLERS, [WEB_TO_WORKER, WEB_TO_CONTRACT, ...BY_ENDPOINT]),
@@ -132,7 +153,14 @@ export default tseslint.config(
   {
     files: CALLERS,
     rules: {
-      'no-restricted-syntax': ['error', ...ONE_SCHOOL_CLOCK, ...NO_HAND_WRITTEN_PATH, ...ONE_BUTTON, ...TYPED_NUMBERS],
+      'no-restricted-syntax': [
+        'error',
+        ...ONE_SCHOOL_CLOCK,
+        ...ONE_FORMATTER,
+        ...NO_HAND_WRITTEN_PATH,
+        ...ONE_BUTTON,
+        ...TYPED_NUMBERS,
+      ],
     },
   },
   restrict(['worker/**/*.ts'], [WORKER_TO_WEB]),

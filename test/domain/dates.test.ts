@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   daysBetween,
+  isIsoDate,
+  isIsoMonth,
   schoolClock,
   schoolDayStart,
   schoolMonth,
@@ -107,5 +109,41 @@ describe('the school year', () => {
     const evening = haiti('2027-07-31', '21:00', '-04:00');
     expect(evening.toISOString().slice(0, 10)).toBe('2027-08-01');
     expect(schoolYearOf(schoolToday(evening))).toBe('2026-2027');
+  });
+});
+
+describe('a date the portal reads (issue 38)', () => {
+  it('is a day of the calendar written YYYY-MM-DD, its year from 1000', () => {
+    for (const day of ['2026-01-05', '2024-02-29', '1905-12-31', '9999-12-31'])
+      expect([day, isIsoDate(day)]).toEqual([day, true]);
+    const impossible = [
+      '2026-13-45',
+      '5674-54-10',
+      '2026-02-30',
+      '2026-02-29',
+      '2026-04-31',
+      '2026-00-10',
+      '2026-01-00',
+    ];
+    const malformed = [
+      '0000-00-00',
+      '0050-01-01',
+      '0999-12-31',
+      '2026-1-5',
+      '+02026-01-05',
+      '20260105',
+      '2026-01-05T10:00',
+      ' 2026-01-05',
+      'demain',
+      '',
+    ];
+    for (const day of [...impossible, ...malformed]) expect([day, isIsoDate(day)]).toEqual([day, false]);
+  });
+
+  it('and a month is YYYY-MM, from 01 to 12', () => {
+    expect(['2026-01', '2026-12'].map(isIsoMonth)).toEqual([true, true]);
+    expect(['2026-13', '2026-00', '0000-01', '2026-1', '5674-54', 'juin'].map(isIsoMonth)).toEqual(
+      Array(6).fill(false),
+    );
   });
 });

@@ -73,7 +73,8 @@ describe('reading a register file', () => {
     const bytes = windows1252(csvText([['École Saint-Marc — Registre 2025-2026'], [], HEADER, ...ROWS]));
     const sheet = await readRegisterFile(bufferOf(bytes));
     expect(sheet.headers).toEqual(HEADER);
-    expect(sheet.firstLine).toBe(3);
+    // The title is line 1, the empty line 2, the header line 3: the first pupil is line 4.
+    expect(sheet.lines[0]).toBe(4);
     expect(sheet.rows[0]![1]).toBe('Émilie');
   });
 
@@ -86,11 +87,52 @@ describe('reading a register file', () => {
     ]);
     const sheet = await readRegisterFile(bufferOf(bytes));
     expect(sheet.headers).toEqual(['Prénom', 'Nom', 'Date de naissance', 'Sexe', 'Classe', 'Téléphone']);
-    expect(sheet.firstLine).toBe(3);
-    const lines = linesOf(sheet.rows, guessMapping(sheet.headers), { firstLine: sheet.firstLine, makeId });
+    expect(sheet.lines).toEqual([3, 4]);
+    const lines = linesOf(sheet.rows, guessMapping(sheet.headers), { lines: sheet.lines, makeId });
     expect(lines.map((l) => [l.line, l.nom, l.prenom, l.date_of_birth, l.sexe, l.className, l.tutor_phone])).toEqual([
       [3, 'Pierre-Louis', 'Émilie', '2012-03-15', 'F', '7e AF', '37123456'],
       [4, 'Dorcélus', 'Widley', '2011-09-01', 'M', '8e AF', ''],
+    ]);
+  });
+
+  it('numbers each line as the file does (what Excel shows), after a ;;;; line and a fully empty line', async () => {
+    // Line 1 the header, 2 a pupil, 3 ';;;;;;;;', 4 a pupil, 5 empty, 6 and 7 pupils, 8 ';;;;', 9 a pupil.
+    const text = [
+      HEADER.join(';'),
+      'Pierre;Anne;F;15/03/2012;Jacmel;;7e AF;;',
+      ';;;;;;;;',
+      'Paul;Ralph;M;02/02/2013;;;7e AF;;',
+      '',
+      'Jean;Marc;M;01/01/2013;;;7e AF;;',
+      'Louis;Rose;F;12/12/2012;;;7e AF;;',
+      ';;;;',
+      'Noël;Lucie;F;03/03/2013;;;7e AF;;',
+      '',
+    ].join('\r\n');
+    const sheet = await readRegisterFile(bufferOf(utf8WithBom(text)));
+    expect(sheet.headers).toEqual(HEADER);
+    const lines = linesOf(sheet.rows, guessMapping(sheet.headers), { lines: sheet.lines, makeId });
+    expect(lines.map((l) => [l.line, l.nom])).toEqual([
+      [2, 'Pierre'],
+      [4, 'Paul'],
+      [6, 'Jean'],
+      [7, 'Louis'],
+      [9, 'Noël'],
+    ]);
+  });
+
+  it('numbers an XLSX sheet’s rows as Excel does, empty rows counted', async () => {
+    const bytes = xlsxWorkbook([
+      ['Prénom', 'Nom', 'Date de naissance', 'Sexe'],
+      ['Émilie', 'Pierre-Louis', { date: '2012-03-15' }, 'F'],
+      [null, null, null, null],
+      ['Widley', 'Dorcélus', '01/09/2011', 'M'],
+    ]);
+    const sheet = await readRegisterFile(bufferOf(bytes));
+    const lines = linesOf(sheet.rows, guessMapping(sheet.headers), { lines: sheet.lines, makeId });
+    expect(lines.map((l) => [l.line, l.nom])).toEqual([
+      [2, 'Pierre-Louis'],
+      [4, 'Dorcélus'],
     ]);
   });
 
@@ -178,7 +220,7 @@ describe('values as registers write them', () => {
       ['Paul', 'Ralph', 'M', '02/02/2013', '', 'Delmas 33'],
     ];
     const lines = linesOf(rows, ['nom', 'prenom', 'sexe', 'date_of_birth', 'nisu', 'address'], {
-      firstLine: 2,
+      lines: [2, 3, 4],
       defaults: { address: 'Port-au-Prince' },
       makeId,
     });

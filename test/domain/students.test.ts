@@ -8,16 +8,16 @@ import {
   changeClassTargets,
   composeDate,
   dateParts,
-  formatDateFr,
   initials,
   isEmail,
-  isIsoDate,
   isValidNisu,
   normalizeNisu,
   normalizePhone,
   parseMedicalNotes,
   serializeMedicalNotes,
 } from '../../worker/domain/students';
+import { isIsoDate } from '../../worker/domain/dates';
+import { formatDate } from '../../worker/domain/format';
 
 describe('NISU (20 characters: 4 letters, 8 digits, 1 letter, 7 digits, uppercased)', () => {
   it('uppercases, drops spaces and stops at 20 characters while typing', () => {
@@ -146,8 +146,8 @@ describe('birth date pickers', () => {
     expect(dateParts('2012-03-09')).toEqual({ day: '9', month: '3', year: '2012' });
     expect(dateParts(null)).toEqual({ day: '', month: '', year: '' });
     expect(isIsoDate('2011-13-01')).toBe(false);
-    expect(formatDateFr('2012-03-09')).toBe('09/03/2012');
-    expect(formatDateFr(null)).toBe('-');
+    expect(formatDate('2012-03-09')).toBe('09/03/2012');
+    expect(formatDate(null)).toBe('-');
   });
 });
 

@@ -86,3 +86,36 @@ test('the secretary imports a 40-line CSV: preview, duplicates and a bad date, t
   await row.getByRole('button', { name: /Voir la fiche/ }).click();
   await expect(page.getByRole('dialog')).toContainText('Jacmel');
 });
+
+// Issue 38: a CSV with an empty ';;;;' row and a fully empty line: each line keeps the file's own
+// number (what Excel shows), so the refused line the preview names is the one the secretary finds.
+test('the preview numbers the lines as the file does, after empty lines', async ({ page }) => {
+  const file = [
+    'Nom;Prénom;Sexe;Date de naissance;Classe;Adresse',
+    'Videun;Anne;F;15/03/2012;7e AF;Delmas 33',
+    ';;;;;',
+    'Videdeux;Paul;M;02/02/2012;7e AF;Delmas 33',
+    '',
+    'Videtrois;Rose;F;01/01/2012;7e AF;Delmas 33',
+    'Videquatre;Marc;M;12/12/2011;7e AF;Delmas 33',
+    'Datefausse;Lucie;F;31/02/2012;7e AF;Delmas 33',
+    '',
+  ].join('\r\n');
+  await signInAndLand(page, 'secretaire', '/dashboard');
+  await page.goto('/students');
+  await expect(page.getByText(/élèves au total/)).toBeVisible();
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importer des élèves' });
+  await dialog
+    .getByLabel('Fichier du registre')
+    .setInputFiles({ name: 'registre.csv', mimeType: 'text/csv', buffer: Buffer.from(windows1252(file)) });
+  await expect(dialog.getByText('registre.csv : 5 lignes.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Vérifier les lignes' }).click();
+  await expect(dialog.getByRole('button', { name: '1 refusée' })).toBeVisible();
+  // Line 8 of the file, after the ';;;;;' line 3 and the empty line 5.
+  const refused = dialog.locator('tr[data-line="8"]');
+  await expect(refused).toContainText('Datefausse');
+  await expect(refused.locator('td').first()).toHaveText('8');
+  await expect(refused).toContainText("La date de naissance n'est pas une date valide");
+  await expect(dialog.locator('.import-preview tbody tr td:first-child')).toHaveText(['2', '4', '6', '7', '8']);
+});

@@ -3,26 +3,37 @@
 // screens that offer a CSV do not carry it); the file is made in the page from data the page
 // holds, so an export of what the phone already has works offline.
 
+/** A cell: text, a number (written with a decimal comma, and left a number), or nothing. */
 export type CsvCell = string | number | null | undefined;
 
 /**
- * Cells a spreadsheet would run as a formula are written as text (a quote before them). Not the
- * signs + and -: phone numbers ('+509 3712 3456') and negative amounts start with them.
+ * Text a spreadsheet would run as a formula (issue 38): Excel and LibreOffice run a cell that
+ * starts with '=', '+', '-' or '@' ('+SUM(1;1)', '-2+3', a name typed so or imported), or with a
+ * tab or a carriage return. Such text is written with a quote before it, in double quotes: the
+ * spreadsheet shows it as text, never runs it. A phone number written '+509…' is text too.
  */
-const FORMULA = /^[=@\t\r]/;
+const FORMULA = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as the file holds it: a number as the French Excel reads it (decimal comma, no thousands
+ * separator; -500 stays the number -500), a text that would run with a quote before it.
+ */
+export function csvCell(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell).replace('.', ',') : '';
+  return FORMULA.test(cell) ? `'${cell}` : cell;
+}
 
 /** The text of a CSV file (without the BOM). */
 export async function csvText(rows: readonly (readonly CsvCell[])[]): Promise<string> {
   const { default: Papa } = await import('papaparse');
   return Papa.unparse(
-    rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : cell))),
-    { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: FORMULA },
+    rows.map((row) => row.map(csvCell)),
+    // A neutralised text goes in double quotes; papaparse quotes on its own a cell holding a ';',
+    // a quote or a line break.
+    { delimiter: ';', newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && value.startsWith("'") },
   );
 }
-
-/** A number as the French Excel reads it: '1234,5' (decimal comma, no thousands separator). */
-export const csvNumber = (value: number | null | undefined): string =>
-  value === null || value === undefined || Number.isNaN(value) ? '' : String(value).replace('.', ',');
 
 /** A file name without the characters file systems refuse. */
 export const fileName = (...parts: string[]) =>

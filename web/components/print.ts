@@ -4,7 +4,7 @@
 // and an about:blank window inherits it.
 import { toast } from './toast';
 import { schoolToday } from '../../worker/domain/dates';
-import { formatDateFr } from '../../worker/domain/students';
+import { formatDate } from '../../worker/domain/format';
 import type { SchoolInfo } from '../layouts/school';
 
 export interface PrintOptions {
@@ -127,4 +127,4 @@ export function openWaitingWindow(message: string, popupBlockedMessage: string):
 }
 
 /** The school's today as fr-FR writes it: '03/02/2026' (the date a print carries). */
-export const printDate = () => formatDateFr(schoolToday());
+export const printDate = () => formatDate(schoolToday());

@@ -6,7 +6,7 @@ export { adminServerText, roleRuleText } from '../../worker/contract/texts/admin
 import { credentialsText } from './credentials';
 import { dashboardText } from './dashboard';
 import { securityText } from './security';
-import { formatDateFr } from '../../worker/domain/students';
+import { formatDate } from '../../worker/domain/format';
 import { commonText } from './common';
 
 export const adminText = {
@@ -166,7 +166,7 @@ export const adminText = {
     deleteTitle: (name: string) => `Supprimer la période ${name} ?`,
     deleteWarning: 'Une période qui contient des évaluations ne peut pas être supprimée.',
     startDateOf: (name: string) => `Date de début de ${name}`,
-    startsOn: (date: string) => `débute le ${formatDateFr(date)}`,
+    startsOn: (date: string) => `débute le ${formatDate(date)}`,
     startDateHint:
       'Indiquez la date de début de chaque période (Modifier) : le carnet de notes s’ouvre alors sur la période en cours.',
   },

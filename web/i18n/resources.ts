@@ -1,6 +1,7 @@
 // Resources (document 2 §2 'Gestion des Ressources', §5, §8; issue 16): the administration's tab,
 // the teacher's section and the student's 'Ressources'.
 import { commonText } from './common';
+import { formatDecimal } from '../../worker/domain/format';
 
 export const resourcesText = {
   title: 'Gestion des Ressources',
@@ -41,7 +42,7 @@ export const resourcesText = {
   addedOn: (date: string) => `Ajoutée le ${date}`,
   size: (bytes: number) =>
     bytes >= 1024 * 1024
-      ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`
+      ? `${formatDecimal(bytes / 1024 / 1024, 1)} Mo`
       : `${Math.max(1, Math.round(bytes / 1024))} Ko`,
   confirmTitle: 'Supprimer la ressource',
   confirm: (title: string) => `Supprimer « ${title} » ? Le fichier sera effacé.`,

@@ -1,13 +1,8 @@
 // Academic periods of a school year (document 1 §2 "Periods" tab, §7).
 import { z } from 'zod';
-import { yearId, yearQuery, name } from './common';
+import { optionalDay, yearId, yearQuery, name } from './common';
 import { type Answer, area, editableList } from './endpoint';
-import { isIsoDate } from '../domain/students';
 import { adminServerText } from './texts/admin';
-
-const startDate = z
-  .string({ error: adminServerText.periods.startDateInvalid })
-  .refine(isIsoDate, adminServerText.periods.startDateInvalid);
 
 export const period = z.strictObject({
   id: z.string(),
@@ -27,8 +22,8 @@ export const periodsApi = area(
       body: z.object({
         name: name(adminServerText.periods.nameRequired),
         year_id: yearId,
-        /** Optional: absent keeps the period's date (the spec's body has none), null clears it. */
-        start_date: z.union([z.literal(''), startDate]).nullish(),
+        /** Optional: absent keeps the period's date (the spec's body has none), null or blank clears it. */
+        start_date: optionalDay(adminServerText.periods.startDateInvalid),
       }),
       listQuery: yearQuery,
     },

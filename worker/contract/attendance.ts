@@ -3,10 +3,10 @@
 // staff member's override), the override itself, and the detailed report by lesson.
 import { z } from 'zod';
 import { ATTENDANCE_STATUSES, rangeProblem } from '../domain/attendance';
-import { yearId, id, text } from './common';
+import { day, yearId, id, text } from './common';
 import { type Answer, area, type Body, get, post } from './endpoint';
 import { studentIdentity } from './students';
-import { attendanceReportText as t } from './texts/attendance';
+import { attendanceReportText as t, attendanceServerText } from './texts/attendance';
 
 const RANGE_MESSAGES = { start: t.startInvalid, end: t.endInvalid, order: t.order, tooLong: t.tooLong } as const;
 
@@ -14,8 +14,8 @@ const rangeQuery = z
   .object({
     yearId,
     className: text(t.classRequired),
-    startDate: z.string({ error: t.startInvalid }),
-    endDate: z.string({ error: t.endInvalid }),
+    startDate: day(t.startInvalid),
+    endDate: day(t.endInvalid),
   })
   .superRefine((q, ctx) => {
     const problem = rangeProblem(q.startDate, q.endDate);
@@ -52,7 +52,7 @@ export const attendanceApi = area('attendance', {
       body: z.object({
         yearId,
         student_id: id(t.studentNotFound),
-        date: z.string({ error: t.startInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, t.startInvalid),
+        date: day(attendanceServerText.dateInvalid),
         status: status.nullable(),
       }),
       answers: {

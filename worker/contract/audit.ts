@@ -3,24 +3,18 @@
 // school (filter by school) and the superadmin's two deletes, themselves logged.
 import { z } from 'zod';
 import { deleteRangeProblem } from '../domain/audit';
-import { isIsoDate } from '../domain/students';
-import { id, pageQuery, pagination } from './common';
+import { id, optionalDay, pageQuery, pagination } from './common';
 import { type Answer, area, del, get } from './endpoint';
 import { auditServerText as t } from './texts/audit';
 
 /** A day of a filter: 'YYYY-MM-DD' or nothing (an empty field is no filter). */
-const optionalDay = z
-  .string({ error: t.dateInvalid })
-  .trim()
-  .optional()
-  .transform((v) => v || undefined)
-  .refine((v) => v === undefined || isIsoDate(v), t.dateInvalid);
+const dayFilter = optionalDay(t.dateInvalid).transform((v) => v ?? undefined);
 
 const filters = {
   ...pageQuery(20),
   searchTerm: z.string().max(200).optional(),
-  startDate: optionalDay,
-  endDate: optionalDay,
+  startDate: dayFilter,
+  endDate: dayFilter,
 };
 
 /** A row as the log shows it (decision 200): names in place of the ids stored, keys in French. */
@@ -49,8 +43,8 @@ export const platformAuditEntry = auditEntry.extend({
 
 const deleteRange = z
   .object({
-    startDate: z.string({ error: t.datesRequired }).nullish(),
-    endDate: z.string({ error: t.datesRequired }).nullish(),
+    startDate: optionalDay(t.dateInvalid),
+    endDate: optionalDay(t.dateInvalid),
   })
   .superRefine((body, ctx) => {
     const problem = deleteRangeProblem(body.startDate, body.endDate);

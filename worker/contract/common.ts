@@ -2,6 +2,7 @@
 // one normalization of worker/domain/text.ts), amounts typed in forms, pages. A message given
 // here is the field's own French message; without one, lib/validate.ts names the field in French.
 import { z } from 'zod';
+import { isIsoDate, isIsoMonth } from '../domain/dates';
 import { MAX_AMOUNT, parseAmount } from '../domain/money';
 import { cleanMultilineText, cleanText } from '../domain/text';
 import { adminServerText } from './texts/admin';
@@ -52,6 +53,35 @@ export const optionalText = optional(cleanText);
 
 /** An optional multi-line text (line breaks kept): absent, null or blank is null. */
 export const optionalMultilineText = optional(cleanMultilineText);
+
+/** A 'YYYY-MM-DD' text that is a day of the calendar, or blank when `blank` allows it. */
+const dayText = (message: string, blank: boolean) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => (blank && v === '') || isIsoDate(v), { message, abort: true })
+    .meta({ format: 'date' });
+
+/**
+ * A day of the calendar written 'YYYY-MM-DD' (issue 38): the one schema of every date the API
+ * reads, in a query or a body. An impossible day (2026-02-30, 2026-13-45, 0000-00-00) or any other
+ * text answers `message`, and the checks chained after it (not in the future...) do not run.
+ */
+export const day = (message: string) => dayText(message, false);
+
+/** `day` for a field that may be left empty: blank or null is null; absent stays absent. */
+export const optionalDay = (message: string) =>
+  dayText(message, true)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** A month written 'YYYY-MM' (2026-13 answers `message`). */
+export const month = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine(isIsoMonth, { message, abort: true })
+    .meta({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
 
 /**
  * A decimal from a JSON number or a form string, read as the forms read it (domain/money.ts

@@ -1,8 +1,7 @@
 // The home screen's figures (document 1 §2 "Admin home"): what a director looks for first —
 // students enrolled, paid this month, balance due — for the school and per class, in one call.
 import { z } from 'zod';
-import { MONTH_PATTERN } from '../domain/dashboard';
-import { yearId } from './common';
+import { month, yearId } from './common';
 import { type Answer, area, get } from './endpoint';
 import { adminServerText } from './texts/admin';
 
@@ -22,7 +21,7 @@ export const dashboardApi = area('dashboard', {
     {
       query: z.object({
         yearId,
-        month: z.string().regex(MONTH_PATTERN, adminServerText.dashboard.invalidMonth).optional(),
+        month: month(adminServerText.dashboard.invalidMonth).optional(),
       }),
       answers: {
         200: z.strictObject({

@@ -2,14 +2,11 @@
 // their own: the payments of a period. The class list and the palmarès are made in the page from
 // the register's and the report cards' own reads; the financial report from its own.
 import { z } from 'zod';
-import { pageQuery, pagination } from './common';
+import { day, pageQuery, pagination } from './common';
 import { type Answer, area, get } from './endpoint';
 import { exportServerText as t } from './texts/exports';
 
-const day = z
-  .string({ error: t.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, t.dateInvalid)
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), t.dateInvalid);
+const date = day(t.dateInvalid);
 
 export const PERIOD_PAYMENTS_PAGE = 100;
 
@@ -19,7 +16,7 @@ export const exportsApi = area('exports', {
     'The payments dated within a period, by date and receipt number: receipt, date, amount, label, who recorded it, the student and the class; one page at a time, with the number and the sum of the whole period.',
     {
       query: z
-        .object({ from: day, to: day, ...pageQuery(PERIOD_PAYMENTS_PAGE) })
+        .object({ from: date, to: date, ...pageQuery(PERIOD_PAYMENTS_PAGE) })
         .refine((q) => q.from <= q.to, { message: t.periodReversed }),
       answers: {
         200: z.strictObject({

@@ -3,7 +3,7 @@
 // in the school's currency; a sheet names its `version` (decision 021).
 import { z } from 'zod';
 import { schoolToday } from '../domain/dates';
-import { id, idParams, name, optionalText, pageQuery, pagination, signedAmount } from './common';
+import { day, id, idParams, name, optionalText, pageQuery, pagination, signedAmount } from './common';
 import { type Answer, area, type Body, get, post, put, type Query } from './endpoint';
 import { financeServerText as t } from './texts/finance';
 
@@ -45,13 +45,7 @@ export type FinanceEnrollment = z.output<typeof financeEnrollment>;
 
 const amount = signedAmount(t.amountInvalid, t.amountTooLarge);
 const label = optionalText(120, t.labelTooLong).transform((v) => v ?? '');
-const isoDate = z
-  .string({ error: t.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, t.dateInvalid)
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    t.dateInvalid,
-  )
+const isoDate = day(t.dateInvalid)
   // Not after the school's today (Port-au-Prince), whatever the server's or the device's day.
   .refine((d) => d <= schoolToday(), t.dateInFuture);
 const correction = optionalText(200, t.correctionTooLong).transform((v) => v ?? undefined);

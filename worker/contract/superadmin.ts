@@ -6,9 +6,8 @@ import { z } from 'zod';
 import { isUsername } from '../domain/users';
 import { CURRENCIES } from '../domain/money';
 import { isHostname, normalizeHostname } from '../domain/platform';
-import { isIsoDate } from '../domain/students';
 import { announcement } from './announcements';
-import { idParams, optionalMultilineText, text } from './common';
+import { day, idParams, optionalMultilineText, text } from './common';
 import { type Answer, area, type Body, del, get, idNotice, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { platformServerText as t } from './texts/platform';
@@ -96,7 +95,7 @@ export const superadminApi = area('superadmin', {
   setExpiry: put('/superadmin/schools/:id/expiry', "Sets the last day of a school's access (included), or none.", {
     params: idParams,
     body: z.object({
-      date: z.string({ error: t.expiryInvalid }).refine(isIsoDate, t.expiryInvalid).nullable(),
+      date: day(t.expiryInvalid).nullable(),
     }),
     answers: { 200: z.strictObject({ message: z.string(), expires_at: z.string().nullable() }) },
   }),

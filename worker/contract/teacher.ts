@@ -2,7 +2,7 @@
 // their week. An admin opens it too: without a teacher profile, every course of the year's
 // programme (to reach any grade book) and an empty week.
 import { z } from 'zod';
-import { yearQuery, id } from './common';
+import { day, yearQuery, id } from './common';
 import { schoolAnnouncement } from './communications';
 import { enrolledStudent } from './students';
 import { ATTENDANCE_STATUSES } from '../domain/attendance';
@@ -61,7 +61,7 @@ export type TeacherAnnouncement = Answer<typeof teacherApi.announcements>[number
 export type TeacherLesson = z.output<typeof teacherLesson>;
 
 const a = attendanceServerText;
-const isoDate = z.string({ error: a.dateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, a.dateInvalid);
+const isoDate = day(a.dateInvalid);
 const mark = z.strictObject({ enrollment_id: z.string(), status: z.enum(ATTENDANCE_STATUSES) });
 
 export const rollCallApi = area('teacher', {

@@ -2,8 +2,7 @@
 // §2 'Attendance tracking', §3, §4 'Attendance', §7; product decision 'Attendance'): the daily
 // status derived from the course marks, the staff override, the school's week and date ranges,
 // and the course sessions of a day. Pure functions, no I/O.
-import { addDays, schoolToday } from './dates';
-import { isIsoDate } from './students';
+import { addDays, isIsoDate, schoolToday } from './dates';
 import { type DayOfWeek, dayOfWeekOf, minutesOf, type Slot } from './timetable';
 
 // ---------------------------------------------------------------------------------- Statuses

@@ -4,10 +4,10 @@
 // `auditSearchWords` and answers rows made readable by `readableEntry`.
 import { type AuditAction, auditServerText as t } from '../contract/texts/audit';
 import { DAY_NAMES } from '../contract/texts/timetable';
-import { addDays, SCHOOL_TIME_ZONE, schoolDayStart } from './dates';
+import { addDays, isIsoDate, schoolDayStart } from './dates';
+import { formatInstant } from './format';
 import { PERMISSIONS } from './permissions';
 import type { DayOfWeek } from './timetable';
-import { isIsoDate } from './students';
 import { cleanText } from './text';
 
 /**
@@ -158,17 +158,12 @@ function valueText(key: string | undefined, value: unknown, nameOf: NameOf): str
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const instantFr = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: SCHOOL_TIME_ZONE,
-});
 
 /** A stored day or instant as the log's dates read (fr-FR, the school's time); other text as it is. */
 function dateText(value: string): string {
   const day = ISO_DAY.exec(value);
   if (day) return `${day[3]}/${day[2]}/${day[1]}`;
-  return ISO_INSTANT.test(value) ? instantFr.format(new Date(value)) : value;
+  return ISO_INSTANT.test(value) ? formatInstant(value, 'dateTime') : value;
 }
 
 const pairsText = (object: Record<string, unknown>, nameOf: NameOf) =>

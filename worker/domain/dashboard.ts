@@ -1,8 +1,6 @@
 // The director's figures on the home screen: a month's bounds for payment dates ('YYYY-MM-DD').
 // "This month" is the school's (`schoolMonth`, domain/dates.ts).
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 /** The first day of `month` and of the month after: payments dated from <= date < to. */
 export function monthRange(month: string): { from: string; to: string } {
   const [year, number] = month.split('-').map(Number) as [number, number];

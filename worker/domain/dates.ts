@@ -40,6 +40,22 @@ export function schoolClock(now: Date = new Date()): { date: string; time: strin
 /** Today in the school ('YYYY-MM-DD'): the date a receipt, a roll call or a default range starts from. */
 export const schoolToday = (now: Date = new Date()): string => schoolClock(now).date;
 
+/**
+ * Whether a text is a day of the calendar written 'YYYY-MM-DD', its year from 1000 to 9999
+ * (issue 38): 2026-02-30, 2026-13-45, 0000-00-00 and '2026-1-5' are not. The one test of a date
+ * the portal reads (worker/contract/common.ts `day`, the forms, the import).
+ */
+export function isIsoDate(value: string): boolean {
+  const match = /^([1-9]\d{3})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Whether a text is a month written 'YYYY-MM' (a dashboard's month): '2026-13' and '0000-01' are not. */
+export const isIsoMonth = (value: string): boolean => /^[1-9]\d{3}-(0[1-9]|1[0-2])$/.test(value);
+
 /** Tomorrow in the school ('YYYY-MM-DD'). */
 export const schoolTomorrow = (now: Date = new Date()): string => addDays(schoolToday(now), 1);
 

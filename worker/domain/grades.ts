@@ -4,6 +4,7 @@
 // base 100 or 10, ranks with ties, the annual average and the council's decision, the automatic
 // appreciation, the period under way. Pure functions, no I/O.
 import { schoolClock } from './dates';
+import { formatNumber } from './format';
 import { parseAmount } from './money';
 
 // ------------------------------------------------------------------------------------ Points
@@ -226,5 +227,4 @@ export const suggestedAppreciation = (
 ): string => phrases[appreciationTier(hundredths)][phraseIndex(hundredths)]!;
 
 /** Points in French: '12,5', '20', '7,25'. */
-export const formatPoints = (points: number): string =>
-  points.toLocaleString('fr-FR', { maximumFractionDigits: 2, useGrouping: false });
+export const formatPoints = (points: number): string => formatNumber(points, 2);

@@ -1,6 +1,8 @@
 // Money: integer centimes inside, decimals on the API, the school's currency on screen
 // (document 1 §9; product decisions, "Money"). Shared by the worker and the web.
 
+import { formatDecimal } from './format';
+
 export const CURRENCIES = ['Gdes', '$HT', 'US', 'EU'] as const;
 
 export type Currency = (typeof CURRENCIES)[number];
@@ -56,15 +58,13 @@ export function amountInputText(centimes: number): string {
   return `${sign}${whole}${cents ? `,${String(cents).padStart(2, '0')}` : ''}`;
 }
 
-const number = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * '25 000,00 Gdes', '$HT 25 000,00', '$25 000,00', '25 000,00 €' (fr-FR groups thousands with a
  * narrow no-break space). A negative amount puts its sign first: '-$1 234,50'.
  */
 export function formatMoney(centimes: number, currency: Currency = 'Gdes'): string {
   const sign = centimes < 0 ? '-' : '';
-  const text = number.format(Math.abs(centimes) / 100);
+  const text = formatDecimal(Math.abs(centimes) / 100, 2);
   switch (currency) {
     case '$HT':
       return `${sign}$HT ${text}`;

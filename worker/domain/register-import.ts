@@ -203,8 +203,8 @@ const cellText = (cell: Cell): string =>
   cell === null || cell === undefined ? '' : cell instanceof Date ? isoDateOf(cell) : String(cell);
 
 export interface LineOptions {
-  /** The line number of the first row (2 when the header was line 1). */
-  firstLine: number;
+  /** The file's own line number of each row, as Excel shows it (empty rows of the file counted). */
+  lines: readonly number[];
   /** A value for a field its cell leaves empty (the address of a file that has none). */
   defaults?: Partial<Record<ImportField, string>>;
   makeId: () => string;
@@ -235,7 +235,7 @@ export function linesOf(
     }
     const dateCell = row[mapping.indexOf('date_of_birth')];
     lines.push({
-      line: options.firstLine + index,
+      line: options.lines[index] ?? index + 2,
       id: options.makeId(),
       ...values,
       sexe: readSex(values.sexe),

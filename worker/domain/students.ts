@@ -2,7 +2,7 @@
 // phone, medical notes in their three stored formats, birth dates, and the rules of the bulk
 // actions. Pure functions, no I/O.
 
-import { schoolCalendarYear, schoolToday } from './dates';
+import { isIsoDate, schoolCalendarYear, schoolToday } from './dates';
 
 // ----------------------------------------------------------------------------------- Limits
 
@@ -172,15 +172,6 @@ export function birthYears(now: Date = new Date()): number[] {
   return Array.from({ length: BIRTH_YEARS_SPAN + 1 }, (_, i) => year - i);
 }
 
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 export type BirthDateProblem = 'required' | 'invalid' | 'future' | 'tooOld';
 
 /**
@@ -220,13 +211,6 @@ export function composeDate({ day, month, year }: DateParts): string {
   if (!day || !month || !year) return '';
   const value = `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   return isIsoDate(value) ? value : '';
-}
-
-/** '2011-03-09' -> '09/03/2011'; '-' when missing (document 2 §4). */
-export function formatDateFr(value: string | null | undefined): string {
-  if (!value || !isIsoDate(value)) return '-';
-  const [y, m, d] = value.split('-');
-  return `${d}/${m}/${y}`;
 }
 
 // -------------------------------------------------------------------------------- Display

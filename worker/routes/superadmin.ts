@@ -25,7 +25,7 @@ import { chooseSchoolDatabase, reservationsFor, writeNewSchool } from '../db/pla
 import * as platformUsers from '../db/platform-users';
 import * as reserved from '../db/reserved-usernames';
 import { temporaryPasswordExpiry } from '../domain/accounts';
-import { SCHOOL_TIME_ZONE } from '../domain/dates';
+import { formatInstant } from '../domain/format';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
@@ -57,10 +57,8 @@ const byName = (a: { name: string; id: string }, b: { name: string; id: string }
   return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 };
 
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: SCHOOL_TIME_ZONE }).format(
-    new Date(Date.parse(iso) - 1),
-  );
+/** The last day of access, in the school's words (the stored end is the start of the next day). */
+const day = (iso: string) => formatInstant(new Date(Date.parse(iso) - 1), 'longDate');
 
 // The schools with their counts, by name: the directory's rows and each database's schools,
 // read in parallel (one statement each; the counts are stored, decision 253).

@@ -31,6 +31,7 @@ import { attendanceReportText } from '../../../worker/contract/texts/attendance'
 import '../../components/timetable/timetable.css';
 import './attendance-report.css';
 import { ValueOptions } from '../../components/Field';
+import { formatDate, formatDay } from '../../../worker/domain/format';
 
 /** The class and dates both sheets read. */
 type Range = QueryOf<typeof endpoints.attendance.daily>;
@@ -44,9 +45,7 @@ const RANGE_MESSAGES = {
 };
 
 /** 'lun. 19/01' */
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR', { weekday: 'short', day: '2-digit', month: '2-digit' });
-const frDate = (date: string) => new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR');
+const dayLabel = (date: string) => formatDay(date, 'weekday');
 
 type Tab = 'daily' | 'detailed';
 const TABS: readonly Tab[] = ['daily', 'detailed'];
@@ -113,7 +112,7 @@ export function AttendanceReportPage() {
       <Tabs id="attendance" label={t.tabsLabel} tabs={TABS} names={t.tabs} active={tab} onChoose={setTab}>
         {query && selectedYear && tab === 'daily' && <DailySheet query={query} yearId={selectedYear.id} />}
         {query && tab === 'detailed' && klass && (
-          <Detailed query={query} title={t.printTitle(klass, frDate(from), frDate(to))} school={school} />
+          <Detailed query={query} title={t.printTitle(klass, formatDate(from), formatDate(to))} school={school} />
         )}
       </Tabs>
     </main>
@@ -204,7 +203,7 @@ function DailySheet({ query, yearId }: { query: Range; yearId: string }) {
                         className={
                           cell?.status ? `attendance-cell tone-${STATUS_TONE[cell.status]}` : 'attendance-cell'
                         }
-                        aria-label={t.cellOf(name, frDate(date))}
+                        aria-label={t.cellOf(name, formatDate(date))}
                         value={cell?.status ?? ''}
                         disabled={busy}
                         onChange={(e) => void choose(student.id, date, e.target.value)}

@@ -6,7 +6,8 @@ import { Button } from '../../components/Button';
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { Dialog } from '../../components/Dialog';
 import { financeText } from '../../i18n/finance';
-import { balanceClass, dateFr, type Enrollment, fullName, isPending, totalsOf } from './model';
+import { balanceClass, type Enrollment, fullName, isPending, totalsOf } from './model';
+import { formatDate } from '../../../worker/domain/format';
 
 const t = financeText.sheet;
 
@@ -62,7 +63,7 @@ export function FinanceDetails({
                 {p.receipt_no ??
                   (isPending(p) ? <span className="receipt-pending">{financeText.details.pending}</span> : '-')}
               </td>
-              <td className="col-date">{dateFr(p.date)}</td>
+              <td className="col-date">{formatDate(p.date)}</td>
               <td className="col-label">{p.label || '-'}</td>
               <td className="num money col-amount">{money(toCentimes(p.amount))}</td>
               <td className="col-print">

@@ -34,13 +34,5 @@ export const moneyIn = (currency: Currency) => (centimes: number) => formatMoney
 
 export const fullName = (e: Pick<Enrollment, 'student'>) => `${e.student.prenom} ${e.student.nom}`;
 
-/** 'YYYY-MM-DD' as fr-FR writes it ('15/09/2025'); '-' when missing (document 2 §4). */
-export function dateFr(date: string | null): string {
-  if (!date) return '-';
-  const [y, m, d] = date.split('-').map(Number);
-  if (!y || !m || !d) return '-';
-  return new Date(y, m - 1, d).toLocaleDateString('fr-FR');
-}
-
 /** The one folding of the student search rule (worker/domain/text.ts), for the roster search. */
 export { searchKey as folded } from '../../../worker/domain/text';

@@ -8,8 +8,9 @@ import { toCentimes } from '../../../worker/domain/money';
 import { html, openPrintWindow, printDate, type SafeHtml, schoolHeader } from '../../components/print';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
-import { balanceClass, centimesOf, dateFr, type Enrollment, fullName, moneyIn } from './model';
+import { balanceClass, centimesOf, type Enrollment, fullName, moneyIn } from './model';
 import { FINANCE_PRINT_DELAY_MS } from './sheet';
+import { formatDate } from '../../../worker/domain/format';
 
 const t = financeText.receipt;
 
@@ -53,7 +54,7 @@ function copy(e: Enrollment, paymentId: string, school: SchoolInfo | null, label
     <p class="copy">${label}</p>
     <dl class="receipt-facts">
       <dt>${t.date}</dt>
-      <dd>${dateFr(payment.date)}</dd>
+      <dd>${formatDate(payment.date)}</dd>
       <dt>${t.student}</dt>
       <dd>${fullName(e)}${e.student.nisu ? ` (${t.nisu} ${e.student.nisu})` : ''}</dd>
       <dt>${t.className}</dt>

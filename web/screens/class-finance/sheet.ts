@@ -4,7 +4,8 @@ import { balanceTone, toCentimes } from '../../../worker/domain/money';
 import { html, openPrintWindow, type SafeHtml } from '../../components/print';
 import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
-import { type Currency, dateFr, type Enrollment, fullName, moneyIn, totalsOf } from './model';
+import { type Currency, type Enrollment, fullName, moneyIn, totalsOf } from './model';
+import { formatDate } from '../../../worker/domain/format';
 
 const t = financeText.sheet;
 export const FINANCE_PRINT_DELAY_MS = 1000;
@@ -50,7 +51,7 @@ function sheetBody(e: Enrollment, currency: Currency) {
   const payments = linesTable(
     e.payments,
     [t.receipt, t.date, t.label, t.amount],
-    (p) => [p.receipt_no ?? '-', dateFr(p.date), p.label || '-', amount(p)],
+    (p) => [p.receipt_no ?? '-', formatDate(p.date), p.label || '-', amount(p)],
     html`<tfoot>
       <tr>
         <td colspan="3">${t.paid}</td>

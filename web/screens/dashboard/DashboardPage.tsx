@@ -20,6 +20,7 @@ import { schoolCalendarYear } from '../../../worker/domain/dates';
 import { balanceClass, type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { SetupWizardLauncher } from '../setup-wizard/SetupWizardLauncher';
 import './dashboard.css';
+import { formatDay } from '../../../worker/domain/format';
 
 const t = dashboardText;
 const GradeBookDialog = lazyPart(() => import('../gradebook/GradeBookDialog'), 'GradeBookDialog');
@@ -44,8 +45,7 @@ function PlatformAnnouncement() {
 const f = t.figures;
 
 /** 'novembre 2026' for '2026-11'. */
-const monthName = (month: string) =>
-  new Date(`${month}-15T12:00:00`).toLocaleDateString('fr-FR', { month: 'long', year: 'numeric' });
+const monthName = (month: string) => formatDay(month, 'month');
 
 function YearFigures({ year, currency }: { year: SchoolYear; currency: Currency }) {
   const { data, error } = useRead(endpoints.dashboard.summary, { query: { yearId: year.id } });

@@ -12,9 +12,9 @@ import {
 } from '../../../worker/domain/grades';
 import { gradebookText as t } from '../../i18n/gradebook';
 import type { GradeDraft } from './drafts';
+import { formatDecimal } from '../../../worker/domain/format';
 
-export const percentText = (p: number) =>
-  `${p.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+export const percentText = (p: number) => `${formatDecimal(p)} %`;
 
 export const studentName = (s: Pick<BookStudent, 'nom' | 'prenom'>) => `${s.nom} ${s.prenom}`;
 

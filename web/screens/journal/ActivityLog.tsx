@@ -21,14 +21,10 @@ import './journal.css';
 import { SearchField } from '../../components/SearchField';
 import { toggled } from '../../components/selection';
 import { SubmitButton } from '../../components/SubmitButton';
+import { formatDate, formatInstant } from '../../../worker/domain/format';
 
 export const AUDIT_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 20;
-
-const stamp = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium' });
-const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'UTC' });
-export const formatStamp = (iso: string) => stamp.format(new Date(iso));
-const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
 
 interface Filters {
   /** A user id (school) or a school id (platform); '' for all. */
@@ -178,7 +174,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
                       <label className="journal-check-label">
                         <input
                           type="checkbox"
-                          aria-label={t.select(entry.action_label, formatStamp(entry.timestamp))}
+                          aria-label={t.select(entry.action_label, formatInstant(entry.timestamp, 'seconds'))}
                           checked={selected.has(entry.id)}
                           onChange={() => toggle(entry.id)}
                         />
@@ -186,7 +182,7 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
                     </td>
                   )}
                   <td data-label={t.columns.date} className="journal-date">
-                    <time dateTime={entry.timestamp}>{formatStamp(entry.timestamp)}</time>
+                    <time dateTime={entry.timestamp}>{formatInstant(entry.timestamp, 'seconds')}</time>
                   </td>
                   <td data-label={t.columns.user}>{entry.username}</td>
                   {platform && <td data-label={t.columns.school}>{schoolOf(entry)}</td>}
@@ -239,7 +235,7 @@ function DeleteByDate({ onDeleted }: { onDeleted: () => void }) {
     () => ({
       title: t.deleteByDateTitle,
       confirmLabel: t.confirmDelete,
-      body: <p>{t.deleteByDateBody(formatDay(range.startDate), formatDay(range.endDate))}</p>,
+      body: <p>{t.deleteByDateBody(formatDate(range.startDate), formatDate(range.endDate))}</p>,
     }),
     async () => {
       const done = await write(endpoints.audit.deleteByDate, { body: range }, { success: (a) => a.message });

@@ -9,6 +9,7 @@ import { reportCardsText as t } from '../../i18n/report-cards';
 import { averageBand, formatPoints, rankLabel, suggestedAppreciation } from '../../../worker/domain/grades';
 import type { CardSubject, ReportCards, ReportTemplate, StudentCard } from '../../../worker/domain/report-cards';
 import { AppreciationField, type SaveAppreciation } from './AppreciationField';
+import { formatDate, formatDecimal } from '../../../worker/domain/format';
 
 type Table = 'standard' | 'detailed' | 'annual' | 'tiles' | 'compact';
 
@@ -54,11 +55,7 @@ export interface CardContext {
   onSave: SaveAppreciation;
 }
 
-/** Two decimals, French: '76,67'. */
-export const fr2 = (value: number) =>
-  value.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const fr2OrDash = (value: number | null) => (value === null ? t.missing : fr2(value));
-const frDate = (date: string | null) => (date ? new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR') : t.missing);
+const fr2OrDash = (value: number | null) => (value === null ? t.missing : formatDecimal(value));
 /** The school's initials, drawn in place of a logo it has not uploaded: 'Collège Démo' -> 'CD'. */
 const initials = (name: string) =>
   name
@@ -129,7 +126,7 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
         </div>
         <div>
           <dt>{t.birthDate}</dt>
-          <dd>{frDate(card.dateOfBirth)}</dd>
+          <dd>{formatDate(card.dateOfBirth, t.missing)}</dd>
         </div>
       </dl>
 
@@ -244,7 +241,7 @@ function StandardTable({ card, base, appreciation, compact = false }: TableProps
             <th scope="row">{s.name}</th>
             <td className="rc-num">{formatPoints(s.coefficient)}</td>
             <td className="rc-num">
-              {s.points === null ? t.missing : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}
+              {s.points === null ? t.missing : `${formatDecimal(s.points)} / ${formatPoints(s.coefficient)}`}
             </td>
             <td className="rc-num rc-mark">
               <span className="rc-value">{fr2OrDash(s.onBase)}</span>
@@ -303,8 +300,8 @@ function DetailedTable({ card, base, appreciation }: TableProps) {
             <tr className="rc-subtotal">
               <th scope="row">{t.subjectAverage}</th>
               <td className="rc-num rc-mark">
-                {s.points === null ? t.missing : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}
-                {s.onBase !== null && s.coefficient !== baseValue && ` · ${fr2(s.onBase)} ${base}`}
+                {s.points === null ? t.missing : `${formatDecimal(s.points)} / ${formatPoints(s.coefficient)}`}
+                {s.onBase !== null && s.coefficient !== baseValue && ` · ${formatDecimal(s.onBase)} ${base}`}
               </td>
             </tr>
             <tr>
@@ -331,11 +328,11 @@ function AnnualTable({ card, periodNames, appreciation }: Omit<TableProps, 'base
             <td className="rc-num">{formatPoints(s.coefficient)}</td>
             {s.byPeriod.map((p, i) => (
               <td key={i} className="rc-num">
-                {p === null ? t.missing : fr2((p / 100) * s.coefficient)}
+                {p === null ? t.missing : formatDecimal((p / 100) * s.coefficient)}
               </td>
             ))}
             <td className="rc-num rc-mark">
-              {s.annualPercent === null ? t.missing : fr2((s.annualPercent / 100) * s.coefficient)}
+              {s.annualPercent === null ? t.missing : formatDecimal((s.annualPercent / 100) * s.coefficient)}
             </td>
             <td className="rc-app-col">{appreciation(s)}</td>
           </tr>
@@ -374,7 +371,7 @@ function Tiles({ card, base, appreciation }: TableProps) {
           <div className="rc-tile-mark">
             <strong>{fr2OrDash(s.onBase)}</strong> <small>{base}</small>
             <span className="rc-tile-points">
-              {s.points === null ? t.noGrade : `${fr2(s.points)} / ${formatPoints(s.coefficient)}`}
+              {s.points === null ? t.noGrade : `${formatDecimal(s.points)} / ${formatPoints(s.coefficient)}`}
             </span>
           </div>
           {appreciation(s)}

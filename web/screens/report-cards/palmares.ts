@@ -2,7 +2,7 @@
 // base, its colour band and the council's decision, with the report cards' own figures (the same
 // model: worker/domain/report-cards.ts), best first. A CSV file and an A4 page, made in the page
 // from the bulk report data it already holds (offline too, once read).
-import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
+import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { html, openPrintWindow } from '../../components/print';
 import type { SchoolInfo } from '../../layouts/school';
 import { exportText } from '../../i18n/exports';
@@ -10,6 +10,7 @@ import { reportCardsText } from '../../i18n/report-cards';
 import { averageBand, rankLabel } from '../../../worker/domain/grades';
 import type { ReportCards, StudentCard } from '../../../worker/domain/report-cards';
 import { compareNames } from '../../../worker/domain/text';
+import { formatDecimal } from '../../../worker/domain/format';
 
 const t = exportText.palmares;
 
@@ -48,8 +49,7 @@ const rankText = (row: PalmaresRow) =>
   row.rank === null ? '-' : `${rankLabel(row.rank)}${row.tied ? ` ${t.tied}` : ''}`;
 const decisionText = (row: PalmaresRow) =>
   row.decision ? reportCardsText.decisions[row.decision] : reportCardsText.noDecision;
-const averageText = (row: PalmaresRow) =>
-  row.average === null ? t.noAverage : row.average.toLocaleString('fr-FR', { minimumFractionDigits: 2 });
+const averageText = (row: PalmaresRow) => (row.average === null ? t.noAverage : formatDecimal(row.average));
 
 const header = (base: number) => [
   t.columns.rank,
@@ -65,7 +65,7 @@ export function palmaresCsv(model: ReportCards, className: string, periodName: s
     rankText(r),
     r.nom,
     r.prenom,
-    r.average === null ? '' : csvNumber(r.average),
+    r.average,
     r.band ? t.bands[r.band] : '',
     decisionText(r),
   ]);

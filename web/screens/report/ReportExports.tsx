@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { QueryOf } from '../../api/route';
 import { Button } from '../../components/Button';
-import { type CsvCell, csvNumber, downloadCsv, fileName } from '../../components/csv';
+import { type CsvCell, downloadCsv, fileName } from '../../components/csv';
 import { html, openPrintWindow, openWaitingWindow } from '../../components/print';
 import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
@@ -15,7 +15,7 @@ import { financeText } from '../../i18n/finance';
 import type { SchoolInfo } from '../../layouts/school';
 import { schoolClock } from '../../../worker/domain/dates';
 import { type Currency, formatMoney, toCentimes } from '../../../worker/domain/money';
-import { formatDateFr } from '../../../worker/domain/students';
+import { formatDate } from '../../../worker/domain/format';
 import type { PeriodPayments } from '../../../worker/contract/exports';
 import type { Report } from '../../../worker/contract/finance';
 
@@ -82,17 +82,8 @@ export function ReportExports({
         if (kind === 'csv') {
           await downloadCsv(fileName(t.report.file(year)), [
             head,
-            ...rows.map((e) => line(e).map((v) => (typeof v === 'number' ? csvNumber(v) : v))),
-            [
-              t.report.totals,
-              '',
-              '',
-              '',
-              '',
-              csvNumber(totals.adjusted_mppa),
-              csvNumber(totals.total_paid),
-              csvNumber(totals.balance),
-            ],
+            ...rows.map(line),
+            [t.report.totals, '', '', '', '', totals.adjusted_mppa, totals.total_paid, totals.balance],
           ]);
           return;
         }
@@ -148,19 +139,19 @@ export function ReportExports({
         const head = [c.receipt, c.date, c.student, c.className, c.label, c.amount, c.recordedBy];
         const line = (p: PeriodPayments['payments'][number]): CsvCell[] => [
           p.receipt_no ?? '',
-          p.date ? formatDateFr(p.date) : '',
+          formatDate(p.date, ''),
           `${p.prenom} ${p.nom}`,
           p.className,
           p.label,
           p.amount,
           p.recorded_by ?? '',
         ];
-        const span = [formatDateFr(from), formatDateFr(to)] as const;
+        const span = [formatDate(from), formatDate(to)] as const;
         if (kind === 'csv') {
           await downloadCsv(fileName(t.payments.file(from, to)), [
             head,
-            ...rows.map((p) => line(p).map((v) => (typeof v === 'number' ? csvNumber(v) : v))),
-            [t.payments.total, '', '', '', '', csvNumber(total), ''],
+            ...rows.map(line),
+            [t.payments.total, '', '', '', '', total, ''],
           ]);
           return;
         }

@@ -21,8 +21,9 @@ import { resourcesText as t } from '../../i18n/resources';
 import { useSchool } from '../../layouts/school';
 import type { Resource, ResourceBody, ResourceChoice, TeacherResources } from '../../../worker/contract/resources';
 import { RESOURCE_MAX_BYTES, isWebUrl } from '../../../worker/domain/resources';
-import { ResourceOpen, ResourcePreview, shortDate } from './ResourcePreview';
+import { ResourceOpen, ResourcePreview } from './ResourcePreview';
 import './resources.css';
+import { formatInstant } from '../../../worker/domain/format';
 
 const MAX_MB = RESOURCE_MAX_BYTES / 1024 / 1024;
 const ACCEPT =
@@ -150,7 +151,7 @@ function ResourceManager<D>({
                   {t.course(r.subject_name, r.class_name)}
                   {showTeacher ? ` · ${t.by(r.teacher_prenom, r.teacher_nom)}` : ''} · {t.types[r.resource_type]}
                   {r.file_name ? ` · ${r.file_name}` : ''}
-                  {r.size ? ` · ${t.size(r.size)}` : ''} · {shortDate(r.created_at)}
+                  {r.size ? ` · ${t.size(r.size)}` : ''} · {formatInstant(r.created_at, 'shortDate')}
                 </p>
               </div>
               <div className="resource-actions">

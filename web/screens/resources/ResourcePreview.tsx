@@ -100,6 +100,3 @@ export function ResourceOpen({ resource, onPreview }: { resource: Resource; onPr
     </Button>
   );
 }
-
-export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'short', year: 'numeric' });

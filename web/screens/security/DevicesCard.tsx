@@ -14,25 +14,18 @@ import { NotLoaded } from '../../components/NotLoaded';
 import { toast } from '../../components/toast';
 import { devicesText as t, sessionsServerText } from '../../i18n/security';
 import { signOut } from '../../session/logout';
-import { addDays, SCHOOL_TIME_ZONE, schoolToday } from '../../../worker/domain/dates';
+import { addDays, schoolToday } from '../../../worker/domain/dates';
+import { formatInstant } from '../../../worker/domain/format';
 import type { DeviceSession } from '../../../worker/contract/auth';
 import './security.css';
-
-const time = new Intl.DateTimeFormat('fr-FR', { timeZone: SCHOOL_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-const date = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: SCHOOL_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 /** 'Dernière activité : hier à 21:40', the day and the time the school's. */
 export function lastUse(iso: string, now = new Date()): string {
   const at = new Date(iso);
   const day = schoolToday(at);
   const today = schoolToday(now);
-  const when = day === today ? t.today : day === addDays(today, -1) ? t.yesterday : t.on(date.format(at));
-  return t.lastUse(when, time.format(at));
+  const when = day === today ? t.today : day === addDays(today, -1) ? t.yesterday : t.on(formatInstant(at, 'longDate'));
+  return t.lastUse(when, formatInstant(at, 'time'));
 }
 
 /** Offline, nothing is sent: a device is signed out now or not at all. */

@@ -7,8 +7,7 @@ import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { NotEnrolled, PortalPage, usePortalStudent } from './portal';
 import './student.css';
-
-const frDate = (date: string | null) => (date ? new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR') : '-');
+import { formatDate } from '../../../worker/domain/format';
 
 export function StudentFinancePage() {
   const { school } = useSchool();
@@ -56,7 +55,7 @@ export function StudentFinancePage() {
                     <strong>{money(p.amount)}</strong>
                     <span>{p.label}</span>
                     <span className="muted small">
-                      {frDate(p.date)}
+                      {formatDate(p.date)}
                       {p.receipt_no !== null ? ` · ${t.finance.receipt} n° ${p.receipt_no}` : ''}
                     </span>
                   </li>

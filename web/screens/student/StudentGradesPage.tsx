@@ -9,8 +9,7 @@ import { averageBand, formatPoints, rankLabel } from '../../../worker/domain/gra
 import { PortalPage, usePortalStudent } from './portal';
 import './student.css';
 import { RowOptions } from '../../components/Field';
-
-const two = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatDecimal } from '../../../worker/domain/format';
 
 export function StudentGradesPage() {
   const [periodId, setPeriodId] = useState<string | null>(null);
@@ -36,7 +35,7 @@ export function StudentGradesPage() {
               <section className="card student-summary" aria-label={t.grades.periodAverage(data.base)}>
                 <p>
                   {t.grades.periodAverage(data.base)} :{' '}
-                  <strong className={`band-${averageBand(data.percent ?? 0)}`}>{two(data.average)}</strong>
+                  <strong className={`band-${averageBand(data.percent ?? 0)}`}>{formatDecimal(data.average)}</strong>
                 </p>
                 {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank), data.tied, data.ranked)}</p>}
                 {data.general_appreciation && (
@@ -55,7 +54,7 @@ export function StudentGradesPage() {
                       {t.grades.coefficient} {formatPoints(s.coefficient)}
                     </span>
                     <span className={s.percent === null ? 'muted' : `band-${averageBand(s.percent)}`}>
-                      {s.on_base === null ? '-' : `${two(s.on_base)} / ${data.base}`}
+                      {s.on_base === null ? '-' : `${formatDecimal(s.on_base)} / ${data.base}`}
                     </span>
                   </div>
                   {s.appreciation && <p className="student-appreciation">{s.appreciation}</p>}

@@ -13,6 +13,7 @@ import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/mon
 import { useSession } from '../../session/session';
 import { NotEnrolled, PortalPage, usePortalStudent, usePortalSuffix } from './portal';
 import './student.css';
+import { formatInstant } from '../../../worker/domain/format';
 
 export function StudentHomePage() {
   const { school } = useSchool();
@@ -80,7 +81,7 @@ export function StudentHomePage() {
                 <ul>
                   {announcements.data.slice(0, 5).map((a) => (
                     <li key={a.id}>
-                      <span className="muted small">{new Date(a.created_at).toLocaleDateString('fr-FR')}</span>
+                      <span className="muted small">{formatInstant(a.created_at, 'date')}</span>
                       <p>{a.content}</p>
                     </li>
                   ))}

@@ -6,10 +6,11 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { resourcesText as t } from '../../i18n/resources';
 import type { Resource } from '../../../worker/contract/resources';
-import { ResourceOpen, ResourcePreview, shortDate } from '../resources/ResourcePreview';
+import { ResourceOpen, ResourcePreview } from '../resources/ResourcePreview';
 import { PortalPage, usePortalStudent } from './portal';
 import '../resources/resources.css';
 import './student.css';
+import { formatInstant } from '../../../worker/domain/format';
 
 export function StudentResourcesPage() {
   const list = useRead(endpoints.resources.studentList, { query: usePortalStudent() });
@@ -27,7 +28,7 @@ export function StudentResourcesPage() {
                     <h3>{r.title}</h3>
                     <p className="muted resource-meta">
                       {r.subject_name} · {t.by(r.teacher_prenom, r.teacher_nom)} · {t.types[r.resource_type]}
-                      {r.size ? ` · ${t.size(r.size)}` : ''} · {shortDate(r.created_at)}
+                      {r.size ? ` · ${t.size(r.size)}` : ''} · {formatInstant(r.created_at, 'shortDate')}
                     </p>
                   </div>
                   <div className="resource-actions">

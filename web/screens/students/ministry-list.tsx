@@ -14,7 +14,7 @@ import { toast } from '../../components/toast';
 import { exportText } from '../../i18n/exports';
 import type { SchoolInfo } from '../../layouts/school';
 import { compareNames } from '../../../worker/domain/text';
-import { formatDateFr } from '../../../worker/domain/students';
+import { formatDate } from '../../../worker/domain/format';
 import type { ClassOption, Student } from './model';
 
 const t = exportText.ministry;
@@ -43,7 +43,7 @@ const cells = (s: Student, i: number, yearName: string): CsvCell[] => [
   s.nom,
   s.prenom,
   s.sexe ?? '',
-  s.date_of_birth ? formatDateFr(s.date_of_birth) : '',
+  formatDate(s.date_of_birth, ''),
   s.birth_place ?? '',
   s.enrollment?.className ?? '',
   yearName,

@@ -4,7 +4,8 @@
 import { html, openPrintWindow } from '../../components/print';
 import { studentText } from '../../i18n/students';
 import type { SchoolInfo } from '../../layouts/school';
-import { formatDateFr, hasMedicalNotes, initials, parseMedicalNotes } from '../../../worker/domain/students';
+import { formatDate } from '../../../worker/domain/format';
+import { hasMedicalNotes, initials, parseMedicalNotes } from '../../../worker/domain/students';
 import { fullName, type Student } from './model';
 
 const t = studentText.sheet;
@@ -47,7 +48,7 @@ export function sheetSections(s: Student): { key: string; title: string; facts: 
         [t.nisu, orDash(s.nisu)],
         [t.className, classLabel(s)],
         [t.sexe, sexLabel(s.sexe)],
-        [t.birthDate, formatDateFr(s.date_of_birth)],
+        [t.birthDate, formatDate(s.date_of_birth)],
         [t.birthPlace, orDash(s.birth_place)],
         [t.address, orDash(s.address)],
       ],
@@ -139,7 +140,7 @@ export function printStudentList(
               <td>${orDash(s.nisu)}</td>
               <td>${classLabel(s)}</td>
               <td>${s.sexe ?? '-'}</td>
-              <td>${formatDateFr(s.date_of_birth)}</td>
+              <td>${formatDate(s.date_of_birth)}</td>
               <td>${orDash(s.tutor_phone)}</td>
             </tr>`,
         )}

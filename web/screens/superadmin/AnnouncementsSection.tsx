@@ -9,8 +9,8 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { InputField, TextAreaField } from '../../components/Field';
 import { SubmitButton } from '../../components/SubmitButton';
 import { platformServerText, platformText } from '../../i18n/platform';
-import { formatStamp } from '../journal/ActivityLog';
 import type { PlatformAnnouncement } from '../../../worker/contract/superadmin';
+import { formatInstant } from '../../../worker/domain/format';
 
 const t = platformText.announcements;
 
@@ -67,7 +67,7 @@ export function AnnouncementsSection() {
       <RemovableList items={list.data} empty={t.empty} name={(a) => a.title} texts={t} remove={remove}>
         {(a) => (
           <>
-            <strong>{a.title}</strong> <small className="muted">{formatStamp(a.created_at)}</small>
+            <strong>{a.title}</strong> <small className="muted">{formatInstant(a.created_at, 'seconds')}</small>
             <p>{a.content}</p>
           </>
         )}

@@ -15,19 +15,18 @@ import { InputField, SelectField, ValueOptions } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { SubmitButton } from '../../components/SubmitButton';
 import { platformText } from '../../i18n/platform';
-import { SCHOOL_TIME_ZONE } from '../../../worker/domain/dates';
 import { CURRENCIES } from '../../../worker/domain/money';
 import { isSchoolLocked } from '../../../worker/domain/school-access';
 import type { ExpirySaved, NewSchool, PlatformSchool } from '../../../worker/contract/superadmin';
+import { formatInstant } from '../../../worker/domain/format';
 
 const t = platformText.schools;
 const DAY_MS = 86_400_000;
-const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: SCHOOL_TIME_ZONE });
 
 /** The last day of access (the stored end is the start of the next day). */
 export const lastDay = (expiresAt: string) => new Date(Date.parse(expiresAt) - 1);
 const accessText = (expiresAt: string | null) =>
-  expiresAt ? t.through(longDate.format(lastDay(expiresAt))) : t.noExpiry;
+  expiresAt ? t.through(formatInstant(lastDay(expiresAt), 'longDate')) : t.noExpiry;
 
 function stateOf(school: PlatformSchool, now: Date): { label: string; tone: 'success' | 'warning' | 'error' } {
   if (school.status === 'suspended') return { label: t.states.suspended, tone: 'error' };

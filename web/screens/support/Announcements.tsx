@@ -17,17 +17,9 @@ import './support.css';
 import { toggled } from '../../components/selection';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { communicationsApi } from '../../../worker/contract/communications';
+import { formatInstant } from '../../../worker/domain/format';
 
 const t = communicationsText.announcements;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** The compose form: the text, the choices (checkboxes with a select-all), the send button. */
 function Compose({
@@ -142,7 +134,7 @@ function History<T extends { id: string; content: string; created_at: string }>(
             <div>
               <p>{item.content}</p>
               <small className="muted">
-                {when(item.created_at)} · {describe(item)}
+                {formatInstant(item.created_at, 'dateTime')} · {describe(item)}
               </small>
             </div>
           </li>

@@ -23,6 +23,7 @@ import { conversationTag } from '../../../worker/domain/support';
 import './support.css';
 import { toggled } from '../../components/selection';
 import { ErrorNotice, FormError } from '../../components/ErrorNotice';
+import { formatInstant } from '../../../worker/domain/format';
 
 const t = communicationsText.support;
 
@@ -31,9 +32,6 @@ type Shown = SupportMessage & {
   /** An optimistic message: the ids the conversation held when it was sent (its copy is a new one). */
   before?: ReadonlySet<string>;
 };
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
 
 /** A conversation's pushed change applied to the messages on screen. */
 function applyPush(messages: Shown[], push: SupportPush): Shown[] {
@@ -210,7 +208,7 @@ function MessageList({
             <div className="chat-bubble">
               <p>{m.content}</p>
               <small className="muted">
-                {own ? t.you : theirName} · {time(m.created_at)}
+                {own ? t.you : theirName} · {formatInstant(m.created_at, 'dayTime')}
                 {m.pending === 'queued' && <span className="badge badge-pending tone-info">{t.pending}</span>}
               </small>
             </div>

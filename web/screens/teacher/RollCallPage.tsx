@@ -21,11 +21,10 @@ import { addDays, schoolToday } from '../../../worker/domain/dates';
 import { isDayOfWeek } from '../../../worker/domain/timetable';
 import type { RollCall, RollCallMarks } from '../../../worker/contract/teacher';
 import './roll-call.css';
+import { formatDate } from '../../../worker/domain/format';
 
 /** Taps within this time go in one write. */
 const GATHER_MS = 600;
-
-const frDate = (date: string) => new Date(`${date}T12:00:00`).toLocaleDateString('fr-FR');
 
 /** The marks a write leaves: the server's, with the sent changes applied (null removes one). */
 function applied(marks: RollCall['marks'], changes: ReadonlyMap<string, AttendanceStatus | null>): RollCall['marks'] {
@@ -124,7 +123,7 @@ export function RollCallPage() {
         <Link to="/teacher">{t.back}</Link>
       </p>
       <h1>{t.title(entry.subject_name, entry.class_name)}</h1>
-      <p className="roll-call-when">{t.when(day, frDate(date), entry.start_time, entry.end_time)}</p>
+      <p className="roll-call-when">{t.when(day, formatDate(date), entry.start_time, entry.end_time)}</p>
       <RefusedWrites
         areas={[endpoints.rollCall.save.path]}
         only={(w) => w.ids.includes(entryId) && w.ids.includes(date)}

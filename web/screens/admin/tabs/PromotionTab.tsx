@@ -15,11 +15,10 @@ import { useOnline } from '../../../session/connectivity';
 import type { PromotionPreview } from '../../../../worker/contract/promotion';
 import './promotion.css';
 import { RowOptions } from '../../../components/Field';
+import { formatInstant, formatNumber } from '../../../../worker/domain/format';
 
 type Outcome = 'admitted' | 'failed';
 type Computed = Outcome | 'ungraded';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
 export function PromotionTab() {
   const { years } = useSchool();
@@ -213,8 +212,7 @@ export function PromotionTab() {
                       <span className="promotion-student">
                         <span>{name}</span>
                         <small className="muted">
-                          {t.average} :{' '}
-                          {s.average === null ? t.noAverage : `${s.average.toLocaleString('fr-FR')} / ${k.base}`}
+                          {t.average} : {s.average === null ? t.noAverage : `${formatNumber(s.average)} / ${k.base}`}
                           {overridden && ` — ${t.overridden}`}
                         </small>
                       </span>
@@ -270,7 +268,7 @@ export function PromotionTab() {
               run.enrolled,
               run.graduated,
               run.created_by,
-              formatDate(run.created_at),
+              formatInstant(run.created_at, 'dateTime'),
             )}
           </p>
           <Button disabled={busy} onClick={() => (online ? undoing.ask(run.target_year) : toast.error(t.undoOnline))}>

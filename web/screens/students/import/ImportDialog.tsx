@@ -25,7 +25,8 @@ import {
   missingColumns,
   writes,
 } from '../../../../worker/domain/register-import';
-import { formatDateFr, isIsoDate } from '../../../../worker/domain/students';
+import { formatDate } from '../../../../worker/domain/format';
+import { isIsoDate } from '../../../../worker/domain/dates';
 import { checkLines, dropJob, type ImportJob, lineName, saveJob, sendNextBatch } from './job';
 import { readRegisterFile, type RegisterSheet, UnreadableFile } from './read-file';
 import './import.css';
@@ -107,7 +108,7 @@ export function ImportDialog({
 
   const check = async (current: Extract<Step, { kind: 'map' }>) => {
     const lines = linesOf(current.sheet.rows, current.mapping, {
-      firstLine: current.sheet.firstLine,
+      lines: current.sheet.lines,
       defaults: { address: current.address },
       makeId: () => crypto.randomUUID(),
     });
@@ -404,7 +405,7 @@ function Preview({
                 <td>
                   <strong>{lineName(l)}</strong>
                   <span className="muted import-birth">
-                    {isIsoDate(l.date_of_birth) ? formatDateFr(l.date_of_birth) : l.date_of_birth}
+                    {isIsoDate(l.date_of_birth) ? formatDate(l.date_of_birth) : l.date_of_birth}
                     {l.nisu && ` · ${l.nisu}`}
                   </span>
                 </td>

@@ -7,9 +7,13 @@ import { type Cell, fieldOfHeader } from '../../../../worker/domain/register-imp
 
 export interface RegisterSheet {
   headers: string[];
+  /** The rows under the header that hold something (empty rows are left out). */
   rows: Cell[][];
-  /** The file's line number of rows[0] (the header's line + 1). */
-  firstLine: number;
+  /**
+   * The file's own number of each row, as Excel shows it (issue 38): empty rows and a title
+   * above the header count, so the line a refusal names is the line the secretary finds.
+   */
+  lines: number[];
 }
 
 /** What went wrong reading a file: the French message is the screen's (i18n/students.ts). */
@@ -34,22 +38,36 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** The rows of a CSV text; the separator is found by papaparse among ; , tab and |. */
+/**
+ * The rows of a CSV text, one per line of the file as Excel numbers them, empty ones included (a
+ * blank line, a ';;;;' line). The separator is found by papaparse among ; , tab and |, from the
+ * lines that hold something.
+ */
 export async function readCsv(text: string): Promise<string[][]> {
   const { default: Papa } = await import('papaparse');
-  const result = Papa.parse<string[]>(text, {
+  const { delimiter } = Papa.parse<string[]>(text, {
     delimitersToGuess: [';', ',', '\t', '|'],
     skipEmptyLines: 'greedy',
-  });
-  return result.data;
+    preview: 50,
+  }).meta;
+  const rows = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false }).data;
+  // The line end after the last line is no line of its own.
+  const last = rows[rows.length - 1];
+  return last && isEmpty(last) ? rows.slice(0, -1) : rows;
 }
 
-/** The first sheet of an XLSX workbook: text, numbers, booleans and dates as the cells hold them. */
+/**
+ * The first sheet of an XLSX workbook, one row per row of the sheet (empty ones included): text,
+ * numbers, booleans and dates as the cells hold them.
+ */
 export async function readXlsx(buffer: ArrayBuffer): Promise<Cell[][]> {
   const { readSheet } = await import('read-excel-file/universal');
-  const rows = (await readSheet(buffer)) as unknown as Cell[][];
-  return rows.filter((row) => row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''));
+  return (await readSheet(buffer)) as unknown as Cell[][];
 }
+
+/** A row without any cell holding something. */
+const isEmpty = (row: readonly Cell[]) =>
+  !row.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== '');
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b;
 /** The old binary Excel format (OLE2), which the import does not read. */
@@ -60,17 +78,20 @@ const knownHeaders = (row: readonly Cell[]) =>
   row.filter((cell) => typeof cell === 'string' && fieldOfHeader(cell) !== null).length;
 
 /**
- * The header row and the rows under it. A register often has a title or the school's name
- * above its header: the header is the first of the first ten rows naming at least two known
- * fields, otherwise the first row.
+ * The header row and the rows under it, each with its line in the file (the file's rows, one per
+ * line, empty ones included). A register often has a title or the school's name above its header:
+ * the header is the first of the first ten rows holding something that names at least two known
+ * fields, otherwise the first such row.
  */
 export function splitHeader(rows: readonly Cell[][]): RegisterSheet {
-  if (rows.length === 0) throw new UnreadableFile('empty');
-  let index = rows.slice(0, 10).findIndex((row) => knownHeaders(row) >= 2);
+  const filled = rows.map((cells, i) => ({ cells, line: i + 1 })).filter((row) => !isEmpty(row.cells));
+  if (filled.length === 0) throw new UnreadableFile('empty');
+  let index = filled.slice(0, 10).findIndex((row) => knownHeaders(row.cells) >= 2);
   if (index === -1) index = 0;
-  const headers = rows[index]!.map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim()));
+  const headers = filled[index]!.cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim()));
   if (headers.every((h) => !h)) throw new UnreadableFile('noHeader');
-  return { headers, rows: rows.slice(index + 1), firstLine: index + 2 };
+  const below = filled.slice(index + 1);
+  return { headers, rows: below.map((row) => row.cells), lines: below.map((row) => row.line) };
 }
 
 /** A register file's header and rows, whatever its format (found from its bytes, not its name). */
