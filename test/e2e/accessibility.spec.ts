@@ -106,13 +106,6 @@ for (const size of [DESKTOP, PHONE]) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: size });
 
-    test('the sign-in and landing pages', async ({ page }) => {
-      await walk(page, [
-        { name: 'Connexion', open: at('/login', (p) => heading(p, 'Connexion')) },
-        { name: 'Accueil public', open: at('/', (p) => p.getByRole('link', { name: 'Se connecter' }).first()) },
-      ]);
-    });
-
     test('every screen of the administration', async ({ page }) => {
       test.setTimeout(240_000);
       await writeChat(page);
@@ -238,8 +231,12 @@ for (const size of [DESKTOP, PHONE]) {
       ]);
     });
 
-    test('every screen of the pupil', async ({ page }) => {
+    test('the public pages and every screen of the pupil', async ({ page }) => {
       test.setTimeout(120_000);
+      await walk(page, [
+        { name: 'Accueil public', open: at('/', (p) => p.getByRole('link', { name: 'Se connecter' }).first()) },
+        { name: 'Connexion', open: at('/login', (p) => heading(p, 'Connexion')) },
+      ]);
       await signInAndLand(page, 'eleve', '/student');
       await walk(page, [
         { name: 'Tableau de Bord', open: at('/student', (p) => heading(p, 'Tableau de Bord')) },
