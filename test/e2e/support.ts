@@ -1,5 +1,6 @@
 // Shared steps of the end-to-end tests: sign in through the real login page, a phone's screen,
-// a service worker that arrives late, and what a thumb can reach.
+// a service worker that arrives late, what a thumb can reach, and what axe-core finds.
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { demoCalendar } from '../../scripts/demo/calendar';
@@ -103,4 +104,36 @@ export function smallTapTargets(page: Page): Promise<string[]> {
     }
     return small;
   });
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it shows now, or in the part `within`
+ * selects (hidden elements are not checked), one line per element: rule, impact, where, why (for contrast, the two colours and
+ * their ratio). Empty when the screen passes.
+ */
+export async function accessibilityProblems(page: Page, within?: string): Promise<string[]> {
+  // Only the violations are reported in full: much quicker on a long list.
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const results = await (within ? axe.include(within) : axe).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => {
+        const contrast = node.any.find((check) => check.id === 'color-contrast')?.data as
+          { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const why = contrast?.contrastRatio
+          ? `${contrast.fgColor} on ${contrast.bgColor} is ${contrast.contrastRatio}:1`
+          : (node.failureSummary ?? '').replace(/\s+/g, ' ').replace(/^Fix (any|all) of the following: /, '');
+        return `${violation.id} (${violation.impact}) ${node.target.join(' ')} ${node.html.slice(0, 100)}: ${why}`;
+      }),
+    );
+}
+
+/**
+ * No serious or critical violation of axe-core on the page as it shows now (or only in the part
+ * `within` selects: a dialog over a screen already checked). Soft: a walk through many screens
+ * reports each screen's list, named by `screen`, and fails at its end.
+ */
+export async function expectAccessible(page: Page, screen: string, within?: string) {
+  expect.soft(await accessibilityProblems(page, within), `accessibility of ${screen}`).toEqual([]);
 }

@@ -14,6 +14,7 @@ export const communicationsText = {
     chooseTeacher: 'Choisissez un enseignant pour ouvrir la conversation.',
     unread: (n: number) => (n > 1 ? `${n} messages non lus` : '1 message non lu'),
     empty: 'Aucun message pour le moment.',
+    messages: 'Messages de la conversation',
     placeholder: 'Écrivez votre message…',
     send: 'Envoyer',
     sending: 'Envoi…',

@@ -88,6 +88,7 @@ export const reportCardsText = {
   acceptSuggestionFor: (subject: string) => `Accepter la suggestion pour ${subject}`,
   appreciationOf: (subject: string, student: string) => `Appréciation ${subject}, ${student}`,
   generalOf: (student: string) => `Appréciation générale, ${student}`,
+  acceptGeneralFor: (student: string) => `Accepter la suggestion pour l'appréciation générale, ${student}`,
   saving: commonText.saving,
   /** Document 2 §8. */
   saveFailed: (message: string) => `Sauvegarde échouée: ${message}`,

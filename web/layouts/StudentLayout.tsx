@@ -1,7 +1,8 @@
-// The student area's own layout: the top bar with the six student links; 'Notes' is greyed
-// out while grades access is off (document 1 §2, document 2 §4 "Grades access"). The latest
-// announcement of the administration for the student's class shows above every student screen,
-// closable (issue 15), except on the dashboard, which lists them (issue 16).
+// The student area's own layout: the top bar with the six student links, 'Déconnexion' always in
+// view (on a phone beside the connectivity, issue 38); 'Notes' is greyed out while grades access
+// is off (document 1 §2, document 2 §4 "Grades access"). The latest announcement of the
+// administration for the student's class shows above every student screen, closable (issue 15),
+// except on the dashboard, which lists them (issue 16).
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { read, useRead } from '../api/calls';
@@ -46,7 +47,7 @@ export function StudentLayout() {
   );
   return (
     <SchoolProvider area="student">
-      <TopBar items={items} withYears={false} />
+      <TopBar items={items} withYears={false} logoutInView />
       {session?.role === 'student' && !onDashboard && <LatestAnnouncement />}
       <Outlet context={{ gradesEnabled }} />
     </SchoolProvider>

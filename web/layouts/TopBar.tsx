@@ -6,6 +6,7 @@ import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { RefreshButton } from '../components/RefreshButton';
+import { commonText } from '../i18n/common';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
 import { hasPermission, homeOf, isPlatform, useSession } from '../session/session';
@@ -79,25 +80,68 @@ function useCompact(row: RefObject<HTMLDivElement | null>, name: RefObject<HTMLE
   return compact;
 }
 
-export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boolean }) {
+/**
+ * The bar's height, as `--topbar-height` on the page while the bar is shown: the notices show
+ * below it (components/toasts.css), never over its controls and its connectivity. The bar is the
+ * first thing of the page and sticks to the top, so its height is where it ends.
+ */
+function usePublishedHeight(bar: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const publish = () => root.setProperty('--topbar-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--topbar-height');
+    };
+  }, [bar]);
+}
+
+export function TopBar({
+  items,
+  withYears,
+  logoutInView = false,
+}: {
+  items: MenuItem[];
+  withYears: boolean;
+  /**
+   * 'Déconnexion' stays in view when the menu goes behind its button: beside the connectivity
+   * (the pupil's bar, which has no year selector to share that row with).
+   */
+  logoutInView?: boolean;
+}) {
   const session = useSession();
-  const { school } = useSchool();
+  const { school, loading: schoolLoading } = useSchool();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const row = useRef<HTMLDivElement>(null);
   const name = useRef<HTMLSpanElement>(null);
   const compact = useCompact(row, name);
+  const bar = useRef<HTMLElement>(null);
+  usePublishedHeight(bar);
   const unread = useSupportUnread(Boolean(session && !isPlatform(session) && hasPermission(session, 'user:manage')));
   const shown = items.map((item) =>
     item.to === '/admin/contact' && unread > 0
       ? { ...item, badge: { count: unread, label: communicationsText.support.menuUnread(unread) } }
       : item,
   );
+  // The unread count on the menu's button, while the menu is behind it.
+  const badge = compact && !open && unread > 0;
   const logout = async () => {
     await signOut(navigate);
   };
+  const logoutButton = (
+    <Button className="logout" onClick={logout}>
+      {shellText.nav.logout}
+    </Button>
+  );
+  const logoutBesideStatus = logoutInView && compact;
   return (
-    <header className={`topbar${compact ? ' is-compact' : ''}`}>
+    <header className={`topbar${compact ? ' is-compact' : ''}`} ref={bar}>
       <div className="topbar-row" ref={row}>
         <RefreshButton />
         <Link to={session ? homeOf(session) : '/'} className="brand">
@@ -108,30 +152,37 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
               {(school?.name ?? 'PS').slice(0, 2).toUpperCase()}
             </span>
           )}
+          {/* The link's name: the school's; the product's for the platform's accounts (no school),
+              said only to screen readers while the school loads. */}
           <span className="brand-name" ref={name}>
-            {school?.name ?? ''}
+            {school?.name ??
+              (schoolLoading ? <span className="sr-only">{commonText.productName}</span> : commonText.productName)}
           </span>
         </Link>
         <div className="topbar-context">
           {withYears && <YearSelector />}
           <OnlineIndicator />
+          {logoutBesideStatus && logoutButton}
         </div>
         <Button
           look="ghost"
           className="menu-toggle"
           aria-expanded={open}
           aria-controls="main-menu"
-          aria-label={open ? shellText.nav.closeMenu : shellText.nav.openMenu}
+          // The count it shows is said in its name too (a name holds the text a button shows).
+          aria-label={
+            open
+              ? shellText.nav.closeMenu
+              : badge
+                ? `${shellText.nav.openMenu}, ${communicationsText.support.menuUnread(unread)}`
+                : shellText.nav.openMenu
+          }
           onClick={() => setOpen((o) => !o)}
         >
           <LineIcon size={24}>
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
           </LineIcon>
-          {compact && !open && unread > 0 && (
-            <span className="menu-badge" aria-label={communicationsText.support.menuUnread(unread)}>
-              {unread}
-            </span>
-          )}
+          {badge && <span className="menu-badge">{unread}</span>}
         </Button>
         <nav
           id="main-menu"
@@ -154,9 +205,7 @@ export function TopBar({ items, withYears }: { items: MenuItem[]; withYears: boo
               </NavLink>
             ),
           )}
-          <Button className="logout" onClick={logout}>
-            {shellText.nav.logout}
-          </Button>
+          {!logoutBesideStatus && logoutButton}
         </nav>
       </div>
     </header>

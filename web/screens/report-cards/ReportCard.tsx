@@ -168,7 +168,7 @@ export const ReportCard = memo(function ReportCard({ card, context, appreciation
           value={general ?? ''}
           suggestion={t.defaultGeneral}
           label={t.generalOf(fullName)}
-          acceptLabel={t.generalOf(fullName)}
+          acceptLabel={t.acceptGeneralFor(fullName)}
           rows={layout.rows}
           onSave={context.onSave}
         />

@@ -188,7 +188,8 @@ function MessageList({
   }, [messages.length]);
   if (messages.length === 0) return <p className="muted chat-empty">{t.empty}</p>;
   return (
-    <ol className="chat-messages" aria-live="polite">
+    // It scrolls: a keyboard reaches it (Tab), then scrolls it with the arrows.
+    <ol className="chat-messages" aria-live="polite" aria-label={t.messages} tabIndex={0}>
       {messages.map((m) => {
         const own = m.sender_role === viewer;
         return (
