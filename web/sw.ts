@@ -13,8 +13,10 @@
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { Queue } from 'workbox-background-sync';
 import { NavigationRoute, Route, Router } from 'workbox-routing';
-import { API_CACHE } from './api/cache-names';
+import { LEGACY_API_CACHE } from './api/cache-names';
 import { builtFiles } from './sw/files';
+import { revalidateSet } from './sw/set';
+import { apiCacheOf, forgetKnownKeys, keyOf } from './vault/vault';
 import { networkFirst } from './sw/reads';
 import { refusedStore } from './sw/refused';
 import { type SyncMessage, writes } from './sw/writes';
@@ -76,15 +78,33 @@ const outbox = writes({
   refused: refusedStore(),
   session: () => session,
   userIdOf,
+  keyOf,
   broadcast,
 });
+
+/** When this worker started, and each account's last write from a page (ms): older revalidations are stale. */
+const startedAt = Date.now();
+const lastWrite = new Map<string, number>();
+
+/** How a read finds its account and the account's key (web/vault, decision 320), and which copies are fresh. */
+const readKeys = {
+  accountOf: userIdOf,
+  keyOf,
+  freshAfter: (accountId: string) => Math.max(startedAt, lastWrite.get(accountId) ?? 0),
+};
 
 // ------------------------------------------------------------------ lifecycle
 
 self.addEventListener('install', (event) => event.waitUntil(files.install(event)));
 
 self.addEventListener('activate', (event) =>
-  event.waitUntil(files.deleteOlderVersions().then(() => self.clients.claim())),
+  event.waitUntil(
+    files
+      .deleteOlderVersions()
+      // The reads kept in the clear before decision 320: gone.
+      .then(() => caches.delete(LEGACY_API_CACHE))
+      .then(() => self.clients.claim()),
+  ),
 );
 
 self.addEventListener('message', (event) => {
@@ -94,6 +114,7 @@ self.addEventListener('message', (event) => {
     userId?: string;
     screens?: string[];
     files?: string[];
+    paths?: string[];
     id?: string;
   } | null;
   const answer = (value: unknown) => event.ports[0]?.postMessage(value);
@@ -102,16 +123,44 @@ self.addEventListener('message', (event) => {
       void self.skipWaiting();
       break;
     case 'SESSION':
-      // A fresh sign-in or a renewed token may unblock writes the server refused with the old one.
+      // A fresh sign-in or a renewed token may unblock writes the server refused with the old one;
+      // its data key may be new (web/vault): read again.
       if (data.token && data.userId) session = { token: data.token, userId: data.userId };
+      forgetKnownKeys();
       event.waitUntil(outbox.replay().catch(() => undefined));
       break;
-    case 'CLEAR_USER_DATA':
+    case 'VAULT':
+      // A page kept an account's key (web/vault): read again.
+      forgetKnownKeys();
+      break;
+    case 'SIGNED_OUT':
+      // The account's key is gone (web/vault): what it sealed stays, unreadable; its writes wait.
       session = null;
-      event.waitUntil(caches.delete(API_CACHE));
+      forgetKnownKeys();
+      break;
+    case 'CLEAR_SET':
+      // The account's set could not be opened with its new key (or makes room): it goes.
+      if (data.userId)
+        event.waitUntil(
+          Promise.all([caches.delete(apiCacheOf(data.userId)), outbox.clearAccount(data.userId)]).then(
+            () => answer(true),
+            () => answer(false),
+          ),
+        );
       break;
     case 'REPLAY':
       event.waitUntil(outbox.replay().then(answer, () => answer('offline')));
+      break;
+    case 'REVALIDATE':
+      // The account's working set in one request (sw/set.ts): its outcome to the page.
+      if (data.userId && data.token && Array.isArray(data.paths))
+        event.waitUntil(
+          revalidateSet({ keyOf }, { id: data.userId, token: data.token }, data.paths, self.location.origin).then(
+            answer,
+            (error: unknown) => answer({ error: String(error) }),
+          ),
+        );
+      else answer({ error: 'no session' });
       break;
     case 'PENDING':
       event.waitUntil(outbox.pending().then(answer));
@@ -150,7 +199,7 @@ router.registerRoute(
 router.registerRoute(
   new Route(
     ({ url }) => isApi(url),
-    ({ request }) => networkFirst(request as Request),
+    ({ request }) => networkFirst(request as Request, readKeys),
   ),
 );
 // A write marked X-Draft is kept by the page itself (the grade book's drafts in idb), never queued here.
@@ -162,7 +211,11 @@ for (const method of WRITES) {
         !NEVER_QUEUED.includes(url.pathname) &&
         !url.pathname.startsWith('/api/auth/') &&
         !request.headers.has('X-Draft'),
-      ({ request }) => outbox.send(request as Request),
+      ({ request }) => {
+        const userId = userIdOf(request as Request);
+        if (userId) lastWrite.set(userId, Date.now());
+        return outbox.send(request as Request);
+      },
       method,
     ),
   );

@@ -3,7 +3,8 @@
 // Workbox queue's storage and an extendable event. The modules themselves run unchanged
 // (web/sw/*.ts, with Workbox inside), in Node.
 import { vi } from 'vitest';
-import type { QueueEntry, RefusedStore, RefusedWrite, WriteQueue } from '../../web/sw/writes';
+import type { QueueEntry, RefusedStore, StoredRefusal, WriteQueue } from '../../web/sw/writes';
+import type { OpenKey } from '../../web/vault/vault';
 
 export const ORIGIN = 'https://ecole.test';
 
@@ -150,8 +151,8 @@ export class MemoryQueue implements WriteQueue {
 }
 
 export class MemoryRefused implements RefusedStore {
-  readonly writes: RefusedWrite[] = [];
-  async add(write: RefusedWrite) {
+  readonly writes: StoredRefusal[] = [];
+  async add(write: StoredRefusal) {
     this.writes.push(write);
   }
   async all() {
@@ -164,3 +165,19 @@ export class MemoryRefused implements RefusedStore {
     );
   }
 }
+
+/** An account's data key as the vault holds it: AES-GCM, non-extractable (web/vault, decision 320). */
+export async function testKey(id = 'cle-1'): Promise<OpenKey> {
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  return { id, key };
+}
+
+/** The accounts' keys on the phone: `keys.set(account, key)` signs in, `keys.delete(account)` signs out. */
+export function keyRing() {
+  const keys = new Map<string, OpenKey>();
+  return { keys, keyOf: async (accountId: string) => keys.get(accountId) ?? null };
+}
+
+/** Whether some text appears in the bytes (a stored copy read in the clear). */
+export const holdsText = async (response: Response | undefined, text: string) =>
+  Boolean(response) && new TextDecoder().decode(await response!.arrayBuffer()).includes(text);

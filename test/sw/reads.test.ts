@@ -1,17 +1,27 @@
 // API reads (web/sw/reads.ts): network first, the stored copy revalidated with its ETag (a 304
 // answers the copy), served marked when the network or a gateway fails, 'never visited' otherwise.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { networkFirst } from '../../web/sw/reads';
-import { type FakeCaches, type FakeNetwork, ORIGIN, serviceWorkerGlobals } from './fakes';
+import { networkFirst, type ReadKeys } from '../../web/sw/reads';
+import { type FakeCaches, type FakeNetwork, keyRing, ORIGIN, serviceWorkerGlobals, testKey } from './fakes';
 
 let caches: FakeCaches;
 let network: FakeNetwork;
-beforeEach(() => {
+let ring: ReturnType<typeof keyRing>;
+let keys: ReadKeys;
+beforeEach(async () => {
   ({ caches, network } = serviceWorkerGlobals());
+  ring = keyRing();
+  // The token names its account (the worker reads it from the token's claims).
+  keys = { accountOf: (r) => /^Bearer (.+)$/.exec(r.headers.get('Authorization') ?? '')?.[1] ?? null, ...ring };
+  ring.keys.set('jeton', await testKey());
+  ring.keys.set('autre-jeton', await testKey('cle-2'));
 });
 
-const read = (path: string, token: string | null = 'jeton') =>
-  networkFirst(new Request(`${ORIGIN}/api${path}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}));
+const read = (path: string, token: string | null = 'jeton', headers: Record<string, string> = {}) =>
+  networkFirst(
+    new Request(`${ORIGIN}/api${path}`, { headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers }),
+    keys,
+  );
 
 describe('a read', () => {
   it('is stored, then revalidated: an unchanged answer is a 304 and the page gets the stored copy', async () => {
@@ -33,7 +43,7 @@ describe('a read', () => {
       Response.json({ school: 'Collège Démo (renommé)' }, { headers: { ETag: '"v2"' } }),
     );
     expect(await (await read('/bootstrap')).json()).toEqual({ school: 'Collège Démo (renommé)' });
-    expect(await caches.paths('api-data')).toEqual(['/api/bootstrap']);
+    expect(await caches.paths('api-data-jeton')).toEqual(['/api/bootstrap']);
   });
 
   it("offline, answers the stored copy marked 'offline', or the never-visited notice", async () => {
@@ -61,7 +71,7 @@ describe('a read', () => {
     network.on('/api/instance/default', Response.json({ name: 'Collège Démo' }));
     await read('/instance/default', null);
     expect(await caches.paths('public-data')).toEqual(['/api/instance/default']);
-    expect(await caches.paths('api-data')).toEqual([]);
+    expect((await caches.keys()).filter((n) => n.startsWith('api-data'))).toEqual([]);
   });
 });
 

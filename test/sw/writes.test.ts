@@ -4,13 +4,14 @@
 // 4xx is final and kept for the screen that made the write.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type SyncMessage, writes } from '../../web/sw/writes';
-import { type FakeNetwork, MemoryQueue, MemoryRefused, ORIGIN, serviceWorkerGlobals } from './fakes';
+import { type FakeNetwork, keyRing, MemoryQueue, MemoryRefused, ORIGIN, serviceWorkerGlobals, testKey } from './fakes';
 
 let network: FakeNetwork;
 let queue: MemoryQueue;
 let refused: MemoryRefused;
 let messages: SyncMessage[];
 let session: { token: string; userId: string } | null;
+let ring: ReturnType<typeof keyRing>;
 
 /** A token whose account is `userId` (the worker reads the account from it). */
 const token = (userId: string) => `${userId}.jeton`;
@@ -21,6 +22,7 @@ function outbox() {
     refused,
     session: () => session,
     userIdOf: (request) => /^Bearer (\w+)\./.exec(request.headers.get('Authorization') ?? '')?.[1] ?? null,
+    keyOf: ring.keyOf,
     broadcast: async (message) => void messages.push(message),
   });
 }
@@ -42,10 +44,12 @@ const landed = () =>
     .filter((s) => s.method === 'PUT' && s.status >= 200 && s.status < 300)
     .map((s) => (JSON.parse(s.body) as { name: string }).name);
 
-beforeEach(() => {
+beforeEach(async () => {
   ({ network } = serviceWorkerGlobals());
   queue = new MemoryQueue();
   refused = new MemoryRefused();
+  ring = keyRing();
+  for (const account of ['prof', 'secretaire', 'admin', 'eleve']) ring.keys.set(account, await testKey(`cle-${account}`));
   messages = [];
   session = null;
   network.on('PUT /api/classes/abc', async (request) => Response.json({ saved: (await request.json()) as unknown }));

@@ -4,6 +4,9 @@
 // bad addresses, itself, and more than READS_PER_REQUEST addresses.
 import { describe, expect, it } from 'vitest';
 import type { ReadPart } from '../../worker/contract/reads';
+
+/** A part with its answer (not a bare 304). */
+type Answered = Extract<ReadPart, { path: string }>;
 import { READS_PER_REQUEST } from '../../worker/domain/reads';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, tokenFor } from './helpers';
@@ -24,7 +27,7 @@ describe('POST /api/reads', () => {
     ];
     const res = await call(school, token, 'POST', '/api/reads', { paths });
     expect(res.status, await res.clone().text()).toBe(200);
-    const { parts } = await bodyOf<{ parts: ReadPart[] }>(res);
+    const { parts } = await bodyOf<{ parts: Answered[] }>(res);
     expect(parts.map((p) => p.path)).toEqual(paths);
     for (const part of parts) {
       const alone = await call(school, token, 'GET', part.path);
@@ -34,6 +37,22 @@ describe('POST /api/reads', () => {
     }
     expect(parts.map((p) => p.status)).toEqual([200, 200, 404, 403, 404]);
     expect(parts[0]?.etag).toMatch(/"/);
+  });
+
+  it('answers a bare 304 for an address whose copy the device holds is current (issue 39)', async () => {
+    const { school, yearId } = await schoolWithCourses();
+    const token = await tokenFor(school, 'prof');
+    const paths = [`/api/teacher/timetable?yearId=${yearId}`, `/api/teacher/dashboard?yearId=${yearId}`];
+    const first = (await bodyOf<{ parts: Answered[] }>(await call(school, token, 'POST', '/api/reads', { paths })))
+      .parts;
+    const etags = [first[0]!.etag, '"perime"'];
+    const res = await call(school, token, 'POST', '/api/reads', { paths, etags });
+    const { parts } = await bodyOf<{ parts: ReadPart[] }>(res);
+    expect(parts[0]).toEqual({ status: 304 });
+    expect(parts[1]).toMatchObject({ path: paths[1], status: 200, etag: first[1]!.etag });
+    // Etags that do not match the paths, or are not ETags: refused.
+    for (const wrong of [[first[0]!.etag], ['pas un etag', null]])
+      expect((await call(school, token, 'POST', '/api/reads', { paths, etags: wrong })).status).toBe(400);
   });
 
   it("uses the caller's account: a student reads as a student, no account is refused", async () => {

@@ -115,6 +115,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['Idempotency-Key'] = options.draftKey ?? crypto.randomUUID();
   if (options.draftKey || options.noQueue) headers['X-Draft'] = '1';
+  // A screen's reload asks the server, whatever the phone revalidated a moment ago (sw/set.ts).
+  if (method === 'GET' && options.fresh) headers['Cache-Control'] = 'no-cache';
 
   let response: Response;
   try {

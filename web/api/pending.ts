@@ -55,6 +55,12 @@ export async function refreshPending(): Promise<void> {
 /** Asks the worker to send the queued writes now; how the replay ended ('sent', 'offline', 'retry', 'auth'). */
 export const replayNow = () => ask<string>({ type: 'REPLAY' }, 'offline');
 
+/** How many writes of an account wait in the queue, asked of the worker now. */
+export async function waitingOf(userId: string): Promise<number> {
+  await refreshPending();
+  return outbox.pending.filter((w) => w.userId === userId).length;
+}
+
 /** Withdraws a refused write the user has seen. */
 export async function dismissRefused(id: string): Promise<void> {
   keep(await ask({ type: 'DISMISS', id }, outbox));

@@ -1,46 +1,39 @@
-// Reads made for later, several in one request (POST /api/reads, decision 271): each answer is
-// stored in `api-data` under the address the screen will read, with its ETag, as the service
-// worker would have stored it; the screen then finds it offline, and online revalidates it (304).
+// The account's working set, revalidated in one request by the service worker (issue 39, decisions
+// 271, 320): the page names the addresses (app/working-data.ts); the worker sends them together
+// (POST /api/reads) with the ETag of each stored copy, stores what changed, sealed with the
+// account's key, and marks what did not, so that the screens open from the phone at once.
 import type { Endpoint } from '../../worker/contract/endpoint';
-import { READS_PER_REQUEST } from '../../worker/domain/reads';
-import { getSession } from '../session/session';
-import { API_CACHE } from './cache-names';
-import { sendNow } from './calls';
-import { endpoints } from './endpoints';
+import type { Session } from '../session/session';
+import type { SetOutcome } from '../sw/set';
 import { type Args, pathOf, type Route } from './route';
+
+export type { SetOutcome };
 
 /** The address under /api of a read, as the screen makes it (its stored copy is found by it). */
 export const address = <E extends Endpoint>(endpoint: Route<E>, args: Args<E>) => `/api${pathOf(endpoint, args)}`;
 
+/** How long the worker may take over a set (a slow line: several requests of READS_PER_REQUEST). */
+const SET_TIMEOUT_MS = 120_000;
+
 /**
- * Reads `paths` (addresses under /api) together, READS_PER_REQUEST a request, in the background,
- * and stores each answer of 200 in `api-data` with its ETag, unless the account `userId` signed
- * out meanwhile. A read refused or failed is left (read again next time).
+ * Asks the service worker to revalidate `paths` (addresses under /api) for the account: what
+ * changed and what failed. Throws without a worker, or when the network failed.
  */
-export async function readTogether(paths: readonly string[], userId: string): Promise<void> {
-  const unique = [...new Set(paths)];
-  for (let start = 0; start < unique.length; start += READS_PER_REQUEST) {
-    const { parts } = await sendNow(
-      endpoints.reads.batch,
-      { body: { paths: unique.slice(start, start + READS_PER_REQUEST) } },
-      { background: true, readOnly: true },
-    );
-    if (typeof caches === 'undefined' || getSession()?.id !== userId) return;
-    const cache = await caches.open(API_CACHE);
-    await Promise.all(
-      parts
-        .filter((part) => part.status === 200)
-        .map((part) =>
-          cache.put(
-            new URL(part.path, location.origin).href,
-            new Response(JSON.stringify(part.body), {
-              headers: {
-                'Content-Type': 'application/json; charset=utf-8',
-                ...(part.etag ? { ETag: part.etag } : {}),
-              },
-            }),
-          ),
-        ),
-    );
-  }
+export async function revalidateSet(session: Session, paths: readonly string[]): Promise<SetOutcome> {
+  if (!('serviceWorker' in navigator)) throw new Error('set: no service worker');
+  const worker = (await navigator.serviceWorker.ready).active;
+  if (!worker) throw new Error('set: no service worker');
+  const answer = await new Promise<SetOutcome | { error: string }>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve({ error: 'timeout' }), SET_TIMEOUT_MS);
+    channel.port1.onmessage = (event: MessageEvent<SetOutcome | { error: string }>) => {
+      clearTimeout(timer);
+      resolve(event.data);
+    };
+    worker.postMessage({ type: 'REVALIDATE', userId: session.id, token: session.token, paths: [...paths] }, [
+      channel.port2,
+    ]);
+  });
+  if ('error' in answer) throw new Error(`set: ${answer.error}`);
+  return answer;
 }

@@ -5,13 +5,19 @@
 // every later start and every screen of the role opens from the cache, offline too. A role never
 // downloads a screen it cannot open. <html data-offline-screens>: 'storing', then 'ready' (or
 // 'failed', tried again at the next start); 'none' when no account is signed in. Then the
-// account's working data (app/working-data.ts, loaded only then): <html data-offline-data>.
+// account's working set (app/working-data.ts, loaded only then; decision 320): <html
+// data-offline-data> 'storing', 'ready' or 'failed' (said, and tried again in 30 s or when the
+// network returns). 'Application prête hors ligne' waits for both. The set is revalidated at each
+// visit: the app opened, or brought back after five minutes away.
 import { isValidElement, useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { guideAddress, guideRoleOf } from '../screens/docs/guide-address';
 import { screensStored } from './offline-ready';
 import { canEnter, Guard, type Area } from '../session/guards';
-import { type Session, useSession } from '../session/session';
+import { getSession, type Session, useSession } from '../session/session';
+import { toast } from '../components/toast';
+import { offlineText } from '../i18n/offline';
+import { keepsASet } from './working-set-roles';
 
 interface ScreenHandle {
   module: string;
@@ -70,6 +76,28 @@ async function storeScreens(session: Session, routes: RouteObject[]): Promise<St
   return answer;
 }
 
+/** After a failed set, tried again this long after (and when the network returns). */
+const RETRY_MS = 30_000;
+/** The app brought back after this long hidden is a new visit: its set is revalidated again. */
+const NEW_VISIT_MS = 5 * 60_000;
+
+/** The account's working set stored (or revalidated): true when done. */
+async function storeSet(session: Session): Promise<boolean> {
+  try {
+    const [{ storeWorkingData }, { hasKey }, { renewSession }] = await Promise.all([
+      import('./working-data'),
+      import('../session/data-key'),
+      import('../session/renew'),
+    ]);
+    // A session signed in before decision 320 has no data key yet: its renewal brings it.
+    if (!(await hasKey(session)) && (await renewSession()) !== 'renewed') return false;
+    await storeWorkingData(getSession() ?? session);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `routes`: the app's route tree (a function: the tree holds this element). */
 export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
   const session = useSession();
@@ -83,29 +111,46 @@ export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
       return;
     }
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let hiddenAt = 0;
+    const hasSet = keepsASet(signedIn);
+    /** The working set, once at each visit; 'Application prête hors ligne' waits for it. */
+    const storeData = async (fresh: boolean) => {
+      clearTimeout(retry);
+      if (!hasSet) {
+        if (live) root.dataset.offlineData = 'ready';
+        if (live) screensStored(fresh);
+        return;
+      }
+      root.dataset.offlineData = 'storing';
+      const done = await storeSet(signedIn);
+      if (!live) return;
+      root.dataset.offlineData = done ? 'ready' : 'failed';
+      if (done) screensStored(fresh);
+      else {
+        toast.warning(offlineText.setFailed);
+        retry = setTimeout(() => void storeData(fresh), RETRY_MS);
+      }
+    };
     root.dataset.offlineScreens = 'storing';
     void storeScreens(signedIn, routes())
       .catch(() => ({ ready: false, stored: 0 }))
-      .then(async ({ ready, stored }) => {
+      .then(({ ready, stored }) => {
         if (live) root.dataset.offlineScreens = ready ? 'ready' : 'failed';
-        // 'Application prête hors ligne' waits for this moment (app/offline-ready.ts).
-        if (live && ready) screensStored(stored > 0);
-        // Then the account's working data (a teacher's classes; no other role has any).
-        if (signedIn.role !== 'teacher') {
-          if (live) root.dataset.offlineData = 'ready';
-          return;
-        }
-        root.dataset.offlineData = 'storing';
-        const done = await import('./working-data')
-          .then(({ storeWorkingData }) => storeWorkingData(signedIn))
-          .then(
-            () => true,
-            () => false,
-          );
-        if (live) root.dataset.offlineData = done ? 'ready' : 'failed';
+        if (live && ready) void storeData(stored > 0);
       });
+    const online = () => root.dataset.offlineData === 'failed' && void storeData(false);
+    const visible = () => {
+      if (document.visibilityState === 'hidden') hiddenAt = Date.now();
+      else if (hiddenAt && Date.now() - hiddenAt > NEW_VISIT_MS) void storeData(false);
+    };
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
     return () => {
       live = false;
+      clearTimeout(retry);
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
     };
     // The account's screens change with its role and permissions, not with each new token.
     // eslint-disable-next-line react-hooks/exhaustive-deps

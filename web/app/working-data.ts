@@ -1,70 +1,141 @@
-// A teacher's working data, stored after one sign-in (issue 28, decision 242): once the account's
-// screens are stored (offline-screens.tsx), the page reads in the background what a teacher opens
-// in class, through the service worker, which keeps each answer in `api-data` and revalidates it
-// with its ETag at the next start (a 304 when unchanged):
-// - the week and the courses of the current year (the teacher's home);
-// - the roll call of every lesson of this week up to today (Monday to today, the school's day);
-// - the grade book of each course for the period the book opens on: the period under way by its
-//   start date, else the year's first (`currentPeriodId`, the grade book's own rule, decision 193);
-// - the list of the teacher's resources of the year (the resources tab).
-// So a class never opened online opens offline. The roll calls and grade books are read together,
-// in one request (POST /api/reads, decision 271), and each answer is stored in `api-data` under
-// the screen's own address with its ETag, as the service worker would have stored it (a copy is
-// found by its address: the same endpoints, with the query's fields in the screens' order). A
-// student's sections are read by the student's home already.
-import { read } from '../api/calls';
+// The account's working set (issues 28, 29, 39; decisions 242, 271, 320): what a person opens in
+// class or at the office, kept on the phone after one sign-in and revalidated in one request at each
+// visit (a sign-in, or the app opened), so that every screen of it opens at once, offline too.
+// - a teacher: the school, his week and courses of the current year, the year's periods, his
+//   announcements and resources; the roll call of every lesson from this week's Monday through the
+//   coming seven days (the next school day after a weekend or a holiday, Monday's lessons from
+//   Sunday evening), with the class lists to mark them; the grade book of each course for the
+//   period the book opens on (`currentPeriodId`, decision 193);
+// - a pupil: every section of the student portal;
+// - the office (staff who read the register): the school, and the current year's register, every
+//   page of it (decision 320: the register filters offline from what the phone holds).
+// The addresses are those the screens read (`address`: the same query in the same order). Those
+// that depend on others (a roll call on the week's lessons) are found from the stored copies: the
+// set is asked in rounds until nothing new is named, one round when nothing changed.
+import { cachedAnswers, storedAnswer } from '../api/cache';
+import { LARGEST_PAGE } from '../api/calls';
 import { endpoints } from '../api/endpoints';
-import { address, readTogether } from '../api/stored-reads';
-import type { TeacherLesson } from '../../worker/contract/teacher';
+import { address, revalidateSet } from '../api/stored-reads';
+import type { Bootstrap } from '../../worker/contract/bootstrap';
+import type { Period } from '../../worker/contract/academic-periods';
+import type { TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
 import { addDays, schoolClock } from '../../worker/domain/dates';
-import { currentPeriodId, schoolToday } from '../../worker/domain/grades';
+import { currentPeriodId } from '../../worker/domain/grades';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import type { Session } from '../session/session';
+import { keepsASet } from './working-set-roles';
 
-const BACKGROUND = { background: true } as const;
+/** How many days ahead a teacher's roll calls are kept (the server reads up to 14). */
+export const DAYS_AHEAD = 7;
 
 /**
- * This week's sessions of the lessons, Monday to `today`; on a Sunday, the week that just ended
- * (the dates the teacher's week opens a lesson's roll call on).
+ * The sessions of the lessons to keep: this week's, Monday to `today` (on a Sunday, the week that
+ * just ended), and every one of the coming DAYS_AHEAD days.
  */
-export function sessionsThisWeek(lessons: readonly Pick<TeacherLesson, 'id' | 'day_of_week'>[], today: string) {
+export function sessionsToKeep(lessons: readonly Pick<TeacherLesson, 'id' | 'day_of_week'>[], today: string) {
   const day = dayOfWeekOf(today) ?? 7;
-  return lessons
+  const thisWeek = lessons
     .filter((lesson) => lesson.day_of_week <= day)
     .map((lesson) => ({ entryId: lesson.id, date: addDays(today, lesson.day_of_week - day) }));
+  const ahead = Array.from({ length: DAYS_AHEAD }, (_, i) => addDays(today, i + 1)).flatMap((date) =>
+    lessons.filter((lesson) => lesson.day_of_week === dayOfWeekOf(date)).map((lesson) => ({ entryId: lesson.id, date })),
+  );
+  return [...thisWeek, ...ahead];
 }
 
-/** Reads the account's working data so that its classes open offline. Only a teacher's, today. */
-export async function storeWorkingData(session: Session): Promise<void> {
-  if (session.role !== 'teacher') return;
-  const { years } = await read(endpoints.bootstrap.read, {}, BACKGROUND);
-  const year = years.find((y) => y.is_current);
-  if (!year) return;
-  const [week, courses, periods] = await Promise.all([
-    read(endpoints.teacher.timetable, { query: { yearId: year.id } }, BACKGROUND),
-    read(endpoints.teacher.dashboard, { query: { yearId: year.id } }, BACKGROUND),
-    read(endpoints.periods.list, { query: { yearId: year.id } }, BACKGROUND),
+/** The current year in the stored bootstrap, if any. */
+async function currentYear(): Promise<string | null> {
+  const bootstrap = await storedAnswer<Bootstrap>(address(endpoints.bootstrap.read, {}));
+  return bootstrap?.years.find((y) => y.is_current)?.id ?? null;
+}
+
+async function teacherSet(): Promise<string[]> {
+  const paths = [address(endpoints.bootstrap.read, {}), address(endpoints.teacher.announcements, {})];
+  const yearId = await currentYear();
+  if (!yearId) return paths;
+  const query = { query: { yearId } };
+  const week = address(endpoints.teacher.timetable, query);
+  const courses = address(endpoints.teacher.dashboard, query);
+  const periodsPath = address(endpoints.periods.list, query);
+  paths.push(week, courses, periodsPath, address(endpoints.resources.teacherList, query));
+  const [lessons, dashboard, periods] = await Promise.all([
+    storedAnswer<TeacherLesson[]>(week),
+    storedAnswer<TeacherDashboard>(courses),
+    storedAnswer<Period[]>(periodsPath),
   ]);
-  // The period GradeBookPanel opens on, by the same rule.
-  const periodId = currentPeriodId(periods, schoolToday());
-  // Each class's roll calls beside its grade book: its pupils' names compress once (decision 271).
-  const classOf = new Map(week.map((lesson) => [lesson.id, lesson.class_name]));
-  const reads = [
-    ...sessionsThisWeek(week, schoolClock().date).map((s) => ({
+  // Each class's roll calls beside its grade books: its pupils' names compress once (decision 271).
+  const byClass: { className: string; path: string }[] = [];
+  const classOf = new Map((lessons ?? []).map((lesson) => [lesson.id, lesson.class_name]));
+  for (const s of sessionsToKeep(lessons ?? [], schoolClock().date))
+    byClass.push({
       className: classOf.get(s.entryId) ?? '',
       path: address(endpoints.rollCall.session, { query: { entryId: s.entryId, date: s.date } }),
-    })),
-    ...(periodId
-      ? courses.courses.map((c) => ({
-          className: c.class_name,
-          path: address(endpoints.grades.book, {
-            query: { yearId: year.id, className: c.class_name, subjectId: c.subject_id, periodId },
-          }),
-        }))
-      : []),
+    });
+  const periodId = periods ? currentPeriodId(periods, schoolClock().date) : null;
+  if (periodId)
+    for (const c of dashboard?.courses ?? [])
+      byClass.push({
+        className: c.class_name,
+        path: address(endpoints.grades.book, {
+          query: { yearId, className: c.class_name, subjectId: c.subject_id, periodId },
+        }),
+      });
+  byClass.sort((x, y) => (x.className < y.className ? -1 : x.className > y.className ? 1 : 0));
+  return [...paths, ...byClass.map((r) => r.path)];
+}
+
+function studentSet(): string[] {
+  const query = { query: {} };
+  return [
+    address(endpoints.instance.current, {}),
+    address(endpoints.studentPortal.accessStatus, {}),
+    address(endpoints.communications.studentOwn, {}),
+    address(endpoints.studentPortal.me, query),
+    address(endpoints.studentPortal.timetable, query),
+    address(endpoints.studentPortal.grades, query),
+    address(endpoints.resources.studentList, query),
+    address(endpoints.studentPortal.finance, query),
   ];
-  reads.sort((x, y) => (x.className < y.className ? -1 : x.className > y.className ? 1 : 0));
-  // The resources tab: the list of the year's documents of the teacher's courses.
-  const resources = address(endpoints.resources.teacherList, { query: { yearId: year.id } });
-  await readTogether([...reads.map((r) => r.path), resources], session.id);
+}
+
+/** The register's pages of the current year, by the largest page (the first names how many there are). */
+async function officeSet(): Promise<string[]> {
+  const paths = [address(endpoints.bootstrap.read, {})];
+  const yearId = await currentYear();
+  if (!yearId) return paths;
+  const page = (n: number) =>
+    address(endpoints.students.list, {
+      query: { yearId, page: n, limit: LARGEST_PAGE, includeArchived: 'false', sort: 'nom' },
+    });
+  const first = page(1);
+  const stored = await cachedAnswers<{ pagination?: { totalPages: number } }>(first.slice('/api'.length));
+  const total = stored.find((a) => `/api${a.path}` === first)?.data.pagination?.totalPages ?? 1;
+  return [...paths, ...Array.from({ length: Math.max(1, total) }, (_, i) => page(i + 1))];
+}
+
+/** The addresses of the account's working set, as the phone can name them now. */
+export async function setAddresses(session: Session): Promise<string[]> {
+  if (session.role === 'teacher') return teacherSet();
+  if (session.role === 'student') return studentSet();
+  if (keepsASet(session)) return officeSet();
+  return [];
+}
+
+/** Rounds at most: the school, then the year's lists, then what they name. */
+const ROUNDS = 4;
+
+/**
+ * Revalidates the account's working set (stores it the first time): one request when nothing
+ * changed, a few more when what the set is made of changed (a new week, a new page). Throws when
+ * the network failed (the caller says so and tries again).
+ */
+export async function storeWorkingData(session: Session): Promise<void> {
+  const asked = new Set<string>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const next = (await setAddresses(session)).filter((path) => !asked.has(path));
+    if (!next.length) return;
+    for (const path of next) asked.add(path);
+    const outcome = await revalidateSet(session, next);
+    if (outcome.failed.length && outcome.failed.length === next.length) throw new Error('set: refused');
+  }
 }

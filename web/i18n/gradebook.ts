@@ -4,6 +4,8 @@
 import { gradesServerText as rules } from '../../worker/contract/texts/grades';
 import { commonText } from './common';
 
+import { offlineText } from './offline';
+
 export const gradebookText = {
   title: 'Carnet de notes',
   back: 'Retour à mes cours',
@@ -63,7 +65,7 @@ export const gradebookText = {
   },
   // Drafts: scores typed on the phone, sent when the network allows.
   drafts: {
-    pending: (n: number) => (n > 1 ? `${n} notes en attente d'envoi` : "1 note en attente d'envoi"),
+    pending: offlineText.pendingScores,
     pendingHint: 'Elles sont gardées sur cet appareil et partiront dès le retour du réseau.',
     pendingCell: 'En attente',
     refusedTitle: (n: number) => (n > 1 ? `${n} notes refusées par le serveur` : '1 note refusée par le serveur'),

@@ -16,11 +16,21 @@ export const offlineText = {
     roles: 'Mise à jour des rôles en attente de synchronisation.',
   },
   storedResults: 'Hors ligne : résultats parmi les élèves enregistrés sur cet appareil.',
+  /** The working set could not be stored or revalidated (decision 320): tried again. */
+  setFailed:
+    "Les données pour travailler hors ligne n'ont pas pu être enregistrées sur ce téléphone. Nouvel essai dans un instant.",
+  /** Signing out with writes not sent yet: they wait, unreadable, for the same account's next sign-in here. */
+  waitingAtSignOut: (n: number) =>
+    n > 1
+      ? `${n} modifications n'ont pas encore été envoyées : elles restent sur ce téléphone, illisibles, et partiront à votre prochaine connexion ici.`
+      : "1 modification n'a pas encore été envoyée : elle reste sur ce téléphone, illisible, et partira à votre prochaine connexion ici.",
   pending: 'En attente',
   pendingTitle: 'En attente de synchronisation',
   /** The dashboard's summary of the account's unsent work (issue 28). */
   pendingCount: (n: number) => (n > 1 ? `${n} modifications en attente d'envoi` : "1 modification en attente d'envoi"),
   pendingHint: 'Elles sont gardées sur cet appareil et partiront dès le retour du réseau.',
+  /** The grade book's scores typed and not sent yet (the grade book and the home). */
+  pendingScores: (n: number) => (n > 1 ? `${n} notes en attente d'envoi` : "1 note en attente d'envoi"),
   refusedTitle: 'Modifications refusées par le serveur',
   refused: (message: string) => `Refusée par le serveur : ${message}`,
   dismiss: 'Retirer',

@@ -1,9 +1,15 @@
-// Signing out leaves nothing of a school's data on a shared phone: the token, the device session
-// (ended on the server, its cookie forgotten: decision 004) and the offline copy of the API reads.
-// Queued writes stay: they are the user's unsent work (decision 006).
+// Signing out leaves nothing of a school's data readable on a shared phone: the token goes, the
+// device session ends (on the server, its cookie forgotten: decision 004), and the account's data
+// key is forgotten (decision 320): its working set, its queued writes and its grade drafts stay on
+// the phone, sealed, unreadable by whoever signs in next, and open again at the same account's
+// next sign-in here. The sign-in page says how many writes wait (decision 006: unsent work stays).
 import type { NavigateFunction } from 'react-router';
 import { FILES_CACHE_PREFIX, PUBLIC_CACHE } from '../api/cache-names';
-import { clearSession, SIGN_OUT_PENDING_KEY } from './session';
+import { waitingOf } from '../api/pending';
+import { offlineText } from '../i18n/offline';
+import { isApiCache } from '../vault/vault';
+import { closeSet } from './data-key';
+import { clearSession, getSession, SIGN_OUT_PENDING_KEY } from './session';
 
 /**
  * Ends the device session on the server. Offline, it stays pending and is sent when the app is
@@ -35,17 +41,31 @@ if (typeof window !== 'undefined') {
   window.addEventListener('online', sendPending);
 }
 
+/** The account's writes not sent yet: queued in the worker, and grade drafts. */
+async function unsent(userId: string): Promise<number> {
+  const { pendingDraftsOf } = await import('../screens/gradebook/drafts');
+  const [queued, drafts] = await Promise.all([
+    waitingOf(userId).catch(() => 0),
+    pendingDraftsOf(userId).catch(() => 0),
+  ]);
+  return queued + drafts;
+}
+
 export async function clearLocalData(notice?: string) {
-  clearSession(notice);
+  const session = getSession();
+  const waiting = session ? await unsent(session.id) : 0;
+  const said = [notice, waiting ? offlineText.waitingAtSignOut(waiting) : ''].filter(Boolean).join(' ');
+  clearSession(said);
   void endDeviceSession();
   try {
+    if (session) await closeSet(session.id);
     if ('caches' in window) {
       const names = await caches.keys();
-      // The built files (the app itself) and the public answers hold no school data; the rest goes.
-      const kept = (name: string) => name.startsWith(FILES_CACHE_PREFIX) || name === PUBLIC_CACHE;
+      // The built files (the app itself) and the public answers hold no school data; the
+      // accounts' sets are sealed; anything else (an older version's copy in the clear) goes.
+      const kept = (name: string) => name.startsWith(FILES_CACHE_PREFIX) || name === PUBLIC_CACHE || isApiCache(name);
       await Promise.all(names.filter((n) => !kept(n)).map((n) => caches.delete(n)));
     }
-    navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_USER_DATA' });
   } catch {
     // Storage may be unavailable (private mode): the token is already gone.
   }

@@ -7,10 +7,11 @@ import {
   getSession,
   onSessionChange,
   renewable,
-  setSessionToken,
   signOutCount,
   tokenExpired,
 } from './session';
+import { acceptSession } from './data-key';
+import type { Renewed } from '../../worker/contract/auth';
 
 export type Renewal = 'renewed' | 'ended' | 'offline' | 'failed';
 
@@ -44,11 +45,12 @@ async function refresh(signOuts: number): Promise<Renewal> {
   }
   if (res.status === 401) return 'ended';
   if (!res.ok) return 'failed';
-  const body = (await res.json().catch(() => null)) as { accessToken?: string } | null;
+  const body = (await res.json().catch(() => null)) as Renewed | null;
   // Signed out while the renewal was on its way (inactivity, the user's choice): the new token
   // would sign them back in.
   if (signOutCount() !== signOuts) return 'ended';
-  return body?.accessToken && setSessionToken(body.accessToken) ? 'renewed' : 'failed';
+  // With its data key (decision 320): the account's set on the phone opens, or is cleared if it changed.
+  return body?.accessToken && (await acceptSession(body)) ? 'renewed' : 'failed';
 }
 
 /** Runs `task` alone across this browser's tabs (where Web Locks exist). */

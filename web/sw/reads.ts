@@ -1,10 +1,24 @@
-// API reads (GET /api/*; architecture guide, offline protocol; decisions 100, 181): network first,
-// revalidating the last good answer (If-None-Match: a 304 is answered with the stored copy), kept in
-// `api-data` (or `public-data` for a read without an account, which outlives a sign-out) and
-// served with the X-From-Cache marker when the network fails ('offline') or a gateway fails
-// ('error'); a read never stored answers the 'never visited' notice.
-import { API_CACHE, PUBLIC_CACHE } from '../api/cache-names';
+// API reads (GET /api/*; architecture guide, offline protocol; decisions 100, 181, 320): network
+// first, revalidating the last good answer (If-None-Match: a 304 is answered with the stored copy),
+// kept in the account's cache `api-data-<account>` sealed with its data key (web/vault; or in
+// `public-data` for a read without an account, which outlives a sign-out) and served with the
+// X-From-Cache marker when the network fails ('offline') or a gateway fails ('error'); a read never
+// stored, or stored for an account whose key is not here, answers the 'never visited' notice.
+import { PUBLIC_CACHE } from '../api/cache-names';
 import { offlineText } from '../i18n/offline';
+import { apiCacheOf, type OpenKey, sealResponse, unsealResponse } from '../vault/vault';
+import { isFresh, revalidating } from './set';
+
+/** How a read finds its account and the account's key (the vault's; stand-ins in the tests). */
+export interface ReadKeys {
+  accountOf: (request: Request) => string | null;
+  keyOf: (accountId: string) => Promise<OpenKey | null>;
+  /**
+   * Copies revalidated before this moment (ms) no longer answer without the server: the worker's
+   * start, or the account's last write (a write may change any read).
+   */
+  freshAfter?: (accountId: string) => number;
+}
 
 export const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -13,12 +27,11 @@ export const json = (body: unknown, status: number, headers: Record<string, stri
   });
 
 /** The stored answer with its marker: 'offline' (the request failed) or 'error' (a gateway error). */
-async function fromCache(cache: Cache, request: Request, marker: 'offline' | 'error'): Promise<Response | null> {
-  const cached = await cache.match(request.url, { ignoreVary: true });
-  if (!cached) return null;
-  const headers = new Headers(cached.headers);
+function marked(copy: Response | null, marker: 'offline' | 'error'): Response | null {
+  if (!copy) return null;
+  const headers = new Headers(copy.headers);
   headers.set('X-From-Cache', marker);
-  return new Response(cached.body, { status: cached.status, headers });
+  return new Response(copy.body, { status: copy.status, headers });
 }
 
 /** 502-504 from a gateway, not the platform's maintenance answer (which the page must see). */
@@ -32,7 +45,7 @@ async function isGatewayError(response: Response): Promise<boolean> {
 }
 
 /** The request, asking the server whether the stored answer is still the current one. */
-function revalidating(request: Request, copy: Response | undefined): Request {
+function withStoredTag(request: Request, copy: Response | undefined): Request {
   const tag = copy?.headers.get('ETag');
   if (!tag || request.headers.has('If-None-Match')) return request;
   const headers = new Headers(request.headers);
@@ -48,33 +61,65 @@ const onTheirWay = new Map<string, Promise<Response>>();
  * Two screens (or a screen and the background reads) asking for one address at once share one
  * request (decision 271); a page's own revalidation (If-None-Match) is never shared.
  */
-export function networkFirst(request: Request): Promise<Response> {
-  if (request.headers.has('If-None-Match')) return answer(request);
+export function networkFirst(request: Request, keys: ReadKeys): Promise<Response> {
+  if (request.headers.has('If-None-Match')) return answer(request, keys);
   const key = `${request.headers.get('Authorization') ?? ''} ${request.url}`;
   let shared = onTheirWay.get(key);
   if (!shared) {
-    shared = answer(request).finally(() => onTheirWay.delete(key));
+    shared = answer(request, keys).finally(() => onTheirWay.delete(key));
     onTheirWay.set(key, shared);
   }
   return shared.then((response) => response.clone());
 }
 
-async function answer(request: Request): Promise<Response> {
-  // A read without an account is public (it outlives a sign-out); any other holds school data.
-  const cache = await caches.open(request.headers.has('Authorization') ? API_CACHE : PUBLIC_CACHE);
-  const copy = await cache.match(request.url, { ignoreVary: true });
+/** Where a read is kept: a public read in `public-data`; an account's in its cache, sealed with its key. */
+async function storeOf(request: Request, keys: ReadKeys) {
+  if (!request.headers.has('Authorization')) {
+    const cache = await caches.open(PUBLIC_CACHE);
+    return {
+      read: async () => (await cache.match(request.url, { ignoreVary: true })) ?? null,
+      keep: (response: Response) => cache.put(request.url, response),
+    };
+  }
+  const accountId = keys.accountOf(request);
+  const open = accountId ? await keys.keyOf(accountId) : null;
+  // An account's read without its key (signed out on this phone meanwhile): neither read nor kept.
+  if (!accountId || !open) return { read: async () => null, keep: async () => undefined };
+  const cache = await caches.open(apiCacheOf(accountId));
+  return {
+    read: async () => {
+      const stored = await cache.match(request.url, { ignoreVary: true });
+      return stored ? unsealResponse(open, stored) : null;
+    },
+    keep: async (response: Response) => cache.put(request.url, await sealResponse(open, response)),
+  };
+}
+
+/** A read the page asks of the server whatever the phone holds (its own revalidation, a screen's reload). */
+const asksTheServer = (request: Request) =>
+  request.headers.has('If-None-Match') || request.headers.get('Cache-Control') === 'no-cache';
+
+async function answer(request: Request, keys: ReadKeys): Promise<Response> {
+  // Part of the working set's revalidation under way (sw/set.ts): its answer comes with it.
+  const accountId = request.headers.has('Authorization') ? keys.accountOf(request) : null;
+  const batch = accountId && !asksTheServer(request) ? revalidating(accountId, request.url) : undefined;
+  if (batch) await batch.catch(() => undefined);
+  const store = await storeOf(request, keys);
+  const copy = await store.read();
+  // Revalidated a moment ago with the rest of the set: the phone's copy is the server's answer.
+  if (copy && accountId && isFresh(copy, keys.freshAfter?.(accountId) ?? 0) && !asksTheServer(request)) return copy;
   let response: Response;
   try {
-    response = await fetch(revalidating(request, copy));
+    response = await fetch(withStoredTag(request, copy ?? undefined));
   } catch {
     return (
-      (await fromCache(cache, request, 'offline')) ??
+      marked(copy, 'offline') ??
       json({ message: offlineText.neverVisited, code: 'offline_uncached', offline: true }, 503)
     );
   }
   // Unchanged since the stored answer: the page gets the stored answer (a few hundred bytes moved).
   if (response.status === 304 && copy && !request.headers.has('If-None-Match')) return copy;
-  if (response.status === 200) await cache.put(request.url, response.clone());
-  else if (await isGatewayError(response)) return (await fromCache(cache, request, 'error')) ?? response;
+  if (response.status === 200) await store.keep(response.clone());
+  else if (await isGatewayError(response)) return marked(copy, 'error') ?? response;
   return response;
 }

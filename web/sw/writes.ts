@@ -10,9 +10,15 @@
 //   backoff; the page asks again on its timer); 401 → kept, the page is told (it renews the session
 //   and posts SESSION, which replays); any other 4xx → final: dropped, its French message kept
 //   with what it concerned, for the screen that made it to show; success → sent.
+// - Sealed (decision 320): a queued write's body and token, and a refusal's message and ids, are
+//   kept sealed with the data key of the account that made it; while that account is
+//   signed out on this phone its writes wait, unreadable, for its next sign-in here (the others'
+//   go on in their order).
 // Nothing here touches the service worker's globals but `fetch` and `crypto`: the queue, the
-// store of refused writes, the session and the messages to the pages are given (test/sw).
+// store of refused writes, the session, the accounts' keys and the messages to the pages are given
+// (test/sw).
 import { offlineText } from '../i18n/offline';
+import { type OpenKey, sealJson, sealRequest, unsealJson, unsealRequest } from '../vault/vault';
 import { json } from './reads';
 import type { PendingWrite, RefusedWrite } from '../api/outbox';
 
@@ -40,9 +46,18 @@ export interface WriteQueue {
   size(): Promise<number>;
 }
 
+/** A refusal as the phone keeps it: its account and time in the clear, the rest sealed. */
+export interface StoredRefusal {
+  id: string;
+  userId: string | null;
+  at: string;
+  keyId: string;
+  sealed: Uint8Array<ArrayBuffer>;
+}
+
 export interface RefusedStore {
-  add(write: RefusedWrite): Promise<void>;
-  all(): Promise<RefusedWrite[]>;
+  add(write: StoredRefusal): Promise<void>;
+  all(): Promise<StoredRefusal[]>;
   remove(id: string): Promise<void>;
 }
 
@@ -62,6 +77,8 @@ export interface WritesEnvironment {
   session: () => { token: string; userId: string } | null;
   /** The account of a request, read from its bearer token. */
   userIdOf: (request: Request) => string | null;
+  /** An account's data key while it is signed in on this phone (web/vault). */
+  keyOf: (accountId: string) => Promise<OpenKey | null>;
   broadcast: (message: SyncMessage) => Promise<void>;
 }
 
@@ -70,7 +87,9 @@ const BODY_ID_KEYS = ['id', 'student_id', 'ids', 'student_ids', 'enrollmentIds',
 
 const pathOf = (request: Request) => new URL(request.url).pathname.replace(/^\/api/, '');
 
-async function describe(request: Request, userId: string | null): Promise<PendingWrite> {
+/** What a write concerns; `request` null when it is sealed for an account signed out here (its ids unknown). */
+async function describe(request: Request | null, entry: Request, userId: string | null): Promise<PendingWrite> {
+  if (!request) return { method: entry.method, path: pathOf(entry), userId, ids: [] };
   const body = (await request
     .clone()
     .json()
@@ -106,16 +125,29 @@ export function writes(environment: WritesEnvironment) {
     return new Request(request, { headers });
   }
 
+  /** A queued write as it can be sent: opened with its account's key; null while that key is not here. */
+  async function opened(entry: QueueEntry): Promise<Request | null> {
+    const userId = entry.metadata?.userId ?? null;
+    return unsealRequest(userId ? await environment.keyOf(userId) : null, entry.request.clone() as Request);
+  }
+
   async function run(): Promise<ReplayOutcome> {
     let outcome: ReplayOutcome = 'sent';
     const sentPaths = new Set<string>();
     const messages: string[] = [];
+    // The writes of accounts signed out here: put back at the head, in their order, after the round.
+    const waitingForKey: QueueEntry[] = [];
     try {
       for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
         const { userId = null, id } = entry.metadata ?? {};
+        const request = await opened(entry);
+        if (!request) {
+          waitingForKey.push(entry);
+          continue;
+        }
         let response: Response;
         try {
-          response = await fetch(withFreshToken(entry.request.clone() as Request, userId));
+          response = await fetch(withFreshToken(request.clone() as Request, userId));
         } catch {
           await queue.unshiftRequest(entry);
           outcome = 'offline';
@@ -138,15 +170,26 @@ export function writes(environment: WritesEnvironment) {
         if (awaited) continue;
         const message = await messageOf(response);
         messages.push(message);
-        await refused.add({
-          ...(await describe(entry.request, userId)),
-          id: id ?? crypto.randomUUID(),
-          status: response.status,
-          message,
-          at: new Date().toISOString(),
-        });
+        const open = userId ? await environment.keyOf(userId) : null;
+        if (open) {
+          const write: RefusedWrite = {
+            ...(await describe(request, entry.request, userId)),
+            id: id ?? crypto.randomUUID(),
+            status: response.status,
+            message,
+            at: new Date().toISOString(),
+          };
+          await refused.add({
+            id: write.id,
+            userId,
+            at: write.at,
+            keyId: open.id,
+            sealed: await sealJson(open, write),
+          });
+        }
       }
     } finally {
+      for (const entry of waitingForKey.reverse()) await queue.unshiftRequest(entry);
       if (outcome === 'auth') await environment.broadcast({ type: 'SYNC_AUTH_ERROR' });
       if (messages.length) await environment.broadcast({ type: 'SYNC_CLIENT_ERROR', messages });
       if (sentPaths.size)
@@ -171,6 +214,12 @@ export function writes(environment: WritesEnvironment) {
 
   const queued = () => json({ queued: true }, 202);
 
+  /** A write as the queue keeps it: sealed with its account's key (without one yet, as it came). */
+  async function kept(request: Request, userId: string | null): Promise<Request> {
+    const open = userId ? await environment.keyOf(userId) : null;
+    return open ? sealRequest(open, request) : request;
+  }
+
   /** A write from a page: sent now, or behind the account's waiting writes, or queued when offline. */
   async function send(request: Request): Promise<Response> {
     const userId = environment.userIdOf(request);
@@ -179,13 +228,13 @@ export function writes(environment: WritesEnvironment) {
       try {
         return await fetch(request.clone() as Request);
       } catch {
-        await queue.pushRequest({ request, metadata: { userId, id } });
+        await queue.pushRequest({ request: await kept(request, userId), metadata: { userId, id } });
         return queued();
       }
     }
     waiting.add(id);
     try {
-      await queue.pushRequest({ request, metadata: { userId, id } });
+      await queue.pushRequest({ request: await kept(request, userId), metadata: { userId, id } });
       // A replay under way may end before reaching it: then the next one sends it.
       for (let round = 0; round < 3; round++) {
         const outcome = await replay();
@@ -200,16 +249,47 @@ export function writes(environment: WritesEnvironment) {
     }
   }
 
-  /** What the queue holds and what was refused, for the pages' 'En attente' and refusal marks. */
+  /**
+   * What the queue holds and what was refused, for the pages' 'En attente' and refusal marks: the
+   * writes of every account (those of an account signed out here without their ids), the
+   * refusals of the accounts signed in.
+   */
   async function pending(): Promise<{ pending: PendingWrite[]; refused: RefusedWrite[] }> {
     const entries = await queue.getAll();
+    const opens = new Map<string, OpenKey | null>();
+    const keyFor = async (userId: string | null) => {
+      if (!userId) return null;
+      if (!opens.has(userId)) opens.set(userId, await environment.keyOf(userId));
+      return opens.get(userId)!;
+    };
+    const refusals = await refused.all();
+    const readable = await Promise.all(
+      refusals.map(async (r) => {
+        const open = await keyFor(r.userId);
+        if (!open || open.id !== r.keyId) return null;
+        return unsealJson<RefusedWrite>(open, r.sealed).catch(() => null);
+      }),
+    );
     return {
-      pending: await Promise.all(entries.map((entry) => describe(entry.request, entry.metadata?.userId ?? null))),
-      refused: await refused.all(),
+      pending: await Promise.all(
+        entries.map(async (entry) =>
+          describe(await opened(entry).catch(() => null), entry.request, entry.metadata?.userId ?? null),
+        ),
+      ),
+      refused: readable.filter((r): r is RefusedWrite => r !== null),
     };
   }
 
-  return { send, replay, pending, dismiss: (id: string) => refused.remove(id) };
+  /** An account's set cleared (its key changed): its queued writes and its refusals go. */
+  async function clearAccount(accountId: string): Promise<void> {
+    const kept: QueueEntry[] = [];
+    for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest())
+      if ((entry.metadata?.userId ?? null) !== accountId) kept.push(entry);
+    for (const entry of kept) await queue.pushRequest(entry);
+    for (const r of await refused.all()) if (r.userId === accountId) await refused.remove(r.id);
+  }
+
+  return { send, replay, pending, clearAccount, dismiss: (id: string) => refused.remove(id) };
 }
 
 export type Writes = ReturnType<typeof writes>;

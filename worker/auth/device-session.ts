@@ -14,6 +14,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client';
 import * as deviceSessions from '../db/device-sessions';
 import type { AppBindings } from '../env';
+import { dataKeyFor } from './data-key';
 import { signSession } from './jwt';
 import { type Account, claimsFor } from './session';
 
@@ -176,7 +177,11 @@ export async function findDeviceSession(c: { var: { db: Db; directory: Db } }, i
 export async function newDeviceSession(
   c: { var: { db: Db; directory: Db }; env: Env; req: { header(name: string): string | undefined } },
   account: Pick<Account, 'id' | 'instanceId' | 'tokenVersion'>,
-  { replaceAll = false, now = nowSeconds() }: { replaceAll?: boolean; now?: number } = {},
+  {
+    replaceAll = false,
+    now = nowSeconds(),
+    deviceId = null,
+  }: { replaceAll?: boolean; now?: number; deviceId?: string | null } = {},
 ): Promise<NewDeviceSession> {
   const db = account.instanceId ? c.var.db : c.var.directory;
   const id = randomId();
@@ -199,7 +204,16 @@ export async function newDeviceSession(
         expiresAt,
         createdAt: now,
         userAgent: userAgentOf(c),
+        deviceId,
       }),
     ],
   };
 }
+
+/** The account's data key on the device of a device session (decision 320): the session's own id stands for a device never named. */
+export const dataKeyOf = (
+  c: { env: Env },
+  account: Pick<Account, 'id' | 'dataEpoch'>,
+  session: { id: string; deviceId?: string | null },
+) =>
+  dataKeyFor(c.env.JWT_SECRET, { accountId: account.id, deviceId: session.deviceId ?? session.id, epoch: account.dataEpoch });

@@ -24,6 +24,10 @@ export interface Account {
   roles: { id: string; name: string }[];
   /** The device session of the request's access token (decision 314): 'Cet appareil'. */
   sessionId?: string;
+  /** That device session's device id (its sign-in's device cookie), for the data key (decision 320). */
+  deviceId?: string;
+  /** The account's data epoch (decision 320). */
+  dataEpoch: number;
 }
 
 /** A browser cannot set headers on a WebSocket: its page offers the token as a protocol. */
@@ -70,9 +74,9 @@ export async function authenticate(c: Context<AppBindings>): Promise<Account> {
   return account;
 }
 
-/** A device session's end read with the account: it stands while the end is ahead. */
-const standing = (sessionId: string | undefined, end: number | null) =>
-  sessionId && end !== null && end > Date.now() / 1000 ? { sessionId } : {};
+/** A device session's end read with the account: it stands while the end is ahead (with its device id, or its own id for a session started before decision 320). */
+const standing = (sessionId: string | undefined, end: number | null, device: string | null) =>
+  sessionId && end !== null && end > Date.now() / 1000 ? { sessionId, deviceId: device ?? sessionId } : {};
 
 /**
  * The account as every request sees it: permissions and school access state included, and with
@@ -90,13 +94,14 @@ export async function loadAccount(
     if (!found) return null;
     const { user } = found;
     return {
-      ...standing(sessionId, found.sessionEnd),
+      ...standing(sessionId, found.sessionEnd, found.sessionDevice),
       id: user.id,
       username: user.username,
       type: user.accountType,
       status: user.status,
       instanceId: null,
       tokenVersion: user.tokenVersion,
+      dataEpoch: user.dataEpoch,
       permissions: new Set(),
       roles: [],
     };
@@ -113,19 +118,22 @@ export async function loadAccount(
   if (user.instanceStatus === 'suspended') throw new ApiError(403, 'school_suspended', serverText.schoolSuspended);
   if (isSchoolLocked(user.expiresAt, new Date())) throw new ApiError(403, 'school_expired', serverText.schoolExpired);
   return {
-    ...standing(sessionId, user.sessionEnd),
+    ...standing(sessionId, user.sessionEnd, user.sessionDevice),
     id: user.id,
     username: user.username,
     type: user.accountType,
     status: user.status,
     instanceId,
     tokenVersion: user.tokenVersion,
+    dataEpoch: user.dataEpoch,
     permissions: new Set(user.accountType === 'admin' ? ALL_PERMISSION_KEYS : user.permissionKeys),
     roles: user.roles,
   };
 }
 
-export function claimsFor(account: Account): SessionClaims {
+export function claimsFor(
+  account: Pick<Account, 'id' | 'username' | 'type' | 'status' | 'instanceId' | 'permissions' | 'roles' | 'tokenVersion'>,
+): SessionClaims {
   return {
     id: account.id,
     username: account.username,

@@ -9,8 +9,13 @@ import { serverText } from './texts/server';
 
 const t = serverText.password;
 
-const session = z.strictObject({ accessToken: z.string() });
-const changed = z.strictObject({ message: z.string(), accessToken: z.string() });
+/**
+ * The account's data key on this device (decision 320): its id and its 256 bits (base64url). The
+ * page imports it as a non-extractable key and keeps what the account stores on the phone with it.
+ */
+const dataKey = z.strictObject({ id: z.string(), key: z.string() });
+const session = z.strictObject({ accessToken: z.string(), dataKey });
+const changed = z.strictObject({ message: z.string(), accessToken: z.string(), dataKey });
 /** A temporary password replaced at first sign-in: the new one, and a fresh token. */
 const forcedChange = {
   body: z.object({ newPassword: z.string({ error: t.forcedWeak }).max(256) }),

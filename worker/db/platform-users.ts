@@ -20,7 +20,11 @@ export const findById = (db: Db, id: string) => db.select().from(platformUsers).
  */
 export const findWithSession = (db: Db, id: string, sessionId = '') =>
   db
-    .select({ user: platformUsers, sessionEnd: leftJoined(deviceSessions.expiresAt, 'session_expires_at') })
+    .select({
+      user: platformUsers,
+      sessionEnd: leftJoined(deviceSessions.expiresAt, 'session_expires_at'),
+      sessionDevice: leftJoined(deviceSessions.deviceId, 'session_device_id'),
+    })
     .from(platformUsers)
     .leftJoin(
       deviceSessions,
@@ -50,7 +54,20 @@ export const setPassword = (
 ) =>
   db
     .update(platformUsers)
-    .set({ passwordHash, status, tempPasswordExpiresAt, tokenVersion: sql`${platformUsers.tokenVersion} + 1` })
+    .set({
+      passwordHash,
+      status,
+      tempPasswordExpiresAt,
+      tokenVersion: sql`${platformUsers.tokenVersion} + 1`,
+      dataEpoch: sql`${platformUsers.dataEpoch} + 1`,
+    })
+    .where(eq(platformUsers.id, id));
+
+/** Moves the account's data epoch: every data key of the account changes (decision 320). */
+export const rotateDataKeys = (db: Db, id: string) =>
+  db
+    .update(platformUsers)
+    .set({ dataEpoch: sql`${platformUsers.dataEpoch} + 1` })
     .where(eq(platformUsers.id, id));
 
 /** The same password hashed again with today's parameters (sign-in), unless the hash changed meanwhile. */

@@ -102,6 +102,8 @@ export const platformUsers = sqliteTable(
     accountType: text('account_type', { enum: ['superadmin', 'superadmin_delegate'] }).notNull(),
     status: text('status', { enum: ['temporary_password', 'active', 'disabled'] }).notNull(),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Moves with a password change and the end of every session: the data keys change (decision 320). */
+    dataEpoch: integer('data_epoch').notNull().default(0),
     tempPasswordExpiresAt: text('temp_password_expires_at'),
     createdAt: createdAt(),
   },
@@ -168,6 +170,8 @@ export const deviceSessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
     userAgent: text('user_agent'),
+    /** The browser's device id at sign-in (its device cookie): with the account, its data key (decision 320). */
+    deviceId: text('device_id'),
   },
   (t) => [index('device_sessions_account_idx').on(t.accountId)],
 );
@@ -260,6 +264,8 @@ export const users = schoolTable(
     accountType: text('account_type', { enum: ['admin', 'teacher', 'standard', 'student'] }).notNull(),
     status: text('status', { enum: ['temporary_password', 'active', 'disabled'] }).notNull(),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Moves with a password change and the end of every session: the data keys change (decision 320). */
+    dataEpoch: integer('data_epoch').notNull().default(0),
     tempPasswordExpiresAt: text('temp_password_expires_at'),
     studentId: text('student_id'),
     createdAt: createdAt(),

@@ -60,6 +60,7 @@ export async function accountWithPermissions(db: Db, school: string, userId: str
         accountType: users.accountType,
         status: users.status,
         tokenVersion: users.tokenVersion,
+        dataEpoch: users.dataEpoch,
         passwordHash: users.passwordHash,
         // Aliased: inside db.batch() drizzle maps D1 rows by column name, and a second `status`
         // column would overwrite the user's own (temporary or disabled accounts read as active).
@@ -68,6 +69,7 @@ export async function accountWithPermissions(db: Db, school: string, userId: str
         // Open, or moving to another database (decision 251): lib/host.ts.
         instanceState: aliased(instances.state, 'instance_state'),
         sessionEnd: leftJoined(deviceSessions.expiresAt, 'session_expires_at'),
+        sessionDevice: leftJoined(deviceSessions.deviceId, 'session_device_id'),
       })
       .from(users)
       .innerJoin(instances, eq(instances.id, users.instanceId))
@@ -153,8 +155,15 @@ export const setPassword = (
 ) =>
   db
     .update(users)
-    .set({ passwordHash, status, tempPasswordExpiresAt, ...bumpTokenVersion })
+    .set({ passwordHash, status, tempPasswordExpiresAt, ...bumpTokenVersion, ...bumpDataEpoch })
     .where(byId(users, school, userId));
+
+/** A new data epoch: every data key of the account changes (decision 320). */
+const bumpDataEpoch = { dataEpoch: sql`${users.dataEpoch} + 1` };
+
+/** Moves the account's data epoch ('Déconnecter tous les appareils', an administrator's end of its sessions). */
+export const rotateDataKeys = (db: Db, school: string, userId: string) =>
+  db.update(users).set(bumpDataEpoch).where(byId(users, school, userId));
 
 /**
  * The same password hashed again with today's parameters (sign-in), unless the hash changed

@@ -191,17 +191,24 @@ export function currentSession<T extends Slot>(sessions: readonly T[], time: str
 
 export type SessionDateProblem = 'date' | 'weekday' | 'future';
 
+/** How far ahead a session's class list is read: the coming week, whatever weekend or holiday (issue 39). */
+export const SESSION_READ_AHEAD_DAYS = 14;
+
 /**
  * What is wrong with marking a session on a date, or null: not a calendar date, a date whose
  * weekday is not the entry's, or a date after today (a lesson not given yet has no roll call).
  * Marks made offline carry the session's own date, so they are accepted when they arrive later.
+ * Reading (`read`), a session of the coming SESSION_READ_AHEAD_DAYS is no problem: the phone keeps
+ * Monday's class lists from Sunday evening (issue 39).
  */
 export function sessionDateProblem(
   entry: Pick<Slot, 'dayOfWeek'>,
   date: string,
   today: string,
+  { read = false }: { read?: boolean } = {},
 ): SessionDateProblem | null {
   if (!isIsoDate(date)) return 'date';
   if (dayOfWeekOf(date) !== entry.dayOfWeek) return 'weekday';
-  return date > today ? 'future' : null;
+  const last = read ? addDays(today, SESSION_READ_AHEAD_DAYS) : today;
+  return date > last ? 'future' : null;
 }

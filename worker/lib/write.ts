@@ -39,8 +39,8 @@ export interface WriteResult<T> {
   guards?: Guard[];
 }
 
-/** Keys of an answer that hold a secret (a fresh session token, a temporary password). */
-const SECRET_KEYS = new Set(['accessToken', 'tempPassword']);
+/** Keys of an answer that hold a secret (a fresh session token, a temporary password, a data key). */
+const SECRET_KEYS = new Set(['accessToken', 'tempPassword', 'dataKey']);
 
 /** An answer carrying a secret, at any depth, is never stored for replays: a replayed request runs again instead. */
 const holdsSecret = (body: unknown): boolean =>

@@ -6,6 +6,7 @@ import {
   accessTokenFor,
   clearSessionCookie,
   credentialOf,
+  dataKeyOf,
   deviceIdOf,
   endOf,
   findDeviceSession,
@@ -107,7 +108,7 @@ route(authRoutes, api.login, allow.public(), async (c) => {
   const now = nowSeconds();
   // The account's database: its school's, or the directory for a platform account.
   const accountDb = accountDatabase(c, account.instanceId);
-  const session = await newDeviceSession(c, account, { now });
+  const session = await newDeviceSession(c, account, { now, deviceId: device });
   // A hash made with older parameters is made again now that the password is known (same
   // password: no token version bump), unless it changed meanwhile.
   const rehash = needsRehash(user.passwordHash) ? await hashPassword(password) : null;
@@ -118,7 +119,10 @@ route(authRoutes, api.login, allow.public(), async (c) => {
     : [];
   await accountDb.batch([...session.statements, ...rehashed] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   setSessionCookie(c, session.credential, session.expiresAt, now);
-  return c.json<SignedIn>({ accessToken: await accessTokenFor(c, account, session) });
+  return c.json<SignedIn>({
+    accessToken: await accessTokenFor(c, account, session),
+    dataKey: await dataKeyOf(c, account, { id: session.id, deviceId: device }),
+  });
 });
 
 /** The device session's cookie is refused: it is forgotten, and the page signs in again. */
@@ -158,7 +162,10 @@ route(authRoutes, api.refresh, allow.public(), async (c) => {
   }
   await raiseIfMaintenance(c, account.type);
   setSessionCookie(c, await credentialOf(c.env.JWT_SECRET, row.id, generation), expiresAt, now);
-  return c.json<Renewed>({ accessToken: await accessTokenFor(c, account, { id: row.id, expiresAt }) });
+  return c.json<Renewed>({
+    accessToken: await accessTokenFor(c, account, { id: row.id, expiresAt }),
+    dataKey: await dataKeyOf(c, account, row),
+  });
 });
 
 // Signing out ends the device session whatever the state of the access token (it may have
@@ -215,7 +222,12 @@ route(authRoutes, api.endSession, allow.signedIn(), async (c) => {
 // 'Déconnecter tous les appareils': every device of the account, this one included.
 route(authRoutes, api.endAllSessions, allow.signedIn(), async (c) => {
   const { account } = c.var;
-  const res = await commit(c, [deviceSessions.removeAccount(accountDatabase(c, account.instanceId), account.id)], {
+  const db = accountDatabase(c, account.instanceId);
+  // Every device's data key changes too: what the devices kept can no longer be read (decision 320).
+  const rotated = account.instanceId
+    ? users.rotateDataKeys(db, account.instanceId, account.id)
+    : platformUsers.rotateDataKeys(db, account.id);
+  const res = await commit(c, [deviceSessions.removeAccount(db, account.id), rotated], {
     audit: { action: 'END_ALL_SESSIONS', target: account.username },
     body: { message: sessionsServerText.allEnded },
   });
@@ -245,13 +257,22 @@ async function replacePassword(c: AppContext, account: Account, newPassword: str
   const statement = account.instanceId
     ? users.setPassword(db, account.instanceId, account.id, hash, 'active')
     : platformUsers.setPassword(db, account.id, hash, 'active');
-  const next: Account = { ...account, status: 'active', tokenVersion: account.tokenVersion + 1 };
+  // The statement moves the token version and the data epoch: every other device is signed out
+  // and its data key changes; this one gets its new key (decision 320).
+  const next: Account = {
+    ...account,
+    status: 'active',
+    tokenVersion: account.tokenVersion + 1,
+    dataEpoch: account.dataEpoch + 1,
+  };
   const now = nowSeconds();
-  const session = await newDeviceSession(c, next, { replaceAll: true, now });
+  const deviceId = account.deviceId ?? null;
+  const session = await newDeviceSession(c, next, { replaceAll: true, now, deviceId });
   const accessToken = await accessTokenFor(c, next, session);
+  const dataKey = await dataKeyOf(c, next, { id: session.id, deviceId });
   const res = await commit(c, [statement, ...session.statements], {
     audit: { action: 'PASSWORD_CHANGE', target: account.username },
-    body: { message: serverText.password.changed, accessToken } satisfies PasswordChanged,
+    body: { message: serverText.password.changed, accessToken, dataKey } satisfies PasswordChanged,
   });
   return withSessionCookie(res, session, now);
 }

@@ -19,7 +19,7 @@ export function readRoutes(dispatch: Dispatch) {
   const routes = new Hono<AppBindings>();
 
   route(routes, api.batch, allow.signedIn(), async (c) => {
-    const { paths } = c.req.valid('json');
+    const { paths, etags } = c.req.valid('json');
     const headers = new Headers({ Accept: 'application/json' });
     for (const name of KEPT) {
       const value = c.req.header(name);
@@ -31,8 +31,12 @@ export function readRoutes(dispatch: Dispatch) {
     } catch {
       ctx = undefined;
     }
-    const readOne = async (path: string): Promise<ReadPart> => {
-      const response = await dispatch(new Request(new URL(path, c.req.url), { headers }), c.env, ctx);
+    const readOne = async (path: string, etag: string | null): Promise<ReadPart> => {
+      const own = new Headers(headers);
+      if (etag) own.set('If-None-Match', etag);
+      const response = await dispatch(new Request(new URL(path, c.req.url), { headers: own }), c.env, ctx);
+      // The device's copy is the current one: it keeps it (issue 39).
+      if (response.status === 304) return { status: 304 };
       const type = response.headers.get('Content-Type') ?? '';
       const body: unknown = type.includes('application/json') ? await response.json() : (await response.text(), null);
       return { path, status: response.status, etag: response.headers.get('ETag'), body };
@@ -41,7 +45,8 @@ export function readRoutes(dispatch: Dispatch) {
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(AT_ONCE, paths.length) }, async () => {
-        for (let i = next++; i < paths.length; i = next++) parts[i] = await readOne(paths[i] as string);
+        for (let i = next++; i < paths.length; i = next++)
+          parts[i] = await readOne(paths[i] as string, etags?.[i] ?? null);
       }),
     );
     return c.json({ parts });

@@ -76,8 +76,8 @@ async function requireOwnLesson(c: SchoolContext, entryId: string) {
 }
 
 /** A roll call is taken on its lesson's weekday, today or before. */
-function checkDate(lesson: { day_of_week: number }, date: string) {
-  const problem = sessionDateProblem({ dayOfWeek: lesson.day_of_week }, date, schoolToday());
+function checkDate(lesson: { day_of_week: number }, date: string, options?: { read: boolean }) {
+  const problem = sessionDateProblem({ dayOfWeek: lesson.day_of_week }, date, schoolToday(), options);
   if (problem) throw badRequest(problem === 'future' ? a.future : problem === 'weekday' ? a.wrongDay : a.dateInvalid);
 }
 
@@ -85,7 +85,8 @@ route(teacherRoutes, rollCallApi.session, teacherOrAdmin(), async (c) => {
   const { db, school } = c.var;
   const { entryId, date } = c.req.valid('query');
   const { lesson } = await requireOwnLesson(c, entryId);
-  checkDate(lesson, date);
+  // The coming days' class lists are read too (the phone keeps Monday's on Sunday evening).
+  checkDate(lesson, date, { read: true });
   const [students, marks] = await db.batch([
     enrollments.selectRosterOn(db, school, lesson.year_id, lesson.class_id, date),
     attendance.selectSessionMarks(db, school, {

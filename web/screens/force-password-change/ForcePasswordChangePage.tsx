@@ -9,7 +9,8 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
-import { setSessionToken, useSession } from '../../session/session';
+import { useSession } from '../../session/session';
+import { acceptSession } from '../../session/data-key';
 import { AuthCard } from '../login/AuthCard';
 
 const t = authText.forced;
@@ -40,7 +41,7 @@ export function ForcePasswordChangePage() {
         session!.role === 'student'
           ? await sendNow(endpoints.auth.studentForcedChange, { body })
           : await sendNow(endpoints.auth.forcedChange, { body });
-      if (!answer?.accessToken || !setSessionToken(answer.accessToken)) return setError(t.invalidResponse);
+      if (!answer?.accessToken || !(await acceptSession(answer))) return setError(t.invalidResponse);
       toast.success(t.success);
       navigate(destination, { replace: true });
     } catch (e) {

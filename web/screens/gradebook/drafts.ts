@@ -13,6 +13,7 @@ import { ApiError, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { GradeCell, SavedGrade, SavedScores, ScoresBatch } from '../../../worker/contract/grades';
 import { getSession } from '../../session/session';
+import { keyOf, type OpenKey, sealJson, unsealJson } from '../../vault/vault';
 
 export interface GradeDraft {
   /** `${userId}|${evaluation_id}|${enrollment_id}`: one draft per cell and account. */
@@ -38,9 +39,20 @@ interface Outbox {
   drafts: { scoreId: string; key: string; version: string; book: string }[];
 }
 
+/**
+ * A draft as the phone keeps it (decision 320): what names the cell and its book in the clear,
+ * its score and the server's message sealed with the account's data key. A draft kept in the
+ * clear before (no `sealed`) is read as it is, and sealed at its next write.
+ */
+type StoredDraft = Omit<GradeDraft, 'body' | 'error'> &
+  ({ keyId: string; sealed: Uint8Array<ArrayBuffer> } | Pick<GradeDraft, 'body' | 'error'>);
+/** A batch on its way as the phone keeps it: its body and drafts sealed. */
+type StoredOutbox = Pick<Outbox, 'userId' | 'key'> &
+  ({ keyId: string; sealed: Uint8Array<ArrayBuffer> } | Pick<Outbox, 'body' | 'drafts'>);
+
 interface DraftDb extends DBSchema {
-  grades: { key: string; value: GradeDraft; indexes: { byUser: string } };
-  outbox: { key: string; value: Outbox };
+  grades: { key: string; value: StoredDraft; indexes: { byUser: string } };
+  outbox: { key: string; value: StoredOutbox };
 }
 
 let database: Promise<IDBPDatabase<DraftDb>> | null = null;
@@ -51,6 +63,73 @@ const db = () =>
       if (from < 2) d.createObjectStore('outbox', { keyPath: 'userId' });
     },
   }));
+
+/** A stored draft opened with the key; null when its key is another (or absent). */
+async function openDraft(open: OpenKey | null, stored: StoredDraft): Promise<GradeDraft | null> {
+  if (!('sealed' in stored)) return stored;
+  if (!open || open.id !== stored.keyId) return null;
+  const { keyId: _keyId, sealed, ...rest } = stored;
+  const inside = await unsealJson<Pick<GradeDraft, 'body' | 'error'>>(open, sealed).catch(() => null);
+  return inside ? { ...rest, ...inside } : null;
+}
+
+/**
+ * The drafts' two stores, sealing and opening with the data key of the draft's account (web/vault):
+ * the same calls as the database's. Without the key (its account signed out here), a draft is
+ * neither read nor written.
+ */
+async function store() {
+  const d = await db();
+  const keyFor = (userId: string | null | undefined) => keyOf(userId);
+  return {
+    async get(_: 'grades', key: string): Promise<GradeDraft | undefined> {
+      const stored = await d.get('grades', key);
+      return stored ? ((await openDraft(await keyFor(stored.userId), stored)) ?? undefined) : undefined;
+    },
+    async getAllFromIndex(_: 'grades', __: 'byUser', userId: string): Promise<GradeDraft[]> {
+      const open = await keyFor(userId);
+      const all = await Promise.all(
+        (await d.getAllFromIndex('grades', 'byUser', userId)).map((s) => openDraft(open, s)),
+      );
+      return all.filter((x): x is GradeDraft => x !== null);
+    },
+    async put(_: 'grades', draft: GradeDraft): Promise<void> {
+      const open = await keyFor(draft.userId);
+      if (!open) return;
+      const { body, error, ...rest } = draft;
+      await d.put('grades', { ...rest, keyId: open.id, sealed: await sealJson(open, { body, error }) });
+    },
+    delete: (_: 'grades' | 'outbox', key: string) => d.delete(_, key),
+    async getOutbox(userId: string): Promise<Outbox | undefined> {
+      const stored = await d.get('outbox', userId);
+      if (!stored) return undefined;
+      if (!('sealed' in stored)) return stored;
+      const open = await keyFor(userId);
+      if (!open || open.id !== stored.keyId) return undefined;
+      const inside = await unsealJson<Pick<Outbox, 'body' | 'drafts'>>(open, stored.sealed).catch(() => null);
+      return inside ? { userId, key: stored.key, ...inside } : undefined;
+    },
+    async putOutbox(outbox: Outbox): Promise<void> {
+      const open = await keyFor(outbox.userId);
+      if (!open) return;
+      const { body, drafts: sent, ...rest } = outbox;
+      await d.put('outbox', { ...rest, keyId: open.id, sealed: await sealJson(open, { body, drafts: sent }) });
+    },
+  };
+}
+
+/** How many of an account's scores wait to be sent (readable without its key: their state is in the clear). */
+export async function pendingDraftsOf(userId: string): Promise<number> {
+  const all = await (await db()).getAllFromIndex('grades', 'byUser', userId);
+  return all.filter((d) => d.state === 'pending').length;
+}
+
+/** The account's drafts and batch on their way gone (its set cleared: its key changed, decision 320). */
+export async function clearDrafts(userId: string): Promise<void> {
+  const d = await db();
+  for (const key of await d.getAllKeysFromIndex('grades', 'byUser', userId)) await d.delete('grades', key);
+  await d.delete('outbox', userId);
+}
 
 export const bookKey = (b: { yearId: string; className: string; subjectId: string; periodId: string }) =>
   `${b.yearId}|${b.className}|${b.subjectId}|${b.periodId}`;
@@ -63,7 +142,7 @@ const notify = () => listeners.forEach((l) => l());
 
 async function reload() {
   const userId = getSession()?.id;
-  drafts = userId ? await (await db()).getAllFromIndex('grades', 'byUser', userId) : [];
+  drafts = userId ? await (await store()).getAllFromIndex('grades', 'byUser', userId) : [];
   notify();
 }
 
@@ -80,23 +159,23 @@ export async function keepScore(book: string, body: GradeCell, sendNow = true): 
     state: 'pending',
     typedAt: new Date().toISOString(),
   };
-  await (await db()).put('grades', draft);
+  await (await store()).put('grades', draft);
   await reload();
   if (sendNow) void sendDrafts();
 }
 
 /** Withdraws a refused score (the teacher has seen it). */
 export async function dropDraft(key: string): Promise<void> {
-  await (await db()).delete('grades', key);
+  await (await store()).delete('grades', key);
   await reload();
 }
 
 /** Another try for refused scores (after the teacher fixed the cause). */
 export async function retryDraft(key: string): Promise<void> {
-  const store = await db();
-  const draft = await store.get('grades', key);
+  const drafts = await store();
+  const draft = await drafts.get('grades', key);
   if (!draft) return;
-  await store.put('grades', { ...draft, state: 'pending', idempotencyKey: crypto.randomUUID(), error: undefined });
+  await drafts.put('grades', { ...draft, state: 'pending', idempotencyKey: crypto.randomUUID(), error: undefined });
   await reload();
   void sendDrafts();
 }
@@ -161,14 +240,14 @@ function nextBatch(userId: string, pending: GradeDraft[], created: Set<string>):
 
 /** Marks a draft refused with the server's message, unless a newer value was typed meanwhile. */
 async function refuse(key: string, version: string, message: string) {
-  const store = await db();
-  const now = await store.get('grades', key);
-  if (now?.idempotencyKey === version) await store.put('grades', { ...now, state: 'refused', error: message });
+  const drafts = await store();
+  const now = await drafts.get('grades', key);
+  if (now?.idempotencyKey === version) await drafts.put('grades', { ...now, state: 'refused', error: message });
 }
 
 /** Sends one batch (again, as it was, when it is the outbox's); the drafts it carried leave or are marked refused. */
 async function sendBatch(outbox: Outbox, created: Set<string>): Promise<Outcome> {
-  const store = await db();
+  const drafts = await store();
   let answer: SavedScores;
   try {
     // Never queued by the service worker (X-Draft): the outbox is the one copy; its key is the Idempotency-Key.
@@ -181,7 +260,7 @@ async function sendBatch(outbox: Outbox, created: Set<string>): Promise<Outcome>
     // The whole batch refused (the course, the period, the session's rights): each score shows it.
     const message = error instanceof Error ? error.message : String(error);
     for (const d of outbox.drafts) await refuse(d.key, d.version, message);
-    await store.delete('outbox', outbox.userId);
+    await drafts.delete('outbox', outbox.userId);
     return 'sent';
   }
   const evaluations = new Map(answer.evaluations.map((e) => [e.id, e]));
@@ -196,9 +275,9 @@ async function sendBatch(outbox: Outbox, created: Set<string>): Promise<Outcome>
       continue;
     }
     if (!bySaved.has(d.scoreId)) continue;
-    const now = await store.get('grades', d.key);
+    const now = await drafts.get('grades', d.key);
     // Removed unless a newer value was typed while this one was on its way.
-    if (now?.idempotencyKey === d.version) await store.delete('grades', d.key);
+    if (now?.idempotencyKey === d.version) await drafts.delete('grades', d.key);
     const body = outbox.body.evaluations.flatMap((e) =>
       e.scores.filter((s) => s.id === d.scoreId).map((s) => ({ e, s })),
     )[0];
@@ -224,31 +303,31 @@ async function sendBatch(outbox: Outbox, created: Set<string>): Promise<Outcome>
       },
     ]);
   }
-  await store.delete('outbox', outbox.userId);
+  await drafts.delete('outbox', outbox.userId);
   for (const [book, answers] of landed) saved.forEach((l) => l(book, answers));
   return 'sent';
 }
 
 /** One round: the batch left unanswered first, then the drafts pending when the round began, book by book. */
 async function sendRound(userId: string): Promise<Outcome> {
-  const store = await db();
+  const drafts = await store();
   const created = new Set<string>();
-  const left = await store.get('outbox', userId);
+  const left = await drafts.getOutbox(userId);
   if (left && (await sendBatch(left, created)) === 'stop') return 'stop';
   const sentNow = new Set(left?.drafts.map((d) => `${d.key}|${d.version}`));
   const due = new Set(
-    (await store.getAllFromIndex('grades', 'byUser', userId))
+    (await drafts.getAllFromIndex('grades', 'byUser', userId))
       .filter((d) => d.state === 'pending' && !sentNow.has(`${d.key}|${d.idempotencyKey}`))
       .map((d) => d.key),
   );
   while (due.size) {
     // The round's drafts still pending, as they are now (a value retyped since is sent as typed).
-    const pending = (await store.getAllFromIndex('grades', 'byUser', userId))
+    const pending = (await drafts.getAllFromIndex('grades', 'byUser', userId))
       .filter((d) => d.state === 'pending' && due.has(d.key))
       .sort((a, b) => a.typedAt.localeCompare(b.typedAt));
     if (!pending.length) break;
     const outbox = nextBatch(userId, pending, created);
-    await store.put('outbox', outbox);
+    await drafts.putOutbox(outbox);
     for (const d of outbox.drafts) due.delete(d.key);
     if ((await sendBatch(outbox, created)) === 'stop') return 'stop';
   }

@@ -11,7 +11,8 @@ import { PasswordField } from '../../components/PasswordInput';
 import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
-import { homeOf, setSessionToken, signOutNotice, useSession } from '../../session/session';
+import { homeOf, signOutNotice, useSession } from '../../session/session';
+import { acceptSession } from '../../session/data-key';
 import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
 import type { PublicSchool } from '../../../worker/contract/instance';
@@ -60,12 +61,13 @@ function SignInForm() {
     setBusy(!problem);
     if (problem) return setError(problem);
     try {
-      const { accessToken } = await sendNow(
+      const answer = await sendNow(
         endpoints.auth.login,
         { body: { username: username.trim(), password } },
         { anonymous: true },
       );
-      const session = setSessionToken(accessToken);
+      // The session, and the account's set on this phone opened with its data key (decision 320).
+      const session = await acceptSession(answer);
       if (!session) throw new Error('token');
       if (session.status === 'temporary_password') toast.info(t.securityUpdate);
       navigate(homeOf(session), { replace: true });

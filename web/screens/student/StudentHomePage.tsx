@@ -1,12 +1,10 @@
 // The student's dashboard ('Tableau de Bord', document 1 §2 student area): their class and year,
-// what is left to pay, and links to the sections. Opening it also reads every section once, in
-// one request stored for the sections (decision 271), so the whole portal opens offline after one
-// visit.
-import { useEffect } from 'react';
+// what is left to pay, and links to the sections. Every section is kept on the phone with the
+// pupil's working set after the sign-in (app/working-data.ts, decision 320), so the whole portal
+// opens offline after one visit.
 import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { address, readTogether } from '../../api/stored-reads';
 import { studentText as t } from '../../i18n/student';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
@@ -23,22 +21,6 @@ export function StudentHomePage() {
   const isStudent = useSession()?.role === 'student';
   const announcements = useRead(endpoints.communications.studentOwn, isStudent ? {} : null);
   const suffix = usePortalSuffix();
-  // Every section's read, fetched once when the portal opens so each section opens offline after one visit.
-  const { studentId } = student;
-  const userId = useSession()?.id;
-  useEffect(() => {
-    if (!userId) return;
-    const query = studentId ? { studentId } : {};
-    readTogether(
-      [
-        address(endpoints.studentPortal.timetable, { query }),
-        address(endpoints.studentPortal.grades, { query }),
-        address(endpoints.resources.studentList, { query }),
-        address(endpoints.studentPortal.finance, { query }),
-      ],
-      userId,
-    ).catch((error: unknown) => console.warn('sections:', error));
-  }, [studentId, userId]);
   return (
     <PortalPage read={me}>
       {(data) => (

@@ -116,6 +116,8 @@ export function RollCallPage() {
   const nextDate = addDays(date, 7);
   const go = (to: string) => setParams({ entry: entryId, date: to }, { replace: true });
   const unmarked = data.students.filter((s) => !marks.has(s.enrollment_id));
+  // A lesson of the coming days (its class list kept from the evening before, issue 39): marked on its day.
+  const ahead = date > schoolToday();
 
   return (
     <main className="page roll-call">
@@ -134,6 +136,11 @@ export function RollCallPage() {
           {t.next}
         </Button>
       </div>
+      {ahead && (
+        <p className="notice tone-info" role="status">
+          {t.notYet(day, formatDate(date))}
+        </p>
+      )}
       {data.students.length === 0 ? (
         <p className="card muted">{t.empty}</p>
       ) : (
@@ -146,7 +153,7 @@ export function RollCallPage() {
             </span>
             <Button
               look="primary"
-              disabled={unmarked.length === 0}
+              disabled={ahead || unmarked.length === 0}
               onClick={() => change(unmarked.map((s) => [s.enrollment_id, 'present']))}
             >
               {t.allPresent}
@@ -167,6 +174,7 @@ export function RollCallPage() {
                         type="button"
                         className={`mark tone-${STATUS_TONE[status]}`}
                         aria-pressed={current === status}
+                        disabled={ahead}
                         aria-label={t.markOf(name, t.statuses[status])}
                         title={t.statuses[status]}
                         onClick={() => change([[student.enrollment_id, current === status ? null : status]])}

@@ -14,7 +14,7 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { authText } from '../../../i18n/auth';
 import { passwordText, securityText } from '../../../i18n/security';
-import { setSessionToken } from '../../../session/session';
+import { acceptSession } from '../../../session/data-key';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
 import { DevicesCard } from '../../security/DevicesCard';
 import '../../login/auth.css';
@@ -43,7 +43,8 @@ export function SecurityTab() {
         body: { currentPassword: current, newPassword: next },
       });
       const answer = isQueued(sent) ? null : sent;
-      if (answer?.accessToken) setSessionToken(answer.accessToken);
+      // The new password's session and data key: the other devices' sets can no longer be read (decision 320).
+      if (answer?.accessToken) await acceptSession(answer);
       toast.success(answer?.message ?? rules.changed);
       setCurrent('');
       setNext('');

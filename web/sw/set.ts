@@ -1,0 +1,123 @@
+// The account's working set revalidated in one request (issue 39, decision 320): the page names the
+// addresses of the set (app/working-data.ts) and the service worker sends them together
+// (POST /api/reads), each with the ETag of its stored copy; an unchanged one comes back as a bare
+// 304 (a few bytes), a changed one with its answer, stored sealed. Each copy revalidated is marked
+// (X-Revalidated): for a few minutes a screen's read of it is answered from the phone without
+// asking the server again. A screen's read of an address of a revalidation under way waits for it.
+import { READS_PER_REQUEST } from '../../worker/domain/reads';
+import { apiCacheOf, type OpenKey, sealResponse, unsealResponse } from '../vault/vault';
+
+/** How long a revalidated copy answers the screens without the server (one visit's worth). */
+export const FRESH_MS = 5 * 60_000;
+/** The mark of a copy revalidated (its time, ms). */
+export const REVALIDATED = 'X-Revalidated';
+
+export interface SetOutcome {
+  /** Addresses whose answer changed (or was stored for the first time). */
+  changed: string[];
+  /** Addresses unchanged since their stored copy. */
+  unchanged: number;
+  /** Addresses the server refused or could not answer (read again next time). */
+  failed: string[];
+}
+
+export interface SetEnvironment {
+  keyOf: (accountId: string) => Promise<OpenKey | null>;
+}
+
+type Part = { status: 304 } | { path: string; status: number; etag: string | null; body: unknown };
+
+/** The revalidations under way, by account and address (a screen's read waits for its address). */
+const underWay = new Map<string, Promise<unknown>>();
+const keyOfRead = (accountId: string, url: string) => `${accountId} ${url}`;
+
+/** The revalidation of this address under way, if any. */
+export const revalidating = (accountId: string, url: string) => underWay.get(keyOfRead(accountId, url));
+
+/** Whether a stored copy was revalidated a moment ago, and after `after` (ms). */
+export const isFresh = (stored: Response, after = 0, now = Date.now()) => {
+  const at = Number(stored.headers.get(REVALIDATED));
+  return Number.isFinite(at) && at > after && now - at < FRESH_MS;
+};
+
+/** A stored (sealed) copy marked revalidated now, its body as it is. */
+const marked = (stored: Response, now: number) => {
+  const headers = new Headers(stored.headers);
+  headers.set(REVALIDATED, String(now));
+  return new Response(stored.body, { status: stored.status, headers });
+};
+
+/**
+ * Revalidates `paths` (addresses under /api with their query) of the account, READS_PER_REQUEST a
+ * request, with its token; stores what changed, marks what did not. A network failure throws
+ * (what was done stays done).
+ */
+export async function revalidateSet(
+  env: SetEnvironment,
+  account: { id: string; token: string },
+  paths: readonly string[],
+  origin: string,
+): Promise<SetOutcome> {
+  const open = await env.keyOf(account.id);
+  if (!open) throw new Error('set: no key');
+  const cache = await caches.open(apiCacheOf(account.id));
+  const outcome: SetOutcome = { changed: [], unchanged: 0, failed: [] };
+  const unique = [...new Set(paths)];
+  for (let start = 0; start < unique.length; start += READS_PER_REQUEST) {
+    const chunk = unique.slice(start, start + READS_PER_REQUEST);
+    let done!: () => void;
+    const gate = new Promise<void>((resolve) => (done = resolve));
+    for (const path of chunk) underWay.set(keyOfRead(account.id, new URL(path, origin).href), gate);
+    try {
+      const stored = await Promise.all(
+        chunk.map(async (path) => {
+          const copy = await cache.match(new URL(path, origin).href);
+          // A copy the key cannot open is no copy: its ETag is not sent.
+          return copy && (await unsealResponse(open, copy.clone())) ? copy : null;
+        }),
+      );
+      const response = await fetch(new URL('/api/reads', origin).href, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${account.token}`,
+        },
+        body: JSON.stringify({ paths: chunk, etags: stored.map((s) => s?.headers.get('ETag') ?? null) }),
+      });
+      if (!response.ok) throw new Error(`set: ${response.status}`);
+      const { parts } = (await response.json()) as { parts: Part[] };
+      const now = Date.now();
+      await Promise.all(
+        parts.map(async (part, i) => {
+          const path = chunk[i]!;
+          const url = new URL(path, origin).href;
+          const copy = stored[i];
+          if (part.status === 304 && copy) {
+            outcome.unchanged++;
+            return cache.put(url, marked(copy, now));
+          }
+          if (part.status === 200 && 'body' in part) {
+            outcome.changed.push(path);
+            const answer = new Response(JSON.stringify(part.body), {
+              headers: {
+                'Content-Type': 'application/json; charset=utf-8',
+                ...(part.etag ? { ETag: part.etag } : {}),
+                [REVALIDATED]: String(now),
+              },
+            });
+            return cache.put(url, await sealResponse(open, answer));
+          }
+          outcome.failed.push(path);
+        }),
+      );
+    } finally {
+      for (const path of chunk) {
+        const key = keyOfRead(account.id, new URL(path, origin).href);
+        if (underWay.get(key) === gate) underWay.delete(key);
+      }
+      done();
+    }
+  }
+  return outcome;
+}
