@@ -74,22 +74,51 @@ test('a write made offline is queued, then replayed once when the connection ret
     .toBe('Adresse saisie hors ligne');
 });
 
-test('signing out deletes the offline copy of the school data', async ({ page }) => {
+test('signing out leaves the offline copy of the school data unreadable, and forgets its key', async ({ page }) => {
   await signInAndLand(page, 'secretaire', '/dashboard');
   await controlled(page);
-  await page.reload();
-  await expect
-    .poll(() =>
-      page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname)),
-    )
-    .toContain('/api/bootstrap');
+  await expect(page.locator('html')).toHaveAttribute('data-offline-data', 'ready', { timeout: 60_000 });
+  const stored = () =>
+    page.evaluate(async () => {
+      const out: { cache: string; path: string; sealed: string | null; body: string }[] = [];
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('api-data')) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const response = (await cache.match(request))!;
+          out.push({
+            cache: name,
+            path: new URL(request.url).pathname,
+            sealed: response.headers.get('X-Sealed'),
+            body: await response.text(),
+          });
+        }
+      }
+      return out;
+    });
+  await expect.poll(async () => (await stored()).map((s) => s.path)).toContain('/api/bootstrap');
   await page.getByRole('button', { name: 'Déconnexion' }).first().click({ force: true });
   await expect(page).toHaveURL(/\/login$/);
-  // Only the public school name of the sign-in page may be cached again (and it lives apart).
-  const cachedPaths = () =>
-    page.evaluate(async () => (await (await caches.open('api-data')).keys()).map((r) => new URL(r.url).pathname));
-  await expect.poll(cachedPaths).not.toContain('/api/bootstrap');
-  expect(await cachedPaths()).not.toContain('/api/dashboard/summary');
+  // The set stays on the phone (the same account finds it at its next sign-in), sealed: nothing of
+  // the school in the clear; and no key is left to open it (decision 320).
+  const after = await stored();
+  expect(after.map((s) => s.path)).toContain('/api/bootstrap');
+  for (const entry of after) {
+    expect(entry.sealed, entry.path).toBeTruthy();
+    expect(entry.body, entry.path).not.toContain('Collège Démo');
+  }
+  const keys = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('portail-vault');
+        open.onsuccess = () => {
+          const count = open.result.transaction('keys').objectStore('keys').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(keys).toBe(0);
+  // Only the public school name of the sign-in page is kept in the clear (and it lives apart).
   const publicPaths = await page.evaluate(async () =>
     (await (await caches.open('public-data')).keys()).map((r) => new URL(r.url).pathname),
   );

@@ -106,8 +106,11 @@ async function answer(request: Request, keys: ReadKeys): Promise<Response> {
   if (batch) await batch.catch(() => undefined);
   const store = await storeOf(request, keys);
   const copy = await store.read();
-  // Revalidated a moment ago with the rest of the set: the phone's copy is the server's answer.
-  if (copy && accountId && isFresh(copy, keys.freshAfter?.(accountId) ?? 0) && !asksTheServer(request)) return copy;
+  // Revalidated a moment ago with the rest of the set: the phone's copy is the server's answer
+  // (offline, the request is tried all the same, so that the page learns it is offline).
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  if (copy && accountId && online && isFresh(copy, keys.freshAfter?.(accountId) ?? 0) && !asksTheServer(request))
+    return copy;
   let response: Response;
   try {
     response = await fetch(withStoredTag(request, copy ?? undefined));
