@@ -19,7 +19,9 @@ beforeEach(async () => {
 
 const read = (path: string, token: string | null = 'jeton', headers: Record<string, string> = {}) =>
   networkFirst(
-    new Request(`${ORIGIN}/api${path}`, { headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers }),
+    new Request(`${ORIGIN}/api${path}`, {
+      headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+    }),
     keys,
   );
 

@@ -49,7 +49,8 @@ beforeEach(async () => {
   queue = new MemoryQueue();
   refused = new MemoryRefused();
   ring = keyRing();
-  for (const account of ['prof', 'secretaire', 'admin', 'eleve']) ring.keys.set(account, await testKey(`cle-${account}`));
+  for (const account of ['prof', 'secretaire', 'admin', 'eleve'])
+    ring.keys.set(account, await testKey(`cle-${account}`));
   messages = [];
   session = null;
   network.on('PUT /api/classes/abc', async (request) => Response.json({ saved: (await request.json()) as unknown }));

@@ -38,7 +38,9 @@ export function sessionsToKeep(lessons: readonly Pick<TeacherLesson, 'id' | 'day
     .filter((lesson) => lesson.day_of_week <= day)
     .map((lesson) => ({ entryId: lesson.id, date: addDays(today, lesson.day_of_week - day) }));
   const ahead = Array.from({ length: DAYS_AHEAD }, (_, i) => addDays(today, i + 1)).flatMap((date) =>
-    lessons.filter((lesson) => lesson.day_of_week === dayOfWeekOf(date)).map((lesson) => ({ entryId: lesson.id, date })),
+    lessons
+      .filter((lesson) => lesson.day_of_week === dayOfWeekOf(date))
+      .map((lesson) => ({ entryId: lesson.id, date })),
   );
   return [...thisWeek, ...ahead];
 }

@@ -10,7 +10,8 @@ export const attendanceText = {
   short: { present: 'P', absent: 'A', late: 'R', justified: 'J' } satisfies Record<AttendanceStatus, string>,
   title: (subject: string, className: string) => `Appel : ${subject} · ${className}`,
   when: (day: string, date: string, start: string, end: string) => `${day} ${date} · ${start} - ${end}`,
-  notYet: (day: string, date: string) => `Ce cours n'a pas encore eu lieu : l'appel se fera le ${day.toLowerCase()} ${date}.`,
+  notYet: (day: string, date: string) =>
+    `Ce cours n'a pas encore eu lieu : l'appel se fera le ${day.toLowerCase()} ${date}.`,
   previous: '← Séance précédente',
   next: 'Séance suivante →',
   allPresent: 'Tous présents',

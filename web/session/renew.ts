@@ -2,14 +2,7 @@
 // the httpOnly cookie, once at a time (single flight in this tab, a Web Lock across tabs, since a
 // credential used twice ends the device session), before the token ends and at a 401. The new
 // token goes to the session store, which the service worker hears (its SESSION message).
-import {
-  adoptStoredToken,
-  getSession,
-  onSessionChange,
-  renewable,
-  signOutCount,
-  tokenExpired,
-} from './session';
+import { adoptStoredToken, getSession, onSessionChange, renewable, signOutCount, tokenExpired } from './session';
 import { acceptSession } from './data-key';
 import type { Renewed } from '../../worker/contract/auth';
 

@@ -15,8 +15,7 @@ export function refusedStore(): RefusedStore {
   });
   return {
     add: async (write: StoredRefusal) => void (await (await db).put('refused', write)),
-    all: async () =>
-      ((await (await db).getAll('refused')) as StoredRefusal[]).sort((a, b) => a.at.localeCompare(b.at)),
+    all: async () => ((await (await db).getAll('refused')) as StoredRefusal[]).sort((a, b) => a.at.localeCompare(b.at)),
     remove: async (id: string) => (await db).delete('refused', id),
   };
 }

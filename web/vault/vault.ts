@@ -215,7 +215,10 @@ export async function unsealRequest(open: OpenKey | null, request: Request): Pro
   const auth = headers.get(SEALED_AUTH);
   headers.delete(SEALED_AUTH);
   if (auth) {
-    const token = await unseal(open, Uint8Array.from(atob(auth), (c) => c.charCodeAt(0))).catch(() => null);
+    const token = await unseal(
+      open,
+      Uint8Array.from(atob(auth), (c) => c.charCodeAt(0)),
+    ).catch(() => null);
     if (token) headers.set('Authorization', new TextDecoder().decode(token));
   }
   const sealed = await request.clone().arrayBuffer();

@@ -216,4 +216,8 @@ export const dataKeyOf = (
   account: Pick<Account, 'id' | 'dataEpoch'>,
   session: { id: string; deviceId?: string | null },
 ) =>
-  dataKeyFor(c.env.JWT_SECRET, { accountId: account.id, deviceId: session.deviceId ?? session.id, epoch: account.dataEpoch });
+  dataKeyFor(c.env.JWT_SECRET, {
+    accountId: account.id,
+    deviceId: session.deviceId ?? session.id,
+    epoch: account.dataEpoch,
+  });

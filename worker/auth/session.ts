@@ -132,7 +132,10 @@ export async function loadAccount(
 }
 
 export function claimsFor(
-  account: Pick<Account, 'id' | 'username' | 'type' | 'status' | 'instanceId' | 'permissions' | 'roles' | 'tokenVersion'>,
+  account: Pick<
+    Account,
+    'id' | 'username' | 'type' | 'status' | 'instanceId' | 'permissions' | 'roles' | 'tokenVersion'
+  >,
 ): SessionClaims {
   return {
     id: account.id,

@@ -32,7 +32,11 @@ export const readPart = z.union([
 ]);
 
 /** An ETag as a device sends it back (a weak or strong validator of ours). */
-const etag = z.string().max(100).regex(/^(W\/)?"[^"\s]*"$/).nullable();
+const etag = z
+  .string()
+  .max(100)
+  .regex(/^(W\/)?"[^"\s]*"$/)
+  .nullable();
 
 export const readsApi = area('reads', {
   batch: post(

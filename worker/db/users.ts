@@ -163,7 +163,10 @@ const bumpDataEpoch = { dataEpoch: sql`${users.dataEpoch} + 1` };
 
 /** Moves the account's data epoch ('Déconnecter tous les appareils', an administrator's end of its sessions). */
 export const rotateDataKeys = (db: Db, school: string, userId: string) =>
-  db.update(users).set(bumpDataEpoch).where(byId(users, school, userId));
+  db
+    .update(users)
+    .set(bumpDataEpoch)
+    .where(byId(users, school, userId));
 
 /**
  * The same password hashed again with today's parameters (sign-in), unless the hash changed

@@ -135,7 +135,10 @@ route(userRoutes, api.endSessions, allow.permission('user:manage'), async (c) =>
   const target = await manageableTarget(c, c.req.valid('param').id, { protect: false });
   if (target.id === c.var.account.id) throw forbidden(sessionsServerText.ownFromSecurity);
   // Its data keys change too: what its devices kept can no longer be read (decision 320).
-  const ended = [deviceSessions.removeAccount(c.var.db, target.id), users.rotateDataKeys(c.var.db, c.var.school, target.id)];
+  const ended = [
+    deviceSessions.removeAccount(c.var.db, target.id),
+    users.rotateDataKeys(c.var.db, c.var.school, target.id),
+  ];
   return commit(c, ended, {
     audit: { action: 'END_USER_SESSIONS', target: target.username },
     body: { message: sessionsServerText.userEnded(target.username) },
