@@ -17,7 +17,7 @@ import { LEGACY_API_CACHE } from './api/cache-names';
 import { builtFiles } from './sw/files';
 import { revalidateSet } from './sw/set';
 import { apiCacheOf, forgetKnownKeys, keyOf } from './vault/vault';
-import { networkFirst } from './sw/reads';
+import { networkFirst, readUnderWay } from './sw/reads';
 import { refusedStore } from './sw/refused';
 import { type SyncMessage, writes } from './sw/writes';
 
@@ -155,7 +155,12 @@ self.addEventListener('message', (event) => {
       // The account's working set in one request (sw/set.ts): its outcome to the page.
       if (data.userId && data.token && Array.isArray(data.paths))
         event.waitUntil(
-          revalidateSet({ keyOf }, { id: data.userId, token: data.token }, data.paths, self.location.origin).then(
+          revalidateSet(
+            { keyOf, freshAfter: readKeys.freshAfter, readUnderWay },
+            { id: data.userId, token: data.token },
+            data.paths,
+            self.location.origin,
+          ).then(
             answer,
             (error: unknown) => answer({ error: String(error) }),
           ),

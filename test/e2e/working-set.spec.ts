@@ -239,3 +239,42 @@ test('on a Sunday evening the teacher signs in; on Monday, offline, a class neve
     )
     .toEqual(['present']);
 });
+
+test('a roll call and a score typed offline wait on the home; the sign-out says they wait, and they go at the next sign-in here', async ({
+  page,
+  context,
+}) => {
+  await signInAndLand(page, 'prof', '/teacher');
+  await controlled(page);
+  await setReady(page);
+  await context.setOffline(true);
+
+  // A score in a grade book: pending where typed, and on the home.
+  await page
+    .getByRole('link', { name: /^Carnet de notes : / })
+    .first()
+    .click();
+  const cell = page.getByLabel(/^Note de .+ en .+ \(sur [\d,]+\)$/).first();
+  await expect(cell).toBeVisible();
+  const next = (await cell.inputValue()) === '3' ? '4' : '3';
+  await cell.fill(next);
+  await cell.blur();
+  await expect(page.getByText("1 note en attente d'envoi").first()).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à mes cours' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "1 note en attente d'envoi" })).toBeVisible();
+
+  // Signing out offline: the sign-in page says what waits on the phone.
+  await signOut(page);
+  await expect(
+    page.getByText("1 modification n'a pas encore été envoyée : elle reste sur ce téléphone, illisible"),
+  ).toBeVisible();
+  const stored = await everythingStored(page);
+  expect(stored).not.toContain(`"score":${next}`);
+
+  // Back online, the same teacher signs in here again: the score goes.
+  await context.setOffline(false);
+  await signInAndLand(page, 'prof', '/teacher');
+  await expect(page.getByRole('status').filter({ hasText: "note en attente d'envoi" })).toHaveCount(0, {
+    timeout: 30_000,
+  });
+});

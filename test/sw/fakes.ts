@@ -121,6 +121,7 @@ export function serviceWorkerGlobals() {
   vi.stubGlobal('caches', caches);
   vi.stubGlobal('fetch', network.fetch);
   vi.stubGlobal('self', globalThis);
+  vi.stubGlobal('navigator', { onLine: true });
   return { caches, network };
 }
 

@@ -12,7 +12,12 @@ beforeEach(async () => {
   ({ caches, network } = serviceWorkerGlobals());
   ring = keyRing();
   // The token names its account (the worker reads it from the token's claims).
-  keys = { accountOf: (r) => /^Bearer (.+)$/.exec(r.headers.get('Authorization') ?? '')?.[1] ?? null, ...ring };
+  // Nothing is fresh here (every read revalidates): the visit's freshness is sealed.test.ts's.
+  keys = {
+    accountOf: (r) => /^Bearer (.+)$/.exec(r.headers.get('Authorization') ?? '')?.[1] ?? null,
+    ...ring,
+    freshAfter: () => Date.now() + 60_000,
+  };
   ring.keys.set('jeton', await testKey());
   ring.keys.set('autre-jeton', await testKey('cle-2'));
 });

@@ -4,8 +4,8 @@
 // wait while another account's go; signed in again (the same key), all of it opens. The set is
 // revalidated in one request: unchanged copies are marked, a screen's read of them within the
 // visit is answered from the phone, and a read of an address under revalidation waits for it.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { networkFirst, type ReadKeys } from '../../web/sw/reads';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { networkFirst, type ReadKeys, readUnderWay } from '../../web/sw/reads';
 import { revalidateSet } from '../../web/sw/set';
 import { writes } from '../../web/sw/writes';
 import {
@@ -61,6 +61,7 @@ describe('an account’s reads on the phone', () => {
     const key = ring.keys.get('prof')!;
     ring.keys.delete('prof');
     network.offline = true;
+    vi.stubGlobal('navigator', { onLine: false });
     const locked = await read('/api/teacher/attendance?date=2026-12-07');
     expect(locked.status).toBe(503);
     expect(await locked.json()).toMatchObject({ code: 'offline_uncached' });
@@ -81,6 +82,9 @@ describe('the working set in one request', () => {
   it('sends each address with its copy’s ETag: unchanged ones are marked, changed ones stored sealed', async () => {
     network.on('/api/teacher/timetable', Response.json([{ id: 'l1' }], { headers: { ETag: '"t1"' } }));
     await read('/api/teacher/timetable');
+    // The next visit: what was read before is no longer fresh.
+    freshAfter = Date.now() + 1;
+    await new Promise((r) => setTimeout(r, 5));
     network.on('POST /api/reads', async (request) => {
       const body = (await request.json()) as { paths: string[]; etags: (string | null)[] };
       return Response.json({
@@ -92,7 +96,7 @@ describe('the working set in one request', () => {
       });
     });
     const outcome = await revalidateSet(
-      { keyOf: ring.keyOf },
+      { keyOf: ring.keyOf, freshAfter: () => freshAfter },
       { id: 'prof', token: 'prof.jeton' },
       ['/api/teacher/timetable', '/api/teacher/attendance?date=2026-12-08'],
       ORIGIN,
@@ -119,6 +123,24 @@ describe('the working set in one request', () => {
     freshAfter = Date.now() + 1;
     await read('/api/teacher/timetable');
     expect(network.seen.length).toBe(before + 2);
+  });
+
+  it('does not ask again what a screen read a moment ago, or is reading', async () => {
+    network.on('/api/bootstrap', Response.json({ years: [] }, { headers: { ETag: '"b1"' } }));
+    network.on('POST /api/reads', async (request) => {
+      const body = (await request.json()) as { paths: string[] };
+      return Response.json({ parts: body.paths.map((path) => ({ path, status: 200, etag: null, body: {} })) });
+    });
+    const shell = read('/api/bootstrap');
+    const outcome = await revalidateSet(
+      { keyOf: ring.keyOf, freshAfter: () => freshAfter, readUnderWay },
+      { id: 'prof', token: 'prof.jeton' },
+      ['/api/bootstrap', '/api/teacher/announcements'],
+      ORIGIN,
+    );
+    await shell;
+    expect(outcome).toEqual({ changed: ['/api/teacher/announcements'], unchanged: 1, failed: [] });
+    expect(JSON.parse(sets()[0]!.body).paths).toEqual(['/api/teacher/announcements']);
   });
 
   it('makes a read of an address under revalidation wait for it, and send nothing of its own', async () => {

@@ -65,14 +65,19 @@ export function ServiceWorkerBridge() {
       if (replaced || updating.current) window.location.reload();
     };
     navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
+    // Registered once; afterwards the browser checks the worker's script at each navigation by
+    // itself, and a second check here would ask the server again for nothing (300 bytes).
     const register = () =>
-      void navigator.serviceWorker.register('/service-worker.js').then((found) => {
-        if (cancelled) return;
-        setRegistration(found);
-        if (found.waiting && navigator.serviceWorker.controller) setBanner('update');
-        track(found.installing);
-        found.addEventListener('updatefound', () => track(found.installing));
-      });
+      void navigator.serviceWorker
+        .getRegistration()
+        .then((known) => known ?? navigator.serviceWorker.register('/service-worker.js'))
+        .then((found) => {
+          if (cancelled) return;
+          setRegistration(found);
+          if (found.waiting && navigator.serviceWorker.controller) setBanner('update');
+          track(found.installing);
+          found.addEventListener('updatefound', () => track(found.installing));
+        });
     // Once the page has loaded: the worker's downloads never delay the first screen.
     if (document.readyState === 'complete') register();
     else window.addEventListener('load', register, { once: true });

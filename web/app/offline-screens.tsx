@@ -18,6 +18,8 @@ import { getSession, type Session, useSession } from '../session/session';
 import { toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
 import { keepsASet } from './working-set-roles';
+import { hasKey } from '../session/data-key';
+import { renewSession } from '../session/renew';
 
 interface ScreenHandle {
   module: string;
@@ -84,11 +86,7 @@ const NEW_VISIT_MS = 5 * 60_000;
 /** The account's working set stored (or revalidated): true when done. */
 async function storeSet(session: Session): Promise<boolean> {
   try {
-    const [{ storeWorkingData }, { hasKey }, { renewSession }] = await Promise.all([
-      import('./working-data'),
-      import('../session/data-key'),
-      import('../session/renew'),
-    ]);
+    const { storeWorkingData } = await import('./working-data');
     // A session signed in before decision 320 has no data key yet: its renewal brings it.
     if (!(await hasKey(session)) && (await renewSession()) !== 'renewed') return false;
     await storeWorkingData(getSession() ?? session);

@@ -7,13 +7,13 @@
 //   Sunday evening), with the class lists to mark them; the grade book of each course for the
 //   period the book opens on (`currentPeriodId`, decision 193);
 // - a pupil: every section of the student portal;
-// - the office (staff who read the register): the school, and the current year's register, every
-//   page of it (decision 320: the register filters offline from what the phone holds).
+// - the office (staff who read the register): the school, and the current year's register as its
+//   screen first shows it, every page (decision 320: the register filters offline from them).
 // The addresses are those the screens read (`address`: the same query in the same order). Those
 // that depend on others (a roll call on the week's lessons) are found from the stored copies: the
 // set is asked in rounds until nothing new is named, one round when nothing changed.
-import { cachedAnswers, storedAnswer } from '../api/cache';
-import { LARGEST_PAGE } from '../api/calls';
+import { storedAnswer } from '../api/cache';
+import { listQuery } from '../screens/students/model';
 import { endpoints } from '../api/endpoints';
 import { address, revalidateSet } from '../api/stored-reads';
 import type { Bootstrap } from '../../worker/contract/bootstrap';
@@ -100,18 +100,18 @@ function studentSet(): string[] {
   ];
 }
 
-/** The register's pages of the current year, by the largest page (the first names how many there are). */
+/**
+ * The register of the current year as its screen first shows it (every page of its default view,
+ * by the screen's page size and query): the register opens at once, and filters offline from them.
+ */
 async function officeSet(): Promise<string[]> {
   const paths = [address(endpoints.bootstrap.read, {})];
   const yearId = await currentYear();
   if (!yearId) return paths;
-  const page = (n: number) =>
-    address(endpoints.students.list, {
-      query: { yearId, page: n, limit: LARGEST_PAGE, includeArchived: 'false', sort: 'nom' },
-    });
-  const first = page(1);
-  const stored = await cachedAnswers<{ pagination?: { totalPages: number } }>(first.slice('/api'.length));
-  const total = stored.find((a) => `/api${a.path}` === first)?.data.pagination?.totalPages ?? 1;
+  const filters = { yearId, page: 1, includeArchived: false, classFilter: '', search: '', sort: 'nom' as const };
+  const page = (n: number) => address(endpoints.students.list, listQuery({ ...filters, page: n }));
+  const first = await storedAnswer<{ pagination?: { totalPages: number } }>(page(1));
+  const total = first?.pagination?.totalPages ?? 1;
   return [...paths, ...Array.from({ length: Math.max(1, total) }, (_, i) => page(i + 1))];
 }
 

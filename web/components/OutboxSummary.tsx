@@ -3,14 +3,14 @@
 // and the writes the server refused when they were replayed, with its message. Nothing while all
 // is sent.
 import { usePendingWrites } from '../api/pending';
-import { useGradeDrafts } from '../screens/gradebook/drafts';
+import { usePendingScores } from '../screens/gradebook/pending-scores';
 import { offlineText } from '../i18n/offline';
 import { PendingBadge } from './PendingBadge';
 import { RefusedWrites } from './RefusedWrites';
 
 export function OutboxSummary() {
   const waiting = usePendingWrites().length;
-  const scores = useGradeDrafts().filter((d) => d.state === 'pending').length;
+  const scores = usePendingScores();
   return (
     <>
       {waiting > 0 && (

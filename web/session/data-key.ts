@@ -3,7 +3,7 @@
 // clears a set sealed with a key that changed) and is kept for the service worker. Sign-out
 // forgets it: what it sealed stays, unreadable without it.
 import { type DataKeyAnswer, apiCacheOf, importDataKey, keyOf, lock, unlock } from '../vault/vault';
-import { type Session, getSession, setSessionToken } from './session';
+import { accountOfToken, type Session, getSession, setSessionToken } from './session';
 
 /** Asks the service worker and waits for its answer (false without one). */
 function askWorker(message: object): Promise<unknown> {
@@ -40,9 +40,10 @@ export async function openSet(accountId: string, answer: DataKeyAnswer): Promise
 
 /** A sign-in's (or a password change's, or a renewal's) answer: the session, with its set opened. */
 export async function acceptSession(answer: { accessToken: string; dataKey: DataKeyAnswer }): Promise<Session | null> {
-  const session = setSessionToken(answer.accessToken);
-  if (session) await openSet(session.id, answer.dataKey);
-  return session;
+  // The set opens before the session starts: the screens' first reads find the key.
+  const accountId = accountOfToken(answer.accessToken);
+  if (accountId) await openSet(accountId, answer.dataKey);
+  return setSessionToken(answer.accessToken);
 }
 
 /** Sign-out: the account's key is forgotten on this phone. */

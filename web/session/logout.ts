@@ -43,7 +43,7 @@ if (typeof window !== 'undefined') {
 
 /** The account's writes not sent yet: queued in the worker, and grade drafts. */
 async function unsent(userId: string): Promise<number> {
-  const { pendingDraftsOf } = await import('../screens/gradebook/drafts');
+  const { pendingDraftsOf } = await import('../screens/gradebook/drafts-store');
   const [queued, drafts] = await Promise.all([
     waitingOf(userId).catch(() => 0),
     pendingDraftsOf(userId).catch(() => 0),

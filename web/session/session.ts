@@ -65,6 +65,9 @@ const emit = () => listeners.forEach((l) => l());
 
 export const getSession = () => current;
 
+/** The account a token the server just gave is for (before it is stored), or null. */
+export const accountOfToken = (token: string): string | null => sessionOf(token)?.id ?? null;
+
 /** Stores a token the server just gave; answers its session (null if the token is unusable). */
 export function setSessionToken(token: string): Session | null {
   try {

@@ -7,7 +7,7 @@
 import { PUBLIC_CACHE } from '../api/cache-names';
 import { offlineText } from '../i18n/offline';
 import { apiCacheOf, type OpenKey, sealResponse, unsealResponse } from '../vault/vault';
-import { isFresh, revalidating } from './set';
+import { isFresh, revalidatedNow, revalidating } from './set';
 
 /** How a read finds its account and the account's key (the vault's; stand-ins in the tests). */
 export interface ReadKeys {
@@ -56,6 +56,12 @@ function withStoredTag(request: Request, copy: Response | undefined): Request {
 /** The reads on their way, by account and address: a second read of one address waits for the first. */
 const onTheirWay = new Map<string, Promise<Response>>();
 
+/** A read of this address on its way, if any (the working set's revalidation waits for it: sw/set.ts). */
+export function readUnderWay(url: string): Promise<Response> | undefined {
+  for (const [key, read] of onTheirWay) if (key.endsWith(` ${url}`)) return read;
+  return undefined;
+}
+
 /**
  * A read, answered by the server (revalidating the stored copy) or, failing that, by the copy.
  * Two screens (or a screen and the background reads) asking for one address at once share one
@@ -79,19 +85,25 @@ async function storeOf(request: Request, keys: ReadKeys) {
     return {
       read: async () => (await cache.match(request.url, { ignoreVary: true })) ?? null,
       keep: (response: Response) => cache.put(request.url, response),
+      mark: async () => undefined,
     };
   }
   const accountId = keys.accountOf(request);
   const open = accountId ? await keys.keyOf(accountId) : null;
   // An account's read without its key (signed out on this phone meanwhile): neither read nor kept.
-  if (!accountId || !open) return { read: async () => null, keep: async () => undefined };
+  if (!accountId || !open) return { read: async () => null, keep: async () => undefined, mark: async () => undefined };
   const cache = await caches.open(apiCacheOf(accountId));
   return {
     read: async () => {
       const stored = await cache.match(request.url, { ignoreVary: true });
       return stored ? unsealResponse(open, stored) : null;
     },
-    keep: async (response: Response) => cache.put(request.url, await sealResponse(open, response)),
+    // The server's answer, just read: fresh for the rest of the visit (sw/set.ts).
+    keep: async (response: Response) => cache.put(request.url, await sealResponse(open, revalidatedNow(response))),
+    mark: async () => {
+      const stored = await cache.match(request.url, { ignoreVary: true });
+      if (stored) await cache.put(request.url, revalidatedNow(stored));
+    },
   };
 }
 
@@ -121,7 +133,10 @@ async function answer(request: Request, keys: ReadKeys): Promise<Response> {
     );
   }
   // Unchanged since the stored answer: the page gets the stored answer (a few hundred bytes moved).
-  if (response.status === 304 && copy && !request.headers.has('If-None-Match')) return copy;
+  if (response.status === 304 && copy && !request.headers.has('If-None-Match')) {
+    await store.mark();
+    return copy;
+  }
   if (response.status === 200) await store.keep(response.clone());
   else if (await isGatewayError(response)) return marked(copy, 'error') ?? response;
   return response;

@@ -23,6 +23,10 @@ export interface SetOutcome {
 
 export interface SetEnvironment {
   keyOf: (accountId: string) => Promise<OpenKey | null>;
+  /** Copies revalidated before this moment (ms) are not fresh (the worker's start, the account's last write). */
+  freshAfter?: (accountId: string) => number;
+  /** A screen's read of an address on its way (sw/reads.ts): the set waits for it rather than asking twice. */
+  readUnderWay?: (url: string) => Promise<unknown> | undefined;
 }
 
 type Part = { status: 304 } | { path: string; status: number; etag: string | null; body: unknown };
@@ -40,8 +44,8 @@ export const isFresh = (stored: Response, after = 0, now = Date.now()) => {
   return Number.isFinite(at) && at > after && now - at < FRESH_MS;
 };
 
-/** A stored (sealed) copy marked revalidated now, its body as it is. */
-const marked = (stored: Response, now: number) => {
+/** An answer (or a stored copy, its body as it is) marked revalidated now. */
+export const revalidatedNow = (stored: Response, now = Date.now()) => {
   const headers = new Headers(stored.headers);
   headers.set(REVALIDATED, String(now));
   return new Response(stored.body, { status: stored.status, headers });
@@ -62,7 +66,17 @@ export async function revalidateSet(
   if (!open) throw new Error('set: no key');
   const cache = await caches.open(apiCacheOf(account.id));
   const outcome: SetOutcome = { changed: [], unchanged: 0, failed: [] };
-  const unique = [...new Set(paths)];
+  // What a screen read a moment ago (the shell's school, the home's lists) is not asked again.
+  await Promise.all(paths.map((path) => env.readUnderWay?.(new URL(path, origin).href)?.catch(() => undefined)));
+  const after = env.freshAfter?.(account.id) ?? 0;
+  const fresh = await Promise.all(
+    paths.map(async (path) => {
+      const copy = await cache.match(new URL(path, origin).href);
+      return Boolean(copy && isFresh(copy, after));
+    }),
+  );
+  outcome.unchanged += fresh.filter(Boolean).length;
+  const unique = [...new Set(paths.filter((_, i) => !fresh[i]))];
   for (let start = 0; start < unique.length; start += READS_PER_REQUEST) {
     const chunk = unique.slice(start, start + READS_PER_REQUEST);
     let done!: () => void;
@@ -95,7 +109,7 @@ export async function revalidateSet(
           const copy = stored[i];
           if (part.status === 304 && copy) {
             outcome.unchanged++;
-            return cache.put(url, marked(copy, now));
+            return cache.put(url, revalidatedNow(copy, now));
           }
           if (part.status === 200 && 'body' in part) {
             outcome.changed.push(path);
