@@ -5,6 +5,7 @@
 // 'Mettre à jour', keeps the queued writes and deletes the older caches.
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, controlled, PHONE, signInAndLand } from './support';
@@ -168,11 +169,16 @@ test('a new version waits, is taken on "Mettre à jour", keeps the queued writes
   const version = current!.slice('portail-files-'.length);
 
   const built = resolve('dist/client/service-worker.js');
+  // Its Brotli twin, what a browser that takes br is sent (decision 321), is replaced with it.
+  const twin = `${built}.br`;
   const script = await readFile(built, 'utf8');
+  const twinBytes = await readFile(twin);
   expect(script).toContain(version);
   const next = 'e2e0next0001';
   try {
-    await writeFile(built, script.replaceAll(version, next));
+    const nextScript = script.replaceAll(version, next);
+    await writeFile(built, nextScript);
+    await writeFile(twin, brotliCompressSync(nextScript));
     expect(await page.evaluate(async () => (await fetch('/service-worker.js', { cache: 'reload' })).text())).toContain(
       next,
     );
@@ -201,6 +207,7 @@ test('a new version waits, is taken on "Mettre à jour", keeps the queued writes
     await expect.poll(() => queued(page)).toBe(0);
   } finally {
     await writeFile(built, script);
+    await writeFile(twin, twinBytes);
   }
 });
 

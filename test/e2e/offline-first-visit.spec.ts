@@ -4,7 +4,7 @@
 // on what is stored, and what waits to be sent says so.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { controlled, DEMO, holdServiceWorker, PHONE, signInAndLand } from './support';
+import { controlled, DEMO, holdServiceWorker, PHONE, settledOffline, signInAndLand } from './support';
 
 const NEVER_VISITED = "Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.";
 
@@ -80,6 +80,8 @@ test('the installed app starts on the user’s home, online and offline', async 
   await controlled(page);
   await page.goto(manifest.start_url);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The school's name is read from what this visit stored: offline once it is stored.
+  await settledOffline(page);
 
   await context.setOffline(true);
   await page.goto(manifest.start_url);
