@@ -16,7 +16,7 @@ import { NavigationRoute, Route, Router } from 'workbox-routing';
 import { LEGACY_API_CACHE } from './api/cache-names';
 import { builtFiles } from './sw/files';
 import { revalidateSet } from './sw/set';
-import { apiCacheOf, forgetKnownKeys, keyOf } from './vault/vault';
+import { apiCacheOf, dropOldestReads, forgetKnownKeys, keyOf } from './vault/vault';
 import { networkFirst, readUnderWay } from './sw/reads';
 import { refusedStore } from './sw/refused';
 import { type SyncMessage, writes } from './sw/writes';
@@ -91,6 +91,7 @@ const readKeys = {
   accountOf: userIdOf,
   keyOf,
   freshAfter: (accountId: string) => Math.max(startedAt, lastWrite.get(accountId) ?? 0),
+  makeRoom: dropOldestReads,
 };
 
 // ------------------------------------------------------------------ lifecycle
@@ -156,14 +157,11 @@ self.addEventListener('message', (event) => {
       if (data.userId && data.token && Array.isArray(data.paths))
         event.waitUntil(
           revalidateSet(
-            { keyOf, freshAfter: readKeys.freshAfter, readUnderWay },
+            { keyOf, freshAfter: readKeys.freshAfter, readUnderWay, makeRoom: dropOldestReads },
             { id: data.userId, token: data.token },
             data.paths,
             self.location.origin,
-          ).then(
-            answer,
-            (error: unknown) => answer({ error: String(error) }),
-          ),
+          ).then(answer, (error: unknown) => answer({ error: String(error) })),
         );
       else answer({ error: 'no session' });
       break;

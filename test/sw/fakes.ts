@@ -10,6 +10,9 @@ export const ORIGIN = 'https://ecole.test';
 
 class FakeCache {
   readonly entries = new Map<string, Response>();
+  /** Each entry's bytes, for the phone's storage quota (FakeCaches.quota). */
+  readonly sizes = new Map<string, number>();
+  constructor(private readonly storage: { room: (bytes: number) => boolean } = { room: () => true }) {}
   private keyOf = (request: RequestInfo | URL) =>
     new URL(typeof request === 'string' || request instanceof URL ? request : request.url, ORIGIN).href;
   async match(request: RequestInfo | URL): Promise<Response | undefined> {
@@ -18,6 +21,9 @@ class FakeCache {
   async put(request: RequestInfo | URL, response: Response): Promise<void> {
     // As a browser does: the body is read whole when stored.
     const body = await response.arrayBuffer();
+    if (!this.storage.room(body.byteLength - (this.sizes.get(this.keyOf(request)) ?? 0)))
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    this.sizes.set(this.keyOf(request), body.byteLength);
     const copy = new Response(body, {
       status: response.status,
       statusText: response.statusText,
@@ -26,6 +32,7 @@ class FakeCache {
     this.entries.set(this.keyOf(request), copy);
   }
   async delete(request: RequestInfo | URL): Promise<boolean> {
+    this.sizes.delete(this.keyOf(request));
     return this.entries.delete(this.keyOf(request));
   }
   async keys(): Promise<Request[]> {
@@ -35,8 +42,16 @@ class FakeCache {
 
 export class FakeCaches {
   readonly caches = new Map<string, FakeCache>();
+  /** The bytes the phone lets Cache Storage hold (null: no limit), as a browser's storage quota. */
+  quota: number | null = null;
+  private readonly storage = {
+    room: (bytes: number) =>
+      this.quota === null ||
+      [...this.caches.values()].reduce((sum, c) => sum + [...c.sizes.values()].reduce((a, b) => a + b, 0), 0) + bytes <=
+        this.quota,
+  };
   async open(name: string): Promise<FakeCache> {
-    if (!this.caches.has(name)) this.caches.set(name, new FakeCache());
+    if (!this.caches.has(name)) this.caches.set(name, new FakeCache(this.storage));
     return this.caches.get(name)!;
   }
   async has(name: string) {

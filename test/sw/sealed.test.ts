@@ -76,6 +76,38 @@ describe('an account’s reads on the phone', () => {
   });
 });
 
+describe('the sets of several accounts on one phone', () => {
+  it('make room within the storage quota: another account’s reads go first, the answer always reaches the screen', async () => {
+    // A pupil's reads, stored earlier on this shared phone.
+    network.on('/api/student/grades', Response.json({ notes: 'x'.repeat(3000) }));
+    await read('/api/student/grades', 'eleve');
+    expect(await caches.paths('api-data-eleve')).toEqual(['/api/student/grades']);
+    const dropped: string[] = [];
+    keys.makeRoom = async (accountId) => {
+      const other = (await caches.keys()).find(
+        (name) => name.startsWith('api-data-') && name !== `api-data-${accountId}`,
+      );
+      if (!other) return false;
+      dropped.push(other);
+      return caches.delete(other);
+    };
+    // The phone is full: the teacher's roll call does not fit beside the pupil's grades.
+    caches.quota = 3500;
+    network.on('/api/teacher/attendance', Response.json({ students: [{ nom: PUPIL }], note: 'y'.repeat(1500) }));
+    const answer = await read('/api/teacher/attendance?date=2026-12-07');
+    expect(((await answer.json()) as { students: unknown }).students).toEqual([{ nom: PUPIL }]);
+    expect(dropped).toEqual(['api-data-eleve']);
+    expect(await caches.paths('api-data-prof')).toEqual(['/api/teacher/attendance?date=2026-12-07']);
+
+    // Nothing left to drop: this copy is not kept, and the screen still gets its answer.
+    network.on('/api/teacher/grade-books', Response.json({ notes: 'z'.repeat(4000) }));
+    const big = await read('/api/teacher/grade-books');
+    expect(big.status).toBe(200);
+    expect(((await big.json()) as { notes: string }).notes).toHaveLength(4000);
+    expect(await caches.paths('api-data-prof')).toEqual(['/api/teacher/attendance?date=2026-12-07']);
+  });
+});
+
 describe('the working set in one request', () => {
   const sets = () => network.seen.filter((s) => s.method === 'POST' && s.path === '/api/reads');
 

@@ -4,7 +4,7 @@
 // starts with the first visit (decision 100). A screen whose write was queued patches the same copy
 // so that, offline, it keeps showing the change (architecture guide, offline protocol).
 import { getSession } from '../session/session';
-import { apiCacheOf, keyOf, sealResponse, unsealResponse } from '../vault/vault';
+import { apiCacheOf, dropOldestReads, keyOf, sealResponse, unsealResponse, withinQuota } from '../vault/vault';
 import { PUBLIC_CACHE } from './cache-names';
 
 const urlOf = (path: string) => new URL(`/api${path}`, location.origin).toString();
@@ -47,7 +47,11 @@ export async function keepCopy(path: string, response: Response, accountId: stri
     if (signedOut()) return;
     const store = await accountStore(accountId);
     if (!store) return;
-    await store.cache.put(url, await sealResponse(store.open, response));
+    const sealed = await sealResponse(store.open, response);
+    await withinQuota(
+      () => store.cache.put(url, sealed.clone()),
+      () => dropOldestReads(accountId),
+    );
     if (signedOut()) await store.cache.delete(url);
   } catch {
     // Storage refused or full: only the offline copy of this read is missing.

@@ -6,7 +6,7 @@
 // stored, or stored for an account whose key is not here, answers the 'never visited' notice.
 import { PUBLIC_CACHE } from '../api/cache-names';
 import { offlineText } from '../i18n/offline';
-import { apiCacheOf, type OpenKey, sealResponse, unsealResponse } from '../vault/vault';
+import { apiCacheOf, type OpenKey, sealResponse, unsealResponse, withinQuota } from '../vault/vault';
 import { isFresh, revalidatedNow, revalidating } from './set';
 
 /** How a read finds its account and the account's key (the vault's; stand-ins in the tests). */
@@ -18,6 +18,8 @@ export interface ReadKeys {
    * start, or the account's last write (a write may change any read).
    */
   freshAfter?: (accountId: string) => number;
+  /** Room for the account's copy when the phone's quota is reached (vault's `dropOldestReads`); none: the copy is not kept. */
+  makeRoom?: (accountId: string) => Promise<boolean>;
 }
 
 export const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -99,7 +101,13 @@ async function storeOf(request: Request, keys: ReadKeys) {
       return stored ? unsealResponse(open, stored) : null;
     },
     // The server's answer, just read: fresh for the rest of the visit (sw/set.ts).
-    keep: async (response: Response) => cache.put(request.url, await sealResponse(open, revalidatedNow(response))),
+    keep: async (response: Response) => {
+      const sealed = await sealResponse(open, revalidatedNow(response));
+      await withinQuota(
+        () => cache.put(request.url, sealed.clone()),
+        () => keys.makeRoom?.(accountId) ?? Promise.resolve(false),
+      );
+    },
     mark: async () => {
       const stored = await cache.match(request.url, { ignoreVary: true });
       if (stored) await cache.put(request.url, revalidatedNow(stored));
@@ -137,7 +145,8 @@ async function answer(request: Request, keys: ReadKeys): Promise<Response> {
     await store.mark();
     return copy;
   }
-  if (response.status === 200) await store.keep(response.clone());
+  // A copy the phone cannot keep (its storage full) leaves the answer as it is: the screen gets it.
+  if (response.status === 200) await store.keep(response.clone()).catch(() => undefined);
   else if (await isGatewayError(response)) return marked(copy, 'error') ?? response;
   return response;
 }

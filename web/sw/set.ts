@@ -5,7 +5,7 @@
 // (X-Revalidated): for a few minutes a screen's read of it is answered from the phone without
 // asking the server again. A screen's read of an address of a revalidation under way waits for it.
 import { READS_PER_REQUEST } from '../../worker/domain/reads';
-import { apiCacheOf, type OpenKey, sealResponse, unsealResponse } from '../vault/vault';
+import { apiCacheOf, type OpenKey, sealResponse, unsealResponse, withinQuota } from '../vault/vault';
 
 /** How long a revalidated copy answers the screens without the server (one visit's worth). */
 export const FRESH_MS = 5 * 60_000;
@@ -27,6 +27,8 @@ export interface SetEnvironment {
   freshAfter?: (accountId: string) => number;
   /** A screen's read of an address on its way (sw/reads.ts): the set waits for it rather than asking twice. */
   readUnderWay?: (url: string) => Promise<unknown> | undefined;
+  /** Room for the account's copies when the phone's quota is reached (vault's `dropOldestReads`). */
+  makeRoom?: (accountId: string) => Promise<boolean>;
 }
 
 type Part = { status: 304 } | { path: string; status: number; etag: string | null; body: unknown };
@@ -120,7 +122,11 @@ export async function revalidateSet(
                 [REVALIDATED]: String(now),
               },
             });
-            return cache.put(url, await sealResponse(open, answer));
+            const sealed = await sealResponse(open, answer);
+            return withinQuota(
+              () => cache.put(url, sealed.clone()),
+              () => env.makeRoom?.(account.id) ?? Promise.resolve(false),
+            ).catch(() => void outcome.failed.push(path));
           }
           outcome.failed.push(path);
         }),

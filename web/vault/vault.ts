@@ -118,6 +118,40 @@ export async function unlock(
   return { set, dropped };
 }
 
+const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
+
+/**
+ * Stores with `put` within the phone's storage quota: when the browser refuses for lack of room,
+ * `makeRoom` drops another account's reads and `put` is tried again, until it fits or nothing is
+ * left to drop (the refusal then stands: this copy is not kept, the answer still reaches the
+ * screen). `put` makes its own copy of what it stores: it may run more than once.
+ */
+export async function withinQuota(put: () => Promise<void>, makeRoom: () => Promise<boolean>): Promise<void> {
+  for (;;) {
+    try {
+      return await put();
+    } catch (error) {
+      if (!isQuotaError(error) || !(await makeRoom())) throw error;
+    }
+  }
+}
+
+/**
+ * Room for `accountId`'s reads: the stored reads of the account least recently signed in on this
+ * phone (another one) are deleted, oldest first. Its queued writes stay (unsent work, sealed with a
+ * key it gets back at its next sign-in). False when no other account's reads are left.
+ */
+export async function dropOldestReads(accountId: string): Promise<boolean> {
+  const d = await db();
+  const oldest = (await d.getAll('sets'))
+    .filter((s) => s.accountId !== accountId)
+    .sort((a, b) => a.usedAt - b.usedAt)[0];
+  if (!oldest) return false;
+  await caches.delete(apiCacheOf(oldest.accountId));
+  await d.delete('sets', oldest.accountId);
+  return true;
+}
+
 /** Sign-out: the account's key is forgotten on this phone; what it sealed stays, unreadable. */
 export async function lock(accountId: string): Promise<void> {
   known.delete(accountId);
