@@ -6,10 +6,13 @@ import { z } from 'zod';
 import { idParams, text } from './common';
 import { type Answer, area, del, get, message, post, put } from './endpoint';
 import { serverText } from './texts/server';
+import { LANGUAGES } from '../domain/language';
 
 const t = serverText.password;
 
 const session = z.strictObject({ accessToken: z.string() });
+/** A sign-in: the token, and the language the account reads its side in (a pupil's choice, decision 340). */
+const signedIn = z.strictObject({ accessToken: z.string(), language: z.enum(LANGUAGES) });
 const changed = z.strictObject({ message: z.string(), accessToken: z.string() });
 /** A temporary password replaced at first sign-in: the new one, and a fresh token. */
 const forcedChange = {
@@ -33,7 +36,7 @@ const required = (message: string) => z.string({ error: message }).min(1, messag
 export const authApi = area('auth', {
   login: post('/login', "Signs in on the school's host (platform accounts on any host): the session token.", {
     body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
-    answers: { 200: session },
+    answers: { 200: signedIn },
   }),
   forcedChange: put(
     '/user/force-change-password',
