@@ -12,6 +12,8 @@ import { guideAddress, guideRoleOf } from '../screens/docs/guide-address';
 import { screensStored } from './offline-ready';
 import { canEnter, Guard, type Area } from '../session/guards';
 import { type Session, useSession } from '../session/session';
+import { useLanguage } from '../session/language';
+import type { Language } from '../../worker/domain/language';
 
 interface ScreenHandle {
   module: string;
@@ -53,7 +55,10 @@ interface Stored {
   stored: number;
 }
 
-async function storeScreens(session: Session, routes: RouteObject[]): Promise<Stored> {
+/** Kreyòl's texts (session/language.ts): stored with the screens of a phone that reads them. */
+const KREYOL_MODULE = 'i18n/ht/index';
+
+async function storeScreens(session: Session, routes: RouteObject[], language: Language): Promise<Stored> {
   const registration = await navigator.serviceWorker.ready;
   await pageLoaded();
   const worker = registration.active;
@@ -64,7 +69,11 @@ async function storeScreens(session: Session, routes: RouteObject[]): Promise<St
       resolve({ ready: Boolean(event.data?.ready), stored: event.data?.stored ?? 0 });
   });
   worker.postMessage(
-    { type: 'SCREENS', screens: screensFor(session, routes), files: [guideAddress(guideRoleOf(session.role))] },
+    {
+      type: 'SCREENS',
+      screens: [...screensFor(session, routes), ...(language === 'ht' ? [KREYOL_MODULE] : [])],
+      files: [guideAddress(guideRoleOf(session.role), language)],
+    },
     [channel.port2],
   );
   return answer;
@@ -73,8 +82,9 @@ async function storeScreens(session: Session, routes: RouteObject[]): Promise<St
 /** `routes`: the app's route tree (a function: the tree holds this element). */
 export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
   const session = useSession();
+  const language = useLanguage();
   const signedIn = session && session.status !== 'temporary_password' ? session : null;
-  const key = signedIn ? `${signedIn.id}:${signedIn.role}:${signedIn.permissions.join(',')}` : '';
+  const key = signedIn ? `${signedIn.id}:${signedIn.role}:${signedIn.permissions.join(',')}:${language}` : '';
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const root = document.documentElement;
@@ -84,7 +94,7 @@ export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
     }
     let live = true;
     root.dataset.offlineScreens = 'storing';
-    void storeScreens(signedIn, routes())
+    void storeScreens(signedIn, routes(), language)
       .catch(() => ({ ready: false, stored: 0 }))
       .then(async ({ ready, stored }) => {
         if (live) root.dataset.offlineScreens = ready ? 'ready' : 'failed';
