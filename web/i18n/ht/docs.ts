@@ -17,7 +17,7 @@ export const docsText: KreyolTexts['docs'] = {
     superadmin: 'Sipèadmin',
     superadmin_delegate: 'Delege sipèadmin',
   },
-  standardMissing: 'Nou pa jwenn gid anplwaye yo.',
-  roleMissing: (role: string) => `Nou pa jwenn gid pou wòl ou a (${role}).`,
+  standardMissing: 'Nou pa jwenn dokimantasyon anplwaye yo.',
+  roleMissing: (role: string) => `Nou pa jwenn dokimantasyon pou wòl ou a (${role}).`,
   standardOnly: 'Gid sa a se pou anplwaye yo.',
 };
