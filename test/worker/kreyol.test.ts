@@ -16,16 +16,7 @@ import { accountThrottle } from '../../worker/durable/login-throttle';
 import { NO_MAINTENANCE, setMaintenance } from '../../worker/durable/platform';
 import { registeredRoutes, taggedOf } from '../../worker/lib/routes';
 import { ENDPOINT } from '../../worker/lib/validate';
-import {
-  bodyOf,
-  call,
-  createSchool,
-  deviceSessionFor,
-  PASSWORD,
-  sql,
-  type TestSchool,
-  tokenFor,
-} from './helpers';
+import { bodyOf, call, createSchool, deviceSessionFor, PASSWORD, sql, type TestSchool, tokenFor } from './helpers';
 
 const KREYOL = { 'X-Language': 'ht' };
 

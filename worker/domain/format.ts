@@ -54,7 +54,20 @@ export const KREYOL_MONTHS = [
   'novanm',
   'desanm',
 ] as const;
-const KREYOL_MONTHS_SHORT = ['jan.', 'fev.', 'mas', 'avr.', 'me', 'jen', 'jiy.', 'out', 'sept.', 'okt.', 'nov.', 'des.'];
+const KREYOL_MONTHS_SHORT = [
+  'jan.',
+  'fev.',
+  'mas',
+  'avr.',
+  'me',
+  'jen',
+  'jiy.',
+  'out',
+  'sept.',
+  'okt.',
+  'nov.',
+  'des.',
+];
 /** Sunday first, as `Date`'s days are numbered. */
 export const KREYOL_WEEKDAYS = ['dimanch', 'lendi', 'madi', 'mèkredi', 'jedi', 'vandredi', 'samdi'] as const;
 const KREYOL_WEEKDAYS_SHORT = ['dim.', 'len.', 'mad.', 'mèk.', 'jed.', 'van.', 'sam.'];

@@ -238,7 +238,11 @@ async function checkedAgainstLimits(c: AppContext, account: Account, password: s
   const attempt = crypto.randomUUID();
   const verdict = await byAccount.beginAccount(who, attempt);
   if (!verdict.allowed)
-    throw tooManyAttempts(c, verdict.retryAfterSeconds, textsOf(c).server.password.tooManyTries(verdict.retryAfterSeconds));
+    throw tooManyAttempts(
+      c,
+      verdict.retryAfterSeconds,
+      textsOf(c).server.password.tooManyTries(verdict.retryAfterSeconds),
+    );
   const matches = await verifyPassword(password, hash);
   return { matches, settle: () => byAccount.releaseAccount(attempt) };
 }
