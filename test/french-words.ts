@@ -3,7 +3,7 @@
 // pupil screen) look for these. Kreyòl's standard orthography (1979–1980, docs/kreyol-glossary.md)
 // writes no é, ê, î, ô, û, ç… (only è, ò and, in a few words, à), no elision (l', d', qu'…), and
 // none of the French words below; its own short words that French shares ('la', 'de', 'a', 'ou',
-// 'se', 'si', 'non', 'tout', 'total') are not listed.
+// 'se', 'si', 'non', 'tout', 'total', 'des.': December's short name) are not listed.
 
 /** Letters French writes and Kreyòl never does. */
 const FRENCH_LETTERS = /[éêëîïôöûùüçœæâäÉÊËÎÏÔÛÙÇŒÆÂ]/u;
@@ -30,7 +30,6 @@ const FRENCH_WORDS = new Set([
   'connexion',
   'dans',
   'date',
-  'des',
   'disponible',
   'documentation',
   'du',

@@ -47,14 +47,17 @@ function shownLanguage(): Language {
 
 let shown: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
+/** The page's French title (index.html's). */
+const frenchTitle = typeof document !== 'undefined' ? document.title : '';
 
-/** The page's language, the name of the installed app, and the readers of the language told. */
+/** The page's language, its title, the name of the installed app, and the readers of the language told. */
 function update() {
   const next = shownLanguage();
   if (next === shown) return;
   shown = next;
   if (typeof document !== 'undefined') {
     document.documentElement.lang = shown;
+    document.title = shown === 'ht' && kreyol ? kreyol.common.productName : frenchTitle;
     document
       .querySelector('link[rel="manifest"]')
       ?.setAttribute('href', shown === 'ht' ? '/manifest.ht.webmanifest' : '/manifest.webmanifest');

@@ -17,7 +17,7 @@ export const devicesText: KreyolTexts['devices'] = {
   loading: 'N ap chaje aparèy yo...',
   current: 'Aparèy sa a',
   activeNow: 'Aktif kounye a',
-  lastUse: (when: string, time: string) => `Dènye fwa li te sèvi : ${when} a ${time}`,
+  lastUse: (when: string, time: string) => `Dènye fwa li te sèvi : ${when}, a ${time}`,
   today: 'jodi a',
   yesterday: 'yè',
   on: (date: string) => date,
