@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { seedDemoResources } from '../../scripts/demo/resources';
 import { frenchIn } from '../french-words';
 import { expect, test } from './fixtures';
-import { controlled, PHONE } from './support';
+import { controlled, expectAccessible, PHONE } from './support';
 
 test.use({ viewport: PHONE });
 
@@ -100,6 +100,7 @@ test('a pupil reads the portal in Kreyòl, online and offline, and finds it on a
     'true',
   );
   await expectNoFrench(page, data, 'the sign-in page');
+  await expectAccessible(page, 'the sign-in page in Kreyòl');
 
   // The server's refusal, in Kreyòl.
   await page.getByLabel('Non itilizatè').fill('eleve');
@@ -116,6 +117,7 @@ test('a pupil reads the portal in Kreyòl, online and offline, and finds it on a
   await expect(page.getByText(/^Sa ki rete pou peye$|^Frè lekòl yo peye nèt$/)).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoFrench(page, data, 'Akèy');
+  await expectAccessible(page, 'Akèy');
 
   // Every section, online.
   await openSection(page, 'Orè');
