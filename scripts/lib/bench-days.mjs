@@ -6,6 +6,8 @@
 //   of 33 (bench-session.mjs's 'Banc 33') and its 33 scores, e. the support chat read, f. sign out.
 // - A pupil's day on the installed student portal: a. open /login, b. sign in as 'eleve' (the
 //   dashboard), c. Notes, d. Finances, e. the preview of the demo's PDF resource, f. sign out.
+// - The same pupil's day in Kreyòl (issue 42): Kreyòl chosen on the sign-in page of the new phone
+//   (step a; the next day it is already chosen), the account put back to French afterwards.
 // The days run on the session bench's preview and edge, after the secretary's visits (the demo's
 // support conversation and resources, which live in the Durable Object and R2, are written first
 // through the portal, as `npm start` does).
