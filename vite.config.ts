@@ -8,7 +8,7 @@ import { localGate } from './scripts/lib/local-gate.ts';
 import { roleGuides } from './scripts/lib/guides-plugin.ts';
 import { serviceWorker } from './scripts/lib/service-worker-plugin.ts';
 import { sharedChunk } from './scripts/lib/shared-chunk.ts';
-import { FIRST_PAINT_SCRIPT, firstPaintMarkup } from './web/screens/login/first-paint.ts';
+import { FIRST_PAINT_SCRIPT, firstPaintMarkup } from './web/screens/login/first-paint-build.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const shared = sharedChunk();

@@ -14,6 +14,7 @@ import { trackScreenLoad } from './app/screen-loads';
 import { commonText } from './i18n/common';
 import { LoginPage } from './screens/login/LoginPage';
 import { Guard } from './session/guards';
+import { useTexts } from './session/language';
 
 /** The route modules, each its own chunk, by path ('./screens/students/StudentsPage.tsx'). */
 const modules = import.meta.glob<Record<string, ComponentType>>([
@@ -57,12 +58,17 @@ function screen(
   // own place with the loading notice, never hiding the layout (its menu, its 'Déconnexion').
   return {
     element: (
-      <Suspense fallback={<p className="page muted">{commonText.loading}</p>}>
+      <Suspense fallback={<Loading />}>
         <Screen code={code} />
       </Suspense>
     ),
     handle: { module, offline },
   };
+}
+
+/** What a screen shows while its code loads. */
+function Loading() {
+  return <p className="page muted">{useTexts('common', commonText).loading}</p>;
 }
 
 /** A lazily loaded screen: suspends until its code is there (each visit of an address is a `key`). */

@@ -6,6 +6,7 @@ import { serverText } from './contract/texts/server';
 import { allow } from './auth/access';
 import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
+import { answerLanguage, inLanguage } from './lib/language';
 import { WRITE_METHODS } from './lib/idempotency';
 import { drainUnreadBody } from './lib/drain';
 import { serveAsset } from './lib/assets';
@@ -23,6 +24,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { enrollmentRoutes } from './routes/enrollments';
 import { financeRoutes } from './routes/finance';
 import { instanceRoutes } from './routes/instance';
+import { languageRoutes } from './routes/language';
 import { platformRoutes } from './routes/platform';
 import { roleRoutes } from './routes/roles';
 import { schoolYearRoutes } from './routes/school-years';
@@ -97,6 +99,7 @@ export function buildApp() {
   app.use('/api/*', async (c, next) => (c.req.method === 'GET' ? tag(c, next) : next()));
 
   app.route('/api', authRoutes);
+  app.route('/api', languageRoutes);
   app.route('/api', instanceRoutes);
   app.route('/api', bootstrapRoutes);
   app.route('/api', platformRoutes);
@@ -156,23 +159,26 @@ export function buildApp() {
   });
 
   app.onError((error, c) => {
+    // The French text said in the answer's language (a pupil's Kreyòl, lib/language.ts).
+    const say = (message: string) => inLanguage(message, answerLanguage(c));
     if (error instanceof ApiError) {
       const { retryAfter } = error.extra;
       const headers: Record<string, string> =
         typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
-      return c.json({ message: error.message, code: error.code, ...error.extra }, error.status, headers);
+      return c.json({ message: say(error.message), code: error.code, ...error.extra }, error.status, headers);
     }
     const text = error instanceof Error ? error.message : '';
     // A school account of a platform account's name, refused in its batch (decision 250).
     if (/username_reserved/.test(text) || /username_reserved/.test(String((error as Error).cause ?? '')))
-      return c.json({ message: serverText.usernameReserved, code: 'conflict' }, 409);
-    if (/UNIQUE constraint failed/i.test(text)) return c.json({ message: serverText.duplicate, code: 'conflict' }, 409);
+      return c.json({ message: say(serverText.usernameReserved), code: 'conflict' }, 409);
+    if (/UNIQUE constraint failed/i.test(text))
+      return c.json({ message: say(serverText.duplicate), code: 'conflict' }, 409);
     if (/FOREIGN KEY constraint failed/i.test(text)) {
-      return c.json({ message: serverText.stillReferenced, code: 'conflict' }, 409);
+      return c.json({ message: say(serverText.stillReferenced), code: 'conflict' }, 409);
     }
     // Log the failure without request data (no bodies, no tokens).
     console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.name}: ${text.slice(0, 200)}`);
-    return c.json({ message: serverText.internal, code: 'internal' }, 500);
+    return c.json({ message: say(serverText.internal), code: 'internal' }, 500);
   });
 
   return app;

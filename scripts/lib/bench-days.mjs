@@ -6,6 +6,8 @@
 //   of 33 (bench-session.mjs's 'Banc 33') and its 33 scores, e. the support chat read, f. sign out.
 // - A pupil's day on the installed student portal: a. open /login, b. sign in as 'eleve' (the
 //   dashboard), c. Notes, d. Finances, e. the preview of the demo's PDF resource, f. sign out.
+// - The same pupil's day in Kreyòl (issue 42): Kreyòl chosen on the sign-in page of the new phone
+//   (step a; the next day it is already chosen), the account put back to French afterwards.
 // The days run on the session bench's preview and edge, after the secretary's visits (the demo's
 // support conversation and resources, which live in the Durable Object and R2, are written first
 // through the portal, as `npm start` does).
@@ -15,7 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { runnerImport } from 'vite';
-import { openMenuIfCompact, phone, settle, signIn, signOut, stepSummary, sum, typeScores } from './bench-session.mjs';
+import { DEMO_PASSWORD } from '../demo-accounts.ts';
+import { phone, settle, signIn, signOut, stepSummary, sum, typeScores } from './bench-session.mjs';
 
 export const TEACHER_DAY_STEPS = {
   a: 'a. ouvrir /login',
@@ -39,6 +42,8 @@ export const PUPIL_DAY_STEPS = {
 export const DAY_BUDGETS = {
   teacher: { cold: 200 * 1024, warm: 10 * 1024 },
   pupil: { cold: 180 * 1024, warm: 8 * 1024 },
+  /** The same day in Kreyòl (issue 42): the same budgets. */
+  pupilKreyol: { cold: 180 * 1024, warm: 8 * 1024 },
 };
 
 /**
@@ -52,6 +57,7 @@ export const REOPEN_STEP = { key: 'o', label: "o. rouvrir l'application (rien n'
 const DAYS = {
   teacher: { title: "Journée d'un professeur sur son téléphone", steps: TEACHER_DAY_STEPS },
   pupil: { title: "Journée d'un élève sur le portail installé", steps: PUPIL_DAY_STEPS },
+  pupilKreyol: { title: "Journée d'un élève sur le portail installé, en kreyòl", steps: PUPIL_DAY_STEPS },
 };
 
 /**
@@ -171,49 +177,122 @@ async function teacherDay(page, run, edge, n, demo) {
   await run('f', () => signOut(page));
 }
 
-/** The pupil's day. */
-async function pupilDay(page, run, edge, demo) {
+/** What the pupil's day reads and taps, in French and in Kreyòl (issue 42). */
+const PUPIL_WORDS = {
+  fr: {
+    signIn: 'Se connecter',
+    username: "Nom d'utilisateur",
+    password: 'Mot de passe',
+    home: 'Tableau de Bord',
+    hello: /^Bonjour, /,
+    grades: 'Notes',
+    average: /^Moyenne de la période \(sur (100|10)\) :/,
+    finance: 'Finances',
+    adjusted: 'MPPA ajusté',
+    resources: 'Ressources',
+    preview: 'Aperçu',
+    previewOf: (title) => `Aperçu : ${title}`,
+    download: 'Télécharger',
+    close: 'Fermer',
+    menu: 'Ouvrir le menu',
+    logout: 'Déconnexion',
+  },
+  ht: {
+    signIn: 'Konekte',
+    username: 'Non itilizatè',
+    password: 'Modpas',
+    home: 'Akèy',
+    hello: /^Bonjou, /,
+    grades: 'Nòt',
+    average: /^Mwayèn peryòd la \(sou (100|10)\) :/,
+    finance: 'Finans',
+    adjusted: 'MPPA apre ajisteman',
+    resources: 'Resous',
+    preview: 'Gade',
+    previewOf: (title) => `Gade : ${title}`,
+    download: 'Telechaje',
+    close: 'Fèmen',
+    menu: 'Louvri meni an',
+    logout: 'Dekonekte',
+  },
+};
+
+/** The pupil's day, in French or in Kreyòl (chosen on the sign-in page of a new phone: step a). */
+async function pupilDay(page, run, edge, demo, language = 'fr') {
+  const w = PUPIL_WORDS[language];
+  const openMenu = async () => {
+    const toggle = page.getByRole('button', { name: w.menu });
+    if (await toggle.isVisible()) await toggle.click();
+  };
   const menu = async (name) => {
-    await openMenuIfCompact(page);
+    await openMenu();
     await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
   };
   await run('a', async () => {
     await page.goto(`${edge.url}/login`, { waitUntil: 'networkidle' });
     await page.locator('#first-paint').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    // A phone that chose Kreyòl the day before finds it chosen: the tap changes nothing.
+    if (language === 'ht') await page.getByRole('button', { name: 'Kreyòl' }).click();
+    await page.getByRole('button', { name: w.signIn }).waitFor();
   });
   await run('b', async () => {
-    await signIn(page, 'eleve', '/student');
-    await page.getByRole('heading', { name: 'Tableau de Bord', level: 1 }).waitFor();
-    await page.getByText(/^Bonjour, /).waitFor();
+    if (language === 'fr') await signIn(page, 'eleve', '/student');
+    else {
+      await page.getByLabel(w.username).fill('eleve');
+      await page.getByLabel(w.password, { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: w.signIn }).click();
+      await page.waitForURL((url) => url.pathname === '/student', { waitUntil: 'commit' });
+    }
+    await page.getByRole('heading', { name: w.home, level: 1 }).waitFor();
+    await page.getByText(w.hello).waitFor();
   });
   await run('c', async () => {
-    await menu('Notes');
-    await page.getByRole('heading', { name: 'Notes', level: 1 }).waitFor();
-    await page
-      .getByText(/^Moyenne de la période \(sur (100|10)\) :/)
-      .first()
-      .waitFor();
+    await menu(w.grades);
+    await page.getByRole('heading', { name: w.grades, level: 1 }).waitFor();
+    await page.getByText(w.average).first().waitFor();
   });
   await run('d', async () => {
-    await menu('Finances');
-    await page.getByRole('heading', { name: 'Finances', level: 1 }).waitFor();
-    await page.getByText('MPPA ajusté').first().waitFor();
+    await menu(w.finance);
+    await page.getByRole('heading', { name: w.finance, level: 1 }).waitFor();
+    await page.getByText(w.adjusted).first().waitFor();
   });
   await run('e', async () => {
-    await menu('Ressources');
+    await menu(w.resources);
     const title = demo.resources.pdf.title;
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
-    await item.getByRole('button', { name: 'Aperçu' }).click();
-    const preview = page.getByRole('dialog', { name: `Aperçu : ${title}` });
+    await item.getByRole('button', { name: w.preview }).click();
+    const preview = page.getByRole('dialog', { name: w.previewOf(title) });
     const frame = preview.locator('iframe.resource-frame');
     await frame.waitFor();
     if (!/^blob:/.test((await frame.getAttribute('src')) ?? '')) throw new Error("l'aperçu n'a pas de fichier");
-    await preview.getByRole('link', { name: 'Télécharger' }).waitFor();
-    await preview.getByRole('button', { name: 'Fermer' }).click();
+    await preview.getByRole('link', { name: w.download }).waitFor();
+    await preview.getByRole('button', { name: w.close }).click();
     await preview.waitFor({ state: 'hidden' });
   });
-  await run('f', () => signOut(page));
+  await run('f', async () => {
+    if (language === 'fr') return signOut(page);
+    await openMenu();
+    await page.getByRole('button', { name: w.logout }).click();
+    await page.waitForURL((url) => url.pathname === '/login', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: w.signIn }).waitFor();
+  });
+}
+
+/** The demo pupil's account back to French (the Kreyòl day kept its choice with it), through the portal on `port`. */
+async function pupilBackToFrench(port) {
+  const origin = `http://127.0.0.1:${port}`;
+  const signedIn = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'eleve', password: DEMO_PASSWORD }),
+  });
+  const { accessToken } = await signedIn.json();
+  const res = await fetch(`${origin}/api/user/language`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ language: 'fr' }),
+  });
+  if (res.status !== 200) throw new Error(`la langue de l'élève n'a pas pu revenir au français (${res.status})`);
 }
 
 /** Per step (label, totals, the biggest requests, every request) and the day's total. */
@@ -237,6 +316,7 @@ export async function measureDays(edge, upstreamPort) {
   for (const [name, script] of [
     ['teacher', (page, run, n) => teacherDay(page, run, edge, n, demo)],
     ['pupil', (page, run) => pupilDay(page, run, edge, demo)],
+    ['pupilKreyol', (page, run) => pupilDay(page, run, edge, demo, 'ht')],
   ]) {
     const profile = mkdtempSync(join(tmpdir(), `portail-bench-${name}-`));
     try {
@@ -269,6 +349,7 @@ export async function measureDays(edge, upstreamPort) {
       out[name] = { cold, warm };
     } finally {
       rmSync(profile, { recursive: true, force: true });
+      if (name === 'pupilKreyol') await pupilBackToFrench(upstreamPort);
     }
   }
   return out;
@@ -327,6 +408,7 @@ export function dayOverruns(days, ungated = []) {
   for (const [name, label] of [
     ['teacher', 'journée du professeur'],
     ['pupil', "journée de l'élève"],
+    ['pupilKreyol', "journée de l'élève en kreyòl"],
   ]) {
     const day = days[name];
     if (!day) continue;

@@ -18,6 +18,7 @@ import {
   visibleNodes,
 } from '../../web/screens/docs/guide';
 import { PERMISSIONS, ROLE_TEMPLATES } from '../../worker/domain/permissions';
+import { frenchIn } from '../french-words';
 
 const guides = import.meta.glob<string>('../../docs/guides/*.md', { query: '?raw', import: 'default', eager: true });
 const guide = (role: string) => guides[`../../docs/guides/${role}.md`]!;
@@ -205,6 +206,15 @@ describe('the guides', () => {
     for (const role of GUIDE_ROLES) expect(guideHeadings(renderGuide(guide(role)))[0]?.level, role).toBe(1);
     expect(guideRoleOf('superadmin_delegate')).toBe('superadmin');
     expect(guideRoleOf('standard')).toBe('standard');
+  });
+
+  it("have the pupils' guide in Kreyòl too, its sections the French one's, without French", () => {
+    const kreyol = renderGuide(guide('student.ht'));
+    expect(guideHeadings(kreyol).map((h) => h.level)).toEqual(
+      guideHeadings(renderGuide(guide('student'))).map((h) => h.level),
+    );
+    // The language's own name, as the choice shows it, is the one French word.
+    expect(frenchIn(words(guide('student.ht'), () => true)).filter((w) => w !== 'Français')).toEqual([]);
   });
 
   it('name only real permissions and close every block', () => {

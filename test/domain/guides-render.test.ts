@@ -36,7 +36,8 @@ function rendered(markdown: string, holds: (key: string) => boolean): string {
 }
 
 describe('the rendered guides', () => {
-  for (const role of GUIDE_ROLES) {
+  // The pupils' guide in Kreyòl too (issue 42).
+  for (const role of [...GUIDE_ROLES, 'student.ht']) {
     it(`${role}: the same markup as before for every permission set`, async () => {
       const all = SETS.map(([name, holds]) => `<!-- ${name} -->\n${normalized(rendered(guide(role), holds))}\n`);
       await expect(all.join('')).toMatchFileSnapshot(`./__snapshots__/guides/${role}.html`);

@@ -11,6 +11,8 @@ import { reportNetworkDown, reportNetworkUp } from '../session/connectivity';
 import { emit } from '../session/events';
 import { ensureFreshToken, renewSession } from '../session/renew';
 import { getSession, renewable, signOutCount } from '../session/session';
+import { shownLanguageNow, textsNow } from '../session/language';
+import { DEFAULT_LANGUAGE, LANGUAGE_HEADER } from '../../worker/domain/language';
 import type { ApiErrorBody } from '../../worker/contract/endpoint';
 import type { MaintenanceLevel } from '../../worker/contract/platform';
 
@@ -34,7 +36,7 @@ export class ApiError extends Error {
 
 /** The network could not be reached (offline or the server is down). */
 export class NetworkError extends Error {
-  constructor(message: string = shellText.errors.network) {
+  constructor(message: string = textsNow('shell', shellText).errors.network) {
     super(message);
   }
 }
@@ -117,6 +119,9 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (options.draftKey || options.noQueue) headers['X-Draft'] = '1';
   // A screen's reload asks the server, whatever the phone revalidated a moment ago (sw/set.ts).
   if (method === 'GET' && options.fresh) headers['Cache-Control'] = 'no-cache';
+  // The page's language, when it is not French: the server answers a pupil in it (decision 340).
+  const language = shownLanguageNow();
+  if (language !== DEFAULT_LANGUAGE) headers[LANGUAGE_HEADER] = language;
 
   let response: Response;
   try {
@@ -150,13 +155,13 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (!options.background) {
     if (fromCache === 'offline' || code === 'offline_uncached' || queued) reportNetworkDown();
     else if (!fromCache) reportNetworkUp();
-    if (fromCache === 'offline') toast.info(offlineText.cachedRead);
-    else if (fromCache === 'error') toast.warning(offlineText.networkErrorCached);
+    if (fromCache === 'offline') toast.info(textsNow('offline', offlineText).cachedRead);
+    else if (fromCache === 'error') toast.warning(textsNow('offline', offlineText).networkErrorCached);
   }
   if (response.ok) return data as T;
-  if (code === 'offline_uncached') throw new NetworkError(offlineText.neverVisited);
+  if (code === 'offline_uncached') throw new NetworkError(textsNow('offline', offlineText).neverVisited);
 
-  const message = error?.message ?? shellText.errors.server(response.status);
+  const message = error?.message ?? textsNow('shell', shellText).errors.server(response.status);
   // An ended access token is renewed and the call sent again; otherwise the shell signs out (to
   // /login, then clears the session and the offline copy).
   if (response.status === 401 && !options.anonymous && (await renewedAfter401(options, signOuts))) {
@@ -246,7 +251,11 @@ async function poll<T>(path: string, etag: string | null, signal?: AbortSignal, 
     if (response.status === 401 && (await renewedAfter401({ renewed }, signOuts)))
       return poll(path, etag, signal, true);
     const error = data as ErrorAnswer | null;
-    throw new ApiError(response.status, error?.message ?? shellText.errors.server(response.status), error?.code);
+    throw new ApiError(
+      response.status,
+      error?.message ?? textsNow('shell', shellText).errors.server(response.status),
+      error?.code,
+    );
   }
   return {
     changed: true,
@@ -264,5 +273,5 @@ export const api = {
 };
 
 /** The French message to show for any failure. */
-export const errorMessage = (error: unknown, fallback: string = shellText.errors.unexpected) =>
+export const errorMessage = (error: unknown, fallback: string = textsNow('shell', shellText).errors.unexpected) =>
   error instanceof ApiError || error instanceof NetworkError ? error.message : fallback;

@@ -17,6 +17,7 @@ import type { exportsApi } from '../../worker/contract/exports';
 import type { financeApi } from '../../worker/contract/finance';
 import type { gradesApi } from '../../worker/contract/grades';
 import type { instanceApi } from '../../worker/contract/instance';
+import type { languageApi } from '../../worker/contract/language';
 import type { platformApi } from '../../worker/contract/platform';
 import type { promotionApi } from '../../worker/contract/promotion';
 import type { readsApi } from '../../worker/contract/reads';
@@ -141,6 +142,9 @@ export const endpoints = {
     current: ['get', '/instance/current'],
     logo: ['get', '/instance/logo/:version'],
     update: ['put', '/instance/current'],
+  }),
+  language: routes<typeof languageApi>({
+    set: ['put', '/user/language'],
   }),
   platform: routes<typeof platformApi>({
     maintenance: ['get', '/maintenance'],

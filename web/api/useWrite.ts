@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
+import { textsNow } from '../session/language';
 import { updateCachedGet } from './cache';
 import type { Answer, Endpoint } from '../../worker/contract/endpoint';
 import { call } from './calls';
@@ -30,7 +31,7 @@ export interface WriteNotices<A, D> {
 /** The notices of deleting the row `id` of a list: `success`, and queued offline, the row leaves the list at once. */
 export const removal = <A, T extends { id: string }>(id: string, success: string): WriteNotices<A, T[]> => ({
   success,
-  queued: offlineText.queued.deletion,
+  queued: textsNow('offline', offlineText).queued.deletion,
   offline: (list) => list.filter((row) => row.id !== id),
 });
 
@@ -65,7 +66,7 @@ export function useWrite<D = never>(data?: WriteData<D> | null, options: WriteOp
       const answer = await request;
       if (isQueued(answer)) {
         if (notices.offline) patch(notices.offline);
-        toast.info(notices.queued ?? offlineText.queued.action);
+        toast.info(notices.queued ?? textsNow('offline', offlineText).queued.action);
         return { queued: true };
       }
       const success = typeof notices.success === 'function' ? notices.success(answer) : notices.success;

@@ -10,6 +10,7 @@ import { isOnline, onConnectivityChange } from '../session/connectivity';
 import { on } from '../session/events';
 import { signOut } from '../session/logout';
 import { useSession } from '../session/session';
+import { textsNow } from '../session/language';
 import { InactivityGuard } from './InactivityGuard';
 import { MaintenanceGate } from './MaintenanceGate';
 import { RouteProgress } from './RouteProgress';
@@ -19,8 +20,9 @@ function useConnectivityNotices() {
   useEffect(
     () =>
       onConnectivityChange(() => {
-        if (isOnline()) toast.success(shellText.status.backOnline);
-        else toast.warning(shellText.status.nowOffline);
+        const t = textsNow('shell', shellText).status;
+        if (isOnline()) toast.success(t.backOnline);
+        else toast.warning(t.nowOffline);
       }),
     [],
   );
@@ -31,7 +33,7 @@ function useSessionExpiry() {
   useEffect(
     () =>
       on('session-expired', (reason) => {
-        void signOut(navigate, reason ?? shellText.session.expired);
+        void signOut(navigate, reason ?? textsNow('shell', shellText).session.expired);
       }),
     [navigate],
   );

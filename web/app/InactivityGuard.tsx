@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '../components/Dialog';
 import { shellText } from '../i18n/shell';
 import { signOut } from '../session/logout';
+import { useTexts } from '../session/language';
 
 export const WARNING_AFTER_MS = 28 * 60 * 1000;
 export const LOGOUT_AFTER_MS = 30 * 60 * 1000;
@@ -20,9 +21,10 @@ export function InactivityGuard() {
   const lastActivity = useRef(Date.now());
   const [remainingMs, setRemainingMs] = useState<number | null>(null);
   const warning = remainingMs !== null;
+  const t = useTexts('shell', shellText).session;
 
   const logout = () => {
-    void signOut(navigate, shellText.session.loggedOutInactive);
+    void signOut(navigate, t.loggedOutInactive);
   };
   const logoutRef = useRef(logout);
   logoutRef.current = logout;
@@ -54,15 +56,15 @@ export function InactivityGuard() {
   };
   return (
     <Dialog
-      title={shellText.session.inactivityTitle}
+      title={t.inactivityTitle}
       onClose={stay}
-      cancelLabel={shellText.session.logout}
-      confirmLabel={shellText.session.stay}
+      cancelLabel={t.logout}
+      confirmLabel={t.stay}
       onCancel={logout}
       onConfirm={stay}
     >
       <p>
-        {shellText.session.inactivityBody}{' '}
+        {t.inactivityBody}{' '}
         <strong className="countdown" aria-live="polite">
           {formatCountdown(remainingMs)}
         </strong>

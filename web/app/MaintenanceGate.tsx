@@ -12,6 +12,7 @@ import { emit, type MaintenanceEvent, on } from '../session/events';
 import { MAINTENANCE_POLL_MS as POLL_MS } from '../../worker/domain/maintenance';
 import { signOut } from '../session/logout';
 import { isPlatform, useSession } from '../session/session';
+import { useTexts } from '../session/language';
 import { Button } from '../components/Button';
 import { LineIcon } from '../components/LineIcon';
 import './maintenance.css';
@@ -23,6 +24,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const t = useTexts('shell', shellText).maintenance;
 
   useEffect(
     () =>
@@ -86,9 +88,9 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
         <LineIcon size={48} stroke={1.8}>
           <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
         </LineIcon>
-        <h1>{shellText.maintenance.title}</h1>
-        <p>{state.message || shellText.maintenance.fallback}</p>
-        {state.level === 'full_lockdown' && <p className="muted">{shellText.maintenance.lockdown}</p>}
+        <h1>{t.title}</h1>
+        <p>{state.message || t.fallback}</p>
+        {state.level === 'full_lockdown' && <p className="muted">{t.lockdown}</p>}
         {session && (
           <Button
             onClick={async () => {
@@ -96,7 +98,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
               await signOut(navigate);
             }}
           >
-            {shellText.maintenance.switchUser}
+            {t.switchUser}
           </Button>
         )}
       </div>

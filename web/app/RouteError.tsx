@@ -8,6 +8,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { offlineText } from '../i18n/offline';
 import { isOnline } from '../session/connectivity';
 import { homeOf, useSession } from '../session/session';
+import { useTexts } from '../session/language';
 import { Button } from '../components/Button';
 
 /** A lazily loaded screen whose file could not be fetched (the browsers word it differently). */
@@ -17,21 +18,22 @@ const isUnreachableCode = (error: unknown) =>
 
 export function RouteError({ error }: { error: unknown }) {
   const session = useSession();
+  const t = useTexts('offline', offlineText);
   const unreachable = isUnreachableCode(error) || !isOnline();
   if (unreachable && !session) return <Navigate to="/login" replace />;
   if (!unreachable) console.error(error);
   return (
     <main className="page">
       <p className="notice tone-info" role="alert">
-        {unreachable ? offlineText.routeOffline : offlineText.routeError}
+        {unreachable ? t.routeOffline : t.routeError}
       </p>
       <p>
         {unreachable && session ? (
           <Link className="btn btn-secondary" to={homeOf(session)}>
-            {offlineText.backHome}
+            {t.backHome}
           </Link>
         ) : (
-          <Button onClick={() => window.location.reload()}>{offlineText.reloadPage}</Button>
+          <Button onClick={() => window.location.reload()}>{t.reloadPage}</Button>
         )}
       </p>
     </main>

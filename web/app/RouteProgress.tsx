@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useReading } from '../api/activity';
 import { commonText } from '../i18n/common';
+import { useTexts } from '../session/language';
 import { useScreenLoading } from './screen-loads';
 
 const SHOW_AFTER_MS = 120;
@@ -20,6 +21,7 @@ export function RouteProgress() {
     const timer = window.setTimeout(() => setShown(true), SHOW_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [busy]);
+  const label = useTexts('common', commonText).loading;
   if (!shown) return null;
-  return <div className="route-progress" role="progressbar" aria-label={commonText.loading} />;
+  return <div className="route-progress" role="progressbar" aria-label={label} />;
 }

@@ -13,6 +13,7 @@ import { offlineText } from '../i18n/offline';
 import { onScreensStored } from './offline-ready';
 import { RENEW_BEFORE_SECONDS } from '../session/renew';
 import { getSession, renewable, tokenExpired, useSession } from '../session/session';
+import { textsNow, useTexts } from '../session/language';
 import './sw-banner.css';
 
 type Banner = 'ready' | 'update' | null;
@@ -30,6 +31,7 @@ export function ServiceWorkerBridge() {
   const updating = useRef(false);
   const [registration, setRegistration] = useState<ServiceWorkerRegistration | null>(null);
   const session = useSession();
+  const t = useTexts('offline', offlineText);
 
   // 'Application prête hors ligne' once the signed-in role's screens are stored (issue 29): after
   // the first worker installed in this page, or when some of them were downloaded just now (a
@@ -93,14 +95,15 @@ export function ServiceWorkerBridge() {
     if (!('serviceWorker' in navigator)) return;
     const onMessage = (event: MessageEvent<{ type?: string; messages?: string[]; paths?: string[] }>) => {
       const { type, messages, paths } = event.data ?? {};
+      const said = textsNow('offline', offlineText);
       if (type === 'SYNC_COMPLETE') {
-        toast.success(offlineText.syncComplete);
+        toast.success(said.syncComplete);
         // The open screens read their data again, in place: what is being typed stays.
         announceSynced(paths ?? []);
       } else if (type === 'SYNC_AUTH_ERROR') {
-        toast.error(offlineText.syncAuthError);
+        toast.error(said.syncAuthError);
       } else if (type === 'SYNC_CLIENT_ERROR') {
-        toast.error(messages?.length ? messages.join(' ') : offlineText.syncClientErrorDefault);
+        toast.error(messages?.length ? messages.join(' ') : said.syncClientErrorDefault);
       }
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
@@ -143,13 +146,13 @@ export function ServiceWorkerBridge() {
   if (!banner) return null;
   return (
     <div className="sw-banner" role="status">
-      <span>{banner === 'ready' ? offlineText.readyOffline : offlineText.newVersion}</span>
+      <span>{banner === 'ready' ? t.readyOffline : t.newVersion}</span>
       {banner === 'update' && (
         <Button look="primary" onClick={update}>
-          {offlineText.update}
+          {t.update}
         </Button>
       )}
-      <Button onClick={() => setBanner(null)}>{offlineText.close}</Button>
+      <Button onClick={() => setBanner(null)}>{t.close}</Button>
     </div>
   );
 }

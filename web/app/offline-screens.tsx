@@ -15,6 +15,8 @@ import { guideAddress, guideRoleOf } from '../screens/docs/guide-address';
 import { screensStored } from './offline-ready';
 import { canEnter, Guard, type Area } from '../session/guards';
 import { getSession, type Session, useSession } from '../session/session';
+import { textsNow, useLanguage } from '../session/language';
+import type { Language } from '../../worker/domain/language';
 import { toast } from '../components/toast';
 import { offlineText } from '../i18n/offline';
 import { keepsASet } from './working-set-roles';
@@ -61,7 +63,10 @@ interface Stored {
   stored: number;
 }
 
-async function storeScreens(session: Session, routes: RouteObject[]): Promise<Stored> {
+/** Kreyòl's texts (session/language.ts): stored with the screens of a phone that reads them. */
+const KREYOL_MODULE = 'i18n/ht/index';
+
+async function storeScreens(session: Session, routes: RouteObject[], language: Language): Promise<Stored> {
   const registration = await navigator.serviceWorker.ready;
   await pageLoaded();
   const worker = registration.active;
@@ -72,7 +77,11 @@ async function storeScreens(session: Session, routes: RouteObject[]): Promise<St
       resolve({ ready: Boolean(event.data?.ready), stored: event.data?.stored ?? 0 });
   });
   worker.postMessage(
-    { type: 'SCREENS', screens: screensFor(session, routes), files: [guideAddress(guideRoleOf(session.role))] },
+    {
+      type: 'SCREENS',
+      screens: [...screensFor(session, routes), ...(language === 'ht' ? [KREYOL_MODULE] : [])],
+      files: [guideAddress(guideRoleOf(session.role), language)],
+    },
     [channel.port2],
   );
   return answer;
@@ -99,8 +108,9 @@ async function storeSet(session: Session): Promise<boolean> {
 /** `routes`: the app's route tree (a function: the tree holds this element). */
 export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
   const session = useSession();
+  const language = useLanguage();
   const signedIn = session && session.status !== 'temporary_password' ? session : null;
-  const key = signedIn ? `${signedIn.id}:${signedIn.role}:${signedIn.permissions.join(',')}` : '';
+  const key = signedIn ? `${signedIn.id}:${signedIn.role}:${signedIn.permissions.join(',')}:${language}` : '';
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const root = document.documentElement;
@@ -126,12 +136,12 @@ export function OfflineScreens({ routes }: { routes: () => RouteObject[] }) {
       root.dataset.offlineData = done ? 'ready' : 'failed';
       if (done) screensStored(fresh);
       else {
-        toast.warning(offlineText.setFailed);
+        toast.warning(textsNow('offline', offlineText).setFailed);
         retry = setTimeout(() => void storeData(fresh), RETRY_MS);
       }
     };
     root.dataset.offlineScreens = 'storing';
-    void storeScreens(signedIn, routes())
+    void storeScreens(signedIn, routes(), language)
       .catch(() => ({ ready: false, stored: 0 }))
       .then(({ ready, stored }) => {
         if (live) root.dataset.offlineScreens = ready ? 'ready' : 'failed';

@@ -2,6 +2,7 @@
 // by announcement): the platform's to school admins, the administration's to a teacher.
 import { useState } from 'react';
 import { commonText } from '../i18n/common';
+import { useTexts } from '../session/language';
 import './announcement.css';
 import { Button } from './Button';
 
@@ -17,18 +18,19 @@ export function AnnouncementBanner({
   storageKey: string;
 }) {
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(storageKey));
+  const t = useTexts('common', commonText);
   if (id === dismissed) return null;
   const close = () => {
     localStorage.setItem(storageKey, id);
     setDismissed(id);
   };
   return (
-    <aside className="notice tone-info announcement" aria-label={title ?? commonText.announcement}>
+    <aside className="notice tone-info announcement" aria-label={title ?? t.announcement}>
       <div>
         {title && <strong>{title}</strong>}
         <p>{content}</p>
       </div>
-      <Button look="ghost" aria-label={commonText.closeAnnouncement} onClick={close}>
+      <Button look="ghost" aria-label={t.closeAnnouncement} onClick={close}>
         ✕
       </Button>
     </aside>

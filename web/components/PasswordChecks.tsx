@@ -3,25 +3,27 @@
 import type { ReactNode } from 'react';
 import { passwordCriteria, passwordStrength } from '../../worker/domain/password-policy';
 import { authText } from '../i18n/auth';
+import { useTexts } from '../session/language';
 import { Field } from './Field';
 import { PasswordInput } from './PasswordInput';
 
 export function PasswordStrength({ password }: { password: string }) {
   const level = passwordStrength(password);
+  const t = useTexts('auth', authText).strength;
   return (
     <div className="strength">
-      <span>{authText.strength.label}</span>
+      <span>{t.label}</span>
       <span className="strength-bar" aria-hidden="true">
         <span data-level={level} style={{ width: `${(level / 5) * 100}%` }} />
       </span>
-      <span aria-live="polite">{password ? authText.strength.levels[level] : ''}</span>
+      <span aria-live="polite">{password ? t.levels[level] : ''}</span>
     </div>
   );
 }
 
 export function PasswordCriteriaList({ password }: { password: string }) {
   const met = passwordCriteria(password);
-  const c = authText.criteria;
+  const c = useTexts('auth', authText).criteria;
   const items = [
     ['length', c.length],
     ['lowercase', c.lowercase],

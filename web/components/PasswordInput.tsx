@@ -1,5 +1,6 @@
 import { type ComponentPropsWithRef, useState } from 'react';
 import { authText } from '../i18n/auth';
+import { useTexts } from '../session/language';
 import { Button } from './Button';
 import { framed } from './Field';
 import { LineIcon } from './LineIcon';
@@ -7,6 +8,7 @@ import { LineIcon } from './LineIcon';
 /** A password field with its show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
+  const t = useTexts('auth', authText).login;
   return (
     <div className="password-input">
       <input {...props} type={visible ? 'text' : 'password'} className="input" />
@@ -14,7 +16,7 @@ export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'
         look="ghost"
         className="password-toggle"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? authText.login.hidePassword : authText.login.showPassword}
+        aria-label={visible ? t.hidePassword : t.showPassword}
         aria-pressed={visible}
         aria-controls={props.id}
       >

@@ -44,6 +44,7 @@ export const studentText = {
     label: 'Libellé',
     amount: 'Montant',
     receipt: 'Reçu',
+    receiptNo: (n: number) => `Reçu n° ${n}`,
     totalPaid: 'Total versé',
     balance: 'Solde',
     noPayments: 'Aucun versement enregistré.',

@@ -1,8 +1,9 @@
-// The student area's own layout: the top bar with the six student links, 'Déconnexion' always in
-// view (on a phone beside the connectivity, issue 38); 'Notes' is greyed out while grades access
-// is off (document 1 §2, document 2 §4 "Grades access"). The latest announcement of the
-// administration for the student's class shows above every student screen, closable (issue 15),
-// except on the dashboard, which lists them (issue 16).
+// The student area's own layout: the top bar with the seven student links and the choice of
+// language, 'Français' or 'Kreyòl' (issue 42: the pupil's side reads in either), 'Déconnexion'
+// always in view (on a phone beside the connectivity, issue 38); 'Notes' is greyed out while
+// grades access is off (document 1 §2, document 2 §4 "Grades access"). The latest announcement of
+// the administration for the student's class shows above every student screen, closable (issue
+// 15), except on the dashboard, which lists them (issue 16).
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { read, useRead } from '../api/calls';
@@ -10,6 +11,9 @@ import { endpoints } from '../api/endpoints';
 import { AnnouncementBanner } from '../components/AnnouncementBanner';
 import { shellText } from '../i18n/shell';
 import { useSession } from '../session/session';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { chooseSignedIn } from '../session/language-choice';
+import { useTexts } from '../session/language';
 import { studentMenu } from './menu';
 import { SchoolProvider } from './school';
 import { TopBar } from './TopBar';
@@ -42,12 +46,15 @@ export function StudentLayout() {
   const gradesEnabled = useGradesAccess();
   // The dashboard lists the class's announcements itself: no banner there.
   const onDashboard = useLocation().pathname === '/student';
-  const items = studentMenu().map((item) =>
-    item.to === '/student/grades' && !gradesEnabled ? { ...item, disabled: shellText.student.gradesLocked } : item,
+  const t = useTexts('shell', shellText).student;
+  const items = studentMenu(t).map((item) =>
+    item.to === '/student/grades' && !gradesEnabled ? { ...item, disabled: t.gradesLocked } : item,
   );
+  // The pupil's own choice (an administrator viewing a portal reads it in French).
+  const choice = session?.role === 'student' ? <LanguageSwitch onChoose={(l) => void chooseSignedIn(l)} /> : null;
   return (
     <SchoolProvider area="student">
-      <TopBar items={items} withYears={false} logoutInView />
+      <TopBar items={items} withYears={false} logoutInView extra={choice} />
       {session?.role === 'student' && !onDashboard && <LatestAnnouncement />}
       <Outlet context={{ gradesEnabled }} />
     </SchoolProvider>

@@ -2,7 +2,7 @@
 // connectivity, menu and 'Déconnexion', with a mobile menu (document 1 §2). Whether the menu
 // fits in one row depends on the screen, the menu's length and the school's name: the bar
 // measures it, and goes compact (menu behind its button) when it does not fit.
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { RefreshButton } from '../components/RefreshButton';
@@ -17,6 +17,7 @@ import type { MenuItem } from './menu';
 import { useSchool } from './school';
 import './layout.css';
 import { LineIcon } from '../components/LineIcon';
+import { useTexts } from '../session/language';
 
 function YearSelector() {
   const { years, selectedYear, selectYear } = useSchool();
@@ -38,10 +39,11 @@ function YearSelector() {
 
 function OnlineIndicator() {
   const online = useOnline();
+  const t = useTexts('shell', shellText).status;
   return (
     <span className={`online-indicator ${online ? 'is-online' : 'is-offline'}`} role="status">
       <span className="dot" aria-hidden="true" />
-      {online ? shellText.status.online : shellText.status.offline}
+      {online ? t.online : t.offline}
     </span>
   );
 }
@@ -105,9 +107,12 @@ export function TopBar({
   items,
   withYears,
   logoutInView = false,
+  extra = null,
 }: {
   items: MenuItem[];
   withYears: boolean;
+  /** Shown in the menu before 'Déconnexion' (the pupil's choice of language). */
+  extra?: ReactNode;
   /**
    * 'Déconnexion' stays in view when the menu goes behind its button: beside the connectivity
    * (the pupil's bar, which has no year selector to share that row with).
@@ -115,6 +120,8 @@ export function TopBar({
   logoutInView?: boolean;
 }) {
   const session = useSession();
+  const nav = useTexts('shell', shellText).nav;
+  const { productName } = useTexts('common', commonText);
   const { school, loading: schoolLoading } = useSchool();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -136,7 +143,7 @@ export function TopBar({
   };
   const logoutButton = (
     <Button className="logout" onClick={logout}>
-      {shellText.nav.logout}
+      {nav.logout}
     </Button>
   );
   const logoutBesideStatus = logoutInView && compact;
@@ -155,8 +162,7 @@ export function TopBar({
           {/* The link's name: the school's; the product's for the platform's accounts (no school),
               said only to screen readers while the school loads. */}
           <span className="brand-name" ref={name}>
-            {school?.name ??
-              (schoolLoading ? <span className="sr-only">{commonText.productName}</span> : commonText.productName)}
+            {school?.name ?? (schoolLoading ? <span className="sr-only">{productName}</span> : productName)}
           </span>
         </Link>
         <div className="topbar-context">
@@ -172,10 +178,10 @@ export function TopBar({
           // The count it shows is said in its name too (a name holds the text a button shows).
           aria-label={
             open
-              ? shellText.nav.closeMenu
+              ? nav.closeMenu
               : badge
-                ? `${shellText.nav.openMenu}, ${communicationsText.support.menuUnread(unread)}`
-                : shellText.nav.openMenu
+                ? `${nav.openMenu}, ${communicationsText.support.menuUnread(unread)}`
+                : nav.openMenu
           }
           onClick={() => setOpen((o) => !o)}
         >
@@ -184,11 +190,7 @@ export function TopBar({
           </LineIcon>
           {badge && <span className="menu-badge">{unread}</span>}
         </Button>
-        <nav
-          id="main-menu"
-          className={`main-menu ${open && compact ? 'is-open' : ''}`}
-          aria-label={shellText.nav.mainMenu}
-        >
+        <nav id="main-menu" className={`main-menu ${open && compact ? 'is-open' : ''}`} aria-label={nav.mainMenu}>
           {shown.map((item) =>
             item.disabled ? (
               <a key={item.to} aria-disabled="true" title={item.disabled} role="link">
@@ -205,6 +207,7 @@ export function TopBar({
               </NavLink>
             ),
           )}
+          {extra}
           {!logoutBesideStatus && logoutButton}
         </nav>
       </div>

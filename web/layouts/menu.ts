@@ -36,8 +36,8 @@ export function staffMenu(s: Session): MenuItem[] {
   return [{ to: '/docs', label: t.documentation }];
 }
 
-export function studentMenu(): MenuItem[] {
-  const t = shellText.student;
+/** The pupil's menu, in the page's language (`t`: its texts, French by default). */
+export function studentMenu(t: { [K in keyof typeof shellText.student]: string } = shellText.student): MenuItem[] {
   return [
     { to: '/student', label: t.dashboard },
     { to: '/student/timetable', label: t.timetable },

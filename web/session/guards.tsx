@@ -9,6 +9,7 @@ import { toast } from '../components/toast';
 import { shellText } from '../i18n/shell';
 import { PERMISSIONS } from '../../worker/domain/permissions';
 import { hasPermission, homeOf, isPlatform, type Session, useSession, wasSignedOut } from './session';
+import { textsNow } from './language';
 
 /** 'workspace': the accounts of the staff layout (staff, teachers, platform), not students. */
 export type Area = 'authenticated' | 'workspace' | 'staff' | 'admin' | 'teacher' | 'student' | 'superadmin';
@@ -29,9 +30,10 @@ export const canEnter = (session: Session, area: Area, permission?: string) =>
 
 /** Why a signed-in account may not open what a guard protects (its area first, then its permission). */
 function refusal(area: Exclude<Area, 'authenticated'>, permission: string | undefined, session: Session) {
-  if (!inArea[area](session)) return shellText.refused[area];
+  const refused = textsNow('shell', shellText).refused;
+  if (!inArea[area](session)) return refused[area];
   const label = PERMISSIONS.find((p) => p.key === permission)?.description ?? permission ?? '';
-  return shellText.refused.permission(label);
+  return refused.permission(label);
 }
 
 /** Sends elsewhere and says why once there (the toasts live in the app shell, above every route). */

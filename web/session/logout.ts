@@ -9,6 +9,7 @@ import { waitingOf } from '../api/pending';
 import { offlineText } from '../i18n/offline';
 import { isApiCache } from '../vault/vault';
 import { closeSet } from './data-key';
+import { textsNow } from './language';
 import { clearSession, getSession, SIGN_OUT_PENDING_KEY } from './session';
 
 /**
@@ -54,7 +55,9 @@ async function unsent(userId: string): Promise<number> {
 export async function clearLocalData(notice?: string) {
   const session = getSession();
   const waiting = session ? await unsent(session.id) : 0;
-  const said = [notice, waiting ? offlineText.waitingAtSignOut(waiting) : ''].filter(Boolean).join(' ');
+  const said = [notice, waiting ? textsNow('offline', offlineText).waitingAtSignOut(waiting) : '']
+    .filter(Boolean)
+    .join(' ');
   clearSession(said);
   void endDeviceSession();
   try {

@@ -94,6 +94,8 @@ function rule<E extends AppBindings = AppBindings>(access: AccessRule): RuleMidd
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
     if (access.public) return next();
     const account = await authenticate(c);
+    // Known from here, refusals included: its answers are in its language (lib/language.ts).
+    c.set('account', account);
     await raiseIfMaintenance(c, account.type);
     const temporary = account.status === 'temporary_password';
     if (temporary && !access.temporaryPasswordOnly) {
@@ -104,7 +106,6 @@ function rule<E extends AppBindings = AppBindings>(access: AccessRule): RuleMidd
     if (!temporary && access.temporaryPasswordOnly) {
       throw new ApiError(403, 'password_not_temporary', serverText.passwordNotTemporary);
     }
-    c.set('account', account);
     c.set('access', access);
     if (access.school) {
       if (!account.instanceId) throw forbidden(serverText.wrongAccountKind);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idParams, text } from './common';
 import { type Answer, area, del, get, message, post, put } from './endpoint';
 import { serverText } from './texts/server';
+import { LANGUAGES } from '../domain/language';
 
 const t = serverText.password;
 
@@ -15,6 +16,8 @@ const t = serverText.password;
  */
 const dataKey = z.strictObject({ id: z.string(), key: z.string() });
 const session = z.strictObject({ accessToken: z.string(), dataKey });
+/** A sign-in: the token, the data key, and the language the account reads its side in (a pupil's choice, decision 340). */
+const signedIn = z.strictObject({ accessToken: z.string(), dataKey, language: z.enum(LANGUAGES) });
 const changed = z.strictObject({ message: z.string(), accessToken: z.string(), dataKey });
 /** A temporary password replaced at first sign-in: the new one, and a fresh token. */
 const forcedChange = {
@@ -38,7 +41,7 @@ const required = (message: string) => z.string({ error: message }).min(1, messag
 export const authApi = area('auth', {
   login: post('/login', "Signs in on the school's host (platform accounts on any host): the session token.", {
     body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
-    answers: { 200: session },
+    answers: { 200: signedIn },
   }),
   forcedChange: put(
     '/user/force-change-password',

@@ -269,6 +269,10 @@ export const users = schoolTable(
     tempPasswordExpiresAt: text('temp_password_expires_at'),
     studentId: text('student_id'),
     createdAt: createdAt(),
+    /** The language the account reads its side in (a pupil's choice, decision 340): 'fr' or 'ht'. */
+    language: text('language', { enum: ['fr', 'ht'] })
+      .notNull()
+      .default('fr'),
   },
   (t) => [
     uniqueIndex('users_username_uq').on(t.instanceId, sql`${t.username} COLLATE NOCASE`),

@@ -145,6 +145,13 @@ export const insertAccounts = (db: Db, school: string, accounts: NewAccount[]) =
 ];
 
 /** Sets a new password; bumping the token version revokes every older session. */
+/** The language the account reads its side in (decision 340): no token version moves, nothing it may do changes. */
+export const setLanguage = (db: Db, school: string, userId: string, language: 'fr' | 'ht') =>
+  db
+    .update(users)
+    .set({ language })
+    .where(byId(users, school, userId));
+
 export const setPassword = (
   db: Db,
   school: string,

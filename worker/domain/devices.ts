@@ -1,6 +1,7 @@
 // A device's readable name from its browser's User-Agent (decision 314): 'Chrome sur Android',
 // 'Safari sur iPhone', 'Firefox sur Windows'. The name only helps a person recognise a device in
 // the Sécurité list: a browser can say anything of itself, nothing is decided from it. Pure.
+import type { Texts } from '../contract/texts/shape';
 import { sessionsServerText } from '../contract/texts/sessions';
 
 /** Browsers, the most specific first (Edge and Opera also say Chrome; Chrome also says Safari). */
@@ -35,9 +36,14 @@ export function deviceOf(userAgent: string | null | undefined): { browser?: stri
   return { ...(browser ? { browser } : {}), ...(system ? { system } : {}) };
 }
 
-/** The device's name in French: 'Chrome sur Android', 'Navigateur sur Windows', 'Chrome', 'Appareil inconnu'. */
-export function deviceName(userAgent: string | null | undefined): string {
-  const t = sessionsServerText.device;
+/**
+ * The device's name: 'Chrome sur Android', 'Navigateur sur Windows', 'Chrome', 'Appareil inconnu';
+ * in another language with its texts ('Chrome sou Android').
+ */
+export function deviceName(
+  userAgent: string | null | undefined,
+  t: Texts<typeof sessionsServerText.device> = sessionsServerText.device,
+): string {
   const { browser, system } = deviceOf(userAgent);
   if (browser && system) return t.on(browser, system);
   if (system) return t.browserOn(system);

@@ -1,10 +1,12 @@
-// How the portal writes dates, times and numbers for people (issue 38; decision 310): in French,
-// and every instant in the school's zone (America/Port-au-Prince, the one school clock of
+// How the portal writes dates, times and numbers for people (issue 38; decision 310): in French
+// (in Kreyòl on a pupil's screens that chose it: 'lendi', 'novanm', issue 42, decision 340; the
+// digits and the decimal comma are the same), and every instant in the school's zone (America/Port-au-Prince, the one school clock of
 // decision 210), never the phone's. A cashier in Montréal or a director travelling in Paris sees
 // the time the school's clock showed. Calendar days ('YYYY-MM-DD') have no zone: they are written
 // from their own digits. The one module that may call `Intl.DateTimeFormat`, `Intl.NumberFormat`
 // and `toLocale*String` (eslint.config.js, ONE_FORMATTER); pure, used by the worker and the web.
 import { isIsoDate, SCHOOL_TIME_ZONE } from './dates';
+import type { Language } from './language';
 
 // ---------------------------------------------------------------------------- Calendar days
 
@@ -35,10 +37,70 @@ const dayFormat = (style: DayStyle) => {
   return format;
 };
 
+// ------------------------------------------------------------------------- Kreyòl's words
+
+/** The months and weekdays in Kreyòl (the standard orthography, docs/kreyol-glossary.md). */
+export const KREYOL_MONTHS = [
+  'janvye',
+  'fevriye',
+  'mas',
+  'avril',
+  'me',
+  'jen',
+  'jiyè',
+  'out',
+  'septanm',
+  'oktòb',
+  'novanm',
+  'desanm',
+] as const;
+const KREYOL_MONTHS_SHORT = [
+  'jan.',
+  'fev.',
+  'mas',
+  'avr.',
+  'me',
+  'jen',
+  'jiy.',
+  'out',
+  'sept.',
+  'okt.',
+  'nov.',
+  'des.',
+];
+/** Sunday first, as `Date`'s days are numbered. */
+export const KREYOL_WEEKDAYS = ['dimanch', 'lendi', 'madi', 'mèkredi', 'jedi', 'vandredi', 'samdi'] as const;
+const KREYOL_WEEKDAYS_SHORT = ['dim.', 'len.', 'mad.', 'mèk.', 'jed.', 'van.', 'sam.'];
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar day in Kreyòl's words, from its own numbers (the styles with words; the others are digits). */
+function kreyolDay(year: number, month: number, day: number, style: DayStyle | 'shortDate'): string {
+  switch (style) {
+    case 'weekday':
+      return `${KREYOL_WEEKDAYS_SHORT[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]} ${two(day)}/${two(month)}`;
+    case 'month':
+      return `${KREYOL_MONTHS[month - 1]} ${year}`;
+    case 'shortDate':
+      return `${day} ${KREYOL_MONTHS_SHORT[month - 1]} ${year}`;
+    default:
+      return `${day} ${KREYOL_MONTHS[month - 1]} ${year}`;
+  }
+}
+
 /** A day ('YYYY-MM-DD', or a month 'YYYY-MM' for the 'month' style) with words; `missing` when it is not one. */
-export function formatDay(value: string | null | undefined, style: DayStyle, missing = '-'): string {
+export function formatDay(
+  value: string | null | undefined,
+  style: DayStyle,
+  missing = '-',
+  language: Language = 'fr',
+): string {
   const date = value && style === 'month' && /^\d{4}-\d{2}$/.test(value) ? `${value}-15` : value;
   if (!date || !isIsoDate(date)) return missing;
+  if (language === 'ht') {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    return kreyolDay(y, m, d, style);
+  }
   return dayFormat(style).format(new Date(`${date}T12:00:00Z`));
 }
 
@@ -74,14 +136,39 @@ const instantFormat = (style: InstantStyle) => {
   return format;
 };
 
+/** The school's day of an instant, in numbers (Kreyòl writes its words itself). */
+let schoolDayParts: Intl.DateTimeFormat | null = null;
+function schoolDayOf(date: Date): [number, number, number] {
+  schoolDayParts ??= new Intl.DateTimeFormat('fr-FR', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    timeZone: SCHOOL_TIME_ZONE,
+  });
+  const parts = schoolDayParts.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return [part('year'), part('month'), part('day')];
+}
+
 /**
  * An instant (an ISO timestamp as stored, or a Date) as the school's clock showed it, in
- * Port-au-Prince whatever the device's zone; `missing` when it is not one.
+ * Port-au-Prince whatever the device's zone; `missing` when it is not one. In Kreyòl, the styles
+ * with words ('27 nov. 2026', '27 novanm 2026') take its words; the others are the same digits.
  */
-export function formatInstant(at: string | Date | null | undefined, style: InstantStyle, missing = '-'): string {
+export function formatInstant(
+  at: string | Date | null | undefined,
+  style: InstantStyle,
+  missing = '-',
+  language: Language = 'fr',
+): string {
   if (at === null || at === undefined || at === '') return missing;
   const date = typeof at === 'string' ? new Date(at) : at;
-  return Number.isNaN(date.getTime()) ? missing : instantFormat(style).format(date);
+  if (Number.isNaN(date.getTime())) return missing;
+  if (language === 'ht' && (style === 'shortDate' || style === 'longDate')) {
+    const [y, m, d] = schoolDayOf(date);
+    return kreyolDay(y, m, d, style === 'shortDate' ? 'shortDate' : 'long');
+  }
+  return instantFormat(style).format(date);
 }
 
 // ---------------------------------------------------------------------------------- Numbers

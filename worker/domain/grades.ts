@@ -5,6 +5,7 @@
 // appreciation, the period under way. Pure functions, no I/O.
 import { schoolClock } from './dates';
 import { formatNumber } from './format';
+import type { Language } from './language';
 import { parseAmount } from './money';
 
 // ------------------------------------------------------------------------------------ Points
@@ -159,8 +160,9 @@ export const rankedCount = (averages: Iterable<number | null>): number => {
   return n;
 };
 
-/** '1er', '2ème', '3ème'… */
-export const rankLabel = (rank: number): string => (rank === 1 ? '1er' : `${rank}ème`);
+/** '1er', '2ème', '3ème'…; in Kreyòl '1ye', '2yèm', '3yèm'… */
+export const rankLabel = (rank: number, language: Language = 'fr'): string =>
+  language === 'ht' ? (rank === 1 ? '1ye' : `${rank}yèm`) : rank === 1 ? '1er' : `${rank}ème`;
 
 // ---------------------------------------------------------------------------- Year's decision
 

@@ -2,6 +2,7 @@
 // (document 1 §9; product decisions, "Money"). Shared by the worker and the web.
 
 import { formatDecimal } from './format';
+import type { Language } from './language';
 
 export const CURRENCIES = ['Gdes', '$HT', 'US', 'EU'] as const;
 
@@ -60,9 +61,10 @@ export function amountInputText(centimes: number): string {
 
 /**
  * '25 000,00 Gdes', '$HT 25 000,00', '$25 000,00', '25 000,00 €' (fr-FR groups thousands with a
- * narrow no-break space). A negative amount puts its sign first: '-$1 234,50'.
+ * narrow no-break space). A negative amount puts its sign first: '-$1 234,50'. In Kreyòl the
+ * gourde is said in words: '25 000,00 goud'.
  */
-export function formatMoney(centimes: number, currency: Currency = 'Gdes'): string {
+export function formatMoney(centimes: number, currency: Currency = 'Gdes', language: Language = 'fr'): string {
   const sign = centimes < 0 ? '-' : '';
   const text = formatDecimal(Math.abs(centimes) / 100, 2);
   switch (currency) {
@@ -73,7 +75,8 @@ export function formatMoney(centimes: number, currency: Currency = 'Gdes'): stri
     case 'EU':
       return `${sign}${text} €`;
     default:
-      return `${sign}${text} Gdes`;
+      // Kreyòl names the gourde in words: '1 500,00 goud' (issue 42).
+      return `${sign}${text} ${language === 'ht' ? 'goud' : 'Gdes'}`;
   }
 }
 

@@ -2,30 +2,31 @@
 // (`input(endpoint)`).
 // Unknown fields are dropped (zod objects strip them), never bound. A refused value answers 400
 // with the field's own French message, or, where the schema gives none, a French sentence that
-// names the field ('« Moyenne de passage » : un nombre est attendu.'), never zod's internals.
+// names the field ('« Moyenne de passage » : un nombre est attendu.'), never zod's internals; a
+// pupil's request is answered in its language ('« Modpas » : ou dwe ranpli chan sa a.', issue 42).
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { serverText } from '../contract/texts/server';
 import { apiError, type Endpoint } from '../contract/endpoint';
 import type { AppBindings } from '../env';
 import { badRequest } from './errors';
+import { type ServerTexts, textsOf } from './language';
 
 z.config(z.locales.fr());
 
-const reasons = serverText.reasons;
+type Said = ServerTexts['server'];
 
-function fieldLabel(path: readonly PropertyKey[]): string | null {
+function fieldLabel(path: readonly PropertyKey[], t: Said): string | null {
   const keys = path.filter((p): p is string => typeof p === 'string');
   const key = keys[keys.length - 1];
-  const label = key === undefined ? undefined : serverText.fields[key];
+  const label = key === undefined || !Object.hasOwn(t.fields, key) ? undefined : t.fields[key];
   if (!label) return null;
   const index = path.findLast((p): p is number => typeof p === 'number');
-  return index === undefined ? label : serverText.fieldAt(label, index + 1);
+  return index === undefined ? label : t.fieldAt(label, index + 1);
 }
 
 type Issue = z.core.$ZodRawIssue;
 
-function reason(issue: Issue): string {
+function reason(issue: Issue, reasons: Said['reasons']): string {
   const origin = 'origin' in issue ? String(issue.origin) : '';
   switch (issue.code) {
     case 'invalid_type': {
@@ -61,24 +62,26 @@ function reason(issue: Issue): string {
   }
 }
 
-/** The French message of an issue whose schema gave none. */
-function frenchIssue(issue: Issue): string {
-  if ((issue.path ?? []).length === 0 && issue.code === 'invalid_type') return serverText.notJsonObject;
-  const label = fieldLabel(issue.path ?? []);
-  return label ? serverText.field(label, reason(issue)) : serverText.invalidData;
-}
+/** The message of an issue whose schema gave none, in the answer's language. */
+const issueMessage =
+  (t: Said) =>
+  (issue: Issue): string => {
+    if ((issue.path ?? []).length === 0 && issue.code === 'invalid_type') return t.notJsonObject;
+    const label = fieldLabel(issue.path ?? [], t);
+    return label ? t.field(label, reason(issue, t.reasons)) : t.invalidData;
+  };
 
-function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value, { error: frenchIssue });
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? serverText.invalidData);
+function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, t: Said): z.output<T> {
+  const result = schema.safeParse(value, { error: issueMessage(t) });
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? t.invalidData);
   return result.data;
 }
 
-async function jsonBody(c: Context): Promise<unknown> {
+async function jsonBody(c: Context, t: Said): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw badRequest(serverText.invalidJson);
+    throw badRequest(t.invalidJson);
   }
 }
 
@@ -104,10 +107,11 @@ export type InputMiddleware<E extends Endpoint> = MiddlewareHandler<AppBindings,
  */
 export function input<const E extends Endpoint>(endpoint: E): InputMiddleware<E> {
   const middleware: MiddlewareHandler<AppBindings> = async (c, next) => {
+    const t = textsOf(c).server;
     // Hono keeps each part as parsed (its type comes from InputOf).
-    if (endpoint.params) c.req.addValidatedData('param', parseOrThrow(endpoint.params, c.req.param()) as object);
-    if (endpoint.query) c.req.addValidatedData('query', parseOrThrow(endpoint.query, c.req.query()) as object);
-    if (endpoint.body) c.req.addValidatedData('json', parseOrThrow(endpoint.body, await jsonBody(c)) as object);
+    if (endpoint.params) c.req.addValidatedData('param', parseOrThrow(endpoint.params, c.req.param(), t) as object);
+    if (endpoint.query) c.req.addValidatedData('query', parseOrThrow(endpoint.query, c.req.query(), t) as object);
+    if (endpoint.body) c.req.addValidatedData('json', parseOrThrow(endpoint.body, await jsonBody(c, t), t) as object);
     await next();
     if (import.meta.env.DEV) await checkAnswer(c, endpoint);
   };

@@ -40,11 +40,13 @@ import * as users from '../db/users';
 import type { AccountType } from '../domain/accounts';
 import { type Attempter, clientOf } from '../domain/login-limits';
 import { deviceName } from '../domain/devices';
+import { languageOf } from '../domain/language';
 import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
 import type { AppBindings, AppContext } from '../env';
 import { ApiError, badRequest, notFound, unauthorized } from '../lib/errors';
 import { accountDatabase, rerouteIfGone } from '../lib/host';
+import { textsOf } from '../lib/language';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
@@ -52,8 +54,8 @@ export const authRoutes = new Hono<AppBindings>();
 
 const badCredentials = () => new ApiError(401, 'bad_credentials', serverText.badCredentials);
 
-/** 429 with the wait in seconds, in the body and in Retry-After. */
-const tooManyAttempts = (seconds: number, message = serverText.tooManyAttempts(seconds)) =>
+/** 429 with the wait in seconds, in the body (in the answer's language) and in Retry-After. */
+const tooManyAttempts = (c: AppContext, seconds: number, message = textsOf(c).server.tooManyAttempts(seconds)) =>
   new ApiError(429, 'too_many_attempts', message, { retryAfter: seconds });
 
 // The limits count the attempt before the password is checked: per account (per proven device,
@@ -71,13 +73,13 @@ route(authRoutes, api.login, allow.public(), async (c) => {
   // A platform account is one account on every host: its attempts count together.
   const byAccount = accountThrottle(c.env, platformUser ? null : (instance?.id ?? null), username);
   const verdict = await byAccount.beginAccount(who, attempt);
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+  if (!verdict.allowed) throw tooManyAttempts(c, verdict.retryAfterSeconds);
   const byAddress = verdict.proven ? null : addressThrottle(c.env, client);
   if (byAddress) {
     const addressVerdict = await byAddress.beginAddress(attempt);
     if (!addressVerdict.allowed) {
       await byAccount.releaseAccount(attempt);
-      throw tooManyAttempts(addressVerdict.retryAfterSeconds);
+      throw tooManyAttempts(c, addressVerdict.retryAfterSeconds);
     }
   }
 
@@ -119,9 +121,12 @@ route(authRoutes, api.login, allow.public(), async (c) => {
     : [];
   await accountDb.batch([...session.statements, ...rehashed] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   setSessionCookie(c, session.credential, session.expiresAt, now);
+  // The language the account chose (a pupil's), for the phone it signs in on (decision 340).
+  const language = languageOf(schoolUser?.language);
   return c.json<SignedIn>({
     accessToken: await accessTokenFor(c, account, session),
     dataKey: await dataKeyOf(c, account, { id: session.id, deviceId: device }),
+    language,
   });
 });
 
@@ -176,7 +181,7 @@ route(authRoutes, api.logout, allow.public(), async (c) => {
   const found = await findDeviceSession(c, presented.id);
   if (found) await deviceSessions.remove(found.db, presented.id).run();
   clearSessionCookie(c);
-  return c.json<Message>({ message: serverText.signedOut });
+  return c.json<Message>({ message: textsOf(c).server.signedOut });
 });
 
 const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -193,10 +198,11 @@ route(authRoutes, api.sessions, allow.signedIn(), async (c) => {
     now,
   );
   const current = (id: string) => id === account.sessionId;
+  const names = textsOf(c).sessions.device;
   return c.json<DeviceSession[]>(
     [...rows.filter((r) => current(r.id)), ...rows.filter((r) => !current(r.id))].map((r) => ({
       id: r.id,
-      device: deviceName(r.userAgent),
+      device: deviceName(r.userAgent, names),
       lastUsedAt: isoOf(current(r.id) ? now : r.rotatedAt),
       signedInAt: isoOf(r.createdAt),
       current: current(r.id),
@@ -214,7 +220,7 @@ route(authRoutes, api.endSession, allow.signedIn(), async (c) => {
   if (!row) throw notFound(sessionsServerText.notFound);
   const res = await commit(c, [deviceSessions.removeOfAccount(db, account.id, id)], {
     audit: { action: 'END_SESSION', target: account.username, details: { device: deviceName(row.userAgent) } },
-    body: { message: sessionsServerText.ended },
+    body: { message: textsOf(c).sessions.ended },
   });
   return id === account.sessionId ? withoutSessionCookie(res) : res;
 });
@@ -229,7 +235,7 @@ route(authRoutes, api.endAllSessions, allow.signedIn(), async (c) => {
     : platformUsers.rotateDataKeys(db, account.id);
   const res = await commit(c, [deviceSessions.removeAccount(db, account.id), rotated], {
     audit: { action: 'END_ALL_SESSIONS', target: account.username },
-    body: { message: sessionsServerText.allEnded },
+    body: { message: textsOf(c).sessions.allEnded },
   });
   return withoutSessionCookie(res);
 });
@@ -245,7 +251,11 @@ async function checkedAgainstLimits(c: AppContext, account: Account, password: s
   const attempt = crypto.randomUUID();
   const verdict = await byAccount.beginAccount(who, attempt);
   if (!verdict.allowed)
-    throw tooManyAttempts(verdict.retryAfterSeconds, serverText.password.tooManyTries(verdict.retryAfterSeconds));
+    throw tooManyAttempts(
+      c,
+      verdict.retryAfterSeconds,
+      textsOf(c).server.password.tooManyTries(verdict.retryAfterSeconds),
+    );
   const matches = await verifyPassword(password, hash);
   return { matches, settle: () => byAccount.releaseAccount(attempt) };
 }
@@ -272,7 +282,7 @@ async function replacePassword(c: AppContext, account: Account, newPassword: str
   const dataKey = await dataKeyOf(c, next, { id: session.id, deviceId });
   const res = await commit(c, [statement, ...session.statements], {
     audit: { action: 'PASSWORD_CHANGE', target: account.username },
-    body: { message: serverText.password.changed, accessToken, dataKey } satisfies PasswordChanged,
+    body: { message: textsOf(c).server.password.changed, accessToken, dataKey } satisfies PasswordChanged,
   });
   return withSessionCookie(res, session, now);
 }

@@ -2,10 +2,10 @@
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import { type Maintenance, platformApi as api } from '../contract/platform';
-import { serverText } from '../contract/texts/server';
 import { currentMaintenance, setMaintenance } from '../durable/platform';
 import type { AppBindings } from '../env';
 import { schoolInMaintenance } from '../lib/host';
+import { textsOf } from '../lib/language';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
@@ -16,7 +16,9 @@ export const platformRoutes = new Hono<AppBindings>();
 route(platformRoutes, api.maintenance, allow.public(), async (c) => {
   const [platform, moving] = await Promise.all([currentMaintenance(c.env), schoolInMaintenance(c)]);
   return c.json<Maintenance>(
-    moving && !platform.active ? { active: true, message: serverText.schoolMoving, level: 'full_lockdown' } : platform,
+    moving && !platform.active
+      ? { active: true, message: textsOf(c).server.schoolMoving, level: 'full_lockdown' }
+      : platform,
   );
 });
 

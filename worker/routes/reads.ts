@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import { type ReadPart, readsApi as api } from '../contract/reads';
+import { LANGUAGE_HEADER } from '../domain/language';
 import type { AppBindings } from '../env';
 import { route } from '../lib/route';
 
@@ -12,8 +13,8 @@ export type Dispatch = (request: Request, env: Env, ctx?: ExecutionContext) => R
 
 /** Reads answered at once: enough to hide D1's round trips, few enough for one isolate. */
 const AT_ONCE = 6;
-/** The caller's headers a read keeps: its token, its language and where it comes from. */
-const KEPT = ['Authorization', 'Accept-Language', 'CF-Connecting-IP', 'X-Forwarded-For', 'User-Agent'];
+/** The caller's headers a read keeps: its token, its languages and where it comes from. */
+const KEPT = ['Authorization', 'Accept-Language', LANGUAGE_HEADER, 'CF-Connecting-IP', 'X-Forwarded-For', 'User-Agent'];
 
 export function readRoutes(dispatch: Dispatch) {
   const routes = new Hono<AppBindings>();

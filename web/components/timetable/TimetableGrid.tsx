@@ -16,7 +16,9 @@ import {
   weekByDay,
   type WeekEntry,
 } from '../../../worker/domain/timetable';
-import { timetableText as t } from '../../i18n/timetable';
+import { timetableText } from '../../i18n/timetable';
+import type { KreyolTexts } from '../../i18n/kreyol';
+import { useTexts } from '../../session/language';
 import './timetable.css';
 
 /** Below this width the week is a list: six columns would be under 100 px each. */
@@ -47,14 +49,15 @@ export function TimetableGrid({
   colourBy = 'subject',
   today = null,
   onSelect,
-  emptyText = t.empty,
+  emptyText,
 }: TimetableGridProps) {
   const wide = useSyncExternalStore(subscribeWidth, wideEnough, () => true);
-  if (entries.length === 0) return <p className="tt-empty">{emptyText}</p>;
+  const t = useTexts('timetable', timetableText);
+  if (entries.length === 0) return <p className="tt-empty">{emptyText ?? t.empty}</p>;
   const key = (e: WeekEntry) => (colourBy === 'class' ? e.className : e.subjectName);
   const colours = colourIndexes(entries.map(key));
   const colourOf = (e: WeekEntry) => `tt-c${colours.get(key(e)) ?? 0}`;
-  const props = { entries, today, onSelect, colourOf };
+  const props = { entries, today, onSelect, colourOf, t };
   return wide ? <WeekGrid {...props} /> : <DayList {...props} />;
 }
 
@@ -63,12 +66,15 @@ interface ViewProps {
   today: DayOfWeek | null;
   onSelect: ((entry: WeekEntry) => void) | undefined;
   colourOf: (entry: WeekEntry) => string;
+  /** The grid's texts, in the page's language. */
+  t: Said;
 }
 
-const place = (e: WeekEntry) => e.locationName?.trim() || t.noLocation;
-const time = (e: WeekEntry) => t.timeRange(e.startTime, e.endTime);
-const label = (e: WeekEntry) =>
-  t.lesson(e.subjectName, e.className, t.days[e.dayOfWeek as DayOfWeek], time(e), place(e));
+type Said = KreyolTexts['timetable'];
+const place = (e: WeekEntry, t: Said) => e.locationName?.trim() || t.noLocation;
+const time = (e: WeekEntry, t: Said) => t.timeRange(e.startTime, e.endTime);
+const label = (e: WeekEntry, t: Said) =>
+  t.lesson(e.subjectName, e.className, t.days[e.dayOfWeek as DayOfWeek], time(e, t), place(e, t));
 const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 const bySubject = (a: WeekEntry, b: WeekEntry) =>
   a.subjectName.localeCompare(b.subjectName, 'fr') || a.className.localeCompare(b.className, 'fr');
@@ -79,18 +85,20 @@ function Lesson({
   onSelect,
   className,
   style,
+  t,
 }: {
   entry: WeekEntry;
   onSelect: ViewProps['onSelect'];
   className: string;
   style?: CSSProperties;
+  t: Said;
 }) {
   const body = (
     <>
       <span className="tt-subject">{entry.subjectName}</span>
       <span className="tt-class">{entry.className}</span>
-      <span className="tt-time">{time(entry)}</span>
-      <span className="tt-place">{place(entry)}</span>
+      <span className="tt-time">{time(entry, t)}</span>
+      <span className="tt-place">{place(entry, t)}</span>
     </>
   );
   return onSelect ? (
@@ -98,19 +106,19 @@ function Lesson({
       type="button"
       className={`${className} tt-action`}
       style={style}
-      title={label(entry)}
+      title={label(entry, t)}
       onClick={() => onSelect(entry)}
     >
       {body}
     </button>
   ) : (
-    <div className={className} style={style} title={label(entry)}>
+    <div className={className} style={style} title={label(entry, t)}>
       {body}
     </div>
   );
 }
 
-function WeekGrid({ entries, today, onSelect, colourOf }: ViewProps) {
+function WeekGrid({ entries, today, onSelect, colourOf, t }: ViewProps) {
   const hours = gridHours(entries);
   const height = gridHeight(hours);
   return (
@@ -150,6 +158,7 @@ function WeekGrid({ entries, today, onSelect, colourOf }: ViewProps) {
                 <Lesson
                   entry={entry}
                   onSelect={onSelect}
+                  t={t}
                   className={`tt-block ${colourOf(entry)}${box.height < 48 ? ' tt-short' : ''}`}
                   style={{
                     top: box.top,
@@ -167,7 +176,7 @@ function WeekGrid({ entries, today, onSelect, colourOf }: ViewProps) {
   );
 }
 
-function DayList({ entries, today, onSelect, colourOf }: ViewProps) {
+function DayList({ entries, today, onSelect, colourOf, t }: ViewProps) {
   return (
     <div className="tt-list" role="group" aria-label={t.week}>
       {weekByDay(entries, bySubject).map(({ day, entries: lessons }) => (
@@ -179,7 +188,7 @@ function DayList({ entries, today, onSelect, colourOf }: ViewProps) {
           <ul className="bare-list">
             {lessons.map((entry) => (
               <li key={entry.id}>
-                <Lesson entry={entry} onSelect={onSelect} className={`tt-row ${colourOf(entry)}`} />
+                <Lesson entry={entry} onSelect={onSelect} t={t} className={`tt-row ${colourOf(entry)}`} />
               </li>
             ))}
           </ul>

@@ -8,8 +8,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { docsText as t } from '../../i18n/docs';
+import { docsText } from '../../i18n/docs';
 import { offlineText } from '../../i18n/offline';
+import { useLanguage, useTexts } from '../../session/language';
+import type { Language } from '../../../worker/domain/language';
 import { hasPermission, homeOf, useSession } from '../../session/session';
 import { GuideMarkdown } from './GuideMarkdown';
 import {
@@ -34,25 +36,26 @@ type Guide =
  * The guide's text; 'missing' when the server has no such file (the app's page answers instead),
  * 'unreachable' without network before the service worker has stored the guides.
  */
-function useGuide(role: GuideRole | null): Guide {
-  const [guide, setGuide] = useState<{ role: GuideRole; guide: Guide } | null>(null);
+function useGuide(role: GuideRole | null, language: Language): Guide {
+  const [guide, setGuide] = useState<{ address: string; guide: Guide } | null>(null);
+  const address = role ? guideAddress(role, language) : null;
   useEffect(() => {
-    if (!role) return;
+    if (!address) return;
     let live = true;
-    fetch(guideAddress(role))
+    fetch(address)
       .then(async (response) => {
         const type = response.headers.get('Content-Type') ?? '';
         const found = response.ok && !type.includes('text/html');
         const nodes = found ? ((await response.json().catch(() => null)) as unknown) : null;
         const next: Guide = Array.isArray(nodes) ? { state: 'ready', nodes: nodes as GuideNode[] } : { state: 'missing' };
-        if (live) setGuide({ role, guide: next });
+        if (live) setGuide({ address, guide: next });
       })
-      .catch(() => live && setGuide({ role, guide: { state: 'unreachable' } }));
+      .catch(() => live && setGuide({ address, guide: { state: 'unreachable' } }));
     return () => {
       live = false;
     };
-  }, [role]);
-  return guide?.role === role ? guide.guide : { state: 'loading' };
+  }, [address]);
+  return guide?.address === address ? guide.guide : { state: 'loading' };
 }
 
 const smooth = (): ScrollBehavior => (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
@@ -111,7 +114,9 @@ function useCurrentSection(headings: GuideHeading[]): [string | null, (id: strin
 export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | null; standardOnly?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
-  const guide = useGuide(standardOnly ? null : role);
+  const t = useTexts('docs', docsText);
+  const neverVisited = useTexts('offline', offlineText).neverVisited;
+  const guide = useGuide(standardOnly ? null : role, useLanguage());
   const [tocOpen, setTocOpen] = useState(false);
 
   const nodes = useMemo(
@@ -178,7 +183,7 @@ export function GuideViewer({ role, standardOnly = false }: { role: GuideRole | 
       </header>
       {standardOnly && <p className="notice tone-info">{t.standardOnly}</p>}
       {!standardOnly && guide.state === 'loading' && <p className="muted">{t.loading}</p>}
-      {!standardOnly && guide.state === 'unreachable' && <p className="notice tone-info">{offlineText.neverVisited}</p>}
+      {!standardOnly && guide.state === 'unreachable' && <p className="notice tone-info">{neverVisited}</p>}
       {!standardOnly && guide.state === 'missing' && (
         <p className="notice tone-error" role="alert">
           {role === 'standard' ? t.standardMissing : t.roleMissing(roleName)}

@@ -12,12 +12,14 @@ import { isStrongPassword } from '../../../worker/domain/password-policy';
 import { useSession } from '../../session/session';
 import { acceptSession } from '../../session/data-key';
 import { AuthCard } from '../login/AuthCard';
-
-const t = authText.forced;
+import { useTexts } from '../../session/language';
+import { keepChosenLanguage } from '../../session/language-choice';
 
 export function ForcePasswordChangePage() {
   const session = useSession();
   const navigate = useNavigate();
+  const texts = useTexts('auth', authText);
+  const t = texts.forced;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ export function ForcePasswordChangePage() {
     if (!password || !confirm) return setError(t.required);
     if (password !== confirm) return setError(t.mismatch);
     if (!isStrongPassword(password)) return setError(t.weak);
-    if (!navigator.onLine) return setError(authText.login.offline);
+    if (!navigator.onLine) return setError(texts.login.offline);
     setBusy(true);
     try {
       const body = { newPassword: password };
@@ -41,11 +43,14 @@ export function ForcePasswordChangePage() {
         session!.role === 'student'
           ? await sendNow(endpoints.auth.studentForcedChange, { body })
           : await sendNow(endpoints.auth.forcedChange, { body });
-      if (!answer?.accessToken || !(await acceptSession(answer))) return setError(t.invalidResponse);
+      const renewed = answer?.accessToken ? await acceptSession(answer) : null;
+      if (!renewed) return setError(t.invalidResponse);
+      // The language chosen on the sign-in page goes to the account now that it may write.
+      await keepChosenLanguage(renewed);
       toast.success(t.success);
       navigate(destination, { replace: true });
     } catch (e) {
-      setError(e instanceof NetworkError ? authText.login.offline : e instanceof ApiError ? e.message : t.unknownError);
+      setError(e instanceof NetworkError ? texts.login.offline : e instanceof ApiError ? e.message : t.unknownError);
     } finally {
       setBusy(false);
     }

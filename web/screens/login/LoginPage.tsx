@@ -1,6 +1,7 @@
 // Sign-in (document 1 §2 "Login"): the school's name, username and password, then the
 // destination that fits the account. A signed-in user who opens it (the installed app starts
-// here) lands on their home at once, online or not.
+// here) lands on their home at once, online or not. In French or Kreyòl, as the phone chose
+// (issue 42): the choice is offered here, and kept with the pupil's account at sign-in.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { read, sendNow } from '../../api/calls';
@@ -17,8 +18,9 @@ import { AuthCard } from './AuthCard';
 import { readFirstPaint } from './first-paint';
 import type { PublicSchool } from '../../../worker/contract/instance';
 import { schoolAccessText } from '../../../worker/contract/texts/school-access';
-
-const t = authText.login;
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useTexts } from '../../session/language';
+import { chooseBeforeSignIn, languageAtSignIn } from '../../session/language-choice';
 
 export function LoginPage() {
   const session = useSession();
@@ -28,6 +30,8 @@ export function LoginPage() {
 
 function SignInForm() {
   const navigate = useNavigate();
+  const t = useTexts('auth', authText).login;
+  const access = useTexts('schoolAccess', schoolAccessText);
   // What was typed (and tapped) in the page's static form before the app started.
   const [early] = useState(readFirstPaint);
   const [school, setSchool] = useState<PublicSchool | null>(null);
@@ -41,9 +45,10 @@ function SignInForm() {
   // access as the server answers it now, so a school reactivated meanwhile shows nothing
   // (decision 201); offline, the last answer kept, or the reason kept.
   const [stored] = useState(signOutNotice);
-  const lockTexts: readonly string[] = [schoolAccessText.suspended, schoolAccessText.expired];
-  const access = school?.access;
-  const lock = access === 'suspended' || access === 'expired' ? schoolAccessText[access] : null;
+  // Said in the language of the moment it was kept, or of now.
+  const lockTexts: readonly string[] = [...Object.values(schoolAccessText), ...Object.values(access)];
+  const state = school?.access;
+  const lock = state === 'suspended' || state === 'expired' ? access[state] : null;
   const storedLock = stored !== null && lockTexts.includes(stored);
   const notice = lock ?? (storedLock ? (schoolRead && !school ? stored : null) : stored);
   const usernameField = useRef<HTMLInputElement>(null);
@@ -69,6 +74,7 @@ function SignInForm() {
       // The session, and the account's set on this phone opened with its data key (decision 320).
       const session = await acceptSession(answer);
       if (!session) throw new Error('token');
+      await languageAtSignIn(session, answer.language);
       if (session.status === 'temporary_password') toast.info(t.securityUpdate);
       navigate(homeOf(session), { replace: true });
     } catch (e) {
@@ -101,6 +107,7 @@ function SignInForm() {
       intro={t.subtitle}
       error={error}
       onSubmit={submit}
+      corner={<LanguageSwitch onChoose={(language) => void chooseBeforeSignIn(language)} />}
       before={
         <>
           <p className="auth-school">{school?.name ?? ''}</p>

@@ -5,8 +5,9 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { resourcesText as t } from '../../i18n/resources';
+import { resourcesText } from '../../i18n/resources';
 import { getSession } from '../../session/session';
+import { useTexts } from '../../session/language';
 import type { Resource } from '../../../worker/contract/resources';
 
 type Loaded =
@@ -45,6 +46,7 @@ function useFileBlob(resource: Pick<Resource, 'file_url' | 'mime_type'>): Loaded
 
 export function ResourcePreview({ resource, onClose }: { resource: Resource; onClose: () => void }) {
   const loaded = useFileBlob(resource);
+  const t = useTexts('resources', resourcesText);
   return (
     <Modal
       title={t.previewTitle(resource.title)}
@@ -87,6 +89,7 @@ export function ResourcePreview({ resource, onClose }: { resource: Resource; onC
 
 /** One resource's card line: what it is, of which course, and its action (preview or open). */
 export function ResourceOpen({ resource, onPreview }: { resource: Resource; onPreview: (r: Resource) => void }) {
+  const t = useTexts('resources', resourcesText);
   if (resource.resource_type === 'link' && resource.url) {
     return (
       <a className="btn btn-secondary" href={resource.url} target="_blank" rel="noopener noreferrer">

@@ -12,37 +12,50 @@ import { Button } from '../../components/Button';
 import { useConfirmation } from '../../components/ConfirmDialog';
 import { NotLoaded } from '../../components/NotLoaded';
 import { toast } from '../../components/toast';
-import { devicesText as t, sessionsServerText } from '../../i18n/security';
+import { devicesText, sessionsServerText } from '../../i18n/security';
+import type { KreyolTexts } from '../../i18n/kreyol';
+import { shownLanguageNow, textsNow, useTexts } from '../../session/language';
 import { signOut } from '../../session/logout';
 import { addDays, schoolToday } from '../../../worker/domain/dates';
 import { formatInstant } from '../../../worker/domain/format';
 import type { DeviceSession } from '../../../worker/contract/auth';
 import './security.css';
 
-/** 'Dernière activité : hier à 21:40', the day and the time the school's. */
-export function lastUse(iso: string, now = new Date()): string {
+/** 'Dernière activité : hier à 21:40', the day and the time the school's (in the page's language). */
+export function lastUse(
+  iso: string,
+  now = new Date(),
+  t: KreyolTexts['devices'] = devicesText,
+  language = shownLanguageNow(),
+): string {
   const at = new Date(iso);
   const day = schoolToday(at);
   const today = schoolToday(now);
-  const when = day === today ? t.today : day === addDays(today, -1) ? t.yesterday : t.on(formatInstant(at, 'longDate'));
+  const when =
+    day === today
+      ? t.today
+      : day === addDays(today, -1)
+        ? t.yesterday
+        : t.on(formatInstant(at, 'longDate', '-', language));
   return t.lastUse(when, formatInstant(at, 'time'));
 }
 
 /** Offline, nothing is sent: a device is signed out now or not at all. */
 const online = () => {
   if (navigator.onLine) return true;
-  toast.error(t.offline);
+  toast.error(textsNow('devices', devicesText).offline);
   return false;
 };
 
 export function DevicesCard() {
   const navigate = useNavigate();
+  const t = useTexts('devices', devicesText);
+  const said = useTexts('sessions', sessionsServerText);
   const devices = useRead(endpoints.auth.sessions, {});
   const { write, busy } = useWrite(devices);
 
   const endOne = (device: DeviceSession) =>
-    online() &&
-    void write(endpoints.auth.endSession, { params: { id: device.id } }, removal(device.id, sessionsServerText.ended));
+    online() && void write(endpoints.auth.endSession, { params: { id: device.id } }, removal(device.id, said.ended));
 
   const endingAll = useConfirmation(
     () => ({ title: t.endAllTitle, confirmLabel: t.endAll, body: t.endAllBody }),
@@ -50,7 +63,7 @@ export function DevicesCard() {
       if (!online()) return null;
       const outcome = await write(endpoints.auth.endAllSessions, {}, { success: null });
       // This device's session ended too: signed out, the sign-in page says why.
-      if (outcome) await signOut(navigate, sessionsServerText.allEnded);
+      if (outcome) await signOut(navigate, said.allEnded);
       return outcome;
     },
   );
@@ -68,7 +81,7 @@ export function DevicesCard() {
                 <strong>{device.device}</strong>
                 {device.current && <span className="badge tone-success">{t.current}</span>}
                 <span className="muted small device-when">
-                  {device.current ? t.activeNow : lastUse(device.lastUsedAt)}
+                  {device.current ? t.activeNow : lastUse(device.lastUsedAt, undefined, t)}
                 </span>
               </div>
               {!device.current && (

@@ -2,7 +2,8 @@
 // adjustments, the payments with their receipt numbers and dates, the balance (red while due).
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { studentText as t } from '../../i18n/student';
+import { studentText } from '../../i18n/student';
+import { useLanguage, useTexts } from '../../session/language';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { NotEnrolled, PortalPage, usePortalStudent } from './portal';
@@ -12,7 +13,9 @@ import { formatDate } from '../../../worker/domain/format';
 export function StudentFinancePage() {
   const { school } = useSchool();
   const finance = useRead(endpoints.studentPortal.finance, { query: usePortalStudent() });
-  const money = (amount: number) => formatMoney(toCentimes(amount), school?.currency ?? 'Gdes');
+  const t = useTexts('student', studentText);
+  const language = useLanguage();
+  const money = (amount: number) => formatMoney(toCentimes(amount), school?.currency ?? 'Gdes', language);
   return (
     <PortalPage title={t.finance.title} read={finance}>
       {(data) =>
@@ -56,7 +59,7 @@ export function StudentFinancePage() {
                     <span>{p.label}</span>
                     <span className="muted small">
                       {formatDate(p.date)}
-                      {p.receipt_no !== null ? ` · ${t.finance.receipt} n° ${p.receipt_no}` : ''}
+                      {p.receipt_no !== null ? ` · ${t.finance.receiptNo(p.receipt_no)}` : ''}
                     </span>
                   </li>
                 ))}

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { studentText as t } from '../../i18n/student';
+import { studentText } from '../../i18n/student';
+import { useLanguage, useTexts } from '../../session/language';
 import { averageBand, formatPoints, rankLabel } from '../../../worker/domain/grades';
 import { PortalPage, usePortalStudent } from './portal';
 import './student.css';
@@ -13,6 +14,8 @@ import { formatDecimal } from '../../../worker/domain/format';
 
 export function StudentGradesPage() {
   const [periodId, setPeriodId] = useState<string | null>(null);
+  const t = useTexts('student', studentText);
+  const language = useLanguage();
   const grades = useRead(endpoints.studentPortal.grades, {
     query: { ...usePortalStudent(), ...(periodId ? { periodId } : {}) },
   });
@@ -37,7 +40,7 @@ export function StudentGradesPage() {
                   {t.grades.periodAverage(data.base)} :{' '}
                   <strong className={`band-${averageBand(data.percent ?? 0)}`}>{formatDecimal(data.average)}</strong>
                 </p>
-                {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank), data.tied, data.ranked)}</p>}
+                {data.rank !== null && <p>{t.grades.rank(rankLabel(data.rank, language), data.tied, data.ranked)}</p>}
                 {data.general_appreciation && (
                   <p>
                     {t.grades.general} : <em>{data.general_appreciation}</em>

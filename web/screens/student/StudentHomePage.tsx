@@ -5,7 +5,8 @@
 import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { studentText as t } from '../../i18n/student';
+import { studentText } from '../../i18n/student';
+import { useLanguage, useTexts } from '../../session/language';
 import { useSchool } from '../../layouts/school';
 import { balanceTone, formatMoney, toCentimes } from '../../../worker/domain/money';
 import { useSession } from '../../session/session';
@@ -15,6 +16,8 @@ import { formatInstant } from '../../../worker/domain/format';
 
 export function StudentHomePage() {
   const { school } = useSchool();
+  const t = useTexts('student', studentText);
+  const language = useLanguage();
   const student = usePortalStudent();
   const me = useRead(endpoints.studentPortal.me, { query: student });
   // The class's announcements are the signed-in student's own (an admin viewing the portal has none).
@@ -37,7 +40,9 @@ export function StudentHomePage() {
               <section className={`card student-balance student-${balanceTone(data.balance)}`}>
                 <h2>{data.balance > 0 ? t.balanceDue : t.balanceSettled}</h2>
                 {data.balance !== 0 && (
-                  <p className="student-amount">{formatMoney(toCentimes(data.balance), school?.currency ?? 'Gdes')}</p>
+                  <p className="student-amount">
+                    {formatMoney(toCentimes(data.balance), school?.currency ?? 'Gdes', language)}
+                  </p>
                 )}
                 <Link to={`/student/finance${suffix}`}>{t.seeFinance}</Link>
               </section>
@@ -63,7 +68,7 @@ export function StudentHomePage() {
                 <ul>
                   {announcements.data.slice(0, 5).map((a) => (
                     <li key={a.id}>
-                      <span className="muted small">{formatInstant(a.created_at, 'date')}</span>
+                      <span className="muted small">{formatInstant(a.created_at, 'date', '-', language)}</span>
                       <p>{a.content}</p>
                     </li>
                   ))}

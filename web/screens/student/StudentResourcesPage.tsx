@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { resourcesText as t } from '../../i18n/resources';
+import { resourcesText } from '../../i18n/resources';
+import { useLanguage, useTexts } from '../../session/language';
 import type { Resource } from '../../../worker/contract/resources';
 import { ResourceOpen, ResourcePreview } from '../resources/ResourcePreview';
 import { PortalPage, usePortalStudent } from './portal';
@@ -15,6 +16,8 @@ import { formatInstant } from '../../../worker/domain/format';
 export function StudentResourcesPage() {
   const list = useRead(endpoints.resources.studentList, { query: usePortalStudent() });
   const [open, setOpen] = useState<Resource | null>(null);
+  const t = useTexts('resources', resourcesText);
+  const language = useLanguage();
   return (
     <PortalPage title={t.studentTitle} read={list}>
       {(data) => (
@@ -28,7 +31,7 @@ export function StudentResourcesPage() {
                     <h3>{r.title}</h3>
                     <p className="muted resource-meta">
                       {r.subject_name} · {t.by(r.teacher_prenom, r.teacher_nom)} · {t.types[r.resource_type]}
-                      {r.size ? ` · ${t.size(r.size)}` : ''} · {formatInstant(r.created_at, 'shortDate')}
+                      {r.size ? ` · ${t.size(r.size)}` : ''} · {formatInstant(r.created_at, 'shortDate', '-', language)}
                     </p>
                   </div>
                   <div className="resource-actions">

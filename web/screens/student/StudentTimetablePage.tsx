@@ -3,7 +3,8 @@
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { TimetableGrid } from '../../components/timetable/TimetableGrid';
-import { studentText as t } from '../../i18n/student';
+import { studentText } from '../../i18n/student';
+import { useTexts } from '../../session/language';
 import { schoolToday } from '../../../worker/domain/dates';
 import { dayOfWeekOf } from '../../../worker/domain/timetable';
 import { NotEnrolled, PortalPage, usePortalStudent } from './portal';
@@ -11,6 +12,7 @@ import './student.css';
 
 export function StudentTimetablePage() {
   const week = useRead(endpoints.studentPortal.timetable, { query: usePortalStudent() });
+  const t = useTexts('student', studentText);
   return (
     <PortalPage title={t.timetable.title} read={week}>
       {(data) =>

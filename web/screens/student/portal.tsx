@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { ApiState } from '../../api/useApi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { studentText } from '../../i18n/student';
+import { useTexts } from '../../session/language';
 
 /** The student a portal's read names: none for the signed-in student, the address's for an admin. */
 export function usePortalStudent(): { studentId?: string } {
@@ -32,14 +33,15 @@ export function PortalPage<T>({
   read: Pick<ApiState<T>, 'data' | 'error'>;
   children: (data: T) => ReactNode;
 }) {
+  const t = useTexts('student', studentText);
   return (
     <main className="page student-page">
       {title && <h1>{title}</h1>}
       {read.error && !read.data && <ErrorNotice message={read.error} />}
-      {!read.data && !read.error && <p className="muted">{studentText.loading}</p>}
+      {!read.data && !read.error && <p className="muted">{t.loading}</p>}
       {read.data && children(read.data)}
     </main>
   );
 }
 
-export const NotEnrolled = () => <p className="notice tone-info">{studentText.notEnrolled}</p>;
+export const NotEnrolled = () => <p className="notice tone-info">{useTexts('student', studentText).notEnrolled}</p>;

@@ -86,6 +86,7 @@ export const auditServerText = {
     SET_CURRENT_YEAR: 'Année en cours changée',
     SET_GENERAL_APPRECIATION: 'Appréciation générale saisie',
     SET_GRADE: 'Note saisie',
+    SET_LANGUAGE: 'Langue du portail choisie',
     SET_SCHOOL_EXPIRY: "Fin d'accès de l'école fixée",
     SETUP_NEW_YEAR: 'Année scolaire configurée',
     STUDENT_ANNOUNCEMENT_CREATE: 'Annonce aux élèves envoyée',

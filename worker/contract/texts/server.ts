@@ -60,6 +60,7 @@ export const serverText = {
     ids: 'Élèves sélectionnés',
     includeArchived: 'Afficher les archivés',
     label: 'Libellé',
+    language: 'Langue',
     level: 'Niveau de maintenance',
     limit: 'Nombre par page',
     logo_url: 'Logo',

@@ -17,10 +17,8 @@ import { passwordText, securityText } from '../../../i18n/security';
 import { acceptSession } from '../../../session/data-key';
 import { isStrongPassword } from '../../../../worker/domain/password-policy';
 import { DevicesCard } from '../../security/DevicesCard';
+import { useTexts } from '../../../session/language';
 import '../../login/auth.css';
-
-const t = securityText;
-const rules = passwordText;
 
 export function SecurityTab() {
   const [current, setCurrent] = useState('');
@@ -28,6 +26,9 @@ export function SecurityTab() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useTexts('security', securityText);
+  const rules = useTexts('password', passwordText);
+  const auth = useTexts('auth', authText);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +37,7 @@ export function SecurityTab() {
     if (next !== confirm) return setError(rules.changeMismatch);
     if (!isStrongPassword(next)) return setError(rules.changeWeak);
     if (next === current) return setError(rules.changeSame);
-    if (!navigator.onLine) return setError(authText.login.offline);
+    if (!navigator.onLine) return setError(auth.login.offline);
     setBusy(true);
     try {
       const sent = await send(endpoints.auth.changePassword, {
@@ -51,11 +52,7 @@ export function SecurityTab() {
       setConfirm('');
     } catch (e) {
       setError(
-        e instanceof NetworkError
-          ? authText.login.offline
-          : e instanceof ApiError
-            ? e.message
-            : authText.forced.unknownError,
+        e instanceof NetworkError ? auth.login.offline : e instanceof ApiError ? e.message : auth.forced.unknownError,
       );
     } finally {
       setBusy(false);
