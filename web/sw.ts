@@ -116,6 +116,7 @@ self.addEventListener('message', (event) => {
     screens?: string[];
     files?: string[];
     paths?: string[];
+    since?: number;
     id?: string;
   } | null;
   const answer = (value: unknown) => event.ports[0]?.postMessage(value);
@@ -161,7 +162,8 @@ self.addEventListener('message', (event) => {
             { id: data.userId, token: data.token },
             data.paths,
             self.location.origin,
-          ).then(answer, (error: unknown) => answer({ error: String(error) })),
+            data.since,
+          ).then(answer, (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) })),
         );
       else answer({ error: 'no session' });
       break;

@@ -6,7 +6,7 @@
 // visit is answered from the phone, and a read of an address under revalidation waits for it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { networkFirst, type ReadKeys, readUnderWay } from '../../web/sw/reads';
-import { revalidateSet } from '../../web/sw/set';
+import { revalidateSet, SET_REFUSED } from '../../web/sw/set';
 import { writes } from '../../web/sw/writes';
 import {
   type FakeCaches,
@@ -173,6 +173,33 @@ describe('the working set in one request', () => {
     await shell;
     expect(outcome).toEqual({ changed: ['/api/teacher/announcements'], unchanged: 1, failed: [] });
     expect(JSON.parse(sets()[0]!.body).paths).toEqual(['/api/teacher/announcements']);
+  });
+
+  it('asks the server again at every opening of the app; a refused token is said as such', async () => {
+    network.on('POST /api/reads', async (request) => {
+      const body = (await request.json()) as { paths: string[] };
+      return Response.json({ parts: body.paths.map((path) => ({ path, status: 200, etag: '"a1"', body: {} })) });
+    });
+    const env = { keyOf: ring.keyOf, freshAfter: () => 0 };
+    const paths = ['/api/teacher/announcements'];
+    await revalidateSet(env, { id: 'prof', token: 'prof.jeton' }, paths, ORIGIN);
+    // The same page, a moment later: nothing asked.
+    expect(await revalidateSet(env, { id: 'prof', token: 'prof.jeton' }, paths, ORIGIN)).toEqual({
+      changed: [],
+      unchanged: 1,
+      failed: [],
+    });
+    expect(sets()).toHaveLength(1);
+    // The app opened again (a page started after that revalidation): the server is asked.
+    await new Promise((r) => setTimeout(r, 2));
+    const since = Date.now();
+    await revalidateSet(env, { id: 'prof', token: 'prof.jeton' }, paths, ORIGIN, since);
+    expect(sets()).toHaveLength(2);
+    // Signed out from another device meanwhile: the server refuses the token.
+    network.on('POST /api/reads', () => Response.json({ message: 'Session expirée' }, { status: 401 }));
+    await expect(
+      revalidateSet(env, { id: 'prof', token: 'prof.jeton' }, paths, ORIGIN, Date.now() + 1),
+    ).rejects.toThrow(SET_REFUSED);
   });
 
   it('makes a read of an address under revalidation wait for it, and send nothing of its own', async () => {

@@ -20,6 +20,8 @@ import { offlineText } from '../i18n/offline';
 import { keepsASet } from './working-set-roles';
 import { hasKey } from '../session/data-key';
 import { renewSession } from '../session/renew';
+import { emit } from '../session/events';
+import { SessionRefused } from '../api/stored-reads';
 
 interface ScreenHandle {
   module: string;
@@ -84,14 +86,21 @@ const RETRY_MS = 30_000;
 const NEW_VISIT_MS = 5 * 60_000;
 
 /** The account's working set stored (or revalidated): true when done. */
-async function storeSet(session: Session): Promise<boolean> {
+async function storeSet(session: Session, renewed = false): Promise<boolean> {
   try {
     const { storeWorkingData } = await import('./working-data');
     // A session signed in before decision 320 has no data key yet: its renewal brings it.
     if (!(await hasKey(session)) && (await renewSession()) !== 'renewed') return false;
     await storeWorkingData(getSession() ?? session);
     return true;
-  } catch {
+  } catch (error) {
+    // The token was refused: renewed once, or the session ended elsewhere (another device signed
+    // this one out, a password changed): the sign-in page, as any refused call (api/client.ts).
+    if (error instanceof SessionRefused && !renewed) {
+      const outcome = await renewSession();
+      if (outcome === 'renewed') return storeSet(getSession() ?? session, true);
+      if (outcome === 'ended') emit('session-expired');
+    }
     return false;
   }
 }
