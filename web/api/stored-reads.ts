@@ -12,7 +12,7 @@ export type { SetOutcome };
 /** The address under /api of a read, as the screen makes it (its stored copy is found by it). */
 export const address = <E extends Endpoint>(endpoint: Route<E>, args: Args<E>) => `/api${pathOf(endpoint, args)}`;
 
-/** The server refused the account's token while revalidating (its session ended elsewhere). */
+/** The server refused the set (the session ended elsewhere, the school locked): the API client says why. */
 export class SessionRefused extends Error {}
 
 /** How long the worker may take over a set (a slow line: several requests of READS_PER_REQUEST). */
@@ -33,9 +33,7 @@ export async function revalidateSet(session: Session, paths: readonly string[]):
       clearTimeout(timer);
       resolve(event.data);
     };
-    // `since`: this page's start; what an earlier opening revalidated is asked again (sw/set.ts).
-    const since = performance.timeOrigin;
-    worker.postMessage({ type: 'REVALIDATE', userId: session.id, token: session.token, paths: [...paths], since }, [
+    worker.postMessage({ type: 'REVALIDATE', userId: session.id, token: session.token, paths: [...paths] }, [
       channel.port2,
     ]);
   });

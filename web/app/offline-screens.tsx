@@ -20,8 +20,9 @@ import { offlineText } from '../i18n/offline';
 import { keepsASet } from './working-set-roles';
 import { hasKey } from '../session/data-key';
 import { renewSession } from '../session/renew';
-import { emit } from '../session/events';
 import { SessionRefused } from '../api/stored-reads';
+import { read } from '../api/calls';
+import { endpoints } from '../api/endpoints';
 
 interface ScreenHandle {
   module: string;
@@ -94,12 +95,15 @@ async function storeSet(session: Session, renewed = false): Promise<boolean> {
     await storeWorkingData(getSession() ?? session);
     return true;
   } catch (error) {
-    // The token was refused: renewed once, or the session ended elsewhere (another device signed
-    // this one out, a password changed): the sign-in page, as any refused call (api/client.ts).
+    // Refused (the session ended elsewhere, a password changed, the school suspended): the API
+    // client asks once more and does what any refused call does (renews the token once, or goes
+    // to the sign-in page saying why); renewed, the set is tried again.
     if (error instanceof SessionRefused && !renewed) {
-      const outcome = await renewSession();
-      if (outcome === 'renewed') return storeSet(getSession() ?? session, true);
-      if (outcome === 'ended') emit('session-expired');
+      const asked = await read(endpoints.bootstrap.read, {}, { fresh: true }).then(
+        () => true,
+        () => false,
+      );
+      if (asked && getSession()) return storeSet(getSession() ?? session, true);
     }
     return false;
   }

@@ -33,7 +33,7 @@ export interface SetEnvironment {
 
 type Part = { status: 304 } | { path: string; status: number; etag: string | null; body: unknown };
 
-/** What the worker answers when the server refused the account's token (its session ended elsewhere). */
+/** What the worker answers when the server refused the set (401: the session ended elsewhere; 403: the school locked). */
 export const SET_REFUSED = 'set: session refused';
 
 /** The revalidations under way, by account and address (a screen's read waits for its address). */
@@ -59,16 +59,14 @@ export const revalidatedNow = (stored: Response, now = Date.now()) => {
 /**
  * Revalidates `paths` (addresses under /api with their query) of the account, READS_PER_REQUEST a
  * request, with its token; stores what changed, marks what did not. A network failure throws
- * (what was done stays done); a refused token throws SET_REFUSED. `since` (ms): the page's own
- * start; only what was revalidated after it is not asked again, so every opening of the app asks
- * the server once (and learns at once a session ended elsewhere).
+ * (what was done stays done); a refusal (the session ended elsewhere, the school suspended) throws
+ * SET_REFUSED: the page then asks through its API client, which says why.
  */
 export async function revalidateSet(
   env: SetEnvironment,
   account: { id: string; token: string },
   paths: readonly string[],
   origin: string,
-  since = 0,
 ): Promise<SetOutcome> {
   const open = await env.keyOf(account.id);
   if (!open) throw new Error('set: no key');
@@ -76,7 +74,7 @@ export async function revalidateSet(
   const outcome: SetOutcome = { changed: [], unchanged: 0, failed: [] };
   // What a screen read a moment ago (the shell's school, the home's lists) is not asked again.
   await Promise.all(paths.map((path) => env.readUnderWay?.(new URL(path, origin).href)?.catch(() => undefined)));
-  const after = Math.max(env.freshAfter?.(account.id) ?? 0, since);
+  const after = env.freshAfter?.(account.id) ?? 0;
   const fresh = await Promise.all(
     paths.map(async (path) => {
       const copy = await cache.match(new URL(path, origin).href);
@@ -107,7 +105,7 @@ export async function revalidateSet(
         },
         body: JSON.stringify({ paths: chunk, etags: stored.map((s) => s?.headers.get('ETag') ?? null) }),
       });
-      if (response.status === 401) throw new Error(SET_REFUSED);
+      if (response.status === 401 || response.status === 403) throw new Error(SET_REFUSED);
       if (!response.ok) throw new Error(`set: ${response.status}`);
       const { parts } = (await response.json()) as { parts: Part[] };
       const now = Date.now();
