@@ -82,17 +82,33 @@ const outbox = writes({
   broadcast,
 });
 
-/** When this worker started, and each account's last write from a page (ms): older revalidations are stale. */
+/**
+ * When this worker started, the last opening of a page (a navigation: an opening of the app or a
+ * reload) and each account's last write from a page (ms): older revalidations are stale. So a
+ * visit is one page: its opening asks the server once (the set's revalidation, which learns a
+ * session ended elsewhere or a school locked), and a reload always reads the server again.
+ */
 const startedAt = Date.now();
+let lastNavigation = 0;
 const lastWrite = new Map<string, number>();
 
 /** How a read finds its account and the account's key (web/vault, decision 320), and which copies are fresh. */
 const readKeys = {
   accountOf: userIdOf,
   keyOf,
-  freshAfter: (accountId: string) => Math.max(startedAt, lastWrite.get(accountId) ?? 0),
+  freshAfter: (accountId: string) => Math.max(startedAt, lastNavigation, lastWrite.get(accountId) ?? 0),
   makeRoom: dropOldestReads,
 };
+
+/** Each account's set as its pages named it (app/working-data.ts), revalidated at the next opening. */
+const setPaths = new Map<string, Set<string>>();
+const MAX_REMEMBERED = 400;
+function rememberSet(accountId: string, paths: readonly string[]) {
+  const known = setPaths.get(accountId) ?? new Set<string>();
+  for (const path of paths) if (known.size < MAX_REMEMBERED) known.add(path);
+  setPaths.set(accountId, known);
+}
+const setEnvironment = { keyOf, freshAfter: readKeys.freshAfter, readUnderWay, makeRoom: dropOldestReads };
 
 // ------------------------------------------------------------------ lifecycle
 
@@ -152,16 +168,29 @@ self.addEventListener('message', (event) => {
     case 'REPLAY':
       event.waitUntil(outbox.replay().then(answer, () => answer('offline')));
       break;
-    case 'REVALIDATE':
-      // The account's working set in one request (sw/set.ts): its outcome to the page.
-      if (data.userId && data.token && Array.isArray(data.paths))
+    case 'VISIT':
+      // A page opened (its first message): the set its account named before is revalidated at
+      // once, in one request, and the screens' first reads wait for it (sw/reads.ts) instead of
+      // asking one by one. Unknown to this worker (it started since), the page's own set follows.
+      if (data.userId && data.token && setPaths.has(data.userId) && self.navigator.onLine !== false)
         event.waitUntil(
           revalidateSet(
-            { keyOf, freshAfter: readKeys.freshAfter, readUnderWay, makeRoom: dropOldestReads },
+            setEnvironment,
             { id: data.userId, token: data.token },
-            data.paths,
+            [...setPaths.get(data.userId)!],
             self.location.origin,
-          ).then(answer, (error: unknown) => answer({ error: String(error) })),
+          ).catch(() => undefined),
+        );
+      break;
+    case 'REVALIDATE':
+      // The account's working set in one request (sw/set.ts): its outcome to the page.
+      if (data.userId && data.token && Array.isArray(data.paths)) rememberSet(data.userId, data.paths);
+      if (data.userId && data.token && Array.isArray(data.paths))
+        event.waitUntil(
+          revalidateSet(setEnvironment, { id: data.userId, token: data.token }, data.paths, self.location.origin).then(
+            answer,
+            (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
+          ),
         );
       else answer({ error: 'no session' });
       break;
@@ -191,7 +220,13 @@ const isApi = (url: URL) => sameOrigin(url) && url.pathname.startsWith('/api/');
 
 // Every address of the app is the page; a built file is this version's copy.
 router.registerRoute(
-  new NavigationRoute(({ event }) => files.serve('/', event as ExtendableEvent), { denylist: [/^\/api\//] }),
+  new NavigationRoute(
+    ({ event }) => {
+      lastNavigation = Date.now();
+      return files.serve('/', event as ExtendableEvent);
+    },
+    { denylist: [/^\/api\//] },
+  ),
 );
 router.registerRoute(
   new Route(

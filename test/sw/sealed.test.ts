@@ -6,7 +6,7 @@
 // visit is answered from the phone, and a read of an address under revalidation waits for it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { networkFirst, type ReadKeys, readUnderWay } from '../../web/sw/reads';
-import { revalidateSet } from '../../web/sw/set';
+import { revalidateSet, SET_REFUSED } from '../../web/sw/set';
 import { writes } from '../../web/sw/writes';
 import {
   type FakeCaches,
@@ -173,6 +173,31 @@ describe('the working set in one request', () => {
     await shell;
     expect(outcome).toEqual({ changed: ['/api/teacher/announcements'], unchanged: 1, failed: [] });
     expect(JSON.parse(sets()[0]!.body).paths).toEqual(['/api/teacher/announcements']);
+  });
+
+  it('asks once when the opening’s revalidation and the page’s meet', async () => {
+    network.on('POST /api/reads', async (request) => {
+      const body = (await request.json()) as { paths: string[] };
+      return Response.json({ parts: body.paths.map((path) => ({ path, status: 200, etag: '"a1"', body: {} })) });
+    });
+    const env = { keyOf: ring.keyOf, freshAfter: () => 0 };
+    const paths = ['/api/teacher/announcements', '/api/teacher/timetable'];
+    const [visit, page] = await Promise.all([
+      revalidateSet(env, { id: 'prof', token: 'prof.jeton' }, paths, ORIGIN),
+      revalidateSet(env, { id: 'prof', token: 'prof.jeton' }, paths, ORIGIN),
+    ]);
+    expect(sets()).toHaveLength(1);
+    expect(visit.changed).toHaveLength(2);
+    expect(page).toEqual({ changed: [], unchanged: 2, failed: [] });
+  });
+
+  it('says a refused set as such (a session ended elsewhere, a school suspended)', async () => {
+    for (const status of [401, 403]) {
+      network.on('POST /api/reads', () => Response.json({ message: 'Refusé' }, { status }));
+      await expect(
+        revalidateSet({ keyOf: ring.keyOf }, { id: 'prof', token: 'prof.jeton' }, ['/api/bootstrap'], ORIGIN),
+      ).rejects.toThrow(SET_REFUSED);
+    }
   });
 
   it('makes a read of an address under revalidation wait for it, and send nothing of its own', async () => {

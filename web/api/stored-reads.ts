@@ -4,13 +4,16 @@
 // account's key, and marks what did not, so that the screens open from the phone at once.
 import type { Endpoint } from '../../worker/contract/endpoint';
 import type { Session } from '../session/session';
-import type { SetOutcome } from '../sw/set';
+import { SET_REFUSED, type SetOutcome } from '../sw/set';
 import { type Args, pathOf, type Route } from './route';
 
 export type { SetOutcome };
 
 /** The address under /api of a read, as the screen makes it (its stored copy is found by it). */
 export const address = <E extends Endpoint>(endpoint: Route<E>, args: Args<E>) => `/api${pathOf(endpoint, args)}`;
+
+/** The server refused the set (the session ended elsewhere, the school locked): the API client says why. */
+export class SessionRefused extends Error {}
 
 /** How long the worker may take over a set (a slow line: several requests of READS_PER_REQUEST). */
 const SET_TIMEOUT_MS = 120_000;
@@ -34,6 +37,6 @@ export async function revalidateSet(session: Session, paths: readonly string[]):
       channel.port2,
     ]);
   });
-  if ('error' in answer) throw new Error(`set: ${answer.error}`);
+  if ('error' in answer) throw answer.error === SET_REFUSED ? new SessionRefused() : new Error(`set: ${answer.error}`);
   return answer;
 }

@@ -25,6 +25,9 @@ function postToWorker(message: object) {
   navigator.serviceWorker?.controller?.postMessage(message);
 }
 
+/** Whether this page told the worker it opened (VISIT, once a page: decision 320). */
+let visitSaid = false;
+
 export function ServiceWorkerBridge() {
   const [banner, setBanner] = useState<Banner>(null);
   /** The reader asked for the new version: its taking over reloads the page. */
@@ -113,7 +116,15 @@ export function ServiceWorkerBridge() {
   // The worker replays with the signed-in account's current token, and when we are back online.
   // A worker that takes control late (first visit, slow network) hears it as soon as it does.
   useEffect(() => {
-    const post = () => session && postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+    const post = () => {
+      if (!session) return;
+      // The opening of the app: the worker revalidates the account's set at once (sw.ts).
+      if (!visitSaid && navigator.serviceWorker?.controller) {
+        visitSaid = true;
+        postToWorker({ type: 'VISIT', token: session.token, userId: session.id });
+      }
+      postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+    };
     post();
     navigator.serviceWorker?.addEventListener('controllerchange', post);
     return () => navigator.serviceWorker?.removeEventListener('controllerchange', post);

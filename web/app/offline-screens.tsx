@@ -22,6 +22,9 @@ import { offlineText } from '../i18n/offline';
 import { keepsASet } from './working-set-roles';
 import { hasKey } from '../session/data-key';
 import { renewSession } from '../session/renew';
+import { SessionRefused } from '../api/stored-reads';
+import { read } from '../api/calls';
+import { endpoints } from '../api/endpoints';
 
 interface ScreenHandle {
   module: string;
@@ -93,14 +96,24 @@ const RETRY_MS = 30_000;
 const NEW_VISIT_MS = 5 * 60_000;
 
 /** The account's working set stored (or revalidated): true when done. */
-async function storeSet(session: Session): Promise<boolean> {
+async function storeSet(session: Session, renewed = false): Promise<boolean> {
   try {
     const { storeWorkingData } = await import('./working-data');
     // A session signed in before decision 320 has no data key yet: its renewal brings it.
     if (!(await hasKey(session)) && (await renewSession()) !== 'renewed') return false;
     await storeWorkingData(getSession() ?? session);
     return true;
-  } catch {
+  } catch (error) {
+    // Refused (the session ended elsewhere, a password changed, the school suspended): the API
+    // client asks once more and does what any refused call does (renews the token once, or goes
+    // to the sign-in page saying why); renewed, the set is tried again.
+    if (error instanceof SessionRefused && !renewed) {
+      const asked = await read(endpoints.bootstrap.read, {}, { fresh: true }).then(
+        () => true,
+        () => false,
+      );
+      if (asked && getSession()) return storeSet(getSession() ?? session, true);
+    }
     return false;
   }
 }
