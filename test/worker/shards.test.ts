@@ -480,20 +480,33 @@ describe('moving a school to another database (decision 251)', () => {
     expect((await call(neighbour, neighbourAdmin, 'GET', '/api/subjects')).status).toBe(200);
   }, 180_000);
 
-  it('resumes after a failure at any step and ends in the same place', async () => {
+  it('resumes after a failure at any step and ends in the same place, its keys moved once', async () => {
     const { moveSchool, MoveStopped } = await import('../../worker/db/move');
-    for (const step of ['maintenance', 'copy', 'compare', 'switch'] as const) {
+    for (const step of ['maintenance', 'copy', 'compare', 'switch', 'delete'] as const) {
       const school = await createSchool({ shard: SECOND });
       const admin = await tokenFor(school, 'admin');
-      expect((await call(school, admin, 'POST', '/api/subjects', { name: 'Latin' })).status).toBe(201);
+      const accounts = await accountsOf(school);
+      // An idempotency key of the school's (a resume once failed on the copied keys: issue 40).
+      expect(
+        (
+          await call(
+            school,
+            admin,
+            'POST',
+            '/api/subjects',
+            { name: 'Latin' },
+            { 'Idempotency-Key': `cle-${step}-${crypto.randomUUID()}` },
+          )
+        ).status,
+      ).toBe(201);
       await expect(moveSchool(databases(), school.id, FIRST, { chunk: 3, waitMs: 0, stopAfter: step })).rejects.toThrow(
         MoveStopped,
       );
-      if (step === 'switch') {
-        // Switched: served by the new database, the old rows still there, marked moved.
+      if (step === 'switch' || step === 'delete') {
+        // Switched: served by the new database, the old rows still there, marked moved (or gone).
         expect((await call(school, admin, 'GET', '/api/subjects')).status).toBe(200);
         expect(await sql(d1(SECOND), 'SELECT state FROM instances WHERE id = ?', school.id).first('state')).toBe(
-          'moved',
+          step === 'switch' ? 'moved' : null,
         );
       } else {
         // Still moving: the school is in maintenance (its screen says so), its neighbours not.
@@ -506,14 +519,151 @@ describe('moving a school to another database (decision 251)', () => {
         expect(await bodyOf(await neighbour.fetch('/api/maintenance'))).toMatchObject({ active: false });
       }
       const report = await moveSchool(databases(), school.id, FIRST, { chunk: 3, waitMs: 0 });
-      expect(report.outcome).toBe(step === 'switch' ? 'finished' : 'moved');
+      expect(report.outcome).toBe({ switch: 'finished', delete: 'already' }[step as string] ?? 'moved');
       expect(await subjectsIn(FIRST, school)).toEqual(['Latin']);
       expect(await rowsOf(d1(SECOND), school.id)).toBe(0);
       expect((await call(school, admin, 'POST', '/api/subjects', { name: `Grec ${step}` })).status).toBe(201);
       expect(await bodyOf(await school.fetch('/api/maintenance'))).toMatchObject({ active: false });
       expect((await moveSchool(databases(), school.id, FIRST, { waitMs: 0 })).outcome).toBe('already');
+      expect(await keysIn(d1(FIRST), accounts)).toBe(1);
+      expect(await keysIn(d1(SECOND), accounts)).toBe(0);
     }
   }, 300_000);
+
+  const accountsOf = async (school: TestSchool) =>
+    (
+      await sql(d1(school.shard), 'SELECT id FROM users WHERE instance_id = ?', school.id).all<{ id: string }>()
+    ).results.map((r) => r.id);
+  const keysIn = async (db: D1Database, accounts: string[]) =>
+    (await sql(
+      db,
+      'SELECT count(*) AS n FROM idempotency_keys WHERE account_id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(accounts),
+    ).first<number>('n'))!;
+  const sessionsIn = async (db: D1Database, school: TestSchool) =>
+    (await sql(db, 'SELECT count(*) AS n FROM device_sessions WHERE instance_id = ?', school.id).first<number>('n'))!;
+
+  it('is killed after every copy chunk and resumed each time: the same school in the end, keys and device sessions moved and gone from the source', async () => {
+    const { moveSchool, moveState } = await import('../../worker/db/move');
+    const school = await createSchool({ shard: FIRST });
+    const admin = await tokenFor(school, 'admin', PASSWORD); // a real sign-in: a device session
+    for (const name of ['Latin', 'Grec', 'Hébreu'])
+      expect(
+        (
+          await call(
+            school,
+            admin,
+            'POST',
+            '/api/subjects',
+            { name },
+            { 'Idempotency-Key': `cle-${name.length}-${school.id}` },
+          )
+        ).status,
+      ).toBe(201);
+    const accounts = await accountsOf(school);
+    const [rows, keys, sessions] = [
+      await rowsOf(d1(FIRST), school.id),
+      await keysIn(d1(FIRST), accounts),
+      await sessionsIn(d1(FIRST), school),
+    ];
+    expect(keys).toBe(3);
+    expect(sessions).toBeGreaterThan(0);
+    let kills = 0;
+    for (let k = 1; ; k++) {
+      let chunks = 0;
+      try {
+        await moveSchool(databases(), school.id, SECOND, {
+          chunk: 2,
+          waitMs: 0,
+          onChunk: () => {
+            if (++chunks === k) throw new Error('processus tué');
+          },
+        });
+        break;
+      } catch (error) {
+        expect((error as Error).message).toBe('processus tué');
+        kills++;
+        // Killed mid-copy: the school waits in maintenance, and says so.
+        expect(await moveState(databases(), school.id)).toEqual({ kind: 'maintenance', database: FIRST });
+        expect((await call(school, admin, 'GET', '/api/subjects')).status).toBe(503);
+      }
+    }
+    expect(kills).toBeGreaterThan(10);
+    expect(await moveState(databases(), school.id)).toEqual({ kind: 'open', database: SECOND });
+    expect(await rowsOf(d1(SECOND), school.id)).toBe(rows);
+    expect(await rowsOf(d1(FIRST), school.id)).toBe(0);
+    expect([await keysIn(d1(SECOND), accounts), await sessionsIn(d1(SECOND), school)]).toEqual([keys, sessions]);
+    expect([await keysIn(d1(FIRST), accounts), await sessionsIn(d1(FIRST), school)]).toEqual([0, 0]);
+    // The same session goes on, and an offline replay lands once.
+    const replay = await call(
+      school,
+      admin,
+      'POST',
+      '/api/subjects',
+      { name: 'Grec' },
+      { 'Idempotency-Key': `cle-4-${school.id}` },
+    );
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await subjectsIn(SECOND, school)).toEqual(['Grec', 'Hébreu', 'Latin']);
+  }, 300_000);
+
+  it('retries a busy database chunk by chunk, and a chunk whose answer was lost lands once', async () => {
+    const { moveSchool } = await import('../../worker/db/move');
+    const school = await createSchool({ shard: SECOND });
+    const admin = await tokenFor(school, 'admin');
+    for (const name of ['Latin', 'Grec', 'Hébreu', 'Sanskrit'])
+      expect((await call(school, admin, 'POST', '/api/subjects', { name })).status).toBe(201);
+    const rows = await rowsOf(d1(SECOND), school.id);
+    // Every third call fails: before it runs (busy), or after it ran (the answer lost).
+    let n = 0;
+    const flaky = (db: D1Database): D1Database => {
+      const fail = async <T>(run: () => Promise<T>): Promise<T> => {
+        n++;
+        if (n % 6 === 0) throw new Error('D1_ERROR: SQLITE_BUSY: database is locked');
+        const result = await run();
+        if (n % 6 === 3) throw new Error('Network connection lost.');
+        return result;
+      };
+      return new Proxy(db, {
+        get(target, prop) {
+          if (prop === 'batch') return (s: D1PreparedStatement[]) => fail(() => target.batch(s));
+          if (prop === 'prepare')
+            return (query: string) =>
+              new Proxy(target.prepare(query), {
+                get(statement, p) {
+                  if (p === 'bind')
+                    return (...v: unknown[]) =>
+                      new Proxy(statement.bind(...v), {
+                        get(bound, method) {
+                          const value = Reflect.get(bound, method) as unknown;
+                          if (typeof value !== 'function') return value;
+                          const f = (value as (...a: unknown[]) => Promise<unknown>).bind(bound);
+                          return ['run', 'all', 'first'].includes(method as string)
+                            ? (...a: unknown[]) => fail(() => f(...a))
+                            : f;
+                        },
+                      });
+                  const value = Reflect.get(statement, p) as unknown;
+                  return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(statement) : value;
+                },
+              });
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    };
+    const report = await moveSchool(
+      { DIRECTORY: flaky(directoryD1()), [FIRST]: flaky(d1(FIRST)), [SECOND]: flaky(d1(SECOND)) },
+      school.id,
+      FIRST,
+      { chunk: 2, waitMs: 0, sleep: async () => {} },
+    );
+    expect(report.outcome).toBe('moved');
+    expect(report.retries).toBeGreaterThan(10);
+    expect(await rowsOf(d1(FIRST), school.id)).toBe(rows);
+    expect(await rowsOf(d1(SECOND), school.id)).toBe(0);
+    expect(await subjectsIn(FIRST, school)).toEqual(['Grec', 'Hébreu', 'Latin', 'Sanskrit']);
+  }, 120_000);
 
   it('moves the packed marks and grades (tables WITHOUT ROWID) with the rest: the same roll calls and report data after', async () => {
     const { moveSchool } = await import('../../worker/db/move');
