@@ -4,6 +4,7 @@
 // delegates and schools, themselves logged).
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditDeleted, PlatformAuditPage, SchoolAuditPage } from '../../worker/contract/audit';
+import { newLogId } from '../../worker/db/audit';
 import { FORBIDDEN } from './admin-support';
 import { seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
@@ -26,10 +27,11 @@ async function logRow(
   at: string,
   fields: { username?: string; action?: string; target?: string; details?: string; userId?: string } = {},
 ) {
-  const id = crypto.randomUUID();
+  // A school log's id holds its time (decision 331).
+  const id = newLogId(Date.parse(at));
   await sql(
     school,
-    'INSERT INTO audit_log (id, instance_id, user_id, username, action_type, target_name, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO audit_log (id, instance_id, user_id, username, action_type, target_name, details) VALUES (?, ?, ?, ?, ?, ?, ?)',
     id,
     school.id,
     fields.userId ?? null,
@@ -37,7 +39,6 @@ async function logRow(
     fields.action ?? 'TEST_ACTION',
     fields.target ?? null,
     fields.details ?? null,
-    at,
   ).run();
   return id;
 }

@@ -7,7 +7,8 @@ import type { PlatformAuditPage } from '../../worker/contract/audit';
 import type { CreatedSchool, PlatformSchool } from '../../worker/contract/superadmin';
 import { handleOf } from '../../worker/db/databases';
 import { newSchoolStatements } from '../../worker/db/instances';
-import { platformLogPage } from '../../worker/lib/platform-log';
+import { partsOf, platformLogPage } from '../../worker/lib/platform-log';
+import { newLogId } from '../../worker/db/audit';
 import { createYear, seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import {
@@ -186,15 +187,15 @@ describe('the platform log over every database', () => {
         ).run();
       } else {
         const school = { a, b, c }[row.where];
+        // A school log's id holds its time (decision 331).
         await sql(
           school,
-          'INSERT INTO audit_log (id, instance_id, username, action_type, details, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-          id,
+          'INSERT INTO audit_log (id, instance_id, username, action_type, details) VALUES (?, ?, ?, ?, ?)',
+          newLogId(Date.parse(row.at)),
           school.id,
           'admin',
           'TEST_SCHOOL',
           word,
-          row.at,
         ).run();
       }
     }
@@ -232,6 +233,26 @@ describe('the platform log over every database', () => {
       }
       expect(seen, `limit ${limit}`).toEqual(expected);
     }
+    // Page after page by the cursor of the last row (the screen's way): the same rows, one round
+    // trip per database whatever the depth.
+    for (const limit of [5, 7]) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (let page = 1; page <= Math.ceil(count / limit) + 1; page++) {
+        const res = await call(
+          a,
+          token,
+          'GET',
+          `/api/superadmin/audit-logs?searchTerm=${word}&page=${page}&limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+        );
+        const body = await bodyOf<PlatformAuditPage>(res);
+        expect(body.pagination.total).toBe(count);
+        seen.push(...body.logs.map((l) => l.id));
+        after = body.next;
+        if (!after) break;
+      }
+      expect(seen, `limit ${limit}`).toEqual(expected);
+    }
     // One school: its database only, its rows with its name.
     const own = await bodyOf<PlatformAuditPage>(
       await call(a, token, 'GET', `/api/superadmin/audit-logs?searchTerm=${word}&schoolId=${b.id}&page=2&limit=10`),
@@ -251,7 +272,7 @@ describe('the platform log over every database', () => {
     for (const page of [1, 2, 6, 11]) {
       const spies = databases.map(({ d1: db }) => [vi.spyOn(db, 'batch'), vi.spyOn(db, 'prepare')] as const);
       const { logs: rows, total } = await platformLogPage(
-        named,
+        partsOf(named),
         { from: null, to: null, words: [word] },
         { page, limit: 5 },
       );

@@ -214,6 +214,7 @@ export const endpoints = {
   }),
   superadmin: routes<typeof superadminApi>({
     schools: ['get', '/superadmin/schools'],
+    schoolsPage: ['get', '/superadmin/school-list'],
     createSchool: ['post', '/superadmin/schools'],
     updateSchool: ['put', '/superadmin/schools/:id'],
     setExpiry: ['put', '/superadmin/schools/:id/expiry'],

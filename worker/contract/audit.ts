@@ -15,7 +15,15 @@ const filters = {
   searchTerm: z.string().max(200).optional(),
   startDate: dayFilter,
   endDate: dayFilter,
+  /**
+   * The previous page's last row (its answer's `next`): the page is the rows after it, read from
+   * there whatever the page's number (decision 331). `page` then only numbers it.
+   */
+  after: z.string().max(120).optional(),
 };
+
+/** The cursor of the page's last row, for the next page (`after`); null on the last page. */
+const next = z.string().nullable();
 
 /** A row as the log shows it (decision 200): names in place of the ids stored, keys in French. */
 export const auditEntry = z.strictObject({
@@ -64,7 +72,7 @@ export const auditApi = area('audit', {
     "The school's activity log, newest first: by user, words and a range of days (both included).",
     {
       query: z.object({ ...filters, userId: id(t.userNotFound).optional() }),
-      answers: { 200: z.strictObject({ logs: z.array(auditEntry), pagination }) },
+      answers: { 200: z.strictObject({ logs: z.array(auditEntry), pagination, next }) },
     },
   ),
   platform: get(
@@ -72,7 +80,7 @@ export const auditApi = area('audit', {
     "Every school's activity log and the platform's own, newest first; by school, words and a range of days.",
     {
       query: z.object({ ...filters, schoolId: id(t.schoolNotFound).optional() }),
-      answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination }) },
+      answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination, next }) },
     },
   ),
   deleteByDate: del(

@@ -7,7 +7,7 @@ import { isUsername } from '../domain/users';
 import { CURRENCIES } from '../domain/money';
 import { isHostname, normalizeHostname } from '../domain/platform';
 import { announcement } from './announcements';
-import { day, idParams, optionalMultilineText, text } from './common';
+import { day, idParams, optionalMultilineText, pageQuery, pagination, text } from './common';
 import { type Answer, area, type Body, del, get, idNotice, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { platformServerText as t } from './texts/platform';
@@ -73,6 +73,14 @@ export const superadminApi = area('superadmin', {
     'Every school with its hostname, state, access end date and its numbers of accounts and students.',
     {
       answers: { 200: z.array(platformSchool) },
+    },
+  ),
+  schoolsPage: get(
+    '/superadmin/school-list',
+    'One page of the schools, by name, whose name or hostnames hold every word of the search; with their counts (the console at 10,000 schools).',
+    {
+      query: z.object({ ...pageQuery(20), search: z.string().max(200).optional() }),
+      answers: { 200: z.strictObject({ schools: z.array(platformSchool), pagination }) },
     },
   ),
   createSchool: post(
@@ -159,6 +167,7 @@ export const superadminApi = area('superadmin', {
 });
 
 export type PlatformSchool = z.output<typeof platformSchool>;
+export type SchoolsPage = Answer<typeof superadminApi.schoolsPage>;
 export type NewSchool = Body<typeof superadminApi.createSchool>;
 export type CreatedSchool = Answer<typeof superadminApi.createSchool>;
 export type ExpirySaved = Answer<typeof superadminApi.setExpiry>;

@@ -62,5 +62,19 @@ export function namesOf(db: Db, kind: RefKind, ids: readonly string[]) {
       return named(assignments, course, courseOf(assignments));
     case 'curriculum':
       return named(curriculum, course, courseOf(curriculum));
+    case 'seat': {
+      // `<evaluation>:<seat>`: the enrolment at that seat of the roster of the evaluation's class
+      // and year (decision 331), and its pupil's name.
+      const enrolmentAt = sql`(SELECT json_extract(r.enrollment_ids, '$[' || substr(s.value, instr(s.value, ':') + 1) || ']')
+        FROM evaluations e
+        JOIN academic_periods p ON p.instance_id = e.instance_id AND p.id = e.period_id
+        JOIN class_rosters r ON r.instance_id = e.instance_id AND r.year_id = p.year_id AND r.class_id = e.class_id
+        WHERE e.id = substr(s.value, 1, instr(s.value, ':') - 1) AND e.instance_id = ${enrollments.instanceId})`;
+      return db
+        .select({ school: enrollments.instanceId, id: sql<string>`s.value`.as('id'), name: fullName(students) })
+        .from(sql`json_each(${JSON.stringify(ids)}) AS s`)
+        .innerJoin(enrollments, sql`${enrollments.id} = ${enrolmentAt}`)
+        .innerJoin(students, along(students, enrollments, enrollments.studentId));
+    }
   }
 }

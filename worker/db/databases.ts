@@ -34,6 +34,15 @@ export function handleOf(d1: D1Database): Db {
 
 export const directoryOf = (env: Env): Db => handleOf(d1Binding(env, DIRECTORY));
 
+/**
+ * The directory through a D1 session that reads from any replica (decision 332): the host ->
+ * school read of a request whose isolate has no fresh answer. A replica a little behind is
+ * corrected where it matters: a school that moved or a host taken over is asked again on the
+ * primary (lib/host.ts `reroute`), and the console reads and writes the primary.
+ */
+export const directoryReplica = (env: Env): D1DatabaseSession =>
+  d1Binding(env, DIRECTORY).withSession('first-unconstrained');
+
 /** The school databases' bindings, in the order of SCHOOL_DATABASES (space- or comma-separated). */
 export function schoolDatabaseNames(env: Env): string[] {
   const configured = env.SCHOOL_DATABASES ?? '';

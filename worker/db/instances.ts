@@ -65,12 +65,21 @@ export const directoryRow = (directory: Db, school: SchoolRoute, shard: string) 
   });
 
 /** In the directory: the school a hostname names, or the default school, with its database. */
-export async function resolveInstance(directory: Db, hostname: string) {
-  const rows = await directory
+export async function resolveInstance(directory: Db, hostname: string, replica?: D1DatabaseSession) {
+  const query = directory
     .select({ id: instances.id, name: instances.name, isDefault: instances.isDefault, shard: instances.shard })
     .from(instances)
-    .where(or(answersOn([hostname]), eq(instances.isDefault, true)))
-    .all();
+    .where(or(answersOn([hostname]), eq(instances.isDefault, true)));
+  let rows: { id: string; name: string; isDefault: boolean; shard: string | null }[];
+  if (replica) {
+    // Through a D1 session (decision 332): the same statement, read from any replica.
+    const { sql: text, params } = query.toSQL();
+    const raw = await replica
+      .prepare(text)
+      .bind(...params)
+      .all<{ id: string; name: string; is_default: number; shard: string | null }>();
+    rows = raw.results.map((r) => ({ id: r.id, name: r.name, isDefault: Boolean(r.is_default), shard: r.shard }));
+  } else rows = await query.all();
   return rows.find((r) => !r.isDefault) ?? rows[0] ?? null;
 }
 
@@ -90,6 +99,29 @@ export const getRoute = (directory: Db, id: string) =>
 
 /** In the directory: every school's routing and database. */
 export const listRoutes = (directory: Db) => directory.select(routeColumns).from(instances).all();
+
+/**
+ * In the directory: one page of the schools' routes whose name or hostnames hold every word
+ * (lower case), by name (SQLite's NOCASE order, then id), and how many match (decision 332): one
+ * batch whatever the platform's size.
+ */
+export function routesPage(directory: Db, words: string[], at: { limit: number; offset: number }) {
+  const haystack = sql`lower(${instances.name} || ' ' || coalesce(${instances.hostname}, '') || ' ' || ${instances.aliases})`;
+  const where = words.length ? and(...words.map((w) => sql`instr(${haystack}, ${w}) > 0`)) : undefined;
+  return [
+    directory
+      .select({ total: sql<number>`count(*)`.as('total') })
+      .from(instances)
+      .where(where),
+    directory
+      .select(routeColumns)
+      .from(instances)
+      .where(where)
+      .orderBy(sql`${instances.name} COLLATE NOCASE`, instances.id)
+      .limit(at.limit)
+      .offset(at.offset),
+  ] as const;
+}
 
 /** A school's state in its database (open, moving, incoming, moved), or undefined when it has no row there. */
 export const stateOf = async (db: Db, id: string) =>
@@ -231,7 +263,7 @@ export const setReceiptSeq = (db: Db, id: string, receiptSeq: number) =>
  * leftovers; in the directory, the schools of a deployment not split yet), with their stored
  * counts: one statement per database.
  */
-export const schoolsHeld = (db: Db) =>
+export const schoolsHeld = (db: Db, ids?: string[]) =>
   db
     .select({
       id: instances.id,
@@ -244,7 +276,13 @@ export const schoolsHeld = (db: Db) =>
       students: instances.studentsCount,
     })
     .from(instances)
-    .where(and(isNull(instances.shard), inArray(instances.state, ['open', 'moving'])))
+    .where(
+      and(
+        isNull(instances.shard),
+        inArray(instances.state, ['open', 'moving']),
+        ...(ids ? [inArray(instances.id, ids.length ? ids : [''])] : []),
+      ),
+    )
     .all();
 
 /** A guard condition: no other school answers on any of these hostnames. */

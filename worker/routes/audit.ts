@@ -13,7 +13,7 @@ import * as instances from '../db/instances';
 import { auditSearchWords, dayRange, readableEntry, type RefKind, refsOf, type StoredEntry } from '../domain/audit';
 import type { AppBindings } from '../env';
 import { pageOf } from '../lib/pagination';
-import { platformLogPage } from '../lib/platform-log';
+import { partsOf, platformLogPage } from '../lib/platform-log';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
@@ -60,17 +60,24 @@ async function readable<T extends StoredEntry>(databases: Db[], rows: (T & { sch
 }
 
 // The school's log, newest first, one page with its total (one batch), then the names it holds.
+// A page after a cursor (`after`) starts at the cursor's row: no offset walked (decision 331).
 route(auditRoutes, api.school, allow.permission('user:manage'), async (c) => {
   const query = c.req.valid('query');
   const { db, school } = c.var;
+  const after = audit.keyOfCursor(query.after);
   const [[totals], rows] = await db.batch(
-    audit.schoolLogPage(db, school, { ...filtersOf(query), userId: query.userId }, query),
+    audit.schoolLogPage(db, school, { ...filtersOf(query), userId: query.userId }, { ...query, after }),
   );
   const logs = await readable(
     [db],
     rows.map((row) => ({ ...row, school })),
   );
-  return c.json<SchoolAuditPage>({ logs, pagination: pageOf(totals?.total ?? 0, query) });
+  const last = rows.length === query.limit ? rows.at(-1) : undefined;
+  return c.json<SchoolAuditPage>({
+    logs,
+    pagination: pageOf(totals?.total ?? 0, query),
+    next: last ? audit.cursorOf(last) : null,
+  });
 });
 
 // Every school's log and the platform's, newest first: every database read in parallel
@@ -82,16 +89,19 @@ route(auditRoutes, api.platform, allow.types(...PLATFORM_TYPES), async (c) => {
   let databases = everyDatabase(c.env);
   if (query.schoolId) {
     const route = await instances.getRoute(c.var.directory, query.schoolId);
-    if (!route) return c.json<PlatformAuditPage>({ logs: [], pagination: pageOf(0, query) });
+    if (!route) return c.json<PlatformAuditPage>({ logs: [], pagination: pageOf(0, query), next: null });
     databases = databases.filter((d) => d.name === DIRECTORY || d.db === schoolDatabase(c.env, route.shard));
   }
-  const page = await platformLogPage(databases, filters, query);
+  const page = await platformLogPage(partsOf(databases), filters, { ...query, after: audit.keyOfCursor(query.after) });
   const logs = await readable(
     databases.map((d) => d.db),
     page.logs.map(({ by_platform, ...row }) => ({ ...row, by_platform: Boolean(by_platform), school: row.school_id })),
   );
-  const total = page.total;
-  return c.json<PlatformAuditPage>({ logs, pagination: pageOf(total, query) });
+  return c.json<PlatformAuditPage>({
+    logs,
+    pagination: pageOf(page.total, query),
+    next: page.next ? audit.cursorOf(page.next) : null,
+  });
 });
 
 // The deletes reach every database: the schools' rows first, then the directory's with the log

@@ -13,6 +13,7 @@ import {
   type PlatformSchool,
   type SavedAnnouncement,
   type SchoolDatabase,
+  type SchoolsPage,
   superadminApi as api,
 } from '../contract/superadmin';
 import { platformServerText as t } from '../contract/texts/platform';
@@ -25,10 +26,12 @@ import { chooseSchoolDatabase, reservationsFor, writeNewSchool } from '../db/pla
 import * as platformUsers from '../db/platform-users';
 import * as reserved from '../db/reserved-usernames';
 import { temporaryPasswordExpiry } from '../domain/accounts';
+import { auditSearchWords } from '../domain/audit';
 import { formatInstant } from '../domain/format';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
+import { pageOf } from '../lib/pagination';
 import { route } from '../lib/route';
 import { dropRestore, readRestore } from '../lib/restore';
 import { commit, commitToSchool, guardFailed } from '../lib/write';
@@ -81,6 +84,35 @@ route(superadminRoutes, api.schools, PLATFORM, async (c) => {
     });
   }
   return c.json<PlatformSchool[]>(schools.sort(byName));
+});
+
+// One page of the schools, by name, searched by name and hostnames (decision 332): the page's
+// routes from the directory (one batch), then the page's schools from their databases (one
+// statement for each database the page names): constant whatever the platform's size.
+route(superadminRoutes, api.schoolsPage, PLATFORM, async (c) => {
+  const query = c.req.valid('query');
+  const words = auditSearchWords(query.search);
+  const [[counted], routes] = await c.var.directory.batch(
+    instances.routesPage(c.var.directory, words, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+  );
+  const databases = everyDatabase(c.env);
+  const wanted = new Map<string, string[]>();
+  for (const r of routes) wanted.set(r.shard ?? DIRECTORY, [...(wanted.get(r.shard ?? DIRECTORY) ?? []), r.id]);
+  const held = await Promise.all(
+    databases.map((d) => (wanted.has(d.name) ? instances.schoolsHeld(d.db, wanted.get(d.name)) : [])),
+  );
+  const rows = new Map(held.flat().map((row) => [row.id, row]));
+  const schools: PlatformSchool[] = [];
+  for (const route of routes) {
+    const row = rows.get(route.id);
+    if (!row) continue;
+    schools.push({
+      ...row,
+      hostnames: [...(route.hostname ? [route.hostname] : []), ...route.aliases],
+      is_default: route.isDefault,
+    });
+  }
+  return c.json<SchoolsPage>({ schools, pagination: pageOf(counted?.total ?? 0, query) });
 });
 
 /** The main hostname and the others, as stored. */

@@ -109,11 +109,11 @@ route(teacherRoutes, rollCallApi.save, teacherOrAdmin(), async (c) => {
   const body = c.req.valid('json');
   const { lesson, teacherId } = await requireOwnLesson(c, body.timetable_entry_id);
   checkDate(lesson, body.date);
+  // The log row's counts, those that are not zero (decision 331: a compact row per roll call).
   const counts = Object.fromEntries(
-    ['present', 'absent', 'late', 'justified', 'cleared'].map((k) => [
-      k,
-      body.marks.filter((m) => (m.status ?? 'cleared') === k).length,
-    ]),
+    ['present', 'absent', 'late', 'justified', 'cleared']
+      .map((k) => [k, body.marks.filter((m) => (m.status ?? 'cleared') === k).length] as const)
+      .filter(([, n]) => n > 0),
   );
   const session = { date: body.date, yearId: lesson.year_id, classId: lesson.class_id, marks: body.marks };
   const notInClass = conflict(a.notInClass([], lesson.class_name), 'not_in_class');

@@ -38,9 +38,13 @@ const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '' }
 export type LogScope =
   { kind: 'school' } | { kind: 'platform'; schools: readonly { id: string; name: string }[]; canDelete: boolean };
 
-/** The log's query: the page, then the filters set (an empty one is not sent). */
-const logQuery = (f: Filters, page: number) => ({
+/**
+ * The log's query: the page (after the previous page's last row when it was shown: the server
+ * reads from there, decision 331), then the filters set (an empty one is not sent).
+ */
+const logQuery = (f: Filters, page: number, after: string | undefined) => ({
   page,
+  ...(after ? { after } : {}),
   limit: PAGE_SIZE,
   searchTerm: f.searchTerm.trim(),
   startDate: f.startDate,
@@ -52,12 +56,14 @@ type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 
 /** Whose entry it is in the platform's view: a school's, or the platform's (about a school or not). */
 const schoolOf = (entry: Entry) =>
   entry.by_platform ? (entry.school_name ? t.platformAbout(entry.school_name) : t.platform) : (entry.school_name ?? '');
-type Page = { logs: Entry[]; pagination: SchoolAuditPage['pagination'] };
+type Page = { logs: Entry[]; pagination: SchoolAuditPage['pagination']; next: string | null };
 
 export function ActivityLog({ scope }: { scope: LogScope }) {
   const [filters, setFilters] = useState<Filters>(INITIAL);
   const [sent, setSent] = useState<Filters>(INITIAL);
   const [page, setPage] = useState(1);
+  // Where each page shown starts: the cursor the page before it answered (`next`).
+  const [cursors, setCursors] = useState<Readonly<Record<number, string>>>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const platform = scope.kind === 'platform';
   const canDelete = platform && scope.canDelete;
@@ -68,11 +74,13 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
     const timer = window.setTimeout(() => {
       setSent(filters);
       setPage(1);
+      setCursors({});
     }, AUDIT_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [filters, sent]);
 
-  const query = useMemo(() => logQuery(sent, page), [sent, page]);
+  const after = cursors[page];
+  const query = useMemo(() => logQuery(sent, page, after), [sent, page, after]);
   const schoolLog = useRead(endpoints.audit.school, platform ? null : { query: { ...query, userId: sent.who } });
   const platformLog = useRead(endpoints.audit.platform, platform ? { query: { ...query, schoolId: sent.who } } : null);
   const log = platform ? platformLog : schoolLog;
@@ -82,6 +90,12 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
   const data: Page | null = log.data;
 
   useEffect(() => setSelected(new Set()), [path]);
+  // The next page will start after this page's last row.
+  const next = data?.next;
+  useEffect(() => {
+    if (next && data?.pagination.page === page)
+      setCursors((c) => (c[page + 1] === next ? c : { ...c, [page + 1]: next }));
+  }, [next, page, data?.pagination.page]);
 
   const update = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
   const toggle = (id: string) => setSelected((s) => toggled(s, id));

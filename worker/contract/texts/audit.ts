@@ -12,6 +12,8 @@ export const auditServerText = {
   deletedBulk: (count: number) => `${count} entrée${count > 1 ? 's' : ''} du journal supprimée${count > 1 ? 's' : ''}.`,
   schoolNotFound: 'École introuvable.',
   userNotFound: 'Utilisateur introuvable.',
+  /** A score a grade book batch cleared. */
+  cleared: 'effacée',
   /** What the log shows for each action the app writes. */
   actions: {
     ADD_PAYMENT: 'Versement enregistré',
@@ -86,6 +88,7 @@ export const auditServerText = {
     SET_CURRENT_YEAR: 'Année en cours changée',
     SET_GENERAL_APPRECIATION: 'Appréciation générale saisie',
     SET_GRADE: 'Note saisie',
+    SET_GRADES: 'Notes saisies (carnet de notes)',
     SET_SCHOOL_EXPIRY: "Fin d'accès de l'école fixée",
     SETUP_NEW_YEAR: 'Année scolaire configurée',
     STUDENT_ANNOUNCEMENT_CREATE: 'Annonce aux élèves envoyée',
@@ -115,6 +118,9 @@ export const auditServerText = {
   },
   /** The keys of a row's details, in French (a key not listed shows as it is stored). */
   keys: {
+    actions: 'actions',
+    evaluations: 'évaluations',
+    notes: 'notes',
     admin: 'administrateur',
     adjusted_mppa: 'MPPA ajusté',
     adjustments: 'ajustements',
