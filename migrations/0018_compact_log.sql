@@ -1,11 +1,11 @@
 -- A school's log a tenth of its weight (issue 40, decision 331): the row's id is its time and a
 -- tail (13 digits of milliseconds since 1970, then 6 digits: a 19-digit number), the table WITHOUT ROWID
 -- in the order of its ids (so in time order), `created_at` computed from the id and stored
--- nowhere, and one index (the school's rows by id) instead of four.
+-- nowhere, the author by name only (no account id: a username names one account of the school),
+-- and one index (the school's rows by id) instead of four.
 CREATE TABLE `audit_log_compact` (
 	`id` text PRIMARY KEY NOT NULL,
 	`instance_id` text NOT NULL,
-	`user_id` text,
 	`username` text NOT NULL,
 	`action_type` text NOT NULL,
 	`target_name` text,
@@ -14,10 +14,10 @@ CREATE TABLE `audit_log_compact` (
 	FOREIGN KEY (`instance_id`) REFERENCES `instances`(`id`) ON UPDATE no action ON DELETE cascade
 ) WITHOUT ROWID;
 --> statement-breakpoint
-INSERT INTO `audit_log_compact` (`id`, `instance_id`, `user_id`, `username`, `action_type`, `target_name`, `details`)
+INSERT INTO `audit_log_compact` (`id`, `instance_id`, `username`, `action_type`, `target_name`, `details`)
 SELECT printf('%013d', CAST(round((julianday(`created_at`) - 2440587.5) * 86400000.0) AS INTEGER))
          || printf('%06d', row_number() OVER (PARTITION BY `created_at` ORDER BY `rowid`) - 1),
-       `instance_id`, `user_id`, `username`, `action_type`, `target_name`, `details`
+       `instance_id`, `username`, `action_type`, `target_name`, `details`
 FROM `audit_log`;
 --> statement-breakpoint
 DROP TABLE `audit_log`;

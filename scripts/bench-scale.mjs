@@ -84,7 +84,7 @@ function sizes(binding, path) {
   const logLengths = Object.fromEntries(
     db
       .prepare(
-        `SELECT action_type AS action, sum(length(id) + length(instance_id) + coalesce(length(user_id), 0) + length(username)
+        `SELECT action_type AS action, sum(length(id) + length(instance_id) + length(username)
            + length(action_type) + coalesce(length(target_name), 0) + coalesce(length(details), 0)) AS total, count(*) AS n
          FROM audit_log GROUP BY 1`,
       )

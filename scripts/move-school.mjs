@@ -80,6 +80,8 @@ const code = await (async () => {
     );
     const report = await moveModule.moveSchool(databases, found.id, target, {
       log: (line) => console.log(`• ${line}`),
+      // Locally the serving portal's runtime holds the same files: busy moments are many.
+      attempts: values.remote ? 8 : 40,
     });
     if (report.outcome === 'already') console.log(`L’école est déjà dans ${target} : rien à faire.`);
     else console.log(`Terminé : l’école est servie par ${target}.`);

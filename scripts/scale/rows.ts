@@ -56,7 +56,6 @@ const perMs = new Map<number, number>();
 /** A log row as the app writes it (decision 331): its id holds its time, `created_at` comes from it. */
 function logRow(
   instanceId: string,
-  userId: string,
   username: string,
   l: { at: string; action: string; target: string; details: string | null },
 ) {
@@ -66,7 +65,6 @@ function logRow(
   return {
     id: logTime(ms) + String(n).padStart(6, '0'),
     instanceId,
-    userId,
     username,
     actionType: l.action,
     targetName: l.target,
@@ -131,7 +129,7 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
   out.push(
     asSql(
       schema.auditLog,
-      log.map((l) => logRow(school.id, adminId, 'admin', l)),
+      log.map((l) => logRow(school.id, 'admin', l)),
     ),
   );
   if (!full) return out;
@@ -263,7 +261,7 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
     asSql(schema.rollCalls, rollCalls),
     asSql(
       schema.auditLog,
-      log2.map((l) => logRow(school.id, teacherUser(l.by), `prof${l.by}`, l)),
+      log2.map((l) => logRow(school.id, `prof${l.by}`, l)),
     ),
   );
   return out;

@@ -31,10 +31,9 @@ async function logRow(
   const id = newLogId(Date.parse(at));
   await sql(
     school,
-    'INSERT INTO audit_log (id, instance_id, user_id, username, action_type, target_name, details) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO audit_log (id, instance_id, username, action_type, target_name, details) VALUES (?, ?, ?, ?, ?, ?)',
     id,
     school.id,
-    fields.userId ?? null,
     fields.username ?? 'admin',
     fields.action ?? 'TEST_ACTION',
     fields.target ?? null,

@@ -7,7 +7,7 @@ import type { Account } from '../auth/session';
 import type { AuditAction } from '../contract/texts/audit';
 import type { Db } from './client';
 import { actionsLabelled } from '../domain/audit';
-import { auditLog, instances, platformAuditLog } from './schema';
+import { auditLog, instances, platformAuditLog, users } from './schema';
 import { amongIds } from './scoped';
 import { aliased, leftJoined } from './batch-columns';
 
@@ -61,7 +61,7 @@ export function auditInsert(db: Db, account: Pick<Account, 'id' | 'username' | '
     details: detailsText(entry.details),
   };
   if (account.instanceId) {
-    return db.insert(auditLog).values({ ...row, id: nextLogId(), instanceId: account.instanceId, userId: account.id });
+    return db.insert(auditLog).values({ ...row, id: nextLogId(), instanceId: account.instanceId });
   }
   return db
     .insert(platformAuditLog)
@@ -96,7 +96,6 @@ export function gradeBatchInsert(
   return db.insert(auditLog).values({
     id: nextLogId(),
     instanceId: school,
-    userId: account.id,
     username: account.username,
     actionType: 'SET_GRADES' satisfies AuditAction,
     targetName: [...new Set(evaluations.map((e) => e.name))].join(', '),
@@ -191,7 +190,12 @@ export function schoolLogPage(
 ) {
   const where = and(
     eq(auditLog.instanceId, instanceId),
-    ...(filters.userId ? [eq(auditLog.userId, filters.userId)] : []),
+    // A user's rows: their username (the log keeps no account id, decision 331).
+    ...(filters.userId
+      ? [
+          sql`${auditLog.username} = (SELECT ${users.username} FROM ${users} WHERE ${users.instanceId} = ${instanceId} AND ${users.id} = ${filters.userId})`,
+        ]
+      : []),
     ...schoolFilterConditions(filters),
   );
   const { limit, offset } = page(at);

@@ -343,8 +343,9 @@ export async function schemaVersion(db: Db): Promise<string | null> {
   }
 }
 
-/** The school log's `created_at`, a column of backups made before migration 0018 (decision 331). */
-export const logTimeColumn = (table: string, column: string) => table === 'audit_log' && column === 'created_at';
+/** The school log's `created_at` and `user_id`, columns of backups made before migration 0018 (decision 331). */
+export const logTimeColumn = (table: string, column: string) =>
+  table === 'audit_log' && (column === 'created_at' || column === 'user_id');
 
 /**
  * A backup's log rows for their restored copy (decision 331): each id keeps its time and takes a
@@ -355,14 +356,15 @@ export const logTimeColumn = (table: string, column: string) => table === 'audit
 export function renewLogIds(columns: string[], rows: unknown[][]): { columns: string[]; rows: unknown[][] } {
   const idAt = columns.indexOf('id');
   const timeAt = columns.indexOf('created_at');
-  const kept = columns.filter((_, i) => i !== timeAt);
+  const gone = new Set([timeAt, columns.indexOf('user_id')]);
+  const kept = columns.filter((_, i) => !gone.has(i));
   return {
     columns: kept,
     rows: rows.map((row) => {
       const id = String(row[idAt]);
       const ms = /^\d{13}/.test(id) ? Number(id.slice(0, 13)) : Date.parse(String(row[timeAt]));
       const renewed = row.map((v, i) => (i === idAt ? newLogId(Number.isNaN(ms) ? 0 : ms) : v));
-      return timeAt === -1 ? renewed : renewed.filter((_, i) => i !== timeAt);
+      return renewed.filter((_, i) => !gone.has(i));
     }),
   };
 }

@@ -781,7 +781,7 @@ export const auditLog = sqliteTable(
   {
     id: text('id').primaryKey(),
     instanceId: instanceId(),
-    userId: text('user_id'),
+    /** The author's username (a school's usernames are unique and never change: the user filter reads it). */
     username: text('username').notNull(),
     actionType: text('action_type').notNull(),
     targetName: text('target_name'),
