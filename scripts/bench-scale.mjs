@@ -422,7 +422,7 @@ try {
   routeDb.close();
   const target = schoolFiles.map((f) => f.binding).find((b) => b !== from);
   console.log(`Déplacement sous trafic : ${moved.host} (${from} → ${target}), 8 écrivains sur l'école…`);
-  const move = await moveUnderTraffic(call2, moved, target, { writers: 8, stateDir: state });
+  const move = await moveUnderTraffic(call2, moved, target, { writers: 8, platformToken: platform, schoolId: movedId });
   // Every payment answered 2xx is in the target exactly once.
   const targetDb = new DatabaseSync(schoolFiles.find((f) => f.binding === target).path, { readOnly: true });
   const found = targetDb
@@ -433,9 +433,9 @@ try {
   targetDb.close();
   const kept = { confirmed: move.confirmed.length, rows: found.rows, distinct: found.ids };
   console.log(
-    `  ${move.code === 0 ? 'terminé' : `échec (code ${move.code})`} en ${move.seconds} s ; réponses : ${JSON.stringify(move.statuses)} ; versements confirmés ${kept.confirmed}, présents ${kept.distinct} (lignes ${kept.rows})`,
+    `  ${move.status === 200 ? 'terminé' : `échec (${move.status})`} en ${move.seconds} s (dont 35 s d'attente avant d'effacer les anciennes lignes) ; réponses aux écrivains : ${JSON.stringify(move.statuses)} ; versements confirmés ${kept.confirmed}, présents une fois dans ${target} : ${kept.distinct} (lignes ${kept.rows})`,
   );
-  if (move.code !== 0) console.log(move.output);
+  if (move.status !== 200) console.log(move.answer);
 
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(

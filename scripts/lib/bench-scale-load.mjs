@@ -6,7 +6,6 @@
 // sending payments to a school while `npm run move-school` moves it; a payment answered 503
 // ('maintenance') is sent again with the same id until it lands, as the web's queue does; at the
 // end every payment answered 2xx must be in the school's database exactly once.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { DEMO_PASSWORD } from '../demo-accounts.ts';
 
@@ -159,7 +158,11 @@ function kinds(call, school, n) {
                 // A batch holds at most 60 scores (the grade book sends a class of 150 in three).
                 scores: Array.from({ length: Math.min(60, school.enrolments.length) }, (_, j) => {
                   const k = (i * 60 + j) % school.enrolments.length;
-                  return { id: `s-${n}-${i}-${k}`, enrollment_id: school.enrolments[k], score: ((k + i) % 4) * (max / 4) };
+                  return {
+                    id: `s-${n}-${i}-${k}`,
+                    enrollment_id: school.enrolments[k],
+                    score: ((k + i) % 4) * (max / 4),
+                  };
                 }),
               },
             ],
@@ -218,34 +221,36 @@ export async function scaleLoad(call, schools, { clients, durationMs }) {
 }
 
 /**
- * A move under traffic: `writers` clients send payments to the school (and its neighbours keep
- * theirs) while `node scripts/move-school.mjs` moves it to `target`; a 503 is sent again (same
- * payment id) until it lands. Answers the move's time and output, the answers seen, and the
- * payments confirmed (each must then be in the database once: `confirmed` for the caller).
+ * A move under traffic: `writers` clients send payments to the school while the portal moves it
+ * to `target` (POST /api/superadmin/schools/:id/move, the local portal's rehearsal of `npm run
+ * move-school`: a second local runtime on the same files meets them locked); a payment answered
+ * 503 ('maintenance') is sent again with the same id until it lands, as the web's queue does.
+ * Answers the move's time and answer, the answers the writers saw, and the payments confirmed
+ * (each must then be in the database once: checked by the caller).
  */
-export async function moveUnderTraffic(call, school, target, { writers = 8, stateDir }) {
+export async function moveUnderTraffic(call, school, target, { writers = 8, platformToken, schoolId }) {
   const statuses = {};
   const confirmed = [];
   let moving = true;
   const started = performance.now();
-  const mover = spawn(process.execPath, ['scripts/move-school.mjs', school.host, target, '--persist-to', stateDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  mover.stdout.on('data', (d) => (output += d));
-  mover.stderr.on('data', (d) => (output += d));
-  const done = new Promise((resolve) => mover.on('exit', (code) => resolve(code)));
-  void done.then(() => {
-    moving = false;
-  });
+  const move = call('localhost', 'POST', `/superadmin/schools/${schoolId}/move`, {
+    token: platformToken,
+    body: { base: target, waitMs: 35_000 },
+  }).then(
+    (res) => res,
+    (error) => ({ status: 0, text: String(error) }),
+  );
   let movedInMs = 0;
-  void done.then(() => (movedInMs = performance.now() - started));
+  void move.then(() => {
+    moving = false;
+    movedInMs = performance.now() - started;
+  });
   await Promise.all(
     Array.from({ length: writers }, async (_, n) => {
       for (let i = 0; moving; i++) {
         const payment = { id: crypto.randomUUID(), amount: 1, label: `Pendant le déplacement ${n}-${i}` };
         const enrolment = school.enrolments[(n * 7 + i) % school.enrolments.length];
-        for (;;) {
+        for (let attempt = 0; ; attempt++) {
           const res = await call(school.host, 'POST', `/enrollments/${enrolment}/payments`, {
             token: school.token,
             body: payment,
@@ -255,13 +260,19 @@ export async function moveUnderTraffic(call, school, target, { writers = 8, stat
             confirmed.push(payment.id);
             break;
           }
-          // Maintenance (or a refused moment): sent again with the same id, as the web's queue does.
+          // Maintenance: sent again with the same id, as the web's queue does.
           await new Promise((r) => setTimeout(r, 200));
-          if (!moving && res.status !== 503) break;
+          if (!moving && attempt > 50) break;
         }
       }
     }),
   );
-  const code = await done;
-  return { code, seconds: Math.round(movedInMs / 100) / 10, statuses, confirmed, output };
+  const answer = await move;
+  return {
+    status: answer.status,
+    answer: answer.text.slice(0, 500),
+    seconds: Math.round(movedInMs / 100) / 10,
+    statuses,
+    confirmed,
+  };
 }

@@ -222,6 +222,7 @@ export const endpoints = {
     setStatus: ['put', '/superadmin/schools/:id/status'],
     deleteSchool: ['delete', '/superadmin/schools/:id'],
     databases: ['get', '/superadmin/databases'],
+    rehearseMove: ['post', '/superadmin/schools/:id/move'],
     delegates: ['get', '/superadmin/delegates'],
     createDelegate: ['post', '/superadmin/delegates'],
     deleteDelegate: ['delete', '/superadmin/delegates/:id'],

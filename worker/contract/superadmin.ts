@@ -141,6 +141,26 @@ export const superadminApi = area('superadmin', {
     'The school databases of the platform, with how many schools each holds (where a restored school may go).',
     { answers: { 200: z.array(schoolDatabase) } },
   ),
+  rehearseMove: post(
+    '/superadmin/schools/:id/move',
+    "Local portal only (LOCAL_TOOLS): moves a school to another school database inside the running portal, as `npm run move-school` does; the scale bench's rehearsal under traffic (two local runtimes cannot share the databases' files). 404 anywhere else.",
+    {
+      params: idParams,
+      body: z.object({
+        base: z.string().min(1).max(64),
+        /** The wait between the switch and the deletion of the old rows (default: the host cache's lifetime and 5 s). */
+        waitMs: z.number().int().min(0).max(120_000).optional(),
+      }),
+      answers: {
+        200: z.strictObject({
+          outcome: z.enum(['already', 'moved', 'finished']),
+          seconds: z.number(),
+          retries: z.number(),
+          rows: z.record(z.string(), z.number()),
+        }),
+      },
+    },
+  ),
   delegates: get('/superadmin/delegates', 'The platform delegates (superadmin only).', {
     answers: { 200: z.array(delegate) },
   }),
@@ -168,6 +188,7 @@ export const superadminApi = area('superadmin', {
 
 export type PlatformSchool = z.output<typeof platformSchool>;
 export type SchoolsPage = Answer<typeof superadminApi.schoolsPage>;
+export type MoveRehearsed = Answer<typeof superadminApi.rehearseMove>;
 export type NewSchool = Body<typeof superadminApi.createSchool>;
 export type CreatedSchool = Answer<typeof superadminApi.createSchool>;
 export type ExpirySaved = Answer<typeof superadminApi.setExpiry>;

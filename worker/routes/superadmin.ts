@@ -14,13 +14,22 @@ import {
   type SavedAnnouncement,
   type SchoolDatabase,
   type SchoolsPage,
+  type MoveRehearsed,
   superadminApi as api,
 } from '../contract/superadmin';
 import { platformServerText as t } from '../contract/texts/platform';
 import { serverText } from '../contract/texts/server';
 import * as announcements from '../db/announcements';
 import * as backup from '../db/backup';
-import { DIRECTORY, everyDatabase, schoolDatabase, schoolDatabaseNames, schoolDatabases } from '../db/databases';
+import {
+  d1Binding,
+  DIRECTORY,
+  everyDatabase,
+  schoolDatabase,
+  schoolDatabaseNames,
+  schoolDatabases,
+} from '../db/databases';
+import { moveSchool } from '../db/move';
 import * as instances from '../db/instances';
 import { chooseSchoolDatabase, reservationsFor, writeNewSchool } from '../db/placement';
 import * as platformUsers from '../db/platform-users';
@@ -299,6 +308,24 @@ route(superadminRoutes, api.databases, SUPERADMIN, async (c) => {
   return c.json<SchoolDatabase[]>(
     schoolDatabaseNames(c.env).map((name) => ({ name, schools: routes.filter((r) => r.shard === name).length })),
   );
+});
+
+// The local portal's move rehearsal (decision 330): the move of `npm run move-school`, run inside
+// the portal that serves the school's users (locally, a second runtime on the same files meets
+// them locked). Anywhere LOCAL_TOOLS is not '1' (a deployment), there is no such route.
+route(superadminRoutes, api.rehearseMove, SUPERADMIN, async (c) => {
+  if (c.env.LOCAL_TOOLS !== '1') throw notFound();
+  const { id } = c.req.valid('param');
+  const { base, waitMs } = c.req.valid('json');
+  const databases = Object.fromEntries(everyDatabase(c.env).map((d) => [d.name, d1Binding(c.env, d.name)]));
+  const started = Date.now();
+  const report = await moveSchool(databases, id, base, { waitMs, log: (line) => console.log(`• ${line}`) });
+  return c.json<MoveRehearsed>({
+    outcome: report.outcome,
+    seconds: (Date.now() - started) / 1000,
+    retries: report.retries,
+    rows: report.rows,
+  });
 });
 
 // The delegates (superadmin only).
