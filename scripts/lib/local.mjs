@@ -21,14 +21,9 @@ export function requireNode22() {
 
 /** A random JWT secret in .dev.vars, made once per checkout. */
 export function ensureDevVars() {
-  const text = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
-  if (!/JWT_SECRET=\S+/.test(text)) {
-    writeFileSync('.dev.vars', `JWT_SECRET=${randomBytes(32).toString('hex')}\nLOCAL_TOOLS=1\n`);
-    console.log('• Secret de session local créé dans .dev.vars');
-  } else if (!/LOCAL_TOOLS=/.test(text)) {
-    // The local tools (the move rehearsal of the scale bench, decision 330): never deployed.
-    writeFileSync('.dev.vars', `${text.replace(/\n?$/, '\n')}LOCAL_TOOLS=1\n`);
-  }
+  if (existsSync('.dev.vars') && /JWT_SECRET=\S+/.test(readFileSync('.dev.vars', 'utf8'))) return;
+  writeFileSync('.dev.vars', `JWT_SECRET=${randomBytes(32).toString('hex')}\n`);
+  console.log('• Secret de session local créé dans .dev.vars');
 }
 
 /**

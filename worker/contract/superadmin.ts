@@ -143,7 +143,7 @@ export const superadminApi = area('superadmin', {
   ),
   rehearseMove: post(
     '/superadmin/schools/:id/move',
-    "Local portal only (LOCAL_TOOLS): moves a school to another school database inside the running portal, as `npm run move-school` does; the scale bench's rehearsal under traffic (two local runtimes cannot share the databases' files). 404 anywhere else.",
+    "Local portal only (a localhost address): moves a school to another school database inside the running portal, as `npm run move-school` does; the scale bench's rehearsal under traffic (two local runtimes cannot share the databases' files). 404 anywhere else.",
     {
       params: idParams,
       body: z.object({

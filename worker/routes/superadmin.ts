@@ -312,9 +312,11 @@ route(superadminRoutes, api.databases, SUPERADMIN, async (c) => {
 
 // The local portal's move rehearsal (decision 330): the move of `npm run move-school`, run inside
 // the portal that serves the school's users (locally, a second runtime on the same files meets
-// them locked). Anywhere LOCAL_TOOLS is not '1' (a deployment), there is no such route.
+// them locked). Only on a local address: a deployed Worker is reached through its own hostnames
+// (Cloudflare routes by host), never `localhost`; anywhere else there is no such route.
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9.-]+\.localhost)$/;
 route(superadminRoutes, api.rehearseMove, SUPERADMIN, async (c) => {
-  if (c.env.LOCAL_TOOLS !== '1') throw notFound();
+  if (!LOCAL_HOST.test(new URL(c.req.url).hostname)) throw notFound();
   const { id } = c.req.valid('param');
   const { base, waitMs } = c.req.valid('json');
   const databases = Object.fromEntries(everyDatabase(c.env).map((d) => [d.name, d1Binding(c.env, d.name)]));
