@@ -10,6 +10,7 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../worker/db/schema';
+import { SCORES_PER_BATCH } from '../../worker/contract/grades';
 import { logTime } from '../../worker/db/audit';
 import { academicRows } from '../demo/academics';
 import { demoContext } from '../demo/context';
@@ -192,16 +193,17 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
       studentId: e.studentId,
     })),
   ];
+  // The grade book sends a class's scores 60 at a time (SCORES_PER_BATCH): a row per batch.
   for (const e of marks.evaluations) {
-    const notes = notesOf.get(e.id!);
-    if (!notes) continue;
-    log2.push({
-      at: e.createdAt ?? '2026-01-10T15:00:00.000Z',
-      action: 'SET_GRADES',
-      target: e.name!,
-      details: JSON.stringify({ evaluations: [{ evaluation: e.id, notes }] }),
-      by: teacherOfCourse.get(`${e.classId}|${e.subjectId}`) ?? 1,
-    });
+    const notes = notesOf.get(e.id!) ?? [];
+    for (let i = 0; i < notes.length; i += SCORES_PER_BATCH)
+      log2.push({
+        at: e.createdAt ?? '2026-01-10T15:00:00.000Z',
+        action: 'SET_GRADES',
+        target: e.name!,
+        details: JSON.stringify({ evaluations: [{ evaluation: e.id, notes: notes.slice(i, i + SCORES_PER_BATCH) }] }),
+        by: teacherOfCourse.get(`${e.classId}|${e.subjectId}`) ?? 1,
+      });
   }
   out.push(
     asSql(
