@@ -97,6 +97,7 @@ function sizes(binding, path) {
     `SELECT count(*) AS n FROM evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id
      JOIN school_years y ON y.instance_id = p.instance_id AND y.id = p.year_id AND y.is_current = 1 WHERE ev.scores <> '[]'`,
   ).n;
+  const evaluationsGraded = one("SELECT count(*) AS n FROM evaluations WHERE scores <> '[]'").n;
   db.close();
 
   // A pupil-year (issue 40): every lesson of a year marked, a full year of grades, the register
@@ -112,7 +113,12 @@ function sizes(binding, path) {
     'evaluations (les notes)':
       (bytes('evaluations') / Math.max(1, grades)) * (thisYear.grades / Math.max(1, full.pupils)) * termsShare,
     'audit_log : les appels': (marks.rollCalls / Math.max(1, full.pupils)) * yearShare * perRowOf('ATTENDANCE_SESSION'),
-    'audit_log : les notes': (evaluationsThisYear / Math.max(1, full.pupils)) * termsShare * perRowOf('SET_GRADES'),
+    // A grade book batch's rows per evaluation (60 scores a batch), as the seed wrote them.
+    'audit_log : les notes':
+      (evaluationsThisYear / Math.max(1, full.pupils)) *
+      termsShare *
+      ((logRows.SET_GRADES ?? 0) / Math.max(1, evaluationsGraded)) *
+      perRowOf('SET_GRADES'),
     'students, enrollments, payments, adjustments, users':
       bytes('students', 'enrollments', 'payments', 'adjustments', 'users') / pupils,
     'audit_log : registre et versements':
