@@ -56,6 +56,8 @@ export const endpoints = {
   audit: routes<typeof auditApi>({
     school: ['get', '/admin/audit-logs'],
     platform: ['get', '/superadmin/audit-logs'],
+    schoolArchives: ['get', '/admin/audit-logs/archives'],
+    platformArchives: ['get', '/superadmin/audit-logs/archives'],
     deleteByDate: ['delete', '/superadmin/audit-logs/delete-by-date'],
     deleteBulk: ['delete', '/superadmin/audit-logs/delete-bulk'],
   }),

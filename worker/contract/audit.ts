@@ -20,6 +20,11 @@ const filters = {
    * there whatever the page's number (decision 331). `page` then only numbers it.
    */
   after: z.string().max(120).optional(),
+  /** A past school year ('2024-2025') whose log was archived (decision 331): its rows, read from R2. */
+  archive: z
+    .string()
+    .regex(/^\d{4}-\d{4}$/, t.archiveInvalid)
+    .optional(),
 };
 
 /** The cursor of the page's last row, for the next page (`after`); null on the last page. */
@@ -66,6 +71,9 @@ const deleteRange = z
 
 const deleted = z.strictObject({ message: z.string(), deleted: z.number() });
 
+/** A past school year of a school's log, archived to R2. */
+const archivedYear = z.strictObject({ year: z.string(), rows: z.number() });
+
 export const auditApi = area('audit', {
   school: get(
     '/admin/audit-logs',
@@ -81,6 +89,19 @@ export const auditApi = area('audit', {
     {
       query: z.object({ ...filters, schoolId: id(t.schoolNotFound).optional() }),
       answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination, next }) },
+    },
+  ),
+  schoolArchives: get(
+    '/admin/audit-logs/archives',
+    "The school's past school years whose log was archived (decision 331), newest first, with their numbers of entries.",
+    { answers: { 200: z.array(archivedYear) } },
+  ),
+  platformArchives: get(
+    '/superadmin/audit-logs/archives',
+    "A school's past school years whose log was archived, newest first, with their numbers of entries.",
+    {
+      query: z.object({ schoolId: id(t.schoolNotFound) }),
+      answers: { 200: z.array(archivedYear) },
     },
   ),
   deleteByDate: del(
@@ -102,3 +123,4 @@ export type PlatformAuditEntry = z.output<typeof platformAuditEntry>;
 export type SchoolAuditPage = Answer<typeof auditApi.school>;
 export type PlatformAuditPage = Answer<typeof auditApi.platform>;
 export type AuditDeleted = Answer<typeof auditApi.deleteBulk>;
+export type ArchivedYears = Answer<typeof auditApi.schoolArchives>;

@@ -1,7 +1,7 @@
 // Audit rows, written in the same batch as the change they describe, and the activity log's
 // reads and deletes (contract/audit.ts): the school's log, and the platform's view over every
 // school's log and its own.
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Account } from '../auth/session';
 import type { AuditAction } from '../contract/texts/audit';
@@ -322,6 +322,33 @@ export function partRows(
           .where(where);
   return query.orderBy(...newestFirst(part)).limit(limit);
 }
+
+// ------------------------------------------------------------------------------ archives (decision 331)
+
+/** The schools of this database with log rows before a bound (an id): those whose older years go to R2. */
+export const schoolsWithLogBefore = (db: Db, bound: string, limit: number) =>
+  db.selectDistinct({ school: auditLog.instanceId }).from(auditLog).where(lt(auditLog.id, bound)).limit(limit).all();
+
+/** A school's log rows before a bound, oldest first, after `after` (an id), at most `limit`. */
+export const logRowsBefore = (db: Db, school: string, bound: string, after: string | null, limit: number) =>
+  db
+    .select({
+      id: auditLog.id,
+      timestamp: sql<string>`${auditLog.createdAt}`.as('timestamp'),
+      username: auditLog.username,
+      action_type: auditLog.actionType,
+      target_name: auditLog.targetName,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.instanceId, school), lt(auditLog.id, bound), after ? gt(auditLog.id, after) : undefined))
+    .orderBy(auditLog.id)
+    .limit(limit)
+    .all();
+
+/** Deletes a school's log rows up to an id (included): those an archive now holds. */
+export const deleteLogThrough = (db: Db, school: string, last: string) =>
+  db.delete(auditLog).where(and(eq(auditLog.instanceId, school), lte(auditLog.id, last)));
 
 // ------------------------------------------------------------------------------ deletes
 

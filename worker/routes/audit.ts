@@ -3,16 +3,24 @@
 // 2 §6), each logged in the platform's log in the batch that deletes.
 import { type Context, Hono } from 'hono';
 import { allow, PLATFORM_TYPES } from '../auth/access';
-import { type AuditDeleted, auditApi as api, type PlatformAuditPage, type SchoolAuditPage } from '../contract/audit';
+import {
+  type ArchivedYears,
+  type AuditDeleted,
+  auditApi as api,
+  type PlatformAuditPage,
+  type SchoolAuditPage,
+} from '../contract/audit';
 import { auditServerText as t } from '../contract/texts/audit';
 import * as audit from '../db/audit';
 import { namesOf } from '../db/audit-names';
 import type { Db } from '../db/client';
 import { DIRECTORY, everyDatabase, schoolDatabase, schoolDatabases } from '../db/databases';
 import * as instances from '../db/instances';
+import * as users from '../db/users';
 import { auditSearchWords, dayRange, readableEntry, type RefKind, refsOf, type StoredEntry } from '../domain/audit';
 import type { AppBindings } from '../env';
 import { pageOf } from '../lib/pagination';
+import { archivedYears, archivePage, readArchive } from '../lib/log-archive';
 import { partsOf, platformLogPage } from '../lib/platform-log';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
@@ -65,6 +73,25 @@ route(auditRoutes, api.school, allow.permission('user:manage'), async (c) => {
   const query = c.req.valid('query');
   const { db, school } = c.var;
   const after = audit.keyOfCursor(query.after);
+  if (query.archive) {
+    // A past school year, read from its archive in R2.
+    const username = query.userId ? await users.usernameOf(db, school, query.userId) : undefined;
+    const page = archivePage(
+      await readArchive(c.env.FILES, school, query.archive),
+      { ...filtersOf(query), ...(username !== undefined ? { username } : {}) },
+      { ...query, after },
+    );
+    const logs = await readable(
+      [db],
+      page.logs.map((row) => ({ ...row, school })),
+    );
+    const last = page.logs.length === query.limit ? page.logs.at(-1) : undefined;
+    return c.json<SchoolAuditPage>({
+      logs,
+      pagination: pageOf(page.total, query),
+      next: last ? audit.cursorOf(last) : null,
+    });
+  }
   const [[totals], rows] = await db.batch(
     audit.schoolLogPage(db, school, { ...filtersOf(query), userId: query.userId }, { ...query, after }),
   );
@@ -86,6 +113,32 @@ route(auditRoutes, api.school, allow.permission('user:manage'), async (c) => {
 route(auditRoutes, api.platform, allow.types(...PLATFORM_TYPES), async (c) => {
   const query = c.req.valid('query');
   const filters = { ...filtersOf(query), schoolId: query.schoolId };
+  if (query.archive && query.schoolId) {
+    // One school's past school year, read from its archive in R2; its name from its database.
+    const route = await instances.getRoute(c.var.directory, query.schoolId);
+    if (!route) return c.json<PlatformAuditPage>({ logs: [], pagination: pageOf(0, query), next: null });
+    const db = schoolDatabase(c.env, route.shard);
+    const page = archivePage(await readArchive(c.env.FILES, query.schoolId, query.archive), filtersOf(query), {
+      ...query,
+      after: audit.keyOfCursor(query.after),
+    });
+    const logs = await readable(
+      [db],
+      page.logs.map((row) => ({
+        ...row,
+        school_id: query.schoolId!,
+        school_name: route.name,
+        by_platform: false,
+        school: query.schoolId!,
+      })),
+    );
+    const last = page.logs.length === query.limit ? page.logs.at(-1) : undefined;
+    return c.json<PlatformAuditPage>({
+      logs,
+      pagination: pageOf(page.total, query),
+      next: last ? audit.cursorOf(last) : null,
+    });
+  }
   let databases = everyDatabase(c.env);
   if (query.schoolId) {
     const route = await instances.getRoute(c.var.directory, query.schoolId);
@@ -103,6 +156,14 @@ route(auditRoutes, api.platform, allow.types(...PLATFORM_TYPES), async (c) => {
     next: page.next ? audit.cursorOf(page.next) : null,
   });
 });
+
+// The past school years archived (decision 331): the school's own, or one school's for the platform.
+route(auditRoutes, api.schoolArchives, allow.permission('user:manage'), async (c) =>
+  c.json<ArchivedYears>(await archivedYears(c.env.FILES, c.var.school)),
+);
+route(auditRoutes, api.platformArchives, allow.types(...PLATFORM_TYPES), async (c) =>
+  c.json<ArchivedYears>(await archivedYears(c.env.FILES, c.req.valid('query').schoolId)),
+);
 
 // The deletes reach every database: the schools' rows first, then the directory's with the log
 // row of the delete (in its batch, after its deletes, so a range including today keeps it).

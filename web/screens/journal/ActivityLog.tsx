@@ -32,8 +32,10 @@ interface Filters {
   searchTerm: string;
   startDate: string;
   endDate: string;
+  /** A past school year read from its archive ('2024-2025'); '' for the log kept in the database. */
+  archive: string;
 }
-const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '' };
+const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '', archive: '' };
 
 export type LogScope =
   { kind: 'school' } | { kind: 'platform'; schools: readonly { id: string; name: string }[]; canDelete: boolean };
@@ -49,6 +51,7 @@ const logQuery = (f: Filters, page: number, after: string | undefined) => ({
   searchTerm: f.searchTerm.trim(),
   startDate: f.startDate,
   endDate: f.endDate,
+  ...(f.archive ? { archive: f.archive } : {}),
 });
 
 type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 'school_name' | 'by_platform'>>;
@@ -86,6 +89,13 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
   const log = platform ? platformLog : schoolLog;
   const path = log.path;
   const users = useRead(endpoints.users.list, platform ? null : {});
+  // The past school years archived (decision 331): the school's, or the chosen school's.
+  const schoolArchives = useRead(endpoints.audit.schoolArchives, platform ? null : {});
+  const platformArchives = useRead(
+    endpoints.audit.platformArchives,
+    platform && sent.who ? { query: { schoolId: sent.who } } : null,
+  );
+  const archives = (platform ? (sent.who ? platformArchives.data : null) : schoolArchives.data) ?? [];
   const choices = platform ? scope.schools : (users.data ?? []).map((u) => ({ id: u.id, name: u.username }));
   const data: Page | null = log.data;
 
@@ -119,11 +129,21 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
         <SelectField
           label={platform ? t.school : t.user}
           value={filters.who}
-          onChange={(e) => update({ who: e.target.value })}
+          onChange={(e) => update({ who: e.target.value, ...(platform ? { archive: '' } : {}) })}
         >
           <option value="">{platform ? t.allSchools : t.allUsers}</option>
           <RowOptions rows={choices} />
         </SelectField>
+        {archives.length > 0 && (
+          <SelectField label={t.archive} value={filters.archive} onChange={(e) => update({ archive: e.target.value })}>
+            <option value="">{t.recent}</option>
+            {archives.map((a) => (
+              <option key={a.year} value={a.year}>
+                {t.archivedYear(a.year, a.rows)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <SearchField
           label={t.search}
           placeholder={t.searchPlaceholder}

@@ -12,6 +12,7 @@ export const auditServerText = {
   deletedBulk: (count: number) => `${count} entrée${count > 1 ? 's' : ''} du journal supprimée${count > 1 ? 's' : ''}.`,
   schoolNotFound: 'École introuvable.',
   userNotFound: 'Utilisateur introuvable.',
+  archiveInvalid: 'Année scolaire invalide (AAAA-AAAA).',
   /** A score a grade book batch cleared. */
   cleared: 'effacée',
   /** What the log shows for each action the app writes. */
