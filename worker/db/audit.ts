@@ -1,8 +1,8 @@
 // Audit rows, written in the same batch as the change they describe, and the activity log's
 // reads and deletes (contract/audit.ts): the school's log, and the platform's view over every
 // school's log and its own.
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Account } from '../auth/session';
 import type { AuditAction } from '../contract/texts/audit';
 import type { Db } from './client';
@@ -40,13 +40,13 @@ export function newLogId(ms = Date.now()): string {
 }
 
 /**
- * The id a new row of a database's log takes: `newLogId()`, or the id after the newest row's when
- * that one is not older (two rows of one millisecond, or a clock behind another isolate's): the
- * rows of one database in the order they were written.
+ * The id a new row of a school's log takes: `newLogId()`, or the id after the school's newest
+ * row's when that one is not older (two rows of one millisecond, or a clock behind another
+ * isolate's): a school's rows in the order they were written (one seek on the table's key).
  */
-const nextLogId = () => {
+const nextLogId = (school: string) => {
   const candidate = newLogId();
-  return sql`(SELECT CASE WHEN coalesce(max(${auditLog.id}), '') < ${candidate} THEN ${candidate} ELSE printf('%019d', CAST(max(${auditLog.id}) AS INTEGER) + 1) END FROM ${auditLog})`;
+  return sql`(SELECT CASE WHEN coalesce(max(${auditLog.id}), '') < ${candidate} THEN ${candidate} ELSE printf('%019d', CAST(max(${auditLog.id}) AS INTEGER) + 1) END FROM ${auditLog} WHERE ${auditLog.instanceId} = ${school})`;
 };
 
 /** The first id of a stored timestamp's millisecond (every row from then on has an id at least this). */
@@ -61,7 +61,7 @@ export function auditInsert(db: Db, account: Pick<Account, 'id' | 'username' | '
     details: detailsText(entry.details),
   };
   if (account.instanceId) {
-    return db.insert(auditLog).values({ ...row, id: nextLogId(), instanceId: account.instanceId });
+    return db.insert(auditLog).values({ ...row, id: nextLogId(account.instanceId), instanceId: account.instanceId });
   }
   return db
     .insert(platformAuditLog)
@@ -94,7 +94,7 @@ export function gradeBatchInsert(
       sql`json_object('evaluation', ${e.id}, 'notes', (SELECT json_group_array(json_array(CAST(r.key AS INTEGER), json_extract(c.value, '$[1]'))) FROM json_each(${JSON.stringify(e.cells.map((cell) => [cell.enrollment, cell.score]))}) c JOIN json_each(${roster}) r ON r.value = json_extract(c.value, '$[0]')))`,
   );
   return db.insert(auditLog).values({
-    id: nextLogId(),
+    id: nextLogId(school),
     instanceId: school,
     username: account.username,
     actionType: 'SET_GRADES' satisfies AuditAction,
@@ -113,9 +113,11 @@ export interface AuditFilters {
 }
 
 type LogTable = typeof auditLog | typeof platformAuditLog;
+/** A log's columns: either log, or the school's under an alias (the platform view's per-school bound). */
+type LogColumns = Record<'id' | 'username' | 'actionType' | 'targetName' | 'details' | 'createdAt', AnySQLiteColumn>;
 
 /** Every word in the user, action, target or details (a word of an action's label finds the action). */
-function wordConditions(table: LogTable, words: string[]): SQL[] {
+function wordConditions(table: LogColumns, words: string[]): SQL[] {
   const haystack = sql`lower(${table.username} || ' ' || ${table.actionType} || ' ' || coalesce(${table.targetName}, '') || ' ' || coalesce(${table.details}, ''))`;
   // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and words need no escaping.
   return words.map((word) => {
@@ -127,11 +129,11 @@ function wordConditions(table: LogTable, words: string[]): SQL[] {
 }
 
 /** A school log's range and words: the range is a range of ids (an id begins with its time). */
-function schoolFilterConditions({ from, to, words }: AuditFilters): SQL[] {
+function schoolFilterConditions({ from, to, words }: AuditFilters, table: LogColumns = auditLog): SQL[] {
   return [
-    ...(from ? [gte(auditLog.id, logIdAt(from))] : []),
-    ...(to ? [lt(auditLog.id, logIdAt(to))] : []),
-    ...wordConditions(auditLog, words),
+    ...(from ? [gte(table.id, logIdAt(from))] : []),
+    ...(to ? [lt(table.id, logIdAt(to))] : []),
+    ...wordConditions(table, words),
   ];
 }
 
@@ -164,16 +166,14 @@ export type KeySide = 'newer' | 'notNewer' | 'older';
  * Rows newer than a key, not newer, or older, in (timestamp, id) order. On a school log the id
  * bounds the time (so the walk starts at the key's millisecond, on the table itself).
  */
-function keyCondition(table: LogTable, key: LogKey, side: KeySide): SQL {
+function keyCondition(table: LogColumns, key: LogKey, side: KeySide): SQL {
   const pair = sql`(${table.createdAt}, ${table.id})`;
   const at = sql`(${key.timestamp}, ${key.id})`;
   const compare =
     side === 'newer' ? sql`${pair} > ${at}` : side === 'notNewer' ? sql`${pair} <= ${at}` : sql`${pair} < ${at}`;
-  if (table !== auditLog) return compare;
+  if ((table as unknown) === platformAuditLog) return compare;
   const ms = Date.parse(key.timestamp);
-  return side === 'newer'
-    ? and(gte(auditLog.id, logTime(ms)), compare)!
-    : and(lt(auditLog.id, logTime(ms + 1)), compare)!;
+  return side === 'newer' ? and(gte(table.id, logTime(ms)), compare)! : and(lt(table.id, logTime(ms + 1)), compare)!;
 }
 
 const page = ({ page, limit }: { page: number; limit: number }) => ({ limit, offset: (page - 1) * limit });
@@ -227,9 +227,7 @@ export type PlatformFilters = AuditFilters & { schoolId?: string };
  */
 const heldSchool = (states: string[]) =>
   inArray(
-    // Unary + keeps SQLite off the school index for this condition: newest first, it walks the
-    // table itself (in id order: time order) and stops at the page.
-    sql`+${auditLog.instanceId}`,
+    auditLog.instanceId,
     sql`(SELECT ${instances.id} FROM ${instances} WHERE ${instances.shard} IS NULL AND ${instances.state} IN ${states})`,
   );
 
@@ -308,18 +306,38 @@ export function partRows(
   limit: number,
 ) {
   const where = partWhere(part, filters, key ?? undefined);
-  const query =
-    part === 'school'
-      ? db
-          .select(logColumns(auditLog, auditLog.instanceId, 0))
-          .from(auditLog)
-          .innerJoin(instances, eq(instances.id, auditLog.instanceId))
-          .where(where)
-      : db
-          .select(logColumns(platformAuditLog, platformAuditLog.schoolId, 1))
-          .from(platformAuditLog)
-          .leftJoin(instances, eq(instances.id, platformAuditLog.schoolId))
-          .where(where);
+  if (part === 'school') {
+    // The table is in the order of (school, id): no index walks every school's rows newest
+    // first. Each held school's `limit`-th matching row is found on its own range (one seek and
+    // `limit` steps), and only its rows from there on are read and merged: a page costs the same
+    // whatever its depth (decision 331).
+    const b = alias(auditLog, 'b');
+    const bound = sql`coalesce((SELECT ${b.id} FROM ${auditLog} AS "b" WHERE ${and(
+      sql`${b.instanceId} = ${instances.id}`,
+      ...schoolFilterConditions(filters, b),
+      ...(key ? [keyCondition(b, key.key, key.side)] : []),
+    )} ORDER BY ${b.id} DESC LIMIT 1 OFFSET ${limit - 1}), '')`;
+    return db
+      .select(logColumns(auditLog, auditLog.instanceId, 0))
+      .from(instances)
+      .innerJoin(auditLog, and(eq(auditLog.instanceId, instances.id), gte(auditLog.id, bound)))
+      .where(
+        and(
+          isNull(instances.shard),
+          inArray(instances.state, ['open', 'moving']),
+          ...(filters.schoolId ? [eq(instances.id, filters.schoolId)] : []),
+          ...schoolFilterConditions(filters),
+          ...(key ? [keyCondition(auditLog, key.key, key.side)] : []),
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(limit);
+  }
+  const query = db
+    .select(logColumns(platformAuditLog, platformAuditLog.schoolId, 1))
+    .from(platformAuditLog)
+    .leftJoin(instances, eq(instances.id, platformAuditLog.schoolId))
+    .where(where);
   return query.orderBy(...newestFirst(part)).limit(limit);
 }
 
@@ -327,7 +345,14 @@ export function partRows(
 
 /** The schools of this database with log rows before a bound (an id): those whose older years go to R2. */
 export const schoolsWithLogBefore = (db: Db, bound: string, limit: number) =>
-  db.selectDistinct({ school: auditLog.instanceId }).from(auditLog).where(lt(auditLog.id, bound)).limit(limit).all();
+  db
+    .select({ school: instances.id })
+    .from(instances)
+    .where(
+      sql`EXISTS (SELECT 1 FROM ${auditLog} WHERE ${auditLog.instanceId} = ${instances.id} AND ${auditLog.id} < ${bound})`,
+    )
+    .limit(limit)
+    .all();
 
 /** A school's log rows before a bound, oldest first, after `after` (an id), at most `limit`. */
 export const logRowsBefore = (db: Db, school: string, bound: string, after: string | null, limit: number) =>

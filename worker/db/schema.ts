@@ -770,16 +770,16 @@ export const resources = schoolTable(
 );
 
 /**
- * A school's log (decision 331): one row per write batch. Its id is its time and a random tail
- * (`<13 digits of ms since 1970><6 digits>`: `newLogId`), so the table, WITHOUT ROWID (migration
- * 0018, which drizzle cannot say), is in time order: the platform's view walks it newest first
- * with no index, a range of days is a range of ids, and `created_at` is computed from the id
- * (stored nowhere). One index: the school's rows newest first.
+ * A school's log (decision 331): one row per write batch, WITHOUT ROWID (migration 0018, which
+ * drizzle cannot say) in the order of its key (school, id), and no index: a school's rows are one
+ * range of the table. The id is the row's time and a tail (`<13 digits of ms since 1970><6
+ * digits>`: `newLogId`), so a range of days is a range of ids, and `created_at` is computed from
+ * the id (stored nowhere).
  */
 export const auditLog = sqliteTable(
   'audit_log',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     instanceId: instanceId(),
     /** The author's username (a school's usernames are unique and never change: the user filter reads it). */
     username: text('username').notNull(),
@@ -788,7 +788,7 @@ export const auditLog = sqliteTable(
     details: text('details'),
     createdAt: text('created_at').generatedAlwaysAs(LOG_ID_TIME, { mode: 'virtual' }),
   },
-  (t) => [index('audit_log_school_idx').on(t.instanceId, t.id)],
+  (t) => [primaryKey({ columns: [t.instanceId, t.id] })],
 );
 
 // ---------------------------------------------------------------- promotion (issue 16)
