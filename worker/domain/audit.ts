@@ -87,6 +87,12 @@ const TARGET_REFS: Readonly<Partial<Record<AuditAction, RefKind>>> = {
   CLEAR_ATTENDANCE_OVERRIDE: 'student',
 };
 
+/**
+ * A roll call's log row counts its marks in this order, as a list (decision 331: `[141, 5, 4]`,
+ * the zeros at the end left out); it reads as the object it stood for ('présents: 141 | ...').
+ */
+export const ROLL_CALL_COUNTS = ['present', 'absent', 'late', 'justified', 'cleared'] as const;
+
 /** A stored row of a log, as the reads return it. */
 export interface StoredEntry {
   action_type: string;
@@ -195,7 +201,11 @@ const pairsText = (object: Record<string, unknown>, nameOf: NameOf) =>
  */
 export function readableEntry(entry: StoredEntry, nameOf: NameOf = () => undefined) {
   const target = targetRef(entry);
-  const details = parsed(entry.details);
+  let details = parsed(entry.details);
+  if (entry.action_type === 'ATTENDANCE_SESSION' && Array.isArray(details))
+    details = Object.fromEntries(
+      ROLL_CALL_COUNTS.map((key, i) => [key, (details as unknown[])[i] ?? 0]).filter(([, n]) => n !== 0),
+    );
   const notes = gradeNotes(entry, details);
   let detailsText: string | null;
   if (details === null) detailsText = null;

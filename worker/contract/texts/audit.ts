@@ -119,6 +119,11 @@ export const auditServerText = {
   },
   /** The keys of a row's details, in French (a key not listed shows as it is stored). */
   keys: {
+    absent: 'absents',
+    cleared: 'effacés',
+    justified: 'justifiés',
+    late: 'retards',
+    present: 'présents',
     actions: 'actions',
     evaluations: 'évaluations',
     notes: 'notes',
