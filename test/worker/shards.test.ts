@@ -4,7 +4,7 @@ import { env, exports } from 'cloudflare:workers';
 import { hashPassword } from '../../worker/auth/password';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformAuditPage } from '../../worker/contract/audit';
-import type { CreatedSchool, PlatformSchool } from '../../worker/contract/superadmin';
+import type { CreatedSchool, PlatformSchool, SchoolsPage } from '../../worker/contract/superadmin';
 import { handleOf } from '../../worker/db/databases';
 import { newSchoolStatements } from '../../worker/db/instances';
 import { partsOf, platformLogPage } from '../../worker/lib/platform-log';
@@ -159,6 +159,41 @@ describe('the schools list over every database', () => {
     await sql(b, "UPDATE students SET status = 'archived' WHERE instance_id = ?", b.id).run();
     await sql(b, "DELETE FROM users WHERE instance_id = ? AND username = 'comptable'", b.id).run();
     expect((await list()).find((s) => s.id === b.id)).toMatchObject({ users: 4, students: 0 });
+  });
+});
+
+describe('a page of the schools list, searched (decision 332)', () => {
+  it('answers one page by name over both databases, searched by name or hostname, with the counts', async () => {
+    const token = `t${crypto.randomUUID().slice(0, 8)}`;
+    const b = await createSchool({ shard: SECOND });
+    const a = await createSchool({ shard: FIRST });
+    for (const [school, name] of [
+      [a, `Lycée ${token} Alpha`],
+      [b, `Lycée ${token} Bêta`],
+    ] as const) {
+      await sql(directoryD1(), 'UPDATE instances SET name = ? WHERE id = ?', name, school.id).run();
+      await sql(school, 'UPDATE instances SET name = ? WHERE id = ?', name, school.id).run();
+    }
+    const { token: platform } = await superadmin(a);
+    const page = async (query: string) =>
+      bodyOf<SchoolsPage>(await call(a, platform, 'GET', `/api/superadmin/school-list?${query}`));
+    const first = await page(`search=${token.toUpperCase()}&limit=1`);
+    expect(first.pagination).toEqual({ page: 1, totalPages: 2, total: 2, limit: 1 });
+    expect(first.schools).toEqual([
+      expect.objectContaining({ id: a.id, name: `Lycée ${token} Alpha`, hostnames: [a.host], users: 4, students: 0 }),
+    ]);
+    expect((await page(`search=${token}&limit=1&page=2`)).schools.map((s) => s.id)).toEqual([b.id]);
+    expect((await page(`search=${b.host.split('.')[0]}`)).schools.map((s) => s.id)).toEqual([b.id]);
+    expect((await page(`search=${token} alpha`)).schools.map((s) => s.id)).toEqual([a.id]);
+    // One batch in the directory, one statement in each database the page names.
+    const spies = [directoryD1(), d1(FIRST), d1(SECOND)].map(
+      (db) => [vi.spyOn(db, 'batch'), vi.spyOn(db, 'prepare')] as const,
+    );
+    await page(`search=${token}&limit=1`);
+    expect(spies.map(([batch]) => batch.mock.calls.length)).toEqual([1, 0, 0]);
+    expect(
+      spies.map(([, prepare]) => prepare.mock.calls.filter(([q]) => /from "instances"/i.test(q as string)).length),
+    ).toEqual([2, 1, 0]);
   });
 });
 
