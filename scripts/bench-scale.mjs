@@ -402,8 +402,23 @@ try {
   }
   // ---------------------------------------------------------------------------- under load
   // The full schools (every lesson marked), over every school database: 5 then 50 clients.
-  const full = Number(process.env.SCALE_FULL ?? 20);
-  const hosts = Array.from({ length: Math.min(full, 8) }, (_, i) => scaleSchool(i + 1).hostname);
+  // The full schools are those with roll calls (`--full` of the seed): up to 8 of them.
+  const fullIds = new Set(
+    localDatabaseFiles(state)
+      .slice(1)
+      .flatMap(({ path }) => {
+        const db = new DatabaseSync(path, { readOnly: true });
+        const ids = db
+          .prepare('SELECT DISTINCT instance_id AS id FROM roll_calls')
+          .all()
+          .map((r) => r.id);
+        db.close();
+        return ids;
+      }),
+  );
+  const hosts = [];
+  for (let i = 1; hosts.length < 8 && i <= 1000; i++)
+    if (fullIds.has(scaleSchool(i).id)) hosts.push(scaleSchool(i).hostname);
   const call2 = callOn(port);
   const prepared = [];
   for (const host of hosts) prepared.push(await prepareSchool(call2, host));
