@@ -147,9 +147,14 @@ export const superadminApi = area('superadmin', {
     {
       params: idParams,
       body: z.object({
-        base: z.string().min(1).max(64),
+        base: z.string({ error: t.baseRequired }).min(1, t.baseRequired).max(64, t.baseRequired),
         /** The wait between the switch and the deletion of the old rows (default: the host cache's lifetime and 5 s). */
-        waitMs: z.number().int().min(0).max(120_000).optional(),
+        waitMs: z
+          .number({ error: t.waitInvalid })
+          .int(t.waitInvalid)
+          .min(0, t.waitInvalid)
+          .max(120_000, t.waitInvalid)
+          .optional(),
       }),
       answers: {
         200: z.strictObject({
