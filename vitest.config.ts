@@ -1,8 +1,13 @@
 // Worker tests run inside workerd with real D1, Durable Objects and R2 (test/worker, test/domain).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { firstPaintCsp } from './scripts/lib/first-paint-csp.ts';
+import { precompress } from './scripts/lib/precompress.ts';
+import { ASSET_FIXTURE } from './test/worker/assets-fixture.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -11,6 +16,17 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // wrangler's notices about where it found it kept out of the test output.
 process.env.JWT_SECRET ??= 'test-secret-for-workerd-only-0123456789abcdef';
 process.env.WRANGLER_LOG ??= 'warn';
+
+/** The asset server's files (test/worker/assets-fixture.ts) with their Brotli twins, as the build makes them. */
+function assetFixture() {
+  const dir = mkdtempSync(join(tmpdir(), 'portail-assets-'));
+  for (const [file, content] of Object.entries(ASSET_FIXTURE)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), content);
+  }
+  precompress(dir);
+  return dir;
+}
 
 export default defineConfig(async () => ({
   plugins: [
@@ -22,6 +38,12 @@ export default defineConfig(async () => ({
         },
         // The migration test's own database, migrated in two steps (storage-migration.test.ts).
         d1Databases: { MIGRATION_DB: 'storage-migration' },
+        // The built files' server, over a small build of its own (assets.test.ts).
+        assets: {
+          directory: assetFixture(),
+          binding: 'ASSETS',
+          assetConfig: { not_found_handling: 'single-page-application' },
+        },
       },
     }),
   ],

@@ -8,6 +8,7 @@ import type { AppBindings } from './env';
 import { ApiError, notFound } from './lib/errors';
 import { WRITE_METHODS } from './lib/idempotency';
 import { drainUnreadBody } from './lib/drain';
+import { serveAsset } from './lib/assets';
 import { securityHeaders } from './lib/headers';
 import { routeRequest } from './lib/host';
 import { periodRoutes } from './routes/academic-periods';
@@ -147,10 +148,8 @@ export function buildApp() {
   app.all('/api/*', allow.public(), () => {
     throw new ApiError(404, 'not_found', serverText.routeNotFound);
   });
-  app.get('*', allow.public(), async (c) => {
-    const response = await c.env.ASSETS.fetch(c.req.raw);
-    return new Response(response.body, response);
-  });
+  // The built files, in Brotli to a browser that takes it (lib/assets.ts, decision 321).
+  app.get('*', allow.public(), (c) => serveAsset(c.req.raw, c.env.ASSETS));
 
   app.notFound(() => {
     throw notFound(serverText.routeNotFound);

@@ -12,6 +12,8 @@ export interface EdgeRequest {
   headersDown: number;
   bodyDown: number;
   gzip: boolean;
+  /** A built file's Brotli twin, passed as the Worker sent it (decision 321). */
+  br: boolean;
   type: string;
 }
 

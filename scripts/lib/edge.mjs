@@ -1,10 +1,13 @@
 // A stand-in for the production edge in front of the local preview (decision 180): an HTTP/1.1
-// reverse proxy that gzips text answers at level 6 as Cloudflare does, and counts every byte
+// reverse proxy that gzips text answers at level 6 as Cloudflare does, passes an answer the Worker
+// encoded itself (a built file's Brotli twin, decision 321) as it is, and counts every byte
 // written to and read from the browser's sockets — status lines, headers and bodies as sent —
 // per request, attributed to the session step under way when the request arrived.
+import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { brotli } from './precompress.ts';
 
 /** Content types the edge compresses (Cloudflare's list, in short); images other than SVG, fonts and archives pass as they are. */
 const COMPRESSIBLE =
@@ -12,15 +15,30 @@ const COMPRESSIBLE =
 /** Hop-by-hop headers: the proxy's own connection decides them. */
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
 
-const acceptsGzip = (header) =>
+const accepts = (header, coding) =>
   String(header ?? '')
     .split(',')
     .some((part) => {
       const [name, ...params] = part.trim().toLowerCase().split(';');
-      if (name !== 'gzip' && name !== '*') return false;
+      if (name !== coding && !(coding === 'gzip' && name === '*')) return false;
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return !q || Number(q.slice(2)) > 0;
     });
+
+/**
+ * The local preview decodes what the Worker encoded (its runtime asks for `identity` first) and the
+ * Worker says it did in `X-Local-Content-Encoding` (worker/lib/assets.ts): a built file's Brotli
+ * twin, which is that body encoded by the build's own function (scripts/lib/precompress.ts,
+ * deterministic). Encoded again here, it is the twin's bytes, as Cloudflare passes them on. Once
+ * per distinct body.
+ */
+const twins = new Map();
+const twinOf = (body) => {
+  const key = createHash('sha1').update(body).digest('hex');
+  let twin = twins.get(key);
+  if (!twin) twins.set(key, (twin = brotli(body)));
+  return twin;
+};
 
 /**
  * Starts the edge on 127.0.0.1:`port` (0: any free port, see `url`), forwarding to the preview on 127.0.0.1:`upstreamPort`
@@ -72,6 +90,7 @@ export async function startEdge({ port, upstreamPort }) {
       headersDown: 0,
       bodyDown: 0,
       gzip: false,
+      br: false,
       type: '',
     };
     const socket = req.socket;
@@ -104,8 +123,9 @@ export async function startEdge({ port, upstreamPort }) {
       }
       const headers = { ...req.headers };
       for (const name of HOP) delete headers[name];
-      // The edge compresses; the origin answers plain bytes.
-      headers['accept-encoding'] = 'identity';
+      // The edge compresses; the origin answers plain bytes, or a built file's Brotli twin to a
+      // browser that takes it (the Worker decides, decision 321).
+      headers['accept-encoding'] = accepts(req.headers['accept-encoding'], 'br') ? 'br' : 'identity';
       if (body.length > 0) headers['content-length'] = String(body.length);
       const upstream = await new Promise((resolve, reject) => {
         const call = httpRequest(
@@ -121,6 +141,13 @@ export async function startEdge({ port, upstreamPort }) {
       const out = {};
       for (const [name, value] of Object.entries(upstream.headers))
         if (!HOP.has(name) && value !== undefined) out[name] = value;
+      // What the Worker encoded, which the local preview decoded (twinOf): said as the Worker said it.
+      const decodedLocally = out['content-encoding'] ? undefined : out['x-local-content-encoding'];
+      delete out['x-local-content-encoding'];
+      if (decodedLocally) {
+        if (decodedLocally !== 'br') throw new Error(`codage ${decodedLocally} inattendu de l'origine`);
+        out['content-encoding'] = 'br';
+      }
       if (/^text\/event-stream/i.test(type)) {
         // A stream is forwarded as it comes.
         res.writeHead(entry.status, out);
@@ -134,12 +161,14 @@ export async function startEdge({ port, upstreamPort }) {
         entry.status === 204 ||
         entry.status === 304 ||
         (entry.status >= 100 && entry.status < 200);
+      if (!bodyless && decodedLocally && payload.length > 0) payload = twinOf(payload);
+      entry.br = !bodyless && out['content-encoding'] === 'br';
       if (
         !bodyless &&
         payload.length > 0 &&
         !out['content-encoding'] &&
         COMPRESSIBLE.test(type) &&
-        acceptsGzip(req.headers['accept-encoding'])
+        accepts(req.headers['accept-encoding'], 'gzip')
       ) {
         payload = gzipSync(payload, { level: 6 });
         out['content-encoding'] = 'gzip';
@@ -191,6 +220,7 @@ export async function startEdge({ port, upstreamPort }) {
       headersDown: 0,
       bodyDown: 0,
       gzip: false,
+      br: false,
       type: 'websocket',
     };
     const upstream = connect(upstreamPort, '127.0.0.1', () => {

@@ -7,10 +7,13 @@
 // - __SCREENS__: for each lazily loaded module (a screen, a layout, an admin tab), the files it
 //   needs: its own chunk, its static imports and styles, and the modules it loads itself. The page
 //   names the screens its account can open; the worker fetches those in the background.
+// Then every built file's Brotli twin, the service worker's included (scripts/lib/precompress.ts,
+// decision 321): the twins are how a file travels, never files of the app themselves.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { build, type Plugin } from 'vite';
+import { precompress, TWIN } from './precompress.ts';
 
 const SKIP = new Set(['.assetsignore', 'service-worker.js', '_headers', '_redirects']);
 export const HASHED = /^assets\/.+-[\w-]{8,}\.\w+$/;
@@ -27,7 +30,7 @@ interface Chunk {
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (name.startsWith('.')) return [];
+    if (name.startsWith('.') || name.endsWith(TWIN)) return [];
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 }
@@ -115,6 +118,8 @@ export function serviceWorker({ entry, outDir }: { entry: string; outDir: string
           lib: { entry, formats: ['iife'], name: 'portailServiceWorker', fileName: () => 'service-worker.js' },
         },
       });
+      // Last: the service worker itself has a twin too.
+      precompress(outDir);
     },
   };
 }

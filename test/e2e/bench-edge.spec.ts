@@ -1,6 +1,8 @@
 // The bandwidth bench's instrument (scripts/lib/edge.mjs, decision 180) against the running
 // portal: what it counts per request is exactly what crossed the browser's socket — status line,
-// headers and body as sent — it compresses text and leaves PNGs alone, and passes 304s through.
+// headers and body as sent — it compresses text and leaves PNGs alone, and passes 304s through;
+// a built file the Worker sends in Brotli goes as the build's twin, byte for byte (decision 321).
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { startEdge } from '../../scripts/lib/edge.mjs';
@@ -110,6 +112,53 @@ test('the edge counts every byte on the socket, gzips text, leaves PNGs and 304s
     expect(totals.down).toBe(received);
     expect(totals.up).toBe(sent);
     expect(totals.requests).toBe(4);
+  } finally {
+    await edge.close();
+  }
+});
+
+test("the Worker's Brotli answers go through the edge as the build's twins; gzip for the rest", async () => {
+  const built = readFileSync('dist/client/index.html', 'utf8');
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(built)![1]!;
+  // The Worker chooses: the local preview decodes its Brotli and says what it sent.
+  const direct = await fetch(`http://127.0.0.1:${upstreamPort}${script}`, { headers: { 'Accept-Encoding': 'br' } });
+  expect(direct.headers.get('x-local-content-encoding')).toBe('br');
+  expect(Buffer.from(await direct.arrayBuffer())).toEqual(readFileSync(`dist/client${script}`));
+
+  const edge = await startEdge({ port: 0, upstreamPort });
+  try {
+    const port = Number(new URL(edge.url).port);
+    const browser = 'gzip, deflate, br, zstd';
+    const { answers } = await exchange(port, [
+      { path: script, headers: { 'Accept-Encoding': browser } },
+      { path: '/login', headers: { 'Accept-Encoding': browser } },
+      { path: script, headers: { 'Accept-Encoding': 'gzip, deflate' } },
+      { path: '/api/instance/default', headers: { 'Accept-Encoding': browser } },
+    ]);
+    await expect.poll(() => edge.requests().length).toBe(4);
+    const [brScript, brPage, gzScript, json] = answers;
+
+    expect(brScript!.headers['content-encoding']).toBe('br');
+    expect(brScript!.headers['x-local-content-encoding']).toBeUndefined();
+    expect(brScript!.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brScript!.body).toEqual(readFileSync(`dist/client${script}.br`));
+    expect(brPage!.headers['content-encoding']).toBe('br');
+    expect(brPage!.headers['content-type']).toMatch(/^text\/html/);
+    expect(brPage!.body).toEqual(readFileSync('dist/client/index.html.br'));
+    // A browser without br: the file, gzipped by the edge.
+    expect(gzScript!.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzScript!.body)).toEqual(readFileSync(`dist/client${script}`));
+    // An API answer is not a built file: gzip.
+    expect(json!.headers['content-encoding']).toBe('gzip');
+
+    const log = edge.requests();
+    expect(log.map((r) => [r.path, r.br, r.gzip])).toEqual([
+      [script, true, false],
+      ['/login', true, false],
+      [script, false, true],
+      ['/api/instance/default', false, true],
+    ]);
+    expect(log[0]!.bodyDown).toBe(readFileSync(`dist/client${script}.br`).length);
   } finally {
     await edge.close();
   }

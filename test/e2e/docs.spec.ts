@@ -3,7 +3,7 @@
 // follows the reading, the guide opens offline after one visit, and a missing guide says so.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { controlled, expectUncovered, PHONE, signInAndLand, smallTapTargets } from './support';
+import { controlled, expectUncovered, PHONE, settledOffline, signInAndLand, smallTapTargets } from './support';
 import { renderGuide } from '../../scripts/lib/guide-render';
 
 test.use({ viewport: PHONE });
@@ -22,6 +22,8 @@ test('the secretary reads her guide without the blocks of permissions she lacks,
   page,
 }) => {
   await signInAndLand(page, 'secretaire', '/dashboard');
+  // Nothing passing over the page when the Sommaire's target is checked below.
+  await settledOffline(page);
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Documentation' }).click();
   await expect(page).toHaveURL(/\/docs$/);

@@ -53,11 +53,13 @@ test('signing out returns to /login and forgets the session', async ({ page }) =
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an expired session returns to /login with a notice', async ({ page }) => {
+test('an expired session returns to /login with a notice', async ({ page, playwright }) => {
   await signInAndLand(page, 'secretaire', '/dashboard');
-  // Another device changes the password: this session's token is revoked by the server.
+  // Another device changes the password: this session's token is revoked by the server. (Its own
+  // cookies: the new device session it gets is not this browser's, which signing out ends.)
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const revoke = await page.request.put('/api/user/change-password', {
+  const other = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const revoke = await other.put('/api/user/change-password', {
     headers: { Authorization: `Bearer ${token}` },
     data: { currentPassword: 'Demo#2026-ecole', newPassword: 'Demo#2026-ecole!' },
   });
@@ -67,9 +69,10 @@ test('an expired session returns to /login with a notice', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Votre session a expiré. Veuillez vous reconnecter.')).toBeVisible();
   // The token the change answered with stands: it changes the password again.
-  const restore = await page.request.put('/api/user/change-password', {
+  const restore = await other.put('/api/user/change-password', {
     headers: { Authorization: `Bearer ${accessToken}` },
     data: { currentPassword: 'Demo#2026-ecole!', newPassword: 'Demo#2026-ecole' },
   });
   expect(restore.status()).toBe(200);
+  await other.dispose();
 });

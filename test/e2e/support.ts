@@ -30,6 +30,17 @@ export async function apiToken(page: Page, username: string, password: string = 
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
+/**
+ * The account's screens and working set stored on the phone, and the 'Application prête hors
+ * ligne' notice gone: a test that looks at what covers the page waits for this (the notice sits
+ * below the top bar for a few seconds).
+ */
+export async function settledOffline(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-offline-screens', 'ready', { timeout: 60_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-offline-data', /ready|failed/, { timeout: 60_000 });
+  await expect(page.locator('.sw-banner')).toHaveCount(0, { timeout: 20_000 });
+}
+
 /** The phone of the issue reports: 360 x 740. */
 export const PHONE = { width: 360, height: 740 };
 
