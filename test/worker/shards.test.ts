@@ -185,6 +185,8 @@ describe('a page of the schools list, searched (decision 332)', () => {
     expect((await page(`search=${token}&limit=1&page=2`)).schools.map((s) => s.id)).toEqual([b.id]);
     expect((await page(`search=${b.host.split('.')[0]}`)).schools.map((s) => s.id)).toEqual([b.id]);
     expect((await page(`search=${token} alpha`)).schools.map((s) => s.id)).toEqual([a.id]);
+    // Folded as every search of the app (decision 042): accents and case do not matter.
+    expect((await page(`search=LYCEE ${token} béta`)).schools.map((s) => s.id)).toEqual([b.id]);
     // One batch in the directory, one statement in each database the page names.
     const spies = [directoryD1(), d1(FIRST), d1(SECOND)].map(
       (db) => [vi.spyOn(db, 'batch'), vi.spyOn(db, 'prepare')] as const,

@@ -1,6 +1,6 @@
 // Schools (instances): creation with their system roles and first accounts, host resolution and
 // the school information of the general tab.
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
@@ -100,13 +100,56 @@ export const getRoute = (directory: Db, id: string) =>
 /** In the directory: every school's routing and database. */
 export const listRoutes = (directory: Db) => directory.select(routeColumns).from(instances).all();
 
+/** French accented letters and their plain spelling: SQLite's lower() folds ASCII letters only. */
+const ACCENTED: [string, string][] = [
+  ['é', 'e'],
+  ['è', 'e'],
+  ['ê', 'e'],
+  ['ë', 'e'],
+  ['à', 'a'],
+  ['â', 'a'],
+  ['ä', 'a'],
+  ['ç', 'c'],
+  ['î', 'i'],
+  ['ï', 'i'],
+  ['ô', 'o'],
+  ['ö', 'o'],
+  ['û', 'u'],
+  ['ù', 'u'],
+  ['ü', 'u'],
+  ['ÿ', 'y'],
+  ['œ', 'oe'],
+  ['æ', 'ae'],
+  ['-', ' '],
+  ["'", ' '],
+  ['’', ' '],
+];
+/**
+ * A text folded in SQL as `searchKey` folds it in JavaScript (decision 042) for the letters of
+ * French names: lower case (capital accented letters too), accents off, hyphens and apostrophes
+ * as spaces.
+ */
+function folded(text: SQL): SQL {
+  // Constant letters written in the statement (D1 binds at most 100 values).
+  const literal = (s: string) => sql.raw(`'${s.replace(/'/g, "''")}'`);
+  let out = sql`lower(${text})`;
+  for (const [accented, plain] of ACCENTED) {
+    const capital = accented.toUpperCase();
+    if (capital !== accented) out = sql`replace(${out}, ${literal(capital)}, ${literal(plain)})`;
+    out = sql`replace(${out}, ${literal(accented)}, ${literal(plain)})`;
+  }
+  return out;
+}
+
 /**
  * In the directory: one page of the schools' routes whose name or hostnames hold every word
- * (lower case), by name (SQLite's NOCASE order, then id), and how many match (decision 332): one
- * batch whatever the platform's size.
+ * (folded as `searchWords` folds them), by name (SQLite's NOCASE order, then id), and how many
+ * match (decision 332): one batch whatever the platform's size.
  */
 export function routesPage(directory: Db, words: string[], at: { limit: number; offset: number }) {
-  const haystack = sql`lower(${instances.name} || ' ' || coalesce(${instances.hostname}, '') || ' ' || ${instances.aliases})`;
+  const haystack = folded(
+    sql`${instances.name} || ' ' || coalesce(${instances.hostname}, '') || ' ' || ${instances.aliases}`,
+  );
   const where = words.length ? and(...words.map((w) => sql`instr(${haystack}, ${w}) > 0`)) : undefined;
   return [
     directory

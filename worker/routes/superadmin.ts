@@ -35,8 +35,8 @@ import { chooseSchoolDatabase, reservationsFor, writeNewSchool } from '../db/pla
 import * as platformUsers from '../db/platform-users';
 import * as reserved from '../db/reserved-usernames';
 import { temporaryPasswordExpiry } from '../domain/accounts';
-import { auditSearchWords } from '../domain/audit';
 import { formatInstant } from '../domain/format';
+import { searchWords } from '../domain/text';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings, AppContext } from '../env';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
@@ -100,7 +100,7 @@ route(superadminRoutes, api.schools, PLATFORM, async (c) => {
 // statement for each database the page names): constant whatever the platform's size.
 route(superadminRoutes, api.schoolsPage, PLATFORM, async (c) => {
   const query = c.req.valid('query');
-  const words = auditSearchWords(query.search);
+  const words = searchWords(query.search ?? '');
   const [[counted], routes] = await c.var.directory.batch(
     instances.routesPage(c.var.directory, words, { limit: query.limit, offset: (query.page - 1) * query.limit }),
   );
