@@ -539,7 +539,11 @@ describe('moving a school to another database (decision 251)', () => {
   }, 180_000);
 
   it('resumes after a failure at any step and ends in the same place, its keys moved once', async () => {
-    const { moveSchool, MoveStopped } = await import('../../worker/db/move');
+    const { moveSchool, moveState, MoveStopped } = await import('../../worker/db/move');
+    // A move refused before its maintenance (no such base): the school is open, and says so.
+    const untouched = await createSchool({ shard: SECOND });
+    await expect(moveSchool(databases(), untouched.id, 'NO_SUCH_DB', { waitMs: 0 })).rejects.toThrow();
+    expect(await moveState(databases(), untouched.id)).toEqual({ kind: 'open', database: SECOND });
     for (const step of ['maintenance', 'copy', 'compare', 'switch', 'delete'] as const) {
       const school = await createSchool({ shard: SECOND });
       const admin = await tokenFor(school, 'admin');
@@ -559,6 +563,13 @@ describe('moving a school to another database (decision 251)', () => {
       ).toBe(201);
       await expect(moveSchool(databases(), school.id, FIRST, { chunk: 3, waitMs: 0, stopAfter: step })).rejects.toThrow(
         MoveStopped,
+      );
+      // What `npm run move-school` prints after the stop is what users see (decision 330).
+      expect(await moveState(databases(), school.id)).toEqual(
+        {
+          switch: { kind: 'switched', database: FIRST, leftovers: [SECOND] },
+          delete: { kind: 'open', database: FIRST },
+        }[step as string] ?? { kind: 'maintenance', database: SECOND },
       );
       if (step === 'switch' || step === 'delete') {
         // Switched: served by the new database, the old rows still there, marked moved (or gone).
