@@ -187,15 +187,120 @@ describe('a page of the schools list, searched (decision 332)', () => {
     expect((await page(`search=${token} alpha`)).schools.map((s) => s.id)).toEqual([a.id]);
     // Folded as every search of the app (decision 042): accents and case do not matter.
     expect((await page(`search=LYCEE ${token} béta`)).schools.map((s) => s.id)).toEqual([b.id]);
-    // One batch in the directory, one statement in each database the page names.
+    // One batch in the directory (through a D1 session), one statement in each database the page names.
+    const sessions = directorySessions();
     const spies = [directoryD1(), d1(FIRST), d1(SECOND)].map(
       (db) => [vi.spyOn(db, 'batch'), vi.spyOn(db, 'prepare')] as const,
     );
     await page(`search=${token}&limit=1`);
-    expect(spies.map(([batch]) => batch.mock.calls.length)).toEqual([1, 0, 0]);
+    const console = sessions.filter((s) => s.batches > 0);
+    expect(
+      console.map((s) => [s.start, s.batches, s.statements.filter((q) => /from "instances"/i.test(q)).length]),
+    ).toEqual([['first-unconstrained', 1, 2]]);
+    expect(spies.map(([batch]) => batch.mock.calls.length)).toEqual([0, 0, 0]);
     expect(
       spies.map(([, prepare]) => prepare.mock.calls.filter(([q]) => /from "instances"/i.test(q as string)).length),
-    ).toEqual([2, 1, 0]);
+    ).toEqual([0, 1, 0]);
+  });
+});
+
+/** The directory's D1 sessions opened from now on: where each starts, its batches and statements. */
+function directorySessions() {
+  const directory = directoryD1();
+  const open = directory.withSession.bind(directory);
+  const opened: { start: string; batches: number; statements: string[] }[] = [];
+  vi.spyOn(directory, 'withSession').mockImplementation((start) => {
+    const session = open(start);
+    const record = { start: String(start), batches: 0, statements: [] as string[] };
+    opened.push(record);
+    return new Proxy(session, {
+      get(target, property) {
+        if (property === 'prepare')
+          return (query: string) => {
+            record.statements.push(query);
+            return target.prepare(query);
+          };
+        if (property === 'batch')
+          return (statements: D1PreparedStatement[]) => {
+            record.batches++;
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  });
+  return opened;
+}
+
+describe('the directory read through D1 sessions (decision 332)', () => {
+  const bookmarkOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => /^portail_directory=([^;]*)/.exec(c)?.[1])
+      .find((v) => v !== undefined);
+
+  it("gives the console its bookmark, reads after its own write at the primary, and the staff's banner anywhere", async () => {
+    const { school, token } = await superadmin();
+    const sessions = directorySessions();
+    // Where the sessions that read platform announcements started (the host routing's are others).
+    const startsOf = () => {
+      const starts = sessions
+        .filter((s) => s.statements.some((q) => /from "platform_announcements"/i.test(q)))
+        .map((s) => s.start);
+      sessions.length = 0;
+      return starts;
+    };
+    const list = (cookie?: string) =>
+      call(school, token, 'GET', '/api/superadmin/announcements', undefined, cookie ? { Cookie: cookie } : {});
+
+    // A first read: any replica, and the bookmark where it read.
+    const first = await list();
+    expect(first.status).toBe(200);
+    expect(startsOf()).toEqual(['first-unconstrained']);
+    const bookmark = bookmarkOf(first)!;
+    expect(bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+    expect(first.headers.getSetCookie().find((c) => c.startsWith('portail_directory='))).toMatch(
+      /Path=\/api; .*HttpOnly; Secure; SameSite=Strict/,
+    );
+
+    // The next read starts at that bookmark (never older).
+    expect((await list(`portail_directory=${bookmark}`)).status).toBe(200);
+    expect(startsOf()).toEqual([bookmark]);
+
+    // A platform write sends the next read to the primary, which sees it.
+    const title = `Annonce ${crypto.randomUUID().slice(0, 8)}`;
+    const posted = await call(
+      school,
+      token,
+      'POST',
+      '/api/superadmin/announcements',
+      { title, content: 'Texte' },
+      { Cookie: `portail_directory=${bookmark}` },
+    );
+    expect(posted.status).toBe(201);
+    expect(bookmarkOf(posted)).toBe('first-primary');
+    expect(startsOf()).toEqual([]);
+    const after = await list('portail_directory=first-primary');
+    expect(startsOf()).toEqual(['first-primary']);
+    expect((await bodyOf<{ title: string }[]>(after)).map((a) => a.title)).toContain(title);
+    expect(bookmarkOf(after)).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+
+    // A cookie that is no bookmark starts anywhere.
+    await list('portail_directory=nimporte%20quoi');
+    expect(startsOf()).toEqual(['first-unconstrained']);
+
+    // A school's staff read the platform's banner from any replica, and get no bookmark.
+    const admin = await tokenFor(school, 'admin');
+    const boot = await call(school, admin, 'GET', '/api/bootstrap');
+    expect(boot.status).toBe(200);
+    expect((await bodyOf<{ announcement: unknown }>(boot)).announcement).not.toBeNull();
+    expect(startsOf()).toEqual(['first-unconstrained']);
+    expect(bookmarkOf(boot)).toBeUndefined();
+    const banner = await call(school, admin, 'GET', '/api/admin/announcements');
+    expect(await bodyOf(banner)).not.toBeNull();
+    expect(startsOf()).toEqual(['first-unconstrained']);
+    expect(bookmarkOf(await call(school, admin, 'POST', '/api/subjects', { name: 'Latin' }))).toBeUndefined();
   });
 });
 

@@ -43,6 +43,17 @@ export const directoryOf = (env: Env): Db => handleOf(d1Binding(env, DIRECTORY))
 export const directoryReplica = (env: Env): D1DatabaseSession =>
   d1Binding(env, DIRECTORY).withSession('first-unconstrained');
 
+/**
+ * The directory through a D1 session starting at `start`: a bookmark this browser was given, or
+ * 'first-primary' / 'first-unconstrained' (decision 332). Its drizzle handle reads there (writes
+ * always reach the primary), and the session answers the bookmark to give back.
+ */
+export function directorySession(env: Env, start: string): { db: Db; session: D1DatabaseSession } {
+  const session = d1Binding(env, DIRECTORY).withSession(start);
+  // A session prepares and batches as its database does: drizzle needs nothing else.
+  return { db: database(session as unknown as D1Database), session };
+}
+
 /** The school databases' bindings, in the order of SCHOOL_DATABASES (space- or comma-separated). */
 export function schoolDatabaseNames(env: Env): string[] {
   const configured = env.SCHOOL_DATABASES ?? '';

@@ -39,6 +39,7 @@ import { formatInstant } from '../domain/format';
 import { searchWords } from '../domain/text';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings, AppContext } from '../env';
+import { consoleDirectory } from '../lib/directory-reads';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
 import { pageOf } from '../lib/pagination';
 import { route } from '../lib/route';
@@ -77,7 +78,7 @@ const day = (iso: string) => formatInstant(new Date(Date.parse(iso) - 1), 'longD
 route(superadminRoutes, api.schools, PLATFORM, async (c) => {
   const databases = everyDatabase(c.env);
   const [routes, ...held] = await Promise.all([
-    instances.listRoutes(c.var.directory),
+    instances.listRoutes(consoleDirectory(c)),
     ...databases.map((d) => instances.schoolsHeld(d.db)),
   ]);
   const rows = new Map(databases.map((d, i) => [d.name, new Map(held[i]!.map((row) => [row.id, row]))]));
@@ -101,8 +102,9 @@ route(superadminRoutes, api.schools, PLATFORM, async (c) => {
 route(superadminRoutes, api.schoolsPage, PLATFORM, async (c) => {
   const query = c.req.valid('query');
   const words = searchWords(query.search ?? '');
-  const [[counted], routes] = await c.var.directory.batch(
-    instances.routesPage(c.var.directory, words, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+  const directory = consoleDirectory(c);
+  const [[counted], routes] = await directory.batch(
+    instances.routesPage(directory, words, { limit: query.limit, offset: (query.page - 1) * query.limit }),
   );
   const databases = everyDatabase(c.env);
   const wanted = new Map<string, string[]>();
@@ -304,7 +306,7 @@ route(superadminRoutes, api.deleteSchool, SUPERADMIN, async (c) => {
 
 // The school databases, with how many schools each holds (the restore's choice of database).
 route(superadminRoutes, api.databases, SUPERADMIN, async (c) => {
-  const routes = await instances.listRoutes(c.var.directory);
+  const routes = await instances.listRoutes(consoleDirectory(c));
   return c.json<SchoolDatabase[]>(
     schoolDatabaseNames(c.env).map((name) => ({ name, schools: routes.filter((r) => r.shard === name).length })),
   );
@@ -332,7 +334,7 @@ route(superadminRoutes, api.rehearseMove, SUPERADMIN, async (c) => {
 
 // The delegates (superadmin only).
 route(superadminRoutes, api.delegates, SUPERADMIN, async (c) =>
-  c.json<Delegate[]>(await platformUsers.listDelegates(c.var.directory)),
+  c.json<Delegate[]>(await platformUsers.listDelegates(consoleDirectory(c))),
 );
 
 // A delegate's name is reserved in every school database before the account exists (decision
@@ -405,7 +407,7 @@ route(superadminRoutes, api.deleteDelegate, SUPERADMIN, async (c) => {
 
 // Announcements to the admins of every school (their banner shows the latest).
 route(superadminRoutes, api.announcements, PLATFORM, async (c) =>
-  c.json<PlatformAnnouncement[]>(await announcements.listPlatformAnnouncements(c.var.directory)),
+  c.json<PlatformAnnouncement[]>(await announcements.listPlatformAnnouncements(consoleDirectory(c))),
 );
 
 route(superadminRoutes, api.announce, PLATFORM, async (c) => {
