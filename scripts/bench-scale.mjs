@@ -260,18 +260,34 @@ try {
   );
   const pupils = schools.reduce((sum, s) => sum + s.students, 0);
   console.log(`  ${schools.length} écoles, ${pupils} élèves actifs`);
+  // The console's 'Écoles' tab: one page, searched (decision 332).
+  await measure('GET /api/superadmin/school-list page 1', 'localhost', platform, '/superadmin/school-list?page=1');
+  await measure(
+    'GET /api/superadmin/school-list recherche « echelle 01 », page 2',
+    'localhost',
+    platform,
+    `/superadmin/school-list?page=2&limit=5&search=${encodeURIComponent('échelle 01')}`,
+  );
   await measure(
     'GET /api/superadmin/audit-logs page 1 (toutes les écoles)',
     'localhost',
     platform,
     '/superadmin/audit-logs?page=1&limit=20',
   );
-  await measure(
+  const deep = await measure(
     'GET /api/superadmin/audit-logs page 500',
     'localhost',
     platform,
     '/superadmin/audit-logs?page=500&limit=20',
   );
+  // The same depth by cursor, as the log screen moves (decision 331): the rows after page 500's last.
+  if (deep.next)
+    await measure(
+      'GET /api/superadmin/audit-logs page 501 par curseur (after)',
+      'localhost',
+      platform,
+      `/superadmin/audit-logs?page=501&limit=20&after=${encodeURIComponent(deep.next)}`,
+    );
   await measure(
     'GET /api/superadmin/audit-logs une école',
     'localhost',
