@@ -5,6 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SchoolAuditPage } from '../../worker/contract/audit';
 import type { GradeBook, SavedScores, ScoresBatch } from '../../worker/contract/grades';
+import { database } from '../../worker/db/client';
+import { namesOf } from '../../worker/db/audit-names';
 import { seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, d1RoundTrips, sql, type TestSchool, tokenFor } from './helpers';
@@ -134,6 +136,14 @@ describe('a batch of scores', () => {
     expect(row.details).toBe(
       `évaluation: Devoir 1 | notes: ${ctx.e.map((_, i) => `Test Élève ${String(i).padStart(2, '0')} ${8 + (i % 12)}`).join(' ; ')}`,
     );
+    // The seats' names are read on keys whatever the database's size: no table walked (a
+    // subquery in the join's condition once walked every pupil for each seat: 20 s a page).
+    const seats = namesOf(database(ctx.school.db), 'seat', [`${ev(ctx, 'devoir')}:0`]).toSQL();
+    const plan = await ctx.school.db
+      .prepare(`EXPLAIN QUERY PLAN ${seats.sql}`)
+      .bind(...seats.params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).filter((d) => /^SCAN /.test(d) && !/VIRTUAL TABLE/.test(d))).toEqual([]);
 
     // The same request again (a retry whose first answer was lost): the same answer, nothing written.
     const replay = await send(ctx.school, ctx.prof, body, key);
