@@ -12,7 +12,9 @@ export const LOCAL_CONCURRENCY = 8;
 
 /** A request that hashes a password: a sign-in, a password change or an account's creation with one. */
 const signIn = (req: { method?: string; url?: string }) =>
-  req.method !== 'GET' && req.method !== 'HEAD' && /^\/api\/(login|register|user\/change-password|auth\/)/.test(req.url ?? '');
+  req.method !== 'GET' &&
+  req.method !== 'HEAD' &&
+  /^\/api\/(login|register|user\/change-password|auth\/)/.test(req.url ?? '');
 
 export function localGate(limit = LOCAL_CONCURRENCY): Plugin {
   let active = 0;
