@@ -50,6 +50,8 @@ export const PHONE = { width: 360, height: 740 };
  */
 export async function schoolCard(page: Page, hostname: string): Promise<Locator> {
   await page.getByLabel('Rechercher une école').fill(hostname);
+  // The search has answered (300 ms after the typing stops): that school alone.
+  await expect(page.getByText('1 école', { exact: true })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: hostname });
   await expect(card).toHaveCount(1);
   return card;

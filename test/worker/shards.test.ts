@@ -132,11 +132,14 @@ describe('the schools list over every database', () => {
     const names = before.map((s) => s.name.toLowerCase());
     expect(names).toEqual([...names].sort());
 
-    // One statement per database: the directory's routes and each database's schools.
+    // One statement per database: the directory's routes (through the console's D1 session,
+    // decision 332) and each database's schools (the directory's own: none).
+    const sessions = directorySessions();
     const spies = [directoryD1(), ...schoolD1s().map((s) => s.d1)].map((db) => vi.spyOn(db, 'prepare'));
     await list();
     const platformReads = spies.map((s) => s.mock.calls.filter(([q]) => /from "instances"/i.test(q as string)).length);
-    expect(platformReads).toEqual([2, 1, 1]); // the directory: its routes, and the schools it holds itself (none)
+    expect(platformReads).toEqual([1, 1, 1]);
+    expect(sessions.flatMap((s) => s.statements).filter((q) => /from "instances"$/.test(q))).toHaveLength(1);
     vi.restoreAllMocks();
 
     // The counts follow every write, in its own batch (triggers): students added, an account
