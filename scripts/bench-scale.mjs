@@ -13,6 +13,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { localDatabaseFiles } from './lib/local.mjs';
+import { callOn, moveUnderTraffic, prepareSchool, scaleLoad } from './lib/bench-scale-load.mjs';
 import { startPreview } from './lib/preview.mjs';
 import { scaleSchool } from './scale/ids.ts';
 
@@ -79,31 +80,64 @@ function sizes(binding, path) {
   const classSize = one(
     `SELECT avg(json_array_length(enrollment_ids)) AS n FROM class_rosters r JOIN school_years y ON y.instance_id = r.instance_id AND y.id = r.year_id AND y.is_current = 1`,
   ).n;
+  // The log's rows by action: their stored length, to share the table's bytes among them.
+  const logLengths = Object.fromEntries(
+    db
+      .prepare(
+        `SELECT action_type AS action, sum(length(id) + length(instance_id) + length(username)
+           + length(action_type) + coalesce(length(target_name), 0) + coalesce(length(details), 0)) AS total, count(*) AS n
+         FROM audit_log GROUP BY 1`,
+      )
+      .all()
+      .map((r) => [r.action, r]),
+  );
+  // The full schools' year so far: the school days marked, this year's graded evaluations.
+  const markedDays = one('SELECT count(DISTINCT date) AS n FROM roll_calls').n;
+  const evaluationsThisYear = one(
+    `SELECT count(*) AS n FROM evaluations ev JOIN academic_periods p ON p.instance_id = ev.instance_id AND p.id = ev.period_id
+     JOIN school_years y ON y.instance_id = p.instance_id AND y.id = p.year_id AND y.is_current = 1 WHERE ev.scores <> '[]'`,
+  ).n;
+  const evaluationsGraded = one("SELECT count(*) AS n FROM evaluations WHERE scores <> '[]'").n;
   db.close();
+
+  // A pupil-year (issue 40): every lesson of a year marked, a full year of grades, the register
+  // and the money, each table's share from the weights measured here.
+  const logStored = Object.values(logLengths).reduce((a, r) => a + r.total, 0);
+  const perRowOf = (action) =>
+    logLengths[action] ? (logLengths[action].total / logLengths[action].n) * (bytes('audit_log') / logStored) : 0;
+  const yearShare = markedDays ? SCHOOL_DAYS / markedDays : 0;
+  const termsShare = thisYear.terms ? termsOfYear / thisYear.terms : 0;
+  const pupilYear = {
+    'roll_calls, class_rosters (les marques)':
+      (bytes('roll_calls', 'class_rosters') / Math.max(1, full.pupils)) * yearShare,
+    'evaluations (les notes)':
+      (bytes('evaluations') / Math.max(1, grades)) * (thisYear.grades / Math.max(1, full.pupils)) * termsShare,
+    'audit_log : les appels': (marks.rollCalls / Math.max(1, full.pupils)) * yearShare * perRowOf('ATTENDANCE_SESSION'),
+    // A grade book batch's rows per evaluation (60 scores a batch), as the seed wrote them.
+    'audit_log : les notes':
+      (evaluationsThisYear / Math.max(1, full.pupils)) *
+      termsShare *
+      ((logRows.SET_GRADES ?? 0) / Math.max(1, evaluationsGraded)) *
+      perRowOf('SET_GRADES'),
+    'students, enrollments, payments, adjustments, users':
+      bytes('students', 'enrollments', 'payments', 'adjustments', 'users') / pupils,
+    'audit_log : registre et versements':
+      ((logRows.CREATE_STUDENT ?? 0) * perRowOf('CREATE_STUDENT') +
+        (logRows.CREATE_PAYMENT ?? 0) * perRowOf('CREATE_PAYMENT')) /
+      pupils,
+  };
+  const pupilYearTotal = Object.values(pupilYear).reduce((a, b) => a + b, 0);
+  const logShare =
+    Object.entries(pupilYear)
+      .filter(([k]) => k.startsWith('audit_log'))
+      .reduce((a, [, b]) => a + b, 0) / pupilYearTotal;
 
   const perMark = bytes('roll_calls', 'class_rosters') / marks.marks;
   const perGrade = bytes('evaluations', 'class_rosters') / grades;
   const perLogRow = bytes('audit_log') / totalLog;
-  // What a school-year of 1,000 pupils costs, from these figures: its register, money and their
-  // log (as the scale run's schools, per pupil), its grades (as the full schools', per pupil, each
-  // with its log row), and its marks at one and at six lessons a day (each roll call a log row).
-  const register =
-    (bytes('students', 'enrollments', 'payments', 'adjustments', 'users') +
-      ((logRows.CREATE_STUDENT ?? 0) + (logRows.CREATE_PAYMENT ?? 0)) * perLogRow) /
-    pupils;
   const gradesPerPupil = (thisYear.grades / full.pupils / thisYear.terms) * termsOfYear;
-  const schoolYear = (lessonsPerDay, pupilsOfSchool = 1000) => {
-    const markCount = pupilsOfSchool * lessonsPerDay * SCHOOL_DAYS;
-    const rollCalls = (pupilsOfSchool / classSize) * lessonsPerDay * SCHOOL_DAYS;
-    const parts = {
-      register: register * pupilsOfSchool,
-      grades: gradesPerPupil * pupilsOfSchool * (perGrade + perLogRow),
-      marks: markCount * perMark,
-      markLog: rollCalls * perLogRow,
-    };
-    return { ...parts, total: Object.values(parts).reduce((a, b) => a + b, 0) };
-  };
-  const at = (l) => schoolYear(l);
+  // A school of 1,000 pupils for a year, every lesson marked (the pupil-year below, a thousand times).
+  const schoolYearBytes = () => pupilYearTotal * 1000;
   const figures = {
     binding,
     schools,
@@ -122,24 +156,31 @@ function sizes(binding, path) {
     perMark,
     perGrade,
     perLogRow,
-    perSchoolYear: { oneLesson: at(1), sixLessons: at(6) },
-    schoolsIn5GB: { oneLesson: Math.floor(5e9 / at(1).total), sixLessons: Math.floor(5e9 / at(6).total) },
+    schoolYearBytes: schoolYearBytes(),
+    schoolsIn5GB: Math.floor(5e9 / schoolYearBytes()),
+    markedDays,
+    pupilYear,
+    pupilYearTotal,
+    logShare,
+    logRowBytes: Object.fromEntries(Object.keys(logLengths).map((a) => [a, Math.round(perRowOf(a))])),
   };
+  console.log(
+    `Un élève-année (chaque cours marqué, une année de notes) : ${(pupilYearTotal / 1024).toFixed(1)} Ko, dont le journal ${(logShare * 100).toFixed(0)} %`,
+  );
+  for (const [k, v] of Object.entries(pupilYear)) console.log(`  ${k} : ${Math.round(v)} octets`);
+  console.log(
+    `  une ligne du journal : ${Object.entries(figures.logRowBytes)
+      .map(([a, b]) => `${a} ${b} o`)
+      .join(', ')}`,
+  );
   console.log(`Base : ${mb(figures.databaseBytes)}, ${schools} écoles, ${pupils} élèves actifs`);
   for (const [name, b] of Object.entries(byTable).slice(0, 8)) console.log(`  ${name} : ${mb(b)}`);
   console.log(`Notes d'une année : ${gradesPerPupil.toFixed(1)} par élève (${termsOfYear} trimestres)`);
   console.log(
     `Une marque d'appel : ${perMark.toFixed(2)} octets (${marks.marks} marques, ${marks.rollCalls} appels) ; une note : ${perGrade.toFixed(1)} octets (${grades}) ; une ligne du journal : ${perLogRow.toFixed(0)} octets`,
   );
-  for (const [label, y] of [
-    ['1 cours/jour', at(1)],
-    ['6 cours/jour', at(6)],
-  ])
-    console.log(
-      `École de 1 000 élèves, une année, ${label} : ${mb(y.total)} (registre et finances ${mb(y.register)}, notes ${mb(y.grades)}, présences ${mb(y.marks)} + journal des appels ${mb(y.markLog)})`,
-    );
   console.log(
-    `Une base de 5 Go : ${figures.schoolsIn5GB.oneLesson} écoles (1 cours/jour), ${figures.schoolsIn5GB.sixLessons} (6 cours/jour)`,
+    `École de 1 000 élèves, une année (chaque cours marqué) : ${mb(schoolYearBytes())} ; une base de 5 Go : ${figures.schoolsIn5GB} écoles`,
   );
   return figures;
 }
@@ -219,18 +260,34 @@ try {
   );
   const pupils = schools.reduce((sum, s) => sum + s.students, 0);
   console.log(`  ${schools.length} écoles, ${pupils} élèves actifs`);
+  // The console's 'Écoles' tab: one page, searched (decision 332).
+  await measure('GET /api/superadmin/school-list page 1', 'localhost', platform, '/superadmin/school-list?page=1');
+  await measure(
+    'GET /api/superadmin/school-list recherche « echelle 01 », page 2',
+    'localhost',
+    platform,
+    `/superadmin/school-list?page=2&limit=5&search=${encodeURIComponent('échelle 01')}`,
+  );
   await measure(
     'GET /api/superadmin/audit-logs page 1 (toutes les écoles)',
     'localhost',
     platform,
     '/superadmin/audit-logs?page=1&limit=20',
   );
-  await measure(
+  const deep = await measure(
     'GET /api/superadmin/audit-logs page 500',
     'localhost',
     platform,
     '/superadmin/audit-logs?page=500&limit=20',
   );
+  // The same depth by cursor, as the log screen moves (decision 331): the rows after page 500's last.
+  if (deep.next)
+    await measure(
+      'GET /api/superadmin/audit-logs page 501 par curseur (after)',
+      'localhost',
+      platform,
+      `/superadmin/audit-logs?page=501&limit=20&after=${encodeURIComponent(deep.next)}`,
+    );
   await measure(
     'GET /api/superadmin/audit-logs une école',
     'localhost',
@@ -359,10 +416,72 @@ try {
       },
     });
   }
+  // ---------------------------------------------------------------------------- under load
+  // The full schools (every lesson marked), over every school database: 5 then 50 clients.
+  // The full schools are those with roll calls (`--full` of the seed): up to 8 of them.
+  const fullIds = new Set(
+    localDatabaseFiles(state)
+      .slice(1)
+      .flatMap(({ path }) => {
+        const db = new DatabaseSync(path, { readOnly: true });
+        const ids = db
+          .prepare('SELECT DISTINCT instance_id AS id FROM roll_calls')
+          .all()
+          .map((r) => r.id);
+        db.close();
+        return ids;
+      }),
+  );
+  const hosts = [];
+  for (let i = 1; hosts.length < 8 && i <= 1000; i++)
+    if (fullIds.has(scaleSchool(i).id)) hosts.push(scaleSchool(i).hostname);
+  const call2 = callOn(port);
+  const prepared = [];
+  for (const host of hosts) prepared.push(await prepareSchool(call2, host));
+  const loads = [];
+  for (const clients of [5, 50]) {
+    const load = await scaleLoad(call2, prepared, { clients, durationMs: Number(process.env.SCALE_LOAD_MS ?? 20_000) });
+    loads.push(load);
+    console.log(
+      `Charge, ${clients} clients (${load.seconds} s, ${load.perSecond} requêtes/s) : lectures p50 ${load.read.p50} ms, p95 ${load.read.p95} ms (${load.read.n}) ; écritures p50 ${load.write.p50} ms, p95 ${load.write.p95} ms (${load.write.n}) ; p95 écritures / lectures ${(load.write.p95 / Math.max(1, load.read.p95)).toFixed(1)}`,
+    );
+    for (const [kind, st] of Object.entries(load.byKind))
+      console.log(`  ${kind} : p50 ${st.p50} ms, p95 ${st.p95} ms (${st.n})`);
+    if (Object.keys(load.failures).length) console.log(`  refus : ${JSON.stringify(load.failures)}`);
+  }
+
+  // ---------------------------------------------------------------------------- a move under traffic
+  const [directoryFile, ...schoolFiles] = localDatabaseFiles(state);
+  const moved = prepared[0];
+  const movedId = scaleSchool(1).id;
+  const routeDb = new DatabaseSync(directoryFile.path, { readOnly: true });
+  const from = routeDb.prepare('SELECT shard FROM instances WHERE id = ?').get(movedId).shard;
+  routeDb.close();
+  const target = schoolFiles.map((f) => f.binding).find((b) => b !== from);
+  console.log(`Déplacement sous trafic : ${moved.host} (${from} → ${target}), 8 écrivains sur l'école…`);
+  const move = await moveUnderTraffic(call2, moved, target, { writers: 8, platformToken: platform, schoolId: movedId });
+  // Every payment answered 2xx is in the target exactly once.
+  const targetDb = new DatabaseSync(schoolFiles.find((f) => f.binding === target).path, { readOnly: true });
+  const found = targetDb
+    .prepare(
+      'SELECT count(*) AS rows, count(DISTINCT id) AS ids FROM payments WHERE id IN (SELECT value FROM json_each(?))',
+    )
+    .get(JSON.stringify(move.confirmed));
+  targetDb.close();
+  const kept = { confirmed: move.confirmed.length, rows: found.rows, distinct: found.ids };
+  console.log(
+    `  ${move.status === 200 ? 'terminé' : `échec (${move.status})`} en ${move.seconds} s (dont 35 s d'attente avant d'effacer les anciennes lignes) ; réponses aux écrivains : ${JSON.stringify(move.statuses)} ; versements confirmés ${kept.confirmed}, présents une fois dans ${target} : ${kept.distinct} (lignes ${kept.rows})`,
+  );
+  if (move.status !== 200) console.log(move.answer);
+
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/scale.json',
-    JSON.stringify({ schools: schools.length, pupils, storage, results }, null, 2),
+    JSON.stringify(
+      { schools: schools.length, pupils, storage, results, loads, move: { ...move, confirmed: undefined, kept } },
+      null,
+      2,
+    ),
   );
 } finally {
   server.kill();

@@ -57,9 +57,12 @@ const proxy = await getPlatformProxy({
     ? { persist: false, remoteBindings: true }
     : { persist: { path: `${resolve(values['persist-to'] ?? stateDir())}/v3` }, remoteBindings: false }),
 });
+let moveModule;
+let databases;
+let school;
 const code = await (async () => {
   try {
-    const databases = Object.fromEntries(bindings.map((b) => [b, proxy.env[b]]));
+    databases = Object.fromEntries(bindings.map((b) => [b, proxy.env[b]]));
     // The school by its id, or by one of its hostnames.
     const found = await databases[DIRECTORY].prepare(
       'SELECT id, name FROM instances WHERE id = ?1 OR hostname = lower(?1) OR EXISTS (SELECT 1 FROM json_each(aliases) WHERE value = lower(?1))',
@@ -70,19 +73,37 @@ const code = await (async () => {
       console.error(`Aucune école « ${asked} » dans l’annuaire.`);
       return 1;
     }
-    const { module } = await runnerImport('./worker/db/move.ts', { configFile: false, logLevel: 'error' });
+    school = found.id;
+    ({ module: moveModule } = await runnerImport('./worker/db/move.ts', { configFile: false, logLevel: 'error' }));
     console.log(
       `Déplacement de « ${found.name} » (${found.id}) vers ${target}${values.remote ? ' (bases déployées)' : ''}`,
     );
-    const report = await module.moveSchool(databases, found.id, target, { log: (line) => console.log(`• ${line}`) });
+    const report = await moveModule.moveSchool(databases, found.id, target, {
+      log: (line) => console.log(`• ${line}`),
+      // Locally the serving portal's runtime holds the same files: busy moments are many.
+      attempts: values.remote ? 8 : 40,
+    });
     if (report.outcome === 'already') console.log(`L’école est déjà dans ${target} : rien à faire.`);
     else console.log(`Terminé : l’école est servie par ${target}.`);
+    if (report.retries) console.log(`(${report.retries} erreur(s) passagère(s) réessayée(s))`);
     return 0;
   } catch (error) {
     console.error(`\nDéplacement interrompu : ${error.message}`);
-    console.error(
-      'Relancez la même commande : elle reprend là où elle s’est arrêtée (l’école reste en maintenance d’ici là).',
-    );
+    // What the school's users see now, read again (the databases may have answered meanwhile).
+    const state = moveModule && school ? await moveModule.moveState(databases, school).catch(() => null) : null;
+    if (state?.kind === 'maintenance')
+      console.error(
+        `L’école reste en maintenance dans ${state.database} : relancez la même commande, elle reprend là où elle s’est arrêtée.`,
+      );
+    else if (state?.kind === 'switched')
+      console.error(
+        `L’école est déjà servie par ${state.database} (pas de maintenance) ; des lignes restent dans ${state.leftovers.join(', ')} : relancez la même commande pour les supprimer.`,
+      );
+    else if (state?.kind === 'open')
+      console.error(
+        `L’école n’est pas en maintenance : elle reste servie par ${state.database}, rien n’a changé pour ses utilisateurs.`,
+      );
+    else console.error('Relancez la même commande : elle reprend là où elle s’est arrêtée.');
     return 1;
   } finally {
     await proxy.dispose();

@@ -43,6 +43,7 @@ const shards = schoolFiles.map(({ binding, path }) => {
     binding,
     path,
     db,
+    log: { columns: [], rows: [] },
     exists: db.prepare('SELECT 1 FROM instances WHERE id = ?'),
     insert(table, columns) {
       const key = `${table}|${columns.join(',')}`;
@@ -73,6 +74,13 @@ for (let i = 1; i <= SCHOOLS; i++) {
     shard.db.exec('BEGIN');
     for (const { table, columns, rows } of tables) {
       if (rows.length === 0) continue;
+      // The log is written last, every school's rows in the order of their ids (time): as the
+      // app appends them (decision 331), not school after school.
+      if (table === 'audit_log') {
+        shard.log.columns = columns;
+        shard.log.rows.push(...rows);
+        continue;
+      }
       const statement = shard.insert(table, columns);
       for (const row of rows) statement.run(...row);
       counts[table] = (counts[table] ?? 0) + rows.length;
@@ -82,6 +90,17 @@ for (let i = 1; i <= SCHOOLS; i++) {
   // The school's route, written last (as the platform's creation does, decision 252).
   route.run(school.id, school.name, school.hostname, '[]', shard.binding);
   if (i % 20 === 0) console.log(`• ${i} écoles (${Math.round((performance.now() - started) / 1000)} s)`);
+}
+for (const shard of shards) {
+  const { columns, rows } = shard.log;
+  if (!rows.length) continue;
+  const at = columns.indexOf('id');
+  rows.sort((a, b) => (a[at] < b[at] ? -1 : a[at] > b[at] ? 1 : 0));
+  const statement = shard.insert('audit_log', columns);
+  shard.db.exec('BEGIN');
+  for (const row of rows) statement.run(...row);
+  shard.db.exec('COMMIT');
+  counts.audit_log = (counts.audit_log ?? 0) + rows.length;
 }
 for (const { db } of [{ db: directory }, ...shards]) {
   db.exec('ANALYZE');

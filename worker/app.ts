@@ -12,6 +12,7 @@ import { drainUnreadBody } from './lib/drain';
 import { serveAsset } from './lib/assets';
 import { securityHeaders } from './lib/headers';
 import { routeRequest } from './lib/host';
+import { keepBookmark } from './lib/directory-reads';
 import { periodRoutes } from './routes/academic-periods';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
@@ -69,6 +70,8 @@ export function buildApp() {
     // The school of the host and its database (lib/host.ts, decision 171 "Design as built").
     await routeRequest(c);
     await next();
+    // The console's directory bookmark (lib/directory-reads.ts, decision 332).
+    keepBookmark(c);
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use(

@@ -17,6 +17,7 @@ import * as reserved from './db/reserved-usernames';
 import { instances as instancesTable } from './db/schema';
 import { schoolHub } from './durable/school-hub';
 import { sweepFiles } from './files/sweep';
+import { archivePastYears } from './lib/log-archive';
 import * as backup from './db/backup';
 import { dropRestoring } from './lib/restore';
 
@@ -117,6 +118,8 @@ export async function dailyHousekeeping(env: Env, now = new Date()) {
     ['restores left behind', () => dropRestoresLeftBehind(env, now)],
     ['deleted schools', () => purgeDeletedSchools(env)],
     ['files', () => sweepFiles(env, databases, now)],
+    // Past school years' log to R2 (decision 331).
+    ['log archives', () => archivePastYears(env, now)],
   ];
   for (const [name, run] of parts) {
     try {

@@ -1,7 +1,8 @@
 // The rows of one school of the scale run (scripts/seed-scale.mjs): the demo generator's large
 // shape with 500 pupils this year (profile 'scale'), its enrolments and payments of two years, its
-// log; with `full`, its grades and a year of roll calls too, every lesson of every school day
-// marked, with the log rows those writes make. Stored as the app stores them (decision 220):
+// log; with `full`, its grades (every trimester begun) and the roll calls of its year up to today,
+// every lesson of every school day marked, with the log rows those writes make (one a batch, as
+// the app writes them: decision 331), its teachers' accounts (`prof1`…) and 30 pupils' (`eleve1`…). Stored as the app stores them (decision 220):
 // class rosters in the order the app seats a class (its enrolments by id, at the class's first
 // write), roll calls packed by seat, evaluations holding their scores by seat. Rows come as SQL
 // column names, ready for plain INSERTs into the local D1 file (a school database: the hostname
@@ -9,6 +10,8 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../worker/db/schema';
+import { SCORES_PER_BATCH } from '../../worker/contract/grades';
+import { logTime } from '../../worker/db/audit';
 import { academicRows } from '../demo/academics';
 import { demoContext } from '../demo/context';
 import { enrolmentRows } from '../demo/finance';
@@ -46,6 +49,28 @@ function schoolDays(year: string): string[] {
   for (let t = start; t <= end; t += 86_400_000)
     if (new Date(t).getUTCDay() !== 0) days.push(new Date(t).toISOString().slice(0, 10));
   return days;
+}
+
+/** Rows of one millisecond so far: their ids' tails (decision 331), unique in the database. */
+const perMs = new Map<number, number>();
+
+/** A log row as the app writes it (decision 331): its id holds its time, `created_at` comes from it. */
+function logRow(
+  instanceId: string,
+  username: string,
+  l: { at: string; action: string; target: string; details: string | null },
+) {
+  const ms = Date.parse(l.at);
+  const n = perMs.get(ms) ?? 0;
+  perMs.set(ms, n + 1);
+  return {
+    id: logTime(ms) + String(n).padStart(6, '0'),
+    instanceId,
+    username,
+    actionType: l.action,
+    targetName: l.target,
+    details: l.details,
+  };
 }
 
 export function scaleSchoolRows(school: { id: string; name: string }, adminHash: string, full: boolean): TableRows[] {
@@ -105,16 +130,7 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
   out.push(
     asSql(
       schema.auditLog,
-      log.map((l, i) => ({
-        id: ctx.id(`log:${i}`),
-        instanceId: school.id,
-        userId: adminId,
-        username: 'admin',
-        actionType: l.action,
-        targetName: l.target,
-        details: l.details,
-        createdAt: l.at,
-      })),
+      log.map((l) => logRow(school.id, 'admin', l)),
     ),
   );
   if (!full) return out;
@@ -139,7 +155,9 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
   // Evaluations with their scores by seat; a log row per grade, as the grade book writes them.
   const evaluationById = new Map(marks.evaluations.map((e) => [e.id, e]));
   const scores = new Map<string, (number | null)[]>();
-  const log2: { at: string; action: string; target: string; details: string }[] = [];
+  const log2: { at: string; action: string; target: string; details: string; by: number }[] = [];
+  // The grade book's batch of an evaluation: one log row, its scores by seat (decision 331).
+  const notesOf = new Map<string, [number, number | null][]>();
   for (const g of marks.grades) {
     const e = evaluationById.get(g.evaluationId)!;
     const seat = seats.get(rosterKey(yearOfPeriod.get(e.periodId)!, e.classId))!.get(g.enrollmentId)!;
@@ -147,12 +165,45 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
     while (list.length <= seat) list.push(null);
     list[seat] = g.score;
     scores.set(e.id, list);
-    log2.push({
-      at: e.createdAt ?? '2026-01-10T15:00:00.000Z',
-      action: 'SET_GRADE',
-      target: e.name,
-      details: JSON.stringify({ enrollment: g.enrollmentId, evaluation: e.id, score: g.score / 100 }),
-    });
+    notesOf.set(e.id, [...(notesOf.get(e.id) ?? []), [seat, g.score / 100]]);
+  }
+  // Each teacher an account (`prof1`…), and 30 pupils (`eleve1`…): a load signs in as them.
+  const teacherNumber = new Map(teaching.teachers.map((t, i) => [t.id!, i + 1]));
+  const teacherUser = (n: number) => ctx.id(`user:prof${n}`);
+  const teacherOfCourse = new Map(
+    teaching.assignments.map((a) => [`${a.classId}|${a.subjectId}`, teacherNumber.get(a.teacherId!) ?? 1]),
+  );
+  const currentEnrolments = money.enrollments.filter((e) => e.yearId === ctx.yearId(ctx.cfg.currentYear));
+  const accounts = [
+    ...teaching.teachers.map((_, i) => ({
+      id: teacherUser(i + 1),
+      instanceId: school.id,
+      username: `prof${i + 1}`,
+      passwordHash: adminHash,
+      accountType: 'teacher',
+      status: 'active',
+    })),
+    ...currentEnrolments.slice(0, 30).map((e, i) => ({
+      id: ctx.id(`user:eleve${i + 1}`),
+      instanceId: school.id,
+      username: `eleve${i + 1}`,
+      passwordHash: adminHash,
+      accountType: 'student',
+      status: 'active',
+      studentId: e.studentId,
+    })),
+  ];
+  // The grade book sends a class's scores 60 at a time (SCORES_PER_BATCH): a row per batch.
+  for (const e of marks.evaluations) {
+    const notes = notesOf.get(e.id!) ?? [];
+    for (let i = 0; i < notes.length; i += SCORES_PER_BATCH)
+      log2.push({
+        at: e.createdAt ?? '2026-01-10T15:00:00.000Z',
+        action: 'SET_GRADES',
+        target: e.name!,
+        details: JSON.stringify({ evaluations: [{ evaluation: e.id, notes: notes.slice(i, i + SCORES_PER_BATCH) }] }),
+        by: teacherOfCourse.get(`${e.classId}|${e.subjectId}`) ?? 1,
+      });
   }
   out.push(
     asSql(
@@ -168,29 +219,34 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
     ),
     asSql(schema.appreciations, marks.appreciations),
     asSql(schema.generalAppreciations, marks.generalAppreciations),
-    asSql(schema.teachers, teaching.teachers),
+    asSql(
+      schema.teachers,
+      teaching.teachers.map((t, i) => ({ ...t, userId: teacherUser(i + 1) })),
+    ),
+    asSql(schema.users, accounts),
     asSql(schema.assignments, teaching.assignments),
     asSql(schema.timetableEntries, teaching.timetableEntries),
   );
 
-  // A year of roll calls: every lesson of every school day, the whole class marked at once.
+  // The roll calls of the year up to today: every lesson of every school day, the whole class
+  // marked at once by its teacher.
   const year = ctx.yearId(ctx.cfg.currentYear);
   const courseOf = new Map(teaching.assignments.map((a) => [a.id, a]));
   const subjectName = new Map(academics.subjects.map((s) => [s.id, s.name]));
   const className = new Map(academics.classes.map((c) => [c.id, c.name]));
   const rng = ctx.rng('roll-calls');
   const rollCalls: Record<string, unknown>[] = [];
-  for (const date of schoolDays(ctx.cfg.currentYear)) {
+  for (const date of schoolDays(ctx.cfg.currentYear).filter((d) => d <= ctx.calendar.today)) {
     const day = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
     for (const entry of teaching.timetableEntries.filter((t) => t.dayOfWeek === day)) {
       const course = courseOf.get(entry.assignmentId)!;
       const roster = rosters.get(rosterKey(year, course.classId)) ?? [];
-      const counts = { present: 0, absent: 0, late: 0, justified: 0, cleared: 0 };
+      const counts = [0, 0, 0, 0]; // present, absent, late, justified (ROLL_CALL_COUNTS)
       let packed = '';
       for (let seat = 0; seat < roster.length; seat++) {
         const roll = rng.next();
         const status = roll < 0.92 ? STATUSES[0] : roll < 0.97 ? STATUSES[1] : roll < 0.99 ? STATUSES[2] : STATUSES[3];
-        counts[status]++;
+        counts[STATUSES.indexOf(status)]!++;
         packed += CODES[status];
       }
       rollCalls.push({ instanceId: school.id, timetableEntryId: entry.id, date, marks: packed });
@@ -198,7 +254,8 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
         at: `${date}T${entry.startTime}:30.000Z`,
         action: 'ATTENDANCE_SESSION',
         target: `${subjectName.get(course.subjectId)} ${className.get(course.classId)} ${date}`,
-        details: JSON.stringify(counts),
+        details: JSON.stringify(counts.slice(0, counts.findLastIndex((n) => n > 0) + 1)),
+        by: teacherOfCourse.get(`${course.classId}|${course.subjectId}`) ?? 1,
       });
     }
   }
@@ -206,16 +263,7 @@ export function scaleSchoolRows(school: { id: string; name: string }, adminHash:
     asSql(schema.rollCalls, rollCalls),
     asSql(
       schema.auditLog,
-      log2.map((l, i) => ({
-        id: ctx.id(`log:teaching:${i}`),
-        instanceId: school.id,
-        userId: adminId,
-        username: 'admin',
-        actionType: l.action,
-        targetName: l.target,
-        details: l.details,
-        createdAt: l.at,
-      })),
+      log2.map((l) => logRow(school.id, `prof${l.by}`, l)),
     ),
   );
   return out;

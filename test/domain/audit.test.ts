@@ -94,3 +94,36 @@ describe('activity log rows', () => {
     expect(auditSearchWords(undefined)).toEqual([]);
   });
 });
+
+describe("a compact row's details (decision 331)", () => {
+  it('reads a roll call counted as a list as the counts it stands for, zeros left out', () => {
+    const row = {
+      action_type: 'ATTENDANCE_SESSION',
+      target_name: 'Mathématiques 7e AF 2026-03-02',
+      details: '[141,5,0,4]',
+    };
+    expect(readableEntry(row).details).toBe('présents: 141 | absents: 5 | justifiés: 4');
+    // A row written before (an object of counts) reads the same way.
+    expect(
+      readableEntry({ ...row, details: '{"present":141,"absent":5,"late":0,"justified":4,"cleared":0}' }).details,
+    ).toBe('présents: 141 | absents: 5 | retards: 0 | justifiés: 4 | effacés: 0');
+  });
+
+  it("reads a grade book batch's scores by seat with the pupils' names", () => {
+    const row = {
+      action_type: 'SET_GRADES',
+      target_name: 'Devoir 1',
+      details: '{"evaluations":[{"evaluation":"ev1","notes":[[0,15],[2,null]]}]}',
+    };
+    const known: Record<string, string> = { 'evaluation ev1': 'Devoir 1', 'seat ev1:0': 'Jean Dupont' };
+    const names = (kind: string, id: string) => known[`${kind} ${id}`];
+    expect(refsOf(row)).toEqual(
+      expect.arrayContaining([
+        { kind: 'evaluation', id: 'ev1' },
+        { kind: 'seat', id: 'ev1:0' },
+        { kind: 'seat', id: 'ev1:2' },
+      ]),
+    );
+    expect(readableEntry(row, names).details).toBe('évaluation: Devoir 1 | notes: Jean Dupont 15 ; supprimé effacée');
+  });
+});

@@ -2,7 +2,7 @@
 // `npm start` seeds it there): its admin signs in on its host, reads and writes, and the console
 // counts it. The creation of a school from the console is in superadmin.spec.ts.
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE, signInAndLand } from './support';
+import { PHONE, schoolCard, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });
 
@@ -51,7 +51,7 @@ test('the demo school of the second school database works end to end on its own 
 
   // The console, on the first demo school's host, counts it from its own database.
   await signInAndLand(page, 'superadmin', '/superadmin');
-  const card = page.getByRole('listitem', { name: 'École Nouvelle Aurore' });
-  await expect(card).toContainText('ecole2.localhost');
+  const card = await schoolCard(page, 'ecole2.localhost');
+  await expect(card).toHaveAccessibleName('École Nouvelle Aurore');
   await expect(card.getByRole('definition').nth(2)).toHaveText('15');
 });

@@ -45,6 +45,19 @@ export async function settledOffline(page: Page) {
 export const PHONE = { width: 360, height: 740 };
 
 /**
+ * The console's card of one school: the 'Écoles' tab shows a page of schools (decision 332), so
+ * the school is searched first by one of its hostnames (unique), as a superadmin would.
+ */
+export async function schoolCard(page: Page, hostname: string): Promise<Locator> {
+  await page.getByLabel('Rechercher une école').fill(hostname);
+  // The search has answered (300 ms after the typing stops): that school alone.
+  await expect(page.getByText('1 école', { exact: true })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: hostname });
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
+/**
  * Holds the service worker's script until `release()` is called, as on a slow network where the
  * worker is ready long after the sign-in: what the page reads meanwhile is not seen by it.
  */

@@ -72,7 +72,7 @@ describe('announcements to teachers', () => {
     expect(await bodyOf(await call(school, prof, 'GET', '/api/teacher/announcements'))).toEqual([]);
     const audit = await sql(
       school,
-      "SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE 'TEACHER_ANNOUNCEMENT_%' ORDER BY created_at, rowid",
+      "SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE 'TEACHER_ANNOUNCEMENT_%' ORDER BY id",
       school.id,
     ).all<{ action_type: string }>();
     expect(audit.results.map((r) => r.action_type)).toEqual([

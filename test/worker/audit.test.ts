@@ -2,8 +2,10 @@
 // (its own rows only, by user, words, days and pages), the platform's view over every school (by
 // school), and the superadmin's deletes (by inclusive range of days or by selection, refused to
 // delegates and schools, themselves logged).
+import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditDeleted, PlatformAuditPage, SchoolAuditPage } from '../../worker/contract/audit';
+import { newLogId } from '../../worker/db/audit';
 import { FORBIDDEN } from './admin-support';
 import { seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
@@ -26,18 +28,17 @@ async function logRow(
   at: string,
   fields: { username?: string; action?: string; target?: string; details?: string; userId?: string } = {},
 ) {
-  const id = crypto.randomUUID();
+  // A school log's id holds its time (decision 331).
+  const id = newLogId(Date.parse(at));
   await sql(
     school,
-    'INSERT INTO audit_log (id, instance_id, user_id, username, action_type, target_name, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO audit_log (id, instance_id, username, action_type, target_name, details) VALUES (?, ?, ?, ?, ?, ?)',
     id,
     school.id,
-    fields.userId ?? null,
     fields.username ?? 'admin',
     fields.action ?? 'TEST_ACTION',
     fields.target ?? null,
     fields.details ?? null,
-    at,
   ).run();
   return id;
 }
@@ -490,5 +491,52 @@ describe('DELETE /api/superadmin/audit-logs/delete-by-date and delete-bulk', () 
       );
     }
     expect(await sql(a, 'SELECT id FROM audit_log WHERE id = ?', row).first()).not.toBeNull();
+  });
+});
+
+describe('past school years archived to R2 (decision 331)', () => {
+  it('moves the rows before the current school year into one gzipped object a year, and the log still reads them', async () => {
+    const school = await createSchool();
+    // Two rows of 2000-2001, one of 2001-2002 (1 August, the school's day), one of this year.
+    await logRow(school, '2001-01-10T15:00:00.000Z', { target: 'janvier', details: '{"montant":"1 500"}' });
+    await logRow(school, '2001-07-31T15:00:00.000Z', { target: 'juillet', username: 'secretaire' });
+    await logRow(school, '2001-08-01T15:00:00.000Z', { target: 'août' });
+    const token = await tokenFor(school, 'admin');
+    const get = async (query: string) =>
+      bodyOf<SchoolAuditPage>(await call(school, token, 'GET', `/api/admin/audit-logs?${query}`));
+    const before = await get('endDate=2002-07-31');
+    expect(before.logs.map((l) => l.target_name)).toEqual(['août', 'juillet', 'janvier']);
+
+    const { archiveSchool, currentYearBound } = await import('../../worker/lib/log-archive');
+    const { handleOf } = await import('../../worker/db/databases');
+    const bound = currentYearBound(new Date());
+    expect(await archiveSchool(env.FILES, handleOf(school.db), school.id, bound)).toBe(3);
+    // Run again (a run stopped before its delete): nothing twice.
+    expect(await archiveSchool(env.FILES, handleOf(school.db), school.id, bound)).toBe(0);
+    expect(
+      await sql(school, 'SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND id < ?', school.id, bound).first(
+        'n',
+      ),
+    ).toBe(0);
+    expect(await bodyOf(await call(school, token, 'GET', '/api/admin/audit-logs/archives'))).toEqual([
+      { year: '2001-2002', rows: 1 },
+      { year: '2000-2001', rows: 2 },
+    ]);
+    // The same facts as before, read from the archive; filters and pages too.
+    const archived = await get('archive=2000-2001');
+    expect(archived.logs).toEqual(before.logs.slice(1));
+    expect(archived.pagination.total).toBe(2);
+    expect((await get('archive=2000-2001&searchTerm=1 500')).logs.map((l) => l.target_name)).toEqual(['janvier']);
+    const userId = school.userIdByName.get('secretaire')!;
+    expect((await get(`archive=2000-2001&userId=${userId}`)).logs.map((l) => l.target_name)).toEqual(['juillet']);
+    const first = await get('archive=2000-2001&limit=1');
+    expect((await get(`archive=2000-2001&limit=1&page=2&after=${encodeURIComponent(first.next!)}`)).logs).toEqual(
+      before.logs.slice(2),
+    );
+    // Another school's archive is not this school's: its own list is empty.
+    const other = await createSchool();
+    expect(
+      await bodyOf(await call(other, await tokenFor(other, 'admin'), 'GET', '/api/admin/audit-logs/archives')),
+    ).toEqual([]);
   });
 });

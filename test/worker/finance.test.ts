@@ -60,7 +60,7 @@ const roster = async (school: TestSchool, token: string, className: string, year
 const auditRows = async (instanceId: string) =>
   sql(
     await schoolD1(instanceId),
-    'SELECT action_type, target_name, details, username FROM audit_log WHERE instance_id = ? ORDER BY created_at, rowid',
+    'SELECT action_type, target_name, details, username FROM audit_log WHERE instance_id = ? ORDER BY id',
     instanceId,
   )
     .all<{ action_type: string; target_name: string; details: string; username: string }>()

@@ -3,7 +3,10 @@
 // their own French message, a condition broken between the reads and the batch refuses only its
 // scores, and two teachers' (or two tabs') batches on one evaluation interleaved lose nothing.
 import { describe, expect, it, vi } from 'vitest';
+import type { SchoolAuditPage } from '../../worker/contract/audit';
 import type { GradeBook, SavedScores, ScoresBatch } from '../../worker/contract/grades';
+import { database } from '../../worker/db/client';
+import { namesOf } from '../../worker/db/audit-names';
 import { seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, d1RoundTrips, sql, type TestSchool, tokenFor } from './helpers';
@@ -91,10 +94,19 @@ async function scoresOf(ctx: Ctx, id = ev(ctx, 'devoir')) {
   return ctx.e.map((e) => (b.gradesByEnrollment[e] ?? []).filter((g) => g.evaluation_id === id).map((g) => g.score));
 }
 
+/** The scores the log holds: one a row of POST /grades, and each score of a batch's one row (decision 331). */
 const logRows = async (ctx: Ctx) =>
   (await sql(
     ctx.school,
-    "SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND action_type IN ('SET_GRADE', 'DELETE_GRADE')",
+    `SELECT coalesce(sum(CASE WHEN action_type = 'SET_GRADES'
+       THEN (SELECT sum(json_array_length(e.value, '$.notes')) FROM json_each(details, '$.evaluations') e) ELSE 1 END), 0) AS n
+     FROM audit_log WHERE instance_id = ? AND action_type IN ('SET_GRADE', 'DELETE_GRADE', 'SET_GRADES')`,
+    ctx.school.id,
+  ).first<{ n: number }>())!.n;
+const batchRows = async (ctx: Ctx) =>
+  (await sql(
+    ctx.school,
+    "SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND action_type IN ('SET_GRADE', 'DELETE_GRADE', 'SET_GRADES')",
     ctx.school.id,
   ).first<{ n: number }>())!.n;
 
@@ -116,6 +128,22 @@ describe('a batch of scores', () => {
       message: '12 notes enregistrées.',
     });
     expect(await logRows(ctx)).toBe(12);
+    // One log row for the batch (decision 331), read with the pupils' names and their scores.
+    expect(await batchRows(ctx)).toBe(1);
+    const log = await bodyOf<SchoolAuditPage>(await call(ctx.school, ctx.admin, 'GET', '/api/admin/audit-logs'));
+    const row = log.logs.find((l) => l.action_type === 'SET_GRADES')!;
+    expect(row).toMatchObject({ action_label: 'Notes saisies (carnet de notes)', target_name: 'Devoir 1' });
+    expect(row.details).toBe(
+      `évaluation: Devoir 1 | notes: ${ctx.e.map((_, i) => `Test Élève ${String(i).padStart(2, '0')} ${8 + (i % 12)}`).join(' ; ')}`,
+    );
+    // The seats' names are read on keys whatever the database's size: no table walked (a
+    // subquery in the join's condition once walked every pupil for each seat: 20 s a page).
+    const seats = namesOf(database(ctx.school.db), 'seat', [`${ev(ctx, 'devoir')}:0`]).toSQL();
+    const plan = await ctx.school.db
+      .prepare(`EXPLAIN QUERY PLAN ${seats.sql}`)
+      .bind(...seats.params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).filter((d) => /^SCAN /.test(d) && !/VIRTUAL TABLE/.test(d))).toEqual([]);
 
     // The same request again (a retry whose first answer was lost): the same answer, nothing written.
     const replay = await send(ctx.school, ctx.prof, body, key);

@@ -289,9 +289,7 @@ describe('resources', () => {
     expect(await keysOf(ctx.school.id)).toEqual([]);
     expect((await call(ctx.school, ctx.eleve, 'GET', resource.file_url!)).status).toBe(404);
     const audit = await ctx.school.db
-      .prepare(
-        "SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE '%RESOURCE' ORDER BY created_at, rowid",
-      )
+      .prepare("SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type LIKE '%RESOURCE' ORDER BY id")
       .bind(ctx.school.id)
       .all();
     expect(audit.results.map((r) => r.action_type)).toEqual([

@@ -4,10 +4,11 @@ import { env, exports } from 'cloudflare:workers';
 import { hashPassword } from '../../worker/auth/password';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformAuditPage } from '../../worker/contract/audit';
-import type { CreatedSchool, PlatformSchool } from '../../worker/contract/superadmin';
+import type { CreatedSchool, PlatformSchool, SchoolsPage } from '../../worker/contract/superadmin';
 import { handleOf } from '../../worker/db/databases';
 import { newSchoolStatements } from '../../worker/db/instances';
-import { platformLogPage } from '../../worker/lib/platform-log';
+import { partsOf, platformLogPage } from '../../worker/lib/platform-log';
+import { newLogId } from '../../worker/db/audit';
 import { createYear, seedStudents } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import {
@@ -131,11 +132,14 @@ describe('the schools list over every database', () => {
     const names = before.map((s) => s.name.toLowerCase());
     expect(names).toEqual([...names].sort());
 
-    // One statement per database: the directory's routes and each database's schools.
+    // One statement per database: the directory's routes (through the console's D1 session,
+    // decision 332) and each database's schools (the directory's own: none).
+    const sessions = directorySessions();
     const spies = [directoryD1(), ...schoolD1s().map((s) => s.d1)].map((db) => vi.spyOn(db, 'prepare'));
     await list();
     const platformReads = spies.map((s) => s.mock.calls.filter(([q]) => /from "instances"/i.test(q as string)).length);
-    expect(platformReads).toEqual([2, 1, 1]); // the directory: its routes, and the schools it holds itself (none)
+    expect(platformReads).toEqual([1, 1, 1]);
+    expect(sessions.flatMap((s) => s.statements).filter((q) => /from "instances"$/.test(q))).toHaveLength(1);
     vi.restoreAllMocks();
 
     // The counts follow every write, in its own batch (triggers): students added, an account
@@ -158,6 +162,148 @@ describe('the schools list over every database', () => {
     await sql(b, "UPDATE students SET status = 'archived' WHERE instance_id = ?", b.id).run();
     await sql(b, "DELETE FROM users WHERE instance_id = ? AND username = 'comptable'", b.id).run();
     expect((await list()).find((s) => s.id === b.id)).toMatchObject({ users: 4, students: 0 });
+  });
+});
+
+describe('a page of the schools list, searched (decision 332)', () => {
+  it('answers one page by name over both databases, searched by name or hostname, with the counts', async () => {
+    const token = `t${crypto.randomUUID().slice(0, 8)}`;
+    const b = await createSchool({ shard: SECOND });
+    const a = await createSchool({ shard: FIRST });
+    for (const [school, name] of [
+      [a, `Lycée ${token} Alpha`],
+      [b, `Lycée ${token} Bêta`],
+    ] as const) {
+      await sql(directoryD1(), 'UPDATE instances SET name = ? WHERE id = ?', name, school.id).run();
+      await sql(school, 'UPDATE instances SET name = ? WHERE id = ?', name, school.id).run();
+    }
+    const { token: platform } = await superadmin(a);
+    const page = async (query: string) =>
+      bodyOf<SchoolsPage>(await call(a, platform, 'GET', `/api/superadmin/school-list?${query}`));
+    const first = await page(`search=${token.toUpperCase()}&limit=1`);
+    expect(first.pagination).toEqual({ page: 1, totalPages: 2, total: 2, limit: 1 });
+    expect(first.schools).toEqual([
+      expect.objectContaining({ id: a.id, name: `Lycée ${token} Alpha`, hostnames: [a.host], users: 4, students: 0 }),
+    ]);
+    expect((await page(`search=${token}&limit=1&page=2`)).schools.map((s) => s.id)).toEqual([b.id]);
+    expect((await page(`search=${b.host.split('.')[0]}`)).schools.map((s) => s.id)).toEqual([b.id]);
+    expect((await page(`search=${token} alpha`)).schools.map((s) => s.id)).toEqual([a.id]);
+    // Folded as every search of the app (decision 042): accents and case do not matter.
+    expect((await page(`search=LYCEE ${token} béta`)).schools.map((s) => s.id)).toEqual([b.id]);
+    // One batch in the directory (through a D1 session), one statement in each database the page names.
+    const sessions = directorySessions();
+    const spies = [directoryD1(), d1(FIRST), d1(SECOND)].map(
+      (db) => [vi.spyOn(db, 'batch'), vi.spyOn(db, 'prepare')] as const,
+    );
+    await page(`search=${token}&limit=1`);
+    const console = sessions.filter((s) => s.batches > 0);
+    expect(
+      console.map((s) => [s.start, s.batches, s.statements.filter((q) => /from "instances"/i.test(q)).length]),
+    ).toEqual([['first-unconstrained', 1, 2]]);
+    expect(spies.map(([batch]) => batch.mock.calls.length)).toEqual([0, 0, 0]);
+    expect(
+      spies.map(([, prepare]) => prepare.mock.calls.filter(([q]) => /from "instances"/i.test(q as string)).length),
+    ).toEqual([0, 1, 0]);
+  });
+});
+
+/** The directory's D1 sessions opened from now on: where each starts, its batches and statements. */
+function directorySessions() {
+  const directory = directoryD1();
+  const open = directory.withSession.bind(directory);
+  const opened: { start: string; batches: number; statements: string[] }[] = [];
+  vi.spyOn(directory, 'withSession').mockImplementation((start) => {
+    const session = open(start);
+    const record = { start: String(start), batches: 0, statements: [] as string[] };
+    opened.push(record);
+    return new Proxy(session, {
+      get(target, property) {
+        if (property === 'prepare')
+          return (query: string) => {
+            record.statements.push(query);
+            return target.prepare(query);
+          };
+        if (property === 'batch')
+          return (statements: D1PreparedStatement[]) => {
+            record.batches++;
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  });
+  return opened;
+}
+
+describe('the directory read through D1 sessions (decision 332)', () => {
+  const bookmarkOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => /^portail_directory=([^;]*)/.exec(c)?.[1])
+      .find((v) => v !== undefined);
+
+  it("gives the console its bookmark, reads after its own write at the primary, and the staff's banner anywhere", async () => {
+    const { school, token } = await superadmin();
+    const sessions = directorySessions();
+    // Where the sessions that read platform announcements started (the host routing's are others).
+    const startsOf = () => {
+      const starts = sessions
+        .filter((s) => s.statements.some((q) => /from "platform_announcements"/i.test(q)))
+        .map((s) => s.start);
+      sessions.length = 0;
+      return starts;
+    };
+    const list = (cookie?: string) =>
+      call(school, token, 'GET', '/api/superadmin/announcements', undefined, cookie ? { Cookie: cookie } : {});
+
+    // A first read: any replica, and the bookmark where it read.
+    const first = await list();
+    expect(first.status).toBe(200);
+    expect(startsOf()).toEqual(['first-unconstrained']);
+    const bookmark = bookmarkOf(first)!;
+    expect(bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+    expect(first.headers.getSetCookie().find((c) => c.startsWith('portail_directory='))).toMatch(
+      /Path=\/api; .*HttpOnly; Secure; SameSite=Strict/,
+    );
+
+    // The next read starts at that bookmark (never older).
+    expect((await list(`portail_directory=${bookmark}`)).status).toBe(200);
+    expect(startsOf()).toEqual([bookmark]);
+
+    // A platform write sends the next read to the primary, which sees it.
+    const title = `Annonce ${crypto.randomUUID().slice(0, 8)}`;
+    const posted = await call(
+      school,
+      token,
+      'POST',
+      '/api/superadmin/announcements',
+      { title, content: 'Texte' },
+      { Cookie: `portail_directory=${bookmark}` },
+    );
+    expect(posted.status).toBe(201);
+    expect(bookmarkOf(posted)).toBe('first-primary');
+    expect(startsOf()).toEqual([]);
+    const after = await list('portail_directory=first-primary');
+    expect(startsOf()).toEqual(['first-primary']);
+    expect((await bodyOf<{ title: string }[]>(after)).map((a) => a.title)).toContain(title);
+    expect(bookmarkOf(after)).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+
+    // A cookie that is no bookmark starts anywhere.
+    await list('portail_directory=nimporte%20quoi');
+    expect(startsOf()).toEqual(['first-unconstrained']);
+
+    // A school's staff read the platform's banner from any replica, and get no bookmark.
+    const admin = await tokenFor(school, 'admin');
+    const boot = await call(school, admin, 'GET', '/api/bootstrap');
+    expect(boot.status).toBe(200);
+    expect((await bodyOf<{ announcement: unknown }>(boot)).announcement).not.toBeNull();
+    expect(startsOf()).toEqual(['first-unconstrained']);
+    expect(bookmarkOf(boot)).toBeUndefined();
+    const banner = await call(school, admin, 'GET', '/api/admin/announcements');
+    expect(await bodyOf(banner)).not.toBeNull();
+    expect(startsOf()).toEqual(['first-unconstrained']);
+    expect(bookmarkOf(await call(school, admin, 'POST', '/api/subjects', { name: 'Latin' }))).toBeUndefined();
   });
 });
 
@@ -186,15 +332,15 @@ describe('the platform log over every database', () => {
         ).run();
       } else {
         const school = { a, b, c }[row.where];
+        // A school log's id holds its time (decision 331).
         await sql(
           school,
-          'INSERT INTO audit_log (id, instance_id, username, action_type, details, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-          id,
+          'INSERT INTO audit_log (id, instance_id, username, action_type, details) VALUES (?, ?, ?, ?, ?)',
+          newLogId(Date.parse(row.at)),
           school.id,
           'admin',
           'TEST_SCHOOL',
           word,
-          row.at,
         ).run();
       }
     }
@@ -232,6 +378,26 @@ describe('the platform log over every database', () => {
       }
       expect(seen, `limit ${limit}`).toEqual(expected);
     }
+    // Page after page by the cursor of the last row (the screen's way): the same rows, one round
+    // trip per database whatever the depth.
+    for (const limit of [5, 7]) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (let page = 1; page <= Math.ceil(count / limit) + 1; page++) {
+        const res = await call(
+          a,
+          token,
+          'GET',
+          `/api/superadmin/audit-logs?searchTerm=${word}&page=${page}&limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+        );
+        const body = await bodyOf<PlatformAuditPage>(res);
+        expect(body.pagination.total).toBe(count);
+        seen.push(...body.logs.map((l) => l.id));
+        after = body.next;
+        if (!after) break;
+      }
+      expect(seen, `limit ${limit}`).toEqual(expected);
+    }
     // One school: its database only, its rows with its name.
     const own = await bodyOf<PlatformAuditPage>(
       await call(a, token, 'GET', `/api/superadmin/audit-logs?searchTerm=${word}&schoolId=${b.id}&page=2&limit=10`),
@@ -251,7 +417,7 @@ describe('the platform log over every database', () => {
     for (const page of [1, 2, 6, 11]) {
       const spies = databases.map(({ d1: db }) => [vi.spyOn(db, 'batch'), vi.spyOn(db, 'prepare')] as const);
       const { logs: rows, total } = await platformLogPage(
-        named,
+        partsOf(named),
         { from: null, to: null, words: [word] },
         { page, limit: 5 },
       );
@@ -480,20 +646,44 @@ describe('moving a school to another database (decision 251)', () => {
     expect((await call(neighbour, neighbourAdmin, 'GET', '/api/subjects')).status).toBe(200);
   }, 180_000);
 
-  it('resumes after a failure at any step and ends in the same place', async () => {
-    const { moveSchool, MoveStopped } = await import('../../worker/db/move');
-    for (const step of ['maintenance', 'copy', 'compare', 'switch'] as const) {
+  it('resumes after a failure at any step and ends in the same place, its keys moved once', async () => {
+    const { moveSchool, moveState, MoveStopped } = await import('../../worker/db/move');
+    // A move refused before its maintenance (no such base): the school is open, and says so.
+    const untouched = await createSchool({ shard: SECOND });
+    await expect(moveSchool(databases(), untouched.id, 'NO_SUCH_DB', { waitMs: 0 })).rejects.toThrow();
+    expect(await moveState(databases(), untouched.id)).toEqual({ kind: 'open', database: SECOND });
+    for (const step of ['maintenance', 'copy', 'compare', 'switch', 'delete'] as const) {
       const school = await createSchool({ shard: SECOND });
       const admin = await tokenFor(school, 'admin');
-      expect((await call(school, admin, 'POST', '/api/subjects', { name: 'Latin' })).status).toBe(201);
+      const accounts = await accountsOf(school);
+      // An idempotency key of the school's (a resume once failed on the copied keys: issue 40).
+      expect(
+        (
+          await call(
+            school,
+            admin,
+            'POST',
+            '/api/subjects',
+            { name: 'Latin' },
+            { 'Idempotency-Key': `cle-${step}-${crypto.randomUUID()}` },
+          )
+        ).status,
+      ).toBe(201);
       await expect(moveSchool(databases(), school.id, FIRST, { chunk: 3, waitMs: 0, stopAfter: step })).rejects.toThrow(
         MoveStopped,
       );
-      if (step === 'switch') {
-        // Switched: served by the new database, the old rows still there, marked moved.
+      // What `npm run move-school` prints after the stop is what users see (decision 330).
+      expect(await moveState(databases(), school.id)).toEqual(
+        {
+          switch: { kind: 'switched', database: FIRST, leftovers: [SECOND] },
+          delete: { kind: 'open', database: FIRST },
+        }[step as string] ?? { kind: 'maintenance', database: SECOND },
+      );
+      if (step === 'switch' || step === 'delete') {
+        // Switched: served by the new database, the old rows still there, marked moved (or gone).
         expect((await call(school, admin, 'GET', '/api/subjects')).status).toBe(200);
         expect(await sql(d1(SECOND), 'SELECT state FROM instances WHERE id = ?', school.id).first('state')).toBe(
-          'moved',
+          step === 'switch' ? 'moved' : null,
         );
       } else {
         // Still moving: the school is in maintenance (its screen says so), its neighbours not.
@@ -506,14 +696,151 @@ describe('moving a school to another database (decision 251)', () => {
         expect(await bodyOf(await neighbour.fetch('/api/maintenance'))).toMatchObject({ active: false });
       }
       const report = await moveSchool(databases(), school.id, FIRST, { chunk: 3, waitMs: 0 });
-      expect(report.outcome).toBe(step === 'switch' ? 'finished' : 'moved');
+      expect(report.outcome).toBe({ switch: 'finished', delete: 'already' }[step as string] ?? 'moved');
       expect(await subjectsIn(FIRST, school)).toEqual(['Latin']);
       expect(await rowsOf(d1(SECOND), school.id)).toBe(0);
       expect((await call(school, admin, 'POST', '/api/subjects', { name: `Grec ${step}` })).status).toBe(201);
       expect(await bodyOf(await school.fetch('/api/maintenance'))).toMatchObject({ active: false });
       expect((await moveSchool(databases(), school.id, FIRST, { waitMs: 0 })).outcome).toBe('already');
+      expect(await keysIn(d1(FIRST), accounts)).toBe(1);
+      expect(await keysIn(d1(SECOND), accounts)).toBe(0);
     }
   }, 300_000);
+
+  const accountsOf = async (school: TestSchool) =>
+    (
+      await sql(d1(school.shard), 'SELECT id FROM users WHERE instance_id = ?', school.id).all<{ id: string }>()
+    ).results.map((r) => r.id);
+  const keysIn = async (db: D1Database, accounts: string[]) =>
+    (await sql(
+      db,
+      'SELECT count(*) AS n FROM idempotency_keys WHERE account_id IN (SELECT value FROM json_each(?))',
+      JSON.stringify(accounts),
+    ).first<number>('n'))!;
+  const sessionsIn = async (db: D1Database, school: TestSchool) =>
+    (await sql(db, 'SELECT count(*) AS n FROM device_sessions WHERE instance_id = ?', school.id).first<number>('n'))!;
+
+  it('is killed after every copy chunk and resumed each time: the same school in the end, keys and device sessions moved and gone from the source', async () => {
+    const { moveSchool, moveState } = await import('../../worker/db/move');
+    const school = await createSchool({ shard: FIRST });
+    const admin = await tokenFor(school, 'admin', PASSWORD); // a real sign-in: a device session
+    for (const name of ['Latin', 'Grec', 'Hébreu'])
+      expect(
+        (
+          await call(
+            school,
+            admin,
+            'POST',
+            '/api/subjects',
+            { name },
+            { 'Idempotency-Key': `cle-${name.length}-${school.id}` },
+          )
+        ).status,
+      ).toBe(201);
+    const accounts = await accountsOf(school);
+    const [rows, keys, sessions] = [
+      await rowsOf(d1(FIRST), school.id),
+      await keysIn(d1(FIRST), accounts),
+      await sessionsIn(d1(FIRST), school),
+    ];
+    expect(keys).toBe(3);
+    expect(sessions).toBeGreaterThan(0);
+    let kills = 0;
+    for (let k = 1; ; k++) {
+      let chunks = 0;
+      try {
+        await moveSchool(databases(), school.id, SECOND, {
+          chunk: 2,
+          waitMs: 0,
+          onChunk: () => {
+            if (++chunks === k) throw new Error('processus tué');
+          },
+        });
+        break;
+      } catch (error) {
+        expect((error as Error).message).toBe('processus tué');
+        kills++;
+        // Killed mid-copy: the school waits in maintenance, and says so.
+        expect(await moveState(databases(), school.id)).toEqual({ kind: 'maintenance', database: FIRST });
+        expect((await call(school, admin, 'GET', '/api/subjects')).status).toBe(503);
+      }
+    }
+    expect(kills).toBeGreaterThan(10);
+    expect(await moveState(databases(), school.id)).toEqual({ kind: 'open', database: SECOND });
+    expect(await rowsOf(d1(SECOND), school.id)).toBe(rows);
+    expect(await rowsOf(d1(FIRST), school.id)).toBe(0);
+    expect([await keysIn(d1(SECOND), accounts), await sessionsIn(d1(SECOND), school)]).toEqual([keys, sessions]);
+    expect([await keysIn(d1(FIRST), accounts), await sessionsIn(d1(FIRST), school)]).toEqual([0, 0]);
+    // The same session goes on, and an offline replay lands once.
+    const replay = await call(
+      school,
+      admin,
+      'POST',
+      '/api/subjects',
+      { name: 'Grec' },
+      { 'Idempotency-Key': `cle-4-${school.id}` },
+    );
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await subjectsIn(SECOND, school)).toEqual(['Grec', 'Hébreu', 'Latin']);
+  }, 300_000);
+
+  it('retries a busy database chunk by chunk, and a chunk whose answer was lost lands once', async () => {
+    const { moveSchool } = await import('../../worker/db/move');
+    const school = await createSchool({ shard: SECOND });
+    const admin = await tokenFor(school, 'admin');
+    for (const name of ['Latin', 'Grec', 'Hébreu', 'Sanskrit'])
+      expect((await call(school, admin, 'POST', '/api/subjects', { name })).status).toBe(201);
+    const rows = await rowsOf(d1(SECOND), school.id);
+    // Every third call fails: before it runs (busy), or after it ran (the answer lost).
+    let n = 0;
+    const flaky = (db: D1Database): D1Database => {
+      const fail = async <T>(run: () => Promise<T>): Promise<T> => {
+        n++;
+        if (n % 6 === 0) throw new Error('D1_ERROR: SQLITE_BUSY: database is locked');
+        const result = await run();
+        if (n % 6 === 3) throw new Error('Network connection lost.');
+        return result;
+      };
+      return new Proxy(db, {
+        get(target, prop) {
+          if (prop === 'batch') return (s: D1PreparedStatement[]) => fail(() => target.batch(s));
+          if (prop === 'prepare')
+            return (query: string) =>
+              new Proxy(target.prepare(query), {
+                get(statement, p) {
+                  if (p === 'bind')
+                    return (...v: unknown[]) =>
+                      new Proxy(statement.bind(...v), {
+                        get(bound, method) {
+                          const value = Reflect.get(bound, method) as unknown;
+                          if (typeof value !== 'function') return value;
+                          const f = (value as (...a: unknown[]) => Promise<unknown>).bind(bound);
+                          return ['run', 'all', 'first'].includes(method as string)
+                            ? (...a: unknown[]) => fail(() => f(...a))
+                            : f;
+                        },
+                      });
+                  const value = Reflect.get(statement, p) as unknown;
+                  return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(statement) : value;
+                },
+              });
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    };
+    const report = await moveSchool(
+      { DIRECTORY: flaky(directoryD1()), [FIRST]: flaky(d1(FIRST)), [SECOND]: flaky(d1(SECOND)) },
+      school.id,
+      FIRST,
+      { chunk: 2, waitMs: 0, sleep: async () => {} },
+    );
+    expect(report.outcome).toBe('moved');
+    expect(report.retries).toBeGreaterThan(10);
+    expect(await rowsOf(d1(FIRST), school.id)).toBe(rows);
+    expect(await rowsOf(d1(SECOND), school.id)).toBe(0);
+    expect(await subjectsIn(FIRST, school)).toEqual(['Grec', 'Hébreu', 'Latin', 'Sanskrit']);
+  }, 120_000);
 
   it('moves the packed marks and grades (tables WITHOUT ROWID) with the rest: the same roll calls and report data after', async () => {
     const { moveSchool } = await import('../../worker/db/move');

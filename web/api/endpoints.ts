@@ -57,6 +57,8 @@ export const endpoints = {
   audit: routes<typeof auditApi>({
     school: ['get', '/admin/audit-logs'],
     platform: ['get', '/superadmin/audit-logs'],
+    schoolArchives: ['get', '/admin/audit-logs/archives'],
+    platformArchives: ['get', '/superadmin/audit-logs/archives'],
     deleteByDate: ['delete', '/superadmin/audit-logs/delete-by-date'],
     deleteBulk: ['delete', '/superadmin/audit-logs/delete-bulk'],
   }),
@@ -218,6 +220,7 @@ export const endpoints = {
   }),
   superadmin: routes<typeof superadminApi>({
     schools: ['get', '/superadmin/schools'],
+    schoolsPage: ['get', '/superadmin/school-list'],
     createSchool: ['post', '/superadmin/schools'],
     updateSchool: ['put', '/superadmin/schools/:id'],
     setExpiry: ['put', '/superadmin/schools/:id/expiry'],
@@ -225,6 +228,7 @@ export const endpoints = {
     setStatus: ['put', '/superadmin/schools/:id/status'],
     deleteSchool: ['delete', '/superadmin/schools/:id'],
     databases: ['get', '/superadmin/databases'],
+    rehearseMove: ['post', '/superadmin/schools/:id/move'],
     delegates: ['get', '/superadmin/delegates'],
     createDelegate: ['post', '/superadmin/delegates'],
     deleteDelegate: ['delete', '/superadmin/delegates/:id'],

@@ -5,6 +5,9 @@ export { auditServerText } from '../../worker/contract/texts/audit';
 export const auditText = {
   title: "Journal d'Activité",
   filters: 'Filtres du journal',
+  archive: 'Année scolaire',
+  recent: 'Année en cours',
+  archivedYear: (year: string, rows: number) => `${year} (archivée, ${rows} entrée${rows > 1 ? 's' : ''})`,
   user: 'Utilisateur',
   allUsers: 'Tous les utilisateurs',
   school: 'École',

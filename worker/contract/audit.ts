@@ -15,7 +15,20 @@ const filters = {
   searchTerm: z.string().max(200).optional(),
   startDate: dayFilter,
   endDate: dayFilter,
+  /**
+   * The previous page's last row (its answer's `next`): the page is the rows after it, read from
+   * there whatever the page's number (decision 331). `page` then only numbers it.
+   */
+  after: z.string().max(120).optional(),
+  /** A past school year ('2024-2025') whose log was archived (decision 331): its rows, read from R2. */
+  archive: z
+    .string()
+    .regex(/^\d{4}-\d{4}$/, t.archiveInvalid)
+    .optional(),
 };
+
+/** The cursor of the page's last row, for the next page (`after`); null on the last page. */
+const next = z.string().nullable();
 
 /** A row as the log shows it (decision 200): names in place of the ids stored, keys in French. */
 export const auditEntry = z.strictObject({
@@ -58,13 +71,16 @@ const deleteRange = z
 
 const deleted = z.strictObject({ message: z.string(), deleted: z.number() });
 
+/** A past school year of a school's log, archived to R2. */
+const archivedYear = z.strictObject({ year: z.string(), rows: z.number() });
+
 export const auditApi = area('audit', {
   school: get(
     '/admin/audit-logs',
     "The school's activity log, newest first: by user, words and a range of days (both included).",
     {
       query: z.object({ ...filters, userId: id(t.userNotFound).optional() }),
-      answers: { 200: z.strictObject({ logs: z.array(auditEntry), pagination }) },
+      answers: { 200: z.strictObject({ logs: z.array(auditEntry), pagination, next }) },
     },
   ),
   platform: get(
@@ -72,7 +88,20 @@ export const auditApi = area('audit', {
     "Every school's activity log and the platform's own, newest first; by school, words and a range of days.",
     {
       query: z.object({ ...filters, schoolId: id(t.schoolNotFound).optional() }),
-      answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination }) },
+      answers: { 200: z.strictObject({ logs: z.array(platformAuditEntry), pagination, next }) },
+    },
+  ),
+  schoolArchives: get(
+    '/admin/audit-logs/archives',
+    "The school's past school years whose log was archived (decision 331), newest first, with their numbers of entries.",
+    { answers: { 200: z.array(archivedYear) } },
+  ),
+  platformArchives: get(
+    '/superadmin/audit-logs/archives',
+    "A school's past school years whose log was archived, newest first, with their numbers of entries.",
+    {
+      query: z.object({ schoolId: id(t.schoolNotFound) }),
+      answers: { 200: z.array(archivedYear) },
     },
   ),
   deleteByDate: del(
@@ -94,3 +123,4 @@ export type PlatformAuditEntry = z.output<typeof platformAuditEntry>;
 export type SchoolAuditPage = Answer<typeof auditApi.school>;
 export type PlatformAuditPage = Answer<typeof auditApi.platform>;
 export type AuditDeleted = Answer<typeof auditApi.deleteBulk>;
+export type ArchivedYears = Answer<typeof auditApi.schoolArchives>;

@@ -7,7 +7,7 @@ import { isUsername } from '../domain/users';
 import { CURRENCIES } from '../domain/money';
 import { isHostname, normalizeHostname } from '../domain/platform';
 import { announcement } from './announcements';
-import { day, idParams, optionalMultilineText, text } from './common';
+import { day, idParams, optionalMultilineText, pageQuery, pagination, text } from './common';
 import { type Answer, area, type Body, del, get, idNotice, message, post, put } from './endpoint';
 import { adminServerText } from './texts/admin';
 import { platformServerText as t } from './texts/platform';
@@ -75,6 +75,14 @@ export const superadminApi = area('superadmin', {
       answers: { 200: z.array(platformSchool) },
     },
   ),
+  schoolsPage: get(
+    '/superadmin/school-list',
+    'One page of the schools, by name, whose name or hostnames hold every word of the search; with their counts (the console at 10,000 schools).',
+    {
+      query: z.object({ ...pageQuery(20), search: z.string().max(200).optional() }),
+      answers: { 200: z.strictObject({ schools: z.array(platformSchool), pagination }) },
+    },
+  ),
   createSchool: post(
     '/superadmin/schools',
     'Creates a school on its hostname with its first admin account; the temporary password is shown once.',
@@ -133,6 +141,31 @@ export const superadminApi = area('superadmin', {
     'The school databases of the platform, with how many schools each holds (where a restored school may go).',
     { answers: { 200: z.array(schoolDatabase) } },
   ),
+  rehearseMove: post(
+    '/superadmin/schools/:id/move',
+    "Local portal only (a localhost address): moves a school to another school database inside the running portal, as `npm run move-school` does; the scale bench's rehearsal under traffic (two local runtimes cannot share the databases' files). 404 anywhere else.",
+    {
+      params: idParams,
+      body: z.object({
+        base: z.string({ error: t.baseRequired }).min(1, t.baseRequired).max(64, t.baseRequired),
+        /** The wait between the switch and the deletion of the old rows (default: the host cache's lifetime and 5 s). */
+        waitMs: z
+          .number({ error: t.waitInvalid })
+          .int(t.waitInvalid)
+          .min(0, t.waitInvalid)
+          .max(120_000, t.waitInvalid)
+          .optional(),
+      }),
+      answers: {
+        200: z.strictObject({
+          outcome: z.enum(['already', 'moved', 'finished']),
+          seconds: z.number(),
+          retries: z.number(),
+          rows: z.record(z.string(), z.number()),
+        }),
+      },
+    },
+  ),
   delegates: get('/superadmin/delegates', 'The platform delegates (superadmin only).', {
     answers: { 200: z.array(delegate) },
   }),
@@ -159,6 +192,8 @@ export const superadminApi = area('superadmin', {
 });
 
 export type PlatformSchool = z.output<typeof platformSchool>;
+export type SchoolsPage = Answer<typeof superadminApi.schoolsPage>;
+export type MoveRehearsed = Answer<typeof superadminApi.rehearseMove>;
 export type NewSchool = Body<typeof superadminApi.createSchool>;
 export type CreatedSchool = Answer<typeof superadminApi.createSchool>;
 export type ExpirySaved = Answer<typeof superadminApi.setExpiry>;

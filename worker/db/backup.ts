@@ -12,6 +12,7 @@
 //
 // Tables come parents first (foreign-key order): the restore inserts in that order and wipes in
 // the reverse one. Rows are read a page at a time by their primary key (keyset, never OFFSET).
+import { newLogId } from './audit';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
@@ -41,7 +42,10 @@ interface Info {
 
 function describe(table: SQLiteTable): Info {
   const config = getTableConfig(table);
-  const columns = config.columns.map((c) => ({ name: c.name, blob: c.getSQLType() === 'blob' }));
+  // A generated column (the log's created_at, decision 331) is computed, never written.
+  const columns = config.columns
+    .filter((c) => !c.generated)
+    .map((c) => ({ name: c.name, blob: c.getSQLType() === 'blob' }));
   const primary =
     config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);
   return {
@@ -337,4 +341,30 @@ export async function schemaVersion(db: Db): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** The school log's `created_at` and `user_id`, columns of backups made before migration 0018 (decision 331). */
+export const logTimeColumn = (table: string, column: string) =>
+  table === 'audit_log' && (column === 'created_at' || column === 'user_id');
+
+/**
+ * A backup's log rows for their restored copy (decision 331): each id keeps its time and takes a
+ * new random tail (the copy, beside its original in one database, never meets the original's
+ * ids); a row of a backup made before migration 0018 (a UUID id, a `created_at`) takes an id made
+ * from its time, and the column goes (it is computed now).
+ */
+export function renewLogIds(columns: string[], rows: unknown[][]): { columns: string[]; rows: unknown[][] } {
+  const idAt = columns.indexOf('id');
+  const timeAt = columns.indexOf('created_at');
+  const gone = new Set([timeAt, columns.indexOf('user_id')]);
+  const kept = columns.filter((_, i) => !gone.has(i));
+  return {
+    columns: kept,
+    rows: rows.map((row) => {
+      const id = String(row[idAt]);
+      const ms = /^\d{13}/.test(id) ? Number(id.slice(0, 13)) : Date.parse(String(row[timeAt]));
+      const renewed = row.map((v, i) => (i === idAt ? newLogId(Number.isNaN(ms) ? 0 : ms) : v));
+      return renewed.filter((_, i) => !gone.has(i));
+    }),
+  };
 }

@@ -34,6 +34,26 @@ export function handleOf(d1: D1Database): Db {
 
 export const directoryOf = (env: Env): Db => handleOf(d1Binding(env, DIRECTORY));
 
+/**
+ * The directory through a D1 session that reads from any replica (decision 332): the host ->
+ * school read of a request whose isolate has no fresh answer. A replica a little behind is
+ * corrected where it matters: a school that moved or a host taken over is asked again on the
+ * primary (lib/host.ts `reroute`), and the console reads and writes the primary.
+ */
+export const directoryReplica = (env: Env): D1DatabaseSession =>
+  d1Binding(env, DIRECTORY).withSession('first-unconstrained');
+
+/**
+ * The directory through a D1 session starting at `start`: a bookmark this browser was given, or
+ * 'first-primary' / 'first-unconstrained' (decision 332). Its drizzle handle reads there (writes
+ * always reach the primary), and the session answers the bookmark to give back.
+ */
+export function directorySession(env: Env, start: string): { db: Db; session: D1DatabaseSession } {
+  const session = d1Binding(env, DIRECTORY).withSession(start);
+  // A session prepares and batches as its database does: drizzle needs nothing else.
+  return { db: database(session as unknown as D1Database), session };
+}
+
 /** The school databases' bindings, in the order of SCHOOL_DATABASES (space- or comma-separated). */
 export function schoolDatabaseNames(env: Env): string[] {
   const configured = env.SCHOOL_DATABASES ?? '';

@@ -1,6 +1,6 @@
 // Schools (instances): creation with their system roles and first accounts, host resolution and
 // the school information of the general tab.
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { RoleTemplateKey } from '../domain/permissions';
 import type { Db } from './client';
 import { existsNow, noneNow } from './guards';
@@ -65,12 +65,21 @@ export const directoryRow = (directory: Db, school: SchoolRoute, shard: string) 
   });
 
 /** In the directory: the school a hostname names, or the default school, with its database. */
-export async function resolveInstance(directory: Db, hostname: string) {
-  const rows = await directory
+export async function resolveInstance(directory: Db, hostname: string, replica?: D1DatabaseSession) {
+  const query = directory
     .select({ id: instances.id, name: instances.name, isDefault: instances.isDefault, shard: instances.shard })
     .from(instances)
-    .where(or(answersOn([hostname]), eq(instances.isDefault, true)))
-    .all();
+    .where(or(answersOn([hostname]), eq(instances.isDefault, true)));
+  let rows: { id: string; name: string; isDefault: boolean; shard: string | null }[];
+  if (replica) {
+    // Through a D1 session (decision 332): the same statement, read from any replica.
+    const { sql: text, params } = query.toSQL();
+    const raw = await replica
+      .prepare(text)
+      .bind(...params)
+      .all<{ id: string; name: string; is_default: number; shard: string | null }>();
+    rows = raw.results.map((r) => ({ id: r.id, name: r.name, isDefault: Boolean(r.is_default), shard: r.shard }));
+  } else rows = await query.all();
   return rows.find((r) => !r.isDefault) ?? rows[0] ?? null;
 }
 
@@ -90,6 +99,72 @@ export const getRoute = (directory: Db, id: string) =>
 
 /** In the directory: every school's routing and database. */
 export const listRoutes = (directory: Db) => directory.select(routeColumns).from(instances).all();
+
+/** French accented letters and their plain spelling: SQLite's lower() folds ASCII letters only. */
+const ACCENTED: [string, string][] = [
+  ['é', 'e'],
+  ['è', 'e'],
+  ['ê', 'e'],
+  ['ë', 'e'],
+  ['à', 'a'],
+  ['â', 'a'],
+  ['ä', 'a'],
+  ['ç', 'c'],
+  ['î', 'i'],
+  ['ï', 'i'],
+  ['ô', 'o'],
+  ['ö', 'o'],
+  ['û', 'u'],
+  ['ù', 'u'],
+  ['ü', 'u'],
+  ['ÿ', 'y'],
+  ['œ', 'oe'],
+  ['æ', 'ae'],
+  ['-', ' '],
+  ["'", ' '],
+  ['’', ' '],
+];
+/**
+ * A text folded in SQL as `searchKey` folds it in JavaScript (decision 042) for the letters of
+ * French names: lower case (capital accented letters too), accents off, hyphens and apostrophes
+ * as spaces.
+ */
+function folded(text: SQL): SQL {
+  // Constant letters written in the statement (D1 binds at most 100 values).
+  const literal = (s: string) => sql.raw(`'${s.replace(/'/g, "''")}'`);
+  let out = sql`lower(${text})`;
+  for (const [accented, plain] of ACCENTED) {
+    const capital = accented.toUpperCase();
+    if (capital !== accented) out = sql`replace(${out}, ${literal(capital)}, ${literal(plain)})`;
+    out = sql`replace(${out}, ${literal(accented)}, ${literal(plain)})`;
+  }
+  return out;
+}
+
+/**
+ * In the directory: one page of the schools' routes whose name or hostnames hold every word
+ * (folded as `searchWords` folds them), by name (SQLite's NOCASE order, then id), and how many
+ * match (decision 332): one batch whatever the platform's size.
+ */
+export function routesPage(directory: Db, words: string[], at: { limit: number; offset: number }) {
+  const haystack = folded(
+    sql`${instances.name} || ' ' || coalesce(${instances.hostname}, '') || ' ' || ${instances.aliases}`,
+  );
+  const where = words.length ? and(...words.map((w) => sql`instr(${haystack}, ${w}) > 0`)) : undefined;
+  return [
+    directory
+      .select({ total: sql<number>`count(*)`.as('total') })
+      .from(instances)
+      .where(where),
+    directory
+      .select(routeColumns)
+      .from(instances)
+      .where(where)
+      .orderBy(sql`${instances.name} COLLATE NOCASE`, instances.id)
+      .limit(at.limit)
+      .offset(at.offset),
+  ] as const;
+}
 
 /** A school's state in its database (open, moving, incoming, moved), or undefined when it has no row there. */
 export const stateOf = async (db: Db, id: string) =>
@@ -231,7 +306,7 @@ export const setReceiptSeq = (db: Db, id: string, receiptSeq: number) =>
  * leftovers; in the directory, the schools of a deployment not split yet), with their stored
  * counts: one statement per database.
  */
-export const schoolsHeld = (db: Db) =>
+export const schoolsHeld = (db: Db, ids?: string[]) =>
   db
     .select({
       id: instances.id,
@@ -244,7 +319,13 @@ export const schoolsHeld = (db: Db) =>
       students: instances.studentsCount,
     })
     .from(instances)
-    .where(and(isNull(instances.shard), inArray(instances.state, ['open', 'moving'])))
+    .where(
+      and(
+        isNull(instances.shard),
+        inArray(instances.state, ['open', 'moving']),
+        ...(ids ? [inArray(instances.id, ids.length ? ids : [''])] : []),
+      ),
+    )
     .all();
 
 /** A guard condition: no other school answers on any of these hostnames. */

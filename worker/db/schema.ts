@@ -18,6 +18,8 @@ import {
 } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+/** A log row's time, from its id (its first 13 characters: milliseconds since 1970). */
+const LOG_ID_TIME = sql`strftime('%Y-%m-%dT%H:%M:%fZ', substr(id, 1, 13) / 1000.0, 'unixepoch')`;
 const createdAt = () => text('created_at').notNull().default(now);
 
 // ---------------------------------------------------------------- platform (no instance)
@@ -777,18 +779,26 @@ export const resources = schoolTable(
   ],
 );
 
-export const auditLog = schoolTable(
+/**
+ * A school's log (decision 331): one row per write batch, WITHOUT ROWID (migration 0018, which
+ * drizzle cannot say) in the order of its key (school, id), and no index: a school's rows are one
+ * range of the table. The id is the row's time and a tail (`<13 digits of ms since 1970><6
+ * digits>`: `newLogId`), so a range of days is a range of ids, and `created_at` is computed from
+ * the id (stored nowhere).
+ */
+export const auditLog = sqliteTable(
   'audit_log',
   {
-    userId: text('user_id'),
-    ...logEntry(),
+    id: text('id').notNull(),
+    instanceId: instanceId(),
+    /** The author's username (a school's usernames are unique and never change: the user filter reads it). */
+    username: text('username').notNull(),
+    actionType: text('action_type').notNull(),
+    targetName: text('target_name'),
+    details: text('details'),
+    createdAt: text('created_at').generatedAlwaysAs(LOG_ID_TIME, { mode: 'virtual' }),
   },
-  (t) => [
-    index('audit_log_created_idx').on(t.instanceId, t.createdAt),
-    index('audit_log_user_idx').on(t.instanceId, t.userId, t.createdAt),
-    // The platform's view over every school and its deletes by date (issue 17).
-    index('audit_log_all_created_idx').on(t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.instanceId, t.id] })],
 );
 
 // ---------------------------------------------------------------- promotion (issue 16)

@@ -38,6 +38,16 @@ export async function listSchoolUsers(db: Db, school: string) {
 }
 
 /** A school account by its username (case-insensitive), for sign-in and uniqueness. */
+/** A school account's username (null: no such account). */
+export const usernameOf = async (db: Db, school: string, userId: string) =>
+  (
+    await db
+      .select({ username: users.username })
+      .from(users)
+      .where(and(eq(users.instanceId, school), eq(users.id, userId)))
+      .get()
+  )?.username ?? null;
+
 export const findByUsername = (db: Db, school: string, username: string) =>
   db
     .select()

@@ -60,7 +60,9 @@ export type RefKind =
   | 'teacher'
   | 'resource'
   | 'assignment'
-  | 'curriculum';
+  | 'curriculum'
+  /** A seat of an evaluation's class roster (`<evaluation id>:<seat>`): the pupil seated there (decision 331). */
+  | 'seat';
 
 /** Detail keys (at any depth) whose value is an id, or a list of ids, of a record of the school. */
 const DETAIL_REFS: Readonly<Record<string, RefKind>> = {
@@ -84,6 +86,12 @@ const TARGET_REFS: Readonly<Partial<Record<AuditAction, RefKind>>> = {
   SET_ATTENDANCE_OVERRIDE: 'student',
   CLEAR_ATTENDANCE_OVERRIDE: 'student',
 };
+
+/**
+ * A roll call's log row counts its marks in this order, as a list (decision 331: `[141, 5, 4]`,
+ * the zeros at the end left out); it reads as the object it stood for ('présents: 141 | ...').
+ */
+export const ROLL_CALL_COUNTS = ['present', 'absent', 'late', 'justified', 'cleared'] as const;
 
 /** A stored row of a log, as the reads return it. */
 export interface StoredEntry {
@@ -124,8 +132,23 @@ export function refsOf(entry: StoredEntry): Ref[] {
     else if (value && typeof value === 'object')
       for (const [key, inner] of Object.entries(value)) walk(inner, DETAIL_REFS[key]);
   };
-  walk(parsed(entry.details), undefined);
+  const details = parsed(entry.details);
+  walk(details, undefined);
+  for (const { evaluation, notes } of gradeNotes(entry, details))
+    for (const [seat] of notes) refs.push({ kind: 'seat', id: `${evaluation}:${seat}` });
   return refs;
+}
+
+/** A grade book batch's row (SET_GRADES): per evaluation, its scores by seat (decision 331). */
+function gradeNotes(entry: StoredEntry, details: unknown): { evaluation: string; notes: [number, number | null][] }[] {
+  if (entry.action_type !== 'SET_GRADES' || !details || typeof details !== 'object') return [];
+  const list = (details as { evaluations?: unknown }).evaluations;
+  return Array.isArray(list)
+    ? list.filter(
+        (e): e is { evaluation: string; notes: [number, number | null][] } =>
+          typeof e?.evaluation === 'string' && Array.isArray(e.notes),
+      )
+    : [];
 }
 
 /** The name of a record a row names, or undefined when it was deleted since. */
@@ -178,10 +201,25 @@ const pairsText = (object: Record<string, unknown>, nameOf: NameOf) =>
  */
 export function readableEntry(entry: StoredEntry, nameOf: NameOf = () => undefined) {
   const target = targetRef(entry);
-  const details = parsed(entry.details);
+  let details = parsed(entry.details);
+  if (entry.action_type === 'ATTENDANCE_SESSION' && Array.isArray(details))
+    details = Object.fromEntries(
+      ROLL_CALL_COUNTS.map((key, i) => [key, (details as unknown[])[i] ?? 0]).filter(([, n]) => n !== 0),
+    );
+  const notes = gradeNotes(entry, details);
   let detailsText: string | null;
   if (details === null) detailsText = null;
-  else if (typeof details === 'object' && !Array.isArray(details)) {
+  else if (notes.length) {
+    // 'évaluation: Devoir 1 | notes: Jean Dupont 15 ; Marie Paul effacée'
+    detailsText = notes
+      .map(
+        ({ evaluation, notes: scores }) =>
+          `${t.keys.evaluation}: ${nameOf('evaluation', evaluation) ?? t.gone} | ${t.keys.notes}: ${scores
+            .map(([seat, score]) => `${nameOf('seat', `${evaluation}:${seat}`) ?? t.gone} ${score ?? t.cleared}`)
+            .join(' ; ')}`,
+      )
+      .join(' | ');
+  } else if (typeof details === 'object' && !Array.isArray(details)) {
     detailsText = Object.entries(details as Record<string, unknown>)
       .map(([key, value]) => `${t.keys[key] ?? key}: ${valueText(key, value, nameOf)}`)
       .join(' | ');

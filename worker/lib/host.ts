@@ -5,10 +5,11 @@
 import type { Context } from 'hono';
 import { serverText } from '../contract/texts/server';
 import type { Db } from '../db/client';
-import { directoryOf, schoolDatabase } from '../db/databases';
+import { directoryOf, directoryReplica, schoolDatabase } from '../db/databases';
 import { resolveInstance, stateOf } from '../db/instances';
 import type { AppBindings, Instance } from '../env';
 import { ApiError } from './errors';
+import { LruCache } from './lru';
 
 /**
  * How long an isolate trusts its answer. A move deletes the rows it left behind only after this
@@ -17,7 +18,13 @@ import { ApiError } from './errors';
  */
 export const HOST_CACHE_MS = 30_000;
 
-const hostCache = new Map<string, { instance: Instance; at: number }>();
+/**
+ * An isolate's answers, at most this many hosts (decision 332): a platform of 10,000 schools
+ * keeps each isolate's memory bounded; the least recently used host is forgotten first.
+ */
+export const HOST_CACHE_SIZE = 1000;
+
+const hostCache = new LruCache<string, { instance: Instance; at: number }>(HOST_CACHE_SIZE);
 
 const hostOf = (c: Context<AppBindings>) => new URL(c.req.url).hostname.toLowerCase();
 
@@ -29,7 +36,11 @@ export async function routeRequest(c: Context<AppBindings>, fresh = false): Prom
   let instance = cached && Date.now() - cached.at < HOST_CACHE_MS ? cached.instance : null;
   if (!instance) {
     // A new platform has no school yet: only platform accounts can work until one is created.
-    const row = await resolveInstance(directory, host);
+    // A fresh answer (a reroute) is the primary's; otherwise any replica's (decision 332).
+    let row = await resolveInstance(directory, host, fresh ? undefined : directoryReplica(c.env));
+    // No school of its own there (a school created a moment ago the replica has not seen yet?):
+    // the primary decides.
+    if (!fresh && (!row || row.isDefault)) row = await resolveInstance(directory, host);
     instance = row ? { id: row.id, name: row.name, shard: row.shard } : null;
     if (instance) hostCache.set(host, { instance, at: Date.now() });
     else hostCache.delete(host);

@@ -1,22 +1,38 @@
-// The platform's log over every database (decision 254): the directory's own log and the
-// schools' logs of every database, merged newest first, one page at a time. Each database is
-// read in parallel, in at most three round trips whatever the page:
-//  1. each database's key at offset floor(O / n) of its part (O: the page's offset, n: the
-//     databases), with its totals; the newest of these keys is the boundary b;
-//  2. how many rows of each database are newer than b: their sum G is b's place in the view;
-//  3. each database's rows from b on, at most O - G + L of them (L: the page's size); merged,
-//     the page is the L rows after the first O - G.
-// The first page needs round 3 only (b: the newest row). A database's part of the view never
-// holds more than its floor(O / n) rows newer than b, so O - G stays close to the page size
-// while the databases' logs interleave in time; it grows only as far as one database's log is
-// younger than the others'.
+// The platform's log over every database (decisions 254 and 331): the directory's own log and
+// the schools' logs of every database, merged newest first, one page at a time. The view is made
+// of parts, each read along one index newest first: each database's school rows (the table
+// itself, in time order) and the directory's platform rows. Each part is read in parallel:
+//  - a page after a cursor (`after`: the previous page's last row) is each part's first L rows
+//    older than the cursor, merged: one round trip whatever the depth (the screen's pages);
+//  - a page by number, at offset O of size L over n parts, in at most three round trips:
+//    1. each part's key at offset floor(O / n), with its total; the newest of these keys is the
+//       boundary b;
+//    2. how many rows of each part are newer than b: their sum G is b's place in the view;
+//    3. each part's rows from b on, at most O - G + L of them; merged, the page is the L rows
+//       after the first O - G.
+//    The first page needs round 3 only. A part never holds more than its floor(O / n) rows newer
+//    than b, so O - G stays close to the page size while the parts interleave in time.
 import type { Context } from 'hono';
 import * as audit from '../db/audit';
-import { everyDatabase, type NamedDb } from '../db/databases';
+import type { Db } from '../db/client';
+import { DIRECTORY, everyDatabase, type NamedDb } from '../db/databases';
 import type { AppBindings } from '../env';
 
-/** A row of the view as a database answers it (lib routes/audit.ts makes it readable). */
-type Row = Awaited<ReturnType<ReturnType<typeof audit.platformLogFrom>['all']>>[number];
+/** A row of the view as a database answers it (routes/audit.ts makes it readable). */
+type Row = Awaited<ReturnType<ReturnType<typeof audit.partRows>['all']>>[number];
+
+/** A part of the view: a database and which of its logs. */
+export interface Part {
+  db: Db;
+  part: audit.LogPart;
+}
+
+/** The parts of these databases: each one's school rows, and the directory's platform rows. */
+export const partsOf = (databases: NamedDb[]): Part[] =>
+  databases.flatMap(({ name, db }) => [
+    { db, part: 'school' as const },
+    ...(name === DIRECTORY ? [{ db, part: 'platform' as const }] : []),
+  ]);
 
 /** Newest first, then by id descending: the view's order. */
 const newerFirst = (a: audit.LogKey, b: audit.LogKey) =>
@@ -37,48 +53,79 @@ function merge(lists: Row[][]): Row[] {
   }
 }
 
-const totalOf = (totals: readonly [{ schoolTotal: number }[], { platformTotal: number }[], ...unknown[]]) =>
-  (totals[0][0]?.schoolTotal ?? 0) + (totals[1][0]?.platformTotal ?? 0);
+/**
+ * Each part's statements, every database's in one batch (the parts of one database share its
+ * round trip): answers each part's results, in the order of its statements.
+ */
+async function perPart(parts: Part[], statements: (p: Part) => unknown[]): Promise<unknown[][]> {
+  const byDb = new Map<Db, number[]>();
+  parts.forEach((p, i) => byDb.set(p.db, [...(byDb.get(p.db) ?? []), i]));
+  const out: unknown[][] = new Array(parts.length);
+  await Promise.all(
+    [...byDb].map(async ([db, indexes]) => {
+      const lists = indexes.map((i) => statements(parts[i]!));
+      const results = (await db.batch(lists.flat() as never as [never, ...never[]])) as unknown[];
+      let k = 0;
+      indexes.forEach((i, j) => {
+        out[i] = results.slice(k, k + lists[j]!.length);
+        k += lists[j]!.length;
+      });
+    }),
+  );
+  return out;
+}
 
-/** A page of the platform's view over these databases, and its total. */
+const firstNumber = (rows: unknown) => (rows as { n: number }[])[0]?.n ?? 0;
+
+/** A page of the platform's view over these parts, its total, and the cursor of its last row. */
 export async function platformLogPage(
-  databases: NamedDb[],
+  parts: Part[],
   filters: audit.PlatformFilters,
-  at: { page: number; limit: number },
-): Promise<{ logs: Row[]; total: number }> {
+  at: { page: number; limit: number; after?: audit.LogKey | null },
+): Promise<{ logs: Row[]; total: number; next: audit.LogKey | null }> {
   const offset = (at.page - 1) * at.limit;
-  const n = databases.length;
-  if (offset === 0) {
-    const parts = await Promise.all(
-      databases.map(({ db }) => db.batch(audit.platformLogPage(db, filters, { limit: at.limit, offset: 0 }))),
-    );
-    const total = parts.reduce((sum, part) => sum + totalOf(part), 0);
-    return { logs: merge(parts.map((part) => part[2])).slice(0, at.limit), total };
+  const n = parts.length;
+  const done = (logs: Row[], total: number) => ({
+    logs,
+    total,
+    next: logs.length === at.limit ? { timestamp: logs.at(-1)!.timestamp, id: logs.at(-1)!.id } : null,
+  });
+  if (offset === 0 || at.after) {
+    const key = at.after ? { key: at.after, side: 'older' as const } : null;
+    const answers = await perPart(parts, (p) => [
+      audit.partCount(p.db, p.part, filters),
+      audit.partRows(p.db, p.part, filters, key, at.limit),
+    ]);
+    const total = answers.reduce((sum, [t]) => sum + firstNumber(t), 0);
+    return done(merge(answers.map(([, rows]) => rows as Row[])).slice(0, at.limit), total);
   }
-  // 1. Each database's key at its share of the offset, and the totals.
+  // 1. Each part's key at its share of the offset, and the totals.
   const share = Math.floor(offset / n);
-  const firsts = await Promise.all(databases.map(({ db }) => db.batch(audit.platformLogKeyAt(db, filters, share))));
-  const total = firsts.reduce((sum, part) => sum + totalOf(part), 0);
-  if (offset >= total) return { logs: [], total };
-  const keys = firsts.map((part) => part[2][0]).filter((key): key is audit.LogKey => Boolean(key));
-  // With no database as long as its share, every row is at most n * share < offset + n rows deep.
+  const answers = await perPart(parts, (p) => [
+    audit.partCount(p.db, p.part, filters),
+    audit.partKeyAt(p.db, p.part, filters, share),
+  ]);
+  const total = answers.reduce((sum, [t]) => sum + firstNumber(t), 0);
+  if (offset >= total) return { logs: [], total, next: null };
+  const firsts = answers.map(([, keys]) => keys);
+  const keys = firsts.map((rows) => (rows as audit.LogKey[])[0]).filter((key): key is audit.LogKey => Boolean(key));
+  // With no part as long as its share, every row is at most n * share < offset + n rows deep.
   const boundary = keys.length ? keys.sort(newerFirst)[0]! : null;
   // 2. The boundary's place in the view.
   const above = boundary
-    ? await Promise.all(databases.map(({ db }) => db.batch(audit.platformLogCountNewer(db, filters, boundary))))
+    ? await perPart(parts, (p) => [audit.partCount(p.db, p.part, filters, { key: boundary, side: 'newer' })])
     : [];
-  const place = above.reduce((sum, [[a], [b]]) => sum + (a?.newer ?? 0) + (b?.newer ?? 0), 0);
+  const place = above.reduce((sum, [t]) => sum + firstNumber(t), 0);
   // 3. The rows from the boundary on: the page is after the first offset - place of them.
   const skip = offset - place;
-  const parts = await Promise.all(
-    databases.map(({ db }) => audit.platformLogFrom(db, filters, boundary, skip + at.limit).all()),
-  );
-  return { logs: merge(parts).slice(skip, skip + at.limit), total };
+  const from = boundary ? { key: boundary, side: 'notNewer' as const } : null;
+  const rows = await perPart(parts, (p) => [audit.partRows(p.db, p.part, filters, from, skip + at.limit)]);
+  return done(merge(rows.map(([r]) => r as Row[])).slice(skip, skip + at.limit), total);
 }
 
 /** The platform's view, every database of the deployment (lib/host.ts's databases). */
 export const platformLog = (
   c: Context<AppBindings>,
   filters: audit.PlatformFilters,
-  at: { page: number; limit: number },
-) => platformLogPage(everyDatabase(c.env), filters, at);
+  at: { page: number; limit: number; after?: audit.LogKey | null },
+) => platformLogPage(partsOf(everyDatabase(c.env)), filters, at);

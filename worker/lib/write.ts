@@ -12,7 +12,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serverText } from '../contract/texts/server';
 import type { Account } from '../auth/session';
 import type { Db } from '../db/client';
-import { type AuditEntry, auditInsert, auditInserts } from '../db/audit';
+import { type AuditEntry, auditInsert } from '../db/audit';
 import * as deviceSessions from '../db/device-sessions';
 import { conditionsHolding, guardStatement } from '../db/guards';
 import * as idempotencyKeys from '../db/idempotency-keys';
@@ -148,6 +148,23 @@ export interface PartsWrite<T> {
   guards?: Guard[];
   /** The answer, from the parts refused (all others landed). */
   body: (refused: Map<string, ApiError>) => T;
+  /**
+   * The batch's one log row (decision 331), from the log entries of the pieces that land (the
+   * grade book's: one row for its scores). Without it, the entries make one row: the first's
+   * action and their targets, their details in a list.
+   */
+  auditRow?: (entries: AuditEntry[]) => Statement;
+}
+
+/** Several entries of one batch as one log row (when the write has no row of its own). */
+function oneEntry(entries: AuditEntry[]): AuditEntry {
+  if (entries.length === 1) return entries[0]!;
+  const targets = [...new Set(entries.map((e) => e.target).filter(Boolean))];
+  return {
+    action: entries[0]!.action,
+    target: targets.join(', ') || null,
+    details: { actions: entries.map((e) => e.details ?? null) },
+  };
 }
 
 /**
@@ -179,12 +196,11 @@ export async function commitParts<T, E extends AppBindings = AppBindings>(
       ...whole.map((g) => guardStatement(db, g.holds)),
       ...pieceGuards.map((g) => guardStatement(db, g.guard.holds)),
       ...live.flatMap((p) => p.statements ?? []),
-      ...auditInserts(
-        db,
-        account,
-        live.flatMap((p) => p.audit ?? []),
-      ),
     ];
+    // One log row for the batch, of the pieces that land.
+    const entries = live.flatMap((p) => p.audit ?? []);
+    if (entries.length)
+      batch.push(write.auditRow ? write.auditRow(entries) : auditInsert(db, account, oneEntry(entries)));
     if (key)
       batch.push(
         idempotencyKeys.insertKey(db, { accountId: account.id, key, fingerprint, statusCode: 200, responseBody }),

@@ -177,7 +177,8 @@ route(backupRoutes, api.restoreStart, SUPERADMIN, async (c) => {
   for (const table of manifest.tables) {
     const columns = current.get(table.name);
     if (!columns) throw badRequest(t.incompatible(table.name), 'incompatible');
-    const missing = table.columns.find((col) => !columns.has(col));
+    // A log's `created_at` of a backup made before migration 0018: its rows' ids are made from it.
+    const missing = table.columns.find((col) => !columns.has(col) && !backup.logTimeColumn(table.name, col));
     if (missing) throw badRequest(t.incompatible(`${table.name}.${missing}`), 'incompatible');
   }
   // Only a school holding no data is replaced (checked again, in the batch, at the end).
@@ -262,7 +263,9 @@ route(backupRoutes, api.restoreEntry, SUPERADMIN, async (c) => {
   }
   if (!page || page.table !== (chat ? 'chat' : table!.name) || page.columns.join() !== columns.join())
     return giveUp(c, state, body.name, t.checksum(body.name), 400, 'tampered');
-  const rows = page.rows.map((row) => row.map(rewrite));
+  let rows = page.rows.map((row) => row.map(rewrite));
+  let rowColumns = columns;
+  if (!chat && table!.name === 'audit_log') ({ rows, columns: rowColumns } = backup.renewLogIds(columns, rows));
 
   if (chat) {
     // The support chat goes into the new school's hub (its messages, ids renewed like the rows').
@@ -279,7 +282,7 @@ route(backupRoutes, api.restoreEntry, SUPERADMIN, async (c) => {
   // the insert (ON CONFLICT, which lets a page sent twice write nothing twice): the batch checks
   // that every id of the page is the new school's.
   const name = table!.name;
-  const idAt = table!.columns.indexOf('id');
+  const idAt = rowColumns.indexOf('id');
   const owned =
     backup.keyedById(name) && idAt >= 0
       ? backup.idsHeldBy(
@@ -291,7 +294,7 @@ route(backupRoutes, api.restoreEntry, SUPERADMIN, async (c) => {
   try {
     await db.batch([
       guardStatement(db, restoring),
-      ...backup.insertRows(db, name, table!.columns, rows),
+      ...backup.insertRows(db, name, rowColumns, rows),
       ...owned.map((holds) => guardStatement(db, holds)),
     ]);
   } catch (error) {

@@ -222,8 +222,10 @@ route(financeRoutes, api.addPayment, allow.permission('enrollment:update_payment
             label: payment.label,
             amount: fromCentimes(payment.amount),
           },
-          before: sheetSnapshot(record),
-          after: sheetSnapshot(saved),
+          // What the payment changed, not the whole sheet twice (decision 331: a payment's row
+          // held every payment of the sheet before and after, 0.5 to 5 KB).
+          before: paidAndOwed(record),
+          after: paidAndOwed(saved),
         },
       },
       status: 201 as const,
@@ -235,6 +237,12 @@ route(financeRoutes, api.addPayment, allow.permission('enrollment:update_payment
     };
   });
 });
+
+/** What a payment changes on a sheet: what was paid and what is owed (its log row's before and after). */
+function paidAndOwed(sheet: FinanceRecord) {
+  const { total_paid, balance } = sheetSnapshot(sheet);
+  return { total_paid, balance };
+}
 
 // ------------------------------------------------------------------------------ grades access
 

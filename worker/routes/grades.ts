@@ -25,6 +25,7 @@ import * as assignments from '../db/assignments';
 import * as classes from '../db/classes';
 import * as curriculum from '../db/curriculum';
 import * as enrollments from '../db/enrollments';
+import { gradeBatchInsert, type GradeCell } from '../db/audit';
 import * as evaluations from '../db/evaluations';
 import * as grades from '../db/grades';
 import { exceededTotal, sameEvaluationName, toHundredths, toPoints } from '../domain/grades';
@@ -493,6 +494,17 @@ route(gradesRoutes, api.saveScores, bookRule('grade:create'), async (c) => {
       },
     ],
     body: (r) => scoresAnswer(r, bookEvaluations, written),
+    // One log row for the batch (decision 331): its scores by seat, per evaluation.
+    auditRow: (entries) => {
+      const byEvaluation = new Map<string, { id: string; name: string; cells: GradeCell[] }>();
+      for (const entry of entries) {
+        const d = entry.details as { enrollment: string; evaluation: string; score?: number };
+        const e = byEvaluation.get(d.evaluation) ?? { id: d.evaluation, name: entry.target ?? '', cells: [] };
+        e.cells.push({ enrollment: d.enrollment, score: d.score ?? null });
+        byEvaluation.set(d.evaluation, e);
+      }
+      return gradeBatchInsert(db, account, course, [...byEvaluation.values()]);
+    },
   });
 });
 

@@ -13,22 +13,35 @@ import {
   type PlatformSchool,
   type SavedAnnouncement,
   type SchoolDatabase,
+  type SchoolsPage,
+  type MoveRehearsed,
   superadminApi as api,
 } from '../contract/superadmin';
 import { platformServerText as t } from '../contract/texts/platform';
 import { serverText } from '../contract/texts/server';
 import * as announcements from '../db/announcements';
 import * as backup from '../db/backup';
-import { DIRECTORY, everyDatabase, schoolDatabase, schoolDatabaseNames, schoolDatabases } from '../db/databases';
+import {
+  d1Binding,
+  DIRECTORY,
+  everyDatabase,
+  schoolDatabase,
+  schoolDatabaseNames,
+  schoolDatabases,
+} from '../db/databases';
+import { moveSchool } from '../db/move';
 import * as instances from '../db/instances';
 import { chooseSchoolDatabase, reservationsFor, writeNewSchool } from '../db/placement';
 import * as platformUsers from '../db/platform-users';
 import * as reserved from '../db/reserved-usernames';
 import { temporaryPasswordExpiry } from '../domain/accounts';
 import { formatInstant } from '../domain/format';
+import { searchWords } from '../domain/text';
 import { accessThrough, extendedExpiry } from '../domain/platform';
 import type { AppBindings, AppContext } from '../env';
+import { consoleDirectory } from '../lib/directory-reads';
 import { badRequest, conflict, found, notFound } from '../lib/errors';
+import { pageOf } from '../lib/pagination';
 import { route } from '../lib/route';
 import { dropRestore, readRestore } from '../lib/restore';
 import { commit, commitToSchool, guardFailed } from '../lib/write';
@@ -65,7 +78,7 @@ const day = (iso: string) => formatInstant(new Date(Date.parse(iso) - 1), 'longD
 route(superadminRoutes, api.schools, PLATFORM, async (c) => {
   const databases = everyDatabase(c.env);
   const [routes, ...held] = await Promise.all([
-    instances.listRoutes(c.var.directory),
+    instances.listRoutes(consoleDirectory(c)),
     ...databases.map((d) => instances.schoolsHeld(d.db)),
   ]);
   const rows = new Map(databases.map((d, i) => [d.name, new Map(held[i]!.map((row) => [row.id, row]))]));
@@ -81,6 +94,36 @@ route(superadminRoutes, api.schools, PLATFORM, async (c) => {
     });
   }
   return c.json<PlatformSchool[]>(schools.sort(byName));
+});
+
+// One page of the schools, by name, searched by name and hostnames (decision 332): the page's
+// routes from the directory (one batch), then the page's schools from their databases (one
+// statement for each database the page names): constant whatever the platform's size.
+route(superadminRoutes, api.schoolsPage, PLATFORM, async (c) => {
+  const query = c.req.valid('query');
+  const words = searchWords(query.search ?? '');
+  const directory = consoleDirectory(c);
+  const [[counted], routes] = await directory.batch(
+    instances.routesPage(directory, words, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+  );
+  const databases = everyDatabase(c.env);
+  const wanted = new Map<string, string[]>();
+  for (const r of routes) wanted.set(r.shard ?? DIRECTORY, [...(wanted.get(r.shard ?? DIRECTORY) ?? []), r.id]);
+  const held = await Promise.all(
+    databases.map((d) => (wanted.has(d.name) ? instances.schoolsHeld(d.db, wanted.get(d.name)) : [])),
+  );
+  const rows = new Map(held.flat().map((row) => [row.id, row]));
+  const schools: PlatformSchool[] = [];
+  for (const route of routes) {
+    const row = rows.get(route.id);
+    if (!row) continue;
+    schools.push({
+      ...row,
+      hostnames: [...(route.hostname ? [route.hostname] : []), ...route.aliases],
+      is_default: route.isDefault,
+    });
+  }
+  return c.json<SchoolsPage>({ schools, pagination: pageOf(counted?.total ?? 0, query) });
 });
 
 /** The main hostname and the others, as stored. */
@@ -263,15 +306,35 @@ route(superadminRoutes, api.deleteSchool, SUPERADMIN, async (c) => {
 
 // The school databases, with how many schools each holds (the restore's choice of database).
 route(superadminRoutes, api.databases, SUPERADMIN, async (c) => {
-  const routes = await instances.listRoutes(c.var.directory);
+  const routes = await instances.listRoutes(consoleDirectory(c));
   return c.json<SchoolDatabase[]>(
     schoolDatabaseNames(c.env).map((name) => ({ name, schools: routes.filter((r) => r.shard === name).length })),
   );
 });
 
+// The local portal's move rehearsal (decision 330): the move of `npm run move-school`, run inside
+// the portal that serves the school's users (locally, a second runtime on the same files meets
+// them locked). Only on a local address: a deployed Worker is reached through its own hostnames
+// (Cloudflare routes by host), never `localhost`; anywhere else there is no such route.
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9.-]+\.localhost)$/;
+route(superadminRoutes, api.rehearseMove, SUPERADMIN, async (c) => {
+  if (!LOCAL_HOST.test(new URL(c.req.url).hostname)) throw notFound();
+  const { id } = c.req.valid('param');
+  const { base, waitMs } = c.req.valid('json');
+  const databases = Object.fromEntries(everyDatabase(c.env).map((d) => [d.name, d1Binding(c.env, d.name)]));
+  const started = Date.now();
+  const report = await moveSchool(databases, id, base, { waitMs, log: (line) => console.log(`• ${line}`) });
+  return c.json<MoveRehearsed>({
+    outcome: report.outcome,
+    seconds: (Date.now() - started) / 1000,
+    retries: report.retries,
+    rows: report.rows,
+  });
+});
+
 // The delegates (superadmin only).
 route(superadminRoutes, api.delegates, SUPERADMIN, async (c) =>
-  c.json<Delegate[]>(await platformUsers.listDelegates(c.var.directory)),
+  c.json<Delegate[]>(await platformUsers.listDelegates(consoleDirectory(c))),
 );
 
 // A delegate's name is reserved in every school database before the account exists (decision
@@ -344,7 +407,7 @@ route(superadminRoutes, api.deleteDelegate, SUPERADMIN, async (c) => {
 
 // Announcements to the admins of every school (their banner shows the latest).
 route(superadminRoutes, api.announcements, PLATFORM, async (c) =>
-  c.json<PlatformAnnouncement[]>(await announcements.listPlatformAnnouncements(c.var.directory)),
+  c.json<PlatformAnnouncement[]>(await announcements.listPlatformAnnouncements(consoleDirectory(c))),
 );
 
 route(superadminRoutes, api.announce, PLATFORM, async (c) => {

@@ -1,5 +1,6 @@
 // The teacher's own space: the routes of contract/teacher.ts (one D1 round trip each; two for an
 // admin without a teacher profile, whose courses are the whole programme).
+import { ROLL_CALL_COUNTS } from '../domain/audit';
 import { Hono } from 'hono';
 import { allow } from '../auth/access';
 import {
@@ -110,19 +111,17 @@ route(teacherRoutes, rollCallApi.save, teacherOrAdmin(), async (c) => {
   const body = c.req.valid('json');
   const { lesson, teacherId } = await requireOwnLesson(c, body.timetable_entry_id);
   checkDate(lesson, body.date);
-  const counts = Object.fromEntries(
-    ['present', 'absent', 'late', 'justified', 'cleared'].map((k) => [
-      k,
-      body.marks.filter((m) => (m.status ?? 'cleared') === k).length,
-    ]),
-  );
+  // The log row's counts (decision 331: a compact row per roll call): present, absent, late,
+  // justified, cleared, in that order (ROLL_CALL_COUNTS), without the zeros at the end.
+  const counts = ROLL_CALL_COUNTS.map((k) => body.marks.filter((m) => (m.status ?? 'cleared') === k).length);
+  while (counts.length > 1 && counts.at(-1) === 0) counts.pop();
   const session = { date: body.date, yearId: lesson.year_id, classId: lesson.class_id, marks: body.marks };
   const notInClass = conflict(a.notInClass([], lesson.class_name), 'not_in_class');
   return commit(c, attendance.saveSessionMarks(db, school, { ...session, entryId: lesson.id }), {
     audit: {
       action: 'ATTENDANCE_SESSION',
       target: `${lesson.subject_name} ${lesson.class_name} ${body.date}`,
-      details: counts,
+      details: JSON.stringify(counts),
     },
     body: { saved: body.marks.length, message: a.saved } satisfies SavedRollCall,
     guards: [

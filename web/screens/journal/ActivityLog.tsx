@@ -32,19 +32,26 @@ interface Filters {
   searchTerm: string;
   startDate: string;
   endDate: string;
+  /** A past school year read from its archive ('2024-2025'); '' for the log kept in the database. */
+  archive: string;
 }
-const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '' };
+const INITIAL: Filters = { who: '', searchTerm: '', startDate: '', endDate: '', archive: '' };
 
 export type LogScope =
   { kind: 'school' } | { kind: 'platform'; schools: readonly { id: string; name: string }[]; canDelete: boolean };
 
-/** The log's query: the page, then the filters set (an empty one is not sent). */
-const logQuery = (f: Filters, page: number) => ({
+/**
+ * The log's query: the page (after the previous page's last row when it was shown: the server
+ * reads from there, decision 331), then the filters set (an empty one is not sent).
+ */
+const logQuery = (f: Filters, page: number, after: string | undefined) => ({
   page,
+  ...(after ? { after } : {}),
   limit: PAGE_SIZE,
   searchTerm: f.searchTerm.trim(),
   startDate: f.startDate,
   endDate: f.endDate,
+  ...(f.archive ? { archive: f.archive } : {}),
 });
 
 type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 'school_name' | 'by_platform'>>;
@@ -52,12 +59,14 @@ type Entry = SchoolAuditPage['logs'][number] & Partial<Pick<PlatformAuditEntry, 
 /** Whose entry it is in the platform's view: a school's, or the platform's (about a school or not). */
 const schoolOf = (entry: Entry) =>
   entry.by_platform ? (entry.school_name ? t.platformAbout(entry.school_name) : t.platform) : (entry.school_name ?? '');
-type Page = { logs: Entry[]; pagination: SchoolAuditPage['pagination'] };
+type Page = { logs: Entry[]; pagination: SchoolAuditPage['pagination']; next: string | null };
 
 export function ActivityLog({ scope }: { scope: LogScope }) {
   const [filters, setFilters] = useState<Filters>(INITIAL);
   const [sent, setSent] = useState<Filters>(INITIAL);
   const [page, setPage] = useState(1);
+  // Where each page shown starts: the cursor the page before it answered (`next`).
+  const [cursors, setCursors] = useState<Readonly<Record<number, string>>>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const platform = scope.kind === 'platform';
   const canDelete = platform && scope.canDelete;
@@ -68,20 +77,35 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
     const timer = window.setTimeout(() => {
       setSent(filters);
       setPage(1);
+      setCursors({});
     }, AUDIT_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [filters, sent]);
 
-  const query = useMemo(() => logQuery(sent, page), [sent, page]);
+  const after = cursors[page];
+  const query = useMemo(() => logQuery(sent, page, after), [sent, page, after]);
   const schoolLog = useRead(endpoints.audit.school, platform ? null : { query: { ...query, userId: sent.who } });
   const platformLog = useRead(endpoints.audit.platform, platform ? { query: { ...query, schoolId: sent.who } } : null);
   const log = platform ? platformLog : schoolLog;
   const path = log.path;
   const users = useRead(endpoints.users.list, platform ? null : {});
+  // The past school years archived (decision 331): the school's, or the chosen school's.
+  const schoolArchives = useRead(endpoints.audit.schoolArchives, platform ? null : {});
+  const platformArchives = useRead(
+    endpoints.audit.platformArchives,
+    platform && sent.who ? { query: { schoolId: sent.who } } : null,
+  );
+  const archives = (platform ? (sent.who ? platformArchives.data : null) : schoolArchives.data) ?? [];
   const choices = platform ? scope.schools : (users.data ?? []).map((u) => ({ id: u.id, name: u.username }));
   const data: Page | null = log.data;
 
   useEffect(() => setSelected(new Set()), [path]);
+  // The next page will start after this page's last row.
+  const next = data?.next;
+  useEffect(() => {
+    if (next && data?.pagination.page === page)
+      setCursors((c) => (c[page + 1] === next ? c : { ...c, [page + 1]: next }));
+  }, [next, page, data?.pagination.page]);
 
   const update = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
   const toggle = (id: string) => setSelected((s) => toggled(s, id));
@@ -105,11 +129,21 @@ export function ActivityLog({ scope }: { scope: LogScope }) {
         <SelectField
           label={platform ? t.school : t.user}
           value={filters.who}
-          onChange={(e) => update({ who: e.target.value })}
+          onChange={(e) => update({ who: e.target.value, ...(platform ? { archive: '' } : {}) })}
         >
           <option value="">{platform ? t.allSchools : t.allUsers}</option>
           <RowOptions rows={choices} />
         </SelectField>
+        {archives.length > 0 && (
+          <SelectField label={t.archive} value={filters.archive} onChange={(e) => update({ archive: e.target.value })}>
+            <option value="">{t.recent}</option>
+            {archives.map((a) => (
+              <option key={a.year} value={a.year}>
+                {t.archivedYear(a.year, a.rows)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <SearchField
           label={t.search}
           placeholder={t.searchPlaceholder}

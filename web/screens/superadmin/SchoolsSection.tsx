@@ -2,7 +2,8 @@
 // first admin's temporary password shown once), edit it, set or extend its access, suspend or
 // reactivate it; the superadmin deletes one that holds no data (decision 312: a school created by
 // mistake, or the target of a failed restore; the server refuses a school with data).
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
 import { useWrite, type WriteOutcome } from '../../api/useWrite';
@@ -11,13 +12,15 @@ import { useConfirmation } from '../../components/ConfirmDialog';
 import { CredentialsDialog, type Credentials } from '../../components/CredentialsDialog';
 import { FormDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Pager } from '../../components/Pager';
+import { SearchField } from '../../components/SearchField';
 import { InputField, SelectField, ValueOptions } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { SubmitButton } from '../../components/SubmitButton';
 import { platformText } from '../../i18n/platform';
 import { CURRENCIES } from '../../../worker/domain/money';
 import { isSchoolLocked } from '../../../worker/domain/school-access';
-import type { ExpirySaved, NewSchool, PlatformSchool } from '../../../worker/contract/superadmin';
+import type { ExpirySaved, NewSchool, PlatformSchool, SchoolsPage } from '../../../worker/contract/superadmin';
 import { formatInstant } from '../../../worker/domain/format';
 
 const t = platformText.schools;
@@ -44,15 +47,31 @@ type Dialog =
   | { kind: 'expiry'; school: PlatformSchool }
   | { kind: 'credentials'; name: string; credentials: Credentials };
 
+/** How long the search waits for the typing to pause before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 export function SchoolsSection({
-  schools,
   canDelete = false,
 }: {
-  schools: ApiState<PlatformSchool[]>;
   /** The superadmin's: deleting a school holding no data. */
   canDelete?: boolean;
 }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // One page of the schools at a time, searched by the server (decision 332: 10,000 schools).
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    if (typed === search) return;
+    const timer = window.setTimeout(() => {
+      setSearch(typed);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, search]);
+  const schools = useRead(endpoints.superadmin.schoolsPage, { query: { page, ...(search ? { search } : {}) } });
+  const list = schools.data?.schools;
+  const pagination = schools.data?.pagination;
   const { write, busy } = useWrite(schools);
   const close = () => setDialog(null);
   const now = new Date();
@@ -107,15 +126,16 @@ export function SchoolsSection({
           {t.add}
         </Button>
       </div>
+      <SearchField label={t.search} placeholder={t.searchHint} value={typed} onChange={setTyped} />
       {schools.error && <ErrorNotice message={schools.error} />}
-      {schools.data &&
-        (schools.data.length === 0 ? (
-          <p className="muted">{t.empty}</p>
+      {pagination &&
+        (pagination.total === 0 ? (
+          <p className="muted">{search ? t.noneFound : t.empty}</p>
         ) : (
-          <p className="muted">{t.count(schools.data.length)}</p>
+          <p className="muted">{t.count(pagination.total)}</p>
         ))}
       <ul className="school-list">
-        {schools.data?.map((school) => {
+        {list?.map((school) => {
           const state = stateOf(school, now);
           return (
             <li key={school.id} className="school-card" aria-label={school.name}>
@@ -153,6 +173,9 @@ export function SchoolsSection({
           );
         })}
       </ul>
+      {pagination && pagination.totalPages > 1 && (
+        <Pager page={page} totalPages={pagination.totalPages} busy={schools.loading} onPage={setPage} />
+      )}
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <SchoolForm
@@ -250,7 +273,7 @@ function ExpiryDialog({
   onClose,
 }: {
   school: PlatformSchool;
-  schools: ApiState<PlatformSchool[]>;
+  schools: ApiState<SchoolsPage>;
   onClose: () => void;
 }) {
   const e = platformText.expiry;

@@ -26,7 +26,9 @@ function Console({ session }: { session: Session }) {
     const stored = localStorage.getItem(TAB_KEY) as Tab | null;
     return stored && tabs.includes(stored) ? stored : 'schools';
   });
-  const schools = useRead(endpoints.superadmin.schools, {});
+  // Every school, for the backups' list and the journal's school filter only: the schools tab
+  // reads one page at a time (decision 332).
+  const schools = useRead(endpoints.superadmin.schools, active === 'backups' || active === 'journal' ? {} : null);
   const open = (tab: Tab) => {
     localStorage.setItem(TAB_KEY, tab);
     setActive(tab);
@@ -43,7 +45,7 @@ function Console({ session }: { session: Session }) {
         onChoose={open}
         panelClassName="card superadmin-content"
       >
-        {active === 'schools' && <SchoolsSection schools={schools} canDelete={superadmin} />}
+        {active === 'schools' && <SchoolsSection canDelete={superadmin} />}
         {active === 'announcements' && <AnnouncementsSection />}
         {active === 'delegates' && <DelegatesSection />}
         {active === 'maintenance' && <MaintenanceSection />}

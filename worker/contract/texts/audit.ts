@@ -12,6 +12,9 @@ export const auditServerText = {
   deletedBulk: (count: number) => `${count} entrée${count > 1 ? 's' : ''} du journal supprimée${count > 1 ? 's' : ''}.`,
   schoolNotFound: 'École introuvable.',
   userNotFound: 'Utilisateur introuvable.',
+  archiveInvalid: 'Année scolaire invalide (AAAA-AAAA).',
+  /** A score a grade book batch cleared. */
+  cleared: 'effacée',
   /** What the log shows for each action the app writes. */
   actions: {
     ADD_PAYMENT: 'Versement enregistré',
@@ -87,6 +90,7 @@ export const auditServerText = {
     SET_GENERAL_APPRECIATION: 'Appréciation générale saisie',
     SET_GRADE: 'Note saisie',
     SET_LANGUAGE: 'Langue du portail choisie',
+    SET_GRADES: 'Notes saisies (carnet de notes)',
     SET_SCHOOL_EXPIRY: "Fin d'accès de l'école fixée",
     SETUP_NEW_YEAR: 'Année scolaire configurée',
     STUDENT_ANNOUNCEMENT_CREATE: 'Annonce aux élèves envoyée',
@@ -116,6 +120,14 @@ export const auditServerText = {
   },
   /** The keys of a row's details, in French (a key not listed shows as it is stored). */
   keys: {
+    absent: 'absents',
+    cleared: 'effacés',
+    justified: 'justifiés',
+    late: 'retards',
+    present: 'présents',
+    actions: 'actions',
+    evaluations: 'évaluations',
+    notes: 'notes',
     admin: 'administrateur',
     adjusted_mppa: 'MPPA ajusté',
     adjustments: 'ajustements',

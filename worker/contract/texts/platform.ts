@@ -1,5 +1,8 @@
 // What the API answers about the platform's schools, delegates and announcements (issue 17).
 export const platformServerText = {
+  /** The local move rehearsal (decision 330). */
+  baseRequired: 'Indiquez la base d’écoles de destination (SCHOOL_DB_n).',
+  waitInvalid: 'L’attente doit être un nombre de millisecondes entre 0 et 120 000.',
   schoolNameRequired: "Le nom de l'école est requis.",
   hostnameInvalid: "Le nom d'hôte n'est pas valide (par exemple : ecole3.exemple.ht).",
   hostnameRequired: "Indiquez au moins un nom d'hôte.",
