@@ -16,6 +16,7 @@ import type { enrollmentsApi } from '../../worker/contract/enrollments';
 import type { exportsApi } from '../../worker/contract/exports';
 import type { financeApi } from '../../worker/contract/finance';
 import type { gradesApi } from '../../worker/contract/grades';
+import type { guardiansApi } from '../../worker/contract/guardians';
 import type { instanceApi } from '../../worker/contract/instance';
 import type { languageApi } from '../../worker/contract/language';
 import type { platformApi } from '../../worker/contract/platform';
@@ -138,6 +139,14 @@ export const endpoints = {
     appreciation: ['post', '/appreciations'],
     generalAppreciation: ['post', '/general-appreciations'],
     bulk: ['get', '/bulk-report-data'],
+  }),
+  guardians: routes<typeof guardiansApi>({
+    ofStudent: ['get', '/students/:id/guardians'],
+    link: ['post', '/students/:id/guardians'],
+    newCode: ['put', '/guardian-links/:id/code'],
+    end: ['delete', '/guardian-links/:id'],
+    list: ['get', '/guardians'],
+    children: ['get', '/guardian/children'],
   }),
   instance: routes<typeof instanceApi>({
     publicInfo: ['get', '/instance/default'],

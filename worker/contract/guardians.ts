@@ -1,0 +1,83 @@
+// Families (issue 43, decision 360): the school's side (a pupil's guardians, created or linked by
+// their +509 phone with a one-time code shown once; a code given again; a link ended; the school's
+// list) and the guardian's (their children in every school).
+import { z } from 'zod';
+import { id, idParams, text } from './common';
+import { type Answer, area, del, get, post, put } from './endpoint';
+import { guardiansServerText as t } from './texts/guardians';
+
+const status = z.enum(['temporary_password', 'active', 'disabled']);
+/** One link of a pupil to a guardian, as the school sees it. */
+const link = z.strictObject({
+  id: z.string(),
+  guardian_id: z.string(),
+  student_id: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  /** The guardian's account: a code not used yet (temporary_password), in use, or disabled. */
+  account_status: status,
+});
+/** A slip's content: the code is shown once (a secret: never stored for a replay). */
+const slip = z.strictObject({ link, tempPassword: z.string().nullable(), message: z.string() });
+
+/** One child of the guardian, in one school. */
+const child = z.strictObject({
+  school_id: z.string(),
+  school_name: z.string(),
+  student_id: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  class_name: z.string().nullable(),
+});
+
+export const guardiansApi = area('guardians', {
+  ofStudent: get('/students/:id/guardians', "A pupil's guardians, with their account's state.", {
+    params: idParams,
+    answers: { 200: z.array(link) },
+  }),
+  link: post(
+    '/students/:id/guardians',
+    'Links a guardian to the pupil by their +509 phone: a new account with a one-time code (shown once) when the phone has none, else the existing account (no code).',
+    {
+      params: idParams,
+      body: z.object({
+        phone: z.string({ error: t.phoneInvalid }).max(40, t.phoneInvalid),
+        name: text(t.nameRequired),
+      }),
+      answers: { 201: slip },
+    },
+  ),
+  newCode: put(
+    '/guardian-links/:id/code',
+    "Gives the linked guardian's account a new one-time code (its password and sessions end): the slip to print again.",
+    { params: idParams, answers: { 200: slip } },
+  ),
+  end: del('/guardian-links/:id', 'Ends a link: the guardian no longer sees the pupil.', {
+    params: idParams,
+    answers: { 200: z.strictObject({ message: z.string() }) },
+  }),
+  list: get(
+    '/guardians',
+    "The school's guardian links, each with the pupil, their class this year and the account's state.",
+    {
+      answers: {
+        200: z.array(link.extend({ nom: z.string(), prenom: z.string(), class_name: z.string().nullable() })),
+      },
+    },
+  ),
+  children: get(
+    '/guardian/children',
+    "The signed-in guardian's children in every school, with their class this year.",
+    {
+      answers: { 200: z.array(child) },
+    },
+  ),
+});
+
+export const childParams = z.object({ schoolId: id(), studentId: id() });
+
+export type GuardianLink = Answer<typeof guardiansApi.ofStudent>[number];
+export type GuardianSlip = Answer<typeof guardiansApi.link>;
+export type SchoolGuardianRow = Answer<typeof guardiansApi.list>[number];
+export type GuardianChild = Answer<typeof guardiansApi.children>[number];

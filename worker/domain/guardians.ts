@@ -1,0 +1,24 @@
+// Families (issue 43, decision 360): a guardian is known by a Haitian phone number, written the
+// one way `+509XXXXXXXX` (the account's username). Pure, shared by the worker and the web.
+
+/** Haiti's country code. */
+export const HAITI_PREFIX = '+509';
+
+/**
+ * A phone number as typed ('3712 3456', '+509 37-12-34-56', '00509 37123456', '509.3712.3456')
+ * written `+50937123456`, or null when it is not a Haitian number (8 digits after the country
+ * code, the first from 2 to 5: fixed lines and the mobile networks).
+ */
+export function guardianPhone(typed: string): string | null {
+  const compact = typed.replace(/[\s.\-()]/g, '');
+  const match = /^(?:\+509|00509|509)?([2-5]\d{7})$/.exec(compact);
+  return match ? `${HAITI_PREFIX}${match[1]}` : null;
+}
+
+/** `+50937123456` as people read it: '+509 3712 3456'. */
+export const phoneShown = (phone: string): string =>
+  /^\+509\d{8}$/.test(phone) ? `${phone.slice(0, 4)} ${phone.slice(4, 8)} ${phone.slice(8)}` : phone;
+
+/** The alerts a guardian may take (slice 3 of the issue: Web Push). */
+export const ALERT_KINDS = ['absence', 'payment', 'instalment', 'report_card', 'announcement'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
