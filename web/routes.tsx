@@ -107,6 +107,7 @@ const workspace: RouteObject[] = [
   permitted('report_card:generate', '/report-cards', 'screens/report-cards/ReportCardsPage'),
   permitted('report:financial', '/report', 'screens/report/ReportPage'),
   permitted('student_portal:manage_accounts', '/student-portal', 'screens/student-accounts/StudentAccountsPage'),
+  permitted('guardian:manage', '/guardians', 'screens/guardian/staff/GuardiansPage'),
   permitted('settings:manage_teachers', '/teachers-management', 'screens/teachers/TeachersPage'),
   permitted('report:attendance', '/reports/attendance', 'screens/attendance/AttendanceReportPage'),
   permitted('settings:manage_timetable', '/timetable', 'screens/timetable/TimetablePage'),

@@ -3,7 +3,7 @@
 // signs in once and must be replaced; a school ends its own links only; another family's child
 // and another school's link answer 404; the sign-in's limits count a guardian's wrong codes.
 import { describe, expect, it } from 'vitest';
-import type { GuardianChild, GuardianLink, GuardianSlip, SchoolGuardianRow } from '../../worker/contract/guardians';
+import type { GuardianChild, GuardianSlip, PupilGuardians, SchoolGuardianRow } from '../../worker/contract/guardians';
 import { schoolDatabaseNames } from '../../worker/db/databases';
 import { env } from 'cloudflare:workers';
 import { createYear, seedStudents } from './fixtures-academic';
@@ -150,10 +150,11 @@ describe('guardian accounts', () => {
     expect(list.map((r) => [r.prenom, r.phone, r.account_status, r.class_name])).toEqual([
       ['Marie', `+509${phone}`, 'temporary_password', '6e AF'],
     ]);
-    const ofPupil = await bodyOf<GuardianLink[]>(
+    const ofPupil = await bodyOf<PupilGuardians>(
       await call(a.school, staff, 'GET', `/api/students/${a.ids[0]}/guardians`),
     );
-    expect(ofPupil.map((l) => l.id)).toEqual([slip.link.id]);
+    expect(ofPupil.links.map((l) => l.id)).toEqual([slip.link.id]);
+    expect(ofPupil.prenom).toBe('Marie');
 
     // A new code: the former one no longer signs in.
     const reprint = await call(a.school, staff, 'PUT', `/api/guardian-links/${slip.link.id}/code`);

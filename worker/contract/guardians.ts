@@ -32,10 +32,22 @@ const child = z.strictObject({
 });
 
 export const guardiansApi = area('guardians', {
-  ofStudent: get('/students/:id/guardians', "A pupil's guardians, with their account's state.", {
-    params: idParams,
-    answers: { 200: z.array(link) },
-  }),
+  ofStudent: get(
+    '/students/:id/guardians',
+    "A pupil's guardians, with their account's state, and the guardian the pupil's sheet names (to fill the form).",
+    {
+      params: idParams,
+      answers: {
+        200: z.strictObject({
+          nom: z.string(),
+          prenom: z.string(),
+          tutor_name: z.string().nullable(),
+          tutor_phone: z.string().nullable(),
+          links: z.array(link),
+        }),
+      },
+    },
+  ),
   link: post(
     '/students/:id/guardians',
     'Links a guardian to the pupil by their +509 phone: a new account with a one-time code (shown once) when the phone has none, else the existing account (no code).',
@@ -77,7 +89,8 @@ export const guardiansApi = area('guardians', {
 
 export const childParams = z.object({ schoolId: id(), studentId: id() });
 
-export type GuardianLink = Answer<typeof guardiansApi.ofStudent>[number];
+export type PupilGuardians = Answer<typeof guardiansApi.ofStudent>;
+export type GuardianLink = PupilGuardians['links'][number];
 export type GuardianSlip = Answer<typeof guardiansApi.link>;
 export type SchoolGuardianRow = Answer<typeof guardiansApi.list>[number];
 export type GuardianChild = Answer<typeof guardiansApi.children>[number];

@@ -14,6 +14,7 @@ import {
   type GuardianChild,
   type GuardianLink,
   type GuardianSlip,
+  type PupilGuardians,
   type SchoolGuardianRow,
 } from '../contract/guardians';
 import { serverText } from '../contract/texts/server';
@@ -63,13 +64,22 @@ const withStatus = (
 route(guardianRoutes, api.ofStudent, allow.permission(MANAGE), async (c) => {
   const { db, school, directory } = c.var;
   const studentId = c.req.valid('param').id;
-  found(await students.findStudent(db, school, studentId), t.studentNotFound);
-  const links = await guardians.linksOfStudent(db, school, studentId);
+  const [student, links] = await Promise.all([
+    students.findStudent(db, school, studentId),
+    guardians.linksOfStudent(db, school, studentId),
+  ]);
+  if (!student) throw notFound(t.studentNotFound);
   const statuses = await guardians.statusesOf(
     directory,
     links.map((l) => l.guardian_id),
   );
-  return c.json<GuardianLink[]>(links.map((l) => withStatus(l, statuses)));
+  return c.json<PupilGuardians>({
+    nom: student.nom,
+    prenom: student.prenom,
+    tutor_name: student.tutorName,
+    tutor_phone: student.tutorPhone,
+    links: links.map((l) => withStatus(l, statuses)),
+  });
 });
 
 route(guardianRoutes, api.link, allow.permission(MANAGE), async (c) => {
