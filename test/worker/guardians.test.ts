@@ -3,9 +3,17 @@
 // signs in once and must be replaced; a school ends its own links only; another family's child
 // and another school's link answer 404; the sign-in's limits count a guardian's wrong codes.
 import { describe, expect, it } from 'vitest';
-import type { GuardianChild, GuardianSlip, PupilGuardians, SchoolGuardianRow } from '../../worker/contract/guardians';
+import type {
+  ChildPage,
+  GuardianChild,
+  GuardianSlip,
+  PupilGuardians,
+  SchoolGuardianRow,
+} from '../../worker/contract/guardians';
 import { schoolDatabaseNames } from '../../worker/db/databases';
 import { env } from 'cloudflare:workers';
+import { addDays, schoolToday } from '../../worker/domain/dates';
+import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { createYear, seedStudents } from './fixtures-academic';
 import { accessTokenOf, bodyOf, call, createSchool, login, PASSWORD, sql, tokenFor } from './helpers';
 
@@ -26,7 +34,7 @@ async function schoolWith(shard: string, pupils: { nom: string; prenom: string }
   const { studentIds } = await seedStudents(
     school.id,
     year,
-    pupils.map((p) => ({ ...p, className: '6e AF' })),
+    pupils.map((p) => ({ ...p, className: '6e AF', mppa: 20_000 })),
   );
   return { school, ids: studentIds };
 }
@@ -50,6 +58,14 @@ const linkOn = async (
 ) => {
   return call(s.school, await tokenFor(s.school, as), 'POST', `/api/students/${studentId}/guardians`, body);
 };
+
+/** A guardian's token after the first sign-in with the slip's code and the password set. */
+async function guardianToken(school: Awaited<ReturnType<typeof createSchool>>, slip: GuardianSlip) {
+  const temporary = await accessTokenOf(await login(school, slip.link.phone, slip.tempPassword!));
+  return accessTokenOf(
+    await call(school, temporary, 'PUT', '/api/user/force-change-password', { newPassword: NEW_PASSWORD }),
+  );
+}
 
 describe('guardian accounts', () => {
   it('one account links children in two school databases; the code signs in once and must be replaced', async () => {
@@ -187,6 +203,103 @@ describe('guardian accounts', () => {
       action_type: string;
     }>();
     expect(log.results.map((r) => r.action_type)).toEqual(['CREATE_GUARDIAN', 'GUARDIAN_CODE', 'END_GUARDIAN_LINK']);
+  });
+
+  it("shows a child's balance, instalments, receipts, days and announcements; grades under the pupil's rule", async () => {
+    const { a } = await twoSchools();
+    const slip = await bodyOf<GuardianSlip>(await linkOn(a, a.ids[0]!, { phone: freshPhone(), name: 'Mère' }));
+    const token = await guardianToken(a.school, slip);
+    const admin = await tokenFor(a.school, 'admin');
+    // A payment with its receipt, two periods (two instalments of 10 000), a day absent and one late, an announcement.
+    const enrollment = (await sql(a.school, 'SELECT id FROM enrollments WHERE student_id = ?', a.ids[0]).first<{
+      id: string;
+    }>())!.id;
+    const paid = await call(a.school, admin, 'POST', `/api/enrollments/${enrollment}/payments`, {
+      amount: 12500,
+      date: addDays(schoolToday(), -2),
+      label: 'Versement 1',
+    });
+    expect(paid.status, await paid.clone().text()).toBeLessThan(300);
+    const year = (await sql(a.school, 'SELECT year_id FROM enrollments WHERE id = ?', enrollment).first<{
+      year_id: string;
+    }>())!.year_id;
+    for (const [i, start] of ['2025-08-01', '2026-01-05'].entries())
+      await sql(
+        a.school,
+        'INSERT INTO academic_periods (id, instance_id, year_id, name, position, start_date) VALUES (?, ?, ?, ?, ?, ?)',
+        crypto.randomUUID(),
+        a.school.id,
+        year,
+        `Trimestre ${i + 1}`,
+        i,
+        start,
+      ).run();
+    const today = schoolToday();
+    const schoolDays = Array.from({ length: 10 }, (_, i) => addDays(today, -i)).filter((d) => dayOfWeekOf(d) !== null);
+    const [absent, late] = [schoolDays[0]!, schoolDays[1]!];
+    for (const [date, status] of [
+      [absent, 'absent'],
+      [late, 'late'],
+    ])
+      await sql(
+        a.school,
+        'INSERT INTO attendance_overrides (instance_id, enrollment_id, date, status) VALUES (?, ?, ?, ?)',
+        a.school.id,
+        enrollment,
+        date,
+        status,
+      ).run();
+    expect(
+      (
+        await call(a.school, admin, 'POST', '/api/admin/student-announcements', {
+          content: 'Réunion des parents samedi.',
+          target_class_names: [],
+        })
+      ).status,
+    ).toBeLessThan(300);
+
+    await sql(a.school, 'UPDATE enrollments SET grades_access_enabled = 0 WHERE id = ?', enrollment).run();
+    const page = await call(a.school, token, 'GET', `/api/guardian/children/${a.school.id}/${a.ids[0]}`);
+    expect(page.status).toBe(200);
+    const child = await bodyOf<ChildPage>(page);
+    expect(child).toMatchObject({ prenom: 'Marie', class_name: '6e AF', school_id: a.school.id, grades_open: false });
+    expect(child.finance).toMatchObject({ adjusted: 20000, paid: 12500, balance: 7500 });
+    expect(child.finance!.instalments).toEqual([
+      { name: 'Trimestre 2', due_date: '2026-01-05', amount: 10000, left: 7500 },
+    ]);
+    expect(child.finance!.payments).toEqual([
+      expect.objectContaining({ amount: 12500, receipt_no: 1, label: 'Versement 1', balance_after: 7500 }),
+    ]);
+    expect(child.days).toEqual([
+      { date: absent, status: 'absent' },
+      { date: late, status: 'late' },
+    ]);
+    expect(child.announcements.map((n) => n.content)).toEqual(['Réunion des parents samedi.']);
+    expect(
+      (await call(a.school, token, 'GET', `/api/guardian/children/${a.school.id}/${a.ids[0]}/timetable`)).status,
+    ).toBe(200);
+    // Grades follow the pupil's access: closed, then opened by the school.
+    const grades = `/api/guardian/children/${a.school.id}/${a.ids[0]}/grades`;
+    const locked = await call(a.school, token, 'GET', grades);
+    expect(locked.status).toBe(403);
+    expect((await bodyOf(locked)).code).toBe('grades_locked');
+    await sql(a.school, 'UPDATE enrollments SET grades_access_enabled = 1 WHERE id = ?', enrollment).run();
+    expect((await call(a.school, token, 'GET', grades)).status).toBe(200);
+    // Another family's child, the child named in another school, a school of none of its links: 404.
+    for (const path of [
+      `/api/guardian/children/${a.school.id}/${a.ids[1]}`,
+      `/api/guardian/children/${a.school.id}/${a.ids[1]}/grades`,
+      `/api/guardian/children/${crypto.randomUUID()}/${a.ids[0]}`,
+    ]) {
+      const res = await call(a.school, token, 'GET', path);
+      expect(res.status, path).toBe(404);
+      expect((await bodyOf(res)).message).toBe('Enfant introuvable.');
+    }
+    // In Kreyòl for a guardian whose page speaks it.
+    const kreyol = await call(a.school, token, 'GET', `/api/guardian/children/${a.school.id}/${a.ids[1]}`, undefined, {
+      'X-Language': 'ht',
+    });
+    expect((await bodyOf(kreyol)).message).toBe('Nou pa jwenn pitit la.');
   });
 
   it('counts wrong codes like every sign-in: the 6th in a row waits', async () => {

@@ -146,6 +146,9 @@ export const endpoints = {
     newCode: ['put', '/guardian-links/:id/code'],
     end: ['delete', '/guardian-links/:id'],
     list: ['get', '/guardians'],
+    child: ['get', '/guardian/children/:schoolId/:studentId'],
+    childGrades: ['get', '/guardian/children/:schoolId/:studentId/grades'],
+    childTimetable: ['get', '/guardian/children/:schoolId/:studentId/timetable'],
     children: ['get', '/guardian/children'],
   }),
   instance: routes<typeof instanceApi>({

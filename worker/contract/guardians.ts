@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { id, idParams, text } from './common';
 import { type Answer, area, del, get, post, put } from './endpoint';
+import { studentPortalApi } from './student-portal';
 import { guardiansServerText as t } from './texts/guardians';
 
 const status = z.enum(['temporary_password', 'active', 'disabled']);
@@ -29,6 +30,46 @@ const child = z.strictObject({
   nom: z.string(),
   prenom: z.string(),
   class_name: z.string().nullable(),
+});
+
+/** A child: the school and the pupil (404 unless the guardian is linked to them). */
+export const childParams = z.object({ schoolId: id(), studentId: id() });
+
+const money = z.number();
+/** One child's page: class, balance and instalments, payments, absences and lateness, announcements. */
+const childPage = z.strictObject({
+  school_id: z.string(),
+  school_name: z.string(),
+  currency: z.enum(['Gdes', '$HT', 'US', 'EU']),
+  student_id: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  class_name: z.string().nullable(),
+  year_name: z.string().nullable(),
+  /** The pupil's grades access: the guardian sees grades and the report card exactly when the pupil does. */
+  grades_open: z.boolean(),
+  finance: z
+    .strictObject({
+      adjusted: money,
+      paid: money,
+      balance: money,
+      /** The instalments still (partly) unpaid, in order (decision 361). */
+      instalments: z.array(z.strictObject({ name: z.string(), due_date: z.string(), amount: money, left: money })),
+      payments: z.array(
+        z.strictObject({
+          id: z.string(),
+          date: z.string().nullable(),
+          label: z.string(),
+          amount: money,
+          receipt_no: z.number().nullable(),
+          balance_after: money,
+        }),
+      ),
+    })
+    .nullable(),
+  /** The school days of the last 31 with an absence, a lateness or a justified absence, newest first. */
+  days: z.array(z.strictObject({ date: z.string(), status: z.enum(['absent', 'late', 'justified']) })),
+  announcements: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })),
 });
 
 export const guardiansApi = area('guardians', {
@@ -78,6 +119,24 @@ export const guardiansApi = area('guardians', {
       },
     },
   ),
+  child: get(
+    '/guardian/children/:schoolId/:studentId',
+    "One child's page for their guardian: class and school, balance and instalments due, payments with receipt numbers, absences and lateness of the last 31 days, the announcements to the class or school.",
+    { params: childParams, answers: { 200: childPage } },
+  ),
+  childGrades: get(
+    '/guardian/children/:schoolId/:studentId/grades',
+    "A child's grades of a period and report card, when the pupil's grades access is open (403 grades_locked otherwise).",
+    {
+      params: childParams,
+      query: z.object({ periodId: id().optional() }),
+      answers: { 200: studentPortalApi.grades.answers[200] },
+    },
+  ),
+  childTimetable: get('/guardian/children/:schoolId/:studentId/timetable', "A child's week (the class timetable).", {
+    params: childParams,
+    answers: { 200: studentPortalApi.timetable.answers[200] },
+  }),
   children: get(
     '/guardian/children',
     "The signed-in guardian's children in every school, with their class this year.",
@@ -87,10 +146,9 @@ export const guardiansApi = area('guardians', {
   ),
 });
 
-export const childParams = z.object({ schoolId: id(), studentId: id() });
-
 export type PupilGuardians = Answer<typeof guardiansApi.ofStudent>;
 export type GuardianLink = PupilGuardians['links'][number];
 export type GuardianSlip = Answer<typeof guardiansApi.link>;
 export type SchoolGuardianRow = Answer<typeof guardiansApi.list>[number];
 export type GuardianChild = Answer<typeof guardiansApi.children>[number];
+export type ChildPage = Answer<typeof guardiansApi.child>;

@@ -221,6 +221,7 @@ export const childrenIn = (db: Db, school: string, guardianId: string, studentId
       class_name: leftJoined(classes.name, 'class_name'),
       enrollment_id: leftJoined(enrollments.id, 'enrollment_id'),
       year_id: leftJoined(schoolYears.id, 'year_id'),
+      year_name: leftJoined(schoolYears.name, 'year_name'),
       grades_access_enabled: enrollments.gradesAccessEnabled,
     })
     .from(guardianLinks)

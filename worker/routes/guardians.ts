@@ -11,6 +11,7 @@ import { allow } from '../auth/access';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import {
   guardiansApi as api,
+  type ChildPage,
   type GuardianChild,
   type GuardianLink,
   type GuardianSlip,
@@ -26,10 +27,23 @@ import * as platformUsers from '../db/platform-users';
 import { conditionsHolding, guardStatement } from '../db/guards';
 import * as students from '../db/students';
 import { temporaryPasswordExpiry } from '../domain/accounts';
-import { guardianPhone } from '../domain/guardians';
+import { guardianPhone, instalmentsOf } from '../domain/guardians';
 import { compareNames } from '../domain/text';
-import type { AppBindings, SchoolContext } from '../env';
-import { badRequest, conflict, found, notFound } from '../lib/errors';
+import type { AppBindings, AppContext, SchoolContext } from '../env';
+import { ApiError, badRequest, conflict, found, notFound } from '../lib/errors';
+import { textsOf } from '../lib/language';
+import type { StudentGrades, StudentWeek } from '../contract/student-portal';
+import * as periods from '../db/academic-periods';
+import * as marks from '../db/attendance-records';
+import * as overrides from '../db/attendance-overrides';
+import * as financeSheets from '../db/finance-sheets';
+import * as instances from '../db/instances';
+import * as studentAnnouncements from '../db/student-announcements';
+import { dailySheet, schoolDates } from '../domain/attendance';
+import { addDays, schoolToday, schoolYearSpan } from '../domain/dates';
+import { balanceAfter } from '../domain/finance-sheet';
+import { financeTotals, fromCentimes } from '../domain/money';
+import { pupilGrades, pupilWeek } from './student-portal';
 import { route } from '../lib/route';
 import { commit, type Guard, guardFailed } from '../lib/write';
 
@@ -243,4 +257,106 @@ route(guardianRoutes, api.children, allow.types('guardian'), async (c) => {
   const children = perSchool.flat();
   children.sort((a, b) => compareNames(a.prenom, b.prenom) || compareNames(a.nom, b.nom));
   return c.json<GuardianChild[]>(children);
+});
+
+/** The guardian's child in that school, with the school's database (404 unless linked). */
+async function childOf(c: AppContext, schoolId: string, studentId: string) {
+  const { account, directory } = c.var;
+  const notTheirs = () => notFound(textsOf(c).guardian.childNotFound);
+  const where = await guardians.schoolOf(directory, account.id, schoolId);
+  if (!where) throw notTheirs();
+  const db = schoolDatabase(c.env, where.shard);
+  const [child] = await guardians.childrenIn(db, schoolId, account.id, studentId);
+  if (!child) throw notTheirs();
+  const place =
+    child.enrollment_id && child.year_id && child.class_id
+      ? {
+          enrollmentId: child.enrollment_id,
+          yearId: child.year_id,
+          yearName: child.year_name!,
+          classId: child.class_id,
+          className: child.class_name!,
+        }
+      : null;
+  return { db, school: where, child, place };
+}
+
+/** How far back a guardian sees the days (as the attendance reports' longest range). */
+const DAYS_BACK = 31;
+
+route(guardianRoutes, api.child, allow.types('guardian'), async (c) => {
+  const { schoolId, studentId } = c.req.valid('param');
+  const { db, school, child, place } = await childOf(c, schoolId, studentId);
+  const today = schoolToday();
+  const range = place
+    ? { yearId: place.yearId, classId: place.classId, start: addDays(today, -DAYS_BACK), end: today }
+    : null;
+  const [instance, sheet, yearPeriods, news, dayMarks, dayOverrides] = await Promise.all([
+    instances.getInstance(db, schoolId),
+    place ? financeSheets.financeRecord(db, schoolId, place.enrollmentId) : null,
+    place ? periods.listPeriods(db, schoolId, place.yearId) : [],
+    studentAnnouncements.selectForClass(db, schoolId, place?.classId ?? null).all(),
+    range ? marks.selectClassMarks(db, schoolId, range).all() : [],
+    range ? overrides.selectClassOverrides(db, schoolId, range).all() : [],
+  ]);
+  const totals = sheet ? financeTotals(sheet) : null;
+  const payments = (sheet?.payments ?? []).filter((p) => p.amount > 0);
+  const days = place
+    ? dailySheet(
+        [place.enrollmentId],
+        schoolDates(range!.start, range!.end),
+        dayMarks.filter((m) => m.enrollmentId === place.enrollmentId),
+        dayOverrides.filter((o) => o.enrollmentId === place.enrollmentId),
+      )
+        .filter((d) => d.status === 'absent' || d.status === 'late' || d.status === 'justified')
+        .map((d) => ({ date: d.date, status: d.status as 'absent' | 'late' | 'justified' }))
+        .reverse()
+    : [];
+  return c.json<ChildPage>({
+    school_id: school.id,
+    school_name: school.name,
+    currency: instance?.currency ?? 'Gdes',
+    student_id: child.student_id,
+    nom: child.nom,
+    prenom: child.prenom,
+    class_name: child.class_name,
+    year_name: place?.yearName ?? null,
+    grades_open: Boolean(child.grades_access_enabled),
+    finance:
+      sheet && totals
+        ? {
+            adjusted: fromCentimes(totals.adjusted),
+            paid: fromCentimes(totals.paid),
+            balance: fromCentimes(totals.balance),
+            instalments: instalmentsOf(totals.adjusted, totals.paid, yearPeriods, schoolYearSpan(place!.yearName).start)
+              .filter((i) => i.left > 0)
+              .map((i) => ({ ...i, amount: fromCentimes(i.amount), left: fromCentimes(i.left) })),
+            payments: payments.map((p) => ({
+              id: p.id,
+              date: p.date,
+              label: p.label,
+              amount: fromCentimes(p.amount),
+              receipt_no: p.receiptNo,
+              balance_after: fromCentimes(balanceAfter(sheet, p.id) ?? totals.balance),
+            })),
+          }
+        : null,
+    days,
+    announcements: news,
+  });
+});
+
+route(guardianRoutes, api.childGrades, allow.types('guardian'), async (c) => {
+  const { schoolId, studentId } = c.req.valid('param');
+  const { db, child, place } = await childOf(c, schoolId, studentId);
+  if (!place) throw notFound(textsOf(c).student.notEnrolled);
+  // The pupil's own rule: a guardian sees the grades exactly when the pupil may (decision 360).
+  if (!child.grades_access_enabled) throw new ApiError(403, 'grades_locked', textsOf(c).student.gradesLocked);
+  return c.json<StudentGrades>(await pupilGrades(db, schoolId, place, c.req.valid('query').periodId));
+});
+
+route(guardianRoutes, api.childTimetable, allow.types('guardian'), async (c) => {
+  const { schoolId, studentId } = c.req.valid('param');
+  const { db, place } = await childOf(c, schoolId, studentId);
+  return c.json<StudentWeek>(await pupilWeek(db, schoolId, place));
 });
