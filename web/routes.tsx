@@ -20,6 +20,7 @@ import { useTexts } from './session/language';
 const modules = import.meta.glob<Record<string, ComponentType>>([
   './layouts/*Layout.tsx',
   './screens/*/*Page.tsx',
+  './screens/guardian/staff/*Page.tsx',
   './screens/support/Support.tsx',
   '!./screens/login/*',
 ]);
@@ -169,6 +170,28 @@ const pages: RouteObject[] = [
           { path: '/student/finance', ...screen('screens/student/StudentFinancePage') },
           { path: '/student/docs', ...screen('screens/docs/DocsPage', 'StudentDocsPage') },
           { path: '/student/security', ...screen('screens/security/SecurityPage', 'SecurityPage', false) },
+        ],
+      },
+    ],
+  },
+  // The families' side (issue 43, decision 360).
+  {
+    element: <Guard area="guardian" />,
+    children: [
+      {
+        ...screen('layouts/GuardianLayout'),
+        children: [
+          { path: '/guardian', ...screen('screens/guardian/GuardianHomePage') },
+          { path: '/guardian/child/:schoolId/:studentId', ...screen('screens/guardian/ChildPage') },
+          {
+            path: '/guardian/child/:schoolId/:studentId/grades',
+            ...screen('screens/guardian/ChildPartsPage', 'ChildGradesPage'),
+          },
+          {
+            path: '/guardian/child/:schoolId/:studentId/timetable',
+            ...screen('screens/guardian/ChildPartsPage', 'ChildTimetablePage'),
+          },
+          { path: '/guardian/security', ...screen('screens/security/SecurityPage', 'SecurityPage', false) },
         ],
       },
     ],

@@ -10,10 +10,10 @@ const SHARED = /\/(web\/(api|components|layouts|i18n|session|lib)|worker\/(domai
 /** The screens a teacher or a pupil works in (and the layouts they sit in): the part of `shared`
  *  they use goes to its own chunk, `common`, so that their phones do not download the office's. */
 const FIELD =
-  /\/web\/(layouts\/(Staff|Student)Layout|screens\/(teacher|student|support|docs)\/|screens\/gradebook\/GradeBookPage)/;
+  /\/web\/(layouts\/(Staff|Student|Guardian)Layout|screens\/(teacher|student|support|docs)\/|screens\/guardian\/[^/]+$|screens\/gradebook\/GradeBookPage)/;
 /** Lazily loaded modules that are not the office's screens. */
 const ELSEWHERE =
-  /\/web\/(layouts\/StudentLayout|screens\/(admin|admin-users|add-user|setup-wizard|superadmin|student|teacher|landing|force-password-change|support)\/|screens\/gradebook\/GradeBookPage)/;
+  /\/web\/(layouts\/(Student|Guardian)Layout|screens\/guardian\/[^/]+$|screens\/(admin|admin-users|add-user|setup-wizard|superadmin|student|teacher|landing|force-password-change|support)\/|screens\/gradebook\/GradeBookPage)/;
 
 export interface SharedGroup {
   name: string;
