@@ -7,6 +7,8 @@ import { PERMISSIONS } from '../../worker/domain/permissions';
 import { schoolD1s } from './helpers';
 
 const PLATFORM_TABLES = new Set([
+  'push_subscriptions',
+  'guardian_alerts',
   'guardians',
   'guardian_schools',
   'instances',

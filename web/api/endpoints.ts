@@ -149,6 +149,10 @@ export const endpoints = {
     child: ['get', '/guardian/children/:schoolId/:studentId'],
     childGrades: ['get', '/guardian/children/:schoolId/:studentId/grades'],
     childTimetable: ['get', '/guardian/children/:schoolId/:studentId/timetable'],
+    alerts: ['get', '/guardian/alerts'],
+    chooseAlerts: ['put', '/guardian/alerts'],
+    subscribe: ['post', '/guardian/push-subscriptions'],
+    unsubscribe: ['post', '/guardian/push-subscriptions/remove'],
     children: ['get', '/guardian/children'],
   }),
   instance: routes<typeof instanceApi>({

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { id, idParams, text } from './common';
 import { type Answer, area, del, get, post, put } from './endpoint';
 import { studentPortalApi } from './student-portal';
-import { guardiansServerText as t } from './texts/guardians';
+import { ALERT_KINDS } from '../domain/guardians';
+import { guardianServerText as g, guardiansServerText as t } from './texts/guardians';
 
 const status = z.enum(['temporary_password', 'active', 'disabled']);
 /** One link of a pupil to a guardian, as the school sees it. */
@@ -70,6 +71,16 @@ const childPage = z.strictObject({
   /** The school days of the last 31 with an absence, a lateness or a justified absence, newest first. */
   days: z.array(z.strictObject({ date: z.string(), status: z.enum(['absent', 'late', 'justified']) })),
   announcements: z.array(z.strictObject({ id: z.string(), content: z.string(), created_at: z.string() })),
+});
+
+const alertKinds = z.array(z.enum(ALERT_KINDS)).max(ALERT_KINDS.length);
+/** A browser's PushSubscription (its toJSON()): the push service's URL and the keys that encrypt for it. */
+const pushSubscription = z.object({
+  endpoint: z.url({ error: g.subscriptionInvalid }).max(1000, g.subscriptionInvalid),
+  keys: z.object({
+    p256dh: z.string().regex(/^[\w-]{80,100}$/, g.subscriptionInvalid),
+    auth: z.string().regex(/^[\w-]{16,32}$/, g.subscriptionInvalid),
+  }),
 });
 
 export const guardiansApi = area('guardians', {
@@ -137,6 +148,32 @@ export const guardiansApi = area('guardians', {
     params: childParams,
     answers: { 200: studentPortalApi.timetable.answers[200] },
   }),
+  alerts: get(
+    '/guardian/alerts',
+    "The guardian's alerts: the kinds chosen, how many phones receive them, and the VAPID public key a phone subscribes with (null: this platform sends no alerts).",
+    {
+      answers: {
+        200: z.strictObject({ public_key: z.string().nullable(), alerts: alertKinds, phones: z.number() }),
+      },
+    },
+  ),
+  chooseAlerts: put(
+    '/guardian/alerts',
+    'Chooses which alerts the guardian takes (absence or lateness, payment, instalment due, report card, announcement).',
+    {
+      body: z.object({ alerts: alertKinds }),
+      answers: { 200: z.strictObject({ alerts: alertKinds, message: z.string() }) },
+    },
+  ),
+  subscribe: post(
+    '/guardian/push-subscriptions',
+    "Subscribes one of the guardian's phones to the alerts (the browser's PushSubscription); a guardian may have several.",
+    { body: pushSubscription, answers: { 201: z.strictObject({ message: z.string() }) } },
+  ),
+  unsubscribe: post('/guardian/push-subscriptions/remove', 'This phone no longer receives the alerts.', {
+    body: z.object({ endpoint: z.string().max(1000) }),
+    answers: { 200: z.strictObject({ message: z.string() }) },
+  }),
   children: get(
     '/guardian/children',
     "The signed-in guardian's children in every school, with their class this year.",
@@ -152,3 +189,5 @@ export type GuardianSlip = Answer<typeof guardiansApi.link>;
 export type SchoolGuardianRow = Answer<typeof guardiansApi.list>[number];
 export type GuardianChild = Answer<typeof guardiansApi.children>[number];
 export type ChildPage = Answer<typeof guardiansApi.child>;
+export type GuardianAlerts = Answer<typeof guardiansApi.alerts>;
+export type AlertsChosen = Answer<typeof guardiansApi.chooseAlerts>;

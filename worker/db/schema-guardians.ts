@@ -71,3 +71,49 @@ export const guardianLinks = sqliteTable(
     ),
   ],
 );
+
+/** A guardian's phone subscribed to Web Push (directory): removed when the push service says it is gone. */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    guardianId: text('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_guardian_idx').on(t.guardianId),
+  ],
+);
+
+/**
+ * The alerts of a guardian (directory), the log of what was sent: one row per event and child
+ * (`dedupe`: an absence once a day per child), its message in the guardian's language, held until
+ * `send_after` (quiet hours), `sent_at` once sent.
+ */
+export const guardianAlerts = sqliteTable(
+  'guardian_alerts',
+  {
+    id: text('id').primaryKey(),
+    guardianId: text('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    /** The school of the child the alert is about (its log's school). */
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').notNull(),
+    dedupe: text('dedupe').notNull(),
+    payload: text('payload').notNull(),
+    sendAfter: text('send_after').notNull(),
+    sentAt: text('sent_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('guardian_alerts_dedupe_uq').on(t.guardianId, t.dedupe),
+    index('guardian_alerts_due_idx').on(t.sentAt, t.sendAfter),
+  ],
+);

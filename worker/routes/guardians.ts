@@ -11,7 +11,9 @@ import { allow } from '../auth/access';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import {
   guardiansApi as api,
+  type AlertsChosen,
   type ChildPage,
+  type GuardianAlerts,
   type GuardianChild,
   type GuardianLink,
   type GuardianSlip,
@@ -23,6 +25,9 @@ import { guardiansServerText as t } from '../contract/texts/guardians';
 import type { Db } from '../db/client';
 import { schoolDatabase } from '../db/databases';
 import * as guardians from '../db/guardians';
+import * as guardianAlerts from '../db/guardian-alerts';
+import { vapidPublicKey } from '../domain/alerts';
+import { ALERT_KINDS } from '../domain/guardians';
 import * as platformUsers from '../db/platform-users';
 import { conditionsHolding, guardStatement } from '../db/guards';
 import * as students from '../db/students';
@@ -359,4 +364,59 @@ route(guardianRoutes, api.childTimetable, allow.types('guardian'), async (c) => 
   const { schoolId, studentId } = c.req.valid('param');
   const { db, place } = await childOf(c, schoolId, studentId);
   return c.json<StudentWeek>(await pupilWeek(db, schoolId, place));
+});
+
+// ---------------------------------------------------------------- the guardian's alerts (decision 361)
+
+route(guardianRoutes, api.alerts, allow.types('guardian'), async (c) => {
+  const { account, directory } = c.var;
+  const [guardian, phones] = await Promise.all([
+    guardians.findGuardian(directory, account.id),
+    guardianAlerts.subscriptionCount(directory, account.id),
+  ]);
+  return c.json<GuardianAlerts>({
+    public_key: vapidPublicKey(c.env.VAPID_PRIVATE_JWK),
+    alerts: ALERT_KINDS.filter((k) => guardian?.alerts.includes(k)),
+    phones,
+  });
+});
+
+route(guardianRoutes, api.chooseAlerts, allow.types('guardian'), async (c) => {
+  const { account, directory } = c.var;
+  const chosen = ALERT_KINDS.filter((k) => c.req.valid('json').alerts.includes(k));
+  return commit(c, [guardianAlerts.setAlerts(directory, account.id, chosen)], {
+    audit: { action: 'GUARDIAN_ALERTS_CHOSEN', target: account.username, details: { alerts: chosen } },
+    body: { alerts: chosen, message: textsOf(c).guardian.alertsChosen } satisfies AlertsChosen,
+  });
+});
+
+/** A push service's URL: https, or http on this machine (the local push service of the tests). */
+const pushServiceUrl = (endpoint: string) => {
+  const url = new URL(endpoint);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname));
+};
+
+route(guardianRoutes, api.subscribe, allow.types('guardian'), async (c) => {
+  const { account, directory } = c.var;
+  const { endpoint, keys } = c.req.valid('json');
+  if (!pushServiceUrl(endpoint)) throw badRequest(textsOf(c).guardian.subscriptionInvalid);
+  const row = { id: crypto.randomUUID(), guardianId: account.id, endpoint, p256dh: keys.p256dh, auth: keys.auth };
+  return commit(c, [guardianAlerts.saveSubscription(directory, row)], {
+    audit: {
+      action: 'GUARDIAN_PHONE_SUBSCRIBED',
+      target: account.username,
+      details: { push_service: new URL(endpoint).host },
+    },
+    body: { message: textsOf(c).guardian.phoneSubscribed },
+    status: 201,
+  });
+});
+
+route(guardianRoutes, api.unsubscribe, allow.types('guardian'), async (c) => {
+  const { account, directory } = c.var;
+  const { endpoint } = c.req.valid('json');
+  return commit(c, [guardianAlerts.deleteSubscription(directory, account.id, endpoint)], {
+    audit: { action: 'GUARDIAN_PHONE_UNSUBSCRIBED', target: account.username },
+    body: { message: textsOf(c).guardian.phoneUnsubscribed },
+  });
 });

@@ -17,4 +17,8 @@ export const guardiansServerText = {
 /** What a guardian reads from the API (its Kreyòl twin: ./ht/guardians.ts). */
 export const guardianServerText = {
   childNotFound: 'Enfant introuvable.',
+  alertsChosen: 'Vos choix d’alertes sont enregistrés.',
+  phoneSubscribed: 'Ce téléphone recevra les alertes.',
+  phoneUnsubscribed: 'Ce téléphone ne recevra plus les alertes.',
+  subscriptionInvalid: 'Abonnement aux notifications invalide.',
 } as const;
