@@ -2,10 +2,7 @@
 // the families' alerts (worker/lib/alerts.ts) and the Durable Object classes.
 import { app } from './app';
 import { dailyHousekeeping } from './housekeeping';
-import { hourlyAlerts } from './lib/alerts';
-
-/** wrangler.toml's hourly trigger. */
-export const HOURLY = '0 * * * *';
+import { HOURLY_CRON, hourlyAlerts } from './lib/alerts';
 
 export { LoginThrottle } from './durable/login-throttle';
 export { Platform } from './durable/platform';
@@ -15,7 +12,7 @@ export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Env) {
     const at = new Date(controller.scheduledTime);
-    if (controller.cron === HOURLY) await hourlyAlerts(env, at);
+    if (controller.cron === HOURLY_CRON) await hourlyAlerts(env, at);
     else await dailyHousekeeping(env, at);
   },
 } satisfies ExportedHandler<Env>;

@@ -36,4 +36,28 @@ export const guardianText = {
   noGrades: 'Aucune note pour cette période.',
   language: 'Langue',
   notFound: 'Enfant introuvable.',
+  alerts: {
+    title: 'Alertes',
+    intro: 'Une notification quand il y a du nouveau, jamais entre 21 h et 6 h.',
+    kinds: {
+      absence: 'Absence ou retard',
+      payment: 'Versement enregistré',
+      instalment: 'Échéance dans 3 jours',
+      report_card: 'Bulletin publié',
+      announcement: "Annonce de l'école",
+    },
+    subscribe: 'Recevoir les alertes sur ce téléphone',
+    unsubscribe: 'Ne plus les recevoir sur ce téléphone',
+    on: 'Ce téléphone reçoit les alertes.',
+    phones: (n: number) =>
+      n === 0
+        ? 'Aucun téléphone ne reçoit vos alertes.'
+        : n === 1
+          ? 'Un téléphone reçoit vos alertes.'
+          : `${n} téléphones reçoivent vos alertes.`,
+    unsupported: 'Ce navigateur ne peut pas recevoir de notifications.',
+    denied: 'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
+    unavailable: 'Les alertes ne sont pas encore ouvertes sur ce portail.',
+    online: 'Connectez-vous à Internet pour changer vos alertes.',
+  },
 } as const;

@@ -38,4 +38,28 @@ export const guardianText: Texts<typeof french> = {
   noGrades: 'Pa gen okenn nòt pou peryòd sa a.',
   language: 'Lang',
   notFound: 'Nou pa jwenn pitit la.',
+  alerts: {
+    title: 'Alèt',
+    intro: 'Yon notifikasyon lè gen nouvèl, janm ant 9 è diswa ak 6 è dimaten.',
+    kinds: {
+      absence: 'Absans oswa reta',
+      payment: 'Peman anrejistre',
+      instalment: 'Dat pou peye nan 3 jou',
+      report_card: 'Bilten pibliye',
+      announcement: 'Anons lekòl la',
+    },
+    subscribe: 'Resevwa alèt yo sou telefòn sa a',
+    unsubscribe: 'Pa resevwa yo sou telefòn sa a ankò',
+    on: 'Telefòn sa a ap resevwa alèt yo.',
+    phones: (n: number) =>
+      n === 0
+        ? 'Okenn telefòn pa resevwa alèt ou yo.'
+        : n === 1
+          ? 'Yon telefòn ap resevwa alèt ou yo.'
+          : `${n} telefòn ap resevwa alèt ou yo.`,
+    unsupported: 'Navigatè sa a pa ka resevwa notifikasyon.',
+    denied: 'Notifikasyon yo bloke pou sit sa a : otorize yo nan reglaj navigatè a.',
+    unavailable: 'Alèt yo poko louvri sou pòtay la.',
+    online: 'Konekte ak Entènèt pou chanje alèt ou yo.',
+  },
 };

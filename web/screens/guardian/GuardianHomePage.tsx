@@ -1,11 +1,12 @@
 // /guardian ('Mes enfants', issue 43): each linked child with their school and class, opening the
-// child's page. Read from the working set offline (decision 320).
+// child's page. Read from the working set offline (decision 320). Below, the alerts on this phone (decision 361).
 import { Link } from 'react-router';
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { guardianText } from '../../i18n/guardian';
 import { useTexts } from '../../session/language';
+import { AlertsCard } from './AlertsCard';
 import { childPath } from './paths';
 import './guardian.css';
 
@@ -39,6 +40,7 @@ export function GuardianHomePage() {
             ))}
           </ul>
         ))}
+      <AlertsCard />
     </main>
   );
 }
