@@ -70,16 +70,20 @@ export async function resolveInstance(directory: Db, hostname: string, replica?:
     .select({ id: instances.id, name: instances.name, isDefault: instances.isDefault, shard: instances.shard })
     .from(instances)
     .where(or(answersOn([hostname]), eq(instances.isDefault, true)));
-  let rows: { id: string; name: string; isDefault: boolean; shard: string | null }[];
-  if (replica) {
+  const fromReplica = async (session: D1DatabaseSession) => {
     // Through a D1 session (decision 332): the same statement, read from any replica.
     const { sql: text, params } = query.toSQL();
-    const raw = await replica
+    const raw = await session
       .prepare(text)
       .bind(...params)
       .all<{ id: string; name: string; is_default: number; shard: string | null }>();
-    rows = raw.results.map((r) => ({ id: r.id, name: r.name, isDefault: Boolean(r.is_default), shard: r.shard }));
-  } else rows = await query.all();
+    return raw.results.map((r) => ({ id: r.id, name: r.name, isDefault: Boolean(r.is_default), shard: r.shard }));
+  };
+  // A session that cannot answer (no commit token to be had: a busy local database, a replica
+  // unreachable) is no reason to refuse the request: the primary answers it.
+  const rows: { id: string; name: string; isDefault: boolean; shard: string | null }[] = replica
+    ? await fromReplica(replica).catch(() => query.all())
+    : await query.all();
   return rows.find((r) => !r.isDefault) ?? rows[0] ?? null;
 }
 
