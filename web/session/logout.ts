@@ -10,7 +10,7 @@ import { offlineText } from '../i18n/offline';
 import { isApiCache } from '../vault/vault';
 import { closeSet } from './data-key';
 import { textsNow } from './language';
-import { clearSession, getSession, SIGN_OUT_PENDING_KEY } from './session';
+import { clearSession, dropStoredToken, getSession, SIGN_OUT_PENDING_KEY } from './session';
 
 /**
  * Ends the device session on the server. Offline, it stays pending and is sent when the app is
@@ -54,12 +54,14 @@ async function unsent(userId: string): Promise<number> {
 
 export async function clearLocalData(notice?: string) {
   const session = getSession();
+  // Signed out on the phone and on the server at once; the count of what waits comes after.
+  dropStoredToken();
+  void endDeviceSession();
   const waiting = session ? await unsent(session.id) : 0;
   const said = [notice, waiting ? textsNow('offline', offlineText).waitingAtSignOut(waiting) : '']
     .filter(Boolean)
     .join(' ');
   clearSession(said);
-  void endDeviceSession();
   try {
     if (session) await closeSet(session.id);
     if ('caches' in window) {

@@ -138,6 +138,15 @@ export const signOutCount = () => signOuts;
 /** Why the app signed the user out, for the sign-in page (null: they chose to). */
 export const signOutNotice = () => tabStore.get() || null;
 
+/**
+ * The token leaves the phone's storage at once, before the sign-out's slower steps (counting the
+ * writes that wait): a page opened or reloaded meanwhile is signed out. `clearSession` ends the tab's.
+ */
+export function dropStoredToken() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(SKEW_KEY);
+}
+
 export function clearSession(notice = '') {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(SKEW_KEY);
