@@ -19,7 +19,7 @@ import {
 import { serverText } from '../contract/texts/server';
 import { gradesServerText as t } from '../contract/texts/grades';
 import * as periods from '../db/academic-periods';
-import { seatClass } from '../db/class-rosters';
+import { seatClass } from '../db/seats';
 import * as appreciations from '../db/appreciations';
 import * as assignments from '../db/assignments';
 import * as classes from '../db/classes';
