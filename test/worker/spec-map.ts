@@ -173,8 +173,8 @@ function endpointsOf(inputs: MapInputs): Map<string, Endpoint> {
     ]),
   );
   const endpoints = new Map<string, Endpoint>();
-  for (const block of source.matchAll(/^ {2}(\w+): routes<typeof (\w+)>\(\{\n([\s\S]*?)\n {2}\}\),$/gm)) {
-    for (const entry of block[3]!.matchAll(/^ {4}(\w+): \['(\w+)', '([^']+)'\],$/gm)) {
+  for (const block of source.matchAll(/^ {2}(\w+): (?:\/\* @__PURE__ \*\/ )?routes<typeof (\w+)>\(\{\n([\s\S]*?)\n {2}\}\),$/gm)) {
+    for (const entry of block[3]!.matchAll(/^ {4}(\w+): \['(\w+)', '([^']+)'(?:, '\w+')?\],$/gm)) {
       const name = `${block[1]}.${entry[1]}`;
       const route = inputs.routeFileOf.get(`${entry[2]} ${entry[3]}`);
       if (!route) throw new Error(`${name} : aucune route de worker/routes/ ne sert ${entry[2]} ${entry[3]}`);

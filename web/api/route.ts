@@ -8,6 +8,8 @@ import type { Answer, Body, Endpoint, Query } from '../../worker/contract/endpoi
 export interface Route<E extends Endpoint> {
   readonly method: E['method'];
   readonly path: E['path'];
+  /** The write's offline behaviour, as the contract declares it (absent: queued offline). */
+  readonly offline?: E['offline'];
   /** Never set: carries the contract's endpoint for the type checker. */
   readonly endpoint?: E;
 }
@@ -17,12 +19,22 @@ export interface Route<E extends Endpoint> {
  * literal checked by tsc against the contract's declaration of that name.
  */
 export function routes<A extends Record<string, Endpoint>>(table: {
-  [K in keyof A]: readonly [A[K]['method'], A[K]['path']];
+  [K in keyof A]: A[K] extends { offline: infer O }
+    ? readonly [A[K]['method'], A[K]['path'], O]
+    : readonly [A[K]['method'], A[K]['path']];
 }): { -readonly [K in keyof A]: Route<A[K]> } {
-  return Object.fromEntries(Object.entries(table).map(([name, [method, path]]) => [name, { method, path }])) as {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, [method, path, offline]]) => [
+      name,
+      offline ? { method, path, offline } : { method, path },
+    ]),
+  ) as {
     -readonly [K in keyof A]: Route<A[K]>;
   };
 }
+
+/** Whether a call to the endpoint is never queued offline by the service worker (decision 351). */
+export const notQueuedRoute = (endpoint: Route<Endpoint>) => endpoint.offline !== undefined;
 
 type Has<S> = S extends z.ZodType ? true : false;
 
