@@ -1,9 +1,33 @@
 // The app's per-request variables. The bindings (`Env`, global) are generated from wrangler.toml
 // by `npm run types` into env.generated.d.ts; `npm test` fails when that file is stale.
+// The bottom of the worker's own modules (decision 352): it imports only db/client's and domain/'s
+// types, and everything may import it.
 import type { Context } from 'hono';
-import type { AccessRule } from './auth/access';
-import type { Account } from './auth/session';
 import type { Db } from './db/client';
+import type { Account, AccountType } from './domain/accounts';
+import type { PermissionKey } from './domain/permissions';
+
+/** A route's access rule (made by `allow.*`, auth/access.ts). */
+export interface AccessRule {
+  /** No session needed. */
+  public?: boolean;
+  /** Account types allowed; omitted = any signed-in account. */
+  types?: readonly AccountType[];
+  /** Permission needed (admin account type holds them all). */
+  permission?: PermissionKey;
+  /** Any one of these permissions is enough (a screen shared by several roles). */
+  anyPermission?: readonly PermissionKey[];
+  /** Only for accounts whose password is temporary (the forced change itself); others are refused. */
+  temporaryPasswordOnly?: boolean;
+  /** Only accounts of a school may call: the rule sets `school` on the context. */
+  school?: boolean;
+  /** Any one of these rules is enough (`allow.any`): the teacher of the course, or staff holding a permission. */
+  anyOf?: readonly AccessRule[];
+  /** What the handler still checks on the row, in words (a teacher: the courses they teach). */
+  own?: string;
+  /** Permissions a part of the request needs besides, with the part (the handler asks `holdsAlso`). */
+  also?: Readonly<Partial<Record<PermissionKey, string>>>;
+}
 
 export interface Instance {
   id: string;

@@ -13,32 +13,13 @@ import { serverText } from '../contract/texts/server';
 import { currentMaintenance } from '../durable/platform';
 import { isExemptFromMaintenance } from '../domain/maintenance';
 import type { PermissionKey } from '../domain/permissions';
-import type { AppBindings, SchoolBindings, SchoolContext } from '../env';
+import type { AccessRule, AppBindings, SchoolBindings, SchoolContext } from '../env';
 import { ApiError, forbidden } from '../lib/errors';
 import { replayIfSeen } from '../lib/idempotency';
 import type { AccountType } from '../domain/accounts';
 import { type Account, authenticate } from './session';
 
-export interface AccessRule {
-  /** No session needed. */
-  public?: boolean;
-  /** Account types allowed; omitted = any signed-in account. */
-  types?: readonly AccountType[];
-  /** Permission needed (admin account type holds them all). */
-  permission?: PermissionKey;
-  /** Any one of these permissions is enough (a screen shared by several roles). */
-  anyPermission?: readonly PermissionKey[];
-  /** Only for accounts whose password is temporary (the forced change itself); others are refused. */
-  temporaryPasswordOnly?: boolean;
-  /** Only accounts of a school may call: the rule sets `school` on the context. */
-  school?: boolean;
-  /** Any one of these rules is enough (`allow.any`): the teacher of the course, or staff holding a permission. */
-  anyOf?: readonly AccessRule[];
-  /** What the handler still checks on the row, in words (a teacher: the courses they teach). */
-  own?: string;
-  /** Permissions a part of the request needs besides, with the part (the handler asks `holdsAlso`). */
-  also?: Readonly<Partial<Record<PermissionKey, string>>>;
-}
+export type { AccessRule };
 
 export const ACCESS_RULE = Symbol('accessRule');
 

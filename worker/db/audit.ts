@@ -3,7 +3,7 @@
 // school's log and its own.
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Account } from '../auth/session';
+import type { Account } from '../domain/accounts';
 import type { AuditAction } from '../contract/texts/audit';
 import type { Db } from './client';
 import { actionsLabelled } from '../domain/audit';
