@@ -8,7 +8,7 @@ import type { AppBindings } from '../env';
 import { ApiError, unauthorized } from '../lib/errors';
 import { reroute, schoolMoving } from '../lib/host';
 import { isSchoolLocked } from '../domain/school-access';
-import { type Account, type AccountStatus, type AccountType, isPlatformType } from '../domain/accounts';
+import { type Account, isPlatformType } from '../domain/accounts';
 import { type SessionClaims, verifySession } from './jwt';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 
