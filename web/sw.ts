@@ -21,6 +21,7 @@ import { networkFirst, readUnderWay } from './sw/reads';
 import { queuedOffline } from './sw/queueing';
 import { refusedStore } from './sw/refused';
 import { type SyncMessage, writes } from './sw/writes';
+import type { PageMessage } from './sw/protocol';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __FILES__: Record<string, string | null>;
@@ -114,15 +115,7 @@ self.addEventListener('activate', (event) =>
 );
 
 self.addEventListener('message', (event) => {
-  const data = event.data as {
-    type?: string;
-    token?: string;
-    userId?: string;
-    screens?: string[];
-    files?: string[];
-    paths?: string[];
-    id?: string;
-  } | null;
+  const data = event.data as PageMessage | null;
   const answer = (value: unknown) => event.ports[0]?.postMessage(value);
   switch (data?.type) {
     case 'SKIP_WAITING':
