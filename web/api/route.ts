@@ -33,9 +33,6 @@ export function routes<A extends Record<string, Endpoint>>(table: {
   };
 }
 
-/** Whether a call to the endpoint is never queued offline by the service worker (decision 351). */
-export const notQueuedRoute = (endpoint: Route<Endpoint>) => endpoint.offline !== undefined;
-
 type Has<S> = S extends z.ZodType ? true : false;
 
 /** A part of a call: required when the endpoint reads it with a required field, optional when all its fields are. */
@@ -47,15 +44,11 @@ export type Args<E extends Endpoint> = Part<'params', E['params'], z.input<NonNu
   Part<'query', E['query'], Query<E>> &
   Part<'body', E['body'], Body<E>>;
 
-/** The arguments of a call: optional when the endpoint reads nothing required. */
-export type ArgsOf<E extends Endpoint> = object extends Args<E> ? [args?: Args<E>] : [args: Args<E>];
 /** What a call to a route names besides the route. */
 export type CallOf<R> = R extends Route<infer E> ? Args<E> : never;
 
 /** The answer of an endpoint, as the screens read it. */
 export type AnswerOf<R> = R extends Route<infer E> ? Answer<E> : never;
-/** The body of an endpoint, as the screens build it. */
-export type BodyOf<R> = R extends Route<infer E> ? Body<E> : never;
 /** The query of an endpoint. */
 export type QueryOf<R> = R extends Route<infer E> ? Query<E> : never;
 
