@@ -141,6 +141,8 @@ interface Endpoint {
   method: string;
   /** '/academic-periods/:id' (under /api) */
   path: string;
+  /** The write's offline behaviour as the contract declares it ('never', 'draft'), if not queued. */
+  offline?: string;
   contract: string;
   route: string;
 }
@@ -173,8 +175,10 @@ function endpointsOf(inputs: MapInputs): Map<string, Endpoint> {
     ]),
   );
   const endpoints = new Map<string, Endpoint>();
-  for (const block of source.matchAll(/^ {2}(\w+): (?:\/\* @__PURE__ \*\/ )?routes<typeof (\w+)>\(\{\n([\s\S]*?)\n {2}\}\),$/gm)) {
-    for (const entry of block[3]!.matchAll(/^ {4}(\w+): \['(\w+)', '([^']+)'(?:, '\w+')?\],$/gm)) {
+  for (const block of source.matchAll(
+    /^ {2}(\w+): (?:\/\* @__PURE__ \*\/ )?routes<typeof (\w+)>\(\{\n([\s\S]*?)\n {2}\}\),$/gm,
+  )) {
+    for (const entry of block[3]!.matchAll(/^ {4}(\w+): \['(\w+)', '([^']+)'(?:, '(\w+)')?\],$/gm)) {
       const name = `${block[1]}.${entry[1]}`;
       const route = inputs.routeFileOf.get(`${entry[2]} ${entry[3]}`);
       if (!route) throw new Error(`${name} : aucune route de worker/routes/ ne sert ${entry[2]} ${entry[3]}`);
@@ -184,6 +188,7 @@ function endpointsOf(inputs: MapInputs): Map<string, Endpoint> {
         path: entry[3]!,
         contract: contractOf.get(block[2]!)!,
         route,
+        ...(entry[4] ? { offline: entry[4] } : {}),
       });
     }
   }
@@ -294,6 +299,34 @@ function callTable(endpoints: Map<string, Endpoint>, calls: Map<string, string[]
 }
 
 /** The text of docs/map.md. */
+/** Three places a newcomer looks for and does not find by a screen or a call (issue 41). */
+function placesSection(inputs: MapInputs, endpoints: Map<string, Endpoint>): string[] {
+  const queueing = inputs.web['web/sw/queueing.ts'];
+  if (!queueing?.includes('export function queuedOffline'))
+    throw new Error('web/sw/queueing.ts : queuedOffline introuvable');
+  const notQueued = [...endpoints.values()].filter((e) => e.offline).sort((a, b) => a.name.localeCompare(b.name));
+  return [
+    '## Where it happens',
+    '',
+    '- **Where storage is packed** (marks and scores by seat, decisions 220 and 350): ' +
+      `${link('worker/db/seats.ts')} (the mark letters, seating a class, reading and writing a seat, the padding), ` +
+      `its half without SQL ${link('worker/db/packing.ts')} (the demo seed, the bench); the old one-row tables ` +
+      `are the read-only views of ${link('worker/db/unpacked.ts')}.`,
+    '- **Where a request finds its database**: ' +
+      `${link('worker/lib/host.ts')} (the Host -> the school -> its database, \`c.var.db\`, below \`worker/auth/\`), ` +
+      `its SQL in ${link('worker/db/instances.ts')} and ${link('worker/db/databases.ts')}.`,
+    '- **Where the service worker decides to queue a write**: ' +
+      `${link('web/sw/queueing.ts')} (\`queuedOffline\`), from each endpoint's \`offline\` on the contract ` +
+      `through \`notQueued\` in ${link('web/api/endpoints.ts')}, and the one header of ${link('web/sw/protocol.ts')} ` +
+      '(decision 351). Every other write is queued offline. Never queued:',
+    '',
+    '| Endpoint | Method and path | Offline |',
+    '|---|---|---|',
+    ...notQueued.map((e) => `| ${code(`endpoints.${e.name}`)} | ${code(`${e.method} /api${e.path}`)} | ${e.offline} |`),
+    '',
+  ];
+}
+
 export function specMap(inputs: MapInputs): string {
   const endpoints = endpointsOf(inputs);
   const addresses = addressesOf(inputs);
@@ -332,7 +365,7 @@ export function specMap(inputs: MapInputs): string {
     '',
     '**Contents:** [Document 1 routes](#document-1-route-table) · [Document 2 routes](#document-2-routes) ·',
     '[Screens](#screens) · [Administration tabs](#administration-panel-tabs) · [API calls](#api-calls) ·',
-    '[Other addresses](#addresses-beyond-the-spec) · [Shared reads](#shared-reads)',
+    '[Other addresses](#addresses-beyond-the-spec) · [Shared reads](#shared-reads) · [Where it happens](#where-it-happens)',
     '',
   ];
 
@@ -484,6 +517,7 @@ export function specMap(inputs: MapInputs): string {
     '',
     ...callTable(endpoints, sharedCalls),
     '',
+    ...placesSection(inputs, endpoints),
   );
   return `${out
     .join('\n')
