@@ -23,10 +23,28 @@ export interface AccessRule {
   school?: boolean;
   /** Any one of these rules is enough (`allow.any`): the teacher of the course, or staff holding a permission. */
   anyOf?: readonly AccessRule[];
-  /** What the handler still checks on the row, in words (a teacher: the courses they teach). */
-  own?: string;
+  /** Limited to the caller's own rows: what, in words, and the check run before the handler (`OwnRule`). */
+  own?: OwnRule;
   /** Permissions a part of the request needs besides, with the part (the handler asks `holdsAlso`). */
   also?: Readonly<Partial<Record<PermissionKey, string>>>;
+}
+
+/**
+ * The ownership part of a rule (`allow.own`, decision 354): whose rows, in words (the walk and the
+ * OpenAPI document say it), and, as code, whether the request names only such rows. The check runs
+ * after the account and the input are checked, before the handler (lib/route.ts); it reads the
+ * request's validated input (`c.req.valid`) through db/ modules. A row it does not find passes: the
+ * handler answers its own 404. When it says no, `refusal` answers (403 unless the route answers
+ * another's row like a missing one).
+ */
+export interface OwnRule {
+  what: string;
+  /** Whether the request names only the caller's rows; none: the rows the route answers are the caller's by construction (nothing in the request names another's). */
+  check?: (c: SchoolContext) => Promise<boolean>;
+  /** The answer when `check` says no; a 403 'forbidden' when omitted. */
+  refusal?: () => Error;
+  /** Still checked by the handler itself, on the rows it reads (no `check` yet). */
+  inHandler?: true;
 }
 
 export interface Instance {

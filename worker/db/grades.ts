@@ -100,6 +100,17 @@ export const selectGradePlace = (
     .limit(1);
 };
 
+/** Whether an account teaches an evaluation's course (its class and subject in its period's year): a row when the evaluation exists. */
+export const selectEvaluationTaught = (db: Db, school: string, evaluationId: string, userId: string) => {
+  const yearId = sql`(SELECT p.year_id FROM academic_periods p WHERE p.instance_id = ${evaluations.instanceId} AND p.id = ${evaluations.periodId})`;
+  const course = { yearId, classId: evaluations.classId, subjectId: evaluations.subjectId };
+  return db
+    .select({ teaches: sql<number>`${assignments.stillTeaches(db, school, userId, course)}`.as('teaches') })
+    .from(evaluations)
+    .where(byId(evaluations, school, evaluationId))
+    .limit(1);
+};
+
 /** The periods an enrolment has grades in, in the grade books of its class and of the classes it left (decision 302): batchable. */
 export const selectGradedPeriods = (db: Db, school: string, enrollmentId: string, classId: string) =>
   db

@@ -13,10 +13,20 @@ import * as evaluations from '../db/evaluations';
 import * as grades from '../db/grades';
 import { exceededTotal, sameEvaluationName, toHundredths, toPoints } from '../domain/grades';
 import type { SchoolBindings, SchoolContext } from '../env';
-import { ApiError, conflict, found, notFound } from '../lib/errors';
+import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
 import { route } from '../lib/route';
 import { commit, commitParts, type Guard, type WritePiece } from '../lib/write';
-import { badTotal, bookRule, changeEvaluation, courseGuards, gradeOut, placeRules } from './grade-rules';
+import {
+  badTotal,
+  batchRule,
+  bookRule,
+  changeEvaluation,
+  courseGuards,
+  gradeOut,
+  placeRules,
+  teachesGradeOfPath,
+  teachesPupilSubject,
+} from './grade-rules';
 
 export const gradeCellRoutes = new Hono<SchoolBindings>();
 
@@ -43,13 +53,13 @@ interface CellWrite {
  * grade). The grade book's drafts, POST /grades and document 2's /grades/:id all land here.
  */
 async function writeCell(c: SchoolContext, w: CellWrite) {
-  const { db, school, account } = c.var;
+  const { db, school } = c.var;
   const [placeRows, evaluationRows, others] = await db.batch([
     grades.selectGradePlace(db, school, {
       enrollmentId: w.enrollmentId,
       subjectId: w.subjectId,
       periodId: w.periodId,
-      teacherUserId: account.type === 'teacher' ? account.id : null,
+      teacherUserId: null,
     }),
     evaluations.selectEvaluation(db, school, w.evaluationId ?? ''),
     evaluations.selectBookEvaluations(db, school, {
@@ -60,7 +70,7 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   ]);
   const row = found(placeRows[0], t.studentNotFound);
   const place = { id: row.enrollment_id, yearId: row.year_id, classId: row.class_id };
-  const { maxGrade } = placeRules(account, row);
+  const { maxGrade } = placeRules(row);
   const course = { yearId: place.yearId, classId: place.classId, subjectId: w.subjectId };
   const book = { classId: place.classId, subjectId: w.subjectId, periodId: w.periodId };
   const max = toHundredths(w.maxScore);
@@ -163,7 +173,7 @@ async function writeCell(c: SchoolContext, w: CellWrite) {
   });
 }
 
-route(gradeCellRoutes, api.save, bookRule('grade:create'), async (c) => {
+route(gradeCellRoutes, api.save, bookRule('grade:create', teachesPupilSubject), async (c) => {
   const body = c.req.valid('json');
   return writeCell(c, {
     evaluationId: body.evaluation_id ?? null,
@@ -187,7 +197,7 @@ route(gradeCellRoutes, api.save, bookRule('grade:create'), async (c) => {
  * when new, the score within its max), and a guard that no longer holds refuses only its scores
  * (lib/write.ts commitParts). The teacher's course and the session are the whole request's.
  */
-route(gradeCellRoutes, api.saveScores, bookRule('grade:create'), async (c) => {
+route(gradeCellRoutes, api.saveScores, batchRule(), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
   // One entry per evaluation, one write per score id (a duplicate lands once) and per cell (the
@@ -248,7 +258,8 @@ route(gradeCellRoutes, api.saveScores, bookRule('grade:create'), async (c) => {
     for (const e of bookEvaluations) for (const s of e.scores) refused.set(s.id, notFound(t.studentNotFound));
     return commitParts(c, { pieces: [], refused, body: (r) => scoresAnswer(r, bookEvaluations, []) });
   }
-  const { maxGrade } = placeRules(account, row);
+  if (account.type === 'teacher' && !row.teaches) throw forbidden(t.notYourCourse);
+  const { maxGrade } = placeRules(row);
   const course = { yearId: row.year_id, classId: row.class_id, subjectId: body.subject_id };
   const book = { classId: row.class_id, subjectId: body.subject_id, periodId: body.period_id };
   const named = new Map(namedRows.map((e) => [e.id, e]));
@@ -462,7 +473,7 @@ async function requireGrade(c: SchoolContext, id: string) {
   return { evaluation, write };
 }
 
-route(gradeCellRoutes, api.updateGrade, bookRule('grade:create'), async (c) => {
+route(gradeCellRoutes, api.updateGrade, bookRule('grade:create', teachesGradeOfPath), async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
   const { evaluation, write } = await requireGrade(c, id);
@@ -471,7 +482,7 @@ route(gradeCellRoutes, api.updateGrade, bookRule('grade:create'), async (c) => {
   return writeCell(c, { ...write, score: body.score, scored: true });
 });
 
-route(gradeCellRoutes, api.removeGrade, bookRule('grade:create'), async (c) => {
+route(gradeCellRoutes, api.removeGrade, bookRule('grade:create', teachesGradeOfPath), async (c) => {
   const { id } = c.req.valid('param');
   const { write } = await requireGrade(c, id);
   return writeCell(c, { ...write, score: null });

@@ -1,24 +1,80 @@
 // The grade routes' shared rules (routes/grades.ts, grade-cells.ts, report-cards.ts): who may open a
 // book, the book's checks read in one round trip, the guards of a course, a grade as answered.
-import { allow } from '../auth/access';
-import type { Account } from '../auth/session';
+import { allow, validInput } from '../auth/access';
 import { type BookGrade } from '../contract/grades';
 import { serverText } from '../contract/texts/server';
 import { gradesServerText as t } from '../contract/texts/grades';
 import * as periods from '../db/academic-periods';
 import * as assignments from '../db/assignments';
+import * as classes from '../db/classes';
 import * as curriculum from '../db/curriculum';
 import * as evaluations from '../db/evaluations';
 import * as grades from '../db/grades';
+import * as schoolYears from '../db/school-years';
 import { exceededTotal, sameEvaluationName, toHundredths, toPoints } from '../domain/grades';
 import type { PermissionKey } from '../domain/permissions';
 import type { SchoolContext } from '../env';
 import { ApiError, conflict, forbidden, found, notFound } from '../lib/errors';
 import { commit, type Guard } from '../lib/write';
 
-/** Who may open a book: the teacher of the course (checked with the book's reads), or staff holding the permission. */
-export const bookRule = (permission: PermissionKey) =>
-  allow.any(allow.own('the courses they teach', 'teacher'), allow.permission(permission));
+/**
+ * Who may open a book: the teacher of the course (`teaches`: the course the request names, checked
+ * before the handler; another's answers 403 'not your course'), or staff holding the permission.
+ */
+export const bookRule = (permission: PermissionKey, teaches: (c: SchoolContext) => Promise<boolean>) =>
+  allow.any(
+    allow.own({ what: 'the courses they teach', check: teaches, refusal: () => forbidden(t.notYourCourse) }, 'teacher'),
+    allow.permission(permission),
+  );
+
+/** The book a query names (year, class by name, subject), in one round trip; a year or class not found passes (the route answers 404). */
+export async function teachesBookOfQuery(c: SchoolContext) {
+  const { db, school, account } = c.var;
+  const q = validInput<{ yearId: string; className: string; subjectId: string }>(c, 'query');
+  const classId = classes.classIdByName(db, school, q.className);
+  const [year, klass, teaches] = await db.batch([
+    schoolYears.selectById(db, school, q.yearId),
+    classes.selectByName(db, school, q.className),
+    assignments.selectTeachesCourse(db, school, account.id, { yearId: q.yearId, classId, subjectId: q.subjectId }),
+  ]);
+  return !year[0] || !klass[0] || Boolean(teaches[0]);
+}
+
+/** An evaluation's course (its period's year), in one read; one not found passes (the route answers 404). */
+export async function teachesEvaluation(c: SchoolContext, evaluationId: string) {
+  const [row] = await grades.selectEvaluationTaught(c.var.db, c.var.school, evaluationId, c.var.account.id);
+  return !row || Boolean(row.teaches);
+}
+
+/** The evaluation the path names (`/evaluations/:id`). */
+export const teachesEvaluationOfPath = (c: SchoolContext) =>
+  teachesEvaluation(c, validInput<{ id: string }>(c, 'param').id);
+
+/** The grade the path names (`/grades/:id`: its evaluation); an id of no cell passes (the route answers 404). */
+export function teachesGradeOfPath(c: SchoolContext) {
+  const cell = grades.cellOfGradeId(validInput<{ id: string }>(c, 'param').id);
+  return cell ? teachesEvaluation(c, cell.evaluationId) : Promise.resolve(true);
+}
+
+/** The subject the body names in the class of the pupil it names (`enrollment_id`, `subject_id`), in one read; a pupil not found passes. */
+export async function teachesPupilSubject(c: SchoolContext) {
+  const { db, school, account } = c.var;
+  const body = validInput<{ enrollment_id: string; subject_id: string; period_id: string }>(c, 'json');
+  const [row] = await grades.selectGradePlace(db, school, {
+    enrollmentId: body.enrollment_id,
+    subjectId: body.subject_id,
+    periodId: body.period_id,
+    teacherUserId: account.id,
+  });
+  return !row || Boolean(row.teaches);
+}
+
+/** The batch of scores: the teacher's course still checked by its handler (the book's class is decided there, decision 302). */
+export const batchRule = () =>
+  allow.any(
+    allow.own({ what: 'the courses they teach', inHandler: true }, 'teacher'),
+    allow.permission('grade:create'),
+  );
 
 export interface Course {
   yearId: string;
@@ -26,31 +82,25 @@ export interface Course {
   subjectId: string;
 }
 
-/** The book's subject max grade (hundredths) and period check, with the teacher's course, in one round trip. */
+/** The book's subject max grade (hundredths) and period check in one round trip (the rule checked a teacher's course). */
 export async function openBook(c: SchoolContext, course: Course, periodId: string) {
-  const { db, school, account } = c.var;
-  const [periodRows, maxRows, teaches] = await db.batch([
+  const { db, school } = c.var;
+  const [periodRows, maxRows] = await db.batch([
     periods.selectPeriodOfYear(db, school, periodId, course.yearId),
     curriculum.selectCellMax(db, school, course),
-    assignments.selectTeachesCourse(db, school, account.id, course),
   ]);
-  return bookRules(account, {
-    teaches: Boolean(teaches[0]),
-    periodFound: Boolean(periodRows[0]),
-    maxGrade: maxRows[0]?.max_grade ?? null,
-  });
+  return bookRules({ periodFound: Boolean(periodRows[0]), maxGrade: maxRows[0]?.max_grade ?? null });
 }
 
-/** The book's rules on what was read of it, in the order they answer: the teacher's course, the period, the subject. */
-export function bookRules(account: Account, read: { teaches: boolean; periodFound: boolean; maxGrade: number | null }) {
-  if (account.type === 'teacher' && !read.teaches) throw forbidden(t.notYourCourse);
+/** The book's rules on what was read of it, in the order they answer: the period, the subject. */
+export function bookRules(read: { periodFound: boolean; maxGrade: number | null }) {
   if (!read.periodFound) throw notFound(t.periodNotFound);
   return { maxGrade: found(read.maxGrade, t.subjectNotTaught) };
 }
 
 /** The same rules on a row of the grade place read (grades.selectGradePlace). */
-export const placeRules = (account: Account, row: { teaches: unknown; period_ok: unknown; max_grade: number | null }) =>
-  bookRules(account, { teaches: Boolean(row.teaches), periodFound: Boolean(row.period_ok), maxGrade: row.max_grade });
+export const placeRules = (row: { period_ok: unknown; max_grade: number | null }) =>
+  bookRules({ periodFound: Boolean(row.period_ok), maxGrade: row.max_grade });
 
 /** The guards every book write carries: the teacher still teaches the course. */
 export function courseGuards(c: SchoolContext, course: Course): Guard[] {

@@ -1,5 +1,5 @@
 // Grade books, appreciations and report cards: the routes of contract/grades.ts. Who may (each
-// route's rule): the teacher of the course (an assignment of the year, checked on the rows), or
+// route's rule): the teacher of the course (an assignment of the year, checked by the rule), or
 // staff holding grade:read (reading), grade:create (scores and evaluations), appreciation:create
 // (appreciations); admins hold all.
 // Every condition a write depends on is re-checked inside its batch (decision 041): the
@@ -17,13 +17,22 @@ import type { SchoolBindings } from '../env';
 import { requireYearAndClass } from '../lib/lookups';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
-import { bookRule, changeEvaluation, courseGuards, evaluationForWrite, gradeOut, openBook } from './grade-rules';
+import {
+  bookRule,
+  changeEvaluation,
+  courseGuards,
+  evaluationForWrite,
+  gradeOut,
+  openBook,
+  teachesBookOfQuery,
+  teachesEvaluationOfPath,
+} from './grade-rules';
 import { gradeCellRoutes } from './grade-cells';
 import { reportCardRoutes } from './report-cards';
 
 export const gradesRoutes = new Hono<SchoolBindings>();
 
-route(gradesRoutes, api.book, bookRule('grade:read'), async (c) => {
+route(gradesRoutes, api.book, bookRule('grade:read', teachesBookOfQuery), async (c) => {
   const { db, school } = c.var;
   const q = c.req.valid('query');
   const { year, klass } = await requireYearAndClass(c, q.yearId, q.className);
@@ -51,11 +60,11 @@ route(gradesRoutes, api.book, bookRule('grade:read'), async (c) => {
   });
 });
 
-route(gradesRoutes, api.updateEvaluation, bookRule('grade:create'), async (c) =>
+route(gradesRoutes, api.updateEvaluation, bookRule('grade:create', teachesEvaluationOfPath), async (c) =>
   changeEvaluation(c, c.req.valid('param').id, c.req.valid('json')),
 );
 
-route(gradesRoutes, api.removeEvaluation, bookRule('grade:create'), async (c) => {
+route(gradesRoutes, api.removeEvaluation, bookRule('grade:create', teachesEvaluationOfPath), async (c) => {
   const { db, school } = c.var;
   const { id } = c.req.valid('param');
   const { evaluation, course } = await evaluationForWrite(c, id);

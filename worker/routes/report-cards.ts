@@ -1,7 +1,7 @@
 // Appreciations (a subject's, a period's general one) and the report cards' data of a class
 // (report_card:generate). Mounted by routes/grades.ts.
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, validInput } from '../auth/access';
 import { gradesApi as api, type ReportData } from '../contract/grades';
 import { serverText } from '../contract/texts/server';
 import { gradesServerText as t } from '../contract/texts/grades';
@@ -15,7 +15,7 @@ import { forbidden, found, notFound } from '../lib/errors';
 import { readReportData } from '../db/report-data';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
-import { bookRule, courseGuards, openBook } from './grade-rules';
+import { bookRule, courseGuards, openBook, teachesPupilSubject } from './grade-rules';
 
 export const reportCardRoutes = new Hono<SchoolBindings>();
 
@@ -35,7 +35,18 @@ async function appreciationPlace(c: SchoolContext, enrollmentId: string, subject
   return place;
 }
 
-route(reportCardRoutes, api.appreciation, bookRule('appreciation:create'), async (c) => {
+/** Whether the caller teaches in the class of the pupil the body names; a pupil not found passes (the route answers 404). */
+async function teachesPupilClass(c: SchoolContext) {
+  const { db, school, account } = c.var;
+  const place = await enrollments.findEnrollmentPlace(
+    db,
+    school,
+    validInput<{ enrollment_id: string }>(c, 'json').enrollment_id,
+  );
+  return !place || Boolean(await assignments.findTeachesClass(db, school, account.id, place.yearId, place.classId));
+}
+
+route(reportCardRoutes, api.appreciation, bookRule('appreciation:create', teachesPupilSubject), async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
   const place = await appreciationPlace(c, body.enrollment_id, body.subject_id, body.period_id);
@@ -57,15 +68,17 @@ route(reportCardRoutes, api.appreciation, bookRule('appreciation:create'), async
 route(
   reportCardRoutes,
   api.generalAppreciation,
-  allow.any(allow.own('the classes they teach', 'teacher'), allow.permission('appreciation:create')),
+  allow.any(
+    allow.own(
+      { what: 'the classes they teach', check: teachesPupilClass, refusal: () => forbidden(t.notYourCourse) },
+      'teacher',
+    ),
+    allow.permission('appreciation:create'),
+  ),
   async (c) => {
-    const { db, school, account } = c.var;
+    const { db, school } = c.var;
     const body = c.req.valid('json');
     const place = await appreciationPlace(c, body.enrollment_id, null, body.period_id);
-    if (account.type === 'teacher') {
-      if (!(await assignments.findTeachesClass(db, school, account.id, place.yearId, place.classId)))
-        throw forbidden(t.notYourCourse);
-    }
     const key = { enrollmentId: place.id, periodId: body.period_id };
     return commit(c, [appreciations.saveGeneralAppreciation(db, school, key, body.text)], {
       audit: { action: 'SET_GENERAL_APPRECIATION', target: place.id, details: { period: body.period_id } },
