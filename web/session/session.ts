@@ -168,7 +168,6 @@ export function useSession(): Session | null {
 }
 
 export const isPlatform = (s: Pick<Session, 'role'>) => s.role === 'superadmin' || s.role === 'superadmin_delegate';
-export const isStaff = (s: Pick<Session, 'role'>) => s.role === 'admin' || s.role === 'standard';
 export const hasPermission = (s: Pick<Session, 'role' | 'permissions'>, key: string) =>
   s.role === 'admin' || s.permissions.includes(key);
 

@@ -8,6 +8,13 @@ import { insertSystemRoles } from './roles';
 import { instances } from './schema';
 import { insertAccounts, type NewAccount } from './users';
 
+/**
+ * How long an isolate trusts its answer to a host (lib/host.ts; here, below it, for db/move.ts). A move deletes the rows it left behind only after this
+ * long (and a margin): until then, an isolate still sending the school's requests to the old
+ * database finds its row `moved` there and asks the directory again (`reroute`).
+ */
+export const HOST_CACHE_MS = 30_000;
+
 export type NewSchool = Omit<
   typeof instances.$inferInsert,
   'receiptSeq' | 'createdAt' | 'logoKey' | 'shard' | 'state' | 'usersCount' | 'studentsCount'

@@ -3,7 +3,7 @@
 // at a time with a progress line, online only: the passwords are shown once), the slips printed
 // six to an A4 sheet, reset and disable behind a confirmation.
 import { useMemo, useState } from 'react';
-import { sendNow, useRead } from '../../api/calls';
+import { send, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
@@ -61,7 +61,7 @@ export function StudentAccountsPage() {
     try {
       for (let i = 0; i < chosen.length; i += ACCOUNTS_PER_REQUEST) {
         const part = chosen.slice(i, i + ACCOUNTS_PER_REQUEST);
-        const answer = await sendNow(endpoints.studentAccounts.create, {
+        const answer = await send(endpoints.studentAccounts.create, {
           body: { yearId: selectedYear.id, student_ids: part.map((r) => r.student_id) },
         });
         for (const a of answer.accounts) {
@@ -94,7 +94,7 @@ export function StudentAccountsPage() {
     }),
     async (row: StudentAccountRow) => {
       try {
-        const answer = await sendNow(endpoints.studentAccounts.reset, { params: { id: row.user_id! } });
+        const answer = await send(endpoints.studentAccounts.reset, { params: { id: row.user_id! } });
         toast.success(answer.message);
         setDialog({
           kind: 'credentials',
