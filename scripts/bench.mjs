@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { TWIN } from './lib/precompress.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { searchKey } from '../worker/domain/text.ts';
+import { packRows } from '../worker/db/packing.ts';
 import { measureRepeatVisit } from './lib/bench-repeat-visit.mjs';
 import { measureSession, SESSION_BUDGETS, sessionOverruns, sessionReport } from './lib/bench-session.mjs';
 import { measureSlow } from './lib/bench-slow.mjs';
@@ -705,14 +706,7 @@ async function timeAttendance() {
       });
       week.forEach((date, d) => {
         const status = n % 10 === 0 ? 'absent' : n % 15 === 0 ? 'late' : 'present';
-        marks.push({
-          id: `bench-60-mark-${n}-${d}`,
-          instance_id: school,
-          timetable_entry_id: entries[d].id,
-          enrollment_id: `bench-60-enrollment-${n}`,
-          date,
-          status,
-        });
+        marks.push({ entryId: entries[d].id, enrollmentId: `bench-60-enrollment-${n}`, date, status });
       });
     }
     console.log('• classe de 60 élèves et une semaine d’appels ajoutées à l’école de mesure…');
@@ -741,7 +735,8 @@ async function timeAttendance() {
         ...insertRows('timetable_entries', entries),
         ...insertRows('students', students),
         ...insertRows('enrollments', enrollments),
-        ...insertRows('attendance_records', marks),
+        // The marks packed as the app stores them (worker/db/packing.ts, decision 350).
+        ...packedMarks(insertRows, school, { yearId: year.id, classId }, enrollments, marks),
       ],
       where,
       binding,
@@ -798,6 +793,52 @@ async function timeAttendance() {
   } finally {
     server.kill();
   }
+}
+
+/** The Banc 60 class seated (its 60 pupils, by id) and its roll calls, packed as the app stores them. */
+function packedMarks(insertRows, school, c, enrollments, marks) {
+  const packed = packRows({
+    school,
+    enrollments: enrollments.map((e) => ({ id: e.id, ...c })),
+    lessonClass: () => c,
+    evaluationClass: () => c,
+    marks,
+    scores: [],
+  });
+  return [
+    ...insertRows(
+      'class_rosters',
+      packed.classRosters.map((r) => ({
+        instance_id: school,
+        year_id: r.yearId,
+        class_id: r.classId,
+        enrollment_ids: r.enrollmentIds,
+      })),
+    ),
+    ...insertRows(
+      'roll_calls',
+      packed.rollCalls.map((r) => ({
+        instance_id: school,
+        timetable_entry_id: r.timetableEntryId,
+        date: r.date,
+        marks: r.marks,
+      })),
+    ),
+  ];
+}
+
+/** The evaluations with their scores by seat of the Banc 60 class (seated by `packedMarks`: its 60 pupils, by id). */
+function withScores(school, c, evaluations, grades) {
+  const pupils = Array.from({ length: 60 }, (_, n) => ({ id: `bench-60-enrollment-${n}`, ...c }));
+  const packed = packRows({
+    school,
+    enrollments: pupils,
+    lessonClass: () => c,
+    evaluationClass: () => c,
+    marks: [],
+    scores: grades,
+  });
+  return evaluations.map((e) => ({ ...e, scores: packed.scores.get(e.id) ?? '[]' }));
 }
 
 /**
@@ -865,10 +906,8 @@ async function timeGrades() {
           });
           for (let n = 0; n < 60; n++)
             grades.push({
-              id: `bench-grade-${k}-${p}-${e}-${n}`,
-              instance_id: school,
-              evaluation_id: evaluation,
-              enrollment_id: `bench-60-enrollment-${n}`,
+              evaluationId: evaluation,
+              enrollmentId: `bench-60-enrollment-${n}`,
               score: Math.round((max * ((n * 37 + k * 11 + p * 5) % 100)) / 100),
             });
         }
@@ -879,8 +918,8 @@ async function timeGrades() {
       [
         ...insertRows('subjects', subjects),
         ...insertRows('curriculum', curriculum),
-        ...insertRows('evaluations', evaluations),
-        ...insertRows('grades', grades),
+        // The scores packed by seat (the class is seated with the marks, above).
+        ...insertRows('evaluations', withScores(school, { yearId: year.id, classId }, evaluations, grades)),
       ],
       where,
       binding,

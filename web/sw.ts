@@ -19,8 +19,10 @@ import { builtFiles } from './sw/files';
 import { revalidateSet } from './sw/set';
 import { apiCacheOf, dropOldestReads, forgetKnownKeys, keyOf } from './vault/vault';
 import { networkFirst, readUnderWay } from './sw/reads';
+import { queuedOffline } from './sw/queueing';
 import { refusedStore } from './sw/refused';
 import { type SyncMessage, writes } from './sw/writes';
+import type { PageMessage } from './sw/protocol';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __FILES__: Record<string, string | null>;
@@ -28,18 +30,6 @@ declare const __CORE__: string[];
 declare const __SCREENS__: Record<string, string[]>;
 declare const __VERSION__: string;
 
-/**
- * Writes that need a live connection: signing in and changing a password (a temporary one, or
- * one's own from the Sécurité tab: queued, it would keep the passwords on the phone and say
- * 'Mot de passe mis à jour.' for a change not made), and every call under /api/auth/ (renewing,
- * signing out, signing a device out: now or not at all, decision 314).
- */
-const NEVER_QUEUED = [
-  '/api/login',
-  '/api/user/force-change-password',
-  '/api/student/force-change-password',
-  '/api/user/change-password',
-];
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 const windows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -126,15 +116,7 @@ self.addEventListener('activate', (event) =>
 );
 
 self.addEventListener('message', (event) => {
-  const data = event.data as {
-    type?: string;
-    token?: string;
-    userId?: string;
-    screens?: string[];
-    files?: string[];
-    paths?: string[];
-    id?: string;
-  } | null;
+  const data = event.data as PageMessage | null;
   const answer = (value: unknown) => event.ports[0]?.postMessage(value);
   switch (data?.type) {
     case 'SKIP_WAITING':
@@ -265,15 +247,11 @@ router.registerRoute(
     ({ request }) => networkFirst(request as Request, readKeys),
   ),
 );
-// A write marked X-Draft is kept by the page itself (the grade book's drafts in idb), never queued here.
+// A write is queued offline unless its endpoint is declared never queued (sw/queueing.ts).
 for (const method of WRITES) {
   router.registerRoute(
     new Route(
-      ({ url, request }) =>
-        isApi(url) &&
-        !NEVER_QUEUED.includes(url.pathname) &&
-        !url.pathname.startsWith('/api/auth/') &&
-        !request.headers.has('X-Draft'),
+      ({ url, request }) => isApi(url) && queuedOffline(request as Request),
       ({ request }) => {
         const userId = userIdOf(request as Request);
         if (userId) lastWrite.set(userId, Date.now());

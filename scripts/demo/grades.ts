@@ -5,7 +5,7 @@
 // past year has one exam per subject and trimester (its pupils were promoted). Then the teachers'
 // appreciations of the trimesters begun, per subject and in general (decision 211).
 import type { appreciations, evaluations, generalAppreciations } from '../../worker/db/schema';
-import type { grades } from '../../worker/db/unpacked';
+import type { ScoreRow } from '../../worker/db/seats';
 import type { DemoContext } from './context';
 import type { Enrolled } from './finance';
 import { PERIODS } from './profiles';
@@ -59,7 +59,7 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
   }
 
   const evaluationRows: (typeof evaluations.$inferInsert)[] = [];
-  const gradeRowsOut: (typeof grades.$inferInsert)[] = [];
+  const gradeRowsOut: ScoreRow[] = [];
   const results = new Map<string, [number, number]>(); // `${enrollmentId}|${year}:${period}|${subject}` -> [score, max]
   const addEvaluation = (
     year: string,
@@ -93,8 +93,6 @@ export function gradeRows(ctx: DemoContext, pupils: Pupil[], enrolled: Enrolled[
           : scoreFor(e, subject, max, year === cfg.currentYear ? 0 : 0.58);
       given.set(e.pupil.n, score);
       gradeRowsOut.push({
-        id: id(`grade:${key}:${e.pupil.n}`),
-        instanceId: school,
         evaluationId,
         enrollmentId: e.id,
         score,

@@ -10,7 +10,7 @@ import { insertChunks } from '../../worker/db/chunks';
 import type { Db } from '../../worker/db/client';
 import { type NewSchool, newSchoolStatements } from '../../worker/db/instances';
 import * as schema from '../../worker/db/schema';
-import * as unpacked from '../../worker/db/unpacked';
+import { packRows } from '../../worker/db/seats';
 import { insertAccounts } from '../../worker/db/users';
 import { schoolToday } from '../../worker/domain/dates';
 import type { RoleTemplateKey } from '../../worker/domain/permissions';
@@ -150,6 +150,24 @@ export async function demoSchoolStatements(
     teaching.teachers.map((t) => t.id!),
   );
 
+  // Marks and scores packed as the app stores them (decision 350).
+  const yearOfPeriod = new Map(academics.periods.map((p) => [p.id!, p.yearId]));
+  const assignmentOf = new Map(teaching.assignments.map((a) => [a.id!, a]));
+  const lessonOf = new Map(teaching.timetableEntries.map((t) => [t.id!, assignmentOf.get(t.assignmentId)!]));
+  const evaluationOf = new Map(marks.evaluations.map((e) => [e.id!, e]));
+  const packed = packRows({
+    school: school.id,
+    enrollments: money.enrollments.map((e) => ({ id: e.id!, yearId: e.yearId, classId: e.classId })),
+    lessonClass: (entryId) => lessonOf.get(entryId)!,
+    evaluationClass: (evaluationId) => {
+      const e = evaluationOf.get(evaluationId)!;
+      return { yearId: yearOfPeriod.get(e.periodId)!, classId: e.classId };
+    },
+    marks: teaching.attendanceRecords,
+    scores: marks.grades,
+  });
+  const evaluations = marks.evaluations.map((e) => ({ ...e, scores: packed.scores.get(e.id!) ?? '[]' }));
+
   statements.push(
     ...insertChunks(db, schema.schoolYears, academics.years),
     ...insertChunks(db, schema.academicPeriods, academics.periods),
@@ -163,8 +181,7 @@ export async function demoSchoolStatements(
     ...insertChunks(db, schema.payments, money.payments),
     // The school's receipt counter follows its receipts.
     db.update(schema.instances).set({ receiptSeq: money.payments.length }).where(eq(schema.instances.id, school.id)),
-    ...insertChunks(db, schema.evaluations, marks.evaluations),
-    ...insertChunks(db, unpacked.grades, marks.grades),
+    ...insertChunks(db, schema.evaluations, evaluations),
     ...insertChunks(db, schema.appreciations, marks.appreciations),
     ...insertChunks(db, schema.generalAppreciations, marks.generalAppreciations),
     ...insertAccounts(
@@ -184,7 +201,8 @@ export async function demoSchoolStatements(
     ...insertChunks(db, schema.teachers, teaching.teachers),
     ...insertChunks(db, schema.assignments, teaching.assignments),
     ...insertChunks(db, schema.timetableEntries, teaching.timetableEntries),
-    ...insertChunks(db, unpacked.attendanceRecords, teaching.attendanceRecords),
+    ...insertChunks(db, schema.classRosters, packed.classRosters),
+    ...insertChunks(db, schema.rollCalls, packed.rollCalls),
     ...insertChunks(db, schema.teacherAnnouncements, comms.teacherAnnouncements),
     ...insertChunks(db, schema.teacherAnnouncementRecipients, comms.teacherRecipients),
     ...insertChunks(db, schema.studentAnnouncements, comms.studentAnnouncements),

@@ -2,7 +2,7 @@
 // (every course of the programme has exactly one teacher), the week's timetable, and attendance:
 // the demo teacher's lessons of last week and of this week up to today.
 import type { assignments, teachers, timetableEntries } from '../../worker/db/schema';
-import type { attendanceRecords } from '../../worker/db/unpacked';
+import type { MarkRow } from '../../worker/db/seats';
 import { weekOf } from '../../worker/domain/attendance';
 import { addDays } from '../../worker/domain/dates';
 import { notAfter } from './calendar';
@@ -91,7 +91,7 @@ export function teachingRows(
   // --- Attendance: the demo teacher's lessons of last week and of this week up to today (school
   // time), so that the roll calls and the daily sheet's default week show marks at once.
   const presence = ctx.rng('attendance');
-  const attendance: (typeof attendanceRecords.$inferInsert)[] = [];
+  const attendance: MarkRow[] = [];
   const demoTeacherCourses = new Set(assignmentRows.filter((a) => a.teacherId === teacherRows[0]!.id).map((a) => a.id));
   const courseClass = new Map(courses.map((c) => [c.assignmentId, c.className]));
   for (const date of demoAttendanceDates(calendar.today).filter((d) => d >= calendar.span.start)) {
@@ -109,9 +109,7 @@ export function teachingRows(
           ['justified', 2],
         ] as const);
         attendance.push({
-          id: id(`attendance:${entry.id}:${date}:${e.pupil.n}`),
-          instanceId: school,
-          timetableEntryId: entry.id!,
+          entryId: entry.id!,
           enrollmentId: e.id,
           date,
           status,

@@ -3,7 +3,14 @@
 // its own digits; numbers in French. test/e2e/school-time.spec.ts checks the screens from a phone
 // set to Tokyo's time.
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay, formatDecimal, formatInstant, formatNumber } from '../../worker/domain/format';
+import {
+  formatDate,
+  formatDay,
+  formatDecimal,
+  formatInstant,
+  formatNumber,
+  formatPlain,
+} from '../../worker/domain/format';
 
 describe('an instant, in the school’s zone', () => {
   it('is the evening in Haiti when UTC is already tomorrow (winter, UTC-5)', () => {
@@ -50,5 +57,14 @@ describe('a number', () => {
     expect(formatNumber(12.5)).toBe('12,5');
     expect(formatNumber(20)).toBe('20');
     expect(formatNumber(12345.678)).toBe('12345,68');
+  });
+});
+
+describe('formatPlain (forms and CSV cells, issue 41)', () => {
+  it('writes a decimal comma, no grouping, the digits asked or all of them', () => {
+    expect(formatPlain(27500.5, 2)).toBe('27500,50');
+    expect(formatPlain(12.5)).toBe('12,5');
+    expect(formatPlain(-500)).toBe('-500');
+    expect(formatPlain(25000)).toBe('25000');
   });
 });

@@ -47,7 +47,7 @@ describe('route access rules', () => {
     expect(list).not.toContain('**no rule**');
     expect(list).toContain(
       '| GET | `/api/teacher/subject-details` | any of [account types teacher, only the courses they teach ' +
-        '(checked on the rows)] or [account types admin, standard, holding grade:read] |',
+        '(checked before the handler)] or [account types admin, standard, holding grade:read] |',
     );
     expect(list).toContain('and enrollment:create to enrol the student');
     await expect(list).toMatchFileSnapshot('../../docs/access.md');

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { DailyReport, DetailedReport, SavedOverride } from '../../worker/contract/attendance';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, sql, tokenFor } from './helpers';
+import type { Status } from '../../worker/db/seats';
+import { writeMarks } from './fixtures-seats';
 
 async function setUp() {
   const fixture = await schoolWithCourses();
@@ -38,20 +40,18 @@ async function setUp() {
     ids[`${prenom}:enrollment`] = enrollment;
   }
   // Monday 19 January: Rose at Français, absent from Maths (a day at school: present); Anne absent from both.
-  const mark = (who: string, lesson: string, status: string) =>
-    sql(
-      school,
-      "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES (?, ?, ?, ?, '2026-01-19', ?)",
-      crypto.randomUUID(),
-      school.id,
-      `${lesson}-${school.id}`,
-      ids[`${who}:enrollment`],
-      status,
-    ).run();
-  await mark('Rose', 't3', 'present');
-  await mark('Rose', 't2', 'absent');
-  await mark('Anne', 't3', 'absent');
-  await mark('Anne', 't2', 'absent');
+  const mark = (who: string, lesson: string, status: Status) => ({
+    entryId: `${lesson}-${school.id}`,
+    date: '2026-01-19',
+    enrollmentId: ids[`${who}:enrollment`]!,
+    status,
+  });
+  await writeMarks(school.id, [
+    mark('Rose', 't3', 'present'),
+    mark('Rose', 't2', 'absent'),
+    mark('Anne', 't3', 'absent'),
+    mark('Anne', 't2', 'absent'),
+  ]);
   return { ...fixture, ids, token: await tokenFor(school, 'admin') };
 }
 

@@ -16,7 +16,7 @@ import {
   students,
   subjects,
 } from '../../worker/db/schema';
-import { grades } from '../../worker/db/unpacked';
+import { writeScores } from './fixtures-seats';
 
 export interface AcademicYear {
   yearId: string;
@@ -147,6 +147,6 @@ export async function addFinanceAndGrades(
       name: 'Devoir 1',
       maxScore: 2000,
     }),
-    db.insert(grades).values({ id: crypto.randomUUID(), instanceId, evaluationId, enrollmentId, score: 1500 }),
   ]);
+  await writeScores(instanceId, [{ evaluationId, enrollmentId, score: 1500 }]);
 }

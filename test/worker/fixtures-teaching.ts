@@ -2,11 +2,11 @@
 // Baptiste), their courses of 2025-2026 and a few lessons in the week; Anglais in 8e AF is in the
 // programme without a teacher. For the tests of the teacher area and of teachers management.
 import { createYear } from './fixtures-academic';
-import { createSchool, sql } from './helpers';
+import { createSchool, sql, type TestUser } from './helpers';
 
-/** `shard`: the school database to put it in (the next one by default). */
-export async function schoolWithCourses({ shard }: { shard?: string } = {}) {
-  const school = await createSchool({ shard });
+/** `shard`: the school database to put it in (the next one by default); `users`: the accounts, when not the default ones. */
+export async function schoolWithCourses({ shard, users }: { shard?: string; users?: TestUser[] } = {}) {
+  const school = await createSchool({ shard, users });
   const { yearId, classIds } = await createYear(school.id, {
     classes: [
       ['7e AF', 25_000],

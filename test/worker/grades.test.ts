@@ -96,7 +96,7 @@ describe('grade book', () => {
     expect(rows!.n).toBe(1);
   });
 
-  it('a grade reads in one D1 round trip and writes in one, whatever the book holds', async () => {
+  it('a grade reads in one D1 round trip (a teacher: one more, the rule checks the course) and writes in one, whatever the book holds', async () => {
     const ctx = await gradebookSchool();
     await save(ctx.school, ctx.prof, cell(ctx));
     await save(
@@ -113,12 +113,13 @@ describe('grade book', () => {
     const session = await roundTrips(() => save(ctx.school, ctx.prof, {}), 400);
     const grade = async (over: Partial<Record<string, unknown>>) =>
       (await roundTrips(() => save(ctx.school, ctx.prof, cell(ctx, over)))) - session;
-    // A new cell of a known evaluation, the same cell changed, cleared, and a new evaluation's first grade.
-    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 12 })).toBe(2);
-    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 13 })).toBe(2);
-    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: null })).toBe(2);
+    // A new cell of a known evaluation, the same cell changed, cleared, and a new evaluation's first grade:
+    // the rule's check of the teacher's course (one read, decision 354), the cell's reads, the write.
+    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 12 })).toBe(3);
+    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: 13 })).toBe(3);
+    expect(await grade({ enrollment_id: ctx.e[1], new_evaluation: false, score: null })).toBe(3);
     expect(await grade({ evaluation_id: ev(ctx, 'eval-3'), evaluation_name: 'Interro', max_score: 10, score: 8 })).toBe(
-      2,
+      3,
     );
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PromotionLatest, PromotionPreview } from '../../worker/contract/promotion';
 import { database } from '../../worker/db/client';
 import { academicPeriods, curriculum, evaluations, subjects, users } from '../../worker/db/schema';
-import { grades } from '../../worker/db/unpacked';
+import { writeScores } from './fixtures-seats';
 import { beforeNextWrite } from './batch-spy';
 import { createYear, seedStudents } from './fixtures-academic';
 import { bodyOf, call, createSchool, firstEverywhere, sql, tokenFor } from './helpers';
@@ -86,19 +86,6 @@ async function schoolToPromote({ withTarget = true } = {}) {
         maxScore: 2000,
       }),
     ),
-    ...seeds.flatMap((s, i) =>
-      s.score === null
-        ? []
-        : [
-            db.insert(grades).values({
-              id: crypto.randomUUID(),
-              instanceId: school.id,
-              evaluationId: evaluationByClass.get(s.className)!,
-              enrollmentId: enrollmentIdByStudent.get(studentIds[i]!)!,
-              score: s.score * 100,
-            }),
-          ],
-    ),
     // Eva (9e, graduating) has a portal account.
     db.insert(users).values({
       id: `u-${studentIds[4]}`,
@@ -110,6 +97,20 @@ async function schoolToPromote({ withTarget = true } = {}) {
       studentId: studentIds[4]!,
     }),
   ]);
+  await writeScores(
+    school.id,
+    seeds.flatMap((s, i) =>
+      s.score === null
+        ? []
+        : [
+            {
+              evaluationId: evaluationByClass.get(s.className)!,
+              enrollmentId: enrollmentIdByStudent.get(studentIds[i]!)!,
+              score: s.score * 100,
+            },
+          ],
+    ),
+  );
   const [alix, bruno, carla, denis, eva, fred, gina] = studentIds as [
     string,
     string,
@@ -338,15 +339,8 @@ describe('promotion', () => {
         subject!.id,
         periodId,
       ),
-      sql(
-        ctx.school,
-        'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500)',
-        crypto.randomUUID(),
-        ctx.school.id,
-        evaluationId,
-        enrolment!.id,
-      ),
     ]);
+    await writeScores(ctx.school.id, [{ evaluationId, enrollmentId: enrolment!.id, score: 1500 }]);
     const undo = await call(ctx.school, ctx.admin, 'DELETE', '/api/promotions/latest');
     expect(undo.status).toBe(409);
     expect(await targetEnrolments(ctx)).toHaveLength(5);

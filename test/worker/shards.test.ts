@@ -243,6 +243,20 @@ describe('the directory read through D1 sessions (decision 332)', () => {
       .map((c) => /^portail_directory=([^;]*)/.exec(c)?.[1])
       .find((v) => v !== undefined);
 
+  it('answers a school whose host read cannot be had from a replica: the primary answers it', async () => {
+    const school = await createSchool({ shard: SECOND });
+    const token = await tokenFor(school, 'admin');
+    // A session that cannot answer (a busy local database, a replica unreachable).
+    const refused = () => Promise.reject(new Error('D1_ERROR: Failed to get session commit token: internal error'));
+    const statement = { bind: () => statement, all: refused, first: refused, raw: refused, run: refused };
+    vi.spyOn(directoryD1(), 'withSession').mockImplementation(
+      () => ({ prepare: () => statement, batch: refused }) as unknown as D1DatabaseSession,
+    );
+    const res = await call(school, token, 'GET', '/api/bootstrap');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { school: { id: string } }).school.id).toBe(school.id);
+  });
+
   it("gives the console its bookmark, reads after its own write at the primary, and the staff's banner anywhere", async () => {
     const { school, token } = await superadmin();
     const sessions = directorySessions();

@@ -1,5 +1,5 @@
 // docs/map.md, the newcomer's map of the spec's screens and calls in the code (decision 296), is
-// written by test/worker/spec-map.ts from the code itself; this test keeps the file equal to what
+// written by scripts/spec-map.ts from the code itself; this test keeps the file equal to what
 // the code says now (`npm run openapi` writes it again), and checks that the map finds every
 // address, module, endpoint and route file it names.
 import { Hono } from 'hono';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../worker/contract/endpoint';
 import { registeredRoutes, taggedOf } from '../../worker/lib/routes';
 import { ENDPOINT } from '../../worker/lib/validate';
-import { specMap } from './spec-map';
+import { specMap } from '../../scripts/spec-map';
 
 const WEB = import.meta.glob<string>(['../../web/**/*.ts', '../../web/**/*.tsx'], {
   query: '?raw',

@@ -1,7 +1,7 @@
 // The two API tables of the spec (document 1 §7 'The calls it makes', document 2 §7 'The calls'),
 // their rows exactly as the spec has them, and what each row says: the calls, their query
 // parameters and body fields. test/worker/spec-calls.test.ts makes every call as written;
-// test/worker/spec-map.ts places each one in the code (docs/map.md).
+// scripts/spec-map.ts places each one in the code (docs/map.md).
 
 /** Document 1 §7, the rows of its table as written. */
 export const DOCUMENT_1 = `

@@ -5,6 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createYear, seedStudents } from './fixtures-academic';
 import { call, createSchool, sql, tokenFor } from './helpers';
+import { type Mark, type Score, writeMarks, writeScores } from './fixtures-seats';
+import { addDays } from '../../worker/domain/dates';
 
 const MONDAY = '2026-01-19';
 
@@ -23,6 +25,8 @@ async function twoClasses() {
   const { studentIds, enrollmentIdByStudent } = await seedStudents(school.id, { yearId, classIds }, seeds);
   const period = crypto.randomUUID();
   const subject = crypto.randomUUID();
+  const marks: Mark[] = [];
+  const scores: Score[] = [];
   const statements = [
     sql(
       school,
@@ -88,32 +92,15 @@ async function twoClasses() {
       .map((s, i) => [s, enrollmentIdByStudent.get(studentIds[i]!)!] as const)
       .filter(([s]) => s.className === className)
       .map(([, e]) => e);
-    // A week of marks and a grade each, written one per row (the views' triggers seat them).
-    for (const [day, lesson] of lessons[className]!.entries())
-      for (const enrollment of members)
-        statements.push(
-          sql(
-            school,
-            "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES ('x', ?, ?, ?, date(?, ?), 'present')",
-            school.id,
-            lesson,
-            enrollment,
-            MONDAY,
-            `+${day} days`,
-          ),
-        );
-    for (const enrollment of members)
-      statements.push(
-        sql(
-          school,
-          "INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES ('x', ?, ?, ?, 1500)",
-          school.id,
-          evaluation,
-          enrollment,
-        ),
-      );
+    // A week of marks and a grade each, written as the app writes them.
+    for (const [day, entryId] of lessons[className]!.entries())
+      for (const enrollmentId of members)
+        marks.push({ entryId, date: addDays(MONDAY, day), enrollmentId, status: 'present' });
+    for (const enrollmentId of members) scores.push({ evaluationId: evaluation, enrollmentId, score: 1500 });
   }
   await school.db.batch(statements);
+  await writeMarks(school.id, marks);
+  await writeScores(school.id, scores);
   const studentOf = (className: string) => studentIds[seeds.findIndex((s) => s.className === className)]!;
   return { school, yearId, period, lessons, studentOf, admin: await tokenFor(school, 'admin') };
 }

@@ -7,6 +7,7 @@ import { buildReportCards } from '../../worker/domain/report-cards';
 import { schoolWithCourses } from './fixtures-teaching';
 import { seedStudents } from './fixtures-academic';
 import { bodyOf, call, createSchool, d1RoundTrips, sql, tokenFor } from './helpers';
+import { writeScores } from './fixtures-seats';
 
 async function portalSchool() {
   const base = await schoolWithCourses();
@@ -44,18 +45,6 @@ async function portalSchool() {
     ),
     sql(
       school,
-      'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 1500), (?, ?, ?, ?, 1700)',
-      crypto.randomUUID(),
-      school.id,
-      evaluation,
-      rose!.enrollment,
-      crypto.randomUUID(),
-      school.id,
-      evaluation,
-      luc!.enrollment,
-    ),
-    sql(
-      school,
       "INSERT INTO appreciations (instance_id, enrollment_id, subject_id, period_id, text) VALUES (?, ?, ?, ?, 'Bon travail.')",
       school.id,
       rose!.enrollment,
@@ -76,6 +65,10 @@ async function portalSchool() {
       school.id,
       rose!.enrollment,
     ),
+  ]);
+  await writeScores(school.id, [
+    { evaluationId: evaluation, enrollmentId: rose!.enrollment, score: 1500 },
+    { evaluationId: evaluation, enrollmentId: luc!.enrollment, score: 1700 },
   ]);
   return {
     ...base,
@@ -198,15 +191,8 @@ describe('student portal', () => {
         t2,
         'Dictée',
       ),
-      sql(
-        ctx.school,
-        'INSERT INTO grades (id, instance_id, evaluation_id, enrollment_id, score) VALUES (?, ?, ?, ?, 900)',
-        crypto.randomUUID(),
-        ctx.school.id,
-        evaluation,
-        ctx.rose.enrollment,
-      ),
     ]);
+    await writeScores(ctx.school.id, [{ evaluationId: evaluation, enrollmentId: ctx.rose.enrollment, score: 900 }]);
     const latest = await bodyOf<StudentGrades>(await call(ctx.school, ctx.eleve, 'GET', '/api/student/grades'));
     expect(latest.period_id).toBe(t2);
     // The period is chosen before the class's report data is read, once: the student, the

@@ -241,7 +241,10 @@ describe('POST /api/students/delete', () => {
       { nom: 'B', prenom: 'Bob', className: '7e AF' },
       { nom: 'C', prenom: 'Cécile', className: '8e AF' },
     ]);
-    for (const id of studentIds) await addFinanceAndGrades(school.id, year, '7e AF', enrollmentIdByStudent.get(id)!);
+    // Each grade in the pupil's own class (the app seats no pupil in another class's book).
+    const classOf = ['7e AF', '7e AF', '8e AF'];
+    for (const [i, id] of studentIds.entries())
+      await addFinanceAndGrades(school.id, year, classOf[i]!, enrollmentIdByStudent.get(id)!);
     // A portal account of the first student goes with it.
     await sql(
       school,

@@ -15,6 +15,7 @@ import { beforeNextWrite } from './batch-spy';
 import { createYear } from './fixtures-academic';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, login, sql, type TestSchool, tokenFor } from './helpers';
+import { writeMarks } from './fixtures-seats';
 
 async function add(school: Awaited<ReturnType<typeof schoolWithCourses>>['school'], token: string, body: object) {
   return call(school, token, 'POST', '/api/teachers', body);
@@ -183,14 +184,9 @@ describe('teachers management', () => {
       yearId,
       fr7.assignment_id,
     ).run();
-    await sql(
-      school,
-      "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES (?, ?, ?, ?, '2026-01-19', 'present')",
-      crypto.randomUUID(),
-      school.id,
-      `t3-${school.id}`,
-      enrollment,
-    ).run();
+    await writeMarks(school.id, [
+      { entryId: `t3-${school.id}`, date: '2026-01-19', enrollmentId: enrollment, status: 'present' },
+    ]);
     const refused = await call(school, admin, 'DELETE', `/api/assignments/${fr7.assignment_id}`);
     expect(refused.status).toBe(409);
     expect((await bodyOf(refused)).message).toBe(

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SavedLesson, TimetableWeek } from '../../worker/contract/timetable';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, sql, tokenFor } from './helpers';
+import { writeMarks } from './fixtures-seats';
 
 async function setUp() {
   const fixture = await schoolWithCourses();
@@ -130,14 +131,9 @@ describe('timetable', () => {
       student,
       `a-fr7-${school.id}`,
     ).run();
-    await sql(
-      school,
-      "INSERT INTO attendance_records (id, instance_id, timetable_entry_id, enrollment_id, date, status) VALUES (?, ?, ?, ?, '2026-01-19', 'absent')",
-      crypto.randomUUID(),
-      school.id,
-      entry('t3'),
-      enrollment,
-    ).run();
+    await writeMarks(school.id, [
+      { entryId: entry('t3'), date: '2026-01-19', enrollmentId: enrollment, status: 'absent' },
+    ]);
     const kept = await call(school, token, 'DELETE', `/api/timetable/${entry('t3')}`);
     expect(kept.status).toBe(409);
     expect((await bodyOf(kept)).message).toBe(

@@ -78,19 +78,6 @@ export async function cachedAnswers<T>(prefix: string): Promise<{ path: string; 
   return answers.filter((a) => a !== null);
 }
 
-/** The account's stored reads: each address under /api with its query, and the ETag of its copy. */
-export async function storedReads(accountId: string): Promise<{ path: string; etag: string | null }[]> {
-  if (typeof caches === 'undefined') return [];
-  const cache = await caches.open(apiCacheOf(accountId));
-  const requests = await cache.keys();
-  return Promise.all(
-    requests.map(async (r) => {
-      const url = new URL(r.url);
-      return { path: url.pathname + url.search, etag: (await cache.match(r))?.headers.get('ETag') ?? null };
-    }),
-  );
-}
-
 /** The stored answer of an address under /api (with its query) for the signed-in account, or null. */
 export async function storedAnswer<T>(address: string): Promise<T | null> {
   const store = await accountStore();

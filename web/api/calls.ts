@@ -16,17 +16,16 @@ export function read<E extends Endpoint>(endpoint: Route<E>, ...[args, options]:
   return api.get<Answer<E>>(pathOf(endpoint, args), options);
 }
 
-/** A write to an endpoint: its answer, or `{ queued: true }` when the service worker kept it offline. */
-export function send<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E> | Queued> {
-  return call(endpoint, args ?? ({} as Args<E>), options);
-}
-
 /**
- * A write that must happen now or not at all (a promotion, a restore, a new password): never
- * queued offline, so its answer is the server's; offline, it fails with a NetworkError.
+ * What a write answers: the server's answer, or `{ queued: true }` when the service worker kept
+ * it offline; an endpoint the contract declares never queued (`offline: 'never' | 'draft'`,
+ * decision 351) answers the server's answer only (offline, it fails with a NetworkError).
  */
-export function sendNow<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Answer<E>> {
-  return call(endpoint, args ?? ({} as Args<E>), { ...options, noQueue: true }) as Promise<Answer<E>>;
+export type Sent<E extends Endpoint> = E extends { offline: 'never' | 'draft' } ? Answer<E> : Answer<E> | Queued;
+
+/** A write to an endpoint (see `Sent`). */
+export function send<E extends Endpoint>(endpoint: Route<E>, ...[args, options]: Rest<E>): Promise<Sent<E>> {
+  return call(endpoint, args ?? ({} as Args<E>), options) as Promise<Sent<E>>;
 }
 
 /** `send` with its arguments always named (useWrite's `write`). */
@@ -37,6 +36,8 @@ export function call<E extends Endpoint>(
 ): Promise<Answer<E> | Queued> {
   const path = pathOf(endpoint, args);
   const body = args.body;
+  // The contract's declaration, through the generated table: never queued offline.
+  if (endpoint.offline) options = { ...options, notQueued: true };
   switch (endpoint.method) {
     case 'post':
       return api.post(path, body, options);

@@ -15,6 +15,7 @@ import { shownLanguageNow, textsNow } from '../session/language';
 import { DEFAULT_LANGUAGE, LANGUAGE_HEADER } from '../../worker/domain/language';
 import type { ApiErrorBody } from '../../worker/contract/endpoint';
 import type { MaintenanceLevel } from '../../worker/contract/platform';
+import { NOT_QUEUED_HEADER } from '../sw/protocol';
 
 /** What an error answer may hold: the one error shape, and a maintenance answer's extras. */
 type ErrorAnswer = Partial<ApiErrorBody> & { maintenance?: boolean; level?: MaintenanceLevel };
@@ -55,12 +56,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * A write the page keeps itself until it lands (the grade book's drafts): sent with this
-   * Idempotency-Key (the same for every attempt of one change) and marked `X-Draft`, so the
-   * service worker never queues it and a failure comes back as a NetworkError.
+   * Idempotency-Key, the same for every attempt of one change.
    */
   draftKey?: string;
-  /** A write that must happen now or not at all (it answers a secret: new passwords): never queued offline. */
-  noQueue?: boolean;
+  /**
+   * Never queued by the service worker (marked with NOT_QUEUED_HEADER): offline, a failure comes
+   * back as a NetworkError. Set by web/api/calls.ts from the endpoint's declaration on the
+   * contract (`offline: 'never' | 'draft'`, decision 351), not by the screens.
+   */
+  notQueued?: boolean;
   /**
    * A read the app makes for later, not for the screen (app/working-data.ts): no progress bar, no
    * notice and no change of the connectivity indicator; failures throw as usual.
@@ -116,7 +120,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (session && !options.anonymous) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['Idempotency-Key'] = options.draftKey ?? crypto.randomUUID();
-  if (options.draftKey || options.noQueue) headers['X-Draft'] = '1';
+  if (options.notQueued) headers[NOT_QUEUED_HEADER] = '1';
   // A screen's reload asks the server, whatever the phone revalidated a moment ago (sw/set.ts).
   if (method === 'GET' && options.fresh) headers['Cache-Control'] = 'no-cache';
   // The page's language, when it is not French: the server answers a pupil in it (decision 340).

@@ -41,21 +41,21 @@ import type { usersApi } from '../../worker/contract/users';
 import { routes } from './route';
 
 export const endpoints = {
-  periods: routes<typeof periodsApi>({
+  periods: /* @__PURE__ */ routes<typeof periodsApi>({
     list: ['get', '/academic-periods'],
     create: ['post', '/academic-periods'],
     update: ['put', '/academic-periods/:id'],
     remove: ['delete', '/academic-periods/:id'],
   }),
-  announcements: routes<typeof announcementsApi>({
+  announcements: /* @__PURE__ */ routes<typeof announcementsApi>({
     latest: ['get', '/admin/announcements'],
   }),
-  attendance: routes<typeof attendanceApi>({
+  attendance: /* @__PURE__ */ routes<typeof attendanceApi>({
     daily: ['get', '/daily-attendance-report'],
     override: ['post', '/daily-attendance-override'],
     detailed: ['get', '/attendance-report'],
   }),
-  audit: routes<typeof auditApi>({
+  audit: /* @__PURE__ */ routes<typeof auditApi>({
     school: ['get', '/admin/audit-logs'],
     platform: ['get', '/superadmin/audit-logs'],
     schoolArchives: ['get', '/admin/audit-logs/archives'],
@@ -63,38 +63,38 @@ export const endpoints = {
     deleteByDate: ['delete', '/superadmin/audit-logs/delete-by-date'],
     deleteBulk: ['delete', '/superadmin/audit-logs/delete-bulk'],
   }),
-  auth: routes<typeof authApi>({
-    login: ['post', '/login'],
-    forcedChange: ['put', '/user/force-change-password'],
-    studentForcedChange: ['put', '/student/force-change-password'],
-    refresh: ['post', '/auth/refresh'],
-    logout: ['post', '/auth/logout'],
+  auth: /* @__PURE__ */ routes<typeof authApi>({
+    login: ['post', '/login', 'never'],
+    forcedChange: ['put', '/user/force-change-password', 'never'],
+    studentForcedChange: ['put', '/student/force-change-password', 'never'],
+    refresh: ['post', '/auth/refresh', 'never'],
+    logout: ['post', '/auth/logout', 'never'],
     sessions: ['get', '/auth/sessions'],
-    endSession: ['delete', '/auth/sessions/:id'],
-    endAllSessions: ['delete', '/auth/sessions'],
-    changePassword: ['put', '/user/change-password'],
+    endSession: ['delete', '/auth/sessions/:id', 'never'],
+    endAllSessions: ['delete', '/auth/sessions', 'never'],
+    changePassword: ['put', '/user/change-password', 'never'],
   }),
-  backup: routes<typeof backupApi>({
-    schoolBackup: ['post', '/admin/backup'],
-    platformBackup: ['post', '/superadmin/schools/:id/backup'],
-    restoreStart: ['post', '/superadmin/schools/:id/restore/start'],
-    restoreEntry: ['post', '/superadmin/schools/:id/restore/entry'],
-    restoreFinish: ['post', '/superadmin/schools/:id/restore/finish'],
+  backup: /* @__PURE__ */ routes<typeof backupApi>({
+    schoolBackup: ['post', '/admin/backup', 'never'],
+    platformBackup: ['post', '/superadmin/schools/:id/backup', 'never'],
+    restoreStart: ['post', '/superadmin/schools/:id/restore/start', 'never'],
+    restoreEntry: ['post', '/superadmin/schools/:id/restore/entry', 'never'],
+    restoreFinish: ['post', '/superadmin/schools/:id/restore/finish', 'never'],
   }),
-  bootstrap: routes<typeof bootstrapApi>({
+  bootstrap: /* @__PURE__ */ routes<typeof bootstrapApi>({
     read: ['get', '/bootstrap'],
   }),
-  classFinancials: routes<typeof classFinancialsApi>({
+  classFinancials: /* @__PURE__ */ routes<typeof classFinancialsApi>({
     list: ['get', '/class-financials'],
     save: ['put', '/class-financials'],
   }),
-  classes: routes<typeof classesApi>({
+  classes: /* @__PURE__ */ routes<typeof classesApi>({
     list: ['get', '/classes'],
     create: ['post', '/classes'],
     update: ['put', '/classes/:id'],
     remove: ['delete', '/classes/:id'],
   }),
-  communications: routes<typeof communicationsApi>({
+  communications: /* @__PURE__ */ routes<typeof communicationsApi>({
     teacherList: ['get', '/admin/teacher-announcements'],
     teacherCreate: ['post', '/admin/teacher-announcements'],
     teacherRemove: ['delete', '/admin/teacher-announcements'],
@@ -103,24 +103,24 @@ export const endpoints = {
     studentRemove: ['delete', '/admin/student-announcements'],
     studentOwn: ['get', '/student/announcements'],
   }),
-  curriculum: routes<typeof curriculumApi>({
+  curriculum: /* @__PURE__ */ routes<typeof curriculumApi>({
     get: ['get', '/curriculum'],
     assign: ['post', '/curriculum/assign'],
     unassign: ['post', '/curriculum/unassign'],
     setMaxGrade: ['put', '/curriculum/max-grade/:id'],
   }),
-  dashboard: routes<typeof dashboardApi>({
+  dashboard: /* @__PURE__ */ routes<typeof dashboardApi>({
     summary: ['get', '/dashboard/summary'],
   }),
-  enrollments: routes<typeof enrollmentsApi>({
+  enrollments: /* @__PURE__ */ routes<typeof enrollmentsApi>({
     enrol: ['post', '/enrollments'],
     enrolMany: ['post', '/enrollments/bulk'],
     changeClass: ['post', '/enrollments/bulk-change-class'],
   }),
-  exports: routes<typeof exportsApi>({
+  exports: /* @__PURE__ */ routes<typeof exportsApi>({
     periodPayments: ['get', '/payments'],
   }),
-  finance: routes<typeof financeApi>({
+  finance: /* @__PURE__ */ routes<typeof financeApi>({
     roster: ['get', '/enrollments'],
     saveSheet: ['put', '/enrollments/:id/payments'],
     addPayment: ['post', '/enrollments/:id/payments'],
@@ -128,10 +128,10 @@ export const endpoints = {
     classGradesAccess: ['put', '/classes/:className/toggle-grades-access'],
     report: ['get', '/enrollments/all'],
   }),
-  grades: routes<typeof gradesApi>({
+  grades: /* @__PURE__ */ routes<typeof gradesApi>({
     book: ['get', '/teacher/subject-details'],
     save: ['post', '/grades'],
-    saveScores: ['post', '/grades/batch'],
+    saveScores: ['post', '/grades/batch', 'draft'],
     updateGrade: ['put', '/grades/:id'],
     removeGrade: ['delete', '/grades/:id'],
     updateEvaluation: ['put', '/evaluations/:id'],
@@ -140,43 +140,43 @@ export const endpoints = {
     generalAppreciation: ['post', '/general-appreciations'],
     bulk: ['get', '/bulk-report-data'],
   }),
-  guardians: routes<typeof guardiansApi>({
+  guardians: /* @__PURE__ */ routes<typeof guardiansApi>({
     ofStudent: ['get', '/students/:id/guardians'],
-    link: ['post', '/students/:id/guardians'],
-    newCode: ['put', '/guardian-links/:id/code'],
+    link: ['post', '/students/:id/guardians', 'never'],
+    newCode: ['put', '/guardian-links/:id/code', 'never'],
     end: ['delete', '/guardian-links/:id'],
     list: ['get', '/guardians'],
     child: ['get', '/guardian/children/:schoolId/:studentId'],
     childGrades: ['get', '/guardian/children/:schoolId/:studentId/grades'],
     childTimetable: ['get', '/guardian/children/:schoolId/:studentId/timetable'],
     alerts: ['get', '/guardian/alerts'],
-    chooseAlerts: ['put', '/guardian/alerts'],
-    subscribe: ['post', '/guardian/push-subscriptions'],
-    unsubscribe: ['post', '/guardian/push-subscriptions/remove'],
+    chooseAlerts: ['put', '/guardian/alerts', 'never'],
+    subscribe: ['post', '/guardian/push-subscriptions', 'never'],
+    unsubscribe: ['post', '/guardian/push-subscriptions/remove', 'never'],
     children: ['get', '/guardian/children'],
   }),
-  instance: routes<typeof instanceApi>({
+  instance: /* @__PURE__ */ routes<typeof instanceApi>({
     publicInfo: ['get', '/instance/default'],
     current: ['get', '/instance/current'],
     logo: ['get', '/instance/logo/:version'],
     update: ['put', '/instance/current'],
   }),
-  language: routes<typeof languageApi>({
+  language: /* @__PURE__ */ routes<typeof languageApi>({
     set: ['put', '/user/language'],
   }),
-  platform: routes<typeof platformApi>({
+  platform: /* @__PURE__ */ routes<typeof platformApi>({
     maintenance: ['get', '/maintenance'],
     setMaintenance: ['put', '/superadmin/maintenance'],
   }),
-  promotion: routes<typeof promotionApi>({
-    run: ['post', '/promotions'],
+  promotion: /* @__PURE__ */ routes<typeof promotionApi>({
+    run: ['post', '/promotions', 'never'],
     latest: ['get', '/promotions/latest'],
-    undo: ['delete', '/promotions/latest'],
+    undo: ['delete', '/promotions/latest', 'never'],
   }),
-  reads: routes<typeof readsApi>({
+  reads: /* @__PURE__ */ routes<typeof readsApi>({
     batch: ['post', '/reads'],
   }),
-  resources: routes<typeof resourcesApi>({
+  resources: /* @__PURE__ */ routes<typeof resourcesApi>({
     adminList: ['get', '/admin/resources'],
     teacherList: ['get', '/teacher/resources'],
     studentList: ['get', '/student/resources'],
@@ -186,40 +186,40 @@ export const endpoints = {
     update: ['put', '/resources/:id'],
     remove: ['delete', '/resources/:id'],
   }),
-  roles: routes<typeof rolesApi>({
+  roles: /* @__PURE__ */ routes<typeof rolesApi>({
     permissions: ['get', '/permissions'],
     list: ['get', '/roles'],
     create: ['post', '/roles'],
     update: ['put', '/roles/:id'],
     remove: ['delete', '/roles/:id'],
   }),
-  schoolYears: routes<typeof schoolYearsApi>({
+  schoolYears: /* @__PURE__ */ routes<typeof schoolYearsApi>({
     list: ['get', '/school-years'],
     create: ['post', '/school-years'],
     setCurrent: ['put', '/school-years/:id/set-current'],
     remove: ['delete', '/school-years/:id'],
   }),
-  setup: routes<typeof setupApi>({
+  setup: /* @__PURE__ */ routes<typeof setupApi>({
     newYear: ['post', '/setup/new-year'],
   }),
-  studentAccounts: routes<typeof studentAccountsApi>({
+  studentAccounts: /* @__PURE__ */ routes<typeof studentAccountsApi>({
     list: ['get', '/student-accounts'],
-    create: ['post', '/student-accounts'],
-    reset: ['put', '/student-accounts/:id/reset'],
+    create: ['post', '/student-accounts', 'never'],
+    reset: ['put', '/student-accounts/:id/reset', 'never'],
     disable: ['put', '/student-accounts/:id/disable'],
   }),
-  import: routes<typeof importApi>({
-    check: ['post', '/students/import/check'],
-    write: ['post', '/students/import'],
+  import: /* @__PURE__ */ routes<typeof importApi>({
+    check: ['post', '/students/import/check', 'never'],
+    write: ['post', '/students/import', 'never'],
   }),
-  studentPortal: routes<typeof studentPortalApi>({
+  studentPortal: /* @__PURE__ */ routes<typeof studentPortalApi>({
     accessStatus: ['get', '/student/access-status'],
     me: ['get', '/student/me'],
     timetable: ['get', '/student/timetable'],
     grades: ['get', '/student/grades'],
     finance: ['get', '/student/finance'],
   }),
-  students: routes<typeof studentsApi>({
+  students: /* @__PURE__ */ routes<typeof studentsApi>({
     list: ['get', '/students-with-enrollment-status'],
     formData: ['get', '/students/form-data'],
     photo: ['get', '/students/:id/photo/:version'],
@@ -228,13 +228,13 @@ export const endpoints = {
     remove: ['post', '/students/delete'],
     setStatus: ['post', '/students/status'],
   }),
-  subjects: routes<typeof subjectsApi>({
+  subjects: /* @__PURE__ */ routes<typeof subjectsApi>({
     list: ['get', '/subjects'],
     create: ['post', '/subjects'],
     update: ['put', '/subjects/:id'],
     remove: ['delete', '/subjects/:id'],
   }),
-  superadmin: routes<typeof superadminApi>({
+  superadmin: /* @__PURE__ */ routes<typeof superadminApi>({
     schools: ['get', '/superadmin/schools'],
     schoolsPage: ['get', '/superadmin/school-list'],
     createSchool: ['post', '/superadmin/schools'],
@@ -252,7 +252,7 @@ export const endpoints = {
     announce: ['post', '/superadmin/announcements'],
     deleteAnnouncement: ['delete', '/superadmin/announcements/:id'],
   }),
-  support: routes<typeof supportApi>({
+  support: /* @__PURE__ */ routes<typeof supportApi>({
     teacherMessages: ['get', '/teacher/support-messages'],
     teacherSend: ['post', '/teacher/support-messages'],
     conversations: ['get', '/admin/teacher-support/conversations'],
@@ -263,16 +263,16 @@ export const endpoints = {
     remove: ['delete', '/admin/teacher-support/messages'],
     socket: ['get', '/support/socket'],
   }),
-  rollCall: routes<typeof rollCallApi>({
+  rollCall: /* @__PURE__ */ routes<typeof rollCallApi>({
     session: ['get', '/teacher/attendance'],
     save: ['put', '/teacher/attendance'],
   }),
-  teacher: routes<typeof teacherApi>({
+  teacher: /* @__PURE__ */ routes<typeof teacherApi>({
     dashboard: ['get', '/teacher/dashboard'],
     announcements: ['get', '/teacher/announcements'],
     timetable: ['get', '/teacher/timetable'],
   }),
-  teachers: routes<typeof teachersApi>({
+  teachers: /* @__PURE__ */ routes<typeof teachersApi>({
     list: ['get', '/teachers'],
     fullAssignments: ['get', '/full-assignments'],
     programme: ['get', '/teachers/courses'],
@@ -285,13 +285,13 @@ export const endpoints = {
     handOver: ['put', '/assignments/:id'],
     unassign: ['delete', '/assignments/:id'],
   }),
-  timetable: routes<typeof timetableApi>({
+  timetable: /* @__PURE__ */ routes<typeof timetableApi>({
     week: ['get', '/timetable'],
     create: ['post', '/timetable'],
     update: ['put', '/timetable/:id'],
     remove: ['delete', '/timetable/:id'],
   }),
-  users: routes<typeof usersApi>({
+  users: /* @__PURE__ */ routes<typeof usersApi>({
     list: ['get', '/users'],
     register: ['post', '/register'],
     remove: ['delete', '/delete-user/:id'],
@@ -300,3 +300,36 @@ export const endpoints = {
     setRoles: ['put', '/users/:id/roles'],
   }),
 };
+
+/**
+ * The writes never queued offline (decision 351): each endpoint declared `offline: 'never'` or
+ * `'draft'` on the contract. The client marks their requests with NOT_QUEUED_HEADER (web/api/client.ts);
+ * the service worker queues no request that is marked or that names one of them (web/sw/queueing.ts).
+ */
+export const notQueued: readonly (readonly ['post' | 'put' | 'delete', `/${string}`])[] = [
+  ['delete', '/auth/sessions'],
+  ['delete', '/auth/sessions/:id'],
+  ['delete', '/promotions/latest'],
+  ['post', '/admin/backup'],
+  ['post', '/auth/logout'],
+  ['post', '/auth/refresh'],
+  ['post', '/grades/batch'],
+  ['post', '/guardian/push-subscriptions'],
+  ['post', '/guardian/push-subscriptions/remove'],
+  ['post', '/login'],
+  ['post', '/promotions'],
+  ['post', '/student-accounts'],
+  ['post', '/students/:id/guardians'],
+  ['post', '/students/import'],
+  ['post', '/students/import/check'],
+  ['post', '/superadmin/schools/:id/backup'],
+  ['post', '/superadmin/schools/:id/restore/entry'],
+  ['post', '/superadmin/schools/:id/restore/finish'],
+  ['post', '/superadmin/schools/:id/restore/start'],
+  ['put', '/guardian-links/:id/code'],
+  ['put', '/guardian/alerts'],
+  ['put', '/student-accounts/:id/reset'],
+  ['put', '/student/force-change-password'],
+  ['put', '/user/change-password'],
+  ['put', '/user/force-change-password'],
+];

@@ -7,6 +7,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { getSession } from '../session/session';
 import type { PendingWrite, RefusedWrite } from './outbox';
+import { isWorkerMessage, type PageMessage, postToWorker } from '../sw/protocol';
 
 export type { PendingWrite, RefusedWrite };
 
@@ -22,7 +23,7 @@ export const RETRY_DELAYS_MS = [5_000, 10_000, 20_000];
 let outbox: Outbox = { pending: [], refused: [] };
 const listeners = new Set<() => void>();
 
-function ask<T>(message: object, fallback: T): Promise<T> {
+function ask<T>(message: PageMessage, fallback: T): Promise<T> {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
   if (!worker) return Promise.resolve(fallback);
   return new Promise((resolve) => {
@@ -32,7 +33,7 @@ function ask<T>(message: object, fallback: T): Promise<T> {
       clearTimeout(timer);
       resolve(event.data);
     };
-    worker.postMessage(message, [channel.port2]);
+    postToWorker(worker, message, channel.port2);
   });
 }
 
@@ -82,8 +83,8 @@ function useOutbox(): Outbox {
     void refreshPending();
     const container = navigator.serviceWorker;
     if (!container) return;
-    const onMessage = (event: MessageEvent<{ type?: string } | null>) => {
-      if (event.data?.type?.startsWith('SYNC_') || event.data?.type === 'QUEUE_SIZE') void refreshPending();
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (isWorkerMessage(event.data)) void refreshPending();
     };
     const onChange = () => void refreshPending();
     container.addEventListener('message', onMessage);

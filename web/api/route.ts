@@ -8,6 +8,8 @@ import type { Answer, Body, Endpoint, Query } from '../../worker/contract/endpoi
 export interface Route<E extends Endpoint> {
   readonly method: E['method'];
   readonly path: E['path'];
+  /** The write's offline behaviour, as the contract declares it (absent: queued offline). */
+  readonly offline?: E['offline'];
   /** Never set: carries the contract's endpoint for the type checker. */
   readonly endpoint?: E;
 }
@@ -17,9 +19,16 @@ export interface Route<E extends Endpoint> {
  * literal checked by tsc against the contract's declaration of that name.
  */
 export function routes<A extends Record<string, Endpoint>>(table: {
-  [K in keyof A]: readonly [A[K]['method'], A[K]['path']];
+  [K in keyof A]: A[K] extends { offline: infer O }
+    ? readonly [A[K]['method'], A[K]['path'], O]
+    : readonly [A[K]['method'], A[K]['path']];
 }): { -readonly [K in keyof A]: Route<A[K]> } {
-  return Object.fromEntries(Object.entries(table).map(([name, [method, path]]) => [name, { method, path }])) as {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, [method, path, offline]]) => [
+      name,
+      offline ? { method, path, offline } : { method, path },
+    ]),
+  ) as {
     -readonly [K in keyof A]: Route<A[K]>;
   };
 }
@@ -35,15 +44,11 @@ export type Args<E extends Endpoint> = Part<'params', E['params'], z.input<NonNu
   Part<'query', E['query'], Query<E>> &
   Part<'body', E['body'], Body<E>>;
 
-/** The arguments of a call: optional when the endpoint reads nothing required. */
-export type ArgsOf<E extends Endpoint> = object extends Args<E> ? [args?: Args<E>] : [args: Args<E>];
 /** What a call to a route names besides the route. */
 export type CallOf<R> = R extends Route<infer E> ? Args<E> : never;
 
 /** The answer of an endpoint, as the screens read it. */
 export type AnswerOf<R> = R extends Route<infer E> ? Answer<E> : never;
-/** The body of an endpoint, as the screens build it. */
-export type BodyOf<R> = R extends Route<infer E> ? Body<E> : never;
 /** The query of an endpoint. */
 export type QueryOf<R> = R extends Route<infer E> ? Query<E> : never;
 

@@ -6,6 +6,7 @@ import type { Endpoint } from '../../worker/contract/endpoint';
 import type { Session } from '../session/session';
 import { SET_REFUSED, type SetOutcome } from '../sw/set';
 import { type Args, pathOf, type Route } from './route';
+import { postToWorker } from '../sw/protocol';
 
 export type { SetOutcome };
 
@@ -33,9 +34,11 @@ export async function revalidateSet(session: Session, paths: readonly string[]):
       clearTimeout(timer);
       resolve(event.data);
     };
-    worker.postMessage({ type: 'REVALIDATE', userId: session.id, token: session.token, paths: [...paths] }, [
+    postToWorker(
+      worker,
+      { type: 'REVALIDATE', userId: session.id, token: session.token, paths: [...paths] },
       channel.port2,
-    ]);
+    );
   });
   if ('error' in answer) throw answer.error === SET_REFUSED ? new SessionRefused() : new Error(`set: ${answer.error}`);
   return answer;

@@ -15,14 +15,15 @@ import { RENEW_BEFORE_SECONDS } from '../session/renew';
 import { getSession, renewable, tokenExpired, useSession } from '../session/session';
 import { textsNow, useTexts } from '../session/language';
 import './sw-banner.css';
+import { type PageMessage, postToWorker, type WorkerMessage } from '../sw/protocol';
 
 type Banner = 'ready' | 'update' | null;
 
 /** Long enough to read the banner and tap 'Mettre à jour'. */
 const UPDATE_BANNER_MS = 15_000;
 
-function postToWorker(message: object) {
-  navigator.serviceWorker?.controller?.postMessage(message);
+function tellWorker(message: PageMessage) {
+  postToWorker(navigator.serviceWorker?.controller, message);
 }
 
 /** Whether this page told the worker it opened (VISIT, once a page: decision 320). */
@@ -96,17 +97,17 @@ export function ServiceWorkerBridge() {
   // Sync results, from the worker.
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    const onMessage = (event: MessageEvent<{ type?: string; messages?: string[]; paths?: string[] }>) => {
-      const { type, messages, paths } = event.data ?? {};
+    const onMessage = (event: MessageEvent<WorkerMessage | null>) => {
+      const message = event.data;
       const said = textsNow('offline', offlineText);
-      if (type === 'SYNC_COMPLETE') {
+      if (message?.type === 'SYNC_COMPLETE') {
         toast.success(said.syncComplete);
         // The open screens read their data again, in place: what is being typed stays.
-        announceSynced(paths ?? []);
-      } else if (type === 'SYNC_AUTH_ERROR') {
+        announceSynced(message.paths ?? []);
+      } else if (message?.type === 'SYNC_AUTH_ERROR') {
         toast.error(said.syncAuthError);
-      } else if (type === 'SYNC_CLIENT_ERROR') {
-        toast.error(messages?.length ? messages.join(' ') : said.syncClientErrorDefault);
+      } else if (message?.type === 'SYNC_CLIENT_ERROR') {
+        toast.error(message.messages?.length ? message.messages.join(' ') : said.syncClientErrorDefault);
       }
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
@@ -121,9 +122,9 @@ export function ServiceWorkerBridge() {
       // The opening of the app: the worker revalidates the account's set at once (sw.ts).
       if (!visitSaid && navigator.serviceWorker?.controller) {
         visitSaid = true;
-        postToWorker({ type: 'VISIT', token: session.token, userId: session.id });
+        tellWorker({ type: 'VISIT', token: session.token, userId: session.id });
       }
-      postToWorker({ type: 'SESSION', token: session.token, userId: session.id });
+      tellWorker({ type: 'SESSION', token: session.token, userId: session.id });
     };
     post();
     navigator.serviceWorker?.addEventListener('controllerchange', post);
@@ -134,7 +135,7 @@ export function ServiceWorkerBridge() {
       // An ended access token is renewed first (session/renew.ts); its SESSION message replays.
       const current = getSession();
       if (current && renewable(current) && tokenExpired(current, RENEW_BEFORE_SECONDS)) return;
-      postToWorker({ type: 'REPLAY' });
+      tellWorker({ type: 'REPLAY' });
     };
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
@@ -151,7 +152,7 @@ export function ServiceWorkerBridge() {
     const waiting = registration?.waiting;
     if (!waiting) return window.location.reload();
     updating.current = true;
-    waiting.postMessage({ type: 'SKIP_WAITING' });
+    postToWorker(waiting, { type: 'SKIP_WAITING' });
   };
 
   if (!banner) return null;

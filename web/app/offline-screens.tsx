@@ -25,6 +25,7 @@ import { renewSession } from '../session/renew';
 import { SessionRefused } from '../api/stored-reads';
 import { read } from '../api/calls';
 import { endpoints } from '../api/endpoints';
+import { postToWorker } from '../sw/protocol';
 
 interface ScreenHandle {
   module: string;
@@ -79,13 +80,14 @@ async function storeScreens(session: Session, routes: RouteObject[], language: L
     channel.port1.onmessage = (event: MessageEvent<{ ready?: boolean; stored?: number }>) =>
       resolve({ ready: Boolean(event.data?.ready), stored: event.data?.stored ?? 0 });
   });
-  worker.postMessage(
+  postToWorker(
+    worker,
     {
       type: 'SCREENS',
       screens: [...screensFor(session, routes), ...(language === 'ht' ? [KREYOL_MODULE] : [])],
       files: guideRoleOf(session.role) ? [guideAddress(guideRoleOf(session.role)!, language)] : [],
     },
-    [channel.port2],
+    channel.port2,
   );
   return answer;
 }

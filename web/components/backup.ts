@@ -1,11 +1,12 @@
 // Downloading a school's backup (issue 30): a POST answered by a ZIP streamed from the Worker,
-// kept by the browser as a file. Never queued offline (X-Draft): a backup needs the network now.
+// kept by the browser as a file. Never queued offline (declared so on the contract; NOT_QUEUED_HEADER): a backup needs the network now.
 import { ApiError, NetworkError } from '../api/client';
 import { type Args, pathOf, type Route } from '../api/route';
 import { shellText } from '../i18n/shell';
 import { getSession } from '../session/session';
 import { downloadBlob } from './csv';
 import type { Endpoint } from '../../worker/contract/endpoint';
+import { NOT_QUEUED_HEADER } from '../sw/protocol';
 
 export async function downloadBackup<E extends Endpoint>(endpoint: Route<E>, args: Args<E>): Promise<void> {
   const session = getSession();
@@ -13,7 +14,7 @@ export async function downloadBackup<E extends Endpoint>(endpoint: Route<E>, arg
   try {
     response = await fetch(`/api${pathOf(endpoint, args)}`, {
       method: endpoint.method.toUpperCase(),
-      headers: { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), 'X-Draft': '1' },
+      headers: { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), [NOT_QUEUED_HEADER]: '1' },
     });
   } catch {
     throw new NetworkError();

@@ -2,6 +2,7 @@
 // semicolons, CRLF. papaparse writes them (loaded only when a file is made, its own chunk: the
 // screens that offer a CSV do not carry it); the file is made in the page from data the page
 // holds, so an export of what the phone already has works offline.
+import { formatPlain } from '../../worker/domain/format';
 
 /** A cell: text, a number (written with a decimal comma, and left a number), or nothing. */
 export type CsvCell = string | number | null | undefined;
@@ -20,7 +21,7 @@ const FORMULA = /^[=+\-@\t\r]/;
  */
 export function csvCell(cell: CsvCell): string {
   if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell).replace('.', ',') : '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? formatPlain(cell) : '';
   return FORMULA.test(cell) ? `'${cell}` : cell;
 }
 

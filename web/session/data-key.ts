@@ -4,9 +4,10 @@
 // forgets it: what it sealed stays, unreadable without it.
 import { type DataKeyAnswer, apiCacheOf, importDataKey, keyOf, lock, unlock } from '../vault/vault';
 import { accountOfToken, type Session, getSession, setSessionToken } from './session';
+import { type PageMessage, postToWorker } from '../sw/protocol';
 
 /** Asks the service worker and waits for its answer (false without one). */
-function askWorker(message: object): Promise<unknown> {
+function askWorker(message: PageMessage): Promise<unknown> {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
   if (!worker) return Promise.resolve(false);
   return new Promise((resolve) => {
@@ -16,7 +17,7 @@ function askWorker(message: object): Promise<unknown> {
       clearTimeout(timer);
       resolve(event.data);
     };
-    worker.postMessage(message, [channel.port2]);
+    postToWorker(worker, message, channel.port2);
   });
 }
 
@@ -35,7 +36,7 @@ export async function openSet(accountId: string, answer: DataKeyAnswer): Promise
   } catch {
     // No IndexedDB or Web Crypto (a private window): nothing is kept on the phone.
   }
-  navigator.serviceWorker?.controller?.postMessage({ type: 'VAULT' });
+  postToWorker(navigator.serviceWorker?.controller, { type: 'VAULT' });
 }
 
 /** A sign-in's (or a password change's, or a renewal's) answer: the session, with its set opened. */
@@ -49,7 +50,7 @@ export async function acceptSession(answer: { accessToken: string; dataKey: Data
 /** Sign-out: the account's key is forgotten on this phone. */
 export async function closeSet(accountId: string): Promise<void> {
   await lock(accountId).catch(() => undefined);
-  navigator.serviceWorker?.controller?.postMessage({ type: 'SIGNED_OUT' });
+  postToWorker(navigator.serviceWorker?.controller, { type: 'SIGNED_OUT' });
 }
 
 /** Whether the signed-in account's key is on this phone (a session signed in before decision 320 has none). */

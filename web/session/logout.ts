@@ -10,7 +10,8 @@ import { offlineText } from '../i18n/offline';
 import { isApiCache } from '../vault/vault';
 import { closeSet } from './data-key';
 import { textsNow } from './language';
-import { clearSession, getSession, SIGN_OUT_PENDING_KEY } from './session';
+import { clearSession, dropStoredToken, getSession, SIGN_OUT_PENDING_KEY } from './session';
+import { NOT_QUEUED_HEADER } from '../sw/protocol';
 
 /**
  * Ends the device session on the server. Offline, it stays pending and is sent when the app is
@@ -20,11 +21,11 @@ import { clearSession, getSession, SIGN_OUT_PENDING_KEY } from './session';
 export async function endDeviceSession(): Promise<void> {
   try {
     localStorage.setItem(SIGN_OUT_PENDING_KEY, '1');
-    // X-Draft: the service worker never queues it (a sign-in may come before the replay).
+    // Never queued by the service worker (NOT_QUEUED_HEADER, and declared so on the contract) (a sign-in may come before the replay).
     const res = await fetch('/api/auth/logout', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'X-Draft': '1' },
+      headers: { Accept: 'application/json', [NOT_QUEUED_HEADER]: '1' },
     });
     // 401: no device session left to end.
     if ((res.ok || res.status === 401) && !res.headers.get('X-From-Cache'))
@@ -54,12 +55,14 @@ async function unsent(userId: string): Promise<number> {
 
 export async function clearLocalData(notice?: string) {
   const session = getSession();
+  // Signed out on the phone and on the server at once; the count of what waits comes after.
+  dropStoredToken();
+  void endDeviceSession();
   const waiting = session ? await unsent(session.id) : 0;
   const said = [notice, waiting ? textsNow('offline', offlineText).waitingAtSignOut(waiting) : '']
     .filter(Boolean)
     .join(' ');
   clearSession(said);
-  void endDeviceSession();
   try {
     if (session) await closeSet(session.id);
     if ('caches' in window) {

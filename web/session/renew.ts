@@ -5,6 +5,7 @@
 import { adoptStoredToken, getSession, onSessionChange, renewable, signOutCount, tokenExpired } from './session';
 import { acceptSession } from './data-key';
 import type { Renewed } from '../../worker/contract/auth';
+import { NOT_QUEUED_HEADER } from '../sw/protocol';
 
 export type Renewal = 'renewed' | 'ended' | 'offline' | 'failed';
 
@@ -24,8 +25,8 @@ async function refresh(signOuts: number): Promise<Renewal> {
     res = await fetch('/api/auth/refresh', {
       method: 'POST',
       credentials: 'same-origin',
-      // X-Draft: never queued by the service worker (a renewal happens now or not at all).
-      headers: { Accept: 'application/json', 'X-Draft': '1' },
+      // Never queued by the service worker (NOT_QUEUED_HEADER, and declared so on the contract) (a renewal happens now or not at all).
+      headers: { Accept: 'application/json', [NOT_QUEUED_HEADER]: '1' },
     });
   } catch {
     offlineUntil = Date.now() + OFFLINE_PAUSE_MS;

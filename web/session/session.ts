@@ -139,6 +139,15 @@ export const signOutCount = () => signOuts;
 /** Why the app signed the user out, for the sign-in page (null: they chose to). */
 export const signOutNotice = () => tabStore.get() || null;
 
+/**
+ * The token leaves the phone's storage at once, before the sign-out's slower steps (counting the
+ * writes that wait): a page opened or reloaded meanwhile is signed out. `clearSession` ends the tab's.
+ */
+export function dropStoredToken() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(SKEW_KEY);
+}
+
 export function clearSession(notice = '') {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(SKEW_KEY);
@@ -160,7 +169,6 @@ export function useSession(): Session | null {
 }
 
 export const isPlatform = (s: Pick<Session, 'role'>) => s.role === 'superadmin' || s.role === 'superadmin_delegate';
-export const isStaff = (s: Pick<Session, 'role'>) => s.role === 'admin' || s.role === 'standard';
 export const hasPermission = (s: Pick<Session, 'role' | 'permissions'>, key: string) =>
   s.role === 'admin' || s.permissions.includes(key);
 

@@ -154,5 +154,3 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
     },
   };
 }
-
-export type BuiltFiles = ReturnType<typeof builtFiles>;

@@ -21,6 +21,7 @@ import { offlineText } from '../i18n/offline';
 import { type OpenKey, sealJson, sealRequest, unsealJson, unsealRequest } from '../vault/vault';
 import { json } from './reads';
 import type { PendingWrite, RefusedWrite } from '../api/outbox';
+import type { ReplayOutcome, WorkerMessage } from './protocol';
 
 export type { PendingWrite, RefusedWrite };
 
@@ -61,14 +62,9 @@ export interface RefusedStore {
   remove(id: string): Promise<void>;
 }
 
-export type SyncMessage =
-  | { type: 'SYNC_COMPLETE'; sent: number; paths: string[] }
-  | { type: 'SYNC_CLIENT_ERROR'; messages: string[] }
-  | { type: 'SYNC_AUTH_ERROR' }
-  | { type: 'QUEUE_SIZE'; size: number; outcome: ReplayOutcome };
-
-/** How a replay ended: every write that could go went ('sent'), or why it stopped. */
-export type ReplayOutcome = 'sent' | 'offline' | 'retry' | 'auth';
+/** What the worker posts to the pages about its writes (web/sw/protocol.ts). */
+export type SyncMessage = WorkerMessage;
+export type { ReplayOutcome };
 
 export interface WritesEnvironment {
   queue: WriteQueue;

@@ -158,11 +158,6 @@ export async function lock(accountId: string): Promise<void> {
   await (await db()).delete('keys', accountId);
 }
 
-/** The accounts whose sets this phone keeps (for a clean-up of what no set names). */
-export async function keptAccounts(): Promise<string[]> {
-  return (await (await db()).getAllKeys('sets')).map(String);
-}
-
 // ------------------------------------------------------------------------------ sealing
 
 const VERSION = 1;

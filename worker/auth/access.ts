@@ -5,40 +5,21 @@
 // (`c.var.school`, typed by the rule), and answers replays of idempotent writes.
 // The rule is the route's whole access rule (decision 264): alternatives (`allow.any`: the
 // teacher of the course or staff holding a permission), permissions a part of the request needs
-// (`also`, asked by the handler with `holdsAlso`) and the row the handler still checks (`own`)
-// are declared on it, so the route walk (docs/access.md) and the OpenAPI document say all of it.
-// Handlers keep only the checks that need the row (the teacher's course) or the body.
+// (`also`, asked by the handler with `holdsAlso`) and the caller's own rows (`own`: in words, with
+// the check as code, run before the handler by `ownCheck`; decision 354) are declared on it, so the
+// route walk (docs/access.md) and the OpenAPI document say all of it.
 import type { Context, MiddlewareHandler } from 'hono';
 import { serverText } from '../contract/texts/server';
 import { currentMaintenance } from '../durable/platform';
 import { isExemptFromMaintenance } from '../domain/maintenance';
 import type { PermissionKey } from '../domain/permissions';
-import type { AppBindings, SchoolBindings, SchoolContext } from '../env';
+import type { AccessRule, AppBindings, OwnRule, SchoolBindings, SchoolContext } from '../env';
 import { ApiError, forbidden } from '../lib/errors';
 import { replayIfSeen } from '../lib/idempotency';
 import type { AccountType } from '../domain/accounts';
 import { type Account, authenticate } from './session';
 
-export interface AccessRule {
-  /** No session needed. */
-  public?: boolean;
-  /** Account types allowed; omitted = any signed-in account. */
-  types?: readonly AccountType[];
-  /** Permission needed (admin account type holds them all). */
-  permission?: PermissionKey;
-  /** Any one of these permissions is enough (a screen shared by several roles). */
-  anyPermission?: readonly PermissionKey[];
-  /** Only for accounts whose password is temporary (the forced change itself); others are refused. */
-  temporaryPasswordOnly?: boolean;
-  /** Only accounts of a school may call: the rule sets `school` on the context. */
-  school?: boolean;
-  /** Any one of these rules is enough (`allow.any`): the teacher of the course, or staff holding a permission. */
-  anyOf?: readonly AccessRule[];
-  /** What the handler still checks on the row, in words (a teacher: the courses they teach). */
-  own?: string;
-  /** Permissions a part of the request needs besides, with the part (the handler asks `holdsAlso`). */
-  also?: Readonly<Partial<Record<PermissionKey, string>>>;
-}
+export type { AccessRule };
 
 export const ACCESS_RULE = Symbol('accessRule');
 
@@ -63,6 +44,13 @@ export function may(account: Account, rule: AccessRule): boolean {
   return true;
 }
 
+const ownHow = (own: OwnRule) =>
+  own.check
+    ? 'checked before the handler'
+    : own.inHandler
+      ? 'checked by the handler on the rows'
+      : 'the request names no one else’s';
+
 /** Who may call, in words: the route walk (docs/access.md) and the OpenAPI document say this. */
 export function describeAccess(rule: AccessRule): string {
   if (rule.public) return 'anyone (no session)';
@@ -71,7 +59,7 @@ export function describeAccess(rule: AccessRule): string {
     : [rule.types ? `account types ${rule.types.join(', ')}` : 'any signed-in account'];
   if (rule.permission) parts.push(`holding ${rule.permission}`);
   if (rule.anyPermission) parts.push(`holding one of ${rule.anyPermission.join(', ')}`);
-  if (rule.own) parts.push(`only ${rule.own} (checked on the rows)`);
+  if (rule.own) parts.push(`only ${rule.own.what} (${ownHow(rule.own)})`);
   if (rule.temporaryPasswordOnly) parts.push('only while the password is temporary');
   for (const [permission, part] of Object.entries(rule.also ?? {})) parts.push(`and ${permission} ${part}`);
   return parts.join(', ');
@@ -119,6 +107,33 @@ function rule<E extends AppBindings = AppBindings>(access: AccessRule): RuleMidd
   return Object.assign(middleware, { [ACCESS_RULE]: access }) as unknown as RuleMiddleware<E>;
 }
 
+/** The parts of a rule that let the account in (the rule itself when it has no alternatives). */
+const admittingParts = (account: Account, rule: AccessRule): AccessRule[] =>
+  rule.anyOf
+    ? rule.anyOf.filter((part) => may(account, part)).flatMap((part) => admittingParts(account, part))
+    : [rule];
+
+/**
+ * The ownership check of a route's rule (decision 354), run after the input check, before the
+ * handler (lib/route.ts): when every part of the rule that lets the caller in is limited to their
+ * own rows with a check, one of those checks must pass, else the first part's refusal answers.
+ * Null when no part of the rule has a check.
+ */
+export function ownCheck(access: AccessRule): MiddlewareHandler<SchoolBindings> | null {
+  const parts = (rule: AccessRule): AccessRule[] => (rule.anyOf ? rule.anyOf.flatMap(parts) : [rule]);
+  if (!parts(access).some((part) => part.own?.check)) return null;
+  return async (c, next) => {
+    const admitting = admittingParts(c.var.account, access);
+    if (admitting.some((part) => !part.own?.check)) return next();
+    for (const part of admitting) if (await part.own!.check!(c)) return next();
+    throw admitting[0]?.own?.refusal?.() ?? forbidden();
+  };
+}
+
+/** The request's validated input, read by an ownership check (the route's input check ran before it). */
+export const validInput = <T>(c: SchoolContext, target: 'param' | 'query' | 'json'): T =>
+  c.req.valid(target as never) as T;
+
 export const STAFF_TYPES = ['admin', 'standard'] as const satisfies readonly AccountType[];
 /** Who plans the school's week: the teachers and the timetable are read by either manager. */
 export const PLANNERS = ['settings:manage_teachers', 'settings:manage_timetable'] as const;
@@ -143,11 +158,11 @@ export const allow = {
       types,
       school: types.every(isSchoolType),
     }),
-  /** Accounts of these types, limited to their own rows (`what`, in words) by the handler. */
-  own: <const T extends readonly AccountType[]>(what: string, ...types: T) =>
+  /** Accounts of these types, limited to their own rows: in words, with the check run before the handler (`OwnRule`). */
+  own: <const T extends readonly AccountType[]>(own: OwnRule, ...types: T) =>
     rule<T[number] extends SchoolAccountType ? SchoolBindings : AppBindings>({
       types,
-      own: what,
+      own,
       school: types.every(isSchoolType),
     }),
   /** School staff holding a permission (admin holds all); `also`: permissions parts of the request need besides. */

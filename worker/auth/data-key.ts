@@ -14,13 +14,15 @@ export interface DataKey {
   key: string;
 }
 
-const base64Url = (bytes: Uint8Array) =>
+/** Bytes as base64url without padding (ids and keys in cookies, tokens and JSON). */
+export const base64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/=+$/, '')
     .replace(/\+/g, '-')
     .replace(/\//g, '_');
 
-async function hmac(secret: string, label: string): Promise<Uint8Array> {
+/** HMAC-SHA-256 of `label` under `secret` (the data key's derivation, the device session's MAC). */
+export async function hmac(secret: string, label: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(secret),

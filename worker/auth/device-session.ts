@@ -14,7 +14,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client';
 import * as deviceSessions from '../db/device-sessions';
 import type { AppBindings } from '../env';
-import { dataKeyFor } from './data-key';
+import { base64Url, dataKeyFor, hmac } from './data-key';
 import { signSession } from './jwt';
 import { type Account, claimsFor } from './session';
 
@@ -36,29 +36,11 @@ const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-const base64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/=+$/, '')
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
-
 /** 128 random bits, 22 characters. */
 export const randomId = () => base64Url(crypto.getRandomValues(new Uint8Array(16)));
 
 async function macOf(secret: string, id: string, generation: number): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const signature = await crypto.subtle.sign(
-    'HMAC',
-    key,
-    new TextEncoder().encode(`device-session:${id}:${generation}`),
-  );
-  return base64Url(new Uint8Array(signature).slice(0, 16));
+  return base64Url((await hmac(secret, `device-session:${id}:${generation}`)).slice(0, 16));
 }
 
 export const credentialOf = async (secret: string, id: string, generation: number) =>

@@ -8,27 +8,12 @@ import type { AppBindings } from '../env';
 import { ApiError, unauthorized } from '../lib/errors';
 import { reroute, schoolMoving } from '../lib/host';
 import { isSchoolLocked } from '../domain/school-access';
-import { type AccountStatus, type AccountType, isDirectoryType } from '../domain/accounts';
+import { type Account, isDirectoryType } from '../domain/accounts';
 import { type SessionClaims, verifySession } from './jwt';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 
-export interface Account {
-  id: string;
-  username: string;
-  type: AccountType;
-  status: AccountStatus;
-  /** null for platform accounts (superadmin, superadmin_delegate). */
-  instanceId: string | null;
-  tokenVersion: number;
-  permissions: ReadonlySet<string>;
-  roles: { id: string; name: string }[];
-  /** The device session of the request's access token (decision 314): 'Cet appareil'. */
-  sessionId?: string;
-  /** That device session's device id (its sign-in's device cookie), for the data key (decision 320). */
-  deviceId?: string;
-  /** The account's data epoch (decision 320). */
-  dataEpoch: number;
-}
+/** The signed-in account (declared with the account types, domain/accounts.ts: below everything that uses it). */
+export type { Account };
 
 /** A browser cannot set headers on a WebSocket: its page offers the token as a protocol. */
 export const SOCKET_PROTOCOL = 'portail';

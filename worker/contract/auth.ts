@@ -43,6 +43,7 @@ export const authApi = area('auth', {
     '/login',
     "Signs in on the school's host (platform and guardian accounts on any host; a guardian by +509 phone): the session token.",
     {
+      offline: 'never',
       body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
       answers: { 200: signedIn },
     },
@@ -50,24 +51,22 @@ export const authApi = area('auth', {
   forcedChange: put(
     '/user/force-change-password',
     'Replaces a temporary password (staff, teachers, platform, guardians): a fresh token.',
-    forcedChange,
+    { ...forcedChange, offline: 'never' },
   ),
   studentForcedChange: put(
     '/student/force-change-password',
     "Replaces a student's temporary password: a fresh token.",
-    forcedChange,
+    { ...forcedChange, offline: 'never' },
   ),
   refresh: post(
     '/auth/refresh',
     "Renews the access token from the browser's device session (its cookie), whose credential it rotates.",
-    { answers: { 200: session } },
+    { offline: 'never', answers: { 200: session } },
   ),
   logout: post(
     '/auth/logout',
     "Ends the browser's device session (its cookie; 401 without one) and forgets the cookie.",
-    {
-      answers: { 200: message },
-    },
+    { offline: 'never', answers: { 200: message } },
   ),
   sessions: get(
     '/auth/sessions',
@@ -77,17 +76,18 @@ export const authApi = area('auth', {
   endSession: del(
     '/auth/sessions/:id',
     "Signs one of one's own devices out: its renewal and its access token end at once.",
-    { params: idParams, answers: { 200: message } },
+    { offline: 'never', params: idParams, answers: { 200: message } },
   ),
   endAllSessions: del(
     '/auth/sessions',
     "Signs every device of one's own account out, this one included (its cookie is forgotten).",
-    { answers: { 200: message } },
+    { offline: 'never', answers: { 200: message } },
   ),
   changePassword: put(
     '/user/change-password',
     "Changes one's own password from the security tab: a notice and a fresh token.",
     {
+      offline: 'never',
       body: z.object({ currentPassword: required(t.changeRequired), newPassword: required(t.changeRequired) }),
       answers: { 200: changed },
     },

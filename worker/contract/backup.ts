@@ -18,9 +18,10 @@ export const backupApi = area('backup', {
   schoolBackup: post(
     '/admin/backup',
     "The school's backup, one ZIP streamed as it is made: every table of the school (JSON), its files, a manifest with counts, schema version and SHA-256 checksums, signed.",
-    { binary: 'file' },
+    { offline: 'never', binary: 'file' },
   ),
   platformBackup: post('/superadmin/schools/:id/backup', "Any school's backup (the superadmin), as /admin/backup.", {
+    offline: 'never',
     params: idParams,
     binary: 'file',
   }),
@@ -28,6 +29,7 @@ export const backupApi = area('backup', {
     '/superadmin/schools/:id/restore/start',
     'Starts restoring a backup in place of a school holding no data: checks the manifest’s signature and that its tables and columns exist, and opens a new school, out of reach, in the chosen school database (by default the school’s own), that the entries fill; the named school is not touched.',
     {
+      offline: 'never',
       params: idParams,
       body: z.object({
         manifest: z.string().max(8 * 1024 * 1024),
@@ -41,6 +43,7 @@ export const backupApi = area('backup', {
     '/superadmin/schools/:id/restore/entry',
     "Restores one entry of the backup into the new school: a page of a table's rows or of the support chat (checked against its checksum, ids renewed, the school rewritten) or one file. An entry refused ends the restore: the new school is dropped, the named one stays as it was, and the message says why.",
     {
+      offline: 'never',
       params: idParams,
       body: z.object({ name: entryName, text: z.string().optional(), base64: z.string().optional() }),
       answers: { 200: message },
@@ -49,10 +52,7 @@ export const backupApi = area('backup', {
   restoreFinish: post(
     '/superadmin/schools/:id/restore/finish',
     "Ends a restore: every table and the support chat hold the manifest's count of rows and every file is there; the restored school takes the named school's place (its name, hostnames, status and access end) with the backup's settings, and the named school is deleted. Answers the restored school's id.",
-    {
-      params: idParams,
-      answers: { 200: z.strictObject({ message: z.string(), id: z.string() }) },
-    },
+    { offline: 'never', params: idParams, answers: { 200: z.strictObject({ message: z.string(), id: z.string() }) } },
   ),
 });
 

@@ -22,7 +22,18 @@ export interface Endpoint {
   answers?: { 200?: z.ZodType; 201?: z.ZodType };
   /** Instead of JSON, the endpoint answers a stored file of this kind. */
   binary?: 'image' | 'file';
+  /**
+   * A write's offline behaviour (decision 351), read by the web from the generated
+   * web/api/endpoints.ts: absent, the service worker queues it offline and replays it later;
+   * 'never', it happens now or not at all (signing in, passwords, a promotion, a restore...: a
+   * queued copy would say 'done' for a change not made); 'draft', the page keeps it itself until
+   * it lands (the grade book's drafts), so the service worker never queues it either.
+   */
+  offline?: Offline;
 }
+
+/** A write's offline behaviour other than queued (see `Endpoint.offline`). */
+export type Offline = 'never' | 'draft';
 
 /** What an endpoint reads and answers, besides its method, path and summary. */
 type Shapes = Omit<Endpoint, 'tag' | 'method' | 'path' | 'summary'>;

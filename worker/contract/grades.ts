@@ -114,6 +114,7 @@ export const gradesApi = area('grades', {
     '/grades/batch',
     "The grade book's pending scores in one request (decision 270): for one subject and period, each evaluation with its scores (null removes one). Each score carries its own id and lands, or is refused, on its own: the answer lists the ids saved and each refusal with its French message, as POST /grades would answer it. With the request's Idempotency-Key a replay answers the first outcome and writes nothing again.",
     {
+      offline: 'draft',
       body: z.object({
         subject_id: bodyId(t.subjectRequired),
         period_id: bodyId(t.periodRequired),

@@ -104,6 +104,7 @@ export const guardiansApi = area('guardians', {
     '/students/:id/guardians',
     'Links a guardian to the pupil by their +509 phone: a new account with a one-time code (shown once) when the phone has none, else the existing account (no code).',
     {
+      offline: 'never',
       params: idParams,
       body: z.object({
         phone: z.string({ error: t.phoneInvalid }).max(40, t.phoneInvalid),
@@ -115,7 +116,7 @@ export const guardiansApi = area('guardians', {
   newCode: put(
     '/guardian-links/:id/code',
     "Gives the linked guardian's account a new one-time code (its password and sessions end): the slip to print again.",
-    { params: idParams, answers: { 200: slip } },
+    { offline: 'never', params: idParams, answers: { 200: slip } },
   ),
   end: del('/guardian-links/:id', 'Ends a link: the guardian no longer sees the pupil.', {
     params: idParams,
@@ -161,6 +162,7 @@ export const guardiansApi = area('guardians', {
     '/guardian/alerts',
     'Chooses which alerts the guardian takes (absence or lateness, payment, instalment due, report card, announcement).',
     {
+      offline: 'never',
       body: z.object({ alerts: alertKinds }),
       answers: { 200: z.strictObject({ alerts: alertKinds, message: z.string() }) },
     },
@@ -168,9 +170,10 @@ export const guardiansApi = area('guardians', {
   subscribe: post(
     '/guardian/push-subscriptions',
     "Subscribes one of the guardian's phones to the alerts (the browser's PushSubscription); a guardian may have several.",
-    { body: pushSubscription, answers: { 201: z.strictObject({ message: z.string() }) } },
+    { offline: 'never', body: pushSubscription, answers: { 201: z.strictObject({ message: z.string() }) } },
   ),
   unsubscribe: post('/guardian/push-subscriptions/remove', 'This phone no longer receives the alerts.', {
+    offline: 'never',
     body: z.object({ endpoint: z.string().max(1000) }),
     answers: { 200: z.strictObject({ message: z.string() }) },
   }),

@@ -60,6 +60,7 @@ export const promotionApi = area('promotion', {
     '/promotions',
     "Simulates (?preview=true) or executes the promotion of a source year into the next year by name; overrides force a student's outcome.",
     {
+      offline: 'never',
       query: z.object({ preview: z.enum(['true', 'false']).optional() }),
       body: z.object({
         sourceYearId: id(t.sourceRequired),
@@ -75,9 +76,7 @@ export const promotionApi = area('promotion', {
   undo: del(
     '/promotions/latest',
     'Undoes the latest promotion run as one step, while its target year has no payments or grades for the enrolments it made.',
-    {
-      answers: { 200: message },
-    },
+    { offline: 'never', answers: { 200: message } },
   ),
 });
 

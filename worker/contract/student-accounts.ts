@@ -35,6 +35,7 @@ export const studentAccountsApi = area('student-accounts', {
     '/student-accounts',
     'Makes portal accounts for enrolled students who have none (at most 5 at a time): usernames and temporary passwords shown once.',
     {
+      offline: 'never',
       body: z.object({
         yearId,
         student_ids: z
@@ -49,6 +50,7 @@ export const studentAccountsApi = area('student-accounts', {
     '/student-accounts/:id/reset',
     "Gives a student's account a new temporary password (and enables it again).",
     {
+      offline: 'never',
       params: idParams,
       answers: { 200: z.strictObject({ username: z.string(), tempPassword: z.string(), message: z.string() }) },
     },

@@ -46,6 +46,7 @@ export const importApi = area('students', {
     '/students/import/check',
     "The import's preview: what would happen to each line (created, enrolled in a class, duplicate of a student of the school or of an earlier line, or refused with the student form's reason). Writes nothing.",
     {
+      offline: 'never',
       body: z.object({ yearId: studentYearId, lines: lines(IMPORT_CHECK_LINES) }),
       answers: { 200: z.strictObject({ verdicts: z.array(lineVerdict) }) },
     },
@@ -54,6 +55,7 @@ export const importApi = area('students', {
     '/students/import',
     'Writes one batch of an import: the valid lines that are neither duplicates nor already written become students (enrolled in their class of the year); a batch sent again writes nothing twice (the ids are the lines’). Answers each line’s verdict.',
     {
+      offline: 'never',
       body: z.object({ yearId: studentYearId, lines: lines(IMPORT_WRITE_LINES) }),
       answers: {
         200: z.strictObject({

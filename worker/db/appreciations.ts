@@ -2,7 +2,7 @@
 // appreciation of the period (document 2 §3). An empty text is no row.
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type SQLiteColumn, type SQLiteUpdateSetSource, unionAll } from 'drizzle-orm/sqlite-core';
-import type { ClassYear } from './class-rosters';
+import type { ClassYear } from './seats';
 import type { Db } from './client';
 import { inClassYear } from './enrollments';
 import type { Book } from './evaluations';

@@ -161,12 +161,7 @@ const ofCourse = (school: string, userId: string, course: CourseRef, db: Db) =>
   and(assignmentOf(school, course), ofTeacherUser(db, school, userId))!;
 
 /** Whether an account teaches a course (a row when it does): batchable. */
-export const selectTeachesCourse = (
-  db: Db,
-  school: string,
-  userId: string,
-  course: { yearId: string; classId: string; subjectId: string },
-) =>
+export const selectTeachesCourse = (db: Db, school: string, userId: string, course: CourseRef) =>
   db
     .select({ teaches: sql<number>`1` })
     .from(assignments)

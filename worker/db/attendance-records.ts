@@ -1,22 +1,24 @@
 // Roll calls: a student's status (present, absent, late, justified) in one lesson (a timetable
 // entry) on one date. Stored packed (decision 220): one `roll_calls` row per lesson and date,
-// its class's marks one character per seat of the class's roster (db/class-rosters.ts). Reads
+// its class's marks one character per seat of the class's roster (db/seats.ts). Reads
 // unpack them in SQL, writes merge into them in SQL: two saves of one sheet both keep their
 // marks, whatever their order.
 import { type SQL, sql } from 'drizzle-orm';
 import { classOn } from './class-changes';
 import type { Db } from './client';
-import { type ClassYear, seatClass, seatsOf } from './class-rosters';
+import {
+  type ClassYear,
+  NO_MARK,
+  type Status,
+  isMarked,
+  letterOf,
+  mergedMarks,
+  noMarkLeft,
+  seatClass,
+  seatsOf,
+  statusAt,
+} from './seats';
 import { rollCalls } from './schema';
-
-type Status = 'present' | 'absent' | 'late' | 'justified';
-
-/** A mark's character (`j` the seat). */
-const markAt = (marks: SQL) => sql`substr(${marks}, j.key + 1, 1)`;
-/** A seat's status, or null when unmarked. */
-const statusAt = (marks: SQL) =>
-  sql<Status>`CASE ${markAt(marks)} WHEN 'p' THEN 'present' WHEN 'a' THEN 'absent' WHEN 'l' THEN 'late' WHEN 'j' THEN 'justified' END`;
-const isMarked = (marks: SQL) => sql`${markAt(marks)} IN ('p', 'a', 'l', 'j')`;
 
 /** The marks of one lesson on one date (the lesson's class and year given), by enrolment id. */
 export const selectSessionMarks = (db: Db, school: string, s: { entryId: string; date: string } & ClassYear) =>
@@ -54,18 +56,13 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
   const last = new Map(s.marks.map((m) => [m.enrollment_id, m.status]));
   const json = JSON.stringify([...last].map(([enrollment_id, status]) => ({ enrollment_id, status })));
   const { yearId, classId } = s;
-  // The new character of seat `j`, or null to keep the stored one.
+  // The new letter of seat `j`, or null to keep the stored one.
   const change = sql`(SELECT CASE
-      WHEN json_extract(m.value, '$.status') IS NULL THEN '-'
+      WHEN json_extract(m.value, '$.status') IS NULL THEN ${NO_MARK}
       WHEN EXISTS (SELECT 1 FROM enrollments e WHERE e.instance_id = ${school} AND e.id = j.value AND e.year_id = ${yearId} AND ${classOn('e', s.date)} = ${classId})
-        THEN CASE json_extract(m.value, '$.status') WHEN 'present' THEN 'p' WHEN 'absent' THEN 'a' WHEN 'late' THEN 'l' WHEN 'justified' THEN 'j' END
+        THEN ${letterOf(sql`json_extract(m.value, '$.status')`)}
     END FROM json_each(${json}) m WHERE json_extract(m.value, '$.enrollment_id') = j.value)`;
-  // Every seat of the roster, in order (a deleted enrolment's too: seats never move); an empty
-  // roster (a class without pupils) gives an empty row, removed by the last statement.
-  const merged = (stored: SQL) =>
-    sql`coalesce((SELECT group_concat(coalesce(${change}, nullif(${markAt(stored)}, ''), '-'), '' ORDER BY j.key)
-      FROM class_rosters r, json_each(r.enrollment_ids) j
-      WHERE r.instance_id = ${school} AND r.year_id = ${yearId} AND r.class_id = ${classId}), '')`;
+  const merged = (stored: SQL) => mergedMarks(school, { yearId, classId }, stored, change);
   return [
     seatClass(db, school, s),
     db
@@ -78,7 +75,7 @@ export function saveSessionMarks(db: Db, school: string, s: SessionMarks) {
     db
       .delete(rollCalls)
       .where(
-        sql`${rollCalls.instanceId} = ${school} AND ${rollCalls.timetableEntryId} = ${s.entryId} AND ${rollCalls.date} = ${s.date} AND ${rollCalls.marks} NOT GLOB '*[palj]*'`,
+        sql`${rollCalls.instanceId} = ${school} AND ${rollCalls.timetableEntryId} = ${s.entryId} AND ${rollCalls.date} = ${s.date} AND ${noMarkLeft(sql`${rollCalls.marks}`)}`,
       ),
   ];
 }

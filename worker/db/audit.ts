@@ -3,7 +3,7 @@
 // school's log and its own.
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Account } from '../auth/session';
+import type { Account } from '../domain/accounts';
 import type { AuditAction } from '../contract/texts/audit';
 import type { Db } from './client';
 import { actionsLabelled } from '../domain/audit';
@@ -178,6 +178,16 @@ function keyCondition(table: LogColumns, key: LogKey, side: KeySide): SQL {
 
 const page = ({ page, limit }: { page: number; limit: number }) => ({ limit, offset: (page - 1) * limit });
 
+/** A log row as the journal and its archives read it. */
+const logRow = () => ({
+  id: auditLog.id,
+  timestamp: sql<string>`${auditLog.createdAt}`.as('timestamp'),
+  username: auditLog.username,
+  action_type: auditLog.actionType,
+  target_name: auditLog.targetName,
+  details: auditLog.details,
+});
+
 /**
  * One page of a school's log, newest first, and its total: two queries for one batch. With
  * `after` (the previous page's last row), the page is the rows after it: no offset to walk.
@@ -202,14 +212,7 @@ export function schoolLogPage(
   return [
     db.select({ total: count() }).from(auditLog).where(where),
     db
-      .select({
-        id: auditLog.id,
-        timestamp: sql<string>`${auditLog.createdAt}`.as('timestamp'),
-        username: auditLog.username,
-        action_type: auditLog.actionType,
-        target_name: auditLog.targetName,
-        details: auditLog.details,
-      })
+      .select(logRow())
       .from(auditLog)
       .where(at.after ? and(where, keyCondition(auditLog, at.after, 'older')) : where)
       .orderBy(desc(auditLog.id))
@@ -357,14 +360,7 @@ export const schoolsWithLogBefore = (db: Db, bound: string, limit: number) =>
 /** A school's log rows before a bound, oldest first, after `after` (an id), at most `limit`. */
 export const logRowsBefore = (db: Db, school: string, bound: string, after: string | null, limit: number) =>
   db
-    .select({
-      id: auditLog.id,
-      timestamp: sql<string>`${auditLog.createdAt}`.as('timestamp'),
-      username: auditLog.username,
-      action_type: auditLog.actionType,
-      target_name: auditLog.targetName,
-      details: auditLog.details,
-    })
+    .select(logRow())
     .from(auditLog)
     .where(and(eq(auditLog.instanceId, school), lt(auditLog.id, bound), after ? gt(auditLog.id, after) : undefined))
     .orderBy(auditLog.id)

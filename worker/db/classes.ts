@@ -78,6 +78,13 @@ export const selectByName = (db: Db, school: string, name: string, feeYearId: st
     .where(byName(classes, school, name))
     .limit(1);
 
+/** A class's id by its name, as a scalar subquery (null when the school has no such class). */
+export const classIdByName = (db: Db, school: string, name: string): SQL =>
+  sql`(${db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(byName(classes, school, name))})`;
+
 export const findClassByName = async (db: Db, school: string, name: string) =>
   (await selectByName(db, school, name))[0];
 

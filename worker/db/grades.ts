@@ -1,6 +1,6 @@
 // Grades: one score (hundredths) per evaluation and enrolment. Stored packed (decision 220): an
 // evaluation's row holds its scores, a JSON array indexed by the seats of its class's roster for
-// the period's year (db/class-rosters.ts). A grade's id names its cell: `<evaluation id>.<enrolment
+// the period's year (db/seats.ts). A grade's id names its cell: `<evaluation id>.<enrolment
 // id>`. A cell is set by position inside its writing statement, so the same score sent twice (an
 // offline replay) lands once and two teachers on one evaluation both keep theirs.
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import * as periods from './academic-periods';
 import * as assignments from './assignments';
 import type { Db } from './client';
 import { classesCameFrom, classesLeftBy } from './class-changes';
-import { type ClassYear, scoreAtSeat, seatClass, seatsOf } from './class-rosters';
+import { type ClassYear, scoreAtSeat, scoresWith, seatClass, seatsOf } from './seats';
 import * as curriculum from './curriculum';
 import { byId } from './scoped';
 import { enrollments, evaluations } from './schema';
@@ -100,6 +100,17 @@ export const selectGradePlace = (
     .limit(1);
 };
 
+/** Whether an account teaches an evaluation's course (its class and subject in its period's year): a row when the evaluation exists. */
+export const selectEvaluationTaught = (db: Db, school: string, evaluationId: string, userId: string) => {
+  const yearId = sql`(SELECT p.year_id FROM academic_periods p WHERE p.instance_id = ${evaluations.instanceId} AND p.id = ${evaluations.periodId})`;
+  const course = { yearId, classId: evaluations.classId, subjectId: evaluations.subjectId };
+  return db
+    .select({ teaches: sql<number>`${assignments.stillTeaches(db, school, userId, course)}`.as('teaches') })
+    .from(evaluations)
+    .where(byId(evaluations, school, evaluationId))
+    .limit(1);
+};
+
 /** The periods an enrolment has grades in, in the grade books of its class and of the classes it left (decision 302): batchable. */
 export const selectGradedPeriods = (db: Db, school: string, enrollmentId: string, classId: string) =>
   db
@@ -133,18 +144,9 @@ export function setCell(db: Db, school: string, cell: Cell) {
  * class once before several cells of it (the grade book's batch, decision 270).
  */
 export function setSeatScore(db: Db, school: string, cell: Cell) {
-  const scores = sql`evaluations.scores`;
-  const length = sql`json_array_length(${scores})`;
-  const padded = sql`CASE WHEN ${length} > j.key THEN ${scores} ELSE json('[' || substr(${scores}, 2, length(${scores}) - 2)
-    || CASE WHEN ${length} > 0 THEN ',' ELSE '' END
-    || substr(replace(hex(zeroblob(j.key + 1 - ${length})), '00', ',null'), 2) || ']') END`;
   return db
     .update(evaluations)
-    .set({
-      scores: sql`(SELECT json_set(${padded}, '$[' || j.key || ']', CAST(${cell.score} AS INTEGER))
-          FROM class_rosters r, json_each(r.enrollment_ids) j
-          WHERE r.instance_id = ${school} AND r.year_id = ${cell.yearId} AND r.class_id = ${cell.classId} AND j.value = ${cell.enrollmentId})`,
-    })
+    .set({ scores: scoresWith(school, cell, sql`CAST(${cell.score} AS INTEGER)`) })
     .where(byId(evaluations, school, cell.evaluationId));
 }
 

@@ -8,6 +8,13 @@ import { insertSystemRoles } from './roles';
 import { instances } from './schema';
 import { insertAccounts, type NewAccount } from './users';
 
+/**
+ * How long an isolate trusts its answer to a host (lib/host.ts; here, below it, for db/move.ts). A move deletes the rows it left behind only after this
+ * long (and a margin): until then, an isolate still sending the school's requests to the old
+ * database finds its row `moved` there and asks the directory again (`reroute`).
+ */
+export const HOST_CACHE_MS = 30_000;
+
 export type NewSchool = Omit<
   typeof instances.$inferInsert,
   'receiptSeq' | 'createdAt' | 'logoKey' | 'shard' | 'state' | 'usersCount' | 'studentsCount'
@@ -70,16 +77,20 @@ export async function resolveInstance(directory: Db, hostname: string, replica?:
     .select({ id: instances.id, name: instances.name, isDefault: instances.isDefault, shard: instances.shard })
     .from(instances)
     .where(or(answersOn([hostname]), eq(instances.isDefault, true)));
-  let rows: { id: string; name: string; isDefault: boolean; shard: string | null }[];
-  if (replica) {
+  const fromReplica = async (session: D1DatabaseSession) => {
     // Through a D1 session (decision 332): the same statement, read from any replica.
     const { sql: text, params } = query.toSQL();
-    const raw = await replica
+    const raw = await session
       .prepare(text)
       .bind(...params)
       .all<{ id: string; name: string; is_default: number; shard: string | null }>();
-    rows = raw.results.map((r) => ({ id: r.id, name: r.name, isDefault: Boolean(r.is_default), shard: r.shard }));
-  } else rows = await query.all();
+    return raw.results.map((r) => ({ id: r.id, name: r.name, isDefault: Boolean(r.is_default), shard: r.shard }));
+  };
+  // A session that cannot answer (no commit token to be had: a busy local database, a replica
+  // unreachable) is no reason to refuse the request: the primary answers it.
+  const rows: { id: string; name: string; isDefault: boolean; shard: string | null }[] = replica
+    ? await fromReplica(replica).catch(() => query.all())
+    : await query.all();
   return rows.find((r) => !r.isDefault) ?? rows[0] ?? null;
 }
 

@@ -18,7 +18,7 @@
 // whose first attempt may have landed is inserted again without duplicates.
 // The schema is read from the database itself (every table with an instance_id), so a table
 // added later moves with the school without a change here.
-import { HOST_CACHE_MS } from '../lib/host';
+import { HOST_CACHE_MS } from './instances';
 
 /** The deployment's databases by binding, the directory included. */
 export type Databases = Record<string, D1Database>;

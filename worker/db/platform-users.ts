@@ -12,8 +12,6 @@ export const findByUsername = (db: Db, username: string) =>
     .where(sql`${platformUsers.username} = ${username} COLLATE NOCASE`)
     .get();
 
-export const findById = (db: Db, id: string) => db.select().from(platformUsers).where(eq(platformUsers.id, id)).get();
-
 /**
  * A platform account and until when its device session `sessionId` lasts (`sessionEnd`, null when
  * it is gone): what every request of the account reads, in one statement (decision 314).

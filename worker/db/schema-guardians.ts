@@ -2,11 +2,11 @@
 // `platform_users` of type `guardian`, its username the +509 phone) with its profile here; the
 // schools it has children in are indexed in the directory (`guardian_schools`), and each link to a
 // child lives in the child's school database (`guardian_links`, a school table: it moves, is backed
-// up and deleted with its school). Imported by schema.ts (`export *`): every reference to
-// schema.ts's tables is written lazily (a callback), so the cycle between the two files is safe.
+// up and deleted with its school). Re-exported by schema.ts (`export *`), as every area's tables.
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { instances, platformUsers, students } from './schema';
+import { instances, platformUsers } from './schema-platform';
+import { students } from './schema-school';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 

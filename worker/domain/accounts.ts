@@ -3,6 +3,25 @@ export type AccountType =
   'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate' | 'guardian';
 export type AccountStatus = 'temporary_password' | 'active' | 'disabled';
 
+/** Who is calling, as the access rule found them (auth/session.ts loads it on every request). */
+export interface Account {
+  id: string;
+  username: string;
+  type: AccountType;
+  status: AccountStatus;
+  /** null for platform accounts (superadmin, superadmin_delegate). */
+  instanceId: string | null;
+  tokenVersion: number;
+  permissions: ReadonlySet<string>;
+  roles: { id: string; name: string }[];
+  /** The device session of the request's access token (decision 314): 'Cet appareil'. */
+  sessionId?: string;
+  /** That device session's device id (its sign-in's device cookie), for the data key (decision 320). */
+  deviceId?: string;
+  /** The account's data epoch (decision 320). */
+  dataEpoch: number;
+}
+
 export const isPlatformType = (type: AccountType) => type === 'superadmin' || type === 'superadmin_delegate';
 
 /**

@@ -120,14 +120,6 @@ export function classOnDay(classNow: string, changes: readonly ClassChange[], da
   return first ? first[1] : classNow;
 }
 
-/** Whether a pupil was in a class on any of the days (the class's sheets list them). */
-export const inClassOnSomeDay = (
-  classId: string,
-  classNow: string,
-  changes: readonly ClassChange[],
-  days: readonly string[],
-): boolean => days.some((day) => classOnDay(classNow, changes, day) === classId);
-
 // ------------------------------------------------------------------------------ Dates, week
 
 /** A real calendar date on which lessons can take place: Monday to Saturday. */

@@ -197,3 +197,11 @@ export const formatDecimal = (value: number, digits = 2): string => numberFormat
 
 /** A number with at most `digits` decimals and no grouping: 12.5 -> '12,5', 20 -> '20' (points, coefficients). */
 export const formatNumber = (value: number, digits = 2): string => numberFormat(0, digits, false).format(value);
+
+/**
+ * A number as typed in a form or read by the French Excel: a decimal comma, no grouping, the
+ * minus a hyphen. `digits` given: exactly that many decimals ('27500.5' -> '27500,50', an amount
+ * in an input); omitted: every digit JavaScript writes (12.5 -> '12,5', -500 -> '-500', a CSV cell).
+ */
+export const formatPlain = (value: number, digits?: number): string =>
+  (digits === undefined ? String(value) : value.toFixed(digits)).replace('.', ',');

@@ -50,11 +50,6 @@ export function classTargets(
   return { targets, unknown: null };
 }
 
-export interface ClassYearData {
-  classId: string;
-  data: ReportData;
-}
-
 export interface StudentResult {
   studentId: string;
   nom: string;

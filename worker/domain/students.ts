@@ -74,8 +74,6 @@ export function normalizePhone(value: string): string | null | 'invalid' {
   return `+${DEFAULT_COUNTRY_CODE} ${local.slice(0, 4)} ${local.slice(4)}`;
 }
 
-export const isValidPhone = (value: string): boolean => normalizePhone(value) !== 'invalid';
-
 // ----------------------------------------------------------------------------------- E-mail
 
 /** The same shape the server's zod e-mail check accepts, for the form's live message. */
@@ -85,7 +83,6 @@ export const isEmail = (value: string): boolean =>
 // ---------------------------------------------------------------------------- Medical notes
 
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
-export type BloodGroup = (typeof BLOOD_GROUPS)[number];
 
 export interface MedicalNotes {
   /** One of BLOOD_GROUPS, or '' when unspecified. */

@@ -55,9 +55,6 @@ const toMessage = (r: Row): SupportMessage => ({
   is_read_by_admin: Number(r.is_read_by_admin) === 1,
 });
 
-/** Who a socket belongs to: the administration, or one teacher (their profile id). */
-export type SocketParty = { role: 'admin' } | { role: 'teacher'; teacherId: string };
-
 export class SchoolHub extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 

@@ -44,8 +44,21 @@ export function consoleDirectory<E extends AppBindings>(c: Context<E>): Db {
   return open.db;
 }
 
-/** A school screen's read of the platform's data: any replica. */
-export const replicaDirectory = (c: { env: Env }): Db => directorySession(c.env, ANYWHERE).db;
+/**
+ * A school screen's read of the platform's data: any replica; the primary when the session cannot
+ * answer (a replica unreachable, a busy local database): the screen is not refused for where its
+ * banner was read.
+ */
+export async function fromAnyReplica<T>(
+  c: { env: Env; var: { directory: Db } },
+  read: (db: Db) => Promise<T>,
+): Promise<T> {
+  try {
+    return await read(directorySession(c.env, ANYWHERE).db);
+  } catch {
+    return read(c.var.directory);
+  }
+}
 
 /**
  * After an API request: a platform account's write sends this browser's next console read to the

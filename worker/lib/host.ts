@@ -6,17 +6,12 @@ import type { Context } from 'hono';
 import { serverText } from '../contract/texts/server';
 import type { Db } from '../db/client';
 import { directoryOf, directoryReplica, schoolDatabase } from '../db/databases';
-import { resolveInstance, stateOf } from '../db/instances';
+import { HOST_CACHE_MS, resolveInstance, stateOf } from '../db/instances';
 import type { AppBindings, Instance } from '../env';
 import { ApiError } from './errors';
 import { LruCache } from './lru';
 
-/**
- * How long an isolate trusts its answer. A move deletes the rows it left behind only after this
- * long (and a margin): until then, an isolate still sending the school's requests to the old
- * database finds its row `moved` there and asks the directory again (`reroute`).
- */
-export const HOST_CACHE_MS = 30_000;
+export { HOST_CACHE_MS };
 
 /**
  * An isolate's answers, at most this many hosts (decision 332): a platform of 10,000 schools

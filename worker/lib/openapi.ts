@@ -36,8 +36,8 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 /** The rule as the document states it (`x-access`): what `allow.*` declared, without the context it sets. */
 function accessOf(rule: AccessRule): Record<string, unknown> {
-  const { school: _context, anyOf, ...rest } = rule;
-  return { ...rest, ...(anyOf ? { anyOf: anyOf.map(accessOf) } : {}) };
+  const { school: _context, anyOf, own, ...rest } = rule;
+  return { ...rest, ...(own ? { own: own.what } : {}), ...(anyOf ? { anyOf: anyOf.map(accessOf) } : {}) };
 }
 
 function operation(endpoint: Endpoint, rule: AccessRule) {

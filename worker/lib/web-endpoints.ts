@@ -20,6 +20,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export function webEndpointsModule(modules: Record<string, ContractModule>): string {
   const imports: string[] = [];
   const areas: string[] = [];
+  const notQueued: string[] = [];
   for (const [file, module] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
     const name = file.replace(/^.*\//, '').replace(/\.ts$/, '');
     for (const [exported, value] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {
@@ -27,8 +28,13 @@ export function webEndpointsModule(modules: Record<string, ContractModule>): str
       const entries = Object.entries(value).filter(([, e]) => isEndpoint(e)) as [string, Endpoint][];
       if (!entries.length) continue;
       imports.push(`import type { ${exported} } from '../../worker/contract/${name}';`);
-      const lines = entries.map(([key, e]) => `    ${key}: ['${e.method}', '${e.path}'],`);
-      areas.push(`  ${exported.slice(0, -'Api'.length)}: routes<typeof ${exported}>({\n${lines.join('\n')}\n  }),`);
+      const lines = entries.map(
+        ([key, e]) => `    ${key}: ['${e.method}', '${e.path}'${e.offline ? `, '${e.offline}'` : ''}],`,
+      );
+      for (const [, e] of entries) if (e.offline) notQueued.push(`  ['${e.method}', '${e.path}'],`);
+      areas.push(
+        `  ${exported.slice(0, -'Api'.length)}: /* @__PURE__ */ routes<typeof ${exported}>({\n${lines.join('\n')}\n  }),`,
+      );
     }
   }
   return [
@@ -40,6 +46,15 @@ export function webEndpointsModule(modules: Record<string, ContractModule>): str
     'export const endpoints = {',
     ...areas,
     '};',
+    '',
+    '/**',
+    " * The writes never queued offline (decision 351): each endpoint declared `offline: 'never'` or",
+    " * `'draft'` on the contract. The client marks their requests with NOT_QUEUED_HEADER (web/api/client.ts);",
+    ' * the service worker queues no request that is marked or that names one of them (web/sw/queueing.ts).',
+    ' */',
+    "export const notQueued: readonly (readonly ['post' | 'put' | 'delete', `/${string}`])[] = [",
+    ...[...new Set(notQueued)].sort(),
+    '];',
     '',
   ].join('\n');
 }

@@ -9,7 +9,7 @@ import * as instances from '../db/instances';
 import * as years from '../db/school-years';
 import type { AppBindings } from '../env';
 import { fromCentimes } from '../domain/money';
-import { replicaDirectory } from '../lib/directory-reads';
+import { fromAnyReplica } from '../lib/directory-reads';
 import { found } from '../lib/errors';
 import { schoolInfoOf } from './instance';
 import { route } from '../lib/route';
@@ -24,7 +24,7 @@ route(bootstrapRoutes, api.read, allow.types(...STAFF_TYPES, 'teacher'), async (
     years.listSchoolYears(db, school),
     classes.listClasses(db, school),
     // The platform's banner: any replica of the directory (decision 332).
-    staff ? announcements.latestPlatformAnnouncement(replicaDirectory(c)) : undefined,
+    staff ? fromAnyReplica(c, announcements.latestPlatformAnnouncement) : undefined,
     account.permissions.has('student:read') ? classes.currentYearFees(db, school) : [],
   ]);
   return c.json<Bootstrap>({

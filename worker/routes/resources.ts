@@ -4,7 +4,7 @@
 // reach answers 404 like a missing one) and of the writing batch (decision 041). Files are
 // checked on their bytes (domain/resources.ts) and kept in R2 under the school's prefix.
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, validInput } from '../auth/access';
 import type { Account } from '../auth/session';
 import { type Resource, resourcesApi as api, type SavedResource, type TeacherResources } from '../contract/resources';
 import { serverText } from '../contract/texts/server';
@@ -23,16 +23,47 @@ import { placeOf, portalStudent } from './student-portal';
 
 export const resourceRoutes = new Hono<SchoolBindings>();
 
+/** A resource the caller may read (a teacher their courses', a student their class's of the year): another's answers 404 like a missing one. */
+const readsResource = (c: SchoolContext) =>
+  resources
+    .findReadable(c.var.db, c.var.school, validInput<{ id: string }>(c, 'param').id, readerOf(c.var.account))
+    .then(Boolean);
+const ownResource = (what: string) => ({ what, check: readsResource, refusal: () => notFound(t.notFound) });
+
 /** Who manages resources: staff holding settings:manage_academic (admins hold every permission), or teachers (their own courses'). */
 const writers = () =>
-  allow.any(allow.own('the courses they teach', 'teacher'), allow.permission('settings:manage_academic'));
+  allow.any(allow.own(ownResource('the courses they teach'), 'teacher'), allow.permission('settings:manage_academic'));
+/** Who adds one: the managers, a teacher to a course they teach (another's answers 404 like a missing one). */
+const creators = () =>
+  allow.any(
+    allow.own(
+      {
+        what: 'the courses they teach',
+        check: async (c) =>
+          Boolean(
+            await resources.findManageableAssignment(
+              c.var.db,
+              c.var.school,
+              validInput<{ assignment_id: string }>(c, 'json').assignment_id,
+              readerOf(c.var.account),
+            ),
+          ),
+        refusal: () => notFound(t.assignmentNotFound),
+      },
+      'teacher',
+    ),
+    allow.permission('settings:manage_academic'),
+  );
 /** Who reads one: the managers, and students (their class's of the year). */
 const readers = () =>
   allow.any(
-    allow.own('the courses they teach', 'teacher'),
-    allow.own("their class's resources", 'student'),
+    allow.own(ownResource('the courses they teach'), 'teacher'),
+    allow.own(ownResource("their class's resources"), 'student'),
     allow.permission('settings:manage_academic'),
   );
+
+/** Every resource of the school: the caller's were checked by the route's rule. */
+const ANY: resources.Reader = { kind: 'manager' };
 
 /** The rows the caller reaches, within the route's rule: managers every course's, teachers their own courses', students their class's. */
 function readerOf(account: Account): resources.Reader {
@@ -89,7 +120,7 @@ route(resourceRoutes, api.studentList, allow.types('student', 'admin'), async (c
 });
 
 const requireReadable = async (c: SchoolContext, id: string) =>
-  found(await resources.findReadable(c.var.db, c.var.school, id, readerOf(c.var.account)), t.notFound);
+  found(await resources.findReadable(c.var.db, c.var.school, id, ANY), t.notFound);
 
 route(resourceRoutes, api.one, readers(), async (c) =>
   c.json<Resource>(apiResource(await requireReadable(c, c.req.valid('param').id))),
@@ -129,11 +160,11 @@ async function storeFile(c: SchoolContext, resourceId: string, content: string, 
   return { fileKey: key, fileName, mimeType, size: bytes.byteLength };
 }
 
-route(resourceRoutes, api.create, writers(), async (c) => {
+route(resourceRoutes, api.create, creators(), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
   const writer = readerOf(account);
-  const course = await resources.findManageableAssignment(db, school, body.assignment_id, writer);
+  const course = await resources.findManageableAssignment(db, school, body.assignment_id, ANY);
   if (!course) throw notFound(t.assignmentNotFound);
   // The client names the id (an offline create is replayed): the same resource sent again answers
   // the one stored; an id another school (or another course) holds is never reported as such,
@@ -207,7 +238,7 @@ route(resourceRoutes, api.update, writers(), async (c) => {
   const { db, school, account } = c.var;
   const body = c.req.valid('json');
   const writer = readerOf(account);
-  const current = found(await resources.findReadable(db, school, c.req.valid('param').id, writer), t.notFound);
+  const current = found(await resources.findReadable(db, school, c.req.valid('param').id, ANY), t.notFound);
   if (body.assignment_id !== current.assignment_id || body.resource_type !== current.resource_type)
     throw badRequest(t.fixedOnEdit, 'fixed');
   const file =
@@ -258,7 +289,7 @@ route(resourceRoutes, api.update, writers(), async (c) => {
 route(resourceRoutes, api.remove, writers(), async (c) => {
   const { db, school, account } = c.var;
   const writer = readerOf(account);
-  const current = found(await resources.findReadable(db, school, c.req.valid('param').id, writer), t.notFound);
+  const current = found(await resources.findReadable(db, school, c.req.valid('param').id, ANY), t.notFound);
   const response = await commit(c, [resources.deleteResource(db, school, current.id)], {
     audit: {
       action: 'DELETE_RESOURCE',

@@ -29,7 +29,7 @@ import { route } from '../lib/route';
 export const studentPortalRoutes = new Hono<SchoolBindings>();
 
 /** The student's own portal (grades behind their switch), or an admin viewing a student's. */
-const portal = () => allow.any(allow.own('their own portal', 'student'), allow.types('admin'));
+const portal = () => allow.any(allow.own({ what: 'their own portal' }, 'student'), allow.types('admin'));
 
 route(studentPortalRoutes, api.accessStatus, allow.types('student'), async (c) => {
   const { yearId } = c.req.valid('query');

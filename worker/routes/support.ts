@@ -157,7 +157,7 @@ route(supportRoutes, api.remove, allow.permission('user:manage'), async (c) => {
 route(
   supportRoutes,
   api.socket,
-  allow.any(allow.own('their own conversation', 'teacher'), allow.permission('user:manage')),
+  allow.any(allow.own({ what: 'their own conversation' }, 'teacher'), allow.permission('user:manage')),
   async (c) => {
     const { account, school } = c.var;
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw notFound();

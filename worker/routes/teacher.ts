@@ -2,7 +2,7 @@
 // admin without a teacher profile, whose courses are the whole programme).
 import { ROLL_CALL_COUNTS } from '../domain/audit';
 import { Hono } from 'hono';
-import { allow } from '../auth/access';
+import { allow, validInput } from '../auth/access';
 import {
   rollCallApi,
   type RollCall,
@@ -32,8 +32,33 @@ import { withYear } from '../lib/lookups';
 
 export const teacherRoutes = new Hono<SchoolBindings>();
 
-/** A teacher's own courses and lessons, or an admin (every teacher's). */
-const teacherOrAdmin = () => allow.any(allow.own('their own courses and lessons', 'teacher'), allow.types('admin'));
+/** A teacher's own courses and lessons (the rows answered are the caller's), or an admin (every teacher's). */
+const teacherOrAdmin = () =>
+  allow.any(allow.own({ what: 'their own courses and lessons' }, 'teacher'), allow.types('admin'));
+
+/** Whether the caller teaches the lesson (a lesson not found passes: the route answers its 404). */
+async function teachesLesson(c: SchoolContext, entryId: string) {
+  const { db, school, account } = c.var;
+  const [lesson, profiles] = await Promise.all([
+    timetable.findLesson(db, school, entryId),
+    teachers.selectProfileOfUser(db, school, account.id),
+  ]);
+  return !lesson || lesson.teacher_id === (profiles[0]?.id ?? null);
+}
+
+/** A roll call: a teacher their own courses' lessons (another's answers 404 like a missing one), an admin any lesson. */
+const rollCallRule = (entryOf: (c: SchoolContext) => string) =>
+  allow.any(
+    allow.own(
+      {
+        what: 'the lessons they teach',
+        check: (c) => teachesLesson(c, entryOf(c)),
+        refusal: () => notFound(a.sessionNotFound),
+      },
+      'teacher',
+    ),
+    allow.types('admin'),
+  );
 
 route(teacherRoutes, api.dashboard, teacherOrAdmin(), async (c) => {
   const { db, school, account } = c.var;
@@ -62,19 +87,15 @@ route(teacherRoutes, api.timetable, teacherOrAdmin(), async (c) => {
   return c.json<TeacherLesson[]>(week);
 });
 
-/**
- * The lesson a roll call names, if the caller may take it: a teacher their own courses' lessons,
- * an admin any lesson of the school; anything else answers 404 like a missing lesson.
- */
-async function requireOwnLesson(c: SchoolContext, entryId: string) {
+/** The lesson a roll call names (the rule checked a teacher's), with the caller's teacher profile. */
+async function requireLesson(c: SchoolContext, entryId: string) {
   const { db, school, account } = c.var;
   const [lesson, profiles] = await Promise.all([
     timetable.findLesson(db, school, entryId),
     teachers.selectProfileOfUser(db, school, account.id),
   ]);
-  const teacherId = profiles[0]?.id ?? null;
-  if (!lesson || (account.type !== 'admin' && lesson.teacher_id !== teacherId)) throw notFound(a.sessionNotFound);
-  return { lesson, teacherId };
+  if (!lesson) throw notFound(a.sessionNotFound);
+  return { lesson, teacherId: profiles[0]?.id ?? null };
 }
 
 /** A roll call is taken on its lesson's weekday, today or before. */
@@ -83,10 +104,11 @@ function checkDate(lesson: { day_of_week: number }, date: string, options?: { re
   if (problem) throw badRequest(problem === 'future' ? a.future : problem === 'weekday' ? a.wrongDay : a.dateInvalid);
 }
 
-route(teacherRoutes, rollCallApi.session, teacherOrAdmin(), async (c) => {
+const sessionRule = rollCallRule((c) => validInput<{ entryId: string }>(c, 'query').entryId);
+route(teacherRoutes, rollCallApi.session, sessionRule, async (c) => {
   const { db, school } = c.var;
   const { entryId, date } = c.req.valid('query');
-  const { lesson } = await requireOwnLesson(c, entryId);
+  const { lesson } = await requireLesson(c, entryId);
   // The coming days' class lists are read too (the phone keeps Monday's on Sunday evening).
   checkDate(lesson, date, { read: true });
   const [students, marks] = await db.batch([
@@ -107,10 +129,11 @@ route(teacherRoutes, rollCallApi.session, teacherOrAdmin(), async (c) => {
   });
 });
 
-route(teacherRoutes, rollCallApi.save, teacherOrAdmin(), async (c) => {
+const saveRule = rollCallRule((c) => validInput<{ timetable_entry_id: string }>(c, 'json').timetable_entry_id);
+route(teacherRoutes, rollCallApi.save, saveRule, async (c) => {
   const { db, school } = c.var;
   const body = c.req.valid('json');
-  const { lesson, teacherId } = await requireOwnLesson(c, body.timetable_entry_id);
+  const { lesson, teacherId } = await requireLesson(c, body.timetable_entry_id);
   checkDate(lesson, body.date);
   // The log row's counts (decision 331: a compact row per roll call): present, absent, late,
   // justified, cleared, in that order (ROLL_CALL_COUNTS), without the zeros at the end.

@@ -1,7 +1,7 @@
 // Replace a temporary password (document 1 §2 "Forced password change").
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { sendNow } from '../../api/calls';
+import { send } from '../../api/calls';
 import { ApiError, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { NewPasswordFields } from '../../components/PasswordChecks';
@@ -42,8 +42,8 @@ export function ForcePasswordChangePage() {
       const body = { newPassword: password };
       const answer =
         session!.role === 'student'
-          ? await sendNow(endpoints.auth.studentForcedChange, { body })
-          : await sendNow(endpoints.auth.forcedChange, { body });
+          ? await send(endpoints.auth.studentForcedChange, { body })
+          : await send(endpoints.auth.forcedChange, { body });
       const renewed = answer?.accessToken ? await acceptSession(answer) : null;
       if (!renewed) return setError(t.invalidResponse);
       // The language chosen on the sign-in page goes to the account now that it may write.

@@ -7,7 +7,7 @@
 // drafts typed meanwhile wait for the next batch. A score the server refuses stays, marked with
 // the server's French message, until the teacher withdraws it: never lost in silence.
 import { useEffect, useSyncExternalStore } from 'react';
-import { sendNow } from '../../api/calls';
+import { send } from '../../api/calls';
 import { ApiError, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { GradeCell, SavedGrade, SavedScores, ScoresBatch } from '../../../worker/contract/grades';
@@ -191,8 +191,8 @@ async function sendBatch(outbox: Outbox, created: Set<string>): Promise<Outcome>
   const drafts = await store();
   let answer: SavedScores;
   try {
-    // Never queued by the service worker (X-Draft): the outbox is the one copy; its key is the Idempotency-Key.
-    answer = await sendNow(endpoints.grades.saveScores, { body: outbox.body }, { draftKey: outbox.key });
+    // Never queued by the service worker (the endpoint is declared 'draft'): the outbox is the one copy; its key is the Idempotency-Key.
+    answer = await send(endpoints.grades.saveScores, { body: outbox.body }, { draftKey: outbox.key });
   } catch (error) {
     // Not answered for good: the outbox stays, sent again as it is.
     if (error instanceof NetworkError) return 'stop';

@@ -3,7 +3,7 @@
 // the server: a guardian may have several phones), and which alerts they take. Changes need the
 // network (never queued): the choice is the server's.
 import { useEffect, useState } from 'react';
-import { sendNow, useRead } from '../../api/calls';
+import { send, useRead } from '../../api/calls';
 import { NetworkError, errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { Button } from '../../components/Button';
@@ -53,7 +53,7 @@ export function AlertsCard() {
           applicationServerKey: keyBytes(publicKey),
         }));
       const { endpoint, keys } = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-      const answer = await sendNow(endpoints.guardians.subscribe, { body: { endpoint, keys } });
+      const answer = await send(endpoints.guardians.subscribe, { body: { endpoint, keys } });
       toast.success(answer.message);
       setHere(true);
       state.reload();
@@ -69,7 +69,7 @@ export function AlertsCard() {
     try {
       const subscription = await currentSubscription();
       if (subscription) {
-        const answer = await sendNow(endpoints.guardians.unsubscribe, { body: { endpoint: subscription.endpoint } });
+        const answer = await send(endpoints.guardians.unsubscribe, { body: { endpoint: subscription.endpoint } });
         await subscription.unsubscribe();
         toast.success(answer.message);
       }
@@ -87,7 +87,7 @@ export function AlertsCard() {
     const alerts = on ? [...chosen, kind] : chosen.filter((k) => k !== kind);
     setBusy(true);
     try {
-      const answer = await sendNow(endpoints.guardians.chooseAlerts, { body: { alerts } });
+      const answer = await send(endpoints.guardians.chooseAlerts, { body: { alerts } });
       state.setData((d) => ({ ...d, alerts: answer.alerts }));
       toast.success(answer.message);
     } catch (error) {

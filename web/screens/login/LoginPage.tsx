@@ -4,7 +4,7 @@
 // (issue 42): the choice is offered here, and kept with the pupil's account at sign-in.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { read, sendNow } from '../../api/calls';
+import { read, send } from '../../api/calls';
 import { ApiError, errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { InputField } from '../../components/Field';
@@ -66,7 +66,7 @@ function SignInForm() {
     setBusy(!problem);
     if (problem) return setError(problem);
     try {
-      const answer = await sendNow(
+      const answer = await send(
         endpoints.auth.login,
         { body: { username: username.trim(), password } },
         { anonymous: true },

@@ -4,7 +4,7 @@
 // six to an A4 sheet, reset and disable behind a confirmation.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { sendNow, useRead } from '../../api/calls';
+import { send, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { useWrite } from '../../api/useWrite';
@@ -65,7 +65,7 @@ export function StudentAccountsPage() {
     try {
       for (let i = 0; i < chosen.length; i += ACCOUNTS_PER_REQUEST) {
         const part = chosen.slice(i, i + ACCOUNTS_PER_REQUEST);
-        const answer = await sendNow(endpoints.studentAccounts.create, {
+        const answer = await send(endpoints.studentAccounts.create, {
           body: { yearId: selectedYear.id, student_ids: part.map((r) => r.student_id) },
         });
         for (const a of answer.accounts) {
@@ -98,7 +98,7 @@ export function StudentAccountsPage() {
     }),
     async (row: StudentAccountRow) => {
       try {
-        const answer = await sendNow(endpoints.studentAccounts.reset, { params: { id: row.user_id! } });
+        const answer = await send(endpoints.studentAccounts.reset, { params: { id: row.user_id! } });
         toast.success(answer.message);
         setDialog({
           kind: 'credentials',

@@ -67,72 +67,82 @@ export function StudentTable({
           </tr>
         </thead>
         <tbody>
-          {students.map((s) => {
-            const name = fullName(s);
-            const waiting =
-              isPendingFor(pending, ['/students', '/enrollments'], s.id) ||
-              (s.enrollment ? isPendingFor(pending, ['/enrollments'], s.enrollment.id) : false);
-            return (
-              <tr
-                key={s.id}
-                className={`${selected.has(s.id) ? 'is-selected' : ''}${s.status === 'archived' ? ' is-archived' : ''}`}
-              >
-                <td className="col-check">
-                  <label className="tap-check row-check">
-                    <input
-                      type="checkbox"
-                      aria-label={t.select(name)}
-                      checked={selected.has(s.id)}
-                      onChange={() => onToggle(s)}
-                    />
-                  </label>
-                </td>
-                <td className="col-photo">
-                  <Avatar
-                    prenom={s.prenom}
-                    nom={s.nom}
-                    photoUrl={s.photo_url}
-                    onOpen={() => actions.onPhoto(s)}
-                    label={t.photoOf(name)}
-                  />
-                </td>
-                <td className="col-name" data-label={t.nom}>
-                  <strong>{s.nom}</strong>
-                  {s.status === 'archived' && (
-                    <span className="student-badge student-badge-archived">{t.archived}</span>
-                  )}
-                  {waiting && <PendingBadge />}
-                </td>
-                <td className="col-name" data-label={t.prenom}>
-                  {s.prenom}
-                </td>
-                <td className="col-nisu mono" data-label={t.nisu}>
-                  {s.nisu ?? '-'}
-                </td>
-                <td className="col-class" data-label={t.className}>
-                  {s.enrollment ? (
-                    s.enrollment.className
-                  ) : (
-                    <span className="student-badge student-badge-muted">{t.notEnrolled}</span>
-                  )}
-                </td>
-                <td className="col-actions">
-                  <div className="row-actions">
-                    <RowButton label={t.details} name={t.detailsOf(name)} onClick={() => actions.onOpen(s)} />
-                    {actions.canEdit && (
-                      <RowButton label={t.edit} name={t.editOf(name)} onClick={() => actions.onEdit(s)} />
-                    )}
-                    {actions.canEnrol && !s.enrollment && s.status === 'active' && (
-                      <RowButton primary label={t.enrol} name={t.enrolOf(name)} onClick={() => actions.onEnrol(s)} />
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {students.map((s) => (
+            <StudentRow key={s.id} s={s} selected={selected} pending={pending} onToggle={onToggle} actions={actions} />
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One pupil's row: selection, photo, names, class and the actions the caller may take. */
+function StudentRow({
+  s,
+  selected,
+  pending,
+  onToggle,
+  actions,
+}: {
+  s: Student;
+  selected: ReadonlySet<string>;
+  pending: readonly PendingWrite[];
+  onToggle: (s: Student) => void;
+  actions: RowActions;
+}) {
+  const name = fullName(s);
+  const waiting =
+    isPendingFor(pending, ['/students', '/enrollments'], s.id) ||
+    (s.enrollment ? isPendingFor(pending, ['/enrollments'], s.enrollment.id) : false);
+  return (
+    <tr className={`${selected.has(s.id) ? 'is-selected' : ''}${s.status === 'archived' ? ' is-archived' : ''}`}>
+      <td className="col-check">
+        <label className="tap-check row-check">
+          <input
+            type="checkbox"
+            aria-label={t.select(name)}
+            checked={selected.has(s.id)}
+            onChange={() => onToggle(s)}
+          />
+        </label>
+      </td>
+      <td className="col-photo">
+        <Avatar
+          prenom={s.prenom}
+          nom={s.nom}
+          photoUrl={s.photo_url}
+          onOpen={() => actions.onPhoto(s)}
+          label={t.photoOf(name)}
+        />
+      </td>
+      <td className="col-name" data-label={t.nom}>
+        <strong>{s.nom}</strong>
+        {s.status === 'archived' && <span className="student-badge student-badge-archived">{t.archived}</span>}
+        {waiting && <PendingBadge />}
+      </td>
+      <td className="col-name" data-label={t.prenom}>
+        {s.prenom}
+      </td>
+      <td className="col-nisu mono" data-label={t.nisu}>
+        {s.nisu ?? '-'}
+      </td>
+      <td className="col-class" data-label={t.className}>
+        {s.enrollment ? (
+          s.enrollment.className
+        ) : (
+          <span className="student-badge student-badge-muted">{t.notEnrolled}</span>
+        )}
+      </td>
+      <td className="col-actions">
+        <div className="row-actions">
+          <RowButton label={t.details} name={t.detailsOf(name)} onClick={() => actions.onOpen(s)} />
+          {actions.canEdit && <RowButton label={t.edit} name={t.editOf(name)} onClick={() => actions.onEdit(s)} />}
+          {actions.canEnrol && !s.enrollment && s.status === 'active' && (
+            <RowButton primary label={t.enrol} name={t.enrolOf(name)} onClick={() => actions.onEnrol(s)} />
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }
 

@@ -9,6 +9,7 @@ import type {
 import { endpoints } from '../../api/endpoints';
 import type { CallOf } from '../../api/route';
 import { fromCentimes, parseAmount as parseCentimes } from '../../../worker/domain/money';
+import { formatPlain } from '../../../worker/domain/format';
 
 export type { Enrollment, FormDataAnswer, Student, StudentPage };
 
@@ -57,4 +58,4 @@ export function parseAmount(value: string): number | null {
 
 /** An amount for an input: '27500.5' -> '27500,50'. */
 export const amountInput = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : value.toFixed(2).replace('.', ',');
+  value === null || value === undefined ? '' : formatPlain(value, 2);

@@ -6,7 +6,7 @@
 // the network resumes where it stopped; a piece the server refuses ends the restore (the school
 // chosen stays as it was) and the file is chosen again to start over. Online only.
 import { useState } from 'react';
-import { sendNow, useRead } from '../../api/calls';
+import { send, useRead } from '../../api/calls';
 import { ApiError, errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import type { ApiState } from '../../api/useApi';
@@ -74,7 +74,7 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
     const params = { id: state.school };
     try {
       if (state.sent < 0) {
-        await sendNow(endpoints.backup.restoreStart, {
+        await send(endpoints.backup.restoreStart, {
           params,
           body: {
             manifest: strFromU8(state.entries[MANIFEST_ENTRY]!),
@@ -88,14 +88,14 @@ export function BackupsSection({ schools }: { schools: ApiState<PlatformSchool[]
       while (state.sent < state.order.length) {
         const name = state.order[state.sent]!;
         const bytes = state.entries[name]!;
-        await sendNow(endpoints.backup.restoreEntry, {
+        await send(endpoints.backup.restoreEntry, {
           params,
           body: name.startsWith('files/') ? { name, base64: base64(bytes) } : { name, text: strFromU8(bytes) },
         });
         state = { ...state, sent: state.sent + 1 };
         setRestore(state);
       }
-      await sendNow(endpoints.backup.restoreFinish, { params });
+      await send(endpoints.backup.restoreFinish, { params });
       setRestore({ ...state, running: false, done: true });
       setTarget('');
       toast.success(t.done);

@@ -10,13 +10,14 @@ import { toast } from '../../../components/toast';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { adminServerText, adminText } from '../../../i18n/admin';
 import { offlineText } from '../../../i18n/offline';
+import { formatPlain } from '../../../../worker/domain/format';
 import { useSchool } from '../../../layouts/school';
 import { parseMaxGrade } from '../../../../worker/domain/setup';
 import type { ProgrammeEntry as Entry } from '../../../../worker/contract/curriculum';
 
 const t = adminText.programme;
 const done = adminServerText.curriculum;
-const shown = (value: number) => String(value).replace('.', ',');
+const shown = formatPlain;
 
 function MaxGrade({ entry, onSave }: { entry: Entry; onSave: (value: number) => Promise<boolean> }) {
   const [text, setText] = useState(shown(entry.max_grade));

@@ -3,7 +3,7 @@
 // students (each outcome can be switched before executing), execute after a confirmation (the
 // result is cleared), then the latest run with its undo. Online only: nothing here is queued.
 import { useMemo, useState } from 'react';
-import { sendNow, useRead } from '../../../api/calls';
+import { send, useRead } from '../../../api/calls';
 import { errorMessage, NetworkError } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { Button } from '../../../components/Button';
@@ -59,7 +59,7 @@ export function PromotionTab() {
     setBusy(true);
     try {
       // A simulation answers the preview (the run's other answer is its notice).
-      const answer = (await sendNow(endpoints.promotion.run, {
+      const answer = (await send(endpoints.promotion.run, {
         query: { preview: 'true' },
         body: { sourceYearId: source },
       })) as PromotionPreview;
@@ -93,7 +93,7 @@ export function PromotionTab() {
     }),
     async (p: PromotionPreview) => {
       try {
-        const answer = await sendNow(endpoints.promotion.run, {
+        const answer = await send(endpoints.promotion.run, {
           query: {},
           body: { sourceYearId: p.source_year.id, overrides },
         });
@@ -115,7 +115,7 @@ export function PromotionTab() {
     }),
     async () => {
       try {
-        const answer = await sendNow(endpoints.promotion.undo);
+        const answer = await send(endpoints.promotion.undo);
         toast.success(answer.message);
         latest.reload();
       } catch (error) {

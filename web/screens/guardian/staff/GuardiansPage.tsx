@@ -4,7 +4,7 @@
 // account, a new code to print, a link to end. Online only: a code is shown once.
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { sendNow, useRead } from '../../../api/calls';
+import { send, useRead } from '../../../api/calls';
 import { errorMessage, NetworkError } from '../../../api/client';
 import { endpoints } from '../../../api/endpoints';
 import { useWrite } from '../../../api/useWrite';
@@ -48,7 +48,7 @@ function PupilGuardians({
     event.preventDefault();
     setBusy(true);
     try {
-      const answer: GuardianSlip = await sendNow(endpoints.guardians.link, {
+      const answer: GuardianSlip = await send(endpoints.guardians.link, {
         params: { id: studentId },
         body: { phone: phone ?? data.tutor_phone ?? '', name: name ?? data.tutor_name ?? '' },
       });
@@ -122,7 +122,7 @@ export function GuardiansPage() {
     }),
     async (row: SchoolGuardianRow) => {
       try {
-        const answer = await sendNow(endpoints.guardians.newCode, { params: { id: row.id } });
+        const answer = await send(endpoints.guardians.newCode, { params: { id: row.id } });
         toast.success(answer.message);
         setShown({
           message: answer.message,

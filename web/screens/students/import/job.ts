@@ -2,7 +2,7 @@
 // landed. Kept in the tab's sessionStorage after every batch, so that an import interrupted by
 // the network or a reload is resumed where it stopped (a batch sent twice writes nothing twice:
 // its lines carry their student ids) or leaves a clear count of what landed.
-import { sendNow } from '../../../api/calls';
+import { send } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { importServerText } from '../../../i18n/student-import';
 import {
@@ -63,7 +63,7 @@ export async function checkLines(
   const verdicts = new Map<number, LineVerdict>();
   for (let i = 0; i < lines.length; i += IMPORT_CHECK_LINES) {
     const batch = lines.slice(i, i + IMPORT_CHECK_LINES);
-    const answer = await sendNow(endpoints.import.check, { body: { yearId, lines: batch } });
+    const answer = await send(endpoints.import.check, { body: { yearId, lines: batch } });
     for (const v of answer.verdicts) verdicts.set(v.line, v);
     onProgress(i + batch.length);
   }
@@ -82,7 +82,7 @@ export async function checkLines(
 /** Sends the job's next batch and answers the job as it now stands (saved). */
 export async function sendNextBatch(job: ImportJob): Promise<ImportJob> {
   const batch = job.lines.slice(job.sent, job.sent + IMPORT_WRITE_LINES);
-  const answer = await sendNow(endpoints.import.write, { body: { yearId: job.yearId, lines: batch } });
+  const answer = await send(endpoints.import.write, { body: { yearId: job.yearId, lines: batch } });
   const byLine = new Map(batch.map((l) => [l.line, l]));
   let created = 0;
   let enrolled = 0;
