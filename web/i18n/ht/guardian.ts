@@ -43,9 +43,9 @@ export const guardianText: Texts<typeof french> = {
     intro: 'Yon notifikasyon lè gen nouvèl, janm ant 9 è diswa ak 6 è dimaten.',
     kinds: {
       absence: 'Absans oswa reta',
-      payment: 'Peman anrejistre',
+      payment: 'Vèsman anrejistre',
       instalment: 'Dat pou peye nan 3 jou',
-      report_card: 'Bilten pibliye',
+      report_card: 'Kanè pibliye',
       announcement: 'Anons lekòl la',
     },
     subscribe: 'Resevwa alèt yo sou telefòn sa a',

@@ -12,17 +12,17 @@ export const alertTexts: Texts<typeof french> = {
     body: (child: string, day: string) => `Yo make ${child} an reta nan apèl ${day}.`,
   },
   payment: {
-    title: (child: string) => `Peman resevwa : ${child}`,
+    title: (child: string) => `Vèsman resevwa : ${child}`,
     body: (amount: string, receipt: string, balance: string) =>
-      `Yo anrejistre yon peman ${amount}, resi nimewo ${receipt}. Sa ki rete pou peye : ${balance}.`,
+      `Yo anrejistre yon vèsman ${amount}, resi nimewo ${receipt}. Sa ki rete pou peye : ${balance}.`,
   },
   instalment: {
     title: (child: string) => `Dat pou peye : ${child}`,
     body: (left: string, day: string) => `${left} pou peye anvan ${day}.`,
   },
   report_card: {
-    title: (child: string) => `Bilten : ${child}`,
-    body: (child: string) => `Bilten ak nòt ${child} yo disponib sou pòtay la.`,
+    title: (child: string) => `Kanè : ${child}`,
+    body: (child: string) => `Kanè ak nòt ${child} yo disponib sou pòtay la.`,
   },
   announcement: {
     title: (school: string) => `Anons : ${school}`,
