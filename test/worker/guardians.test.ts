@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   ChildPage,
+  ClassGuardians,
   GuardianChild,
   GuardianSlip,
   PupilGuardians,
@@ -300,6 +301,75 @@ describe('guardian accounts', () => {
       'X-Language': 'ht',
     });
     expect((await bodyOf(kreyol)).message).toBe('Nou pa jwenn pitit la.');
+  });
+
+  it("makes a class's guardian accounts at once from the pupils' sheets; a pupil without a phone or already linked is set apart", async () => {
+    const { school, ids } = await schoolWith(DB_1!, [
+      { nom: 'Joseph', prenom: 'Marie' },
+      { nom: 'Joseph', prenom: 'Luc' },
+      { nom: 'Voisin', prenom: 'Paul' },
+      { nom: 'Zéphir', prenom: 'Anne' },
+    ]);
+    const shared = freshPhone();
+    const tutors: [string, string | null][] = [
+      ['Nadège Joseph', `+509 ${shared}`], // Marie
+      ['Nadège Joseph', shared], // Luc: the same mother
+      ['Jean Voisin', '12'], // Paul: not a Haitian phone
+      ['Rose Zéphir', freshPhone()], // Anne: linked already
+    ];
+    for (const [i, [name, phone]] of tutors.entries())
+      await sql(school, 'UPDATE students SET tutor_name = ?, tutor_phone = ? WHERE id = ?', name, phone, ids[i]!).run();
+    expect((await linkOn({ school }, ids[3]!, { phone: tutors[3]![1]!, name: 'Rose Zéphir' })).status).toBe(201);
+    const year = await sql(school, 'SELECT id FROM school_years WHERE instance_id = ?', school.id).first<{
+      id: string;
+    }>();
+    const token = await tokenFor(school, 'secretaire');
+    const res = await call(school, token, 'POST', `/api/classes/${encodeURIComponent('6e AF')}/guardians`, {
+      yearId: year!.id,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = await bodyOf<ClassGuardians>(res);
+    expect(answer.slips.map((s) => [s.pupil, s.link.phone, Boolean(s.tempPassword)])).toEqual([
+      ['Luc Joseph', `+509${shared}`, true],
+      ['Marie Joseph', `+509${shared}`, false],
+    ]);
+    expect(answer.skipped).toEqual([
+      { pupil: 'Paul Voisin', reason: 'no_phone' },
+      { pupil: 'Anne Zéphir', reason: 'linked' },
+    ]);
+    expect(answer.message).toBe(
+      '1 compte(s) créé(s), 1 élève(s) lié(s) à un compte existant, 2 élève(s) laissé(s) de côté.',
+    );
+    // The one code signs the mother in; she sees both children.
+    const mother = await guardianToken(school, {
+      link: answer.slips[0]!.link,
+      tempPassword: answer.slips[0]!.tempPassword,
+      message: '',
+    });
+    const children = await bodyOf<GuardianChild[]>(await call(school, mother, 'GET', '/api/guardian/children'));
+    expect(children.map((c) => c.prenom)).toEqual(['Luc', 'Marie']);
+    // Each link logged as from the pupil's sheet; another school's class answers 404.
+    const log = await sql(
+      school,
+      "SELECT action_type FROM audit_log WHERE instance_id = ? AND action_type IN ('CREATE_GUARDIAN', 'LINK_GUARDIAN')",
+      school.id,
+    ).all();
+    expect(log.results.map((r) => r.action_type).sort()).toEqual([
+      'CREATE_GUARDIAN',
+      'CREATE_GUARDIAN',
+      'LINK_GUARDIAN',
+    ]);
+    const other = await schoolWith(DB_2!, [{ nom: 'Autre', prenom: 'Élève' }]);
+    const refused = await call(
+      other.school,
+      await tokenFor(other.school, 'secretaire'),
+      'POST',
+      '/api/classes/6e%20AF/guardians',
+      {
+        yearId: year!.id,
+      },
+    );
+    expect(refused.status).toBe(404);
   });
 
   it('counts wrong codes like every sign-in: the 6th in a row waits', async () => {

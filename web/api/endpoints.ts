@@ -143,6 +143,7 @@ export const endpoints = {
   guardians: /* @__PURE__ */ routes<typeof guardiansApi>({
     ofStudent: ['get', '/students/:id/guardians'],
     link: ['post', '/students/:id/guardians', 'never'],
+    linkClass: ['post', '/classes/:className/guardians', 'never'],
     newCode: ['put', '/guardian-links/:id/code', 'never'],
     end: ['delete', '/guardian-links/:id'],
     list: ['get', '/guardians'],
@@ -313,6 +314,7 @@ export const notQueued: readonly (readonly ['post' | 'put' | 'delete', `/${strin
   ['post', '/admin/backup'],
   ['post', '/auth/logout'],
   ['post', '/auth/refresh'],
+  ['post', '/classes/:className/guardians'],
   ['post', '/grades/batch'],
   ['post', '/guardian/push-subscriptions'],
   ['post', '/guardian/push-subscriptions/remove'],

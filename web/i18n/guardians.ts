@@ -35,6 +35,22 @@ export const guardiansText = {
   print: 'Imprimer la fiche',
   done: "J'ai noté",
   manage: 'Comptes des parents',
+  classHeading: "Les parents d'une classe",
+  classIntro:
+    'Un compte pour le parent que la fiche de chaque élève nomme (son nom et son téléphone +509) : une fiche à imprimer par nouveau compte.',
+  classLabel: 'Classe',
+  chooseClass: 'Choisir une classe',
+  classRun: 'Créer les comptes de la classe',
+  classTitle: (name: string) => `Parents de la ${name}`,
+  printAll: (n: number) => `Imprimer les ${n} fiche(s)`,
+  linkedExisting: 'lié au compte existant',
+  skippedHeading: 'Laissés de côté',
+  skipped: {
+    no_phone: 'pas de téléphone haïtien sur la fiche',
+    linked: 'déjà lié à ce parent',
+    refused: 'refusé (numéro d’un autre compte)',
+  },
+  noYear: 'Choisissez une année scolaire dans la barre du haut.',
   slip: {
     title: 'Fiche du parent',
     heading: 'Accès parent au portail',

@@ -113,6 +113,22 @@ export const guardiansApi = area('guardians', {
       answers: { 201: slip },
     },
   ),
+  linkClass: post(
+    '/classes/:className/guardians',
+    'Makes or links, for every pupil of a class in a year, the guardian their sheet names (name and +509 phone): one slip per new account (its code shown once); the pupils without a valid phone, or already linked to it, are listed apart.',
+    {
+      offline: 'never',
+      params: z.object({ className: z.string().trim().min(1, t.classRequired).max(100) }),
+      body: z.object({ yearId: id() }),
+      answers: {
+        200: z.strictObject({
+          slips: z.array(z.strictObject({ pupil: z.string(), link, tempPassword: z.string().nullable() })),
+          skipped: z.array(z.strictObject({ pupil: z.string(), reason: z.enum(['no_phone', 'linked', 'refused']) })),
+          message: z.string(),
+        }),
+      },
+    },
+  ),
   newCode: put(
     '/guardian-links/:id/code',
     "Gives the linked guardian's account a new one-time code (its password and sessions end): the slip to print again.",
@@ -192,5 +208,6 @@ export type GuardianSlip = Answer<typeof guardiansApi.link>;
 export type SchoolGuardianRow = Answer<typeof guardiansApi.list>[number];
 export type GuardianChild = Answer<typeof guardiansApi.children>[number];
 export type ChildPage = Answer<typeof guardiansApi.child>;
+export type ClassGuardians = Answer<typeof guardiansApi.linkClass>;
 export type GuardianAlerts = Answer<typeof guardiansApi.alerts>;
 export type AlertsChosen = Answer<typeof guardiansApi.chooseAlerts>;

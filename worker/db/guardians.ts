@@ -237,3 +237,18 @@ export const childrenIn = (db: Db, school: string, guardianId: string, studentId
       ),
     )
     .all();
+
+/** The pupils of a class in a year with the guardian their sheet names (the class's accounts made at once). */
+export const classPupilsWithTutor = (db: Db, school: string, yearId: string, classId: string) =>
+  db
+    .select({
+      student_id: students.id,
+      nom: students.nom,
+      prenom: students.prenom,
+      tutor_name: students.tutorName,
+      tutor_phone: students.tutorPhone,
+    })
+    .from(enrollments)
+    .innerJoin(students, and(eq(students.instanceId, enrollments.instanceId), eq(students.id, enrollments.studentId)))
+    .where(and(eq(enrollments.instanceId, school), eq(enrollments.yearId, yearId), eq(enrollments.classId, classId)))
+    .all();

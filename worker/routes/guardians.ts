@@ -12,6 +12,7 @@ import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import {
   guardiansApi as api,
   type AlertsChosen,
+  type ClassGuardians,
   type ChildPage,
   type GuardianAlerts,
   type GuardianChild,
@@ -49,6 +50,7 @@ import { addDays, schoolToday, schoolYearSpan } from '../domain/dates';
 import { balanceAfter } from '../domain/finance-sheet';
 import { financeTotals, fromCentimes } from '../domain/money';
 import { pupilGrades, pupilWeek } from './student-portal';
+import { requireYearAndClass } from '../lib/lookups';
 import { route } from '../lib/route';
 import { commit, type Guard, guardFailed } from '../lib/write';
 
@@ -101,13 +103,19 @@ route(guardianRoutes, api.ofStudent, allow.permission(MANAGE), async (c) => {
   });
 });
 
-route(guardianRoutes, api.link, allow.permission(MANAGE), async (c) => {
+/**
+ * Links a pupil of the school to the guardian of that phone, making the account (with its one-time
+ * code) when the phone has none: the directory's part, then the school's commit (its answer).
+ */
+async function linkPupil(
+  c: SchoolContext,
+  student: { id: string; nom: string; prenom: string },
+  phone: string,
+  name: string,
+) {
   const { db, school, directory, account } = c.var;
-  const studentId = c.req.valid('param').id;
-  const body = c.req.valid('json');
-  const phone = guardianPhone(body.phone);
-  if (!phone) throw badRequest(t.phoneInvalid);
-  const student = found(await students.findStudent(db, school, studentId), t.studentNotFound);
+  const studentId = student.id;
+  const body = { name };
   const existing = await guardians.accountOfPhone(directory, phone);
   if (existing && existing.type !== 'guardian') throw conflict(t.phoneTaken, 'phone_taken');
   const guardianId = existing?.id ?? crypto.randomUUID();
@@ -172,6 +180,52 @@ route(guardianRoutes, api.link, allow.permission(MANAGE), async (c) => {
     if (code) await guardians.dropUnusedGuardian(directory, guardianId).run();
     throw error;
   }
+}
+
+route(guardianRoutes, api.link, allow.permission(MANAGE), async (c) => {
+  const { db, school } = c.var;
+  const body = c.req.valid('json');
+  const phone = guardianPhone(body.phone);
+  if (!phone) throw badRequest(t.phoneInvalid);
+  const student = found(await students.findStudent(db, school, c.req.valid('param').id), t.studentNotFound);
+  return linkPupil(c, { id: c.req.valid('param').id, nom: student.nom, prenom: student.prenom }, phone, body.name);
+});
+
+route(guardianRoutes, api.linkClass, allow.permission(MANAGE), async (c) => {
+  const { db, school } = c.var;
+  const { year, klass } = await requireYearAndClass(c, c.req.valid('json').yearId, c.req.valid('param').className);
+  const pupils = await guardians.classPupilsWithTutor(db, school, year.id, klass.id);
+  pupils.sort((a, b) => compareNames(a.nom, b.nom) || compareNames(a.prenom, b.prenom));
+  const slips: ClassGuardians['slips'] = [];
+  const skipped: ClassGuardians['skipped'] = [];
+  // One pupil at a time, each its own write and log row, as from the pupil's sheet.
+  for (const pupil of pupils) {
+    const name = `${pupil.prenom} ${pupil.nom}`;
+    const phone = guardianPhone(pupil.tutor_phone ?? '');
+    if (!phone) {
+      skipped.push({ pupil: name, reason: 'no_phone' });
+      continue;
+    }
+    try {
+      const answer = await linkPupil(
+        c,
+        { id: pupil.student_id, nom: pupil.nom, prenom: pupil.prenom },
+        phone,
+        pupil.tutor_name?.trim() || name,
+      );
+      const slip = (await answer.json()) as GuardianSlip;
+      slips.push({ pupil: name, link: slip.link, tempPassword: slip.tempPassword });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      skipped.push({ pupil: name, reason: error.code === 'linked' ? 'linked' : 'refused' });
+    }
+  }
+  const made = slips.filter((s) => s.tempPassword).length;
+  return c.json<ClassGuardians>({
+    slips,
+    skipped,
+    message: t.classDone(made, slips.length - made, skipped.length),
+  });
 });
 
 /** The school's link of that id, with its guardian's account (404 otherwise). */

@@ -12,6 +12,9 @@ export const guardiansServerText = {
   linked: 'Élève lié au compte existant de ce parent : il le verra à sa prochaine ouverture.',
   codeGiven: 'Nouveau code donné. Imprimez la fiche : le code ne sera plus affiché.',
   ended: 'Lien terminé : ce parent ne voit plus cet élève.',
+  classRequired: 'Choisissez une classe.',
+  classDone: (made: number, linked: number, skipped: number) =>
+    `${made} compte(s) créé(s), ${linked} élève(s) lié(s) à un compte existant, ${skipped} élève(s) laissé(s) de côté.`,
 } as const;
 
 /** What a guardian reads from the API (its Kreyòl twin: ./ht/guardians.ts). */

@@ -1,7 +1,8 @@
 // /guardians ('Comptes des parents', guardian:manage, issue 43, decision 360): opened from a
 // pupil's sheet (`?student=`), the pupil's guardians and the form linking one by phone (a new
-// account's one-time code shown once, its slip printed); below, the school's list: who has an
-// account, a new code to print, a link to end. Online only: a code is shown once.
+// account's one-time code shown once, its slip printed); a class's accounts at once (ClassGuardians);
+// below, the school's list: who has an account, a new code to print, a link to end. Online only: a
+// code is shown once.
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { send, useRead } from '../../../api/calls';
@@ -21,6 +22,7 @@ import { useSchool } from '../../../layouts/school';
 import type { GuardianSlip, SchoolGuardianRow } from '../../../../worker/contract/guardians';
 import { phoneShown } from '../../../../worker/domain/guardians';
 import { matchesSearch } from '../../../../worker/domain/text';
+import { ClassGuardians } from './ClassGuardians';
 import { printGuardianSlip, type GuardianSlipData } from './slip';
 
 const STATUS_TONE = { active: 'success', temporary_password: 'warning', disabled: 'error' } as const;
@@ -154,6 +156,7 @@ export function GuardiansPage() {
       <h1>{t.title}</h1>
       <p className="muted">{t.intro}</p>
       {studentId && <PupilGuardians studentId={studentId} onSlip={setShown} onChange={() => list.reload()} />}
+      <ClassGuardians onChange={() => list.reload()} />
       {list.error && !list.data && <ErrorNotice message={list.error} />}
       {list.data && (
         <>

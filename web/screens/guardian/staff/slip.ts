@@ -22,26 +22,31 @@ const STYLES = `
   .slip .small { font-size: 9pt; color: #444; }
 `;
 
-export function printGuardianSlip(school: SchoolInfo | null, slip: GuardianSlipData) {
+const slipPage = (school: SchoolInfo | null, slip: GuardianSlipData) =>
+  html`<section class="slip">
+    <span class="school">${school?.name ?? ''}</span>
+    <h2>${t.heading}</h2>
+    <span><strong>${slip.guardian}</strong></span>
+    <span>${t.pupil} : ${slip.pupil}</span>
+    <span>${t.phone} : <strong>${phoneShown(slip.phone)}</strong></span>
+    <span>${t.code} : <span class="secret">${slip.code}</span></span>
+    <span class="small">${t.steps}</span>
+    <span class="small" lang="ht">${t.stepsKreyol}</span>
+    <span class="small">${t.date(printDate())}</span>
+  </section>`;
+
+/** The slips of new accounts, one a page (one, from a pupil's sheet; a class's, at once). */
+export function printGuardianSlips(school: SchoolInfo | null, slips: readonly GuardianSlipData[]) {
   openPrintWindow({
     title: t.title,
     school,
-    pages: [
-      html`<section class="slip">
-        <span class="school">${school?.name ?? ''}</span>
-        <h2>${t.heading}</h2>
-        <span><strong>${slip.guardian}</strong></span>
-        <span>${t.pupil} : ${slip.pupil}</span>
-        <span>${t.phone} : <strong>${phoneShown(slip.phone)}</strong></span>
-        <span>${t.code} : <span class="secret">${slip.code}</span></span>
-        <span class="small">${t.steps}</span>
-        <span class="small" lang="ht">${t.stepsKreyol}</span>
-        <span class="small">${t.date(printDate())}</span>
-      </section>`,
-    ],
+    pages: slips.map((slip) => slipPage(school, slip)),
     header: false,
     styles: STYLES,
     delayMs: 500,
     popupBlockedMessage: t.popupBlocked,
   });
 }
+
+export const printGuardianSlip = (school: SchoolInfo | null, slip: GuardianSlipData) =>
+  printGuardianSlips(school, [slip]);
