@@ -40,11 +40,7 @@ export default defineConfig({
   define: firstPaintCsp,
   environments: {
     client: {
-      build: {
-        rolldownOptions: {
-          output: { codeSplitting: { groups: [shared.boot, shared.common, shared.field, shared.group] } },
-        },
-      },
+      build: { rolldownOptions: { output: { codeSplitting: { groups: [shared.boot, shared.common, shared.group] } } } },
     },
   },
   build: {

@@ -108,7 +108,11 @@ const workspace: RouteObject[] = [
   permitted('report_card:generate', '/report-cards', 'screens/report-cards/ReportCardsPage'),
   permitted('report:financial', '/report', 'screens/report/ReportPage'),
   permitted('student_portal:manage_accounts', '/student-portal', 'screens/student-accounts/StudentAccountsPage'),
-  permitted('guardian:manage', '/guardians', 'screens/guardian/staff/GuardiansPage'),
+  // Online only (codes shown once, links made and ended): not fetched in advance (decision 361).
+  {
+    element: <Guard area="staff" permission="guardian:manage" />,
+    children: [{ path: '/guardians', ...screen('screens/guardian/staff/GuardiansPage', 'GuardiansPage', false) }],
+  },
   permitted('settings:manage_teachers', '/teachers-management', 'screens/teachers/TeachersPage'),
   permitted('report:attendance', '/reports/attendance', 'screens/attendance/AttendanceReportPage'),
   permitted('settings:manage_timetable', '/timetable', 'screens/timetable/TimetablePage'),

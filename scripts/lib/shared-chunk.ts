@@ -11,10 +11,6 @@ const SHARED = /\/(web\/(api|components|layouts|i18n|session|lib)|worker\/(domai
  *  they use goes to its own chunk, `common`, so that their phones do not download the office's. */
 const FIELD =
   /\/web\/(layouts\/(Staff|Student|Guardian)Layout|screens\/(teacher|student|support|docs)\/|screens\/guardian\/[^/]+$|screens\/gradebook\/GradeBookPage)/;
-/** A guardian's screens (issue 43): the part of `common` they use stays `common`, the rest (the
- *  teacher's and the pupil's alone) goes to `field`, so that a family's phone downloads neither
- *  the office's code nor the teacher's (the guardian's week: 150 KB cold, decision 361). */
-const FAMILY = /\/web\/(layouts\/GuardianLayout|screens\/guardian\/[^/]+$)/;
 /** Lazily loaded modules that are not the office's screens. */
 const ELSEWHERE =
   /\/web\/(layouts\/(Student|Guardian)Layout|screens\/guardian\/[^/]+$|screens\/(admin|admin-users|add-user|setup-wizard|superadmin|student|teacher|landing|force-password-change|support)\/|screens\/gradebook\/GradeBookPage)/;
@@ -26,13 +22,7 @@ export interface SharedGroup {
   includeDependenciesRecursively: boolean;
 }
 
-export function sharedChunk(): {
-  plugin: Plugin;
-  group: SharedGroup;
-  common: SharedGroup;
-  field: SharedGroup;
-  boot: SharedGroup;
-} {
+export function sharedChunk(): { plugin: Plugin; group: SharedGroup; common: SharedGroup; boot: SharedGroup } {
   /** The modules the entry (the sign-in page) reaches by static imports. */
   const entryGraph = new Set<string>();
   /** The entry modules themselves. */
@@ -41,8 +31,6 @@ export function sharedChunk(): {
   const officeGraph = new Set<string>();
   /** The modules a teacher's or a pupil's screen reaches, its lazy parts included. */
   const fieldGraph = new Set<string>();
-  /** The modules a guardian's screen reaches, its lazy parts included. */
-  const familyGraph = new Set<string>();
   const plugin: Plugin = {
     name: 'portail:shared-chunk',
     apply: 'build',
@@ -58,7 +46,6 @@ export function sharedChunk(): {
       entryGraph.clear();
       officeGraph.clear();
       fieldGraph.clear();
-      familyGraph.clear();
       entries.clear();
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
@@ -71,7 +58,6 @@ export function sharedChunk(): {
           if (!ELSEWHERE.test(id)) walk(id, officeGraph);
           // A teacher's screen opens its parts lazily (the grade book, the resources, the password).
           if (FIELD.test(id)) walk(id, fieldGraph, !/\/layouts\//.test(id));
-          if (FAMILY.test(id)) walk(id, familyGraph, !/\/layouts\//.test(id));
         }
       }
     },
@@ -92,13 +78,7 @@ export function sharedChunk(): {
     // teacher's day downloaded 20 KB of the office's shared code for 6 KB it used).
     common: {
       name: 'common',
-      test: (id) => inShared(id) && fieldGraph.has(id) && familyGraph.has(id),
-      minShareCount: 2,
-      includeDependenciesRecursively: false,
-    },
-    field: {
-      name: 'field',
-      test: (id) => inShared(id) && fieldGraph.has(id) && !familyGraph.has(id),
+      test: (id) => inShared(id) && fieldGraph.has(id),
       minShareCount: 2,
       includeDependenciesRecursively: false,
     },
