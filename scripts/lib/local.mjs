@@ -3,7 +3,7 @@ import { createHash, createHmac, generateKeyPairSync, randomBytes } from 'node:c
 import { join } from 'node:path';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_GUARDIAN, DEMO_PASSWORD } from '../demo-accounts.ts';
 import { databasesInOrder } from './cloudflare.mjs';
 
 /** Where local D1, Durable Objects and R2 keep their data (PORTAIL_STATE_DIR to change). */
@@ -90,6 +90,7 @@ export function banner(url) {
     '',
     `  Comptes de démonstration (mot de passe : ${DEMO_PASSWORD})`,
     ...DEMO_ACCOUNTS.map((a) => `    ${a.username.padEnd(width)}  ${a.label}`),
+    `  Parent (un enfant dans chaque école) : téléphone ${DEMO_GUARDIAN.typed} (${DEMO_GUARDIAN.name}), même mot de passe`,
     '',
   ].join('\n');
 }

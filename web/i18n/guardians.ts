@@ -1,7 +1,9 @@
 // /guardians ('Parents', guardian:manage, issue 43): the school's side of the families' accounts.
 // Staff screens stay French (decision 340); the slip says its instructions in both languages.
+import { guardiansLink } from './guardians-link';
+
 export const guardiansText = {
-  title: 'Comptes des parents',
+  title: guardiansLink,
   intro:
     'Les parents suivent leurs enfants sur leur téléphone : liez un parent à un élève par son numéro (+509), remettez-lui la fiche imprimée avec son code à usage unique.',
   pupilHeading: (name: string) => `Parents de ${name}`,
@@ -34,7 +36,6 @@ export const guardiansText = {
   code: 'Code à usage unique',
   print: 'Imprimer la fiche',
   done: "J'ai noté",
-  manage: 'Comptes des parents',
   classHeading: "Les parents d'une classe",
   classIntro:
     'Un compte pour le parent que la fiche de chaque élève nomme (son nom et son téléphone +509) : une fiche à imprimer par nouveau compte.',

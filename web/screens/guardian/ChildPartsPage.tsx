@@ -16,6 +16,8 @@ import { formatDecimal } from '../../../worker/domain/format';
 import { averageBand, rankLabel } from '../../../worker/domain/grades';
 import { dayOfWeekOf } from '../../../worker/domain/timetable';
 import { childPath } from './paths';
+// The pupil's period choice and grade bands, as on the pupil's own Notes.
+import '../student/student.css';
 import './guardian.css';
 
 function Back() {

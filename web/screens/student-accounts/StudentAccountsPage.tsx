@@ -16,7 +16,7 @@ import { PrintDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SearchField } from '../../components/SearchField';
 import { toast } from '../../components/toast';
-import { guardiansText } from '../../i18n/guardians';
+import { guardiansLink } from '../../i18n/guardians-link';
 import { studentAccountsText as t } from '../../i18n/student-accounts';
 import { hasPermission, useSession } from '../../session/session';
 import { useSchool, NoYearNotice } from '../../layouts/school';
@@ -139,7 +139,7 @@ export function StudentAccountsPage() {
       <p className="muted">{t.intro}</p>
       {session && hasPermission(session, 'guardian:manage') && (
         <p>
-          <Link to="/guardians">{guardiansText.manage}</Link>
+          <Link to="/guardians">{guardiansLink}</Link>
         </p>
       )}
       <NoYearNotice text={t.noYear} />

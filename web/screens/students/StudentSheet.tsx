@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PrintDialog } from '../../components/Dialog';
-import { guardiansText } from '../../i18n/guardians';
+import { guardiansLink } from '../../i18n/guardians-link';
 import { studentText } from '../../i18n/students';
 import { hasPermission, useSession } from '../../session/session';
 import type { SchoolInfo } from '../../layouts/school';
@@ -69,7 +69,7 @@ export function StudentSheet({
         ))}
         {session && hasPermission(session, 'guardian:manage') && (
           <p>
-            <Link to={`/guardians?student=${encodeURIComponent(student.id)}`}>{guardiansText.manage}</Link>
+            <Link to={`/guardians?student=${encodeURIComponent(student.id)}`}>{guardiansLink}</Link>
           </p>
         )}
       </div>
