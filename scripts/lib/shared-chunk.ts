@@ -23,6 +23,8 @@ const ELSEWHERE =
 
 export interface SharedGroup {
   name: string | ((id: string) => string | null);
+  /** The group's name in the bundler's timing report, when `name` is a function. */
+  debugName?: string;
   test: (id: string) => boolean;
   minShareCount: number;
   includeDependenciesRecursively: boolean;
@@ -73,8 +75,14 @@ export function sharedChunk(): { plugin: Plugin; groups: SharedGroup[] } {
   const inShared = (id: string) => SHARED.test(id) && officeGraph.has(id) && !entryGraph.has(id);
   /** Where a field module goes: what a parent uses too in `common`, the rest in `field`. */
   const fieldChunk = (id: string) => (familyGraph.has(id) ? 'common' : 'field');
-  const group = (name: SharedGroup['name'], test: (id: string) => boolean, minShareCount = 2): SharedGroup => ({
+  const group = (
+    name: SharedGroup['name'],
+    test: (id: string) => boolean,
+    minShareCount = 2,
+    debugName = typeof name === 'string' ? name : 'field',
+  ): SharedGroup => ({
     name,
+    debugName,
     test,
     minShareCount,
     includeDependenciesRecursively: false,
@@ -102,6 +110,7 @@ export function sharedChunk(): { plugin: Plugin; groups: SharedGroup[] } {
                 : null,
         isStyle,
         1,
+        'styles',
       ),
       // The office's screens load all three; a teacher's or a pupil's `common` and `field` (issue
       // 29: the teacher's day downloaded 20 KB of the office's shared code for 6 KB it used); a

@@ -8,12 +8,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GuardianAlerts, GuardianSlip } from '../../worker/contract/guardians';
 import { database } from '../../worker/db/client';
 import { alertsOf } from '../../worker/db/guardian-alerts';
-import { vapidPublicKey } from '../../worker/domain/alerts';
+import { ALERT_KEPT_DAYS, vapidPublicKey } from '../../worker/domain/alerts';
+import { addDays, schoolToday } from '../../worker/domain/dates';
+import { formatDay } from '../../worker/domain/format';
+import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { hourlyAlerts } from '../../worker/lib/alerts';
 import { schoolWithCourses } from './fixtures-teaching';
 import { bodyOf, call, directoryD1, sql, tokenFor } from './helpers';
 
-const MONDAY = '2026-01-19';
+/** The last Monday, today included (lesson t3's day): a roll call of the last week is news. */
+const MONDAY = (() => {
+  let day = schoolToday();
+  while (dayOfWeekOf(day) !== 1) day = addDays(day, -1);
+  return day;
+})();
 const freshPhone = () => `3${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 const directory = () => database(directoryD1());
 
@@ -158,11 +166,11 @@ describe('alerts', () => {
     expect(toAnne!.kind).toBe('absence');
     expect(toAnne!.message).toEqual({
       title: 'Absence : Anne Zéphir',
-      body: 'Anne Zéphir a été noté(e) absent(e) à l’appel du 19 janvier 2026.',
+      body: `Anne Zéphir a été noté(e) absent(e) à l’appel du ${formatDay(MONDAY, 'long')}.`,
       url: `/guardian/child/${school.id}/${enrolled.get('Anne')!.student}`,
     });
     expect(toRose!.message.title).toBe('Reta : Rose Alexis');
-    expect(toRose!.message.body).toBe('Yo make Rose Alexis an reta nan apèl 19 janvye 2026.');
+    expect(toRose!.message.body).toBe(`Yo make Rose Alexis an reta nan apèl ${formatDay(MONDAY, 'long', '-', 'ht')}.`);
     // The roll call saved again (an edit, a replay): no second alert that day.
     expect((await save([{ enrollment_id: enrolled.get('Anne')!.enrollment, status: 'late' }])).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
@@ -302,7 +310,7 @@ describe('alerts', () => {
       database(school.db),
       school.id,
       { enrollmentIds: [enrolled.get('Anne')!.enrollment] },
-      attendanceNews('2026-12-07', new Map([[enrolled.get('Anne')!.enrollment, 'absent']])),
+      attendanceNews('2026-12-07', new Map([[enrolled.get('Anne')!.enrollment, 'absent']]), '2026-12-07'),
       night,
     );
     const [held] = await alertsFor(anne.id);
@@ -313,6 +321,54 @@ describe('alerts', () => {
     expect(pushedTo(anne.phone)).toHaveLength(0);
     await hourlyAlerts(env, new Date('2026-12-08T11:00:00Z')); // 06:00
     expect(pushedTo(anne.phone)).toEqual([anne.phone.endpoint]);
+  });
+
+  it('a roll call older than a week tells nobody; sent alerts leave the queue after 45 days, the log keeps them', async () => {
+    const { school, prof, lesson, enrolled, anne } = await setUp();
+    const anneSeat = enrolled.get('Anne')!.enrollment;
+    // A roll call of five weeks ago, entered late: saved, and no alert.
+    const old = addDays(MONDAY, -35);
+    const saved = await call(school, prof, 'PUT', '/api/teacher/attendance', {
+      timetable_entry_id: lesson,
+      date: old,
+      marks: [{ enrollment_id: anneSeat, status: 'absent' }],
+    });
+    expect(saved.status).toBe(200);
+    // This week's: one alert.
+    const now = await call(school, prof, 'PUT', '/api/teacher/attendance', {
+      timetable_entry_id: lesson,
+      date: MONDAY,
+      marks: [{ enrollment_id: anneSeat, status: 'absent' }],
+    });
+    expect(now.status).toBe(200);
+    const [alert] = await settled(anne.id, 1);
+    expect(alert!.dedupe).toBe(`attendance:${enrolled.get('Anne')!.student}:${MONDAY}`);
+    await flushHeld([alert!]);
+    await vi.waitFor(async () => expect((await alertsFor(anne.id))[0]!.sent_at).not.toBeNull());
+    // One unsent alert queued for the far future stays whatever its age.
+    await directoryD1()
+      .prepare(
+        "INSERT INTO guardian_alerts (id, guardian_id, school_id, kind, dedupe, payload, send_after, created_at) VALUES (?, ?, ?, 'payment', 'payment:held', '{}', '2999-01-01T11:00:00.000Z', '2000-01-01T00:00:00.000Z')",
+      )
+      .bind(crypto.randomUUID(), anne.id, school.id)
+      .run();
+    const sentAt = new Date((await alertsFor(anne.id)).find((a) => a.sent_at)!.sent_at!);
+    // The day before the alert is 45 days old, the hourly run keeps it; the day after, it goes
+    // (at noon in Port-au-Prince: not the 06:00 run, which would queue the instalments due).
+    const noonAfter = (days: number) =>
+      new Date(Date.UTC(sentAt.getUTCFullYear(), sentAt.getUTCMonth(), sentAt.getUTCDate() + days, 17));
+    await hourlyAlerts(env, noonAfter(ALERT_KEPT_DAYS - 1));
+    expect((await alertsFor(anne.id)).map((a) => a.dedupe).sort()).toEqual([alert!.dedupe, 'payment:held'].sort());
+    const run = await hourlyAlerts(env, noonAfter(ALERT_KEPT_DAYS + 1));
+    expect(run.purged).toBeGreaterThanOrEqual(1);
+    expect((await alertsFor(anne.id)).map((a) => a.dedupe)).toEqual(['payment:held']);
+    // The school's log still tells of the alert.
+    const log = await sql(
+      school,
+      "SELECT count(*) AS n FROM audit_log WHERE instance_id = ? AND action_type = 'GUARDIAN_ALERT'",
+      school.id,
+    ).first<{ n: number }>();
+    expect(log!.n).toBe(1);
   });
 
   it("a guardian's phones: the public key, several phones, one removed; other accounts are refused", async () => {

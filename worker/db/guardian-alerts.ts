@@ -1,7 +1,7 @@
 // The guardians' alerts (issue 43, decision 361): who is to be told about which pupils (the links
 // of a school database), the guardians' phones subscribed to Web Push and the alerts' log with its
 // queue (the directory).
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { ofSchool } from './scoped';
 import {
@@ -131,6 +131,21 @@ export const markSent = (directory: Db, ids: readonly string[], now: string) =>
     .set({ sentAt: now })
     .where(and(inArray(guardianAlerts.id, [...ids]), isNull(guardianAlerts.sentAt)))
     .returning({ id: guardianAlerts.id });
+
+/**
+ * Removes up to `limit` alerts sent before `before` (the oldest first, by the queue's index on
+ * `sent_at`); answers how many went. Unsent alerts always stay.
+ */
+export const purgeSent = async (directory: Db, before: string, limit = 500): Promise<number> => {
+  const oldest = directory
+    .select({ id: guardianAlerts.id })
+    .from(guardianAlerts)
+    .where(and(isNotNull(guardianAlerts.sentAt), lt(guardianAlerts.sentAt, before)))
+    .orderBy(guardianAlerts.sentAt)
+    .limit(limit);
+  const result = await directory.delete(guardianAlerts).where(inArray(guardianAlerts.id, oldest)).run();
+  return result.meta.changes;
+};
 
 /** The alerts of a guardian, newest first (tests, the guardian's screen). */
 export const alertsOf = (directory: Db, guardianId: string) =>

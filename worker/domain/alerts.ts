@@ -10,6 +10,22 @@ export const QUIET_UNTIL = '06:00';
 export const MAX_PAYLOAD_BYTES = 1000;
 /** An instalment's alert comes this many days before it falls due. */
 export const INSTALMENT_NOTICE_DAYS = 3;
+/**
+ * How long a sent alert stays in the directory's queue (decision 361): long enough for its dedupe
+ * key to keep the same news from telling twice; the school's log keeps every alert for good. At a
+ * country's scale the queue is millions of rows a month: it holds weeks, not years.
+ */
+export const ALERT_KEPT_DAYS = 45;
+/** A roll call of a day older than this tells no guardian (a correction weeks later is not news). */
+export const ATTENDANCE_NEWS_DAYS = 7;
+
+/** The instant before which sent alerts leave the queue. */
+export const alertsKeptSince = (now: Date): string =>
+  new Date(now.getTime() - ALERT_KEPT_DAYS * 86_400_000).toISOString();
+
+/** Whether a roll call of `day` is still news on `today` (both school days, 'YYYY-MM-DD'). */
+export const attendanceIsNews = (day: string, today: string): boolean =>
+  day >= addDays(today, -ATTENDANCE_NEWS_DAYS);
 
 /** Whether an instant falls in the quiet hours (21:00 included, 06:00 excluded, in Port-au-Prince). */
 export function isQuiet(now: Date): boolean {

@@ -23,6 +23,8 @@ import * as instances from '../db/instances';
 import {
   type AlertMessage,
   alertPayload,
+  alertsKeptSince,
+  attendanceIsNews,
   childUrl,
   instalmentsDueSoon,
   sendAfter,
@@ -261,20 +263,32 @@ export async function queueInstalmentAlerts(env: Env, now = new Date(), send: Se
 /** wrangler.toml's hourly trigger (worker/index.ts runs `hourlyAlerts` on it). */
 export const HOURLY_CRON = '0 * * * *';
 
-/** The hourly run: what the night held goes at 06:00, and at 06:00 the instalments due in 3 days are queued. */
+/** The most sent alerts one hourly run removes (a D1 statement each 500). */
+const PURGE_PER_RUN = 20_000;
+
+/**
+ * The hourly run: what the night held goes at 06:00, and at 06:00 the instalments due in 3 days are
+ * queued; then the alerts sent more than ALERT_KEPT_DAYS ago leave the queue (decision 361).
+ */
 export async function hourlyAlerts(env: Env, now = new Date(), send: Send = sendByFetch) {
   if (schoolClock(now).time.startsWith('06:')) await queueInstalmentAlerts(env, now, send);
-  return sendDueAlerts(env, now, undefined, send);
+  const sent = await sendDueAlerts(env, now, undefined, send);
+  const directory = directoryOf(env);
+  const before = alertsKeptSince(now);
+  let purged = 0;
+  for (let gone = -1; gone !== 0 && purged < PURGE_PER_RUN; purged += gone)
+    gone = await alerts.purgeSent(directory, before);
+  return { ...sent, purged };
 }
 
 // ---------------------------------------------------------------- the news of each write
 
 /** A roll call's absences and lateness: one alert a day per child (the first mark of the day tells). */
 export const attendanceNews =
-  (date: string, marks: ReadonlyMap<string, 'absent' | 'late'>): NewsOf =>
+  (date: string, marks: ReadonlyMap<string, 'absent' | 'late'>, today = schoolToday()): NewsOf =>
   (pupil, t, language) => {
     const status = marks.get(pupil.enrollment_id);
-    if (!status) return null;
+    if (!status || !attendanceIsNews(date, today)) return null;
     const child = `${pupil.prenom} ${pupil.nom}`;
     return {
       kind: 'absence',
