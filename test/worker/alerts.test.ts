@@ -323,7 +323,7 @@ describe('alerts', () => {
     expect(pushedTo(anne.phone)).toEqual([anne.phone.endpoint]);
   });
 
-  it('a roll call older than a week tells nobody; sent alerts leave the queue after 45 days, the log keeps them', async () => {
+  it('a roll call older than a week tells nobody; sent alerts leave the queue after two weeks, the log keeps them', async () => {
     const { school, prof, lesson, enrolled, anne } = await setUp();
     const anneSeat = enrolled.get('Anne')!.enrollment;
     // A roll call of five weeks ago, entered late: saved, and no alert.
@@ -353,7 +353,7 @@ describe('alerts', () => {
       .bind(crypto.randomUUID(), anne.id, school.id)
       .run();
     const sentAt = new Date((await alertsFor(anne.id)).find((a) => a.sent_at)!.sent_at!);
-    // The day before the alert is 45 days old, the hourly run keeps it; the day after, it goes
+    // The day before the alert is two weeks old, the hourly run keeps it; the day after, it goes
     // (at noon in Port-au-Prince: not the 06:00 run, which would queue the instalments due).
     const noonAfter = (days: number) =>
       new Date(Date.UTC(sentAt.getUTCFullYear(), sentAt.getUTCMonth(), sentAt.getUTCDate() + days, 17));
