@@ -1,7 +1,7 @@
 // The guardians' alerts (issue 43, decision 361): who is to be told about which pupils (the links
 // of a school database), the guardians' phones subscribed to Web Push and the alerts' log with its
 // queue (the directory).
-import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { ofSchool } from './scoped';
 import {
@@ -87,7 +87,6 @@ export const profilesOf = (directory: Db, ids: readonly string[]) =>
     .all();
 
 export interface AlertRow {
-  id: string;
   guardianId: string;
   schoolId: string;
   kind: string;
@@ -125,7 +124,7 @@ export const dueAlerts = (directory: Db, now: string, guardianIds?: readonly str
     .all();
 
 /** Marks alerts sent, unless another run marked them first (answers the rows it marked). */
-export const markSent = (directory: Db, ids: readonly string[], now: string) =>
+export const markSent = (directory: Db, ids: readonly number[], now: string) =>
   directory
     .update(guardianAlerts)
     .set({ sentAt: now })
@@ -133,17 +132,16 @@ export const markSent = (directory: Db, ids: readonly string[], now: string) =>
     .returning({ id: guardianAlerts.id });
 
 /**
- * Removes up to `limit` alerts sent before `before` (the oldest first, by the queue's index on
- * `sent_at`); answers how many went. Unsent alerts always stay.
+ * Removes the oldest alerts (the first `limit` rows made) that were due before `before`, sent or
+ * not (news that old is not sent any more); answers how many went. The rows are made in time
+ * order: the oldest are at the start of the table, and no index is needed to find them.
  */
-export const purgeSent = async (directory: Db, before: string, limit = 500): Promise<number> => {
-  const oldest = directory
-    .select({ id: guardianAlerts.id })
-    .from(guardianAlerts)
-    .where(and(isNotNull(guardianAlerts.sentAt), lt(guardianAlerts.sentAt, before)))
-    .orderBy(guardianAlerts.sentAt)
-    .limit(limit);
-  const result = await directory.delete(guardianAlerts).where(inArray(guardianAlerts.id, oldest)).run();
+export const purgeOld = async (directory: Db, before: string, limit = 500): Promise<number> => {
+  const oldest = directory.select({ id: guardianAlerts.id }).from(guardianAlerts).orderBy(guardianAlerts.id).limit(limit);
+  const result = await directory
+    .delete(guardianAlerts)
+    .where(and(inArray(guardianAlerts.id, oldest), lt(guardianAlerts.sendAfter, before)))
+    .run();
   return result.meta.changes;
 };
 
@@ -159,7 +157,7 @@ export const alertsOf = (directory: Db, guardianId: string) =>
     })
     .from(guardianAlerts)
     .where(eq(guardianAlerts.guardianId, guardianId))
-    .orderBy(sql`${guardianAlerts.createdAt} DESC`)
+    .orderBy(sql`${guardianAlerts.id} DESC`)
     .all();
 
 /** The phones of these guardians. */

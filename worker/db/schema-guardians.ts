@@ -4,7 +4,7 @@
 // child lives in the child's school database (`guardian_links`, a school table: it moves, is backed
 // up and deleted with its school). Re-exported by schema.ts (`export *`), as every area's tables.
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { instances, platformUsers } from './schema-platform';
 import { students } from './schema-school';
 
@@ -92,14 +92,16 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /**
- * The alerts of a guardian (directory), the log of what was sent: one row per event and child
- * (`dedupe`: an absence once a day per child), its message in the guardian's language, held until
- * `send_after` (quiet hours), `sent_at` once sent.
+ * The alerts of a guardian (directory), the queue of what is and was sent: one row per event and
+ * child (`dedupe`: an absence once a day per child), its message in the guardian's language, held
+ * until `send_after` (quiet hours), `sent_at` once sent; kept two weeks (decision 361: the
+ * school's log keeps every alert).
  */
 export const guardianAlerts = sqliteTable(
   'guardian_alerts',
   {
-    id: text('id').primaryKey(),
+    /** The rowid: the order alerts were made in (the purge takes the oldest first). */
+    id: integer('id').primaryKey(),
     guardianId: text('guardian_id')
       .notNull()
       .references(() => guardians.id, { onDelete: 'cascade' }),
@@ -110,10 +112,9 @@ export const guardianAlerts = sqliteTable(
     payload: text('payload').notNull(),
     sendAfter: text('send_after').notNull(),
     sentAt: text('sent_at'),
-    createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
     uniqueIndex('guardian_alerts_dedupe_uq').on(t.guardianId, t.dedupe),
-    index('guardian_alerts_due_idx').on(t.sentAt, t.sendAfter),
+    index('guardian_alerts_due_idx').on(t.sendAfter).where(sql`${t.sentAt} IS NULL`),
   ],
 );

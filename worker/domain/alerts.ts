@@ -14,7 +14,7 @@ export const INSTALMENT_NOTICE_DAYS = 3;
  * How long a sent alert stays in the directory's queue (decision 361): long enough for its dedupe
  * key to keep the same news from telling twice (a roll call tells for 7 days, an instalment for 3);
  * the school's log keeps every alert for good. At a country's scale the queue takes some 200,000
- * alerts a school day at 747 bytes each (dbstat): it holds two weeks, not years.
+ * alerts a school day at 576 bytes each (dbstat): it holds two weeks, not years.
  */
 export const ALERT_KEPT_DAYS = 14;
 /** A roll call of a day older than this tells no guardian (a correction weeks later is not news). */

@@ -111,7 +111,6 @@ export async function alertGuardians(
     if (!said || !profile.alerts.includes(said.kind)) continue;
     const message: AlertMessage = { title: said.title, body: said.body, url: childUrl(schoolId, pupil.student_id) };
     rows.push({
-      id: crypto.randomUUID(),
       guardianId: profile.id,
       schoolId,
       kind: said.kind,
@@ -126,9 +125,8 @@ export async function alertGuardians(
   // The directory keeps the first alert of each (guardian, dedupe); only those it kept are logged.
   const answers = (await directory.batch(
     rows.map((row) => alerts.queueAlert(directory, row)) as [ReturnType<typeof alerts.queueAlert>],
-  )) as { id: string }[][];
-  const kept = new Set(answers.flat().map((r) => r.id));
-  const logged = rows.filter((r) => kept.has(r.id));
+  )) as { id: number }[][];
+  const logged = rows.filter((_, i) => answers[i]!.length > 0);
   if (logged.length) {
     const [first, ...rest] = logged.map((r) =>
       auditInsert(
@@ -268,7 +266,7 @@ const PURGE_PER_RUN = 20_000;
 
 /**
  * The hourly run: what the night held goes at 06:00, and at 06:00 the instalments due in 3 days are
- * queued; then the alerts sent more than ALERT_KEPT_DAYS ago leave the queue (decision 361).
+ * queued; then the alerts due more than ALERT_KEPT_DAYS ago leave the queue (decision 361).
  */
 export async function hourlyAlerts(env: Env, now = new Date(), send: Send = sendByFetch) {
   if (schoolClock(now).time.startsWith('06:')) await queueInstalmentAlerts(env, now, send);
@@ -277,7 +275,7 @@ export async function hourlyAlerts(env: Env, now = new Date(), send: Send = send
   const before = alertsKeptSince(now);
   let purged = 0;
   for (let gone = -1; gone !== 0 && purged < PURGE_PER_RUN; purged += gone)
-    gone = await alerts.purgeSent(directory, before);
+    gone = await alerts.purgeOld(directory, before);
   return { ...sent, purged };
 }
 
