@@ -103,7 +103,7 @@ export function formatDay(
   }
   const written = dayFormat(style).format(new Date(`${date}T12:00:00Z`));
   // French writes the first of a month '1er août' (Intl writes '1 août').
-  return style === 'long' && date.endsWith('-01') ? written.replace(/^1 /, '1er ') : written;
+  return style === 'long' && date.endsWith('-01') ? written.replace(/^1(?=\s)/, '1er') : written;
 }
 
 // ------------------------------------------------------------------ Instants, in the school's zone
@@ -171,7 +171,7 @@ export function formatInstant(
     return kreyolDay(y, m, d, style === 'shortDate' ? 'shortDate' : 'long');
   }
   const written = instantFormat(style).format(date);
-  return style === 'longDate' ? written.replace(/^1 /, '1er ') : written;
+  return style === 'longDate' ? written.replace(/^1(?=\s)/, '1er') : written;
 }
 
 // ---------------------------------------------------------------------------------- Numbers
