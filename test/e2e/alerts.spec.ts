@@ -2,17 +2,15 @@
 // service (`web-push-testing`, which checks the VAPID signature against the page's key and
 // decrypts what it receives) stands in for the phone's. On a 360 px phone a mother signs in with
 // her code, turns the alerts on (the browser's PushManager hands over a subscription of the local
-// service: Chromium here has no push service of its own), the school takes a roll call marking her
-// child absent, and the Worker sends a real encrypted Web Push message that the local service
+// service: Chromium here has no push service of its own), the teacher takes the roll call on his
+// phone marking her child absent, and the Worker sends a real encrypted Web Push message that the local service
 // decrypts; that message, delivered to the service worker (CDP ServiceWorker.deliverPushMessage),
 // is shown as a notification whose tap opens the child's page.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { type Browser, expect, type APIRequestContext, test } from '@playwright/test';
 import type { GuardianSlip, SchoolGuardianRow } from '../../worker/contract/guardians';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { isQuiet } from '../../worker/domain/alerts';
-import { addDays, schoolToday } from '../../worker/domain/dates';
-import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { PHONE, signIn } from './support';
 
 test.use({ viewport: PHONE });
@@ -45,47 +43,62 @@ async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
 }
 
-/** The school takes a roll call of one of the pupil's lessons on its latest day, the pupil absent. */
-async function rollCallWithAbsent(request: APIRequestContext, pupil: SchoolGuardianRow) {
-  const headers = await adminHeaders(request);
-  const years = (await (await request.get('/api/school-years', { headers })).json()) as {
-    id: string;
-    is_current: boolean;
-  }[];
-  const year = years.find((y) => y.is_current)!;
-  const week = (await (
-    await request.get(`/api/timetable?yearId=${year.id}&className=${encodeURIComponent(pupil.class_name!)}`, {
-      headers,
-    })
-  ).json()) as { entries: { id: string; day_of_week: number }[] };
-  const lesson = week.entries[0]!;
-  let date = schoolToday();
-  while (dayOfWeekOf(date) !== lesson.day_of_week) date = addDays(date, -1);
-  const session = (await (
-    await request.get(`/api/teacher/attendance?entryId=${lesson.id}&date=${date}`, { headers })
-  ).json()) as { students: { enrollment_id: string; nom: string; prenom: string }[] };
-  const seat = session.students.find((s) => s.nom === pupil.nom && s.prenom === pupil.prenom)!;
-  const saved = await request.put('/api/teacher/attendance', {
-    headers,
-    data: { timetable_entry_id: lesson.id, date, marks: [{ enrollment_id: seat.enrollment_id, status: 'absent' }] },
-  });
-  expect(saved.status()).toBe(200);
-  return date;
+/**
+ * The demo teacher on his own phone opens the latest session of his first Monday lesson (the
+ * roll call of the last Monday, from his week): the pupil of that class whom the test's mother
+ * will follow (one not marked absent yet), and the page to mark her on.
+ */
+async function teachersRollCall(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await signIn(page, 'prof', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/teacher$/);
+  await page.getByRole('tab', { name: 'Mon Emploi du temps' }).click();
+  const week = page.getByRole('group', { name: 'Emploi du temps de la semaine' });
+  const monday = week.locator('section').filter({ has: page.getByRole('heading', { name: 'Lundi' }) });
+  await monday.getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/teacher\/attendance\?entry=.+&date=\d{4}-\d{2}-\d{2}$/);
+  const rows = page.locator('.roll-call-row');
+  await expect(rows.first()).toBeVisible();
+  let name = '';
+  for (const row of await rows.all()) {
+    const candidate = await row.locator('.roll-call-name').innerText();
+    if ((await row.getByRole('button', { name: `${candidate} : Absent` }).getAttribute('aria-pressed')) !== 'true') {
+      name = candidate;
+      break;
+    }
+  }
+  expect(name).not.toBe('');
+  const date = new URL(page.url()).searchParams.get('date')!;
+  return {
+    name,
+    date,
+    markAbsent: async () => {
+      await page.getByRole('button', { name: `${name} : Absent` }).click();
+      await expect(page.getByRole('button', { name: `${name} : Absent` })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('status').filter({ hasText: 'élèves marqués' })).toContainText('Enregistré');
+      await context.close();
+    },
+  };
 }
 
-test("a mother turns the alerts on; the school's roll call sends her an encrypted alert that opens her child's page", async ({
+test("a mother turns the alerts on; the teacher's roll call sends her an encrypted alert that opens her child's page", async ({
   page,
   context,
   request,
+  browser,
+  baseURL,
 }) => {
   test.skip(
     isQuiet(new Date()),
     'Between 21:00 and 06:00 in Port-au-Prince alerts are held until 06:00 (decision 361).',
   );
-  // A new mother for one of the demo school's pupils.
+  // A new mother for a pupil of the demo teacher's Monday lesson.
+  const rollCall = await teachersRollCall(browser, baseURL!);
   const headers = await adminHeaders(request);
   const rows = (await (await request.get('/api/guardians', { headers })).json()) as SchoolGuardianRow[];
-  const pupil = rows.find((r) => r.class_name)!;
+  const pupil = rows.find((r) => `${r.nom} ${r.prenom}` === rollCall.name)!;
+  expect(pupil, rollCall.name).toBeTruthy();
   const made = await request.post(`/api/students/${pupil.student_id}/guardians`, {
     headers,
     data: { phone: `4${String(Date.now()).slice(-7)}`, name: 'Nadège Pierre' },
@@ -135,8 +148,10 @@ test("a mother turns the alerts on; the school's roll call sends her an encrypte
   await page.screenshot({ path: 'test-results/alerts-home.png', fullPage: true });
   expect(clientHash).not.toBe('');
 
-  // The roll call: the Worker sends, in the background, an encrypted message the push service decrypts.
-  const day = await rollCallWithAbsent(request, pupil);
+  // The teacher marks her absent on his phone: the Worker sends, in the background, an encrypted
+  // message the push service decrypts.
+  await rollCall.markAbsent();
+  const day = rollCall.date;
   let text = '';
   await expect
     .poll(

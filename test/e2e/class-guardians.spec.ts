@@ -28,7 +28,8 @@ test("a class's parent accounts are made at once, each pupil once, and a second 
   await expect(made).toHaveCount(PUPILS);
   // Each pupil with their parent's phone, and a code or the parent's existing account (the demo's
   // phones are the same in every test school: a parent made by an earlier run already has one).
-  for (const item of await made.all()) await expect(item).toContainText(/\+509 \d{4} \d{4} · (\S{6,}|lié au compte existant)$/);
+  for (const item of await made.all())
+    await expect(item).toContainText(/\+509 \d{4} \d{4} · (\S{6,}|lié au compte existant)$/);
   const codes = await dialog.locator('code').count();
   if (codes > 0) await expect(dialog.getByRole('button', { name: `Imprimer les ${codes} fiche(s)` })).toBeVisible();
   await page.screenshot({ path: 'test-results/class-guardians.png', fullPage: true });

@@ -137,7 +137,11 @@ export const markSent = (directory: Db, ids: readonly number[], now: string) =>
  * order: the oldest are at the start of the table, and no index is needed to find them.
  */
 export const purgeOld = async (directory: Db, before: string, limit = 500): Promise<number> => {
-  const oldest = directory.select({ id: guardianAlerts.id }).from(guardianAlerts).orderBy(guardianAlerts.id).limit(limit);
+  const oldest = directory
+    .select({ id: guardianAlerts.id })
+    .from(guardianAlerts)
+    .orderBy(guardianAlerts.id)
+    .limit(limit);
   const result = await directory
     .delete(guardianAlerts)
     .where(and(inArray(guardianAlerts.id, oldest), lt(guardianAlerts.sendAfter, before)))

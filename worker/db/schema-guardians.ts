@@ -115,6 +115,8 @@ export const guardianAlerts = sqliteTable(
   },
   (t) => [
     uniqueIndex('guardian_alerts_dedupe_uq').on(t.guardianId, t.dedupe),
-    index('guardian_alerts_due_idx').on(t.sendAfter).where(sql`${t.sentAt} IS NULL`),
+    index('guardian_alerts_due_idx')
+      .on(t.sendAfter)
+      .where(sql`${t.sentAt} IS NULL`),
   ],
 );

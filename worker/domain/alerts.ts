@@ -25,8 +25,7 @@ export const alertsKeptSince = (now: Date): string =>
   new Date(now.getTime() - ALERT_KEPT_DAYS * 86_400_000).toISOString();
 
 /** Whether a roll call of `day` is still news on `today` (both school days, 'YYYY-MM-DD'). */
-export const attendanceIsNews = (day: string, today: string): boolean =>
-  day >= addDays(today, -ATTENDANCE_NEWS_DAYS);
+export const attendanceIsNews = (day: string, today: string): boolean => day >= addDays(today, -ATTENDANCE_NEWS_DAYS);
 
 /** Whether an instant falls in the quiet hours (21:00 included, 06:00 excluded, in Port-au-Prince). */
 export function isQuiet(now: Date): boolean {
