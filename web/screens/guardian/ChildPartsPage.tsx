@@ -7,14 +7,12 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { RowOptions } from '../../components/Field';
-import { TimetableGrid } from '../../components/timetable/TimetableGrid';
+import { PupilWeek } from '../../components/timetable/PupilWeek';
 import { guardianText } from '../../i18n/guardian';
 import { studentText } from '../../i18n/student';
 import { useLanguage, useTexts } from '../../session/language';
-import { schoolToday } from '../../../worker/domain/dates';
 import { formatDecimal } from '../../../worker/domain/format';
 import { averageBand, rankLabel } from '../../../worker/domain/grades';
-import { dayOfWeekOf } from '../../../worker/domain/timetable';
 import { childPath } from './paths';
 // The pupil's period choice and grade bands, as on the pupil's own Notes.
 import '../student/student.css';
@@ -97,23 +95,7 @@ export function ChildTimetablePage() {
       <Back />
       <h1>{t.timetable}</h1>
       {week.error && !data && <ErrorNotice message={week.error} />}
-      {data &&
-        (data.lessons.length === 0 ? (
-          <p className="card muted">{s.timetable.empty}</p>
-        ) : (
-          <TimetableGrid
-            entries={data.lessons.map((l) => ({
-              id: l.id,
-              dayOfWeek: l.day_of_week,
-              startTime: l.start_time,
-              endTime: l.end_time,
-              subjectName: l.subject_name,
-              className: l.teacher_name,
-              locationName: l.location_name,
-            }))}
-            today={dayOfWeekOf(schoolToday())}
-          />
-        ))}
+      {data && <PupilWeek lessons={data.lessons} empty={s.timetable.empty} />}
     </main>
   );
 }
