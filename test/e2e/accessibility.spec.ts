@@ -3,7 +3,7 @@
 // and its connectivity uncovered; the pupil's home shows its 'Déconnexion' on a phone.
 import type { Locator, Page } from '@playwright/test';
 import { seedDemoChat } from '../../scripts/demo/communications';
-import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
+import { DEMO_GUARDIAN, DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { expect, test } from './fixtures';
 import { apiToken, expectAccessible, expectUncovered, PHONE, signInAndLand } from './support';
 
@@ -129,6 +129,10 @@ for (const size of [DESKTOP, PHONE]) {
         ),
         { name: 'Rapport Financier', open: at('/report', (p) => heading(p, /Rapport Financier/)) },
         {
+          name: 'Comptes des parents',
+          open: at('/guardians', (p) => p.getByRole('button', { name: 'Créer les comptes de la classe' })),
+        },
+        {
           name: 'Gestion des Bulletins',
           open: async (p) => {
             await go(p, '/report-cards');
@@ -245,6 +249,47 @@ for (const size of [DESKTOP, PHONE]) {
         { name: 'Ressources', open: at('/student/resources', (p) => p.locator('h1').first()) },
         { name: 'Finances', open: at('/student/finance', (p) => p.locator('h1').first()) },
         { name: 'Documentation', open: at('/student/docs', (p) => p.locator('h1').first()) },
+      ]);
+    });
+
+    test("every screen of a parent (the demo's mother, children in both demo schools)", async ({ page, school }) => {
+      test.setTimeout(120_000);
+      // The demo mother is the demo schools' (scripts/demo/families.ts), not a test school's.
+      const demo = `http://localhost:${new URL(school.origin).port}`;
+      await page.goto(`${demo}/login`);
+      await page.getByLabel("Nom d'utilisateur").fill(DEMO_GUARDIAN.typed);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page).toHaveURL(/\/guardian$/);
+      const child = (p: Page) => p.getByRole('link', { name: /^Ouvrir la page de / }).first();
+      const childPage: Screen = {
+        name: "Page d'un enfant",
+        open: async (p) => {
+          await go(p, '/guardian');
+          await child(p).click();
+          await expect(p.getByRole('heading', { name: 'Frais de scolarité' })).toBeVisible();
+        },
+      };
+      await walk(page, [
+        { name: 'Mes enfants', open: at('/guardian', (p) => child(p)) },
+        childPage,
+        {
+          name: "Notes d'un enfant",
+          open: async (p) => {
+            // By its address: its link shows only when the school opened the grades to the pupil.
+            await childPage.open(p);
+            await go(p, `${new URL(p.url()).pathname}/grades`);
+            await expect(heading(p, 'Notes et bulletin')).toBeVisible();
+          },
+        },
+        {
+          name: "Emploi du temps d'un enfant",
+          open: async (p) => {
+            await childPage.open(p);
+            await p.getByRole('link', { name: "Voir l'emploi du temps" }).click();
+            await expect(heading(p, 'Emploi du temps')).toBeVisible();
+          },
+        },
       ]);
     });
 

@@ -8,7 +8,8 @@
 // is shown as a notification whose tap opens the child's page.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Browser, expect, type APIRequestContext, test } from '@playwright/test';
-import type { GuardianSlip, SchoolGuardianRow } from '../../worker/contract/guardians';
+import type { GuardianSlip } from '../../worker/contract/guardians';
+import type { Student } from '../../worker/contract/students';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { isQuiet } from '../../worker/domain/alerts';
 import { PHONE, signIn } from './support';
@@ -96,10 +97,20 @@ test("a mother turns the alerts on; the teacher's roll call sends her an encrypt
   // A new mother for a pupil of the demo teacher's Monday lesson.
   const rollCall = await teachersRollCall(browser, baseURL!);
   const headers = await adminHeaders(request);
-  const rows = (await (await request.get('/api/guardians', { headers })).json()) as SchoolGuardianRow[];
-  const pupil = rows.find((r) => `${r.nom} ${r.prenom}` === rollCall.name)!;
+  const years = (await (await request.get('/api/school-years', { headers })).json()) as {
+    id: string;
+    is_current: boolean;
+  }[];
+  const yearId = years.find((y) => y.is_current)!.id;
+  const register = (await (
+    await request.get(
+      `/api/students-with-enrollment-status?yearId=${yearId}&search=${encodeURIComponent(rollCall.name)}`,
+      { headers },
+    )
+  ).json()) as { students: Student[] };
+  const pupil = register.students.find((r) => `${r.nom} ${r.prenom}` === rollCall.name)!;
   expect(pupil, rollCall.name).toBeTruthy();
-  const made = await request.post(`/api/students/${pupil.student_id}/guardians`, {
+  const made = await request.post(`/api/students/${pupil.id}/guardians`, {
     headers,
     data: { phone: `4${String(Date.now()).slice(-7)}`, name: 'Nadège Pierre' },
   });
@@ -173,7 +184,7 @@ test("a mother turns the alerts on; the teacher's roll call sends her an encrypt
   expect(alert.title).toBe(`Absence : ${child}`);
   expect(alert.body).toContain(`${child} a été noté(e) absent(e) à l’appel du`);
   expect(alert.body).toContain(String(Number(day.slice(8))));
-  expect(alert.url).toMatch(new RegExp(`^/guardian/child/[^/]+/${pupil.student_id}$`));
+  expect(alert.url).toMatch(new RegExp(`^/guardian/child/[^/]+/${pupil.id}$`));
   expect(new TextEncoder().encode(text).length).toBeLessThan(1000);
 
   // The same message delivered to the service worker: its push handler shows the notification.
