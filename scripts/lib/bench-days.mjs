@@ -303,7 +303,7 @@ async function guardianWeek(page, run, edge) {
   let children = [];
   await run('b', async () => {
     await signIn(page, DEMO_GUARDIAN.typed, DEMO_GUARDIAN.home);
-    const links = page.getByRole('link', { name: /^Ouvrir la page de / });
+    const links = page.locator('a.guardian-child');
     await links.nth(1).waitFor();
     children = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')));
   });

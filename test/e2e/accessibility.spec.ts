@@ -129,10 +129,6 @@ for (const size of [DESKTOP, PHONE]) {
         ),
         { name: 'Rapport Financier', open: at('/report', (p) => heading(p, /Rapport Financier/)) },
         {
-          name: 'Comptes des parents',
-          open: at('/guardians', (p) => p.getByRole('button', { name: 'Créer les comptes de la classe' })),
-        },
-        {
           name: 'Gestion des Bulletins',
           open: async (p) => {
             await go(p, '/report-cards');
@@ -156,6 +152,10 @@ for (const size of [DESKTOP, PHONE]) {
         dialog('Ajouter un professeur', '/teachers-management', (p) =>
           p.getByRole('button', { name: '+ Ajouter un professeur' }),
         ),
+        {
+          name: 'Comptes des parents',
+          open: at('/guardians', (p) => p.getByRole('button', { name: 'Créer les comptes de la classe' })),
+        },
         { name: 'Emploi du temps', open: at('/timetable', (p) => heading(p, /Emploi du temps/)) },
         dialog('Ajouter un créneau', '/timetable', (p) => p.getByRole('button', { name: '+ Ajouter un créneau' })),
         { name: 'Suivi des Présences', open: at('/reports/attendance', (p) => heading(p, /Présences/)) },
@@ -252,16 +252,20 @@ for (const size of [DESKTOP, PHONE]) {
       ]);
     });
 
-    test("every screen of a parent (the demo's mother, children in both demo schools)", async ({ page, school }) => {
+    test("every screen of a parent (the demo's mother, children in both demo schools)", async ({ browser, school }) => {
       test.setTimeout(120_000);
       // The demo mother is the demo schools' (scripts/demo/families.ts), not a test school's.
-      const demo = `http://localhost:${new URL(school.origin).port}`;
-      await page.goto(`${demo}/login`);
+      const context = await browser.newContext({
+        baseURL: `http://localhost:${new URL(school.origin).port}`,
+        viewport: size,
+      });
+      const page = await context.newPage();
+      await page.goto('/login');
       await page.getByLabel("Nom d'utilisateur").fill(DEMO_GUARDIAN.typed);
       await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await expect(page).toHaveURL(/\/guardian$/);
-      const child = (p: Page) => p.getByRole('link', { name: /^Ouvrir la page de / }).first();
+      const child = (p: Page) => p.locator('a.guardian-child').first();
       const childPage: Screen = {
         name: "Page d'un enfant",
         open: async (p) => {
@@ -291,6 +295,7 @@ for (const size of [DESKTOP, PHONE]) {
           },
         },
       ]);
+      await context.close();
     });
 
     test('every section of the platform console', async ({ page }) => {

@@ -62,8 +62,10 @@ test('a mother with a child in each demo school signs in with her code, sets her
   await expect(page).toHaveURL(/\/guardian$/);
   await expect(page.getByRole('heading', { name: 'Mes enfants', level: 1 })).toBeVisible();
   const name = (p: SchoolGuardianRow) => `${p.prenom} ${p.nom}`;
-  const firstCard = page.getByRole('link', { name: `Ouvrir la page de ${name(first.pupil)}` });
-  const secondCard = page.getByRole('link', { name: `Ouvrir la page de ${name(second.pupil)}` });
+  // A child's card is named by what it shows: the child's name, class and school (label in name).
+  const card = (p: SchoolGuardianRow) => page.getByRole('link', { name: new RegExp(`^${name(p)}`) });
+  const firstCard = card(first.pupil);
+  const secondCard = card(second.pupil);
   await expect(firstCard).toContainText('Collège Démo');
   await expect(secondCard).toContainText('École Nouvelle Aurore');
 
@@ -89,7 +91,7 @@ test('a mother with a child in each demo school signs in with her code, sets her
   await settledOffline(page);
   await context.setOffline(true);
   await page.goto('/guardian');
-  await page.getByRole('link', { name: `Ouvrir la page de ${name(second.pupil)}` }).click();
+  await card(second.pupil).click();
   await expect(page.getByRole('heading', { name: name(second.pupil), level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Absences et retards' })).toBeVisible();
   await context.setOffline(false);

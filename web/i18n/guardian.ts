@@ -5,7 +5,6 @@ export const guardianText = {
   intro: 'Vos enfants dans chaque école, sur ce téléphone.',
   none: "Aucun enfant n'est lié à votre compte. Demandez à l'école de votre enfant.",
   noClass: 'Pas inscrit cette année',
-  open: (name: string) => `Ouvrir la page de ${name}`,
   back: 'Mes enfants',
   finance: 'Frais de scolarité',
   balance: 'Solde',

@@ -7,7 +7,6 @@ export const guardianText: Texts<typeof french> = {
   intro: 'Pitit ou nan chak lekòl, sou telefòn sa a.',
   none: 'Pa gen okenn pitit ki mare ak kont ou. Mande lekòl pitit ou a.',
   noClass: 'Li pa enskri ane sa a',
-  open: (name: string) => `Louvri paj ${name}`,
   back: 'Pitit mwen',
   finance: 'Frè lekòl',
   balance: 'Balans',

@@ -25,11 +25,7 @@ export function GuardianHomePage() {
           <ul className="bare-list guardian-children">
             {children.data.map((c) => (
               <li key={`${c.school_id}/${c.student_id}`}>
-                <Link
-                  className="card guardian-child"
-                  to={childPath(c.school_id, c.student_id)}
-                  aria-label={t.open(`${c.prenom} ${c.nom}`)}
-                >
+                <Link className="card guardian-child" to={childPath(c.school_id, c.student_id)}>
                   <strong>
                     {c.prenom} {c.nom}
                   </strong>
