@@ -7,7 +7,7 @@ import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { RowOptions } from '../../components/Field';
-import { PupilWeek } from '../../components/timetable/PupilWeek';
+import { PupilWeek } from '../../components/timetable/TimetableGrid';
 import { guardianText } from '../../i18n/guardian';
 import { studentText } from '../../i18n/student';
 import { useLanguage, useTexts } from '../../session/language';

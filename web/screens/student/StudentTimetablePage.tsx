@@ -2,7 +2,7 @@
 // a phone.
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { PupilWeek } from '../../components/timetable/PupilWeek';
+import { PupilWeek } from '../../components/timetable/TimetableGrid';
 import { studentText } from '../../i18n/student';
 import { useTexts } from '../../session/language';
 import { NotEnrolled, PortalPage, usePortalStudent } from './portal';
