@@ -2,11 +2,12 @@
 // school databases: each school's staff link one of its pupils to a new mother's phone (the first
 // school's answer holds her one-time code, the second's none: the same account); on a 360 px phone
 // she signs in with the phone and the code, sets her password, sees both children with their
-// schools, opens a child's page, reads it in Kreyòl, and opens the other child's page offline.
+// schools, opens a child's page, reads it in Kreyòl, opens the other child's page offline, and
+// signs out of a shared phone leaving nothing of them readable.
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import type { GuardianSlip, SchoolGuardianRow } from '../../worker/contract/guardians';
 import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
-import { PHONE, settledOffline, signIn } from './support';
+import { everythingStored, keyHolders, PHONE, settledOffline, signIn, signOut } from './support';
 
 test.use({ viewport: PHONE });
 
@@ -95,4 +96,15 @@ test('a mother with a child in each demo school signs in with her code, sets her
   await expect(page.getByRole('heading', { name: name(second.pupil), level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Absences et retards' })).toBeVisible();
   await context.setOffline(false);
+
+  // A shared phone: once she signs out, nothing of her children nor of her is readable here, and
+  // the phone holds no key to her set (decision 320); her set stays, sealed.
+  const stored = await everythingStored(page);
+  expect(stored).toContain('api-data-');
+  await signOut(page);
+  const after = await everythingStored(page);
+  expect(after).toContain('api-data-');
+  for (const word of [first.pupil.nom, first.pupil.prenom, second.pupil.nom, second.pupil.prenom, phone])
+    expect(after, word).not.toContain(word);
+  expect(await keyHolders(page)).toEqual([]);
 });
