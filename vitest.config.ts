@@ -16,6 +16,14 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // wrangler's notices about where it found it kept out of the test output.
 process.env.JWT_SECRET ??= 'test-secret-for-workerd-only-0123456789abcdef';
 process.env.WRANGLER_LOG ??= 'warn';
+/** The tests' VAPID key (decision 361): a P-256 key made for the tests, signing nothing real. */
+const TEST_VAPID_PRIVATE_JWK = JSON.stringify({
+  kty: 'EC',
+  crv: 'P-256',
+  x: 'ySzhCKGmPvbDbZXlrqdbAVEICj0zbI7hKI4rFyBniXM',
+  y: 'QkW6dun9mBgLP33idXYmoz4FDt-oi5l_PQmRal_FLPs',
+  d: 'M0CwIAo8-wTTt6FR1z9tPQ0xb9uwGwj0Gpj4D0F_Mrs',
+});
 
 /** The asset server's files (test/worker/assets-fixture.ts) with their Brotli twins, as the build makes them. */
 function assetFixture() {
@@ -35,6 +43,7 @@ export default defineConfig(async () => ({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(here('./migrations')),
+          VAPID_PRIVATE_JWK: TEST_VAPID_PRIVATE_JWK,
         },
         // The migration test's own database, migrated in two steps (storage-migration.test.ts).
         d1Databases: { MIGRATION_DB: 'storage-migration' },

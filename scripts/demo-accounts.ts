@@ -15,3 +15,14 @@ export const DEMO_ACCOUNTS = [
 
 /** The password of the accounts with a temporary password that the e2e tests add to their schools. */
 export const FIXTURE_PASSWORD = 'Temp#2026-provisoire';
+
+/**
+ * The demo's mother (issue 43, decision 360): one guardian account with a child in each demo school
+ * (the first pupil of each school's current year by name), signed in by phone with the demo password.
+ */
+export const DEMO_GUARDIAN = {
+  phone: '+50937000001',
+  typed: '3700 0001',
+  name: 'Nadège Joseph',
+  home: '/guardian',
+} as const;

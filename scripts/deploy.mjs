@@ -15,7 +15,7 @@ import {
   WRANGLER_TOML,
   writeDatabaseId,
 } from './lib/cloudflare.mjs';
-import { requireNode22 } from './lib/local.mjs';
+import { requireNode22, vapidPrivateJwk } from './lib/local.mjs';
 import { parseJsonOutput, wrangler, wranglerResult } from './lib/wrangler.mjs';
 
 const dryRun = process.argv.includes('--dry-run');
@@ -33,6 +33,7 @@ const COMMANDS = {
   createBucket: ['r2', 'bucket', 'create', BUCKET_NAME],
   listSecrets: ['secret', 'list', '--format', 'json'],
   putSecret: ['secret', 'put', 'JWT_SECRET'],
+  putVapid: ['secret', 'put', 'VAPID_PRIVATE_JWK'],
   migrate: (binding) => ['d1', 'migrations', 'apply', binding, '--remote'],
   deploy: (config) => ['deploy', '--config', config],
 };
@@ -142,11 +143,19 @@ function ensureJwtSecret() {
   // A Worker not deployed yet has no secrets; `secret put` creates it as an empty draft.
   if (names.includes('JWT_SECRET')) {
     console.log('  Le secret JWT_SECRET existe : il est conservé.');
+  } else {
+    console.log('  Génération d’un secret JWT_SECRET aléatoire (64 caractères hexadécimaux)…');
+    wrangler(COMMANDS.putSecret, { input: randomBytes(32).toString('hex') });
+    console.log('  Secret enregistré dans Cloudflare (il n’est écrit nulle part ailleurs).');
+  }
+  // The key that signs the families' alerts (decision 361): replacing it would unsubscribe every phone.
+  if (names.includes('VAPID_PRIVATE_JWK')) {
+    console.log('  Le secret VAPID_PRIVATE_JWK existe : il est conservé.');
     return;
   }
-  console.log('  Génération d’un secret JWT_SECRET aléatoire (64 caractères hexadécimaux)…');
-  wrangler(COMMANDS.putSecret, { input: randomBytes(32).toString('hex') });
-  console.log('  Secret enregistré dans Cloudflare (il n’est écrit nulle part ailleurs).');
+  console.log('  Génération de la clé VAPID des alertes (P-256, JWK)…');
+  wrangler(COMMANDS.putVapid, { input: vapidPrivateJwk() });
+  console.log('  Clé enregistrée dans Cloudflare.');
 }
 
 /** Migrations not yet applied to each remote database (the same set on every one), in order.
@@ -209,10 +218,11 @@ const steps = [
     run: ensureBucket,
   },
   {
-    title: 'Secret JWT_SECRET',
+    title: 'Secrets JWT_SECRET et VAPID_PRIVATE_JWK',
     commands: [
       shown(COMMANDS.listSecrets),
       `${shown(COMMANDS.putSecret)}    (s’il est absent ; valeur aléatoire sur l’entrée standard)`,
+      `${shown(COMMANDS.putVapid)}    (s’il est absent ; clé P-256 neuve sur l’entrée standard)`,
     ],
     run: ensureJwtSecret,
   },

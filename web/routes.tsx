@@ -20,6 +20,7 @@ import { useTexts } from './session/language';
 const modules = import.meta.glob<Record<string, ComponentType>>([
   './layouts/*Layout.tsx',
   './screens/*/*Page.tsx',
+  './screens/guardian/staff/*Page.tsx',
   './screens/support/Support.tsx',
   '!./screens/login/*',
 ]);
@@ -107,6 +108,11 @@ const workspace: RouteObject[] = [
   permitted('report_card:generate', '/report-cards', 'screens/report-cards/ReportCardsPage'),
   permitted('report:financial', '/report', 'screens/report/ReportPage'),
   permitted('student_portal:manage_accounts', '/student-portal', 'screens/student-accounts/StudentAccountsPage'),
+  // Online only (codes shown once, links made and ended): not fetched in advance (decision 361).
+  {
+    element: <Guard area="staff" permission="guardian:manage" />,
+    children: [{ path: '/guardians', ...screen('screens/guardian/staff/GuardiansPage', 'GuardiansPage', false) }],
+  },
   permitted('settings:manage_teachers', '/teachers-management', 'screens/teachers/TeachersPage'),
   permitted('report:attendance', '/reports/attendance', 'screens/attendance/AttendanceReportPage'),
   permitted('settings:manage_timetable', '/timetable', 'screens/timetable/TimetablePage'),
@@ -168,6 +174,28 @@ const pages: RouteObject[] = [
           { path: '/student/finance', ...screen('screens/student/StudentFinancePage') },
           { path: '/student/docs', ...screen('screens/docs/DocsPage', 'StudentDocsPage') },
           { path: '/student/security', ...screen('screens/security/SecurityPage', 'SecurityPage', false) },
+        ],
+      },
+    ],
+  },
+  // The families' side (issue 43, decision 360).
+  {
+    element: <Guard area="guardian" />,
+    children: [
+      {
+        ...screen('layouts/GuardianLayout'),
+        children: [
+          { path: '/guardian', ...screen('screens/guardian/GuardianHomePage') },
+          { path: '/guardian/child/:schoolId/:studentId', ...screen('screens/guardian/ChildPage') },
+          {
+            path: '/guardian/child/:schoolId/:studentId/grades',
+            ...screen('screens/guardian/ChildPartsPage', 'ChildGradesPage'),
+          },
+          {
+            path: '/guardian/child/:schoolId/:studentId/timetable',
+            ...screen('screens/guardian/ChildPartsPage', 'ChildTimetablePage'),
+          },
+          { path: '/guardian/security', ...screen('screens/security/SecurityPage', 'SecurityPage', false) },
         ],
       },
     ],

@@ -14,6 +14,7 @@ import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { Queue } from 'workbox-background-sync';
 import { NavigationRoute, Route, Router } from 'workbox-routing';
 import { LEGACY_API_CACHE } from './api/cache-names';
+import { alertOf, notificationOf, openAlert } from './sw/alerts';
 import { builtFiles } from './sw/files';
 import { revalidateSet } from './sw/set';
 import { apiCacheOf, dropOldestReads, forgetKnownKeys, keyOf } from './vault/vault';
@@ -192,6 +193,30 @@ self.addEventListener('message', (event) => {
       );
       break;
   }
+});
+
+// ------------------------------------------------------------------ the families' alerts (decision 361)
+
+self.addEventListener('push', (event) => {
+  const alert = alertOf(event.data?.text());
+  if (!alert) return;
+  const { title, options } = notificationOf(alert);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    openAlert(event.notification.data, self.location.origin, {
+      windows: async () =>
+        (await windows()).map((w) => ({
+          url: w.url,
+          focus: () => w.focus(),
+          navigate: (url: string) => w.navigate(url),
+        })),
+      open: (url) => self.clients.openWindow(url),
+    }),
+  );
 });
 
 // ------------------------------------------------------------------ routes

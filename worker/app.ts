@@ -40,6 +40,7 @@ import { teacherManagementRoutes } from './routes/teachers';
 import { timetableRoutes } from './routes/timetable';
 import { attendanceRoutes } from './routes/attendance';
 import { gradesRoutes } from './routes/grades';
+import { guardianRoutes } from './routes/guardians';
 import { studentAccountRoutes } from './routes/student-accounts';
 import { promotionRoutes } from './routes/promotion';
 import { auditRoutes } from './routes/audit';
@@ -103,6 +104,7 @@ export function buildApp() {
 
   app.route('/api', authRoutes);
   app.route('/api', languageRoutes);
+  app.route('/api', guardianRoutes);
   app.route('/api', instanceRoutes);
   app.route('/api', bootstrapRoutes);
   app.route('/api', platformRoutes);

@@ -13,6 +13,7 @@ import { writeNewSchool } from '../../worker/db/placement';
 import { reserve } from '../../worker/db/reserved-usernames';
 import { instances, platformAnnouncements, platformUsers } from '../../worker/db/schema';
 import { DEMO_PASSWORD } from '../demo-accounts';
+import { seedDemoGuardian } from './families';
 import { AURORE_DEMO, COLLEGE_DEMO, type DemoSchool, demoSchoolStatements, runBatch } from './school';
 
 /** Days of access the second demo school has left after each local start: its banner shows. */
@@ -68,6 +69,15 @@ export async function seedDemo(databases: ReturnType<typeof localDatabases>) {
   };
   await place(COLLEGE_DEMO, 0, () => []);
   await place(AURORE_DEMO, 1, (db) => [demoExpiryStatement(db)]);
+  // The demo's mother, with a child in each school (issue 43).
+  await seedDemoGuardian(
+    databases.directory,
+    [COLLEGE_DEMO, AURORE_DEMO].map((demo, rank) => ({
+      id: demo.school.id,
+      d1: databases.schools[rank % databases.schools.length]!.d1,
+    })),
+    passwordHash,
+  );
   await runBatch(directory, [
     directory.delete(platformAnnouncements).where(eq(platformAnnouncements.id, 'demo-annonce-1')),
     directory.insert(platformUsers).values([

@@ -8,6 +8,9 @@
 //   dashboard), c. Notes, d. Finances, e. the preview of the demo's PDF resource, f. sign out.
 // - The same pupil's day in Kreyòl (issue 42): Kreyòl chosen on the sign-in page of the new phone
 //   (step a; the next day it is already chosen), the account put back to French afterwards.
+// - A guardian's week (issue 43, decision 361): the demo's mother signs in once on the family's
+//   phone (her children), then opens three alerts (each a tap that opens a child's page: the
+//   first child's, the second's, the first's again: balance and absences), and signs out.
 // The days run on the session bench's preview and edge, after the secretary's visits (the demo's
 // support conversation and resources, which live in the Durable Object and R2, are written first
 // through the portal, as `npm start` does).
@@ -17,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { runnerImport } from 'vite';
-import { DEMO_PASSWORD } from '../demo-accounts.ts';
+import { DEMO_GUARDIAN, DEMO_PASSWORD } from '../demo-accounts.ts';
 import { phone, settle, signIn, signOut, stepSummary, sum, typeScores } from './bench-session.mjs';
 
 export const TEACHER_DAY_STEPS = {
@@ -38,12 +41,23 @@ export const PUPIL_DAY_STEPS = {
   f: 'f. déconnexion',
 };
 
+export const GUARDIAN_WEEK_STEPS = {
+  a: 'a. ouvrir /login',
+  b: 'b. connexion, ses enfants',
+  c: 'c. alerte 1 : page du 1er enfant',
+  d: 'd. alerte 2 : page du 2e enfant',
+  e: 'e. alerte 3 : page du 1er enfant',
+  f: 'f. déconnexion',
+};
+
 /** Bytes down of each whole day (issue 29). */
 export const DAY_BUDGETS = {
   teacher: { cold: 200 * 1024, warm: 10 * 1024 },
   pupil: { cold: 180 * 1024, warm: 8 * 1024 },
   /** The same day in Kreyòl (issue 42): the same budgets. */
   pupilKreyol: { cold: 180 * 1024, warm: 8 * 1024 },
+  /** A guardian's week on a phone (issue 43). */
+  guardian: { cold: 150 * 1024, warm: 6 * 1024 },
 };
 
 /**
@@ -58,6 +72,7 @@ const DAYS = {
   teacher: { title: "Journée d'un professeur sur son téléphone", steps: TEACHER_DAY_STEPS },
   pupil: { title: "Journée d'un élève sur le portail installé", steps: PUPIL_DAY_STEPS },
   pupilKreyol: { title: "Journée d'un élève sur le portail installé, en kreyòl", steps: PUPIL_DAY_STEPS },
+  guardian: { title: "Semaine d'un parent sur le téléphone de la famille", steps: GUARDIAN_WEEK_STEPS },
 };
 
 /**
@@ -278,6 +293,36 @@ async function pupilDay(page, run, edge, demo, language = 'fr') {
   });
 }
 
+/** The guardian's week: sign in once, three alerts opened (each a child's page, as a tap on one opens it), sign out. */
+async function guardianWeek(page, run, edge) {
+  await run('a', async () => {
+    await page.goto(`${edge.url}/login`, { waitUntil: 'networkidle' });
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+  });
+  let children = [];
+  await run('b', async () => {
+    await signIn(page, DEMO_GUARDIAN.typed, DEMO_GUARDIAN.home);
+    const links = page.locator('a.guardian-child');
+    await links.nth(1).waitFor();
+    children = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+  });
+  if (children.length < 2) throw new Error('la mère de démonstration devrait voir deux enfants');
+  for (const [key, href] of [
+    ['c', children[0]],
+    ['d', children[1]],
+    ['e', children[0]],
+  ]) {
+    await run(key, async () => {
+      // A tap on the notification: the app's window goes to the child's page.
+      await page.goto(`${edge.url}${href}`);
+      await page.getByRole('heading', { name: 'Absences et retards' }).waitFor();
+      await page.getByText('Solde', { exact: true }).waitFor();
+    });
+  }
+  await run('f', () => signOut(page));
+}
+
 /** The demo pupil's account back to French (the Kreyòl day kept its choice with it), through the portal on `port`. */
 async function pupilBackToFrench(port) {
   const origin = `http://127.0.0.1:${port}`;
@@ -317,6 +362,7 @@ export async function measureDays(edge, upstreamPort) {
     ['teacher', (page, run, n) => teacherDay(page, run, edge, n, demo)],
     ['pupil', (page, run) => pupilDay(page, run, edge, demo)],
     ['pupilKreyol', (page, run) => pupilDay(page, run, edge, demo, 'ht')],
+    ['guardian', (page, run) => guardianWeek(page, run, edge)],
   ]) {
     const profile = mkdtempSync(join(tmpdir(), `portail-bench-${name}-`));
     try {
@@ -409,6 +455,7 @@ export function dayOverruns(days, ungated = []) {
     ['teacher', 'journée du professeur'],
     ['pupil', "journée de l'élève"],
     ['pupilKreyol', "journée de l'élève en kreyòl"],
+    ['guardian', 'semaine du parent'],
   ]) {
     const day = days[name];
     if (!day) continue;

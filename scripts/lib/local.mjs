@@ -1,9 +1,9 @@
 // The local portal's state: secrets, migrations and demo data, shared by start, e2e and bench.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_GUARDIAN, DEMO_PASSWORD } from '../demo-accounts.ts';
 import { databasesInOrder } from './cloudflare.mjs';
 
 /** Where local D1, Durable Objects and R2 keep their data (PORTAIL_STATE_DIR to change). */
@@ -19,11 +19,21 @@ export function requireNode22() {
   }
 }
 
-/** A random JWT secret in .dev.vars, made once per checkout. */
+/** A VAPID private key (P-256, as a JWK) for the families' alerts (decision 361). */
+export const vapidPrivateJwk = () =>
+  JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }));
+
+/** A random JWT secret and a VAPID key pair in .dev.vars, made once per checkout. */
 export function ensureDevVars() {
-  if (existsSync('.dev.vars') && /JWT_SECRET=\S+/.test(readFileSync('.dev.vars', 'utf8'))) return;
-  writeFileSync('.dev.vars', `JWT_SECRET=${randomBytes(32).toString('hex')}\n`);
-  console.log('• Secret de session local créé dans .dev.vars');
+  const vars = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
+  if (!/JWT_SECRET=\S+/.test(vars)) {
+    appendFileSync('.dev.vars', `JWT_SECRET=${randomBytes(32).toString('hex')}\n`);
+    console.log('• Secret de session local créé dans .dev.vars');
+  }
+  if (!/VAPID_PRIVATE_JWK=\S+/.test(vars)) {
+    appendFileSync('.dev.vars', `VAPID_PRIVATE_JWK='${vapidPrivateJwk()}'\n`);
+    console.log('• Clé VAPID locale des alertes créée dans .dev.vars');
+  }
 }
 
 /**
@@ -80,6 +90,7 @@ export function banner(url) {
     '',
     `  Comptes de démonstration (mot de passe : ${DEMO_PASSWORD})`,
     ...DEMO_ACCOUNTS.map((a) => `    ${a.username.padEnd(width)}  ${a.label}`),
+    `  Parent (un enfant dans chaque école) : téléphone ${DEMO_GUARDIAN.typed} (${DEMO_GUARDIAN.name}), même mot de passe`,
     '',
   ].join('\n');
 }

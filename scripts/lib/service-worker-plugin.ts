@@ -114,7 +114,8 @@ export function serviceWorker({ entry, outDir }: { entry: string; outDir: string
           outDir,
           emptyOutDir: false,
           copyPublicDir: false,
-          minify: true,
+          // As the app's code (decision 362): some 2 % smaller than the bundler's own minifier.
+          minify: 'terser',
           lib: { entry, formats: ['iife'], name: 'portailServiceWorker', fileName: () => 'service-worker.js' },
         },
       });

@@ -44,6 +44,11 @@ describe('a calendar day', () => {
     expect(formatDay('2026-01-19', 'weekday')).toBe('lun. 19/01');
     expect(formatDay('2026-11', 'month')).toBe('novembre 2026');
     expect(formatDay('2026-11-27', 'long')).toBe('27 novembre 2026');
+    // The first of a month, as French writes it (issue 43: « Le 1 août » on a parent's instalments).
+    expect(formatDay('2026-08-01', 'long')).toBe('1er août 2026');
+    expect(formatDay('2026-08-11', 'long')).toBe('11 août 2026');
+    expect(formatDay('2026-08-01', 'long', '-', 'ht')).toBe('1 out 2026');
+    expect(formatInstant('2026-09-01T15:00:00Z', 'longDate')).toBe('1er septembre 2026');
     expect(formatDay('2026-13', 'month')).toBe('-');
   });
 });

@@ -21,6 +21,7 @@ import { inLanguage } from '../../worker/lib/language';
 import { authText } from '../../web/i18n/auth';
 import { commonText } from '../../web/i18n/common';
 import { docsText } from '../../web/i18n/docs';
+import { guardianText } from '../../web/i18n/guardian';
 import { kreyol } from '../../web/i18n/ht';
 import type { KreyolTexts } from '../../web/i18n/kreyol';
 import { languageText } from '../../web/i18n/language';
@@ -42,6 +43,7 @@ const FRENCH: { [K in keyof KreyolTexts]: KreyolTexts[K] } = {
   common: commonText,
   devices: devicesText,
   docs: docsText,
+  guardian: guardianText,
   language: languageText,
   offline: offlineText,
   password: passwordText,

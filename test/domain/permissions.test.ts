@@ -33,13 +33,15 @@ const SPEC_PERMISSIONS = [
   'settings:manage_timetable',
   'user:manage',
   'role:manage',
+  // Issue 43 (decision 360): the families' accounts.
+  'guardian:manage',
 ];
 
 describe('permission catalogue', () => {
-  it('holds the 21 permissions of the spec, with ids 1 to 21', () => {
+  it("holds the 21 permissions of the spec and the families' one, with ids 1 to 22", () => {
     expect(sorted(ALL_PERMISSION_KEYS.slice())).toEqual(sorted(SPEC_PERMISSIONS));
-    expect(PERMISSIONS.map((p) => p.id)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
-    expect(new Set(PERMISSIONS.map((p) => p.key)).size).toBe(21);
+    expect(PERMISSIONS.map((p) => p.id)).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    expect(new Set(PERMISSIONS.map((p) => p.key)).size).toBe(22);
     for (const p of PERMISSIONS) {
       expect(p.category.trim()).not.toBe('');
       expect(p.description.trim()).not.toBe('');
@@ -73,7 +75,7 @@ describe('system role templates', () => {
         (k) => !['settings:manage_academic', 'settings:manage_timetable', 'user:manage', 'role:manage'].includes(k),
       ),
     );
-    expect(expected).toHaveLength(17);
+    expect(expected).toHaveLength(18);
     expect(permissionsOf('Directeur des Opérations')).toEqual(expected);
     expect(permissionsOf('Secrétaire Pédagogique')).toEqual(expected);
   });

@@ -3,7 +3,7 @@
 // and its connectivity uncovered; the pupil's home shows its 'Déconnexion' on a phone.
 import type { Locator, Page } from '@playwright/test';
 import { seedDemoChat } from '../../scripts/demo/communications';
-import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
+import { DEMO_GUARDIAN, DEMO_PASSWORD } from '../../scripts/demo-accounts';
 import { expect, test } from './fixtures';
 import { apiToken, expectAccessible, expectUncovered, PHONE, signInAndLand } from './support';
 
@@ -152,6 +152,10 @@ for (const size of [DESKTOP, PHONE]) {
         dialog('Ajouter un professeur', '/teachers-management', (p) =>
           p.getByRole('button', { name: '+ Ajouter un professeur' }),
         ),
+        {
+          name: 'Comptes des parents',
+          open: at('/guardians', (p) => p.getByRole('button', { name: 'Créer les comptes de la classe' })),
+        },
         { name: 'Emploi du temps', open: at('/timetable', (p) => heading(p, /Emploi du temps/)) },
         dialog('Ajouter un créneau', '/timetable', (p) => p.getByRole('button', { name: '+ Ajouter un créneau' })),
         { name: 'Suivi des Présences', open: at('/reports/attendance', (p) => heading(p, /Présences/)) },
@@ -246,6 +250,52 @@ for (const size of [DESKTOP, PHONE]) {
         { name: 'Finances', open: at('/student/finance', (p) => p.locator('h1').first()) },
         { name: 'Documentation', open: at('/student/docs', (p) => p.locator('h1').first()) },
       ]);
+    });
+
+    test("every screen of a parent (the demo's mother, children in both demo schools)", async ({ browser, school }) => {
+      test.setTimeout(120_000);
+      // The demo mother is the demo schools' (scripts/demo/families.ts), not a test school's.
+      const context = await browser.newContext({
+        baseURL: `http://localhost:${new URL(school.origin).port}`,
+        viewport: size,
+      });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel("Nom d'utilisateur").fill(DEMO_GUARDIAN.typed);
+      await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page).toHaveURL(/\/guardian$/);
+      const child = (p: Page) => p.locator('a.guardian-child').first();
+      const childPage: Screen = {
+        name: "Page d'un enfant",
+        open: async (p) => {
+          await go(p, '/guardian');
+          await child(p).click();
+          await expect(p.getByRole('heading', { name: 'Frais de scolarité' })).toBeVisible();
+        },
+      };
+      await walk(page, [
+        { name: 'Mes enfants', open: at('/guardian', (p) => child(p)) },
+        childPage,
+        {
+          name: "Notes d'un enfant",
+          open: async (p) => {
+            // By its address: its link shows only when the school opened the grades to the pupil.
+            await childPage.open(p);
+            await go(p, `${new URL(p.url()).pathname}/grades`);
+            await expect(heading(p, 'Notes et bulletin')).toBeVisible();
+          },
+        },
+        {
+          name: "Emploi du temps d'un enfant",
+          open: async (p) => {
+            await childPage.open(p);
+            await p.getByRole('link', { name: "Voir l'emploi du temps" }).click();
+            await expect(heading(p, 'Emploi du temps')).toBeVisible();
+          },
+        },
+      ]);
+      await context.close();
     });
 
     test('every section of the platform console', async ({ page }) => {

@@ -28,7 +28,13 @@ test('the first visit takes the shell in Brotli; the service worker stores it de
     const text = files.filter((r) => TEXT.test(r.type));
     const paths = text.map((r) => r.path);
     for (const built of ['/login', '/service-worker.js', '/manifest.webmanifest']) expect(paths).toContain(built);
-    expect(paths.filter((path) => /^\/assets\/.+\.css$/.test(path))).toHaveLength(1);
+    // The styles come with their code's groups (decision 362): the sign-in page's, then the office's.
+    expect(
+      paths
+        .filter((path) => /^\/assets\/.+\.css$/.test(path))
+        .map((path) => path.replace(/^\/assets\/(\w+)-.*$/, '$1'))
+        .sort(),
+    ).toEqual(['boot', 'common', 'field', 'shared']);
     expect(paths.filter((path) => /^\/assets\/.+\.js$/.test(path)).length).toBeGreaterThan(5);
     expect(
       text.filter((r) => !r.br).map((r) => r.path),

@@ -8,7 +8,7 @@
 //   of a class never opened opens, and lands once when the network returns.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken, controlled, PHONE, signIn, signInAndLand } from './support';
+import { apiToken, controlled, everythingStored, keyHolders, PHONE, signIn, signInAndLand, signOut } from './support';
 import type { RollCall } from '../../worker/contract/teacher';
 import { addDays, schoolToday } from '../../worker/domain/dates';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
@@ -16,74 +16,6 @@ import { dayOfWeekOf } from '../../worker/domain/timetable';
 test.use({ viewport: PHONE });
 
 const NEVER_VISITED = "Cette page n'a pas été consultée auparavant et n'est pas disponible hors ligne.";
-
-/** Every text the phone keeps in Cache Storage and IndexedDB, as it is stored (bytes read as text). */
-const everythingStored = (page: Page) =>
-  page.evaluate(async () => {
-    const decode = (value: unknown): string => {
-      if (value instanceof ArrayBuffer) return new TextDecoder().decode(value);
-      if (ArrayBuffer.isView(value)) return new TextDecoder().decode(value as Uint8Array);
-      if (value instanceof Blob) return '[blob]';
-      if (value && typeof value === 'object')
-        return Object.entries(value)
-          .map(([k, v]) => `${k}:${decode(v)}`)
-          .join(' ');
-      return String(value);
-    };
-    const texts: string[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) {
-        const response = await cache.match(request);
-        if (!response) continue;
-        texts.push(`${name} ${request.url} ${[...response.headers].join(' ')} ${await response.text()}`);
-      }
-    }
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const store of [...db.objectStoreNames]) {
-        const all = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(store).objectStore(store).getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        for (const value of all) texts.push(`${name}/${store} ${decode(value)}`);
-      }
-      db.close();
-    }
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      texts.push(`localStorage ${key} ${localStorage.getItem(key)}`);
-    }
-    return texts.join('\n');
-  });
-
-/** The accounts whose keys the phone holds (web/vault: only those signed in). */
-const keyHolders = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('portail-vault');
-        open.onsuccess = () => {
-          const request = open.result.transaction('keys').objectStore('keys').getAllKeys();
-          request.onsuccess = () => resolve(request.result.map(String));
-          request.onerror = () => reject(request.error);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-  );
-
-async function signOut(page: Page) {
-  const logout = page.getByRole('button', { name: 'Déconnexion' });
-  if (!(await logout.isVisible())) await page.getByRole('button', { name: /^Ouvrir le menu/ }).click();
-  await page.getByRole('button', { name: 'Déconnexion' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 const setReady = (page: Page) =>
   expect(page.locator('html')).toHaveAttribute('data-offline-data', 'ready', { timeout: 60_000 });

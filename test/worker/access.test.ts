@@ -95,8 +95,21 @@ describe('route access rules', () => {
       ],
     });
     const superadmin = await createPlatformUser();
+    // A guardian (decision 360): a directory account like the platform's, refused every school route.
+    const guardian = await createPlatformUser(
+      `+5093${crypto.randomUUID().replace(/\D/g, '').padEnd(7, '0').slice(0, 7)}`,
+      'guardian',
+    );
     const accounts: { token: string; type: AccountType; permissions: string[] }[] = [];
-    for (const username of ['admin', 'sansrole', 'comptable', 'prof', 'eleve', superadmin.username]) {
+    for (const username of [
+      'admin',
+      'sansrole',
+      'comptable',
+      'prof',
+      'eleve',
+      superadmin.username,
+      guardian.username,
+    ]) {
       const token = await tokenFor(school, username);
       const claims = claimsOf(token);
       accounts.push({ token, type: claims.role as AccountType, permissions: claims.permissions as string[] });
@@ -104,6 +117,7 @@ describe('route access rules', () => {
 
     let refusals = 0;
     const alternativesRefused = new Set<string>();
+    const refusedTypes = new Set<string>();
     for (const route of GUARDED) {
       const rule = ruleOf(route)!;
       for (const account of accounts) {
@@ -116,6 +130,7 @@ describe('route access rules', () => {
           code: 'forbidden',
         });
         refusals++;
+        refusedTypes.add(account.type);
         if (rule.anyOf) alternativesRefused.add(`${account.type} ${route.method} ${route.path}`);
       }
     }
@@ -123,6 +138,7 @@ describe('route access rules', () => {
     // allow.any: the staff without the permission are refused where the teacher of the course may.
     expect(alternativesRefused).toContain('standard GET /api/teacher/subject-details');
     expect(alternativesRefused).toContain('student PUT /api/resources/:id');
+    expect(refusedTypes).toContain('guardian');
   }, 30_000); // one request per route and refused account: it grows with the API
 });
 
@@ -167,17 +183,18 @@ describe('permission checks', () => {
     expect(current.name).toBe('Collège Accepté');
   });
 
-  it('serves the 21 permissions with categories and French descriptions to staff', async () => {
+  it("serves the 22 permissions (the spec's 21 and the families' one) with categories and French descriptions to staff", async () => {
     const school = await createSchool();
     for (const username of ['admin', 'comptable']) {
       const res = await call(school, await tokenFor(school, username), 'GET', '/api/permissions');
       expect(res.status).toBe(200);
       const list = await bodyOf<{ id: number; key: string; category: string; description: string }[]>(res);
-      expect(list).toHaveLength(21);
+      expect(list).toHaveLength(22);
       expect(list).toEqual(PERMISSIONS.map((p) => ({ ...p })));
       expect(list.map((p) => p.key).sort()).toEqual([...ALL_PERMISSION_KEYS].sort());
       expect([...new Set(list.map((p) => p.category))].sort()).toEqual([
         'Administration',
+        'Familles',
         'Finances',
         'Inscriptions',
         'Notes et bulletins',

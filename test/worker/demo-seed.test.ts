@@ -3,7 +3,8 @@
 // constraint, a foreign key) or no longer gives the demo accounts their school.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../scripts/demo-accounts';
+import { DEMO_GUARDIAN, DEMO_PASSWORD } from '../../scripts/demo-accounts';
+import type { GuardianChild } from '../../worker/contract/guardians';
 import { AURORE_DEMO, COLLEGE_DEMO, demoSchoolStatements } from '../../scripts/demo/school';
 import { DEMO_SUPPORT_CHAT, seedDemoChat } from '../../scripts/demo/communications';
 import { DEMO_ANNOUNCEMENT, DEMO_EXPIRY_DAYS, localDatabases, seedDemo } from '../../scripts/demo/seed';
@@ -175,6 +176,10 @@ describe('the demo seed', () => {
     expect(days).toBeLessThanOrEqual(DEMO_EXPIRY_DAYS);
     const admin = await accessTokenOf(await login(host, 'admin', DEMO_PASSWORD));
     expect(await (await call(host, admin, 'GET', '/api/admin/announcements')).json()).toMatchObject(DEMO_ANNOUNCEMENT);
+    // The demo's mother (issue 43): a child in each demo school, in two school databases.
+    const mother = await accessTokenOf(await login(host, DEMO_GUARDIAN.typed, DEMO_PASSWORD));
+    const children = (await (await call(host, mother, 'GET', '/api/guardian/children')).json()) as GuardianChild[];
+    expect(children.map((c) => c.school_id).sort()).toEqual([COLLEGE_DEMO.school.id, AURORE_DEMO.school.id].sort());
   });
 });
 

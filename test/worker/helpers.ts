@@ -154,7 +154,7 @@ export async function placeSchool(
 /** A platform account in the directory, its name reserved in every school database (decision 250). */
 export async function createPlatformUser(
   username = `sa-${crypto.randomUUID().slice(0, 6)}`,
-  type: 'superadmin' | 'superadmin_delegate' = 'superadmin',
+  type: 'superadmin' | 'superadmin_delegate' | 'guardian' = 'superadmin',
 ) {
   const id = crypto.randomUUID();
   for (const { d1 } of schoolD1s()) {

@@ -16,6 +16,7 @@ import type { enrollmentsApi } from '../../worker/contract/enrollments';
 import type { exportsApi } from '../../worker/contract/exports';
 import type { financeApi } from '../../worker/contract/finance';
 import type { gradesApi } from '../../worker/contract/grades';
+import type { guardiansApi } from '../../worker/contract/guardians';
 import type { instanceApi } from '../../worker/contract/instance';
 import type { languageApi } from '../../worker/contract/language';
 import type { platformApi } from '../../worker/contract/platform';
@@ -138,6 +139,22 @@ export const endpoints = {
     appreciation: ['post', '/appreciations'],
     generalAppreciation: ['post', '/general-appreciations'],
     bulk: ['get', '/bulk-report-data'],
+  }),
+  guardians: /* @__PURE__ */ routes<typeof guardiansApi>({
+    ofStudent: ['get', '/students/:id/guardians'],
+    link: ['post', '/students/:id/guardians', 'never'],
+    linkClass: ['post', '/classes/:className/guardians', 'never'],
+    newCode: ['put', '/guardian-links/:id/code', 'never'],
+    end: ['delete', '/guardian-links/:id'],
+    list: ['get', '/guardians'],
+    child: ['get', '/guardian/children/:schoolId/:studentId'],
+    childGrades: ['get', '/guardian/children/:schoolId/:studentId/grades'],
+    childTimetable: ['get', '/guardian/children/:schoolId/:studentId/timetable'],
+    alerts: ['get', '/guardian/alerts'],
+    chooseAlerts: ['put', '/guardian/alerts', 'never'],
+    subscribe: ['post', '/guardian/push-subscriptions', 'never'],
+    unsubscribe: ['post', '/guardian/push-subscriptions/remove', 'never'],
+    children: ['get', '/guardian/children'],
   }),
   instance: /* @__PURE__ */ routes<typeof instanceApi>({
     publicInfo: ['get', '/instance/default'],
@@ -297,16 +314,22 @@ export const notQueued: readonly (readonly ['post' | 'put' | 'delete', `/${strin
   ['post', '/admin/backup'],
   ['post', '/auth/logout'],
   ['post', '/auth/refresh'],
+  ['post', '/classes/:className/guardians'],
   ['post', '/grades/batch'],
+  ['post', '/guardian/push-subscriptions'],
+  ['post', '/guardian/push-subscriptions/remove'],
   ['post', '/login'],
   ['post', '/promotions'],
   ['post', '/student-accounts'],
+  ['post', '/students/:id/guardians'],
   ['post', '/students/import'],
   ['post', '/students/import/check'],
   ['post', '/superadmin/schools/:id/backup'],
   ['post', '/superadmin/schools/:id/restore/entry'],
   ['post', '/superadmin/schools/:id/restore/finish'],
   ['post', '/superadmin/schools/:id/restore/start'],
+  ['put', '/guardian-links/:id/code'],
+  ['put', '/guardian/alerts'],
   ['put', '/student-accounts/:id/reset'],
   ['put', '/student/force-change-password'],
   ['put', '/user/change-password'],

@@ -85,7 +85,7 @@ async function storeScreens(session: Session, routes: RouteObject[], language: L
     {
       type: 'SCREENS',
       screens: [...screensFor(session, routes), ...(language === 'ht' ? [KREYOL_MODULE] : [])],
-      files: [guideAddress(guideRoleOf(session.role), language)],
+      files: guideRoleOf(session.role) ? [guideAddress(guideRoleOf(session.role)!, language)] : [],
     },
     channel.port2,
   );

@@ -7,6 +7,7 @@
 //   Sunday evening), with the class lists to mark them; the grade book of each course for the
 //   period the book opens on (`currentPeriodId`, decision 193);
 // - a pupil: every section of the student portal;
+// - a guardian (issue 43): the children, and each child's page, week and (when open) grades;
 // - the office (staff who read the register): the school, and the current year's register as its
 //   screen first shows it, every page (decision 320: the register filters offline from them).
 // The addresses are those the screens read (`address`: the same query in the same order). Those
@@ -17,6 +18,7 @@ import { listQuery } from '../screens/students/model';
 import { endpoints } from '../api/endpoints';
 import { address, revalidateSet } from '../api/stored-reads';
 import type { Bootstrap } from '../../worker/contract/bootstrap';
+import type { ChildPage, GuardianChild } from '../../worker/contract/guardians';
 import type { Period } from '../../worker/contract/academic-periods';
 import type { TeacherDashboard, TeacherLesson } from '../../worker/contract/teacher';
 import { addDays, schoolClock } from '../../worker/domain/dates';
@@ -100,6 +102,21 @@ function studentSet(): string[] {
   ];
 }
 
+/** A guardian's children, then each child's page and week, and the grades the child's page says are open. */
+async function guardianSet(): Promise<string[]> {
+  const list = address(endpoints.guardians.children, {});
+  const children = (await storedAnswer<GuardianChild[]>(list)) ?? [];
+  const paths = [list];
+  for (const c of children) {
+    const params = { params: { schoolId: c.school_id, studentId: c.student_id } };
+    const page = address(endpoints.guardians.child, params);
+    paths.push(page, address(endpoints.guardians.childTimetable, params));
+    if ((await storedAnswer<ChildPage>(page))?.grades_open)
+      paths.push(address(endpoints.guardians.childGrades, { ...params, query: {} }));
+  }
+  return paths;
+}
+
 /**
  * The register of the current year as its screen first shows it (every page of its default view,
  * by the screen's page size and query): the register opens at once, and filters offline from them.
@@ -119,6 +136,7 @@ async function officeSet(): Promise<string[]> {
 export async function setAddresses(session: Session): Promise<string[]> {
   if (session.role === 'teacher') return teacherSet();
   if (session.role === 'student') return studentSet();
+  if (session.role === 'guardian') return guardianSet();
   if (keepsASet(session)) return officeSet();
   return [];
 }

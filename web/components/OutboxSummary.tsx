@@ -3,7 +3,7 @@
 // and the writes the server refused when they were replayed, with its message. Nothing while all
 // is sent.
 import { usePendingWrites } from '../api/pending';
-import { usePendingScores } from '../screens/gradebook/pending-scores';
+import { usePendingScores } from '../api/pending-scores';
 import { offlineText } from '../i18n/offline';
 import { PendingBadge } from './PendingBadge';
 import { RefusedWrites } from './RefusedWrites';

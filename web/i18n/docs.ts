@@ -14,6 +14,7 @@ export const docsText = {
     student: 'Élève',
     superadmin: 'Superadmin',
     superadmin_delegate: 'Délégué superadmin',
+    guardian: 'Parent',
   },
   standardMissing: "La documentation standard n'a pas été trouvée.",
   roleMissing: (role: string) => `La documentation pour votre rôle (${role}) n'a pas été trouvée.`,

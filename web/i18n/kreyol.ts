@@ -10,6 +10,7 @@ import type { sessionsServerText } from '../../worker/contract/texts/sessions';
 import type { authText } from './auth';
 import type { commonText } from './common';
 import type { docsText } from './docs';
+import type { guardianText } from './guardian';
 import type { languageText } from './language';
 import type { offlineText } from './offline';
 import type { resourcesText } from './resources';
@@ -25,6 +26,7 @@ export interface KreyolTexts {
   common: Texts<typeof commonText>;
   devices: Texts<typeof devicesText>;
   docs: Texts<typeof docsText>;
+  guardian: Texts<typeof guardianText>;
   language: Texts<typeof languageText>;
   offline: Texts<typeof offlineText>;
   password: Texts<typeof passwordText>;

@@ -56,6 +56,7 @@ export const shellText = {
     teacher: 'Cette page est réservée aux professeurs.',
     student: 'Cette page est réservée aux élèves.',
     superadmin: "Cette page est réservée à l'équipe de la plateforme.",
+    guardian: 'Cette page est réservée aux parents.',
     permission: (label: string) => `Votre compte n'a pas la permission d'ouvrir cette page (« ${label} »).`,
   },
   maintenance: {

@@ -12,16 +12,18 @@ import { hasPermission, homeOf, isPlatform, type Session, useSession, wasSignedO
 import { textsNow } from './language';
 
 /** 'workspace': the accounts of the staff layout (staff, teachers, platform), not students. */
-export type Area = 'authenticated' | 'workspace' | 'staff' | 'admin' | 'teacher' | 'student' | 'superadmin';
+export type Area =
+  'authenticated' | 'workspace' | 'staff' | 'admin' | 'teacher' | 'student' | 'superadmin' | 'guardian';
 
 const inArea: Record<Area, (s: Session) => boolean> = {
   authenticated: () => true,
-  workspace: (s) => s.role !== 'student',
+  workspace: (s) => s.role !== 'student' && s.role !== 'guardian',
   staff: (s) => s.role === 'admin' || s.role === 'standard',
   admin: (s) => hasPermission(s, 'user:manage') && !isPlatform(s),
   teacher: (s) => s.role === 'teacher' || s.role === 'admin',
   student: (s) => s.role === 'student' || s.role === 'admin',
   superadmin: (s) => isPlatform(s),
+  guardian: (s) => s.role === 'guardian',
 };
 
 /** Whether a signed-in account may open what a guard protects (its area and permission). */

@@ -6,7 +6,8 @@
 import { decode } from '@tsndr/cloudflare-worker-jwt';
 import { useSyncExternalStore } from 'react';
 
-export type AccountType = 'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate';
+export type AccountType =
+  'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate' | 'guardian';
 
 export interface Session {
   token: string;
@@ -176,6 +177,7 @@ export function homeOf(s: Pick<Session, 'role' | 'status'>): string {
   if (s.status === 'temporary_password') return '/force-password-change';
   if (s.role === 'teacher') return '/teacher';
   if (s.role === 'student') return '/student';
+  if (s.role === 'guardian') return '/guardian';
   if (isPlatform(s)) return '/superadmin';
   return '/dashboard';
 }

@@ -8,7 +8,7 @@ import type { AppBindings } from '../env';
 import { ApiError, unauthorized } from '../lib/errors';
 import { reroute, schoolMoving } from '../lib/host';
 import { isSchoolLocked } from '../domain/school-access';
-import { type Account, isPlatformType } from '../domain/accounts';
+import { type Account, isDirectoryType } from '../domain/accounts';
 import { type SessionClaims, verifySession } from './jwt';
 import { ALL_PERMISSION_KEYS } from '../domain/permissions';
 
@@ -39,7 +39,7 @@ export async function authenticate(c: Context<AppBindings>): Promise<Account> {
   const claims = await verifySession(token, c.env.JWT_SECRET);
   if (!claims) throw unauthorized();
   // A school token only works on its own school's host.
-  const platform = isPlatformType(claims.role);
+  const platform = isDirectoryType(claims.role);
   // A token of the school that took this hostname over since the isolate looked it up (a restore,
   // decision 312): the directory is asked again.
   if (

@@ -39,14 +39,18 @@ const deviceSession = z.strictObject({
 const required = (message: string) => z.string({ error: message }).min(1, message).max(256);
 
 export const authApi = area('auth', {
-  login: post('/login', "Signs in on the school's host (platform accounts on any host): the session token.", {
-    offline: 'never',
-    body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
-    answers: { 200: signedIn },
-  }),
+  login: post(
+    '/login',
+    "Signs in on the school's host (platform and guardian accounts on any host; a guardian by +509 phone): the session token.",
+    {
+      offline: 'never',
+      body: z.object({ username: text(serverText.loginRequired, 100), password: required(serverText.loginRequired) }),
+      answers: { 200: signedIn },
+    },
+  ),
   forcedChange: put(
     '/user/force-change-password',
-    'Replaces a temporary password (staff, teachers, platform): a fresh token.',
+    'Replaces a temporary password (staff, teachers, platform, guardians): a fresh token.',
     { ...forcedChange, offline: 'never' },
   ),
   studentForcedChange: put(

@@ -1,6 +1,6 @@
 // The language an account reads its side of the portal in (issue 42, decision 340): a pupil's
 // choice of French or Kreyòl, kept with the account so that another phone finds it at sign-in
-// (the sign-in's answer names it). Families (issue 43) will choose the same way.
+// (the sign-in's answer names it). A guardian chooses the same way (issue 43, decision 360).
 import { z } from 'zod';
 import { LANGUAGES } from '../domain/language';
 import { area, type Answer, put } from './endpoint';

@@ -83,7 +83,7 @@ export const platformUsers = sqliteTable(
     id: text('id').primaryKey(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    accountType: text('account_type', { enum: ['superadmin', 'superadmin_delegate'] }).notNull(),
+    accountType: text('account_type', { enum: ['superadmin', 'superadmin_delegate', 'guardian'] }).notNull(),
     status: text('status', { enum: ['temporary_password', 'active', 'disabled'] }).notNull(),
     tokenVersion: integer('token_version').notNull().default(0),
     /** Moves with a password change and the end of every session: the data keys change (decision 320). */

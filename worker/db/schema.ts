@@ -9,3 +9,4 @@ export * from './schema-school';
 export * from './schema-teaching';
 export * from './schema-communication';
 export * from './schema-promotion';
+export * from './schema-guardians';

@@ -75,3 +75,20 @@ export const selectForStudentUser = (db: Db, school: string, userId: string) => 
     50,
   );
 };
+
+/**
+ * The announcements a pupil of a class sees (a guardian's view of the child, decision 360), newest
+ * first (at most `limit`): those for every class and those targeting the class.
+ */
+export const selectForClass = (db: Db, school: string, classId: string | null, limit = 10) =>
+  alike.newestFirst(
+    db,
+    and(
+      eq(studentAnnouncements.instanceId, school),
+      or(
+        notExists(alike.linked(db, school)),
+        ...(classId ? [exists(alike.linked(db, school, eq(studentAnnouncementClasses.classId, classId)))] : []),
+      ),
+    ),
+    limit,
+  );

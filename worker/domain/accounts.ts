@@ -1,5 +1,6 @@
 // The kinds of accounts (document 1 §3): school accounts and the platform's own.
-export type AccountType = 'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate';
+export type AccountType =
+  'admin' | 'teacher' | 'standard' | 'student' | 'superadmin' | 'superadmin_delegate' | 'guardian';
 export type AccountStatus = 'temporary_password' | 'active' | 'disabled';
 
 /** Who is calling, as the access rule found them (auth/session.ts loads it on every request). */
@@ -22,6 +23,12 @@ export interface Account {
 }
 
 export const isPlatformType = (type: AccountType) => type === 'superadmin' || type === 'superadmin_delegate';
+
+/**
+ * Accounts held in the directory, of no school, signing in on any host: the platform's and the
+ * guardians' (a parent's one account for children in several schools, decision 360).
+ */
+export const isDirectoryType = (type: AccountType) => isPlatformType(type) || type === 'guardian';
 
 /** A temporary password works for 7 days (product decisions). */
 export const TEMP_PASSWORD_DAYS = 7;

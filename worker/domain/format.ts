@@ -23,7 +23,7 @@ const DAY_STYLES = {
   weekday: { weekday: 'short', day: '2-digit', month: '2-digit' },
   /** 'novembre 2026' (a dashboard's month). */
   month: { month: 'long', year: 'numeric' },
-  /** '27 novembre 2026'. */
+  /** '27 novembre 2026', '1er août 2026'. */
   long: { dateStyle: 'long' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DayStyle = keyof typeof DAY_STYLES;
@@ -101,7 +101,9 @@ export function formatDay(
     const [y, m, d] = date.split('-').map(Number) as [number, number, number];
     return kreyolDay(y, m, d, style);
   }
-  return dayFormat(style).format(new Date(`${date}T12:00:00Z`));
+  const written = dayFormat(style).format(new Date(`${date}T12:00:00Z`));
+  // French writes the first of a month '1er août' (Intl writes '1 août').
+  return style === 'long' && date.endsWith('-01') ? written.replace(/^1(?=\s)/, '1er') : written;
 }
 
 // ------------------------------------------------------------------ Instants, in the school's zone
@@ -168,7 +170,8 @@ export function formatInstant(
     const [y, m, d] = schoolDayOf(date);
     return kreyolDay(y, m, d, style === 'shortDate' ? 'shortDate' : 'long');
   }
-  return instantFormat(style).format(date);
+  const written = instantFormat(style).format(date);
+  return style === 'longDate' ? written.replace(/^1(?=\s)/, '1er') : written;
 }
 
 // ---------------------------------------------------------------------------------- Numbers

@@ -10,10 +10,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
 /**
- * The accounts whose side of the portal speaks Kreyòl when they choose it: the pupils (and, with
- * issue 43, the families). Every other account reads and is answered in French.
+ * The accounts whose side of the portal speaks Kreyòl when they choose it: the pupils and the
+ * families (issue 43, decision 360). Every other account reads and is answered in French.
  */
-export const KREYOL_ACCOUNT_TYPES = ['student'] as const satisfies readonly AccountType[];
+export const KREYOL_ACCOUNT_TYPES = ['student', 'guardian'] as const satisfies readonly AccountType[];
 
 /** Whether an account type reads its side of the portal in the language it chose. */
 export const choosesLanguage = (type: AccountType): boolean =>

@@ -39,6 +39,8 @@ const CATALOGUE = {
     [20, 'user:manage', 'Gérer les utilisateurs (accès à l’administration)'],
     [21, 'role:manage', 'Gérer les rôles et leurs permissions'],
   ],
+  // Issue 43 (decision 360): beyond the spec's 21.
+  Familles: [[22, 'guardian:manage', 'Gérer les comptes des parents et leurs liens avec les élèves']],
 } as const;
 
 export const PERMISSIONS = Object.entries(CATALOGUE).flatMap(([category, rows]) =>

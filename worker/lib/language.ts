@@ -13,6 +13,8 @@ import { serverText } from '../contract/texts/server';
 import { sessionsServerText } from '../contract/texts/sessions';
 import type { Texts } from '../contract/texts/shape';
 import { studentServerText } from '../contract/texts/student';
+import { guardianServerText } from '../contract/texts/guardians';
+import { guardianServerText as kreyolGuardian } from '../contract/texts/ht/guardians';
 import { resourcesServerText as kreyolResources } from '../contract/texts/ht/resources';
 import { serverText as kreyolServer } from '../contract/texts/ht/server';
 import { sessionsServerText as kreyolSessions } from '../contract/texts/ht/sessions';
@@ -26,11 +28,24 @@ export interface ServerTexts {
   student: Texts<typeof studentServerText>;
   sessions: Texts<typeof sessionsServerText>;
   resources: Texts<Pick<typeof resourcesServerText, 'notFound'>>;
+  guardian: Texts<typeof guardianServerText>;
 }
 
 const TEXTS: Record<Language, ServerTexts> = {
-  fr: { server: serverText, student: studentServerText, sessions: sessionsServerText, resources: resourcesServerText },
-  ht: { server: kreyolServer, student: kreyolStudent, sessions: kreyolSessions, resources: kreyolResources },
+  fr: {
+    server: serverText,
+    student: studentServerText,
+    sessions: sessionsServerText,
+    resources: resourcesServerText,
+    guardian: guardianServerText,
+  },
+  ht: {
+    server: kreyolServer,
+    student: kreyolStudent,
+    sessions: kreyolSessions,
+    resources: kreyolResources,
+    guardian: kreyolGuardian,
+  },
 };
 
 /** The language of the answer to this request. */

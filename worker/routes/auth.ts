@@ -35,11 +35,13 @@ import type { Message } from '../contract/endpoint';
 import { serverText } from '../contract/texts/server';
 import { sessionsServerText } from '../contract/texts/sessions';
 import * as deviceSessions from '../db/device-sessions';
+import * as guardians from '../db/guardians';
 import * as platformUsers from '../db/platform-users';
 import * as users from '../db/users';
 import type { AccountType } from '../domain/accounts';
 import { type Attempter, clientOf } from '../domain/login-limits';
 import { deviceName } from '../domain/devices';
+import { guardianPhone } from '../domain/guardians';
 import { languageOf } from '../domain/language';
 import { isStrongPassword } from '../domain/password-policy';
 import { accountThrottle, addressThrottle } from '../durable/login-throttle';
@@ -62,10 +64,13 @@ const tooManyAttempts = (c: AppContext, seconds: number, message = textsOf(c).se
 // or with the account's other attempts), then, for a device and network the account does not
 // know, per client address (decision 040).
 route(authRoutes, api.login, allow.public(), async (c) => {
-  const { username, password } = c.req.valid('json');
+  const { password } = c.req.valid('json');
+  // A guardian signs in with the phone, typed as people write it: its account's username is the
+  // phone written one way (decision 360).
+  const username = guardianPhone(c.req.valid('json').username) ?? c.req.valid('json').username;
   const { db, instance } = c.var;
-  // Platform accounts (in the directory) sign in on any host; school accounts on their school's
-  // host (in its database).
+  // Directory accounts (the platform's, the guardians') sign in on any host; school accounts on
+  // their school's host (in its database).
   const platformUser = await platformUsers.findByUsername(c.var.directory, username);
   const client = clientOf(c.req.header('CF-Connecting-IP'));
   const who: Attempter = { ...client, device: deviceIdOf(c) };
@@ -122,7 +127,11 @@ route(authRoutes, api.login, allow.public(), async (c) => {
   await accountDb.batch([...session.statements, ...rehashed] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   setSessionCookie(c, session.credential, session.expiresAt, now);
   // The language the account chose (a pupil's), for the phone it signs in on (decision 340).
-  const language = languageOf(schoolUser?.language);
+  const language = languageOf(
+    platformUser?.accountType === 'guardian'
+      ? await guardians.languageOfGuardian(c.var.directory, platformUser.id)
+      : schoolUser?.language,
+  );
   return c.json<SignedIn>({
     accessToken: await accessTokenFor(c, account, session),
     dataKey: await dataKeyOf(c, account, { id: session.id, deviceId: device }),
@@ -311,7 +320,7 @@ const forcedChange = (
     return replacePassword(c, account, newPassword);
   });
 
-forcedChange(api.forcedChange, ['admin', 'standard', 'teacher', 'superadmin', 'superadmin_delegate']);
+forcedChange(api.forcedChange, ['admin', 'standard', 'teacher', 'superadmin', 'superadmin_delegate', 'guardian']);
 forcedChange(api.studentForcedChange, ['student']);
 
 route(authRoutes, api.changePassword, allow.signedIn(), async (c) => {

@@ -13,11 +13,14 @@ import {
 } from '../contract/communications';
 import { communicationsServerText as t } from '../contract/texts/communications';
 import type { AuditEntry } from '../db/audit';
+import * as instances from '../db/instances';
+import * as schoolYears from '../db/school-years';
 import * as studentAnnouncements from '../db/student-announcements';
 import * as teacherAnnouncements from '../db/teacher-announcements';
 import type { SchoolAnnouncements } from '../db/school-announcements';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { notFound } from '../lib/errors';
+import { alertGuardians, announcementNews, inBackground } from '../lib/alerts';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 import { compareNames } from '../domain/text';
@@ -131,7 +134,7 @@ route(communicationRoutes, api.studentCreate, allow.permission('user:manage'), a
   const found = names.length ? await studentAnnouncements.selectClassesNamed(db, school, names) : [];
   if (found.length !== names.length) throw notFound(t.classesNotFound);
   const id = crypto.randomUUID();
-  return commit(
+  const answer = await commit(
     c,
     studentAnnouncements.insertAnnouncement(db, school, {
       id,
@@ -149,6 +152,19 @@ route(communicationRoutes, api.studentCreate, allow.permission('user:manage'), a
       status: 201,
     },
   );
+  // The guardians of the pupils it speaks to (its classes this year, or the whole school), after the answer (decision 361).
+  inBackground(c, async () => {
+    const [instance, year] = await Promise.all([
+      instances.getInstance(db, school),
+      schoolYears.findCurrentYear(db, school),
+    ]);
+    if (!year) return;
+    const pupils = found.length
+      ? { yearId: year.id, classIds: found.map((f) => f.id) }
+      : { currentYear: true as const };
+    await alertGuardians(c.env, db, school, pupils, announcementNews({ id, content }, instance?.name ?? ''));
+  });
+  return answer;
 });
 
 route(communicationRoutes, api.studentRemove, allow.permission('user:manage'), (c) =>

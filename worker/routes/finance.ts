@@ -14,6 +14,7 @@ import type { AuditEntry } from '../db/audit';
 import * as enrollments from '../db/enrollments';
 import * as financeSheets from '../db/finance-sheets';
 import * as financialReport from '../db/financial-report';
+import * as instances from '../db/instances';
 import {
   correctionSnapshot,
   planNewPayment,
@@ -27,6 +28,7 @@ import type { AppBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, conflict, found } from '../lib/errors';
 import { requireYearAndClass } from '../lib/lookups';
 import { pageOf } from '../lib/pagination';
+import { alertGuardians, inBackground, paymentNews, reportCardNews } from '../lib/alerts';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 
@@ -192,50 +194,78 @@ route(financeRoutes, api.saveSheet, allow.permission('enrollment:update_payment'
 route(financeRoutes, api.addPayment, allow.permission('enrollment:update_payment'), async (c) => {
   const body = c.req.valid('json');
   const { db, school } = c.var;
-  return writeSheet(c, c.req.valid('param').id, body.id ? [body.id] : [], ({ record, receiptSeq }, ctx) => {
-    // The same payment sent again (its id is already on this sheet): it lands once.
-    const sent = record.payments.find((p) => p.id === body.id && p.receiptNo !== null);
-    if (sent) {
-      const done = { enrollment: apiEnrollment(record), payment: apiPayment(sent) };
-      return { done: { message: t.notices.paymentSaved(sent.receiptNo!), ...done } };
-    }
-    const label = body.label || t.paymentLabel(record.payments.length + 1);
-    const { payment, sheet } = planNewPayment(
-      record,
-      { id: body.id, amount: toCentimes(body.amount), date: body.date, label },
-      ctx,
-    );
-    const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
-    const base = { revision: record.revision, receiptSeq };
-    return {
-      statements: financeSheets.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
-      receiptSeq: payment.receiptNo!,
-      audit: {
-        action: 'ADD_PAYMENT',
-        target: auditTarget(record),
-        details: {
-          enrollment_id: record.id,
-          receipts_issued: [payment.receiptNo],
-          payment: {
-            receipt_no: payment.receiptNo,
-            date: payment.date,
-            label: payment.label,
-            amount: fromCentimes(payment.amount),
+  type Recorded = { enrollmentId: string; id: string; amount: number; receiptNo: number; balance: number };
+  let recorded: Recorded | null = null;
+  const answer = await writeSheet(
+    c,
+    c.req.valid('param').id,
+    body.id ? [body.id] : [],
+    ({ record, receiptSeq }, ctx) => {
+      recorded = null;
+      // The same payment sent again (its id is already on this sheet): it lands once.
+      const sent = record.payments.find((p) => p.id === body.id && p.receiptNo !== null);
+      if (sent) {
+        const done = { enrollment: apiEnrollment(record), payment: apiPayment(sent) };
+        return { done: { message: t.notices.paymentSaved(sent.receiptNo!), ...done } };
+      }
+      const label = body.label || t.paymentLabel(record.payments.length + 1);
+      const { payment, sheet } = planNewPayment(
+        record,
+        { id: body.id, amount: toCentimes(body.amount), date: body.date, label },
+        ctx,
+      );
+      const saved: FinanceRecord = { ...record, ...sheet, revision: record.revision + 1 };
+      const base = { revision: record.revision, receiptSeq };
+      recorded = {
+        enrollmentId: record.id,
+        id: payment.id,
+        amount: payment.amount,
+        receiptNo: payment.receiptNo!,
+        balance: financeTotals(saved).balance,
+      };
+      return {
+        statements: financeSheets.addPaymentStatements(db, school, record.id, base, payment, record.payments.length),
+        receiptSeq: payment.receiptNo!,
+        audit: {
+          action: 'ADD_PAYMENT',
+          target: auditTarget(record),
+          details: {
+            enrollment_id: record.id,
+            receipts_issued: [payment.receiptNo],
+            payment: {
+              receipt_no: payment.receiptNo,
+              date: payment.date,
+              label: payment.label,
+              amount: fromCentimes(payment.amount),
+            },
+            // What the payment changed, not the whole sheet twice (decision 331: a payment's row
+            // held every payment of the sheet before and after, 0.5 to 5 KB).
+            before: paidAndOwed(record),
+            after: paidAndOwed(saved),
           },
-          // What the payment changed, not the whole sheet twice (decision 331: a payment's row
-          // held every payment of the sheet before and after, 0.5 to 5 KB).
-          before: paidAndOwed(record),
-          after: paidAndOwed(saved),
         },
-      },
-      status: 201 as const,
-      body: {
-        message: t.notices.paymentSaved(payment.receiptNo!),
-        enrollment: apiEnrollment(saved),
-        payment: apiPayment(payment),
-      } satisfies SavedPayment,
-    };
-  });
+        status: 201 as const,
+        body: {
+          message: t.notices.paymentSaved(payment.receiptNo!),
+          enrollment: apiEnrollment(saved),
+          payment: apiPayment(payment),
+        } satisfies SavedPayment,
+      };
+    },
+  );
+  // The pupil's guardians, after the answer (decision 361): the payment with its receipt number.
+  const news = recorded as Recorded | null;
+  if (news)
+    inBackground(c, async () =>
+      alertGuardians(
+        c.env,
+        db,
+        school,
+        { enrollmentIds: [news.enrollmentId] },
+        paymentNews(news, (await instances.getInstance(db, school))?.currency ?? 'Gdes'),
+      ),
+    );
+  return answer;
 });
 
 /** What a payment changes on a sheet: what was paid and what is owed (its log row's before and after). */
@@ -250,7 +280,7 @@ route(financeRoutes, api.gradesAccess, allow.permission('student_portal:manage_a
   const { enabled } = c.req.valid('json');
   const { db, school } = c.var;
   const record = found(await financeSheets.financeRecord(db, school, c.req.valid('param').id), t.enrollmentNotFound);
-  return commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
+  const answer = await commit(c, [enrollments.setGradesAccess(db, school, record.id, enabled)], {
     audit: {
       action: enabled ? 'GRADES_ACCESS_ENABLED' : 'GRADES_ACCESS_RESTRICTED',
       target: auditTarget(record),
@@ -258,6 +288,12 @@ route(financeRoutes, api.gradesAccess, allow.permission('student_portal:manage_a
     },
     body: { message: enabled ? t.notices.accessEnabled : t.notices.accessRestricted },
   });
+  // Opened: the report card and grades are published to the pupil and the guardians (decision 361).
+  if (enabled && !record.gradesAccessEnabled)
+    inBackground(c, () =>
+      alertGuardians(c.env, db, school, { enrollmentIds: [record.id] }, reportCardNews(schoolToday())),
+    );
+  return answer;
 });
 
 route(financeRoutes, api.classGradesAccess, allow.permission('student_portal:manage_access'), async (c) => {
@@ -265,7 +301,7 @@ route(financeRoutes, api.classGradesAccess, allow.permission('student_portal:man
   const { db, school } = c.var;
   const { year, klass } = await requireYearAndClass(c, yearId, c.req.valid('param').className);
   const count = await enrollments.countClassEnrollments(db, school, year.id, klass.id);
-  return commit(c, [enrollments.setClassGradesAccess(db, school, year.id, klass.id, enabled)], {
+  const answer = await commit(c, [enrollments.setClassGradesAccess(db, school, year.id, klass.id, enabled)], {
     audit: {
       action: enabled ? 'CLASS_GRADES_ACCESS_ENABLED' : 'CLASS_GRADES_ACCESS_RESTRICTED',
       target: `${klass.name} (${year.name})`,
@@ -276,6 +312,11 @@ route(financeRoutes, api.classGradesAccess, allow.permission('student_portal:man
       count,
     } satisfies ClassGradesAccessChanged,
   });
+  if (enabled)
+    inBackground(c, () =>
+      alertGuardians(c.env, db, school, { yearId: year.id, classIds: [klass.id] }, reportCardNews(schoolToday())),
+    );
+  return answer;
 });
 
 // ------------------------------------------------------------------------------------ report

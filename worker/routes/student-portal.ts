@@ -23,6 +23,7 @@ import { buildReportCards } from '../domain/report-cards';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { ApiError, badRequest, found, notFound } from '../lib/errors';
 import { readReportData } from '../db/report-data';
+import type { Db } from '../db/client';
 import { route } from '../lib/route';
 
 export const studentPortalRoutes = new Hono<SchoolBindings>();
@@ -59,7 +60,11 @@ export async function portalStudent(c: SchoolContext, studentId: string | undefi
   return found(await portalReads.findPortalStudent(db, school, { studentId }), t.studentNotFound);
 }
 
-type PortalStudent = Awaited<ReturnType<typeof portalStudent>>;
+type PortalStudent = Pick<
+  Awaited<ReturnType<typeof portalStudent>>,
+  'enrollment_id' | 'year_id' | 'year_name' | 'class_id' | 'class_name'
+>;
+export type Place = NonNullable<ReturnType<typeof placeOf>>;
 export const placeOf = (s: PortalStudent) =>
   s.enrollment_id && s.year_id && s.class_id
     ? {
@@ -90,11 +95,10 @@ route(studentPortalRoutes, api.me, portal(), async (c) => {
   });
 });
 
-route(studentPortalRoutes, api.timetable, portal(), async (c) => {
-  const { db, school } = c.var;
-  const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
+/** A pupil's week (the pupil's portal, and a guardian's view of the child: decision 360). */
+export async function pupilWeek(db: Db, school: string, place: Place | null): Promise<StudentWeek> {
   const lessons = place ? await timetable.selectWeek(db, school, place.yearId, { classId: place.classId }) : [];
-  return c.json<StudentWeek>({
+  return {
     class_name: place?.className ?? null,
     lessons: lessons.map((l) => ({
       id: l.id,
@@ -105,7 +109,12 @@ route(studentPortalRoutes, api.timetable, portal(), async (c) => {
       teacher_name: `${l.teacher_prenom} ${l.teacher_nom}`,
       location_name: l.location_name,
     })),
-  });
+  };
+}
+
+route(studentPortalRoutes, api.timetable, portal(), async (c) => {
+  const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));
+  return c.json<StudentWeek>(await pupilWeek(c.var.db, c.var.school, place));
 });
 
 route(studentPortalRoutes, api.grades, portal(), async (c) => {
@@ -116,6 +125,12 @@ route(studentPortalRoutes, api.grades, portal(), async (c) => {
   if (!place) throw notFound(t.notEnrolled);
   // Grades access is the student's own switch; an admin viewing the portal always sees them.
   if (account.type === 'student' && !s.grades_access_enabled) throw new ApiError(403, 'grades_locked', t.gradesLocked);
+  return c.json<StudentGrades>(await pupilGrades(db, school, place, q.periodId));
+});
+
+/** A pupil's grades of a period (the latest graded when none is named), as the school's report card has them. */
+export async function pupilGrades(db: Db, school: string, place: Place, periodAsked?: string): Promise<StudentGrades> {
+  const q = { periodId: periodAsked };
   // The year's periods, with (when none is named) those the student has grades in: one round trip.
   const [yearPeriods, gradedRows] = q.periodId
     ? [await periods.listPeriods(db, school, place.yearId), []]
@@ -128,14 +143,14 @@ route(studentPortalRoutes, api.grades, portal(), async (c) => {
   const graded = new Set(gradedRows.map((g) => g.period_id));
   const periodId =
     q.periodId ?? [...yearPeriods].reverse().find((p) => graded.has(p.id))?.id ?? yearPeriods[0]?.id ?? null;
-  if (!periodId) return c.json<StudentGrades>(emptyGrades(yearPeriods, null));
+  if (!periodId) return emptyGrades(yearPeriods, null);
   const data = await readReportData(db, school, { yearId: place.yearId, classId: place.classId, periodId });
   const empty = emptyGrades(yearPeriods, periodId);
   // The same cards as the school prints: the student's is one of the class's (ranks need them all).
   const cards = buildReportCards({ data, periods: yearPeriods, periodId, passingGrade: 50, lastClass: false });
   const card = cards.cards.find((k) => k.enrollmentId === place.enrollmentId);
-  if (!card) return c.json<StudentGrades>(empty);
-  return c.json<StudentGrades>({
+  if (!card) return empty;
+  return {
     ...empty,
     base: cards.base,
     subjects: card.subjects.map((sub) => ({
@@ -153,8 +168,8 @@ route(studentPortalRoutes, api.grades, portal(), async (c) => {
     tied: card.tied,
     ranked: cards.ranked,
     general_appreciation: data.generalAppreciationsByEnrollment[place.enrollmentId] ?? null,
-  });
-});
+  };
+}
 
 route(studentPortalRoutes, api.finance, portal(), async (c) => {
   const place = placeOf(await portalStudent(c, c.req.valid('query').studentId));

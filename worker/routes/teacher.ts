@@ -25,6 +25,7 @@ import * as teachers from '../db/teachers';
 import * as timetable from '../db/timetable-entries';
 import type { SchoolBindings, SchoolContext } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
+import { alertGuardians, attendanceNews, inBackground } from '../lib/alerts';
 import { route } from '../lib/route';
 import { commit } from '../lib/write';
 import { withYear } from '../lib/lookups';
@@ -140,7 +141,7 @@ route(teacherRoutes, rollCallApi.save, saveRule, async (c) => {
   while (counts.length > 1 && counts.at(-1) === 0) counts.pop();
   const session = { date: body.date, yearId: lesson.year_id, classId: lesson.class_id, marks: body.marks };
   const notInClass = conflict(a.notInClass([], lesson.class_name), 'not_in_class');
-  return commit(c, attendance.saveSessionMarks(db, school, { ...session, entryId: lesson.id }), {
+  const answer = await commit(c, attendance.saveSessionMarks(db, school, { ...session, entryId: lesson.id }), {
     audit: {
       action: 'ATTENDANCE_SESSION',
       target: `${lesson.subject_name} ${lesson.class_name} ${body.date}`,
@@ -168,4 +169,12 @@ route(teacherRoutes, rollCallApi.save, saveRule, async (c) => {
       'not_in_class',
     );
   });
+  // The guardians of the absent and late pupils, after the answer (decision 361).
+  const marked = new Map<string, 'absent' | 'late'>();
+  for (const m of body.marks) if (m.status === 'absent' || m.status === 'late') marked.set(m.enrollment_id, m.status);
+  if (marked.size)
+    inBackground(c, () =>
+      alertGuardians(c.env, db, school, { enrollmentIds: [...marked.keys()] }, attendanceNews(body.date, marked)),
+    );
+  return answer;
 });

@@ -2,13 +2,17 @@
 // columns, hourly rows of 64 px from 07:00 to 18:00 at least, a block per lesson with subject,
 // class, start-end and place or 'N/A'. A phone gets the same week as a day-by-day list instead of
 // a grid squeezed into 360 px. Plain props, no API call: /timetable, /teacher and
-// /student/timetable give it their entries.
+// /student/timetable give it their entries. `PupilWeek`: a pupil's week as the pupil and the
+// pupil's guardians read it (issue 43), in this module so that it travels in the grid's chunk.
 import { type CSSProperties, useSyncExternalStore } from 'react';
+import type { StudentWeek } from '../../../worker/contract/student-portal';
+import { schoolToday } from '../../../worker/domain/dates';
 import {
   colourIndexes,
   type DayOfWeek,
   DAYS,
   dayBlocks,
+  dayOfWeekOf,
   gridHeight,
   gridHours,
   gridRowHours,
@@ -195,5 +199,24 @@ function DayList({ entries, today, onSelect, colourOf, t }: ViewProps) {
         </section>
       ))}
     </div>
+  );
+}
+
+/** A pupil's week (the pupil's 'Emploi du temps', a child's timetable): each lesson with its teacher, today marked; `empty` when the class has none yet. */
+export function PupilWeek({ lessons, empty }: { lessons: StudentWeek['lessons']; empty: string }) {
+  if (lessons.length === 0) return <p className="card muted">{empty}</p>;
+  return (
+    <TimetableGrid
+      entries={lessons.map((l) => ({
+        id: l.id,
+        dayOfWeek: l.day_of_week,
+        startTime: l.start_time,
+        endTime: l.end_time,
+        subjectName: l.subject_name,
+        className: l.teacher_name,
+        locationName: l.location_name,
+      }))}
+      today={dayOfWeekOf(schoolToday())}
+    />
   );
 }

@@ -16,6 +16,7 @@ export const docsText: KreyolTexts['docs'] = {
     student: 'Elèv',
     superadmin: 'Sipèadmin',
     superadmin_delegate: 'Delege sipèadmin',
+    guardian: 'Paran',
   },
   standardMissing: 'Nou pa jwenn dokimantasyon anplwaye yo.',
   roleMissing: (role: string) => `Nou pa jwenn dokimantasyon pou wòl ou a (${role}).`,

@@ -8,6 +8,7 @@ import { sessionsServerText } from '../../../worker/contract/texts/ht/sessions';
 import { authText } from './auth';
 import { commonText } from './common';
 import { docsText } from './docs';
+import { guardianText } from './guardian';
 import { languageText } from './language';
 import { offlineText } from './offline';
 import { resourcesText } from './resources';
@@ -21,6 +22,7 @@ export const kreyol: KreyolTexts = {
   common: commonText,
   devices: devicesText,
   docs: docsText,
+  guardian: guardianText,
   language: languageText,
   offline: offlineText,
   password: passwordText,

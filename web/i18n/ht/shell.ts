@@ -42,6 +42,7 @@ export const shellText: KreyolTexts['shell'] = {
     teacher: 'Paj sa a se pou pwofesè yo sèlman.',
     student: 'Paj sa a se pou elèv yo sèlman.',
     superadmin: 'Paj sa a se pou ekip platfòm nan sèlman.',
+    guardian: 'Paj sa a se pou paran yo sèlman.',
     permission: (label: string) => `Kont ou a pa gen dwa louvri paj sa a (« ${label} »).`,
   },
   maintenance: {

@@ -7,8 +7,9 @@ import type { Language } from '../../../worker/domain/language';
 export const GUIDE_ROLES = ['admin', 'standard', 'teacher', 'student', 'superadmin'] as const;
 export type GuideRole = (typeof GUIDE_ROLES)[number];
 
-/** The guide a session's role reads: the platform's delegate reads the superadmin's. */
-export function guideRoleOf(role: AccountType): GuideRole {
+/** The guide a session's role reads: the platform's delegate reads the superadmin's; a guardian none yet (null). */
+export function guideRoleOf(role: AccountType): GuideRole | null {
+  if (role === 'guardian') return null;
   return role === 'superadmin_delegate' ? 'superadmin' : role;
 }
 

@@ -9,7 +9,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { toast } from '../../components/toast';
 import { authText } from '../../i18n/auth';
 import { isStrongPassword } from '../../../worker/domain/password-policy';
-import { useSession } from '../../session/session';
+import { homeOf, useSession } from '../../session/session';
 import { acceptSession } from '../../session/data-key';
 import { AuthCard } from '../login/AuthCard';
 import { useTexts } from '../../session/language';
@@ -26,7 +26,8 @@ export function ForcePasswordChangePage() {
   const [error, setError] = useState<string | null>(null);
 
   if (!session) return <Navigate to="/" replace />;
-  const destination = session.role === 'student' ? '/student' : '/dashboard';
+  // Home once the password is set: a guardian's too (issue 43), never through a refusal.
+  const destination = session.role === 'student' ? '/student' : homeOf({ ...session, status: 'active' });
   if (session.status === 'active') return <Navigate to={destination} replace />;
 
   async function submit(event: FormEvent) {

@@ -3,6 +3,7 @@
 // at a time with a progress line, online only: the passwords are shown once), the slips printed
 // six to an A4 sheet, reset and disable behind a confirmation.
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { send, useRead } from '../../api/calls';
 import { errorMessage, NetworkError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
@@ -15,7 +16,9 @@ import { PrintDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SearchField } from '../../components/SearchField';
 import { toast } from '../../components/toast';
+import { guardiansLink } from '../../i18n/guardians-link';
 import { studentAccountsText as t } from '../../i18n/student-accounts';
+import { hasPermission, useSession } from '../../session/session';
 import { useSchool, NoYearNotice } from '../../layouts/school';
 import { matchesSearch } from '../../../worker/domain/text';
 import { ACCOUNTS_PER_REQUEST } from '../../../worker/domain/accounts';
@@ -33,6 +36,7 @@ const ACCOUNT_TONE = { active: 'success', temporary_password: 'warning', disable
 
 export function StudentAccountsPage() {
   const { school, selectedYear } = useSchool();
+  const session = useSession();
   const list = useRead(endpoints.studentAccounts.list, selectedYear ? { query: { yearId: selectedYear.id } } : null);
   const { write, busy } = useWrite(list);
   const [className, setClassName] = useState('');
@@ -133,6 +137,11 @@ export function StudentAccountsPage() {
     <main className="page student-accounts">
       <h1>{t.title}</h1>
       <p className="muted">{t.intro}</p>
+      {session && hasPermission(session, 'guardian:manage') && (
+        <p>
+          <Link to="/guardians">{guardiansLink}</Link>
+        </p>
+      )}
       <NoYearNotice text={t.noYear} />
       {list.error && !list.data && <ErrorNotice message={list.error} />}
       {list.data && (

@@ -2,11 +2,9 @@
 // a phone.
 import { useRead } from '../../api/calls';
 import { endpoints } from '../../api/endpoints';
-import { TimetableGrid } from '../../components/timetable/TimetableGrid';
+import { PupilWeek } from '../../components/timetable/TimetableGrid';
 import { studentText } from '../../i18n/student';
 import { useTexts } from '../../session/language';
-import { schoolToday } from '../../../worker/domain/dates';
-import { dayOfWeekOf } from '../../../worker/domain/timetable';
 import { NotEnrolled, PortalPage, usePortalStudent } from './portal';
 import './student.css';
 
@@ -21,22 +19,7 @@ export function StudentTimetablePage() {
         ) : (
           <>
             <p className="muted">{t.timetable.classWeek(data.class_name)}</p>
-            {data.lessons.length === 0 ? (
-              <p className="card muted">{t.timetable.empty}</p>
-            ) : (
-              <TimetableGrid
-                entries={data.lessons.map((l) => ({
-                  id: l.id,
-                  dayOfWeek: l.day_of_week,
-                  startTime: l.start_time,
-                  endTime: l.end_time,
-                  subjectName: l.subject_name,
-                  className: l.teacher_name,
-                  locationName: l.location_name,
-                }))}
-                today={dayOfWeekOf(schoolToday())}
-              />
-            )}
+            <PupilWeek lessons={data.lessons} empty={t.timetable.empty} />
           </>
         )
       }

@@ -1,8 +1,11 @@
 // 'Fiche de l'Élève' (document 2 §2): avatar, personal information, guardian, medical notes, and
 // the print button.
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { PrintDialog } from '../../components/Dialog';
+import { guardiansLink } from '../../i18n/guardians-link';
 import { studentText } from '../../i18n/students';
+import { hasPermission, useSession } from '../../session/session';
 import type { SchoolInfo } from '../../layouts/school';
 import { fullName, type Student } from './model';
 import { Avatar } from './photo';
@@ -35,6 +38,7 @@ export function StudentSheet({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const session = useSession();
   // The dialog focuses its first button (at the bottom): show the sheet from its top.
   useEffect(() => {
     const modal = ref.current?.closest('.modal');
@@ -63,6 +67,11 @@ export function StudentSheet({
             {section.facts ? <Facts rows={section.facts} /> : <p className="muted">{t.noNotes}</p>}
           </section>
         ))}
+        {session && hasPermission(session, 'guardian:manage') && (
+          <p>
+            <Link to={`/guardians?student=${encodeURIComponent(student.id)}`}>{guardiansLink}</Link>
+          </p>
+        )}
       </div>
     </PrintDialog>
   );

@@ -1,9 +1,9 @@
-// The home's count of the scores typed and not sent yet (issue 39): read from the drafts' store
-// without their key or their module; when some wait and the network is there, the drafts' module
-// is loaded to send them, and the count read again.
+// The home's count of the scores typed and not sent yet (issue 39), beside the writes waiting
+// (./pending.ts): read from the drafts' store without their key or their module; when some wait
+// and the network is there, the drafts' module is loaded to send them, and the count read again.
 import { useEffect, useState } from 'react';
-import { getSession } from '../../session/session';
-import { pendingDraftsOf } from './drafts-store';
+import { getSession } from '../session/session';
+import { pendingDraftsOf } from '../screens/gradebook/drafts-store';
 
 /** How often the count is read again while the home is open. */
 const EVERY_MS = 20_000;
@@ -18,7 +18,7 @@ export function usePendingScores(): number {
       if (!live) return;
       setCount(n);
       if (send && n > 0 && navigator.onLine) {
-        await import('./drafts').then(({ sendDrafts }) => sendDrafts()).catch(() => undefined);
+        await import('../screens/gradebook/drafts').then(({ sendDrafts }) => sendDrafts()).catch(() => undefined);
         if (live) void read(false);
       }
     };

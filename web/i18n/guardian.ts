@@ -1,0 +1,62 @@
+// The guardian's side (issue 43, decision 360): their children in every school, each child's
+// page. French here, Kreyòl in ./ht/guardian.ts (the same shape).
+export const guardianText = {
+  title: 'Mes enfants',
+  intro: 'Vos enfants dans chaque école, sur ce téléphone.',
+  none: "Aucun enfant n'est lié à votre compte. Demandez à l'école de votre enfant.",
+  noClass: 'Pas inscrit cette année',
+  back: 'Mes enfants',
+  finance: 'Frais de scolarité',
+  balance: 'Solde',
+  paid: 'Déjà payé',
+  total: 'Total de l’année',
+  instalments: 'Échéances à payer',
+  noInstalment: 'Aucune échéance à payer.',
+  due: (date: string, left: string) => `Le ${date} : ${left} à payer`,
+  payments: 'Versements',
+  noPayment: 'Aucun versement pour le moment.',
+  receipt: (n: number) => `Reçu n° ${n}`,
+  reprint: 'Réimprimer le reçu',
+  days: 'Absences et retards',
+  noDays: 'Aucune absence ni retard ces 31 derniers jours.',
+  status: { absent: 'Absent', late: 'En retard', justified: 'Absence justifiée' },
+  grades: 'Notes et bulletin',
+  gradesLocked: "L'école n'a pas ouvert les notes de cet élève pour le moment.",
+  seeGrades: 'Voir les notes',
+  timetable: 'Emploi du temps',
+  seeTimetable: "Voir l'emploi du temps",
+  announcements: "Annonces de l'école",
+  noAnnouncement: 'Aucune annonce.',
+  average: 'Moyenne',
+  rank: 'Rang',
+  period: 'Période',
+  subject: 'Matière',
+  grade: 'Note',
+  noGrades: 'Aucune note pour cette période.',
+  language: 'Langue',
+  notFound: 'Enfant introuvable.',
+  alerts: {
+    title: 'Alertes',
+    intro: 'Une notification quand il y a du nouveau, jamais entre 21 h et 6 h.',
+    kinds: {
+      absence: 'Absence ou retard',
+      payment: 'Versement enregistré',
+      instalment: 'Échéance dans 3 jours',
+      report_card: 'Bulletin publié',
+      announcement: "Annonce de l'école",
+    },
+    subscribe: 'Recevoir les alertes sur ce téléphone',
+    unsubscribe: 'Ne plus les recevoir sur ce téléphone',
+    on: 'Ce téléphone reçoit les alertes.',
+    phones: (n: number) =>
+      n === 0
+        ? 'Aucun téléphone ne reçoit vos alertes.'
+        : n === 1
+          ? 'Un téléphone reçoit vos alertes.'
+          : `${n} téléphones reçoivent vos alertes.`,
+    unsupported: 'Ce navigateur ne peut pas recevoir de notifications.',
+    denied: 'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.',
+    unavailable: 'Les alertes ne sont pas encore ouvertes sur ce portail.',
+    online: 'Connectez-vous à Internet pour changer vos alertes.',
+  },
+} as const;
