@@ -2,28 +2,10 @@
 // (issue 29): a screen and the working data reading one address at once send one request. Run in
 // Node (vitest.sw.config.ts) with a stand-in network and storage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-const store = new Map<string, string>();
-Object.assign(globalThis, {
-  window: new EventTarget(),
-  document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
-  localStorage: {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-  },
-  sessionStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
-});
+import { token } from './stand-in-page';
 
 const { api } = await import('../../web/api/client');
 const { setSessionToken } = await import('../../web/session/session');
-
-/** An access token for `sub`, unsigned (the page only reads its claims). */
-const token = (sub: string) => {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  return `${part({ alg: 'HS256' })}.${part({ id: sub, username: sub, role: 'teacher', status: 'active', instance_id: 's', permissions: [], roles: [], iat: now, exp: now + 3600 })}.sig`;
-};
 
 let calls: { method: string; url: string }[] = [];
 /** Each answer waits for `release` when it is set: reads still on their way. */
@@ -40,7 +22,7 @@ beforeEach(() => {
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  setSessionToken(token(`account-${Math.random()}`));
+  setSessionToken(token(`account-${Math.random()}`, 3600, 'teacher'));
 });
 
 afterEach(() => {
@@ -92,7 +74,7 @@ describe('a read shared with the same read made a moment before', () => {
 
   it("another account's read is never shared", async () => {
     await api.get('/bootstrap');
-    setSessionToken(token('another-account'));
+    setSessionToken(token('another-account', 3600, 'teacher'));
     await api.get('/bootstrap');
     expect(gets()).toBe(2);
   });

@@ -4,20 +4,7 @@
 // answered 401 afterwards must not replace the reason they were given. Run in Node
 // (vitest.sw.config.ts) with a stand-in network and storage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-const local = new Map<string, string>();
-const tab = new Map<string, string>();
-const storage = (store: Map<string, string>) => ({
-  getItem: (key: string) => store.get(key) ?? null,
-  setItem: (key: string, value: string) => void store.set(key, value),
-  removeItem: (key: string) => void store.delete(key),
-});
-Object.assign(globalThis, {
-  window: new EventTarget(),
-  document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
-  localStorage: storage(local),
-  sessionStorage: storage(tab),
-});
+import { local, token } from './stand-in-page';
 
 const { api, ApiError } = await import('../../web/api/client');
 const { renewSession } = await import('../../web/session/renew');
@@ -25,14 +12,6 @@ const { clearSession, getSession, setSessionToken, signOutNotice } = await impor
 const { on } = await import('../../web/session/events');
 
 const INACTIVITY = 'Vous avez été déconnecté pour inactivité.';
-
-/** An access token, unsigned (the page only reads its claims), that ends in `seconds`. */
-const token = (sub: string, seconds: number) => {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const claims = { id: sub, username: sub, role: 'admin', status: 'active', instance_id: 's', permissions: [] };
-  return `${part({ alg: 'HS256' })}.${part({ ...claims, roles: [], iat: now, exp: now + seconds, dse: now + 86_400 })}.sig`;
-};
 
 /** The network: each answer waits until `open()` is called. */
 let open: () => void;
