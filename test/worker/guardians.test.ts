@@ -16,7 +16,7 @@ import { env } from 'cloudflare:workers';
 import { addDays, schoolToday } from '../../worker/domain/dates';
 import { dayOfWeekOf } from '../../worker/domain/timetable';
 import { createYear, seedStudents } from './fixtures-academic';
-import { accessTokenOf, bodyOf, call, createSchool, login, PASSWORD, sql, tokenFor } from './helpers';
+import { accessTokenOf, bodyOf, call, createSchool, directoryD1, login, PASSWORD, sql, tokenFor } from './helpers';
 
 const NEW_PASSWORD = 'Maman#Solide-2026';
 /** A phone of its own per test (the directory is shared by the tests). */
@@ -301,6 +301,33 @@ describe('guardian accounts', () => {
       'X-Language': 'ht',
     });
     expect((await bodyOf(kreyol)).message).toBe('Nou pa jwenn pitit la.');
+  });
+
+  it('two staff linking one new parent to one pupil at the same moment make one account and one link', async () => {
+    const a = await schoolWith(DB_1!, [{ nom: 'Joseph', prenom: 'Marie' }]);
+    const phone = freshPhone();
+    const [one, two] = await Promise.all([
+      linkOn(a, a.ids[0]!, { phone, name: 'Rose Joseph' }, 'admin'),
+      linkOn(a, a.ids[0]!, { phone, name: 'Rose Joseph' }, 'secretaire'),
+    ]);
+    // One is made; the other is told the account or the link was made meanwhile (409), nothing half-done.
+    expect([one.status, two.status].sort()).toEqual([201, 409]);
+    const accounts = await directoryD1()
+      .prepare('SELECT count(*) AS n FROM platform_users WHERE username = ?')
+      .bind(`+509${phone}`)
+      .first<{ n: number }>();
+    expect(accounts!.n).toBe(1);
+    const links = await sql(
+      a.school,
+      'SELECT count(*) AS n FROM guardian_links WHERE instance_id = ?',
+      a.school.id,
+    ).first<{
+      n: number;
+    }>();
+    expect(links!.n).toBe(1);
+    // Tried again, the link is already there.
+    const again = await linkOn(a, a.ids[0]!, { phone, name: 'Rose Joseph' });
+    expect(again.status).toBe(409);
   });
 
   it("makes a class's guardian accounts at once from the pupils' sheets; a pupil without a phone or already linked is set apart", async () => {
