@@ -1,9 +1,12 @@
 // The families' alerts' rules (issue 43, decision 361): the quiet hours of 21:00 to 06:00 in
 // Port-au-Prince (an alert of the night held until 06:00, in winter and in summer time), a payload
-// under 1 KB, the instalments due in 3 days, the VAPID public key read from the private JWK.
+// under 1 KB, the instalments due in 3 days, the VAPID public key read from the private JWK, a
+// roll call's news for a week, the queue's two weeks.
 import { describe, expect, it } from 'vitest';
 import {
   alertPayload,
+  alertsKeptSince,
+  attendanceIsNews,
   instalmentsDueSoon,
   isQuiet,
   MAX_PAYLOAD_BYTES,
@@ -90,5 +93,17 @@ describe('VAPID public key', () => {
     expect(vapidPublicKey('')).toBeNull();
     expect(vapidPublicKey('{"kty":"RSA"}')).toBeNull();
     expect(vapidPublicKey('not json')).toBeNull();
+  });
+});
+
+describe('how long news stays news', () => {
+  it('a roll call tells of its day for 7 days, school days of Port-au-Prince; the queue keeps 14 days', () => {
+    expect(attendanceIsNews('2026-12-07', '2026-12-07')).toBe(true);
+    expect(attendanceIsNews('2026-11-30', '2026-12-07')).toBe(true);
+    expect(attendanceIsNews('2026-11-29', '2026-12-07')).toBe(false);
+    // Across a month and a year.
+    expect(attendanceIsNews('2025-12-26', '2026-01-02')).toBe(true);
+    expect(attendanceIsNews('2025-12-25', '2026-01-02')).toBe(false);
+    expect(alertsKeptSince(new Date('2026-12-15T12:00:00.000Z'))).toBe('2026-12-01T12:00:00.000Z');
   });
 });
