@@ -3,7 +3,7 @@
 // visit takes no byte of the shell from the network, and every screen of the role opens offline.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { controlled, PHONE, signInAndLand } from './support';
+import { controlled, PHONE, settledOffline, signInAndLand } from './support';
 
 test.use({ viewport: PHONE });
 
@@ -78,6 +78,7 @@ test('a secretary: the next visit takes no shell byte from the network, her scre
   expect(shellFromNetwork).toEqual([]);
 
   // Offline, each screen of the role opens, including the ones never visited.
+  await settledOffline(page);
   await context.setOffline(true);
   for (const path of [
     '/report',
@@ -115,6 +116,8 @@ test("a teacher's screens are stored, and none of the office's", async ({ page, 
   }
   expect(stored).toContain('/docs/teacher.json');
 
+  // Offline once the account's working set is stored too (the layout's reads), as the app says.
+  await settledOffline(page);
   await context.setOffline(true);
   await page.goto('/docs');
   await expect(page.getByRole('heading', { name: 'Documentation', level: 1 })).toBeVisible();
