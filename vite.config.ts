@@ -28,7 +28,11 @@ export default defineConfig({
     },
     roleGuides({ dir: here('./docs/guides') }),
     shared.plugin,
-    serviceWorker({ entry: here('./web/sw.ts'), outDir: here('./dist/client') }),
+    serviceWorker({
+      entry: here('./web/sw.ts'),
+      outDir: here('./dist/client'),
+      screenSets: here('./web/app/screen-sets.json'),
+    }),
     react(),
     // Locally, a few requests at a time reach the runtime (decision 233): before cloudflare().
     localGate(),

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // The Workbox modules read process.env.NODE_ENV: their production build, as the worker's bundle.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // The app's screens (test/page) in React's production JSX, as the define above makes React.
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
     include: ['test/sw/**/*.test.ts', 'test/page/**/*.test.ts'],
     environment: 'node',

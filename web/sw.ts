@@ -15,7 +15,7 @@ import { Queue } from 'workbox-background-sync';
 import { NavigationRoute, Route, Router } from 'workbox-routing';
 import { LEGACY_API_CACHE } from './api/cache-names';
 import { alertOf, notificationOf, openAlert } from './sw/alerts';
-import { builtFiles } from './sw/files';
+import { builtFiles, type Pack } from './sw/files';
 import { revalidateSet } from './sw/set';
 import { apiCacheOf, dropOldestReads, forgetKnownKeys, keyOf } from './vault/vault';
 import { networkFirst, readUnderWay } from './sw/reads';
@@ -29,13 +29,14 @@ declare const __FILES__: Record<string, string | null>;
 declare const __CORE__: string[];
 declare const __SCREENS__: Record<string, string[]>;
 declare const __VERSION__: string;
+declare const __PACKS__: Pack[];
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 const windows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });
 
 const files = builtFiles(
-  { files: __FILES__, core: __CORE__, screens: __SCREENS__, version: __VERSION__ },
+  { files: __FILES__, core: __CORE__, screens: __SCREENS__, packs: __PACKS__, version: __VERSION__ },
   { windows: async () => (await windows()).map((w) => w.url) },
 );
 
@@ -129,6 +130,16 @@ self.addEventListener('message', (event) => {
       forgetKnownKeys();
       event.waitUntil(outbox.replay().catch(() => undefined));
       break;
+    case 'SIGNING_IN': {
+      // Its page's first files (the layout, the home screen) may come as one pack (sw/files.ts).
+      try {
+        const claims = decode<{ role?: string; permissions?: string[] }>(data.token).payload;
+        if (claims.role) files.signingIn({ role: claims.role, permissions: claims.permissions ?? [] });
+      } catch {
+        // Not a token: the files come as they are asked.
+      }
+      break;
+    }
     case 'VAULT':
       // A page kept an account's key (web/vault): read again.
       forgetKnownKeys();

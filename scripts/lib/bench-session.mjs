@@ -411,14 +411,13 @@ export async function measureSession({
 /**
  * The session's budgets (issue 12): bytes down of the secretary's a-e,g, cold and warm (held at
  * 270 KB cold by decision 245, back at 250 since decisions 271 and 272); and the whole session
- * a-g with the teacher's step f (issues 29, 39). Cold with f: 270 KB, not the 250 issue 39 set:
- * the same issue stores the office's register of the year after the sign-in (12.2 KB through the
- * edge) and the teacher's coming week, which the 250 did not count (decision 320 gives the figures).
+ * a-g with the teacher's step f (issues 29, 39): 250 KB cold, the office's register and the
+ * teacher's coming week included, since the screens' files travel in packs (decision 363).
  */
 export const SESSION_BUDGETS = {
   cold: 250 * 1024,
   warm: 12 * 1024,
-  coldWithGradeEntry: 270 * 1024,
+  coldWithGradeEntry: 250 * 1024,
   warmWithGradeEntry: 12 * 1024,
 };
 

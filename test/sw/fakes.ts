@@ -94,6 +94,8 @@ export type Handler = (request: Request) => Response | Promise<Response>;
 export class FakeNetwork {
   readonly seen: Seen[] = [];
   offline = false;
+  /** The paths the browser's HTTP cache holds: only they answer a request made 'only-if-cached'. */
+  readonly httpCache = new Set<string>();
   readonly handlers = new Map<string, Handler>();
   on(route: string, handler: Handler | Response) {
     this.handlers.set(
@@ -117,6 +119,7 @@ export class FakeNetwork {
       status: 0,
     };
     this.seen.push(seen);
+    if (request.cache === 'only-if-cached' && !this.httpCache.has(url.pathname)) throw new TypeError('Failed to fetch');
     if (this.offline) throw new TypeError('Failed to fetch');
     const handler = this.handlers.get(`${request.method} ${url.pathname}`);
     const response = handler ? await handler(request) : new Response('absent', { status: 404 });

@@ -2,16 +2,17 @@
 // silent: our own words, short. The server's answers are in worker/contract/texts/student-import.ts.
 import type { ImportField, LineStatus } from '../../worker/domain/register-import';
 import { commonText } from './common';
+import { importEntryText } from './student-import-entry';
 
 export { importServerText } from '../../worker/contract/texts/student-import';
 
 export const importText = {
-  open: 'Importer',
+  open: importEntryText.open,
   title: 'Importer des élèves',
   close: commonText.close,
   cancel: 'Annuler',
   back: 'Retour',
-  needsNetwork: 'L’importation a besoin d’Internet : reconnectez-vous pour importer un fichier.',
+  needsNetwork: importEntryText.needsNetwork,
 
   choose: {
     intro:
@@ -86,10 +87,9 @@ export const importText = {
     progress: (done: number, total: number) => `Importation : ${done} / ${total} lignes envoyées…`,
     interrupted: (created: number, total: number) =>
       `Importation interrompue : ${created} élève${created > 1 ? 's' : ''} importé${created > 1 ? 's' : ''}, ${total} ligne${total > 1 ? 's' : ''} restent à envoyer. Rien n’est importé deux fois : vous pouvez reprendre.`,
-    resume: 'Reprendre l’importation',
+    resume: importEntryText.resume,
     abandon: 'Abandonner',
-    pending: (file: string, sent: number, total: number) =>
-      `Une importation de « ${file} » est inachevée (${sent} / ${total} lignes envoyées).`,
+    pending: importEntryText.pending,
   },
 
   done: {

@@ -44,6 +44,8 @@ export async function acceptSession(answer: { accessToken: string; dataKey: Data
   // The set opens before the session starts: the screens' first reads find the key.
   const accountId = accountOfToken(answer.accessToken);
   if (accountId) await openSet(accountId, answer.dataKey);
+  // Before the session starts (and its first screen loads): the worker knows whose it is.
+  postToWorker(navigator.serviceWorker?.controller, { type: 'SIGNING_IN', token: answer.accessToken });
   return setSessionToken(answer.accessToken);
 }
 

@@ -23,8 +23,24 @@ export interface BuildPlan {
   core: string[];
   /** For each lazily loaded module, the files it needs. */
   screens: Record<string, string[]>;
+  /** The packs: groups of screens' files that travel as one download (decision 363). */
+  packs?: Pack[];
   /** The build's version: a hash of every file's name and revision. */
   version: string;
+}
+
+/**
+ * A pack (scripts/lib/service-worker-plugin.ts): one built file that holds several, compressed
+ * together: a first line, the JSON list of its files with their sizes in bytes, then their bytes
+ * one after the other. Its address and list are in the service worker's build plan.
+ */
+export interface Pack {
+  url: string;
+  files: [path: string, bytes: number][];
+  /** Files a page loads itself on signing in, together: taken when the page asks for one of them. */
+  landing?: true;
+  /** A landing pack for this account only (its role and sorted permissions), known at its sign-in. */
+  account?: { role: string; permissions: string[] };
 }
 
 export interface FilesEnvironment {
@@ -38,6 +54,29 @@ const LEGACY_REVISION = 'X-Revision';
 const REVISION_PARAM = '__WB_REVISION__';
 /** Files fetched at once in the background: enough to fill a slow link, few enough for a phone. */
 const PARALLEL = 4;
+/** A pack is taken when at least this share of its bytes is nowhere on the phone yet. */
+const PACK_WORTH = 0.75;
+/** How a file is typed, as the asset server types it: the page's module scripts need it. */
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+/** A pack's files, cut from its bytes by its first line. */
+export function unpack(data: Uint8Array<ArrayBuffer>): { path: string; body: Uint8Array<ArrayBuffer> }[] {
+  const end = data.indexOf(10);
+  const list = JSON.parse(new TextDecoder().decode(data.subarray(0, end))) as Pack['files'];
+  let at = end + 1;
+  const files = list.map(([path, bytes]) => {
+    const body = data.subarray(at, at + bytes);
+    at += bytes;
+    if (body.length !== bytes) throw new Error(`pack: ${path} is cut short`);
+    return { path, body };
+  });
+  if (at !== data.length) throw new Error('pack: bytes left over');
+  return files;
+}
 
 /** The first 16 hex digits of the SHA-256 of a body: a file's revision (scripts/lib/service-worker-plugin.ts). */
 export async function revisionOf(response: Response): Promise<string> {
@@ -100,6 +139,8 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
 
   /** One file, from this version's cache, an older version's, the HTTP cache or the network; stored. `fresh` is told when it was not in this version's cache. */
   async function store(path: string, event: ExtendableEvent, fresh?: () => void): Promise<Response> {
+    // A pack bringing it is on its way (decision 363): wait for it rather than download it twice.
+    await inFlight.get(path)?.catch(() => undefined);
     const cacheKey = controller.getCacheKeyForURL(path);
     const request = new Request(at(path), { credentials: 'same-origin' });
     const handler = new StrategyHandler(strategy, { request, event, params: { cacheKey } });
@@ -113,6 +154,116 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
       await handler.doneWaiting();
       handler.destroy();
     }
+  }
+
+  /** Whether a file is on the phone already: this version's cache, an older one's, or the HTTP cache (the page just loaded it). */
+  async function onPhone(path: string): Promise<boolean> {
+    const key = controller.getCacheKeyForURL(path);
+    if (!key) return false;
+    for (const name of await caches.keys())
+      if (name.startsWith(FILES_PREFIX) && (await (await caches.open(name)).match(key))) return true;
+    if (plan.files[path] !== null) return false;
+    try {
+      return (await fetch(at(path), { cache: 'only-if-cached', mode: 'same-origin' })).ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether most of a pack's bytes are nowhere on the phone yet. */
+  async function worthTaking(pack: Pack): Promise<boolean> {
+    let total = 0;
+    let missing = 0;
+    for (const [path, bytes] of pack.files) {
+      total += bytes;
+      if (!inFlight.has(path) && !(await onPhone(path))) missing += bytes;
+    }
+    return missing >= PACK_WORTH * total;
+  }
+
+  /** Fetches a pack and stores its files this version's cache lacks: how many; 0 when it failed (the files come one by one then). */
+  async function take(pack: Pack): Promise<number> {
+    let stored = 0;
+    try {
+      const response = await fetch(at(pack.url), { credentials: 'same-origin' });
+      if (!response.ok) return 0;
+      const cache = await caches.open(cacheName);
+      for (const { path, body } of unpack(new Uint8Array(await response.arrayBuffer()))) {
+        const key = controller.getCacheKeyForURL(path);
+        if (!key || (await cache.match(key))) continue;
+        const type = TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+        await cache.put(key, new Response(body, { headers: { 'Content-Type': type } }));
+        stored++;
+      }
+    } catch {
+      // One by one, by the caller.
+    }
+    return stored;
+  }
+
+  /**
+   * The packs worth taking for `wanted` (decision 363): those whose every file the account opens,
+   * most of whose bytes are nowhere on the phone, each fetched in one request and its files stored
+   * in this version's cache; answers how many files it stored.
+   */
+  async function fromPacks(wanted: ReadonlySet<string>): Promise<number> {
+    // The signing-in account's own landing pack first: it brings the most in one download.
+    const packs = (plan.packs ?? []).filter(
+      (pack) => !pack.account || (signingIn && isAccount(pack.account, signingIn)),
+    );
+    packs.sort((a, b) => Number(!!b.account) - Number(!!a.account));
+    const counts = await Promise.all(
+      packs
+        .filter((pack) => pack.files.every(([path]) => wanted.has(path)))
+        .map((pack) => decide(async () => ((await worthTaking(pack)) ? { taking: claim(pack) } : {}))),
+    );
+    return counts.reduce<number>((sum, n) => sum + (n ?? 0), 0);
+  }
+
+  /** The files of the packs being taken, each with its pack's download. */
+  const inFlight = new Map<string, Promise<number>>();
+  /** The decisions, one at a time (a page asks for its first files at once): no pack is taken twice. */
+  let deciding: Promise<unknown> = Promise.resolve();
+  /**
+   * Runs `choice` after the decisions before it (not after their downloads: the download chosen is
+   * wrapped, a promise resolving to a promise would wait for it); answers when the download it
+   * chose is done, with how many files it stored.
+   */
+  function decide(choice: () => Promise<{ taking?: Promise<number> }>): Promise<number | undefined> {
+    const decided = deciding.then(choice);
+    deciding = decided.catch(() => undefined);
+    return decided.then((d) => d.taking);
+  }
+  /** Starts taking a pack: its files are said to be coming until it is done. */
+  function claim(pack: Pack): Promise<number> {
+    const taking = take(pack);
+    for (const [file] of pack.files) inFlight.set(file, taking);
+    void taking.finally(() => {
+      for (const [file] of pack.files) if (inFlight.get(file) === taking) inFlight.delete(file);
+    });
+    return taking;
+  }
+  /** The account signing in on this phone, when it is one a landing pack was made for. */
+  let signingIn: Pack['account'] | null = null;
+  const isAccount = (a: Pack['account'], b: Pack['account']) =>
+    !!a && !!b && a.role === b.role && a.permissions.join() === b.permissions.join();
+  /** The landing packs holding `path`: the signing-in account's own first, then those of every account. */
+  const landingPacksOf = (path: string) => {
+    const packs = (plan.packs ?? []).filter((pack) => pack.landing && pack.files.some(([file]) => file === path));
+    return [
+      ...packs.filter((pack) => signingIn && isAccount(pack.account, signingIn)),
+      ...packs.filter((pack) => !pack.account),
+    ];
+  };
+
+  /** A file the page asks for: from the pack bringing it, or with the others of a landing pack when that is worth it. */
+  async function withPack(path: string): Promise<void> {
+    await decide(async () => {
+      const coming = inFlight.get(path);
+      if (coming) return { taking: coming };
+      for (const pack of landingPacksOf(path)) if (await worthTaking(pack)) return { taking: claim(pack) };
+      return {};
+    });
   }
 
   /** Stores the built files among `paths` that this version's cache lacks, four at a time; answers how many it stored. */
@@ -135,14 +286,27 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
     isBuilt,
     /** The install set: the first visit's files. */
     install: (event: ExtendableEvent) => storeAll(plan.core, event),
-    /** The files of the account's screens (and its guide), fetched in the background: how many were not stored yet. */
-    storeScreens: (screens: readonly string[], files: readonly string[], event: ExtendableEvent) =>
-      storeAll([...screens.flatMap((screen) => plan.screens[screen] ?? []), ...files], event),
+    /**
+     * The files of the account's screens (and its guide), fetched in the background, in packs where
+     * it pays: how many were not stored yet.
+     */
+    async storeScreens(screens: readonly string[], files: readonly string[], event: ExtendableEvent) {
+      const wanted = [...screens.flatMap((screen) => plan.screens[screen] ?? []), ...files];
+      const packed = await fromPacks(new Set(wanted));
+      return packed + (await storeAll(wanted, event));
+    },
     /** A built file for a request: this version's copy, else stored now; the network if that fails. */
     async serve(path: string, event: ExtendableEvent): Promise<Response> {
       const copy = await controller.matchPrecache(path);
       if (copy) return copy;
+      await withPack(path);
+      const packed = await controller.matchPrecache(path);
+      if (packed) return packed;
       return store(path, event).catch(() => fetch(at(path), { credentials: 'same-origin' }));
+    },
+    /** An account signs in (its role and permissions): its page's first files may come as one pack. */
+    signingIn(account: { role: string; permissions: readonly string[] }) {
+      signingIn = { role: account.role, permissions: [...account.permissions].sort() };
     },
     /** Older versions' caches, and the precache of the versions built with workbox-precaching before issue 12. */
     async deleteOlderVersions(): Promise<string[]> {

@@ -16,6 +16,8 @@ export type PageMessage =
   | { type: 'SKIP_WAITING' }
   /** The signed-in account's current token: queued writes may be replayed with it. */
   | { type: 'SESSION'; token: string; userId: string }
+  /** An account signs in, before its page loads its first screen: which one (decision 363). */
+  | { type: 'SIGNING_IN'; token: string }
   /** A page kept an account's data key (web/vault): read the keys again. */
   | { type: 'VAULT' }
   /** The account signed out: its key is gone. */

@@ -32,7 +32,8 @@ import type { ReportData } from '../../../worker/contract/grades';
 import type { SaveAppreciation } from './AppreciationField';
 import { palmaresCsv, printPalmares } from './palmares';
 import { type CardContext, ReportCard } from './ReportCard';
-import cardStyles from './cards.css?raw';
+// Minified by the build's style pipeline (not ?raw: its comments and spaces travelled to every phone).
+import cardStyles from './cards.css?inline';
 import './report-cards.css';
 import { toggled } from '../../components/selection';
 import { RowOptions, ValueOptions } from '../../components/Field';

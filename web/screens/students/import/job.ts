@@ -5,6 +5,7 @@
 import { send } from '../../../api/calls';
 import { endpoints } from '../../../api/endpoints';
 import { importServerText } from '../../../i18n/student-import';
+import { type ImportJob, type SkippedLine, saveJob } from './saved';
 import {
   duplicatesInFile,
   IMPORT_CHECK_LINES,
@@ -14,39 +15,7 @@ import {
   writes,
 } from '../../../../worker/domain/register-import';
 
-/** A line the import did not write, for the summary and its CSV. */
-export interface SkippedLine {
-  line: number;
-  name: string;
-  status: LineVerdict['status'];
-  reason: string;
-}
-
-export interface ImportJob {
-  yearId: string;
-  file: string;
-  /** The lines to write, in the file's order. */
-  lines: ImportLine[];
-  /** How many of `lines` the server has answered for. */
-  sent: number;
-  created: number;
-  enrolled: number;
-  skipped: SkippedLine[];
-}
-
-const storageKey = (yearId: string) => `studentImport:${yearId}`;
-
-export function savedJob(yearId: string): ImportJob | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(yearId));
-    return raw ? (JSON.parse(raw) as ImportJob) : null;
-  } catch {
-    return null;
-  }
-}
-
-export const saveJob = (job: ImportJob) => sessionStorage.setItem(storageKey(job.yearId), JSON.stringify(job));
-export const dropJob = (yearId: string) => sessionStorage.removeItem(storageKey(yearId));
+export { type ImportJob, type SkippedLine, savedJob, saveJob, dropJob } from './saved';
 
 export const lineName = (line: Pick<ImportLine, 'prenom' | 'nom'>) => `${line.prenom} ${line.nom}`.trim() || '-';
 

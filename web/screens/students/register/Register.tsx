@@ -20,7 +20,7 @@ import { toast } from '../../../components/toast';
 import { isOnline } from '../../../session/connectivity';
 import { offlineText } from '../../../i18n/offline';
 import { exportText } from '../../../i18n/exports';
-import { importText } from '../../../i18n/student-import';
+import { importEntryText } from '../../../i18n/student-import-entry';
 import { studentText } from '../../../i18n/students';
 import type { SchoolInfo, SchoolYear } from '../../../layouts/school';
 import { hasPermission, useSession } from '../../../session/session';
@@ -47,7 +47,7 @@ import {
   statusLocally,
   updatedLocally,
 } from './local';
-import { type ImportJob, savedJob } from '../import/job';
+import { type ImportJob, savedJob } from '../import/saved';
 import { SelectionBar } from './SelectionBar';
 import { wholeList } from './stored';
 import { useRegister } from './useRegister';
@@ -76,7 +76,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The import works online only; its dialog is not stored for offline use (service-worker-plugin.ts).
   const openImport = (resume: ImportJob | null) => {
-    if (!isOnline()) return toast.error(importText.needsNetwork);
+    if (!isOnline()) return toast.error(importEntryText.needsNetwork);
     setDialog({ kind: 'import', resume });
   };
   // An import of this year interrupted in this tab (the network, a reload): resumed from here.
@@ -226,7 +226,7 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
             {t.toolbar.printList}
           </Button>
           <Button onClick={() => setDialog({ kind: 'ministry' })}>{exportText.ministry.open}</Button>
-          {can('student:create') && <Button onClick={() => openImport(null)}>{importText.open}</Button>}
+          {can('student:create') && <Button onClick={() => openImport(null)}>{importEntryText.open}</Button>}
           {can('student:create') && (
             <Button look="primary" onClick={() => setDialog({ kind: 'form', student: null })}>
               {t.toolbar.add}
@@ -238,8 +238,8 @@ export function Register({ year, school }: { year: SchoolYear; school: SchoolInf
 
       {unfinished && dialog?.kind !== 'import' && can('student:create') && (
         <p className="notice tone-warning" role="status">
-          {importText.writing.pending(unfinished.file, unfinished.sent, unfinished.lines.length)}{' '}
-          <Button onClick={() => openImport(unfinished)}>{importText.writing.resume}</Button>
+          {importEntryText.pending(unfinished.file, unfinished.sent, unfinished.lines.length)}{' '}
+          <Button onClick={() => openImport(unfinished)}>{importEntryText.resume}</Button>
         </p>
       )}
 
