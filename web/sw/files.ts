@@ -157,11 +157,10 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
   }
 
   /** Whether a file is on the phone already: this version's cache, an older one's, or the HTTP cache (the page just loaded it). */
-  async function onPhone(path: string): Promise<boolean> {
+  async function onPhone(path: string, kept: readonly Cache[]): Promise<boolean> {
     const key = controller.getCacheKeyForURL(path);
     if (!key) return false;
-    for (const name of await caches.keys())
-      if (name.startsWith(FILES_PREFIX) && (await (await caches.open(name)).match(key))) return true;
+    for (const cache of kept) if (await cache.match(key)) return true;
     if (plan.files[path] !== null) return false;
     try {
       return (await fetch(at(path), { cache: 'only-if-cached', mode: 'same-origin' })).ok;
@@ -170,13 +169,16 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
     }
   }
 
-  /** Whether most of a pack's bytes are nowhere on the phone yet. */
+  /** Whether most of a pack's bytes are nowhere on the phone yet (nor on their way in another pack). */
   async function worthTaking(pack: Pack): Promise<boolean> {
-    let total = 0;
+    const total = pack.files.reduce((sum, [, bytes]) => sum + bytes, 0);
+    const kept = await Promise.all(
+      (await caches.keys()).filter((name) => name.startsWith(FILES_PREFIX)).map((name) => caches.open(name)),
+    );
     let missing = 0;
     for (const [path, bytes] of pack.files) {
-      total += bytes;
-      if (!inFlight.has(path) && !(await onPhone(path))) missing += bytes;
+      if (missing >= PACK_WORTH * total) break;
+      if (!inFlight.has(path) && !(await onPhone(path, kept))) missing += bytes;
     }
     return missing >= PACK_WORTH * total;
   }
