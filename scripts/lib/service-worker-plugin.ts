@@ -156,8 +156,16 @@ export function writePacks(
     const list: Pack['files'] = group.map((file, i) => [file, bodies[i]!.length]);
     const data = Buffer.concat([Buffer.from(`${JSON.stringify(list)}\n`), ...bodies]);
     const name = `assets/pack-${createHash('sha256').update(data).digest('base64url').slice(0, 10)}.txt`;
+    const pack: Pack = {
+      url: `/${name}`,
+      files: list,
+      ...(landing ? { landing } : {}),
+      ...(account ? { account } : {}),
+    };
+    // Two accounts alike (the pupil in French and in Kreyòl land on the same files): one pack.
+    if (packs.some((p) => JSON.stringify(p) === JSON.stringify(pack))) return;
     writeFileSync(join(outDir, name), data);
-    packs.push({ url: `/${name}`, files: list, ...(landing ? { landing } : {}), ...(account ? { account } : {}) });
+    packs.push(pack);
   };
   const packed = new Set<string>();
   for (const { code, guide } of opened) {

@@ -166,6 +166,17 @@ describe('the files a page loads on signing in', () => {
     ]);
   });
 
+  it('a file of no pack asked by the page and the background storing at once is downloaded once', async () => {
+    serve();
+    const files = builtFiles(plan(), noWindows);
+    const [page] = await Promise.all([
+      files.serve(ADMIN, extendableEvent('fetch')),
+      files.storeScreens(['screens/admin/AdminPage'], [], extendableEvent('message')),
+    ]);
+    expect(await page.text()).toBe(body(ADMIN));
+    expect(network.paths().filter((p) => p.startsWith(ADMIN))).toEqual([`${ADMIN} default`]);
+  });
+
   it("another account's pack is never taken, and a file of no pack comes alone", async () => {
     serve();
     const files = builtFiles(plan(), noWindows);

@@ -137,8 +137,26 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
   controller.addToCacheList(entries);
   const strategy = controller.strategy as PrecacheStrategy;
 
+  /** The files being stored, each once: the page and the background storing may ask for one at the same moment. */
+  const storing = new Map<string, Promise<{ response: Response; fresh: boolean }>>();
+
   /** One file, from this version's cache, an older version's, the HTTP cache or the network; stored. `fresh` is told when it was not in this version's cache. */
   async function store(path: string, event: ExtendableEvent, fresh?: () => void): Promise<Response> {
+    let once = storing.get(path);
+    if (!once) {
+      once = storeOnce(path, event);
+      storing.set(path, once);
+      void once.then(
+        () => storing.delete(path),
+        () => storing.delete(path),
+      );
+    }
+    const { response, fresh: downloaded } = await once;
+    if (downloaded) fresh?.();
+    return response.clone();
+  }
+
+  async function storeOnce(path: string, event: ExtendableEvent): Promise<{ response: Response; fresh: boolean }> {
     // A pack bringing it is on its way (decision 363): wait for it rather than download it twice.
     await inFlight.get(path)?.catch(() => undefined);
     const cacheKey = controller.getCacheKeyForURL(path);
@@ -146,10 +164,8 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
     const handler = new StrategyHandler(strategy, { request, event, params: { cacheKey } });
     try {
       const kept = await handler.cacheMatch(request);
-      if (kept) return kept;
-      const stored = await strategy._handleInstall(request, handler);
-      fresh?.();
-      return stored;
+      if (kept) return { response: kept, fresh: false };
+      return { response: await strategy._handleInstall(request, handler), fresh: true };
     } finally {
       await handler.doneWaiting();
       handler.destroy();
