@@ -1,7 +1,7 @@
 // Decision 321: a phone's first visit through the bench's edge stand-in (which passes the Worker's
 // Brotli answers on as Cloudflare does): the shell arrives in Brotli, the service worker installs
 // on the files the browser decoded (their revisions hold: nothing is downloaded twice) and the app
-// opens offline.
+// opens offline. Since decision 363 the sign-in's files come in packs, in Brotli too.
 import { readFileSync } from 'node:fs';
 import { startEdge } from '../../scripts/lib/edge.mjs';
 import { expect, test } from './fixtures';
@@ -28,14 +28,22 @@ test('the first visit takes the shell in Brotli; the service worker stores it de
     const text = files.filter((r) => TEXT.test(r.type));
     const paths = text.map((r) => r.path);
     for (const built of ['/login', '/service-worker.js', '/manifest.webmanifest']) expect(paths).toContain(built);
+    // The files the sign-in brings travel in packs (decision 363): what the edge carried, alone or
+    // in a pack (a pack's first line lists its files).
+    const carried = paths.flatMap((path) => {
+      if (!/^\/assets\/pack-/.test(path)) return [path];
+      const pack = readFileSync(`dist/client${path}`, 'utf8');
+      return (JSON.parse(pack.slice(0, pack.indexOf('\n'))) as [string, number][]).map(([file]) => file);
+    });
+    expect(paths.some((path) => path.startsWith('/assets/pack-'))).toBe(true);
     // The styles come with their code's groups (decision 362): the sign-in page's, then the office's.
     expect(
-      paths
+      carried
         .filter((path) => /^\/assets\/.+\.css$/.test(path))
         .map((path) => path.replace(/^\/assets\/(\w+)-.*$/, '$1'))
         .sort(),
     ).toEqual(['boot', 'common', 'field', 'shared']);
-    expect(paths.filter((path) => /^\/assets\/.+\.js$/.test(path)).length).toBeGreaterThan(5);
+    expect(carried.filter((path) => /^\/assets\/.+\.js$/.test(path)).length).toBeGreaterThan(5);
     expect(
       text.filter((r) => !r.br).map((r) => r.path),
       'text files not in Brotli',
