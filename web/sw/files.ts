@@ -226,9 +226,7 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
    */
   async function fromPacks(wanted: ReadonlySet<string>): Promise<number> {
     // The signing-in account's own landing pack first: it brings the most in one download.
-    const packs = (plan.packs ?? []).filter(
-      (pack) => !pack.account || (signingIn && isAccount(pack.account, signingIn)),
-    );
+    const packs = (plan.packs ?? []).filter(forThisAccount);
     packs.sort((a, b) => Number(!!b.account) - Number(!!a.account));
     const counts = await Promise.all(
       packs
@@ -263,19 +261,25 @@ export function builtFiles(plan: BuildPlan, environment: FilesEnvironment) {
   }
   /** The account signing in on this phone, when it is one a landing pack was made for. */
   let signingIn: Pack['account'] | null = null;
-  const isAccount = (a: Pack['account'], b: Pack['account']) =>
-    !!a && !!b && a.role === b.role && a.permissions.join() === b.permissions.join();
+  /** A pack for every account, or one made for the account signing in. */
+  const forThisAccount = (pack: Pack) =>
+    !pack.account ||
+    (!!signingIn &&
+      pack.account.role === signingIn.role &&
+      pack.account.permissions.join() === signingIn.permissions.join());
+  /** Every file some pack holds: the others never wait for a decision. */
+  const packedFiles = new Set((plan.packs ?? []).flatMap((pack) => pack.files.map(([file]) => file)));
   /** The landing packs holding `path`: the signing-in account's own first, then those of every account. */
   const landingPacksOf = (path: string) => {
-    const packs = (plan.packs ?? []).filter((pack) => pack.landing && pack.files.some(([file]) => file === path));
-    return [
-      ...packs.filter((pack) => signingIn && isAccount(pack.account, signingIn)),
-      ...packs.filter((pack) => !pack.account),
-    ];
+    const packs = (plan.packs ?? []).filter(
+      (pack) => pack.landing && forThisAccount(pack) && pack.files.some(([file]) => file === path),
+    );
+    return [...packs.filter((pack) => pack.account), ...packs.filter((pack) => !pack.account)];
   };
 
   /** A file the page asks for: from the pack bringing it, or with the others of a landing pack when that is worth it. */
   async function withPack(path: string): Promise<void> {
+    if (!packedFiles.has(path)) return;
     await decide(async () => {
       const coming = inFlight.get(path);
       if (coming) return { taking: coming };
